@@ -1,0 +1,45 @@
+import { Entity, type CreateEntityItem, type EntityItem } from 'electrodb';
+import { service } from './service-name.ts';
+
+/**
+ * Access patterns:
+ * - by id: primary
+ * - a company's locations, by name: gsi1 (pk = company)
+ * - an area's locations, by name: gsi2 (pk = area)
+ */
+export const locationEntity = new Entity({
+  model: { entity: 'location', version: '1', service },
+  attributes: {
+    locationId: { type: 'number', required: true },
+    managementCompanyId: { type: 'number', required: true },
+    organizationId: { type: 'number', required: true },
+    name: { type: 'string', required: true },
+    address: { type: 'string', required: true },
+    city: { type: 'string', required: true },
+    state: { type: 'string', required: true },
+    zipcode: { type: 'string', required: true },
+    latitude: { type: 'number', required: true },
+    longitude: { type: 'number', required: true },
+    zoomLevel: { type: 'number', required: true, default: 18 },
+    createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+    updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['locationId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+    byCompany: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['managementCompanyId'] },
+      sk: { field: 'gsi1sk', composite: ['name', 'locationId'] },
+    },
+    byOrganization: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['organizationId'] },
+      sk: { field: 'gsi2sk', composite: ['name', 'locationId'] },
+    },
+  },
+});
+export type LocationItem = EntityItem<typeof locationEntity>;
+export type CreateLocationItem = CreateEntityItem<typeof locationEntity>;

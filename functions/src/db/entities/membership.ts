@@ -1,0 +1,60 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { service } from './service-name.ts';
+
+/**
+ * A user's membership of a location. It carries the location's area and company so that scope checks
+ * need no further read. Access patterns:
+ * - a user's locations: primary, in the user's `userAccess` collection
+ * - a location's users: gsi1 (pk = location)
+ */
+export const userLocationEntity = new Entity({
+  model: { entity: 'userLocation', version: '1', service },
+  attributes: {
+    userId: { type: 'number', required: true },
+    locationId: { type: 'number', required: true },
+    organizationId: { type: 'number', required: true },
+    managementCompanyId: { type: 'number', required: true },
+    createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+  },
+  indexes: {
+    primary: {
+      collection: 'userAccess',
+      pk: { field: 'pk', composite: ['userId'] },
+      sk: { field: 'sk', composite: ['locationId'] },
+    },
+    byLocation: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['locationId'] },
+      sk: { field: 'gsi1sk', composite: ['userId'] },
+    },
+  },
+});
+export type UserLocationItem = EntityItem<typeof userLocationEntity>;
+
+/**
+ * A user's membership of an area (area managers). Access patterns:
+ * - a user's areas: primary, in the user's `userAccess` collection
+ * - an area's users: gsi1 (pk = area)
+ */
+export const userOrganizationEntity = new Entity({
+  model: { entity: 'userOrganization', version: '1', service },
+  attributes: {
+    userId: { type: 'number', required: true },
+    organizationId: { type: 'number', required: true },
+    managementCompanyId: { type: 'number', required: true },
+    createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+  },
+  indexes: {
+    primary: {
+      collection: 'userAccess',
+      pk: { field: 'pk', composite: ['userId'] },
+      sk: { field: 'sk', composite: ['organizationId'] },
+    },
+    byOrganization: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['organizationId'] },
+      sk: { field: 'gsi1sk', composite: ['userId'] },
+    },
+  },
+});
+export type UserOrganizationItem = EntityItem<typeof userOrganizationEntity>;

@@ -1,0 +1,64 @@
+import { Entity, type CreateEntityItem, type EntityItem } from 'electrodb';
+import { service } from './service-name.ts';
+
+/**
+ * A SiteWalk user; `userId` is also the Cognito username. Access patterns:
+ * - the user with their memberships in one Query: primary, collection `userAccess`
+ * - a company's users, by last name: gsi1 (pk = company; Admins and Super Users have none)
+ * - everybody, by last name (Super User and Admin lists): gsi2
+ */
+export const userEntity = new Entity({
+  model: { entity: 'user', version: '1', service },
+  attributes: {
+    userId: { type: 'number', required: true },
+    firstName: { type: 'string', required: true },
+    lastName: { type: 'string', required: true },
+    /** Lower-cased; unique through the userEmail item written in the same transaction. */
+    email: { type: 'string' },
+    phone: { type: 'string' },
+    pin: { type: 'string' },
+    roleId: { type: 'number', required: true },
+    managementCompanyId: { type: 'number' },
+    companyEmail: { type: 'boolean', required: true, default: false },
+    defaultLocationId: { type: 'number' },
+    needsPasswordReset: { type: 'boolean', required: true, default: false },
+    profileImageKey: { type: 'string' },
+    createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+    updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+  },
+  indexes: {
+    primary: {
+      collection: 'userAccess',
+      pk: { field: 'pk', composite: ['userId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+    byCompany: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['managementCompanyId'] },
+      sk: { field: 'gsi1sk', composite: ['lastName', 'firstName', 'userId'] },
+    },
+    all: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: [] },
+      sk: { field: 'gsi2sk', composite: ['lastName', 'firstName', 'userId'] },
+    },
+  },
+});
+export type UserItem = EntityItem<typeof userEntity>;
+export type CreateUserItem = CreateEntityItem<typeof userEntity>;
+
+/** E-mail -> user id: the login lookup and the uniqueness guard. */
+export const userEmailEntity = new Entity({
+  model: { entity: 'userEmail', version: '1', service },
+  attributes: {
+    email: { type: 'string', required: true },
+    userId: { type: 'number', required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['email'] },
+      sk: { field: 'sk', composite: [] },
+    },
+  },
+});
+export type UserEmailItem = EntityItem<typeof userEmailEntity>;

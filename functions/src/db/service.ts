@@ -1,0 +1,25 @@
+import { Service } from 'electrodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { counterEntity } from './entities/counter.ts';
+import { managementCompanyEntity } from './entities/managementCompany.ts';
+import { organizationEntity } from './entities/organization.ts';
+import { locationEntity } from './entities/location.ts';
+import { userEmailEntity, userEntity } from './entities/user.ts';
+import { userLocationEntity, userOrganizationEntity } from './entities/membership.ts';
+
+const entities = {
+  counter: counterEntity,
+  managementCompany: managementCompanyEntity,
+  organization: organizationEntity,
+  location: locationEntity,
+  user: userEntity,
+  userEmail: userEmailEntity,
+  userLocation: userLocationEntity,
+  userOrganization: userOrganizationEntity,
+};
+
+/** The ElectroDB service over the one table: every entity, bound to a client and a table name. */
+export const createService = (client: DynamoDBDocumentClient, table: string) =>
+  new Service(entities, { client, table });
+
+export type DataService = ReturnType<typeof createService>;

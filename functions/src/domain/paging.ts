@@ -1,0 +1,29 @@
+/** `limit`, `offset` and `searchTerm`, as every paged list takes them. */
+export interface PageRequest {
+  limit: number;
+  offset: number;
+  searchTerm?: string | undefined;
+}
+
+export interface Page<T> {
+  items: T[];
+  totalCount: number;
+}
+
+/**
+ * Filters by a case-insensitive search over the fields a person would search, then slices. The input is
+ * one partition already sorted by its key (names, last names), read within PARTITION_READ_BOUND.
+ */
+export const pageOf = <T>(
+  items: readonly T[],
+  { limit, offset, searchTerm }: PageRequest,
+  searchable: (item: T) => readonly (string | number | null | undefined)[],
+): Page<T> => {
+  const needle = searchTerm?.trim().toLowerCase();
+  const matching = needle
+    ? items.filter((item) =>
+        searchable(item).some((value) => value !== null && value !== undefined && String(value).toLowerCase().includes(needle)),
+      )
+    : items;
+  return { items: matching.slice(offset, offset + limit), totalCount: matching.length };
+};

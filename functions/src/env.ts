@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * The environment each Lambda reads at cold start. The same names configure AWS (set by the CDK app) and
+ * the local host (set by infra/local); the `*_ENDPOINT` names exist only locally and point the SDK at the
+ * stand-ins.
+ */
+const variables = {
+  AWS_REGION: z.string().min(1),
+  TABLE_NAME: z.string().min(1),
+  USER_POOL_ID: z.string().min(1),
+  USER_POOL_CLIENT_ID: z.string().min(1),
+  UPLOAD_BUCKET: z.string().min(1),
+  MAIL_FROM: z.string().min(1),
+  APP_URL: z.url(),
+  GEOCODER: z.enum(['offline', 'amazon-location']),
+  PLACE_INDEX_NAME: z.string().min(1),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  COGNITO_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  SES_ENDPOINT: z.url().optional(),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).optional(),
+} as const;
+
+type Variables = typeof variables;
+export type EnvName = keyof Variables;
+export type Env<K extends EnvName> = { [P in K]: z.output<Variables[P]> };
+
+export class MissingEnvironmentError extends Error {
+  override name = 'MissingEnvironmentError';
+}
+
+/** Parses the named variables now and fails fast, naming every missing or malformed one. */
+export const readEnv = <K extends EnvName>(
+  names: readonly K[],
+  source: NodeJS.ProcessEnv = process.env,
+): Env<K> => {
+  const shape = Object.fromEntries(names.map((name) => [name, variables[name]]));
+  const result = z.object(shape).safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')} (${issue.message})`);
+    throw new MissingEnvironmentError(`Environment variables missing or invalid: ${problems.join(', ')}`);
+  }
+  return result.data as Env<K>;
+};
+
+/** What every handler that touches the table needs. */
+export const tableEnv = ['AWS_REGION', 'TABLE_NAME', 'DYNAMODB_ENDPOINT'] as const;

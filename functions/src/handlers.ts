@@ -1,0 +1,17 @@
+import type { Context } from 'aws-lambda';
+import type { Resource } from '@sitewalk/shared/contract/route';
+import type { HttpEvent, HttpResult } from './http/handler.ts';
+
+export interface ResourceModule {
+  handler: (event: HttpEvent, context: Context) => Promise<HttpResult>;
+  /** The contract routes this Lambda serves for real; the others answer 501 until their issue lands. */
+  implementations: Record<string, unknown>;
+}
+
+/**
+ * The Lambda entry module of each resource (`functions/src/<resource>/handler.ts`, the CDK app's entry
+ * too). Imported lazily, so a module's environment is read at its first request, like a cold start.
+ */
+export const resourceModules: Partial<Record<Resource, () => Promise<ResourceModule>>> = {
+  health: () => import('./health/handler.ts'),
+};

@@ -1,0 +1,50 @@
+/**
+ * Typed domain errors. Services throw these; the handler factory maps them to HTTP in exactly one place
+ * (./error-mapper.ts).
+ */
+export abstract class AppError extends Error {
+  abstract readonly status: number;
+  constructor(
+    message: string,
+    /** Field -> messages, or numeric details such as `existingUserId`. */
+    readonly validationErrors: Record<string, string[] | number> | null = null,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends AppError {
+  readonly status = 400;
+}
+export class UnauthorizedError extends AppError {
+  readonly status = 401;
+  constructor(message = 'Unauthorized') {
+    super(message);
+  }
+}
+export class ForbiddenError extends AppError {
+  readonly status = 403;
+  constructor(message = 'You do not have permission to do this') {
+    super(message);
+  }
+}
+export class NotFoundError extends AppError {
+  readonly status = 404;
+}
+export class ConflictError extends AppError {
+  readonly status = 409;
+}
+export class TooManyRequestsError extends AppError {
+  readonly status = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+/** A route the contract lists whose handler a later issue adds. */
+export class NotAvailableError extends AppError {
+  readonly status = 501;
+}

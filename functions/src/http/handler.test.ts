@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Context } from 'aws-lambda';
+import { defineRoute, type RouteDef } from '@sitewalk/shared/contract/route';
+import { errorBody } from '@sitewalk/shared/envelope';
+import { bySpecificity, createHttpHandler, type HttpEvent, type Implementation } from './handler.ts';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from './errors.ts';
+
+// Prepare: a small contract of test routes, independent of the product's.
+const testRoutes = {
+  'thing.get': defineRoute({
+    method: 'GET',
+    path: '/api/thing/{id}',
+    resource: 'health',
+    access: 10,
+    source: 'added',
+    summary: 'a protected read',
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    query: z.object({ verbose: z.enum(['yes', 'no']).optional() }),
+    response: z.object({ id: z.number(), name: z.string() }),
+  }),
+  'thing.some': defineRoute({
+    method: 'GET',
+    path: '/api/thing/some',
+    resource: 'health',
+    access: 'public',
+    source: 'added',
+    summary: 'a literal path beside a parameter',
+    response: z.object({ literal: z.literal(true) }),
+  }),
+  'thing.create': defineRoute({
+    method: 'POST',
+    path: '/api/thing',
+    resource: 'health',
+    access: 'public',
+    source: 'added',
+    summary: 'a public write',
+    body: z.strictObject({ name: z.string().min(1), size: z.number().max(10) }),
+    response: z.object({ name: z.string() }),
+    status: 201,
+  }),
+  'thing.delete': defineRoute({
+    method: 'DELETE',
+    path: '/api/thing/{id}',
+    resource: 'health',
+    access: 10,
+    source: 'added',
+    summary: 'not served yet',
+    params: z.object({ id: z.coerce.number() }),
+    response: z.object({}),
+  }),
+} satisfies Record<string, RouteDef>;
+
+const context = { awsRequestId: 'test', functionName: 'test' } as Context;
+
+const event = (
+  method: string,
+  path: string,
+  options: { body?: string; claims?: Record<string, string>; query?: Record<string, string>; params?: Record<string, string>; cookies?: string[] } = {},
+): HttpEvent =>
+  ({
+    version: '2.0',
+    routeKey: `${method} ${path}`,
+    rawPath: path,
+    rawQueryString: '',
+    headers: {},
+    cookies: options.cookies,
+    queryStringParameters: options.query,
+    pathParameters: options.params,
+    body: options.body,
+    isBase64Encoded: false,
+    requestContext: {
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+      authorizer: { jwt: { claims: options.claims ?? {}, scopes: [] } },
+    },
+  }) as unknown as HttpEvent;
+
+const handlerWith = (implementations: Record<string, Implementation<RouteDef>>) =>
+  createHttpHandler('test', Object.entries(testRoutes), implementations);
+
+const errorOf = (result: { body?: string }) => errorBody.parse(JSON.parse(result.body ?? ''));
+
+const claims = { sub: 'abc', username: '12' };
+
+describe('the handler factory', () => {
+  it('parses path and query, hands over claims and answers the parsed response without extra keys', async () => {
+    const handler = handlerWith({
+      'thing.get': async ({ params, query, claims: given }) => ({
+        id: params.id,
+        name: `${query.verbose}-${given?.sub}`,
+        pin: '1234',
+      }),
+    });
+    const result = await handler(event('GET', '/api/thing/42', { params: { id: '42' }, query: { verbose: 'yes' }, claims }), context);
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body ?? '')).toEqual({ id: 42, name: 'yes-abc' });
+    expect(result.headers?.['cache-control']).toBe('no-store');
+  });
+
+  it('routes a literal path before a parameter', async () => {
+    const handler = handlerWith({
+      'thing.some': async () => ({ literal: true as const }),
+      'thing.get': async () => {
+        throw new Error('the parameter route must not answer');
+      },
+    });
+    const result = await handler(event('GET', '/api/thing/some'), context);
+    expect(JSON.parse(result.body ?? '')).toEqual({ literal: true });
+  });
+
+  it('answers bad path and query values with a 400 naming each field', async () => {
+    const handler = handlerWith({ 'thing.get': async () => ({ id: 1, name: 'x' }) });
+    const result = await handler(
+      event('GET', '/api/thing/abc', { params: { id: 'abc' }, query: { verbose: 'maybe' }, claims }),
+      context,
+    );
+    expect(result.statusCode).toBe(400);
+    const body = errorOf(result);
+    expect(body.error).toBe('Bad Request');
+    expect(Object.keys(body.validationErrors ?? {})).toEqual(['id']);
+  });
+
+  it('answers a bad body with a 400 whose message is `field: message` pairs joined by "; "', async () => {
+    const handler = handlerWith({ 'thing.create': async ({ body }) => ({ name: body.name }) });
+    const result = await handler(event('POST', '/api/thing', { body: JSON.stringify({ name: '', size: 11, extra: 1 }) }), context);
+    expect(result.statusCode).toBe(400);
+    const body = errorOf(result);
+    expect(Object.keys(body.validationErrors ?? {}).sort()).toEqual(['name', 'request', 'size']);
+    expect(body.message.split('; ')).toHaveLength(3);
+    expect(body.message).toMatch(/^(name|size|request): /);
+  });
+
+  it('answers a missing or malformed JSON body with a 400, never a 500', async () => {
+    const handler = handlerWith({ 'thing.create': async ({ body }) => ({ name: body.name }) });
+    const missing = await handler(event('POST', '/api/thing'), context);
+    expect(missing.statusCode).toBe(400);
+    const malformed = await handler(event('POST', '/api/thing', { body: '{"name":' }), context);
+    expect(malformed.statusCode).toBe(400);
+    expect(errorOf(malformed).validationErrors).toEqual({ body: ['Malformed JSON body'] });
+  });
+
+  it('answers 201 where the route says so', async () => {
+    const handler = handlerWith({ 'thing.create': async ({ body }) => ({ name: body.name }) });
+    const result = await handler(event('POST', '/api/thing', { body: JSON.stringify({ name: 'a', size: 1 }) }), context);
+    expect(result.statusCode).toBe(201);
+  });
+
+  it('refuses a protected route without verified claims with a 401 in the envelope', async () => {
+    const handler = handlerWith({ 'thing.get': async () => ({ id: 1, name: 'x' }) });
+    const result = await handler(event('GET', '/api/thing/1', { params: { id: '1' } }), context);
+    expect(result.statusCode).toBe(401);
+    expect(errorOf(result)).toMatchObject({ success: false, error: 'Unauthorized' });
+  });
+
+  it.each([
+    [new NotFoundError('Thing not found'), 404, 'Not Found'],
+    [new ForbiddenError(), 403, 'Forbidden'],
+    [new ConflictError('Email already in use', { existingUserId: 9 }), 409, 'Conflict'],
+  ])('maps %s to its status', async (error, status, reason) => {
+    const handler = handlerWith({
+      'thing.get': async () => {
+        throw error;
+      },
+    });
+    const result = await handler(event('GET', '/api/thing/1', { params: { id: '1' }, claims }), context);
+    expect(result.statusCode).toBe(status);
+    expect(errorOf(result)).toMatchObject({ error: reason, message: error.message });
+  });
+
+  it('carries numeric details such as existingUserId in validationErrors', async () => {
+    const handler = handlerWith({
+      'thing.get': async () => {
+        throw new ConflictError('Email already in use', { existingUserId: 9 });
+      },
+    });
+    const result = await handler(event('GET', '/api/thing/1', { params: { id: '1' }, claims }), context);
+    expect(errorOf(result).validationErrors).toEqual({ existingUserId: 9 });
+  });
+
+  it('answers 429 with Retry-After', async () => {
+    const handler = handlerWith({
+      'thing.create': async () => {
+        throw new TooManyRequestsError('Too many attempts', 30);
+      },
+    });
+    const result = await handler(event('POST', '/api/thing', { body: JSON.stringify({ name: 'a', size: 1 }) }), context);
+    expect(result.statusCode).toBe(429);
+    expect(result.headers?.['retry-after']).toBe('30');
+  });
+
+  it('hides unexpected failures behind a bare 500 with no stack trace', async () => {
+    const handler = handlerWith({
+      'thing.get': async () => {
+        throw new Error('secret internals at /var/task/index.js:1:1');
+      },
+    });
+    const result = await handler(event('GET', '/api/thing/1', { params: { id: '1' }, claims }), context);
+    expect(result.statusCode).toBe(500);
+    expect(result.body).not.toContain('secret');
+    expect(errorOf(result).message).toBe('Internal Server Error');
+  });
+
+  it('answers 501 for a contract route that has no implementation yet', async () => {
+    const result = await handlerWith({})(event('DELETE', '/api/thing/1', { params: { id: '1' }, claims }), context);
+    expect(result.statusCode).toBe(501);
+  });
+
+  it('answers 404 in the envelope for a path no route matches', async () => {
+    const result = await handlerWith({})(event('GET', '/api/nothing'), context);
+    expect(result.statusCode).toBe(404);
+    expect(errorOf(result).success).toBe(false);
+  });
+
+  it('reads request cookies and sets response cookies', async () => {
+    const handler = handlerWith({
+      'thing.create': async ({ cookies, reply, body }) => {
+        reply.cookies.push(`seen=${cookies.session}`);
+        return { name: body.name };
+      },
+    });
+    const result = await handler(
+      event('POST', '/api/thing', { body: JSON.stringify({ name: 'a', size: 1 }), cookies: ['session=a%3Db', 'x=1'] }),
+      context,
+    );
+    expect(result.cookies).toEqual(['seen=a=b']);
+  });
+});
+
+describe('bySpecificity', () => {
+  it('orders literal segments before parameters, as API Gateway matches', () => {
+    const paths = ['/api/user/{id}', '/api/user/some/by-user/{id}', '/api/user/some', '/api/user/all/{x}'].map((path) => ({ path }));
+    expect(paths.sort(bySpecificity).map((p) => p.path)).toEqual([
+      '/api/user/some',
+      '/api/user/some/by-user/{id}',
+      '/api/user/all/{x}',
+      '/api/user/{id}',
+    ]);
+  });
+});

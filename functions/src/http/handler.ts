@@ -1,0 +1,174 @@
+import middy from '@middy/core';
+import httpRouterHandler, { type Route } from '@middy/http-router';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import type { z } from 'zod';
+import { routes, type RouteName, type Routes } from '@sitewalk/shared/contract/index';
+import {
+  type Resource,
+  type RouteBody,
+  type RouteDef,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+} from '@sitewalk/shared/contract/route';
+import { MalformedBodyError, RequestValidationError, toErrorResponse } from './error-mapper.ts';
+import { NotAvailableError, UnauthorizedError } from './errors.ts';
+
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+/** The verified access-token claims API Gateway (or the local host) hands over; values arrive as strings. */
+export interface Claims {
+  sub: string;
+  username?: string;
+  exp?: string;
+  [claim: string]: unknown;
+}
+
+export interface Request<R extends RouteDef> {
+  params: RouteParams<R>;
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+  /** Present on every protected route (the factory answers 401 before the implementation otherwise). */
+  claims: Claims | null;
+  event: HttpEvent;
+  logger: Logger;
+  /** Cookies sent with the request, by name. */
+  cookies: Record<string, string>;
+  /** `Set-Cookie` values and extra headers for the answer. */
+  reply: { cookies: string[]; headers: Record<string, string> };
+}
+
+export type Implementation<R extends RouteDef> = (request: Request<R>) => Promise<RouteResponse<R>>;
+
+/** The routes of one resource, by contract name. */
+export type ResourceRouteName<Res extends Resource> = {
+  [K in RouteName]: Routes[K]['resource'] extends Res ? K : never;
+}[RouteName];
+
+export type Implementations<Res extends Resource> = {
+  [K in ResourceRouteName<Res>]?: Implementation<Routes[K]>;
+};
+
+const parsePart = <S extends z.ZodType | undefined>(
+  schema: S,
+  value: unknown,
+  part: 'params' | 'query' | 'body',
+): unknown => {
+  if (!schema) return part === 'body' ? undefined : {};
+  const result = schema.safeParse(value);
+  if (!result.success) throw new RequestValidationError(part, result.error);
+  return result.data;
+};
+
+const readBody = (event: HttpEvent): unknown => {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new MalformedBodyError('Malformed JSON body');
+  }
+};
+
+const readCookies = (event: HttpEvent): Record<string, string> =>
+  Object.fromEntries(
+    (event.cookies ?? []).flatMap((cookie) => {
+      const at = cookie.indexOf('=');
+      return at > 0 ? [[cookie.slice(0, at).trim(), decodeURIComponent(cookie.slice(at + 1).trim())]] : [];
+    }),
+  );
+
+const claimsOf = (event: HttpEvent): Claims | null => {
+  const claims = event.requestContext.authorizer?.jwt?.claims as Record<string, unknown> | undefined;
+  return claims && typeof claims.sub === 'string' ? (claims as Claims) : null;
+};
+
+/** Parses the request with the route's schemas, runs the implementation and shapes the answer. */
+const routeHandler =
+  <R extends RouteDef>(route: R, implementation: Implementation<R>, logger: Logger) =>
+  async (event: HttpEvent): Promise<HttpResult> => {
+    const claims = claimsOf(event);
+    if (route.access !== 'public' && !claims) throw new UnauthorizedError();
+    const request = {
+      params: parsePart(route.params, event.pathParameters ?? {}, 'params'),
+      query: parsePart(route.query, event.queryStringParameters ?? {}, 'query'),
+      body: parsePart(route.body, route.body ? readBody(event) : undefined, 'body'),
+      claims,
+      event,
+      logger,
+      cookies: readCookies(event),
+      reply: { cookies: [], headers: {} },
+    } as Request<R>;
+    const result = await implementation(request);
+    // Parsing the answer too strips whatever the contract does not list (a PIN, a token hash…).
+    const answer: unknown = route.response.parse(result);
+    const status = route.status ?? 200;
+    return {
+      statusCode: status,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...request.reply.headers },
+      cookies: request.reply.cookies,
+      body: status === 204 ? '' : JSON.stringify(answer),
+    };
+  };
+
+const notAvailable = (route: RouteDef) => async (): Promise<HttpResult> => {
+  throw new NotAvailableError(`${route.method} ${route.path} is listed in the API contract but not served yet`);
+};
+
+/** Literal segments win over parameters, as in API Gateway (`/user/some` before `/user/{id}`). */
+export const bySpecificity = (a: Pick<RouteDef, 'path'>, b: Pick<RouteDef, 'path'>): number => {
+  const rank = (path: string) => path.split('/').map((segment) => (segment.startsWith('{') ? '1' : '0'));
+  const [ra, rb] = [rank(a.path), rank(b.path)];
+  return ra.join('').localeCompare(rb.join('')) || rb.length - ra.length;
+};
+
+export const routesOf = (resource: Resource): [RouteName, RouteDef][] =>
+  (Object.entries(routes) as [RouteName, RouteDef][]).filter(([, route]) => route.resource === resource);
+
+/**
+ * middy with Powertools' logger and the one error mapper around an http-router over the given routes.
+ * Routes without an implementation answer 501.
+ */
+export const createHttpHandler = (
+  serviceName: string,
+  routeEntries: readonly (readonly [string, RouteDef])[],
+  implementations: Record<string, Implementation<RouteDef> | undefined>,
+) => {
+  const logger = new Logger({ serviceName });
+  const router: Route<HttpEvent, HttpResult>[] = [...routeEntries]
+    .sort(([, a], [, b]) => bySpecificity(a, b))
+    .map(([name, route]) => {
+      const implementation = implementations[name];
+      return {
+        method: route.method,
+        path: route.path,
+        handler: implementation ? routeHandler(route, implementation, logger) : notAvailable(route),
+      };
+    });
+
+  return middy<HttpEvent, HttpResult, Error, Context>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use({
+      onError: async (request) => {
+        const { response, unexpected } = toErrorResponse(request.error);
+        if (unexpected) logger.error('Unhandled error', request.error as Error);
+        request.response = response;
+      },
+    })
+    .handler(httpRouterHandler<HttpEvent, HttpResult>(router));
+};
+
+/** One Lambda per resource, over that resource's routes in the contract. */
+export const createResourceHandler = <Res extends Resource>(resource: Res, implementations: Implementations<Res>) =>
+  createHttpHandler(
+    `sitewalk-${resource}`,
+    routesOf(resource),
+    implementations as Record<string, Implementation<RouteDef> | undefined>,
+  );

@@ -1,0 +1,82 @@
+/**
+ * `npm start`: SiteWalk on one machine. Starts the stand-ins for DynamoDB, Cognito, S3 and SES (data kept
+ * under .data/), provisions the table, user pool and bucket if absent, builds the SPA when stale and serves
+ * it with the API on one port. `npm run dev` serves the SPA from Vite's dev server instead.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { startStandIns, type StandIns } from './standins/index.ts';
+import { localEnvironment } from './standins/env.ts';
+import { provision } from './provision.ts';
+import { run, webBuildIsStale } from './web-build.ts';
+import type { LocalHost } from './host.ts';
+import { localSettings } from './settings.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dev = process.argv.includes('--dev');
+const settings = localSettings(process.env, dev);
+
+let standIns: StandIns | undefined;
+let host: LocalHost | undefined;
+let vite: ChildProcess | undefined;
+let stopping = false;
+
+const stop = async (code: number) => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping SiteWalk…');
+  vite?.kill('SIGTERM');
+  await host?.close().catch(() => undefined);
+  await standIns?.stop().catch(() => undefined);
+  process.exit(code);
+};
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+try {
+  console.log('Starting the local stand-ins (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local)…');
+  standIns = await startStandIns({ dataDir: join(root, '.data'), ports: settings.standInPorts });
+  const provisioned = await provision(standIns, {
+    tableName: 'sitewalk-local',
+    bucketName: 'sitewalk-local-uploads',
+    userPoolName: 'sitewalk-local',
+    appOrigin: settings.appUrl,
+  });
+  Object.assign(process.env, localEnvironment(standIns, provisioned, { appUrl: settings.appUrl, mailFrom: settings.mailFrom }));
+
+  if (!dev && webBuildIsStale(root)) {
+    console.log('Building the web app…');
+    await run('npm', ['run', 'build', '-w', 'web'], root);
+  }
+
+  const { startLocalHost } = await import('./host.ts');
+  host = await startLocalHost({
+    port: settings.port,
+    auth: { jwksUrl: provisioned.jwksUrl, issuer: provisioned.issuer, clientId: provisioned.userPoolClientId },
+    ...(dev ? {} : { webDist: join(root, 'web/dist') }),
+  });
+
+  if (dev) {
+    vite = spawn('npm', ['run', 'dev', '-w', 'web', '--', '--port', String(settings.devPort), '--strictPort'], {
+      cwd: root,
+      env: { ...process.env, API_PORT: String(settings.port) },
+      stdio: 'inherit',
+    });
+  }
+
+  const app = dev ? `http://localhost:${settings.devPort}` : `http://localhost:${settings.port}`;
+  console.log(`
+SiteWalk is running.
+  App            ${app}
+  API            http://localhost:${settings.port}/api   (health: http://localhost:${settings.port}/api/health)
+  Mail viewer    ${standIns.endpoints.ses}
+  DynamoDB Local ${standIns.endpoints.dynamodb}   table ${provisioned.tableName}
+  cognito-local  ${standIns.endpoints.cognito}   pool ${provisioned.userPoolId}
+  S3 (s3rver)    ${standIns.endpoints.s3}   bucket ${provisioned.bucketName}
+  Super User     ${settings.adminEmail} / ${settings.adminPasswordIsDefault ? `${settings.adminPassword} (default)` : '(from SITEWALK_ADMIN_PASSWORD)'}
+Data is kept under .data/ (delete it to start afresh). Press Ctrl-C to stop.`);
+} catch (error) {
+  console.error(`\nSiteWalk could not start: ${error instanceof Error ? error.message : String(error)}`);
+  await stop(1);
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@sitewalk.local';
+export const DEFAULT_ADMIN_PASSWORD = 'SiteWalk2024';
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+/**
+ * What `npm start` reads from the environment, with the README's defaults. The stand-ins take the four
+ * ports after PORT so their URLs stay the same between runs.
+ */
+export const localSettings = (env: NodeJS.ProcessEnv, dev = false) => {
+  const parsed = z
+    .object({
+      PORT: port.default(3000),
+      DEV_PORT: port.default(5173),
+      SITEWALK_ADMIN_EMAIL: z.email().default(DEFAULT_ADMIN_EMAIL),
+      SITEWALK_ADMIN_PASSWORD: z.string().min(1).default(DEFAULT_ADMIN_PASSWORD),
+      SITEWALK_MAIL_FROM: z.email().default('no-reply@sitewalk.local'),
+    })
+    .parse(env);
+  const appPort = parsed.PORT;
+  return {
+    port: appPort,
+    devPort: parsed.DEV_PORT,
+    appUrl: `http://localhost:${dev ? parsed.DEV_PORT : appPort}`,
+    mailFrom: parsed.SITEWALK_MAIL_FROM,
+    adminEmail: parsed.SITEWALK_ADMIN_EMAIL,
+    adminPassword: parsed.SITEWALK_ADMIN_PASSWORD,
+    adminPasswordIsDefault: env.SITEWALK_ADMIN_PASSWORD === undefined,
+    standInPorts: { dynamodb: appPort + 1, cognito: appPort + 2, s3: appPort + 3, ses: appPort + 4 },
+  };
+};

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type { RoleId } from '../roles.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Each resource is one Lambda function in AWS and one handler module in `functions/src/<resource>/`. */
+export const resources = [
+  'health',
+  'auth',
+  'user',
+  'managementCompany',
+  'organization',
+  'location',
+  'walk',
+  'incident',
+  'geo',
+] as const;
+export type Resource = (typeof resources)[number];
+
+/** Where a route comes from: one of the two specs' section 7, or added because the product needs it. */
+export type RouteSource = 'access-and-administration' | 'field-operations' | 'added';
+
+export interface RouteDef {
+  method: Method;
+  /** Full path under `/api`, with `{name}` path parameters that each span one whole segment (API Gateway's rule). */
+  path: `/api/${string}`;
+  resource: Resource;
+  /** `public` needs no token; otherwise the least role that may call it (the policy module decides per object). */
+  access: 'public' | RoleId;
+  source: RouteSource;
+  summary: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** The success status; 200 unless said. */
+  status?: 200 | 201 | 204;
+}
+
+export const defineRoute = <const R extends RouteDef>(route: R): R => route;
+
+type Parsed<S, Fallback> = S extends z.ZodType ? z.output<S> : Fallback;
+type Input<S, Fallback> = S extends z.ZodType ? z.input<S> : Fallback;
+
+/** What a handler receives after parsing (coerced numbers, defaults applied). */
+export type RouteParams<R extends RouteDef> = Parsed<R['params'], Record<string, never>>;
+export type RouteQuery<R extends RouteDef> = Parsed<R['query'], Record<string, never>>;
+export type RouteBody<R extends RouteDef> = Parsed<R['body'], undefined>;
+export type RouteResponse<R extends RouteDef> = z.output<R['response']>;
+
+/** What a client sends. */
+export type RouteParamsInput<R extends RouteDef> = Input<R['params'], Record<string, never>>;
+export type RouteQueryInput<R extends RouteDef> = Input<R['query'], Record<string, never>>;
+export type RouteBodyInput<R extends RouteDef> = Input<R['body'], undefined>;
+
+/** `GET /api/user/{id}` — the API Gateway route key. */
+export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>): string => `${route.method} ${route.path}`;
+
+/** Fills `{name}` placeholders; values are URI-encoded. */
+export const buildPath = (path: string, params: Record<string, string | number> = {}): string =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });

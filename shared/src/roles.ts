@@ -1,0 +1,42 @@
+/** The eight roles of SiteWalk. A higher id is a more senior role (spec section 6; Employee is 1). */
+export const Role = {
+  SuperUser: 50,
+  Admin: 45,
+  Owner: 40,
+  CompanyManager: 30,
+  AreaManager: 20,
+  Manager: 10,
+  AssistantManager: 5,
+  Employee: 1,
+} as const;
+
+export type RoleId = (typeof Role)[keyof typeof Role];
+
+export const roleIds: readonly RoleId[] = Object.values(Role).sort((a, b) => b - a);
+
+export const roleNames: Record<RoleId, string> = {
+  50: 'Super User',
+  45: 'Admin',
+  40: 'Owner',
+  30: 'Company Manager',
+  20: 'Area Manager',
+  10: 'Manager',
+  5: 'Assistant Manager',
+  1: 'Employee',
+};
+
+export const isRoleId = (value: unknown): value is RoleId =>
+  typeof value === 'number' && (roleIds as readonly number[]).includes(value);
+
+/** The path segment of each role's create call (`POST /api/user/{slug}`); Super Users are only seeded. */
+export const roleSlugs = {
+  admin: Role.Admin,
+  owner: Role.Owner,
+  'company-manager': Role.CompanyManager,
+  'area-manager': Role.AreaManager,
+  manager: Role.Manager,
+  'assistant-manager': Role.AssistantManager,
+  employee: Role.Employee,
+} as const satisfies Record<string, RoleId>;
+
+export type RoleSlug = keyof typeof roleSlugs;

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One project per tier. `unit` needs nothing running; `integration` and `contract` share the stand-ins
+ * started once per run by test/support/global-setup.ts (each test file gets its own table, pool and bucket).
+ */
+export default defineConfig({
+  test: {
+    // Powertools' JSON logs would drown the report; tests assert on answers, not on log lines.
+    env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{shared,functions,infra,web}/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['{functions,infra}/**/*.int.test.ts', 'test/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
