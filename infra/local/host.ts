@@ -96,7 +96,11 @@ const asGatewayClaims = (payload: JWTPayload): Record<string, string> =>
   Object.fromEntries(
     Object.entries(payload).map(([key, value]) => [
       key,
-      Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'string' ? value : JSON.stringify(value),
+      Array.isArray(value)
+        ? `[${value.join(' ')}]`
+        : typeof value === 'string'
+          ? value
+          : JSON.stringify(value),
     ]),
   );
 
@@ -148,12 +152,17 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
       throw new HttpProblem(404, `No route for ${method} ${url.pathname}`);
     }
     const values = match.pattern.exec(url.pathname)?.slice(1) ?? [];
-    const pathParameters = Object.fromEntries(match.paramNames.map((n, i) => [n, decodeURIComponent(values[i] ?? '')]));
+    const pathParameters = Object.fromEntries(
+      match.paramNames.map((n, i) => [n, decodeURIComponent(values[i] ?? '')]),
+    );
     const claims = match.route.access === 'public' ? null : await authorize(req);
     const body = await readBody(req);
 
     const load = modules[match.route.resource];
-    if (!load) throw new NotAvailableError(`${routeKey(match.route)} is listed in the API contract but not served yet`);
+    if (!load)
+      throw new NotAvailableError(
+        `${routeKey(match.route)} is listed in the API contract but not served yet`,
+      );
     let module = loaded.get(match.route.resource);
     if (!module) {
       module = load();
@@ -171,7 +180,10 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
       routeKey: routeKey(match.route),
       rawPath: url.pathname,
       rawQueryString: url.search.slice(1),
-      cookies: req.headers.cookie?.split(';').map((c) => c.trim()).filter(Boolean),
+      cookies: req.headers.cookie
+        ?.split(';')
+        .map((c) => c.trim())
+        .filter(Boolean),
       headers,
       queryStringParameters: url.search ? query : undefined,
       pathParameters: match.paramNames.length ? pathParameters : undefined,

@@ -13,6 +13,9 @@ import { run, webBuildIsStale } from './web-build.ts';
 import type { LocalHost } from './host.ts';
 import { localSettings } from './settings.ts';
 
+// Lambda runs the newest Node.js; the SDK's notice about Node 20 on a developer's machine is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dev = process.argv.includes('--dev');
 const settings = localSettings(process.env, dev);
@@ -43,7 +46,10 @@ try {
     userPoolName: 'sitewalk-local',
     appOrigin: settings.appUrl,
   });
-  Object.assign(process.env, localEnvironment(standIns, provisioned, { appUrl: settings.appUrl, mailFrom: settings.mailFrom }));
+  Object.assign(
+    process.env,
+    localEnvironment(standIns, provisioned, { appUrl: settings.appUrl, mailFrom: settings.mailFrom }),
+  );
 
   if (!dev && webBuildIsStale(root)) {
     console.log('Building the web app…');
@@ -53,16 +59,24 @@ try {
   const { startLocalHost } = await import('./host.ts');
   host = await startLocalHost({
     port: settings.port,
-    auth: { jwksUrl: provisioned.jwksUrl, issuer: provisioned.issuer, clientId: provisioned.userPoolClientId },
+    auth: {
+      jwksUrl: provisioned.jwksUrl,
+      issuer: provisioned.issuer,
+      clientId: provisioned.userPoolClientId,
+    },
     ...(dev ? {} : { webDist: join(root, 'web/dist') }),
   });
 
   if (dev) {
-    vite = spawn('npm', ['run', 'dev', '-w', 'web', '--', '--port', String(settings.devPort), '--strictPort'], {
-      cwd: root,
-      env: { ...process.env, API_PORT: String(settings.port) },
-      stdio: 'inherit',
-    });
+    vite = spawn(
+      'npm',
+      ['run', 'dev', '-w', 'web', '--', '--port', String(settings.devPort), '--strictPort'],
+      {
+        cwd: root,
+        env: { ...process.env, API_PORT: String(settings.port) },
+        stdio: 'inherit',
+      },
+    );
   }
 
   const app = dev ? `http://localhost:${settings.devPort}` : `http://localhost:${settings.port}`;

@@ -34,7 +34,19 @@ describe('atomic id counters', () => {
 
 describe('the single table through ElectroDB', () => {
   const companyId = 7001;
-  const names = ['delta', 'Alpha', 'charlie', 'Bravo', 'echo', 'Foxtrot', 'golf', 'Hotel', 'india', 'Juliet', 'kilo'];
+  const names = [
+    'delta',
+    'Alpha',
+    'charlie',
+    'Bravo',
+    'echo',
+    'Foxtrot',
+    'golf',
+    'Hotel',
+    'india',
+    'Juliet',
+    'kilo',
+  ];
 
   beforeAll(async () => {
     for (const name of names) {
@@ -44,7 +56,9 @@ describe('the single table through ElectroDB', () => {
         .go();
     }
     // Another company's area must never appear in this company's partition.
-    await db.entities.organization.create({ organizationId: 999_999, managementCompanyId: 7002, name: 'other' }).go();
+    await db.entities.organization
+      .create({ organizationId: 999_999, managementCompanyId: 7002, name: 'other' })
+      .go();
   });
 
   it('reads an item back by id exactly as written', async () => {
@@ -53,14 +67,21 @@ describe('the single table through ElectroDB', () => {
       .create({ organizationId, managementCompanyId: companyId, name: 'Zulu area', zipcode: '93650' })
       .go();
     const { data } = await db.entities.organization.get({ organizationId }).go();
-    expect(data).toMatchObject({ organizationId, managementCompanyId: companyId, name: 'Zulu area', zipcode: '93650' });
+    expect(data).toMatchObject({
+      organizationId,
+      managementCompanyId: companyId,
+      name: 'Zulu area',
+      zipcode: '93650',
+    });
     expect(Date.parse(data?.createdAt ?? '')).not.toBeNaN();
     await db.entities.organization.delete({ organizationId }).go();
     expect((await db.entities.organization.get({ organizationId }).go()).data).toBeNull();
   });
 
   it("lists one company's areas sorted by name, case-insensitively", async () => {
-    const { data } = await db.entities.organization.query.byCompany({ managementCompanyId: companyId }).go({ pages: 'all' });
+    const { data } = await db.entities.organization.query
+      .byCompany({ managementCompanyId: companyId })
+      .go({ pages: 'all' });
     expect(data.map((o) => o.name)).toEqual(
       [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })).map((n) => `${n} area`),
     );
@@ -97,7 +118,10 @@ describe('the single table through ElectroDB', () => {
   it('refuses to read past the bound instead of growing without limit', async () => {
     await expect(
       readPartition(
-        (cursor) => db.entities.organization.query.byCompany({ managementCompanyId: companyId }).go({ limit: 2, cursor }),
+        (cursor) =>
+          db.entities.organization.query
+            .byCompany({ managementCompanyId: companyId })
+            .go({ limit: 2, cursor }),
         5,
       ),
     ).rejects.toBeInstanceOf(PartitionTooLargeError);
@@ -108,7 +132,9 @@ describe('the single table through ElectroDB', () => {
     await db.entities.user
       .create({ userId, firstName: 'Ada', lastName: 'Lopez', roleId: 20, managementCompanyId: companyId })
       .go();
-    await db.entities.userOrganization.create({ userId, organizationId: 11, managementCompanyId: companyId }).go();
+    await db.entities.userOrganization
+      .create({ userId, organizationId: 11, managementCompanyId: companyId })
+      .go();
     await db.entities.userLocation
       .create({ userId, locationId: 21, organizationId: 11, managementCompanyId: companyId })
       .go();
@@ -122,7 +148,9 @@ describe('the single table through ElectroDB', () => {
     const create = (userId: number) =>
       db.transaction
         .write(({ user, userEmail }) => [
-          user.create({ userId, firstName: 'Sam', lastName: 'Reed', roleId: 10, email: 'sam@example.com' }).commit(),
+          user
+            .create({ userId, firstName: 'Sam', lastName: 'Reed', roleId: 10, email: 'sam@example.com' })
+            .commit(),
           userEmail.create({ email: 'sam@example.com', userId }).commit(),
         ])
         .go();

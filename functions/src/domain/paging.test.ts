@@ -11,7 +11,10 @@ const fields = (p: (typeof people)[number]) => [p.name, p.city];
 
 describe('pageOf', () => {
   it('slices by offset and limit and counts the whole list', () => {
-    expect(pageOf(people, { limit: 2, offset: 1 }, fields)).toEqual({ items: [people[1], people[2]], totalCount: 4 });
+    expect(pageOf(people, { limit: 2, offset: 1 }, fields)).toEqual({
+      items: [people[1], people[2]],
+      totalCount: 4,
+    });
   });
 
   it('matches the search term case-insensitively in any searchable field, counting only matches', () => {

@@ -22,7 +22,9 @@ export const pageOf = <T>(
   const needle = searchTerm?.trim().toLowerCase();
   const matching = needle
     ? items.filter((item) =>
-        searchable(item).some((value) => value !== null && value !== undefined && String(value).toLowerCase().includes(needle)),
+        searchable(item).some(
+          (value) => value !== null && value !== undefined && String(value).toLowerCase().includes(needle),
+        ),
       )
     : items;
   return { items: matching.slice(offset, offset + limit), totalCount: matching.length };

@@ -56,7 +56,13 @@ const context = { awsRequestId: 'test', functionName: 'test' } as Context;
 const event = (
   method: string,
   path: string,
-  options: { body?: string; claims?: Record<string, string>; query?: Record<string, string>; params?: Record<string, string>; cookies?: string[] } = {},
+  options: {
+    body?: string;
+    claims?: Record<string, string>;
+    query?: Record<string, string>;
+    params?: Record<string, string>;
+    cookies?: string[];
+  } = {},
 ): HttpEvent =>
   ({
     version: '2.0',
@@ -91,7 +97,10 @@ describe('the handler factory', () => {
         pin: '1234',
       }),
     });
-    const result = await handler(event('GET', '/api/thing/42', { params: { id: '42' }, query: { verbose: 'yes' }, claims }), context);
+    const result = await handler(
+      event('GET', '/api/thing/42', { params: { id: '42' }, query: { verbose: 'yes' }, claims }),
+      context,
+    );
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body ?? '')).toEqual({ id: 42, name: 'yes-abc' });
     expect(result.headers?.['cache-control']).toBe('no-store');
@@ -122,7 +131,10 @@ describe('the handler factory', () => {
 
   it('answers a bad body with a 400 whose message is `field: message` pairs joined by "; "', async () => {
     const handler = handlerWith({ 'thing.create': async ({ body }) => ({ name: body.name }) });
-    const result = await handler(event('POST', '/api/thing', { body: JSON.stringify({ name: '', size: 11, extra: 1 }) }), context);
+    const result = await handler(
+      event('POST', '/api/thing', { body: JSON.stringify({ name: '', size: 11, extra: 1 }) }),
+      context,
+    );
     expect(result.statusCode).toBe(400);
     const body = errorOf(result);
     expect(Object.keys(body.validationErrors ?? {}).sort()).toEqual(['name', 'request', 'size']);
@@ -141,7 +153,10 @@ describe('the handler factory', () => {
 
   it('answers 201 where the route says so', async () => {
     const handler = handlerWith({ 'thing.create': async ({ body }) => ({ name: body.name }) });
-    const result = await handler(event('POST', '/api/thing', { body: JSON.stringify({ name: 'a', size: 1 }) }), context);
+    const result = await handler(
+      event('POST', '/api/thing', { body: JSON.stringify({ name: 'a', size: 1 }) }),
+      context,
+    );
     expect(result.statusCode).toBe(201);
   });
 
@@ -183,7 +198,10 @@ describe('the handler factory', () => {
         throw new TooManyRequestsError('Too many attempts', 30);
       },
     });
-    const result = await handler(event('POST', '/api/thing', { body: JSON.stringify({ name: 'a', size: 1 }) }), context);
+    const result = await handler(
+      event('POST', '/api/thing', { body: JSON.stringify({ name: 'a', size: 1 }) }),
+      context,
+    );
     expect(result.statusCode).toBe(429);
     expect(result.headers?.['retry-after']).toBe('30');
   });
@@ -201,7 +219,10 @@ describe('the handler factory', () => {
   });
 
   it('answers 501 for a contract route that has no implementation yet', async () => {
-    const result = await handlerWith({})(event('DELETE', '/api/thing/1', { params: { id: '1' }, claims }), context);
+    const result = await handlerWith({})(
+      event('DELETE', '/api/thing/1', { params: { id: '1' }, claims }),
+      context,
+    );
     expect(result.statusCode).toBe(501);
   });
 
@@ -219,7 +240,10 @@ describe('the handler factory', () => {
       },
     });
     const result = await handler(
-      event('POST', '/api/thing', { body: JSON.stringify({ name: 'a', size: 1 }), cookies: ['session=a%3Db', 'x=1'] }),
+      event('POST', '/api/thing', {
+        body: JSON.stringify({ name: 'a', size: 1 }),
+        cookies: ['session=a%3Db', 'x=1'],
+      }),
       context,
     );
     expect(result.cookies).toEqual(['seen=a=b']);
@@ -228,7 +252,12 @@ describe('the handler factory', () => {
 
 describe('bySpecificity', () => {
   it('orders literal segments before parameters, as API Gateway matches', () => {
-    const paths = ['/api/user/{id}', '/api/user/some/by-user/{id}', '/api/user/some', '/api/user/all/{x}'].map((path) => ({ path }));
+    const paths = [
+      '/api/user/{id}',
+      '/api/user/some/by-user/{id}',
+      '/api/user/some',
+      '/api/user/all/{x}',
+    ].map((path) => ({ path }));
     expect(paths.sort(bySpecificity).map((p) => p.path)).toEqual([
       '/api/user/some',
       '/api/user/some/by-user/{id}',

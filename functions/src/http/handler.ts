@@ -119,7 +119,9 @@ const routeHandler =
   };
 
 const notAvailable = (route: RouteDef) => async (): Promise<HttpResult> => {
-  throw new NotAvailableError(`${route.method} ${route.path} is listed in the API contract but not served yet`);
+  throw new NotAvailableError(
+    `${route.method} ${route.path} is listed in the API contract but not served yet`,
+  );
 };
 
 /** Literal segments win over parameters, as in API Gateway (`/user/some` before `/user/{id}`). */
@@ -166,7 +168,10 @@ export const createHttpHandler = (
 };
 
 /** One Lambda per resource, over that resource's routes in the contract. */
-export const createResourceHandler = <Res extends Resource>(resource: Res, implementations: Implementations<Res>) =>
+export const createResourceHandler = <Res extends Resource>(
+  resource: Res,
+  implementations: Implementations<Res>,
+) =>
   createHttpHandler(
     `sitewalk-${resource}`,
     routesOf(resource),

@@ -1,0 +1,30 @@
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import { tableDefinition } from '@sitewalk/functions/db/table';
+import type { StageConfig } from './stage.ts';
+
+/** The one table, built from the same definition as the local host's. */
+export class DataStack extends Stack {
+  readonly table: TableV2;
+
+  constructor(scope: Construct, id: string, props: StackProps & { stage: StageConfig }) {
+    super(scope, id, props);
+    const string = (name: string) => ({ name, type: AttributeType.STRING });
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: string(tableDefinition.partitionKey),
+      sortKey: string(tableDefinition.sortKey),
+      globalSecondaryIndexes: tableDefinition.globalIndexes.map((index) => ({
+        indexName: index.indexName,
+        partitionKey: string(index.partitionKey),
+        sortKey: string(index.sortKey),
+      })),
+      timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      dynamoStream: StreamViewType[tableDefinition.stream],
+      encryption: TableEncryptionV2.awsManagedKey(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: props.stage.productionLike },
+      deletionProtection: props.stage.productionLike,
+      removalPolicy: props.stage.removalPolicy,
+    });
+  }
+}
