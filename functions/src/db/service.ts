@@ -6,6 +6,7 @@ import { organizationEntity } from './entities/organization.ts';
 import { locationEntity } from './entities/location.ts';
 import { userEmailEntity, userEntity } from './entities/user.ts';
 import { userLocationEntity, userOrganizationEntity } from './entities/membership.ts';
+import { passwordResetEntity, throttleEntity } from './entities/auth.ts';
 
 const entities = {
   counter: counterEntity,
@@ -16,6 +17,8 @@ const entities = {
   userEmail: userEmailEntity,
   userLocation: userLocationEntity,
   userOrganization: userOrganizationEntity,
+  passwordReset: passwordResetEntity,
+  throttle: throttleEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

@@ -81,8 +81,14 @@ const event = (
     },
   }) as unknown as HttpEvent;
 
-const handlerWith = (implementations: Record<string, Implementation<RouteDef>>) =>
-  createHttpHandler('test', Object.entries(testRoutes), implementations);
+type TestImplementations = { [K in keyof typeof testRoutes]?: Implementation<(typeof testRoutes)[K]> };
+
+const handlerWith = (implementations: TestImplementations) =>
+  createHttpHandler(
+    'test',
+    Object.entries(testRoutes),
+    implementations as Record<string, Implementation<RouteDef> | undefined>,
+  );
 
 const errorOf = (result: { body?: string }) => errorBody.parse(JSON.parse(result.body ?? ''));
 

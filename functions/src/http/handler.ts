@@ -125,7 +125,7 @@ const notAvailable = (route: RouteDef) => async (): Promise<HttpResult> => {
 };
 
 /** Literal segments win over parameters, as in API Gateway (`/user/some` before `/user/{id}`). */
-export const bySpecificity = (a: Pick<RouteDef, 'path'>, b: Pick<RouteDef, 'path'>): number => {
+export const bySpecificity = (a: { path: string }, b: { path: string }): number => {
   const rank = (path: string) => path.split('/').map((segment) => (segment.startsWith('{') ? '1' : '0'));
   const [ra, rb] = [rank(a.path), rank(b.path)];
   return ra.join('').localeCompare(rb.join('')) || rb.length - ra.length;

@@ -23,6 +23,8 @@ export const userEntity = new Entity({
     defaultLocationId: { type: 'number' },
     needsPasswordReset: { type: 'boolean', required: true, default: false },
     profileImageKey: { type: 'string' },
+    /** Epoch seconds: access tokens issued before this are refused (signs out every session at once). */
+    tokensValidAfter: { type: 'number' },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
   },

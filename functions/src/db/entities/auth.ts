@@ -1,0 +1,47 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { service } from './service-name.ts';
+
+/**
+ * A password-reset token, stored only as the SHA-256 of the token e-mailed to the user. DynamoDB's TTL
+ * removes it after `expiresAt` (epoch seconds); until then the service still checks the time itself,
+ * because TTL deletion is lazy. `usedAt` makes it single use (set with a condition).
+ */
+export const passwordResetEntity = new Entity({
+  model: { entity: 'passwordReset', version: '1', service },
+  attributes: {
+    tokenHash: { type: 'string', required: true },
+    userId: { type: 'number', required: true },
+    expiresAt: { type: 'number', required: true },
+    usedAt: { type: 'string' },
+    createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['tokenHash'] },
+      sk: { field: 'sk', composite: [] },
+    },
+  },
+});
+export type PasswordResetItem = EntityItem<typeof passwordResetEntity>;
+
+/**
+ * A fixed window of attempts for one subject (a failed login for an e-mail, a reset request for an
+ * e-mail). The item expires with its window, so nobody is locked out for longer than one window.
+ */
+export const throttleEntity = new Entity({
+  model: { entity: 'throttle', version: '1', service },
+  attributes: {
+    action: { type: ['login', 'passwordReset'] as const, required: true },
+    subject: { type: 'string', required: true },
+    windowStart: { type: 'number', required: true },
+    count: { type: 'number', required: true, default: 0 },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['action', 'subject'] },
+      sk: { field: 'sk', composite: ['windowStart'] },
+    },
+  },
+});
+export type ThrottleItem = EntityItem<typeof throttleEntity>;

@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DataService } from '../db/service.ts';
+
+/** A reset link works for one hour. */
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** 32 random bytes, URL-safe. Only its SHA-256 is stored, so a leaked table yields no working link. */
+export const issueResetToken = async (
+  db: DataService,
+  userId: number,
+  now: Date = new Date(),
+): Promise<{ token: string; expiresAt: Date }> => {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = Math.floor(now.getTime() / 1000) + RESET_TOKEN_TTL_SECONDS;
+  await db.entities.passwordReset.create({ tokenHash: hash(token), userId, expiresAt }).go();
+  return { token, expiresAt: new Date(expiresAt * 1000) };
+};
+
+/**
+ * Marks the token used and answers its user, or null when it is unknown, expired or already used.
+ * The condition makes it single use even when two requests race.
+ */
+export const consumeResetToken = async (
+  db: DataService,
+  token: string,
+  now: Date = new Date(),
+): Promise<number | null> => {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const epoch = Math.floor(now.getTime() / 1000);
+  try {
+    const { data } = await db.entities.passwordReset
+      .patch({ tokenHash: hash(token) })
+      .set({ usedAt: now.toISOString() })
+      .where(({ usedAt, expiresAt }, { notExists, gt }) => `${notExists(usedAt)} AND ${gt(expiresAt, epoch)}`)
+      .go({ response: 'all_new' });
+    return data.userId ?? null;
+  } catch (error) {
+    if (error instanceof Error && /conditional request failed/i.test(error.message)) return null;
+    throw error;
+  }
+};

@@ -1,0 +1,180 @@
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminInitiateAuthCommand,
+  AdminRespondToAuthChallengeCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  RevokeTokenCommand,
+  type AuthenticationResultType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { Env } from '../env.ts';
+
+/** What a successful sign-in yields. */
+export interface Tokens {
+  accessToken: string;
+  refreshToken?: string | undefined;
+  expiresIn: number;
+}
+
+export type SignInResult =
+  | { kind: 'signed-in'; tokens: Tokens }
+  /** A temporary password: the user must choose a new one (Cognito's NEW_PASSWORD_REQUIRED). */
+  | { kind: 'new-password-required'; session: string }
+  | { kind: 'refused' };
+
+/**
+ * The identity provider: Cognito in AWS, cognito-local on the local host. The Cognito username is the
+ * SiteWalk user id, so e-mail changes never touch it.
+ */
+export interface IdentityProvider {
+  createUser(userId: number, password: string, temporary: boolean): Promise<void>;
+  setPassword(userId: number, password: string): Promise<void>;
+  deleteUser(userId: number): Promise<void>;
+  signIn(userId: number, password: string): Promise<SignInResult>;
+  completeNewPassword(userId: number, session: string, newPassword: string): Promise<SignInResult>;
+  refresh(refreshToken: string): Promise<Tokens | null>;
+  revoke(refreshToken: string): Promise<void>;
+}
+
+type IdentityEnv = Env<'AWS_REGION' | 'USER_POOL_ID' | 'USER_POOL_CLIENT_ID' | 'COGNITO_ENDPOINT'>;
+
+const isNamed = (error: unknown, ...names: string[]) => error instanceof Error && names.includes(error.name);
+
+const tokensOf = (result: AuthenticationResultType | undefined): Tokens | null =>
+  result?.AccessToken
+    ? {
+        accessToken: result.AccessToken,
+        refreshToken: result.RefreshToken,
+        expiresIn: result.ExpiresIn ?? 3600,
+      }
+    : null;
+
+export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
+  const client = new CognitoIdentityProviderClient({
+    region: env.AWS_REGION,
+    ...(env.COGNITO_ENDPOINT ? { endpoint: env.COGNITO_ENDPOINT } : {}),
+  });
+  const pool = { UserPoolId: env.USER_POOL_ID };
+  const username = (userId: number) => String(userId);
+
+  const answer = (result: {
+    AuthenticationResult?: AuthenticationResultType;
+    ChallengeName?: string;
+    Session?: string;
+  }): SignInResult => {
+    if (result.ChallengeName === 'NEW_PASSWORD_REQUIRED' && result.Session) {
+      return { kind: 'new-password-required', session: result.Session };
+    }
+    const tokens = tokensOf(result.AuthenticationResult);
+    return tokens ? { kind: 'signed-in', tokens } : { kind: 'refused' };
+  };
+
+  return {
+    async createUser(userId, password, temporary) {
+      await client.send(
+        new AdminCreateUserCommand({
+          ...pool,
+          Username: username(userId),
+          MessageAction: 'SUPPRESS', // SiteWalk tells people their password itself
+          ...(temporary ? { TemporaryPassword: password } : {}),
+        }),
+      );
+      if (!temporary) await this.setPassword(userId, password);
+    },
+
+    async setPassword(userId, password) {
+      await client.send(
+        new AdminSetUserPasswordCommand({
+          ...pool,
+          Username: username(userId),
+          Password: password,
+          Permanent: true,
+        }),
+      );
+    },
+
+    async deleteUser(userId) {
+      try {
+        await client.send(new AdminDeleteUserCommand({ ...pool, Username: username(userId) }));
+      } catch (error) {
+        if (!isNamed(error, 'UserNotFoundException')) throw error;
+      }
+    },
+
+    async signIn(userId, password) {
+      try {
+        return answer(
+          await client.send(
+            new AdminInitiateAuthCommand({
+              ...pool,
+              ClientId: env.USER_POOL_CLIENT_ID,
+              AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+              AuthParameters: { USERNAME: username(userId), PASSWORD: password },
+            }),
+          ),
+        );
+      } catch (error) {
+        if (isNamed(error, 'NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException')) {
+          return { kind: 'refused' };
+        }
+        throw error;
+      }
+    },
+
+    async completeNewPassword(userId, session, newPassword) {
+      try {
+        return answer(
+          await client.send(
+            new AdminRespondToAuthChallengeCommand({
+              ...pool,
+              ClientId: env.USER_POOL_CLIENT_ID,
+              ChallengeName: 'NEW_PASSWORD_REQUIRED',
+              Session: session,
+              ChallengeResponses: { USERNAME: username(userId), NEW_PASSWORD: newPassword },
+            }),
+          ),
+        );
+      } catch (error) {
+        if (
+          isNamed(
+            error,
+            'NotAuthorizedException',
+            'CodeMismatchException',
+            'ExpiredCodeException',
+            'InvalidParameterException',
+          )
+        ) {
+          return { kind: 'refused' };
+        }
+        throw error;
+      }
+    },
+
+    async refresh(refreshToken) {
+      try {
+        const result = await client.send(
+          new AdminInitiateAuthCommand({
+            ...pool,
+            ClientId: env.USER_POOL_CLIENT_ID,
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            AuthParameters: { REFRESH_TOKEN: refreshToken },
+          }),
+        );
+        return tokensOf(result.AuthenticationResult);
+      } catch (error) {
+        if (isNamed(error, 'NotAuthorizedException')) return null;
+        throw error;
+      }
+    },
+
+    async revoke(refreshToken) {
+      try {
+        await client.send(new RevokeTokenCommand({ ClientId: env.USER_POOL_CLIENT_ID, Token: refreshToken }));
+      } catch (error) {
+        // An unknown or already revoked token is as good as revoked.
+        if (!isNamed(error, 'NotAuthorizedException', 'UnsupportedTokenTypeException')) throw error;
+      }
+    },
+  };
+};
