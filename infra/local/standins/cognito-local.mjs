@@ -1,0 +1,138 @@
+/**
+ * Entry point of the cognito-local child process (cwd = its data directory, env PORT/HOST): cognito-local
+ * 5.3.0 with the sign-in behaviours SiteWalk relies on brought in line with Amazon Cognito, then started
+ * exactly as its own bin/start.js does. Plain JavaScript: the child runs on bare Node.
+ *
+ * What cognito-local does differently, and what this changes:
+ * - AdminInitiateAuth (ADMIN_USER_PASSWORD_AUTH) hands a FORCE_CHANGE_PASSWORD user tokens at once.
+ *   Here it answers NEW_PASSWORD_REQUIRED with a Session, as Cognito does.
+ * - InitiateAuth (USER_PASSWORD_AUTH) answers NEW_PASSWORD_REQUIRED without checking the temporary
+ *   password. Here the password is checked first.
+ * - RespondToAuthChallenge accepts any Session string. Here NEW_PASSWORD_REQUIRED needs a Session issued
+ *   to that user within the last 3 minutes, used once.
+ * - The refresh token issued by RespondToAuthChallenge is not stored, so it cannot be used. Here it is.
+ * - AdminRespondToAuthChallenge does not exist. Here it behaves as RespondToAuthChallenge.
+ * - AdminDisableUser is recorded but sign-in ignores it. Here password and refresh sign-ins of a disabled
+ *   user fail with NotAuthorizedException "User is disabled.".
+ * - A wrong password is InvalidPasswordException. Here it is NotAuthorizedException "Incorrect username
+ *   or password." (also for an unknown user, as with PreventUserExistenceErrors).
+ */
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { Targets } = require('cognito-local/lib/targets/targets.js');
+const { NotAuthorizedError } = require('cognito-local/lib/errors.js');
+
+const SESSION_LIFETIME_MS = 3 * 60 * 1000;
+/** Session → whom it was issued to. */
+const sessions = new Map();
+
+const incorrect = () => new NotAuthorizedError('Incorrect username or password.');
+
+const assertCanSignIn = (user, password) => {
+  if (!user) throw incorrect();
+  if (password !== undefined && user.Password !== password) throw incorrect();
+  if (user.Enabled === false) throw new NotAuthorizedError('User is disabled.');
+};
+
+const newPasswordChallenge = (user, userPoolId) => {
+  const session = randomUUID();
+  sessions.set(session, { userPoolId, username: user.Username, expires: Date.now() + SESSION_LIFETIME_MS });
+  const { sub: _sub, ...attributes } = Object.fromEntries(
+    (user.Attributes ?? []).map((a) => [a.Name, a.Value]),
+  );
+  return {
+    ChallengeName: 'NEW_PASSWORD_REQUIRED',
+    ChallengeParameters: {
+      USER_ID_FOR_SRP: user.Username,
+      requiredAttributes: '[]',
+      userAttributes: JSON.stringify(attributes),
+    },
+    Session: session,
+  };
+};
+
+/** The password flows of both InitiateAuth variants; undefined = let cognito-local answer. */
+const passwordFlow = async (services, ctx, req) => {
+  const username = req.AuthParameters?.USERNAME;
+  const password = req.AuthParameters?.PASSWORD;
+  if (!username || !password) return undefined; // cognito-local reports the missing parameter
+  const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+  const user = await userPool.getUserByUsername(ctx, username);
+  assertCanSignIn(user, password);
+  if (user.UserStatus === 'FORCE_CHANGE_PASSWORD') return newPasswordChallenge(user, userPool.options.Id);
+  return undefined;
+};
+
+const refreshFlow = async (services, ctx, req) => {
+  const token = req.AuthParameters?.REFRESH_TOKEN;
+  if (!token) return;
+  const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+  const user = await userPool.getUserByRefreshToken(ctx, token);
+  if (user?.Enabled === false) throw new NotAuthorizedError('User is disabled.');
+};
+
+const isRefresh = (flow) => flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN';
+
+const wrapInitiateAuth = (original, passwordFlowName) => (services) => {
+  const handler = original(services);
+  return async (ctx, req) => {
+    if (req.AuthFlow === passwordFlowName) {
+      const challenge = await passwordFlow(services, ctx, req);
+      if (challenge) return challenge;
+    } else if (isRefresh(req.AuthFlow)) {
+      await refreshFlow(services, ctx, req);
+    }
+    return handler(ctx, req);
+  };
+};
+
+const wrapRespondToAuthChallenge = (original) => (services) => {
+  const handler = original(services);
+  return async (ctx, req) => {
+    if (req.ChallengeName !== 'NEW_PASSWORD_REQUIRED') return handler(ctx, req);
+    const username = req.ChallengeResponses?.USERNAME;
+    if (!username || !req.Session || !req.ChallengeResponses?.NEW_PASSWORD) return handler(ctx, req);
+    const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+    const user = await userPool.getUserByUsername(ctx, username);
+    const session = sessions.get(req.Session);
+    if (
+      !user ||
+      !session ||
+      session.userPoolId !== userPool.options.Id ||
+      session.username !== user.Username
+    ) {
+      throw new NotAuthorizedError('Invalid session for the user.');
+    }
+    sessions.delete(req.Session);
+    if (session.expires < Date.now()) {
+      throw new NotAuthorizedError('Invalid session for the user, session is expired.');
+    }
+    const result = await handler(ctx, req);
+    const refreshToken = result.AuthenticationResult?.RefreshToken;
+    if (refreshToken) {
+      const updated = await userPool.getUserByUsername(ctx, user.Username);
+      if (updated) await userPool.storeRefreshToken(ctx, refreshToken, updated);
+    }
+    return result;
+  };
+};
+
+Targets.AdminInitiateAuth = wrapInitiateAuth(Targets.AdminInitiateAuth, 'ADMIN_USER_PASSWORD_AUTH');
+Targets.InitiateAuth = wrapInitiateAuth(Targets.InitiateAuth, 'USER_PASSWORD_AUTH');
+Targets.RespondToAuthChallenge = wrapRespondToAuthChallenge(Targets.RespondToAuthChallenge);
+Targets.AdminRespondToAuthChallenge = Targets.RespondToAuthChallenge;
+
+setInterval(() => {
+  const now = Date.now();
+  for (const [session, { expires }] of sessions) if (expires < now) sessions.delete(session);
+}, 60_000).unref();
+
+// Orphaned (the parent died without stopping us): go too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.exit(0);
+}, 1_000).unref();
+
+require('cognito-local/lib/bin/start.js');

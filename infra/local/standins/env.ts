@@ -1,0 +1,27 @@
+import type { StandInsInfo } from './index.ts';
+import type { Provisioned } from '../provision.ts';
+
+/**
+ * The environment the handlers read, pointed at the local stand-ins. The names are the ones the AWS
+ * deployment sets; there the four *_ENDPOINT variables are simply absent.
+ */
+export const localEnvironment = (
+  standIns: StandInsInfo,
+  provisioned: Provisioned,
+  extra: { appUrl: string; mailFrom: string },
+): Record<string, string> => ({
+  AWS_REGION: standIns.region,
+  AWS_ACCESS_KEY_ID: standIns.credentials.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: standIns.credentials.secretAccessKey,
+  TABLE_NAME: provisioned.tableName,
+  USER_POOL_ID: provisioned.userPoolId,
+  USER_POOL_CLIENT_ID: provisioned.userPoolClientId,
+  UPLOAD_BUCKET: provisioned.bucketName,
+  MAIL_FROM: extra.mailFrom,
+  APP_URL: extra.appUrl,
+  DYNAMODB_ENDPOINT: standIns.endpoints.dynamodb,
+  COGNITO_ENDPOINT: standIns.endpoints.cognito,
+  S3_ENDPOINT: standIns.endpoints.s3,
+  SES_ENDPOINT: standIns.endpoints.ses,
+  GEOCODER: 'offline',
+});
