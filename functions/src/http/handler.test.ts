@@ -4,7 +4,15 @@ import type { Context } from 'aws-lambda';
 import { defineRoute, type RouteDef } from '@sitewalk/shared/contract/route';
 import { errorBody } from '@sitewalk/shared/envelope';
 import { bySpecificity, createHttpHandler, type HttpEvent, type Implementation } from './handler.ts';
-import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from './errors.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from './errors.ts';
+import type { Actor } from '@sitewalk/shared/policy';
+import { Role } from '@sitewalk/shared/roles';
 
 // Prepare: a small contract of test routes, independent of the product's.
 const testRoutes = {
@@ -83,11 +91,36 @@ const event = (
 
 type TestImplementations = { [K in keyof typeof testRoutes]?: Implementation<(typeof testRoutes)[K]> };
 
+/** Test users by Cognito username: 12 is a Manager (the least role of thing.get), 13 an Employee. */
+const testActors: Record<string, Actor> = {
+  '12': {
+    userId: 12,
+    roleId: Role.Manager,
+    managementCompanyIds: [1],
+    organizationIds: [],
+    locationIds: [5],
+  },
+  '13': {
+    userId: 13,
+    roleId: Role.Employee,
+    managementCompanyIds: [1],
+    organizationIds: [],
+    locationIds: [5],
+  },
+};
+
 const handlerWith = (implementations: TestImplementations) =>
   createHttpHandler(
     'test',
     Object.entries(testRoutes),
     implementations as Record<string, Implementation<RouteDef> | undefined>,
+    {
+      resolveActor: async (claims) => {
+        const actor = testActors[String(claims.username)];
+        if (!actor) throw new UnauthorizedError();
+        return actor;
+      },
+    },
   );
 
 const errorOf = (result: { body?: string }) => errorBody.parse(JSON.parse(result.body ?? ''));
@@ -97,9 +130,9 @@ const claims = { sub: 'abc', username: '12' };
 describe('the handler factory', () => {
   it('parses path and query, hands over claims and answers the parsed response without extra keys', async () => {
     const handler = handlerWith({
-      'thing.get': async ({ params, query, claims: given }) => ({
+      'thing.get': async ({ params, query, claims: given, actor }) => ({
         id: params.id,
-        name: `${query.verbose}-${given?.sub}`,
+        name: `${query.verbose}-${given?.sub}-${actor.userId}`,
         pin: '1234',
       }),
     });
@@ -108,7 +141,7 @@ describe('the handler factory', () => {
       context,
     );
     expect(result.statusCode).toBe(200);
-    expect(JSON.parse(result.body ?? '')).toEqual({ id: 42, name: 'yes-abc' });
+    expect(JSON.parse(result.body ?? '')).toEqual({ id: 42, name: 'yes-abc-12' });
     expect(result.headers?.['cache-control']).toBe('no-store');
   });
 
@@ -171,6 +204,25 @@ describe('the handler factory', () => {
     const result = await handler(event('GET', '/api/thing/1', { params: { id: '1' } }), context);
     expect(result.statusCode).toBe(401);
     expect(errorOf(result)).toMatchObject({ success: false, error: 'Unauthorized' });
+  });
+
+  it("refuses an actor below the route's least role with a 403", async () => {
+    const handler = handlerWith({ 'thing.get': async () => ({ id: 1, name: 'x' }) });
+    const result = await handler(
+      event('GET', '/api/thing/1', { params: { id: '1' }, claims: { sub: 'e', username: '13' } }),
+      context,
+    );
+    expect(result.statusCode).toBe(403);
+    expect(errorOf(result).error).toBe('Forbidden');
+  });
+
+  it("answers 401 when the token's user no longer exists", async () => {
+    const handler = handlerWith({ 'thing.get': async () => ({ id: 1, name: 'x' }) });
+    const result = await handler(
+      event('GET', '/api/thing/1', { params: { id: '1' }, claims: { sub: 'gone', username: '99' } }),
+      context,
+    );
+    expect(result.statusCode).toBe(401);
   });
 
   it.each([

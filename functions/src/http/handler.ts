@@ -9,6 +9,7 @@ import type {
 } from 'aws-lambda';
 import type { z } from 'zod';
 import { routes, type RouteName, type Routes } from '@sitewalk/shared/contract/index';
+import type { Actor } from '@sitewalk/shared/policy';
 import {
   type Resource,
   type RouteBody,
@@ -18,7 +19,7 @@ import {
   type RouteResponse,
 } from '@sitewalk/shared/contract/route';
 import { MalformedBodyError, RequestValidationError, toErrorResponse } from './error-mapper.ts';
-import { NotAvailableError, UnauthorizedError } from './errors.ts';
+import { ForbiddenError, NotAvailableError, UnauthorizedError } from './errors.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -37,6 +38,8 @@ export interface Request<R extends RouteDef> {
   body: RouteBody<R>;
   /** Present on every protected route (the factory answers 401 before the implementation otherwise). */
   claims: Claims | null;
+  /** Who is calling, with their scope: always present on protected routes, absent on public ones. */
+  actor: R['access'] extends 'public' ? null : Actor;
   event: HttpEvent;
   logger: Logger;
   /** Cookies sent with the request, by name. */
@@ -46,6 +49,11 @@ export interface Request<R extends RouteDef> {
 }
 
 export type Implementation<R extends RouteDef> = (request: Request<R>) => Promise<RouteResponse<R>>;
+
+export interface HandlerOptions {
+  /** Loads the actor of a verified token (functions/src/domain/actor.ts); needed by protected routes. */
+  resolveActor?: (claims: Claims) => Promise<Actor>;
+}
 
 /** The routes of one resource, by contract name. */
 export type ResourceRouteName<Res extends Resource> = {
@@ -92,15 +100,29 @@ const claimsOf = (event: HttpEvent): Claims | null => {
 
 /** Parses the request with the route's schemas, runs the implementation and shapes the answer. */
 const routeHandler =
-  <R extends RouteDef>(route: R, implementation: Implementation<R>, logger: Logger) =>
+  <R extends RouteDef>(
+    route: R,
+    implementation: Implementation<R>,
+    logger: Logger,
+    options: HandlerOptions,
+  ) =>
   async (event: HttpEvent): Promise<HttpResult> => {
     const claims = claimsOf(event);
-    if (route.access !== 'public' && !claims) throw new UnauthorizedError();
+    let actor: Actor | null = null;
+    if (route.access !== 'public') {
+      if (!claims) throw new UnauthorizedError();
+      if (!options.resolveActor)
+        throw new Error(`${route.path} is protected but its handler cannot load actors`);
+      actor = await options.resolveActor(claims);
+      // The route's least role; the policy module then decides object by object.
+      if (actor.roleId < route.access) throw new ForbiddenError();
+    }
     const request = {
       params: parsePart(route.params, event.pathParameters ?? {}, 'params'),
       query: parsePart(route.query, event.queryStringParameters ?? {}, 'query'),
       body: parsePart(route.body, route.body ? readBody(event) : undefined, 'body'),
       claims,
+      actor,
       event,
       logger,
       cookies: readCookies(event),
@@ -142,6 +164,7 @@ export const createHttpHandler = (
   serviceName: string,
   routeEntries: readonly (readonly [string, RouteDef])[],
   implementations: Record<string, Implementation<RouteDef> | undefined>,
+  options: HandlerOptions = {},
 ) => {
   const logger = new Logger({ serviceName });
   const router: Route<HttpEvent, HttpResult>[] = [...routeEntries]
@@ -151,7 +174,7 @@ export const createHttpHandler = (
       return {
         method: route.method,
         path: route.path,
-        handler: implementation ? routeHandler(route, implementation, logger) : notAvailable(route),
+        handler: implementation ? routeHandler(route, implementation, logger, options) : notAvailable(route),
       };
     });
 

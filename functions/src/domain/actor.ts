@@ -1,0 +1,28 @@
+import type { Actor } from '@sitewalk/shared/policy';
+import { isRoleId } from '@sitewalk/shared/roles';
+import type { DataService } from '../db/service.ts';
+import type { Claims } from '../http/handler.ts';
+import { UnauthorizedError } from '../http/errors.ts';
+
+/**
+ * Turns verified access-token claims into the actor, with one Query of the user's `userAccess`
+ * collection (the user and all their memberships). The Cognito username is the SiteWalk user id.
+ * A user who no longer exists, or whose sessions were ended after this token was issued, is a 401.
+ */
+export const loadActor = async (db: DataService, claims: Claims): Promise<Actor> => {
+  const userId = Number(claims.username);
+  if (!Number.isSafeInteger(userId) || userId <= 0) throw new UnauthorizedError();
+  const { data } = await db.collections.userAccess({ userId }).go({ pages: 'all' });
+  const user = data.user[0];
+  if (!user || !isRoleId(user.roleId)) throw new UnauthorizedError();
+  const issuedAt = Number(claims.iat);
+  if (user.tokensValidAfter !== undefined && !(issuedAt >= user.tokensValidAfter))
+    throw new UnauthorizedError();
+  return {
+    userId,
+    roleId: user.roleId,
+    managementCompanyIds: user.managementCompanyId === undefined ? [] : [user.managementCompanyId],
+    organizationIds: data.userOrganization.map((m) => m.organizationId),
+    locationIds: data.userLocation.map((m) => m.locationId),
+  };
+};

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { SignJWT, generateKeyPair, decodeJwt, importJWK, type JWTPayload } from 'jose';
+import {
+  AdminCreateUserCommand,
+  AdminInitiateAuthCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { errorBody } from '@sitewalk/shared/envelope';
+import { routes } from '@sitewalk/shared/contract/index';
+import { buildPath, type RouteDef } from '@sitewalk/shared/contract/route';
+import { isolatedEnvironment } from '../support/isolated.ts';
+import type { LocalHost } from '../../infra/local/host.ts';
+
+let host: LocalHost;
+let tokens: { access: string; id: string };
+
+/** A protected route of the contract, with its path filled with plausible ids. */
+const protectedRoute = (Object.values(routes) as RouteDef[]).find(
+  (r) => r.access !== 'public' && r.method === 'GET',
+);
+const protectedPath = protectedRoute
+  ? buildPath(protectedRoute.path, new Proxy({}, { get: () => '1' }) as Record<string, string>)
+  : undefined;
+
+beforeAll(async () => {
+  const { provisioned, standIns } = await isolatedEnvironment();
+  const webDist = mkdtempSync(join(tmpdir(), 'sitewalk-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>SiteWalk test shell</title>');
+  writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
+  const { startLocalHost } = await import('../../infra/local/host.ts');
+  host = await startLocalHost({
+    port: 0,
+    webDist,
+    auth: {
+      jwksUrl: provisioned.jwksUrl,
+      issuer: provisioned.issuer,
+      clientId: provisioned.userPoolClientId,
+    },
+  });
+
+  const cognito = new CognitoIdentityProviderClient({
+    region: standIns.region,
+    endpoint: standIns.endpoints.cognito,
+    credentials: standIns.credentials,
+  });
+  await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: provisioned.userPoolId,
+      Username: '1',
+      MessageAction: 'SUPPRESS',
+    }),
+  );
+  await cognito.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: provisioned.userPoolId,
+      Username: '1',
+      Password: 'Passw0rdOk',
+      Permanent: true,
+    }),
+  );
+  const auth = await cognito.send(
+    new AdminInitiateAuthCommand({
+      UserPoolId: provisioned.userPoolId,
+      ClientId: provisioned.userPoolClientId,
+      AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: '1', PASSWORD: 'Passw0rdOk' },
+    }),
+  );
+  tokens = {
+    access: auth.AuthenticationResult?.AccessToken ?? '',
+    id: auth.AuthenticationResult?.IdToken ?? '',
+  };
+});
+
+afterAll(async () => {
+  await host?.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${host.url}${path}`, { headers });
+
+const expectEnvelope = async (response: Response, status: number) => {
+  expect(response.status).toBe(status);
+  const body = errorBody.parse(await response.json());
+  expect(body.success).toBe(false);
+  return body;
+};
+
+describe('the local host', () => {
+  it('answers GET /api/health through the health Lambda', async () => {
+    const response = await get('/api/health');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { status: string; time: string };
+    expect(body.status).toBe('ok');
+    expect(Math.abs(Date.parse(body.time) - Date.now())).toBeLessThan(60_000);
+  });
+
+  describe('as the JWT authorizer', () => {
+    it('has a protected route to check', () => {
+      expect(protectedPath).toBeDefined();
+    });
+
+    it('refuses a protected route without a token with a 401 in the envelope', async () => {
+      const body = await expectEnvelope(await get(protectedPath ?? ''), 401);
+      expect(body.error).toBe('Unauthorized');
+    });
+
+    it('lets a valid Cognito access token through', async () => {
+      const response = await get(protectedPath ?? '', { authorization: `Bearer ${tokens.access}` });
+      expect(response.status).not.toBe(401);
+    });
+
+    it('refuses a tampered token', async () => {
+      const [header, payload, signature] = tokens.access.split('.');
+      const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<
+        string,
+        unknown
+      >;
+      const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
+      await expectEnvelope(
+        await get(protectedPath ?? '', { authorization: `Bearer ${header}.${forged}.${signature}` }),
+        401,
+      );
+    });
+
+    it('refuses an ID token where an access token is needed', async () => {
+      await expectEnvelope(await get(protectedPath ?? '', { authorization: `Bearer ${tokens.id}` }), 401);
+    });
+
+    it("refuses a token signed with a key that is not the pool's", async () => {
+      const { privateKey } = await generateKeyPair('RS256');
+      const forged = await new SignJWT(decodeJwt(tokens.access))
+        .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+        .sign(privateKey);
+      await expectEnvelope(await get(protectedPath ?? '', { authorization: `Bearer ${forged}` }), 401);
+    });
+
+    // cognito-local signs with a key shipped in its package: with it, a test can mint tokens that are
+    // correctly signed but wrong in exactly one claim.
+    const signedByPoolKey = async (changes: JWTPayload) => {
+      const require = createRequire(import.meta.url);
+      const { jwk } = require('cognito-local/lib/keys/cognitoLocal.private.json') as {
+        jwk: Record<string, string>;
+      };
+      const key = await importJWK(jwk, 'RS256');
+      return new SignJWT({ ...decodeJwt(tokens.access), ...changes })
+        .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+        .sign(key);
+    };
+
+    it('accepts a token minted with the pool key and unchanged claims (the control for the next three)', async () => {
+      const control = await signedByPoolKey({});
+      expect((await get(protectedPath ?? '', { authorization: `Bearer ${control}` })).status).not.toBe(401);
+    });
+
+    it('refuses an expired token', async () => {
+      const expired = await signedByPoolKey({ exp: Math.floor(Date.now() / 1000) - 60 });
+      await expectEnvelope(await get(protectedPath ?? '', { authorization: `Bearer ${expired}` }), 401);
+    });
+
+    it('refuses a token from a foreign issuer', async () => {
+      const foreign = await signedByPoolKey({
+        iss: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_other',
+      });
+      await expectEnvelope(await get(protectedPath ?? '', { authorization: `Bearer ${foreign}` }), 401);
+    });
+
+    it('refuses a token issued to another app client', async () => {
+      const otherClient = await signedByPoolKey({ client_id: 'another-client' });
+      await expectEnvelope(await get(protectedPath ?? '', { authorization: `Bearer ${otherClient}` }), 401);
+    });
+
+    it('refuses a malformed Authorization header', async () => {
+      await expectEnvelope(await get(protectedPath ?? '', { authorization: 'Basic abc' }), 401);
+      await expectEnvelope(await get(protectedPath ?? '', { authorization: 'Bearer not-a-jwt' }), 401);
+    });
+  });
+
+  it('answers an unknown API path with a 404 in the envelope', async () => {
+    await expectEnvelope(await get('/api/no-such-thing'), 404);
+  });
+
+  it('answers a known path with the wrong method with a 405', async () => {
+    await expectEnvelope(await fetch(`${host.url}/api/health`, { method: 'DELETE' }), 405);
+  });
+
+  it('serves the SPA, falling back to index.html for client-side routes', async () => {
+    const index = await get('/');
+    expect(await index.text()).toContain('SiteWalk test shell');
+    const deep = await get('/app/locations/12');
+    expect(deep.status).toBe(200);
+    expect(await deep.text()).toContain('SiteWalk test shell');
+    const asset = await get('/app.js');
+    expect(await asset.text()).toBe('console.log(1)');
+  });
+});

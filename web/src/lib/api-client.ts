@@ -1,0 +1,131 @@
+import type { z } from 'zod';
+import { errorBody, type ErrorBody } from '@sitewalk/shared/envelope';
+import {
+  buildPath,
+  type RouteBodyInput,
+  type RouteDef,
+  type RouteParamsInput,
+  type RouteQueryInput,
+  type RouteResponse,
+} from '@sitewalk/shared/contract/route';
+
+/** A failed call: the HTTP status and, when the server sent one, the error envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly body: ErrorBody | null,
+  ) {
+    super(body?.message ?? statusText ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's `field: message; field: message` pairs, by field (spec section 8). */
+  fieldErrors(): Record<string, string> {
+    if (!this.body) return {};
+    return Object.fromEntries(
+      this.body.message
+        .split('; ')
+        .map((pair) => pair.split(/: (.*)/s))
+        .filter(
+          (parts): parts is [string, string] => parts.length >= 2 && !!parts[0] && parts[1] !== undefined,
+        )
+        .map(([field, message]) => [field, message]),
+    );
+  }
+}
+
+/** The response did not match the contract: a server bug, never shown as data. */
+export class ContractViolationError extends Error {
+  override name = 'ContractViolationError';
+}
+
+/** Whether a route declares a schema for that part (defineRoute keeps absent keys absent). */
+type Has<R, K extends 'params' | 'query' | 'body'> = R extends { [P in K]: z.ZodType } ? true : false;
+
+/** `{ params, query, body }` for a route, each required exactly when the route has that schema. */
+export type CallInput<R extends RouteDef> = (Has<R, 'params'> extends true
+  ? { params: RouteParamsInput<R> }
+  : { params?: never }) &
+  (Has<R, 'query'> extends true ? { query?: RouteQueryInput<R> } : { query?: never }) &
+  (Has<R, 'body'> extends true ? { body: RouteBodyInput<R> } : { body?: never }) & {
+    signal?: AbortSignal;
+    /** Milliseconds before the call is abandoned (the spec's 5 s profile-image call). */
+    timeoutMs?: number;
+  };
+
+type OptionalIfEmpty<R extends RouteDef> =
+  Has<R, 'params'> extends true
+    ? [input: CallInput<R>]
+    : Has<R, 'body'> extends true
+      ? [input: CallInput<R>]
+      : [input?: CallInput<R>];
+
+export interface ApiClientOptions<Routes extends Record<string, RouteDef>> {
+  routes: Routes;
+  baseUrl?: string;
+  getToken?: () => string | null;
+  onUnauthorized?: () => void;
+  fetch?: typeof fetch;
+}
+
+/** A client typed from the contract: `call('user.get', { params: { id: 3 } })`. */
+export const createApiClient = <Routes extends Record<string, RouteDef>>(
+  options: ApiClientOptions<Routes>,
+) => {
+  const baseUrl = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  return async <Name extends keyof Routes & string>(
+    name: Name,
+    ...[input]: OptionalIfEmpty<Routes[Name]>
+  ): Promise<RouteResponse<Routes[Name]>> => {
+    const route = options.routes[name];
+    if (!route) throw new Error(`Unknown route ${name}`);
+    const call = (input ?? {}) as {
+      params?: Record<string, string | number>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+      signal?: AbortSignal;
+      timeoutMs?: number;
+    };
+
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(call.query ?? {})) {
+      if (value !== undefined && value !== null) search.append(key, String(value));
+    }
+    const url = `${baseUrl}${buildPath(route.path, call.params)}${search.size ? `?${search}` : ''}`;
+
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (route.access !== 'public') {
+      const token = options.getToken?.();
+      if (token) headers.authorization = `Bearer ${token}`;
+    }
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+
+    const signals = [call.signal, call.timeoutMs ? AbortSignal.timeout(call.timeoutMs) : undefined].filter(
+      (s): s is AbortSignal => s !== undefined,
+    );
+    const response = await doFetch(url, {
+      method: route.method,
+      headers,
+      credentials: 'same-origin',
+      ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+      ...(signals.length ? { signal: AbortSignal.any(signals) } : {}),
+    });
+
+    if (!response.ok) {
+      if (response.status === 401) options.onUnauthorized?.();
+      const parsed = errorBody.safeParse(await response.json().catch(() => null));
+      throw new ApiError(response.status, response.statusText, parsed.success ? parsed.data : null);
+    }
+    if (response.status === 204) return undefined as RouteResponse<Routes[Name]>;
+    const result = route.response.safeParse(await response.json().catch(() => undefined));
+    if (!result.success) {
+      throw new ContractViolationError(
+        `${route.method} ${route.path} answered a shape the contract does not allow`,
+      );
+    }
+    return result.data as RouteResponse<Routes[Name]>;
+  };
+};

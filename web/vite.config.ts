@@ -1,0 +1,11 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// `npm run dev` at the root starts the API on PORT and this dev server, which forwards /api to it.
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: {
+    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` },
+  },
+});
