@@ -1,0 +1,349 @@
+import { describe, expect, it } from 'vitest';
+import { Role, roleIds, type RoleId } from './roles.ts';
+import {
+  assignableRoles,
+  can,
+  canChangeRole,
+  canCreateUser,
+  canManageMembership,
+  canMoveLocation,
+  canSee,
+  decide,
+  type Action,
+  type Actor,
+  type Placement,
+  type PlacementOf,
+} from './policy.ts';
+
+// Two tenants. A: company 1, areas 11 and 12, locations 111 (area 11) and 121 (area 12).
+// B: company 2, area 21, location 211.
+const company = (id: number): Placement => ({ kind: 'managementCompany', id });
+const area = (id: number, managementCompanyId: number): PlacementOf<'organization'> => ({
+  kind: 'organization',
+  id,
+  managementCompanyId,
+});
+const at = (locationId: number) => {
+  const organizationId = Math.floor(locationId / 10);
+  return { managementCompanyId: organizationId >= 20 ? 2 : 1, organizationId, locationId };
+};
+const location = (id: number): PlacementOf<'location'> => ({ kind: 'location', id, ...at(id) });
+const walk = (locationId: number): Placement => ({ kind: 'walk', id: 900 + locationId, ...at(locationId) });
+const walkReport = (locationId: number): Placement => ({
+  kind: 'walkReport',
+  id: 800 + locationId,
+  ...at(locationId),
+});
+const incident = (locationId: number): Placement => ({
+  kind: 'incident',
+  id: 700 + locationId,
+  ...at(locationId),
+});
+
+/** An actor of tenant A with the scope their role has: areas for area managers, location 111 below. */
+const actorA = (roleId: RoleId, userId = 5000 + roleId): Actor => ({
+  userId,
+  roleId,
+  managementCompanyIds: roleId >= Role.Admin ? [] : [1],
+  organizationIds: roleId === Role.AreaManager ? [11] : [],
+  locationIds: roleId <= Role.Manager ? [111] : [],
+});
+
+const userAt = (id: number, roleId: RoleId, locationId: number): PlacementOf<'user'> => ({
+  kind: 'user',
+  id,
+  roleId,
+  managementCompanyId: at(locationId).managementCompanyId,
+  organizationIds: [],
+  locationIds: [locationId],
+  locationOrganizationIds: [at(locationId).organizationId],
+});
+
+const names = Object.fromEntries(roleIds.map((r) => [r, `role ${r}`]));
+
+/** Which objects each role can see, written out from docs/authorization.md. */
+const visibleTo: Record<RoleId, string[]> = {
+  50: [
+    'company 1',
+    'area 11',
+    'area 12',
+    'location 111',
+    'location 121',
+    'company 2',
+    'area 21',
+    'location 211',
+  ],
+  45: [
+    'company 1',
+    'area 11',
+    'area 12',
+    'location 111',
+    'location 121',
+    'company 2',
+    'area 21',
+    'location 211',
+  ],
+  40: ['company 1', 'area 11', 'area 12', 'location 111', 'location 121'],
+  30: ['company 1', 'area 11', 'area 12', 'location 111', 'location 121'],
+  20: ['company 1', 'area 11', 'location 111'],
+  10: ['company 1', 'location 111'],
+  5: ['company 1', 'location 111'],
+  1: ['company 1', 'location 111'],
+};
+
+const objects: [string, Placement][] = [
+  ['company 1', company(1)],
+  ['area 11', area(11, 1)],
+  ['area 12', area(12, 1)],
+  ['location 111', location(111)],
+  ['location 121', location(121)],
+  ['company 2', company(2)],
+  ['area 21', area(21, 2)],
+  ['location 211', location(211)],
+];
+
+/** The least role for each action on each kind (docs/authorization.md), on a visible object. */
+const leastRole: { [K in Exclude<Placement['kind'], 'user'>]: Record<Action<K>, RoleId> } = {
+  managementCompany: { read: 1, create: 45, update: 40, delete: 45, uploadLogo: 40 },
+  organization: { read: 1, create: 30, update: 20, delete: 30, uploadLogo: 20, manageMembers: 30 },
+  location: { read: 1, create: 20, update: 20, delete: 20, changeArea: 30, manageMembers: 10 },
+  walk: { read: 1, create: 5, update: 5, delete: 5 },
+  walkReport: { read: 1, record: 1 },
+  incident: { read: 1, create: 1, update: 1, note: 1, resolve: 1, delete: 10 },
+};
+
+describe('scope', () => {
+  describe.each(roleIds.map((r) => [names[r], r] as const))('%s', (_name, roleId) => {
+    it.each(objects)('sees %s exactly when the rules say so', (label, placement) => {
+      expect(canSee(actorA(roleId), placement)).toBe(visibleTo[roleId].includes(label));
+    });
+
+    it.each([111, 121, 211])(
+      'sees the walks, reports and incidents of location %i as the location itself',
+      (locationId) => {
+        const expected = visibleTo[roleId].includes(`location ${locationId}`);
+        for (const placement of [walk(locationId), walkReport(locationId), incident(locationId)]) {
+          expect(canSee(actorA(roleId), placement)).toBe(expected);
+        }
+      },
+    );
+  });
+});
+
+describe('actions on visible and invisible objects', () => {
+  const cases = roleIds.flatMap((roleId) =>
+    (Object.keys(leastRole) as (keyof typeof leastRole)[]).flatMap((kind) =>
+      Object.entries(leastRole[kind]).flatMap(([action, least]) =>
+        [111, 121, 211].map((locationId) => {
+          const placement: Placement =
+            kind === 'managementCompany'
+              ? company(at(locationId).managementCompanyId)
+              : kind === 'organization'
+                ? area(at(locationId).organizationId, at(locationId).managementCompanyId)
+                : kind === 'location'
+                  ? location(locationId)
+                  : { kind, id: 1, ...at(locationId) };
+          const label =
+            kind === 'managementCompany'
+              ? `company ${at(locationId).managementCompanyId}`
+              : kind === 'organization'
+                ? `area ${at(locationId).organizationId}`
+                : `location ${locationId}`;
+          const expected = !visibleTo[roleId].includes(label)
+            ? 'not-found'
+            : roleId >= least
+              ? 'allow'
+              : 'forbidden';
+          return [roleId, kind, action, locationId, placement, expected] as const;
+        }),
+      ),
+    ),
+  );
+
+  it.each(cases)('role %i, %s %s at location %i', (roleId, _kind, action, _loc, placement, expected) => {
+    expect(decide(actorA(roleId), action as never, placement as never)).toBe(expected);
+  });
+
+  it('never lets any role of tenant A act on anything of tenant B, except the global roles', () => {
+    for (const roleId of roleIds) {
+      for (const placement of [
+        company(2),
+        area(21, 2),
+        location(211),
+        walk(211),
+        walkReport(211),
+        incident(211),
+      ]) {
+        for (const action of Object.keys(leastRole[placement.kind as keyof typeof leastRole])) {
+          expect(can(actorA(roleId), action as never, placement as never)).toBe(
+            roleId >= Role.Admin &&
+              roleId >= leastRole[placement.kind as keyof typeof leastRole][action as never],
+          );
+        }
+      }
+    }
+  });
+});
+
+describe('users: every role pair', () => {
+  const pairs = roleIds.flatMap((actorRole) => roleIds.map((targetRole) => [actorRole, targetRole] as const));
+
+  it.each(pairs)('actor %i over a user of role %i in their location', (actorRole, targetRole) => {
+    const actor = actorA(actorRole);
+    const target = userAt(1, targetRole, 111);
+    const strictlyAbove = actorRole > targetRole;
+    expect(decide(actor, 'read', target)).toBe('allow');
+    expect(can(actor, 'update', target)).toBe(strictlyAbove);
+    expect(can(actor, 'changePassword', target)).toBe(strictlyAbove);
+    expect(can(actor, 'uploadProfileImage', target)).toBe(strictlyAbove);
+    expect(can(actor, 'delete', target)).toBe(strictlyAbove && targetRole !== Role.SuperUser);
+    expect(can(actor, 'setCompanyEmail', target)).toBe(strictlyAbove && actorRole >= Role.CompanyManager);
+    expect(can(actor, 'tablePreference', target)).toBe(false);
+    expect(decide(actor, 'update', target)).toBe(strictlyAbove ? 'allow' : 'forbidden');
+  });
+
+  it.each(pairs)('actor %i over a user of role %i in tenant B', (actorRole, targetRole) => {
+    const target = userAt(2, targetRole, 211);
+    const expected = actorRole >= Role.Admin ? (actorRole > targetRole ? 'allow' : 'forbidden') : 'not-found';
+    expect(decide(actorA(actorRole), 'update', target)).toBe(expected);
+    expect(decide(actorA(actorRole), 'read', target)).toBe(actorRole >= Role.Admin ? 'allow' : 'not-found');
+  });
+
+  it.each(roleIds.map((r) => [r]))(
+    'role %i may read and update themselves, set their table order, but not delete themselves',
+    (roleId) => {
+      const actor = actorA(roleId, 77);
+      const self: PlacementOf<'user'> = {
+        ...userAt(77, roleId, 211),
+        locationIds: [],
+        locationOrganizationIds: [],
+        managementCompanyId: 2,
+      };
+      expect(canSee(actor, self)).toBe(true);
+      expect(can(actor, 'update', self)).toBe(true);
+      expect(can(actor, 'changePassword', self)).toBe(true);
+      expect(can(actor, 'tablePreference', self)).toBe(true);
+      expect(can(actor, 'delete', self)).toBe(false);
+      expect(canChangeRole(actor, self, Role.Employee)).toBe(false);
+    },
+  );
+
+  it.each(
+    pairs.flatMap(([actorRole, targetRole]) =>
+      roleIds.map((newRole) => [actorRole, targetRole, newRole] as const),
+    ),
+  )('actor %i changing a user of role %i to role %i', (actorRole, targetRole, newRole) => {
+    const expected =
+      actorRole > targetRole &&
+      targetRole !== Role.SuperUser &&
+      newRole < actorRole &&
+      newRole !== Role.SuperUser;
+    expect(canChangeRole(actorA(actorRole), userAt(1, targetRole, 111), newRole)).toBe(expected);
+  });
+
+  it('keeps the Super User: nobody deletes them or changes their role', () => {
+    const superUser = userAt(1, Role.SuperUser, 111);
+    for (const roleId of roleIds) {
+      expect(can(actorA(roleId), 'delete', superUser)).toBe(false);
+      expect(canChangeRole(actorA(roleId), superUser, Role.Admin)).toBe(false);
+    }
+  });
+
+  it('lets an area manager see users of their areas and of the locations in them, and no one else', () => {
+    const areaManager = actorA(Role.AreaManager);
+    expect(
+      canSee(areaManager, {
+        ...userAt(1, Role.Employee, 121),
+        organizationIds: [11],
+        locationOrganizationIds: [],
+      }),
+    ).toBe(true);
+    expect(canSee(areaManager, userAt(2, Role.Employee, 111))).toBe(true);
+    expect(canSee(areaManager, userAt(3, Role.Employee, 121))).toBe(false);
+  });
+
+  it('lets managers and below see only users who share a location with them', () => {
+    for (const roleId of [Role.Manager, Role.AssistantManager, Role.Employee]) {
+      expect(canSee(actorA(roleId), userAt(1, Role.Employee, 111))).toBe(true);
+      expect(canSee(actorA(roleId), userAt(2, Role.Employee, 121))).toBe(false);
+    }
+  });
+});
+
+describe('creating users', () => {
+  const draftAt = (roleId: RoleId, locationId: number) => ({
+    roleId,
+    managementCompanyId: at(locationId).managementCompanyId,
+    organizationIds: [] as number[],
+    locationIds: [locationId],
+    locationOrganizationIds: [at(locationId).organizationId],
+  });
+
+  it.each(roleIds.map((r) => [r, assignableRoles(actorA(r))] as const))(
+    'role %i may assign %j',
+    (roleId, assignable) => {
+      expect(assignable).toEqual(roleIds.filter((r) => r < roleId && r !== Role.SuperUser));
+    },
+  );
+
+  it.each(roleIds.flatMap((actorRole) => roleIds.map((newRole) => [actorRole, newRole] as const)))(
+    'role %i creating a user of role %i at their own location',
+    (actorRole, newRole) => {
+      const expected =
+        newRole < actorRole &&
+        newRole !== Role.SuperUser &&
+        actorRole !== Role.Employee &&
+        (actorRole !== Role.AssistantManager || newRole === Role.Employee);
+      expect(canCreateUser(actorA(actorRole), draftAt(newRole, 111))).toBe(expected);
+    },
+  );
+
+  it.each(roleIds.map((r) => [r]))('role %i creating a user in tenant B', (actorRole) => {
+    expect(canCreateUser(actorA(actorRole), draftAt(Role.Employee, 211))).toBe(actorRole >= Role.Admin);
+  });
+
+  it('keeps area managers and managers inside their own areas and locations', () => {
+    expect(canCreateUser(actorA(Role.AreaManager), draftAt(Role.Employee, 121))).toBe(false);
+    expect(
+      canCreateUser(actorA(Role.AreaManager), { ...draftAt(Role.Manager, 111), organizationIds: [12] }),
+    ).toBe(false);
+    expect(canCreateUser(actorA(Role.Manager), draftAt(Role.Employee, 121))).toBe(false);
+    expect(canCreateUser(actorA(Role.Manager), { ...draftAt(Role.Employee, 111), locationIds: [] })).toBe(
+      false,
+    );
+  });
+});
+
+describe('moving locations and memberships', () => {
+  it('moves a location only within its company, by company managers and above', () => {
+    expect(canMoveLocation(actorA(Role.CompanyManager), location(111), area(12, 1))).toBe(true);
+    expect(canMoveLocation(actorA(Role.CompanyManager), location(111), area(21, 2))).toBe(false);
+    expect(canMoveLocation(actorA(Role.AreaManager), location(111), area(11, 1))).toBe(false);
+    expect(canMoveLocation(actorA(Role.Admin), location(111), area(21, 2))).toBe(false);
+  });
+
+  it('adds users to a location for managers and above, over users below them', () => {
+    expect(canManageMembership(actorA(Role.Manager), location(111), userAt(1, Role.Employee, 111))).toBe(
+      true,
+    );
+    expect(canManageMembership(actorA(Role.Manager), location(111), userAt(1, Role.Manager, 111))).toBe(
+      false,
+    );
+    expect(
+      canManageMembership(actorA(Role.AssistantManager), location(111), userAt(1, Role.Employee, 111)),
+    ).toBe(false);
+    expect(canManageMembership(actorA(Role.Manager), location(211), userAt(1, Role.Employee, 211))).toBe(
+      false,
+    );
+  });
+
+  it('adds users to an area for company managers and above', () => {
+    expect(
+      canManageMembership(actorA(Role.CompanyManager), area(11, 1), userAt(1, Role.AreaManager, 111)),
+    ).toBe(true);
+    expect(canManageMembership(actorA(Role.AreaManager), area(11, 1), userAt(1, Role.Employee, 111))).toBe(
+      false,
+    );
+    expect(canManageMembership(actorA(Role.Owner), area(21, 2), userAt(1, Role.Employee, 211))).toBe(false);
+  });
+});

@@ -1,0 +1,228 @@
+import { Role, roleIds, type RoleId } from './roles.ts';
+
+/**
+ * The one authorization policy (DESIGN section 5; the rules are tabled in docs/authorization.md).
+ * The server asks it about every object it touches, after loading where the object sits; the SPA asks it
+ * only to show or hide. Outside the actor's scope an object is 'not-found' (404): its existence is not
+ * revealed. Inside it, a forbidden action is 'forbidden' (403).
+ */
+
+export interface Actor {
+  userId: number;
+  roleId: RoleId;
+  managementCompanyIds: readonly number[];
+  organizationIds: readonly number[];
+  locationIds: readonly number[];
+}
+
+interface AtLocation {
+  managementCompanyId: number;
+  organizationId: number;
+  locationId: number;
+}
+
+/** Where an object sits in the hierarchy, as loaded by the server before it asks. */
+export type Placement =
+  | { kind: 'managementCompany'; id: number }
+  | { kind: 'organization'; id: number; managementCompanyId: number }
+  | ({ kind: 'location'; id: number } & AtLocation)
+  | ({ kind: 'walk' | 'walkReport' | 'incident'; id: number } & AtLocation)
+  | {
+      kind: 'user';
+      id: number;
+      roleId: RoleId;
+      managementCompanyId: number | null;
+      organizationIds: readonly number[];
+      locationIds: readonly number[];
+      /** The areas of the user's locations. */
+      locationOrganizationIds: readonly number[];
+    };
+
+export type Kind = Placement['kind'];
+export type PlacementOf<K extends Kind> = Extract<Placement, { kind: K }>;
+
+export interface Actions {
+  managementCompany: 'read' | 'create' | 'update' | 'delete' | 'uploadLogo';
+  organization: 'read' | 'create' | 'update' | 'delete' | 'uploadLogo' | 'manageMembers';
+  location: 'read' | 'create' | 'update' | 'delete' | 'changeArea' | 'manageMembers';
+  walk: 'read' | 'create' | 'update' | 'delete';
+  walkReport: 'read' | 'record';
+  incident: 'read' | 'create' | 'update' | 'note' | 'resolve' | 'delete';
+  user:
+    | 'read'
+    | 'update'
+    | 'changePassword'
+    | 'delete'
+    | 'setCompanyEmail'
+    | 'uploadProfileImage'
+    | 'tablePreference';
+}
+export type Action<K extends Kind = Kind> = Actions[K];
+
+export type Decision = 'allow' | 'forbidden' | 'not-found';
+
+const isGlobal = (actor: Actor) => actor.roleId >= Role.Admin;
+/** Owners and company managers act over whole companies. */
+const isCompanyWide = (actor: Actor) => actor.roleId >= Role.CompanyManager;
+const has = (list: readonly number[], id: number | null) => id !== null && list.includes(id);
+const sharesAny = (a: readonly number[], b: readonly number[]) => a.some((id) => b.includes(id));
+
+const seesLocation = (actor: Actor, at: AtLocation): boolean => {
+  if (isGlobal(actor)) return true;
+  if (isCompanyWide(actor)) return has(actor.managementCompanyIds, at.managementCompanyId);
+  if (actor.roleId === Role.AreaManager) return has(actor.organizationIds, at.organizationId);
+  return has(actor.locationIds, at.locationId);
+};
+
+/** The actor's scope: may they know this object exists? */
+export const canSee = (actor: Actor, placement: Placement): boolean => {
+  switch (placement.kind) {
+    case 'managementCompany':
+      return isGlobal(actor) || has(actor.managementCompanyIds, placement.id);
+    case 'organization':
+      if (isGlobal(actor)) return true;
+      if (isCompanyWide(actor)) return has(actor.managementCompanyIds, placement.managementCompanyId);
+      return actor.roleId === Role.AreaManager && has(actor.organizationIds, placement.id);
+    case 'location':
+      return seesLocation(actor, { ...placement, locationId: placement.id });
+    case 'walk':
+    case 'walkReport':
+    case 'incident':
+      return seesLocation(actor, placement);
+    case 'user':
+      if (placement.id === actor.userId || isGlobal(actor)) return true;
+      if (isCompanyWide(actor)) return has(actor.managementCompanyIds, placement.managementCompanyId);
+      if (actor.roleId === Role.AreaManager) {
+        return (
+          sharesAny(actor.organizationIds, placement.organizationIds) ||
+          sharesAny(actor.organizationIds, placement.locationOrganizationIds)
+        );
+      }
+      return sharesAny(actor.locationIds, placement.locationIds);
+  }
+};
+
+const atLeast = (actor: Actor, role: RoleId) => actor.roleId >= role;
+const above = (actor: Actor, roleId: RoleId) => actor.roleId > roleId;
+
+/** Whether a visible object allows the action; see docs/authorization.md. */
+const allows = (actor: Actor, action: Action, placement: Placement): boolean => {
+  switch (placement.kind) {
+    case 'managementCompany':
+      if (action === 'read') return true;
+      if (action === 'create' || action === 'delete') return atLeast(actor, Role.Admin);
+      return atLeast(actor, Role.Owner); // update, uploadLogo
+    case 'organization':
+      if (action === 'read') return true;
+      if (action === 'update' || action === 'uploadLogo') return atLeast(actor, Role.AreaManager);
+      return atLeast(actor, Role.CompanyManager); // create, delete, manageMembers
+    case 'location':
+      if (action === 'read') return true;
+      if (action === 'changeArea') return atLeast(actor, Role.CompanyManager);
+      if (action === 'manageMembers') return atLeast(actor, Role.Manager);
+      return atLeast(actor, Role.AreaManager); // create, update, delete
+    case 'walk':
+      return action === 'read' || atLeast(actor, Role.AssistantManager);
+    case 'walkReport':
+      return true; // read, and record: anyone whose scope holds the location
+    case 'incident':
+      return action !== 'delete' || atLeast(actor, Role.Manager);
+    case 'user': {
+      const self = placement.id === actor.userId;
+      switch (action) {
+        case 'read':
+          return true;
+        case 'tablePreference':
+          return self;
+        case 'update':
+        case 'uploadProfileImage':
+        case 'changePassword':
+          return self || above(actor, placement.roleId);
+        case 'setCompanyEmail':
+          return atLeast(actor, Role.CompanyManager) && (self || above(actor, placement.roleId));
+        case 'delete':
+          return !self && placement.roleId !== Role.SuperUser && above(actor, placement.roleId);
+        default:
+          return false;
+      }
+    }
+  }
+};
+
+export const decide = <K extends Kind>(
+  actor: Actor,
+  action: Actions[K],
+  placement: PlacementOf<K>,
+): Decision => {
+  if (!canSee(actor, placement)) return 'not-found';
+  return allows(actor, action, placement) ? 'allow' : 'forbidden';
+};
+
+export const can = <K extends Kind>(actor: Actor, action: Actions[K], placement: PlacementOf<K>): boolean =>
+  decide(actor, action, placement) === 'allow';
+
+/** Roles strictly below the actor's; the Super User role is never given. */
+export const assignableRoles = (actor: Actor): RoleId[] =>
+  roleIds.filter((roleId) => roleId < actor.roleId && roleId !== Role.SuperUser);
+
+export const canCreateUserWithRole = (actor: Actor, roleId: RoleId): boolean =>
+  assignableRoles(actor).includes(roleId);
+
+export interface UserDraft {
+  roleId: RoleId;
+  managementCompanyId: number | null;
+  organizationIds: readonly number[];
+  locationIds: readonly number[];
+  locationOrganizationIds: readonly number[];
+}
+
+/**
+ * Creating a user: a role strictly below the actor's, and a new user who lands wholly inside the actor's
+ * scope. Assistant managers may create employees at their own locations; employees create nobody.
+ */
+export const canCreateUser = (actor: Actor, draft: UserDraft): boolean => {
+  if (!canCreateUserWithRole(actor, draft.roleId)) return false;
+  if (actor.roleId === Role.AssistantManager && draft.roleId !== Role.Employee) return false;
+  if (isGlobal(actor)) return true;
+  if (!has(actor.managementCompanyIds, draft.managementCompanyId)) return false;
+  if (isCompanyWide(actor)) return true;
+  if (actor.roleId === Role.AreaManager) {
+    const within = (ids: readonly number[]) => ids.every((id) => actor.organizationIds.includes(id));
+    const placed = draft.organizationIds.length + draft.locationIds.length > 0;
+    return placed && within(draft.organizationIds) && within(draft.locationOrganizationIds);
+  }
+  // Managers and assistant managers: the new user's locations, at least one, all among their own.
+  return (
+    draft.organizationIds.length === 0 &&
+    draft.locationIds.length > 0 &&
+    draft.locationIds.every((id) => actor.locationIds.includes(id))
+  );
+};
+
+/**
+ * Changing a role: over a visible user strictly below the actor, to a role the actor may assign. The
+ * Super User's role never changes and nobody changes their own.
+ */
+export const canChangeRole = (actor: Actor, target: PlacementOf<'user'>, newRoleId: RoleId): boolean =>
+  canSee(actor, target) &&
+  target.id !== actor.userId &&
+  target.roleId !== Role.SuperUser &&
+  above(actor, target.roleId) &&
+  canCreateUserWithRole(actor, newRoleId);
+
+/** Moving a location to another area: changeArea on the location, and the destination in scope too. */
+export const canMoveLocation = (
+  actor: Actor,
+  location: PlacementOf<'location'>,
+  destination: PlacementOf<'organization'>,
+): boolean =>
+  can(actor, 'changeArea', location) &&
+  canSee(actor, destination) &&
+  destination.managementCompanyId === location.managementCompanyId;
+
+/** Adding a user to, or removing them from, a location or an area. */
+export const canManageMembership = (
+  actor: Actor,
+  container: PlacementOf<'location'> | PlacementOf<'organization'>,
+  target: PlacementOf<'user'>,
+): boolean => can(actor, 'manageMembers', container) && canSee(actor, target) && above(actor, target.roleId);
