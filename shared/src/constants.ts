@@ -1,0 +1,69 @@
+/** Business constants of section 9 of both specs, once. */
+
+export const LOGO_MAX_BYTES = 1_000_000;
+/** Profile images have no size in the specs; the same limit keeps uploads bounded. */
+export const PROFILE_IMAGE_MAX_BYTES = 1_000_000;
+/** Walk and incident photos from phones. */
+export const PHOTO_MAX_BYTES = 10_000_000;
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/jpg', 'image/png'] as const;
+export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
+/** How long a presigned upload or view URL stays valid. */
+export const PRESIGNED_URL_SECONDS = 300;
+
+export const PHONE_DIGITS = 10;
+export const PHONE_MAX_LENGTH = 12;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 50;
+export const PIN_MIN_LENGTH = 4;
+export const PIN_MAX_LENGTH = 8;
+
+export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50] as const;
+/** The largest `limit` of a paged list. */
+export const MAX_PAGE_LIMIT = 50;
+/** The walk-report table fetches this many at once (field-operations section 2). */
+export const WALK_REPORT_TABLE_LIMIT = 1000;
+
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_HIDE_MS = 3000;
+export const SAVE_REDIRECT_MS = 1000;
+export const DELETE_REDIRECT_MS = 1500;
+export const ERROR_RESET_MS = 1500;
+export const WALK_SAVED_RELOAD_MS = 2000;
+export const PROFILE_IMAGE_TIMEOUT_MS = 5000;
+export const LIST_CACHE_MS = 5000;
+export const FETCH_RETRIES = 3;
+export const FETCH_RETRY_MAX_DELAY_MS = 30_000;
+
+export const WALK_NAME_MAX = 30;
+export const WALK_DESCRIPTION_MAX = 200;
+/** A walk counts as completed when at least this share of its checkpoints was reached. */
+export const WALK_COMPLETION_THRESHOLD = 0.9;
+
+export const DEFAULT_MAP_CENTER = { lat: 36.7783, lng: -119.4179 } as const;
+export const DEFAULT_MAP_ZOOM = 15;
+export const SEARCH_ZOOM = 18;
+export const DEFAULT_LOCATION_ZOOM = 18;
+export const ROUTE_LINE = { color: 'red', weight: 2 } as const;
+export const MAP_POPUP_HEIGHT_PX = 800;
+export const KEYBOARD_DRAG_STEP_PX = 25;
+
+export const INCIDENT_PREVIEW_LENGTH = 25;
+export const INCIDENT_PRIORITIES = { 1: 'Critical', 2: 'Important', 3: 'Regular' } as const;
+export const priorityName = (typeId: number): string =>
+  INCIDENT_PRIORITIES[typeId as keyof typeof INCIDENT_PRIORITIES] ?? 'Unknown';
+
+/** Dashboard colouring (access-and-administration section 9). */
+export const DASHBOARD_THRESHOLDS = {
+  last72HoursRedBelow: 2,
+  lastWeekRedBelow: 5,
+  lastWeekOrangeBelow: 10,
+} as const;
+
+/** The organization add-user candidate list leaves out users below this role. */
+export const CANDIDATE_MIN_ROLE = 20;
+
+export const BREAKPOINTS = [640, 768, 1024, 1280, 1440] as const;
+export const ADDRESS_COLUMNS_FROM_PX = 768;
+export const SELECT_MAX_MENU_HEIGHT = 300;
+export const SELECT_PAGE_SIZE = 5;
+export const PAGINATION_WINDOW = 5;

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { defineRoute } from './route.ts';
+import { Role } from '../roles.ts';
+import {
+  deleted,
+  idParam,
+  idParams,
+  logoUploadQuery,
+  pagedQuery,
+  uploadTicket,
+  viewUrl,
+} from '../schemas/common.ts';
+import {
+  createManagementCompanyBody,
+  managementCompaniesPage,
+  managementCompany,
+  updateManagementCompanyBody,
+} from '../schemas/managementCompany.ts';
+
+const spec = 'access-and-administration' as const;
+const resource = 'managementCompany' as const;
+const logoParams = z.object({ id: idParam, name: z.string().min(1).max(100) });
+
+export const managementCompanyRoutes = {
+  'managementCompany.create': defineRoute({
+    method: 'POST',
+    path: '/api/managementCompany',
+    resource,
+    access: Role.Admin,
+    source: spec,
+    summary: 'Create a management company',
+    body: createManagementCompanyBody,
+    response: managementCompany,
+    status: 201,
+  }),
+  'managementCompany.update': defineRoute({
+    method: 'PUT',
+    path: '/api/managementCompany',
+    resource,
+    access: Role.Owner,
+    source: spec,
+    summary: 'Update a management company',
+    body: updateManagementCompanyBody,
+    response: managementCompany,
+  }),
+  'managementCompany.logoUpload': defineRoute({
+    method: 'GET',
+    path: '/api/managementCompany/update/logo/{id}/{name}',
+    resource,
+    access: Role.Owner,
+    source: spec,
+    summary: "A presigned PUT for the company's logo (jpeg or png, at most 1,000,000 bytes)",
+    params: logoParams,
+    query: logoUploadQuery,
+    response: uploadTicket,
+  }),
+  'managementCompany.logo': defineRoute({
+    method: 'GET',
+    path: '/api/managementCompany/logo/{id}/{name}',
+    resource,
+    access: Role.Employee,
+    source: spec,
+    summary: "A short-lived URL to view the company's logo",
+    params: logoParams,
+    response: viewUrl,
+  }),
+  'managementCompany.get': defineRoute({
+    method: 'GET',
+    path: '/api/managementCompany/{id}',
+    resource,
+    access: Role.Employee,
+    source: spec,
+    summary: 'One management company',
+    params: idParams,
+    response: managementCompany,
+  }),
+  'managementCompany.byLocation': defineRoute({
+    method: 'GET',
+    path: '/api/managementCompany/by-location/{locationId}',
+    resource,
+    access: Role.Employee,
+    source: spec,
+    summary: 'The management company of a location',
+    params: z.object({ locationId: idParam }),
+    response: managementCompany,
+  }),
+  'managementCompany.byUser': defineRoute({
+    method: 'GET',
+    path: '/api/managementCompany/by-user/{userId}',
+    resource,
+    access: Role.Employee,
+    source: spec,
+    summary: 'The management companies a user may see',
+    params: z.object({ userId: idParam }),
+    response: z.object({ companies: z.array(managementCompany) }),
+  }),
+  'managementCompany.some': defineRoute({
+    method: 'GET',
+    path: '/api/managementCompany/some',
+    resource,
+    access: Role.Owner,
+    source: spec,
+    summary: 'A page of management companies, by name',
+    query: pagedQuery,
+    response: managementCompaniesPage,
+  }),
+  'managementCompany.delete': defineRoute({
+    method: 'DELETE',
+    path: '/api/managementCompany/{id}',
+    resource,
+    access: Role.Admin,
+    source: spec,
+    summary: 'Delete a management company for good, with everything in it',
+    params: idParams,
+    response: deleted,
+  }),
+};

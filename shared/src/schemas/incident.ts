@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { id, isoDateTime } from './common.ts';
+
+export const priority = z.number().int().min(1, 'Priority is 1, 2 or 3').max(3, 'Priority is 1, 2 or 3');
+
+const texts = z.array(z.string().trim().min(1).max(200)).max(20);
+
+export const createIncidentBody = z.object(
+  {
+    locationId: id,
+    typeId: priority,
+    incidentTexts: texts.default([]),
+    notes: z.array(z.string().trim().min(1).max(2000)).max(20).default([]),
+    walkReportId: id.optional(),
+  },
+  { error: messages.validation.missingIncidentInfo },
+);
+export const updateIncidentBody = z.object(
+  { id, typeId: priority.optional(), incidentTexts: texts.optional() },
+  { error: messages.validation.missingIncidentInfo },
+);
+
+export const incidentNoteBody = z.object({
+  incidentId: id,
+  note: z.string().trim().min(1, messages.validation.noteRequired).max(2000),
+});
+export const resolveIncidentBody = z.object({
+  resolved: z.boolean(),
+  resolvedAt: isoDateTime.nullable().optional(),
+});
+
+export const incidentNote = z.object({
+  id,
+  note: z.string(),
+  createdAt: isoDateTime,
+  user: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+});
+
+export const incident = z.object({
+  id,
+  typeId: z.number().int(),
+  createdAt: isoDateTime,
+  resolvedAt: isoDateTime.nullable(),
+  resolved: z.boolean(),
+  locationId: id,
+  walkReportId: id.nullable(),
+  notes: z.array(incidentNote),
+  images: z.array(z.object({ key: z.string(), presignedUrl: z.url() })),
+  incidentTexts: z.array(z.object({ id, incidentNoteText: z.object({ text: z.string() }) })),
+  walk: z.object({ location: z.object({ name: z.string() }), locationId: id }).nullable(),
+  location: z.object({ name: z.string() }).nullable(),
+});
+export type Incident = z.infer<typeof incident>;
+
+export const incidentsPage = z.object({
+  incidents: z.array(incident),
+  totalCount: z.number().int().nonnegative(),
+  unresolvedCount: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+  totalPages: z.number().int().nonnegative(),
+});
+
+export const byLocationQuery = z.object({
+  unresolvedOnly: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export const dashboardQuery = z.object({
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
+  typeId: z.coerce.number().int().min(1).max(3).optional(),
+  locationId: z.coerce.number().int().positive().optional(),
+});
+
+export const dashboardLocation = z.object({
+  id,
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  walkReportStats: z.object({
+    last72Hours: z.number().int().nonnegative(),
+    lastWeek: z.number().int().nonnegative(),
+  }),
+  incidentCountsByType: z.object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int() }),
+  incidents: z.array(incident),
+});
+export const dashboard = z.object({ locations: z.array(dashboardLocation) });

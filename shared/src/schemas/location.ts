@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { DEFAULT_LOCATION_ZOOM } from '../constants.ts';
+import { messages } from '../messages.ts';
+import { id, isoDateTime, zipcode } from './common.ts';
+
+const text = (label: string) => z.string().trim().min(1, `${label} is required`).max(100);
+const latitude = z.number().min(-90).max(90);
+const longitude = z.number().min(-180).max(180);
+const zoomLevel = z.number().min(1).max(22);
+
+const fields = {
+  name: text('Name'),
+  address: text('Address'),
+  city: z.string().trim().min(1, messages.validation.fillAllFields).max(100),
+  state: z.string().trim().min(1, messages.validation.fillAllFields).max(50),
+  zipcode,
+  latitude,
+  longitude,
+  zoomLevel: zoomLevel.default(DEFAULT_LOCATION_ZOOM),
+  organizationId: id.refine(Boolean, messages.validation.selectArea),
+};
+
+export const createLocationBody = z.object(fields);
+export const updateLocationBody = z.object({
+  id,
+  ...z.object(fields).partial().shape,
+  name: text('Name').optional(),
+});
+
+export const location = z.object({
+  id,
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  latitude,
+  longitude,
+  zoomLevel,
+  organizationId: id,
+  organizationName: z.string().nullable(),
+  managementCompanyId: id,
+  managementCompanyName: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type Location = z.infer<typeof location>;
+
+export const locationsPage = z.object({
+  locations: z.array(location),
+  totalCount: z.number().int().nonnegative(),
+});
+
+export const geocodeQuery = z.object({
+  address: z.string().trim().min(3, 'Enter an address to search').max(300),
+});
+export const geocodeResult = z.object({
+  lat: latitude,
+  lng: longitude,
+  label: z.string(),
+  /** The offline geocoder answers with the ZIP code's centre, not the street address. */
+  approximate: z.boolean(),
+});

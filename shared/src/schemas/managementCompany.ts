@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { email, id, isoDateTime, optionalPhone } from './common.ts';
+
+const website = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.url('Website must be a URL such as https://example.com').max(200).optional(),
+);
+
+const fields = {
+  name: z.string().trim().min(1, 'Company Name is required').max(100),
+  email,
+  phone: optionalPhone,
+  website,
+};
+
+export const createManagementCompanyBody = z.object(fields, {
+  error: messages.validation.noManagementCompanyInfo,
+});
+export const updateManagementCompanyBody = z.object(
+  { id, ...fields },
+  { error: messages.validation.noManagementCompanyInfo },
+);
+
+export const managementCompany = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  hasLogo: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type ManagementCompany = z.infer<typeof managementCompany>;
+
+export const managementCompaniesPage = z.object({
+  managementCompanies: z.array(managementCompany),
+  totalCount: z.number().int().nonnegative(),
+});

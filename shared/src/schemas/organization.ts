@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { id, isoDateTime, zipcode } from './common.ts';
+
+const optionalText = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string().trim().max(100).optional(),
+);
+
+const fields = {
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  managementCompanyId: id,
+  address: optionalText,
+  city: optionalText,
+  state: optionalText,
+  zipcode: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    zipcode.optional(),
+  ),
+};
+
+export const createOrganizationBody = z.object(fields, { error: messages.validation.noOrganizationInfo });
+export const updateOrganizationBody = z.object(
+  { id, ...fields, managementCompanyId: id.optional() },
+  { error: messages.validation.noAreaInfo },
+);
+
+/** An area as the API answers it, with its company's name and its totals. */
+export const organization = z.object({
+  id,
+  name: z.string(),
+  createdAt: isoDateTime,
+  hasLogo: z.boolean(),
+  managementCompanyId: id,
+  managementCompanyName: z.string().nullable(),
+  totalLocations: z.number().int().nonnegative(),
+  totalEmployees: z.number().int().nonnegative(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipcode: z.string().nullable(),
+});
+export type Organization = z.infer<typeof organization>;
+
+export const organizationsPage = z.object({
+  organizations: z.array(organization),
+  totalCount: z.number().int().nonnegative(),
+});
+export const nameResponse = z.object({ id, name: z.string() });

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { Role, roleIds, roleNames, type RoleId } from '../roles.ts';
+import { messages } from '../messages.ts';
+import { email, id, isoDateTime, optionalPhone, password, pin } from './common.ts';
+
+export const roleId = z
+  .number()
+  .int()
+  .refine((value): value is RoleId => (roleIds as readonly number[]).includes(value), 'Unknown role');
+
+/** A user as the API answers it (the PIN and password never leave the server). */
+export const user = z.object({
+  id,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  roleId,
+  roleName: z.string(),
+  needsPasswordReset: z.boolean(),
+  companyEmail: z.boolean(),
+  createdAt: isoDateTime,
+  defaultLocationId: id.nullable(),
+  managementCompanyId: id.nullable(),
+  managementCompany: z.object({ name: z.string() }).nullable(),
+  userToLocation: z.array(z.object({ locationId: id, location: z.object({ name: z.string() }) })),
+  userToOrganization: z.array(z.object({ organizationId: id, organization: z.object({ name: z.string() }) })),
+  hasProfileImage: z.boolean(),
+});
+export type User = z.infer<typeof user>;
+
+export const roleNameOf = (value: RoleId) => roleNames[value];
+
+const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(50);
+
+/** The fields a person fills in; which are required depends on the role (spec section 5). */
+const userInfoFields = {
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  phone: optionalPhone,
+  email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), email.optional()),
+  password: password.optional(),
+  pin: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), pin.optional()),
+  managementCompanyId: id.optional(),
+  defaultLocationId: id.optional(),
+};
+
+const idList = z
+  .array(id)
+  .max(500)
+  .transform((ids) => [...new Set(ids)]);
+
+/** The create body of one role's call: `{ userInfo, organizationIds?, locationIds? }`. */
+export const createUserBody = (role: Exclude<RoleId, 50>) =>
+  z
+    .object(
+      {
+        userInfo: z.object(userInfoFields, { error: messages.validation.noUserInfo }),
+        organizationIds: idList.optional(),
+        locationIds: idList.optional(),
+      },
+      { error: messages.validation.noUserInfo },
+    )
+    .superRefine(({ userInfo, organizationIds }, ctx) => {
+      if (role >= Role.AreaManager && !userInfo.email) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['userInfo', 'email'],
+          message: messages.validation.emailRequiredForRole,
+        });
+      }
+      if ((role === Role.Manager || role === Role.AssistantManager) && !userInfo.pin) {
+        ctx.addIssue({ code: 'custom', path: ['userInfo', 'pin'], message: messages.validation.pinRequired });
+      }
+      if (role !== Role.Admin && userInfo.managementCompanyId === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['userInfo', 'managementCompanyId'],
+          message: messages.validation.selectManagementCompany,
+        });
+      }
+      if (role === Role.AreaManager && !organizationIds?.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['organizationIds'],
+          message: messages.validation.chooseOrganization,
+        });
+      }
+      if (userInfo.email && !userInfo.password) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['userInfo', 'password'],
+          message: 'A first password is required for a user who signs in',
+        });
+      }
+    });
+export type CreateUserBody = z.input<ReturnType<typeof createUserBody>>;
+
+/**
+ * `PUT /user/update/user/{id}`: any of the fields, a new role, area or location lists; or just
+ * `{ id, password }` for a password change.
+ */
+export const updateUserBody = z.object(
+  {
+    userInfo: z.object(
+      { id, ...z.object(userInfoFields).partial().shape, roleId: roleId.optional() },
+      { error: messages.validation.noUserInfo },
+    ),
+    organizationIds: idList.optional(),
+    locationIds: idList.optional(),
+  },
+  { error: messages.validation.noUserInfo },
+);
+
+export const userResult = <T extends z.ZodType>(data: T) =>
+  z.object({
+    success: z.literal(true),
+    data,
+    error: z.null(),
+    message: z.string(),
+    validationErrors: z.null(),
+  });
+
+export const companyEmailBody = z.object({ userId: id, company_email: z.boolean() });
+
+export const addUsersToLocationBody = z.object({
+  userIds: z.array(id).min(1, messages.validation.selectUsers),
+  locationId: id,
+});
+export const addUsersToOrganizationBody = z.object({
+  userIds: z.array(id).min(1, messages.validation.selectUsers),
+  organizationId: id,
+});
+
+export const tablePreferenceBody = z.object({
+  tableName: z.string().trim().min(1).max(50),
+  tableId: z.number().int().nonnegative(),
+  displayOrder: z.number().int().nonnegative(),
+});
+export const tablePreference = tablePreferenceBody.extend({ id });
+export type TablePreference = z.infer<typeof tablePreference>;
+
+export const usersPage = z.object({ users: z.array(user), totalCount: z.number().int().nonnegative() });

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { WALK_DESCRIPTION_MAX, WALK_NAME_MAX } from '../constants.ts';
+import { messages } from '../messages.ts';
+import { id, isoDateTime } from './common.ts';
+
+/** Unit ranges: digits, commas, spaces and hyphens only (field-operations section 5). */
+export const UNIT_RANGE_PATTERN = /^[\d,\s-]*$/;
+/** What the form does as a person types: strips any other character. */
+export const stripUnitRange = (text: string) => text.replace(/[^\d,\s-]/g, '');
+
+export const markerInput = z.object({
+  label: z.number().int().positive(),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  notes: z.string().trim().max(500).default(''),
+  unitNumberRange: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(UNIT_RANGE_PATTERN, messages.validation.unitRangeCharacters)
+    .default(''),
+  hasUnitRange: z.boolean().default(false),
+  isDoor: z.boolean().default(false),
+  order: z.number().int().nonnegative().optional(),
+});
+
+const walkFields = {
+  name: z
+    .string()
+    .trim()
+    .min(1, messages.validation.walkNameRequired)
+    .max(WALK_NAME_MAX, messages.validation.walkNameTooLong),
+  description: z
+    .string()
+    .trim()
+    .max(WALK_DESCRIPTION_MAX, messages.validation.walkDescriptionTooLong)
+    .default(''),
+  locationId: id,
+  markers: z.array(markerInput).min(1, messages.validation.walkNeedsMarker).max(200),
+};
+
+export const createWalkBody = z.object(walkFields);
+export const updateWalkBody = z.object({ id, ...walkFields });
+
+export const marker = z.object({
+  id,
+  walkId: id,
+  label: z.number().int().positive(),
+  lat: z.number(),
+  lng: z.number(),
+  notes: z.string(),
+  unitNumberRange: z.string(),
+  hasUnitRange: z.boolean(),
+  isDoor: z.boolean(),
+  order: z.number().int().nonnegative(),
+});
+export type Marker = z.infer<typeof marker>;
+
+export const walk = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  locationId: id,
+  markers: z.array(marker),
+  createdAt: isoDateTime,
+  deletedAt: isoDateTime.nullable(),
+});
+export type Walk = z.infer<typeof walk>;

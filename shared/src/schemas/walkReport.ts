@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { id, isoDateTime } from './common.ts';
+import { marker } from './walk.ts';
+
+/** A client-chosen id that makes a recording write idempotent: a retried write changes nothing. */
+export const clientId = z.uuid();
+
+export const startWalkReportBody = z.object({ walkId: id, clientId, startedAt: isoDateTime });
+export const checkpointBody = z.object({
+  clientId,
+  markerId: id,
+  arrivedAt: isoDateTime,
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  accuracy: z.number().nonnegative().max(100_000),
+  isDoor: z.boolean().default(false),
+  targetUnit: z.string().trim().max(20).optional(),
+  picturedUnit: z.string().trim().max(20).optional(),
+});
+export const walkNoteBody = z.object({
+  clientId,
+  markerId: id,
+  note: z.string().trim().min(1, 'Note text is required').max(2000),
+});
+export const finishWalkReportBody = z.object({ finishedAt: isoDateTime });
+
+export const completedMarker = z.object({
+  id,
+  markerId: id,
+  arrivedAt: isoDateTime,
+  receivedAt: isoDateTime,
+  lat: z.number(),
+  lng: z.number(),
+  accuracy: z.number(),
+  isDoor: z.boolean(),
+  targetUnit: z.string().nullable(),
+  picturedUnit: z.string().nullable(),
+});
+
+export const walkReport = z.object({
+  id,
+  createdAt: isoDateTime,
+  startedAt: isoDateTime,
+  finishedAt: isoDateTime.nullable(),
+  userId: id,
+  user: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  walkId: id,
+  walk: z.object({ name: z.string(), locationId: id, markers: z.array(marker) }).nullable(),
+  CompletedMarker: z.array(completedMarker),
+  walkNote: z.array(z.object({ id, markerId: id, note: z.string() })),
+  markerImage: z.array(
+    z.object({ walkReportId: id, markerId: id, imageName: z.string(), imageUrl: z.url().nullable() }),
+  ),
+});
+export type WalkReport = z.infer<typeof walkReport>;
+
+/** A row of the walk-report table. */
+export const walkReportSummary = walkReport
+  .pick({ id: true, createdAt: true, startedAt: true, finishedAt: true, user: true, walkId: true })
+  .extend({
+    walk: z.object({ name: z.string(), markerCount: z.number().int().nonnegative() }).nullable(),
+    completedMarkerCount: z.number().int().nonnegative(),
+    firstArrivalAt: isoDateTime.nullable(),
+    lastArrivalAt: isoDateTime.nullable(),
+  });
+
+export const walkReportsPage = z.object({
+  walkReports: z.array(walkReportSummary),
+  totalCount: z.number().int().nonnegative(),
+});
+
+export const walkPhotoParams = z.object({
+  walkReportId: z.coerce.number().int().positive(),
+  markerId: z.coerce.number().int().positive(),
+  imageName: z.string().regex(/^[\w.-]{1,100}$/, 'Invalid image name'),
+});
