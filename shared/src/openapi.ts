@@ -4,9 +4,7 @@ import type { RouteDef } from './contract/route.ts';
 import { errorBody } from './envelope.ts';
 import { roleNames } from './roles.ts';
 
-type JsonSchema = ReturnType<typeof z.toJSONSchema>;
-
-const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema =>
+const schemaOf = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any' }); // JSON Schema 2020-12, as OpenAPI 3.1 uses
 
 const parametersOf = (schema: z.ZodObject | undefined, where: 'path' | 'query') =>
