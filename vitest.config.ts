@@ -15,6 +15,10 @@ export default defineConfig({
           name: 'unit',
           include: ['{shared,functions,infra,web}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+          benchmark: {
+            include: ['{shared,functions,infra,web}/**/*.bench.ts'],
+            exclude: ['**/*.int.bench.ts'],
+          },
         },
       },
       {
@@ -23,6 +27,7 @@ export default defineConfig({
           name: 'integration',
           include: ['{functions,infra}/**/*.int.test.ts', 'test/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
+          benchmark: { include: ['{functions,infra,test}/**/*.int.bench.ts'] },
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
