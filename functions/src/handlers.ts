@@ -14,4 +14,5 @@ export interface ResourceModule {
  */
 export const resourceModules: Partial<Record<Resource, () => Promise<ResourceModule>>> = {
   health: () => import('./health/handler.ts'),
+  auth: () => import('./auth/handler.ts'),
 };

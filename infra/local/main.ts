@@ -51,6 +51,9 @@ try {
     localEnvironment(standIns, provisioned, { appUrl: settings.appUrl, mailFrom: settings.mailFrom }),
   );
 
+  const { seedSuperUser } = await import('./seed.ts');
+  const seeded = await seedSuperUser({ email: settings.adminEmail, password: settings.adminPassword });
+
   if (!dev && webBuildIsStale(root)) {
     console.log('Building the web app…');
     await run('npm', ['run', 'build', '-w', 'web'], root);
@@ -88,7 +91,8 @@ SiteWalk is running.
   DynamoDB Local ${standIns.endpoints.dynamodb}   table ${provisioned.tableName}
   cognito-local  ${standIns.endpoints.cognito}   pool ${provisioned.userPoolId}
   S3 (s3rver)    ${standIns.endpoints.s3}   bucket ${provisioned.bucketName}
-  Super User     ${settings.adminEmail} / ${settings.adminPasswordIsDefault ? `${settings.adminPassword} (default)` : '(from SITEWALK_ADMIN_PASSWORD)'}
+  Super User     ${settings.adminEmail} / ${settings.adminPasswordIsDefault ? `${settings.adminPassword} (default)` : '(from SITEWALK_ADMIN_PASSWORD)'}${seeded ? '   (created now)' : ''}
+  Sign in         POST /api/auth/login {"email", "password"} (the sign-in page comes with the web app)
 Data is kept under .data/ (delete it to start afresh). Press Ctrl-C to stop.`);
 } catch (error) {
   console.error(`\nSiteWalk could not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,15 +5,16 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { SignJWT, generateKeyPair, decodeJwt, importJWK, type JWTPayload } from 'jose';
 import {
-  AdminCreateUserCommand,
   AdminInitiateAuthCommand,
-  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { errorBody } from '@sitewalk/shared/envelope';
 import { routes } from '@sitewalk/shared/contract/index';
 import { buildPath, type RouteDef } from '@sitewalk/shared/contract/route';
-import { isolatedEnvironment } from '../support/isolated.ts';
+import { Role } from '@sitewalk/shared/roles';
+import { dataFromEnv, identityFromEnv } from '@sitewalk/functions/composition';
+import { createAccounts } from '@sitewalk/functions/domain/accounts';
+import { startTestHost } from '../support/host.ts';
 import type { LocalHost } from '../../infra/local/host.ts';
 
 let host: LocalHost;
@@ -28,47 +29,34 @@ const protectedPath = protectedRoute
   : undefined;
 
 beforeAll(async () => {
-  const { provisioned, standIns } = await isolatedEnvironment();
   const webDist = mkdtempSync(join(tmpdir(), 'sitewalk-web-'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>SiteWalk test shell</title>');
   writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
-  const { startLocalHost } = await import('../../infra/local/host.ts');
-  host = await startLocalHost({
-    port: 0,
-    webDist,
-    auth: {
-      jwksUrl: provisioned.jwksUrl,
-      issuer: provisioned.issuer,
-      clientId: provisioned.userPoolClientId,
-    },
-  });
+  const t = await startTestHost({ webDist });
+  host = t.host;
+  const { provisioned, standIns } = t;
 
+  // A real SiteWalk user (table and Cognito), so that a valid token resolves to an actor.
+  const user = await createAccounts(dataFromEnv(), identityFromEnv()).create({
+    firstName: 'Host',
+    lastName: 'Tester',
+    email: 'host-tester@example.com',
+    roleId: Role.SuperUser,
+    password: { value: 'Passw0rdOk', temporary: false },
+    locations: [],
+    organizations: [],
+  });
   const cognito = new CognitoIdentityProviderClient({
     region: standIns.region,
     endpoint: standIns.endpoints.cognito,
-    credentials: standIns.credentials,
+    credentials: { ...standIns.credentials },
   });
-  await cognito.send(
-    new AdminCreateUserCommand({
-      UserPoolId: provisioned.userPoolId,
-      Username: '1',
-      MessageAction: 'SUPPRESS',
-    }),
-  );
-  await cognito.send(
-    new AdminSetUserPasswordCommand({
-      UserPoolId: provisioned.userPoolId,
-      Username: '1',
-      Password: 'Passw0rdOk',
-      Permanent: true,
-    }),
-  );
   const auth = await cognito.send(
     new AdminInitiateAuthCommand({
       UserPoolId: provisioned.userPoolId,
       ClientId: provisioned.userPoolClientId,
       AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: '1', PASSWORD: 'Passw0rdOk' },
+      AuthParameters: { USERNAME: String(user.userId), PASSWORD: 'Passw0rdOk' },
     }),
   );
   tokens = {
@@ -109,9 +97,10 @@ describe('the local host', () => {
       expect(body.error).toBe('Unauthorized');
     });
 
-    it('lets a valid Cognito access token through', async () => {
-      const response = await get(protectedPath ?? '', { authorization: `Bearer ${tokens.access}` });
-      expect(response.status).not.toBe(401);
+    it('lets a valid Cognito access token through to the handler, with the claims where API Gateway puts them', async () => {
+      const response = await get('/api/authenticate', { authorization: `Bearer ${tokens.access}` });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ authenticated: true, roleId: Role.SuperUser });
     });
 
     it('refuses a tampered token', async () => {

@@ -6,7 +6,7 @@ import { organizationEntity } from './entities/organization.ts';
 import { locationEntity } from './entities/location.ts';
 import { userEmailEntity, userEntity } from './entities/user.ts';
 import { userLocationEntity, userOrganizationEntity } from './entities/membership.ts';
-import { passwordResetEntity, throttleEntity } from './entities/auth.ts';
+import { passwordResetEntity, sessionEntity, throttleEntity } from './entities/auth.ts';
 
 const entities = {
   counter: counterEntity,
@@ -19,6 +19,7 @@ const entities = {
   userOrganization: userOrganizationEntity,
   passwordReset: passwordResetEntity,
   throttle: throttleEntity,
+  session: sessionEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

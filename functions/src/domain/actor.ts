@@ -15,8 +15,8 @@ export const loadActor = async (db: DataService, claims: Claims): Promise<Actor>
   const { data } = await db.collections.userAccess({ userId }).go({ pages: 'all' });
   const user = data.user[0];
   if (!user || !isRoleId(user.roleId)) throw new UnauthorizedError();
-  const issuedAt = Number(claims.iat);
-  if (user.tokensValidAfter !== undefined && !(issuedAt >= user.tokensValidAfter))
+  const issuedAtMs = Number(claims.iat) * 1000; // tokensValidAfter is in milliseconds
+  if (user.tokensValidAfter !== undefined && !(issuedAtMs >= user.tokensValidAfter))
     throw new UnauthorizedError();
   return {
     userId,

@@ -1,20 +1,32 @@
+import { createHash } from 'node:crypto';
+import { messages } from '@sitewalk/shared/messages';
 import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import type { IdentityProvider, Tokens } from '../ports/identity.ts';
 import type { Mailer } from '../ports/mailer.ts';
-import { TooManyRequestsError, UnauthorizedError, BadRequestError } from '../http/errors.ts';
+import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../http/errors.ts';
 import { loginThrottle, passwordResetThrottle, throttle } from './throttle.ts';
 import { consumeResetToken, issueResetToken, RESET_TOKEN_TTL_SECONDS } from './reset-tokens.ts';
 import { resetPasswordMail } from './mails.ts';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** One answer for a wrong e-mail and a wrong password, so the API never tells which accounts exist. */
-const refused = () => new UnauthorizedError('Invalid email or password');
+/** How long a session's refresh token lives (Cognito's default refresh validity). */
+export const SESSION_SECONDS = 30 * 24 * 60 * 60;
 
-export type LoginOutcome =
-  | { kind: 'signed-in'; tokens: Tokens; user: UserItem }
-  | { kind: 'new-password-required'; session: string; user: UserItem };
+/** One answer for a wrong e-mail and a wrong password, so the API never tells which accounts exist. */
+const refused = () => new UnauthorizedError(messages.auth.invalidCredentials);
+const tooMany = (seconds: number) => new TooManyRequestsError(messages.auth.tooManyAttempts, seconds);
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface SignedIn {
+  kind: 'signed-in';
+  accessToken: string;
+  expiresIn: number;
+  refreshToken: string;
+  user: UserItem;
+}
+export type LoginOutcome = SignedIn | { kind: 'new-password-required'; session: string; user: UserItem };
 
 export interface SessionDeps {
   db: DataService;
@@ -26,6 +38,7 @@ export interface SessionDeps {
 
 /** Sign-in, forced password change, refresh, sign-out and password reset. */
 export const createSessions = ({ db, identity, mailer, appUrl, now = () => new Date() }: SessionDeps) => {
+  const epoch = () => Math.floor(now().getTime() / 1000);
   const logins = throttle(db, loginThrottle, () => now().getTime() / 1000);
   const resets = throttle(db, passwordResetThrottle, () => now().getTime() / 1000);
 
@@ -36,9 +49,29 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
     return user;
   };
 
+  /** Records the session behind a refresh token, so that refreshing can be checked and ended. */
+  const startSession = async (user: UserItem, tokens: Tokens): Promise<SignedIn> => {
+    if (!tokens.refreshToken) throw new Error('Cognito answered a sign-in without a refresh token');
+    await db.entities.session
+      .create({
+        tokenHash: hash(tokens.refreshToken),
+        userId: user.userId,
+        startedAt: now().getTime(),
+        expiresAt: epoch() + SESSION_SECONDS,
+      })
+      .go();
+    return {
+      kind: 'signed-in',
+      accessToken: tokens.accessToken,
+      expiresIn: tokens.expiresIn,
+      refreshToken: tokens.refreshToken,
+      user,
+    };
+  };
+
   const signInAs = async (user: UserItem, password: string): Promise<LoginOutcome | null> => {
     const result = await identity.signIn(user.userId, password);
-    if (result.kind === 'signed-in') return { kind: 'signed-in', tokens: result.tokens, user };
+    if (result.kind === 'signed-in') return startSession(user, result.tokens);
     if (result.kind === 'new-password-required')
       return { kind: 'new-password-required', session: result.session, user };
     return null;
@@ -49,13 +82,12 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
     async login(rawEmail: string, password: string): Promise<LoginOutcome> {
       const email = normalizeEmail(rawEmail);
       const wait = await logins.retryAfter(email);
-      if (wait > 0) throw new TooManyRequestsError('Too many failed attempts. Please try again later.', wait);
+      if (wait > 0) throw tooMany(wait);
       const user = await userByEmail(email);
       const outcome = user ? await signInAs(user, password) : null;
       if (!outcome) {
         const waitNow = await logins.record(email);
-        if (waitNow > 0)
-          throw new TooManyRequestsError('Too many failed attempts. Please try again later.', waitNow);
+        if (waitNow > 0) throw tooMany(waitNow);
         throw refused();
       }
       await logins.clear(email);
@@ -63,25 +95,37 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
     },
 
     /**
-     * Sets the new password chosen after a temporary one, then signs in afresh with it: the tokens of a
-     * fresh sign-in carry a refresh token that Cognito (and cognito-local) will honour.
+     * Sets the new password chosen after a temporary one, then signs in afresh with it, so the session
+     * rests on an ordinary sign-in's refresh token.
      */
-    async completeNewPassword(rawEmail: string, session: string, newPassword: string): Promise<LoginOutcome> {
-      const email = normalizeEmail(rawEmail);
-      const user = await userByEmail(email);
+    async completeNewPassword(rawEmail: string, session: string, newPassword: string): Promise<SignedIn> {
+      const user = await userByEmail(normalizeEmail(rawEmail));
       if (!user) throw refused();
       const answer = await identity.completeNewPassword(user.userId, session, newPassword);
-      if (answer.kind !== 'signed-in')
-        throw new UnauthorizedError('The sign-in session has expired. Please log in again.');
+      if (answer.kind !== 'signed-in') throw new UnauthorizedError(messages.auth.sessionExpired);
       await db.entities.user.patch({ userId: user.userId }).set({ needsPasswordReset: false }).go();
       const outcome = await signInAs({ ...user, needsPasswordReset: false }, newPassword);
       if (outcome?.kind !== 'signed-in') throw refused();
       return outcome;
     },
 
-    refresh: (refreshToken: string) => identity.refresh(refreshToken),
+    /** A new access token, while the session lasts and was not ended by a password reset. */
+    async refresh(refreshToken: string): Promise<{ accessToken: string; expiresIn: number }> {
+      const { data: session } = await db.entities.session.get({ tokenHash: hash(refreshToken) }).go();
+      if (!session || session.expiresAt <= epoch()) throw new UnauthorizedError();
+      const { data: user } = await db.entities.user.get({ userId: session.userId }).go();
+      if (!user || (user.tokensValidAfter !== undefined && session.startedAt < user.tokensValidAfter)) {
+        throw new UnauthorizedError();
+      }
+      const tokens = await identity.refresh(refreshToken);
+      if (!tokens) throw new UnauthorizedError();
+      return { accessToken: tokens.accessToken, expiresIn: tokens.expiresIn };
+    },
 
-    revoke: (refreshToken: string) => identity.revoke(refreshToken),
+    async logout(refreshToken: string): Promise<void> {
+      await db.entities.session.delete({ tokenHash: hash(refreshToken) }).go();
+      await identity.revoke(refreshToken);
+    },
 
     /** Always the same answer; a mail goes out only for an existing account, at most a few an hour. */
     async forgotPassword(rawEmail: string): Promise<void> {
@@ -97,17 +141,18 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
       });
     },
 
-    /** Sets the password and ends every other session of the account. */
+    /** Sets the password and ends every session of the account that began before now. */
     async resetPassword(token: string, password: string): Promise<void> {
       const userId = await consumeResetToken(db, token, now());
-      if (userId === null)
-        throw new BadRequestError('This reset link is invalid or has expired', {
-          token: ['Invalid or expired token'],
+      if (userId === null) {
+        throw new BadRequestError(messages.auth.resetLinkInvalid, {
+          token: [messages.auth.resetLinkInvalid],
         });
+      }
       await identity.setPassword(userId, password);
       await db.entities.user
         .patch({ userId })
-        .set({ needsPasswordReset: false, tokensValidAfter: Math.floor(now().getTime() / 1000) })
+        .set({ needsPasswordReset: false, tokensValidAfter: now().getTime() })
         .go();
     },
   };

@@ -1,10 +1,7 @@
-import { readEnv, tableEnv } from '../env.ts';
-import { createDocumentClient } from '../db/client.ts';
-import { createService } from '../db/service.ts';
+import { dataFromEnv } from '../composition.ts';
 import { createResourceHandler } from '../http/handler.ts';
 
-const env = readEnv(tableEnv);
-const db = createService(createDocumentClient(env), env.TABLE_NAME);
+const db = dataFromEnv();
 
 export const implementations = {
   'health.get': async () => {

@@ -194,9 +194,11 @@ export const createHttpHandler = (
 export const createResourceHandler = <Res extends Resource>(
   resource: Res,
   implementations: Implementations<Res>,
+  options: HandlerOptions = {},
 ) =>
   createHttpHandler(
     `sitewalk-${resource}`,
     routesOf(resource),
     implementations as Record<string, Implementation<RouteDef> | undefined>,
+    options,
   );

@@ -1,6 +1,9 @@
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
   AdminInitiateAuthCommand,
   AdminRespondToAuthChallengeCommand,
   AdminSetUserPasswordCommand,
@@ -31,6 +34,10 @@ export interface IdentityProvider {
   createUser(userId: number, password: string, temporary: boolean): Promise<void>;
   setPassword(userId: number, password: string): Promise<void>;
   deleteUser(userId: number): Promise<void>;
+  /** Stops sign-in without losing the account (the first step of a delete that can be undone). */
+  disableUser(userId: number): Promise<void>;
+  enableUser(userId: number): Promise<void>;
+  exists(userId: number): Promise<boolean>;
   signIn(userId: number, password: string): Promise<SignInResult>;
   completeNewPassword(userId: number, session: string, newPassword: string): Promise<SignInResult>;
   refresh(refreshToken: string): Promise<Tokens | null>;
@@ -99,6 +106,24 @@ export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
         await client.send(new AdminDeleteUserCommand({ ...pool, Username: username(userId) }));
       } catch (error) {
         if (!isNamed(error, 'UserNotFoundException')) throw error;
+      }
+    },
+
+    async disableUser(userId) {
+      await client.send(new AdminDisableUserCommand({ ...pool, Username: username(userId) }));
+    },
+
+    async enableUser(userId) {
+      await client.send(new AdminEnableUserCommand({ ...pool, Username: username(userId) }));
+    },
+
+    async exists(userId) {
+      try {
+        await client.send(new AdminGetUserCommand({ ...pool, Username: username(userId) }));
+        return true;
+      } catch (error) {
+        if (isNamed(error, 'UserNotFoundException')) return false;
+        throw error;
       }
     },
 

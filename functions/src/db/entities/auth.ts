@@ -45,3 +45,26 @@ export const throttleEntity = new Entity({
   },
 });
 export type ThrottleItem = EntityItem<typeof throttleEntity>;
+
+/**
+ * A signed-in session: the refresh token (stored as its SHA-256) and when it began. Refreshing needs
+ * this item, and a session that began before the user's `tokensValidAfter` is over; this is how a
+ * password reset ends every other session, on Cognito and cognito-local alike.
+ */
+export const sessionEntity = new Entity({
+  model: { entity: 'session', version: '1', service },
+  attributes: {
+    tokenHash: { type: 'string', required: true },
+    userId: { type: 'number', required: true },
+    /** Epoch milliseconds. */
+    startedAt: { type: 'number', required: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['tokenHash'] },
+      sk: { field: 'sk', composite: [] },
+    },
+  },
+});
+export type SessionItem = EntityItem<typeof sessionEntity>;

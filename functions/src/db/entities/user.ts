@@ -23,7 +23,10 @@ export const userEntity = new Entity({
     defaultLocationId: { type: 'number' },
     needsPasswordReset: { type: 'boolean', required: true, default: false },
     profileImageKey: { type: 'string' },
-    /** Epoch seconds: access tokens issued before this are refused (signs out every session at once). */
+    /**
+     * Epoch milliseconds: sessions begun and access tokens issued before this are refused (a password
+     * reset signs out everywhere). Access tokens carry whole seconds, so one from that very second is refused too.
+     */
     tokensValidAfter: { type: 'number' },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },

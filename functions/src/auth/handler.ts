@@ -1,0 +1,111 @@
+import { messages } from '@sitewalk/shared/messages';
+import { decide } from '@sitewalk/shared/policy';
+import { isRoleId } from '@sitewalk/shared/roles';
+import { readEnv } from '../env.ts';
+import { dataFromEnv, identityFromEnv, mailerFromEnv, withActors } from '../composition.ts';
+import { createResourceHandler, type Implementations, type Request } from '../http/handler.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../http/errors.ts';
+import { createSessions, SESSION_SECONDS, type SignedIn } from '../domain/sessions.ts';
+import { loadUserView } from '../domain/user-view.ts';
+import type { RouteDef } from '@sitewalk/shared/contract/route';
+
+const db = dataFromEnv();
+const { APP_URL } = readEnv(['APP_URL']);
+const sessions = createSessions({
+  db,
+  identity: identityFromEnv(),
+  mailer: mailerFromEnv(),
+  appUrl: APP_URL,
+});
+
+/** The refresh token travels only in this cookie: HttpOnly, Secure, SameSite=Strict, scoped to /api/auth. */
+export const REFRESH_COOKIE = 'sitewalk_refresh';
+const refreshCookie = (value: string, maxAge: number) =>
+  `${REFRESH_COOKIE}=${encodeURIComponent(value)}; Path=/api/auth; HttpOnly; Secure; SameSite=Strict; Max-Age=${maxAge}`;
+
+const signedIn = async <R extends RouteDef>(request: Request<R>, outcome: SignedIn) => {
+  request.reply.cookies.push(refreshCookie(outcome.refreshToken, SESSION_SECONDS));
+  const user = await loadUserView(db, outcome.user.userId);
+  if (!user) throw new UnauthorizedError();
+  return { accessToken: outcome.accessToken, expiresIn: outcome.expiresIn, user };
+};
+
+const sentIfExists = {
+  success: true as const,
+  message: 'If an account exists for this e-mail, a reset link is on its way.',
+};
+
+export const implementations: Implementations<'auth'> = {
+  'auth.login': async (request) => {
+    const outcome = await sessions.login(request.body.email, request.body.password);
+    if (outcome.kind === 'new-password-required') {
+      return { needsPasswordReset: true as const, session: outcome.session, email: request.body.email };
+    }
+    return { needsPasswordReset: false as const, ...(await signedIn(request, outcome)) };
+  },
+
+  'auth.completeNewPassword': async (request) => {
+    const { email, session, newPassword } = request.body;
+    return signedIn(request, await sessions.completeNewPassword(email, session, newPassword));
+  },
+
+  'auth.refresh': async ({ cookies, reply }) => {
+    const token = cookies[REFRESH_COOKIE];
+    if (!token) throw new UnauthorizedError();
+    try {
+      return await sessions.refresh(token);
+    } catch (error) {
+      if (error instanceof UnauthorizedError) reply.cookies.push(refreshCookie('', 0));
+      throw error;
+    }
+  },
+
+  'auth.logout': async ({ cookies, reply }) => {
+    const token = cookies[REFRESH_COOKIE];
+    if (token) await sessions.logout(token);
+    reply.cookies.push(refreshCookie('', 0));
+    return { success: true as const, message: 'Signed out' };
+  },
+
+  'auth.me': async ({ actor }) => {
+    const user = await loadUserView(db, actor.userId);
+    if (!user) throw new UnauthorizedError();
+    return user;
+  },
+
+  'auth.authenticate': async ({ actor }) => ({
+    authenticated: true as const,
+    userId: actor.userId,
+    roleId: actor.roleId,
+  }),
+
+  'auth.forgotPassword': async ({ body }) => {
+    await sessions.forgotPassword(body.email);
+    return sentIfExists;
+  },
+
+  'auth.resetPassword': async ({ body }) => {
+    await sessions.resetPassword(body.token, body.password);
+    return { success: true as const, message: messages.password.resetSuccess };
+  },
+
+  'auth.passwordResetRequired': async ({ actor, params }) => {
+    const { data } = await db.collections.userAccess({ userId: params.id }).go({ pages: 'all' });
+    const user = data.user[0];
+    if (!user || !isRoleId(user.roleId)) throw new NotFoundError(messages.fetch.userNotFound);
+    const decision = decide(actor, 'read', {
+      kind: 'user',
+      id: user.userId,
+      roleId: user.roleId,
+      managementCompanyId: user.managementCompanyId ?? null,
+      organizationIds: data.userOrganization.map((m) => m.organizationId),
+      locationIds: data.userLocation.map((m) => m.locationId),
+      locationOrganizationIds: data.userLocation.map((m) => m.organizationId),
+    });
+    if (decision === 'not-found') throw new NotFoundError(messages.fetch.userNotFound);
+    if (decision === 'forbidden') throw new ForbiddenError();
+    return { requiresReset: user.needsPasswordReset };
+  },
+};
+
+export const handler = createResourceHandler('auth', implementations, withActors(db));

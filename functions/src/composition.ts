@@ -1,0 +1,26 @@
+import { readEnv, tableEnv } from './env.ts';
+import { createDocumentClient } from './db/client.ts';
+import { createService, type DataService } from './db/service.ts';
+import { cognitoIdentity, type IdentityProvider } from './ports/identity.ts';
+import { sesMailer, type Mailer } from './ports/mailer.ts';
+import { loadActor } from './domain/actor.ts';
+import type { HandlerOptions } from './http/handler.ts';
+
+/**
+ * What a Lambda's entry module builds at cold start, from its environment (read now, failing fast with
+ * the missing names).
+ */
+export const dataFromEnv = (): DataService => {
+  const env = readEnv(tableEnv);
+  return createService(createDocumentClient(env), env.TABLE_NAME);
+};
+
+export const identityFromEnv = (): IdentityProvider =>
+  cognitoIdentity(readEnv(['AWS_REGION', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'COGNITO_ENDPOINT']));
+
+export const mailerFromEnv = (): Mailer => sesMailer(readEnv(['AWS_REGION', 'MAIL_FROM', 'SES_ENDPOINT']));
+
+/** Protected routes get their actor from one read of the user's `userAccess` collection. */
+export const withActors = (db: DataService): HandlerOptions => ({
+  resolveActor: (claims) => loadActor(db, claims),
+});

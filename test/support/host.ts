@@ -1,0 +1,45 @@
+import { isolatedEnvironment, type IsolatedEnvironment } from './isolated.ts';
+import type { LocalHost } from '../../infra/local/host.ts';
+
+export interface TestHost extends IsolatedEnvironment {
+  host: LocalHost;
+  url: (path: string) => string;
+}
+
+/** This test file's own environment, and the local host serving the real handlers against it. */
+export const startTestHost = async (options: { webDist?: string } = {}): Promise<TestHost> => {
+  const isolated = await isolatedEnvironment();
+  // Imported only now: the handler modules read the environment set above when they first load.
+  const { startLocalHost } = await import('../../infra/local/host.ts');
+  const { provisioned } = isolated;
+  const host = await startLocalHost({
+    port: 0,
+    ...options,
+    auth: {
+      jwksUrl: provisioned.jwksUrl,
+      issuer: provisioned.issuer,
+      clientId: provisioned.userPoolClientId,
+    },
+  });
+  return { ...isolated, host, url: (path) => `${host.url}${path}` };
+};
+
+/** The value of a Set-Cookie header's cookie, and its attributes, by cookie name. */
+export const setCookie = (response: Response, name: string) => {
+  const header = response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+  if (!header) return null;
+  const [pair, ...attributes] = header.split(';').map((part) => part.trim());
+  return { value: decodeURIComponent(pair?.slice(name.length + 1) ?? ''), attributes };
+};
+
+interface SentMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { html?: string; text?: string };
+}
+
+/** The mails aws-ses-v2-local holds for one recipient (its store is shared by every test file of the run). */
+export const mailsTo = async (sesEndpoint: string, to: string): Promise<SentMail[]> => {
+  const store = (await (await fetch(`${sesEndpoint}/store`)).json()) as { emails: SentMail[] };
+  return store.emails.filter((mail) => mail.destination.to.includes(to));
+};
