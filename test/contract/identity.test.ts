@@ -340,6 +340,20 @@ describe('accounts stay in step with Cognito', () => {
     ).rejects.toMatchObject({ status: 409, validationErrors: { existingUserId: id } });
   });
 
+  it('undoes a delete whose table transaction fails: the user keeps both the record and the sign-in', async () => {
+    const { email, id } = await newUser('Keep1Pass');
+    const failingTable = new Proxy(db, {
+      get: (target, property) =>
+        property === 'transaction'
+          ? { write: () => ({ go: async () => Promise.reject(new Error('table unavailable')) }) }
+          : Reflect.get(target, property),
+    });
+    await expect(createAccounts(failingTable, identity).delete(id)).rejects.toThrow('table unavailable');
+    expect((await db.entities.user.get({ userId: id }).go()).data).not.toBeNull();
+    expect(await identity.exists(id)).toBe(true);
+    expect((await login(email, 'Keep1Pass')).response.status).toBe(200); // enabled again
+  });
+
   it('gives a user without a sign-in one when their password is set', async () => {
     const email = unique('pinonly');
     const user = await accounts.create({
