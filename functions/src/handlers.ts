@@ -15,4 +15,5 @@ export interface ResourceModule {
 export const resourceModules: Partial<Record<Resource, () => Promise<ResourceModule>>> = {
   health: () => import('./health/handler.ts'),
   auth: () => import('./auth/handler.ts'),
+  managementCompany: () => import('./managementCompany/handler.ts'),
 };

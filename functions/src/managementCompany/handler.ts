@@ -1,0 +1,113 @@
+import { Role } from '@sitewalk/shared/roles';
+import { canSee } from '@sitewalk/shared/policy';
+import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
+import { dataFromEnv, withActors } from '../composition.ts';
+import { createResourceHandler, type Implementations } from '../http/handler.ts';
+import { ConflictError, NotFoundError } from '../http/errors.ts';
+import { authorize } from '../domain/authorize.ts';
+import { pageOf } from '../domain/paging.ts';
+import { nextId } from '../db/counters.ts';
+import {
+  getManagementCompanies,
+  getManagementCompany,
+  listAllManagementCompanies,
+  managementCompanyHasChildren,
+  toManagementCompany,
+} from '../db/managementCompanies.ts';
+import type { Actor } from '@sitewalk/shared/policy';
+
+const db = dataFromEnv();
+const notFound = 'Management company not found';
+
+/** The company, if it exists and the actor may do `action` to it. */
+const load = async (actor: Actor, action: 'read' | 'update' | 'delete' | 'uploadLogo', id: number) => {
+  const item = await getManagementCompany(db, id);
+  if (!item) throw new NotFoundError(notFound);
+  authorize(actor, action, { kind: 'managementCompany', id }, notFound);
+  return item;
+};
+
+/** The companies an actor may see: all of them for global roles, else their own. */
+const visibleCompanies = async (actor: Actor): Promise<ManagementCompany[]> => {
+  const items =
+    actor.roleId >= Role.Admin
+      ? await listAllManagementCompanies(db)
+      : await getManagementCompanies(db, actor.managementCompanyIds);
+  return items.map(toManagementCompany);
+};
+
+export const implementations: Implementations<'managementCompany'> = {
+  'managementCompany.create': async ({ actor, body }) => {
+    const managementCompanyId = await nextId(db, 'managementCompany');
+    authorize(actor, 'create', { kind: 'managementCompany', id: managementCompanyId }, notFound);
+    const { data } = await db.entities.managementCompany.create({ managementCompanyId, ...body }).go();
+    return toManagementCompany(data);
+  },
+
+  'managementCompany.update': async ({ actor, body }) => {
+    const { id, name, email, phone, website } = body;
+    await load(actor, 'update', id);
+    // Optional fields left out of the form are cleared, as the form shows them.
+    const cleared = (['phone', 'website'] as const).filter((field) => body[field] === undefined);
+    const patch = db.entities.managementCompany
+      .patch({ managementCompanyId: id })
+      .set({ name, email, ...(phone ? { phone } : {}), ...(website ? { website } : {}) });
+    const { data } = await (cleared.length ? patch.remove(cleared) : patch).go({ response: 'all_new' });
+    return toManagementCompany(data);
+  },
+
+  'managementCompany.get': async ({ actor, params }) =>
+    toManagementCompany(await load(actor, 'read', params.id)),
+
+  'managementCompany.byLocation': async ({ actor, params }) => {
+    const { data: location } = await db.entities.location.get({ locationId: params.locationId }).go();
+    const placement = location && {
+      kind: 'location' as const,
+      id: location.locationId,
+      locationId: location.locationId,
+      organizationId: location.organizationId,
+      managementCompanyId: location.managementCompanyId,
+    };
+    if (!placement || !canSee(actor, placement)) throw new NotFoundError('Location not found');
+    const company = await getManagementCompany(db, placement.managementCompanyId);
+    if (!company) throw new NotFoundError(notFound);
+    return toManagementCompany(company);
+  },
+
+  'managementCompany.byUser': async ({ actor, params }) => {
+    if (params.userId === actor.userId) return { companies: await visibleCompanies(actor) };
+    const { data } = await db.collections.userAccess({ userId: params.userId }).go({ pages: 'all' });
+    const user = data.user[0];
+    const placement = user && {
+      kind: 'user' as const,
+      id: user.userId,
+      roleId: user.roleId as Actor['roleId'],
+      managementCompanyId: user.managementCompanyId ?? null,
+      organizationIds: data.userOrganization.map((m) => m.organizationId),
+      locationIds: data.userLocation.map((m) => m.locationId),
+      locationOrganizationIds: data.userLocation.map((m) => m.organizationId),
+    };
+    if (!placement || !canSee(actor, placement)) throw new NotFoundError('User not found');
+    const ids = user.managementCompanyId === undefined ? [] : [user.managementCompanyId];
+    const companies = (await getManagementCompanies(db, ids)).filter((c) =>
+      canSee(actor, { kind: 'managementCompany', id: c.managementCompanyId }),
+    );
+    return { companies: companies.map(toManagementCompany) };
+  },
+
+  'managementCompany.some': async ({ actor, query }) => {
+    const page = pageOf(await visibleCompanies(actor), query, (c) => [c.name, c.email, c.phone, c.website]);
+    return { managementCompanies: page.items, totalCount: page.totalCount };
+  },
+
+  'managementCompany.delete': async ({ actor, params }) => {
+    await load(actor, 'delete', params.id);
+    if (await managementCompanyHasChildren(db, params.id)) {
+      throw new ConflictError('Delete the areas and users of this management company first');
+    }
+    await db.entities.managementCompany.delete({ managementCompanyId: params.id }).go();
+    return { success: true as const, id: params.id };
+  },
+};
+
+export const handler = createResourceHandler('managementCompany', implementations, withActors(db));

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '@sitewalk/shared/roles';
+import { messages } from '@sitewalk/shared/messages';
+import { startTestHost, type TestHost } from '../support/host.ts';
+import { callAs, person, type Person } from '../support/people.ts';
+
+let t: TestHost;
+let call: ReturnType<typeof callAs>;
+let admin: Person;
+let ownerA: Person;
+let employeeA: Person;
+let managerB: Person;
+let companyA: number;
+let companyB: number;
+
+const company = (name: string) => ({
+  name,
+  email: `${name.toLowerCase().replace(/\W/g, '')}@example.com`,
+  phone: '(559) 555-0101',
+  website: 'https://example.com',
+});
+
+beforeAll(async () => {
+  t = await startTestHost();
+  call = callAs(t.host.url);
+  admin = await person(t.host.url, Role.Admin);
+  companyA = Number((await call(admin, 'POST', '/api/managementCompany', company('Acme Storage'))).body.id);
+  companyB = Number((await call(admin, 'POST', '/api/managementCompany', company('Bolt Units'))).body.id);
+  ownerA = await person(t.host.url, Role.Owner, { managementCompanyId: companyA });
+  employeeA = await person(t.host.url, Role.Employee, { managementCompanyId: companyA });
+  managerB = await person(t.host.url, Role.CompanyManager, { managementCompanyId: companyB });
+});
+afterAll(() => t.host.close());
+
+describe('management companies', () => {
+  it('are created by admins, with the phone normalised', async () => {
+    const created = await call(admin, 'POST', '/api/managementCompany', company('Cedar Self Storage'));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Cedar Self Storage', phone: '559-555-0101', hasLogo: false });
+    expect(Number(created.body.id)).toBeGreaterThan(companyB);
+  });
+
+  it.each([
+    [{ ...company('X'), name: '' }, 'name'],
+    [{ ...company('X'), email: 'not-an-email' }, 'email'],
+    [{ ...company('X'), phone: '555-12' }, 'phone'],
+    [{ ...company('X'), website: 'not a url' }, 'website'],
+  ])('refuses bad input %j naming %s', async (body, field) => {
+    const answer = await call(admin, 'POST', '/api/managementCompany', body);
+    expect(answer.status).toBe(400);
+    expect(Object.keys(answer.body.validationErrors as object)).toEqual([field]);
+  });
+
+  it('says the spec message when given nothing', async () => {
+    const answer = await call(admin, 'POST', '/api/managementCompany');
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain(messages.validation.noManagementCompanyInfo);
+  });
+
+  it('cannot be created below admin', async () => {
+    expect((await call(ownerA, 'POST', '/api/managementCompany', company('Nope'))).status).toBe(403);
+  });
+
+  it('are read in scope and not found out of it', async () => {
+    expect((await call(ownerA, 'GET', `/api/managementCompany/${companyA}`)).body).toMatchObject({
+      id: companyA,
+      name: 'Acme Storage',
+    });
+    expect((await call(employeeA, 'GET', `/api/managementCompany/${companyA}`)).status).toBe(200);
+    expect((await call(ownerA, 'GET', `/api/managementCompany/${companyB}`)).status).toBe(404);
+    expect((await call(managerB, 'GET', `/api/managementCompany/${companyA}`)).status).toBe(404);
+    expect((await call(admin, 'GET', '/api/managementCompany/999999')).status).toBe(404);
+    expect((await call(null, 'GET', `/api/managementCompany/${companyA}`)).status).toBe(401);
+    expect((await call(admin, 'GET', '/api/managementCompany/abc')).status).toBe(400);
+  });
+
+  it('are updated by their owner, never by another tenant or an employee', async () => {
+    const changed = await call(ownerA, 'PUT', '/api/managementCompany', {
+      id: companyA,
+      name: 'Acme Storage Co',
+      email: 'hq@acme.example',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      name: 'Acme Storage Co',
+      email: 'hq@acme.example',
+      phone: null,
+      website: null,
+    });
+    expect(
+      (
+        await call(managerB, 'PUT', '/api/managementCompany', {
+          id: companyA,
+          name: 'Hijack',
+          email: 'x@y.zz',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call(ownerA, 'PUT', '/api/managementCompany', { id: companyB, name: 'Hijack', email: 'x@y.zz' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await call(employeeA, 'PUT', '/api/managementCompany', {
+          id: companyA,
+          name: 'Hijack',
+          email: 'x@y.zz',
+        })
+      ).status,
+    ).toBe(403);
+    expect((await call(admin, 'GET', `/api/managementCompany/${companyB}`)).body.name).toBe('Bolt Units');
+  });
+
+  it('are listed in scope, by name, with paging and search', async () => {
+    const mine = await call(ownerA, 'GET', '/api/managementCompany/some?limit=10&offset=0');
+    expect(mine.body).toMatchObject({ totalCount: 1, managementCompanies: [{ id: companyA }] });
+
+    const all = await call(admin, 'GET', '/api/managementCompany/some?limit=2&offset=0');
+    const names = (all.body.managementCompanies as { name: string }[]).map((c) => c.name);
+    expect(all.body.totalCount).toBeGreaterThanOrEqual(3);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(names).toHaveLength(2);
+
+    const searched = await call(admin, 'GET', '/api/managementCompany/some?limit=10&searchTerm=BOLT');
+    expect(searched.body).toMatchObject({ totalCount: 1, managementCompanies: [{ id: companyB }] });
+
+    expect((await call(employeeA, 'GET', '/api/managementCompany/some?limit=10')).status).toBe(403);
+  });
+
+  it.each(['limit=0', 'limit=51', 'limit=ten', 'limit=10&offset=-1', 'limit=10&offset=x'])(
+    'refuses the paging query %s',
+    async (query) => {
+      expect((await call(admin, 'GET', `/api/managementCompany/some?${query}`)).status).toBe(400);
+    },
+  );
+
+  it('answer by user with the companies that user belongs to, in scope only', async () => {
+    expect((await call(ownerA, 'GET', `/api/managementCompany/by-user/${ownerA.id}`)).body).toMatchObject({
+      companies: [{ id: companyA }],
+    });
+    expect((await call(admin, 'GET', `/api/managementCompany/by-user/${managerB.id}`)).body).toMatchObject({
+      companies: [{ id: companyB }],
+    });
+    expect((await call(ownerA, 'GET', `/api/managementCompany/by-user/${managerB.id}`)).status).toBe(404);
+  });
+
+  it('are deleted by admins only when nothing depends on them', async () => {
+    const empty = Number((await call(admin, 'POST', '/api/managementCompany', company('Gone Soon'))).body.id);
+    expect((await call(ownerA, 'DELETE', `/api/managementCompany/${companyA}`)).status).toBe(403);
+    expect((await call(admin, 'DELETE', `/api/managementCompany/${companyA}`)).status).toBe(409);
+    expect((await call(admin, 'DELETE', `/api/managementCompany/${empty}`)).body).toEqual({
+      success: true,
+      id: empty,
+    });
+    expect((await call(admin, 'GET', `/api/managementCompany/${empty}`)).status).toBe(404);
+  });
+});

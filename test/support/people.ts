@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import type { RoleId } from '@sitewalk/shared/roles';
+import { dataFromEnv, identityFromEnv } from '@sitewalk/functions/composition';
+import { createAccounts } from '@sitewalk/functions/domain/accounts';
+
+const PASSWORD = 'Passw0rdTest';
+
+export interface Person {
+  id: number;
+  email: string;
+  token: string;
+  roleId: RoleId;
+}
+
+/**
+ * A user made straight in the table and Cognito (the user API is tested on its own), signed in over HTTP.
+ * Each gets a unique e-mail, so tests never collide.
+ */
+export const person = async (
+  baseUrl: string,
+  roleId: RoleId,
+  scope: {
+    managementCompanyId?: number;
+    locations?: { locationId: number; organizationId: number; managementCompanyId: number }[];
+    organizations?: { organizationId: number; managementCompanyId: number }[];
+  } = {},
+): Promise<Person> => {
+  const email = `role${roleId}-${randomBytes(4).toString('hex')}@example.com`;
+  const user = await createAccounts(dataFromEnv(), identityFromEnv()).create({
+    firstName: `Role${roleId}`,
+    lastName: randomBytes(3).toString('hex'),
+    email,
+    roleId,
+    managementCompanyId: scope.managementCompanyId,
+    password: { value: PASSWORD, temporary: false },
+    locations: scope.locations ?? [],
+    organizations: scope.organizations ?? [],
+  });
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  return { id: user.userId, email, token: accessToken, roleId };
+};
+
+/** A JSON call with a person's token. */
+export const callAs =
+  (baseUrl: string) => async (who: Person | null, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(who ? { authorization: `Bearer ${who.token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : null) as Record<string, unknown> & unknown[],
+    };
+  };
