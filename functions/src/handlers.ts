@@ -16,4 +16,5 @@ export const resourceModules: Partial<Record<Resource, () => Promise<ResourceMod
   health: () => import('./health/handler.ts'),
   auth: () => import('./auth/handler.ts'),
   managementCompany: () => import('./managementCompany/handler.ts'),
+  organization: () => import('./organization/handler.ts'),
 };

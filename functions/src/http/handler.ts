@@ -115,7 +115,7 @@ const routeHandler =
         throw new Error(`${route.path} is protected but its handler cannot load actors`);
       actor = await options.resolveActor(claims);
       // The route's least role; the policy module then decides object by object.
-      if (actor.roleId < route.access) throw new ForbiddenError();
+      if (actor.roleId < route.access) throw new ForbiddenError(route.forbiddenMessage);
     }
     const request = {
       params: parsePart(route.params, event.pathParameters ?? {}, 'params'),

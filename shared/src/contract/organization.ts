@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { Role } from '../roles.ts';
+import { messages } from '../messages.ts';
 import {
   deleted,
   idParam,
@@ -30,6 +31,7 @@ export const organizationRoutes = {
     access: Role.CompanyManager,
     source: spec,
     summary: 'Create an area in a management company',
+    forbiddenMessage: messages.permission.addArea,
     body: createOrganizationBody,
     response: organization,
     status: 201,

@@ -33,6 +33,8 @@ export interface RouteDef {
   query?: z.ZodObject;
   body?: z.ZodType;
   response: z.ZodType;
+  /** What a caller below the least role is told (403); a generic message unless said. */
+  forbiddenMessage?: string;
   /** The success status; 200 unless said. */
   status?: 200 | 201 | 204;
 }

@@ -6,6 +6,7 @@ import { service } from './service-name.ts';
  * need no further read. Access patterns:
  * - a user's locations: primary, in the user's `userAccess` collection
  * - a location's users: gsi1 (pk = location)
+ * - the users of an area's locations: gsi2 (pk = area)
  */
 export const userLocationEntity = new Entity({
   model: { entity: 'userLocation', version: '1', service },
@@ -26,6 +27,11 @@ export const userLocationEntity = new Entity({
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['locationId'] },
       sk: { field: 'gsi1sk', composite: ['userId'] },
+    },
+    byOrganization: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['organizationId'] },
+      sk: { field: 'gsi2sk', composite: ['userId', 'locationId'] },
     },
   },
 });

@@ -1,0 +1,57 @@
+import { Role, isRoleId } from '@sitewalk/shared/roles';
+import { canSee, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
+import type { DataService } from '../db/service.ts';
+import type { OrganizationItem } from '../db/entities/organization.ts';
+import { listAllManagementCompanies } from '../db/managementCompanies.ts';
+import { getOrganizations, listOrganizationsOfCompany } from '../db/organizations.ts';
+import { NotFoundError } from '../http/errors.ts';
+
+/** A user's placement for the policy, and their own scope as an actor, from one collection query. */
+export const loadUserScope = async (db: DataService, userId: number) => {
+  const { data } = await db.collections.userAccess({ userId }).go({ pages: 'all' });
+  const user = data.user[0];
+  if (!user || !isRoleId(user.roleId)) return null;
+  const placement: PlacementOf<'user'> = {
+    kind: 'user',
+    id: user.userId,
+    roleId: user.roleId,
+    managementCompanyId: user.managementCompanyId ?? null,
+    organizationIds: data.userOrganization.map((m) => m.organizationId),
+    locationIds: data.userLocation.map((m) => m.locationId),
+    locationOrganizationIds: data.userLocation.map((m) => m.organizationId),
+  };
+  const asActor: Actor = {
+    userId: user.userId,
+    roleId: user.roleId,
+    managementCompanyIds: user.managementCompanyId === undefined ? [] : [user.managementCompanyId],
+    organizationIds: placement.organizationIds,
+    locationIds: placement.locationIds,
+  };
+  return { user, placement, asActor, memberships: data };
+};
+
+/** The user `userId` as seen by `actor`: their scope, or 404 when the actor may not see them. */
+export const visibleUserScope = async (db: DataService, actor: Actor, userId: number) => {
+  const scope = await loadUserScope(db, userId);
+  if (!scope || !canSee(actor, scope.placement)) throw new NotFoundError('User not found');
+  return scope;
+};
+
+/** The areas in someone's scope, by name: every area for global roles, their companies' for company-wide roles. */
+export const areasInScope = async (db: DataService, scope: Actor): Promise<OrganizationItem[]> => {
+  if (scope.roleId >= Role.Admin) {
+    const companies = await listAllManagementCompanies(db);
+    const perCompany = await Promise.all(
+      companies.map((c) => listOrganizationsOfCompany(db, c.managementCompanyId)),
+    );
+    return perCompany.flat().sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  }
+  if (scope.roleId >= Role.CompanyManager) {
+    const perCompany = await Promise.all(
+      scope.managementCompanyIds.map((id) => listOrganizationsOfCompany(db, id)),
+    );
+    return perCompany.flat().sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  }
+  if (scope.roleId === Role.AreaManager) return getOrganizations(db, scope.organizationIds);
+  return [];
+};
