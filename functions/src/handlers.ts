@@ -17,4 +17,5 @@ export const resourceModules: Partial<Record<Resource, () => Promise<ResourceMod
   auth: () => import('./auth/handler.ts'),
   managementCompany: () => import('./managementCompany/handler.ts'),
   organization: () => import('./organization/handler.ts'),
+  location: () => import('./location/handler.ts'),
 };

@@ -16,11 +16,14 @@ const fields = {
   zipcode,
   latitude,
   longitude,
-  zoomLevel: zoomLevel.default(DEFAULT_LOCATION_ZOOM),
+  zoomLevel,
   organizationId: id.refine(Boolean, messages.validation.selectArea),
 };
 
-export const createLocationBody = z.object(fields);
+export const createLocationBody = z.object({
+  ...fields,
+  zoomLevel: zoomLevel.default(DEFAULT_LOCATION_ZOOM),
+});
 export const updateLocationBody = z.object({
   id,
   ...z.object(fields).partial().shape,

@@ -1,0 +1,185 @@
+import { canMoveLocation, canSee, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
+import { dataFromEnv, withActors } from '../composition.ts';
+import { createResourceHandler, type Implementations } from '../http/handler.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
+import { authorize } from '../domain/authorize.ts';
+import { pageOf } from '../domain/paging.ts';
+import { visibleUserScope } from '../domain/scope.ts';
+import { nextId } from '../db/counters.ts';
+import { getOrganization } from '../db/organizations.ts';
+import { getManagementCompany } from '../db/managementCompanies.ts';
+import {
+  getLocation,
+  listLocationsOfArea,
+  locationsInScope,
+  membershipsOfLocation,
+  toLocations,
+} from '../db/locations.ts';
+import type { LocationItem } from '../db/entities/location.ts';
+
+const db = dataFromEnv();
+const notFound = 'Location not found';
+/** A delete removes the location and its memberships in one transaction (at most 100 items). */
+const MAX_MEMBERS_TO_DELETE = 99;
+
+const placementOf = (
+  item: Pick<LocationItem, 'locationId' | 'organizationId' | 'managementCompanyId'>,
+): PlacementOf<'location'> => ({
+  kind: 'location',
+  id: item.locationId,
+  locationId: item.locationId,
+  organizationId: item.organizationId,
+  managementCompanyId: item.managementCompanyId,
+});
+
+const load = async (actor: Actor, action: 'read' | 'update' | 'delete', id: number) => {
+  const item = await getLocation(db, id);
+  if (!item) throw new NotFoundError(notFound);
+  authorize(actor, action, placementOf(item), notFound);
+  return item;
+};
+
+const viewOf = async (item: LocationItem) => {
+  const [view] = await toLocations(db, [item]);
+  if (!view) throw new Error('A location view went missing');
+  return view;
+};
+
+const definedOnly = <T extends object>(values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+const searchable = (l: LocationItem) => [l.name, l.address, l.city, l.state, l.zipcode];
+
+const visibleAreaOrThrow = async (actor: Actor, organizationId: number) => {
+  const area = await getOrganization(db, organizationId);
+  if (
+    !area ||
+    !canSee(actor, {
+      kind: 'organization',
+      id: organizationId,
+      managementCompanyId: area.managementCompanyId,
+    })
+  ) {
+    throw new NotFoundError('Area not found');
+  }
+  return area;
+};
+
+export const implementations: Implementations<'location'> = {
+  'location.create': async ({ actor, body }) => {
+    const area = await getOrganization(db, body.organizationId);
+    if (!area) throw new NotFoundError('Area not found');
+    const locationId = await nextId(db, 'location');
+    authorize(
+      actor,
+      'create',
+      placementOf({ locationId, ...body, managementCompanyId: area.managementCompanyId }),
+      'Area not found',
+    );
+    const { data } = await db.entities.location
+      .create({ locationId, ...body, managementCompanyId: area.managementCompanyId })
+      .go();
+    return viewOf(data);
+  },
+
+  'location.get': async ({ actor, params }) => viewOf(await load(actor, 'read', params.id)),
+
+  'location.organizationName': async ({ actor, params }) => {
+    const item = await load(actor, 'read', params.id);
+    const area = await getOrganization(db, item.organizationId);
+    if (!area) throw new NotFoundError('Area not found');
+    return { id: area.organizationId, name: area.name };
+  },
+
+  'location.managementCompanyName': async ({ actor, params }) => {
+    const item = await load(actor, 'read', params.id);
+    const company = await getManagementCompany(db, item.managementCompanyId);
+    if (!company) throw new NotFoundError('Management company not found');
+    return { id: company.managementCompanyId, name: company.name };
+  },
+
+  'location.allByUser': async ({ actor, params }) => {
+    const { asActor } = await visibleUserScope(db, actor, params.id);
+    return toLocations(
+      db,
+      (await locationsInScope(db, asActor)).filter((l) => canSee(actor, placementOf(l))),
+    );
+  },
+
+  'location.someByUser': async ({ actor, params, query }) => {
+    const { asActor } = await visibleUserScope(db, actor, params.id);
+    const page = pageOf(
+      (await locationsInScope(db, asActor)).filter((l) => canSee(actor, placementOf(l))),
+      query,
+      searchable,
+    );
+    return { locations: await toLocations(db, page.items), totalCount: page.totalCount };
+  },
+
+  'location.allByOrganization': async ({ actor, params }) => {
+    await visibleAreaOrThrow(actor, params.id);
+    return toLocations(
+      db,
+      (await listLocationsOfArea(db, params.id)).filter((l) => canSee(actor, placementOf(l))),
+    );
+  },
+
+  'location.someByOrganization': async ({ actor, params, query }) => {
+    await visibleAreaOrThrow(actor, params.id);
+    const visible = (await listLocationsOfArea(db, params.id)).filter((l) => canSee(actor, placementOf(l)));
+    const page = pageOf(visible, query, searchable);
+    return { locations: await toLocations(db, page.items), totalCount: page.totalCount };
+  },
+
+  'location.update': async ({ actor, body }) => {
+    const { id, organizationId, ...changes } = body;
+    const item = await load(actor, 'update', id);
+    let destination = { organizationId: item.organizationId, managementCompanyId: item.managementCompanyId };
+    if (organizationId !== undefined && organizationId !== item.organizationId) {
+      const area = await visibleAreaOrThrow(actor, organizationId);
+      const allowed = canMoveLocation(actor, placementOf(item), {
+        kind: 'organization',
+        id: area.organizationId,
+        managementCompanyId: area.managementCompanyId,
+      });
+      if (!allowed) throw new ForbiddenError('Changing the area of a location needs a company manager');
+      destination = { organizationId: area.organizationId, managementCompanyId: area.managementCompanyId };
+    }
+    const { data } = await db.entities.location
+      .patch({ locationId: id })
+      .set({ ...definedOnly(changes), organizationId: destination.organizationId })
+      // The key parts not being set, so ElectroDB can rebuild the index keys (it also checks they still match).
+      .composite({
+        managementCompanyId: item.managementCompanyId,
+        ...(changes.name ? {} : { name: item.name }),
+      })
+      .go({ response: 'all_new' });
+    if (destination.organizationId !== item.organizationId) {
+      // Memberships carry their location's area: move them along (bounded by the location's users).
+      for (const membership of await membershipsOfLocation(db, id)) {
+        await db.entities.userLocation
+          .patch({ userId: membership.userId, locationId: id })
+          .set({ organizationId: destination.organizationId })
+          .go();
+      }
+    }
+    return viewOf(data);
+  },
+
+  'location.delete': async ({ actor, params }) => {
+    await load(actor, 'delete', params.id);
+    const members = await membershipsOfLocation(db, params.id);
+    if (members.length > MAX_MEMBERS_TO_DELETE) {
+      throw new ConflictError(`Remove the users of this location first (it has ${members.length})`);
+    }
+    await db.transaction
+      .write(({ location, userLocation }) => [
+        location.delete({ locationId: params.id }).commit(),
+        ...members.map((m) => userLocation.delete({ userId: m.userId, locationId: params.id }).commit()),
+      ])
+      .go();
+    return { success: true as const, id: params.id };
+  },
+};
+
+export const handler = createResourceHandler('location', implementations, withActors(db));
