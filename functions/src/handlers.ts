@@ -18,4 +18,5 @@ export const resourceModules: Partial<Record<Resource, () => Promise<ResourceMod
   managementCompany: () => import('./managementCompany/handler.ts'),
   organization: () => import('./organization/handler.ts'),
   location: () => import('./location/handler.ts'),
+  user: () => import('./user/handler.ts'),
 };

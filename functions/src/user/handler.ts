@@ -1,0 +1,478 @@
+import { messages } from '@sitewalk/shared/messages';
+import { Role, roleNames, type RoleId } from '@sitewalk/shared/roles';
+import {
+  canChangeRole,
+  canCreateUser,
+  canManageMembership,
+  canSee,
+  type Actor,
+  type PlacementOf,
+} from '@sitewalk/shared/policy';
+import type { User } from '@sitewalk/shared/schemas/user';
+import { dataFromEnv, identityFromEnv, withActors } from '../composition.ts';
+import { createResourceHandler, type Implementation, type Implementations } from '../http/handler.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
+import { authorize } from '../domain/authorize.ts';
+import { createAccounts, MAX_MEMBERSHIPS } from '../domain/accounts.ts';
+import { pageOf } from '../domain/paging.ts';
+import { loadUserScope, visibleUserScope } from '../domain/scope.ts';
+import { loadUserView, toUserView } from '../domain/user-view.ts';
+import { getManagementCompany } from '../db/managementCompanies.ts';
+import { getOrganization, getOrganizations } from '../db/organizations.ts';
+import { getLocation } from '../db/locations.ts';
+import { getUsers, userIdsOfArea, userIdsOfLocation, usersInScope } from '../db/users.ts';
+import type { UserItem } from '../db/entities/user.ts';
+import type { LocationItem } from '../db/entities/location.ts';
+import type { Routes } from '@sitewalk/shared/contract/index';
+
+const db = dataFromEnv();
+const accounts = createAccounts(db, identityFromEnv());
+const notFound = messages.fetch.userNotFound;
+
+const result = (data: User, message: string) => ({
+  success: true as const,
+  data,
+  error: null,
+  message,
+  validationErrors: null,
+});
+
+const view = async (userId: number) => {
+  const user = await loadUserView(db, userId);
+  if (!user) throw new NotFoundError(notFound);
+  return user;
+};
+
+/** Views of many users: one collection query each (lists page first, so this stays bounded). */
+const views = (users: UserItem[]) =>
+  Promise.all(
+    users.map(async (user) => {
+      const { data } = await db.collections.userAccess({ userId: user.userId }).go({ pages: 'all' });
+      return toUserView(db, user, data);
+    }),
+  );
+
+const placementOfLocation = (l: LocationItem): PlacementOf<'location'> => ({
+  kind: 'location',
+  id: l.locationId,
+  locationId: l.locationId,
+  organizationId: l.organizationId,
+  managementCompanyId: l.managementCompanyId,
+});
+
+/** The locations and areas named in a request: they must exist, be visible and belong to the company. */
+const resolvePlaces = async (
+  actor: Actor,
+  managementCompanyId: number | undefined,
+  locationIds: readonly number[],
+  organizationIds: readonly number[],
+) => {
+  if (locationIds.length + organizationIds.length > MAX_MEMBERSHIPS) {
+    throw new BadRequestError(`A user can belong to at most ${MAX_MEMBERSHIPS} locations and areas`);
+  }
+  const [locations, areas] = await Promise.all([
+    locationIds.length
+      ? db.entities.location
+          .get(locationIds.map((locationId) => ({ locationId })))
+          .go()
+          .then((r) => r.data)
+      : [],
+    getOrganizations(db, organizationIds),
+  ]);
+  const badLocations = locationIds.filter((id) => {
+    const l = locations.find((x) => x.locationId === id);
+    return !l || l.managementCompanyId !== managementCompanyId || !canSee(actor, placementOfLocation(l));
+  });
+  const badAreas = organizationIds.filter((id) => {
+    const a = areas.find((x) => x.organizationId === id);
+    return (
+      !a ||
+      a.managementCompanyId !== managementCompanyId ||
+      !canSee(actor, { kind: 'organization', id, managementCompanyId: a.managementCompanyId })
+    );
+  });
+  if (badLocations.length || badAreas.length) {
+    const problem = 'Unknown, or not of the chosen management company';
+    throw new BadRequestError(
+      [badLocations.length && `locationIds: ${problem}`, badAreas.length && `organizationIds: ${problem}`]
+        .filter(Boolean)
+        .join('; '),
+      {
+        ...(badLocations.length ? { locationIds: [problem] } : {}),
+        ...(badAreas.length ? { organizationIds: [problem] } : {}),
+      },
+    );
+  }
+  return {
+    locations: locations.map((l) => ({
+      locationId: l.locationId,
+      organizationId: l.organizationId,
+      managementCompanyId: l.managementCompanyId,
+    })),
+    organizations: areas.map((a) => ({
+      organizationId: a.organizationId,
+      managementCompanyId: a.managementCompanyId,
+    })),
+  };
+};
+
+/** Which memberships a role keeps: areas for area managers, locations below; none above. */
+const membershipsFor = (
+  roleId: RoleId,
+  locationIds: readonly number[],
+  organizationIds: readonly number[],
+) => ({
+  locationIds: roleId < Role.AreaManager ? locationIds : [],
+  organizationIds: roleId === Role.AreaManager ? organizationIds : [],
+});
+
+type CreateRoute = Routes[
+  | 'user.createAdmin'
+  | 'user.createOwner'
+  | 'user.createCompanyManager'
+  | 'user.createAreaManager'
+  | 'user.createManager'
+  | 'user.createAssistantManager'
+  | 'user.createEmployee'];
+
+const createUser =
+  (roleId: Exclude<RoleId, 50>): Implementation<CreateRoute> =>
+  async ({ actor, body }) => {
+    const { userInfo } = body;
+    const managementCompanyId = roleId === Role.Admin ? undefined : userInfo.managementCompanyId;
+    if (managementCompanyId !== undefined) {
+      const company = await getManagementCompany(db, managementCompanyId);
+      if (!company || !canSee(actor, { kind: 'managementCompany', id: managementCompanyId })) {
+        throw new NotFoundError('Management company not found');
+      }
+    }
+    const wanted = membershipsFor(roleId, body.locationIds ?? [], body.organizationIds ?? []);
+    const places = await resolvePlaces(
+      actor,
+      managementCompanyId,
+      wanted.locationIds,
+      wanted.organizationIds,
+    );
+    const allowed = canCreateUser(actor, {
+      roleId,
+      managementCompanyId: managementCompanyId ?? null,
+      organizationIds: places.organizations.map((o) => o.organizationId),
+      locationIds: places.locations.map((l) => l.locationId),
+      locationOrganizationIds: places.locations.map((l) => l.organizationId),
+    });
+    if (!allowed) throw new ForbiddenError(`You may not create a ${roleNames[roleId]} here`);
+    const created = await accounts.create({
+      ...userInfo,
+      managementCompanyId,
+      roleId,
+      // Someone else chose this password: it must be replaced at first login.
+      password: userInfo.password ? { value: userInfo.password, temporary: true } : undefined,
+      ...places,
+    });
+    return result(await view(created.userId), `${roleNames[roleId]} created`);
+  };
+
+/**
+ * The index key parts a patch does not set, so ElectroDB can rebuild the keys; it also checks they still
+ * hold their current values, so they must not include what is being changed.
+ */
+const unchangedKeyParts = (user: UserItem, set: Record<string, unknown>) =>
+  Object.fromEntries(
+    (['firstName', 'lastName', 'managementCompanyId'] as const)
+      .filter((key) => !(key in set) && user[key] !== undefined)
+      .map((key) => [key, user[key]]),
+  );
+
+/** A user the actor may act on, with their placement. */
+const loadTarget = async (actor: Actor, userId: number) => {
+  const scope = await loadUserScope(db, userId);
+  if (!scope || !canSee(actor, scope.placement)) throw new NotFoundError(notFound);
+  return scope;
+};
+
+/** Only the users the actor may see, by last name. */
+const visible = async (actor: Actor, users: UserItem[]) => {
+  const scopes = await Promise.all(users.map((u) => loadUserScope(db, u.userId)));
+  return users.filter((_, i) => {
+    const scope = scopes[i];
+    return scope !== null && scope !== undefined && canSee(actor, scope.placement);
+  });
+};
+
+const usersOfLocationFor = async (actor: Actor, locationId: number) => {
+  const location = await getLocation(db, locationId);
+  if (!location || !canSee(actor, placementOfLocation(location)))
+    throw new NotFoundError('Location not found');
+  return visible(actor, await getUsers(db, await userIdsOfLocation(db, locationId)));
+};
+
+const usersOfAreaFor = async (actor: Actor, organizationId: number) => {
+  const area = await getOrganization(db, organizationId);
+  if (
+    !area ||
+    !canSee(actor, {
+      kind: 'organization',
+      id: organizationId,
+      managementCompanyId: area.managementCompanyId,
+    })
+  ) {
+    throw new NotFoundError('Area not found');
+  }
+  return visible(actor, await getUsers(db, await userIdsOfArea(db, organizationId)));
+};
+
+const usersOfUserFor = async (actor: Actor, userId: number) => {
+  const { asActor } = await visibleUserScope(db, actor, userId);
+  return visible(actor, await usersInScope(db, asActor));
+};
+
+const searchable = (u: UserItem) => [
+  u.firstName,
+  u.lastName,
+  `${u.firstName} ${u.lastName}`,
+  u.email,
+  u.phone,
+];
+
+const paged = async (
+  users: UserItem[],
+  query: { limit: number; offset: number; searchTerm?: string | undefined },
+) => {
+  const page = pageOf(users, query, searchable);
+  return { users: await views(page.items), totalCount: page.totalCount };
+};
+
+export const implementations: Implementations<'user'> = {
+  'user.createAdmin': createUser(Role.Admin),
+  'user.createOwner': createUser(Role.Owner),
+  'user.createCompanyManager': createUser(Role.CompanyManager),
+  'user.createAreaManager': createUser(Role.AreaManager),
+  'user.createManager': createUser(Role.Manager),
+  'user.createAssistantManager': createUser(Role.AssistantManager),
+  'user.createEmployee': createUser(Role.Employee),
+
+  'user.get': async ({ actor, params }) => {
+    await loadTarget(actor, params.id);
+    return view(params.id);
+  },
+
+  'user.delete': async ({ actor, params }) => {
+    const { placement } = await loadTarget(actor, params.id);
+    authorize(actor, 'delete', placement, notFound);
+    await accounts.delete(params.id);
+    return { success: true as const, id: params.id };
+  },
+
+  'user.allByUser': async ({ actor, params }) => views(await usersOfUserFor(actor, params.id)),
+  'user.allByLocation': async ({ actor, params }) => views(await usersOfLocationFor(actor, params.id)),
+  'user.allByOrganization': async ({ actor, params }) => views(await usersOfAreaFor(actor, params.id)),
+  'user.someByUser': async ({ actor, params, query }) => paged(await usersOfUserFor(actor, params.id), query),
+  'user.someByLocation': async ({ actor, params, query }) =>
+    paged(await usersOfLocationFor(actor, params.id), query),
+  'user.someByOrganization': async ({ actor, params, query }) =>
+    paged(await usersOfAreaFor(actor, params.id), query),
+
+  'user.update': async ({ actor, params, body }) => {
+    const { userInfo } = body;
+    if (userInfo.id !== params.id) {
+      throw new BadRequestError('userInfo.id: must match the id in the path', {
+        'userInfo.id': ['must match the id in the path'],
+      });
+    }
+    const target = await loadTarget(actor, params.id);
+    const { user, placement, memberships } = target;
+    const { password, roleId: newRoleId, id: _id, ...fields } = userInfo;
+    const changesProfile =
+      Object.values(fields).some((v) => v !== undefined) ||
+      newRoleId !== undefined ||
+      body.locationIds ||
+      body.organizationIds;
+
+    if (password !== undefined) {
+      authorize(actor, 'changePassword', placement, notFound);
+      await accounts.changePassword(user.userId, password);
+    }
+    if (!changesProfile) return result(await view(user.userId), 'Password changed');
+
+    authorize(actor, 'update', placement, notFound);
+    const roleId = (newRoleId ?? user.roleId) as RoleId;
+    if (roleId !== user.roleId && !canChangeRole(actor, placement, roleId)) {
+      throw new ForbiddenError('You may not give this user that role');
+    }
+    if (
+      fields.managementCompanyId !== undefined &&
+      fields.managementCompanyId !== user.managementCompanyId &&
+      actor.roleId < Role.Admin
+    ) {
+      throw new ForbiddenError('Only admins move users between management companies');
+    }
+    const managementCompanyId = fields.managementCompanyId ?? user.managementCompanyId;
+
+    // Areas and locations: areas replace locations and the reverse; roles above area manager keep neither.
+    const currentLocations = memberships.userLocation.map((m) => m.locationId);
+    const currentAreas = memberships.userOrganization.map((m) => m.organizationId);
+    const wanted = membershipsFor(
+      roleId,
+      body.locationIds ?? (body.organizationIds ? [] : currentLocations),
+      body.organizationIds ?? (body.locationIds ? [] : currentAreas),
+    );
+    const added = await resolvePlaces(
+      actor,
+      managementCompanyId,
+      wanted.locationIds.filter((id) => !currentLocations.includes(id)),
+      wanted.organizationIds.filter((id) => !currentAreas.includes(id)),
+    );
+    const removedLocations = currentLocations.filter((id) => !wanted.locationIds.includes(id));
+    const removedAreas = currentAreas.filter((id) => !wanted.organizationIds.includes(id));
+
+    const email = fields.email;
+    const emailChanged = email !== undefined && email !== user.email;
+    if (emailChanged) {
+      const { data: taken } = await db.entities.userEmail.get({ email }).go();
+      if (taken)
+        throw new ConflictError('A user with this e-mail already exists', { existingUserId: taken.userId });
+    }
+    const set = Object.fromEntries(
+      Object.entries({ ...fields, managementCompanyId, roleId }).filter(([, v]) => v !== undefined),
+    );
+    const outcome = await db.transaction
+      .write(({ user: users, userEmail, userLocation, userOrganization }) => [
+        users.patch({ userId: user.userId }).set(set).composite(unchangedKeyParts(user, set)).commit(),
+        ...(emailChanged && user.email ? [userEmail.delete({ email: user.email }).commit()] : []),
+        ...(emailChanged ? [userEmail.create({ email, userId: user.userId }).commit()] : []),
+        ...removedLocations.map((locationId) =>
+          userLocation.delete({ userId: user.userId, locationId }).commit(),
+        ),
+        ...removedAreas.map((organizationId) =>
+          userOrganization.delete({ userId: user.userId, organizationId }).commit(),
+        ),
+        ...added.locations.map((l) => userLocation.create({ userId: user.userId, ...l }).commit()),
+        ...added.organizations.map((o) => userOrganization.create({ userId: user.userId, ...o }).commit()),
+      ])
+      .go();
+    if (outcome.canceled) throw new ConflictError('The user changed meanwhile; please try again');
+    return result(await view(user.userId), 'User updated');
+  },
+
+  'user.companyEmail': async ({ actor, body }) => {
+    const { user, placement } = await loadTarget(actor, body.userId);
+    authorize(actor, 'setCompanyEmail', placement, notFound);
+    if (user.roleId !== Role.CompanyManager) {
+      throw new BadRequestError('company_email: only company managers have a company e-mail', {
+        company_email: ['only company managers have a company e-mail'],
+      });
+    }
+    await db.entities.user.patch({ userId: user.userId }).set({ companyEmail: body.company_email }).go();
+    return view(user.userId);
+  },
+
+  'user.addToLocation': async ({ actor, body }) => {
+    const location = await getLocation(db, body.locationId);
+    if (!location || !canSee(actor, placementOfLocation(location)))
+      throw new NotFoundError('Location not found');
+    const already = new Set(await userIdsOfLocation(db, body.locationId));
+    const fresh = [...new Set(body.userIds)].filter((id) => !already.has(id));
+    const targets = await Promise.all(fresh.map((id) => loadTarget(actor, id)));
+    for (const target of targets) {
+      if (!canManageMembership(actor, placementOfLocation(location), target.placement))
+        throw new ForbiddenError();
+      if (target.user.managementCompanyId !== location.managementCompanyId) {
+        throw new BadRequestError('userIds: every user must be of the location’s management company', {
+          userIds: ['every user must be of the location’s management company'],
+        });
+      }
+    }
+    if (targets.length) {
+      await db.transaction
+        .write(({ userLocation }) =>
+          targets.map((t) =>
+            userLocation
+              .create({
+                userId: t.user.userId,
+                locationId: location.locationId,
+                organizationId: location.organizationId,
+                managementCompanyId: location.managementCompanyId,
+              })
+              .commit(),
+          ),
+        )
+        .go();
+    }
+    return { success: true as const, count: targets.length };
+  },
+
+  'user.removeFromLocation': async ({ actor, params }) => {
+    const location = await getLocation(db, params.locationId);
+    if (!location || !canSee(actor, placementOfLocation(location)))
+      throw new NotFoundError('Location not found');
+    const target = await loadTarget(actor, params.userId);
+    if (!canManageMembership(actor, placementOfLocation(location), target.placement))
+      throw new ForbiddenError();
+    const member = target.placement.locationIds.includes(params.locationId);
+    if (member)
+      await db.entities.userLocation.delete({ userId: params.userId, locationId: params.locationId }).go();
+    return { success: true as const, count: member ? 1 : 0 };
+  },
+
+  'user.addToOrganization': async ({ actor, body }) => {
+    const area = await getOrganization(db, body.organizationId);
+    const placement = area && {
+      kind: 'organization' as const,
+      id: area.organizationId,
+      managementCompanyId: area.managementCompanyId,
+    };
+    if (!area || !placement || !canSee(actor, placement)) throw new NotFoundError('Area not found');
+    const targets = await Promise.all([...new Set(body.userIds)].map((id) => loadTarget(actor, id)));
+    const fresh = targets.filter((t) => !t.placement.organizationIds.includes(area.organizationId));
+    for (const target of fresh) {
+      if (!canManageMembership(actor, placement, target.placement)) throw new ForbiddenError();
+      if (
+        target.user.roleId < Role.AreaManager ||
+        target.user.managementCompanyId !== area.managementCompanyId
+      ) {
+        throw new BadRequestError(
+          'userIds: only area managers and above of the area’s company join an area',
+          {
+            userIds: ['only area managers and above of the area’s company join an area'],
+          },
+        );
+      }
+    }
+    if (fresh.length) {
+      await db.transaction
+        .write(({ userOrganization }) =>
+          fresh.map((t) =>
+            userOrganization
+              .create({
+                userId: t.user.userId,
+                organizationId: area.organizationId,
+                managementCompanyId: area.managementCompanyId,
+              })
+              .commit(),
+          ),
+        )
+        .go();
+    }
+    return { success: true as const, count: fresh.length };
+  },
+
+  'user.removeFromOrganization': async ({ actor, params }) => {
+    const area = await getOrganization(db, params.organizationId);
+    const placement = area && {
+      kind: 'organization' as const,
+      id: area.organizationId,
+      managementCompanyId: area.managementCompanyId,
+    };
+    if (!area || !placement || !canSee(actor, placement)) throw new NotFoundError('Area not found');
+    const target = await loadTarget(actor, params.userId);
+    if (!canManageMembership(actor, placement, target.placement)) throw new ForbiddenError();
+    const member = target.placement.organizationIds.includes(params.organizationId);
+    if (member)
+      await db.entities.userOrganization
+        .delete({ userId: params.userId, organizationId: params.organizationId })
+        .go();
+    return { success: true as const, count: member ? 1 : 0 };
+  },
+};
+
+export const handler = createResourceHandler('user', implementations, withActors(db));
