@@ -373,3 +373,39 @@ describe('memberships and deletes', () => {
     expect(await identityFromEnv().exists(created.id)).toBe(false);
   });
 });
+
+describe('table order', () => {
+  it("saves and moves the caller's own dashboard tables only", async () => {
+    const created = await call(ownerA, 'POST', '/api/user/create/table-order', {
+      tableName: 'dashboard',
+      tableId: 3,
+      displayOrder: 0,
+    });
+    expect(created.status).toBe(201);
+    const orderId = Number(created.body.id);
+    const moved = await call(ownerA, 'PUT', `/api/user/update/table-order/${orderId}`, {
+      tableName: 'dashboard',
+      tableId: 3,
+      displayOrder: 2,
+    });
+    expect(moved.body).toEqual({ id: orderId, tableName: 'dashboard', tableId: 3, displayOrder: 2 });
+    expect(
+      (
+        await call(managerB, 'PUT', `/api/user/update/table-order/${orderId}`, {
+          tableName: 'x',
+          tableId: 1,
+          displayOrder: 1,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(ownerA, 'POST', '/api/user/create/table-order', {
+          tableName: '',
+          tableId: -1,
+          displayOrder: 0,
+        })
+      ).status,
+    ).toBe(400);
+  });
+});

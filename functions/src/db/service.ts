@@ -4,7 +4,7 @@ import { counterEntity } from './entities/counter.ts';
 import { managementCompanyEntity } from './entities/managementCompany.ts';
 import { organizationEntity } from './entities/organization.ts';
 import { locationEntity } from './entities/location.ts';
-import { userEmailEntity, userEntity } from './entities/user.ts';
+import { tablePreferenceEntity, userEmailEntity, userEntity } from './entities/user.ts';
 import { userLocationEntity, userOrganizationEntity } from './entities/membership.ts';
 import { passwordResetEntity, sessionEntity, throttleEntity } from './entities/auth.ts';
 
@@ -20,6 +20,7 @@ const entities = {
   passwordReset: passwordResetEntity,
   throttle: throttleEntity,
   session: sessionEntity,
+  tablePreference: tablePreferenceEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

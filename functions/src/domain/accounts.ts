@@ -98,8 +98,11 @@ export const createAccounts = (db: DataService, identity: IdentityProvider) => (
     if (hasSignIn) await identity.disableUser(userId);
     try {
       const result = await db.transaction
-        .write(({ user: users, userEmail, userLocation, userOrganization }) => [
+        .write(({ user: users, userEmail, userLocation, userOrganization, tablePreference }) => [
           users.delete({ userId }).commit(),
+          ...data.tablePreference.map((p) =>
+            tablePreference.delete({ userId, tablePreferenceId: p.tablePreferenceId }).commit(),
+          ),
           ...(user.email ? [userEmail.delete({ email: user.email }).commit()] : []),
           ...data.userLocation.map((m) => userLocation.delete({ userId, locationId: m.locationId }).commit()),
           ...data.userOrganization.map((m) =>

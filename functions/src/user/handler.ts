@@ -18,6 +18,7 @@ import { pageOf } from '../domain/paging.ts';
 import { loadUserScope, visibleUserScope } from '../domain/scope.ts';
 import { loadUserView, toUserView } from '../domain/user-view.ts';
 import { getManagementCompany } from '../db/managementCompanies.ts';
+import { nextId } from '../db/counters.ts';
 import { getOrganization, getOrganizations } from '../db/organizations.ts';
 import { getLocation } from '../db/locations.ts';
 import { getUsers, userIdsOfArea, userIdsOfLocation, usersInScope } from '../db/users.ts';
@@ -352,6 +353,25 @@ export const implementations: Implementations<'user'> = {
       .go();
     if (outcome.canceled) throw new ConflictError('The user changed meanwhile; please try again');
     return result(await view(user.userId), 'User updated');
+  },
+
+  'user.createTableOrder': async ({ actor, body }) => {
+    const tablePreferenceId = await nextId(db, 'tablePreference');
+    await db.entities.tablePreference.create({ userId: actor.userId, tablePreferenceId, ...body }).go();
+    return { id: tablePreferenceId, ...body };
+  },
+
+  'user.updateTableOrder': async ({ actor, params, body }) => {
+    // Table order is always the caller's own: another user's preference is simply not found.
+    const { data } = await db.entities.tablePreference
+      .get({ userId: actor.userId, tablePreferenceId: params.orderId })
+      .go();
+    if (!data) throw new NotFoundError('Table order not found');
+    await db.entities.tablePreference
+      .patch({ userId: actor.userId, tablePreferenceId: params.orderId })
+      .set(body)
+      .go();
+    return { id: params.orderId, ...body };
   },
 
   'user.companyEmail': async ({ actor, body }) => {

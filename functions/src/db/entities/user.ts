@@ -67,3 +67,26 @@ export const userEmailEntity = new Entity({
   },
 });
 export type UserEmailItem = EntityItem<typeof userEmailEntity>;
+
+/**
+ * Where one of a user's dashboard tables sits. Access patterns:
+ * - a user's table order: primary, in the user's `userAccess` collection (read with the user)
+ */
+export const tablePreferenceEntity = new Entity({
+  model: { entity: 'tablePreference', version: '1', service },
+  attributes: {
+    userId: { type: 'number', required: true },
+    tablePreferenceId: { type: 'number', required: true },
+    tableName: { type: 'string', required: true },
+    tableId: { type: 'number', required: true },
+    displayOrder: { type: 'number', required: true },
+  },
+  indexes: {
+    primary: {
+      collection: 'userAccess',
+      pk: { field: 'pk', composite: ['userId'] },
+      sk: { field: 'sk', composite: ['tablePreferenceId'] },
+    },
+  },
+});
+export type TablePreferenceItem = EntityItem<typeof tablePreferenceEntity>;
