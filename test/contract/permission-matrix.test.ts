@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { Role, roleIds, type RoleId } from '@sitewalk/shared/roles';
+import { routes, type RouteName } from '@sitewalk/shared/contract/index';
+import { buildPath, type RouteDef } from '@sitewalk/shared/contract/route';
+import { startTestHost, type TestHost } from '../support/host.ts';
+import { callAs, person, type Person } from '../support/people.ts';
+
+/**
+ * Every route, for every role, against two seeded tenants. An actor of tenant A aimed at tenant B's
+ * objects must never get a 2xx (no cross-tenant read or write); no call, in scope or out, may answer 500.
+ */
+interface Tenant {
+  companyId: number;
+  areaId: number;
+  locationId: number;
+  people: Record<RoleId, Person>;
+}
+
+let t: TestHost;
+let call: ReturnType<typeof callAs>;
+let superUser: Person;
+const tenants: Record<'A' | 'B', Tenant> = {} as Record<'A' | 'B', Tenant>;
+
+const scopedRoles = roleIds.filter((r) => r < Role.Admin);
+
+const seedTenant = async (label: string): Promise<Tenant> => {
+  const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id);
+  const companyId = id(
+    await call(superUser, 'POST', '/api/managementCompany', {
+      name: `Tenant ${label}`,
+      email: `${label}@example.com`,
+    }),
+  );
+  const areaId = id(
+    await call(superUser, 'POST', '/api/organization', {
+      name: `Area ${label}`,
+      managementCompanyId: companyId,
+    }),
+  );
+  const locationId = id(
+    await call(superUser, 'POST', '/api/location', {
+      name: `Location ${label}`,
+      address: '1 Main St',
+      city: 'Fresno',
+      state: 'CA',
+      zipcode: '93650',
+      latitude: 36.8,
+      longitude: -119.7,
+      organizationId: areaId,
+    }),
+  );
+  const people = {} as Record<RoleId, Person>;
+  for (const roleId of scopedRoles) {
+    people[roleId] = await person(t.host.url, roleId, {
+      managementCompanyId: companyId,
+      organizations:
+        roleId === Role.AreaManager ? [{ organizationId: areaId, managementCompanyId: companyId }] : [],
+      locations:
+        roleId <= Role.Manager
+          ? [{ locationId, organizationId: areaId, managementCompanyId: companyId }]
+          : [],
+    });
+  }
+  return { companyId, areaId, locationId, people };
+};
+
+/** The ids a route's path names, taken from the target tenant. */
+const paramsFor = (
+  name: RouteName,
+  route: RouteDef,
+  target: Tenant,
+  victim: Person,
+): Record<string, string | number> => {
+  const idOf: Record<string, number> = {
+    managementCompany: target.companyId,
+    organization: target.areaId,
+    location: target.locationId,
+    user: victim.id,
+  };
+  // `{id}` names the kind in the path before it (`/by-user/{id}`), else the route's own resource.
+  const idKind = /by-user\/\{id\}/.test(route.path)
+    ? 'user'
+    : /by-location\/\{id\}/.test(route.path)
+      ? 'location'
+      : /by-organization\/\{id\}/.test(route.path)
+        ? 'organization'
+        : /by-management-company\/\{id\}/.test(route.path)
+          ? 'managementCompany'
+          : route.resource;
+  const values: Record<string, string | number> = {
+    id: idOf[idKind] ?? 1,
+    userId: victim.id,
+    locationId: target.locationId,
+    organizationId: target.areaId,
+    orderId: 1,
+    walkReportId: 1,
+    markerId: 1,
+    imageName: 'photo.jpg',
+    name: 'logo',
+  };
+  if (name === 'auth.passwordResetRequired') values.id = victim.id;
+  return values;
+};
+
+/** A valid body aimed at the target tenant, so the call gets past validation to authorization. */
+const bodyFor = (name: RouteName, target: Tenant, victim: Person): unknown => {
+  const suffix = randomBytes(3).toString('hex');
+  const userInfo = {
+    firstName: 'Matrix',
+    lastName: 'Probe',
+    email: `probe-${suffix}@example.com`,
+    pin: '1234',
+    password: 'Probe1Pass',
+    managementCompanyId: target.companyId,
+  };
+  const bodies: Partial<Record<RouteName, unknown>> = {
+    'managementCompany.update': { id: target.companyId, name: 'Changed', email: 'changed@example.com' },
+    'organization.create': { name: 'Intruder area', managementCompanyId: target.companyId },
+    'organization.update': { id: target.areaId, name: 'Changed' },
+    'location.create': {
+      name: 'Intruder',
+      address: '1 A St',
+      city: 'X',
+      state: 'CA',
+      zipcode: '12345',
+      latitude: 1,
+      longitude: 1,
+      organizationId: target.areaId,
+    },
+    'location.update': { id: target.locationId, name: 'Changed' },
+    'user.createOwner': { userInfo },
+    'user.createCompanyManager': { userInfo },
+    'user.createAreaManager': { userInfo, organizationIds: [target.areaId] },
+    'user.createManager': { userInfo, locationIds: [target.locationId] },
+    'user.createAssistantManager': { userInfo, locationIds: [target.locationId] },
+    'user.createEmployee': { userInfo, locationIds: [target.locationId] },
+    'user.update': { userInfo: { id: victim.id, firstName: 'Changed' } },
+    'user.companyEmail': { userId: victim.id, company_email: true },
+    'user.addToLocation': { userIds: [victim.id], locationId: target.locationId },
+    'user.addToOrganization': { userIds: [victim.id], organizationId: target.areaId },
+  };
+  return bodies[name];
+};
+
+const entries = (Object.entries(routes) as [RouteName, RouteDef][]).filter(
+  ([name, route]) => route.access !== 'public' && name !== 'auth.logout',
+);
+// Deletes go last, so that the objects they remove serve every other call first.
+const ordered = [
+  ...entries.filter(([, r]) => r.method !== 'DELETE'),
+  ...entries.filter(([, r]) => r.method === 'DELETE'),
+];
+
+const request = async (who: Person, name: RouteName, route: RouteDef, target: Tenant, victim: Person) => {
+  const path = buildPath(route.path, paramsFor(name, route, target, victim));
+  const query = route.query ? '?limit=10&offset=0&contentType=image/png&contentLength=100&address=93650' : '';
+  return call(who, route.method, `${path}${query}`, bodyFor(name, target, victim));
+};
+
+beforeAll(async () => {
+  t = await startTestHost();
+  call = callAs(t.host.url);
+  superUser = await person(t.host.url, Role.SuperUser);
+  tenants.A = await seedTenant('A');
+  tenants.B = await seedTenant('B');
+}, 120_000);
+afterAll(() => t.host.close());
+
+describe('the permission matrix', () => {
+  it('never lets an actor of tenant A read or change anything of tenant B, and never answers 500', async () => {
+    const leaks: string[] = [];
+    for (const [name, route] of ordered) {
+      for (const roleId of scopedRoles) {
+        const actor = tenants.A.people[roleId];
+        const victim = tenants.B.people[Role.Employee];
+        const { status, body } = await request(actor, name, route, tenants.B, victim);
+        const text = JSON.stringify(body);
+        // A call that names no object (its own lists, /auth/me) may succeed, but shows nothing of B.
+        const untargeted = !route.path.includes('{') && bodyFor(name, tenants.B, victim) === undefined;
+        const leaked = untargeted
+          ? text.includes('Tenant B') || text.includes('Location B') || text.includes(victim.email)
+          : status >= 200 && status < 300;
+        if (leaked || (status >= 500 && status !== 501))
+          leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+
+    // Tenant B is as it was.
+    const ownerB = tenants.B.people[Role.Owner];
+    expect((await call(ownerB, 'GET', `/api/managementCompany/${tenants.B.companyId}`)).body.name).toBe(
+      'Tenant B',
+    );
+    expect((await call(ownerB, 'GET', `/api/organization/${tenants.B.areaId}`)).body.name).toBe('Area B');
+    expect((await call(ownerB, 'GET', `/api/location/${tenants.B.locationId}`)).body.name).toBe('Location B');
+    expect(
+      (await call(ownerB, 'GET', `/api/user/${tenants.B.people[Role.Employee].id}`)).body.firstName,
+    ).not.toBe('Changed');
+    const usersOfB = await call(ownerB, 'GET', `/api/user/all/by-location/${tenants.B.locationId}`);
+    expect((usersOfB.body as unknown as { lastName: string }[]).some((u) => u.lastName === 'Probe')).toBe(
+      false,
+    );
+  }, 120_000);
+
+  it('lists nothing of tenant B to tenant A', async () => {
+    for (const roleId of scopedRoles) {
+      const actor = tenants.A.people[roleId];
+      for (const path of [
+        `/api/managementCompany/by-user/${actor.id}`,
+        `/api/organization/organizations/${actor.id}`,
+        `/api/location/all/by-user/${actor.id}`,
+        `/api/user/all/by-user/${actor.id}`,
+      ]) {
+        const answer = await call(actor, 'GET', path);
+        const text = JSON.stringify(answer.body);
+        expect(text, `${roleId} ${path}`).not.toContain('Tenant B');
+        expect(text, `${roleId} ${path}`).not.toContain('Location B');
+        expect(text, `${roleId} ${path}`).not.toContain(tenants.B.people[Role.Employee].email);
+      }
+    }
+  });
+
+  it('answers every route, for every role in its own tenant, without a 500', async () => {
+    const failures: string[] = [];
+    for (const [name, route] of ordered) {
+      for (const roleId of scopedRoles) {
+        const actor = tenants.A.people[roleId];
+        const victim = tenants.A.people[Role.Employee];
+        const { status } = await request(actor, name, route, tenants.A, victim);
+        if (status >= 500 && status !== 501)
+          failures.push(`${roleId} ${route.method} ${route.path} -> ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
