@@ -22,6 +22,8 @@ export default defineConfig({
             include: ['{shared,functions,infra,web}/**/*.bench.ts'],
             exclude: ['**/*.int.bench.ts'],
           },
+          // The first CDK synthesis loads all of aws-cdk-lib: seconds on a busy 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {
