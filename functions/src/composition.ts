@@ -3,6 +3,8 @@ import { createDocumentClient } from './db/client.ts';
 import { createService, type DataService } from './db/service.ts';
 import { cognitoIdentity, type IdentityProvider } from './ports/identity.ts';
 import { sesMailer, type Mailer } from './ports/mailer.ts';
+import { s3Storage, type Storage } from './ports/storage.ts';
+import { amazonLocationGeocoder, offlineZipGeocoder, type Geocoder } from './ports/geocoder.ts';
 import { loadActor } from './domain/actor.ts';
 import type { HandlerOptions } from './http/handler.ts';
 
@@ -19,6 +21,14 @@ export const identityFromEnv = (): IdentityProvider =>
   cognitoIdentity(readEnv(['AWS_REGION', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'COGNITO_ENDPOINT']));
 
 export const mailerFromEnv = (): Mailer => sesMailer(readEnv(['AWS_REGION', 'MAIL_FROM', 'SES_ENDPOINT']));
+
+export const storageFromEnv = (): Storage =>
+  s3Storage(readEnv(['AWS_REGION', 'UPLOAD_BUCKET', 'S3_ENDPOINT']));
+
+export const geocoderFromEnv = (): Geocoder =>
+  readEnv(['GEOCODER']).GEOCODER === 'offline'
+    ? offlineZipGeocoder()
+    : amazonLocationGeocoder(readEnv(['AWS_REGION', 'PLACE_INDEX_NAME']));
 
 /** Protected routes get their actor from one read of the user's `userAccess` collection. */
 export const withActors = (db: DataService): HandlerOptions => ({

@@ -19,4 +19,5 @@ export const resourceModules: Partial<Record<Resource, () => Promise<ResourceMod
   organization: () => import('./organization/handler.ts'),
   location: () => import('./location/handler.ts'),
   user: () => import('./user/handler.ts'),
+  geo: () => import('./geo/handler.ts'),
 };

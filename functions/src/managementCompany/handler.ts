@@ -1,7 +1,8 @@
 import { Role } from '@sitewalk/shared/roles';
 import { canSee } from '@sitewalk/shared/policy';
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
-import { dataFromEnv, withActors } from '../composition.ts';
+import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
+import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { ConflictError, NotFoundError } from '../http/errors.ts';
 import { authorize } from '../domain/authorize.ts';
@@ -17,6 +18,7 @@ import {
 import type { Actor } from '@sitewalk/shared/policy';
 
 const db = dataFromEnv();
+const storage = storageFromEnv();
 const notFound = 'Management company not found';
 
 /** The company, if it exists and the actor may do `action` to it. */
@@ -55,6 +57,23 @@ export const implementations: Implementations<'managementCompany'> = {
     const { data } = await (cleared.length ? patch.remove(cleared) : patch).go({ response: 'all_new' });
     return toManagementCompany(data);
   },
+
+  'managementCompany.logoUpload': async ({ actor, params, query }) => {
+    await load(actor, 'uploadLogo', params.id);
+    const ticket = await presignOwnedUpload(
+      storage,
+      { managementCompanyId: params.id, kind: 'company-logo', id: params.id },
+      query,
+    );
+    await db.entities.managementCompany
+      .patch({ managementCompanyId: params.id })
+      .set({ logoKey: ticket.key })
+      .go();
+    return ticket;
+  },
+
+  'managementCompany.logo': async ({ actor, params }) =>
+    presignedView(storage, (await load(actor, 'read', params.id)).logoKey),
 
   'managementCompany.get': async ({ actor, params }) =>
     toManagementCompany(await load(actor, 'read', params.id)),

@@ -1,6 +1,7 @@
 import { messages } from '@sitewalk/shared/messages';
 import { canSee, decide, type Actor } from '@sitewalk/shared/policy';
-import { dataFromEnv, withActors } from '../composition.ts';
+import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
+import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { authorize } from '../domain/authorize.ts';
@@ -17,6 +18,7 @@ import {
 } from '../db/organizations.ts';
 
 const db = dataFromEnv();
+const storage = storageFromEnv();
 const notFound = 'Area not found';
 
 const placementOf = (item: { organizationId: number; managementCompanyId: number }) => ({
@@ -78,6 +80,21 @@ export const implementations: Implementations<'organization'> = {
     const { data } = await (cleared.length ? patch.remove(cleared) : patch).go({ response: 'all_new' });
     return viewOf(data);
   },
+
+  'organization.logoUpload': async ({ actor, params, query }) => {
+    const area = await load(actor, 'uploadLogo', params.id);
+    const owner = {
+      managementCompanyId: area.managementCompanyId,
+      kind: 'area-logo' as const,
+      id: params.id,
+    };
+    const ticket = await presignOwnedUpload(storage, owner, query);
+    await db.entities.organization.patch({ organizationId: params.id }).set({ logoKey: ticket.key }).go();
+    return ticket;
+  },
+
+  'organization.logo': async ({ actor, params }) =>
+    presignedView(storage, (await load(actor, 'read', params.id)).logoKey),
 
   'organization.get': async ({ actor, params }) => viewOf(await load(actor, 'read', params.id)),
 

@@ -9,7 +9,8 @@ import {
   type PlacementOf,
 } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { dataFromEnv, identityFromEnv, withActors } from '../composition.ts';
+import { dataFromEnv, identityFromEnv, storageFromEnv, withActors } from '../composition.ts';
+import { GLOBAL_TENANT, presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { createResourceHandler, type Implementation, type Implementations } from '../http/handler.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { authorize } from '../domain/authorize.ts';
@@ -28,6 +29,7 @@ import type { Routes } from '@sitewalk/shared/contract/index';
 
 const db = dataFromEnv();
 const accounts = createAccounts(db, identityFromEnv());
+const storage = storageFromEnv();
 const notFound = messages.fetch.userNotFound;
 
 const result = (data: User, message: string) => ({
@@ -251,6 +253,22 @@ export const implementations: Implementations<'user'> = {
   'user.createManager': createUser(Role.Manager),
   'user.createAssistantManager': createUser(Role.AssistantManager),
   'user.createEmployee': createUser(Role.Employee),
+
+  'user.profileImageUpload': async ({ actor, params, query }) => {
+    const { user, placement } = await loadTarget(actor, params.userId);
+    authorize(actor, 'uploadProfileImage', placement, notFound);
+    const owner = {
+      managementCompanyId: user.managementCompanyId ?? GLOBAL_TENANT,
+      kind: 'profile-image' as const,
+      id: user.userId,
+    };
+    const ticket = await presignOwnedUpload(storage, owner, query);
+    await db.entities.user.patch({ userId: user.userId }).set({ profileImageKey: ticket.key }).go();
+    return ticket;
+  },
+
+  'user.profileImage': async ({ actor, params }) =>
+    presignedView(storage, (await loadTarget(actor, params.userId)).user.profileImageKey),
 
   'user.get': async ({ actor, params }) => {
     await loadTarget(actor, params.id);

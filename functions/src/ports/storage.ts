@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { ImageContentType } from '@sitewalk/shared/constants';
+import type { Env } from '../env.ts';
+
+/** What a browser needs to PUT a file straight to the bucket (the shape of the API's `uploadTicket`). */
+export interface UploadTicket {
+  uploadUrl: string;
+  key: string;
+  /** Send exactly these headers (they are part of the signature) and no Authorization. */
+  headers: { 'content-type': string; 'content-length': string };
+  expiresIn: number;
+}
+
+export interface PresignUploadRequest {
+  key: string;
+  contentType: string;
+  contentLength: number;
+  expiresIn: number;
+}
+
+/**
+ * The upload bucket: S3 in AWS, s3rver on the local host. Keys are always chosen by the server
+ * (see {@link objectKey}); content type and size are checked before anything is signed.
+ */
+export interface Storage {
+  /** A presigned PUT whose signature covers content-type and content-length. */
+  presignUpload(request: PresignUploadRequest): Promise<UploadTicket>;
+  /** A short-lived presigned GET. */
+  presignView(key: string, expiresIn: number): Promise<string>;
+  exists(key: string): Promise<boolean>;
+  /** Deletes every object under `prefix` (which must end with '/'); answers how many were deleted. */
+  deletePrefix(prefix: string): Promise<number>;
+}
+
+export type ObjectKind = 'company-logo' | 'area-logo' | 'profile-image' | 'walk-photo' | 'incident-photo';
+
+const EXTENSIONS: Record<ImageContentType, string> = {
+  'image/jpeg': '.jpg',
+  'image/jpg': '.jpg',
+  'image/png': '.png',
+};
+
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
+
+const segment = (value: number | string, what: string): string => {
+  const text = String(value);
+  if (!SEGMENT.test(text)) throw new Error(`Invalid ${what} for an object key: ${JSON.stringify(text)}`);
+  return text;
+};
+
+/** Everything one management company stored: `tenants/{managementCompanyId}/`. */
+export const tenantPrefix = (managementCompanyId: number | string): string =>
+  `tenants/${segment(managementCompanyId, 'managementCompanyId')}/`;
+
+/** Everything stored for one owner of one kind: `tenants/{managementCompanyId}/{kind}/{id}/`. */
+export const ownerPrefix = (
+  managementCompanyId: number | string,
+  kind: ObjectKind,
+  id: number | string,
+): string => `${tenantPrefix(managementCompanyId)}${kind}/${segment(id, 'id')}/`;
+
+/**
+ * A server-chosen key under the tenant's prefix: `tenants/{managementCompanyId}/{kind}/{id}/{fileName}`,
+ * the file name being random with the extension of the content type. Nothing of the client's file name
+ * ever reaches a key.
+ */
+export const objectKey = (
+  target: { managementCompanyId: number | string; kind: ObjectKind; id: number | string },
+  contentType: ImageContentType,
+  random: () => string = () => randomBytes(12).toString('hex'),
+): string =>
+  `${ownerPrefix(target.managementCompanyId, target.kind, target.id)}${random()}${EXTENSIONS[contentType]}`;
+
+type StorageEnv = Env<'AWS_REGION' | 'UPLOAD_BUCKET' | 'S3_ENDPOINT'>;
+
+/** DeleteObjects takes at most 1000 keys, ListObjectsV2 answers at most 1000. */
+const PAGE_SIZE = 1000;
+/** A bound on deletePrefix's loop: 10,000 pages are ten million objects. */
+const MAX_PAGES = 10_000;
+
+const isNotFound = (error: unknown): boolean =>
+  error instanceof Error &&
+  (error.name === 'NotFound' ||
+    error.name === 'NoSuchKey' ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
+
+export const s3Storage = (env: StorageEnv): Storage => {
+  const client = new S3Client({
+    region: env.AWS_REGION,
+    // Without it the presigned PUT carries the CRC32 of an empty body, which real S3 rejects for any file.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT, forcePathStyle: true } : {}),
+  });
+  const Bucket = env.UPLOAD_BUCKET;
+
+  return {
+    async presignUpload({ key, contentType, contentLength, expiresIn }) {
+      const uploadUrl = await getSignedUrl(
+        client,
+        new PutObjectCommand({ Bucket, Key: key, ContentType: contentType, ContentLength: contentLength }),
+        { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) },
+      );
+      return {
+        uploadUrl,
+        key,
+        headers: { 'content-type': contentType, 'content-length': String(contentLength) },
+        expiresIn,
+      };
+    },
+
+    async presignView(key, expiresIn) {
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn });
+    },
+
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+
+    async deletePrefix(prefix) {
+      // 'tenants/1' would also match 'tenants/10/...': only whole folders are deleted.
+      if (!prefix.endsWith('/') || prefix === '/') {
+        throw new Error(`deletePrefix needs a folder prefix ending with '/': ${JSON.stringify(prefix)}`);
+      }
+      let deleted = 0;
+      let ContinuationToken: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const listed = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix, MaxKeys: PAGE_SIZE, ContinuationToken }),
+        );
+        const keys = (listed.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+        if (keys.length > 0) {
+          const result = await client.send(
+            new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }),
+          );
+          if (result.Errors?.length) {
+            const first = result.Errors[0];
+            throw new Error(
+              `Could not delete ${result.Errors.length} object(s) under ${prefix}: ${first?.Key} (${first?.Code})`,
+            );
+          }
+          deleted += keys.length;
+        }
+        if (!listed.IsTruncated || !listed.NextContinuationToken) return deleted;
+        ContinuationToken = listed.NextContinuationToken;
+      }
+      throw new Error(`deletePrefix(${prefix}) stopped after ${MAX_PAGES} pages`);
+    },
+  };
+};
