@@ -173,3 +173,31 @@ describe('geocoding', () => {
     expect((await call(employeeA, 'GET', '/api/geo/geocode?address=93650')).status).toBe(403);
   });
 });
+
+describe('files follow their owners', () => {
+  it("deletes a user's profile image and a company's logo with them", async () => {
+    const employee = await person(t.host.url, Role.Employee, { managementCompanyId: companyA });
+    const ticket = await call(
+      ownerA,
+      'GET',
+      `/api/user/update/profile-image/${employee.id}/x?contentType=image/png&contentLength=${png.length}`,
+    );
+    await upload(ticket.body as never, png);
+    const imageUrl = String((await call(ownerA, 'GET', `/api/user/profile-image/${employee.id}/x`)).body.url);
+    expect((await call(ownerA, 'DELETE', `/api/user/${employee.id}`)).status).toBe(200);
+    expect((await fetch(imageUrl)).status).toBe(404);
+
+    const gone = id(
+      await call(admin, 'POST', '/api/managementCompany', { name: 'Gone', email: 'g@example.com' }),
+    );
+    const logo = await call(
+      admin,
+      'GET',
+      `/api/managementCompany/update/logo/${gone}/logo?contentType=image/png&contentLength=${png.length}`,
+    );
+    await upload(logo.body as never, png);
+    const logoUrl = String((await call(admin, 'GET', `/api/managementCompany/logo/${gone}/logo`)).body.url);
+    expect((await call(admin, 'DELETE', `/api/managementCompany/${gone}`)).status).toBe(200);
+    expect((await fetch(logoUrl)).status).toBe(404);
+  });
+});

@@ -3,6 +3,7 @@ import { canSee } from '@sitewalk/shared/policy';
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
 import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
+import { tenantPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { ConflictError, NotFoundError } from '../http/errors.ts';
 import { authorize } from '../domain/authorize.ts';
@@ -125,6 +126,7 @@ export const implementations: Implementations<'managementCompany'> = {
       throw new ConflictError('Delete the areas and users of this management company first');
     }
     await db.entities.managementCompany.delete({ managementCompanyId: params.id }).go();
+    await storage.deletePrefix(tenantPrefix(params.id)); // its logo and anything else left under the tenant
     return { success: true as const, id: params.id };
   },
 };

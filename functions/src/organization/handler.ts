@@ -2,6 +2,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { canSee, decide, type Actor } from '@sitewalk/shared/policy';
 import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
+import { ownerPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { authorize } from '../domain/authorize.ts';
@@ -132,7 +133,7 @@ export const implementations: Implementations<'organization'> = {
   },
 
   'organization.delete': async ({ actor, params }) => {
-    await load(actor, 'delete', params.id);
+    const area = await load(actor, 'delete', params.id);
     const [locations, users] = await Promise.all([
       listLocationsOfOrganization(db, params.id),
       usersOfOrganization(db, params.id),
@@ -141,6 +142,7 @@ export const implementations: Implementations<'organization'> = {
       throw new ConflictError('Delete the locations of this area and remove its users first');
     }
     await db.entities.organization.delete({ organizationId: params.id }).go();
+    await storage.deletePrefix(ownerPrefix(area.managementCompanyId, 'area-logo', params.id));
     return { success: true as const, id: params.id };
   },
 };

@@ -11,6 +11,7 @@ import {
 import type { User } from '@sitewalk/shared/schemas/user';
 import { dataFromEnv, identityFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { GLOBAL_TENANT, presignOwnedUpload, presignedView } from '../domain/uploads.ts';
+import { ownerPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementation, type Implementations } from '../http/handler.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { authorize } from '../domain/authorize.ts';
@@ -276,9 +277,12 @@ export const implementations: Implementations<'user'> = {
   },
 
   'user.delete': async ({ actor, params }) => {
-    const { placement } = await loadTarget(actor, params.id);
+    const { user, placement } = await loadTarget(actor, params.id);
     authorize(actor, 'delete', placement, notFound);
     await accounts.delete(params.id);
+    await storage.deletePrefix(
+      ownerPrefix(user.managementCompanyId ?? GLOBAL_TENANT, 'profile-image', params.id),
+    );
     return { success: true as const, id: params.id };
   },
 
