@@ -1,10 +1,10 @@
 import { messages } from '@sitewalk/shared/messages';
-import { decide } from '@sitewalk/shared/policy';
-import { isRoleId } from '@sitewalk/shared/roles';
 import { readEnv } from '../env.ts';
 import { dataFromEnv, identityFromEnv, mailerFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations, type Request } from '../http/handler.ts';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '../http/errors.ts';
+import { NotFoundError, UnauthorizedError } from '../http/errors.ts';
+import { authorize } from '../domain/authorize.ts';
+import { loadUserScope } from '../domain/scope.ts';
 import { createSessions, SESSION_SECONDS, type SignedIn } from '../domain/sessions.ts';
 import { loadUserView } from '../domain/user-view.ts';
 import type { RouteDef } from '@sitewalk/shared/contract/route';
@@ -90,21 +90,10 @@ export const implementations: Implementations<'auth'> = {
   },
 
   'auth.passwordResetRequired': async ({ actor, params }) => {
-    const { data } = await db.collections.userAccess({ userId: params.id }).go({ pages: 'all' });
-    const user = data.user[0];
-    if (!user || !isRoleId(user.roleId)) throw new NotFoundError(messages.fetch.userNotFound);
-    const decision = decide(actor, 'read', {
-      kind: 'user',
-      id: user.userId,
-      roleId: user.roleId,
-      managementCompanyId: user.managementCompanyId ?? null,
-      organizationIds: data.userOrganization.map((m) => m.organizationId),
-      locationIds: data.userLocation.map((m) => m.locationId),
-      locationOrganizationIds: data.userLocation.map((m) => m.organizationId),
-    });
-    if (decision === 'not-found') throw new NotFoundError(messages.fetch.userNotFound);
-    if (decision === 'forbidden') throw new ForbiddenError();
-    return { requiresReset: user.needsPasswordReset };
+    const scope = await loadUserScope(db, params.id);
+    if (!scope) throw new NotFoundError(messages.fetch.userNotFound);
+    authorize(actor, 'read', scope.placement, messages.fetch.userNotFound);
+    return { requiresReset: scope.user.needsPasswordReset };
   },
 };
 

@@ -1,10 +1,11 @@
-import { canMoveLocation, canSee, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
+import { canMoveLocation, canSee, type Actor } from '@sitewalk/shared/policy';
 import { dataFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
 import { visibleUserScope } from '../domain/scope.ts';
+import { locationPlacement, visibleArea } from '../domain/placements.ts';
 import { nextId } from '../db/counters.ts';
 import { getOrganization } from '../db/organizations.ts';
 import { getManagementCompany } from '../db/managementCompanies.ts';
@@ -22,15 +23,7 @@ const notFound = 'Location not found';
 /** A delete removes the location and its memberships in one transaction (at most 100 items). */
 const MAX_MEMBERS_TO_DELETE = 99;
 
-const placementOf = (
-  item: Pick<LocationItem, 'locationId' | 'organizationId' | 'managementCompanyId'>,
-): PlacementOf<'location'> => ({
-  kind: 'location',
-  id: item.locationId,
-  locationId: item.locationId,
-  organizationId: item.organizationId,
-  managementCompanyId: item.managementCompanyId,
-});
+const placementOf = locationPlacement;
 
 const load = async (actor: Actor, action: 'read' | 'update' | 'delete', id: number) => {
   const item = await getLocation(db, id);
@@ -50,20 +43,7 @@ const definedOnly = <T extends object>(values: T): Partial<T> =>
 
 const searchable = (l: LocationItem) => [l.name, l.address, l.city, l.state, l.zipcode];
 
-const visibleAreaOrThrow = async (actor: Actor, organizationId: number) => {
-  const area = await getOrganization(db, organizationId);
-  if (
-    !area ||
-    !canSee(actor, {
-      kind: 'organization',
-      id: organizationId,
-      managementCompanyId: area.managementCompanyId,
-    })
-  ) {
-    throw new NotFoundError('Area not found');
-  }
-  return area;
-};
+const visibleAreaOrThrow = (actor: Actor, organizationId: number) => visibleArea(db, actor, organizationId);
 
 export const implementations: Implementations<'location'> = {
   'location.create': async ({ actor, body }) => {

@@ -8,6 +8,8 @@ import { createResourceHandler, type Implementations } from '../http/handler.ts'
 import { ConflictError, NotFoundError } from '../http/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
+import { visibleLocation } from '../domain/placements.ts';
+import { visibleUserScope } from '../domain/scope.ts';
 import { nextId } from '../db/counters.ts';
 import {
   getManagementCompanies,
@@ -80,34 +82,15 @@ export const implementations: Implementations<'managementCompany'> = {
     toManagementCompany(await load(actor, 'read', params.id)),
 
   'managementCompany.byLocation': async ({ actor, params }) => {
-    const { data: location } = await db.entities.location.get({ locationId: params.locationId }).go();
-    const placement = location && {
-      kind: 'location' as const,
-      id: location.locationId,
-      locationId: location.locationId,
-      organizationId: location.organizationId,
-      managementCompanyId: location.managementCompanyId,
-    };
-    if (!placement || !canSee(actor, placement)) throw new NotFoundError('Location not found');
-    const company = await getManagementCompany(db, placement.managementCompanyId);
+    const location = await visibleLocation(db, actor, params.locationId);
+    const company = await getManagementCompany(db, location.managementCompanyId);
     if (!company) throw new NotFoundError(notFound);
     return toManagementCompany(company);
   },
 
   'managementCompany.byUser': async ({ actor, params }) => {
     if (params.userId === actor.userId) return { companies: await visibleCompanies(actor) };
-    const { data } = await db.collections.userAccess({ userId: params.userId }).go({ pages: 'all' });
-    const user = data.user[0];
-    const placement = user && {
-      kind: 'user' as const,
-      id: user.userId,
-      roleId: user.roleId as Actor['roleId'],
-      managementCompanyId: user.managementCompanyId ?? null,
-      organizationIds: data.userOrganization.map((m) => m.organizationId),
-      locationIds: data.userLocation.map((m) => m.locationId),
-      locationOrganizationIds: data.userLocation.map((m) => m.organizationId),
-    };
-    if (!placement || !canSee(actor, placement)) throw new NotFoundError('User not found');
+    const { user } = await visibleUserScope(db, actor, params.userId);
     const ids = user.managementCompanyId === undefined ? [] : [user.managementCompanyId];
     const companies = (await getManagementCompanies(db, ids)).filter((c) =>
       canSee(actor, { kind: 'managementCompany', id: c.managementCompanyId }),

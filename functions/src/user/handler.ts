@@ -6,7 +6,6 @@ import {
   canManageMembership,
   canSee,
   type Actor,
-  type PlacementOf,
 } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { dataFromEnv, identityFromEnv, storageFromEnv, withActors } from '../composition.ts';
@@ -18,6 +17,7 @@ import { authorize } from '../domain/authorize.ts';
 import { createAccounts, MAX_MEMBERSHIPS } from '../domain/accounts.ts';
 import { pageOf } from '../domain/paging.ts';
 import { loadUserScope, visibleUserScope } from '../domain/scope.ts';
+import { locationPlacement, visibleArea, visibleLocation } from '../domain/placements.ts';
 import { loadUserView, toUserView } from '../domain/user-view.ts';
 import { getManagementCompany } from '../db/managementCompanies.ts';
 import { nextId } from '../db/counters.ts';
@@ -25,7 +25,6 @@ import { getOrganization, getOrganizations } from '../db/organizations.ts';
 import { getLocation } from '../db/locations.ts';
 import { getUsers, userIdsOfArea, userIdsOfLocation, usersInScope } from '../db/users.ts';
 import type { UserItem } from '../db/entities/user.ts';
-import type { LocationItem } from '../db/entities/location.ts';
 import type { Routes } from '@sitewalk/shared/contract/index';
 
 const db = dataFromEnv();
@@ -56,13 +55,7 @@ const views = (users: UserItem[]) =>
     }),
   );
 
-const placementOfLocation = (l: LocationItem): PlacementOf<'location'> => ({
-  kind: 'location',
-  id: l.locationId,
-  locationId: l.locationId,
-  organizationId: l.organizationId,
-  managementCompanyId: l.managementCompanyId,
-});
+const placementOfLocation = locationPlacement;
 
 /** The locations and areas named in a request: they must exist, be visible and belong to the company. */
 const resolvePlaces = async (
@@ -204,24 +197,12 @@ const visible = async (actor: Actor, users: UserItem[]) => {
 };
 
 const usersOfLocationFor = async (actor: Actor, locationId: number) => {
-  const location = await getLocation(db, locationId);
-  if (!location || !canSee(actor, placementOfLocation(location)))
-    throw new NotFoundError('Location not found');
+  await visibleLocation(db, actor, locationId);
   return visible(actor, await getUsers(db, await userIdsOfLocation(db, locationId)));
 };
 
 const usersOfAreaFor = async (actor: Actor, organizationId: number) => {
-  const area = await getOrganization(db, organizationId);
-  if (
-    !area ||
-    !canSee(actor, {
-      kind: 'organization',
-      id: organizationId,
-      managementCompanyId: area.managementCompanyId,
-    })
-  ) {
-    throw new NotFoundError('Area not found');
-  }
+  await visibleArea(db, actor, organizationId);
   return visible(actor, await getUsers(db, await userIdsOfArea(db, organizationId)));
 };
 

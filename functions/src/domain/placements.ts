@@ -1,0 +1,40 @@
+import { canSee, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
+import type { DataService } from '../db/service.ts';
+import type { LocationItem } from '../db/entities/location.ts';
+import type { OrganizationItem } from '../db/entities/organization.ts';
+import { getLocation } from '../db/locations.ts';
+import { getOrganization } from '../db/organizations.ts';
+import { NotFoundError } from '../http/errors.ts';
+
+/** Where stored objects sit, as the policy needs them. */
+export const locationPlacement = (
+  item: Pick<LocationItem, 'locationId' | 'organizationId' | 'managementCompanyId'>,
+): PlacementOf<'location'> => ({
+  kind: 'location',
+  id: item.locationId,
+  locationId: item.locationId,
+  organizationId: item.organizationId,
+  managementCompanyId: item.managementCompanyId,
+});
+
+export const areaPlacement = (
+  item: Pick<OrganizationItem, 'organizationId' | 'managementCompanyId'>,
+): PlacementOf<'organization'> => ({
+  kind: 'organization',
+  id: item.organizationId,
+  managementCompanyId: item.managementCompanyId,
+});
+
+/** The area, when it exists and the actor may see it; else 404. */
+export const visibleArea = async (db: DataService, actor: Actor, organizationId: number) => {
+  const area = await getOrganization(db, organizationId);
+  if (!area || !canSee(actor, areaPlacement(area))) throw new NotFoundError('Area not found');
+  return area;
+};
+
+/** The location, when it exists and the actor may see it; else 404. */
+export const visibleLocation = async (db: DataService, actor: Actor, locationId: number) => {
+  const location = await getLocation(db, locationId);
+  if (!location || !canSee(actor, locationPlacement(location))) throw new NotFoundError('Location not found');
+  return location;
+};
