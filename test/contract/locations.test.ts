@@ -111,6 +111,11 @@ describe('locations', () => {
     const mine = await call(manager, 'GET', `/api/location/all/by-user/${manager.id}`);
     expect((mine.body as unknown as { id: number }[]).map((l) => l.id)).toEqual([loc]);
     expect((await call(manager, 'PUT', '/api/location', { id: loc, name: 'Mine now' })).status).toBe(403);
+    expect((await call(manager, 'GET', `/api/managementCompany/by-location/${loc}`)).body).toMatchObject({
+      id: companyA,
+      name: 'Acme',
+    });
+    expect((await call(managerB, 'GET', `/api/managementCompany/by-location/${loc}`)).status).toBe(404);
   });
 
   it('are listed by area and by user, by name, paged and searched over name, address, city, state and zipcode', async () => {
