@@ -20,4 +20,5 @@ export const resourceModules: Partial<Record<Resource, () => Promise<ResourceMod
   location: () => import('./location/handler.ts'),
   user: () => import('./user/handler.ts'),
   geo: () => import('./geo/handler.ts'),
+  walk: () => import('./walk/handler.ts'),
 };

@@ -26,7 +26,9 @@ export type Placement =
   | { kind: 'managementCompany'; id: number }
   | { kind: 'organization'; id: number; managementCompanyId: number }
   | ({ kind: 'location'; id: number } & AtLocation)
-  | ({ kind: 'walk' | 'walkReport' | 'incident'; id: number } & AtLocation)
+  | ({ kind: 'walk'; id: number } & AtLocation)
+  | ({ kind: 'walkReport'; id: number } & AtLocation)
+  | ({ kind: 'incident'; id: number } & AtLocation)
   | {
       kind: 'user';
       id: number;

@@ -19,3 +19,14 @@ export const nextId = async (db: DataService, name: CounterName): Promise<number
   if (data.value === undefined) throw new Error(`Counter ${name} returned no value`);
   return data.value;
 };
+
+/** A block of `count` consecutive ids in one atomic ADD (the markers of a walk). */
+export const nextIds = async (db: DataService, name: CounterName, count: number): Promise<number[]> => {
+  const { data } = await db.entities.counter
+    .update({ name })
+    .add({ value: count })
+    .go({ response: 'all_new' });
+  if (data.value === undefined) throw new Error(`Counter ${name} returned no value`);
+  const last = data.value;
+  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+};

@@ -7,6 +7,7 @@ import { locationEntity } from './entities/location.ts';
 import { tablePreferenceEntity, userEmailEntity, userEntity } from './entities/user.ts';
 import { userLocationEntity, userOrganizationEntity } from './entities/membership.ts';
 import { passwordResetEntity, sessionEntity, throttleEntity } from './entities/auth.ts';
+import { walkEntity } from './entities/walk.ts';
 
 const entities = {
   counter: counterEntity,
@@ -21,6 +22,7 @@ const entities = {
   throttle: throttleEntity,
   session: sessionEntity,
   tablePreference: tablePreferenceEntity,
+  walk: walkEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

@@ -1,0 +1,53 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { service } from './service-name.ts';
+
+/**
+ * A patrol walk at a location, its markers held in the item (a walk has at most 200). Deleting sets
+ * `deletedAt`, so walk reports keep their walk. Access patterns:
+ * - by id: primary
+ * - a location's walks: gsi1 (pk = location)
+ */
+export const walkEntity = new Entity({
+  model: { entity: 'walk', version: '1', service },
+  attributes: {
+    walkId: { type: 'number', required: true },
+    locationId: { type: 'number', required: true },
+    organizationId: { type: 'number', required: true },
+    managementCompanyId: { type: 'number', required: true },
+    name: { type: 'string', required: true },
+    description: { type: 'string', required: true, default: '' },
+    markers: {
+      type: 'list',
+      required: true,
+      items: {
+        type: 'map',
+        properties: {
+          id: { type: 'number', required: true },
+          label: { type: 'number', required: true },
+          lat: { type: 'number', required: true },
+          lng: { type: 'number', required: true },
+          notes: { type: 'string', required: true },
+          unitNumberRange: { type: 'string', required: true },
+          hasUnitRange: { type: 'boolean', required: true },
+          isDoor: { type: 'boolean', required: true },
+          order: { type: 'number', required: true },
+        },
+      },
+    },
+    deletedAt: { type: 'string' },
+    createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+    updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['walkId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+    byLocation: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['locationId'] },
+      sk: { field: 'gsi1sk', composite: ['walkId'] },
+    },
+  },
+});
+export type WalkItem = EntityItem<typeof walkEntity>;
