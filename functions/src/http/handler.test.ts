@@ -300,7 +300,7 @@ describe('the handler factory', () => {
     const result = await handler(
       event('POST', '/api/thing', {
         body: JSON.stringify({ name: 'a', size: 1 }),
-        cookies: ['session=a%3Db', 'x=1'],
+        cookies: ['session=a%3Db', 'x=1', 'malformed=%E0%A4%A'],
       }),
       context,
     );

@@ -89,7 +89,12 @@ const readCookies = (event: HttpEvent): Record<string, string> =>
   Object.fromEntries(
     (event.cookies ?? []).flatMap((cookie) => {
       const at = cookie.indexOf('=');
-      return at > 0 ? [[cookie.slice(0, at).trim(), decodeURIComponent(cookie.slice(at + 1).trim())]] : [];
+      if (at <= 0) return [];
+      try {
+        return [[cookie.slice(0, at).trim(), decodeURIComponent(cookie.slice(at + 1).trim())]];
+      } catch {
+        return []; // a malformed cookie is no cookie, never a 500
+      }
     }),
   );
 
