@@ -133,3 +133,151 @@ describe('walks', () => {
     expect((await call(managerB, 'GET', `/api/walk/all/${locationA}`)).status).toBe(404);
   });
 });
+
+describe('recording a walk report', () => {
+  const uuid = () => crypto.randomUUID();
+
+  const walkWithMarkers = async () => {
+    const walk = await call(manager, 'POST', '/api/walk', {
+      name: 'Record me',
+      locationId: locationA,
+      markers: [marker(1), marker(2, { isDoor: true, unitNumberRange: '10-20' })],
+    });
+    return { walkId: id(walk), markers: walk.body.markers as { id: number }[] };
+  };
+
+  it('records a walk that reads back exactly, and retried writes change nothing', async () => {
+    const { walkId, markers } = await walkWithMarkers();
+    const startClient = uuid();
+    const start = { walkId, clientId: startClient, startedAt: '2026-11-22T06:00:00.000Z' };
+    const started = await call(employee, 'POST', '/api/walk/walk-report', start);
+    expect(started.status).toBe(200);
+    const reportId = id(started);
+    expect(id(await call(employee, 'POST', '/api/walk/walk-report', start))).toBe(reportId); // retried start
+
+    const first = {
+      clientId: uuid(),
+      markerId: markers[0]?.id,
+      arrivedAt: '2026-11-22T06:01:00.000Z',
+      lat: 36.801,
+      lng: -119.7,
+      accuracy: 5,
+    };
+    const door = {
+      clientId: uuid(),
+      markerId: markers[1]?.id,
+      arrivedAt: '2026-11-22T06:04:00.000Z',
+      lat: 36.802,
+      lng: -119.7,
+      accuracy: 4,
+      isDoor: true,
+      targetUnit: '12',
+      picturedUnit: '12',
+    };
+    const recorded = await call(employee, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, first);
+    expect(await call(employee, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, first)).toEqual(
+      recorded,
+    ); // retried
+    await call(employee, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, door);
+    const note = { clientId: uuid(), markerId: markers[1]?.id, note: 'Gate 2 lock is loose' };
+    await call(employee, 'POST', `/api/walk/walk-report/${reportId}/note`, note);
+    await call(employee, 'POST', `/api/walk/walk-report/${reportId}/note`, note); // retried
+    const finished = await call(employee, 'PUT', `/api/walk/walk-report/${reportId}/finish`, {
+      finishedAt: '2026-11-22T06:10:00.000Z',
+    });
+    expect(finished.status).toBe(200);
+
+    const report = await call(manager, 'GET', `/api/walk/walk-report/${reportId}`);
+    expect(report.body).toMatchObject({
+      id: reportId,
+      startedAt: start.startedAt,
+      finishedAt: '2026-11-22T06:10:00.000Z',
+      userId: employee.id,
+      walk: { name: 'Record me', locationId: locationA },
+      walkNote: [{ markerId: markers[1]?.id, note: 'Gate 2 lock is loose' }],
+      markerImage: [],
+    });
+    const completed = report.body.CompletedMarker as {
+      markerId: number;
+      arrivedAt: string;
+      isDoor: boolean;
+      targetUnit: string | null;
+      picturedUnit: string | null;
+      receivedAt: string;
+    }[];
+    expect(completed.map((c) => [c.markerId, c.arrivedAt, c.isDoor, c.targetUnit, c.picturedUnit])).toEqual([
+      [markers[0]?.id, first.arrivedAt, false, null, null],
+      [markers[1]?.id, door.arrivedAt, true, '12', '12'],
+    ]);
+    expect(Date.parse(completed[0]?.receivedAt ?? '')).toBeGreaterThan(Date.parse('2026-11-22T06:00:00Z'));
+    expect(
+      await call(employee, 'PUT', `/api/walk/walk-report/${reportId}/finish`, {
+        finishedAt: '2026-11-22T06:10:00.000Z',
+      }),
+    ).toMatchObject({ status: 200 });
+  });
+
+  it('keeps a finished report unchanged, and other people and tenants out', async () => {
+    const { walkId, markers } = await walkWithMarkers();
+    const reportId = id(
+      await call(employee, 'POST', '/api/walk/walk-report', {
+        walkId,
+        clientId: uuid(),
+        startedAt: '2026-11-22T18:00:00.000Z',
+      }),
+    );
+    const checkpoint = () => ({
+      clientId: uuid(),
+      markerId: markers[0]?.id,
+      arrivedAt: '2026-11-22T18:01:00.000Z',
+      lat: 1,
+      lng: 1,
+      accuracy: 1,
+    });
+    expect(
+      (await call(manager, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, checkpoint())).status,
+    ).toBe(403);
+    expect(
+      (await call(managerB, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, checkpoint())).status,
+    ).toBe(404);
+    expect((await call(managerB, 'GET', `/api/walk/walk-report/${reportId}`)).status).toBe(404);
+    expect(
+      (
+        await call(managerB, 'POST', '/api/walk/walk-report', {
+          walkId,
+          clientId: uuid(),
+          startedAt: '2026-11-22T18:00:00.000Z',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(employee, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, {
+          ...checkpoint(),
+          markerId: 999999,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(employee, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, {
+          ...checkpoint(),
+          clientId: 'not-a-uuid',
+        })
+      ).status,
+    ).toBe(400);
+    await call(employee, 'PUT', `/api/walk/walk-report/${reportId}/finish`, {
+      finishedAt: '2026-11-22T18:20:00.000Z',
+    });
+    expect(
+      (await call(employee, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, checkpoint())).status,
+    ).toBe(409);
+    expect(
+      (
+        await call(employee, 'PUT', `/api/walk/walk-report/${reportId}/finish`, {
+          finishedAt: '2026-11-22T18:30:00.000Z',
+        })
+      ).status,
+    ).toBe(409);
+  });
+});

@@ -9,6 +9,8 @@ export type CounterName =
   | 'walk'
   | 'marker'
   | 'walkReport'
+  | 'completedMarker'
+  | 'walkNote'
   | 'incident'
   | 'incidentNote'
   | 'tablePreference';

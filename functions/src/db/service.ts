@@ -8,6 +8,12 @@ import { tablePreferenceEntity, userEmailEntity, userEntity } from './entities/u
 import { userLocationEntity, userOrganizationEntity } from './entities/membership.ts';
 import { passwordResetEntity, sessionEntity, throttleEntity } from './entities/auth.ts';
 import { walkEntity } from './entities/walk.ts';
+import {
+  completedMarkerEntity,
+  walkNoteEntity,
+  walkReportEntity,
+  walkReportStartEntity,
+} from './entities/walkReport.ts';
 
 const entities = {
   counter: counterEntity,
@@ -23,6 +29,10 @@ const entities = {
   session: sessionEntity,
   tablePreference: tablePreferenceEntity,
   walk: walkEntity,
+  walkReport: walkReportEntity,
+  walkReportStart: walkReportStartEntity,
+  completedMarker: completedMarkerEntity,
+  walkNote: walkNoteEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

@@ -4,15 +4,18 @@ import type { z } from 'zod';
 import type { markerInput } from '@sitewalk/shared/schemas/walk';
 import { dataFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
-import { BadRequestError, NotFoundError } from '../http/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { visibleLocation } from '../domain/placements.ts';
 import { readPartition } from '../db/bounded.ts';
 import { nextId, nextIds } from '../db/counters.ts';
 import type { WalkItem } from '../db/entities/walk.ts';
+import type { CompletedMarkerItem } from '../db/entities/walkReport.ts';
+import type { WalkReport } from '@sitewalk/shared/schemas/walkReport';
 
 const db = dataFromEnv();
 const notFound = 'Walk not found';
+const reportNotFound = 'Walk report not found';
 
 const placementOf = (
   walk: Pick<WalkItem, 'walkId' | 'locationId' | 'organizationId' | 'managementCompanyId'>,
@@ -58,6 +61,67 @@ const load = async (actor: Actor, action: 'read' | 'update' | 'delete', walkId: 
   if (!data) throw new NotFoundError(notFound);
   authorize(actor, action, placementOf(data), notFound);
   return data;
+};
+
+const isConditionalFailure = (error: unknown) =>
+  error instanceof Error && /conditional request failed/i.test(error.message);
+
+/** A report the actor may read, with everything recorded on it (one Query of the `report` collection). */
+const loadReport = async (actor: Actor, walkReportId: number) => {
+  const { data } = await db.collections.report({ walkReportId }).go({ pages: 'all' });
+  const report = data.walkReport[0];
+  if (!report) throw new NotFoundError(reportNotFound);
+  authorize(actor, 'read', { kind: 'walkReport', id: walkReportId, ...report }, reportNotFound);
+  return { report, completed: data.completedMarker, notes: data.walkNote };
+};
+
+/** Only the walker writes to their report, and only while it is not finished. */
+const loadOpenReport = async (actor: Actor, walkReportId: number) => {
+  const loaded = await loadReport(actor, walkReportId);
+  authorize(actor, 'record', { kind: 'walkReport', id: walkReportId, ...loaded.report }, reportNotFound);
+  if (loaded.report.userId !== actor.userId)
+    throw new ForbiddenError('Only the person walking records on a walk report');
+  if (loaded.report.finishedAt !== undefined)
+    throw new ConflictError('A finished walk report cannot be changed');
+  return loaded;
+};
+
+const toCompleted = (c: CompletedMarkerItem) => ({
+  id: c.completedMarkerId,
+  markerId: c.markerId,
+  arrivedAt: c.arrivedAt,
+  receivedAt: c.receivedAt,
+  lat: c.lat,
+  lng: c.lng,
+  accuracy: c.accuracy,
+  isDoor: c.isDoor,
+  targetUnit: c.targetUnit ?? null,
+  picturedUnit: c.picturedUnit ?? null,
+});
+
+const toReport = async (loaded: Awaited<ReturnType<typeof loadReport>>): Promise<WalkReport> => {
+  const { report, completed, notes } = loaded;
+  const [walk, walker] = await Promise.all([
+    db.entities.walk.get({ walkId: report.walkId }).go(),
+    db.entities.user.get({ userId: report.userId }).go(),
+  ]);
+  return {
+    id: report.walkReportId,
+    createdAt: report.createdAt,
+    startedAt: report.startedAt,
+    finishedAt: report.finishedAt ?? null,
+    userId: report.userId,
+    user: walker.data ? { firstName: walker.data.firstName, lastName: walker.data.lastName } : null,
+    walkId: report.walkId,
+    walk: walk.data
+      ? { name: walk.data.name, locationId: walk.data.locationId, markers: toWalk(walk.data).markers }
+      : null,
+    CompletedMarker: completed.sort((a, b) => a.arrivedAt.localeCompare(b.arrivedAt)).map(toCompleted),
+    walkNote: notes
+      .sort((a, b) => a.walkNoteId - b.walkNoteId)
+      .map((n) => ({ id: n.walkNoteId, markerId: n.markerId, note: n.note })),
+    markerImage: [],
+  };
 };
 
 export const implementations: Implementations<'walk'> = {
@@ -106,6 +170,127 @@ export const implementations: Implementations<'walk'> = {
       .go({ response: 'all_new' });
     return toWalk(data);
   },
+
+  'walk.startReport': async ({ actor, body }) => {
+    const { data: started } = await db.entities.walkReportStart.get({ clientId: body.clientId }).go();
+    if (started) {
+      // A retried start: the same report, never a second one.
+      if (started.userId !== actor.userId) throw new ConflictError('This client id is already used');
+      return toReport(await loadReport(actor, started.walkReportId));
+    }
+    const walk = await load(actor, 'read', body.walkId);
+    if (walk.deletedAt !== undefined) throw new NotFoundError(notFound);
+    const walkReportId = await nextId(db, 'walkReport');
+    const at = {
+      locationId: walk.locationId,
+      organizationId: walk.organizationId,
+      managementCompanyId: walk.managementCompanyId,
+    };
+    authorize(actor, 'record', { kind: 'walkReport', id: walkReportId, ...at }, notFound);
+    const result = await db.transaction
+      .write(({ walkReportStart, walkReport }) => [
+        walkReportStart.create({ clientId: body.clientId, walkReportId, userId: actor.userId }).commit(),
+        walkReport
+          .create({
+            walkReportId,
+            walkId: walk.walkId,
+            ...at,
+            userId: actor.userId,
+            clientId: body.clientId,
+            startedAt: body.startedAt,
+          })
+          .commit(),
+      ])
+      .go();
+    if (result.canceled) {
+      // Two copies of the same start raced: answer the one that won.
+      const { data: winner } = await db.entities.walkReportStart.get({ clientId: body.clientId }).go();
+      if (!winner || winner.userId !== actor.userId)
+        throw new ConflictError('This client id is already used');
+      return toReport(await loadReport(actor, winner.walkReportId));
+    }
+    return toReport(await loadReport(actor, walkReportId));
+  },
+
+  'walk.recordCheckpoint': async ({ actor, params, body }) => {
+    const { report } = await loadOpenReport(actor, params.walkReportId);
+    const { data: walk } = await db.entities.walk.get({ walkId: report.walkId }).go();
+    if (!walk?.markers.some((m) => m.id === body.markerId)) {
+      throw new BadRequestError('markerId: not a marker of this walk', {
+        markerId: ['not a marker of this walk'],
+      });
+    }
+    const key = { walkReportId: params.walkReportId, clientId: body.clientId };
+    const { data: existing } = await db.entities.completedMarker.get(key).go();
+    if (existing) return toCompleted(existing);
+    try {
+      const { data } = await db.entities.completedMarker
+        .create({
+          ...key,
+          completedMarkerId: await nextId(db, 'completedMarker'),
+          markerId: body.markerId,
+          arrivedAt: body.arrivedAt,
+          receivedAt: new Date().toISOString(),
+          lat: body.lat,
+          lng: body.lng,
+          accuracy: body.accuracy,
+          isDoor: body.isDoor,
+          targetUnit: body.targetUnit,
+          picturedUnit: body.picturedUnit,
+        })
+        .go();
+      return toCompleted(data);
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+      const { data: winner } = await db.entities.completedMarker.get(key).go();
+      if (!winner) throw error;
+      return toCompleted(winner);
+    }
+  },
+
+  'walk.addNote': async ({ actor, params, body }) => {
+    await loadOpenReport(actor, params.walkReportId);
+    const key = { walkReportId: params.walkReportId, clientId: body.clientId };
+    const answer = (n: { walkNoteId: number; markerId: number; note: string }) => ({
+      id: n.walkNoteId,
+      markerId: n.markerId,
+      note: n.note,
+    });
+    const { data: existing } = await db.entities.walkNote.get(key).go();
+    if (existing) return answer(existing);
+    try {
+      const { data } = await db.entities.walkNote
+        .create({
+          ...key,
+          walkNoteId: await nextId(db, 'walkNote'),
+          markerId: body.markerId,
+          note: body.note,
+        })
+        .go();
+      return answer(data);
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+      const { data: winner } = await db.entities.walkNote.get(key).go();
+      if (!winner) throw error;
+      return answer(winner);
+    }
+  },
+
+  'walk.finishReport': async ({ actor, params, body }) => {
+    const loaded = await loadReport(actor, params.walkReportId);
+    // Finishing twice with the same time is a retry, not a change.
+    if (loaded.report.finishedAt === body.finishedAt && loaded.report.userId === actor.userId)
+      return toReport(loaded);
+    await loadOpenReport(actor, params.walkReportId);
+    await db.entities.walkReport
+      .patch({ walkReportId: params.walkReportId })
+      .set({ finishedAt: body.finishedAt })
+      .where(({ finishedAt }, { notExists }) => notExists(finishedAt))
+      .go();
+    return toReport(await loadReport(actor, params.walkReportId));
+  },
+
+  'walk.report': async ({ actor, params }) => toReport(await loadReport(actor, params.walkReportId)),
 
   'walk.delete': async ({ actor, params }) => {
     const walk = await load(actor, 'delete', params.id);

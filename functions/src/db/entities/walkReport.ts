@@ -1,0 +1,102 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { service } from './service-name.ts';
+
+/**
+ * A walk as walked: the report item and, in the same partition (collection `report`), each checkpoint
+ * reached and each note. Recording writes carry a client-chosen id; the checkpoint and note items are
+ * keyed by it, so a retried write finds its item instead of making a second one. Access patterns:
+ * - a report with everything recorded on it: primary, collection `report` (one Query)
+ * - a location's reports, newest first: gsi1 (pk = location, sk = start time)
+ */
+export const walkReportEntity = new Entity({
+  model: { entity: 'walkReport', version: '1', service },
+  attributes: {
+    walkReportId: { type: 'number', required: true },
+    walkId: { type: 'number', required: true },
+    locationId: { type: 'number', required: true },
+    organizationId: { type: 'number', required: true },
+    managementCompanyId: { type: 'number', required: true },
+    userId: { type: 'number', required: true },
+    clientId: { type: 'string', required: true },
+    startedAt: { type: 'string', required: true },
+    finishedAt: { type: 'string' },
+    createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+  },
+  indexes: {
+    primary: {
+      collection: 'report',
+      pk: { field: 'pk', composite: ['walkReportId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+    byLocation: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['locationId'] },
+      sk: { field: 'gsi1sk', composite: ['startedAt', 'walkReportId'] },
+    },
+  },
+});
+export type WalkReportItem = EntityItem<typeof walkReportEntity>;
+
+/** Which report a client's start request made, so a retried start answers the same report. */
+export const walkReportStartEntity = new Entity({
+  model: { entity: 'walkReportStart', version: '1', service },
+  attributes: {
+    clientId: { type: 'string', required: true },
+    walkReportId: { type: 'number', required: true },
+    userId: { type: 'number', required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['clientId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+  },
+});
+
+export const completedMarkerEntity = new Entity({
+  model: { entity: 'completedMarker', version: '1', service },
+  attributes: {
+    walkReportId: { type: 'number', required: true },
+    clientId: { type: 'string', required: true },
+    completedMarkerId: { type: 'number', required: true },
+    markerId: { type: 'number', required: true },
+    /** The device's clock. */
+    arrivedAt: { type: 'string', required: true },
+    /** The server's clock when the arrival was recorded. */
+    receivedAt: { type: 'string', required: true },
+    lat: { type: 'number', required: true },
+    lng: { type: 'number', required: true },
+    accuracy: { type: 'number', required: true },
+    isDoor: { type: 'boolean', required: true },
+    targetUnit: { type: 'string' },
+    picturedUnit: { type: 'string' },
+  },
+  indexes: {
+    primary: {
+      collection: 'report',
+      pk: { field: 'pk', composite: ['walkReportId'] },
+      sk: { field: 'sk', composite: ['clientId'] },
+    },
+  },
+});
+export type CompletedMarkerItem = EntityItem<typeof completedMarkerEntity>;
+
+export const walkNoteEntity = new Entity({
+  model: { entity: 'walkNote', version: '1', service },
+  attributes: {
+    walkReportId: { type: 'number', required: true },
+    clientId: { type: 'string', required: true },
+    walkNoteId: { type: 'number', required: true },
+    markerId: { type: 'number', required: true },
+    note: { type: 'string', required: true },
+    createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+  },
+  indexes: {
+    primary: {
+      collection: 'report',
+      pk: { field: 'pk', composite: ['walkReportId'] },
+      sk: { field: 'sk', composite: ['clientId'] },
+    },
+  },
+});
+export type WalkNoteItem = EntityItem<typeof walkNoteEntity>;
