@@ -280,4 +280,56 @@ describe('recording a walk report', () => {
       ).status,
     ).toBe(409);
   });
+
+  it('takes photos by presigned upload, once per client id, and shows them with short-lived URLs', async () => {
+    const { walkId, markers } = await walkWithMarkers();
+    const reportId = id(
+      await call(employee, 'POST', '/api/walk/walk-report', {
+        walkId,
+        clientId: uuid(),
+        startedAt: '2026-11-22T07:00:00.000Z',
+      }),
+    );
+    const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(61, 1)]);
+    const request = {
+      clientId: uuid(),
+      markerId: markers[1]?.id,
+      contentType: 'image/jpeg',
+      contentLength: photo.length,
+    };
+    const ticket = await call(employee, 'POST', `/api/walk/walk-report/${reportId}/photo`, request);
+    expect(ticket.status).toBe(200);
+    const again = await call(employee, 'POST', `/api/walk/walk-report/${reportId}/photo`, request);
+    expect(again.body.key).toBe(ticket.body.key); // a retry signs the same object
+    const put = await fetch(String(ticket.body.uploadUrl), {
+      method: 'PUT',
+      headers: ticket.body.headers as Record<string, string>,
+      body: photo,
+    });
+    expect(put.status).toBe(200);
+
+    const report = await call(manager, 'GET', `/api/walk/walk-report/${reportId}`);
+    const images = report.body.markerImage as { markerId: number; imageName: string; imageUrl: string }[];
+    expect(images).toHaveLength(1);
+    expect(Buffer.from(await (await fetch(images[0]?.imageUrl ?? '')).arrayBuffer())).toEqual(photo);
+    const view = await call(
+      manager,
+      'GET',
+      `/api/walk/photo/${reportId}/${markers[1]?.id}/${images[0]?.imageName}`,
+    );
+    expect((await fetch(String(view.body.url))).status).toBe(200);
+    expect(
+      (await call(managerB, 'GET', `/api/walk/photo/${reportId}/${markers[1]?.id}/${images[0]?.imageName}`))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await call(employee, 'POST', `/api/walk/walk-report/${reportId}/photo`, {
+          ...request,
+          clientId: uuid(),
+          contentType: 'image/gif',
+        })
+      ).status,
+    ).toBe(400);
+  });
 });

@@ -10,6 +10,7 @@ import { passwordResetEntity, sessionEntity, throttleEntity } from './entities/a
 import { walkEntity } from './entities/walk.ts';
 import {
   completedMarkerEntity,
+  markerImageEntity,
   walkNoteEntity,
   walkReportEntity,
   walkReportStartEntity,
@@ -33,6 +34,7 @@ const entities = {
   walkReportStart: walkReportStartEntity,
   completedMarker: completedMarkerEntity,
   walkNote: walkNoteEntity,
+  markerImage: markerImageEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

@@ -2,7 +2,9 @@ import type { Actor, PlacementOf } from '@sitewalk/shared/policy';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
 import type { z } from 'zod';
 import type { markerInput } from '@sitewalk/shared/schemas/walk';
-import { dataFromEnv, withActors } from '../composition.ts';
+import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
+import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
+import { PRESIGNED_URL_SECONDS } from '@sitewalk/shared/constants';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { authorize } from '../domain/authorize.ts';
@@ -14,6 +16,7 @@ import type { CompletedMarkerItem } from '../db/entities/walkReport.ts';
 import type { WalkReport } from '@sitewalk/shared/schemas/walkReport';
 
 const db = dataFromEnv();
+const storage = storageFromEnv();
 const notFound = 'Walk not found';
 const reportNotFound = 'Walk report not found';
 
@@ -72,7 +75,7 @@ const loadReport = async (actor: Actor, walkReportId: number) => {
   const report = data.walkReport[0];
   if (!report) throw new NotFoundError(reportNotFound);
   authorize(actor, 'read', { kind: 'walkReport', id: walkReportId, ...report }, reportNotFound);
-  return { report, completed: data.completedMarker, notes: data.walkNote };
+  return { report, completed: data.completedMarker, notes: data.walkNote, images: data.markerImage };
 };
 
 /** Only the walker writes to their report, and only while it is not finished. */
@@ -100,7 +103,7 @@ const toCompleted = (c: CompletedMarkerItem) => ({
 });
 
 const toReport = async (loaded: Awaited<ReturnType<typeof loadReport>>): Promise<WalkReport> => {
-  const { report, completed, notes } = loaded;
+  const { report, completed, notes, images } = loaded;
   const [walk, walker] = await Promise.all([
     db.entities.walk.get({ walkId: report.walkId }).go(),
     db.entities.user.get({ userId: report.userId }).go(),
@@ -120,7 +123,14 @@ const toReport = async (loaded: Awaited<ReturnType<typeof loadReport>>): Promise
     walkNote: notes
       .sort((a, b) => a.walkNoteId - b.walkNoteId)
       .map((n) => ({ id: n.walkNoteId, markerId: n.markerId, note: n.note })),
-    markerImage: [],
+    markerImage: await Promise.all(
+      images.map(async (image) => ({
+        walkReportId: report.walkReportId,
+        markerId: image.markerId,
+        imageName: image.imageName,
+        imageUrl: (await presignedView(storage, image.key)).url,
+      })),
+    ),
   };
 };
 
@@ -288,6 +298,46 @@ export const implementations: Implementations<'walk'> = {
       .where(({ finishedAt }, { notExists }) => notExists(finishedAt))
       .go();
     return toReport(await loadReport(actor, params.walkReportId));
+  },
+
+  'walk.photoUpload': async ({ actor, params, body }) => {
+    const { report } = await loadOpenReport(actor, params.walkReportId);
+    const key = { walkReportId: params.walkReportId, clientId: body.clientId };
+    const owner = {
+      managementCompanyId: report.managementCompanyId,
+      kind: 'walk-photo' as const,
+      id: report.walkReportId,
+    };
+    const signFor = async (objectKey: string) => {
+      const ticket = await storage.presignUpload({
+        key: objectKey,
+        ...body,
+        expiresIn: PRESIGNED_URL_SECONDS,
+      });
+      return { ...ticket, imageName: objectKey.slice(objectKey.lastIndexOf('/') + 1) };
+    };
+    // A retried request signs the recorded key again, so the photo lands once.
+    const { data: existing } = await db.entities.markerImage.get(key).go();
+    if (existing) return signFor(existing.key);
+    const ticket = await presignOwnedUpload(storage, owner, body);
+    const imageName = ticket.key.slice(ticket.key.lastIndexOf('/') + 1);
+    try {
+      await db.entities.markerImage
+        .create({ ...key, markerId: body.markerId, imageName, key: ticket.key })
+        .go();
+      return { ...ticket, imageName };
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+      const { data: winner } = await db.entities.markerImage.get(key).go();
+      if (!winner) throw error;
+      return signFor(winner.key);
+    }
+  },
+
+  'walk.photo': async ({ actor, params }) => {
+    const { images } = await loadReport(actor, params.walkReportId);
+    const image = images.find((i) => i.markerId === params.markerId && i.imageName === params.imageName);
+    return presignedView(storage, image?.key);
   },
 
   'walk.report': async ({ actor, params }) => toReport(await loadReport(actor, params.walkReportId)),

@@ -100,3 +100,24 @@ export const walkNoteEntity = new Entity({
   },
 });
 export type WalkNoteItem = EntityItem<typeof walkNoteEntity>;
+
+/** A photo taken at a marker: its object key, recorded when the upload URL is handed out. */
+export const markerImageEntity = new Entity({
+  model: { entity: 'markerImage', version: '1', service },
+  attributes: {
+    walkReportId: { type: 'number', required: true },
+    clientId: { type: 'string', required: true },
+    markerId: { type: 'number', required: true },
+    imageName: { type: 'string', required: true },
+    key: { type: 'string', required: true },
+    createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+  },
+  indexes: {
+    primary: {
+      collection: 'report',
+      pk: { field: 'pk', composite: ['walkReportId'] },
+      sk: { field: 'sk', composite: ['clientId'] },
+    },
+  },
+});
+export type MarkerImageItem = EntityItem<typeof markerImageEntity>;
