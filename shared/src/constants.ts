@@ -22,6 +22,10 @@ export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50] as const;
 export const MAX_PAGE_LIMIT = 50;
 /** The walk-report table fetches this many at once (field-operations section 2). */
 export const WALK_REPORT_TABLE_LIMIT = 1000;
+/** How far back (newest first) the walk-report list pages; a location may hold 20,000 reports. */
+export const WALK_REPORT_PAGE_DEPTH = 10_000;
+/** A search of a location's walk reports looks at this many of the newest. */
+export const WALK_REPORT_SEARCH_WINDOW = 5_000;
 
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_HIDE_MS = 3000;

@@ -10,6 +10,8 @@ let manager: Person;
 let employee: Person;
 let managerB: Person;
 let locationA: number;
+let admin: Person;
+let companyA: { companyId: number; areaId: number };
 
 const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id);
 const marker = (n: number, extra: Record<string, unknown> = {}) => ({
@@ -22,7 +24,7 @@ const marker = (n: number, extra: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
-  const admin = await person(t.host.url, Role.Admin);
+  admin = await person(t.host.url, Role.Admin);
   const seed = async (label: string) => {
     const companyId = id(
       await call(admin, 'POST', '/api/managementCompany', { name: label, email: 'x@example.com' }),
@@ -55,6 +57,7 @@ beforeAll(async () => {
   const a = await seed('A');
   const b = await seed('B');
   locationA = a.locationId;
+  companyA = a;
   manager = await person(t.host.url, Role.Manager, { managementCompanyId: a.companyId, locations: a.at });
   employee = await person(t.host.url, Role.Employee, { managementCompanyId: a.companyId, locations: a.at });
   managerB = await person(t.host.url, Role.Manager, { managementCompanyId: b.companyId, locations: b.at });
@@ -331,5 +334,163 @@ describe('recording a walk report', () => {
         })
       ).status,
     ).toBe(400);
+  });
+});
+
+describe("a location's walk reports", () => {
+  const uuid = () => crypto.randomUUID();
+  const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 6, 0) + minute * 60_000).toISOString();
+  let locationId: number;
+  let walker: Person;
+  let markers: { id: number }[];
+  let walkId: number;
+  const reportIds: number[] = [];
+
+  /** A report started at `start` (minutes), reaching the given markers at the given minutes. */
+  const walkReport = async (start: number, arrivals: [number, number][], finish?: number) => {
+    const reportId = id(
+      await call(walker, 'POST', '/api/walk/walk-report', { walkId, clientId: uuid(), startedAt: at(start) }),
+    );
+    for (const [markerIndex, minute] of arrivals) {
+      const checkpoint = {
+        clientId: uuid(),
+        markerId: markers[markerIndex]?.id,
+        arrivedAt: at(minute),
+        lat: 36.8,
+        lng: -119.7,
+        accuracy: 3,
+      };
+      expect(
+        (await call(walker, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, checkpoint)).status,
+      ).toBe(200);
+    }
+    if (finish !== undefined) {
+      await call(walker, 'PUT', `/api/walk/walk-report/${reportId}/finish`, { finishedAt: at(finish) });
+    }
+    return reportId;
+  };
+
+  beforeAll(async () => {
+    locationId = id(
+      await call(admin, 'POST', '/api/location', {
+        name: 'Reports site',
+        address: '2 Main St',
+        city: 'Fresno',
+        state: 'CA',
+        zipcode: '93650',
+        latitude: 36.8,
+        longitude: -119.7,
+        organizationId: companyA.areaId,
+      }),
+    );
+    walker = await person(t.host.url, Role.Employee, {
+      managementCompanyId: companyA.companyId,
+      locations: [{ locationId, organizationId: companyA.areaId, managementCompanyId: companyA.companyId }],
+    });
+    const walk = await call(admin, 'POST', '/api/walk', {
+      name: 'Ten stops',
+      locationId,
+      markers: Array.from({ length: 10 }, (_, n) => marker(n + 1)),
+    });
+    walkId = id(walk);
+    markers = walk.body.markers as { id: number }[];
+    // 9 of 10 markers, one reached twice, the earliest arrival recorded last: 2nd to 26th minute, completed.
+    const nine: [number, number][] = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, 2 + n * 3]);
+    reportIds.push(await walkReport(0, [...nine, [1, 10], [0, 2]], 40));
+    // 8 of 10: below 90%.
+    reportIds.push(
+      await walkReport(
+        600,
+        [0, 1, 2, 3, 4, 5, 6, 7].map((n) => [n, 601 + n]),
+        620,
+      ),
+    );
+    // No checkpoints, finished 12 minutes after the start.
+    reportIds.push(await walkReport(1200, [], 1212));
+  });
+
+  it('are listed newest first with walker, walk and the duration rule applied', async () => {
+    const list = await call(admin, 'GET', `/api/walk/some/by-location/${locationId}?limit=1000&offset=0`);
+    expect(list.status).toBe(200);
+    expect(list.body.totalCount).toBe(3);
+    const rows = list.body.walkReports as {
+      id: number;
+      user: { lastName: string };
+      walk: { name: string; markerCount: number };
+      completedMarkerCount: number;
+      firstArrivalAt: string | null;
+      lastArrivalAt: string | null;
+      totalTime: string;
+      completed: boolean;
+    }[];
+    expect(rows.map((r) => r.id)).toEqual([...reportIds].reverse());
+    expect(rows.map((r) => [r.completedMarkerCount, r.totalTime, r.completed])).toEqual([
+      [0, '12 min', true],
+      [8, 'Not Completed', false],
+      [9, '24 min', true],
+    ]);
+    expect(rows[2]).toMatchObject({
+      firstArrivalAt: at(2),
+      lastArrivalAt: at(26),
+      walk: { name: 'Ten stops', markerCount: 10 },
+    });
+    expect(rows.every((r) => r.user.lastName.length > 0)).toBe(true);
+  });
+
+  it('page by limit and offset, and search by walker, walk or id', async () => {
+    const page = await call(walker, 'GET', `/api/walk/some/by-location/${locationId}?limit=1&offset=1`);
+    expect((page.body.walkReports as { id: number }[]).map((r) => r.id)).toEqual([reportIds[1]]);
+    expect(page.body.totalCount).toBe(3);
+    const lastName = ((await call(walker, 'GET', '/api/auth/me')).body as { lastName?: string }).lastName;
+    const byWalker = await call(
+      walker,
+      'GET',
+      `/api/walk/some/by-location/${locationId}?searchTerm=${lastName}`,
+    );
+    expect(byWalker.body.totalCount).toBe(3);
+    const byId = await call(
+      walker,
+      'GET',
+      `/api/walk/some/by-location/${locationId}?searchTerm=${reportIds[1]}`,
+    );
+    expect((byId.body.walkReports as { id: number }[]).map((r) => r.id)).toContain(reportIds[1]);
+    const none = await call(
+      walker,
+      'GET',
+      `/api/walk/some/by-location/${locationId}?searchTerm=nothing-like-it`,
+    );
+    expect(none.body).toEqual({ walkReports: [], totalCount: 0 });
+  });
+
+  it('count a retried checkpoint once', async () => {
+    const reportId = await walkReport(2000, [[0, 2001]]);
+    const again = {
+      clientId: uuid(),
+      markerId: markers[0]?.id,
+      arrivedAt: at(2003),
+      lat: 1,
+      lng: 1,
+      accuracy: 1,
+    };
+    await call(walker, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, again);
+    await call(walker, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, again);
+    const list = await call(walker, 'GET', `/api/walk/some/by-location/${locationId}?limit=1`);
+    expect(list.body.walkReports).toMatchObject([
+      { id: reportId, completedMarkerCount: 1, firstArrivalAt: at(2001), lastArrivalAt: at(2003) },
+    ]);
+    expect(list.body.totalCount).toBe(4);
+  });
+
+  it('refuse bad paging and other tenants', async () => {
+    const path = `/api/walk/some/by-location/${locationId}`;
+    expect((await call(walker, 'GET', `${path}?limit=1001`)).status).toBe(400);
+    expect((await call(walker, 'GET', `${path}?limit=0`)).status).toBe(400);
+    expect((await call(walker, 'GET', `${path}?offset=-1`)).status).toBe(400);
+    const tooDeep = await call(walker, 'GET', `${path}?offset=9500&limit=1000`);
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body.validationErrors).toHaveProperty('offset');
+    expect((await call(managerB, 'GET', path)).status).toBe(404);
+    expect((await call(manager, 'GET', path)).status).toBe(404); // same company, not this location
+    expect((await call(walker, 'GET', '/api/walk/some/by-location/abc')).status).toBe(400);
   });
 });

@@ -10,6 +10,7 @@ import { passwordResetEntity, sessionEntity, throttleEntity } from './entities/a
 import { walkEntity } from './entities/walk.ts';
 import {
   completedMarkerEntity,
+  locationTallyEntity,
   markerImageEntity,
   walkNoteEntity,
   walkReportEntity,
@@ -32,6 +33,7 @@ const entities = {
   walk: walkEntity,
   walkReport: walkReportEntity,
   walkReportStart: walkReportStartEntity,
+  locationTally: locationTallyEntity,
   completedMarker: completedMarkerEntity,
   walkNote: walkNoteEntity,
   markerImage: markerImageEntity,

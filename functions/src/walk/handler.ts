@@ -12,8 +12,13 @@ import { visibleLocation } from '../domain/placements.ts';
 import { readPartition } from '../db/bounded.ts';
 import { nextId, nextIds } from '../db/counters.ts';
 import type { WalkItem } from '../db/entities/walk.ts';
-import type { CompletedMarkerItem } from '../db/entities/walkReport.ts';
-import type { WalkReport } from '@sitewalk/shared/schemas/walkReport';
+import type { CompletedMarkerItem, WalkReportItem } from '../db/entities/walkReport.ts';
+import type { UserItem } from '../db/entities/user.ts';
+import type { WalkReport, WalkReportSummary } from '@sitewalk/shared/schemas/walkReport';
+import { walkDuration } from '@sitewalk/shared/walk-duration';
+import { WALK_REPORT_PAGE_DEPTH, WALK_REPORT_SEARCH_WINDOW } from '@sitewalk/shared/constants';
+import { getUsers } from '../db/users.ts';
+import { pageOf } from '../domain/paging.ts';
 
 const db = dataFromEnv();
 const storage = storageFromEnv();
@@ -134,6 +139,82 @@ const toReport = async (loaded: Awaited<ReturnType<typeof loadReport>>): Promise
   };
 };
 
+const ignoringConditionFailure = (write: Promise<unknown>) =>
+  write.catch((error: unknown) => {
+    if (!isConditionalFailure(error)) throw error;
+  });
+
+/**
+ * Folds an arrival into the report's row totals: the set of markers reached, the earliest and the latest
+ * arrival. Each update is idempotent (a set, a min, a max), so a retried checkpoint applies it again safely.
+ */
+const recordArrival = async (arrival: CompletedMarkerItem) => {
+  const key = { walkReportId: arrival.walkReportId };
+  await Promise.all([
+    db.entities.walkReport
+      .patch(key)
+      .add({ visitedMarkerIds: [arrival.markerId] })
+      .go(),
+    ignoringConditionFailure(
+      db.entities.walkReport
+        .patch(key)
+        .set({ firstArrivalAt: arrival.arrivedAt })
+        .where(
+          ({ firstArrivalAt }, { notExists, gt }) =>
+            `${notExists(firstArrivalAt)} OR ${gt(firstArrivalAt, arrival.arrivedAt)}`,
+        )
+        .go(),
+    ),
+    ignoringConditionFailure(
+      db.entities.walkReport
+        .patch(key)
+        .set({ lastArrivalAt: arrival.arrivedAt })
+        .where(
+          ({ lastArrivalAt }, { notExists, lt }) =>
+            `${notExists(lastArrivalAt)} OR ${lt(lastArrivalAt, arrival.arrivedAt)}`,
+        )
+        .go(),
+    ),
+  ]);
+};
+
+/** A row of the walk-report table, from the report item alone. */
+const toSummary = (item: WalkReportItem, walkers: Map<number, UserItem>): WalkReportSummary => {
+  const walker = walkers.get(item.userId);
+  const visited = item.visitedMarkerIds?.length ?? 0;
+  const duration = walkDuration({
+    startedAt: item.startedAt,
+    finishedAt: item.finishedAt ?? null,
+    expectedCheckpoints: item.markerCount,
+    visitedCheckpoints: visited,
+    firstArrivalAt: item.firstArrivalAt ?? null,
+    lastArrivalAt: item.lastArrivalAt ?? null,
+  });
+  return {
+    id: item.walkReportId,
+    createdAt: item.createdAt,
+    startedAt: item.startedAt,
+    finishedAt: item.finishedAt ?? null,
+    user: walker ? { firstName: walker.firstName, lastName: walker.lastName } : null,
+    walkId: item.walkId,
+    walk: { name: item.walkName, markerCount: item.markerCount },
+    completedMarkerCount: visited,
+    firstArrivalAt: item.firstArrivalAt ?? null,
+    lastArrivalAt: item.lastArrivalAt ?? null,
+    totalTime: duration.label,
+    completed: duration.minutes !== null,
+  };
+};
+
+const walkersOf = async (reports: WalkReportItem[]) =>
+  new Map((await getUsers(db, [...new Set(reports.map((r) => r.userId))])).map((u) => [u.userId, u]));
+
+const newestReports = (locationId: number, count: number) =>
+  db.entities.walkReport.query
+    .byLocation({ locationId })
+    .go({ order: 'desc', count, pages: 'all' })
+    .then(({ data }) => data);
+
 export const implementations: Implementations<'walk'> = {
   'walk.create': async ({ actor, body }) => {
     const location = await visibleLocation(db, actor, body.locationId);
@@ -198,7 +279,7 @@ export const implementations: Implementations<'walk'> = {
     };
     authorize(actor, 'record', { kind: 'walkReport', id: walkReportId, ...at }, notFound);
     const result = await db.transaction
-      .write(({ walkReportStart, walkReport }) => [
+      .write(({ walkReportStart, walkReport, locationTally }) => [
         walkReportStart.create({ clientId: body.clientId, walkReportId, userId: actor.userId }).commit(),
         walkReport
           .create({
@@ -208,8 +289,11 @@ export const implementations: Implementations<'walk'> = {
             userId: actor.userId,
             clientId: body.clientId,
             startedAt: body.startedAt,
+            walkName: walk.name,
+            markerCount: walk.markers.length,
           })
           .commit(),
+        locationTally.update({ locationId: walk.locationId }).add({ walkReportCount: 1 }).commit(),
       ])
       .go();
     if (result.canceled) {
@@ -232,7 +316,11 @@ export const implementations: Implementations<'walk'> = {
     }
     const key = { walkReportId: params.walkReportId, clientId: body.clientId };
     const { data: existing } = await db.entities.completedMarker.get(key).go();
-    if (existing) return toCompleted(existing);
+    if (existing) {
+      // A retry may follow a write whose totals were not yet applied; applying them again changes nothing.
+      await recordArrival(existing);
+      return toCompleted(existing);
+    }
     try {
       const { data } = await db.entities.completedMarker
         .create({
@@ -249,11 +337,13 @@ export const implementations: Implementations<'walk'> = {
           picturedUnit: body.picturedUnit,
         })
         .go();
+      await recordArrival(data);
       return toCompleted(data);
     } catch (error) {
       if (!isConditionalFailure(error)) throw error;
       const { data: winner } = await db.entities.completedMarker.get(key).go();
       if (!winner) throw error;
+      await recordArrival(winner);
       return toCompleted(winner);
     }
   },
@@ -338,6 +428,33 @@ export const implementations: Implementations<'walk'> = {
     const { images } = await loadReport(actor, params.walkReportId);
     const image = images.find((i) => i.markerId === params.markerId && i.imageName === params.imageName);
     return presignedView(storage, image?.key);
+  },
+
+  'walk.reportsByLocation': async ({ actor, params, query }) => {
+    await visibleLocation(db, actor, params.locationId);
+    if (query.searchTerm) {
+      // A search reads a window of the newest reports, not the whole history.
+      const window = await newestReports(params.locationId, WALK_REPORT_SEARCH_WINDOW);
+      const walkers = await walkersOf(window);
+      const rows = window.map((item) => toSummary(item, walkers));
+      const page = pageOf(rows, query, (r) => [r.id, r.walk?.name, r.user?.firstName, r.user?.lastName]);
+      return { walkReports: page.items, totalCount: page.totalCount };
+    }
+    if (query.offset + query.limit > WALK_REPORT_PAGE_DEPTH) {
+      throw new BadRequestError(`offset: pages reach back at most ${WALK_REPORT_PAGE_DEPTH} reports`, {
+        offset: [`pages reach back at most ${WALK_REPORT_PAGE_DEPTH} reports`],
+      });
+    }
+    const [newest, tally] = await Promise.all([
+      newestReports(params.locationId, query.offset + query.limit),
+      db.entities.locationTally.get({ locationId: params.locationId }).go(),
+    ]);
+    const page = newest.slice(query.offset);
+    const walkers = await walkersOf(page);
+    return {
+      walkReports: page.map((item) => toSummary(item, walkers)),
+      totalCount: tally.data?.walkReportCount ?? 0,
+    };
   },
 
   'walk.report': async ({ actor, params }) => toReport(await loadReport(actor, params.walkReportId)),

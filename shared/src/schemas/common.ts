@@ -22,6 +22,8 @@ export const idParam = z.coerce
 export const idParams = z.object({ id: idParam });
 
 export const isoDateTime = z.iso.datetime({ offset: true });
+/** A time sent by a client, kept in UTC (`toISOString`), so stored times sort and compare as text. */
+export const instant = isoDateTime.transform((value) => new Date(value).toISOString());
 
 /** Strips non-digits, drops a leading 1, and formats ten digits as ###-###-#### (spec section 5). */
 export const normalizePhone = (input: string): string => {

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { id, isoDateTime } from './common.ts';
+import { id, instant, isoDateTime } from './common.ts';
 import { marker } from './walk.ts';
 
 /** A client-chosen id that makes a recording write idempotent: a retried write changes nothing. */
 export const clientId = z.uuid();
 
-export const startWalkReportBody = z.object({ walkId: id, clientId, startedAt: isoDateTime });
+export const startWalkReportBody = z.object({ walkId: id, clientId, startedAt: instant });
 export const checkpointBody = z.object({
   clientId,
   markerId: id,
-  arrivedAt: isoDateTime,
+  arrivedAt: instant,
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
   accuracy: z.number().nonnegative().max(100_000),
@@ -22,7 +22,7 @@ export const walkNoteBody = z.object({
   markerId: id,
   note: z.string().trim().min(1, 'Note text is required').max(2000),
 });
-export const finishWalkReportBody = z.object({ finishedAt: isoDateTime });
+export const finishWalkReportBody = z.object({ finishedAt: instant });
 
 export const completedMarker = z.object({
   id,
@@ -59,10 +59,16 @@ export const walkReportSummary = walkReport
   .pick({ id: true, createdAt: true, startedAt: true, finishedAt: true, user: true, walkId: true })
   .extend({
     walk: z.object({ name: z.string(), markerCount: z.number().int().nonnegative() }).nullable(),
+    /** Distinct markers reached. */
     completedMarkerCount: z.number().int().nonnegative(),
     firstArrivalAt: isoDateTime.nullable(),
     lastArrivalAt: isoDateTime.nullable(),
+    /** The duration rule's answer ('{n} min' or 'Not Completed'), from `shared/src/walk-duration.ts`. */
+    totalTime: z.string(),
+    completed: z.boolean(),
   });
+
+export type WalkReportSummary = z.infer<typeof walkReportSummary>;
 
 export const walkReportsPage = z.object({
   walkReports: z.array(walkReportSummary),

@@ -7,6 +7,8 @@ import { service } from './service-name.ts';
  * keyed by it, so a retried write finds its item instead of making a second one. Access patterns:
  * - a report with everything recorded on it: primary, collection `report` (one Query)
  * - a location's reports, newest first: gsi1 (pk = location, sk = start time)
+ * The report item also carries what its table row shows (walk name, expected and reached checkpoints, first
+ * and last arrival), kept up to date by each checkpoint write, so a list of reports needs no read per report.
  */
 export const walkReportEntity = new Entity({
   model: { entity: 'walkReport', version: '1', service },
@@ -21,6 +23,13 @@ export const walkReportEntity = new Entity({
     startedAt: { type: 'string', required: true },
     finishedAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+    /** The walk's name and marker count when the walk started: what this report was measured against. */
+    walkName: { type: 'string', required: true },
+    markerCount: { type: 'number', required: true },
+    /** Markers reached; a set, so a repeated arrival at one marker counts once. */
+    visitedMarkerIds: { type: 'set', items: 'number' },
+    firstArrivalAt: { type: 'string' },
+    lastArrivalAt: { type: 'string' },
   },
   indexes: {
     primary: {
@@ -36,6 +45,21 @@ export const walkReportEntity = new Entity({
   },
 });
 export type WalkReportItem = EntityItem<typeof walkReportEntity>;
+
+/** Running totals of a location, updated in the same transaction as what they count. */
+export const locationTallyEntity = new Entity({
+  model: { entity: 'locationTally', version: '1', service },
+  attributes: {
+    locationId: { type: 'number', required: true },
+    walkReportCount: { type: 'number', default: 0 },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['locationId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+  },
+});
 
 /** Which report a client's start request made, so a retried start answers the same report. */
 export const walkReportStartEntity = new Entity({

@@ -1,0 +1,48 @@
+import { WALK_COMPLETION_THRESHOLD } from './constants.ts';
+import { messages } from './messages.ts';
+
+/** What the duration rule needs of a walk report (field-operations section 4). */
+export interface WalkTiming {
+  startedAt: string;
+  finishedAt: string | null;
+  /** Checkpoints the walk asks for: its marker count when the walk started. */
+  expectedCheckpoints: number;
+  /** Distinct markers reached. */
+  visitedCheckpoints: number;
+  firstArrivalAt: string | null;
+  lastArrivalAt: string | null;
+}
+
+export interface WalkDuration {
+  /** Whole minutes, or null when the walk is 'Not Completed'. */
+  minutes: number | null;
+  /** '{n} min' or 'Not Completed', as the walk-report screens show it. */
+  label: string;
+}
+
+const minutesBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 60_000);
+
+/** Whether enough checkpoints were reached: at least 90% of those expected (integer arithmetic, no rounding). */
+export const reachedEnoughCheckpoints = (visited: number, expected: number): boolean => {
+  const percent = Math.round(WALK_COMPLETION_THRESHOLD * 100);
+  return expected > 0 && visited * 100 >= expected * percent;
+};
+
+/**
+ * The duration and completion rule, once for both sides. With checkpoints reached, the time runs from the
+ * first to the last arrival, and the walk is 'Not Completed' below 90% of the expected checkpoints or when
+ * that time is not positive; with none reached, it runs from start to finish; otherwise 'Not Completed'.
+ */
+export const walkDuration = (timing: WalkTiming): WalkDuration => {
+  let minutes: number | null = null;
+  if (timing.visitedCheckpoints > 0 && timing.firstArrivalAt && timing.lastArrivalAt) {
+    if (reachedEnoughCheckpoints(timing.visitedCheckpoints, timing.expectedCheckpoints)) {
+      minutes = minutesBetween(timing.firstArrivalAt, timing.lastArrivalAt);
+    }
+  } else if (timing.finishedAt) {
+    minutes = minutesBetween(timing.startedAt, timing.finishedAt);
+  }
+  if (minutes === null || !Number.isFinite(minutes) || minutes <= 0)
+    return { minutes: null, label: messages.status.notCompleted };
+  return { minutes, label: `${minutes} min` };
+};
