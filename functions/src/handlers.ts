@@ -21,4 +21,5 @@ export const resourceModules: Partial<Record<Resource, () => Promise<ResourceMod
   user: () => import('./user/handler.ts'),
   geo: () => import('./geo/handler.ts'),
   walk: () => import('./walk/handler.ts'),
+  incident: () => import('./incident/handler.ts'),
 };

@@ -52,6 +52,13 @@ export const MAP_POPUP_HEIGHT_PX = 800;
 export const KEYBOARD_DRAG_STEP_PX = 25;
 
 export const INCIDENT_PREVIEW_LENGTH = 25;
+/** An incident holds its notes and image keys in one item; these caps keep it far below 400 KB. */
+export const INCIDENT_NOTES_MAX = 100;
+export const INCIDENT_IMAGES_MAX = 20;
+/** The all-incidents list and its search answer at most this many, newest first. */
+export const INCIDENT_LIST_LIMIT = 200;
+/** Without a date range, the dashboard shows the incidents of this many days back. */
+export const DASHBOARD_DEFAULT_DAYS = 30;
 export const INCIDENT_PRIORITIES = { 1: 'Critical', 2: 'Important', 3: 'Regular' } as const;
 export const priorityName = (typeId: number): string =>
   INCIDENT_PRIORITIES[typeId as keyof typeof INCIDENT_PRIORITIES] ?? 'Unknown';

@@ -13,6 +13,7 @@ export type CounterName =
   | 'walkNote'
   | 'incident'
   | 'incidentNote'
+  | 'incidentText'
   | 'tablePreference';
 
 /** The next id for a kind: one atomic ADD, so two concurrent callers never get the same number. */

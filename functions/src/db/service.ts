@@ -8,6 +8,7 @@ import { tablePreferenceEntity, userEmailEntity, userEntity } from './entities/u
 import { userLocationEntity, userOrganizationEntity } from './entities/membership.ts';
 import { passwordResetEntity, sessionEntity, throttleEntity } from './entities/auth.ts';
 import { walkEntity } from './entities/walk.ts';
+import { incidentEntity } from './entities/incident.ts';
 import {
   completedMarkerEntity,
   locationTallyEntity,
@@ -37,6 +38,7 @@ const entities = {
   completedMarker: completedMarkerEntity,
   walkNote: walkNoteEntity,
   markerImage: markerImageEntity,
+  incident: incidentEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

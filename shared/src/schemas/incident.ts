@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { id, isoDateTime } from './common.ts';
+import { id, instant, isoDateTime } from './common.ts';
 
 export const priority = z.number().int().min(1, 'Priority is 1, 2 or 3').max(3, 'Priority is 1, 2 or 3');
 
@@ -27,7 +27,8 @@ export const incidentNoteBody = z.object({
 });
 export const resolveIncidentBody = z.object({
   resolved: z.boolean(),
-  resolvedAt: isoDateTime.nullable().optional(),
+  /** When it was resolved, by the client's clock; a time in the future is taken as now. */
+  resolvedAt: instant.nullable().optional(),
 });
 
 export const incidentNote = z.object({
@@ -70,8 +71,10 @@ export const byLocationQuery = z.object({
 });
 
 export const dashboardQuery = z.object({
-  from: isoDateTime.optional(),
-  to: isoDateTime.optional(),
+  /** The incidents shown are those created from `from` (default: 30 days before `to`) to `to` (default: now). */
+  from: instant.optional(),
+  /** The walk-report counts are of the 72 hours and the week before `to`. */
+  to: instant.optional(),
   typeId: z.coerce.number().int().min(1).max(3).optional(),
   locationId: z.coerce.number().int().positive().optional(),
 });

@@ -1,0 +1,68 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { service } from './service-name.ts';
+
+/**
+ * An incident at a location, with its texts, notes and image keys held in the item: an incident reads,
+ * lists and changes as one item (notes and images are capped, see shared/src/constants.ts). `status`
+ * splits a location's incidents into open and resolved partitions of gsi2, so "unresolved only" is a
+ * key read. Access patterns:
+ * - by id: primary
+ * - a location's incidents, newest first, or those created in a time range: gsi1 (pk = location)
+ * - a location's open (or resolved) incidents, newest first: gsi2 (pk = location + status)
+ */
+export const incidentEntity = new Entity({
+  model: { entity: 'incident', version: '1', service },
+  attributes: {
+    incidentId: { type: 'number', required: true },
+    locationId: { type: 'number', required: true },
+    organizationId: { type: 'number', required: true },
+    managementCompanyId: { type: 'number', required: true },
+    walkReportId: { type: 'number' },
+    typeId: { type: 'number', required: true },
+    status: { type: ['open', 'resolved'] as const, required: true, default: 'open' },
+    resolvedAt: { type: 'string' },
+    createdBy: { type: 'number', required: true },
+    createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+    texts: {
+      type: 'list',
+      required: true,
+      default: () => [],
+      items: {
+        type: 'map',
+        properties: { id: { type: 'number', required: true }, text: { type: 'string', required: true } },
+      },
+    },
+    notes: {
+      type: 'list',
+      required: true,
+      default: () => [],
+      items: {
+        type: 'map',
+        properties: {
+          id: { type: 'number', required: true },
+          note: { type: 'string', required: true },
+          userId: { type: 'number', required: true },
+          createdAt: { type: 'string', required: true },
+        },
+      },
+    },
+    imageKeys: { type: 'list', required: true, default: () => [], items: { type: 'string' } },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['incidentId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+    byLocation: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['locationId'] },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'incidentId'] },
+    },
+    byLocationStatus: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['locationId', 'status'] },
+      sk: { field: 'gsi2sk', composite: ['createdAt', 'incidentId'] },
+    },
+  },
+});
+export type IncidentItem = EntityItem<typeof incidentEntity>;

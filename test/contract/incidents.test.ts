@@ -1,0 +1,514 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '@sitewalk/shared/roles';
+import { messages } from '@sitewalk/shared/messages';
+import { startTestHost, type TestHost } from '../support/host.ts';
+import { callAs, person, type Person } from '../support/people.ts';
+
+/** The incident calls of field-operations section 7 over HTTP, two tenants side by side. */
+
+let t: TestHost;
+let call: ReturnType<typeof callAs>;
+let admin: Person;
+let manager: Person;
+let employee: Person;
+let managerB: Person;
+let sites: { companyId: number; areaId: number; locationId: number; otherLocationId: number };
+let siteB: number;
+
+interface IncidentBody {
+  id: number;
+  typeId: number;
+  resolved: boolean;
+  resolvedAt: string | null;
+  createdAt: string;
+  locationId: number;
+  walkReportId: number | null;
+  notes: {
+    id: number;
+    note: string;
+    createdAt: string;
+    user: { firstName: string; lastName: string } | null;
+  }[];
+  images: { key: string; presignedUrl: string }[];
+  incidentTexts: { id: number; incidentNoteText: { text: string } }[];
+  walk: { location: { name: string }; locationId: number } | null;
+  location: { name: string } | null;
+}
+
+const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id);
+const incidentOf = (answer: { body: unknown }) => answer.body as IncidentBody;
+const idsOf = (list: unknown) => (list as IncidentBody[]).map((i) => i.id);
+
+const location = (name: string, organizationId: number) =>
+  call(admin, 'POST', '/api/location', {
+    name,
+    address: '1 Main St',
+    city: 'Fresno',
+    state: 'CA',
+    zipcode: '93650',
+    latitude: 36.8,
+    longitude: -119.7,
+    organizationId,
+  }).then(id);
+
+const report = async (who: Person, locationId: number, startedAt: string) => {
+  const walk = await call(admin, 'POST', '/api/walk', {
+    name: 'Round',
+    locationId,
+    markers: [{ label: 1, lat: 36.8, lng: -119.7 }],
+  });
+  return id(
+    await call(who, 'POST', '/api/walk/walk-report', {
+      walkId: id(walk),
+      clientId: crypto.randomUUID(),
+      startedAt,
+    }),
+  );
+};
+
+beforeAll(async () => {
+  t = await startTestHost();
+  call = callAs(t.host.url);
+  admin = await person(t.host.url, Role.Admin);
+  const company = async (name: string) => {
+    const companyId = id(
+      await call(admin, 'POST', '/api/managementCompany', { name, email: 'x@example.com' }),
+    );
+    const areaId = id(
+      await call(admin, 'POST', '/api/organization', {
+        name: `${name} area`,
+        managementCompanyId: companyId,
+      }),
+    );
+    return { companyId, areaId };
+  };
+  const a = await company('Incidents A');
+  const b = await company('Incidents B');
+  sites = {
+    ...a,
+    locationId: await location('North site', a.areaId),
+    otherLocationId: await location('South site', a.areaId),
+  };
+  siteB = await location('B site', b.areaId);
+  const at = (locationId: number, c: { companyId: number; areaId: number }) => ({
+    locationId,
+    organizationId: c.areaId,
+    managementCompanyId: c.companyId,
+  });
+  manager = await person(t.host.url, Role.Manager, {
+    managementCompanyId: a.companyId,
+    locations: [at(sites.locationId, a), at(sites.otherLocationId, a)],
+  });
+  employee = await person(t.host.url, Role.Employee, {
+    managementCompanyId: a.companyId,
+    locations: [at(sites.locationId, a)],
+  });
+  managerB = await person(t.host.url, Role.Manager, {
+    managementCompanyId: b.companyId,
+    locations: [at(siteB, b)],
+  });
+});
+afterAll(() => t.host.close());
+
+describe('creating and reading an incident', () => {
+  it('answers the incident with its priority, texts, notes by the caller and location', async () => {
+    const created = await call(employee, 'POST', '/api/incident', {
+      locationId: sites.locationId,
+      typeId: 1,
+      incidentTexts: ['Broken gate', 'Lock missing'],
+      notes: ['Seen at 6am'],
+      userId: admin.id, // ignored: the author is the caller
+    });
+    expect(created.status).toBe(201);
+    const incident = incidentOf(created);
+    expect(incident).toMatchObject({
+      typeId: 1,
+      resolved: false,
+      resolvedAt: null,
+      locationId: sites.locationId,
+      walkReportId: null,
+      walk: null,
+      location: { name: 'North site' },
+      images: [],
+    });
+    expect(incident.incidentTexts.map((x) => x.incidentNoteText.text)).toEqual([
+      'Broken gate',
+      'Lock missing',
+    ]);
+    const me = (await call(employee, 'GET', '/api/auth/me')).body as unknown as {
+      firstName: string;
+      lastName: string;
+    };
+    expect(incident.notes).toMatchObject([
+      { note: 'Seen at 6am', user: { firstName: me.firstName, lastName: me.lastName } },
+    ]);
+    expect(incidentOf(await call(manager, 'GET', `/api/incident/${incident.id}`))).toEqual(incident);
+  });
+
+  it('belongs to the walk report it was found on', async () => {
+    const walkReportId = await report(employee, sites.locationId, '2026-11-20T06:00:00.000Z');
+    const created = incidentOf(
+      await call(employee, 'POST', '/api/incident', {
+        locationId: sites.locationId,
+        typeId: 2,
+        walkReportId,
+      }),
+    );
+    expect(created).toMatchObject({
+      walkReportId,
+      walk: { location: { name: 'North site' }, locationId: sites.locationId },
+    });
+    const elsewhere = await call(manager, 'POST', '/api/incident', {
+      locationId: sites.otherLocationId,
+      typeId: 2,
+      walkReportId,
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.validationErrors).toHaveProperty('walkReportId');
+  });
+
+  it("refuses bad input with the spec's messages", async () => {
+    const nothing = await call(employee, 'POST', '/api/incident', undefined);
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.message).toContain(messages.validation.missingIncidentInfo);
+    for (const typeId of [0, 4, 1.5, '1']) {
+      const bad = await call(employee, 'POST', '/api/incident', { locationId: sites.locationId, typeId });
+      expect(bad.status).toBe(400);
+      expect(bad.body.validationErrors).toHaveProperty('typeId');
+    }
+    const blankText = await call(employee, 'POST', '/api/incident', {
+      locationId: sites.locationId,
+      typeId: 3,
+      incidentTexts: ['  '],
+    });
+    expect(blankText.status).toBe(400);
+    const noId = await call(employee, 'GET', '/api/incident/abc');
+    expect(noId.status).toBe(400);
+    expect(noId.body.message).toContain(messages.validation.noId);
+    expect((await call(employee, 'GET', '/api/incident/999999')).status).toBe(404);
+  });
+
+  it('keeps other locations and tenants out', async () => {
+    expect(
+      (await call(employee, 'POST', '/api/incident', { locationId: sites.otherLocationId, typeId: 3 }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(managerB, 'POST', '/api/incident', { locationId: sites.locationId, typeId: 3 })).status,
+    ).toBe(404);
+    const mine = id(
+      await call(manager, 'POST', '/api/incident', { locationId: sites.otherLocationId, typeId: 3 }),
+    );
+    expect((await call(employee, 'GET', `/api/incident/${mine}`)).status).toBe(404);
+    expect((await call(managerB, 'GET', `/api/incident/${mine}`)).status).toBe(404);
+    expect((await call(managerB, 'PUT', '/api/incident', { id: mine, typeId: 1 })).status).toBe(404);
+    expect(
+      (await call(managerB, 'POST', '/api/incident/note', { incidentId: mine, note: 'hi' })).status,
+    ).toBe(404);
+    expect((await call(managerB, 'PUT', `/api/incident/${mine}/resolve`, { resolved: true })).status).toBe(
+      404,
+    );
+    expect((await call(managerB, 'DELETE', `/api/incident/${mine}`)).status).toBe(404);
+    expect(
+      (
+        await call(managerB, 'POST', `/api/incident/${mine}/image`, {
+          contentType: 'image/png',
+          contentLength: 10,
+        })
+      ).status,
+    ).toBe(404);
+    expect((await call(managerB, 'GET', `/api/incident/by-location/${sites.locationId}`)).status).toBe(404);
+    expect((await call(managerB, 'GET', `/api/incident/some/by-location/${sites.locationId}`)).status).toBe(
+      404,
+    );
+    expect(incidentOf(await call(manager, 'GET', `/api/incident/${mine}`)).typeId).toBe(3); // unchanged
+  });
+});
+
+describe('working an incident', () => {
+  let incidentId: number;
+  beforeAll(async () => {
+    incidentId = id(
+      await call(employee, 'POST', '/api/incident', {
+        locationId: sites.locationId,
+        typeId: 3,
+        incidentTexts: ['Light out'],
+      }),
+    );
+  });
+
+  it('takes notes newest first, authored by the caller whatever the body says', async () => {
+    const first = await call(employee, 'POST', '/api/incident/note', {
+      incidentId,
+      note: 'Reported to owner',
+    });
+    expect(first.status).toBe(201);
+    const second = await call(manager, 'POST', '/api/incident/note', {
+      incidentId,
+      note: 'Electrician booked',
+      userId: employee.id,
+    });
+    const managerMe = (await call(manager, 'GET', '/api/auth/me')).body as unknown as { lastName: string };
+    expect(second.body).toMatchObject({ note: 'Electrician booked', user: { lastName: managerMe.lastName } });
+    const notes = incidentOf(await call(employee, 'GET', `/api/incident/${incidentId}`)).notes;
+    expect(notes.map((n) => n.note)).toEqual(['Electrician booked', 'Reported to owner']);
+    expect(notes[0]?.user?.lastName).toBe(managerMe.lastName);
+
+    const blank = await call(employee, 'POST', '/api/incident/note', { incidentId, note: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toContain(messages.validation.noteRequired);
+    expect((await call(employee, 'POST', '/api/incident/note', { note: 'x' })).status).toBe(400);
+  });
+
+  it('changes priority and texts', async () => {
+    const updated = await call(employee, 'PUT', '/api/incident', {
+      id: incidentId,
+      typeId: 2,
+      incidentTexts: ['Light out', 'Camera dark'],
+    });
+    expect(updated.status).toBe(200);
+    expect(incidentOf(updated).typeId).toBe(2);
+    expect(incidentOf(updated).incidentTexts.map((x) => x.incidentNoteText.text)).toEqual([
+      'Light out',
+      'Camera dark',
+    ]);
+    expect(incidentOf(updated).notes).toHaveLength(2); // notes untouched
+    expect((await call(employee, 'PUT', '/api/incident', { id: incidentId, typeId: 7 })).status).toBe(400);
+  });
+
+  it('resolves with the time, unresolves clearing it, and moves between the open and resolved lists', async () => {
+    const open = () =>
+      call(employee, 'GET', `/api/incident/by-location/${sites.locationId}?unresolvedOnly=true`).then((r) =>
+        idsOf(r.body.incidents),
+      );
+    expect(await open()).toContain(incidentId);
+    const resolvedAt = new Date(Date.now() - 60_000).toISOString();
+    const resolved = incidentOf(
+      await call(employee, 'PUT', `/api/incident/${incidentId}/resolve`, { resolved: true, resolvedAt }),
+    );
+    expect(resolved).toMatchObject({ resolved: true, resolvedAt });
+    expect(await open()).not.toContain(incidentId);
+    const all = await call(employee, 'GET', `/api/incident/by-location/${sites.locationId}`);
+    expect(idsOf(all.body.incidents)).toContain(incidentId);
+
+    const reopened = incidentOf(
+      await call(employee, 'PUT', `/api/incident/${incidentId}/resolve`, {
+        resolved: false,
+        resolvedAt: null,
+      }),
+    );
+    expect(reopened).toMatchObject({ resolved: false, resolvedAt: null });
+    expect(await open()).toContain(incidentId);
+
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const clamped = incidentOf(
+      await call(employee, 'PUT', `/api/incident/${incidentId}/resolve`, {
+        resolved: true,
+        resolvedAt: future,
+      }),
+    );
+    expect(Date.parse(clamped.resolvedAt ?? '')).toBeLessThanOrEqual(Date.now());
+    expect(
+      (await call(employee, 'PUT', `/api/incident/${incidentId}/resolve`, { resolved: 'yes' })).status,
+    ).toBe(400);
+    await call(employee, 'PUT', `/api/incident/${incidentId}/resolve`, { resolved: false });
+  });
+
+  it('takes images by presigned upload and shows them with view URLs', async () => {
+    const image = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(40, 2)]);
+    const ticket = await call(employee, 'POST', `/api/incident/${incidentId}/image`, {
+      contentType: 'image/png',
+      contentLength: image.length,
+    });
+    expect(ticket.status).toBe(200);
+    expect(String(ticket.body.key)).toMatch(
+      new RegExp(`^tenants/${sites.companyId}/incident-photo/${incidentId}/`),
+    );
+    const put = await fetch(String(ticket.body.uploadUrl), {
+      method: 'PUT',
+      headers: ticket.body.headers as Record<string, string>,
+      body: image,
+    });
+    expect(put.status).toBe(200);
+    const images = incidentOf(await call(manager, 'GET', `/api/incident/${incidentId}`)).images;
+    expect(images.map((i) => i.key)).toEqual([ticket.body.key]);
+    expect(Buffer.from(await (await fetch(images[0]?.presignedUrl ?? '')).arrayBuffer())).toEqual(image);
+    expect(
+      (
+        await call(employee, 'POST', `/api/incident/${incidentId}/image`, {
+          contentType: 'image/gif',
+          contentLength: 5,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(employee, 'POST', `/api/incident/${incidentId}/image`, {
+          contentType: 'image/png',
+          contentLength: 20_000_000,
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('is deleted by managers and above, with its images', async () => {
+    const doomed = id(
+      await call(employee, 'POST', '/api/incident', { locationId: sites.locationId, typeId: 3 }),
+    );
+    expect((await call(employee, 'DELETE', `/api/incident/${doomed}`)).status).toBe(403);
+    expect((await call(manager, 'DELETE', `/api/incident/${doomed}`)).body).toEqual({
+      success: true,
+      id: doomed,
+    });
+    expect((await call(manager, 'GET', `/api/incident/${doomed}`)).status).toBe(404);
+    expect((await call(manager, 'DELETE', `/api/incident/${doomed}`)).status).toBe(404);
+  });
+});
+
+describe('lists of incidents', () => {
+  let listSite: number;
+  const made: number[] = [];
+  beforeAll(async () => {
+    listSite = await location('List site', sites.areaId);
+    for (const [typeId, text] of [
+      [1, 'Water leak'],
+      [2, 'Fence damage'],
+      [3, 'Graffiti on wall'],
+      [3, 'Water stain'],
+      [2, 'Door jammed'],
+    ] as const) {
+      made.push(
+        id(
+          await call(admin, 'POST', '/api/incident', { locationId: listSite, typeId, incidentTexts: [text] }),
+        ),
+      );
+    }
+    await call(admin, 'PUT', `/api/incident/${made[1]}/resolve`, { resolved: true });
+  });
+
+  it('page newest first with totals, unresolved count and page numbers', async () => {
+    const page = await call(admin, 'GET', `/api/incident/some/by-location/${listSite}?limit=2&offset=2`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ totalCount: 5, unresolvedCount: 4, page: 2, limit: 2, totalPages: 3 });
+    expect(idsOf(page.body.incidents)).toEqual([made[2], made[1]]);
+    const search = await call(admin, 'GET', `/api/incident/some/by-location/${listSite}?searchTerm=water`);
+    expect(search.body).toMatchObject({
+      totalCount: 2,
+      unresolvedCount: 2,
+      page: 1,
+      limit: 10,
+      totalPages: 1,
+    });
+    expect(idsOf(search.body.incidents)).toEqual([made[3], made[0]]);
+    const byPriority = await call(
+      admin,
+      'GET',
+      `/api/incident/some/by-location/${listSite}?searchTerm=critical`,
+    );
+    expect(idsOf(byPriority.body.incidents)).toEqual([made[0]]);
+    const none = await call(admin, 'GET', `/api/incident/some/by-location/${listSite}?searchTerm=zzz`);
+    expect(none.body).toMatchObject({ incidents: [], totalCount: 0, totalPages: 0 });
+    expect((await call(admin, 'GET', `/api/incident/some/by-location/${listSite}?limit=51`)).status).toBe(
+      400,
+    );
+  });
+
+  it("search the caller's locations only", async () => {
+    await call(managerB, 'POST', '/api/incident', {
+      locationId: siteB,
+      typeId: 1,
+      incidentTexts: ['Water everywhere in B'],
+    });
+    const forAdmin = await call(admin, 'GET', '/api/incident?searchTerm=water');
+    expect(idsOf(forAdmin.body.incidents).length).toBeGreaterThanOrEqual(3);
+    const forB = (await call(managerB, 'GET', '/api/incident?searchTerm=water')).body
+      .incidents as IncidentBody[];
+    expect(forB.map((i) => i.locationId)).toEqual([siteB]);
+    const forEmployee = (await call(employee, 'GET', '/api/incident')).body.incidents as IncidentBody[];
+    expect(forEmployee.length).toBeGreaterThan(0);
+    expect(new Set(forEmployee.map((i) => i.locationId))).toEqual(new Set([sites.locationId]));
+    const dates = forEmployee.map((i) => i.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+});
+
+describe('the dashboard', () => {
+  const to = '2026-11-21T12:00:00.000Z';
+  const hoursBefore = (h: number) => new Date(Date.parse(to) - h * 3_600_000).toISOString();
+  let dashSite: number;
+  let walker: Person;
+
+  beforeAll(async () => {
+    dashSite = await location('Dashboard site', sites.areaId);
+    walker = await person(t.host.url, Role.Employee, {
+      managementCompanyId: sites.companyId,
+      locations: [
+        { locationId: dashSite, organizationId: sites.areaId, managementCompanyId: sites.companyId },
+      ],
+    });
+    for (const hours of [1, 50, 80, 24 * 6, 24 * 8, -5]) await report(walker, dashSite, hoursBefore(hours));
+    await call(walker, 'POST', '/api/incident', { locationId: dashSite, typeId: 1 });
+    await call(walker, 'POST', '/api/incident', { locationId: dashSite, typeId: 3 });
+  });
+
+  const dashboard = (who: Person, userId: number, query = '') =>
+    call(who, 'GET', `/api/incident/user-locations/${userId}?to=${to}${query}`);
+
+  interface DashboardLocation {
+    id: number;
+    name: string;
+    walkReportStats: { last72Hours: number; lastWeek: number };
+    incidentCountsByType: Record<string, number>;
+    incidents: IncidentBody[];
+  }
+
+  it("shows each of the user's locations with walk counts, incident counts and incidents", async () => {
+    const answer = await call(walker, 'GET', `/api/incident/user-locations/${walker.id}`);
+    expect(answer.status).toBe(200);
+    const [card] = answer.body.locations as DashboardLocation[];
+    expect((answer.body.locations as unknown[]).length).toBe(1);
+    expect(card).toMatchObject({
+      id: dashSite,
+      name: 'Dashboard site',
+      incidentCountsByType: { 1: 1, 2: 0, 3: 1 },
+    });
+    expect(card?.incidents).toHaveLength(2);
+
+    const asOf = (await dashboard(walker, walker.id)).body.locations as DashboardLocation[];
+    expect(asOf[0]?.walkReportStats).toEqual({ last72Hours: 2, lastWeek: 4 });
+    expect(asOf[0]?.incidents).toEqual([]); // created after `to`
+  });
+
+  it('filters by incident type and location', async () => {
+    const typed = (await call(walker, 'GET', `/api/incident/user-locations/${walker.id}?typeId=3`)).body
+      .locations as DashboardLocation[];
+    expect(typed[0]?.incidents.map((i) => i.typeId)).toEqual([3]);
+    expect(typed[0]?.incidentCountsByType).toEqual({ 1: 1, 2: 0, 3: 1 });
+    const managerView = await call(
+      manager,
+      'GET',
+      `/api/incident/user-locations/${manager.id}?locationId=${sites.locationId}`,
+    );
+    expect((managerView.body.locations as DashboardLocation[]).map((l) => l.id)).toEqual([sites.locationId]);
+    const all = await call(manager, 'GET', `/api/incident/user-locations/${manager.id}`);
+    expect((all.body.locations as DashboardLocation[]).map((l) => l.name)).toEqual([
+      'North site',
+      'South site',
+    ]);
+    expect(
+      (await call(manager, 'GET', `/api/incident/user-locations/${manager.id}?locationId=${siteB}`)).status,
+    ).toBe(404);
+  });
+
+  it('refuses bad filters, and other tenants', async () => {
+    expect((await dashboard(walker, walker.id, `&from=2026-11-22T00:00:00Z`)).status).toBe(400);
+    expect((await call(walker, 'GET', `/api/incident/user-locations/${walker.id}?typeId=9`)).status).toBe(
+      400,
+    );
+    expect(
+      (await call(walker, 'GET', `/api/incident/user-locations/${walker.id}?from=yesterday`)).status,
+    ).toBe(400);
+    expect((await call(managerB, 'GET', `/api/incident/user-locations/${walker.id}`)).status).toBe(404);
+    expect((await call(walker, 'GET', `/api/incident/user-locations/${managerB.id}`)).status).toBe(404);
+  });
+});
