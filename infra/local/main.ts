@@ -11,7 +11,7 @@ import { localEnvironment } from './standins/env.ts';
 import { provision } from './provision.ts';
 import { run, webBuildIsStale } from './web-build.ts';
 import type { LocalHost } from './host.ts';
-import { localSettings } from './settings.ts';
+import { LOCAL_RESOURCE_NAMES, localSettings } from './settings.ts';
 
 // Lambda runs the newest Node.js; the SDK's notice about Node 20 on a developer's machine is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -39,13 +39,12 @@ process.on('SIGTERM', () => void stop(0));
 
 try {
   console.log('Starting the local stand-ins (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local)…');
-  standIns = await startStandIns({ dataDir: join(root, '.data'), ports: settings.standInPorts });
-  const provisioned = await provision(standIns, {
-    tableName: 'sitewalk-local',
-    bucketName: 'sitewalk-local-uploads',
-    userPoolName: 'sitewalk-local',
-    appOrigin: settings.appUrl,
+  standIns = await startStandIns({
+    dataDir: join(root, '.data'),
+    ports: settings.standInPorts,
+    workload: 'bulk',
   });
+  const provisioned = await provision(standIns, { ...LOCAL_RESOURCE_NAMES, appOrigin: settings.appUrl });
   Object.assign(
     process.env,
     localEnvironment(standIns, provisioned, { appUrl: settings.appUrl, mailFrom: settings.mailFrom }),

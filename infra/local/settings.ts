@@ -3,6 +3,13 @@ import { z } from 'zod';
 export const DEFAULT_ADMIN_EMAIL = 'admin@sitewalk.local';
 export const DEFAULT_ADMIN_PASSWORD = 'SiteWalk2024';
 
+/** The names of what `npm start` provisions in the stand-ins. */
+export const LOCAL_RESOURCE_NAMES = {
+  tableName: 'sitewalk-local',
+  bucketName: 'sitewalk-local-uploads',
+  userPoolName: 'sitewalk-local',
+} as const;
+
 const port = z.coerce.number().int().min(1).max(65535);
 
 /**

@@ -2,12 +2,32 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Env, tableEnv } from '../env.ts';
 
+const READS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'TransactGetItemsCommand']);
+
+/**
+ * Read capacity consumed by this process's table reads, as DynamoDB reports it. Every read asks for it
+ * (`ReturnConsumedCapacity: TOTAL` costs nothing extra), so benchmarks can show what a call reads.
+ */
+export const readCapacity = { units: 0 };
+
 /** One DocumentClient per cold start; locally the endpoint points at DynamoDB Local. */
-export const createDocumentClient = (env: Env<(typeof tableEnv)[number]>): DynamoDBDocumentClient =>
-  DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      region: env.AWS_REGION,
-      ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {}),
-    }),
-    { marshallOptions: { removeUndefinedValues: true } },
+export const createDocumentClient = (env: Env<(typeof tableEnv)[number]>): DynamoDBDocumentClient => {
+  const client = new DynamoDBClient({
+    region: env.AWS_REGION,
+    ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {}),
+  });
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!READS.has(context.commandName ?? '')) return next(args);
+      (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
+      const result = await next(args);
+      const consumed = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
+      for (const entry of [consumed].flat() as ({ CapacityUnits?: number } | undefined)[]) {
+        readCapacity.units += entry?.CapacityUnits ?? 0;
+      }
+      return result;
+    },
+    { step: 'initialize', name: 'readCapacityMeter' },
   );
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+};

@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import type { DataService } from '@sitewalk/functions/db/service';
+import type { Accounts } from '@sitewalk/functions/domain/accounts';
+import { nextId, nextIds } from '@sitewalk/functions/db/counters';
+import { objectKey, type Storage } from '@sitewalk/functions/ports/storage';
+import type { DemoTenant } from './generate.ts';
+
+export interface DemoWriteResult {
+  /** False when this seed's tenant was already there (nothing was written). */
+  written: boolean;
+  managementCompanyId?: number;
+  counts: { locations: number; people: number; walks: number; reports: number; incidents: number };
+}
+
+/** Every demo account signs in with this password (it meets the password rule). */
+export const DEMO_PASSWORD = 'SiteWalkDemo1';
+
+/** Walk reports, checkpoints and incidents go in with batch writes, this many batches at a time. */
+const BATCH_CONCURRENCY = 8;
+
+const ids = <K extends string>(keys: { key: K }[], first: number[]) =>
+  new Map(keys.map((item, index) => [item.key, first[index] ?? 0]));
+
+const must = <V>(map: Map<string, V>, key: string): V => {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`Demo data refers to an unknown ${key}`);
+  return value;
+};
+
+/** A small solid-colour PNG, so demo photos show something. */
+const photo = (seed: number): Buffer => {
+  const size = 64;
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buffer: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buffer) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rgb = [(seed * 67) % 200, (seed * 131) % 200, (seed * 29) % 200];
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+};
+
+/**
+ * Stores a generated tenant through the same entities, accounts (Cognito and table together) and storage
+ * port the handlers use. A seed's tenant is written once: when its owner's e-mail exists, nothing is done.
+ */
+export const writeDemo = async (
+  deps: { db: DataService; accounts: Accounts; storage: Storage },
+  demo: DemoTenant,
+  log: (line: string) => void = () => undefined,
+): Promise<DemoWriteResult> => {
+  const { db, accounts, storage } = deps;
+  const counts = {
+    locations: demo.locations.length,
+    people: demo.people.length,
+    walks: demo.walks.length,
+    reports: demo.reports.length,
+    incidents: demo.incidents.length,
+  };
+  const owner = demo.people[0];
+  if (owner && (await db.entities.userEmail.get({ email: owner.email }).go()).data) {
+    return { written: false, counts };
+  }
+
+  const managementCompanyId = await nextId(db, 'managementCompany');
+  await db.entities.managementCompany.create({ managementCompanyId, ...demo.company }).go();
+  const areaIds = ids(demo.areas, await nextIds(db, 'organization', demo.areas.length));
+  for (const area of demo.areas) {
+    await db.entities.organization
+      .create({ organizationId: must(areaIds, area.key), managementCompanyId, name: area.name })
+      .go();
+  }
+  const locationIds = ids(demo.locations, await nextIds(db, 'location', demo.locations.length));
+  const placeOf = new Map(
+    demo.locations.map((l) => [
+      l.key,
+      { locationId: must(locationIds, l.key), organizationId: must(areaIds, l.areaKey), managementCompanyId },
+    ]),
+  );
+  await db.entities.location
+    .put(
+      demo.locations.map(({ key, areaKey: _area, ...location }) => ({ ...location, ...must(placeOf, key) })),
+    )
+    .go();
+  log(`company ${managementCompanyId}, ${demo.areas.length} areas, ${demo.locations.length} locations`);
+
+  const personIds = new Map<string, number>();
+  for (const person of demo.people) {
+    const user = await accounts.create({
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      phone: person.phone,
+      roleId: person.roleId,
+      managementCompanyId,
+      password: { value: DEMO_PASSWORD, temporary: false },
+      organizations: person.areaKeys.map((key) => ({
+        organizationId: must(areaIds, key),
+        managementCompanyId,
+      })),
+      locations: person.locationKeys.map((key) => must(placeOf, key)),
+    });
+    personIds.set(person.key, user.userId);
+  }
+  log(`${demo.people.length} people`);
+
+  const walkIds = ids(demo.walks, await nextIds(db, 'walk', demo.walks.length));
+  const markerIdBlock = await nextIds(
+    db,
+    'marker',
+    demo.walks.reduce((n, w) => n + w.markers.length, 0),
+  );
+  const markerIds = new Map<string, number[]>();
+  for (const walk of demo.walks) markerIds.set(walk.key, markerIdBlock.splice(0, walk.markers.length));
+  const walkOf = new Map(demo.walks.map((w) => [w.key, w]));
+  await db.entities.walk
+    .put(
+      demo.walks.map((walk) => ({
+        walkId: must(walkIds, walk.key),
+        ...must(placeOf, walk.locationKey),
+        name: walk.name,
+        description: walk.description,
+        markers: walk.markers.map((m, index) => ({
+          id: must(markerIds, walk.key)[index] ?? 0,
+          label: index + 1,
+          ...m,
+          hasUnitRange: m.unitNumberRange !== '',
+          order: index,
+        })),
+      })),
+    )
+    .go();
+  log(`${demo.walks.length} walks`);
+
+  const reportIds = ids(demo.reports, await nextIds(db, 'walkReport', demo.reports.length));
+  const arrivalCount = demo.reports.reduce((n, r) => n + r.arrivals.length, 0);
+  const completedIds = await nextIds(db, 'completedMarker', arrivalCount);
+  const noteIds = await nextIds(
+    db,
+    'walkNote',
+    demo.reports.reduce((n, r) => n + r.notes.length, 0),
+  );
+  const reportItems = [];
+  const checkpointItems = [];
+  const noteItems = [];
+  const imageItems = [];
+  const tally = new Map<number, number>();
+  for (const report of demo.reports) {
+    const walk = must(walkOf, report.walkKey);
+    const markersOfWalk = must(markerIds, walk.key);
+    const place = must(placeOf, walk.locationKey);
+    const walkReportId = must(reportIds, report.key);
+    const markerId = (index: number) => markersOfWalk[index] ?? 0;
+    tally.set(place.locationId, (tally.get(place.locationId) ?? 0) + 1);
+    reportItems.push({
+      walkReportId,
+      walkId: must(walkIds, walk.key),
+      ...place,
+      userId: must(personIds, report.walkerKey),
+      clientId: randomUUID(),
+      startedAt: report.startedAt,
+      createdAt: report.startedAt,
+      ...(report.finishedAt ? { finishedAt: report.finishedAt } : {}),
+      walkName: walk.name,
+      markerCount: walk.markers.length,
+      ...(report.arrivals.length
+        ? {
+            visitedMarkerIds: [...new Set(report.arrivals.map((a) => markerId(a.markerIndex)))],
+            firstArrivalAt: report.arrivals[0]?.arrivedAt,
+            lastArrivalAt: report.arrivals.at(-1)?.arrivedAt,
+          }
+        : {}),
+    });
+    for (const arrival of report.arrivals) {
+      checkpointItems.push({
+        walkReportId,
+        clientId: randomUUID(),
+        completedMarkerId: completedIds.shift() ?? 0,
+        markerId: markerId(arrival.markerIndex),
+        arrivedAt: arrival.arrivedAt,
+        receivedAt: arrival.arrivedAt,
+        lat: arrival.lat,
+        lng: arrival.lng,
+        accuracy: arrival.accuracy,
+        isDoor: arrival.targetUnit !== undefined,
+        ...(arrival.targetUnit === undefined
+          ? {}
+          : { targetUnit: arrival.targetUnit, picturedUnit: arrival.picturedUnit }),
+      });
+    }
+    for (const note of report.notes) {
+      noteItems.push({
+        walkReportId,
+        clientId: randomUUID(),
+        walkNoteId: noteIds.shift() ?? 0,
+        markerId: markerId(note.markerIndex),
+        note: note.note,
+        createdAt: report.startedAt,
+      });
+    }
+    for (const index of report.photos) {
+      const image = photo(walkReportId + index);
+      const key = objectKey({ managementCompanyId, kind: 'walk-photo', id: walkReportId }, 'image/png');
+      await upload(storage, key, image);
+      imageItems.push({
+        walkReportId,
+        clientId: randomUUID(),
+        markerId: markerId(index),
+        imageName: key.slice(key.lastIndexOf('/') + 1),
+        key,
+        createdAt: report.startedAt,
+      });
+    }
+  }
+  const options = { concurrency: BATCH_CONCURRENCY };
+  await db.entities.walkReport.put(reportItems).go(options);
+  await db.entities.completedMarker.put(checkpointItems).go(options);
+  if (noteItems.length) await db.entities.walkNote.put(noteItems).go(options);
+  if (imageItems.length) await db.entities.markerImage.put(imageItems).go(options);
+  await db.entities.locationTally
+    .put([...tally].map(([locationId, walkReportCount]) => ({ locationId, walkReportCount })))
+    .go();
+  log(`${demo.reports.length} walk reports with ${arrivalCount} checkpoints and ${imageItems.length} photos`);
+
+  const incidentIds = await nextIds(db, 'incident', demo.incidents.length);
+  const textIds = await nextIds(
+    db,
+    'incidentText',
+    demo.incidents.reduce((n, i) => n + i.texts.length, 0),
+  );
+  const incidentNoteIds = await nextIds(
+    db,
+    'incidentNote',
+    demo.incidents.reduce((n, i) => n + i.notes.length, 0),
+  );
+  await db.entities.incident
+    .put(
+      demo.incidents.map((incident, index) => ({
+        incidentId: incidentIds[index] ?? 0,
+        ...must(placeOf, incident.locationKey),
+        ...(incident.reportKey ? { walkReportId: must(reportIds, incident.reportKey) } : {}),
+        typeId: incident.typeId,
+        status: incident.resolvedAt ? ('resolved' as const) : ('open' as const),
+        ...(incident.resolvedAt ? { resolvedAt: incident.resolvedAt } : {}),
+        createdBy: must(personIds, incident.createdByKey),
+        createdAt: incident.createdAt,
+        texts: incident.texts.map((text) => ({ id: textIds.shift() ?? 0, text })),
+        notes: incident.notes.map((note) => ({
+          id: incidentNoteIds.shift() ?? 0,
+          note: note.note,
+          userId: must(personIds, note.authorKey),
+          createdAt: note.createdAt,
+        })),
+        imageKeys: [],
+      })),
+    )
+    .go(options);
+  log(`${demo.incidents.length} incidents`);
+  return { written: true, managementCompanyId, counts };
+};
+
+const upload = async (storage: Storage, key: string, body: Buffer) => {
+  const ticket = await storage.presignUpload({
+    key,
+    contentType: 'image/png',
+    contentLength: body.length,
+    expiresIn: 60,
+  });
+  const response = await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body });
+  if (!response.ok) throw new Error(`Uploading a demo photo failed: ${response.status}`);
+};

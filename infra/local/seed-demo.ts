@@ -1,0 +1,116 @@
+/**
+ * `npm run seed:demo -- [--seed 1] [--size 24] [--days 90]`: a realistic demo tenant in the local host's
+ * data (.data/). Works with `npm start` running (it uses its stand-ins) or without (it starts them, writes,
+ * and stops them). The same seed and size give the same tenant; a seed already written is left alone.
+ */
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { z } from 'zod';
+import {
+  LOCAL_CREDENTIALS,
+  LOCAL_REGION,
+  startStandIns,
+  type StandIns,
+  type StandInsInfo,
+} from './standins/index.ts';
+import { localEnvironment } from './standins/env.ts';
+import { provision } from './provision.ts';
+import { LOCAL_RESOURCE_NAMES, localSettings } from './settings.ts';
+import { generateDemo } from './demo/generate.ts';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '1' },
+    size: { type: 'string', default: '24' },
+    days: { type: 'string', default: '90' },
+  },
+});
+const options = z
+  .object({
+    seed: z.coerce.number().int().nonnegative(),
+    size: z.coerce.number().int().min(1).max(66),
+    days: z.coerce.number().int().min(1).max(365),
+  })
+  .parse(values);
+const settings = localSettings(process.env);
+
+/** Whether `npm start` already runs the stand-ins on their fixed ports. */
+const running = async (): Promise<boolean> => {
+  try {
+    await fetch(`http://localhost:${settings.standInPorts.dynamodb}/`, {
+      signal: AbortSignal.timeout(1_000),
+    });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+let started: StandIns | undefined;
+try {
+  let standIns: StandInsInfo;
+  if (await running()) {
+    console.log('Using the stand-ins of the running local host.');
+    const url = (port: number) => `http://localhost:${port}`;
+    standIns = {
+      endpoints: {
+        dynamodb: url(settings.standInPorts.dynamodb),
+        cognito: url(settings.standInPorts.cognito),
+        s3: url(settings.standInPorts.s3),
+        ses: url(settings.standInPorts.ses),
+      },
+      region: LOCAL_REGION,
+      credentials: { ...LOCAL_CREDENTIALS },
+    };
+  } else {
+    console.log('Starting the local stand-ins…');
+    started = await startStandIns({
+      dataDir: join(root, '.data'),
+      ports: settings.standInPorts,
+      workload: 'bulk',
+    });
+    standIns = started;
+  }
+  const provisioned = await provision(standIns, { ...LOCAL_RESOURCE_NAMES, appOrigin: settings.appUrl });
+  Object.assign(
+    process.env,
+    localEnvironment(standIns, provisioned, { appUrl: settings.appUrl, mailFrom: settings.mailFrom }),
+  );
+  // Imported once the environment is set: the composition root reads it.
+  const { dataFromEnv, identityFromEnv, storageFromEnv } = await import('@sitewalk/functions/composition');
+  const { createAccounts } = await import('@sitewalk/functions/domain/accounts');
+  const { seedSuperUser } = await import('./seed.ts');
+  const { writeDemo, DEMO_PASSWORD } = await import('./demo/write.ts');
+  await seedSuperUser({ email: settings.adminEmail, password: settings.adminPassword });
+
+  const demo = generateDemo(options);
+  console.log(
+    `Writing the demo tenant for seed ${options.seed}, ${options.size} locations, ${options.days} days…`,
+  );
+  const db = dataFromEnv();
+  const result = await writeDemo(
+    { db, accounts: createAccounts(db, identityFromEnv()), storage: storageFromEnv() },
+    demo,
+    (line) => console.log(`  ${line}`),
+  );
+  const signIn = demo.people
+    .slice(0, 4)
+    .map((p) => `  ${p.email.padEnd(56)} ${DEMO_PASSWORD}`)
+    .join('\n');
+  console.log(
+    result.written
+      ? `\nDemo tenant "${demo.company.name}" written. Sign in as, for example:\n${signIn}\n(every demo account uses ${DEMO_PASSWORD}; the Super User sees it too)`
+      : `\nThe demo tenant of seed ${options.seed} is already there ("${demo.company.name}"); nothing written. Sign in as:\n${signIn}`,
+  );
+} catch (error) {
+  console.error(
+    `\nThe demo data could not be written: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exitCode = 1;
+} finally {
+  await started?.stop();
+}

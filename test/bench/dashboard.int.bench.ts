@@ -1,0 +1,221 @@
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, bench, describe } from 'vitest';
+import { Role } from '@sitewalk/shared/roles';
+import { startStandIns } from '../../infra/local/standins/index.ts';
+import { provision } from '../../infra/local/provision.ts';
+import { localEnvironment } from '../../infra/local/standins/env.ts';
+
+/**
+ * The dashboard (`GET /api/incident/user-locations/{userId}`) at 10 to 50 locations of 20,000 walk reports
+ * each, over HTTP on the local host: its latency (vitest's table) and the read capacity it consumes (the
+ * table printed after). The data set is built once (about 20 minutes on 2 cores: a million items through
+ * DynamoDB Local) and kept under .data/bench-*; later runs reuse it. BENCH_LOCATIONS and BENCH_REPORTS
+ * make a smaller set.
+ */
+
+const LOCATIONS = Number(process.env.BENCH_LOCATIONS ?? 50);
+const REPORTS_PER_LOCATION = Number(process.env.BENCH_REPORTS ?? 20_000);
+const INCIDENTS_PER_LOCATION = 365;
+const STEPS = [10, 20, 30, 40, 50].filter((n) => n <= LOCATIONS);
+const PASSWORD = 'BenchPassw0rd';
+/** The data set's "now": reports run back from it every two hours, incidents daily. */
+const ANCHOR = Date.UTC(2026, 10, 1, 12);
+const HOUR = 3_600_000;
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const standIns = await startStandIns({
+  dataDir: join(root, '.data', `bench-${LOCATIONS}x${REPORTS_PER_LOCATION}`),
+  workload: 'bulk',
+});
+const provisioned = await provision(standIns, {
+  tableName: 'sitewalk-bench',
+  bucketName: 'sitewalk-bench-uploads',
+  userPoolName: 'sitewalk-bench',
+  appOrigin: 'http://localhost:0',
+});
+Object.assign(
+  process.env,
+  localEnvironment(standIns, provisioned, { appUrl: 'http://localhost:0', mailFrom: 'bench@sitewalk.local' }),
+);
+const { dataFromEnv, identityFromEnv } = await import('@sitewalk/functions/composition');
+const { createAccounts } = await import('@sitewalk/functions/domain/accounts');
+const { nextId, nextIds } = await import('@sitewalk/functions/db/counters');
+const { readCapacity } = await import('@sitewalk/functions/db/client');
+const { startLocalHost } = await import('../../infra/local/host.ts');
+const db = dataFromEnv();
+
+const managerEmail = (n: number) => `bench-manager-${n}@sitewalk.local`;
+
+const seed = async () => {
+  const managementCompanyId = await nextId(db, 'managementCompany');
+  await db.entities.managementCompany
+    .create({ managementCompanyId, name: 'Bench Storage', email: 'bench@sitewalk.local' })
+    .go();
+  const organizationId = await nextId(db, 'organization');
+  await db.entities.organization.create({ organizationId, managementCompanyId, name: 'Bench area' }).go();
+  const locationIds = await nextIds(db, 'location', LOCATIONS);
+  await db.entities.location
+    .put(
+      locationIds.map((locationId, i) => ({
+        locationId,
+        organizationId,
+        managementCompanyId,
+        name: `Bench site ${String(i + 1).padStart(2, '0')}`,
+        address: `${i + 1} Main St`,
+        city: 'Fresno',
+        state: 'CA',
+        zipcode: '93650',
+        latitude: 36.8,
+        longitude: -119.7,
+      })),
+    )
+    .go();
+  let written = 0;
+  for (const [index, locationId] of locationIds.entries()) {
+    const at = { locationId, organizationId, managementCompanyId };
+    const walkId = await nextId(db, 'walk');
+    await db.entities.walk
+      .create({
+        walkId,
+        ...at,
+        name: 'Perimeter',
+        markers: Array.from({ length: 20 }, (_, m) => ({
+          id: m + 1,
+          label: m + 1,
+          lat: 36.8,
+          lng: -119.7,
+          notes: '',
+          unitNumberRange: '',
+          hasUnitRange: false,
+          isDoor: false,
+          order: m,
+        })),
+      })
+      .go();
+    const reportIds = await nextIds(db, 'walkReport', REPORTS_PER_LOCATION);
+    await db.entities.walkReport
+      .put(
+        reportIds.map((walkReportId, i) => {
+          const startedAt = new Date(ANCHOR - i * 2 * HOUR - index * 60_000).toISOString();
+          return {
+            walkReportId,
+            walkId,
+            ...at,
+            userId: 1,
+            clientId: randomUUID(),
+            startedAt,
+            createdAt: startedAt,
+            finishedAt: new Date(Date.parse(startedAt) + 30 * 60_000).toISOString(),
+            walkName: 'Perimeter',
+            markerCount: 20,
+            visitedMarkerIds: Array.from({ length: 20 }, (_, m) => m + 1),
+            firstArrivalAt: startedAt,
+            lastArrivalAt: new Date(Date.parse(startedAt) + 25 * 60_000).toISOString(),
+          };
+        }),
+      )
+      .go({ concurrency: 8 });
+    await db.entities.locationTally.put({ locationId, walkReportCount: REPORTS_PER_LOCATION }).go();
+    const incidentIds = await nextIds(db, 'incident', INCIDENTS_PER_LOCATION);
+    await db.entities.incident
+      .put(
+        incidentIds.map((incidentId, i) => ({
+          incidentId,
+          ...at,
+          typeId: (i % 3) + 1,
+          status: i % 10 < 3 ? ('open' as const) : ('resolved' as const),
+          createdBy: 1,
+          createdAt: new Date(ANCHOR - i * 24 * HOUR - 5 * HOUR).toISOString(),
+          texts: [{ id: i + 1, text: 'Gate left open' }],
+          notes: [{ id: i + 1, note: 'Closed it', userId: 1, createdAt: new Date(ANCHOR).toISOString() }],
+          imageKeys: [],
+        })),
+      )
+      .go({ concurrency: 8 });
+    written += REPORTS_PER_LOCATION + INCIDENTS_PER_LOCATION;
+    console.log(`bench data: location ${index + 1}/${LOCATIONS}, ${written} items`);
+  }
+  const accounts = createAccounts(db, identityFromEnv());
+  for (const n of STEPS) {
+    await accounts.create({
+      firstName: 'Bench',
+      lastName: `Manager ${n}`,
+      email: managerEmail(n),
+      roleId: Role.Manager,
+      managementCompanyId,
+      password: { value: PASSWORD, temporary: false },
+      locations: locationIds
+        .slice(0, n)
+        .map((locationId) => ({ locationId, organizationId, managementCompanyId })),
+      organizations: [],
+    });
+  }
+};
+
+// The managers are written last, so their presence means a complete data set.
+const { data: ready } = await db.entities.userEmail.get({ email: managerEmail(STEPS.at(-1) ?? 10) }).go();
+if (!ready) await seed();
+
+const host = await startLocalHost({
+  port: 0,
+  auth: { jwksUrl: provisioned.jwksUrl, issuer: provisioned.issuer, clientId: provisioned.userPoolClientId },
+});
+const signIn = async (email: string) => {
+  const response = await fetch(`${host.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body = (await response.json()) as { accessToken: string; user: { id: number } };
+  return { token: body.accessToken, userId: body.user.id };
+};
+const managers = new Map(
+  await Promise.all(STEPS.map(async (n) => [n, await signIn(managerEmail(n))] as const)),
+);
+
+const dashboard = async (n: number) => {
+  const manager = managers.get(n);
+  if (!manager) throw new Error(`No manager for ${n} locations`);
+  const response = await fetch(
+    `${host.url}/api/incident/user-locations/${manager.userId}?to=${new Date(ANCHOR).toISOString()}`,
+    { headers: { authorization: `Bearer ${manager.token}` } },
+  );
+  const body = (await response.json()) as { locations: { walkReportStats: { lastWeek: number } }[] };
+  if (response.status !== 200 || body.locations.length !== n) {
+    throw new Error(`The dashboard answered ${response.status} with ${body.locations.length} locations`);
+  }
+  return body;
+};
+
+// Read capacity of one call per step, and what each location's card holds.
+const capacity: {
+  locations: number;
+  readCapacityUnits: number;
+  perLocation: number;
+  reportsInWeek: number;
+}[] = [];
+for (const n of STEPS) {
+  readCapacity.units = 0;
+  const body = await dashboard(n);
+  capacity.push({
+    locations: n,
+    readCapacityUnits: Number(readCapacity.units.toFixed(1)),
+    perLocation: Number((readCapacity.units / n).toFixed(2)),
+    reportsInWeek: body.locations[0]?.walkReportStats.lastWeek ?? 0,
+  });
+}
+
+describe(`dashboard over HTTP, ${REPORTS_PER_LOCATION} walk reports and ${INCIDENTS_PER_LOCATION} incidents per location`, () => {
+  for (const n of STEPS) {
+    bench(`${n} locations`, () => dashboard(n).then(() => undefined), { time: 3_000, warmupIterations: 2 });
+  }
+});
+
+afterAll(async () => {
+  console.log('\nDashboard read capacity (one call; eventually consistent reads):');
+  console.table(capacity);
+  await host.close();
+  await standIns.stop();
+});

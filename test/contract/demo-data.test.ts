@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataFromEnv, identityFromEnv, storageFromEnv } from '@sitewalk/functions/composition';
+import { createAccounts } from '@sitewalk/functions/domain/accounts';
+import { generateDemo, type DemoTenant } from '../../infra/local/demo/generate.ts';
+import { DEMO_PASSWORD, writeDemo, type DemoWriteResult } from '../../infra/local/demo/write.ts';
+import { startTestHost, type TestHost } from '../support/host.ts';
+import { callAs, type Person } from '../support/people.ts';
+
+/** `npm run seed:demo`'s writer, read back through the API as the demo's own people. */
+
+let t: TestHost;
+let call: ReturnType<typeof callAs>;
+let demo: DemoTenant;
+let result: DemoWriteResult;
+const now = new Date();
+
+const signIn = async (email: string): Promise<Person> => {
+  const response = await fetch(t.url('/api/auth/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { accessToken: string; user: { id: number; roleId: number } };
+  return { id: body.user.id, email, token: body.accessToken, roleId: body.user.roleId as Person['roleId'] };
+};
+
+const deps = () => {
+  const db = dataFromEnv();
+  return { db, accounts: createAccounts(db, identityFromEnv()), storage: storageFromEnv() };
+};
+
+beforeAll(async () => {
+  t = await startTestHost();
+  call = callAs(t.host.url);
+  demo = generateDemo({ seed: 11, size: 2, days: 4, now });
+  result = await writeDemo(deps(), demo);
+}, 120_000);
+afterAll(() => t.host.close());
+
+interface Card {
+  name: string;
+  walkReportStats: { last72Hours: number; lastWeek: number };
+  incidentCountsByType: Record<string, number>;
+}
+
+describe('the demo tenant', () => {
+  it("shows the owner every location on the dashboard, with that location's walks of the last days", async () => {
+    expect(result.written).toBe(true);
+    const owner = await signIn(demo.people[0]?.email ?? '');
+    const answer = await call(owner, 'GET', `/api/incident/user-locations/${owner.id}`);
+    expect(answer.status).toBe(200);
+    const cards = answer.body.locations as Card[];
+    expect(cards.map((c) => c.name).sort()).toEqual(demo.locations.map((l) => l.name).sort());
+    for (const location of demo.locations) {
+      const walkKeys = new Set(demo.walks.filter((w) => w.locationKey === location.key).map((w) => w.key));
+      const week = demo.reports.filter(
+        (r) => walkKeys.has(r.walkKey) && Date.parse(r.startedAt) >= now.getTime() - 7 * 86_400_000,
+      );
+      expect(cards.find((c) => c.name === location.name)?.walkReportStats.lastWeek).toBe(week.length);
+    }
+  });
+
+  it("lets a location's manager read its reports back with checkpoints, notes and photos", async () => {
+    const manager = demo.people.find((p) => p.roleId === 10);
+    const me = await signIn(manager?.email ?? '');
+    const [location] = (await call(me, 'GET', `/api/location/all/by-user/${me.id}`)).body as unknown as {
+      id: number;
+      name: string;
+    }[];
+    const demoLocation = demo.locations.find((l) => l.name === location?.name);
+    const walkKeys = new Set(demo.walks.filter((w) => w.locationKey === demoLocation?.key).map((w) => w.key));
+    const reports = demo.reports.filter((r) => walkKeys.has(r.walkKey));
+    const list = await call(me, 'GET', `/api/walk/some/by-location/${location?.id}?limit=1000`);
+    expect(list.body.totalCount).toBe(reports.length);
+    const newest = (list.body.walkReports as { id: number; startedAt: string }[])[0];
+    const expected = [...reports].sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
+    expect(newest?.startedAt).toBe(expected?.startedAt);
+    const detail = await call(me, 'GET', `/api/walk/walk-report/${newest?.id}`);
+    expect((detail.body.CompletedMarker as unknown[]).length).toBe(expected?.arrivals.length);
+    expect((detail.body.walkNote as { note: string }[]).map((n) => n.note)).toEqual(
+      expected?.notes.map((n) => n.note),
+    );
+    expect((detail.body.markerImage as unknown[]).length).toBe(expected?.photos.length);
+  });
+
+  it('is written once per seed', async () => {
+    const again = await writeDemo(deps(), demo);
+    expect(again.written).toBe(false);
+    const owner = await signIn(demo.people[0]?.email ?? '');
+    const companies = await call(owner, 'GET', `/api/managementCompany/by-user/${owner.id}`);
+    expect(JSON.stringify(companies.body).split(demo.company.name).length - 1).toBe(1);
+  });
+});
