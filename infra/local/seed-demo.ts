@@ -1,5 +1,5 @@
 /**
- * `npm run seed:demo -- [--seed 1] [--size 24] [--days 90]`: a realistic demo tenant in the local host's
+ * `npm run seed:demo -- [--seed 1] [--size 20] [--days 90]`: a realistic demo tenant in the local host's
  * data (.data/). Works with `npm start` running (it uses its stand-ins) or without (it starts them, writes,
  * and stops them). The same seed and size give the same tenant; a seed already written is left alone.
  */
@@ -25,7 +25,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({
   options: {
     seed: { type: 'string', default: '1' },
-    size: { type: 'string', default: '24' },
+    size: { type: 'string', default: '20' },
     days: { type: 'string', default: '90' },
   },
 });

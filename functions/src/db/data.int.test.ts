@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnvironment } from '../../../test/support/isolated.ts';
 import { readEnv, tableEnv } from '../env.ts';
-import { createDocumentClient } from './client.ts';
+import { createDocumentClient, readCapacity } from './client.ts';
 import { createService, type DataService } from './service.ts';
 import { nextId } from './counters.ts';
 import { readPartition, PartitionTooLargeError } from './bounded.ts';
@@ -161,5 +161,36 @@ describe('the single table through ElectroDB', () => {
     expect(second.canceled).toBe(true);
     expect((await db.entities.user.get({ userId: secondId }).go()).data).toBeNull();
     expect((await db.entities.userEmail.get({ email: 'sam@example.com' }).go()).data?.userId).toBe(firstId);
+  });
+});
+
+describe('the read-capacity meter', () => {
+  it('adds what each read consumed, grows with the size of what is read, and leaves writes out', async () => {
+    const before = readCapacity.units;
+    const walkReportId = await nextId(db, 'walkReport');
+    const item = {
+      walkReportId,
+      walkId: 1,
+      locationId: 424242,
+      organizationId: 1,
+      managementCompanyId: 1,
+      userId: 1,
+      startedAt: '2026-11-01T06:00:00.000Z',
+      walkName: 'x'.repeat(3000),
+      markerCount: 1,
+    };
+    await db.entities.walkReport
+      .put([0, 1, 2, 3].map((n) => ({ ...item, walkReportId: walkReportId + n * 1000, clientId: `c${n}` })))
+      .go();
+    expect(readCapacity.units).toBe(before); // writes are not metered
+
+    await db.entities.walkReport.get({ walkReportId }).go();
+    const oneItem = readCapacity.units - before;
+    expect(oneItem).toBeGreaterThan(0);
+
+    const beforeQuery = readCapacity.units;
+    const { data } = await db.entities.walkReport.query.byLocation({ locationId: 424242 }).go();
+    expect(data).toHaveLength(4);
+    expect(readCapacity.units - beforeQuery).toBeGreaterThan(oneItem);
   });
 });
