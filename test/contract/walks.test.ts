@@ -10,6 +10,7 @@ let manager: Person;
 let employee: Person;
 let managerB: Person;
 let locationA: number;
+let locationB: number;
 let admin: Person;
 let companyA: { companyId: number; areaId: number };
 
@@ -57,6 +58,7 @@ beforeAll(async () => {
   const a = await seed('A');
   const b = await seed('B');
   locationA = a.locationId;
+  locationB = b.locationId;
   companyA = a;
   manager = await person(t.host.url, Role.Manager, { managementCompanyId: a.companyId, locations: a.at });
   employee = await person(t.host.url, Role.Employee, { managementCompanyId: a.companyId, locations: a.at });
@@ -87,22 +89,62 @@ describe('walks', () => {
     expect((await call(employee, 'GET', `/api/walk/${id(created)}`)).body).toEqual(created.body);
   });
 
-  it("refuse bad input with the spec's messages", async () => {
+  it("refuse bad input with the spec's messages under each field, never a 500", async () => {
     const base = { name: 'X', locationId: locationA, markers: [marker(1)] };
-    expect(
-      (await call(manager, 'POST', '/api/walk', { ...base, name: 'x'.repeat(31) })).body.message,
-    ).toContain(messages.validation.walkNameTooLong);
-    expect((await call(manager, 'POST', '/api/walk', { ...base, markers: [] })).body.message).toContain(
-      messages.validation.walkNeedsMarker,
+    const refused = async (body: unknown, field: string, message?: string) => {
+      const answer = await call(manager, 'POST', '/api/walk', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      const errors = answer.body.validationErrors as Record<string, string[]>;
+      expect(Object.keys(errors), JSON.stringify(body)).toContain(field);
+      if (message) {
+        expect(errors[field]).toContain(message);
+        expect(answer.body.message).toContain(`${field}: ${message}`);
+      }
+    };
+    await refused({ ...base, name: '' }, 'name', messages.validation.walkNameRequired);
+    await refused({ ...base, name: '   ' }, 'name', messages.validation.walkNameRequired);
+    await refused({ ...base, name: undefined }, 'name');
+    await refused({ ...base, name: 'x'.repeat(31) }, 'name', messages.validation.walkNameTooLong);
+    await refused(
+      { ...base, description: 'd'.repeat(201) },
+      'description',
+      messages.validation.walkDescriptionTooLong,
     );
-    expect(
-      (
-        await call(manager, 'POST', '/api/walk', {
-          ...base,
-          markers: [marker(1, { unitNumberRange: '1-5; A' })],
-        })
-      ).status,
-    ).toBe(400);
+    await refused({ ...base, markers: [] }, 'markers', messages.validation.walkNeedsMarker);
+    await refused({ ...base, markers: undefined }, 'markers');
+    await refused({ ...base, locationId: undefined }, 'locationId');
+    await refused({ ...base, markers: [marker(1, { lat: 91 })] }, 'markers.0.lat');
+    for (const unitNumberRange of ['1-5; A', 'A12', '10\t20', '10/12']) {
+      await refused(
+        { ...base, markers: [marker(1), marker(2, { unitNumberRange })] },
+        'markers.1.unitNumberRange',
+        messages.validation.unitRangeCharacters,
+      );
+    }
+    // At the limits, and a range of digits, commas, spaces and hyphens, it is taken.
+    const edge = await call(manager, 'POST', '/api/walk', {
+      ...base,
+      name: 'n'.repeat(30),
+      description: 'd'.repeat(200),
+      markers: [marker(1, { unitNumberRange: ' 100-120, 130 - 140 ' })],
+    });
+    expect(edge.status).toBe(201);
+    expect(edge.body).toMatchObject({ name: 'n'.repeat(30), description: 'd'.repeat(200) });
+    expect((edge.body.markers as { unitNumberRange: string }[])[0]?.unitNumberRange).toBe(
+      '100-120, 130 - 140',
+    );
+
+    expect((await call(manager, 'POST', '/api/walk', { ...base, locationId: 999999 })).status).toBe(404);
+    const noId = await call(manager, 'GET', '/api/walk/abc');
+    expect(noId.status).toBe(400);
+    expect(noId.body.message).toContain(messages.validation.noId);
+    expect((await call(manager, 'GET', '/api/walk/999999')).status).toBe(404);
+    expect((await call(manager, 'DELETE', '/api/walk/999999')).status).toBe(404);
+    expect((await call(manager, 'PUT', '/api/walk', { ...base, id: 999999 })).status).toBe(404);
+    const badUpdate = await call(manager, 'PUT', '/api/walk', { ...base, id: id(edge), name: '' });
+    expect(badUpdate.status).toBe(400);
+    expect(badUpdate.body.validationErrors).toHaveProperty(['name']);
+    expect((await call(employee, 'GET', '/api/walk/all/abc')).status).toBe(400);
   });
 
   it('are set up by assistant managers and above, at their own locations only', async () => {
@@ -135,6 +177,66 @@ describe('walks', () => {
     expect(kept.body.deletedAt).not.toBeNull(); // reports keep their walk
     expect((await call(managerB, 'GET', `/api/walk/all/${locationA}`)).status).toBe(404);
   });
+
+  it('keep the ids of the markers an update names, so reports still point at them', async () => {
+    const created = await call(manager, 'POST', '/api/walk', {
+      name: 'Kept ids',
+      locationId: locationA,
+      markers: [marker(1), marker(2), marker(3)],
+    });
+    const [m1, m2, m3] = created.body.markers as { id: number; lat: number; lng: number }[];
+    // Reversed, the second marker dropped, a new one added: labels renumber, named ids stay.
+    const updated = await call(manager, 'PUT', '/api/walk', {
+      id: id(created),
+      name: 'Kept ids',
+      locationId: locationA,
+      markers: [
+        { ...marker(1), id: m3?.id, lat: m3?.lat },
+        { ...marker(2), id: m1?.id, lat: m1?.lat },
+        { ...marker(3), id: m1?.id }, // a duplicate id is a new marker
+        marker(4),
+      ],
+    });
+    expect(updated.status).toBe(200);
+    const after = updated.body.markers as { id: number; label: number; lat: number }[];
+    expect(after.map((m) => m.label)).toEqual([1, 2, 3, 4]);
+    expect(after.slice(0, 2).map((m) => [m.id, m.lat])).toEqual([
+      [m3?.id, m3?.lat],
+      [m1?.id, m1?.lat],
+    ]);
+    const ids = after.map((m) => m.id);
+    expect(new Set(ids).size).toBe(4);
+    expect(ids).not.toContain(m2?.id);
+    // An id from another walk is not taken over.
+    const other = await call(manager, 'PUT', '/api/walk', {
+      id: id(created),
+      name: 'Kept ids',
+      locationId: locationA,
+      markers: [{ ...marker(1), id: m2?.id }],
+    });
+    expect((other.body.markers as { id: number }[])[0]?.id).not.toBe(m2?.id);
+  });
+
+  it('refuse updates below assistant manager, across tenants, to another location or once deleted', async () => {
+    const walkId = id(
+      await call(manager, 'POST', '/api/walk', {
+        name: 'Guarded',
+        locationId: locationA,
+        markers: [marker(1)],
+      }),
+    );
+    const body = { id: walkId, name: 'Changed', locationId: locationA, markers: [marker(1)] };
+    expect((await call(employee, 'PUT', '/api/walk', body)).status).toBe(403);
+    expect((await call(employee, 'DELETE', `/api/walk/${walkId}`)).status).toBe(403);
+    expect((await call(managerB, 'PUT', '/api/walk', body)).status).toBe(404);
+    const moved = await call(admin, 'PUT', '/api/walk', { ...body, locationId: locationB });
+    expect(moved.status).toBe(400);
+    expect(moved.body.validationErrors).toHaveProperty(['locationId']);
+    expect((await call(manager, 'GET', `/api/walk/${walkId}`)).body.name).toBe('Guarded');
+    await call(manager, 'DELETE', `/api/walk/${walkId}`);
+    expect((await call(manager, 'PUT', '/api/walk', body)).status).toBe(404);
+    expect((await call(manager, 'DELETE', `/api/walk/${walkId}`)).status).toBe(200); // deleting again changes nothing
+  });
 });
 
 describe('recording a walk report', () => {
@@ -151,12 +253,20 @@ describe('recording a walk report', () => {
 
   it('records a walk that reads back exactly, and retried writes change nothing', async () => {
     const { walkId, markers } = await walkWithMarkers();
+    const walkAsSaved = (await call(manager, 'GET', `/api/walk/${walkId}`)).body;
+    const me = (await call(employee, 'GET', '/api/auth/me')).body as unknown as {
+      firstName: string;
+      lastName: string;
+    };
+    const before = Date.now();
     const startClient = uuid();
-    const start = { walkId, clientId: startClient, startedAt: '2026-11-22T06:00:00.000Z' };
+    // A time with an offset is kept in UTC.
+    const start = { walkId, clientId: startClient, startedAt: '2026-11-22T07:00:00.000+01:00' };
     const started = await call(employee, 'POST', '/api/walk/walk-report', start);
     expect(started.status).toBe(200);
     const reportId = id(started);
-    expect(id(await call(employee, 'POST', '/api/walk/walk-report', start))).toBe(reportId); // retried start
+    const retriedStart = await call(employee, 'POST', '/api/walk/walk-report', start);
+    expect(retriedStart).toEqual(started); // retried start: the same report, as it was
 
     const first = {
       clientId: uuid(),
@@ -169,55 +279,262 @@ describe('recording a walk report', () => {
     const door = {
       clientId: uuid(),
       markerId: markers[1]?.id,
-      arrivedAt: '2026-11-22T06:04:00.000Z',
+      arrivedAt: '2026-11-22T06:04:30.250Z',
       lat: 36.802,
-      lng: -119.7,
-      accuracy: 4,
+      lng: -119.70012,
+      accuracy: 4.5,
       isDoor: true,
       targetUnit: '12',
-      picturedUnit: '12',
+      picturedUnit: '13',
     };
-    const recorded = await call(employee, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, first);
-    expect(await call(employee, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, first)).toEqual(
-      recorded,
-    ); // retried
-    await call(employee, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, door);
-    const note = { clientId: uuid(), markerId: markers[1]?.id, note: 'Gate 2 lock is loose' };
-    await call(employee, 'POST', `/api/walk/walk-report/${reportId}/note`, note);
-    await call(employee, 'POST', `/api/walk/walk-report/${reportId}/note`, note); // retried
-    const finished = await call(employee, 'PUT', `/api/walk/walk-report/${reportId}/finish`, {
-      finishedAt: '2026-11-22T06:10:00.000Z',
-    });
+    const checkpoint = (body: unknown) =>
+      call(employee, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, body);
+    const recorded = await checkpoint(first);
+    expect(recorded.status).toBe(200);
+    expect(await checkpoint(first)).toEqual(recorded); // retried
+    expect(await checkpoint({ ...first, arrivedAt: '2026-11-22T06:02:00.000Z', lat: 1 })).toEqual(recorded);
+    const doorRecorded = await checkpoint(door);
+    const note = { clientId: uuid(), markerId: markers[1]?.id, note: '  Gate 2 lock is loose ' };
+    const noted = await call(employee, 'POST', `/api/walk/walk-report/${reportId}/note`, note);
+    expect(noted.status).toBe(200);
+    expect(await call(employee, 'POST', `/api/walk/walk-report/${reportId}/note`, note)).toEqual(noted);
+    const secondNote = { clientId: uuid(), markerId: markers[0]?.id, note: 'All clear' };
+    const noted2 = await call(employee, 'POST', `/api/walk/walk-report/${reportId}/note`, secondNote);
+    const finish = { finishedAt: '2026-11-22T06:10:00.000Z' };
+    const finished = await call(employee, 'PUT', `/api/walk/walk-report/${reportId}/finish`, finish);
     expect(finished.status).toBe(200);
+    const after = Date.now();
 
     const report = await call(manager, 'GET', `/api/walk/walk-report/${reportId}`);
-    expect(report.body).toMatchObject({
+    expect(report.status).toBe(200);
+    const completed = report.body.CompletedMarker as { id: number; receivedAt: string }[];
+    for (const c of completed) {
+      expect(Date.parse(c.receivedAt)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(c.receivedAt)).toBeLessThanOrEqual(after + 1000);
+    }
+    expect(report.body).toEqual({
       id: reportId,
-      startedAt: start.startedAt,
-      finishedAt: '2026-11-22T06:10:00.000Z',
+      createdAt: expect.any(String) as string,
+      startedAt: '2026-11-22T06:00:00.000Z',
+      finishedAt: finish.finishedAt,
       userId: employee.id,
-      walk: { name: 'Record me', locationId: locationA },
-      walkNote: [{ markerId: markers[1]?.id, note: 'Gate 2 lock is loose' }],
+      user: { firstName: me.firstName, lastName: me.lastName },
+      walkId,
+      walk: { name: 'Record me', locationId: locationA, markers: walkAsSaved.markers },
+      CompletedMarker: [
+        {
+          id: recorded.body.id,
+          markerId: first.markerId,
+          arrivedAt: first.arrivedAt,
+          receivedAt: completed[0]?.receivedAt,
+          lat: first.lat,
+          lng: first.lng,
+          accuracy: first.accuracy,
+          isDoor: false,
+          targetUnit: null,
+          picturedUnit: null,
+        },
+        {
+          id: doorRecorded.body.id,
+          markerId: door.markerId,
+          arrivedAt: door.arrivedAt,
+          receivedAt: completed[1]?.receivedAt,
+          lat: door.lat,
+          lng: door.lng,
+          accuracy: door.accuracy,
+          isDoor: true,
+          targetUnit: '12',
+          picturedUnit: '13',
+        },
+      ],
+      walkNote: [
+        { id: noted.body.id, markerId: markers[1]?.id, note: 'Gate 2 lock is loose' },
+        { id: noted2.body.id, markerId: markers[0]?.id, note: 'All clear' },
+      ],
       markerImage: [],
     });
-    const completed = report.body.CompletedMarker as {
-      markerId: number;
-      arrivedAt: string;
-      isDoor: boolean;
-      targetUnit: string | null;
-      picturedUnit: string | null;
-      receivedAt: string;
-    }[];
-    expect(completed.map((c) => [c.markerId, c.arrivedAt, c.isDoor, c.targetUnit, c.picturedUnit])).toEqual([
-      [markers[0]?.id, first.arrivedAt, false, null, null],
-      [markers[1]?.id, door.arrivedAt, true, '12', '12'],
+    expect(recorded.body).toEqual((report.body.CompletedMarker as unknown[])[0]);
+    // The walk-report list has it once, the retried start counted once.
+    const list = await call(manager, 'GET', `/api/walk/some/by-location/${locationA}?limit=1000`);
+    const rows = list.body.walkReports as { id: number; completedMarkerCount: number }[];
+    expect(rows.filter((r) => r.id === reportId)).toMatchObject([{ completedMarkerCount: 2 }]);
+    expect(list.body.totalCount).toBe(rows.length);
+
+    // Retries after the finish answer what they wrote; the report stays as it was.
+    expect(await call(employee, 'PUT', `/api/walk/walk-report/${reportId}/finish`, finish)).toEqual(finished);
+    expect(await checkpoint(first)).toEqual(recorded);
+    expect(await call(employee, 'POST', `/api/walk/walk-report/${reportId}/note`, note)).toEqual(noted);
+    expect(id(await call(employee, 'POST', '/api/walk/walk-report', start))).toBe(reportId);
+    expect(await call(manager, 'GET', `/api/walk/walk-report/${reportId}`)).toEqual(report);
+  });
+
+  it('takes a start only once per client id, and only from the one who made it', async () => {
+    const { walkId } = await walkWithMarkers();
+    const start = { walkId, clientId: uuid(), startedAt: '2026-11-22T05:00:00.000Z' };
+    const countOf = async () =>
+      (await call(manager, 'GET', `/api/walk/some/by-location/${locationA}?limit=1`)).body.totalCount;
+    const before = (await countOf()) as number;
+    const first = await call(employee, 'POST', '/api/walk/walk-report', start);
+    const [again, concurrent] = await Promise.all([
+      call(employee, 'POST', '/api/walk/walk-report', { ...start, startedAt: '2026-11-22T05:30:00.000Z' }),
+      call(employee, 'POST', '/api/walk/walk-report', start),
     ]);
-    expect(Date.parse(completed[0]?.receivedAt ?? '')).toBeGreaterThan(Date.parse('2026-11-22T06:00:00Z'));
+    expect(again).toEqual(first);
+    expect(concurrent).toEqual(first);
+    expect(await countOf()).toBe(before + 1);
+    const stolen = await call(manager, 'POST', '/api/walk/walk-report', start);
+    expect(stolen.status).toBe(409);
+    expect(await countOf()).toBe(before + 1);
+  });
+
+  it('refuses bad recording input with field messages, never a 500', async () => {
+    const { walkId, markers } = await walkWithMarkers();
+    const fieldsOf = (answer: { status: number; body: Record<string, unknown> }) => {
+      expect(answer.status).toBe(400);
+      return Object.keys(answer.body.validationErrors as object);
+    };
+    const start = (body: unknown) => call(employee, 'POST', '/api/walk/walk-report', body);
+    expect(fieldsOf(await start({ clientId: uuid(), startedAt: '2026-11-22T05:00:00Z' }))).toEqual([
+      'walkId',
+    ]);
+    expect(fieldsOf(await start({ walkId, clientId: 'abc', startedAt: '2026-11-22T05:00:00Z' }))).toEqual([
+      'clientId',
+    ]);
+    expect(fieldsOf(await start({ walkId, clientId: uuid(), startedAt: 'this morning' }))).toEqual([
+      'startedAt',
+    ]);
     expect(
-      await call(employee, 'PUT', `/api/walk/walk-report/${reportId}/finish`, {
-        finishedAt: '2026-11-22T06:10:00.000Z',
+      (await start({ walkId: 999999, clientId: uuid(), startedAt: '2026-11-22T05:00:00Z' })).status,
+    ).toBe(404);
+    const reportId = id(await start({ walkId, clientId: uuid(), startedAt: '2026-11-22T05:00:00Z' }));
+    const path = `/api/walk/walk-report/${reportId}`;
+    const good = {
+      clientId: uuid(),
+      markerId: markers[0]?.id,
+      arrivedAt: '2026-11-22T05:01:00Z',
+      lat: 36.8,
+      lng: -119.7,
+      accuracy: 3,
+    };
+    for (const [change, field] of [
+      [{ lat: 91 }, 'lat'],
+      [{ lng: -181 }, 'lng'],
+      [{ accuracy: -1 }, 'accuracy'],
+      [{ arrivedAt: undefined }, 'arrivedAt'],
+      [{ arrivedAt: '22/11/2026' }, 'arrivedAt'],
+      [{ markerId: 'one' }, 'markerId'],
+      [{ isDoor: 'yes' }, 'isDoor'],
+      [{ targetUnit: 'u'.repeat(21) }, 'targetUnit'],
+    ] as const) {
+      expect(fieldsOf(await call(employee, 'POST', `${path}/checkpoint`, { ...good, ...change }))).toEqual([
+        field,
+      ]);
+    }
+    const notOfWalk = await call(employee, 'POST', `${path}/checkpoint`, { ...good, markerId: 999999 });
+    expect(fieldsOf(notOfWalk)).toEqual(['markerId']);
+    const blank = await call(employee, 'POST', `${path}/note`, {
+      clientId: uuid(),
+      markerId: markers[0]?.id,
+      note: '  ',
+    });
+    expect(fieldsOf(blank)).toEqual(['note']);
+    expect(blank.body.message).toBe(`note: ${messages.validation.noteRequired}`);
+    expect(
+      fieldsOf(
+        await call(employee, 'POST', `${path}/note`, { clientId: uuid(), markerId: 999999, note: 'x' }),
+      ),
+    ).toEqual(['markerId']);
+    const photo = { clientId: uuid(), markerId: markers[0]?.id, contentType: 'image/png', contentLength: 10 };
+    expect(fieldsOf(await call(employee, 'POST', `${path}/photo`, { ...photo, markerId: 999999 }))).toEqual([
+      'markerId',
+    ]);
+    expect(
+      fieldsOf(await call(employee, 'POST', `${path}/photo`, { ...photo, contentLength: 20_000_000 })),
+    ).toEqual(['contentLength']);
+    expect(fieldsOf(await call(employee, 'PUT', `${path}/finish`, { finishedAt: 'soon' }))).toEqual([
+      'finishedAt',
+    ]);
+    expect(fieldsOf(await call(employee, 'GET', '/api/walk/walk-report/abc'))).toEqual(['walkReportId']);
+    expect((await call(employee, 'GET', '/api/walk/walk-report/999999')).status).toBe(404);
+    expect((await call(employee, 'POST', '/api/walk/walk-report/999999/checkpoint', good)).status).toBe(404);
+    // Nothing of it was recorded.
+    const report = await call(employee, 'GET', path);
+    expect(report.body).toMatchObject({
+      finishedAt: null,
+      CompletedMarker: [],
+      walkNote: [],
+      markerImage: [],
+    });
+  });
+
+  it("is recorded only at the walker's own locations", async () => {
+    // Another location of the same company, with its own employee and walk.
+    const otherLocation = id(
+      await call(admin, 'POST', '/api/location', {
+        name: 'Other site',
+        address: '3 Main St',
+        city: 'Fresno',
+        state: 'CA',
+        zipcode: '93650',
+        latitude: 36.8,
+        longitude: -119.7,
+        organizationId: companyA.areaId,
       }),
-    ).toMatchObject({ status: 200 });
+    );
+    const otherEmployee = await person(t.host.url, Role.Employee, {
+      managementCompanyId: companyA.companyId,
+      locations: [
+        {
+          locationId: otherLocation,
+          organizationId: companyA.areaId,
+          managementCompanyId: companyA.companyId,
+        },
+      ],
+    });
+    const otherWalk = await call(admin, 'POST', '/api/walk', {
+      name: 'Elsewhere',
+      locationId: otherLocation,
+      markers: [marker(1)],
+    });
+    const startAt = (who: Person, walkId: number) =>
+      call(who, 'POST', '/api/walk/walk-report', {
+        walkId,
+        clientId: uuid(),
+        startedAt: '2026-11-22T05:00:00Z',
+      });
+    expect((await startAt(employee, id(otherWalk))).status).toBe(404);
+    expect((await startAt(manager, id(otherWalk))).status).toBe(404);
+    const { walkId, markers } = await walkWithMarkers();
+    expect((await startAt(otherEmployee, walkId)).status).toBe(404);
+    const mine = id(await startAt(employee, walkId));
+    const checkpoint = {
+      clientId: uuid(),
+      markerId: markers[0]?.id,
+      arrivedAt: '2026-11-22T05:01:00Z',
+      lat: 1,
+      lng: 1,
+      accuracy: 1,
+    };
+    const path = `/api/walk/walk-report/${mine}`;
+    expect((await call(otherEmployee, 'POST', `${path}/checkpoint`, checkpoint)).status).toBe(404);
+    expect(
+      (
+        await call(otherEmployee, 'POST', `${path}/note`, {
+          clientId: uuid(),
+          markerId: markers[0]?.id,
+          note: 'x',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(otherEmployee, 'PUT', `${path}/finish`, { finishedAt: '2026-11-22T05:09:00Z' })).status,
+    ).toBe(404);
+    expect((await call(otherEmployee, 'GET', path)).status).toBe(404);
+    // Someone of the same location may read it, but only the walker records on it.
+    expect(
+      (await call(manager, 'PUT', `${path}/finish`, { finishedAt: '2026-11-22T05:09:00Z' })).status,
+    ).toBe(403);
+    expect((await call(employee, 'GET', path)).body).toMatchObject({ finishedAt: null, CompletedMarker: [] });
   });
 
   it('keeps a finished report unchanged, and other people and tenants out', async () => {
@@ -275,6 +592,7 @@ describe('recording a walk report', () => {
     expect(
       (await call(employee, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, checkpoint())).status,
     ).toBe(409);
+    const asFinished = await call(employee, 'GET', `/api/walk/walk-report/${reportId}`);
     expect(
       (
         await call(employee, 'PUT', `/api/walk/walk-report/${reportId}/finish`, {
@@ -282,6 +600,67 @@ describe('recording a walk report', () => {
         })
       ).status,
     ).toBe(409);
+    expect(
+      (
+        await call(employee, 'POST', `/api/walk/walk-report/${reportId}/note`, {
+          clientId: uuid(),
+          markerId: markers[0]?.id,
+          note: 'Too late',
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await call(employee, 'POST', `/api/walk/walk-report/${reportId}/photo`, {
+          clientId: uuid(),
+          markerId: markers[0]?.id,
+          contentType: 'image/png',
+          contentLength: 10,
+        })
+      ).status,
+    ).toBe(409);
+    expect(await call(employee, 'GET', `/api/walk/walk-report/${reportId}`)).toEqual(asFinished);
+  });
+
+  it('reads its walk after the walk is deleted', async () => {
+    const { walkId, markers } = await walkWithMarkers();
+    const reportId = id(
+      await call(employee, 'POST', '/api/walk/walk-report', {
+        walkId,
+        clientId: uuid(),
+        startedAt: '2026-11-22T19:00:00.000Z',
+      }),
+    );
+    await call(employee, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, {
+      clientId: uuid(),
+      markerId: markers[0]?.id,
+      arrivedAt: '2026-11-22T19:01:00.000Z',
+      lat: 1,
+      lng: 1,
+      accuracy: 1,
+    });
+    const walkBefore = (await call(manager, 'GET', `/api/walk/${walkId}`)).body;
+    expect((await call(manager, 'DELETE', `/api/walk/${walkId}`)).status).toBe(200);
+    const report = await call(employee, 'GET', `/api/walk/walk-report/${reportId}`);
+    expect(report.body.walk).toEqual({
+      name: 'Record me',
+      locationId: locationA,
+      markers: walkBefore.markers,
+    });
+    expect((report.body.CompletedMarker as { markerId: number }[]).map((c) => c.markerId)).toEqual([
+      markers[0]?.id,
+    ]);
+    const rows = (await call(employee, 'GET', `/api/walk/some/by-location/${locationA}?limit=1000`)).body
+      .walkReports as { id: number; walk: { name: string; markerCount: number } }[];
+    expect(rows.find((r) => r.id === reportId)?.walk).toEqual({ name: 'Record me', markerCount: 2 });
+    // A deleted walk takes no new reports, and is no longer offered at its location.
+    const start = { walkId, clientId: uuid(), startedAt: '2026-11-22T20:00:00.000Z' };
+    expect((await call(employee, 'POST', '/api/walk/walk-report', start)).status).toBe(404);
+    const offered = (await call(employee, 'GET', `/api/walk/all/${locationA}`)).body as unknown as {
+      id: number;
+    }[];
+    expect(offered.map((w) => w.id)).not.toContain(walkId);
+    expect(offered.length).toBeGreaterThan(0);
   });
 
   it('takes photos by presigned upload, once per client id, and shows them with short-lived URLs', async () => {
@@ -492,5 +871,155 @@ describe("a location's walk reports", () => {
     expect((await call(managerB, 'GET', path)).status).toBe(404);
     expect((await call(manager, 'GET', path)).status).toBe(404); // same company, not this location
     expect((await call(walker, 'GET', '/api/walk/some/by-location/abc')).status).toBe(400);
+  });
+});
+
+describe('the duration rule in the walk-report list, at its edges', () => {
+  const uuid = () => crypto.randomUUID();
+  const at = (minute: number, seconds = 0) =>
+    new Date(Date.UTC(2026, 10, 10, 6, 0) + minute * 60_000 + seconds * 1000).toISOString();
+  let locationId: number;
+  let walker: Person;
+  let markers: { id: number }[];
+  let walkId: number;
+
+  beforeAll(async () => {
+    locationId = id(
+      await call(admin, 'POST', '/api/location', {
+        name: 'Edges site',
+        address: '4 Main St',
+        city: 'Fresno',
+        state: 'CA',
+        zipcode: '93650',
+        latitude: 36.8,
+        longitude: -119.7,
+        organizationId: companyA.areaId,
+      }),
+    );
+    walker = await person(t.host.url, Role.Employee, {
+      managementCompanyId: companyA.companyId,
+      locations: [{ locationId, organizationId: companyA.areaId, managementCompanyId: companyA.companyId }],
+    });
+    const walk = await call(admin, 'POST', '/api/walk', {
+      name: 'Ten edges',
+      locationId,
+      markers: Array.from({ length: 10 }, (_, n) => marker(n + 1)),
+    });
+    walkId = id(walk);
+    markers = walk.body.markers as { id: number }[];
+  });
+
+  /** Records a report and answers its row of the list. Arrivals are [marker index, minute, second?]. */
+  const row = async (start: number, arrivals: [number, number, number?][], finish?: number) => {
+    const reportId = id(
+      await call(walker, 'POST', '/api/walk/walk-report', { walkId, clientId: uuid(), startedAt: at(start) }),
+    );
+    for (const [index, minute, second] of arrivals) {
+      const answer = await call(walker, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, {
+        clientId: uuid(),
+        markerId: markers[index]?.id,
+        arrivedAt: at(minute, second),
+        lat: 36.8,
+        lng: -119.7,
+        accuracy: 3,
+      });
+      expect(answer.status).toBe(200);
+    }
+    if (finish !== undefined) {
+      const done = await call(walker, 'PUT', `/api/walk/walk-report/${reportId}/finish`, {
+        finishedAt: at(finish),
+      });
+      expect(done.status).toBe(200);
+    }
+    const list = await call(walker, 'GET', `/api/walk/some/by-location/${locationId}?limit=1000&offset=0`);
+    const found = (list.body.walkReports as { id: number; totalTime: string; completed: boolean }[]).find(
+      (r) => r.id === reportId,
+    );
+    return found && { totalTime: found.totalTime, completed: found.completed };
+  };
+  const reaching = (count: number, from: number, step: number): [number, number][] =>
+    Array.from({ length: count }, (_, n) => [n, from + n * step]);
+
+  it('counts a walk of all ten checkpoints from the first to the last arrival', async () => {
+    // The report started 5 minutes before the first arrival and finished 30 after the last: neither counts.
+    expect(await row(0, reaching(10, 5, 2), 53)).toEqual({ totalTime: '18 min', completed: true });
+  });
+
+  it('takes 9 of 10 checkpoints (90%) as completed, and 8 of 10 as not', async () => {
+    expect(await row(100, reaching(9, 100, 3), 200)).toEqual({ totalTime: '24 min', completed: true });
+    expect(await row(200, reaching(8, 200, 3), 300)).toEqual({
+      totalTime: 'Not Completed',
+      completed: false,
+    });
+  });
+
+  it('counts a checkpoint reached twice once', async () => {
+    // 8 distinct markers, one of them twice: still 8 of 10.
+    expect(await row(300, [...reaching(8, 300, 1), [0, 320]], 330)).toEqual({
+      totalTime: 'Not Completed',
+      completed: false,
+    });
+  });
+
+  it("shows 'Not Completed' for a time of 0 minutes", async () => {
+    expect(await row(400, reaching(9, 401, 0), 420)).toEqual({
+      totalTime: 'Not Completed',
+      completed: false,
+    });
+    // 20 seconds from the first to the last arrival round to 0 minutes.
+    const quick: [number, number, number][] = Array.from({ length: 10 }, (_, n) => [n, 450, n * 2]);
+    expect(await row(450, quick, 460)).toEqual({ totalTime: 'Not Completed', completed: false });
+  });
+
+  it('without checkpoints, counts from start to finish', async () => {
+    expect(await row(500, [], 512)).toEqual({ totalTime: '12 min', completed: true });
+  });
+
+  it("without checkpoints, shows 'Not Completed' for 0 or negative minutes, or no finish", async () => {
+    expect(await row(600, [], 600)).toEqual({ totalTime: 'Not Completed', completed: false });
+    // A finish by the phone's clock before the start it sent.
+    expect(await row(700, [], 695)).toEqual({ totalTime: 'Not Completed', completed: false });
+    expect(await row(800, [])).toEqual({ totalTime: 'Not Completed', completed: false });
+  });
+
+  it('measures a report against the walk as it was when it started', async () => {
+    const reportId = id(
+      await call(walker, 'POST', '/api/walk/walk-report', { walkId, clientId: uuid(), startedAt: at(900) }),
+    );
+    // The walk grows to 20 markers while it is walked: 9 of the 10 it had still make it completed.
+    const walk = (await call(admin, 'GET', `/api/walk/${walkId}`)).body as unknown as {
+      markers: { id: number }[];
+    };
+    const grown = await call(admin, 'PUT', '/api/walk', {
+      id: walkId,
+      name: 'Ten edges',
+      locationId,
+      markers: [
+        ...walk.markers.map((m, n) => ({ ...marker(n + 1), id: m.id })),
+        ...Array.from({ length: 10 }, (_, n) => marker(n + 11)),
+      ],
+    });
+    expect((grown.body.markers as unknown[]).length).toBe(20);
+    for (const [index, minute] of reaching(9, 901, 2)) {
+      const answer = await call(walker, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, {
+        clientId: uuid(),
+        markerId: markers[index]?.id,
+        arrivedAt: at(minute),
+        lat: 36.8,
+        lng: -119.7,
+        accuracy: 3,
+      });
+      expect(answer.status).toBe(200);
+    }
+    const list = await call(walker, 'GET', `/api/walk/some/by-location/${locationId}?limit=1`);
+    expect(list.body.walkReports).toMatchObject([
+      {
+        id: reportId,
+        walk: { markerCount: 10 },
+        completedMarkerCount: 9,
+        totalTime: '16 min',
+        completed: true,
+      },
+    ]);
   });
 });

@@ -45,14 +45,32 @@ const toWalk = (item: WalkItem): Walk => ({
   deletedAt: item.deletedAt ?? null,
 });
 
-/** Markers in walking order, labelled 1..n (spec: reordering renumbers labels from 1), with fresh ids. */
-const numberMarkers = async (markers: z.output<typeof markerInput>[]) => {
-  const ids = await nextIds(db, 'marker', markers.length);
+/**
+ * Markers in walking order, labelled 1..n (spec: reordering renumbers labels from 1). A marker that names one of
+ * `kept` (the walk's own markers, on update) keeps its id, so reports of the walk still point at it; every
+ * other marker gets a fresh id.
+ */
+const numberMarkers = async (
+  markers: z.output<typeof markerInput>[],
+  kept: ReadonlySet<number> = new Set(),
+) => {
+  const seen = new Set<number>();
+  const keeps = markers.map((m) => {
+    const keep = m.id !== undefined && kept.has(m.id) && !seen.has(m.id);
+    if (keep && m.id !== undefined) seen.add(m.id);
+    return keep;
+  });
+  const fresh = await nextIds(db, 'marker', keeps.filter((k) => !k).length);
+  let next = 0;
   return [...markers]
-    .map((marker, index) => ({ marker, index }))
+    .map((marker, index) => ({
+      marker,
+      index,
+      id: keeps[index] ? (marker.id ?? 0) : (fresh[next++] ?? 0),
+    }))
     .sort((a, b) => (a.marker.order ?? a.index) - (b.marker.order ?? b.index) || a.index - b.index)
-    .map(({ marker }, position) => ({
-      id: ids[position] ?? 0,
+    .map(({ marker, id }, position) => ({
+      id,
       label: position + 1,
       lat: marker.lat,
       lng: marker.lng,
@@ -83,15 +101,26 @@ const loadReport = async (actor: Actor, walkReportId: number) => {
   return { report, completed: data.completedMarker, notes: data.walkNote, images: data.markerImage };
 };
 
-/** Only the walker writes to their report, and only while it is not finished. */
-const loadOpenReport = async (actor: Actor, walkReportId: number) => {
+/** Only the walker writes to their report. Finished or not: a retried write answers what it wrote. */
+const loadWalkersReport = async (actor: Actor, walkReportId: number) => {
   const loaded = await loadReport(actor, walkReportId);
   authorize(actor, 'record', { kind: 'walkReport', id: walkReportId, ...loaded.report }, reportNotFound);
   if (loaded.report.userId !== actor.userId)
     throw new ForbiddenError('Only the person walking records on a walk report');
-  if (loaded.report.finishedAt !== undefined)
-    throw new ConflictError('A finished walk report cannot be changed');
   return loaded;
+};
+
+const finishedReport = 'A finished walk report cannot be changed';
+
+/** A new write needs the report still open, and a marker of the report's walk. */
+const checkNewWrite = async (report: WalkReportItem, markerId: number) => {
+  if (report.finishedAt !== undefined) throw new ConflictError(finishedReport);
+  const { data: walk } = await db.entities.walk.get({ walkId: report.walkId }).go();
+  if (!walk?.markers.some((m) => m.id === markerId)) {
+    throw new BadRequestError('markerId: not a marker of this walk', {
+      markerId: ['not a marker of this walk'],
+    });
+  }
 };
 
 const toCompleted = (c: CompletedMarkerItem) => ({
@@ -257,7 +286,11 @@ export const implementations: Implementations<'walk'> = {
     }
     const { data } = await db.entities.walk
       .patch({ walkId: walk.walkId })
-      .set({ name: body.name, description: body.description, markers: await numberMarkers(body.markers) })
+      .set({
+        name: body.name,
+        description: body.description,
+        markers: await numberMarkers(body.markers, new Set(walk.markers.map((m) => m.id))),
+      })
       .go({ response: 'all_new' });
     return toWalk(data);
   },
@@ -307,20 +340,15 @@ export const implementations: Implementations<'walk'> = {
   },
 
   'walk.recordCheckpoint': async ({ actor, params, body }) => {
-    const { report } = await loadOpenReport(actor, params.walkReportId);
-    const { data: walk } = await db.entities.walk.get({ walkId: report.walkId }).go();
-    if (!walk?.markers.some((m) => m.id === body.markerId)) {
-      throw new BadRequestError('markerId: not a marker of this walk', {
-        markerId: ['not a marker of this walk'],
-      });
-    }
-    const key = { walkReportId: params.walkReportId, clientId: body.clientId };
-    const { data: existing } = await db.entities.completedMarker.get(key).go();
+    const { report, completed } = await loadWalkersReport(actor, params.walkReportId);
+    const existing = completed.find((c) => c.clientId === body.clientId);
     if (existing) {
       // A retry may follow a write whose totals were not yet applied; applying them again changes nothing.
-      await recordArrival(existing);
+      if (report.finishedAt === undefined) await recordArrival(existing);
       return toCompleted(existing);
     }
+    await checkNewWrite(report, body.markerId);
+    const key = { walkReportId: params.walkReportId, clientId: body.clientId };
     try {
       const { data } = await db.entities.completedMarker
         .create({
@@ -349,15 +377,16 @@ export const implementations: Implementations<'walk'> = {
   },
 
   'walk.addNote': async ({ actor, params, body }) => {
-    await loadOpenReport(actor, params.walkReportId);
-    const key = { walkReportId: params.walkReportId, clientId: body.clientId };
+    const { report, notes } = await loadWalkersReport(actor, params.walkReportId);
     const answer = (n: { walkNoteId: number; markerId: number; note: string }) => ({
       id: n.walkNoteId,
       markerId: n.markerId,
       note: n.note,
     });
-    const { data: existing } = await db.entities.walkNote.get(key).go();
+    const existing = notes.find((n) => n.clientId === body.clientId);
     if (existing) return answer(existing);
+    await checkNewWrite(report, body.markerId);
+    const key = { walkReportId: params.walkReportId, clientId: body.clientId };
     try {
       const { data } = await db.entities.walkNote
         .create({
@@ -377,21 +406,28 @@ export const implementations: Implementations<'walk'> = {
   },
 
   'walk.finishReport': async ({ actor, params, body }) => {
-    const loaded = await loadReport(actor, params.walkReportId);
+    const loaded = await loadWalkersReport(actor, params.walkReportId);
     // Finishing twice with the same time is a retry, not a change.
-    if (loaded.report.finishedAt === body.finishedAt && loaded.report.userId === actor.userId)
-      return toReport(loaded);
-    await loadOpenReport(actor, params.walkReportId);
-    await db.entities.walkReport
-      .patch({ walkReportId: params.walkReportId })
-      .set({ finishedAt: body.finishedAt })
-      .where(({ finishedAt }, { notExists }) => notExists(finishedAt))
-      .go();
+    if (loaded.report.finishedAt === body.finishedAt) return toReport(loaded);
+    if (loaded.report.finishedAt !== undefined) throw new ConflictError(finishedReport);
+    try {
+      await db.entities.walkReport
+        .patch({ walkReportId: params.walkReportId })
+        .set({ finishedAt: body.finishedAt })
+        .where(({ finishedAt }, { notExists }) => notExists(finishedAt))
+        .go();
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+      // Another finish won the race: the same one is a retry, any other a change.
+      const raced = await loadReport(actor, params.walkReportId);
+      if (raced.report.finishedAt !== body.finishedAt) throw new ConflictError(finishedReport);
+      return toReport(raced);
+    }
     return toReport(await loadReport(actor, params.walkReportId));
   },
 
   'walk.photoUpload': async ({ actor, params, body }) => {
-    const { report } = await loadOpenReport(actor, params.walkReportId);
+    const { report, images } = await loadWalkersReport(actor, params.walkReportId);
     const key = { walkReportId: params.walkReportId, clientId: body.clientId };
     const owner = {
       managementCompanyId: report.managementCompanyId,
@@ -406,9 +442,12 @@ export const implementations: Implementations<'walk'> = {
       });
       return { ...ticket, imageName: objectKey.slice(objectKey.lastIndexOf('/') + 1) };
     };
+    // An upload URL is a new write, even for a recorded photo: none once the report is finished.
+    if (report.finishedAt !== undefined) throw new ConflictError(finishedReport);
     // A retried request signs the recorded key again, so the photo lands once.
-    const { data: existing } = await db.entities.markerImage.get(key).go();
+    const existing = images.find((i) => i.clientId === body.clientId);
     if (existing) return signFor(existing.key);
+    await checkNewWrite(report, body.markerId);
     const ticket = await presignOwnedUpload(storage, owner, body);
     const imageName = ticket.key.slice(ticket.key.lastIndexOf('/') + 1);
     try {

@@ -166,6 +166,13 @@ describe('walks', () => {
       ),
     ).toBe(messages.validation.unitRangeCharacters);
     expect(stripUnitRange('A100-1B20, 13#0')).toBe('100-120, 130');
+    // Spaces, not any whitespace: a tab or a line break inside a range is refused, and stripped.
+    for (const unitNumberRange of ['100\t120', '100\n120', '١٢٣']) {
+      expect(
+        firstMessage(createWalkBody.safeParse({ ...walk, markers: [{ ...marker, unitNumberRange }] })),
+      ).toBe(messages.validation.unitRangeCharacters);
+    }
+    expect(stripUnitRange('100\t120,\n130')).toBe('100120,130');
   });
 });
 

@@ -3,12 +3,14 @@ import { WALK_DESCRIPTION_MAX, WALK_NAME_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { id, isoDateTime } from './common.ts';
 
-/** Unit ranges: digits, commas, spaces and hyphens only (field-operations section 5). */
-export const UNIT_RANGE_PATTERN = /^[\d,\s-]*$/;
+/** Unit ranges: digits, commas, spaces and hyphens only (field-operations section 5); no tabs or line breaks. */
+export const UNIT_RANGE_PATTERN = /^[0-9, -]*$/;
 /** What the form does as a person types: strips any other character. */
-export const stripUnitRange = (text: string) => text.replace(/[^\d,\s-]/g, '');
+export const stripUnitRange = (text: string) => text.replace(/[^0-9, -]/g, '');
 
 export const markerInput = z.object({
+  /** On update, a marker that names one of the walk's markers keeps its id (reports point at it). */
+  id: id.optional(),
   label: z.number().int().positive(),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),

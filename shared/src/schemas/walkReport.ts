@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.ts';
 import { id, instant, isoDateTime } from './common.ts';
 import { marker } from './walk.ts';
 
@@ -20,7 +21,7 @@ export const checkpointBody = z.object({
 export const walkNoteBody = z.object({
   clientId,
   markerId: id,
-  note: z.string().trim().min(1, 'Note text is required').max(2000),
+  note: z.string().trim().min(1, messages.validation.noteRequired).max(2000),
 });
 export const finishWalkReportBody = z.object({ finishedAt: instant });
 
