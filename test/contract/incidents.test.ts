@@ -165,6 +165,22 @@ describe('creating and reading an incident', () => {
     });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.validationErrors).toHaveProperty('walkReportId');
+    // A report that does not exist, or another tenant's, answers the same.
+    const reportB = await report(managerB, siteB, '2026-11-20T06:00:00.000Z');
+    for (const other of [999999, reportB]) {
+      const refused = await call(employee, 'POST', '/api/incident', {
+        locationId: sites.locationId,
+        typeId: 2,
+        walkReportId: other,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.validationErrors).toEqual({ walkReportId: ['not a walk report of this location'] });
+    }
+    // It reads back, and lists, as belonging to the report.
+    expect(incidentOf(await call(manager, 'GET', `/api/incident/${created.id}`))).toEqual(created);
+    const listed = (await call(manager, 'GET', `/api/incident/by-location/${sites.locationId}`)).body
+      .incidents as IncidentBody[];
+    expect(listed.find((i) => i.id === created.id)).toEqual(created);
   });
 
   it("refuses bad input with the spec's messages", async () => {
@@ -256,8 +272,19 @@ describe('working an incident', () => {
 
     const blank = await call(employee, 'POST', '/api/incident/note', { incidentId, note: '   ' });
     expect(blank.status).toBe(400);
-    expect(blank.body.message).toContain(messages.validation.noteRequired);
-    expect((await call(employee, 'POST', '/api/incident/note', { note: 'x' })).status).toBe(400);
+    expect(blank.body.validationErrors).toEqual({ note: [messages.validation.noteRequired] });
+    expect(blank.body.message).toBe(`note: ${messages.validation.noteRequired}`);
+    const noIncident = await call(employee, 'POST', '/api/incident/note', { note: 'x' });
+    expect(noIncident.status).toBe(400);
+    expect(noIncident.body.validationErrors).toHaveProperty(['incidentId']);
+    expect(
+      (await call(employee, 'POST', '/api/incident/note', { incidentId, note: 'n'.repeat(2001) })).status,
+    ).toBe(400);
+    expect(
+      (await call(employee, 'POST', '/api/incident/note', { incidentId: 999999, note: 'x' })).status,
+    ).toBe(404);
+    // Nothing refused was added.
+    expect(incidentOf(await call(employee, 'GET', `/api/incident/${incidentId}`)).notes).toHaveLength(2);
   });
 
   it('changes priority and texts', async () => {
@@ -311,7 +338,40 @@ describe('working an incident', () => {
     expect(
       (await call(employee, 'PUT', `/api/incident/${incidentId}/resolve`, { resolved: 'yes' })).status,
     ).toBe(400);
+    const unresolved = incidentOf(
+      await call(employee, 'PUT', `/api/incident/${incidentId}/resolve`, { resolved: false }),
+    );
+    expect(unresolved).toMatchObject({ resolved: false, resolvedAt: null });
+    // Resolved without a time: now.
+    const before = Date.now();
+    const now = incidentOf(
+      await call(employee, 'PUT', `/api/incident/${incidentId}/resolve`, { resolved: true }),
+    );
+    expect(now.resolved).toBe(true);
+    expect(Date.parse(now.resolvedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    expect(incidentOf(await call(manager, 'GET', `/api/incident/${incidentId}`))).toMatchObject({
+      resolved: true,
+      resolvedAt: now.resolvedAt,
+    });
     await call(employee, 'PUT', `/api/incident/${incidentId}/resolve`, { resolved: false });
+    expect((await call(employee, 'PUT', '/api/incident/999999/resolve', { resolved: true })).status).toBe(
+      404,
+    );
+    const noId = await call(employee, 'PUT', '/api/incident/abc/resolve', { resolved: true });
+    expect(noId.status).toBe(400);
+    expect(noId.body.message).toContain(messages.validation.noId);
+  });
+
+  it('refuses an update with nothing to change or bad ids', async () => {
+    const nothing = await call(employee, 'PUT', '/api/incident', undefined);
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.message).toContain(messages.validation.missingIncidentInfo);
+    expect((await call(employee, 'PUT', '/api/incident', { typeId: 1 })).status).toBe(400);
+    expect((await call(employee, 'PUT', '/api/incident', { id: 999999, typeId: 1 })).status).toBe(404);
+    const blankText = await call(employee, 'PUT', '/api/incident', { id: incidentId, incidentTexts: [''] });
+    expect(blankText.status).toBe(400);
+    expect(blankText.body.validationErrors).toHaveProperty(['incidentTexts.0']);
+    expect((await call(manager, 'DELETE', '/api/incident/abc')).status).toBe(400);
   });
 
   it('takes images by presigned upload and shows them with view URLs', async () => {
@@ -411,6 +471,43 @@ describe('lists of incidents', () => {
     expect((await call(admin, 'GET', `/api/incident/some/by-location/${listSite}?limit=51`)).status).toBe(
       400,
     );
+    for (const query of ['limit=0', 'offset=-1', 'limit=abc']) {
+      const bad = await call(admin, 'GET', `/api/incident/some/by-location/${listSite}?${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(Object.keys(bad.body.validationErrors as object), query).toEqual([query.split('=')[0]]);
+    }
+    const past = await call(admin, 'GET', `/api/incident/some/by-location/${listSite}?limit=2&offset=6`);
+    expect(past.body).toMatchObject({
+      incidents: [],
+      totalCount: 5,
+      unresolvedCount: 4,
+      page: 4,
+      totalPages: 3,
+    });
+    const first = await call(admin, 'GET', `/api/incident/some/by-location/${listSite}?limit=50`);
+    expect(idsOf(first.body.incidents)).toEqual([...made].reverse());
+  });
+
+  it("list a location's incidents newest first, all of them or the unresolved only", async () => {
+    const all = await call(admin, 'GET', `/api/incident/by-location/${listSite}`);
+    expect(idsOf(all.body.incidents)).toEqual([...made].reverse());
+    const allExplicit = await call(
+      admin,
+      'GET',
+      `/api/incident/by-location/${listSite}?unresolvedOnly=false`,
+    );
+    expect(idsOf(allExplicit.body.incidents)).toEqual([...made].reverse());
+    const open = await call(admin, 'GET', `/api/incident/by-location/${listSite}?unresolvedOnly=true`);
+    expect(idsOf(open.body.incidents)).toEqual([...made].reverse().filter((i) => i !== made[1]));
+    expect((open.body.incidents as IncidentBody[]).every((i) => !i.resolved && i.resolvedAt === null)).toBe(
+      true,
+    );
+    const bad = await call(admin, 'GET', `/api/incident/by-location/${listSite}?unresolvedOnly=maybe`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.validationErrors).toHaveProperty(['unresolvedOnly']);
+    // The employee works at another location of the same company.
+    expect((await call(employee, 'GET', `/api/incident/by-location/${listSite}`)).status).toBe(404);
+    expect((await call(employee, 'GET', `/api/incident/some/by-location/${listSite}`)).status).toBe(404);
   });
 
   it("search the caller's locations only", async () => {
@@ -429,6 +526,15 @@ describe('lists of incidents', () => {
     expect(new Set(forEmployee.map((i) => i.locationId))).toEqual(new Set([sites.locationId]));
     const dates = forEmployee.map((i) => i.createdAt);
     expect(dates).toEqual([...dates].sort().reverse());
+    // Every answer matches the term (case-insensitive), in a text, a note, the priority, the location or the id.
+    const fire = await call(admin, 'GET', '/api/incident?searchTerm=GRAFFITI');
+    expect(idsOf(fire.body.incidents)).toEqual([made[2]]);
+    const byId = await call(admin, 'GET', `/api/incident?searchTerm=${made[4]}`);
+    expect(idsOf(byId.body.incidents)).toContain(made[4]);
+    expect((await call(admin, 'GET', '/api/incident?searchTerm=no-such-thing')).body).toEqual({
+      incidents: [],
+    });
+    expect((await call(admin, 'GET', `/api/incident?searchTerm=${'x'.repeat(101)}`)).status).toBe(400);
   });
 });
 
@@ -498,6 +604,53 @@ describe('the dashboard', () => {
     expect(
       (await call(manager, 'GET', `/api/incident/user-locations/${manager.id}?locationId=${siteB}`)).status,
     ).toBe(404);
+  });
+
+  it('shows the incidents created between from and to', async () => {
+    const hour = 3_600_000;
+    const around = (fromOffset: number, toOffset: number) =>
+      call(
+        walker,
+        'GET',
+        `/api/incident/user-locations/${walker.id}?from=${new Date(Date.now() + fromOffset).toISOString()}&to=${new Date(Date.now() + toOffset).toISOString()}`,
+      ).then((r) => (r.body.locations as DashboardLocation[])[0]);
+    const inRange = await around(-hour, hour);
+    expect(inRange?.incidents.map((i) => i.typeId).sort()).toEqual([1, 3]);
+    expect(inRange?.incidentCountsByType).toEqual({ 1: 1, 2: 0, 3: 1 });
+    const later = await around(hour / 2, hour);
+    expect(later?.incidents).toEqual([]);
+    expect(later?.incidentCountsByType).toEqual({ 1: 0, 2: 0, 3: 0 });
+    const filtered = await call(
+      walker,
+      'GET',
+      `/api/incident/user-locations/${walker.id}?typeId=1&locationId=${dashSite}`,
+    );
+    expect(
+      (filtered.body.locations as DashboardLocation[]).map((l) => [l.id, l.incidents.map((i) => i.typeId)]),
+    ).toEqual([[dashSite, [1]]]);
+  });
+
+  it("shows another user's dashboard only as far as the caller may see, and nobody's out of scope", async () => {
+    // The manager works at North and South, the employee at North only.
+    const ofEmployee = await call(manager, 'GET', `/api/incident/user-locations/${employee.id}`);
+    expect(ofEmployee.status).toBe(200);
+    expect((ofEmployee.body.locations as DashboardLocation[]).map((l) => l.id)).toEqual([sites.locationId]);
+    const ofManager = await call(employee, 'GET', `/api/incident/user-locations/${manager.id}`);
+    expect(ofManager.status).toBe(200);
+    expect((ofManager.body.locations as DashboardLocation[]).map((l) => l.id)).toEqual([sites.locationId]);
+    expect(
+      (
+        await call(
+          employee,
+          'GET',
+          `/api/incident/user-locations/${manager.id}?locationId=${sites.otherLocationId}`,
+        )
+      ).status,
+    ).toBe(404);
+    // The walker shares no location with the employee.
+    expect((await call(employee, 'GET', `/api/incident/user-locations/${walker.id}`)).status).toBe(404);
+    expect((await call(employee, 'GET', '/api/incident/user-locations/999999')).status).toBe(404);
+    expect((await call(employee, 'GET', '/api/incident/user-locations/abc')).status).toBe(400);
   });
 
   it('refuses bad filters, and other tenants', async () => {
