@@ -246,6 +246,13 @@ describe('the permission matrix', () => {
           ? ['Tenant B', 'Location B', 'Incident B', victim.email].some((mark) => text.includes(mark))
           : status >= 200 && status < 300;
         if (leaked || status >= 500) leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}`);
+        // Field operations on another tenant's objects: 404 (their existence is not revealed), or 403 when the
+        // actor's role is below the route's least role.
+        if (!untargeted && (route.resource === 'walk' || route.resource === 'incident')) {
+          const expected = route.access !== 'public' && roleId < route.access ? 403 : 404;
+          if (status !== expected)
+            leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}, not ${expected}`);
+        }
       }
     }
     expect(leaks).toEqual([]);
