@@ -5,6 +5,7 @@ import { generateDemo, type DemoTenant } from '../../infra/local/demo/generate.t
 import { DEMO_PASSWORD, writeDemo, type DemoWriteResult } from '../../infra/local/demo/write.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, type Person } from '../support/people.ts';
+import { walkDuration } from '@sitewalk/shared/walk-duration';
 
 /** `npm run seed:demo`'s writer, read back through the API as the demo's own people. */
 
@@ -81,6 +82,25 @@ describe('the demo tenant', () => {
       expected?.notes.map((n) => n.note),
     );
     expect((detail.body.markerImage as unknown[]).length).toBe(expected?.photos.length);
+    // Every row's total time is the duration rule applied to the report as generated.
+    const markersOf = new Map(demo.walks.map((w) => [w.key, w.markers.length]));
+    const expectedTimes = reports.map(
+      (r) =>
+        walkDuration({
+          startedAt: r.startedAt,
+          finishedAt: r.finishedAt,
+          expectedCheckpoints: markersOf.get(r.walkKey) ?? 0,
+          visitedCheckpoints: new Set(r.arrivals.map((a) => a.markerIndex)).size,
+          firstArrivalAt: r.arrivals.map((a) => a.arrivedAt).sort()[0] ?? null,
+          lastArrivalAt:
+            r.arrivals
+              .map((a) => a.arrivedAt)
+              .sort()
+              .at(-1) ?? null,
+        }).label,
+    );
+    const rows = list.body.walkReports as { startedAt: string; totalTime: string }[];
+    expect(rows.map((r) => r.totalTime).sort()).toEqual(expectedTimes.sort());
   });
 
   it('is written once per seed', async () => {
