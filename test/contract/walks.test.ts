@@ -700,6 +700,15 @@ describe('recording a walk report', () => {
       `/api/walk/photo/${reportId}/${markers[1]?.id}/${images[0]?.imageName}`,
     );
     expect((await fetch(String(view.body.url))).status).toBe(200);
+    // Only a photo recorded on the report is signed: another name, or another marker, gets no URL.
+    for (const other of [`${markers[1]?.id}/other.jpg`, `${markers[0]?.id}/${images[0]?.imageName}`]) {
+      const none = await call(manager, 'GET', `/api/walk/photo/${reportId}/${other}`);
+      expect(none.status).toBe(200);
+      expect(none.body.url).toBeNull();
+    }
+    expect((await call(manager, 'GET', `/api/walk/photo/${reportId}/${markers[1]?.id}/..%2Fx`)).status).toBe(
+      400,
+    );
     expect(
       (await call(managerB, 'GET', `/api/walk/photo/${reportId}/${markers[1]?.id}/${images[0]?.imageName}`))
         .status,
