@@ -140,6 +140,7 @@ describe('walks', () => {
     expect(noId.body.message).toContain(messages.validation.noId);
     expect((await call(manager, 'GET', '/api/walk/999999')).status).toBe(404);
     expect((await call(manager, 'DELETE', '/api/walk/999999')).status).toBe(404);
+    expect((await call(manager, 'DELETE', '/api/walk/abc')).body.message).toContain(messages.validation.noId);
     expect((await call(manager, 'PUT', '/api/walk', { ...base, id: 999999 })).status).toBe(404);
     const badUpdate = await call(manager, 'PUT', '/api/walk', { ...base, id: id(edge), name: '' });
     expect(badUpdate.status).toBe(400);
