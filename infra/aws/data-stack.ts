@@ -1,4 +1,4 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '@sitewalk/functions/db/table';
@@ -26,5 +26,6 @@ export class DataStack extends Stack {
       deletionProtection: props.stage.productionLike,
       removalPolicy: props.stage.removalPolicy,
     });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
   }
 }

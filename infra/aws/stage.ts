@@ -1,7 +1,11 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { z } from 'zod';
 
-/** A stage is one tenant's deployment: `cdk deploy --all -c stage=<tenant>`. */
+/**
+ * A stage is one tenant's deployment: `cdk deploy --all -c stage=<tenant>`. Everything that differs between
+ * stages derives from the validated context here; stacks and constructs read only this.
+ */
 const stageName = z
   .string({ error: 'Pass the stage with -c stage=<name>' })
   .regex(
@@ -9,21 +13,70 @@ const stageName = z
     'A stage name is 2–21 lower-case letters, digits or hyphens, starting with a letter',
   );
 
+const context = z.object({
+  stage: stageName,
+  /** The domain SiteWalk's e-mail comes from; SES verifies it with the DKIM records the Auth stack outputs. */
+  mailDomain: z
+    .string({ error: 'Pass the mail domain with -c mailDomain=<domain>' })
+    .regex(
+      /^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/,
+      'mailDomain must be a domain name such as example.com',
+    ),
+  /** Who gets the stage's alarms. */
+  opsEmail: z.email({ error: 'Pass the operations e-mail with -c opsEmail=<address>' }),
+});
+
+export type StageContext = z.input<typeof context>;
+
 export interface StageConfig {
   name: string;
   /** Production-like stages keep their data whatever happens to the stack. */
   productionLike: boolean;
   removalPolicy: RemovalPolicy;
+  logLevel: 'DEBUG' | 'INFO';
+  logRetention: RetentionDays;
+  mailDomain: string;
+  mailFrom: string;
+  opsEmail: string;
+  /** API Gateway's stage-wide limits (requests per second, and the burst above it). */
+  throttle: { rateLimit: number; burstLimit: number };
+  /** When an alarm fires: errors in one five-minute period. */
+  alarmThreshold: number;
+  /** Cognito token lifetimes: short access, longer refresh (a session lasts as long as the refresh token). */
+  accessTokenValidity: Duration;
 }
 
 const disposable = new Set(['dev', 'test', 'demo', 'ci']);
+/** cdk.json's defaults use this reserved domain; they do for a disposable stage, never for a real one. */
+const PLACEHOLDER_DOMAIN = '.example';
 
-export const stageConfig = (stage: unknown): StageConfig => {
-  const name = stageName.parse(stage);
+export const stageConfig = (input: Partial<Record<keyof StageContext, unknown>>): StageConfig => {
+  const parsed = context.safeParse(input);
+  if (!parsed.success) {
+    throw new Error(`Stage configuration: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+  }
+  const { stage: name, mailDomain, opsEmail } = parsed.data;
   const productionLike = !disposable.has(name) && !name.startsWith('dev-');
+  if (productionLike && [mailDomain, opsEmail].some((value) => value.endsWith(PLACEHOLDER_DOMAIN))) {
+    throw new Error(
+      `Stage configuration: ${name} is production-like; pass its own -c mailDomain=<domain> and -c opsEmail=<address>`,
+    );
+  }
   return {
     name,
     productionLike,
     removalPolicy: productionLike ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    logLevel: productionLike ? 'INFO' : 'DEBUG',
+    logRetention: productionLike ? RetentionDays.ONE_YEAR : RetentionDays.TWO_WEEKS,
+    mailDomain,
+    mailFrom: `no-reply@${mailDomain}`,
+    opsEmail,
+    throttle: productionLike ? { rateLimit: 200, burstLimit: 400 } : { rateLimit: 50, burstLimit: 100 },
+    alarmThreshold: productionLike ? 1 : 5,
+    accessTokenValidity: Duration.minutes(15),
   };
 };
+
+/** Stack names carry the stage, so several tenants share one account without clashing. */
+export const stackName = (stage: Pick<StageConfig, 'name'>, part: string): string =>
+  `SiteWalk-${stage.name}-${part}`;

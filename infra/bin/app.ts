@@ -1,7 +1,25 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
-import { DataStack } from '../aws/data-stack.ts';
+import { buildSiteWalk } from '../aws/sitewalk.ts';
 import { stageConfig } from '../aws/stage.ts';
 
 const app = new App();
-const stage = stageConfig(app.node.tryGetContext('stage'));
-new DataStack(app, `SiteWalk-${stage.name}-Data`, { stage });
+const context = (key: string): unknown => app.node.tryGetContext(key);
+const stage = stageConfig({
+  stage: context('stage'),
+  mailDomain: context('mailDomain'),
+  opsEmail: context('opsEmail'),
+});
+
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+if (!existsSync(`${webDist}/index.html`)) {
+  throw new Error(`The web app is not built: run npm run build:web first (looked in ${webDist})`);
+}
+
+buildSiteWalk(app, {
+  stage,
+  webDist,
+  // The account and region of the caller's AWS profile, as `cdk deploy` resolves them.
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+});

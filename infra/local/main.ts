@@ -50,7 +50,7 @@ try {
     localEnvironment(standIns, provisioned, { appUrl: settings.appUrl, mailFrom: settings.mailFrom }),
   );
 
-  const { seedSuperUser } = await import('./seed.ts');
+  const { seedSuperUser } = await import('../seed-super-user.ts');
   const seeded = await seedSuperUser({ email: settings.adminEmail, password: settings.adminPassword });
 
   if (!dev && webBuildIsStale(root)) {

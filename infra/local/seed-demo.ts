@@ -83,7 +83,7 @@ try {
   // Imported once the environment is set: the composition root reads it.
   const { dataFromEnv, identityFromEnv, storageFromEnv } = await import('@sitewalk/functions/composition');
   const { createAccounts } = await import('@sitewalk/functions/domain/accounts');
-  const { seedSuperUser } = await import('./seed.ts');
+  const { seedSuperUser } = await import('../seed-super-user.ts');
   const { writeDemo, DEMO_PASSWORD } = await import('./demo/write.ts');
   await seedSuperUser({ email: settings.adminEmail, password: settings.adminPassword });
 

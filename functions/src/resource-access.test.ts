@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resources } from '@sitewalk/shared/contract/route';
+import type { EnvName } from './env.ts';
+import { resourceModules } from './handlers.ts';
+import { environmentOf, resourceAccess } from './resource-access.ts';
+
+/** Plausible values, as the CDK app would set them. */
+const values: Record<EnvName, string> = {
+  AWS_REGION: 'us-east-1',
+  TABLE_NAME: 'table',
+  USER_POOL_ID: 'us-east-1_pool',
+  USER_POOL_CLIENT_ID: 'client',
+  UPLOAD_BUCKET: 'uploads',
+  MAIL_FROM: 'no-reply@example.com',
+  APP_URL: 'https://app.example.com',
+  GEOCODER: 'amazon-location',
+  PLACE_INDEX_NAME: 'places',
+  DYNAMODB_ENDPOINT: 'http://localhost:1',
+  COGNITO_ENDPOINT: 'http://localhost:2',
+  S3_ENDPOINT: 'http://localhost:3',
+  SES_ENDPOINT: 'http://localhost:4',
+  LOG_LEVEL: 'ERROR',
+};
+
+/** Starts a resource's module as a cold Lambda would, with only the given variables set. */
+const coldStart = async (resource: (typeof resources)[number], names: readonly EnvName[]) => {
+  const saved = { ...process.env };
+  for (const name of Object.keys(values)) delete process.env[name];
+  Object.assign(process.env, Object.fromEntries(names.map((name) => [name, values[name]])));
+  vi.resetModules();
+  try {
+    const load = resourceModules[resource];
+    if (!load) throw new Error(`No module for ${resource}`);
+    return await load();
+  } finally {
+    process.env = saved;
+  }
+};
+
+afterEach(() => vi.resetModules());
+
+describe.each(resources)('the %s Lambda', (resource) => {
+  const declared = environmentOf(resourceAccess[resource]);
+
+  it('starts with exactly the environment its access declares', async () => {
+    const module = await coldStart(resource, ['AWS_REGION', ...declared]);
+    expect(typeof module.handler).toBe('function');
+  });
+
+  it.each(declared)(
+    'refuses to start without %s, so the declaration holds nothing it does not use',
+    async (name) => {
+      const without = declared.filter((other) => other !== name);
+      await expect(coldStart(resource, ['AWS_REGION', ...without])).rejects.toThrow(name);
+    },
+  );
+});
+
+describe('resource access', () => {
+  it('reads the table read-only where a resource only reads', () => {
+    expect(resourceAccess.health.table).toBe('read');
+    expect(resourceAccess.geo.table).toBe('read');
+  });
+
+  it('names the mail sender and the app URL together, for links in e-mail', () => {
+    expect(environmentOf({ table: 'read', mail: true })).toEqual(['TABLE_NAME', 'MAIL_FROM', 'APP_URL']);
+  });
+});

@@ -1,0 +1,67 @@
+import type { Resource } from '@sitewalk/shared/contract/route';
+import type { EnvName } from './env.ts';
+
+/**
+ * What each resource's Lambda touches, once. The CDK app grants exactly this and sets exactly these
+ * environment variables; `resource-access.test.ts` proves each module starts with them and with no fewer.
+ */
+export interface ResourceAccess {
+  /** Read-only functions get read-only grants. */
+  table: 'read' | 'readWrite';
+  /** Cognito admin calls (RevokeToken needs no IAM permission). */
+  identity?: readonly CognitoAction[];
+  /** Objects under the tenants' prefix of the upload bucket: presigned PUT, presigned GET and HEAD, delete. */
+  storage?: readonly ('put' | 'read' | 'delete')[];
+  /** SES: password-reset mail, with links to the app. */
+  mail?: boolean;
+  /** Amazon Location place index. */
+  geocode?: boolean;
+}
+
+export type CognitoAction =
+  | 'AdminInitiateAuth'
+  | 'AdminRespondToAuthChallenge'
+  | 'AdminSetUserPassword'
+  | 'AdminCreateUser'
+  | 'AdminDeleteUser'
+  | 'AdminDisableUser'
+  | 'AdminEnableUser'
+  | 'AdminGetUser';
+
+const files = ['put', 'read', 'delete'] as const;
+
+export const resourceAccess = {
+  health: { table: 'read' },
+  auth: {
+    table: 'readWrite',
+    identity: ['AdminInitiateAuth', 'AdminRespondToAuthChallenge', 'AdminSetUserPassword'],
+    mail: true,
+  },
+  user: {
+    table: 'readWrite',
+    identity: [
+      'AdminCreateUser',
+      'AdminSetUserPassword',
+      'AdminDeleteUser',
+      'AdminDisableUser',
+      'AdminEnableUser',
+      'AdminGetUser',
+    ],
+    storage: files,
+  },
+  managementCompany: { table: 'readWrite', storage: files },
+  organization: { table: 'readWrite', storage: files },
+  location: { table: 'readWrite' },
+  walk: { table: 'readWrite', storage: ['put', 'read'] },
+  incident: { table: 'readWrite', storage: files },
+  geo: { table: 'read', geocode: true },
+} as const satisfies Record<Resource, ResourceAccess>;
+
+/** The environment a resource's Lambda reads (besides AWS_REGION, which Lambda sets itself). */
+export const environmentOf = (access: ResourceAccess): EnvName[] => [
+  'TABLE_NAME',
+  ...(access.identity ? (['USER_POOL_ID', 'USER_POOL_CLIENT_ID'] as const) : []),
+  ...(access.storage ? (['UPLOAD_BUCKET'] as const) : []),
+  ...(access.mail ? (['MAIL_FROM', 'APP_URL'] as const) : []),
+  ...(access.geocode ? (['GEOCODER', 'PLACE_INDEX_NAME'] as const) : []),
+];

@@ -1,0 +1,69 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { HttpMethods, type Bucket } from 'aws-cdk-lib/aws-s3';
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { Construct } from 'constructs';
+import type { StageConfig } from './stage.ts';
+import { Api } from './constructs/api.ts';
+import { logBucket, privateBucket } from './constructs/buckets.ts';
+import { Maps } from './constructs/maps.ts';
+import { WebApp } from './constructs/web-app.ts';
+
+export interface AppStackProps extends StackProps {
+  stage: StageConfig;
+  table: ITableV2;
+  userPool: IUserPool;
+  userPoolClient: IUserPoolClient;
+  mailIdentity: IEmailIdentity;
+  /** The built SPA (web/dist). */
+  webDist: string;
+}
+
+/**
+ * The application: the HTTP API with its Lambdas, the upload bucket, Amazon Location, and the SPA on
+ * CloudFront. They share a stack because they name each other: the API's functions and the upload bucket's
+ * CORS rule need the app's URL, and CloudFront needs the API's.
+ */
+export class AppStack extends Stack {
+  readonly api: Api;
+  readonly web: WebApp;
+  readonly uploads: Bucket;
+
+  constructor(scope: Construct, id: string, props: AppStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+
+    const logs = logBucket(this, 'AccessLogs', stage);
+    // Its CORS rule is added once the app's URL is known.
+    this.uploads = privateBucket(this, 'Uploads', { stage, logs });
+
+    // The distribution needs only the API's id, so it comes before the functions, which need its URL.
+    this.api = new Api(this, 'Api', { stage });
+    this.web = new WebApp(this, 'Web', { stage, api: this.api.httpApi, logs });
+    const appUrl = this.web.url;
+    this.uploads.addCorsRule({
+      // Browsers PUT to presigned upload URLs and GET presigned views, from the app only.
+      allowedOrigins: [appUrl],
+      allowedMethods: [HttpMethods.PUT, HttpMethods.GET],
+      allowedHeaders: ['content-type'],
+      maxAge: Duration.hours(1).toSeconds(),
+    });
+
+    const maps = new Maps(this, 'Maps', { appUrl });
+    this.api.serve({
+      table: props.table,
+      userPool: props.userPool,
+      userPoolClient: props.userPoolClient,
+      uploads: this.uploads,
+      mail: { identity: props.mailIdentity, from: stage.mailFrom },
+      appUrl,
+      placeIndex: maps.placeIndex,
+    });
+
+    this.web.publish(props.webDist, { apiBasePath: '/api', region: this.region, mapStyleUrl: maps.styleUrl });
+
+    new CfnOutput(this, 'AppUrl', { description: 'SiteWalk for this stage', value: appUrl });
+    new CfnOutput(this, 'UploadBucketName', { value: this.uploads.bucketName });
+  }
+}

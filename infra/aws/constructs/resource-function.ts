@@ -1,0 +1,204 @@
+import { fileURLToPath } from 'node:url';
+import { Duration, Validations } from 'aws-cdk-lib';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import {
+  Architecture,
+  LoggingFormat,
+  Runtime,
+  SystemLogLevel,
+  ApplicationLogLevel,
+} from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import { Construct } from 'constructs';
+import type { Resource } from '@sitewalk/shared/contract/route';
+import { environmentOf, resourceAccess, type ResourceAccess } from '@sitewalk/functions/resource-access';
+import type { EnvName } from '@sitewalk/functions/env';
+import { tableDefinition } from '@sitewalk/functions/db/table';
+import type { StageConfig } from '../stage.ts';
+import { logicalIdOf } from './buckets.ts';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Everything a resource's Lambda may be granted; each function gets only what its access declares. */
+export interface Backing {
+  table: ITableV2;
+  userPool: IUserPool;
+  userPoolClient: IUserPoolClient;
+  uploads: IBucket;
+  mail: { identity: IEmailIdentity; from: string };
+  appUrl: string;
+  placeIndex: { name: string; arn: string };
+}
+
+/** Only objects under this prefix are SiteWalk's (`tenants/{managementCompanyId}/…`). */
+export const UPLOAD_PREFIX = 'tenants/';
+
+export const TABLE_READS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+/** Transactions need no actions of their own: each item in one is checked against these. */
+export const TABLE_WRITES = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
+
+/**
+ * One Lambda per resource (`functions/src/<resource>/handler.ts`): arm64 on the newest Node.js runtime,
+ * bundled minified with source maps, JSON logs into its own log group, and a role of its own that holds
+ * exactly what `resourceAccess` declares for it — no managed policies.
+ */
+export class ResourceFunction extends Construct {
+  readonly function: NodejsFunction;
+
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { resource: Resource; stage: StageConfig; backing: Backing },
+  ) {
+    super(scope, id);
+    const { resource, stage, backing } = props;
+    const access: ResourceAccess = resourceAccess[resource];
+
+    const logGroup = new LogGroup(this, 'Logs', {
+      retention: stage.logRetention,
+      removalPolicy: stage.removalPolicy,
+    });
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `SiteWalk ${stage.name}: the ${resource} API`,
+    });
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [logGroup.logGroupArn],
+      }),
+    );
+
+    const values: Record<Exclude<EnvName, `${string}_ENDPOINT` | 'AWS_REGION' | 'LOG_LEVEL'>, string> = {
+      TABLE_NAME: backing.table.tableName,
+      USER_POOL_ID: backing.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: backing.userPoolClient.userPoolClientId,
+      UPLOAD_BUCKET: backing.uploads.bucketName,
+      MAIL_FROM: backing.mail.from,
+      APP_URL: backing.appUrl,
+      GEOCODER: 'amazon-location',
+      PLACE_INDEX_NAME: backing.placeIndex.name,
+    };
+    const environment = Object.fromEntries(
+      environmentOf(access).map((name) => [name, values[name as keyof typeof values]]),
+    );
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: `${root}functions/src/${resource}/handler.ts`,
+      handler: 'handler',
+      projectRoot: root,
+      depsLockFilePath: `${root}package-lock.json`,
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 1024,
+      timeout: Duration.seconds(15),
+      role,
+      logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      applicationLogLevelV2: ApplicationLogLevel[stage.logLevel],
+      systemLogLevelV2: SystemLogLevel.WARN,
+      environment: {
+        ...environment,
+        LOG_LEVEL: stage.logLevel,
+        POWERTOOLS_SERVICE_NAME: `sitewalk-${resource}`,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node24',
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        mainFields: ['module', 'main'],
+        // CommonJS dependencies inside an ES module bundle still call require().
+        banner:
+          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        // The SDK is bundled at the lockfile's version rather than the runtime's.
+        bundleAwsSDK: true,
+        // The offline ZIP-code geocoder (5 MB) serves only the local host; it is imported lazily.
+        externalModules: ['zipcodes'],
+      },
+    });
+
+    this.grant(access, backing, role);
+  }
+
+  private grant(access: ResourceAccess, backing: Backing, role: Role): void {
+    const table = backing.table;
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: access.table === 'read' ? TABLE_READS : [...TABLE_READS, ...TABLE_WRITES],
+        // The table and each of its indexes by name: no wildcard.
+        resources: [
+          table.tableArn,
+          ...tableDefinition.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
+        ],
+      }),
+    );
+
+    if (access.identity) {
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: access.identity.map((action) => `cognito-idp:${action}`),
+          resources: [backing.userPool.userPoolArn],
+        }),
+      );
+    }
+
+    const objects = backing.uploads.arnForObjects(`${UPLOAD_PREFIX}*`);
+    const storage = new Set(access.storage ?? []);
+    const objectActions = [
+      ...(storage.has('put') ? ['s3:PutObject'] : []),
+      ...(storage.has('read') ? ['s3:GetObject'] : []),
+      ...(storage.has('delete') ? ['s3:DeleteObject'] : []),
+    ];
+    if (objectActions.length > 0) {
+      role.addToPolicy(new PolicyStatement({ actions: objectActions, resources: [objects] }));
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(backing.uploads)}.Arn>/${UPLOAD_PREFIX}*]`,
+        reason:
+          'Files are keyed per tenant and owner under tenants/; the handlers choose every key and check its owner.',
+      });
+    }
+    if (storage.has('delete')) {
+      // Deleting an owner's files lists its prefix first.
+      role.addToPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['s3:ListBucket'],
+          resources: [backing.uploads.bucketArn],
+          conditions: { StringLike: { 's3:prefix': [`${UPLOAD_PREFIX}*`] } },
+        }),
+      );
+    }
+
+    if (access.mail) {
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [backing.mail.identity.emailIdentityArn],
+        }),
+      );
+    }
+
+    if (access.geocode) {
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['geo:SearchPlaceIndexForText'],
+          resources: [backing.placeIndex.arn],
+        }),
+      );
+    }
+  }
+}

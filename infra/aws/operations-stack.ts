@@ -1,0 +1,138 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  TextWidget,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Construct } from 'constructs';
+import type { Resource } from '@sitewalk/shared/contract/route';
+import type { StageConfig } from './stage.ts';
+
+export interface OperationsStackProps extends StackProps {
+  stage: StageConfig;
+  httpApi: HttpApi;
+  functions: Record<Resource, NodejsFunction>;
+  table: ITableV2;
+}
+
+const PERIOD = Duration.minutes(5);
+
+/**
+ * Watching a stage: alarms on API 5xx, Lambda errors and throttles, and DynamoDB throttling, e-mailed to the
+ * stage's ops address through an encrypted SNS topic; and one CloudWatch dashboard.
+ */
+export class OperationsStack extends Stack {
+  readonly alarmTopic: Topic;
+  readonly alarms: Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: OperationsStackProps) {
+    super(scope, id, props);
+    const { stage, httpApi, functions, table } = props;
+
+    const key = new Key(this, 'AlarmTopicKey', {
+      description: `SiteWalk ${stage.name}: alarm notifications`,
+      enableKeyRotation: true,
+      removalPolicy: stage.removalPolicy,
+    });
+    // CloudWatch publishes alarms to the topic, so it must be able to use the topic's key.
+    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    this.alarmTopic = new Topic(this, 'Alarms', {
+      displayName: `SiteWalk ${stage.name} alarms`,
+      masterKey: key,
+      enforceSSL: true,
+    });
+    this.alarmTopic.addSubscription(new EmailSubscription(stage.opsEmail));
+    const notify = new SnsAction(this.alarmTopic);
+
+    const alarm = (id: string, metric: IMetric, description: string) => {
+      const created = new Alarm(this, id, {
+        metric,
+        threshold: stage.alarmThreshold,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+        alarmDescription: `SiteWalk ${stage.name}: ${description}`,
+      });
+      created.addAlarmAction(notify);
+      created.addOkAction(notify);
+      this.alarms.push(created);
+      return created;
+    };
+
+    const api5xx = httpApi.metricServerError({ period: PERIOD, statistic: 'Sum' });
+    alarm('Api5xx', api5xx, 'the API answered 5xx');
+
+    const entries = Object.entries(functions) as [Resource, NodejsFunction][];
+    for (const [resource, fn] of entries) {
+      alarm(`${resource}Errors`, fn.metricErrors({ period: PERIOD }), `the ${resource} Lambda failed`);
+      alarm(
+        `${resource}Throttles`,
+        fn.metricThrottles({ period: PERIOD }),
+        `the ${resource} Lambda was throttled`,
+      );
+    }
+
+    const tableThrottles = new MathExpression({
+      expression: 'reads + writes',
+      usingMetrics: {
+        reads: table.metric('ReadThrottleEvents', { period: PERIOD, statistic: 'Sum' }),
+        writes: table.metric('WriteThrottleEvents', { period: PERIOD, statistic: 'Sum' }),
+      },
+      label: 'Throttled requests',
+      period: PERIOD,
+    });
+    alarm('TableThrottles', tableThrottles, 'DynamoDB throttled requests');
+
+    const dashboard = new Dashboard(this, 'Dashboard', { defaultInterval: Duration.days(1) });
+    dashboard.addWidgets(
+      new TextWidget({ markdown: `# SiteWalk ${stage.name}`, width: 24, height: 1 }),
+      new GraphWidget({
+        title: 'API requests and errors',
+        left: [httpApi.metricCount({ period: PERIOD })],
+        right: [httpApi.metricClientError({ period: PERIOD }), api5xx],
+      }),
+      new GraphWidget({
+        title: 'API latency (p50, p99)',
+        left: [
+          httpApi.metricLatency({ period: PERIOD, statistic: 'p50' }),
+          httpApi.metricLatency({ period: PERIOD, statistic: 'p99' }),
+        ],
+      }),
+    );
+    dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Lambda errors',
+        left: entries.map(([resource, fn]) => fn.metricErrors({ period: PERIOD, label: resource })),
+      }),
+      new GraphWidget({
+        title: 'Lambda duration p99',
+        left: entries.map(([resource, fn]) =>
+          fn.metricDuration({ period: PERIOD, statistic: 'p99', label: resource }),
+        ),
+      }),
+    );
+    dashboard.addWidgets(
+      new GraphWidget({
+        title: 'DynamoDB consumed capacity',
+        left: [
+          table.metric('ConsumedReadCapacityUnits', { period: PERIOD, statistic: 'Sum' }),
+          table.metric('ConsumedWriteCapacityUnits', { period: PERIOD, statistic: 'Sum' }),
+        ],
+      }),
+      new GraphWidget({ title: 'DynamoDB throttling', left: [tableThrottles] }),
+    );
+  }
+}

@@ -1,0 +1,562 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { App, Stack } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { routes } from '@sitewalk/shared/contract/index';
+import { resources, routeKey, type Resource, type RouteDef } from '@sitewalk/shared/contract/route';
+import { PASSWORD_MIN_LENGTH } from '@sitewalk/shared/constants';
+import { SESSION_SECONDS } from '@sitewalk/functions/domain/sessions';
+import { environmentOf, resourceAccess } from '@sitewalk/functions/resource-access';
+import { TABLE_READS, TABLE_WRITES } from './constructs/resource-function.ts';
+import { SPA_FALLBACK_CODE } from './constructs/web-app.ts';
+import { buildSiteWalk } from './sitewalk.ts';
+import { stageConfig } from './stage.ts';
+import {
+  cdkJsonContext,
+  demoContext,
+  fakeWebDist,
+  productionContext,
+  resourcesOf,
+  synthSiteWalk,
+  type Synthesized,
+} from './synth.test-support.ts';
+
+type Json = Record<string, unknown>;
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+  Effect: string;
+  Condition?: Json;
+}
+
+let demo: Synthesized;
+let production: Synthesized;
+beforeAll(() => {
+  demo = synthSiteWalk(demoContext);
+  production = synthSiteWalk(productionContext, { account: '123456789012', region: 'eu-west-1' });
+});
+
+/** Our Lambdas by resource (their service name says which), with their properties and policy statements. */
+const functionsOf = (synth: Synthesized) => {
+  const template = synth.application;
+  const policies = Object.values(resourcesOf(template, 'AWS::IAM::Policy'));
+  const functions = Object.entries(resourcesOf(template, 'AWS::Lambda::Function')).flatMap(
+    ([logicalId, fn]) => {
+      const props = fn.Properties as Json & {
+        Environment?: { Variables: Record<string, unknown> };
+        Role: Json;
+      };
+      const service = props.Environment?.Variables['POWERTOOLS_SERVICE_NAME'];
+      if (typeof service !== 'string' || !service.startsWith('sitewalk-')) return [];
+      const roleId = (props.Role['Fn::GetAtt'] as string[])[0];
+      const statements = policies
+        .filter((policy) => JSON.stringify(policy.Properties?.['Roles']).includes(`"${roleId}"`))
+        .flatMap((policy) => (policy.Properties?.['PolicyDocument'] as { Statement: Statement[] }).Statement);
+      return [
+        { resource: service.slice('sitewalk-'.length) as Resource, logicalId, props, roleId, statements },
+      ];
+    },
+  );
+  return new Map(functions.map((fn) => [fn.resource, fn]));
+};
+
+const actionsOf = (statements: Statement[]) => statements.flatMap((statement) => [statement.Action].flat());
+
+describe('the stage', () => {
+  it('derives names, retention and log level from the stage, and keeps production-like data', () => {
+    const acme = stageConfig(productionContext);
+    expect(acme).toMatchObject({
+      productionLike: true,
+      logLevel: 'INFO',
+      mailFrom: 'no-reply@acme-storage.com',
+    });
+    expect(stageConfig(demoContext)).toMatchObject({ productionLike: false, logLevel: 'DEBUG' });
+    expect(production.stacks.data.stackName).toBe('SiteWalk-acme-Data');
+  });
+
+  it.each([
+    [{ ...demoContext, stage: undefined }, /-c stage=/],
+    [{ ...demoContext, stage: 'Prod' }, /lower-case/],
+    [{ ...demoContext, stage: '1abc' }, /starting with a letter/],
+    [{ ...demoContext, stage: 'a'.repeat(30) }, /2–21/],
+    [{ ...demoContext, mailDomain: 'not a domain' }, /mailDomain/],
+    [{ ...demoContext, opsEmail: 'nobody' }, /opsEmail/],
+  ])('refuses %j', (context, message) => {
+    expect(() => stageConfig(context)).toThrow(message);
+  });
+
+  it('refuses cdk.json’s placeholder mail domain and ops address for a production-like stage', () => {
+    expect(() => stageConfig({ ...demoContext, stage: 'acme' })).toThrow(/acme is production-like/);
+    expect(() => stageConfig({ ...productionContext, opsEmail: 'ops@sitewalk.example' })).toThrow();
+  });
+
+  it('hard-codes no physical names', () => {
+    for (const template of [demo.data, demo.auth, demo.application, demo.operations]) {
+      const named = Object.entries(
+        template.toJSON().Resources as Record<string, { Properties?: Json }>,
+      ).filter(([, resource]) =>
+        [
+          'TableName',
+          'BucketName',
+          'FunctionName',
+          'RoleName',
+          'UserPoolName',
+          'TopicName',
+          'AlarmName',
+        ].some(
+          // A reference to another resource's name is fine; a literal name is not.
+          (key) => typeof resource.Properties?.[key] === 'string',
+        ),
+      );
+      expect(named.map(([id]) => id)).toEqual([]);
+    }
+  });
+});
+
+describe('cdk-nag (AwsSolutions)', () => {
+  it('passes for both stages: every finding is fixed or acknowledged with its reason', () => {
+    // beforeAll synthesized both; an unacknowledged finding would have thrown there.
+    expect(demo.assembly.stacks).toHaveLength(4);
+    expect(production.assembly.stacks).toHaveLength(4);
+  });
+
+  it('fails synthesis on a finding nobody acknowledged', () => {
+    const app = new App({ context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [] } });
+    const { data } = buildSiteWalk(app, {
+      stage: stageConfig(demoContext),
+      webDist: fakeWebDist(),
+      env: { region: 'us-east-1' },
+    });
+    // A bucket without access logs or TLS enforcement (AwsSolutions-S1, S10).
+    new Bucket(data, 'CarelessBucket');
+    expect(() => app.synth()).toThrow(/AwsSolutions-S1/);
+  });
+});
+
+describe('the API', () => {
+  it('holds exactly the contract’s routes', () => {
+    const routeKeys = Object.values(resourcesOf(demo.application, 'AWS::ApiGatewayV2::Route')).map(
+      (route) => route.Properties?.['RouteKey'],
+    );
+    const contract = Object.values(routes as Record<string, RouteDef>).map(routeKey);
+    expect(routeKeys.sort()).toEqual(contract.sort());
+  });
+
+  it('puts each route on its resource’s function, behind the Cognito authorizer unless public', () => {
+    const template = demo.application;
+    const functionOf = new Map([...functionsOf(demo)].map(([resource, fn]) => [fn.logicalId, resource]));
+    const integrations = resourcesOf(template, 'AWS::ApiGatewayV2::Integration');
+    const [authorizerId] = Object.keys(resourcesOf(template, 'AWS::ApiGatewayV2::Authorizer'));
+    const byKey = new Map(
+      Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).map((route) => [
+        route.Properties?.['RouteKey'] as string,
+        route.Properties as Json,
+      ]),
+    );
+    for (const route of Object.values(routes as Record<string, RouteDef>)) {
+      const served = byKey.get(routeKey(route));
+      const target = JSON.stringify(served?.['Target']);
+      const integrationId = Object.keys(integrations).find((id) => target.includes(`"${id}"`)) ?? '';
+      const uri = integrations[integrationId]?.Properties?.['IntegrationUri'] as { 'Fn::GetAtt': string[] };
+      expect(functionOf.get(uri['Fn::GetAtt'][0] ?? ''), routeKey(route)).toBe(route.resource);
+      if (route.access === 'public') {
+        expect(served?.['AuthorizationType'], routeKey(route)).toBe('NONE');
+      } else {
+        expect(served, routeKey(route)).toMatchObject({
+          AuthorizationType: 'JWT',
+          AuthorizerId: { Ref: authorizerId },
+        });
+      }
+    }
+  });
+
+  it('authorizes with the stage’s user pool and app client', () => {
+    demo.application.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ 'Fn::ImportValue': Match.stringLikeRegexp('WebClient') }],
+        Issuer: Match.anyValue(),
+      },
+    });
+  });
+
+  it('throttles and writes access logs', () => {
+    production.application.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('routeKey') },
+    });
+  });
+});
+
+describe('the functions', () => {
+  const newestNode = Object.values(Runtime)
+    .filter(
+      (runtime): runtime is Runtime => runtime instanceof Runtime && /^nodejs\d+\.x$/.test(runtime.name),
+    )
+    .map((runtime) => runtime.name)
+    .sort((a, b) => Number.parseInt(b.slice(6)) - Number.parseInt(a.slice(6)))[0];
+
+  it('are one per resource, arm64 on the newest Node.js runtime, with JSON logs kept as the stage says', () => {
+    const functions = functionsOf(production);
+    expect([...functions.keys()].sort()).toEqual([...resources].sort());
+    for (const fn of functions.values()) {
+      expect(fn.props).toMatchObject({
+        Runtime: newestNode,
+        Architectures: ['arm64'],
+        LoggingConfig: { LogFormat: 'JSON', ApplicationLogLevel: 'INFO' },
+      });
+    }
+    production.application.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 365 });
+  });
+
+  it('get exactly the environment their access declares', () => {
+    for (const [resource, fn] of functionsOf(demo)) {
+      const variables = Object.keys(fn.props.Environment?.Variables ?? {}).filter(
+        (name) => !['LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME', 'NODE_OPTIONS'].includes(name),
+      );
+      expect(variables.sort(), resource).toEqual(environmentOf(resourceAccess[resource]).sort());
+    }
+  });
+
+  it('are granted exactly what their access declares, and no managed policy', () => {
+    for (const [resource, fn] of functionsOf(demo)) {
+      const access = resourceAccess[resource];
+      const expected = [
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        ...TABLE_READS,
+        ...(access.table === 'readWrite' ? TABLE_WRITES : []),
+        ...('identity' in access ? access.identity.map((action) => `cognito-idp:${action}`) : []),
+        ...('storage' in access
+          ? access.storage.map(
+              (use) => ({ put: 's3:PutObject', read: 's3:GetObject', delete: 's3:DeleteObject' })[use],
+            )
+          : []),
+        ...('storage' in access && (access.storage as readonly string[]).includes('delete')
+          ? ['s3:ListBucket']
+          : []),
+        ...('mail' in access ? ['ses:SendEmail'] : []),
+        ...('geocode' in access ? ['geo:SearchPlaceIndexForText'] : []),
+      ];
+      expect(actionsOf(fn.statements).sort(), resource).toEqual(expected.sort());
+      const role = resourcesOf(demo.application, 'AWS::IAM::Role')[fn.roleId ?? ''];
+      expect(role?.Properties?.['ManagedPolicyArns'], resource).toBeUndefined();
+    }
+  });
+
+  it('never get a wildcard action or resource, and reach files only under tenants/', () => {
+    for (const [resource, fn] of functionsOf(demo)) {
+      for (const statement of fn.statements) {
+        expect(
+          [statement.Action].flat().some((action) => action.includes('*')),
+          resource,
+        ).toBe(false);
+        const resourcesJson = JSON.stringify(statement.Resource);
+        expect(resourcesJson, resource).not.toMatch(/"\*"/);
+        if ([statement.Action].flat().some((action) => action.startsWith('s3:'))) {
+          expect(
+            resourcesJson.includes('/tenants/*') || JSON.stringify(statement.Condition).includes('tenants/*'),
+          ).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('let the read-only ones only read the table', () => {
+    for (const resource of ['health', 'geo'] as const) {
+      const actions = actionsOf(functionsOf(demo).get(resource)?.statements ?? []);
+      expect(actions).toEqual(expect.arrayContaining(TABLE_READS));
+      expect(actions.filter((action) => TABLE_WRITES.includes(action))).toEqual([]);
+    }
+  });
+});
+
+describe('the data', () => {
+  it('keeps a production-like stage’s table and uploads: retained, deletion-protected, point-in-time recovery, versioned', () => {
+    production.data.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        SSESpecification: { SSEEnabled: true },
+        Replicas: [
+          Match.objectLike({
+            DeletionProtectionEnabled: true,
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          }),
+        ],
+      }),
+    });
+    const uploads = Object.entries(resourcesOf(production.application, 'AWS::S3::Bucket')).find(([id]) =>
+      id.startsWith('Uploads'),
+    )?.[1];
+    expect(uploads).toMatchObject({
+      DeletionPolicy: 'Retain',
+      Properties: { VersioningConfiguration: { Status: 'Enabled' } },
+    });
+    production.auth.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
+    });
+  });
+
+  it('lets a disposable stage go with its stacks', () => {
+    demo.data.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Delete' });
+    for (const bucket of Object.values(resourcesOf(demo.application, 'AWS::S3::Bucket'))) {
+      expect(bucket['DeletionPolicy']).toBe('Delete');
+    }
+  });
+
+  it('encrypts every bucket, blocks all public access and refuses plain HTTP', () => {
+    for (const synth of [demo, production]) {
+      const buckets = resourcesOf(synth.application, 'AWS::S3::Bucket');
+      expect(Object.keys(buckets)).toHaveLength(3);
+      for (const bucket of Object.values(buckets)) {
+        expect(bucket.Properties).toMatchObject({
+          BucketEncryption: {
+            ServerSideEncryptionConfiguration: [
+              { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } },
+            ],
+          },
+          PublicAccessBlockConfiguration: {
+            BlockPublicAcls: true,
+            BlockPublicPolicy: true,
+            IgnorePublicAcls: true,
+            RestrictPublicBuckets: true,
+          },
+        });
+      }
+      const policies = Object.values(resourcesOf(synth.application, 'AWS::S3::BucketPolicy'));
+      expect(policies).toHaveLength(3);
+      for (const policy of policies) {
+        expect(JSON.stringify(policy.Properties)).toContain('"aws:SecureTransport":"false"');
+      }
+    }
+  });
+
+  it('lets only the app’s origin use the upload bucket from a browser, and aborts incomplete uploads', () => {
+    const [uploads] = Object.entries(resourcesOf(demo.application, 'AWS::S3::Bucket')).filter(([id]) =>
+      id.startsWith('Uploads'),
+    );
+    const distributionId = Object.keys(resourcesOf(demo.application, 'AWS::CloudFront::Distribution'))[0];
+    expect(uploads?.[1].Properties).toMatchObject({
+      CorsConfiguration: {
+        CorsRules: [
+          {
+            AllowedMethods: ['PUT', 'GET'],
+            AllowedOrigins: [
+              { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
+            ],
+            AllowedHeaders: ['content-type'],
+          },
+        ],
+      },
+      LifecycleConfiguration: {
+        Rules: [{ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }],
+      },
+    });
+  });
+});
+
+describe('sign-in', () => {
+  it('allows no self sign-up and applies the shared password rule', () => {
+    demo.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: PASSWORD_MIN_LENGTH,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: false,
+        },
+      },
+      EmailConfiguration: {
+        EmailSendingAccount: 'DEVELOPER',
+        From: Match.stringLikeRegexp('no-reply@sitewalk.example'),
+      },
+    });
+  });
+
+  it('has one app client with the API’s flows, token revocation, short access and session-long refresh tokens', () => {
+    demo.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      GenerateSecret: false,
+      EnableTokenRevocation: true,
+      PreventUserExistenceErrors: 'ENABLED',
+      AccessTokenValidity: 15,
+      RefreshTokenValidity: SESSION_SECONDS / 60,
+      TokenValidityUnits: Match.objectLike({ AccessToken: 'minutes', RefreshToken: 'minutes' }),
+    });
+  });
+
+  it('sends from an SES identity for the stage’s mail domain, which only the auth function may use', () => {
+    demo.auth.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'sitewalk.example' });
+    const senders = [...functionsOf(demo)].filter(([, fn]) =>
+      actionsOf(fn.statements).includes('ses:SendEmail'),
+    );
+    expect(senders.map(([resource]) => resource)).toEqual(['auth']);
+  });
+});
+
+describe('the web app on CloudFront', () => {
+  const distributionOf = (synth: Synthesized) =>
+    Object.values(resourcesOf(synth.application, 'AWS::CloudFront::Distribution'))[0]?.Properties?.[
+      'DistributionConfig'
+    ] as Json & {
+      DefaultCacheBehavior: Json;
+      CacheBehaviors: Json[];
+      Origins: (Json & { Id: string })[];
+    };
+
+  it('serves the SPA bucket through origin access control, with the fallback function on viewer requests', () => {
+    const config = distributionOf(demo);
+    const [functionId] = Object.keys(resourcesOf(demo.application, 'AWS::CloudFront::Function'));
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      FunctionAssociations: [
+        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+      ],
+    });
+    const siteOrigin = config.Origins.find(
+      (origin) => origin.Id === config.DefaultCacheBehavior['TargetOriginId'],
+    );
+    const [oacId] = Object.keys(resourcesOf(demo.application, 'AWS::CloudFront::OriginAccessControl'));
+    expect(siteOrigin).toMatchObject({
+      OriginAccessControlId: { 'Fn::GetAtt': [oacId, 'Id'] },
+      S3OriginConfig: { OriginAccessIdentity: '' },
+    });
+    // No error-page rewrites: they would turn the API's 403 and 404 into index.html.
+    expect(config['CustomErrorResponses']).toBeUndefined();
+  });
+
+  it('sends /api/* to the HTTP API with caching off, every method, and the viewer’s headers but Host', () => {
+    const config = distributionOf(demo);
+    const [apiId] = Object.keys(resourcesOf(demo.application, 'AWS::ApiGatewayV2::Api'));
+    expect(config.CacheBehaviors).toEqual([
+      expect.objectContaining({
+        PathPattern: '/api/*',
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+        OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+        ViewerProtocolPolicy: 'https-only',
+      }),
+    ]);
+    const apiOrigin = config.Origins.find(
+      (origin) => origin.Id === config.CacheBehaviors[0]?.['TargetOriginId'],
+    );
+    expect(JSON.stringify(apiOrigin?.['DomainName'])).toContain(`"Ref":"${apiId}"`);
+    expect(apiOrigin).toMatchObject({ CustomOriginConfig: { OriginProtocolPolicy: 'https-only' } });
+  });
+
+  it('sets CSP, HSTS, nosniff and frame-ancestors on every answer, the API’s included', () => {
+    const [policyId, policy] =
+      Object.entries(resourcesOf(demo.application, 'AWS::CloudFront::ResponseHeadersPolicy'))[0] ?? [];
+    const headers = (policy?.Properties?.['ResponseHeadersPolicyConfig'] as Json)[
+      'SecurityHeadersConfig'
+    ] as Json;
+    expect(headers).toMatchObject({
+      StrictTransportSecurity: {
+        AccessControlMaxAgeSec: 63_072_000,
+        IncludeSubdomains: true,
+        Override: true,
+      },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY' },
+    });
+    const csp = JSON.stringify((headers['ContentSecurityPolicy'] as Json)['ContentSecurityPolicy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    const config = distributionOf(demo);
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behavior['ResponseHeadersPolicyId']).toEqual({ Ref: policyId });
+    }
+  });
+
+  it('deploys the build with config.json written from deploy-time values and invalidates the entry files', () => {
+    demo.application.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DistributionPaths: ['/index.html', '/config.json'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      SourceMarkers: Match.arrayWith([
+        Match.objectLike({
+          // The map and its key, known only once deployed.
+          '<<marker:0xbaba:0>>': { Ref: Match.stringLikeRegexp('MapsMap') },
+          '<<marker:0xbaba:1>>': { 'Fn::GetAtt': [Match.stringLikeRegexp('MapsReadMapKey'), 'Key'] },
+        }),
+      ]),
+    });
+  });
+
+  it('limits the map key to map tiles of its map, from the app’s origin', () => {
+    const distributionId = Object.keys(resourcesOf(demo.application, 'AWS::CloudFront::Distribution'))[0];
+    demo.application.hasResourceProperties('AWS::Location::APIKey', {
+      Restrictions: {
+        AllowActions: ['geo:GetMap*'],
+        AllowResources: [{ 'Fn::GetAtt': [Match.stringLikeRegexp('MapsMap'), 'Arn'] }],
+        AllowReferers: [
+          { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }, '/*']] },
+        ],
+      },
+    });
+  });
+});
+
+describe('the SPA fallback function', () => {
+  const handler = new Function(`${readFileSync(SPA_FALLBACK_CODE, 'utf8')}; return handler;`)() as (event: {
+    request: { uri: string };
+  }) => { uri: string };
+  const served = (uri: string) => handler({ request: { uri } }).uri;
+
+  it.each([
+    '/',
+    '/app/locations/12',
+    '/reset-password/confirm/abc-DEF_123',
+    '/app/locations/12/walk-report/7',
+  ])('gives the client-side route %s index.html', (uri) => expect(served(uri)).toBe('/index.html'));
+
+  it.each(['/index.html', '/config.json', '/assets/index-B2x9.js', '/favicon.ico', '/app/v1.2/x.css'])(
+    'leaves the file %s alone',
+    (uri) => expect(served(uri)).toBe(uri),
+  );
+});
+
+describe('operations', () => {
+  it('alarms on API 5xx, every function’s errors and throttles, and table throttling, to the ops address', () => {
+    const alarms = Object.values(resourcesOf(production.operations, 'AWS::CloudWatch::Alarm'));
+    const metrics = alarms.map(
+      (alarm) => (alarm.Properties?.['MetricName'] as string | undefined) ?? 'expression',
+    );
+    expect(metrics.filter((name) => name === '5xx')).toHaveLength(1);
+    expect(metrics.filter((name) => name === 'Errors')).toHaveLength(resources.length);
+    expect(metrics.filter((name) => name === 'Throttles')).toHaveLength(resources.length);
+    expect(JSON.stringify(alarms)).toContain('ReadThrottleEvents');
+    expect(JSON.stringify(alarms)).toContain('WriteThrottleEvents');
+    const [topicId] = Object.keys(resourcesOf(production.operations, 'AWS::SNS::Topic'));
+    for (const alarm of alarms) {
+      expect(alarm.Properties?.['AlarmActions']).toEqual([{ Ref: topicId }]);
+      expect(alarm.Properties?.['Threshold']).toBe(1);
+    }
+    production.operations.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@acme-storage.com',
+    });
+    production.operations.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    production.operations.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  it('builds in any region and account: the stacks name their environment', () => {
+    expect(Stack.of(production.stacks.application).region).toBe('eu-west-1');
+  });
+
+  it('outputs what create-super-user reads: the table, the user pool and client, the URL', () => {
+    expect(Object.keys(production.data.toJSON().Outputs)).toContain('TableName');
+    expect(Object.keys(production.auth.toJSON().Outputs)).toEqual(
+      expect.arrayContaining(['UserPoolId', 'UserPoolClientId']),
+    );
+    expect(Object.keys(production.application.toJSON().Outputs)).toContain('AppUrl');
+  });
+});

@@ -1,0 +1,41 @@
+import { Tags, Validations, type App, type Environment } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { AppStack } from './app-stack.ts';
+import { AuthStack } from './auth-stack.ts';
+import { DataStack } from './data-stack.ts';
+import { OperationsStack } from './operations-stack.ts';
+import { stackName, type StageConfig } from './stage.ts';
+
+/**
+ * One stage of SiteWalk: data, sign-in, the application and its operations, each a stack named after the
+ * stage, all checked against cdk-nag's AwsSolutions rules (synthesis fails on any finding not fixed or
+ * acknowledged next to its resource).
+ */
+export const buildSiteWalk = (
+  app: App,
+  props: { stage: StageConfig; webDist: string; env?: Environment },
+) => {
+  const { stage, webDist, env } = props;
+  const common = { stage, ...(env ? { env } : {}) };
+  Tags.of(app).add('sitewalk:stage', stage.name);
+
+  const data = new DataStack(app, stackName(stage, 'Data'), common);
+  const auth = new AuthStack(app, stackName(stage, 'Auth'), common);
+  const application = new AppStack(app, stackName(stage, 'App'), {
+    ...common,
+    table: data.table,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+    mailIdentity: auth.mailIdentity,
+    webDist,
+  });
+  const operations = new OperationsStack(app, stackName(stage, 'Operations'), {
+    ...common,
+    httpApi: application.api.httpApi,
+    functions: application.api.functions,
+    table: data.table,
+  });
+
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { data, auth, application, operations };
+};

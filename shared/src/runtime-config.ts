@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * What the SPA learns at start-up from `/config.json`, so one build serves every stage: written at deploy
+ * time by the CDK app next to index.html, and served by the local host.
+ */
+export const RUNTIME_CONFIG_PATH = '/config.json';
+
+export const runtimeConfig = z.object({
+  /** Where the API answers, on the app's own origin. */
+  apiBasePath: z.string().startsWith('/'),
+  region: z.string().min(1),
+  /** A MapLibre style URL: an Amazon Location map with its API key in AWS, a public style locally. */
+  mapStyleUrl: z.url(),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfig>;
