@@ -22,8 +22,9 @@ export default defineConfig({
             include: ['{shared,functions,infra,web}/**/*.bench.ts'],
             exclude: ['**/*.int.bench.ts'],
           },
-          // The first CDK synthesis loads all of aws-cdk-lib: seconds on a busy 2-core machine.
+          // CDK synthesis (aws-cdk-lib, cdk-nag over four stacks) takes seconds on a busy 2-core machine.
           testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {
