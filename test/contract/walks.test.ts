@@ -386,6 +386,14 @@ describe('recording a walk report', () => {
     const stolen = await call(manager, 'POST', '/api/walk/walk-report', start);
     expect(stolen.status).toBe(409);
     expect(await countOf()).toBe(before + 1);
+    // Copies of a new start racing each other make one report.
+    const racing = { ...start, clientId: uuid() };
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call(employee, 'POST', '/api/walk/walk-report', racing)),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => id(a))).size).toBe(1);
+    expect(await countOf()).toBe(before + 2);
   });
 
   it('refuses bad recording input with field messages, never a 500', async () => {
@@ -861,8 +869,16 @@ describe("a location's walk reports", () => {
       lng: 1,
       accuracy: 1,
     };
-    await call(walker, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, again);
-    await call(walker, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, again);
+    // Copies racing each other, then a late retry: one checkpoint, the same answer to each.
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        call(walker, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, again),
+      ),
+    );
+    answers.push(await call(walker, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, again));
+    expect(answers.every((a) => a.status === 200 && a.body.id === answers[0]?.body.id)).toBe(true);
+    const detail = await call(walker, 'GET', `/api/walk/walk-report/${reportId}`);
+    expect((detail.body.CompletedMarker as unknown[]).length).toBe(2);
     const list = await call(walker, 'GET', `/api/walk/some/by-location/${locationId}?limit=1`);
     expect(list.body.walkReports).toMatchObject([
       { id: reportId, completedMarkerCount: 1, firstArrivalAt: at(2001), lastArrivalAt: at(2003) },
