@@ -8,34 +8,22 @@ import {
   type IUserPool,
   type IUserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
-import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { PASSWORD_MIN_LENGTH } from '@sitewalk/shared/constants';
 import { SESSION_SECONDS } from '@sitewalk/functions/domain/sessions';
 import type { StageConfig } from './stage.ts';
 
 /**
- * Sign-in and mail: the Cognito user pool the API signs people in with (no self sign-up; SiteWalk creates
- * every account), its one app client, and the SES identity SiteWalk and Cognito send e-mail from.
+ * Sign-in: the Cognito user pool the API signs people in with (no self sign-up; SiteWalk creates every
+ * account) and its one app client. Cognito sends any e-mail of its own through the Mail stack's SES domain.
  */
 export class AuthStack extends Stack {
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
-  readonly mailIdentity: EmailIdentity;
 
   constructor(scope: Construct, id: string, props: StackProps & { stage: StageConfig }) {
     super(scope, id, props);
     const { stage } = props;
-
-    this.mailIdentity = new EmailIdentity(this, 'MailDomain', {
-      identity: Identity.domain(stage.mailDomain),
-    });
-    this.mailIdentity.dkimRecords.forEach((record, index) => {
-      new CfnOutput(this, `MailDkimRecord${index + 1}`, {
-        description: `Add this CNAME to ${stage.mailDomain}'s DNS so SES can send from it`,
-        value: `${record.name} CNAME ${record.value}`,
-      });
-    });
 
     const userPool = new UserPool(this, 'Users', {
       selfSignUpEnabled: false,
@@ -62,7 +50,6 @@ export class AuthStack extends Stack {
       deletionProtection: stage.productionLike,
       removalPolicy: stage.removalPolicy,
     });
-    userPool.node.addDependency(this.mailIdentity);
     Validations.of(userPool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason: 'The specs sign in with e-mail and password only; MFA is a product decision still to be taken.',

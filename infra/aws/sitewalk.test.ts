@@ -93,7 +93,7 @@ describe('the stage', () => {
   });
 
   it('hard-codes no physical names', () => {
-    for (const template of [demo.data, demo.auth, demo.application, demo.operations]) {
+    for (const template of [demo.data, demo.mail, demo.auth, demo.application, demo.operations]) {
       const named = Object.entries(
         template.toJSON().Resources as Record<string, { Properties?: Json }>,
       ).filter(([, resource]) =>
@@ -118,8 +118,8 @@ describe('the stage', () => {
 describe('cdk-nag (AwsSolutions)', () => {
   it('passes for both stages: every finding is fixed or acknowledged with its reason', () => {
     // beforeAll synthesized both; an unacknowledged finding would have thrown there.
-    expect(demo.assembly.stacks).toHaveLength(4);
-    expect(production.assembly.stacks).toHaveLength(4);
+    expect(demo.assembly.stacks).toHaveLength(5);
+    expect(production.assembly.stacks).toHaveLength(5);
   });
 
   it('fails synthesis on a finding nobody acknowledged', () => {
@@ -394,7 +394,7 @@ describe('sign-in', () => {
   });
 
   it('sends from an SES identity for the stage’s mail domain, which only the auth function may use', () => {
-    demo.auth.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'sitewalk.example' });
+    demo.mail.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'sitewalk.example' });
     const senders = [...functionsOf(demo)].filter(([, fn]) =>
       actionsOf(fn.statements).includes('ses:SendEmail'),
     );

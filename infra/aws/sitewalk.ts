@@ -3,11 +3,12 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { AppStack } from './app-stack.ts';
 import { AuthStack } from './auth-stack.ts';
 import { DataStack } from './data-stack.ts';
+import { MailStack } from './mail-stack.ts';
 import { OperationsStack } from './operations-stack.ts';
 import { stackName, type StageConfig } from './stage.ts';
 
 /**
- * One stage of SiteWalk: data, sign-in, the application and its operations, each a stack named after the
+ * One stage of SiteWalk: data, mail, sign-in, the application and its operations, each a stack named after the
  * stage, all checked against cdk-nag's AwsSolutions rules (synthesis fails on any finding not fixed or
  * acknowledged next to its resource).
  */
@@ -20,13 +21,16 @@ export const buildSiteWalk = (
   Tags.of(app).add('sitewalk:stage', stage.name);
 
   const data = new DataStack(app, stackName(stage, 'Data'), common);
+  const mail = new MailStack(app, stackName(stage, 'Mail'), common);
   const auth = new AuthStack(app, stackName(stage, 'Auth'), common);
+  // Cognito checks its SES sender when the user pool is made.
+  auth.addDependency(mail);
   const application = new AppStack(app, stackName(stage, 'App'), {
     ...common,
     table: data.table,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
-    mailIdentity: auth.mailIdentity,
+    mailIdentity: mail.identity,
     webDist,
   });
   const operations = new OperationsStack(app, stackName(stage, 'Operations'), {
@@ -37,5 +41,5 @@ export const buildSiteWalk = (
   });
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { data, auth, application, operations };
+  return { data, mail, auth, application, operations };
 };

@@ -48,6 +48,7 @@ export const synthSiteWalk = (context: StageContext, env: Environment = { region
     assembly,
     stacks,
     data: Template.fromStack(stacks.data),
+    mail: Template.fromStack(stacks.mail),
     auth: Template.fromStack(stacks.auth),
     application: Template.fromStack(stacks.application),
     operations: Template.fromStack(stacks.operations),
