@@ -309,7 +309,9 @@ describe('working an incident', () => {
         idsOf(r.body.incidents),
       );
     expect(await open()).toContain(incidentId);
-    const resolvedAt = new Date(Date.now() - 60_000).toISOString();
+    // A time by the client's clock, after the incident was made.
+    const { createdAt } = incidentOf(await call(employee, 'GET', `/api/incident/${incidentId}`));
+    const resolvedAt = new Date(Date.parse(createdAt) + 1).toISOString();
     const resolved = incidentOf(
       await call(employee, 'PUT', `/api/incident/${incidentId}/resolve`, { resolved: true, resolvedAt }),
     );
@@ -335,6 +337,13 @@ describe('working an incident', () => {
       }),
     );
     expect(Date.parse(clamped.resolvedAt ?? '')).toBeLessThanOrEqual(Date.now());
+    const beforeCreation = incidentOf(
+      await call(employee, 'PUT', `/api/incident/${incidentId}/resolve`, {
+        resolved: true,
+        resolvedAt: '2000-01-01T00:00:00.000Z',
+      }),
+    );
+    expect(beforeCreation.resolvedAt).toBe(beforeCreation.createdAt);
     expect(
       (await call(employee, 'PUT', `/api/incident/${incidentId}/resolve`, { resolved: 'yes' })).status,
     ).toBe(400);

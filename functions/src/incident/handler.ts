@@ -276,13 +276,15 @@ export const implementations: Implementations<'incident'> = {
       .patch({ incidentId: item.incidentId })
       .composite({ locationId: item.locationId, createdAt: item.createdAt });
     const now = new Date().toISOString();
+    // The client's clock, kept between the incident's creation and now.
+    const resolvedAt =
+      !body.resolvedAt || body.resolvedAt > now
+        ? now
+        : body.resolvedAt < item.createdAt
+          ? item.createdAt
+          : body.resolvedAt;
     const { data } = body.resolved
-      ? await patch
-          .set({
-            status: 'resolved',
-            resolvedAt: body.resolvedAt && body.resolvedAt < now ? body.resolvedAt : now,
-          })
-          .go({ response: 'all_new' })
+      ? await patch.set({ status: 'resolved', resolvedAt }).go({ response: 'all_new' })
       : await patch.set({ status: 'open' }).remove(['resolvedAt']).go({ response: 'all_new' });
     return one(data);
   },

@@ -27,7 +27,7 @@ export const incidentNoteBody = z.object({
 });
 export const resolveIncidentBody = z.object({
   resolved: z.boolean(),
-  /** When it was resolved, by the client's clock; a time in the future is taken as now. */
+  /** When it was resolved, by the client's clock; a time in the future is taken as now, one before the incident as its creation. */
   resolvedAt: instant.nullable().optional(),
 });
 
