@@ -10,6 +10,9 @@ import { bySpecificity, type HttpEvent, type HttpResult } from '@sitewalk/functi
 import { toErrorResponse } from '@sitewalk/functions/http/error-mapper';
 import { NotAvailableError, UnauthorizedError, AppError } from '@sitewalk/functions/http/errors';
 import { resourceModules, type ResourceModule } from '@sitewalk/functions/handlers';
+import { RUNTIME_CONFIG_PATH, runtimeConfig, type RuntimeConfig } from '@sitewalk/shared/runtime-config';
+import { LOCAL_REGION } from './standins/index.ts';
+import { LOCAL_MAP_STYLE_URL } from './settings.ts';
 
 /**
  * The local stand-in for API Gateway (HTTP API) and CloudFront: it matches `/api/*` against the one
@@ -22,6 +25,8 @@ export interface LocalHostOptions {
   auth: { jwksUrl: string; issuer: string; clientId: string };
   /** The built SPA; absent = API only. */
   webDist?: string;
+  /** Served at /config.json, as CloudFront serves the one the CDK app writes at deploy time. */
+  runtimeConfig?: RuntimeConfig;
   modules?: typeof resourceModules;
 }
 
@@ -128,6 +133,15 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
   const loaded = new Map<string, Promise<ResourceModule>>();
   const jwks = createRemoteJWKSet(new URL(options.auth.jwksUrl));
   const spa = options.webDist ? sirv(options.webDist, { single: true, dev: false, etag: true }) : null;
+  const config = JSON.stringify(
+    runtimeConfig.parse(
+      options.runtimeConfig ?? {
+        apiBasePath: '/api',
+        region: LOCAL_REGION,
+        mapStyleUrl: LOCAL_MAP_STYLE_URL,
+      },
+    ),
+  );
 
   const authorize = async (req: IncomingMessage): Promise<Record<string, string>> => {
     const header = req.headers.authorization ?? '';
@@ -223,6 +237,11 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
           if (unexpected) console.error('[local host]', error);
           send(res, response);
         });
+      return;
+    }
+    if (url.pathname === RUNTIME_CONFIG_PATH) {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+      res.end(config);
       return;
     }
     if (spa) {

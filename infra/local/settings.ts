@@ -10,6 +10,9 @@ export const LOCAL_RESOURCE_NAMES = {
   userPoolName: 'sitewalk-local',
 } as const;
 
+/** A public OpenStreetMap-based map style that needs no key; offline, the SPA's map still shows its markers. */
+export const LOCAL_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+
 const port = z.coerce.number().int().min(1).max(65535);
 
 /**

@@ -16,6 +16,9 @@ import { dataFromEnv, identityFromEnv } from '@sitewalk/functions/composition';
 import { createAccounts } from '@sitewalk/functions/domain/accounts';
 import { startTestHost } from '../support/host.ts';
 import type { LocalHost } from '../../infra/local/host.ts';
+import { LOCAL_MAP_STYLE_URL } from '../../infra/local/settings.ts';
+import { LOCAL_REGION } from '../../infra/local/standins/index.ts';
+import { runtimeConfig } from '@sitewalk/shared/runtime-config';
 
 let host: LocalHost;
 let tokens: { access: string; id: string };
@@ -175,6 +178,16 @@ describe('the local host', () => {
 
   it('answers a known path with the wrong method with a 405', async () => {
     await expectEnvelope(await fetch(`${host.url}/api/health`, { method: 'DELETE' }), 405);
+  });
+
+  it('serves the runtime config the SPA starts from, as the deployed app does', async () => {
+    const response = await get('/config.json');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(runtimeConfig.parse(await response.json())).toEqual({
+      apiBasePath: '/api',
+      region: LOCAL_REGION,
+      mapStyleUrl: LOCAL_MAP_STYLE_URL,
+    });
   });
 
   it('serves the SPA, falling back to index.html for client-side routes', async () => {
