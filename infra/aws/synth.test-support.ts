@@ -35,11 +35,18 @@ export const productionContext = {
 };
 
 /**
- * The whole app for one stage, as `cdk synth` builds it but without bundling the Lambdas (esbuild takes
- * seconds per function; the templates are the same). `cdk synth` runs in the caller's region, or us-east-1.
+ * The whole app for one stage, as `cdk synth` builds it, by default without bundling the Lambdas (esbuild
+ * takes seconds per function; the templates are the same). `cdk synth` runs in the caller's region, or
+ * us-east-1.
  */
-export const synthSiteWalk = (context: StageContext, env: Environment = { region: 'us-east-1' }) => {
-  const app = new App({ context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [] } });
+export const synthSiteWalk = (
+  context: StageContext,
+  env: Environment = { region: 'us-east-1' },
+  options: { bundle?: boolean } = {},
+) => {
+  const app = new App({
+    context: { ...cdkJsonContext, ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) },
+  });
   const stacks = buildSiteWalk(app, { stage: stageConfig(context), webDist: fakeWebDist(), env });
   // Runs cdk-nag: throws on any finding not fixed or acknowledged.
   const assembly = app.synth();
