@@ -9,6 +9,7 @@ import { resources, routeKey, type Resource, type RouteDef } from '@sitewalk/sha
 import { PASSWORD_MIN_LENGTH } from '@sitewalk/shared/constants';
 import { SESSION_SECONDS } from '@sitewalk/functions/domain/sessions';
 import { environmentOf, resourceAccess } from '@sitewalk/functions/resource-access';
+import { tableDefinition } from '@sitewalk/functions/db/table';
 import { TABLE_READS, TABLE_WRITES } from './constructs/resource-function.ts';
 import { SPA_FALLBACK_CODE } from './constructs/web-app.ts';
 import { buildSiteWalk } from './sitewalk.ts';
@@ -277,6 +278,28 @@ describe('the functions', () => {
 });
 
 describe('the data', () => {
+  it('builds the table from the local host’s definition: keys, every GSI, TTL, stream, encryption', () => {
+    demo.data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [
+        { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: tableDefinition.globalIndexes.map((index) =>
+        Match.objectLike({
+          IndexName: index.indexName,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        }),
+      ),
+      TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+      StreamSpecification: { StreamViewType: tableDefinition.stream },
+      SSESpecification: { SSEEnabled: true },
+    });
+  });
+
   it('keeps a production-like stage’s table and uploads: retained, deletion-protected, point-in-time recovery, versioned', () => {
     production.data.hasResource('AWS::DynamoDB::GlobalTable', {
       DeletionPolicy: 'Retain',
