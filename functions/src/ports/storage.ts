@@ -57,9 +57,12 @@ const segment = (value: number | string, what: string): string => {
   return text;
 };
 
+/** Every object SiteWalk stores sits under this prefix; the Lambdas' grants reach nothing else. */
+export const TENANTS_PREFIX = 'tenants/';
+
 /** Everything one management company stored: `tenants/{managementCompanyId}/`. */
 export const tenantPrefix = (managementCompanyId: number | string): string =>
-  `tenants/${segment(managementCompanyId, 'managementCompanyId')}/`;
+  `${TENANTS_PREFIX}${segment(managementCompanyId, 'managementCompanyId')}/`;
 
 /** Everything stored for one owner of one kind: `tenants/{managementCompanyId}/{kind}/{id}/`. */
 export const ownerPrefix = (

@@ -19,6 +19,7 @@ import type { Resource } from '@sitewalk/shared/contract/route';
 import { environmentOf, resourceAccess, type ResourceAccess } from '@sitewalk/functions/resource-access';
 import type { EnvName } from '@sitewalk/functions/env';
 import { tableDefinition } from '@sitewalk/functions/db/table';
+import { TENANTS_PREFIX } from '@sitewalk/functions/ports/storage';
 import type { StageConfig } from '../stage.ts';
 import { logicalIdOf } from './buckets.ts';
 
@@ -34,9 +35,6 @@ export interface Backing {
   appUrl: string;
   placeIndex: { name: string; arn: string };
 }
-
-/** Only objects under this prefix are SiteWalk's (`tenants/{managementCompanyId}/…`). */
-export const UPLOAD_PREFIX = 'tenants/';
 
 export const TABLE_READS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 /** Transactions need no actions of their own: each item in one is checked against these. */
@@ -156,7 +154,7 @@ export class ResourceFunction extends Construct {
       );
     }
 
-    const objects = backing.uploads.arnForObjects(`${UPLOAD_PREFIX}*`);
+    const objects = backing.uploads.arnForObjects(`${TENANTS_PREFIX}*`);
     const storage = new Set(access.storage ?? []);
     const objectActions = [
       ...(storage.has('put') ? ['s3:PutObject'] : []),
@@ -166,7 +164,7 @@ export class ResourceFunction extends Construct {
     if (objectActions.length > 0) {
       role.addToPolicy(new PolicyStatement({ actions: objectActions, resources: [objects] }));
       Validations.of(role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(backing.uploads)}.Arn>/${UPLOAD_PREFIX}*]`,
+        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(backing.uploads)}.Arn>/${TENANTS_PREFIX}*]`,
         reason:
           'Files are keyed per tenant and owner under tenants/; the handlers choose every key and check its owner.',
       });
@@ -178,7 +176,7 @@ export class ResourceFunction extends Construct {
           effect: Effect.ALLOW,
           actions: ['s3:ListBucket'],
           resources: [backing.uploads.bucketArn],
-          conditions: { StringLike: { 's3:prefix': [`${UPLOAD_PREFIX}*`] } },
+          conditions: { StringLike: { 's3:prefix': [`${TENANTS_PREFIX}*`] } },
         }),
       );
     }
