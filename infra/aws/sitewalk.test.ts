@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
@@ -512,6 +513,43 @@ describe('the web app on CloudFront', () => {
         }),
       ]),
     });
+  });
+
+  it('caches hashed assets for a year and revalidates index.html, each deployed by its own deployment', () => {
+    const deployments = Object.values(resourcesOf(demo.application, 'Custom::CDKBucketDeployment'));
+    const filesOf = (deployment: (typeof deployments)[number]) =>
+      (deployment.Properties?.['SourceObjectKeys'] as string[])
+        .flatMap((key) => {
+          const dir = join(demo.assembly.directory, `asset.${key.replace(/\.zip$/, '')}`);
+          // Source.jsonData's file is written at deploy time: no staged directory.
+          return existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }) : [];
+        })
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name)
+        .sort();
+    const byCache = new Map(
+      deployments.map((deployment) => [
+        (deployment.Properties?.['SystemMetadata'] as Record<string, string>)['cache-control'],
+        filesOf(deployment),
+      ]),
+    );
+    expect(byCache.get('public, max-age=31536000, immutable')).toEqual(['index-abc.js']);
+    expect(byCache.get('no-cache')).toEqual(['config.json', 'index.html']);
+  });
+
+  it('writes config.json with the API path and region, its map style completed at deploy time', () => {
+    const [staged] = readdirSync(demo.assembly.directory, { recursive: true, encoding: 'utf8' }).filter(
+      (path) => path.endsWith('config.json'),
+    );
+    const config = JSON.parse(readFileSync(join(demo.assembly.directory, staged ?? ''), 'utf8')) as Record<
+      string,
+      string
+    >;
+    expect(config).toMatchObject({ apiBasePath: '/api', region: 'us-east-1' });
+    // The map's name and the key's value are markers the deployment fills in.
+    expect(config['mapStyleUrl']).toMatch(
+      /^https:\/\/maps\.geo\.us-east-1\.amazonaws\.com\/maps\/v0\/maps\/<<marker:0xbaba:0>>\/style-descriptor\?key=<<marker:0xbaba:1>>$/,
+    );
   });
 
   it('limits the map key to map tiles of its map, from the app’s origin', () => {
