@@ -10,7 +10,7 @@ import { localEnvironment } from '../../infra/local/standins/env.ts';
 /**
  * The dashboard (`GET /api/incident/user-locations/{userId}`) at 10 to 50 locations of 20,000 walk reports
  * each, over HTTP on the local host: its latency (vitest's table) and the read capacity it consumes (the
- * table printed after). The data set is built once (about 20 minutes on 2 cores: a million items through
+ * table printed after). The data set is built once (about 50 minutes on 2 cores: a million items through
  * DynamoDB Local) and kept under .data/bench-*; later runs reuse it. BENCH_LOCATIONS and BENCH_REPORTS
  * make a smaller set.
  */
