@@ -552,6 +552,16 @@ describe('the web app on CloudFront', () => {
     );
   });
 
+  it('geocodes for storage, as locations keep their coordinates, and only the geo function may', () => {
+    demo.application.hasResourceProperties('AWS::Location::PlaceIndex', {
+      DataSourceConfiguration: { IntendedUse: 'Storage' },
+    });
+    const geocoders = [...functionsOf(demo)].filter(([, fn]) =>
+      actionsOf(fn.statements).includes('geo:SearchPlaceIndexForText'),
+    );
+    expect(geocoders.map(([resource]) => resource)).toEqual(['geo']);
+  });
+
   it('limits the map key to map tiles of its map, from the app’s origin', () => {
     const distributionId = Object.keys(resourcesOf(demo.application, 'AWS::CloudFront::Distribution'))[0];
     demo.application.hasResourceProperties('AWS::Location::APIKey', {

@@ -19,8 +19,9 @@ export class Maps extends Construct {
     const placeIndex = new CfnPlaceIndex(this, 'PlaceIndex', {
       indexName: name(this),
       dataSource: 'Esri',
-      // Geocoding a location's address once, when it is saved.
-      dataSourceConfiguration: { intendedUse: 'SingleUse' },
+      // A location keeps the latitude and longitude geocoded from its address: the data provider's terms
+      // allow storing results only under 'Storage'.
+      dataSourceConfiguration: { intendedUse: 'Storage' },
     });
     this.placeIndex = { name: placeIndex.ref, arn: placeIndex.attrArn };
 
