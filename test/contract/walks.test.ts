@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
+import { dataFromEnv } from '@sitewalk/functions/composition';
 import { messages } from '@sitewalk/shared/messages';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
@@ -897,6 +898,36 @@ describe("a location's walk reports", () => {
     expect((await call(managerB, 'GET', path)).status).toBe(404);
     expect((await call(manager, 'GET', path)).status).toBe(404); // same company, not this location
     expect((await call(walker, 'GET', '/api/walk/some/by-location/abc')).status).toBe(400);
+  });
+
+  it('mends at the finish a row whose checkpoint was stored but not folded in (a crash between the two)', async () => {
+    const reportId = await walkReport(3000, [[0, 3001]]);
+    // As if the server died after storing the checkpoint and before updating the report's totals.
+    await dataFromEnv()
+      .entities.completedMarker.create({
+        walkReportId: reportId,
+        clientId: uuid(),
+        completedMarkerId: 900_000 + reportId,
+        markerId: markers[1]?.id ?? 0,
+        arrivedAt: at(3009),
+        receivedAt: at(3009),
+        lat: 36.8,
+        lng: -119.7,
+        accuracy: 3,
+        isDoor: false,
+      })
+      .go();
+    const row = async () =>
+      (
+        (await call(walker, 'GET', `/api/walk/some/by-location/${locationId}?limit=1`)).body.walkReports as {
+          id: number;
+          completedMarkerCount: number;
+          lastArrivalAt: string;
+        }[]
+      )[0];
+    expect(await row()).toMatchObject({ id: reportId, completedMarkerCount: 1, lastArrivalAt: at(3001) });
+    await call(walker, 'PUT', `/api/walk/walk-report/${reportId}/finish`, { finishedAt: at(3012) });
+    expect(await row()).toMatchObject({ id: reportId, completedMarkerCount: 2, lastArrivalAt: at(3009) });
   });
 });
 

@@ -174,38 +174,43 @@ const ignoringConditionFailure = (write: Promise<unknown>) =>
   });
 
 /**
- * Folds an arrival into the report's row totals: the set of markers reached, the earliest and the latest
- * arrival. Each update is idempotent (a set, a min, a max), so a retried checkpoint applies it again safely.
+ * Folds arrivals into the report's row totals: the set of markers reached, the earliest and the latest
+ * arrival. Each update is idempotent (a set, a min, a max), so applying an arrival again is safe: a retried
+ * checkpoint does, and so does the finish, for all of them, in case a checkpoint's own fold was lost.
  */
-const recordArrival = async (arrival: CompletedMarkerItem) => {
-  const key = { walkReportId: arrival.walkReportId };
+const recordArrivals = async (walkReportId: number, arrivals: readonly CompletedMarkerItem[]) => {
+  const times = arrivals.map((arrival) => arrival.arrivedAt).sort();
+  const [first, last] = [times[0], times.at(-1)];
+  if (first === undefined || last === undefined) return;
+  const key = { walkReportId };
   await Promise.all([
     db.entities.walkReport
       .patch(key)
-      .add({ visitedMarkerIds: [arrival.markerId] })
+      .add({ visitedMarkerIds: arrivals.map((arrival) => arrival.markerId) })
       .go(),
     ignoringConditionFailure(
       db.entities.walkReport
         .patch(key)
-        .set({ firstArrivalAt: arrival.arrivedAt })
+        .set({ firstArrivalAt: first })
         .where(
           ({ firstArrivalAt }, { notExists, gt }) =>
-            `${notExists(firstArrivalAt)} OR ${gt(firstArrivalAt, arrival.arrivedAt)}`,
+            `${notExists(firstArrivalAt)} OR ${gt(firstArrivalAt, first)}`,
         )
         .go(),
     ),
     ignoringConditionFailure(
       db.entities.walkReport
         .patch(key)
-        .set({ lastArrivalAt: arrival.arrivedAt })
+        .set({ lastArrivalAt: last })
         .where(
           ({ lastArrivalAt }, { notExists, lt }) =>
-            `${notExists(lastArrivalAt)} OR ${lt(lastArrivalAt, arrival.arrivedAt)}`,
+            `${notExists(lastArrivalAt)} OR ${lt(lastArrivalAt, last)}`,
         )
         .go(),
     ),
   ]);
 };
+const recordArrival = (arrival: CompletedMarkerItem) => recordArrivals(arrival.walkReportId, [arrival]);
 
 /** A row of the walk-report table, from the report item alone. */
 const toSummary = (item: WalkReportItem, walkers: Map<number, UserItem>): WalkReportSummary => {
@@ -410,6 +415,8 @@ export const implementations: Implementations<'walk'> = {
     // Finishing twice with the same time is a retry, not a change.
     if (loaded.report.finishedAt === body.finishedAt) return toReport(loaded);
     if (loaded.report.finishedAt !== undefined) throw new ConflictError(finishedReport);
+    // The row is complete before the report closes, even if a checkpoint's own fold was lost.
+    await recordArrivals(params.walkReportId, loaded.completed);
     try {
       await db.entities.walkReport
         .patch({ walkReportId: params.walkReportId })
