@@ -735,63 +735,83 @@ describe('recording a walk report', () => {
   });
 });
 
+/** A location of company A with one employee to walk it and a walk of ten markers. */
+const tenMarkerSite = async (names: { location: string; address: string; walk: string }) => {
+  const locationId = id(
+    await call(admin, 'POST', '/api/location', {
+      name: names.location,
+      address: names.address,
+      city: 'Fresno',
+      state: 'CA',
+      zipcode: '93650',
+      latitude: 36.8,
+      longitude: -119.7,
+      organizationId: companyA.areaId,
+    }),
+  );
+  const walker = await person(t.host.url, Role.Employee, {
+    managementCompanyId: companyA.companyId,
+    locations: [{ locationId, organizationId: companyA.areaId, managementCompanyId: companyA.companyId }],
+  });
+  const walk = await call(admin, 'POST', '/api/walk', {
+    name: names.walk,
+    locationId,
+    markers: Array.from({ length: 10 }, (_, n) => marker(n + 1)),
+  });
+  return { locationId, walker, walkId: id(walk), markers: walk.body.markers as { id: number }[] };
+};
+type Site = Awaited<ReturnType<typeof tenMarkerSite>>;
+
+/** Records a report at a site: started, arriving at [marker index, time] each, finished if a time is given. */
+const recordReport = async (
+  site: Site,
+  startedAt: string,
+  arrivals: [number, string][],
+  finishedAt?: string,
+): Promise<number> => {
+  const { walker, walkId, markers } = site;
+  const reportId = id(
+    await call(walker, 'POST', '/api/walk/walk-report', { walkId, clientId: crypto.randomUUID(), startedAt }),
+  );
+  for (const [index, arrivedAt] of arrivals) {
+    const answer = await call(walker, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, {
+      clientId: crypto.randomUUID(),
+      markerId: markers[index]?.id,
+      arrivedAt,
+      lat: 36.8,
+      lng: -119.7,
+      accuracy: 3,
+    });
+    expect(answer.status).toBe(200);
+  }
+  if (finishedAt !== undefined) {
+    const done = await call(walker, 'PUT', `/api/walk/walk-report/${reportId}/finish`, { finishedAt });
+    expect(done.status).toBe(200);
+  }
+  return reportId;
+};
+
 describe("a location's walk reports", () => {
   const uuid = () => crypto.randomUUID();
   const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 6, 0) + minute * 60_000).toISOString();
+  let site: Site;
   let locationId: number;
   let walker: Person;
   let markers: { id: number }[];
-  let walkId: number;
   const reportIds: number[] = [];
 
   /** A report started at `start` (minutes), reaching the given markers at the given minutes. */
-  const walkReport = async (start: number, arrivals: [number, number][], finish?: number) => {
-    const reportId = id(
-      await call(walker, 'POST', '/api/walk/walk-report', { walkId, clientId: uuid(), startedAt: at(start) }),
+  const walkReport = (start: number, arrivals: [number, number][], finish?: number) =>
+    recordReport(
+      site,
+      at(start),
+      arrivals.map(([index, minute]) => [index, at(minute)]),
+      finish === undefined ? undefined : at(finish),
     );
-    for (const [markerIndex, minute] of arrivals) {
-      const checkpoint = {
-        clientId: uuid(),
-        markerId: markers[markerIndex]?.id,
-        arrivedAt: at(minute),
-        lat: 36.8,
-        lng: -119.7,
-        accuracy: 3,
-      };
-      expect(
-        (await call(walker, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, checkpoint)).status,
-      ).toBe(200);
-    }
-    if (finish !== undefined) {
-      await call(walker, 'PUT', `/api/walk/walk-report/${reportId}/finish`, { finishedAt: at(finish) });
-    }
-    return reportId;
-  };
 
   beforeAll(async () => {
-    locationId = id(
-      await call(admin, 'POST', '/api/location', {
-        name: 'Reports site',
-        address: '2 Main St',
-        city: 'Fresno',
-        state: 'CA',
-        zipcode: '93650',
-        latitude: 36.8,
-        longitude: -119.7,
-        organizationId: companyA.areaId,
-      }),
-    );
-    walker = await person(t.host.url, Role.Employee, {
-      managementCompanyId: companyA.companyId,
-      locations: [{ locationId, organizationId: companyA.areaId, managementCompanyId: companyA.companyId }],
-    });
-    const walk = await call(admin, 'POST', '/api/walk', {
-      name: 'Ten stops',
-      locationId,
-      markers: Array.from({ length: 10 }, (_, n) => marker(n + 1)),
-    });
-    walkId = id(walk);
-    markers = walk.body.markers as { id: number }[];
+    site = await tenMarkerSite({ location: 'Reports site', address: '2 Main St', walk: 'Ten stops' });
+    ({ locationId, walker, markers } = site);
     // 9 of 10 markers, one reached twice, the earliest arrival recorded last: 2nd to 26th minute, completed.
     const nine: [number, number][] = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, 2 + n * 3]);
     reportIds.push(await walkReport(0, [...nine, [1, 10], [0, 2]], 40));
@@ -932,63 +952,33 @@ describe("a location's walk reports", () => {
 });
 
 describe('the duration rule in the walk-report list, at its edges', () => {
-  const uuid = () => crypto.randomUUID();
   const at = (minute: number, seconds = 0) =>
     new Date(Date.UTC(2026, 10, 10, 6, 0) + minute * 60_000 + seconds * 1000).toISOString();
+  const uuid = () => crypto.randomUUID();
+  let site: Site;
   let locationId: number;
   let walker: Person;
-  let markers: { id: number }[];
   let walkId: number;
+  let markers: { id: number }[];
 
   beforeAll(async () => {
-    locationId = id(
-      await call(admin, 'POST', '/api/location', {
-        name: 'Edges site',
-        address: '4 Main St',
-        city: 'Fresno',
-        state: 'CA',
-        zipcode: '93650',
-        latitude: 36.8,
-        longitude: -119.7,
-        organizationId: companyA.areaId,
-      }),
-    );
-    walker = await person(t.host.url, Role.Employee, {
-      managementCompanyId: companyA.companyId,
-      locations: [{ locationId, organizationId: companyA.areaId, managementCompanyId: companyA.companyId }],
-    });
-    const walk = await call(admin, 'POST', '/api/walk', {
-      name: 'Ten edges',
-      locationId,
-      markers: Array.from({ length: 10 }, (_, n) => marker(n + 1)),
-    });
-    walkId = id(walk);
-    markers = walk.body.markers as { id: number }[];
+    site = await tenMarkerSite({ location: 'Edges site', address: '4 Main St', walk: 'Ten edges' });
+    ({ locationId, walker, walkId, markers } = site);
   });
 
   /** Records a report and answers its row of the list. Arrivals are [marker index, minute, second?]. */
   const row = async (start: number, arrivals: [number, number, number?][], finish?: number) => {
-    const reportId = id(
-      await call(walker, 'POST', '/api/walk/walk-report', { walkId, clientId: uuid(), startedAt: at(start) }),
+    const reportId = await recordReport(
+      site,
+      at(start),
+      arrivals.map(([index, minute, second]) => [index, at(minute, second)]),
+      finish === undefined ? undefined : at(finish),
     );
-    for (const [index, minute, second] of arrivals) {
-      const answer = await call(walker, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, {
-        clientId: uuid(),
-        markerId: markers[index]?.id,
-        arrivedAt: at(minute, second),
-        lat: 36.8,
-        lng: -119.7,
-        accuracy: 3,
-      });
-      expect(answer.status).toBe(200);
-    }
-    if (finish !== undefined) {
-      const done = await call(walker, 'PUT', `/api/walk/walk-report/${reportId}/finish`, {
-        finishedAt: at(finish),
-      });
-      expect(done.status).toBe(200);
-    }
-    const list = await call(walker, 'GET', `/api/walk/some/by-location/${locationId}?limit=1000&offset=0`);
+    const list = await call(
+      site.walker,
+      'GET',
+      `/api/walk/some/by-location/${site.locationId}?limit=1000&offset=0`,
+    );
     const found = (list.body.walkReports as { id: number; totalTime: string; completed: boolean }[]).find(
       (r) => r.id === reportId,
     );
