@@ -178,6 +178,14 @@ describe('walks', () => {
     const kept = await call(manager, 'GET', `/api/walk/${walkId}`);
     expect(kept.body.deletedAt).not.toBeNull(); // reports keep their walk
     expect((await call(managerB, 'GET', `/api/walk/all/${locationA}`)).status).toBe(404);
+    // The deleted walk left the location's active range: the list never reads it again, however many edits
+    // (a new walk and a deleted old one each) a location goes through.
+    const inState = async (state: 'active' | 'deleted') =>
+      (await dataFromEnv().entities.walk.query.byLocation({ locationId: locationA, state }).go()).data.map(
+        (walk) => walk.walkId,
+      );
+    expect(await inState('active')).not.toContain(walkId);
+    expect(await inState('deleted')).toContain(walkId);
   });
 
   it('keep the ids of the markers an update names, so reports still point at them', async () => {

@@ -276,9 +276,9 @@ export const implementations: Implementations<'walk'> = {
   'walk.allByLocation': async ({ actor, params }) => {
     await visibleLocation(db, actor, params.locationId);
     const walks = await readPartition((cursor) =>
-      db.entities.walk.query.byLocation({ locationId: params.locationId }).go({ cursor }),
+      db.entities.walk.query.byLocation({ locationId: params.locationId, state: 'active' }).go({ cursor }),
     );
-    return walks.filter((w) => w.deletedAt === undefined).map(toWalk);
+    return walks.map(toWalk);
   },
 
   'walk.update': async ({ actor, body }) => {
@@ -508,7 +508,10 @@ export const implementations: Implementations<'walk'> = {
   'walk.delete': async ({ actor, params }) => {
     const walk = await load(actor, 'delete', params.id);
     if (walk.deletedAt === undefined) {
-      await db.entities.walk.patch({ walkId: walk.walkId }).set({ deletedAt: new Date().toISOString() }).go();
+      await db.entities.walk
+        .patch({ walkId: walk.walkId })
+        .set({ deletedAt: new Date().toISOString(), state: 'deleted' })
+        .go();
     }
     return { success: true as const, id: params.id };
   },

@@ -3,9 +3,10 @@ import { service } from './service-name.ts';
 
 /**
  * A patrol walk at a location, its markers held in the item (a walk has at most 200). Deleting sets
- * `deletedAt`, so walk reports keep their walk. Access patterns:
+ * `deletedAt` and moves the walk to the `deleted` state, so walk reports keep their walk while the location's
+ * list never reads it again (the screens save every edit as a new walk and a deleted old one). Access patterns:
  * - by id: primary
- * - a location's walks: gsi1 (pk = location)
+ * - a location's walks in one state: gsi1 (pk = location, sk begins with the state)
  */
 export const walkEntity = new Entity({
   model: { entity: 'walk', version: '1', service },
@@ -35,6 +36,7 @@ export const walkEntity = new Entity({
       },
     },
     deletedAt: { type: 'string' },
+    state: { type: ['active', 'deleted'] as const, required: true, default: 'active' },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
   },
@@ -46,7 +48,7 @@ export const walkEntity = new Entity({
     byLocation: {
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['locationId'] },
-      sk: { field: 'gsi1sk', composite: ['walkId'] },
+      sk: { field: 'gsi1sk', composite: ['state', 'walkId'] },
     },
   },
 });
