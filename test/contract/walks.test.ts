@@ -67,6 +67,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.host.close());
 
+/** Starts a walk report as `who` and answers the call (its id is `id(answer)`). */
+const startReport = (who: Person, walkId: number, startedAt: string) =>
+  call(who, 'POST', '/api/walk/walk-report', { walkId, clientId: crypto.randomUUID(), startedAt });
+
 describe('walks', () => {
   it('are created with markers numbered 1..n in order, ranges flagged, and read back', async () => {
     const created = await call(manager, 'POST', '/api/walk', {
@@ -514,12 +518,7 @@ describe('recording a walk report', () => {
       locationId: otherLocation,
       markers: [marker(1)],
     });
-    const startAt = (who: Person, walkId: number) =>
-      call(who, 'POST', '/api/walk/walk-report', {
-        walkId,
-        clientId: uuid(),
-        startedAt: '2026-11-22T05:00:00Z',
-      });
+    const startAt = (who: Person, walkId: number) => startReport(who, walkId, '2026-11-22T05:00:00Z');
     expect((await startAt(employee, id(otherWalk))).status).toBe(404);
     expect((await startAt(manager, id(otherWalk))).status).toBe(404);
     const { walkId, markers } = await walkWithMarkers();
@@ -557,13 +556,7 @@ describe('recording a walk report', () => {
 
   it('keeps a finished report unchanged, and other people and tenants out', async () => {
     const { walkId, markers } = await walkWithMarkers();
-    const reportId = id(
-      await call(employee, 'POST', '/api/walk/walk-report', {
-        walkId,
-        clientId: uuid(),
-        startedAt: '2026-11-22T18:00:00.000Z',
-      }),
-    );
+    const reportId = id(await startReport(employee, walkId, '2026-11-22T18:00:00.000Z'));
     const checkpoint = () => ({
       clientId: uuid(),
       markerId: markers[0]?.id,
@@ -611,44 +604,26 @@ describe('recording a walk report', () => {
       (await call(employee, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, checkpoint())).status,
     ).toBe(409);
     const asFinished = await call(employee, 'GET', `/api/walk/walk-report/${reportId}`);
-    expect(
-      (
-        await call(employee, 'PUT', `/api/walk/walk-report/${reportId}/finish`, {
-          finishedAt: '2026-11-22T18:30:00.000Z',
-        })
-      ).status,
-    ).toBe(409);
-    expect(
-      (
-        await call(employee, 'POST', `/api/walk/walk-report/${reportId}/note`, {
-          clientId: uuid(),
-          markerId: markers[0]?.id,
-          note: 'Too late',
-        })
-      ).status,
-    ).toBe(409);
-    expect(
-      (
-        await call(employee, 'POST', `/api/walk/walk-report/${reportId}/photo`, {
-          clientId: uuid(),
-          markerId: markers[0]?.id,
-          contentType: 'image/png',
-          contentLength: 10,
-        })
-      ).status,
-    ).toBe(409);
+    // Every new write to a finished report is refused: another finish, a note, a photo upload URL.
+    const lateWrites: [string, string, Record<string, unknown>][] = [
+      ['PUT', 'finish', { finishedAt: '2026-11-22T18:30:00.000Z' }],
+      ['POST', 'note', { clientId: uuid(), markerId: markers[0]?.id, note: 'Too late' }],
+      [
+        'POST',
+        'photo',
+        { clientId: uuid(), markerId: markers[0]?.id, contentType: 'image/png', contentLength: 10 },
+      ],
+    ];
+    for (const [method, write, body] of lateWrites) {
+      const answer = await call(employee, method, `/api/walk/walk-report/${reportId}/${write}`, body);
+      expect(answer.status, write).toBe(409);
+    }
     expect(await call(employee, 'GET', `/api/walk/walk-report/${reportId}`)).toEqual(asFinished);
   });
 
   it('reads its walk after the walk is deleted', async () => {
     const { walkId, markers } = await walkWithMarkers();
-    const reportId = id(
-      await call(employee, 'POST', '/api/walk/walk-report', {
-        walkId,
-        clientId: uuid(),
-        startedAt: '2026-11-22T19:00:00.000Z',
-      }),
-    );
+    const reportId = id(await startReport(employee, walkId, '2026-11-22T19:00:00.000Z'));
     await call(employee, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, {
       clientId: uuid(),
       markerId: markers[0]?.id,
@@ -683,13 +658,7 @@ describe('recording a walk report', () => {
 
   it('takes photos by presigned upload, once per client id, and shows them with short-lived URLs', async () => {
     const { walkId, markers } = await walkWithMarkers();
-    const reportId = id(
-      await call(employee, 'POST', '/api/walk/walk-report', {
-        walkId,
-        clientId: uuid(),
-        startedAt: '2026-11-22T07:00:00.000Z',
-      }),
-    );
+    const reportId = id(await startReport(employee, walkId, '2026-11-22T07:00:00.000Z'));
     const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(61, 1)]);
     const request = {
       clientId: uuid(),
@@ -778,9 +747,7 @@ const recordReport = async (
   finishedAt?: string,
 ): Promise<number> => {
   const { walker, walkId, markers } = site;
-  const reportId = id(
-    await call(walker, 'POST', '/api/walk/walk-report', { walkId, clientId: crypto.randomUUID(), startedAt }),
-  );
+  const reportId = id(await startReport(walker, walkId, startedAt));
   for (const [index, arrivedAt] of arrivals) {
     const answer = await call(walker, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, {
       clientId: crypto.randomUUID(),
@@ -1038,9 +1005,7 @@ describe('the duration rule in the walk-report list, at its edges', () => {
   });
 
   it('measures a report against the walk as it was when it started', async () => {
-    const reportId = id(
-      await call(walker, 'POST', '/api/walk/walk-report', { walkId, clientId: uuid(), startedAt: at(900) }),
-    );
+    const reportId = id(await startReport(walker, walkId, at(900)));
     // The walk grows to 20 markers while it is walked: 9 of the 10 it had still make it completed.
     const walk = (await call(admin, 'GET', `/api/walk/${walkId}`)).body as unknown as {
       markers: { id: number }[];

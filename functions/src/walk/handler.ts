@@ -508,10 +508,7 @@ export const implementations: Implementations<'walk'> = {
   'walk.delete': async ({ actor, params }) => {
     const walk = await load(actor, 'delete', params.id);
     if (walk.deletedAt === undefined) {
-      await db.entities.walk
-        .patch({ walkId: walk.walkId })
-        .set({ deletedAt: new Date().toISOString(), state: 'deleted' })
-        .go();
+      await db.entities.walk.patch({ walkId: walk.walkId }).set({ deletedAt: new Date().toISOString() }).go();
     }
     return { success: true as const, id: params.id };
   },

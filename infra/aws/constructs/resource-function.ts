@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
-import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   Architecture,
   LoggingFormat,
@@ -173,7 +173,6 @@ export class ResourceFunction extends Construct {
       // Deleting an owner's files lists its prefix first.
       role.addToPolicy(
         new PolicyStatement({
-          effect: Effect.ALLOW,
           actions: ['s3:ListBucket'],
           resources: [backing.uploads.bucketArn],
           conditions: { StringLike: { 's3:prefix': [`${TENANTS_PREFIX}*`] } },

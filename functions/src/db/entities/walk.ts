@@ -36,7 +36,13 @@ export const walkEntity = new Entity({
       },
     },
     deletedAt: { type: 'string' },
-    state: { type: ['active', 'deleted'] as const, required: true, default: 'active' },
+    /** Derived from `deletedAt`, for the key: deleting moves the walk out of the location's active range. */
+    state: {
+      type: ['active', 'deleted'] as const,
+      watch: ['deletedAt'],
+      set: (_: unknown, item: { deletedAt?: string }) =>
+        item.deletedAt === undefined ? 'active' : 'deleted',
+    },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
   },
