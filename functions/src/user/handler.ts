@@ -375,7 +375,7 @@ export const implementations: Implementations<'user'> = {
         if (keep(m)) return false;
         if (canManageMembership(actor, container(m), placement)) return true;
         if (roleKeeps) return false;
-        throw new ForbiddenError('You may not remove this user from all of their places');
+        throw new ForbiddenError('The new role keeps none of these places, and some are not yours to remove');
       });
     const removedLocations = removable(
       memberships.userLocation,
