@@ -4,6 +4,7 @@ import { createService, type DataService } from './db/service.ts';
 import { cognitoIdentity, type IdentityProvider } from './ports/identity.ts';
 import { sesMailer, type Mailer } from './ports/mailer.ts';
 import { s3Storage, type Storage } from './ports/storage.ts';
+import { kmsPinCipher, localPinCipher, type PinCipher } from './ports/pins.ts';
 import { amazonLocationGeocoder, offlineZipGeocoder, type Geocoder } from './ports/geocoder.ts';
 import { loadActor } from './domain/actor.ts';
 import type { HandlerOptions } from './http/handler.ts';
@@ -29,6 +30,12 @@ export const geocoderFromEnv = (): Geocoder =>
   readEnv(['GEOCODER']).GEOCODER === 'offline'
     ? offlineZipGeocoder()
     : amazonLocationGeocoder(readEnv(['AWS_REGION', 'PLACE_INDEX_NAME']));
+
+/** KMS in AWS; on the local host (PIN_LOCAL_KEY set) AES-256-GCM under the key kept in .data/. */
+export const pinsFromEnv = (): PinCipher => {
+  const { PIN_LOCAL_KEY } = readEnv(['PIN_LOCAL_KEY']);
+  return PIN_LOCAL_KEY ? localPinCipher(PIN_LOCAL_KEY) : kmsPinCipher(readEnv(['AWS_REGION', 'PIN_KEY_ID']));
+};
 
 /** Protected routes get their actor from one read of the user's `userAccess` collection. */
 export const withActors = (db: DataService): HandlerOptions => ({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The environment each Lambda reads at cold start. The same names configure AWS (set by the CDK app) and
  * the local host (set by infra/local); the `*_ENDPOINT` names exist only locally and point the SDK at the
- * stand-ins.
+ * stand-ins, and `PIN_LOCAL_KEY` takes the place of the KMS key there.
  */
 const variables = {
   AWS_REGION: z.string().min(1),
@@ -15,6 +15,10 @@ const variables = {
   APP_URL: z.url(),
   GEOCODER: z.enum(['offline', 'amazon-location']),
   PLACE_INDEX_NAME: z.string().min(1),
+  /** The KMS key that seals PINs (AWS). */
+  PIN_KEY_ID: z.string().min(1),
+  /** Local host only, like the endpoints: the AES-256-GCM key (base64) that seals PINs instead of KMS. */
+  PIN_LOCAL_KEY: z.string().min(1).optional(),
   DYNAMODB_ENDPOINT: z.url().optional(),
   COGNITO_ENDPOINT: z.url().optional(),
   S3_ENDPOINT: z.url().optional(),

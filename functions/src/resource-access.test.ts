@@ -15,6 +15,8 @@ const values: Record<EnvName, string> = {
   APP_URL: 'https://app.example.com',
   GEOCODER: 'amazon-location',
   PLACE_INDEX_NAME: 'places',
+  PIN_KEY_ID: 'arn:aws:kms:us-east-1:123456789012:key/pins',
+  PIN_LOCAL_KEY: Buffer.alloc(32).toString('base64'),
   DYNAMODB_ENDPOINT: 'http://localhost:1',
   COGNITO_ENDPOINT: 'http://localhost:2',
   S3_ENDPOINT: 'http://localhost:3',
@@ -60,6 +62,12 @@ describe('resource access', () => {
   it('reads the table read-only where a resource only reads', () => {
     expect(resourceAccess.health.table).toBe('read');
     expect(resourceAccess.geo.table).toBe('read');
+  });
+
+  it('lets only the user Lambda seal and open PINs', () => {
+    const holders = Object.entries(resourceAccess).filter(([, access]) => 'pinKey' in access);
+    expect(holders).toEqual([['user', expect.objectContaining({ pinKey: ['Encrypt', 'Decrypt'] })]]);
+    expect(environmentOf(resourceAccess.user)).toContain('PIN_KEY_ID');
   });
 
   it('names the mail sender and the app URL together, for links in e-mail', () => {

@@ -16,6 +16,8 @@ export interface ResourceAccess {
   mail?: boolean;
   /** Amazon Location place index. */
   geocode?: boolean;
+  /** The KMS key that seals PINs in the table (functions/src/ports/pins.ts). */
+  pinKey?: readonly ('Encrypt' | 'Decrypt')[];
 }
 
 export type CognitoAction =
@@ -48,6 +50,7 @@ export const resourceAccess = {
       'AdminGetUser',
     ],
     storage: files,
+    pinKey: ['Encrypt', 'Decrypt'],
   },
   managementCompany: { table: 'readWrite', storage: files },
   organization: { table: 'readWrite', storage: files },
@@ -64,4 +67,5 @@ export const environmentOf = (access: ResourceAccess): EnvName[] => [
   ...(access.storage ? (['UPLOAD_BUCKET'] as const) : []),
   ...(access.mail ? (['MAIL_FROM', 'APP_URL'] as const) : []),
   ...(access.geocode ? (['GEOCODER', 'PLACE_INDEX_NAME'] as const) : []),
+  ...(access.pinKey ? (['PIN_KEY_ID'] as const) : []),
 ];

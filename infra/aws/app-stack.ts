@@ -1,6 +1,7 @@
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { HttpMethods, type Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
@@ -13,6 +14,8 @@ import { WebApp } from './constructs/web-app.ts';
 export interface AppStackProps extends StackProps {
   stage: StageConfig;
   table: ITableV2;
+  /** The KMS key that seals PINs; only the functions whose access names it may use it. */
+  pinKey: IKey;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   mailIdentity: IEmailIdentity;
@@ -53,6 +56,7 @@ export class AppStack extends Stack {
     const maps = new Maps(this, 'Maps', { appUrl });
     this.api.serve({
       table: props.table,
+      pinKey: props.pinKey,
       userPool: props.userPool,
       userPoolClient: props.userPoolClient,
       uploads: this.uploads,

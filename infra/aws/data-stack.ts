@@ -1,12 +1,15 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '@sitewalk/functions/db/table';
 import type { StageConfig } from './stage.ts';
 
-/** The one table, built from the same definition as the local host's. */
+/** The one table, built from the same definition as the local host's, and the key that seals its PINs. */
 export class DataStack extends Stack {
   readonly table: TableV2;
+  /** Seals the users' PINs in the table (functions/src/ports/pins.ts); kept as long as the table. */
+  readonly pinKey: Key;
 
   constructor(scope: Construct, id: string, props: StackProps & { stage: StageConfig }) {
     super(scope, id, props);
@@ -24,6 +27,11 @@ export class DataStack extends Stack {
       encryption: TableEncryptionV2.awsManagedKey(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: props.stage.productionLike },
       deletionProtection: props.stage.productionLike,
+      removalPolicy: props.stage.removalPolicy,
+    });
+    this.pinKey = new Key(this, 'PinKey', {
+      description: `SiteWalk ${props.stage.name}: seals user PINs in the table`,
+      enableKeyRotation: true,
       removalPolicy: props.stage.removalPolicy,
     });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });

@@ -244,6 +244,7 @@ describe('the functions', () => {
           : []),
         ...('mail' in access ? ['ses:SendEmail'] : []),
         ...('geocode' in access ? ['geo:SearchPlaceIndexForText'] : []),
+        ...('pinKey' in access ? access.pinKey.map((action) => `kms:${action}`) : []),
       ];
       expect(actionsOf(fn.statements).sort(), resource).toEqual(expected.sort());
       const role = resourcesOf(demo.application, 'AWS::IAM::Role')[fn.roleId ?? ''];
@@ -325,6 +326,31 @@ describe('the data', () => {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({ DeletionProtection: 'ACTIVE' }),
     });
+  });
+
+  it('seals PINs with a rotating KMS key of the data stack that only the user function may use', () => {
+    for (const synth of [demo, production]) {
+      synth.data.resourceCountIs('AWS::KMS::Key', 1);
+      synth.data.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    }
+    production.data.hasResource('AWS::KMS::Key', { DeletionPolicy: 'Retain' });
+    demo.data.hasResource('AWS::KMS::Key', { DeletionPolicy: 'Delete' });
+    const [keyId] = Object.keys(resourcesOf(demo.data, 'AWS::KMS::Key'));
+    for (const [resource, fn] of functionsOf(demo)) {
+      const kms = fn.statements.filter((statement) =>
+        [statement.Action].flat().some((action) => action.startsWith('kms:')),
+      );
+      if (resource !== 'user') {
+        expect(kms, resource).toEqual([]);
+        continue;
+      }
+      expect(kms).toHaveLength(1);
+      expect([kms[0]?.Action].flat().sort()).toEqual(['kms:Decrypt', 'kms:Encrypt']);
+      // The one key, by its ARN (imported from the data stack), and the same ARN in the environment.
+      const keyArn = JSON.stringify(kms[0]?.Resource);
+      expect(keyArn).toContain(keyId);
+      expect(JSON.stringify(fn.props.Environment?.Variables['PIN_KEY_ID'])).toBe(keyArn);
+    }
   });
 
   it('lets a disposable stage go with its stacks', () => {

@@ -28,6 +28,7 @@ export const buildSiteWalk = (
   const application = new AppStack(app, stackName(stage, 'App'), {
     ...common,
     table: data.table,
+    pinKey: data.pinKey,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     mailIdentity: mail.identity,

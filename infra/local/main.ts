@@ -11,7 +11,7 @@ import { localEnvironment } from './standins/env.ts';
 import { provision } from './provision.ts';
 import { run, webBuildIsStale } from './web-build.ts';
 import type { LocalHost } from './host.ts';
-import { LOCAL_RESOURCE_NAMES, localSettings } from './settings.ts';
+import { LOCAL_RESOURCE_NAMES, localPinKey, localSettings } from './settings.ts';
 
 // Lambda runs the newest Node.js; the SDK's notice about Node 20 on a developer's machine is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -47,7 +47,11 @@ try {
   const provisioned = await provision(standIns, { ...LOCAL_RESOURCE_NAMES, appOrigin: settings.appUrl });
   Object.assign(
     process.env,
-    localEnvironment(standIns, provisioned, { appUrl: settings.appUrl, mailFrom: settings.mailFrom }),
+    localEnvironment(standIns, provisioned, {
+      appUrl: settings.appUrl,
+      mailFrom: settings.mailFrom,
+      pinKey: localPinKey(join(root, '.data')),
+    }),
   );
 
   const { seedSuperUser } = await import('../seed-super-user.ts');

@@ -16,7 +16,7 @@ import {
 } from './standins/index.ts';
 import { localEnvironment } from './standins/env.ts';
 import { provision } from './provision.ts';
-import { LOCAL_RESOURCE_NAMES, localSettings } from './settings.ts';
+import { LOCAL_RESOURCE_NAMES, localPinKey, localSettings } from './settings.ts';
 import { generateDemo } from './demo/generate.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -78,7 +78,11 @@ try {
   const provisioned = await provision(standIns, { ...LOCAL_RESOURCE_NAMES, appOrigin: settings.appUrl });
   Object.assign(
     process.env,
-    localEnvironment(standIns, provisioned, { appUrl: settings.appUrl, mailFrom: settings.mailFrom }),
+    localEnvironment(standIns, provisioned, {
+      appUrl: settings.appUrl,
+      mailFrom: settings.mailFrom,
+      pinKey: localPinKey(join(root, '.data')),
+    }),
   );
   // Imported once the environment is set: the composition root reads it.
   const { dataFromEnv, identityFromEnv, storageFromEnv } = await import('@sitewalk/functions/composition');

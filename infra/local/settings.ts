@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@sitewalk.local';
@@ -40,4 +43,20 @@ export const localSettings = (env: NodeJS.ProcessEnv, dev = false) => {
     adminPasswordIsDefault: env.SITEWALK_ADMIN_PASSWORD === undefined,
     standInPorts: { dynamodb: appPort + 1, cognito: appPort + 2, s3: appPort + 3, ses: appPort + 4 },
   };
+};
+
+/**
+ * The key that seals PINs on this machine (AES-256-GCM, where AWS uses KMS): made once under the data
+ * directory and kept with the data it opens (delete .data/ and both go). Passed to the handlers as
+ * PIN_LOCAL_KEY.
+ */
+export const localPinKey = (dataDir: string): string => {
+  const path = join(dataDir, 'pin-key');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(path, 'utf8').trim();
 };

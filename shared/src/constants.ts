@@ -17,6 +17,21 @@ export const PASSWORD_MAX_LENGTH = 50;
 export const PIN_MIN_LENGTH = 4;
 export const PIN_MAX_LENGTH = 8;
 
+/**
+ * DynamoDB's limit on the items of one transaction, counted whole (every put, delete, update and
+ * condition check).
+ */
+export const TRANSACTION_MAX_ITEMS = 100;
+/** Locations and areas one user belongs to: a user's delete removes them in one transaction. */
+export const MAX_MEMBERSHIPS = 90;
+/**
+ * The most users one add-to-location or add-to-organization call names: each user takes two items of its
+ * one transaction (the membership and a check that the user still exists).
+ */
+export const MAX_USER_IDS_PER_CALL = 50;
+/** Dashboard tables whose order one user keeps (one row per table). */
+export const TABLE_ORDER_MAX = 100;
+
 export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50] as const;
 /** The largest `limit` of a paged list. */
 export const MAX_PAGE_LIMIT = 50;

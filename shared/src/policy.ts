@@ -57,6 +57,7 @@ export interface Actions {
     | 'delete'
     | 'setCompanyEmail'
     | 'uploadProfileImage'
+    | 'revealPin'
     | 'tablePreference';
 }
 export type Action<K extends Kind = Kind> = Actions[K];
@@ -139,6 +140,7 @@ const allows = (actor: Actor, action: Action, placement: Placement): boolean => 
         case 'update':
         case 'uploadProfileImage':
         case 'changePassword':
+        case 'revealPin':
           return self || above(actor, placement.roleId);
         case 'setCompanyEmail':
           return atLeast(actor, Role.CompanyManager) && (self || above(actor, placement.roleId));

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, bench, describe } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { startStandIns } from '../../infra/local/standins/index.ts';
@@ -37,7 +37,11 @@ const provisioned = await provision(standIns, {
 });
 Object.assign(
   process.env,
-  localEnvironment(standIns, provisioned, { appUrl: 'http://localhost:0', mailFrom: 'bench@sitewalk.local' }),
+  localEnvironment(standIns, provisioned, {
+    appUrl: 'http://localhost:0',
+    mailFrom: 'bench@sitewalk.local',
+    pinKey: randomBytes(32).toString('base64'),
+  }),
 );
 const { dataFromEnv, identityFromEnv } = await import('@sitewalk/functions/composition');
 const { createAccounts } = await import('@sitewalk/functions/domain/accounts');

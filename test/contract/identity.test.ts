@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { errorBody } from '@sitewalk/shared/envelope';
 import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
-import { dataFromEnv, identityFromEnv } from '@sitewalk/functions/composition';
+import { dataFromEnv, identityFromEnv, pinsFromEnv } from '@sitewalk/functions/composition';
 import { createAccounts, type Accounts } from '@sitewalk/functions/domain/accounts';
 import { issueResetToken, RESET_TOKEN_TTL_SECONDS } from '@sitewalk/functions/domain/reset-tokens';
 import type { DataService } from '@sitewalk/functions/db/service';
@@ -56,7 +56,7 @@ beforeAll(async () => {
   t = await startTestHost();
   db = dataFromEnv();
   identity = identityFromEnv();
-  accounts = createAccounts(db, identity);
+  accounts = createAccounts(db, identity, pinsFromEnv());
 });
 afterAll(() => t.host.close());
 

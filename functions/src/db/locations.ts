@@ -5,6 +5,7 @@ import type { DataService } from './service.ts';
 import type { LocationItem } from './entities/location.ts';
 import { readPartition } from './bounded.ts';
 import { listAllManagementCompanies } from './managementCompanies.ts';
+import { mapBounded } from '../domain/fan-out.ts';
 
 /** Named access patterns of locations (docs/data-model.md). */
 
@@ -25,15 +26,11 @@ export const locationsInScope = async (db: DataService, scope: Actor): Promise<L
   let items: LocationItem[];
   if (scope.roleId >= Role.Admin) {
     const companies = await listAllManagementCompanies(db);
-    items = (
-      await Promise.all(companies.map((c) => listLocationsOfCompany(db, c.managementCompanyId)))
-    ).flat();
+    items = (await mapBounded(companies, (c) => listLocationsOfCompany(db, c.managementCompanyId))).flat();
   } else if (scope.roleId >= Role.CompanyManager) {
-    items = (
-      await Promise.all(scope.managementCompanyIds.map((id) => listLocationsOfCompany(db, id)))
-    ).flat();
+    items = (await mapBounded(scope.managementCompanyIds, (id) => listLocationsOfCompany(db, id))).flat();
   } else if (scope.roleId === Role.AreaManager) {
-    items = (await Promise.all(scope.organizationIds.map((id) => listLocationsOfArea(db, id)))).flat();
+    items = (await mapBounded(scope.organizationIds, (id) => listLocationsOfArea(db, id))).flat();
   } else if (scope.locationIds.length > 0) {
     items = (await db.entities.location.get(scope.locationIds.map((locationId) => ({ locationId }))).go())
       .data;

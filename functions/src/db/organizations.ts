@@ -3,6 +3,7 @@ import type { DataService } from './service.ts';
 import type { OrganizationItem } from './entities/organization.ts';
 import { readPartition } from './bounded.ts';
 import { getManagementCompany } from './managementCompanies.ts';
+import { mapBounded } from '../domain/fan-out.ts';
 
 /** Named access patterns of areas (docs/data-model.md). */
 
@@ -44,30 +45,29 @@ export const toOrganizations = async (
 ): Promise<Organization[]> => {
   const companyIds = [...new Set(items.map((i) => i.managementCompanyId))];
   const companies = new Map(
-    await Promise.all(
-      companyIds.map(async (id) => [id, (await getManagementCompany(db, id))?.name ?? null] as const),
+    await mapBounded(
+      companyIds,
+      async (id) => [id, (await getManagementCompany(db, id))?.name ?? null] as const,
     ),
   );
-  return Promise.all(
-    items.map(async (item) => {
-      const [locations, users] = await Promise.all([
-        listLocationsOfOrganization(db, item.organizationId),
-        usersOfOrganization(db, item.organizationId),
-      ]);
-      return {
-        id: item.organizationId,
-        name: item.name,
-        createdAt: item.createdAt,
-        hasLogo: item.logoKey !== undefined,
-        managementCompanyId: item.managementCompanyId,
-        managementCompanyName: companies.get(item.managementCompanyId) ?? null,
-        totalLocations: locations.length,
-        totalEmployees: users.size,
-        address: item.address ?? null,
-        city: item.city ?? null,
-        state: item.state ?? null,
-        zipcode: item.zipcode ?? null,
-      };
-    }),
-  );
+  return mapBounded(items, async (item) => {
+    const [locations, users] = await Promise.all([
+      listLocationsOfOrganization(db, item.organizationId),
+      usersOfOrganization(db, item.organizationId),
+    ]);
+    return {
+      id: item.organizationId,
+      name: item.name,
+      createdAt: item.createdAt,
+      hasLogo: item.logoKey !== undefined,
+      managementCompanyId: item.managementCompanyId,
+      managementCompanyName: companies.get(item.managementCompanyId) ?? null,
+      totalLocations: locations.length,
+      totalEmployees: users.size,
+      address: item.address ?? null,
+      city: item.city ?? null,
+      state: item.state ?? null,
+      zipcode: item.zipcode ?? null,
+    };
+  });
 };

@@ -4,6 +4,7 @@ import type { DataService } from './service.ts';
 import type { UserItem } from './entities/user.ts';
 import { readPartition } from './bounded.ts';
 import { membershipsOfLocation } from './locations.ts';
+import { mapBounded } from '../domain/fan-out.ts';
 
 /** Named access patterns of users (docs/data-model.md). */
 
@@ -46,13 +47,19 @@ export const userIdsOfArea = async (db: DataService, organizationId: number) => 
 export const usersInScope = async (db: DataService, scope: Actor): Promise<UserItem[]> => {
   if (scope.roleId >= Role.Admin) return (await listAllUsers(db)).sort(byLastName);
   if (scope.roleId >= Role.CompanyManager) {
-    const perCompany = await Promise.all(scope.managementCompanyIds.map((id) => listUsersOfCompany(db, id)));
+    const perCompany = await mapBounded(scope.managementCompanyIds, (id) => listUsersOfCompany(db, id));
     const ids = new Set([scope.userId, ...perCompany.flat().map((u) => u.userId)]);
     return getUsers(db, ids);
   }
   const groups =
     scope.roleId === Role.AreaManager
-      ? await Promise.all(scope.organizationIds.map((id) => userIdsOfArea(db, id)))
-      : await Promise.all(scope.locationIds.map((id) => userIdsOfLocation(db, id)));
+      ? await mapBounded(scope.organizationIds, (id) => userIdsOfArea(db, id))
+      : await mapBounded(scope.locationIds, (id) => userIdsOfLocation(db, id));
   return getUsers(db, [scope.userId, ...groups.flat()]);
 };
+
+/** A user's dashboard table order (at most TABLE_ORDER_MAX rows), by displayOrder then tableId. */
+export const tableOrderOf = async (db: DataService, userId: number) =>
+  (
+    await readPartition((cursor) => db.entities.tablePreference.query.primary({ userId }).go({ cursor }))
+  ).sort((a, b) => a.displayOrder - b.displayOrder || a.tableId - b.tableId);

@@ -1,13 +1,16 @@
 import { messages } from '@sitewalk/shared/messages';
+import { MAX_MEMBERSHIPS } from '@sitewalk/shared/constants';
 import type { RoleId } from '@sitewalk/shared/roles';
 import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import type { IdentityProvider } from '../ports/identity.ts';
+import type { PinCipher } from '../ports/pins.ts';
 import { nextId } from '../db/counters.ts';
+import { tableOrderOf } from '../db/users.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 
 /** DynamoDB transactions take 100 items; a user, their e-mail guard and their memberships must fit. */
-export const MAX_MEMBERSHIPS = 90;
+export { MAX_MEMBERSHIPS };
 
 export interface AccountDraft {
   firstName: string;
@@ -35,7 +38,7 @@ const emailTaken = async (db: DataService, email: string) => {
  * Creating, re-passwording and deleting accounts keep DynamoDB and Cognito in step: each is ordered so
  * that a failure half-way is undone and leaves neither side changed.
  */
-export const createAccounts = (db: DataService, identity: IdentityProvider) => ({
+export const createAccounts = (db: DataService, identity: IdentityProvider, pins?: PinCipher) => ({
   /** Cognito first, then one transaction for the user, the e-mail guard and the memberships; undone on failure. */
   async create(draft: AccountDraft): Promise<UserItem> {
     if (draft.locations.length + draft.organizations.length > MAX_MEMBERSHIPS) {
@@ -47,6 +50,8 @@ export const createAccounts = (db: DataService, identity: IdentityProvider) => (
       if (conflict) throw conflict;
     }
     const userId = await nextId(db, 'user');
+    if (draft.pin !== undefined && !pins) throw new Error('A PIN needs the PIN cipher');
+    const pinCipher = draft.pin === undefined ? undefined : await pins?.seal(draft.pin, userId);
     if (draft.password) await identity.createUser(userId, draft.password.value, draft.password.temporary);
     const item = {
       userId,
@@ -54,7 +59,7 @@ export const createAccounts = (db: DataService, identity: IdentityProvider) => (
       lastName: draft.lastName,
       email,
       phone: draft.phone,
-      pin: draft.pin,
+      pinCipher,
       roleId: draft.roleId,
       managementCompanyId: draft.managementCompanyId,
       defaultLocationId: draft.defaultLocationId,
@@ -87,8 +92,9 @@ export const createAccounts = (db: DataService, identity: IdentityProvider) => (
   },
 
   /**
-   * Disables the sign-in, deletes the user with their e-mail guard and memberships in one transaction,
-   * then deletes the sign-in. If the transaction fails the sign-in is enabled again.
+   * Disables the sign-in, deletes the user with their e-mail guard and memberships in one transaction
+   * (at most 2 + MAX_MEMBERSHIPS items), then their table order in batches and the sign-in. If the
+   * transaction fails the sign-in is enabled again.
    */
   async delete(userId: number): Promise<void> {
     const { data } = await db.collections.userAccess({ userId }).go({ pages: 'all' });
@@ -98,11 +104,8 @@ export const createAccounts = (db: DataService, identity: IdentityProvider) => (
     if (hasSignIn) await identity.disableUser(userId);
     try {
       const result = await db.transaction
-        .write(({ user: users, userEmail, userLocation, userOrganization, tablePreference }) => [
+        .write(({ user: users, userEmail, userLocation, userOrganization }) => [
           users.delete({ userId }).commit(),
-          ...data.tablePreference.map((p) =>
-            tablePreference.delete({ userId, tablePreferenceId: p.tablePreferenceId }).commit(),
-          ),
           ...(user.email ? [userEmail.delete({ email: user.email }).commit()] : []),
           ...data.userLocation.map((m) => userLocation.delete({ userId, locationId: m.locationId }).commit()),
           ...data.userOrganization.map((m) =>
@@ -115,6 +118,10 @@ export const createAccounts = (db: DataService, identity: IdentityProvider) => (
       if (hasSignIn) await identity.enableUser(userId);
       throw error;
     }
+    // Left behind only by a crash here: rows under an id never given again, read by nobody.
+    const order = await tableOrderOf(db, userId);
+    if (order.length)
+      await db.entities.tablePreference.delete(order.map((p) => ({ userId, tableId: p.tableId }))).go();
     if (hasSignIn) await identity.deleteUser(userId);
   },
 });

@@ -5,6 +5,7 @@ import type { OrganizationItem } from '../db/entities/organization.ts';
 import { listAllManagementCompanies } from '../db/managementCompanies.ts';
 import { getOrganizations, listOrganizationsOfCompany } from '../db/organizations.ts';
 import { NotFoundError } from '../http/errors.ts';
+import { mapBounded } from './fan-out.ts';
 
 /** A user's placement for the policy, and their own scope as an actor, from one collection query. */
 export const loadUserScope = async (db: DataService, userId: number) => {
@@ -41,14 +42,14 @@ export const visibleUserScope = async (db: DataService, actor: Actor, userId: nu
 export const areasInScope = async (db: DataService, scope: Actor): Promise<OrganizationItem[]> => {
   if (scope.roleId >= Role.Admin) {
     const companies = await listAllManagementCompanies(db);
-    const perCompany = await Promise.all(
-      companies.map((c) => listOrganizationsOfCompany(db, c.managementCompanyId)),
+    const perCompany = await mapBounded(companies, (c) =>
+      listOrganizationsOfCompany(db, c.managementCompanyId),
     );
     return perCompany.flat().sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
   }
   if (scope.roleId >= Role.CompanyManager) {
-    const perCompany = await Promise.all(
-      scope.managementCompanyIds.map((id) => listOrganizationsOfCompany(db, id)),
+    const perCompany = await mapBounded(scope.managementCompanyIds, (id) =>
+      listOrganizationsOfCompany(db, id),
     );
     return perCompany.flat().sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
   }

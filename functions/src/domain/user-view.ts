@@ -16,8 +16,8 @@ const namesOf = async <K extends string, T extends { name: string }>(
 
 /**
  * A user as the API answers it, with the names of their company, areas and locations (one batch read
- * each). The PIN and anything else not in the contract never leave this function's callers: the handler
- * factory parses answers with the contract's schema.
+ * each). The PIN (sealed in the table) and anything else not in the contract never leave this function's
+ * callers: the handler factory parses answers with the contract's schema.
  */
 export const toUserView = async (
   db: DataService,
@@ -57,6 +57,7 @@ export const toUserView = async (
       organization: { name: organizations.get(organizationId) ?? '' },
     })),
     hasProfileImage: user.profileImageKey !== undefined,
+    hasPin: user.pinCipher !== undefined,
   };
 };
 

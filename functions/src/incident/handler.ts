@@ -24,6 +24,7 @@ import { ownerPrefix } from '../ports/storage.ts';
 import type { IncidentItem } from '../db/entities/incident.ts';
 import type { LocationItem } from '../db/entities/location.ts';
 import type { UserItem } from '../db/entities/user.ts';
+import { mapBounded } from '../domain/fan-out.ts';
 
 const db = dataFromEnv();
 const storage = storageFromEnv();
@@ -215,7 +216,7 @@ export const implementations: Implementations<'incident'> = {
 
   'incident.search': async ({ actor, query }) => {
     const locations = (await locationsInScope(db, actor)).filter((l) => canSee(actor, locationPlacement(l)));
-    const items = (await Promise.all(locations.map((l) => incidentsOfLocation(l.locationId)))).flat();
+    const items = (await mapBounded(locations, (l) => incidentsOfLocation(l.locationId))).flat();
     const names = await namesFor([], locations);
     const matching = pageOf(items, { offset: 0, limit: items.length, searchTerm: query.searchTerm }, (i) =>
       searchable(i, names),
@@ -321,26 +322,24 @@ export const implementations: Implementations<'incident'> = {
       locations = locations.filter((l) => l.locationId === query.locationId);
       if (locations.length === 0) throw new NotFoundError('Location not found');
     }
-    // Two key-range queries per location, all in parallel: the week's reports and the range's incidents.
-    const perLocation = await Promise.all(
-      locations.map(async (location) => {
-        const [reports, incidents] = await Promise.all([
-          readPartition((cursor) =>
-            db.entities.walkReport.query
-              .byLocation({ locationId: location.locationId })
-              .between({ startedAt: weekAgo }, { startedAt: to })
-              .go({ cursor, attributes: ['startedAt'] }),
-          ),
-          readPartition((cursor) =>
-            db.entities.incident.query
-              .byLocation({ locationId: location.locationId })
-              .between({ createdAt: from }, { createdAt: to })
-              .go({ cursor, order: 'desc' }),
-          ),
-        ]);
-        return { location, reports, incidents };
-      }),
-    );
+    // Two key-range queries per location, a few locations at a time: the week's reports and the range's incidents.
+    const perLocation = await mapBounded(locations, async (location) => {
+      const [reports, incidents] = await Promise.all([
+        readPartition((cursor) =>
+          db.entities.walkReport.query
+            .byLocation({ locationId: location.locationId })
+            .between({ startedAt: weekAgo }, { startedAt: to })
+            .go({ cursor, attributes: ['startedAt'] }),
+        ),
+        readPartition((cursor) =>
+          db.entities.incident.query
+            .byLocation({ locationId: location.locationId })
+            .between({ createdAt: from }, { createdAt: to })
+            .go({ cursor, order: 'desc' }),
+        ),
+      ]);
+      return { location, reports, incidents };
+    });
     const names = await namesFor(
       perLocation.flatMap((l) => l.incidents),
       locations,

@@ -6,29 +6,33 @@ import {
   canManageMembership,
   canSee,
   type Actor,
+  type PlacementOf,
 } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { dataFromEnv, identityFromEnv, storageFromEnv, withActors } from '../composition.ts';
+import { MAX_MEMBERSHIPS, TABLE_ORDER_MAX, TRANSACTION_MAX_ITEMS } from '@sitewalk/shared/constants';
+import { dataFromEnv, identityFromEnv, pinsFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { GLOBAL_TENANT, presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { ownerPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementation, type Implementations } from '../http/handler.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { authorize } from '../domain/authorize.ts';
-import { createAccounts, MAX_MEMBERSHIPS } from '../domain/accounts.ts';
+import { createAccounts } from '../domain/accounts.ts';
 import { pageOf } from '../domain/paging.ts';
 import { loadUserScope, visibleUserScope } from '../domain/scope.ts';
-import { locationPlacement, visibleArea, visibleLocation } from '../domain/placements.ts';
+import { areaPlacement, locationPlacement, visibleArea, visibleLocation } from '../domain/placements.ts';
+import { mapBounded } from '../domain/fan-out.ts';
 import { loadUserView, toUserView } from '../domain/user-view.ts';
 import { getManagementCompany } from '../db/managementCompanies.ts';
 import { nextId } from '../db/counters.ts';
 import { getOrganization, getOrganizations } from '../db/organizations.ts';
 import { getLocation } from '../db/locations.ts';
-import { getUsers, userIdsOfArea, userIdsOfLocation, usersInScope } from '../db/users.ts';
+import { getUsers, tableOrderOf, userIdsOfArea, userIdsOfLocation, usersInScope } from '../db/users.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import type { Routes } from '@sitewalk/shared/contract/index';
 
 const db = dataFromEnv();
-const accounts = createAccounts(db, identityFromEnv());
+const pins = pinsFromEnv();
+const accounts = createAccounts(db, identityFromEnv(), pins);
 const storage = storageFromEnv();
 const notFound = messages.fetch.userNotFound;
 
@@ -46,14 +50,12 @@ const view = async (userId: number) => {
   return user;
 };
 
-/** Views of many users: one collection query each (lists page first, so this stays bounded). */
+/** Views of many users: one collection query each, a few at a time (lists page first where they can). */
 const views = (users: UserItem[]) =>
-  Promise.all(
-    users.map(async (user) => {
-      const { data } = await db.collections.userAccess({ userId: user.userId }).go({ pages: 'all' });
-      return toUserView(db, user, data);
-    }),
-  );
+  mapBounded(users, async (user) => {
+    const { data } = await db.collections.userAccess({ userId: user.userId }).go({ pages: 'all' });
+    return toUserView(db, user, data);
+  });
 
 const placementOfLocation = locationPlacement;
 
@@ -123,6 +125,25 @@ const membershipsFor = (
   organizationIds: roleId === Role.AreaManager ? organizationIds : [],
 });
 
+const notOwnLocation = 'must be one of the user’s locations';
+
+/** A default location is one of the user's own locations (400 naming the field otherwise). */
+const assertDefaultAmong = (defaultLocationId: number | undefined, locationIds: readonly number[]) => {
+  if (defaultLocationId !== undefined && !locationIds.includes(defaultLocationId)) {
+    throw new BadRequestError(`userInfo.defaultLocationId: ${notOwnLocation}`, {
+      'userInfo.defaultLocationId': [notOwnLocation],
+    });
+  }
+};
+
+/** Items of one transaction, counted whole; past DynamoDB's limit the request is refused as a 400. */
+const assertFitsOneTransaction = (items: number, field: string, what: string) => {
+  if (items > TRANSACTION_MAX_ITEMS) {
+    const message = `too many changes at once (${what}); make them in smaller steps`;
+    throw new BadRequestError(`${field}: ${message}`, { [field]: [message] });
+  }
+};
+
 type CreateRoute = Routes[
   | 'user.createAdmin'
   | 'user.createOwner'
@@ -158,6 +179,10 @@ const createUser =
       locationOrganizationIds: places.locations.map((l) => l.organizationId),
     });
     if (!allowed) throw new ForbiddenError(`You may not create a ${roleNames[roleId]} here`);
+    assertDefaultAmong(
+      userInfo.defaultLocationId,
+      places.locations.map((l) => l.locationId),
+    );
     const created = await accounts.create({
       ...userInfo,
       managementCompanyId,
@@ -189,11 +214,23 @@ const loadTarget = async (actor: Actor, userId: number) => {
 
 /** Only the users the actor may see, by last name. */
 const visible = async (actor: Actor, users: UserItem[]) => {
-  const scopes = await Promise.all(users.map((u) => loadUserScope(db, u.userId)));
+  const scopes = await mapBounded(users, (u) => loadUserScope(db, u.userId));
   return users.filter((_, i) => {
     const scope = scopes[i];
     return scope !== null && scope !== undefined && canSee(actor, scope.placement);
   });
+};
+
+/** Each user may take one more membership (a user's delete removes all of them in one transaction). */
+const assertRoomForOneMore = (targets: { placement: PlacementOf<'user'> }[]) => {
+  if (
+    targets.some(
+      (t) => t.placement.locationIds.length + t.placement.organizationIds.length >= MAX_MEMBERSHIPS,
+    )
+  ) {
+    const message = `a user can belong to at most ${MAX_MEMBERSHIPS} locations and areas`;
+    throw new BadRequestError(`userIds: ${message}`, { userIds: [message] });
+  }
 };
 
 const usersOfLocationFor = async (actor: Actor, locationId: number) => {
@@ -326,8 +363,53 @@ export const implementations: Implementations<'user'> = {
       wanted.locationIds.filter((id) => !currentLocations.includes(id)),
       wanted.organizationIds.filter((id) => !currentAreas.includes(id)),
     );
-    const removedLocations = currentLocations.filter((id) => !wanted.locationIds.includes(id));
-    const removedAreas = currentAreas.filter((id) => !wanted.organizationIds.includes(id));
+    // Only memberships the caller could have added go (canManageMembership); the others stay, unless
+    // the new role keeps no membership of that kind, which the caller may then not give.
+    const removable = <M>(
+      items: M[],
+      keep: (m: M) => boolean,
+      container: (m: M) => Parameters<typeof canManageMembership>[1],
+      roleKeeps: boolean,
+    ) =>
+      items.filter((m) => {
+        if (keep(m)) return false;
+        if (canManageMembership(actor, container(m), placement)) return true;
+        if (roleKeeps) return false;
+        throw new ForbiddenError('The new role keeps none of these places, and some are not yours to remove');
+      });
+    const removedLocations = removable(
+      memberships.userLocation,
+      (m) => wanted.locationIds.includes(m.locationId),
+      locationPlacement,
+      roleId < Role.AreaManager,
+    ).map((m) => m.locationId);
+    const removedAreas = removable(
+      memberships.userOrganization,
+      (m) => wanted.organizationIds.includes(m.organizationId),
+      areaPlacement,
+      roleId === Role.AreaManager,
+    ).map((m) => m.organizationId);
+    const locationsAfter = [
+      ...currentLocations.filter((id) => !removedLocations.includes(id)),
+      ...added.locations.map((l) => l.locationId),
+    ];
+    const areasAfter = currentAreas.length - removedAreas.length + added.organizations.length;
+    if (locationsAfter.length + areasAfter > MAX_MEMBERSHIPS) {
+      throw new BadRequestError(`A user can belong to at most ${MAX_MEMBERSHIPS} locations and areas`);
+    }
+
+    // The default location is one of the user's locations: checked when sent, cleared when its
+    // membership goes, and its membership checked in the transaction when it is not new.
+    const { pin, defaultLocationId: sentDefault } = fields;
+    assertDefaultAmong(sentDefault, locationsAfter);
+    const clearsDefault =
+      sentDefault === undefined &&
+      user.defaultLocationId !== undefined &&
+      !locationsAfter.includes(user.defaultLocationId);
+    const checksDefault =
+      sentDefault !== undefined &&
+      sentDefault !== user.defaultLocationId &&
+      currentLocations.includes(sentDefault);
 
     const email = fields.email;
     const emailChanged = email !== undefined && email !== user.email;
@@ -336,12 +418,41 @@ export const implementations: Implementations<'user'> = {
       if (taken)
         throw new ConflictError('A user with this e-mail already exists', { existingUserId: taken.userId });
     }
+    const pinCipher = pin === undefined ? undefined : await pins.seal(pin, user.userId);
     const set = Object.fromEntries(
-      Object.entries({ ...fields, managementCompanyId, roleId }).filter(([, v]) => v !== undefined),
+      Object.entries({ ...fields, pin: undefined, managementCompanyId, roleId, pinCipher }).filter(
+        ([, v]) => v !== undefined,
+      ),
+    );
+    const changes =
+      1 +
+      (emailChanged ? 2 : 0) +
+      removedLocations.length +
+      removedAreas.length +
+      added.locations.length +
+      added.organizations.length +
+      (checksDefault ? 1 : 0);
+    assertFitsOneTransaction(
+      changes,
+      body.organizationIds ? 'organizationIds' : 'locationIds',
+      `${changes} items, at most ${TRANSACTION_MAX_ITEMS}`,
     );
     const outcome = await db.transaction
       .write(({ user: users, userEmail, userLocation, userOrganization }) => [
-        users.patch({ userId: user.userId }).set(set).composite(unchangedKeyParts(user, set)).commit(),
+        (clearsDefault
+          ? users.patch({ userId: user.userId }).set(set).remove(['defaultLocationId'])
+          : users.patch({ userId: user.userId }).set(set)
+        )
+          .composite(unchangedKeyParts(user, set))
+          .commit(),
+        ...(checksDefault && sentDefault !== undefined
+          ? [
+              userLocation
+                .check({ userId: user.userId, locationId: sentDefault })
+                .where((a, op) => op.exists(a.locationId))
+                .commit(),
+            ]
+          : []),
         ...(emailChanged && user.email ? [userEmail.delete({ email: user.email }).commit()] : []),
         ...(emailChanged ? [userEmail.create({ email, userId: user.userId }).commit()] : []),
         ...removedLocations.map((locationId) =>
@@ -358,23 +469,65 @@ export const implementations: Implementations<'user'> = {
     return result(await view(user.userId), 'User updated');
   },
 
+  'user.tableOrder': async ({ actor }) =>
+    (await tableOrderOf(db, actor.userId)).map(({ tablePreferenceId, tableName, tableId, displayOrder }) => ({
+      id: tablePreferenceId,
+      tableName,
+      tableId,
+      displayOrder,
+    })),
+
   'user.createTableOrder': async ({ actor, body }) => {
+    // One row per table: saving a table again moves it in place and keeps its id.
+    const key = { userId: actor.userId, tableId: body.tableId };
+    const save = async () => {
+      const { data } = await db.entities.tablePreference.get(key).go();
+      if (!data) return null;
+      await db.entities.tablePreference
+        .patch(key)
+        .set({ tableName: body.tableName, displayOrder: body.displayOrder })
+        .go();
+      return { id: data.tablePreferenceId, ...body };
+    };
+    const saved = await save();
+    if (saved) return saved;
+    if ((await tableOrderOf(db, actor.userId)).length >= TABLE_ORDER_MAX) {
+      throw new BadRequestError(`tableId: at most ${TABLE_ORDER_MAX} tables keep an order`, {
+        tableId: [`at most ${TABLE_ORDER_MAX} tables keep an order`],
+      });
+    }
     const tablePreferenceId = await nextId(db, 'tablePreference');
-    await db.entities.tablePreference.create({ userId: actor.userId, tablePreferenceId, ...body }).go();
-    return { id: tablePreferenceId, ...body };
+    try {
+      await db.entities.tablePreference.create({ ...key, tablePreferenceId, ...body }).go();
+      return { id: tablePreferenceId, ...body };
+    } catch (error) {
+      // Another save of the same table won the race: move that row instead.
+      const again = await save();
+      if (again) return again;
+      throw error;
+    }
   },
 
   'user.updateTableOrder': async ({ actor, params, body }) => {
     // Table order is always the caller's own: another user's preference is simply not found.
-    const { data } = await db.entities.tablePreference
-      .get({ userId: actor.userId, tablePreferenceId: params.orderId })
-      .go();
-    if (!data) throw new NotFoundError('Table order not found');
+    const row = (await tableOrderOf(db, actor.userId)).find((p) => p.tablePreferenceId === params.orderId);
+    if (!row) throw new NotFoundError('Table order not found');
+    if (row.tableId !== body.tableId) {
+      throw new BadRequestError('tableId: a table order stays with its table', {
+        tableId: ['a table order stays with its table'],
+      });
+    }
     await db.entities.tablePreference
-      .patch({ userId: actor.userId, tablePreferenceId: params.orderId })
-      .set(body)
+      .patch({ userId: actor.userId, tableId: row.tableId })
+      .set({ tableName: body.tableName, displayOrder: body.displayOrder })
       .go();
     return { id: params.orderId, ...body };
+  },
+
+  'user.revealPin': async ({ actor, params }) => {
+    const { user, placement } = await loadTarget(actor, params.id);
+    authorize(actor, 'revealPin', placement, notFound);
+    return { pin: user.pinCipher === undefined ? null : await pins.open(user.pinCipher, user.userId) };
   },
 
   'user.companyEmail': async ({ actor, body }) => {
@@ -395,7 +548,7 @@ export const implementations: Implementations<'user'> = {
       throw new NotFoundError('Location not found');
     const already = new Set(await userIdsOfLocation(db, body.locationId));
     const fresh = [...new Set(body.userIds)].filter((id) => !already.has(id));
-    const targets = await Promise.all(fresh.map((id) => loadTarget(actor, id)));
+    const targets = await mapBounded(fresh, (id) => loadTarget(actor, id));
     for (const target of targets) {
       if (!canManageMembership(actor, placementOfLocation(location), target.placement))
         throw new ForbiddenError();
@@ -405,10 +558,13 @@ export const implementations: Implementations<'user'> = {
         });
       }
     }
+    assertRoomForOneMore(targets);
     if (targets.length) {
-      await db.transaction
-        .write(({ userLocation }) =>
-          targets.map((t) =>
+      // Two items per user (MAX_USER_IDS_PER_CALL keeps it within one transaction): the membership, and
+      // a check that the user was not deleted meanwhile.
+      const outcome = await db.transaction
+        .write(({ user, userLocation }) =>
+          targets.flatMap((t) => [
             userLocation
               .create({
                 userId: t.user.userId,
@@ -417,9 +573,14 @@ export const implementations: Implementations<'user'> = {
                 managementCompanyId: location.managementCompanyId,
               })
               .commit(),
-          ),
+            user
+              .check({ userId: t.user.userId })
+              .where((a, op) => op.exists(a.userId))
+              .commit(),
+          ]),
         )
         .go();
+      if (outcome.canceled) throw new ConflictError('The users changed meanwhile; please try again');
     }
     return { success: true as const, count: targets.length };
   },
@@ -432,8 +593,30 @@ export const implementations: Implementations<'user'> = {
     if (!canManageMembership(actor, placementOfLocation(location), target.placement))
       throw new ForbiddenError();
     const member = target.placement.locationIds.includes(params.locationId);
-    if (member)
-      await db.entities.userLocation.delete({ userId: params.userId, locationId: params.locationId }).go();
+    if (member) {
+      // Their default location goes with the membership; the user row is checked either way, so a
+      // default set to this location meanwhile cancels the removal rather than being left dangling.
+      const isDefault = target.user.defaultLocationId === params.locationId;
+      const outcome = await db.transaction
+        .write(({ user, userLocation }) => [
+          userLocation.delete({ userId: params.userId, locationId: params.locationId }).commit(),
+          isDefault
+            ? user
+                .patch({ userId: params.userId })
+                .remove(['defaultLocationId'])
+                .where((a, op) => op.eq(a.defaultLocationId, params.locationId))
+                .commit()
+            : user
+                .check({ userId: params.userId })
+                .where(
+                  (a, op) =>
+                    `${op.notExists(a.defaultLocationId)} OR ${op.ne(a.defaultLocationId, params.locationId)}`,
+                )
+                .commit(),
+        ])
+        .go();
+      if (outcome.canceled) throw new ConflictError('The user changed meanwhile; please try again');
+    }
     return { success: true as const, count: member ? 1 : 0 };
   },
 
@@ -445,7 +628,7 @@ export const implementations: Implementations<'user'> = {
       managementCompanyId: area.managementCompanyId,
     };
     if (!area || !placement || !canSee(actor, placement)) throw new NotFoundError('Area not found');
-    const targets = await Promise.all([...new Set(body.userIds)].map((id) => loadTarget(actor, id)));
+    const targets = await mapBounded([...new Set(body.userIds)], (id) => loadTarget(actor, id));
     const fresh = targets.filter((t) => !t.placement.organizationIds.includes(area.organizationId));
     for (const target of fresh) {
       if (!canManageMembership(actor, placement, target.placement)) throw new ForbiddenError();
@@ -461,10 +644,11 @@ export const implementations: Implementations<'user'> = {
         );
       }
     }
+    assertRoomForOneMore(fresh);
     if (fresh.length) {
-      await db.transaction
-        .write(({ userOrganization }) =>
-          fresh.map((t) =>
+      const outcome = await db.transaction
+        .write(({ user, userOrganization }) =>
+          fresh.flatMap((t) => [
             userOrganization
               .create({
                 userId: t.user.userId,
@@ -472,9 +656,14 @@ export const implementations: Implementations<'user'> = {
                 managementCompanyId: area.managementCompanyId,
               })
               .commit(),
-          ),
+            user
+              .check({ userId: t.user.userId })
+              .where((a, op) => op.exists(a.userId))
+              .commit(),
+          ]),
         )
         .go();
+      if (outcome.canceled) throw new ConflictError('The users changed meanwhile; please try again');
     }
     return { success: true as const, count: fresh.length };
   },

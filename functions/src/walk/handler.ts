@@ -19,6 +19,7 @@ import { walkDuration } from '@sitewalk/shared/walk-duration';
 import { WALK_REPORT_PAGE_DEPTH, WALK_REPORT_SEARCH_WINDOW } from '@sitewalk/shared/constants';
 import { getUsers } from '../db/users.ts';
 import { pageOf } from '../domain/paging.ts';
+import { mapBounded } from '../domain/fan-out.ts';
 
 const db = dataFromEnv();
 const storage = storageFromEnv();
@@ -157,14 +158,13 @@ const toReport = async (loaded: Awaited<ReturnType<typeof loadReport>>): Promise
     walkNote: notes
       .sort((a, b) => a.walkNoteId - b.walkNoteId)
       .map((n) => ({ id: n.walkNoteId, markerId: n.markerId, note: n.note })),
-    markerImage: await Promise.all(
-      images.map(async (image) => ({
-        walkReportId: report.walkReportId,
-        markerId: image.markerId,
-        imageName: image.imageName,
-        imageUrl: (await presignedView(storage, image.key)).url,
-      })),
-    ),
+    // Each view checks its object first (a HEAD): a few at a time.
+    markerImage: await mapBounded(images, async (image) => ({
+      walkReportId: report.walkReportId,
+      markerId: image.markerId,
+      imageName: image.imageName,
+      imageUrl: (await presignedView(storage, image.key)).url,
+    })),
   };
 };
 

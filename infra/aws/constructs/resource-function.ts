@@ -12,6 +12,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
@@ -28,6 +29,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** Everything a resource's Lambda may be granted; each function gets only what its access declares. */
 export interface Backing {
   table: ITableV2;
+  pinKey: IKey;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   uploads: IBucket;
@@ -78,7 +80,10 @@ export class ResourceFunction extends Construct {
       }),
     );
 
-    const values: Record<Exclude<EnvName, `${string}_ENDPOINT` | 'AWS_REGION' | 'LOG_LEVEL'>, string> = {
+    const values: Record<
+      Exclude<EnvName, `${string}_ENDPOINT` | 'AWS_REGION' | 'LOG_LEVEL' | 'PIN_LOCAL_KEY'>,
+      string
+    > = {
       TABLE_NAME: backing.table.tableName,
       USER_POOL_ID: backing.userPool.userPoolId,
       USER_POOL_CLIENT_ID: backing.userPoolClient.userPoolClientId,
@@ -87,6 +92,7 @@ export class ResourceFunction extends Construct {
       APP_URL: backing.appUrl,
       GEOCODER: 'amazon-location',
       PLACE_INDEX_NAME: backing.placeIndex.name,
+      PIN_KEY_ID: backing.pinKey.keyArn,
     };
     const environment = Object.fromEntries(
       environmentOf(access).map((name) => [name, values[name as keyof typeof values]]),
@@ -185,6 +191,16 @@ export class ResourceFunction extends Construct {
         new PolicyStatement({
           actions: ['ses:SendEmail'],
           resources: [backing.mail.identity.emailIdentityArn],
+        }),
+      );
+    }
+
+    if (access.pinKey) {
+      // The key's policy trusts the account, so this statement is what lets the function use it.
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: access.pinKey.map((action) => `kms:${action}`),
+          resources: [backing.pinKey.keyArn],
         }),
       );
     }

@@ -8,7 +8,8 @@ import type { Provisioned } from '../provision.ts';
 export const localEnvironment = (
   standIns: StandInsInfo,
   provisioned: Provisioned,
-  extra: { appUrl: string; mailFrom: string },
+  /** pinKey: the local stand-in for the KMS key that seals PINs (32 bytes, base64). */
+  extra: { appUrl: string; mailFrom: string; pinKey: string },
 ): Record<string, string> => ({
   AWS_REGION: standIns.region,
   AWS_ACCESS_KEY_ID: standIns.credentials.accessKeyId,
@@ -24,4 +25,5 @@ export const localEnvironment = (
   S3_ENDPOINT: standIns.endpoints.s3,
   SES_ENDPOINT: standIns.endpoints.ses,
   GEOCODER: 'offline',
+  PIN_LOCAL_KEY: extra.pinKey,
 });

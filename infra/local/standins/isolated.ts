@@ -48,7 +48,9 @@ export const isolatedEnvironment = async (
     appOrigin: new URL(appUrl).origin,
   };
   const provisioned = await provision(standIns, names);
-  const env = localEnvironment(standIns, provisioned, { appUrl, mailFrom });
+  // A fresh PIN key per test file, as its table is fresh.
+  const pinKey = randomBytes(32).toString('base64');
+  const env = localEnvironment(standIns, provisioned, { appUrl, mailFrom, pinKey });
   Object.assign(process.env, env);
   return { env, provisioned, names, standIns };
 };

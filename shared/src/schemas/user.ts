@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Role, roleIds, roleNames, type RoleId } from '../roles.ts';
 import { messages } from '../messages.ts';
+import { MAX_MEMBERSHIPS, MAX_USER_IDS_PER_CALL } from '../constants.ts';
 import { email, id, isoDateTime, optionalPhone, password, pin } from './common.ts';
 
 export const roleId = z
@@ -8,7 +9,7 @@ export const roleId = z
   .int()
   .refine((value): value is RoleId => (roleIds as readonly number[]).includes(value), 'Unknown role');
 
-/** A user as the API answers it (the PIN and password never leave the server). */
+/** A user as the API answers it (the password never leaves the server; the PIN only through its reveal call). */
 export const user = z.object({
   id,
   firstName: z.string(),
@@ -26,8 +27,13 @@ export const user = z.object({
   userToLocation: z.array(z.object({ locationId: id, location: z.object({ name: z.string() }) })),
   userToOrganization: z.array(z.object({ organizationId: id, organization: z.object({ name: z.string() }) })),
   hasProfileImage: z.boolean(),
+  /** The profile shows asterisks with a reveal toggle, or 'Not set'. */
+  hasPin: z.boolean(),
 });
 export type User = z.infer<typeof user>;
+
+/** `GET /api/user/pin/{id}`: the user's PIN, or null when none is set. */
+export const revealedPin = z.object({ pin: z.string().nullable() });
 
 export const roleNameOf = (value: RoleId) => roleNames[value];
 
@@ -47,7 +53,7 @@ const userInfoFields = {
 
 const idList = z
   .array(id)
-  .max(500)
+  .max(MAX_MEMBERSHIPS, `A user can belong to at most ${MAX_MEMBERSHIPS} locations and areas`)
   .transform((ids) => [...new Set(ids)]);
 
 /** The create body of one role's call: `{ userInfo, organizationIds?, locationIds? }`. */
@@ -123,14 +129,14 @@ export const userResult = <T extends z.ZodType>(data: T) =>
 
 export const companyEmailBody = z.object({ userId: id, company_email: z.boolean() });
 
-export const addUsersToLocationBody = z.object({
-  userIds: z.array(id).min(1, messages.validation.selectUsers),
-  locationId: id,
-});
-export const addUsersToOrganizationBody = z.object({
-  userIds: z.array(id).min(1, messages.validation.selectUsers),
-  organizationId: id,
-});
+/** The users of one add-to call: at least one, at most MAX_USER_IDS_PER_CALL. */
+const userIds = z
+  .array(id)
+  .min(1, messages.validation.selectUsers)
+  .max(MAX_USER_IDS_PER_CALL, `Select at most ${MAX_USER_IDS_PER_CALL} users at once`);
+
+export const addUsersToLocationBody = z.object({ userIds, locationId: id });
+export const addUsersToOrganizationBody = z.object({ userIds, organizationId: id });
 
 export const tablePreferenceBody = z.object({
   tableName: z.string().trim().min(1).max(50),
@@ -139,5 +145,7 @@ export const tablePreferenceBody = z.object({
 });
 export const tablePreference = tablePreferenceBody.extend({ id });
 export type TablePreference = z.infer<typeof tablePreference>;
+/** The signed-in user's saved table order, by displayOrder. */
+export const tablePreferences = z.array(tablePreference);
 
 export const usersPage = z.object({ users: z.array(user), totalCount: z.number().int().nonnegative() });

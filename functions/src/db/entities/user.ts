@@ -16,7 +16,11 @@ export const userEntity = new Entity({
     /** Lower-cased; unique through the userEmail item written in the same transaction. */
     email: { type: 'string' },
     phone: { type: 'string' },
-    pin: { type: 'string' },
+    /**
+     * The PIN, sealed by the PIN cipher (functions/src/ports/pins.ts: KMS in AWS, AES-256-GCM with a key
+     * under .data/ locally) and bound to this user id: a table read alone does not give it away.
+     */
+    pinCipher: { type: 'string' },
     roleId: { type: 'number', required: true },
     managementCompanyId: { type: 'number' },
     companyEmail: { type: 'boolean', required: true, default: false },
@@ -69,23 +73,25 @@ export const userEmailEntity = new Entity({
 export type UserEmailItem = EntityItem<typeof userEmailEntity>;
 
 /**
- * Where one of a user's dashboard tables sits. Access patterns:
- * - a user's table order: primary, in the user's `userAccess` collection (read with the user)
+ * Where one of a user's dashboard tables sits: one row per table (`tableId`), saved again in place.
+ * Access patterns:
+ * - a user's table order: primary, a Query of the user's partition. It is not in the `userAccess`
+ *   collection, so the read of every request's actor does not carry it. At most TABLE_ORDER_MAX rows.
+ * `tablePreferenceId` is the id the API answers (PUT /api/user/update/table-order/{orderId}).
  */
 export const tablePreferenceEntity = new Entity({
-  model: { entity: 'tablePreference', version: '1', service },
+  model: { entity: 'tablePreference', version: '2', service },
   attributes: {
     userId: { type: 'number', required: true },
+    tableId: { type: 'number', required: true },
     tablePreferenceId: { type: 'number', required: true },
     tableName: { type: 'string', required: true },
-    tableId: { type: 'number', required: true },
     displayOrder: { type: 'number', required: true },
   },
   indexes: {
     primary: {
-      collection: 'userAccess',
       pk: { field: 'pk', composite: ['userId'] },
-      sk: { field: 'sk', composite: ['tablePreferenceId'] },
+      sk: { field: 'sk', composite: ['tableId'] },
     },
   },
 });
