@@ -8,13 +8,15 @@ import {
   type Actor,
 } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { dataFromEnv, identityFromEnv, storageFromEnv, withActors } from '../composition.ts';
+import { dataFromEnv, identityFromEnv, mailerFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { GLOBAL_TENANT, presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { ownerPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementation, type Implementations } from '../http/handler.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { authorize } from '../domain/authorize.ts';
-import { createAccounts, MAX_MEMBERSHIPS } from '../domain/accounts.ts';
+import { createAccounts, EmailTakenError, MAX_MEMBERSHIPS } from '../domain/accounts.ts';
+import { emailChangedMail } from '../domain/mails.ts';
+import { PasswordRefusedError } from '../ports/identity.ts';
 import { pageOf } from '../domain/paging.ts';
 import { loadUserScope, visibleUserScope } from '../domain/scope.ts';
 import { locationPlacement, visibleArea, visibleLocation } from '../domain/placements.ts';
@@ -30,6 +32,7 @@ import type { Routes } from '@sitewalk/shared/contract/index';
 const db = dataFromEnv();
 const accounts = createAccounts(db, identityFromEnv());
 const storage = storageFromEnv();
+const mailer = mailerFromEnv();
 const notFound = messages.fetch.userNotFound;
 
 const result = (data: User, message: string) => ({
@@ -56,6 +59,13 @@ const views = (users: UserItem[]) =>
   );
 
 const placementOfLocation = locationPlacement;
+
+/** A taken e-mail: the 409 names the user who has it only to a caller who may see that user. */
+const emailTakenFor = async (actor: Actor, existingUserId: number) => {
+  const scope = await loadUserScope(db, existingUserId);
+  const visible = scope !== null && canSee(actor, scope.placement);
+  return new ConflictError(messages.auth.emailTaken, visible ? { existingUserId } : null);
+};
 
 /** The locations and areas named in a request: they must exist, be visible and belong to the company. */
 const resolvePlaces = async (
@@ -158,14 +168,18 @@ const createUser =
       locationOrganizationIds: places.locations.map((l) => l.organizationId),
     });
     if (!allowed) throw new ForbiddenError(`You may not create a ${roleNames[roleId]} here`);
-    const created = await accounts.create({
-      ...userInfo,
-      managementCompanyId,
-      roleId,
-      // Someone else chose this password: it must be replaced at first login.
-      password: userInfo.password ? { value: userInfo.password, temporary: true } : undefined,
-      ...places,
-    });
+    const created = await accounts
+      .create({
+        ...userInfo,
+        managementCompanyId,
+        roleId,
+        // Someone else chose this password: it must be replaced at first login.
+        password: userInfo.password ? { value: userInfo.password, temporary: true } : undefined,
+        ...places,
+      })
+      .catch(async (error: unknown) => {
+        throw error instanceof EmailTakenError ? await emailTakenFor(actor, error.existingUserId) : error;
+      });
     return result(await view(created.userId), `${roleNames[roleId]} created`);
   };
 
@@ -285,20 +299,36 @@ export const implementations: Implementations<'user'> = {
     }
     const target = await loadTarget(actor, params.id);
     const { user, placement, memberships } = target;
-    const { password, roleId: newRoleId, id: _id, ...fields } = userInfo;
+    const { password, currentPassword, roleId: newRoleId, id: _id, ...fields } = userInfo;
     const changesProfile =
       Object.values(fields).some((v) => v !== undefined) ||
       newRoleId !== undefined ||
       body.locationIds ||
       body.organizationIds;
+    const email = fields.email;
+    const emailChanged = email !== undefined && email !== user.email;
 
+    if (password !== undefined) authorize(actor, 'changePassword', placement, notFound);
+    if (changesProfile) authorize(actor, 'update', placement, notFound);
+    // One's own password or e-mail: a stolen access token alone must not take the account over for good.
+    const self = actor.userId === user.userId;
+    if (self && (password !== undefined || emailChanged)) {
+      if (!currentPassword) {
+        throw new BadRequestError(messages.auth.currentPasswordRequired, {
+          'userInfo.currentPassword': [messages.auth.currentPasswordRequired],
+        });
+      }
+      await accounts.checkCurrentPassword(user.userId, currentPassword);
+    }
     if (password !== undefined) {
-      authorize(actor, 'changePassword', placement, notFound);
-      await accounts.changePassword(user.userId, password);
+      // Every session of the user ends, the caller's own too; a password set by someone else is temporary.
+      await accounts.changePassword(user.userId, password, { temporary: !self }).catch((error: unknown) => {
+        if (!(error instanceof PasswordRefusedError)) throw error;
+        throw new BadRequestError(messages.password.rule, { 'userInfo.password': [messages.password.rule] });
+      });
     }
     if (!changesProfile) return result(await view(user.userId), 'Password changed');
 
-    authorize(actor, 'update', placement, notFound);
     const roleId = (newRoleId ?? user.roleId) as RoleId;
     if (roleId !== user.roleId && !canChangeRole(actor, placement, roleId)) {
       throw new ForbiddenError('You may not give this user that role');
@@ -329,12 +359,9 @@ export const implementations: Implementations<'user'> = {
     const removedLocations = currentLocations.filter((id) => !wanted.locationIds.includes(id));
     const removedAreas = currentAreas.filter((id) => !wanted.organizationIds.includes(id));
 
-    const email = fields.email;
-    const emailChanged = email !== undefined && email !== user.email;
     if (emailChanged) {
       const { data: taken } = await db.entities.userEmail.get({ email }).go();
-      if (taken)
-        throw new ConflictError('A user with this e-mail already exists', { existingUserId: taken.userId });
+      if (taken) throw await emailTakenFor(actor, taken.userId);
     }
     const set = Object.fromEntries(
       Object.entries({ ...fields, managementCompanyId, roleId }).filter(([, v]) => v !== undefined),
@@ -355,6 +382,12 @@ export const implementations: Implementations<'user'> = {
       ])
       .go();
     if (outcome.canceled) throw new ConflictError('The user changed meanwhile; please try again');
+    if (emailChanged && user.email) {
+      await mailer.send({
+        to: user.email,
+        ...emailChangedMail({ firstName: user.firstName, newEmail: email }),
+      });
+    }
     return result(await view(user.userId), 'User updated');
   },
 
