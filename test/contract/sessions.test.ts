@@ -293,6 +293,7 @@ describe('changing one’s own password or e-mail', () => {
     expect(notice?.subject).toBe('Your SiteWalk e-mail address was changed');
     expect(notice?.body.text).toContain(newEmail);
     expect(notice?.body.html).toContain(newEmail);
+    expect(notice?.body.text).toContain(t.env.APP_URL);
     expect(await mailsTo(t.standIns.endpoints.ses, newEmail)).toEqual([]);
     expect((await login(newEmail, 'Mail1Pass')).status).toBe(200);
   });

@@ -16,6 +16,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { authorize } from '../domain/authorize.ts';
 import { createAccounts, EmailTakenError, MAX_MEMBERSHIPS } from '../domain/accounts.ts';
 import { emailChangedMail } from '../domain/mails.ts';
+import { readEnv } from '../env.ts';
 import { PasswordRefusedError } from '../ports/identity.ts';
 import { pageOf } from '../domain/paging.ts';
 import { loadUserScope, visibleUserScope } from '../domain/scope.ts';
@@ -33,6 +34,7 @@ const db = dataFromEnv();
 const accounts = createAccounts(db, identityFromEnv());
 const storage = storageFromEnv();
 const mailer = mailerFromEnv();
+const { APP_URL } = readEnv(['APP_URL']);
 const notFound = messages.fetch.userNotFound;
 
 const result = (data: User, message: string) => ({
@@ -385,7 +387,7 @@ export const implementations: Implementations<'user'> = {
     if (emailChanged && user.email) {
       await mailer.send({
         to: user.email,
-        ...emailChangedMail({ firstName: user.firstName, newEmail: email }),
+        ...emailChangedMail({ firstName: user.firstName, newEmail: email, appUrl: APP_URL }),
       });
     }
     return result(await view(user.userId), 'User updated');

@@ -159,7 +159,8 @@ export const userRoutes = {
     resource,
     access: Role.Employee,
     source: spec,
-    summary: "Update a user's details, role, areas or locations, or change their password",
+    summary:
+      "Update a user's details, role, areas or locations, or change their password (ends their sessions; temporary when set by someone above them). One's own password or e-mail needs currentPassword",
     params: idParams,
     body: updateUserBody,
     response: userResult(user),
