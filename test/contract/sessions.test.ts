@@ -456,5 +456,11 @@ describe('a taken e-mail', () => {
       userInfo: { id: other.id, email: employeeB.email },
     });
     expect(bySuperUser.body.validationErrors).toEqual({ existingUserId: employeeB.id });
+    // A refused change changes nothing, not even a password sent with it.
+    const both = await call(superUser, 'PUT', `/api/user/update/user/${other.id}`, {
+      userInfo: { id: other.id, email: employeeB.email, password: 'Changed1Pass' },
+    });
+    expect(both.status).toBe(409);
+    expect((await login(other.email, 'TakenA2Pass')).status).toBe(200);
   });
 });

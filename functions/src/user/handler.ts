@@ -322,14 +322,18 @@ export const implementations: Implementations<'user'> = {
       }
       await accounts.checkCurrentPassword(user.userId, currentPassword);
     }
-    if (password !== undefined) {
-      // Every session of the user ends, the caller's own too; a password set by someone else is temporary.
+    // Every session of the user ends, the caller's own too; a password set by someone else is temporary.
+    const changePassword = async () => {
+      if (password === undefined) return;
       await accounts.changePassword(user.userId, password, { temporary: !self }).catch((error: unknown) => {
         if (!(error instanceof PasswordRefusedError)) throw error;
         throw new BadRequestError(messages.password.rule, { 'userInfo.password': [messages.password.rule] });
       });
+    };
+    if (!changesProfile) {
+      await changePassword();
+      return result(await view(user.userId), 'Password changed');
     }
-    if (!changesProfile) return result(await view(user.userId), 'Password changed');
 
     const roleId = (newRoleId ?? user.roleId) as RoleId;
     if (roleId !== user.roleId && !canChangeRole(actor, placement, roleId)) {
@@ -384,6 +388,7 @@ export const implementations: Implementations<'user'> = {
       ])
       .go();
     if (outcome.canceled) throw new ConflictError('The user changed meanwhile; please try again');
+    await changePassword(); // last, so a refused profile change leaves the password as it was
     if (emailChanged && user.email) {
       await mailer.send({
         to: user.email,
