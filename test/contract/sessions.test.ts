@@ -197,8 +197,10 @@ describe('a password change, a reset and a delete end every session', () => {
     expect(await me(victim.token)).toBe(401);
   });
 
-  it('a delete ends the sessions: the refresh token works nowhere and no session record is left', async () => {
+  it('a delete ends the sessions: the refresh token and reset link work nowhere, no session record is left', async () => {
     const victim = await newUser('Delete1Pass');
+    await post('/api/auth/forgot-password', { email: victim.email });
+    const [link] = await resetLinks(victim.email);
     const deleted = await call(superUser, 'DELETE', `/api/user/${victim.id}`);
     expect(deleted.status).toBe(200);
     expect(await refreshAtApi(victim.signedIn.refreshToken)).toBe(401);
@@ -206,6 +208,9 @@ describe('a password change, a reset and a delete end every session', () => {
     expect(await me(victim.token)).toBe(401);
     const { data: records } = await db.entities.session.query.byUser({ userId: victim.id }).go();
     expect(records).toEqual([]);
+    // Its reset link went with it.
+    const reset = await post('/api/auth/reset-password', { token: link, password: 'Delete2Pass' });
+    expect(reset.status).toBe(400);
   });
 });
 

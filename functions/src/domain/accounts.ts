@@ -13,6 +13,7 @@ import {
 } from '../http/errors.ts';
 import { deleteSessionRecords, endSessions } from './sessions.ts';
 import { passwordCheckThrottle, throttle } from './throttle.ts';
+import { deleteResetTokens } from './reset-tokens.ts';
 
 /** DynamoDB transactions take 100 items; a user, their e-mail guard and their memberships must fit. */
 export const MAX_MEMBERSHIPS = 90;
@@ -159,6 +160,7 @@ export const createAccounts = (db: DataService, identity: IdentityProvider) => (
       await identity.deleteUser(userId);
     }
     await deleteSessionRecords(db, userId);
+    await deleteResetTokens(db, userId);
   },
 });
 

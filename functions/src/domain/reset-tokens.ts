@@ -19,12 +19,17 @@ export const issueResetToken = async (
   const tokenHash = hash(token);
   const expiresAt = Math.floor(now.getTime() / 1000) + RESET_TOKEN_TTL_SECONDS;
   await db.entities.passwordReset.create({ tokenHash, userId, expiresAt }).go();
-  const { data: earlier } = await db.entities.passwordReset.query.byUser({ userId }).go({ pages: 'all' });
-  const stale = earlier.filter((item) => item.tokenHash !== tokenHash);
+  await deleteResetTokens(db, userId, tokenHash);
+  return { token, expiresAt: new Date(expiresAt * 1000) };
+};
+
+/** Deletes the user's reset tokens but the one kept (all of them when a user is deleted). */
+export const deleteResetTokens = async (db: DataService, userId: number, keep?: string): Promise<void> => {
+  const { data } = await db.entities.passwordReset.query.byUser({ userId }).go({ pages: 'all' });
+  const stale = data.filter((item) => item.tokenHash !== keep);
   if (stale.length) {
     await db.entities.passwordReset.delete(stale.map((item) => ({ tokenHash: item.tokenHash }))).go();
   }
-  return { token, expiresAt: new Date(expiresAt * 1000) };
 };
 
 /**
