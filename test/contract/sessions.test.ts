@@ -393,6 +393,18 @@ describe('login throttling', () => {
     expect((await loginFrom('127.0.0.4', user.email, 'Source1Pass')).status).toBe(200);
   });
 
+  it('bounds guessing one account from many places, far above what one place may try', async () => {
+    const user = await newUser('Spread1Pass');
+    const places = Array.from({ length: 11 }, (_, i) => `127.0.1.${i + 1}`);
+    const answers = await Promise.all(
+      places
+        .slice(0, 10)
+        .flatMap((ip) => Array.from({ length: 5 }, (_, i) => loginFrom(ip, user.email, `Wrong${i}Pass`))),
+    );
+    expect(answers.map((a) => a.status).filter((s) => s === 401)).toHaveLength(50);
+    expect((await loginFrom(places[10] ?? '', user.email, 'Spread1Pass')).status).toBe(429);
+  });
+
   it('a success gives its attempts back: typos before a good sign-in do not add up', async () => {
     const user = await newUser('Typo1Pass');
     for (let round = 0; round < 3; round += 1) {

@@ -5,7 +5,13 @@ import type { UserItem } from '../db/entities/user.ts';
 import { PasswordRefusedError, type IdentityProvider, type Tokens } from '../ports/identity.ts';
 import type { Mailer } from '../ports/mailer.ts';
 import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../http/errors.ts';
-import { loginSourceThrottle, loginThrottle, passwordResetThrottle, throttle } from './throttle.ts';
+import {
+  loginAccountThrottle,
+  loginSourceThrottle,
+  loginThrottle,
+  passwordResetThrottle,
+  throttle,
+} from './throttle.ts';
 import {
   consumeResetToken,
   issueResetToken,
@@ -87,6 +93,7 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
   const epoch = () => Math.floor(now().getTime() / 1000);
   const logins = throttle(db, loginThrottle, () => now().getTime() / 1000);
   const sources = throttle(db, loginSourceThrottle, () => now().getTime() / 1000);
+  const accountsTried = throttle(db, loginAccountThrottle, () => now().getTime() / 1000);
   const resets = throttle(db, passwordResetThrottle, () => now().getTime() / 1000);
 
   const userByEmail = async (email: string): Promise<UserItem | null> => {
@@ -126,24 +133,29 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
 
   return {
     /**
-     * Throttled per e-mail and source IP, and per source IP: each attempt is counted before the password
-     * is checked, in one conditional write, and a success gives its attempts back. Too many failures:
-     * a 429 until the window passes.
+     * Throttled per e-mail and source IP, per source IP, and (loosely) per e-mail: each attempt is counted
+     * before the password is checked, in one conditional write per limit, and a success gives its
+     * attempts back. Too many failures: a 429 until the window passes.
      */
     async login(rawEmail: string, password: string, sourceIp: string): Promise<LoginOutcome> {
       const email = normalizeEmail(rawEmail);
       const pair = `${email} ${sourceIp}`;
-      const wait = await logins.take(pair);
-      if (wait > 0) throw tooMany(wait);
-      const waitSource = await sources.take(sourceIp);
-      if (waitSource > 0) {
-        await logins.giveBack(pair);
-        throw tooMany(waitSource);
+      const limits = [
+        { counter: logins, subject: pair },
+        { counter: sources, subject: sourceIp },
+        { counter: accountsTried, subject: email },
+      ];
+      for (const [index, { counter, subject }] of limits.entries()) {
+        const wait = await counter.take(subject);
+        if (wait > 0) {
+          await Promise.all(limits.slice(0, index).map((l) => l.counter.giveBack(l.subject)));
+          throw tooMany(wait);
+        }
       }
       const user = await userByEmail(email);
       const outcome = user ? await signInAs(user, password) : null;
       if (!outcome) throw refused();
-      await Promise.all([logins.clear(pair), sources.giveBack(sourceIp)]);
+      await Promise.all([logins.clear(pair), sources.giveBack(sourceIp), accountsTried.giveBack(email)]);
       return outcome;
     },
 

@@ -15,6 +15,15 @@ const FIFTEEN_MINUTES = 15 * 60;
  * without locking the account's owner out from everywhere else.
  */
 export const loginThrottle: ThrottleRule = { action: 'login', limit: 5, windowSeconds: FIFTEEN_MINUTES };
+/**
+ * Fifty failed logins per e-mail in fifteen minutes from everywhere together: a bound on guessing one
+ * account from many addresses, far above what one place may try, so one place cannot lock anyone out.
+ */
+export const loginAccountThrottle: ThrottleRule = {
+  action: 'loginAccount',
+  limit: 50,
+  windowSeconds: FIFTEEN_MINUTES,
+};
 /** Thirty failed logins from one source IP in fifteen minutes, whatever the e-mails. */
 export const loginSourceThrottle: ThrottleRule = {
   action: 'loginSource',

@@ -25,7 +25,7 @@ export const authRoutes = {
     access: 'public',
     source: spec,
     summary:
-      'Sign in with e-mail and password; sets the refresh-token cookie. 429 after 5 attempts per e-mail and source IP, or 30 failures per source IP, in 15 minutes',
+      'Sign in with e-mail and password; sets the refresh-token cookie. 429 after 5 attempts per e-mail and source IP, 30 failures per source IP or 50 per e-mail, in 15 minutes',
     body: loginRequest,
     response: loginResponse,
   }),

@@ -31,14 +31,17 @@ export const passwordResetEntity = new Entity({
 export type PasswordResetItem = EntityItem<typeof passwordResetEntity>;
 
 /**
- * A fixed window of attempts for one subject (a login for an e-mail from one source IP, a login from one
- * source IP, a check of a signed-in user's current password, a reset request for an e-mail). The item
+ * A fixed window of attempts for one subject (a login for an e-mail from one source IP, for an e-mail
+ * from anywhere, from one source IP, a check of a signed-in user's current password, a reset request for an e-mail). The item
  * expires with its window, so nobody is locked out for longer than one window.
  */
 export const throttleEntity = new Entity({
   model: { entity: 'throttle', version: '1', service },
   attributes: {
-    action: { type: ['login', 'loginSource', 'passwordCheck', 'passwordReset'] as const, required: true },
+    action: {
+      type: ['login', 'loginAccount', 'loginSource', 'passwordCheck', 'passwordReset'] as const,
+      required: true,
+    },
     subject: { type: 'string', required: true },
     windowStart: { type: 'number', required: true },
     count: { type: 'number', required: true, default: 0 },
