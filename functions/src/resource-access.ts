@@ -12,7 +12,7 @@ export interface ResourceAccess {
   identity?: readonly CognitoAction[];
   /** Objects under the tenants' prefix of the upload bucket: presigned PUT, presigned GET and HEAD, delete. */
   storage?: readonly ('put' | 'read' | 'delete')[];
-  /** SES: password-reset mail, with links to the app. */
+  /** SES: password-reset mail with links to the app, and e-mail-change notices. */
   mail?: boolean;
   /** Amazon Location place index. */
   geocode?: boolean;
@@ -28,7 +28,8 @@ export type CognitoAction =
   | 'AdminDeleteUser'
   | 'AdminDisableUser'
   | 'AdminEnableUser'
-  | 'AdminGetUser';
+  | 'AdminGetUser'
+  | 'AdminUserGlobalSignOut';
 
 const files = ['put', 'read', 'delete'] as const;
 
@@ -36,7 +37,12 @@ export const resourceAccess = {
   health: { table: 'read' },
   auth: {
     table: 'readWrite',
-    identity: ['AdminInitiateAuth', 'AdminRespondToAuthChallenge', 'AdminSetUserPassword'],
+    identity: [
+      'AdminInitiateAuth',
+      'AdminRespondToAuthChallenge',
+      'AdminSetUserPassword',
+      'AdminUserGlobalSignOut',
+    ],
     mail: true,
   },
   user: {
@@ -48,9 +54,12 @@ export const resourceAccess = {
       'AdminDisableUser',
       'AdminEnableUser',
       'AdminGetUser',
+      'AdminUserGlobalSignOut',
+      'AdminInitiateAuth', // the current password, before one's own password or e-mail changes
     ],
     storage: files,
     pinKey: ['Encrypt', 'Decrypt'],
+    mail: true, // the notice to the old address of a changed e-mail
   },
   managementCompany: { table: 'readWrite', storage: files },
   organization: { table: 'readWrite', storage: files },

@@ -60,7 +60,7 @@ export class AuthStack extends Stack {
         'The one password rule of the specs (shared/): 8–50 characters with upper- and lower-case letters and a digit; symbols are not required.',
     });
     const threatProtection =
-      'Threat protection needs the paid Plus plan; the API throttles failed sign-ins itself (5 per e-mail per 15 minutes).';
+      'Threat protection needs the paid Plus plan; the API throttles sign-ins itself (5 per e-mail and source IP, 30 failures per source IP, 50 per e-mail, per 15 minutes).';
     Validations.of(userPool).acknowledge({ id: 'AwsSolutions-COG3', reason: threatProtection });
     Validations.of(userPool).acknowledge({ id: 'AwsSolutions-COG8', reason: threatProtection });
     this.userPool = userPool;

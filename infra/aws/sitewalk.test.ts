@@ -443,12 +443,13 @@ describe('sign-in', () => {
     });
   });
 
-  it('sends from an SES identity for the stage’s mail domain, which only the auth function may use', () => {
+  it('sends from an SES identity for the stage’s mail domain, which only the auth and user functions may use', () => {
     demo.mail.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'sitewalk.example' });
     const senders = [...functionsOf(demo)].filter(([, fn]) =>
       actionsOf(fn.statements).includes('ses:SendEmail'),
     );
-    expect(senders.map(([resource]) => resource)).toEqual(['auth']);
+    // Reset links (auth) and the notice to the old address of a changed e-mail (user).
+    expect(senders.map(([resource]) => resource).sort()).toEqual(['auth', 'user']);
   });
 });
 

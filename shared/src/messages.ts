@@ -21,6 +21,9 @@ export const messages = {
     noValidTokenOrUser: 'No valid token or user',
     resetLinkInvalid: 'This reset link is invalid or has expired',
     sessionExpired: 'The sign-in session has expired. Please log in again.',
+    currentPasswordRequired: 'Enter your current password to change your password or e-mail',
+    currentPasswordWrong: 'The current password is not correct',
+    emailTaken: 'A user with this e-mail already exists',
   },
   upload: {
     invalidFileType: 'Invalid file type',

@@ -37,7 +37,8 @@ const sentIfExists = {
 
 export const implementations: Implementations<'auth'> = {
   'auth.login': async (request) => {
-    const outcome = await sessions.login(request.body.email, request.body.password);
+    const { email, password } = request.body;
+    const outcome = await sessions.login(email, password, request.event.requestContext.http.sourceIp);
     if (outcome.kind === 'new-password-required') {
       return { needsPasswordReset: true as const, session: outcome.session, email: request.body.email };
     }

@@ -7,7 +7,16 @@ import type { IdentityProvider } from '../ports/identity.ts';
 import type { PinCipher } from '../ports/pins.ts';
 import { nextId } from '../db/counters.ts';
 import { tableOrderOf } from '../db/users.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+} from '../http/errors.ts';
+import { deleteSessionRecords, endSessions } from './sessions.ts';
+import { passwordCheckThrottle, throttle } from './throttle.ts';
+import { deleteResetTokens } from './reset-tokens.ts';
 
 /** DynamoDB transactions take 100 items; a user, their e-mail guard and their memberships must fit. */
 export { MAX_MEMBERSHIPS };
@@ -27,11 +36,19 @@ export interface AccountDraft {
   organizations: { organizationId: number; managementCompanyId: number }[];
 }
 
+/**
+ * The e-mail belongs to another user. It carries no `existingUserId` in the answer: the caller adds it
+ * only for a user the actor may see (another company's user ids are not theirs to learn).
+ */
+export class EmailTakenError extends ConflictError {
+  constructor(readonly existingUserId: number) {
+    super(messages.auth.emailTaken);
+  }
+}
+
 const emailTaken = async (db: DataService, email: string) => {
   const { data } = await db.entities.userEmail.get({ email }).go();
-  return data
-    ? new ConflictError('A user with this e-mail already exists', { existingUserId: data.userId })
-    : null;
+  return data ? new EmailTakenError(data.userId) : null;
 };
 
 /**
@@ -84,11 +101,34 @@ export const createAccounts = (db: DataService, identity: IdentityProvider, pins
     return data;
   },
 
-  /** Sets a permanent password, giving a user without a sign-in (PIN only) a Cognito account. */
-  async changePassword(userId: number, password: string): Promise<void> {
-    if (await identity.exists(userId)) await identity.setPassword(userId, password);
-    else await identity.createUser(userId, password, false);
-    await db.entities.user.patch({ userId }).set({ needsPasswordReset: false }).go();
+  /**
+   * Sets a password, giving a user without a sign-in (PIN only) a Cognito account, and ends every session
+   * of the user. A temporary one (set by someone else) must be replaced at the next sign-in.
+   */
+  async changePassword(userId: number, password: string, { temporary }: { temporary: boolean }) {
+    if (await identity.exists(userId)) await identity.setPassword(userId, password, temporary);
+    else await identity.createUser(userId, password, temporary);
+    await endSessions(db, identity, userId, { needsPasswordReset: temporary });
+  },
+
+  /**
+   * A signed-in user's proof that they are who the token says, before they change their own password
+   * or e-mail: a 403 naming the field when wrong, a 429 after five wrong ones in fifteen minutes.
+   */
+  async checkCurrentPassword(userId: number, password: string): Promise<void> {
+    const checks = throttle(db, passwordCheckThrottle);
+    const wait = await checks.take(String(userId));
+    if (wait > 0) throw new TooManyRequestsError(messages.auth.tooManyAttempts, wait);
+    const answer = await identity.signIn(userId, password);
+    if (answer.kind === 'refused') {
+      throw new ForbiddenError(messages.auth.currentPasswordWrong, {
+        'userInfo.currentPassword': [messages.auth.currentPasswordWrong],
+      });
+    }
+    if (answer.kind === 'signed-in' && answer.tokens.refreshToken) {
+      await identity.revoke(answer.tokens.refreshToken); // only a check: no session comes of it
+    }
+    await checks.clear(String(userId));
   },
 
   /**
@@ -122,7 +162,12 @@ export const createAccounts = (db: DataService, identity: IdentityProvider, pins
     const order = await tableOrderOf(db, userId);
     if (order.length)
       await db.entities.tablePreference.delete(order.map((p) => ({ userId, tableId: p.tableId }))).go();
-    if (hasSignIn) await identity.deleteUser(userId);
+    if (hasSignIn) {
+      await identity.signOutEverywhere(userId);
+      await identity.deleteUser(userId);
+    }
+    await deleteSessionRecords(db, userId);
+    await deleteResetTokens(db, userId);
   },
 });
 

@@ -7,7 +7,9 @@ import { UnauthorizedError } from '../http/errors.ts';
 /**
  * Turns verified access-token claims into the actor, with one Query of the user's `userAccess`
  * collection (the user and all their memberships). The Cognito username is the SiteWalk user id.
- * A user who no longer exists, or whose sessions were ended after this token was issued, is a 401.
+ * A user who no longer exists, or whose sessions were ended after this token's sign-in, is a 401. The
+ * sign-in time is `auth_time`, which refreshed tokens keep, not `iat`: a refresh token of a session that
+ * was ended cannot mint access tokens that pass.
  */
 export const loadActor = async (db: DataService, claims: Claims): Promise<Actor> => {
   const userId = Number(claims.username);
@@ -15,8 +17,8 @@ export const loadActor = async (db: DataService, claims: Claims): Promise<Actor>
   const { data } = await db.collections.userAccess({ userId }).go({ pages: 'all' });
   const user = data.user[0];
   if (!user || !isRoleId(user.roleId)) throw new UnauthorizedError();
-  const issuedAtMs = Number(claims.iat) * 1000; // tokensValidAfter is in milliseconds
-  if (user.tokensValidAfter !== undefined && !(issuedAtMs >= user.tokensValidAfter))
+  const signedInAtMs = Number(claims.auth_time) * 1000; // tokensValidAfter is in milliseconds
+  if (user.tokensValidAfter !== undefined && !(signedInAtMs >= user.tokensValidAfter))
     throw new UnauthorizedError();
   return {
     userId,

@@ -3,7 +3,12 @@ import { isolatedEnvironment } from '../../../test/support/isolated.ts';
 import { readEnv, tableEnv } from '../env.ts';
 import { createDocumentClient } from '../db/client.ts';
 import { createService, type DataService } from '../db/service.ts';
-import { consumeResetToken, issueResetToken, RESET_TOKEN_TTL_SECONDS } from './reset-tokens.ts';
+import {
+  consumeResetToken,
+  issueResetToken,
+  releaseResetToken,
+  RESET_TOKEN_TTL_SECONDS,
+} from './reset-tokens.ts';
 import { throttle, type ThrottleRule } from './throttle.ts';
 
 let db: DataService;
@@ -47,6 +52,22 @@ describe('password-reset tokens', () => {
     },
   );
 
+  it('invalidates the earlier tokens of a user when a new one is issued', async () => {
+    const first = await issueResetToken(db, 45);
+    const second = await issueResetToken(db, 45);
+    const other = await issueResetToken(db, 46);
+    expect(await consumeResetToken(db, first.token)).toBeNull();
+    expect(await consumeResetToken(db, other.token)).toBe(46);
+    expect(await consumeResetToken(db, second.token)).toBe(45);
+  });
+
+  it('makes a released token usable again', async () => {
+    const { token } = await issueResetToken(db, 47);
+    expect(await consumeResetToken(db, token)).toBe(47);
+    await releaseResetToken(db, token);
+    expect(await consumeResetToken(db, token)).toBe(47);
+  });
+
   it('lets only one of two racing requests use a token', async () => {
     const { token } = await issueResetToken(db, 44);
     const results = await Promise.all([consumeResetToken(db, token), consumeResetToken(db, token)]);
@@ -60,30 +81,44 @@ describe('throttle', () => {
   it('allows the limit, then asks to wait until the window ends, then allows again', async () => {
     let now = 1_800_000_000; // a window boundary (divisible by 600)
     const t = throttle(db, rule, () => now);
-    for (let i = 0; i < 3; i += 1) {
-      expect(await t.retryAfter('a@example.com')).toBe(0);
-      expect(await t.record('a@example.com')).toBe(0);
-    }
+    for (let i = 0; i < 3; i += 1) expect(await t.take('a@example.com')).toBe(0);
     now += 100;
-    expect(await t.retryAfter('a@example.com')).toBe(500);
-    expect(await t.record('a@example.com')).toBe(500);
-    expect(await t.retryAfter('b@example.com')).toBe(0); // another subject is unaffected
+    expect(await t.take('a@example.com')).toBe(500);
+    expect(await t.take('b@example.com')).toBe(0); // another subject is unaffected
     now += 500; // the next window
-    expect(await t.retryAfter('a@example.com')).toBe(0);
+    expect(await t.take('a@example.com')).toBe(0);
   });
 
-  it('starts afresh after clear', async () => {
+  it('checks and counts in one step: of many parallel attempts, only the limit go ahead', async () => {
+    const now = 1_850_000_000;
+    const t = throttle(db, rule, () => now);
+    const waits = await Promise.all(Array.from({ length: 20 }, () => t.take('p@example.com')));
+    expect(waits.filter((w) => w === 0)).toHaveLength(3);
+  });
+
+  it('starts afresh after clear, and an attempt given back may be taken again', async () => {
     const now = 1_900_000_200;
     const t = throttle(db, rule, () => now);
-    for (let i = 0; i < 3; i += 1) await t.record('c@example.com');
-    expect(await t.retryAfter('c@example.com')).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i += 1) await t.take('c@example.com');
+    expect(await t.take('c@example.com')).toBeGreaterThan(0);
+    await t.giveBack('c@example.com');
+    expect(await t.take('c@example.com')).toBe(0);
+    expect(await t.take('c@example.com')).toBeGreaterThan(0);
     await t.clear('c@example.com');
-    expect(await t.retryAfter('c@example.com')).toBe(0);
+    expect(await t.take('c@example.com')).toBe(0);
+    await t.giveBack('e@example.com'); // nothing taken: nothing given back, no error
+    expect(
+      (
+        await db.entities.throttle
+          .get({ action: 'login', subject: 'e@example.com', windowStart: 1_900_000_200 - 200 })
+          .go()
+      ).data,
+    ).toBeNull();
   });
 
   it('sets the TTL attribute to the end of the window', async () => {
     const now = 2_000_000_100;
-    await throttle(db, rule, () => now).record('d@example.com');
+    await throttle(db, rule, () => now).take('d@example.com');
     const windowStart = Math.floor(now / 600) * 600;
     const { data } = await db.entities.throttle
       .get({ action: 'login', subject: 'd@example.com', windowStart })

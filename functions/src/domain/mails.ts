@@ -31,3 +31,28 @@ export const resetPasswordMail = ({
 <p>The link works once and for ${validMinutes} minutes. If you did not ask for this, you can ignore this e-mail.</p>
 </body></html>`,
 });
+
+/** Sent to the old address when an account's e-mail changes, so its owner learns of a takeover. */
+export const emailChangedMail = ({
+  firstName,
+  newEmail,
+  appUrl,
+}: {
+  firstName: string;
+  newEmail: string;
+  appUrl: string;
+}) => ({
+  subject: 'Your SiteWalk e-mail address was changed',
+  text: [
+    `Hello ${firstName},`,
+    '',
+    `The e-mail address of your SiteWalk account was changed to ${newEmail}. From now on, sign in with it at ${appUrl}`,
+    '',
+    'If you did not make this change, contact your manager or SiteWalk support at once.',
+  ].join('\n'),
+  html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
+<p>Hello ${escapeHtml(firstName)},</p>
+<p>The e-mail address of your SiteWalk account was changed to <strong>${escapeHtml(newEmail)}</strong>. From now on, sign in with it at <a href="${escapeHtml(appUrl)}">${escapeHtml(appUrl)}</a>.</p>
+<p>If you did not make this change, contact your manager or SiteWalk support at once.</p>
+</body></html>`,
+});

@@ -6,16 +6,30 @@ export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** 32 random bytes, URL-safe. Only its SHA-256 is stored, so a leaked table yields no working link. */
+/**
+ * 32 random bytes, URL-safe. Only its SHA-256 is stored, so a leaked table yields no working link.
+ * The user's earlier tokens are deleted: only the newest mail's link works.
+ */
 export const issueResetToken = async (
   db: DataService,
   userId: number,
   now: Date = new Date(),
 ): Promise<{ token: string; expiresAt: Date }> => {
   const token = randomBytes(32).toString('base64url');
+  const tokenHash = hash(token);
   const expiresAt = Math.floor(now.getTime() / 1000) + RESET_TOKEN_TTL_SECONDS;
-  await db.entities.passwordReset.create({ tokenHash: hash(token), userId, expiresAt }).go();
+  await db.entities.passwordReset.create({ tokenHash, userId, expiresAt }).go();
+  await deleteResetTokens(db, userId, tokenHash);
   return { token, expiresAt: new Date(expiresAt * 1000) };
+};
+
+/** Deletes the user's reset tokens but the one kept (all of them when a user is deleted). */
+export const deleteResetTokens = async (db: DataService, userId: number, keep?: string): Promise<void> => {
+  const { data } = await db.entities.passwordReset.query.byUser({ userId }).go({ pages: 'all' });
+  const stale = data.filter((item) => item.tokenHash !== keep);
+  if (stale.length) {
+    await db.entities.passwordReset.delete(stale.map((item) => ({ tokenHash: item.tokenHash }))).go();
+  }
 };
 
 /**
@@ -40,4 +54,12 @@ export const consumeResetToken = async (
     if (error instanceof Error && /conditional request failed/i.test(error.message)) return null;
     throw error;
   }
+};
+
+/** Makes a consumed token usable again, when the password it was used for was not accepted. */
+export const releaseResetToken = async (db: DataService, token: string): Promise<void> => {
+  await db.entities.passwordReset
+    .patch({ tokenHash: hash(token) })
+    .remove(['usedAt'])
+    .go();
 };

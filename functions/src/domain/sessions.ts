@@ -2,11 +2,22 @@ import { createHash } from 'node:crypto';
 import { messages } from '@sitewalk/shared/messages';
 import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
-import type { IdentityProvider, Tokens } from '../ports/identity.ts';
+import { PasswordRefusedError, type IdentityProvider, type Tokens } from '../ports/identity.ts';
 import type { Mailer } from '../ports/mailer.ts';
 import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../http/errors.ts';
-import { loginThrottle, passwordResetThrottle, throttle } from './throttle.ts';
-import { consumeResetToken, issueResetToken, RESET_TOKEN_TTL_SECONDS } from './reset-tokens.ts';
+import {
+  loginAccountThrottle,
+  loginSourceThrottle,
+  loginThrottle,
+  passwordResetThrottle,
+  throttle,
+} from './throttle.ts';
+import {
+  consumeResetToken,
+  issueResetToken,
+  releaseResetToken,
+  RESET_TOKEN_TTL_SECONDS,
+} from './reset-tokens.ts';
 import { resetPasswordMail } from './mails.ts';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -18,6 +29,47 @@ export const SESSION_SECONDS = 30 * 24 * 60 * 60;
 const refused = () => new UnauthorizedError(messages.auth.invalidCredentials);
 const tooMany = (seconds: number) => new TooManyRequestsError(messages.auth.tooManyAttempts, seconds);
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Cognito's clock and ours may differ a little; a cut-off keeps this much distance from both sides. */
+const CLOCK_MARGIN_MS = 100;
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface EndSessionsOptions {
+  now?: () => number;
+  /** Also sets this on the user, in the same write as the cut-off. */
+  needsPasswordReset?: boolean;
+}
+
+/**
+ * Ends every session of a user, at once and for good: Cognito's global sign-out (their refresh tokens no
+ * longer work, at the API or at Cognito directly), the server-side session records, and the user's
+ * cut-off: access tokens whose sign-in (`auth_time`, whole seconds) came before it are refused.
+ * The cut-off is the next whole second, and this waits until it has passed (with a margin for clock
+ * differences), so a sign-in made once this returns carries an `auth_time` at or after it and works,
+ * while every token issued before, even in the same second, is refused.
+ */
+export const endSessions = async (
+  db: DataService,
+  identity: IdentityProvider,
+  userId: number,
+  { now = Date.now, needsPasswordReset }: EndSessionsOptions = {},
+): Promise<void> => {
+  const cutOff = Math.ceil((now() + CLOCK_MARGIN_MS) / 1000) * 1000;
+  await db.entities.user
+    .patch({ userId })
+    .set({ tokensValidAfter: cutOff, ...(needsPasswordReset === undefined ? {} : { needsPasswordReset }) })
+    .go();
+  await identity.signOutEverywhere(userId);
+  await deleteSessionRecords(db, userId);
+  const wait = cutOff + CLOCK_MARGIN_MS - now();
+  if (wait > 0) await pause(wait);
+};
+
+/** Removes the user's server-side session records (a deleted user's too). */
+export const deleteSessionRecords = async (db: DataService, userId: number): Promise<void> => {
+  const { data } = await db.entities.session.query.byUser({ userId }).go({ pages: 'all' });
+  if (data.length) await db.entities.session.delete(data.map(({ tokenHash }) => ({ tokenHash }))).go();
+};
 
 export interface SignedIn {
   kind: 'signed-in';
@@ -40,6 +92,8 @@ export interface SessionDeps {
 export const createSessions = ({ db, identity, mailer, appUrl, now = () => new Date() }: SessionDeps) => {
   const epoch = () => Math.floor(now().getTime() / 1000);
   const logins = throttle(db, loginThrottle, () => now().getTime() / 1000);
+  const sources = throttle(db, loginSourceThrottle, () => now().getTime() / 1000);
+  const accountsTried = throttle(db, loginAccountThrottle, () => now().getTime() / 1000);
   const resets = throttle(db, passwordResetThrottle, () => now().getTime() / 1000);
 
   const userByEmail = async (email: string): Promise<UserItem | null> => {
@@ -78,19 +132,30 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
   };
 
   return {
-    /** Throttled per e-mail: after too many failures, a 429 until the window passes. */
-    async login(rawEmail: string, password: string): Promise<LoginOutcome> {
+    /**
+     * Throttled per e-mail and source IP, per source IP, and (loosely) per e-mail: each attempt is counted
+     * before the password is checked, in one conditional write per limit, and a success gives its
+     * attempts back. Too many failures: a 429 until the window passes.
+     */
+    async login(rawEmail: string, password: string, sourceIp: string): Promise<LoginOutcome> {
       const email = normalizeEmail(rawEmail);
-      const wait = await logins.retryAfter(email);
-      if (wait > 0) throw tooMany(wait);
+      const pair = `${email} ${sourceIp}`;
+      const limits = [
+        { counter: logins, subject: pair },
+        { counter: sources, subject: sourceIp },
+        { counter: accountsTried, subject: email },
+      ];
+      for (const [index, { counter, subject }] of limits.entries()) {
+        const wait = await counter.take(subject);
+        if (wait > 0) {
+          await Promise.all(limits.slice(0, index).map((l) => l.counter.giveBack(l.subject)));
+          throw tooMany(wait);
+        }
+      }
       const user = await userByEmail(email);
       const outcome = user ? await signInAs(user, password) : null;
-      if (!outcome) {
-        const waitNow = await logins.record(email);
-        if (waitNow > 0) throw tooMany(waitNow);
-        throw refused();
-      }
-      await logins.clear(email);
+      if (!outcome) throw refused();
+      await Promise.all([logins.clear(pair), sources.giveBack(sourceIp), accountsTried.giveBack(email)]);
       return outcome;
     },
 
@@ -141,7 +206,10 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
       });
     },
 
-    /** Sets the password and ends every session of the account that began before now. */
+    /**
+     * Sets the password and ends every session of the account. The link is spent only when the password
+     * was accepted; answers once a sign-in with the new password gets a token that works.
+     */
     async resetPassword(token: string, password: string): Promise<void> {
       const userId = await consumeResetToken(db, token, now());
       if (userId === null) {
@@ -149,11 +217,16 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
           token: [messages.auth.resetLinkInvalid],
         });
       }
-      await identity.setPassword(userId, password);
-      await db.entities.user
-        .patch({ userId })
-        .set({ needsPasswordReset: false, tokensValidAfter: now().getTime() })
-        .go();
+      try {
+        await identity.setPassword(userId, password);
+      } catch (error) {
+        await releaseResetToken(db, token);
+        if (error instanceof PasswordRefusedError) {
+          throw new BadRequestError(messages.password.rule, { password: [messages.password.rule] });
+        }
+        throw error;
+      }
+      await endSessions(db, identity, userId, { now: () => now().getTime(), needsPasswordReset: false });
     },
   };
 };

@@ -8,8 +8,34 @@ export interface ThrottleRule {
   windowSeconds: number;
 }
 
-/** Five failed logins per e-mail in fifteen minutes; then wait for the window to pass. */
-export const loginThrottle: ThrottleRule = { action: 'login', limit: 5, windowSeconds: 15 * 60 };
+const FIFTEEN_MINUTES = 15 * 60;
+
+/**
+ * Five failed logins per e-mail from one source IP in fifteen minutes: a guesser in one place is stopped
+ * without locking the account's owner out from everywhere else.
+ */
+export const loginThrottle: ThrottleRule = { action: 'login', limit: 5, windowSeconds: FIFTEEN_MINUTES };
+/**
+ * Fifty failed logins per e-mail in fifteen minutes from everywhere together: a bound on guessing one
+ * account from many addresses, far above what one place may try, so one place cannot lock anyone out.
+ */
+export const loginAccountThrottle: ThrottleRule = {
+  action: 'loginAccount',
+  limit: 50,
+  windowSeconds: FIFTEEN_MINUTES,
+};
+/** Thirty failed logins from one source IP in fifteen minutes, whatever the e-mails. */
+export const loginSourceThrottle: ThrottleRule = {
+  action: 'loginSource',
+  limit: 30,
+  windowSeconds: FIFTEEN_MINUTES,
+};
+/** Five wrong current passwords per user in fifteen minutes (self-service password and e-mail changes). */
+export const passwordCheckThrottle: ThrottleRule = {
+  action: 'passwordCheck',
+  limit: 5,
+  windowSeconds: FIFTEEN_MINUTES,
+};
 /** Three reset e-mails per address an hour. */
 export const passwordResetThrottle: ThrottleRule = {
   action: 'passwordReset',
@@ -22,6 +48,9 @@ const windowOf = (rule: ThrottleRule, now: number) => {
   return { windowStart, windowEnd: windowStart + rule.windowSeconds };
 };
 
+const conditionFailed = (error: unknown) =>
+  error instanceof Error && /conditional request failed/i.test(error.message);
+
 /**
  * Fixed-window counters in the table, one item per subject and window, deleted by TTL when the window
  * ends. A blocked subject is free again at the next window: nobody is locked out for good.
@@ -31,12 +60,39 @@ export const throttle = (
   rule: ThrottleRule,
   clock: () => number = () => Date.now() / 1000,
 ) => ({
-  /** Seconds to wait, or 0 when another attempt is allowed now. */
-  async retryAfter(subject: string): Promise<number> {
+  /**
+   * Check and count in one conditional write: answers 0 when this attempt may go ahead (and is counted),
+   * or the seconds to wait when the window's attempts are used up. Parallel attempts cannot slip through.
+   */
+  async take(subject: string): Promise<number> {
     const now = clock();
     const { windowStart, windowEnd } = windowOf(rule, now);
-    const { data } = await db.entities.throttle.get({ action: rule.action, subject, windowStart }).go();
-    return (data?.count ?? 0) >= rule.limit ? Math.ceil(windowEnd - now) : 0;
+    try {
+      await db.entities.throttle
+        .update({ action: rule.action, subject, windowStart })
+        .add({ count: 1 })
+        .set({ expiresAt: windowEnd })
+        .where(({ count }, { notExists, lt }) => `${notExists(count)} OR ${lt(count, rule.limit)}`)
+        .go();
+      return 0;
+    } catch (error) {
+      if (conditionFailed(error)) return Math.max(1, Math.ceil(windowEnd - now));
+      throw error;
+    }
+  },
+
+  /** Gives back an attempt taken in this window that turned out not to count (a successful login). */
+  async giveBack(subject: string): Promise<void> {
+    const { windowStart } = windowOf(rule, clock());
+    try {
+      await db.entities.throttle
+        .patch({ action: rule.action, subject, windowStart })
+        .subtract({ count: 1 })
+        .where(({ count }, { gt }) => gt(count, 0))
+        .go();
+    } catch (error) {
+      if (!conditionFailed(error)) throw error; // the window turned meanwhile: nothing to give back
+    }
   },
 
   /** Counts one attempt; answers the seconds to wait when this attempt went over the limit. */

@@ -25,8 +25,11 @@ export class UnauthorizedError extends AppError {
 }
 export class ForbiddenError extends AppError {
   readonly status = 403;
-  constructor(message = 'You do not have permission to do this') {
-    super(message);
+  constructor(
+    message = 'You do not have permission to do this',
+    validationErrors: Record<string, string[] | number> | null = null,
+  ) {
+    super(message, validationErrors);
   }
 }
 export class NotFoundError extends AppError {

@@ -7,6 +7,7 @@ import {
   AdminInitiateAuthCommand,
   AdminRespondToAuthChallengeCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   RevokeTokenCommand,
   type AuthenticationResultType,
@@ -32,7 +33,10 @@ export type SignInResult =
  */
 export interface IdentityProvider {
   createUser(userId: number, password: string, temporary: boolean): Promise<void>;
-  setPassword(userId: number, password: string): Promise<void>;
+  /** A temporary password must be replaced at the next sign-in (NEW_PASSWORD_REQUIRED). */
+  setPassword(userId: number, password: string, temporary?: boolean): Promise<void>;
+  /** Ends every refresh token of the user; false when the user has no sign-in. */
+  signOutEverywhere(userId: number): Promise<boolean>;
   deleteUser(userId: number): Promise<void>;
   /** Stops sign-in without losing the account (the first step of a delete that can be undone). */
   disableUser(userId: number): Promise<void>;
@@ -42,6 +46,11 @@ export interface IdentityProvider {
   completeNewPassword(userId: number, session: string, newPassword: string): Promise<SignInResult>;
   refresh(refreshToken: string): Promise<Tokens | null>;
   revoke(refreshToken: string): Promise<void>;
+}
+
+/** Cognito's refusal of a password its pool policy does not allow. */
+export class PasswordRefusedError extends Error {
+  override name = 'PasswordRefusedError';
 }
 
 type IdentityEnv = Env<'AWS_REGION' | 'USER_POOL_ID' | 'USER_POOL_CLIENT_ID' | 'COGNITO_ENDPOINT'>;
@@ -90,15 +99,31 @@ export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
       if (!temporary) await this.setPassword(userId, password);
     },
 
-    async setPassword(userId, password) {
-      await client.send(
-        new AdminSetUserPasswordCommand({
-          ...pool,
-          Username: username(userId),
-          Password: password,
-          Permanent: true,
-        }),
-      );
+    async setPassword(userId, password, temporary = false) {
+      try {
+        await client.send(
+          new AdminSetUserPasswordCommand({
+            ...pool,
+            Username: username(userId),
+            Password: password,
+            Permanent: !temporary,
+          }),
+        );
+      } catch (error) {
+        if (isNamed(error, 'InvalidPasswordException'))
+          throw new PasswordRefusedError((error as Error).message);
+        throw error;
+      }
+    },
+
+    async signOutEverywhere(userId) {
+      try {
+        await client.send(new AdminUserGlobalSignOutCommand({ ...pool, Username: username(userId) }));
+        return true;
+      } catch (error) {
+        if (isNamed(error, 'UserNotFoundException')) return false;
+        throw error;
+      }
     },
 
     async deleteUser(userId) {

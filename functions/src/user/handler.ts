@@ -10,13 +10,23 @@ import {
 } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { MAX_MEMBERSHIPS, TABLE_ORDER_MAX, TRANSACTION_MAX_ITEMS } from '@sitewalk/shared/constants';
-import { dataFromEnv, identityFromEnv, pinsFromEnv, storageFromEnv, withActors } from '../composition.ts';
+import {
+  dataFromEnv,
+  identityFromEnv,
+  mailerFromEnv,
+  pinsFromEnv,
+  storageFromEnv,
+  withActors,
+} from '../composition.ts';
 import { GLOBAL_TENANT, presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { ownerPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementation, type Implementations } from '../http/handler.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { authorize } from '../domain/authorize.ts';
-import { createAccounts } from '../domain/accounts.ts';
+import { createAccounts, EmailTakenError } from '../domain/accounts.ts';
+import { emailChangedMail } from '../domain/mails.ts';
+import { readEnv } from '../env.ts';
+import { PasswordRefusedError } from '../ports/identity.ts';
 import { pageOf } from '../domain/paging.ts';
 import { loadUserScope, visibleUserScope } from '../domain/scope.ts';
 import { areaPlacement, locationPlacement, visibleArea, visibleLocation } from '../domain/placements.ts';
@@ -34,6 +44,8 @@ const db = dataFromEnv();
 const pins = pinsFromEnv();
 const accounts = createAccounts(db, identityFromEnv(), pins);
 const storage = storageFromEnv();
+const mailer = mailerFromEnv();
+const { APP_URL } = readEnv(['APP_URL']);
 const notFound = messages.fetch.userNotFound;
 
 const result = (data: User, message: string) => ({
@@ -58,6 +70,13 @@ const views = (users: UserItem[]) =>
   });
 
 const placementOfLocation = locationPlacement;
+
+/** A taken e-mail: the 409 names the user who has it only to a caller who may see that user. */
+const emailTakenFor = async (actor: Actor, existingUserId: number) => {
+  const scope = await loadUserScope(db, existingUserId);
+  const visible = scope !== null && canSee(actor, scope.placement);
+  return new ConflictError(messages.auth.emailTaken, visible ? { existingUserId } : null);
+};
 
 /** The locations and areas named in a request: they must exist, be visible and belong to the company. */
 const resolvePlaces = async (
@@ -183,14 +202,18 @@ const createUser =
       userInfo.defaultLocationId,
       places.locations.map((l) => l.locationId),
     );
-    const created = await accounts.create({
-      ...userInfo,
-      managementCompanyId,
-      roleId,
-      // Someone else chose this password: it must be replaced at first login.
-      password: userInfo.password ? { value: userInfo.password, temporary: true } : undefined,
-      ...places,
-    });
+    const created = await accounts
+      .create({
+        ...userInfo,
+        managementCompanyId,
+        roleId,
+        // Someone else chose this password: it must be replaced at first login.
+        password: userInfo.password ? { value: userInfo.password, temporary: true } : undefined,
+        ...places,
+      })
+      .catch(async (error: unknown) => {
+        throw error instanceof EmailTakenError ? await emailTakenFor(actor, error.existingUserId) : error;
+      });
     return result(await view(created.userId), `${roleNames[roleId]} created`);
   };
 
@@ -322,20 +345,40 @@ export const implementations: Implementations<'user'> = {
     }
     const target = await loadTarget(actor, params.id);
     const { user, placement, memberships } = target;
-    const { password, roleId: newRoleId, id: _id, ...fields } = userInfo;
+    const { password, currentPassword, roleId: newRoleId, id: _id, ...fields } = userInfo;
     const changesProfile =
       Object.values(fields).some((v) => v !== undefined) ||
       newRoleId !== undefined ||
       body.locationIds ||
       body.organizationIds;
+    const email = fields.email;
+    const emailChanged = email !== undefined && email !== user.email;
 
-    if (password !== undefined) {
-      authorize(actor, 'changePassword', placement, notFound);
-      await accounts.changePassword(user.userId, password);
+    if (password !== undefined) authorize(actor, 'changePassword', placement, notFound);
+    if (changesProfile) authorize(actor, 'update', placement, notFound);
+    // One's own password or e-mail: a stolen access token alone must not take the account over for good.
+    const self = actor.userId === user.userId;
+    if (self && (password !== undefined || emailChanged)) {
+      if (!currentPassword) {
+        throw new BadRequestError(messages.auth.currentPasswordRequired, {
+          'userInfo.currentPassword': [messages.auth.currentPasswordRequired],
+        });
+      }
+      await accounts.checkCurrentPassword(user.userId, currentPassword);
     }
-    if (!changesProfile) return result(await view(user.userId), 'Password changed');
+    // Every session of the user ends, the caller's own too; a password set by someone else is temporary.
+    const changePassword = async () => {
+      if (password === undefined) return;
+      await accounts.changePassword(user.userId, password, { temporary: !self }).catch((error: unknown) => {
+        if (!(error instanceof PasswordRefusedError)) throw error;
+        throw new BadRequestError(messages.password.rule, { 'userInfo.password': [messages.password.rule] });
+      });
+    };
+    if (!changesProfile) {
+      await changePassword();
+      return result(await view(user.userId), 'Password changed');
+    }
 
-    authorize(actor, 'update', placement, notFound);
     const roleId = (newRoleId ?? user.roleId) as RoleId;
     if (roleId !== user.roleId && !canChangeRole(actor, placement, roleId)) {
       throw new ForbiddenError('You may not give this user that role');
@@ -411,12 +454,9 @@ export const implementations: Implementations<'user'> = {
       sentDefault !== user.defaultLocationId &&
       currentLocations.includes(sentDefault);
 
-    const email = fields.email;
-    const emailChanged = email !== undefined && email !== user.email;
     if (emailChanged) {
       const { data: taken } = await db.entities.userEmail.get({ email }).go();
-      if (taken)
-        throw new ConflictError('A user with this e-mail already exists', { existingUserId: taken.userId });
+      if (taken) throw await emailTakenFor(actor, taken.userId);
     }
     const pinCipher = pin === undefined ? undefined : await pins.seal(pin, user.userId);
     const set = Object.fromEntries(
@@ -466,6 +506,13 @@ export const implementations: Implementations<'user'> = {
       ])
       .go();
     if (outcome.canceled) throw new ConflictError('The user changed meanwhile; please try again');
+    await changePassword(); // last, so a refused profile change leaves the password as it was
+    if (emailChanged && user.email) {
+      await mailer.send({
+        to: user.email,
+        ...emailChangedMail({ firstName: user.firstName, newEmail: email, appUrl: APP_URL }),
+      });
+    }
     return result(await view(user.userId), 'User updated');
   },
 

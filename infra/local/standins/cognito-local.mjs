@@ -16,13 +16,20 @@
  *   user fail with NotAuthorizedException "User is disabled.".
  * - A wrong password is InvalidPasswordException. Here it is NotAuthorizedException "Incorrect username
  *   or password." (also for an unknown user, as with PreventUserExistenceErrors).
+ * - AdminUserGlobalSignOut does not exist. Here it ends every refresh token of the user.
+ * - A refreshed access token carries the time of the refresh as `auth_time`. Here it keeps the time of
+ *   the original sign-in (the refresh token's `iat`), as Cognito does: the API judges sessions by it.
+ * - AdminSetUserPassword and the new-password challenge ignore the pool's password policy. Here a password
+ *   that breaks it is InvalidPasswordException.
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { Targets } = require('cognito-local/lib/targets/targets.js');
-const { NotAuthorizedError } = require('cognito-local/lib/errors.js');
+const { CognitoError, NotAuthorizedError, UserNotFoundError } = require('cognito-local/lib/errors.js');
+const jwt = createRequire(require.resolve('cognito-local/package.json'))('jsonwebtoken');
+const privateKey = require('cognito-local/lib/keys/cognitoLocal.private.json');
 
 const SESSION_LIFETIME_MS = 3 * 60 * 1000;
 /** Session → whom it was issued to. */
@@ -75,6 +82,35 @@ const refreshFlow = async (services, ctx, req) => {
 
 const isRefresh = (flow) => flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN';
 
+/** Re-signs a refreshed access token with the sign-in time of its refresh token as `auth_time`. */
+const keepAuthTime = (result, refreshToken) => {
+  const accessToken = result.AuthenticationResult?.AccessToken;
+  const signedInAt = jwt.decode(refreshToken)?.iat;
+  if (!accessToken || typeof signedInAt !== 'number') return result;
+  const { header, payload } = jwt.decode(accessToken, { complete: true });
+  const AccessToken = jwt.sign({ ...payload, auth_time: signedInAt }, privateKey.pem, {
+    algorithm: header.alg,
+    keyid: header.kid,
+  });
+  return { ...result, AuthenticationResult: { ...result.AuthenticationResult, AccessToken } };
+};
+
+/** Cognito's check of a new password against the pool's policy. */
+const assertPolicy = (userPool, password) => {
+  const policy = userPool.options.Policies?.PasswordPolicy;
+  if (!policy || typeof password !== 'string') return;
+  const broken = [
+    password.length < (policy.MinimumLength ?? 8) && 'Password not long enough',
+    policy.RequireUppercase && !/[A-Z]/.test(password) && 'Password must have uppercase characters',
+    policy.RequireLowercase && !/[a-z]/.test(password) && 'Password must have lowercase characters',
+    policy.RequireNumbers && !/\d/.test(password) && 'Password must have numeric characters',
+    policy.RequireSymbols && !/[^A-Za-z0-9\s]/.test(password) && 'Password must have symbol characters',
+  ].find(Boolean);
+  if (broken) {
+    throw new CognitoError('InvalidPasswordException', `Password does not conform to policy: ${broken}`);
+  }
+};
+
 const wrapInitiateAuth = (original, passwordFlowName) => (services) => {
   const handler = original(services);
   return async (ctx, req) => {
@@ -83,6 +119,7 @@ const wrapInitiateAuth = (original, passwordFlowName) => (services) => {
       if (challenge) return challenge;
     } else if (isRefresh(req.AuthFlow)) {
       await refreshFlow(services, ctx, req);
+      return keepAuthTime(await handler(ctx, req), req.AuthParameters.REFRESH_TOKEN);
     }
     return handler(ctx, req);
   };
@@ -109,6 +146,7 @@ const wrapRespondToAuthChallenge = (original) => (services) => {
     if (session.expires < Date.now()) {
       throw new NotAuthorizedError('Invalid session for the user, session is expired.');
     }
+    assertPolicy(userPool, req.ChallengeResponses.NEW_PASSWORD);
     const result = await handler(ctx, req);
     const refreshToken = result.AuthenticationResult?.RefreshToken;
     if (refreshToken) {
@@ -119,10 +157,31 @@ const wrapRespondToAuthChallenge = (original) => (services) => {
   };
 };
 
+const wrapAdminSetUserPassword = (original) => (services) => {
+  const handler = original(services);
+  return async (ctx, req) => {
+    assertPolicy(await services.cognito.getUserPool(ctx, req.UserPoolId), req.Password);
+    return handler(ctx, req);
+  };
+};
+
+/** Every refresh token of the user stops working (access tokens live on until they expire, as in Cognito). */
+const AdminUserGlobalSignOut =
+  ({ cognito }) =>
+  async (ctx, req) => {
+    const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+    return {};
+  };
+
 Targets.AdminInitiateAuth = wrapInitiateAuth(Targets.AdminInitiateAuth, 'ADMIN_USER_PASSWORD_AUTH');
 Targets.InitiateAuth = wrapInitiateAuth(Targets.InitiateAuth, 'USER_PASSWORD_AUTH');
 Targets.RespondToAuthChallenge = wrapRespondToAuthChallenge(Targets.RespondToAuthChallenge);
 Targets.AdminRespondToAuthChallenge = Targets.RespondToAuthChallenge;
+Targets.AdminSetUserPassword = wrapAdminSetUserPassword(Targets.AdminSetUserPassword);
+Targets.AdminUserGlobalSignOut = AdminUserGlobalSignOut;
 
 setInterval(() => {
   const now = Date.now();

@@ -24,7 +24,8 @@ export const authRoutes = {
     resource: 'auth',
     access: 'public',
     source: spec,
-    summary: 'Sign in with e-mail and password; sets the refresh-token cookie',
+    summary:
+      'Sign in with e-mail and password; sets the refresh-token cookie. 429 after 5 attempts per e-mail and source IP, 30 failures per source IP or 50 per e-mail, in 15 minutes',
     body: loginRequest,
     response: loginResponse,
   }),
@@ -90,7 +91,8 @@ export const authRoutes = {
     resource: 'auth',
     access: 'public',
     source: spec,
-    summary: 'Set a new password with the token from the e-mailed link',
+    summary:
+      'Set a new password with the token from the newest e-mailed link; ends every session of the user, and answers once a new sign-in works',
     body: resetPasswordRequest,
     response: okResponse,
   }),

@@ -182,7 +182,7 @@ export const userRoutes = {
     access: Role.Employee,
     source: spec,
     summary:
-      "Update a user's details, role, areas or locations, or change their password; only the memberships the caller may manage are removed",
+      "Update a user's details, role, areas or locations, or change their password (ends their sessions; temporary when set by someone above them). One's own password or e-mail needs currentPassword; only the memberships the caller may manage are removed",
     params: idParams,
     body: updateUserBody,
     response: userResult(user),

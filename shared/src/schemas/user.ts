@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Role, roleIds, roleNames, type RoleId } from '../roles.ts';
 import { messages } from '../messages.ts';
-import { MAX_MEMBERSHIPS, MAX_USER_IDS_PER_CALL } from '../constants.ts';
+import { MAX_MEMBERSHIPS, MAX_USER_IDS_PER_CALL, PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { email, id, isoDateTime, optionalPhone, password, pin } from './common.ts';
 
 export const roleId = z
@@ -104,12 +104,18 @@ export type CreateUserBody = z.input<ReturnType<typeof createUserBody>>;
 
 /**
  * `PUT /user/update/user/{id}`: any of the fields, a new role, area or location lists; or just
- * `{ id, password }` for a password change.
+ * `{ id, password }` for a password change. Changing one's own password or e-mail needs
+ * `currentPassword` too.
  */
 export const updateUserBody = z.object(
   {
     userInfo: z.object(
-      { id, ...z.object(userInfoFields).partial().shape, roleId: roleId.optional() },
+      {
+        id,
+        ...z.object(userInfoFields).partial().shape,
+        roleId: roleId.optional(),
+        currentPassword: z.string().max(PASSWORD_MAX_LENGTH, messages.password.tooLong).optional(),
+      },
       { error: messages.validation.noUserInfo },
     ),
     organizationIds: idList.optional(),

@@ -4,7 +4,8 @@ import { service } from './service-name.ts';
 /**
  * A password-reset token, stored only as the SHA-256 of the token e-mailed to the user. DynamoDB's TTL
  * removes it after `expiresAt` (epoch seconds); until then the service still checks the time itself,
- * because TTL deletion is lazy. `usedAt` makes it single use (set with a condition).
+ * because TTL deletion is lazy. `usedAt` makes it single use (set with a condition); `byUser` finds the
+ * earlier tokens a new reset mail invalidates.
  */
 export const passwordResetEntity = new Entity({
   model: { entity: 'passwordReset', version: '1', service },
@@ -20,18 +21,27 @@ export const passwordResetEntity = new Entity({
       pk: { field: 'pk', composite: ['tokenHash'] },
       sk: { field: 'sk', composite: [] },
     },
+    byUser: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId'] },
+      sk: { field: 'gsi1sk', composite: ['tokenHash'] },
+    },
   },
 });
 export type PasswordResetItem = EntityItem<typeof passwordResetEntity>;
 
 /**
- * A fixed window of attempts for one subject (a failed login for an e-mail, a reset request for an
- * e-mail). The item expires with its window, so nobody is locked out for longer than one window.
+ * A fixed window of attempts for one subject (a login for an e-mail from one source IP, for an e-mail
+ * from anywhere, from one source IP, a check of a signed-in user's current password, a reset request for an e-mail). The item
+ * expires with its window, so nobody is locked out for longer than one window.
  */
 export const throttleEntity = new Entity({
   model: { entity: 'throttle', version: '1', service },
   attributes: {
-    action: { type: ['login', 'passwordReset'] as const, required: true },
+    action: {
+      type: ['login', 'loginAccount', 'loginSource', 'passwordCheck', 'passwordReset'] as const,
+      required: true,
+    },
     subject: { type: 'string', required: true },
     windowStart: { type: 'number', required: true },
     count: { type: 'number', required: true, default: 0 },
@@ -48,8 +58,8 @@ export type ThrottleItem = EntityItem<typeof throttleEntity>;
 
 /**
  * A signed-in session: the refresh token (stored as its SHA-256) and when it began. Refreshing needs
- * this item, and a session that began before the user's `tokensValidAfter` is over; this is how a
- * password reset ends every other session, on Cognito and cognito-local alike.
+ * this item, and a session that began before the user's `tokensValidAfter` is over. A password change,
+ * reset or delete removes them all through `byUser` (besides Cognito's global sign-out and the cut-off).
  */
 export const sessionEntity = new Entity({
   model: { entity: 'session', version: '1', service },
@@ -64,6 +74,11 @@ export const sessionEntity = new Entity({
     primary: {
       pk: { field: 'pk', composite: ['tokenHash'] },
       sk: { field: 'sk', composite: [] },
+    },
+    byUser: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId'] },
+      sk: { field: 'gsi1sk', composite: ['tokenHash'] },
     },
   },
 });
