@@ -50,9 +50,13 @@ export type RouteQuery<R extends RouteDef> = Parsed<R['query'], Record<string, n
 export type RouteBody<R extends RouteDef> = Parsed<R['body'], undefined>;
 export type RouteResponse<R extends RouteDef> = z.output<R['response']>;
 
+/** Path and query values travel as text: where a schema takes any text, a client may hand over a number. */
+type TextOrNumber<V> = V extends unknown ? (string extends V ? V | number : V) : never;
+type AsText<T> = { [K in keyof T]: TextOrNumber<T[K]> };
+
 /** What a client sends. */
-export type RouteParamsInput<R extends RouteDef> = Input<R['params'], Record<string, never>>;
-export type RouteQueryInput<R extends RouteDef> = Input<R['query'], Record<string, never>>;
+export type RouteParamsInput<R extends RouteDef> = AsText<Input<R['params'], Record<string, never>>>;
+export type RouteQueryInput<R extends RouteDef> = AsText<Input<R['query'], Record<string, never>>>;
 export type RouteBodyInput<R extends RouteDef> = Input<R['body'], undefined>;
 
 /** `GET /api/user/{id}` — the API Gateway route key. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Role, roleIds, roleNames, type RoleId } from '../roles.ts';
 import { messages } from '../messages.ts';
+import { PERSON_NAME_MAX_LENGTH, TABLE_NAME_MAX_LENGTH } from '../constants.ts';
 import { email, id, isoDateTime, optionalPhone, password, pin } from './common.ts';
 
 export const roleId = z
@@ -31,7 +32,7 @@ export type User = z.infer<typeof user>;
 
 export const roleNameOf = (value: RoleId) => roleNames[value];
 
-const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(50);
+const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(PERSON_NAME_MAX_LENGTH);
 
 /** The fields a person fills in; which are required depends on the role (spec section 5). */
 const userInfoFields = {
@@ -133,7 +134,7 @@ export const addUsersToOrganizationBody = z.object({
 });
 
 export const tablePreferenceBody = z.object({
-  tableName: z.string().trim().min(1).max(50),
+  tableName: z.string().trim().min(1).max(TABLE_NAME_MAX_LENGTH),
   tableId: z.number().int().nonnegative(),
   displayOrder: z.number().int().nonnegative(),
 });

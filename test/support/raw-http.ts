@@ -1,0 +1,62 @@
+import { request } from 'node:http';
+import { connect } from 'node:net';
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/**
+ * One request exactly as written: node:http sends the path as given, where fetch (WHATWG URL) would resolve
+ * `%2E%2E` and `..` and re-encode what it does not like before anything reaches the host.
+ */
+export const rawRequest = (
+  baseUrl: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<RawAnswer> =>
+  new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(baseUrl);
+    const req = request(
+      {
+        host: hostname,
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+
+/** Bytes straight onto a socket (what no HTTP client would send), and everything the host answers. */
+export const rawSocket = (baseUrl: string, bytes: string): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(baseUrl);
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.end(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+  });
+
+/** The status and JSON body of a raw HTTP answer read off a socket. */
+export const parseRawAnswer = (answer: string): { status: number; body: unknown } => {
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+  const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+  return { status, body: body ? (JSON.parse(body) as unknown) : null };
+};
