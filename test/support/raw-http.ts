@@ -13,7 +13,14 @@ export interface RawAnswer {
  */
 export const rawRequest = (
   baseUrl: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer },
+  options: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    /** No answer by then is a failure, not a hang. */
+    timeoutMs?: number;
+  },
 ): Promise<RawAnswer> =>
   new Promise((resolve, reject) => {
     const { hostname, port } = new URL(baseUrl);
@@ -39,6 +46,7 @@ export const rawRequest = (
         res.on('error', reject);
       },
     );
+    req.setTimeout(options.timeoutMs ?? 20_000, () => req.destroy(new Error('no answer in time')));
     req.on('error', reject);
     req.end(options.body);
   });
