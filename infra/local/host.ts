@@ -79,19 +79,19 @@ const compile = (): CompiledRoute[] =>
     }));
 
 /**
- * The raw values of a route's parameters in a path's raw segments, or null when it does not match. Segments
- * are compared as sent, still percent-encoded: `%2F` stays inside its segment and `%2E%2E` is a value.
+ * The raw values of a route's parameters, by name, in a path's raw segments; null when it does not match.
+ * Segments are compared as sent, still percent-encoded: `%2F` stays inside its segment and `%2E%2E` is a value.
  */
-const matchSegments = (compiled: CompiledRoute, segments: string[]): string[] | null => {
+const matchSegments = (compiled: CompiledRoute, segments: string[]): Record<string, string> | null => {
   if (compiled.segments.length !== segments.length) return null;
-  const values: string[] = [];
+  const values: Record<string, string> = {};
   for (const [i, segment] of compiled.segments.entries()) {
     const raw = segments[i] ?? '';
     if ('literal' in segment) {
       if (segment.literal !== raw) return null;
     } else {
       if (raw === '') return null;
-      values.push(raw);
+      values[segment.param] = raw;
     }
   }
   return values;
@@ -245,19 +245,19 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
     const segments = path.split('/');
     const candidates = compiled
       .map((c) => ({ ...c, values: matchSegments(c, segments) }))
-      .filter((c): c is typeof c & { values: string[] } => c.values !== null);
+      .filter((c): c is typeof c & { values: Record<string, string> } => c.values !== null);
     const match = candidates.find((c) => c.route.method === method);
     // The path as sent goes into no message: it is the client's own, and may be long.
     if (!match) {
       if (candidates.length > 0) throw new HttpProblem(405, `${method} is not allowed on this path`);
       throw new HttpProblem(404, `No route for ${method} on this path`);
     }
+    // Each parameter decoded once, and never matched again.
     const pathParameters: Record<string, string> = {};
     const malformed: Record<string, string[]> = {};
-    for (const [i, segment] of match.segments.filter((s) => 'param' in s).entries()) {
-      const name = (segment as { param: string }).param;
+    for (const [name, raw] of Object.entries(match.values)) {
       try {
-        pathParameters[name] = decodeURIComponent(match.values[i] ?? '');
+        pathParameters[name] = decodeURIComponent(raw);
       } catch {
         malformed[name] = [MALFORMED_ESCAPE];
       }
@@ -374,6 +374,7 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
   });
   // Requests Node's parser refuses (over-long headers, broken framing) never reach the listener above.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    // A response already under way on this socket cannot be followed by another (Node's default checks the same).
     const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
     if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
       socket.destroy();

@@ -62,9 +62,22 @@ export const rawSocket = (baseUrl: string, bytes: string): Promise<string> =>
     socket.on('error', reject);
   });
 
-/** The status and JSON body of a raw HTTP answer read off a socket. */
+/** The status and JSON body of a raw HTTP answer read off a socket (chunked or not). */
 export const parseRawAnswer = (answer: string): { status: number; body: unknown } => {
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
-  const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
+  const split = answer.indexOf('\r\n\r\n');
+  const head = answer.slice(0, split);
+  let body = answer.slice(split + 4);
+  if (/^transfer-encoding: *chunked/im.test(head)) {
+    let text = '';
+    for (let at = 0; ;) {
+      const end = body.indexOf('\r\n', at);
+      const size = parseInt(body.slice(at, end), 16);
+      if (!size) break;
+      text += body.slice(end + 2, end + 2 + size);
+      at = end + 2 + size + 2;
+    }
+    body = text;
+  }
   return { status, body: body ? (JSON.parse(body) as unknown) : null };
 };
