@@ -97,15 +97,15 @@ export const password = z
 
 export const imageContentType = z.enum(IMAGE_CONTENT_TYPES, { error: messages.upload.invalidFileType });
 
-const contentLength = (maxBytes: number, size: z.ZodNumber) =>
-  size.int().positive('The file is empty').max(maxBytes, messages.upload.fileTooLarge);
+const contentLength = (maxBytes: number) =>
+  z.number().int().positive('The file is empty').max(maxBytes, messages.upload.fileTooLarge);
 
 /** In a query string the size is decimal text; in a JSON body (`photoUploadRequest`) a number. */
 const uploadQuery = (maxBytes: number) =>
   z.object({
     contentType: imageContentType,
     contentLength: wholeNumberParam('contentLength must be a whole number of bytes').pipe(
-      contentLength(maxBytes, z.number()),
+      contentLength(maxBytes),
     ),
   });
 
@@ -114,7 +114,7 @@ export const logoUploadQuery = uploadQuery(LOGO_MAX_BYTES);
 export const profileImageUploadQuery = uploadQuery(PROFILE_IMAGE_MAX_BYTES);
 export const photoUploadRequest = z.object({
   contentType: imageContentType,
-  contentLength: contentLength(PHOTO_MAX_BYTES, z.number()),
+  contentLength: contentLength(PHOTO_MAX_BYTES),
 });
 
 /** A presigned PUT: send the file there with exactly these headers and no Authorization. */
