@@ -1,6 +1,12 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Context } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import sirv from 'sirv';
@@ -8,7 +14,13 @@ import { routes, type RouteName } from '@sitewalk/shared/contract/index';
 import { routeKey, type RouteDef } from '@sitewalk/shared/contract/route';
 import { bySpecificity, type HttpEvent, type HttpResult } from '@sitewalk/functions/http/handler';
 import { toErrorResponse } from '@sitewalk/functions/http/error-mapper';
-import { NotAvailableError, UnauthorizedError, AppError } from '@sitewalk/functions/http/errors';
+import {
+  AppError,
+  BadRequestError,
+  NotAvailableError,
+  UnauthorizedError,
+} from '@sitewalk/functions/http/errors';
+import { formatValidationMessage } from '@sitewalk/shared/envelope';
 import { resourceModules, type ResourceModule } from '@sitewalk/functions/handlers';
 import { RUNTIME_CONFIG_PATH, runtimeConfig, type RuntimeConfig } from '@sitewalk/shared/runtime-config';
 import { LOCAL_REGION } from './standins/index.ts';
@@ -18,6 +30,11 @@ import { LOCAL_MAP_STYLE_URL } from './settings.ts';
  * The local stand-in for API Gateway (HTTP API) and CloudFront: it matches `/api/*` against the one
  * contract, verifies the Cognito access token as the JWT authorizer would, and calls the very same Lambda
  * handler export with an APIGatewayProxyEventV2. Everything else is the SPA, with index.html as fallback.
+ *
+ * Nothing a client sends may stop it or get past the envelope: paths are matched on their raw segments and
+ * each parameter is decoded once (never re-resolved, so `%2E%2E` is a value, not `..`); every request runs
+ * under one guard; malformed requests the HTTP parser refuses, over-long headers (431) and over-size bodies
+ * (413) answer in the error envelope too (docs/architecture.md, "Bad requests").
  */
 export interface LocalHostOptions {
   port: number;
@@ -38,30 +55,59 @@ export interface LocalHost {
 
 /** API Gateway's payload limit. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** Past the limit a body is read on and dropped up to this much, so the client reads its 413; beyond, the connection is closed. */
+const MAX_DISCARD_BYTES = 4 * MAX_BODY_BYTES;
+
+type Segment = { literal: string } | { param: string };
 
 interface CompiledRoute {
   name: RouteName;
   route: RouteDef;
-  pattern: RegExp;
-  paramNames: string[];
+  segments: Segment[];
 }
 
 const compile = (): CompiledRoute[] =>
   (Object.entries(routes) as [RouteName, RouteDef][])
     .sort(([, a], [, b]) => bySpecificity(a, b))
-    .map(([name, route]) => {
-      const paramNames: string[] = [];
-      const source = route.path
-        .split('/')
-        .map((segment) => {
-          const param = /^\{(\w+)\}$/.exec(segment);
-          if (!param?.[1]) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-          paramNames.push(param[1]);
-          return '([^/]+)';
-        })
-        .join('/');
-      return { name, route, pattern: new RegExp(`^${source}/?$`), paramNames };
-    });
+    .map(([name, route]) => ({
+      name,
+      route,
+      segments: route.path.split('/').map((segment): Segment => {
+        const param = /^\{(\w+)\}$/.exec(segment)?.[1];
+        return param ? { param } : { literal: segment };
+      }),
+    }));
+
+/**
+ * The raw values of a route's parameters, by name, in a path's raw segments; null when it does not match.
+ * Segments are compared as sent, still percent-encoded: `%2F` stays inside its segment and `%2E%2E` is a value.
+ */
+const matchSegments = (compiled: CompiledRoute, segments: string[]): Record<string, string> | null => {
+  if (compiled.segments.length !== segments.length) return null;
+  const values: Record<string, string> = {};
+  for (const [i, segment] of compiled.segments.entries()) {
+    const raw = segments[i] ?? '';
+    if ('literal' in segment) {
+      if (segment.literal !== raw) return null;
+    } else {
+      if (raw === '') return null;
+      values[segment.param] = raw;
+    }
+  }
+  return values;
+};
+
+/** The request target split as sent: its path (one trailing slash dropped, as the router allows) and query. */
+const splitTarget = (target: string): { path: string; query: string } => {
+  const at = target.indexOf('?');
+  const path = at < 0 ? target : target.slice(0, at);
+  return {
+    path: path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path,
+    query: at < 0 ? '' : target.slice(at + 1),
+  };
+};
+
+const MALFORMED_ESCAPE = 'Malformed percent-encoding';
 
 class HttpProblem extends AppError {
   constructor(
@@ -72,6 +118,9 @@ class HttpProblem extends AppError {
   }
 }
 
+/** Set when a request must not keep its connection (a body past MAX_DISCARD_BYTES is still arriving). */
+class ClosingProblem extends HttpProblem {}
+
 const send = (res: ServerResponse, result: HttpResult): void => {
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
@@ -79,22 +128,56 @@ const send = (res: ServerResponse, result: HttpResult): void => {
   res.end(result.body ?? '');
 };
 
+const tooLarge = `The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`;
+
+/** The body, up to API Gateway's limit; a larger one is drained (bounded) so the 413 reaches the client. */
 const readBody = (req: IncomingMessage): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new HttpProblem(413, 'Request body too large'));
-        req.destroy();
+      if (size > MAX_DISCARD_BYTES) {
+        req.removeAllListeners('data');
+        req.pause();
+        reject(new ClosingProblem(413, tooLarge));
         return;
       }
-      chunks.push(chunk);
+      if (size > MAX_BODY_BYTES) chunks.length = 0;
+      else chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () =>
+      size > MAX_BODY_BYTES ? reject(new HttpProblem(413, tooLarge)) : resolve(Buffer.concat(chunks)),
+    );
     req.on('error', reject);
   });
+
+/** The envelope as raw HTTP, for the socket of a request the HTTP parser refused. */
+const rawEnvelope = (status: number, message: string): string => {
+  const { body } = toErrorResponse(new HttpProblem(status, message)).response;
+  return [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+    'content-type: application/json',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'connection: close',
+    '',
+    body,
+  ].join('\r\n');
+};
+
+/** What the HTTP parser's refusals mean to a client, by Node's error code. */
+const parserRefusal = (code: string | undefined): [number, string] => {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, 'The request headers are too large'];
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return [413, 'The chunk extensions are too large'];
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, 'The request took too long to arrive'];
+    default:
+      return [400, 'Malformed HTTP request'];
+  }
+};
 
 /** API Gateway hands JWT claims over as strings; arrays become "[a b]". */
 const asGatewayClaims = (payload: JWTPayload): Record<string, string> =>
@@ -157,19 +240,32 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
     }
   };
 
-  const handleApi = async (req: IncomingMessage, url: URL): Promise<HttpResult> => {
+  const handleApi = async (req: IncomingMessage, path: string, rawQuery: string): Promise<HttpResult> => {
     const method = req.method ?? 'GET';
-    const candidates = compiled.filter((c) => c.pattern.test(url.pathname));
+    const segments = path.split('/');
+    const candidates = compiled
+      .map((c) => ({ ...c, values: matchSegments(c, segments) }))
+      .filter((c): c is typeof c & { values: Record<string, string> } => c.values !== null);
     const match = candidates.find((c) => c.route.method === method);
+    // The path as sent goes into no message: it is the client's own, and may be long.
     if (!match) {
-      if (candidates.length > 0) throw new HttpProblem(405, `${method} is not allowed on ${url.pathname}`);
-      throw new HttpProblem(404, `No route for ${method} ${url.pathname}`);
+      if (candidates.length > 0) throw new HttpProblem(405, `${method} is not allowed on this path`);
+      throw new HttpProblem(404, `No route for ${method} on this path`);
     }
-    const values = match.pattern.exec(url.pathname)?.slice(1) ?? [];
-    const pathParameters = Object.fromEntries(
-      match.paramNames.map((n, i) => [n, decodeURIComponent(values[i] ?? '')]),
-    );
+    // Each parameter decoded once, and never matched again.
+    const pathParameters: Record<string, string> = {};
+    const malformed: Record<string, string[]> = {};
+    for (const [name, raw] of Object.entries(match.values)) {
+      try {
+        pathParameters[name] = decodeURIComponent(raw);
+      } catch {
+        malformed[name] = [MALFORMED_ESCAPE];
+      }
+    }
     const claims = match.route.access === 'public' ? null : await authorize(req);
+    // As API Gateway would refuse it, but only after the token: a caller without one learns nothing.
+    if (Object.keys(malformed).length)
+      throw new BadRequestError(formatValidationMessage(malformed), malformed);
     const body = await readBody(req);
 
     const load = modules[match.route.resource];
@@ -186,29 +282,34 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
     const headers = Object.fromEntries(
       Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]),
     );
-    const query: Record<string, string> = {};
-    for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
+    // As API Gateway: repeated keys joined with commas. A Map, so `constructor` or `__proto__` is just a key.
+    const query = new Map<string, string>();
+    for (const [key, value] of new URLSearchParams(rawQuery)) {
+      const earlier = query.get(key);
+      query.set(key, earlier === undefined ? value : `${earlier},${value}`);
+    }
+    const host = req.headers.host ?? 'localhost';
     const now = new Date();
     const event: HttpEvent = {
       version: '2.0',
       routeKey: routeKey(match.route),
-      rawPath: url.pathname,
-      rawQueryString: url.search.slice(1),
+      rawPath: path,
+      rawQueryString: rawQuery,
       cookies: req.headers.cookie
         ?.split(';')
         .map((c) => c.trim())
         .filter(Boolean),
       headers,
-      queryStringParameters: url.search ? query : undefined,
-      pathParameters: match.paramNames.length ? pathParameters : undefined,
+      queryStringParameters: query.size ? Object.fromEntries(query) : undefined,
+      pathParameters: Object.keys(pathParameters).length ? pathParameters : undefined,
       requestContext: {
         accountId: '000000000000',
         apiId: 'local',
-        domainName: url.host,
-        domainPrefix: url.hostname,
+        domainName: host,
+        domainPrefix: host.split('.')[0] ?? host,
         http: {
           method,
-          path: url.pathname,
+          path,
           protocol: `HTTP/${req.httpVersion}`,
           sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
           userAgent: req.headers['user-agent'] ?? '',
@@ -227,19 +328,16 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
     return handler(event, lambdaContext(`sitewalk-${match.route.resource}`));
   };
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
-      handleApi(req, url)
-        .then((result) => send(res, result))
-        .catch((error: unknown) => {
-          const { response, unexpected } = toErrorResponse(error);
-          if (unexpected) console.error('[local host]', error);
-          send(res, response);
-        });
+  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const target = req.url ?? '/';
+    // Origin-form only ("/path?query"), as browsers send; the target is never resolved against a Host.
+    if (!target.startsWith('/')) throw new HttpProblem(400, 'The request target must be a path');
+    const { path, query } = splitTarget(target);
+    if (path === '/api' || path.startsWith('/api/')) {
+      send(res, await handleApi(req, path, query));
       return;
     }
-    if (url.pathname === RUNTIME_CONFIG_PATH) {
+    if (path === RUNTIME_CONFIG_PATH) {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
       res.end(config);
       return;
@@ -248,7 +346,42 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
       spa(req, res, () => send(res, toErrorResponse(new HttpProblem(404, 'Not Found')).response));
       return;
     }
-    send(res, toErrorResponse(new HttpProblem(404, 'The web app is not being served')).response);
+    throw new HttpProblem(404, 'The web app is not being served');
+  };
+
+  /** The one guard around every request: whatever fails, the client gets the envelope and the host stays up. */
+  const fail = (req: IncomingMessage, res: ServerResponse, error: unknown): void => {
+    const { response, unexpected } = toErrorResponse(error);
+    if (unexpected) console.error('[local host]', error);
+    if (res.headersSent || res.destroyed) {
+      res.destroy();
+      return;
+    }
+    try {
+      if (error instanceof ClosingProblem) {
+        res.setHeader('connection', 'close');
+        res.on('finish', () => req.socket.destroy());
+      }
+      send(res, response);
+    } catch (sendError) {
+      console.error('[local host]', sendError);
+      res.destroy();
+    }
+  };
+
+  const server = createServer((req, res) => {
+    serve(req, res).catch((error: unknown) => fail(req, res, error));
+  });
+  // Requests Node's parser refuses (over-long headers, broken framing) never reach the listener above.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    // A response already under way on this socket cannot be followed by another (Node's default checks the same).
+    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const [status, message] = parserRefusal(error.code);
+    socket.end(rawEnvelope(status, message));
   });
 
   await new Promise<void>((resolve, reject) => {

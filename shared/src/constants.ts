@@ -93,3 +93,39 @@ export const ADDRESS_COLUMNS_FROM_PX = 768;
 export const SELECT_MAX_MENU_HEIGHT = 300;
 export const SELECT_PAGE_SIZE = 5;
 export const PAGINATION_WINDOW = 5;
+
+/**
+ * The longest text a caller may send, field by field (docs/data-model.md lists them all). Every string of a
+ * request schema has a maximum, so no value can outgrow a DynamoDB key (2,048 bytes) or item (400 KB).
+ */
+/** RFC 5321's limit for a deliverable address. */
+export const EMAIL_MAX_LENGTH = 254;
+/** A phone number as typed, before it is normalised to ddd-ddd-dddd ('+1 (555) 123-4567 ext' fits). */
+export const PHONE_INPUT_MAX_LENGTH = 30;
+/** 12345-6789. */
+export const ZIPCODE_MAX_LENGTH = 10;
+/** The password of a sign-in: Cognito's own limit (a new password is held to PASSWORD_MAX_LENGTH). */
+export const LOGIN_PASSWORD_MAX_LENGTH = 256;
+/** Cognito's session string of the 'Password Reset Required' challenge. */
+export const AUTH_SESSION_MAX_LENGTH = 2048;
+/** An e-mailed reset token (43 characters of base64url today). */
+export const RESET_TOKEN_MAX_LENGTH = 128;
+export const SEARCH_TERM_MAX_LENGTH = 100;
+/** Names, addresses and cities of companies, areas and locations. */
+export const NAME_MAX_LENGTH = 100;
+export const PERSON_NAME_MAX_LENGTH = 50;
+export const STATE_MAX_LENGTH = 50;
+export const WEBSITE_MAX_LENGTH = 200;
+export const GEOCODE_ADDRESS_MAX_LENGTH = 300;
+export const MARKER_NOTES_MAX = 500;
+export const UNIT_RANGE_MAX = 200;
+/** A unit number at a checkpoint. */
+export const UNIT_NUMBER_MAX = 20;
+/** A note on an incident or at a marker of a walk report. */
+export const NOTE_MAX_LENGTH = 2000;
+/** One line of an incident's text. */
+export const INCIDENT_TEXT_MAX_LENGTH = 200;
+export const TABLE_NAME_MAX_LENGTH = 50;
+/** A file name in an upload or view path. */
+export const FILE_NAME_MAX_LENGTH = 100;
+export const PROFILE_IMAGE_NAME_MAX_LENGTH = 120;

@@ -35,6 +35,7 @@ export const messages = {
     noOrganizationInfo: 'No organization info provided',
     noAreaInfo: 'No area info provided',
     noId: 'No id provided',
+    emailTooLong: 'Email must be at most 254 characters',
     noUserInfo: 'No user info provided',
     invalidUserId: 'Invalid user ID',
     selectManagementCompany: 'Please select a management company',

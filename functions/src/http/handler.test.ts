@@ -156,6 +156,25 @@ describe('the handler factory', () => {
     expect(JSON.parse(result.body ?? '')).toEqual({ literal: true });
   });
 
+  it("runs the route API Gateway matched (its routeKey) with its parameters, never the path's second match", async () => {
+    const handler = handlerWith({
+      'thing.some': async () => {
+        throw new Error('the path must not be matched again');
+      },
+      'thing.get': async ({ params }) => ({ id: params.id, name: 'x' }),
+    });
+    // The gateway matched GET /api/thing/{id} with id "some" (say, from `/api/thing/%73ome`): a 400, not thing.some.
+    const result = await handler(
+      {
+        ...event('GET', '/api/thing/some', { params: { id: 'some' }, claims }),
+        routeKey: 'GET /api/thing/{id}',
+      },
+      context,
+    );
+    expect(result.statusCode).toBe(400);
+    expect(errorBody.parse(JSON.parse(result.body ?? '')).validationErrors).toHaveProperty('id');
+  });
+
   it('answers bad path and query values with a 400 naming each field', async () => {
     const handler = handlerWith({ 'thing.get': async () => ({ id: 1, name: 'x' }) });
     const result = await handler(

@@ -17,6 +17,7 @@ import {
   type RouteParams,
   type RouteQuery,
   type RouteResponse,
+  routeKey,
 } from '@sitewalk/shared/contract/route';
 import { MalformedBodyError, RequestValidationError, toErrorResponse } from './error-mapper.ts';
 import { ForbiddenError, NotAvailableError, UnauthorizedError } from './errors.ts';
@@ -162,8 +163,13 @@ export const routesOf = (resource: Resource): [RouteName, RouteDef][] =>
   (Object.entries(routes) as [RouteName, RouteDef][]).filter(([, route]) => route.resource === resource);
 
 /**
- * middy with Powertools' logger and the one error mapper around an http-router over the given routes.
- * Routes without an implementation answer 501.
+ * middy with Powertools' logger and the one error mapper around the given routes. Routes without an
+ * implementation answer 501.
+ *
+ * A request runs the route API Gateway (or the local host) matched, named by `event.routeKey`, with the
+ * path parameters it decoded: the path is never matched a second time, so nothing in it (`..`, a decoded
+ * `%2F`) can lead to another route than the one the gateway authorized. Only an event without one of these
+ * route keys (a direct invoke) is matched on its path by @middy/http-router.
  */
 export const createHttpHandler = (
   serviceName: string,
@@ -172,16 +178,23 @@ export const createHttpHandler = (
   options: HandlerOptions = {},
 ) => {
   const logger = new Logger({ serviceName });
-  const router: Route<HttpEvent, HttpResult>[] = [...routeEntries]
+  const handlers = [...routeEntries]
     .sort(([, a], [, b]) => bySpecificity(a, b))
     .map(([name, route]) => {
       const implementation = implementations[name];
       return {
-        method: route.method,
-        path: route.path,
+        route,
         handler: implementation ? routeHandler(route, implementation, logger, options) : notAvailable(route),
       };
     });
+  const byRouteKey = new Map(handlers.map(({ route, handler }) => [routeKey(route), handler]));
+  const byPath = httpRouterHandler<HttpEvent, HttpResult>(
+    handlers.map(({ route, handler }): Route<HttpEvent, HttpResult> => ({
+      method: route.method,
+      path: route.path,
+      handler,
+    })),
+  );
 
   return middy<HttpEvent, HttpResult, Error, Context>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
@@ -192,7 +205,10 @@ export const createHttpHandler = (
         request.response = response;
       },
     })
-    .handler(httpRouterHandler<HttpEvent, HttpResult>(router));
+    .handler(async (event, context) => {
+      const matched = byRouteKey.get(event.routeKey);
+      return matched ? matched(event) : byPath(event, context);
+    });
 };
 
 /** One Lambda per resource, over that resource's routes in the contract. */

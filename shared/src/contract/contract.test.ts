@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routes, type RouteName } from './index.ts';
-import { routeKey, type RouteDef } from './route.ts';
+import { buildPath, routeKey, type RouteDef } from './route.ts';
 
 /**
  * Every call written in section 7 of both specs, as written there, and the contract route that serves
@@ -167,5 +167,19 @@ describe('the API contract', () => {
 
   it('has a route key per route, as API Gateway names them', () => {
     expect(routeKey(routes['user.get'])).toBe('GET /api/user/{id}');
+  });
+});
+
+describe('buildPath', () => {
+  it('encodes each value into its one segment', () => {
+    expect(buildPath('/api/user/profile-image/{userId}/{name}', { userId: 7, name: 'a/b ..' })).toBe(
+      '/api/user/profile-image/7/a%2Fb%20..',
+    );
+  });
+
+  it.each(['', '.', '..'])('refuses %j, which a URL parser would drop or resolve', (value) => {
+    expect(() =>
+      buildPath('/api/user/remove-from-location/{userId}/{locationId}', { userId: value, locationId: 1 }),
+    ).toThrow(/userId/);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { Role } from '../roles.ts';
+import { SEARCH_TERM_MAX_LENGTH } from '../constants.ts';
 import {
   deleted,
   idParam,
@@ -107,7 +108,7 @@ export const incidentRoutes = {
     access: Role.Employee,
     source: spec,
     summary: "Incidents of the caller's locations matching a search term",
-    query: z.object({ searchTerm: z.string().trim().max(100).optional() }),
+    query: z.object({ searchTerm: z.string().trim().max(SEARCH_TERM_MAX_LENGTH).optional() }),
     response: z.object({ incidents: z.array(incident) }),
   }),
   'incident.resolve': defineRoute({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { Role } from '../roles.ts';
+import { FILE_NAME_MAX_LENGTH } from '../constants.ts';
 import {
   deleted,
   idParam,
@@ -19,7 +20,7 @@ import {
 
 const spec = 'access-and-administration' as const;
 const resource = 'managementCompany' as const;
-const logoParams = z.object({ id: idParam, name: z.string().min(1).max(100) });
+const logoParams = z.object({ id: idParam, name: z.string().min(1).max(FILE_NAME_MAX_LENGTH) });
 
 export const managementCompanyRoutes = {
   'managementCompany.create': defineRoute({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { Role } from '../roles.ts';
+import { FILE_NAME_MAX_LENGTH } from '../constants.ts';
 import { messages } from '../messages.ts';
 import {
   deleted,
@@ -21,7 +22,7 @@ import {
 
 const spec = 'access-and-administration' as const;
 const resource = 'organization' as const;
-const logoParams = z.object({ id: idParam, name: z.string().min(1).max(100) });
+const logoParams = z.object({ id: idParam, name: z.string().min(1).max(FILE_NAME_MAX_LENGTH) });
 
 export const organizationRoutes = {
   'organization.create': defineRoute({

@@ -50,18 +50,28 @@ export type RouteQuery<R extends RouteDef> = Parsed<R['query'], Record<string, n
 export type RouteBody<R extends RouteDef> = Parsed<R['body'], undefined>;
 export type RouteResponse<R extends RouteDef> = z.output<R['response']>;
 
+/** Path and query values travel as text: where a schema takes any text, a client may hand over a number. */
+type TextOrNumber<V> = V extends unknown ? (string extends V ? V | number : V) : never;
+type AsText<T> = { [K in keyof T]: TextOrNumber<T[K]> };
+
 /** What a client sends. */
-export type RouteParamsInput<R extends RouteDef> = Input<R['params'], Record<string, never>>;
-export type RouteQueryInput<R extends RouteDef> = Input<R['query'], Record<string, never>>;
+export type RouteParamsInput<R extends RouteDef> = AsText<Input<R['params'], Record<string, never>>>;
+export type RouteQueryInput<R extends RouteDef> = AsText<Input<R['query'], Record<string, never>>>;
 export type RouteBodyInput<R extends RouteDef> = Input<R['body'], undefined>;
 
 /** `GET /api/user/{id}` — the API Gateway route key. */
 export const routeKey = (route: Pick<RouteDef, 'method' | 'path'>): string => `${route.method} ${route.path}`;
 
-/** Fills `{name}` placeholders; values are URI-encoded. */
+/**
+ * Fills `{name}` placeholders; values are URI-encoded. An empty value, `.` or `..` cannot be sent: URL parsers
+ * (fetch, browsers) drop or resolve such a segment, even encoded, and the call would reach another path.
+ */
 export const buildPath = (path: string, params: Record<string, string | number> = {}): string =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
+    const text = String(value);
+    if (text === '' || text === '.' || text === '..')
+      throw new Error(`Path parameter ${name} of ${path} cannot be ${JSON.stringify(text)}`);
+    return encodeURIComponent(text);
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { Role, type RoleId } from '../roles.ts';
-import { MAX_USER_IDS_PER_CALL, TABLE_ORDER_MAX } from '../constants.ts';
+import { MAX_USER_IDS_PER_CALL, PROFILE_IMAGE_NAME_MAX_LENGTH, TABLE_ORDER_MAX } from '../constants.ts';
 import {
   idParam,
   idParams,
@@ -51,7 +51,10 @@ const createUserRoute = <
     status: 201,
   });
 
-const profileImageParams = z.object({ userId: idParam, name: z.string().min(1).max(120) });
+const profileImageParams = z.object({
+  userId: idParam,
+  name: z.string().min(1).max(PROFILE_IMAGE_NAME_MAX_LENGTH),
+});
 const membershipResult = z.object({ success: z.literal(true), count: z.number().int().nonnegative() });
 
 const list = <const P extends string, const Least extends RoleId>(path: P, summary: string, least: Least) =>

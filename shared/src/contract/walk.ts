@@ -3,6 +3,7 @@ import { defineRoute } from './route.ts';
 import { Role } from '../roles.ts';
 import {
   deleted,
+  id,
   idParam,
   idParams,
   photoUploadRequest,
@@ -140,7 +141,7 @@ export const walkRoutes = {
     summary: 'Add a note at a marker (idempotent under clientId)',
     params: reportParams,
     body: walkNoteBody,
-    response: z.object({ id: idParam, markerId: idParam, note: z.string() }),
+    response: z.object({ id, markerId: id, note: z.string() }),
   }),
   'walk.photoUpload': defineRoute({
     method: 'POST',
@@ -150,7 +151,7 @@ export const walkRoutes = {
     source: 'added',
     summary: 'A presigned PUT for a photo at a marker (idempotent under clientId)',
     params: reportParams,
-    body: photoUploadRequest.extend({ clientId, markerId: idParam }),
+    body: photoUploadRequest.extend({ clientId, markerId: id }),
     response: uploadTicket.extend({ imageName: z.string() }),
   }),
   'walk.finishReport': defineRoute({

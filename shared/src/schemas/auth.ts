@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { AUTH_SESSION_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH, RESET_TOKEN_MAX_LENGTH } from '../constants.ts';
 import { email, password, id } from './common.ts';
 import { user } from './user.ts';
 
-export const loginRequest = z.object({ email, password: z.string().min(1, 'Password is required') });
+export const loginRequest = z.object({
+  email,
+  password: z.string().min(1, 'Password is required').max(LOGIN_PASSWORD_MAX_LENGTH),
+});
 
 export const loginResponse = z.discriminatedUnion('needsPasswordReset', [
   z.object({ needsPasswordReset: z.literal(false), accessToken: z.string(), expiresIn: z.number(), user }),
@@ -13,7 +17,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const completeNewPasswordRequest = z.object({
   email,
-  session: z.string().min(1),
+  session: z.string().min(1).max(AUTH_SESSION_MAX_LENGTH),
   newPassword: password,
 });
 
@@ -22,7 +26,10 @@ export const sessionResponse = z.object({ accessToken: z.string(), expiresIn: z.
 export const refreshResponse = z.object({ accessToken: z.string(), expiresIn: z.number() });
 
 export const forgotPasswordRequest = z.object({ email });
-export const resetPasswordRequest = z.object({ token: z.string().min(1), password });
+export const resetPasswordRequest = z.object({
+  token: z.string().min(1).max(RESET_TOKEN_MAX_LENGTH),
+  password,
+});
 
 export const okResponse = z.object({ success: z.literal(true), message: z.string() });
 

@@ -1,23 +1,41 @@
 import { z } from 'zod';
 import {
+  EMAIL_MAX_LENGTH,
   IMAGE_CONTENT_TYPES,
   LOGO_MAX_BYTES,
   MAX_PAGE_LIMIT,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PIN_MAX_LENGTH,
+  PHONE_INPUT_MAX_LENGTH,
   PHOTO_MAX_BYTES,
+  SEARCH_TERM_MAX_LENGTH,
+  ZIPCODE_MAX_LENGTH,
   PROFILE_IMAGE_MAX_BYTES,
   WALK_REPORT_TABLE_LIMIT,
 } from '../constants.ts';
 import { messages } from '../messages.ts';
 
-/** An id in a body or an answer. */
+/** An id in a body or an answer: a JSON number, a positive safe integer (the string "1" is not an id there). */
 export const id = z.number().int().positive();
-/** An id in a path or query string (always text there). */
-export const idParam = z.coerce
-  .number({ error: messages.validation.noId })
-  .int(messages.validation.noId)
-  .positive(messages.validation.noId);
+
+/** Text of plain decimal digits, as a path or query value carries a number: no sign, space, leading zero, hex or exponent. */
+const decimalText = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^(0|[1-9]\d{0,15})$/, message)
+    .transform(Number);
+
+/**
+ * An id in a path or query string (always text there): `1`, never ` 1`, `+1`, `01`, `0x1` or `1e0`. Every id
+ * param of the contract is this one schema; `idParamOf` only changes the message.
+ */
+export const idParamOf = (message: string) =>
+  decimalText(message).pipe(z.number().int(message).positive(message));
+export const idParam = idParamOf(messages.validation.noId);
+
+/** A count or size in a query string, the same plain decimal text; the caller adds its bounds. */
+export const wholeNumberParam = (message: string) => decimalText(message).pipe(z.number().int(message));
 
 export const idParams = z.object({ id: idParam });
 
@@ -37,6 +55,7 @@ export const normalizePhone = (input: string): string => {
 export const phone = z
   .string()
   .trim()
+  .max(PHONE_INPUT_MAX_LENGTH, messages.validation.invalidPhone)
   .transform(normalizePhone)
   .pipe(z.string().regex(/^\d{3}-\d{3}-\d{4}$/, messages.validation.invalidPhone));
 
@@ -49,14 +68,22 @@ export const optionalPhone = z.preprocess(
 export const pin = z
   .string()
   .trim()
+  .max(PIN_MAX_LENGTH, messages.validation.invalidPin)
   .regex(/^\d{4,8}$/, messages.validation.invalidPin);
 
 export const zipcode = z
   .string()
   .trim()
+  .max(ZIPCODE_MAX_LENGTH, messages.validation.invalidZipcode)
   .regex(/^\d{5}(-\d{4})?$/, messages.validation.invalidZipcode);
 
-export const email = z.string().trim().toLowerCase().pipe(z.email('Invalid email address'));
+/** RFC 5321's limit: longer is no deliverable address (and would not fit a DynamoDB key). */
+export const email = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, messages.validation.emailTooLong)
+  .toLowerCase()
+  .pipe(z.email('Invalid email address'));
 
 /** The one password rule (DESIGN section 4): 8–50 characters, upper- and lower-case letters and a digit. */
 export const password = z
@@ -70,20 +97,25 @@ export const password = z
 
 export const imageContentType = z.enum(IMAGE_CONTENT_TYPES, { error: messages.upload.invalidFileType });
 
-const uploadRequest = (maxBytes: number) =>
+const contentLength = (maxBytes: number) =>
+  z.number().int().positive('The file is empty').max(maxBytes, messages.upload.fileTooLarge);
+
+/** In a query string the size is decimal text; in a JSON body (`photoUploadRequest`) a number. */
+const uploadQuery = (maxBytes: number) =>
   z.object({
     contentType: imageContentType,
-    contentLength: z.coerce
-      .number()
-      .int()
-      .positive('The file is empty')
-      .max(maxBytes, messages.upload.fileTooLarge),
+    contentLength: wholeNumberParam('contentLength must be a whole number of bytes').pipe(
+      contentLength(maxBytes),
+    ),
   });
 
 /** The query of a logo upload-URL call: the file's type and size are checked before anything is signed. */
-export const logoUploadQuery = uploadRequest(LOGO_MAX_BYTES);
-export const profileImageUploadQuery = uploadRequest(PROFILE_IMAGE_MAX_BYTES);
-export const photoUploadRequest = uploadRequest(PHOTO_MAX_BYTES);
+export const logoUploadQuery = uploadQuery(LOGO_MAX_BYTES);
+export const profileImageUploadQuery = uploadQuery(PROFILE_IMAGE_MAX_BYTES);
+export const photoUploadRequest = z.object({
+  contentType: imageContentType,
+  contentLength: contentLength(PHOTO_MAX_BYTES),
+});
 
 /** A presigned PUT: send the file there with exactly these headers and no Authorization. */
 export const uploadTicket = z.object({
@@ -98,23 +130,18 @@ export type UploadTicket = z.infer<typeof uploadTicket>;
 export const viewUrl = z.object({ url: z.url().nullable(), expiresIn: z.number().int().positive() });
 export type ViewUrl = z.infer<typeof viewUrl>;
 
+const limitMessage = 'limit must be a positive whole number';
+const offsetMessage = 'offset must be a whole number of 0 or more';
 const pageQuery = (maxLimit: number) =>
   z.object({
-    limit: z.coerce
-      .number({ error: 'limit must be a positive whole number' })
-      .int('limit must be a positive whole number')
-      .positive('limit must be a positive whole number')
-      .max(maxLimit, messages.validation.limitTooLarge(maxLimit))
+    limit: wholeNumberParam(limitMessage)
+      .pipe(z.number().positive(limitMessage).max(maxLimit, messages.validation.limitTooLarge(maxLimit)))
       .default(10),
-    offset: z.coerce
-      .number({ error: 'offset must be a whole number of 0 or more' })
-      .int('offset must be a whole number of 0 or more')
-      .min(0, 'offset must be a whole number of 0 or more')
-      .default(0),
+    offset: wholeNumberParam(offsetMessage).default(0),
     searchTerm: z
       .string()
       .trim()
-      .max(100)
+      .max(SEARCH_TERM_MAX_LENGTH)
       .optional()
       .transform((v) => (v ? v : undefined)),
   });

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { id, instant, isoDateTime } from './common.ts';
+import { INCIDENT_TEXT_MAX_LENGTH, NOTE_MAX_LENGTH } from '../constants.ts';
+import { id, idParam, instant, isoDateTime, wholeNumberParam } from './common.ts';
 
 export const priority = z.number().int().min(1, 'Priority is 1, 2 or 3').max(3, 'Priority is 1, 2 or 3');
 
-const texts = z.array(z.string().trim().min(1).max(200)).max(20);
+const texts = z.array(z.string().trim().min(1).max(INCIDENT_TEXT_MAX_LENGTH)).max(20);
 
 export const createIncidentBody = z.object(
   {
     locationId: id,
     typeId: priority,
     incidentTexts: texts.default([]),
-    notes: z.array(z.string().trim().min(1).max(2000)).max(20).default([]),
+    notes: z.array(z.string().trim().min(1).max(NOTE_MAX_LENGTH)).max(20).default([]),
     walkReportId: id.optional(),
   },
   { error: messages.validation.missingIncidentInfo },
@@ -23,7 +24,7 @@ export const updateIncidentBody = z.object(
 
 export const incidentNoteBody = z.object({
   incidentId: id,
-  note: z.string().trim().min(1, messages.validation.noteRequired).max(2000),
+  note: z.string().trim().min(1, messages.validation.noteRequired).max(NOTE_MAX_LENGTH),
 });
 export const resolveIncidentBody = z.object({
   resolved: z.boolean(),
@@ -75,8 +76,8 @@ export const dashboardQuery = z.object({
   from: instant.optional(),
   /** The walk-report counts are of the 72 hours and the week before `to`. */
   to: instant.optional(),
-  typeId: z.coerce.number().int().min(1).max(3).optional(),
-  locationId: z.coerce.number().int().positive().optional(),
+  typeId: wholeNumberParam('typeId is 1, 2 or 3').pipe(priority).optional(),
+  locationId: idParam.optional(),
 });
 
 export const dashboardLocation = z.object({

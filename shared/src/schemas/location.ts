@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { DEFAULT_LOCATION_ZOOM } from '../constants.ts';
+import {
+  DEFAULT_LOCATION_ZOOM,
+  GEOCODE_ADDRESS_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  STATE_MAX_LENGTH,
+} from '../constants.ts';
 import { messages } from '../messages.ts';
 import { id, isoDateTime, zipcode } from './common.ts';
 
-const text = (label: string) => z.string().trim().min(1, `${label} is required`).max(100);
+const text = (label: string) => z.string().trim().min(1, `${label} is required`).max(NAME_MAX_LENGTH);
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
 const zoomLevel = z.number().min(1).max(22);
@@ -11,8 +16,8 @@ const zoomLevel = z.number().min(1).max(22);
 const fields = {
   name: text('Name'),
   address: text('Address'),
-  city: z.string().trim().min(1, messages.validation.fillAllFields).max(100),
-  state: z.string().trim().min(1, messages.validation.fillAllFields).max(50),
+  city: z.string().trim().min(1, messages.validation.fillAllFields).max(NAME_MAX_LENGTH),
+  state: z.string().trim().min(1, messages.validation.fillAllFields).max(STATE_MAX_LENGTH),
   zipcode,
   latitude,
   longitude,
@@ -54,7 +59,7 @@ export const locationsPage = z.object({
 });
 
 export const geocodeQuery = z.object({
-  address: z.string().trim().min(3, 'Enter an address to search').max(300),
+  address: z.string().trim().min(3, 'Enter an address to search').max(GEOCODE_ADDRESS_MAX_LENGTH),
 });
 export const geocodeResult = z.object({
   lat: latitude,

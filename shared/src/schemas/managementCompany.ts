@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { NAME_MAX_LENGTH, WEBSITE_MAX_LENGTH } from '../constants.ts';
 import { email, id, isoDateTime, optionalPhone } from './common.ts';
 
 const website = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.url('Website must be a URL such as https://example.com').max(200).optional(),
+  z.url('Website must be a URL such as https://example.com').max(WEBSITE_MAX_LENGTH).optional(),
 );
 
 const fields = {
-  name: z.string().trim().min(1, 'Company Name is required').max(100),
+  name: z.string().trim().min(1, 'Company Name is required').max(NAME_MAX_LENGTH),
   email,
   phone: optionalPhone,
   website,

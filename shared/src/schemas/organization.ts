@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { NAME_MAX_LENGTH } from '../constants.ts';
 import { id, isoDateTime, zipcode } from './common.ts';
 
 const optionalText = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.string().trim().max(100).optional(),
+  z.string().trim().max(NAME_MAX_LENGTH).optional(),
 );
 
 const fields = {
-  name: z.string().trim().min(1, 'Name is required').max(100),
+  name: z.string().trim().min(1, 'Name is required').max(NAME_MAX_LENGTH),
   managementCompanyId: id,
   address: optionalText,
   city: optionalText,

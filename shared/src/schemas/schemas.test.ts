@@ -11,6 +11,7 @@ import {
   walkReportPagedQuery,
   zipcode,
   idParams,
+  email,
 } from './common.ts';
 import { createWalkBody, stripUnitRange } from './walk.ts';
 import { createUserBody } from './user.ts';
@@ -106,8 +107,37 @@ describe('paging', () => {
 });
 
 describe('ids in paths', () => {
-  it.each(['0', '-3', 'abc', '1.5'])('refuses %j with the spec message', (value) => {
+  it.each([
+    '0',
+    '-3',
+    'abc',
+    '1.5',
+    ' 1',
+    '1 ',
+    '+1',
+    '01',
+    '0x1',
+    '1e0',
+    '',
+    '9007199254740993',
+    '1'.repeat(17),
+  ])('refuses %j with the spec message', (value) => {
     expect(firstMessage(idParams.safeParse({ id: value }))).toBe(messages.validation.noId);
+  });
+  it('takes plain decimal text up to the largest safe integer', () => {
+    expect(idParams.parse({ id: '1' })).toEqual({ id: 1 });
+    expect(idParams.parse({ id: '9007199254740991' })).toEqual({ id: Number.MAX_SAFE_INTEGER });
+  });
+  it('refuses a number where only text travels', () => {
+    expect(idParams.safeParse({ id: 1 }).success).toBe(false);
+  });
+});
+
+describe('e-mail addresses', () => {
+  it('takes 254 characters and refuses 255', () => {
+    const address = (length: number) => `${'a'.repeat(64)}@${'b'.repeat(length - 69)}.com`;
+    expect(email.safeParse(address(254)).success).toBe(true);
+    expect(firstMessage(email.safeParse(address(255)))).toBe(messages.validation.emailTooLong);
   });
 });
 

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { Role, roleIds, roleNames, type RoleId } from '../roles.ts';
 import { messages } from '../messages.ts';
-import { MAX_MEMBERSHIPS, MAX_USER_IDS_PER_CALL, PASSWORD_MAX_LENGTH } from '../constants.ts';
+import {
+  MAX_MEMBERSHIPS,
+  MAX_USER_IDS_PER_CALL,
+  PASSWORD_MAX_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+  TABLE_NAME_MAX_LENGTH,
+} from '../constants.ts';
 import { email, id, isoDateTime, optionalPhone, password, pin } from './common.ts';
 
 export const roleId = z
@@ -37,7 +43,7 @@ export const revealedPin = z.object({ pin: z.string().nullable() });
 
 export const roleNameOf = (value: RoleId) => roleNames[value];
 
-const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(50);
+const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(PERSON_NAME_MAX_LENGTH);
 
 /** The fields a person fills in; which are required depends on the role (spec section 5). */
 const userInfoFields = {
@@ -145,7 +151,7 @@ export const addUsersToLocationBody = z.object({ userIds, locationId: id });
 export const addUsersToOrganizationBody = z.object({ userIds, organizationId: id });
 
 export const tablePreferenceBody = z.object({
-  tableName: z.string().trim().min(1).max(50),
+  tableName: z.string().trim().min(1).max(TABLE_NAME_MAX_LENGTH),
   tableId: z.number().int().nonnegative(),
   displayOrder: z.number().int().nonnegative(),
 });

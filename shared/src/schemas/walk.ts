@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WALK_DESCRIPTION_MAX, WALK_NAME_MAX } from '../constants.ts';
+import { MARKER_NOTES_MAX, UNIT_RANGE_MAX, WALK_DESCRIPTION_MAX, WALK_NAME_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { id, isoDateTime } from './common.ts';
 
@@ -14,11 +14,11 @@ export const markerInput = z.object({
   label: z.number().int().positive(),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
-  notes: z.string().trim().max(500).default(''),
+  notes: z.string().trim().max(MARKER_NOTES_MAX).default(''),
   unitNumberRange: z
     .string()
     .trim()
-    .max(200)
+    .max(UNIT_RANGE_MAX)
     .regex(UNIT_RANGE_PATTERN, messages.validation.unitRangeCharacters)
     .default(''),
   hasUnitRange: z.boolean().default(false),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { id, instant, isoDateTime } from './common.ts';
+import { FILE_NAME_MAX_LENGTH, NOTE_MAX_LENGTH, UNIT_NUMBER_MAX } from '../constants.ts';
+import { id, idParam, instant, isoDateTime } from './common.ts';
 import { marker } from './walk.ts';
 
 /** A client-chosen id that makes a recording write idempotent: a retried write changes nothing. */
@@ -15,13 +16,13 @@ export const checkpointBody = z.object({
   lng: z.number().min(-180).max(180),
   accuracy: z.number().nonnegative().max(100_000),
   isDoor: z.boolean().default(false),
-  targetUnit: z.string().trim().max(20).optional(),
-  picturedUnit: z.string().trim().max(20).optional(),
+  targetUnit: z.string().trim().max(UNIT_NUMBER_MAX).optional(),
+  picturedUnit: z.string().trim().max(UNIT_NUMBER_MAX).optional(),
 });
 export const walkNoteBody = z.object({
   clientId,
   markerId: id,
-  note: z.string().trim().min(1, messages.validation.noteRequired).max(2000),
+  note: z.string().trim().min(1, messages.validation.noteRequired).max(NOTE_MAX_LENGTH),
 });
 export const finishWalkReportBody = z.object({ finishedAt: instant });
 
@@ -77,7 +78,10 @@ export const walkReportsPage = z.object({
 });
 
 export const walkPhotoParams = z.object({
-  walkReportId: z.coerce.number().int().positive(),
-  markerId: z.coerce.number().int().positive(),
-  imageName: z.string().regex(/^[\w.-]{1,100}$/, 'Invalid image name'),
+  walkReportId: idParam,
+  markerId: idParam,
+  imageName: z
+    .string()
+    .max(FILE_NAME_MAX_LENGTH, 'Invalid image name')
+    .regex(/^[\w.-]+$/, 'Invalid image name'),
 });
