@@ -37,6 +37,7 @@ export const buildSiteWalk = (
     ...common,
     httpApi: application.api.httpApi,
     functions: application.api.functions,
+    workers: [application.cleanup],
     table: data.table,
   });
 

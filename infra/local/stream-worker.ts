@@ -14,6 +14,7 @@ import {
   type _Record,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
+import { matchesStreamFilter } from '@sitewalk/functions/cleanup/stream-filter';
 import type { StandInsInfo } from './standins/index.ts';
 
 export interface StreamWorker {
@@ -49,7 +50,7 @@ export const startStreamWorker = async (options: StreamWorkerOptions): Promise<S
   const StreamArn = Table?.LatestStreamArn;
   if (!StreamArn) throw new Error(`The table ${tableName} has no stream`);
   // Imported now: the handler module reads the environment (table, bucket) when it loads, as on a cold start.
-  const { handler, matchesStreamFilter } = await import('@sitewalk/functions/cleanup/handler');
+  const { handler } = await import('@sitewalk/functions/cleanup/handler');
 
   const shards = new Map<string, Shard>();
   const finished = new Set<string>();

@@ -1,26 +1,15 @@
-import type { DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
+import type { DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { dataFromEnv, storageFromEnv } from '../composition.ts';
-import { LOCATION_CLEANUP } from '../db/entities/locationCleanup.ts';
 import { resumeStalledCleanups, runCleanupStep } from './location-cleanup.ts';
+import { matchesStreamFilter } from './stream-filter.ts';
 
 /**
  * The stream consumer that removes what a deleted location leaves (see location-cleanup.ts). In AWS an event
- * source mapping on the table's stream delivers only the records `streamFilter` matches, and a schedule calls it
- * to resume stalled cleanups; the local host (infra/local/stream-worker.ts) polls DynamoDB Local's stream and
- * calls this same handler with the same filter.
+ * source mapping on the table's stream delivers the records `streamFilter` (stream-filter.ts) matches, and a
+ * schedule calls it to resume stalled cleanups; the local host (infra/local/stream-worker.ts) polls DynamoDB
+ * Local's stream and calls this same handler with the same filter.
  */
-
-/** The records that concern it: a cleanup item written (created, or advanced by a step). Lambda's filter syntax. */
-export const streamFilter = {
-  eventName: ['INSERT', 'MODIFY'],
-  dynamodb: { NewImage: { __edb_e__: { S: [LOCATION_CLEANUP] } } },
-} as const;
-
-/** The same filter, for a poller that has no Lambda to apply it. */
-export const matchesStreamFilter = (record: DynamoDBRecord): boolean =>
-  streamFilter.eventName.some((name) => name === record.eventName) &&
-  record.dynamodb?.NewImage?.['__edb_e__']?.S === LOCATION_CLEANUP;
 
 const db = dataFromEnv();
 const storage = storageFromEnv();

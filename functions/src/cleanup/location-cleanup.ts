@@ -20,7 +20,13 @@ export interface StepLimits {
   walks: number;
 }
 
-export const STEP_LIMITS: StepLimits = { memberships: 100, defaults: 100, reports: 20, incidents: 50, walks: 100 };
+export const STEP_LIMITS: StepLimits = {
+  memberships: 100,
+  defaults: 100,
+  reports: 20,
+  incidents: 50,
+  walks: 100,
+};
 
 /** Parallel work within a step (reports, users), so no step floods the table. */
 const PARALLEL = 8;
@@ -35,14 +41,21 @@ export interface CleanupDeps {
 
 export type StepOutcome = 'continued' | 'done' | 'stale';
 
+/** Like Promise.all, but every piece settles before it fails, so a failed step leaves nothing running. */
+const settleAll = async (work: Promise<unknown>[]) => {
+  const failed = (await Promise.allSettled(work)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+};
+
 const inBatches = async <T>(items: readonly T[], work: (item: T) => Promise<unknown>) => {
   for (let start = 0; start < items.length; start += PARALLEL) {
-    await Promise.all(items.slice(start, start + PARALLEL).map(work));
+    await settleAll(items.slice(start, start + PARALLEL).map(work));
   }
 };
 
 const isConditionalFailure = (error: unknown) =>
-  error instanceof Error && /conditional request failed|ConditionalCheckFailed/i.test(`${error.name} ${error.message}`);
+  error instanceof Error &&
+  /conditional request failed|ConditionalCheckFailed/i.test(`${error.name} ${error.message}`);
 
 /** Batch deletes answer what DynamoDB did not process; those are tried again, a few times, then it fails. */
 const deleteAll = async <K>(remove: (keys: K[]) => Promise<{ unprocessed: K[] }>, keys: K[]) => {
@@ -87,7 +100,7 @@ const removeReport = async ({ db, storage }: CleanupDeps, walkReportId: number) 
   const { data } = await db.collections.report({ walkReportId }).go({ pages: 'all' });
   await storage.deleteKeys(data.markerImage.map((image) => image.key));
   const children = { walkReportId };
-  await Promise.all([
+  await settleAll([
     deleteAll(
       (keys) => db.entities.completedMarker.delete(keys).go(),
       data.completedMarker.map(({ clientId }) => ({ ...children, clientId })),
