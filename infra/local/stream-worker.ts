@@ -95,7 +95,9 @@ export const startStreamWorker = async (options: StreamWorkerOptions): Promise<S
     for (const [shardId, shard] of shards) {
       shard.iterator ??= await iteratorOf(shardId, shard);
       if (!shard.iterator) continue;
-      const answer = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }));
+      const answer = await streams.send(
+        new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }),
+      );
       const records = answer.Records ?? [];
       shard.iterator = answer.NextShardIterator;
       if (!shard.iterator) {
@@ -106,7 +108,9 @@ export const startStreamWorker = async (options: StreamWorkerOptions): Promise<S
       busy = true;
       shard.lastSequenceNumber = records.at(-1)?.dynamodb?.SequenceNumber;
       // The SDK's record is the Lambda event's record (its date a Date rather than seconds, which nobody reads).
-      const matching = records.map((record: _Record) => record as unknown as DynamoDBRecord).filter(matchesStreamFilter);
+      const matching = records
+        .map((record: _Record) => record as unknown as DynamoDBRecord)
+        .filter(matchesStreamFilter);
       if (matching.length > 0) await invoke({ Records: matching });
     }
     return busy;

@@ -171,10 +171,14 @@ export const s3Storage = (env: StorageEnv): Storage => {
       if (outside !== undefined) throw new Error(`Not a SiteWalk object key: ${JSON.stringify(outside)}`);
       for (let start = 0; start < keys.length; start += PAGE_SIZE) {
         const Objects = keys.slice(start, start + PAGE_SIZE).map((Key) => ({ Key }));
-        const result = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        const result = await client.send(
+          new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }),
+        );
         if (result.Errors?.length) {
           const first = result.Errors[0];
-          throw new Error(`Could not delete ${result.Errors.length} object(s): ${first?.Key} (${first?.Code})`);
+          throw new Error(
+            `Could not delete ${result.Errors.length} object(s): ${first?.Key} (${first?.Code})`,
+          );
         }
       }
     },
