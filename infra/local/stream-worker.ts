@@ -2,8 +2,9 @@
  * The local host's stand-in for Lambda's event source mapping on the table's stream: it polls DynamoDB Local's
  * stream, keeps the records the cleanup worker's filter matches and calls that worker's very handler
  * (functions/src/cleanup/handler.ts) with them, retrying a failed batch a few times like the mapping does. Like
- * the schedule in AWS, it also asks the handler to resume stalled cleanups, first at start (records written
- * while nothing was polling are not replayed: the stream is read from its latest point).
+ * the schedule in AWS, it also asks the handler to resume stalled cleanups, at start and then every minute. It
+ * reads each shard from its oldest record, as the mapping does (TRIM_HORIZON): a record of a step already taken
+ * finds the cleanup moved on and does nothing.
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
@@ -54,7 +55,6 @@ export const startStreamWorker = async (options: StreamWorkerOptions): Promise<S
 
   const shards = new Map<string, Shard>();
   const finished = new Set<string>();
-  let first = true;
 
   const invoke = async (event: DynamoDBStreamEvent | ScheduledEvent) => {
     for (let attempt = 1; ; attempt++) {
@@ -76,10 +76,10 @@ export const startStreamWorker = async (options: StreamWorkerOptions): Promise<S
         new GetShardIteratorCommand({
           StreamArn,
           ShardId: shardId,
+          // From the oldest record kept, as the mapping in AWS starts: a record seen again does nothing.
           ...(shard.lastSequenceNumber
             ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: shard.lastSequenceNumber }
-            : // Shards that exist when the worker starts are read from now on; later ones from their start.
-              { ShardIteratorType: first ? 'LATEST' : 'TRIM_HORIZON' }),
+            : { ShardIteratorType: 'TRIM_HORIZON' }),
         }),
       )
     ).ShardIterator;
@@ -90,7 +90,6 @@ export const startStreamWorker = async (options: StreamWorkerOptions): Promise<S
     for (const { ShardId } of StreamDescription?.Shards ?? []) {
       if (ShardId && !finished.has(ShardId) && !shards.has(ShardId)) shards.set(ShardId, {});
     }
-    first = false;
     let busy = false;
     for (const [shardId, shard] of shards) {
       shard.iterator ??= await iteratorOf(shardId, shard);
