@@ -1,6 +1,7 @@
 import type { Context } from 'aws-lambda';
 import type { Resource } from '@sitewalk/shared/contract/route';
 import type { HttpEvent, HttpResult } from './http/handler.ts';
+import type { Worker } from './resource-access.ts';
 
 export interface ResourceModule {
   handler: (event: HttpEvent, context: Context) => Promise<HttpResult>;
@@ -22,4 +23,9 @@ export const resourceModules: Partial<Record<Resource, () => Promise<ResourceMod
   geo: () => import('./geo/handler.ts'),
   walk: () => import('./walk/handler.ts'),
   incident: () => import('./incident/handler.ts'),
+};
+
+/** The entry module of each worker (`functions/src/<worker>/handler.ts`), loaded the same way. */
+export const workerModules: Record<Worker, () => Promise<{ handler: (event: never) => Promise<void> }>> = {
+  cleanup: () => import('./cleanup/handler.ts'),
 };

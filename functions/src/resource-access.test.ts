@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resources } from '@sitewalk/shared/contract/route';
 import type { EnvName } from './env.ts';
-import { resourceModules } from './handlers.ts';
-import { environmentOf, resourceAccess } from './resource-access.ts';
+import { resourceModules, workerModules } from './handlers.ts';
+import { environmentOf, resourceAccess, workerAccess, workers, type Worker } from './resource-access.ts';
 
 /** Plausible values, as the CDK app would set them. */
 const values: Record<EnvName, string> = {
@@ -24,14 +24,17 @@ const values: Record<EnvName, string> = {
   LOG_LEVEL: 'ERROR',
 };
 
-/** Starts a resource's module as a cold Lambda would, with only the given variables set. */
-const coldStart = async (resource: (typeof resources)[number], names: readonly EnvName[]) => {
+/** Starts a resource's or worker's module as a cold Lambda would, with only the given variables set. */
+const coldStart = async (resource: (typeof resources)[number] | Worker, names: readonly EnvName[]) => {
   const saved = { ...process.env };
   for (const name of Object.keys(values)) delete process.env[name];
   Object.assign(process.env, Object.fromEntries(names.map((name) => [name, values[name]])));
   vi.resetModules();
   try {
-    const load = resourceModules[resource];
+    const load =
+      resource in workerModules
+        ? workerModules[resource as Worker]
+        : resourceModules[resource as (typeof resources)[number]];
     if (!load) throw new Error(`No module for ${resource}`);
     return await load();
   } finally {
@@ -56,6 +59,20 @@ describe.each(resources)('the %s Lambda', (resource) => {
       await expect(coldStart(resource, ['AWS_REGION', ...without])).rejects.toThrow(name);
     },
   );
+});
+
+describe.each(workers)('the %s worker', (worker) => {
+  const declared = environmentOf(workerAccess[worker]);
+
+  it('starts with exactly the environment its access declares', async () => {
+    const module = await coldStart(worker, ['AWS_REGION', ...declared]);
+    expect(typeof module.handler).toBe('function');
+  });
+
+  it.each(declared)('refuses to start without %s', async (name) => {
+    const without = declared.filter((other) => other !== name);
+    await expect(coldStart(worker, ['AWS_REGION', ...without])).rejects.toThrow(name);
+  });
 });
 
 describe('resource access', () => {

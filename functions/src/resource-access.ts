@@ -69,6 +69,21 @@ export const resourceAccess = {
   geo: { table: 'read', geocode: true },
 } as const satisfies Record<Resource, ResourceAccess>;
 
+/** Lambdas that serve no route: consumers of the table's stream. */
+export type Worker = 'cleanup';
+
+export interface WorkerAccess extends ResourceAccess {
+  /** Its event source: the table's stream (read by the event source mapping with the function's role). */
+  stream: 'table';
+}
+
+export const workerAccess = {
+  // Deletes what a deleted location leaves: table items, and files by their recorded keys.
+  cleanup: { table: 'readWrite', storage: ['delete'], stream: 'table' },
+} as const satisfies Record<Worker, WorkerAccess>;
+
+export const workers = Object.keys(workerAccess) as Worker[];
+
 /** The environment a resource's Lambda reads (besides AWS_REGION, which Lambda sets itself). */
 export const environmentOf = (access: ResourceAccess): EnvName[] => [
   'TABLE_NAME',

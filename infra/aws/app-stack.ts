@@ -10,6 +10,8 @@ import { Api } from './constructs/api.ts';
 import { logBucket, privateBucket } from './constructs/buckets.ts';
 import { Maps } from './constructs/maps.ts';
 import { WebApp } from './constructs/web-app.ts';
+import { StreamWorker } from './constructs/stream-worker.ts';
+import type { Backing } from './constructs/resource-function.ts';
 
 export interface AppStackProps extends StackProps {
   stage: StageConfig;
@@ -32,6 +34,7 @@ export class AppStack extends Stack {
   readonly api: Api;
   readonly web: WebApp;
   readonly uploads: Bucket;
+  readonly cleanup: StreamWorker;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -54,7 +57,7 @@ export class AppStack extends Stack {
     });
 
     const maps = new Maps(this, 'Maps', { appUrl });
-    this.api.serve({
+    const backing: Backing = {
       table: props.table,
       pinKey: props.pinKey,
       userPool: props.userPool,
@@ -63,7 +66,10 @@ export class AppStack extends Stack {
       mail: { identity: props.mailIdentity, from: stage.mailFrom },
       appUrl,
       placeIndex: maps.placeIndex,
-    });
+    };
+    this.api.serve(backing);
+    // What deletes leave to do (a location's walks, reports, incidents and files), from the table's stream.
+    this.cleanup = new StreamWorker(this, 'Cleanup', { stage, backing });
 
     this.web.publish(props.webDist, { apiBasePath: '/api', region: this.region, mapStyleUrl: maps.styleUrl });
 

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Context } from 'aws-lambda';
 import { resources, type Resource } from '@sitewalk/shared/contract/route';
 import type { HttpEvent, HttpResult } from '@sitewalk/functions/http/handler';
+import { workers, type Worker } from '@sitewalk/functions/resource-access';
 import { isolatedEnvironment } from '../local/standins/isolated.ts';
 import { demoContext, resourcesOf, synthSiteWalk } from './synth.test-support.ts';
 
@@ -14,7 +15,7 @@ import { demoContext, resourcesOf, synthSiteWalk } from './synth.test-support.ts
  * that runs, not only templates that look right.
  */
 type Bundle = { handler: (event: HttpEvent, context: Context) => Promise<HttpResult> };
-const bundles = new Map<Resource, { file: string }>();
+const bundles = new Map<Resource | Worker, { file: string }>();
 
 beforeAll(async () => {
   await isolatedEnvironment();
@@ -28,13 +29,13 @@ beforeAll(async () => {
     const service = props.Environment?.Variables['POWERTOOLS_SERVICE_NAME'];
     if (typeof service !== 'string' || !service.startsWith('sitewalk-')) continue;
     const hash = props.Code.S3Key.replace(/\.zip$/, '');
-    bundles.set(service.slice('sitewalk-'.length) as Resource, {
+    bundles.set(service.slice('sitewalk-'.length) as Resource | Worker, {
       file: join(synth.assembly.directory, `asset.${hash}`, 'index.mjs'),
     });
   }
 }, 240_000);
 
-const load = async (resource: Resource): Promise<Bundle> => {
+const load = async (resource: Resource | Worker): Promise<Bundle> => {
   const bundle = bundles.get(resource);
   if (!bundle) throw new Error(`No bundle for ${resource}`);
   return (await import(pathToFileURL(bundle.file).href)) as Bundle;
@@ -61,23 +62,33 @@ const event = (method: string, path: string): HttpEvent =>
 const context = { awsRequestId: 'bundle-test', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 
 describe('the Lambda bundles', () => {
-  it('exist for every resource, each a few megabytes at most (no offline ZIP-code table inside)', () => {
-    expect([...bundles.keys()].sort()).toEqual([...resources].sort());
+  it('exist for every resource and worker, each a few megabytes at most (no offline ZIP-code table inside)', () => {
+    expect([...bundles.keys()].sort()).toEqual([...resources, ...workers].sort());
     for (const [resource, { file }] of bundles) {
       expect(statSync(file).size, resource).toBeLessThan(3_000_000);
     }
   });
 
-  it.each(resources.filter((resource) => resource !== 'health'))('start: %s', async (resource) => {
-    const bundle = await load(resource);
-    expect(typeof bundle.handler).toBe('function');
-  });
+  it.each([...resources, ...workers].filter((resource) => resource !== 'health'))(
+    'start: %s',
+    async (resource) => {
+      const bundle = await load(resource);
+      expect(typeof bundle.handler).toBe('function');
+    },
+  );
 
   it('answer: health reads the table and says ok', async () => {
     const { handler } = await load('health');
     const result = await handler(event('GET', '/api/health'), context);
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body ?? '{}')).toMatchObject({ status: 'ok' });
+  });
+
+  it('answer: the cleanup worker sweeps for stalled cleanups on its schedule', async () => {
+    const { handler } = (await load('cleanup')) as unknown as { handler: (event: unknown) => Promise<void> };
+    await expect(
+      handler({ 'detail-type': 'Scheduled Event', source: 'aws.events' }),
+    ).resolves.toBeUndefined();
   });
 
   it('answer: a protected route without the authorizer’s claims is refused in the envelope', async () => {

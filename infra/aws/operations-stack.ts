@@ -20,11 +20,14 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import type { Resource } from '@sitewalk/shared/contract/route';
 import type { StageConfig } from './stage.ts';
+import type { StreamWorker } from './constructs/stream-worker.ts';
 
 export interface OperationsStackProps extends StackProps {
   stage: StageConfig;
   httpApi: HttpApi;
   functions: Record<Resource, NodejsFunction>;
+  /** Stream consumers, each with its dead-letter queue. */
+  workers: StreamWorker[];
   table: ITableV2;
 }
 
@@ -40,7 +43,7 @@ export class OperationsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: OperationsStackProps) {
     super(scope, id, props);
-    const { stage, httpApi, functions, table } = props;
+    const { stage, httpApi, functions, workers, table } = props;
 
     const key = new Key(this, 'AlarmTopicKey', {
       description: `SiteWalk ${stage.name}: alarm notifications`,
@@ -57,10 +60,10 @@ export class OperationsStack extends Stack {
     this.alarmTopic.addSubscription(new EmailSubscription(stage.opsEmail));
     const notify = new SnsAction(this.alarmTopic);
 
-    const alarm = (id: string, metric: IMetric, description: string) => {
+    const alarm = (id: string, metric: IMetric, description: string, threshold = stage.alarmThreshold) => {
       const created = new Alarm(this, id, {
         metric,
-        threshold: stage.alarmThreshold,
+        threshold,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,
@@ -75,7 +78,30 @@ export class OperationsStack extends Stack {
     const api5xx = httpApi.metricServerError({ period: PERIOD, statistic: 'Sum' });
     alarm('Api5xx', api5xx, 'the API answered 5xx');
 
-    const entries = Object.entries(functions) as [Resource, NodejsFunction][];
+    const entries: [string, NodejsFunction][] = [
+      ...(Object.entries(functions) as [Resource, NodejsFunction][]),
+      ...workers.map((worker): [string, NodejsFunction] => [worker.name, worker.function]),
+    ];
+    for (const worker of workers) {
+      // One batch given up is one cleanup stopped until the schedule resumes it: worth a look at once.
+      const failed = worker.deadLetters.metricApproximateNumberOfMessagesVisible({
+        period: PERIOD,
+        statistic: 'Maximum',
+      });
+      alarm(
+        `${worker.name}DeadLetters`,
+        failed,
+        `the ${worker.name} worker gave up a batch of stream records`,
+        1,
+      );
+      const behind = worker.function.metric('IteratorAge', { period: PERIOD, statistic: 'Maximum' });
+      alarm(
+        `${worker.name}IteratorAge`,
+        behind,
+        `the ${worker.name} worker is more than 15 minutes behind the stream`,
+        15 * 60_000,
+      );
+    }
     for (const [resource, fn] of entries) {
       alarm(`${resource}Errors`, fn.metricErrors({ period: PERIOD }), `the ${resource} Lambda failed`);
       alarm(

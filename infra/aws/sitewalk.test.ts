@@ -9,9 +9,18 @@ import { routes } from '@sitewalk/shared/contract/index';
 import { resources, routeKey, type Resource, type RouteDef } from '@sitewalk/shared/contract/route';
 import { PASSWORD_MIN_LENGTH } from '@sitewalk/shared/constants';
 import { SESSION_SECONDS } from '@sitewalk/functions/domain/sessions';
-import { environmentOf, resourceAccess } from '@sitewalk/functions/resource-access';
+import {
+  environmentOf,
+  resourceAccess,
+  workerAccess,
+  workers,
+  type ResourceAccess,
+  type Worker,
+} from '@sitewalk/functions/resource-access';
+import { streamFilter } from '@sitewalk/functions/cleanup/stream-filter';
 import { tableDefinition } from '@sitewalk/functions/db/table';
-import { TABLE_READS, TABLE_WRITES } from './constructs/resource-function.ts';
+import { STREAM_READS, TABLE_READS, TABLE_WRITES } from './constructs/resource-function.ts';
+import { STREAM_RETRIES } from './constructs/stream-worker.ts';
 import { SPA_FALLBACK_CODE } from './constructs/web-app.ts';
 import { buildSiteWalk } from './sitewalk.ts';
 import { stageConfig } from './stage.ts';
@@ -57,12 +66,21 @@ const functionsOf = (synth: Synthesized) => {
         .filter((policy) => JSON.stringify(policy.Properties?.['Roles']).includes(`"${roleId}"`))
         .flatMap((policy) => (policy.Properties?.['PolicyDocument'] as { Statement: Statement[] }).Statement);
       return [
-        { resource: service.slice('sitewalk-'.length) as Resource, logicalId, props, roleId, statements },
+        {
+          resource: service.slice('sitewalk-'.length) as Resource | Worker,
+          logicalId,
+          props,
+          roleId,
+          statements,
+        },
       ];
     },
   );
   return new Map(functions.map((fn) => [fn.resource, fn]));
 };
+
+const accessOf = (name: Resource | Worker): ResourceAccess =>
+  name in workerAccess ? workerAccess[name as Worker] : resourceAccess[name as Resource];
 
 const actionsOf = (statements: Statement[]) => statements.flatMap((statement) => [statement.Action].flat());
 
@@ -203,9 +221,9 @@ describe('the functions', () => {
     .map((runtime) => runtime.name)
     .sort((a, b) => Number.parseInt(b.slice(6)) - Number.parseInt(a.slice(6)))[0];
 
-  it('are one per resource, arm64 on the newest Node.js runtime, with JSON logs kept as the stage says', () => {
+  it('are one per resource and per worker, arm64 on the newest Node.js runtime, with JSON logs kept as the stage says', () => {
     const functions = functionsOf(production);
-    expect([...functions.keys()].sort()).toEqual([...resources].sort());
+    expect([...functions.keys()].sort()).toEqual([...resources, ...workers].sort());
     for (const fn of functions.values()) {
       expect(fn.props).toMatchObject({
         Runtime: newestNode,
@@ -221,30 +239,30 @@ describe('the functions', () => {
       const variables = Object.keys(fn.props.Environment?.Variables ?? {}).filter(
         (name) => !['LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME', 'NODE_OPTIONS'].includes(name),
       );
-      expect(variables.sort(), resource).toEqual(environmentOf(resourceAccess[resource]).sort());
+      expect(variables.sort(), resource).toEqual(environmentOf(accessOf(resource)).sort());
     }
   });
 
   it('are granted exactly what their access declares, and no managed policy', () => {
     for (const [resource, fn] of functionsOf(demo)) {
-      const access = resourceAccess[resource];
+      const access = accessOf(resource);
       const expected = [
+        ...(resource in workerAccess
+          ? // Reading the stream, and sending a given-up batch to the dead-letter queue.
+            [...STREAM_READS, 'sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl']
+          : []),
         'logs:CreateLogStream',
         'logs:PutLogEvents',
         ...TABLE_READS,
         ...(access.table === 'readWrite' ? TABLE_WRITES : []),
-        ...('identity' in access ? access.identity.map((action) => `cognito-idp:${action}`) : []),
-        ...('storage' in access
-          ? access.storage.map(
-              (use) => ({ put: 's3:PutObject', read: 's3:GetObject', delete: 's3:DeleteObject' })[use],
-            )
-          : []),
-        ...('storage' in access && (access.storage as readonly string[]).includes('delete')
-          ? ['s3:ListBucket']
-          : []),
-        ...('mail' in access ? ['ses:SendEmail'] : []),
-        ...('geocode' in access ? ['geo:SearchPlaceIndexForText'] : []),
-        ...('pinKey' in access ? access.pinKey.map((action) => `kms:${action}`) : []),
+        ...(access.identity ?? []).map((action) => `cognito-idp:${action}`),
+        ...(access.storage ?? []).map(
+          (use) => ({ put: 's3:PutObject', read: 's3:GetObject', delete: 's3:DeleteObject' })[use],
+        ),
+        ...(access.storage?.includes('delete') ? ['s3:ListBucket'] : []),
+        ...(access.mail ? ['ses:SendEmail'] : []),
+        ...(access.geocode ? ['geo:SearchPlaceIndexForText'] : []),
+        ...(access.pinKey ?? []).map((action) => `kms:${action}`),
       ];
       expect(actionsOf(fn.statements).sort(), resource).toEqual(expected.sort());
       const role = resourcesOf(demo.application, 'AWS::IAM::Role')[fn.roleId ?? ''];
@@ -603,6 +621,55 @@ describe('the web app on CloudFront', () => {
   });
 });
 
+describe('the cleanup worker', () => {
+  const cleanup = () => {
+    const fn = functionsOf(demo).get('cleanup');
+    if (!fn) throw new Error('no cleanup function');
+    return fn;
+  };
+
+  it('reads only the table’s stream, with the records its filter matches, and gives up a failing batch to a queue', () => {
+    const [queueId] = Object.keys(resourcesOf(demo.application, 'AWS::SQS::Queue'));
+    const mappings = Object.values(resourcesOf(demo.application, 'AWS::Lambda::EventSourceMapping'));
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]?.Properties).toMatchObject({
+      FunctionName: { Ref: cleanup().logicalId },
+      EventSourceArn: { 'Fn::ImportValue': expect.stringMatching(/Table\w*StreamArn/) },
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: STREAM_RETRIES,
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(streamFilter) }] },
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+    const streamStatement = cleanup().statements.find((s) =>
+      [s.Action].flat().includes('dynamodb:GetRecords'),
+    );
+    expect(JSON.stringify(streamStatement?.Resource)).toMatch(/Table\w*StreamArn/);
+    // The API's functions never read the stream.
+    for (const [resource, fn] of functionsOf(demo)) {
+      if (resource === 'cleanup') continue;
+      expect(
+        actionsOf(fn.statements).filter((a) => STREAM_READS.includes(a)),
+        resource,
+      ).toEqual([]);
+    }
+  });
+
+  it('keeps given-up batches encrypted for two weeks, and resumes stalled cleanups on a schedule', () => {
+    demo.application.hasResourceProperties('AWS::SQS::Queue', {
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+    });
+    const rules = Object.values(resourcesOf(demo.application, 'AWS::Events::Rule'));
+    expect(rules).toHaveLength(1);
+    expect(rules[0]?.Properties).toMatchObject({
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [expect.objectContaining({ Arn: { 'Fn::GetAtt': [cleanup().logicalId, 'Arn'] } })],
+    });
+    expect(cleanup().props).toMatchObject({ Timeout: 300 });
+  });
+});
+
 describe('the SPA fallback function', () => {
   const handler = new Function(`${readFileSync(SPA_FALLBACK_CODE, 'utf8')}; return handler;`)() as (event: {
     request: { uri: string };
@@ -629,14 +696,18 @@ describe('operations', () => {
       (alarm) => (alarm.Properties?.['MetricName'] as string | undefined) ?? 'expression',
     );
     expect(metrics.filter((name) => name === '5xx')).toHaveLength(1);
-    expect(metrics.filter((name) => name === 'Errors')).toHaveLength(resources.length);
-    expect(metrics.filter((name) => name === 'Throttles')).toHaveLength(resources.length);
+    expect(metrics.filter((name) => name === 'Errors')).toHaveLength(resources.length + workers.length);
+    expect(metrics.filter((name) => name === 'Throttles')).toHaveLength(resources.length + workers.length);
+    expect(metrics.filter((name) => name === 'ApproximateNumberOfMessagesVisible')).toHaveLength(
+      workers.length,
+    );
+    expect(metrics.filter((name) => name === 'IteratorAge')).toHaveLength(workers.length);
     expect(JSON.stringify(alarms)).toContain('ReadThrottleEvents');
     expect(JSON.stringify(alarms)).toContain('WriteThrottleEvents');
     const [topicId] = Object.keys(resourcesOf(production.operations, 'AWS::SNS::Topic'));
     for (const alarm of alarms) {
       expect(alarm.Properties?.['AlarmActions']).toEqual([{ Ref: topicId }]);
-      expect(alarm.Properties?.['Threshold']).toBe(1);
+      if (alarm.Properties?.['MetricName'] !== 'IteratorAge') expect(alarm.Properties?.['Threshold']).toBe(1);
     }
     production.operations.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',

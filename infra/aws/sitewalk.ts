@@ -38,6 +38,7 @@ export const buildSiteWalk = (
     ...common,
     httpApi: application.api.httpApi,
     functions: application.api.functions,
+    workers: [application.cleanup],
     table: data.table,
   });
 

@@ -11,6 +11,7 @@ import { localEnvironment } from './standins/env.ts';
 import { provision } from './provision.ts';
 import { run, webBuildIsStale } from './web-build.ts';
 import type { LocalHost } from './host.ts';
+import type { StreamWorker } from './stream-worker.ts';
 import { LOCAL_RESOURCE_NAMES, localPinKey, localSettings } from './settings.ts';
 
 // Lambda runs the newest Node.js; the SDK's notice about Node 20 on a developer's machine is noise here.
@@ -22,6 +23,7 @@ const settings = localSettings(process.env, dev);
 
 let standIns: StandIns | undefined;
 let host: LocalHost | undefined;
+let worker: StreamWorker | undefined;
 let vite: ChildProcess | undefined;
 let stopping = false;
 
@@ -30,6 +32,7 @@ const stop = async (code: number) => {
   stopping = true;
   console.log('\nStopping SiteWalk…');
   vite?.kill('SIGTERM');
+  await worker?.stop().catch(() => undefined);
   await host?.close().catch(() => undefined);
   await standIns?.stop().catch(() => undefined);
   process.exit(code);
@@ -72,6 +75,10 @@ try {
     },
     ...(dev ? {} : { webDist: join(root, 'web/dist') }),
   });
+
+  // The table's stream consumer (in AWS a Lambda on the stream): it finishes what deletes leave to do.
+  const { startStreamWorker } = await import('./stream-worker.ts');
+  worker = await startStreamWorker({ standIns, tableName: provisioned.tableName });
 
   if (dev) {
     vite = spawn(

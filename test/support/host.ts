@@ -12,7 +12,8 @@ export const startTestHost = async (options: { webDist?: string } = {}): Promise
   // Imported only now: the handler modules read the environment set above when they first load.
   const { startLocalHost } = await import('../../infra/local/host.ts');
   const { provisioned } = isolated;
-  const host = await startLocalHost({
+  const { startStreamWorker } = await import('../../infra/local/stream-worker.ts');
+  const started = await startLocalHost({
     port: 0,
     ...options,
     auth: {
@@ -21,6 +22,15 @@ export const startTestHost = async (options: { webDist?: string } = {}): Promise
       clientId: provisioned.userPoolClientId,
     },
   });
+  // As `npm start` does: the table's stream consumer runs beside the API.
+  const worker = await startStreamWorker({ standIns: isolated.standIns, tableName: provisioned.tableName });
+  const host = {
+    ...started,
+    close: async () => {
+      await worker.stop();
+      await started.close();
+    },
+  };
   return { ...isolated, host, url: (path) => `${host.url}${path}` };
 };
 

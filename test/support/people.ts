@@ -23,6 +23,7 @@ export const person = async (
     managementCompanyId?: number;
     locations?: { locationId: number; organizationId: number; managementCompanyId: number }[];
     organizations?: { organizationId: number; managementCompanyId: number }[];
+    defaultLocationId?: number;
   } = {},
 ): Promise<Person> => {
   const email = `role${roleId}-${randomBytes(4).toString('hex')}@example.com`;
@@ -35,6 +36,7 @@ export const person = async (
     password: { value: PASSWORD, temporary: false },
     locations: scope.locations ?? [],
     organizations: scope.organizations ?? [],
+    defaultLocationId: scope.defaultLocationId,
   });
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',

@@ -9,6 +9,7 @@ import { userLocationEntity, userOrganizationEntity } from './entities/membershi
 import { passwordResetEntity, sessionEntity, throttleEntity } from './entities/auth.ts';
 import { walkEntity } from './entities/walk.ts';
 import { incidentEntity } from './entities/incident.ts';
+import { locationCleanupEntity } from './entities/locationCleanup.ts';
 import {
   completedMarkerEntity,
   locationTallyEntity,
@@ -39,6 +40,7 @@ const entities = {
   walkNote: walkNoteEntity,
   markerImage: markerImageEntity,
   incident: incidentEntity,
+  locationCleanup: locationCleanupEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

@@ -38,3 +38,28 @@ export const visibleLocation = async (db: DataService, actor: Actor, locationId:
   if (!location || !canSee(actor, locationPlacement(location))) throw new NotFoundError('Location not found');
   return location;
 };
+
+/** The location part of a placement. */
+export const atLocation = (
+  item: Pick<LocationItem, 'locationId' | 'organizationId' | 'managementCompanyId'>,
+) => ({
+  locationId: item.locationId,
+  organizationId: item.organizationId,
+  managementCompanyId: item.managementCompanyId,
+});
+
+/**
+ * A walk, walk report or incident as it sits now: its own copy of area and company is where its location was
+ * when it was made, so scope is taken from the location as it is (one GetItem). A location moved to another
+ * area takes its walks, reports and incidents with it; a deleted one leaves them unreachable (404) until its
+ * cleanup has removed them.
+ */
+export const placedAtLiveLocation = async <T extends { locationId: number }>(
+  db: DataService,
+  item: T,
+  notFoundMessage: string,
+): Promise<T & ReturnType<typeof atLocation>> => {
+  const location = await getLocation(db, item.locationId);
+  if (!location) throw new NotFoundError(notFoundMessage);
+  return { ...item, ...atLocation(location) };
+};

@@ -13,7 +13,7 @@ import { createResourceHandler, type Implementations } from '../http/handler.ts'
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
-import { locationPlacement, visibleLocation } from '../domain/placements.ts';
+import { locationPlacement, placedAtLiveLocation, visibleLocation } from '../domain/placements.ts';
 import { visibleUserScope } from '../domain/scope.ts';
 import { presignOwnedUpload } from '../domain/uploads.ts';
 import { readPartition } from '../db/bounded.ts';
@@ -47,8 +47,10 @@ const load = async (
 ) => {
   const { data } = await db.entities.incident.get({ incidentId }).go();
   if (!data) throw new NotFoundError(notFound);
-  authorize(actor, action, placementOf(data), notFound);
-  return data;
+  // Placed where its location is now (it may have moved to another area since).
+  const item = await placedAtLiveLocation(db, data, notFound);
+  authorize(actor, action, placementOf(item), notFound);
+  return item;
 };
 
 const newestFirst = (a: IncidentItem, b: IncidentItem) =>

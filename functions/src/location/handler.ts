@@ -20,8 +20,8 @@ import type { LocationItem } from '../db/entities/location.ts';
 
 const db = dataFromEnv();
 const notFound = 'Location not found';
-/** A delete removes the location and its memberships in one transaction (at most 100 items). */
-const MAX_MEMBERS_TO_DELETE = 99;
+/** DynamoDB's limit on the items of one transaction. */
+const TRANSACTION_ITEMS_MAX = 100;
 
 const placementOf = locationPlacement;
 
@@ -125,39 +125,75 @@ export const implementations: Implementations<'location'> = {
       if (!allowed) throw new ForbiddenError('Changing the area of a location needs a company manager');
       destination = { organizationId: area.organizationId, managementCompanyId: area.managementCompanyId };
     }
-    const { data } = await db.entities.location
-      .patch({ locationId: id })
-      .set({ ...definedOnly(changes), organizationId: destination.organizationId })
-      // The key parts not being set, so ElectroDB can rebuild the index keys (it also checks they still match).
-      .composite({
-        managementCompanyId: item.managementCompanyId,
-        ...(changes.name ? {} : { name: item.name }),
-      })
-      .go({ response: 'all_new' });
-    if (destination.organizationId !== item.organizationId) {
-      // Memberships carry their location's area: move them along (bounded by the location's users).
-      for (const membership of await membershipsOfLocation(db, id)) {
-        await db.entities.userLocation
-          .patch({ userId: membership.userId, locationId: id })
-          .set({ organizationId: destination.organizationId })
-          .go();
-      }
+    const moving = destination.organizationId !== item.organizationId;
+    // The key parts not being set, so ElectroDB can rebuild the index keys (it also checks they still match).
+    const unchangedKeys = {
+      managementCompanyId: item.managementCompanyId,
+      ...(changes.name ? {} : { name: item.name }),
+    };
+    if (!moving) {
+      const { data } = await db.entities.location
+        .patch({ locationId: id })
+        .set({ ...definedOnly(changes), organizationId: item.organizationId })
+        .composite(unchangedKeys)
+        .go({ response: 'all_new' });
+      return viewOf(data);
     }
-    return viewOf(data);
+    // Memberships carry their location's area: a move rewrites the location and all of them in one transaction,
+    // so no reader ever sees some moved and some not.
+    const members = await membershipsOfLocation(db, id);
+    if (members.length > TRANSACTION_ITEMS_MAX - 1) {
+      throw new ConflictError(
+        `A location moves with at most ${TRANSACTION_ITEMS_MAX - 1} users; remove some of its ${members.length} users first`,
+      );
+    }
+    const moved = await db.transaction
+      .write(({ location, userLocation }) => [
+        location
+          .patch({ locationId: id })
+          .set({ ...definedOnly(changes), organizationId: destination.organizationId })
+          .composite(unchangedKeys)
+          // Two moves at once: the second finds the location gone from where it read it, and is refused.
+          .where(({ organizationId: area }, { eq }) => eq(area, item.organizationId))
+          .commit(),
+        ...members.map((m) =>
+          userLocation
+            .patch({ userId: m.userId, locationId: id })
+            .set({ organizationId: destination.organizationId })
+            .commit(),
+        ),
+      ])
+      .go();
+    if (moved.canceled) {
+      throw new ConflictError('The location or its users changed while it was being moved; try again');
+    }
+    const now = await getLocation(db, id);
+    if (!now) throw new NotFoundError(notFound);
+    return viewOf(now);
   },
 
   'location.delete': async ({ actor, params }) => {
-    await load(actor, 'delete', params.id);
+    const item = await load(actor, 'delete', params.id);
     const members = await membershipsOfLocation(db, params.id);
-    if (members.length > MAX_MEMBERS_TO_DELETE) {
-      throw new ConflictError(`Remove the users of this location first (it has ${members.length})`);
-    }
-    await db.transaction
-      .write(({ location, userLocation }) => [
-        location.delete({ locationId: params.id }).commit(),
-        ...members.map((m) => userLocation.delete({ userId: m.userId, locationId: params.id }).commit()),
+    // The location, its cleanup and as many memberships as fit in one transaction; the cleanup's first steps
+    // remove any others, then its walks, reports, incidents, files and tally, and clear users' defaults.
+    const removed = await db.transaction
+      .write(({ location, locationCleanup, userLocation }) => [
+        location.delete({ locationId: item.locationId }).commit(),
+        locationCleanup
+          .create({
+            locationId: item.locationId,
+            organizationId: item.organizationId,
+            managementCompanyId: item.managementCompanyId,
+          })
+          .commit(),
+        ...members
+          .slice(0, TRANSACTION_ITEMS_MAX - 2)
+          .map((m) => userLocation.delete({ userId: m.userId, locationId: params.id }).commit()),
       ])
       .go();
+    // A delete racing another finds its cleanup already written: the location is gone.
+    if (removed.canceled) throw new NotFoundError(notFound);
     return { success: true as const, id: params.id };
   },
 };

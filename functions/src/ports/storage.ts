@@ -39,6 +39,8 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Deletes every object under `prefix` (which must end with '/'); answers how many were deleted. */
   deletePrefix(prefix: string): Promise<number>;
+  /** Deletes these objects (all under the tenants' prefix); keys already gone are no error. */
+  deleteKeys(keys: readonly string[]): Promise<void>;
 }
 
 export type ObjectKind = 'company-logo' | 'area-logo' | 'profile-image' | 'walk-photo' | 'incident-photo';
@@ -162,6 +164,23 @@ export const s3Storage = (env: StorageEnv): Storage => {
         ContinuationToken = listed.NextContinuationToken;
       }
       throw new Error(`deletePrefix(${prefix}) stopped after ${MAX_PAGES} pages`);
+    },
+
+    async deleteKeys(keys) {
+      const outside = keys.find((key) => !key.startsWith(TENANTS_PREFIX));
+      if (outside !== undefined) throw new Error(`Not a SiteWalk object key: ${JSON.stringify(outside)}`);
+      for (let start = 0; start < keys.length; start += PAGE_SIZE) {
+        const Objects = keys.slice(start, start + PAGE_SIZE).map((Key) => ({ Key }));
+        const result = await client.send(
+          new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }),
+        );
+        if (result.Errors?.length) {
+          const first = result.Errors[0];
+          throw new Error(
+            `Could not delete ${result.Errors.length} object(s): ${first?.Key} (${first?.Code})`,
+          );
+        }
+      }
     },
   };
 };

@@ -8,7 +8,7 @@ import { PRESIGNED_URL_SECONDS } from '@sitewalk/shared/constants';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
 import { authorize } from '../domain/authorize.ts';
-import { visibleLocation } from '../domain/placements.ts';
+import { placedAtLiveLocation, visibleLocation } from '../domain/placements.ts';
 import { readPartition } from '../db/bounded.ts';
 import { nextId, nextIds } from '../db/counters.ts';
 import type { WalkItem } from '../db/entities/walk.ts';
@@ -83,11 +83,13 @@ const numberMarkers = async (
     }));
 };
 
+/** The walk, placed where its location is now. */
 const load = async (actor: Actor, action: 'read' | 'update' | 'delete', walkId: number) => {
   const { data } = await db.entities.walk.get({ walkId }).go();
   if (!data) throw new NotFoundError(notFound);
-  authorize(actor, action, placementOf(data), notFound);
-  return data;
+  const walk = await placedAtLiveLocation(db, data, notFound);
+  authorize(actor, action, placementOf(walk), notFound);
+  return walk;
 };
 
 const isConditionalFailure = (error: unknown) =>
@@ -96,8 +98,9 @@ const isConditionalFailure = (error: unknown) =>
 /** A report the actor may read, with everything recorded on it (one Query of the `report` collection). */
 const loadReport = async (actor: Actor, walkReportId: number) => {
   const { data } = await db.collections.report({ walkReportId }).go({ pages: 'all' });
-  const report = data.walkReport[0];
-  if (!report) throw new NotFoundError(reportNotFound);
+  const stored = data.walkReport[0];
+  if (!stored) throw new NotFoundError(reportNotFound);
+  const report = await placedAtLiveLocation(db, stored, reportNotFound);
   authorize(actor, 'read', { kind: 'walkReport', id: walkReportId, ...report }, reportNotFound);
   return { report, completed: data.completedMarker, notes: data.walkNote, images: data.markerImage };
 };

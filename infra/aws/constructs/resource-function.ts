@@ -17,7 +17,14 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import type { Resource } from '@sitewalk/shared/contract/route';
-import { environmentOf, resourceAccess, type ResourceAccess } from '@sitewalk/functions/resource-access';
+import {
+  environmentOf,
+  resourceAccess,
+  workerAccess,
+  type ResourceAccess,
+  type Worker,
+  type WorkerAccess,
+} from '@sitewalk/functions/resource-access';
 import type { EnvName } from '@sitewalk/functions/env';
 import { tableDefinition } from '@sitewalk/functions/db/table';
 import { TENANTS_PREFIX } from '@sitewalk/functions/ports/storage';
@@ -48,22 +55,36 @@ export const TABLE_WRITES = [
   'dynamodb:ConditionCheckItem',
 ];
 
+/** Reading the table's stream, as the event source mapping does with the function's role. */
+export const STREAM_READS = [
+  'dynamodb:DescribeStream',
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+  'dynamodb:ListStreams',
+];
+
+const isWorker = (name: Resource | Worker): name is Worker => name in workerAccess;
+
 /**
- * One Lambda per resource (`functions/src/<resource>/handler.ts`): arm64 on the newest Node.js runtime,
- * bundled minified with source maps, JSON logs into its own log group, and a role of its own that holds
- * exactly what `resourceAccess` declares for it — no managed policies.
+ * One Lambda per resource (`functions/src/<resource>/handler.ts`), and per worker (`functions/src/<worker>/`):
+ * arm64 on the newest Node.js runtime, bundled minified with source maps, JSON logs into its own log group,
+ * and a role of its own that holds exactly what `resourceAccess` (or `workerAccess`) declares for it — no
+ * managed policies.
  */
 export class ResourceFunction extends Construct {
   readonly function: NodejsFunction;
+  readonly role: Role;
 
   constructor(
     scope: Construct,
     id: string,
-    props: { resource: Resource; stage: StageConfig; backing: Backing },
+    props: { resource: Resource | Worker; stage: StageConfig; backing: Backing; timeout?: Duration },
   ) {
     super(scope, id);
     const { resource, stage, backing } = props;
-    const access: ResourceAccess = resourceAccess[resource];
+    const access: ResourceAccess | WorkerAccess = isWorker(resource)
+      ? workerAccess[resource]
+      : resourceAccess[resource];
 
     const logGroup = new LogGroup(this, 'Logs', {
       retention: stage.logRetention,
@@ -71,8 +92,9 @@ export class ResourceFunction extends Construct {
     });
     const role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `SiteWalk ${stage.name}: the ${resource} API`,
+      description: `SiteWalk ${stage.name}: the ${resource} ${isWorker(resource) ? 'worker' : 'API'}`,
     });
+    this.role = role;
     role.addToPolicy(
       new PolicyStatement({
         actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
@@ -106,7 +128,7 @@ export class ResourceFunction extends Construct {
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: 1024,
-      timeout: Duration.seconds(15),
+      timeout: props.timeout ?? Duration.seconds(15),
       role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
@@ -138,8 +160,12 @@ export class ResourceFunction extends Construct {
     this.grant(access, backing, role);
   }
 
-  private grant(access: ResourceAccess, backing: Backing, role: Role): void {
+  private grant(access: ResourceAccess | WorkerAccess, backing: Backing, role: Role): void {
     const table = backing.table;
+    if ('stream' in access) {
+      if (!table.tableStreamArn) throw new Error('The table has no stream');
+      role.addToPolicy(new PolicyStatement({ actions: STREAM_READS, resources: [table.tableStreamArn] }));
+    }
     role.addToPolicy(
       new PolicyStatement({
         actions: access.table === 'read' ? TABLE_READS : [...TABLE_READS, ...TABLE_WRITES],

@@ -108,7 +108,8 @@ export const locationRoutes = {
     resource,
     access: Role.AreaManager,
     source: spec,
-    summary: 'Delete a location',
+    summary:
+      'Delete a location and its memberships at once; its walks, walk reports (checkpoints, notes, photos), incidents (and images), tally and files follow in bounded steps, and users who had it as their default have none',
     params: idParams,
     response: deleted,
   }),

@@ -111,7 +111,8 @@ export const managementCompanyRoutes = {
     resource,
     access: Role.Admin,
     source: spec,
-    summary: 'Delete a management company for good, with everything in it',
+    summary:
+      'Delete a management company for good, with its files; refused (409) while it still has areas or users, naming them',
     params: idParams,
     response: deleted,
   }),

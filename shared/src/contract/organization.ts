@@ -125,7 +125,8 @@ export const organizationRoutes = {
     resource,
     access: Role.CompanyManager,
     source: spec,
-    summary: 'Delete an area for good, with its locations',
+    summary:
+      'Delete an area for good, with its logo; refused (409) while it still has locations or users, naming them',
     params: idParams,
     response: deleted,
   }),

@@ -6,6 +6,8 @@ import { service } from './service-name.ts';
  * - the user with their memberships in one Query: primary, collection `userAccess`
  * - a company's users, by last name: gsi1 (pk = company; Admins and Super Users have none)
  * - everybody, by last name (Super User and Admin lists): gsi2
+ * - the users whose default location is a given one (cleared when it is deleted): gsi3 (pk = location; users
+ *   without a default share one partition that nothing reads)
  */
 export const userEntity = new Entity({
   model: { entity: 'user', version: '1', service },
@@ -50,6 +52,11 @@ export const userEntity = new Entity({
       index: 'gsi2',
       pk: { field: 'gsi2pk', composite: [] },
       sk: { field: 'gsi2sk', composite: ['lastName', 'firstName', 'userId'] },
+    },
+    byDefaultLocation: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['defaultLocationId'] },
+      sk: { field: 'gsi3sk', composite: ['userId'] },
     },
   },
 });

@@ -1,0 +1,254 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isolatedEnvironment } from '../../../test/support/isolated.ts';
+import { dataFromEnv, storageFromEnv } from '../composition.ts';
+import type { DataService } from '../db/service.ts';
+import { objectKey, type Storage } from '../ports/storage.ts';
+import { resumeStalledCleanups, runCleanupStep, type StepLimits } from './location-cleanup.ts';
+
+let db: DataService;
+let storage: Storage;
+
+beforeAll(async () => {
+  await isolatedEnvironment();
+  db = dataFromEnv();
+  storage = storageFromEnv();
+});
+
+const COMPANY = 7;
+const AREA = 70;
+let nextLocation = 1000;
+let nextId = 1;
+
+const upload = async (key: string) => {
+  const body = Buffer.from([0xff, 0xd8, 0xff, 1, 2, 3]);
+  const ticket = await storage.presignUpload({
+    key,
+    contentType: 'image/jpeg',
+    contentLength: body.length,
+    expiresIn: 60,
+  });
+  expect((await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body })).status).toBe(200);
+  return key;
+};
+
+/** A deleted location's leftovers, written straight to the table and the bucket, and its cleanup item. */
+const leftovers = async (counts: {
+  reports: number;
+  incidents: number;
+  walks: number;
+  members: number;
+  defaults: number;
+}) => {
+  const locationId = nextLocation++;
+  const at = { locationId, organizationId: AREA, managementCompanyId: COMPANY };
+  const files: string[] = [];
+  const reportIds: number[] = [];
+  for (let r = 0; r < counts.reports; r++) {
+    const walkReportId = nextId++;
+    reportIds.push(walkReportId);
+    const clientId = `start-${walkReportId}`;
+    await db.entities.walkReportStart.create({ clientId, walkReportId, userId: 1 }).go();
+    await db.entities.walkReport
+      .create({
+        walkReportId,
+        walkId: 1,
+        ...at,
+        userId: 1,
+        clientId,
+        startedAt: `2026-11-01T0${r % 10}:00:00.000Z`,
+        walkName: 'W',
+        markerCount: 3,
+      })
+      .go();
+    for (let c = 0; c < 3; c++) {
+      await db.entities.completedMarker
+        .create({
+          walkReportId,
+          clientId: `c${c}`,
+          completedMarkerId: nextId++,
+          markerId: c,
+          arrivedAt: '2026-11-01T00:00:00.000Z',
+          receivedAt: '2026-11-01T00:00:00.000Z',
+          lat: 1,
+          lng: 1,
+          accuracy: 1,
+          isDoor: false,
+        })
+        .go();
+    }
+    await db.entities.walkNote
+      .create({ walkReportId, clientId: 'n', walkNoteId: nextId++, markerId: 0, note: 'x' })
+      .go();
+    const key = await upload(
+      objectKey({ managementCompanyId: COMPANY, kind: 'walk-photo', id: walkReportId }, 'image/jpeg'),
+    );
+    files.push(key);
+    await db.entities.markerImage
+      .create({ walkReportId, clientId: 'p', markerId: 0, imageName: 'p.jpg', key })
+      .go();
+  }
+  for (let i = 0; i < counts.incidents; i++) {
+    const incidentId = nextId++;
+    const key = await upload(
+      objectKey({ managementCompanyId: COMPANY, kind: 'incident-photo', id: incidentId }, 'image/jpeg'),
+    );
+    files.push(key);
+    // A key handed out whose file was never uploaded is no error.
+    const neverUploaded = objectKey(
+      { managementCompanyId: COMPANY, kind: 'incident-photo', id: incidentId },
+      'image/png',
+    );
+    await db.entities.incident
+      .create({ incidentId, ...at, typeId: 1, createdBy: 1, imageKeys: [key, neverUploaded] })
+      .go();
+  }
+  for (let w = 0; w < counts.walks; w++) {
+    await db.entities.walk
+      .create({
+        walkId: nextId++,
+        ...at,
+        name: 'W',
+        markers: [],
+        ...(w % 2 ? { deletedAt: '2026-11-01T00:00:00.000Z' } : {}),
+      })
+      .go();
+  }
+  for (let m = 0; m < counts.members; m++) {
+    await db.entities.userLocation.create({ userId: nextId++, ...at }).go();
+  }
+  for (let d = 0; d < counts.defaults; d++) {
+    await db.entities.user
+      .create({ userId: nextId++, firstName: 'D', lastName: 'D', roleId: 1, defaultLocationId: locationId })
+      .go();
+  }
+  await db.entities.locationTally.update({ locationId }).add({ walkReportCount: counts.reports }).go();
+  await db.entities.locationCleanup.create(at).go();
+  return { locationId, files, reportIds };
+};
+
+/** What is left of a location, by kind. */
+const left = async (locationId: number) => {
+  const count = async (query: Promise<{ data: unknown[] }>) => (await query).data.length;
+  return {
+    reports: await count(db.entities.walkReport.query.byLocation({ locationId }).go({ pages: 'all' })),
+    incidents: await count(db.entities.incident.query.byLocation({ locationId }).go({ pages: 'all' })),
+    walks: await count(db.entities.walk.query.byLocation({ locationId }).go({ pages: 'all' })),
+    members: await count(db.entities.userLocation.query.byLocation({ locationId }).go({ pages: 'all' })),
+    defaults: await count(
+      db.entities.user.query.byDefaultLocation({ defaultLocationId: locationId }).go({ pages: 'all' }),
+    ),
+  };
+};
+
+const stepOf = async (locationId: number) =>
+  (await db.entities.locationCleanup.get({ locationId }).go()).data?.step;
+
+const limits: StepLimits = { memberships: 2, defaults: 1, reports: 3, incidents: 2, walks: 3 };
+
+describe('a location cleanup', () => {
+  it('removes one bounded page of one kind per step until nothing is left, then itself', async () => {
+    // Prepare
+    const counts = { reports: 7, incidents: 3, walks: 4, members: 3, defaults: 2 };
+    const { locationId, files, reportIds } = await leftovers(counts);
+    const before = await left(locationId);
+    expect(before).toEqual(counts);
+
+    // Act: step by step, as the stream would drive it.
+    const trail: Awaited<ReturnType<typeof left>>[] = [before];
+    for (let at = 0; ; at++) {
+      expect(at).toBeLessThan(50);
+      const outcome = await runCleanupStep({ db, storage }, locationId, at, limits);
+      trail.push(await left(locationId));
+      if (outcome === 'done') break;
+      expect(outcome).toBe('continued');
+      expect(await stepOf(locationId)).toBe(at + 1);
+    }
+
+    // Assess: each step removed at most one page, of one kind only.
+    const limitOf = {
+      reports: limits.reports,
+      incidents: limits.incidents,
+      walks: limits.walks,
+      members: limits.memberships,
+      defaults: limits.defaults,
+    };
+    for (let i = 1; i < trail.length; i++) {
+      const [previous, now] = [trail[i - 1], trail[i]];
+      const changed = (Object.keys(limitOf) as (keyof typeof limitOf)[]).filter(
+        (kind) => previous?.[kind] !== now?.[kind],
+      );
+      expect(changed.length).toBeLessThanOrEqual(1);
+      for (const kind of changed)
+        expect((previous?.[kind] ?? 0) - (now?.[kind] ?? 0)).toBeLessThanOrEqual(limitOf[kind]);
+    }
+    // 2 + 2 + 3 + 2 + 2 pages, and a last step that finds nothing.
+    expect(trail).toHaveLength(1 + 12);
+    expect(trail.at(-1)).toEqual({ reports: 0, incidents: 0, walks: 0, members: 0, defaults: 0 });
+    for (const walkReportId of reportIds) {
+      const { data } = await db.collections.report({ walkReportId }).go();
+      expect([...data.walkReport, ...data.completedMarker, ...data.walkNote, ...data.markerImage]).toEqual(
+        [],
+      );
+      expect(
+        (await db.entities.walkReportStart.get({ clientId: `start-${walkReportId}` }).go()).data,
+      ).toBeNull();
+    }
+    for (const key of files) expect(await storage.exists(key)).toBe(false);
+    expect((await db.entities.locationTally.get({ locationId }).go()).data).toBeNull();
+    expect((await db.entities.locationCleanup.get({ locationId }).go()).data).toBeNull();
+  });
+
+  it('resumes after a step that failed half-way, losing nothing', async () => {
+    // Prepare: the bucket fails on the second batch of files within a step.
+    const { locationId, files } = await leftovers({
+      reports: 5,
+      incidents: 0,
+      walks: 0,
+      members: 0,
+      defaults: 0,
+    });
+    let calls = 0;
+    const failing: Storage = {
+      ...storage,
+      deleteKeys: async (keys) => {
+        calls += 1;
+        if (calls === 2) throw new Error('S3 is unavailable');
+        return storage.deleteKeys(keys);
+      },
+    };
+
+    // Act: the step fails; its record is delivered again (same step value) and succeeds.
+    await expect(
+      runCleanupStep({ db, storage: failing }, locationId, 0, { ...limits, reports: 5 }),
+    ).rejects.toThrow('S3 is unavailable');
+    const afterFailure = await left(locationId);
+    expect(await stepOf(locationId)).toBe(0);
+    expect(afterFailure.reports).toBeGreaterThan(0);
+    expect(await runCleanupStep({ db, storage }, locationId, 0, { ...limits, reports: 5 })).toBe('continued');
+    expect(await runCleanupStep({ db, storage }, locationId, 1, limits)).toBe('done');
+
+    // Assess
+    expect((await left(locationId)).reports).toBe(0);
+    for (const key of files) expect(await storage.exists(key)).toBe(false);
+  });
+
+  it('ignores a record seen twice, so one chain of steps runs', async () => {
+    const { locationId } = await leftovers({ reports: 1, incidents: 0, walks: 0, members: 0, defaults: 0 });
+    expect(await runCleanupStep({ db, storage }, locationId, 0, limits)).toBe('continued');
+    // The same record again: the cleanup has moved on.
+    expect(await runCleanupStep({ db, storage }, locationId, 0, limits)).toBe('stale');
+    expect(await stepOf(locationId)).toBe(1);
+    expect(await runCleanupStep({ db, storage }, locationId, 1, limits)).toBe('done');
+    expect(await runCleanupStep({ db, storage }, locationId, 2, limits)).toBe('stale');
+  });
+
+  it('starts again a cleanup that stalled, and leaves a moving one alone', async () => {
+    const { locationId } = await leftovers({ reports: 1, incidents: 0, walks: 0, members: 0, defaults: 0 });
+    expect(await resumeStalledCleanups({ db }, 60_000)).not.toContain(locationId);
+    expect(await stepOf(locationId)).toBe(0);
+    expect(await resumeStalledCleanups({ db }, 60_000, Date.now() + 61_000)).toContain(locationId);
+    // Advancing the step is the write whose stream record runs the next step.
+    expect(await stepOf(locationId)).toBe(1);
+    expect(await runCleanupStep({ db, storage }, locationId, 1, limits)).toBe('continued');
+  });
+});

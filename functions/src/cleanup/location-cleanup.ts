@@ -1,0 +1,223 @@
+import type { DataService } from '../db/service.ts';
+import type { LocationCleanupItem } from '../db/entities/locationCleanup.ts';
+import type { Storage } from '../ports/storage.ts';
+
+/**
+ * What a deleted location leaves to be removed, in bounded steps (docs/data-model.md, "Deletes"). The delete
+ * request removes the location and its memberships and writes a `locationCleanup` item in the same
+ * transaction; each step then removes one page of what is left and advances the item's `step`, and that
+ * write, seen on the table's stream, starts the next step. State lives only in the table: a step reads what
+ * is left rather than a cursor, so a step that fails half-way is simply run again.
+ */
+
+/** How much one step removes at most (one page of one kind of child). */
+export interface StepLimits {
+  memberships: number;
+  defaults: number;
+  /** Each report with its checkpoints, notes, photos and their files. */
+  reports: number;
+  incidents: number;
+  walks: number;
+}
+
+export const STEP_LIMITS: StepLimits = {
+  memberships: 100,
+  defaults: 100,
+  reports: 20,
+  incidents: 50,
+  walks: 100,
+};
+
+/** Parallel work within a step (reports, users), so no step floods the table. */
+const PARALLEL = 8;
+
+/** A cleanup whose item has not changed for this long has lost its chain of events and is started again. */
+export const STALLED_AFTER_MS = 5 * 60_000;
+
+export interface CleanupDeps {
+  db: DataService;
+  storage: Storage;
+}
+
+export type StepOutcome = 'continued' | 'done' | 'stale';
+
+/** Like Promise.all, but every piece settles before it fails, so a failed step leaves nothing running. */
+const settleAll = async (work: Promise<unknown>[]) => {
+  const failed = (await Promise.allSettled(work)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+};
+
+const inBatches = async <T>(items: readonly T[], work: (item: T) => Promise<unknown>) => {
+  for (let start = 0; start < items.length; start += PARALLEL) {
+    await settleAll(items.slice(start, start + PARALLEL).map(work));
+  }
+};
+
+const isConditionalFailure = (error: unknown) =>
+  error instanceof Error &&
+  /conditional request failed|ConditionalCheckFailed/i.test(`${error.name} ${error.message}`);
+
+/** Batch deletes answer what DynamoDB did not process; those are tried again, a few times, then it fails. */
+const deleteAll = async <K>(remove: (keys: K[]) => Promise<{ unprocessed: K[] }>, keys: K[]) => {
+  let left = keys;
+  for (let attempt = 0; left.length > 0; attempt++) {
+    if (attempt === 5) throw new Error(`${left.length} item(s) were not deleted`);
+    left = (await remove(left)).unprocessed;
+  }
+};
+
+const removeMemberships = async ({ db }: CleanupDeps, job: LocationCleanupItem, limit: number) => {
+  const { data } = await db.entities.userLocation.query
+    .byLocation({ locationId: job.locationId })
+    .go({ count: limit, pages: 'all' });
+  await deleteAll(
+    (keys) => db.entities.userLocation.delete(keys).go(),
+    data.map(({ userId, locationId }) => ({ userId, locationId })),
+  );
+  return data.length;
+};
+
+const clearDefaults = async ({ db }: CleanupDeps, job: LocationCleanupItem, limit: number) => {
+  const { data } = await db.entities.user.query
+    .byDefaultLocation({ defaultLocationId: job.locationId })
+    .go({ count: limit, pages: 'all', attributes: ['userId'] });
+  await inBatches(data, ({ userId }) =>
+    db.entities.user
+      .patch({ userId })
+      .remove(['defaultLocationId'])
+      // Only if it is still this location (the user may have chosen another since the index was read).
+      .where(({ defaultLocationId }, { eq }) => eq(defaultLocationId, job.locationId))
+      .go()
+      .catch((error: unknown) => {
+        if (!isConditionalFailure(error)) throw error;
+      }),
+  );
+  return data.length;
+};
+
+/** A report's items go first and the report item last, so a step cut short finds the report again. */
+const removeReport = async ({ db, storage }: CleanupDeps, walkReportId: number) => {
+  const { data } = await db.collections.report({ walkReportId }).go({ pages: 'all' });
+  await storage.deleteKeys(data.markerImage.map((image) => image.key));
+  const children = { walkReportId };
+  await settleAll([
+    deleteAll(
+      (keys) => db.entities.completedMarker.delete(keys).go(),
+      data.completedMarker.map(({ clientId }) => ({ ...children, clientId })),
+    ),
+    deleteAll(
+      (keys) => db.entities.walkNote.delete(keys).go(),
+      data.walkNote.map(({ clientId }) => ({ ...children, clientId })),
+    ),
+    deleteAll(
+      (keys) => db.entities.markerImage.delete(keys).go(),
+      data.markerImage.map(({ clientId }) => ({ ...children, clientId })),
+    ),
+  ]);
+  const [report] = data.walkReport;
+  if (report) {
+    await db.entities.walkReportStart.delete({ clientId: report.clientId }).go();
+    await db.entities.walkReport.delete({ walkReportId }).go();
+  }
+};
+
+const removeReports = async (deps: CleanupDeps, job: LocationCleanupItem, limit: number) => {
+  const { data } = await deps.db.entities.walkReport.query
+    .byLocation({ locationId: job.locationId })
+    .go({ count: limit, pages: 'all', attributes: ['walkReportId'] });
+  await inBatches(data, ({ walkReportId }) => removeReport(deps, walkReportId));
+  return data.length;
+};
+
+const removeIncidents = async ({ db, storage }: CleanupDeps, job: LocationCleanupItem, limit: number) => {
+  const { data } = await db.entities.incident.query
+    .byLocation({ locationId: job.locationId })
+    .go({ count: limit, pages: 'all', attributes: ['incidentId', 'imageKeys'] });
+  // Files first: an incident cut short keeps the keys of its files.
+  await storage.deleteKeys(data.flatMap((incident) => incident.imageKeys ?? []));
+  await deleteAll(
+    (keys) => db.entities.incident.delete(keys).go(),
+    data.map(({ incidentId }) => ({ incidentId })),
+  );
+  return data.length;
+};
+
+const removeWalks = async ({ db }: CleanupDeps, job: LocationCleanupItem, limit: number) => {
+  // Active and deleted walks alike (the state is the first part of the sort key).
+  const { data } = await db.entities.walk.query
+    .byLocation({ locationId: job.locationId })
+    .go({ count: limit, pages: 'all', attributes: ['walkId'] });
+  await deleteAll(
+    (keys) => db.entities.walk.delete(keys).go(),
+    data.map(({ walkId }) => ({ walkId })),
+  );
+  return data.length;
+};
+
+/** One page of the first kind of child that has any left; 0 when nothing is left. */
+const removeSome = async (deps: CleanupDeps, job: LocationCleanupItem, limits: StepLimits) =>
+  (await removeMemberships(deps, job, limits.memberships)) ||
+  (await clearDefaults(deps, job, limits.defaults)) ||
+  (await removeReports(deps, job, limits.reports)) ||
+  (await removeIncidents(deps, job, limits.incidents)) ||
+  (await removeWalks(deps, job, limits.walks));
+
+/**
+ * One step of a location's cleanup, started for the job's `step` value `at` (from the stream record). A record
+ * seen twice, or one overtaken by a resumed chain, finds another value and does nothing, so one chain runs.
+ */
+export const runCleanupStep = async (
+  deps: CleanupDeps,
+  locationId: number,
+  at: number,
+  limits: StepLimits = STEP_LIMITS,
+): Promise<StepOutcome> => {
+  const { db } = deps;
+  const { data: job } = await db.entities.locationCleanup.get({ locationId }).go({ consistent: true });
+  if (job?.step !== at) return 'stale';
+  const removed = await removeSome(deps, job, limits);
+  try {
+    if (removed > 0) {
+      // The write that starts the next step.
+      await db.entities.locationCleanup
+        .patch({ locationId })
+        .add({ step: 1 })
+        .where(({ step }, { eq }) => eq(step, at))
+        .go();
+      return 'continued';
+    }
+    await db.entities.locationTally.delete({ locationId }).go();
+    await db.entities.locationCleanup
+      .delete({ locationId })
+      .where(({ step }, { eq }) => eq(step, at))
+      .go();
+    return 'done';
+  } catch (error) {
+    if (isConditionalFailure(error)) return 'stale';
+    throw error;
+  }
+};
+
+/**
+ * Starts again every cleanup that has not moved for `stalledAfterMs` (its event failed past its retries, or the
+ * local host stopped half-way): advancing `step` is the event that runs its next step.
+ */
+export const resumeStalledCleanups = async (
+  { db }: Pick<CleanupDeps, 'db'>,
+  stalledAfterMs = STALLED_AFTER_MS,
+  now = Date.now(),
+) => {
+  const { data } = await db.entities.locationCleanup.query.pending({}).go({ pages: 'all' });
+  const stalled = data.filter((job) => Date.parse(job.updatedAt ?? job.requestedAt) <= now - stalledAfterMs);
+  await inBatches(stalled, (job) =>
+    db.entities.locationCleanup
+      .patch({ locationId: job.locationId })
+      .add({ step: 1 })
+      .where(({ step }, { eq }) => eq(step, job.step))
+      .go()
+      .catch((error: unknown) => {
+        if (!isConditionalFailure(error)) throw error;
+      }),
+  );
+  return stalled.map((job) => job.locationId);
+};

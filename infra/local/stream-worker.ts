@@ -1,0 +1,151 @@
+/**
+ * The local host's stand-in for Lambda's event source mapping on the table's stream: it polls DynamoDB Local's
+ * stream, keeps the records the cleanup worker's filter matches and calls that worker's very handler
+ * (functions/src/cleanup/handler.ts) with them, retrying a failed batch a few times like the mapping does. Like
+ * the schedule in AWS, it also asks the handler to resume stalled cleanups, at start and then every minute. It
+ * reads each shard from its oldest record, as the mapping does (TRIM_HORIZON): a record of a step already taken
+ * finds the cleanup moved on and does nothing.
+ */
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
+import { matchesStreamFilter } from '@sitewalk/functions/cleanup/stream-filter';
+import type { StandInsInfo } from './standins/index.ts';
+
+export interface StreamWorker {
+  stop: () => Promise<void>;
+}
+
+export interface StreamWorkerOptions {
+  standIns: StandInsInfo;
+  tableName: string;
+  /** Milliseconds between polls when the stream was quiet. */
+  pollMs?: number;
+  /** Milliseconds between sweeps for stalled cleanups (AWS: every five minutes). */
+  sweepMs?: number;
+  log?: (line: string) => void;
+}
+
+/** As the mapping in AWS: a failing batch is retried, then given up (its cleanup is resumed by a sweep). */
+const ATTEMPTS = 3;
+
+interface Shard {
+  iterator?: string;
+  lastSequenceNumber?: string;
+}
+
+export const startStreamWorker = async (options: StreamWorkerOptions): Promise<StreamWorker> => {
+  const { standIns, tableName, pollMs = 200, sweepMs = 60_000 } = options;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const config = { region: standIns.region, credentials: standIns.credentials };
+  const dynamodb = new DynamoDBClient({ ...config, endpoint: standIns.endpoints.dynamodb });
+  const streams = new DynamoDBStreamsClient({ ...config, endpoint: standIns.endpoints.dynamodb });
+  const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
+  dynamodb.destroy();
+  const StreamArn = Table?.LatestStreamArn;
+  if (!StreamArn) throw new Error(`The table ${tableName} has no stream`);
+  // Imported now: the handler module reads the environment (table, bucket) when it loads, as on a cold start.
+  const { handler } = await import('@sitewalk/functions/cleanup/handler');
+
+  const shards = new Map<string, Shard>();
+  const finished = new Set<string>();
+
+  const invoke = async (event: DynamoDBStreamEvent | ScheduledEvent) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await handler(event);
+        return;
+      } catch (error) {
+        if (attempt === ATTEMPTS) {
+          log(`stream worker: gave up after ${ATTEMPTS} attempts: ${String(error)}`);
+          return;
+        }
+      }
+    }
+  };
+
+  const iteratorOf = async (shardId: string, shard: Shard) =>
+    (
+      await streams.send(
+        new GetShardIteratorCommand({
+          StreamArn,
+          ShardId: shardId,
+          // From the oldest record kept, as the mapping in AWS starts: a record seen again does nothing.
+          ...(shard.lastSequenceNumber
+            ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: shard.lastSequenceNumber }
+            : { ShardIteratorType: 'TRIM_HORIZON' }),
+        }),
+      )
+    ).ShardIterator;
+
+  /** One pass over every open shard; answers whether any record came. */
+  const poll = async () => {
+    const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn }));
+    for (const { ShardId } of StreamDescription?.Shards ?? []) {
+      if (ShardId && !finished.has(ShardId) && !shards.has(ShardId)) shards.set(ShardId, {});
+    }
+    let busy = false;
+    for (const [shardId, shard] of shards) {
+      shard.iterator ??= await iteratorOf(shardId, shard);
+      if (!shard.iterator) continue;
+      const answer = await streams.send(
+        new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }),
+      );
+      const records = answer.Records ?? [];
+      shard.iterator = answer.NextShardIterator;
+      if (!shard.iterator) {
+        shards.delete(shardId);
+        finished.add(shardId);
+      }
+      if (records.length === 0) continue;
+      busy = true;
+      shard.lastSequenceNumber = records.at(-1)?.dynamodb?.SequenceNumber;
+      // The SDK's record is the Lambda event's record (its date a Date rather than seconds, which nobody reads).
+      const matching = records
+        .map((record: _Record) => record as unknown as DynamoDBRecord)
+        .filter(matchesStreamFilter);
+      if (matching.length > 0) await invoke({ Records: matching });
+    }
+    return busy;
+  };
+
+  const sweep = () => invoke({ 'detail-type': 'Scheduled Event' } as ScheduledEvent);
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let lastSweep = 0;
+  const loop = () => {
+    running = (async () => {
+      let busy = false;
+      try {
+        if (Date.now() - lastSweep >= sweepMs) {
+          lastSweep = Date.now();
+          await sweep();
+        }
+        busy = await poll();
+      } catch (error) {
+        // An expired or lost iterator is fetched again after the last record handled.
+        for (const shard of shards.values()) delete shard.iterator;
+        log(`stream worker: ${String(error)}`);
+      }
+      if (!stopped) timer = setTimeout(loop, busy ? 0 : pollMs);
+    })();
+  };
+  loop();
+
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      streams.destroy();
+    },
+  };
+};

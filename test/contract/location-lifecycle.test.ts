@@ -1,0 +1,341 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Role } from '@sitewalk/shared/roles';
+import { dataFromEnv, storageFromEnv } from '@sitewalk/functions/composition';
+import { startTestHost, type TestHost } from '../support/host.ts';
+import { callAs, person, type Person } from '../support/people.ts';
+
+/**
+ * A location's walks, walk reports and incidents follow the location: when it moves to another area they are
+ * that area's, and when it is deleted they go too (in bounded steps, from the table's stream).
+ */
+
+let t: TestHost;
+let call: ReturnType<typeof callAs>;
+let admin: Person;
+let companyManager: Person;
+let areaManagerNorth: Person;
+let areaManagerSouth: Person;
+let company: number;
+let north: number;
+let south: number;
+
+const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id);
+const uuid = () => crypto.randomUUID();
+const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(61, 1)]);
+
+const newLocation = async (name: string, organizationId: number) =>
+  id(
+    await call(companyManager, 'POST', '/api/location', {
+      name,
+      address: '1 Main St',
+      city: 'Fresno',
+      state: 'CA',
+      zipcode: '93650',
+      latitude: 36.8,
+      longitude: -119.7,
+      organizationId,
+    }),
+  );
+
+const put = async (ticket: { body: Record<string, unknown> }, body: Buffer) => {
+  const answer = await fetch(String(ticket.body.uploadUrl), {
+    method: 'PUT',
+    headers: ticket.body.headers as Record<string, string>,
+    body,
+  });
+  expect(answer.status).toBe(200);
+  return String(ticket.body.key);
+};
+
+/** A location with a walk, a walk report with a checkpoint, a note and a photo, and an incident with an image. */
+const siteWithHistory = async (locationId: number, walker: Person) => {
+  const walk = await call(walker, 'POST', '/api/walk', {
+    name: 'Round',
+    locationId,
+    markers: [
+      { label: 1, lat: 36.8, lng: -119.7 },
+      { label: 2, lat: 36.801, lng: -119.7 },
+    ],
+  });
+  expect(walk.status).toBe(201);
+  const markerId = (walk.body.markers as { id: number }[])[0]?.id ?? 0;
+  const reports: number[] = [];
+  const files: string[] = [];
+  const clientIds: string[] = [];
+  for (const startedAt of ['2026-11-20T07:00:00.000Z', '2026-11-21T07:00:00.000Z']) {
+    const clientId = uuid();
+    clientIds.push(clientId);
+    const report = await call(walker, 'POST', '/api/walk/walk-report', {
+      walkId: id(walk),
+      clientId,
+      startedAt,
+    });
+    expect(report.status).toBe(200);
+    const reportId = id(report);
+    reports.push(reportId);
+    const base = `/api/walk/walk-report/${reportId}`;
+    const checkpoint = {
+      clientId: uuid(),
+      markerId,
+      arrivedAt: startedAt,
+      lat: 36.8,
+      lng: -119.7,
+      accuracy: 5,
+    };
+    expect((await call(walker, 'POST', `${base}/checkpoint`, checkpoint)).status).toBe(200);
+    const note = { clientId: uuid(), markerId, note: 'Gate open' };
+    expect((await call(walker, 'POST', `${base}/note`, note)).status).toBe(200);
+    const photo = { clientId: uuid(), markerId, contentType: 'image/jpeg', contentLength: jpeg.length };
+    files.push(await put(await call(walker, 'POST', `${base}/photo`, photo), jpeg));
+  }
+  const incident = await call(walker, 'POST', '/api/incident', {
+    locationId,
+    typeId: 2,
+    incidentTexts: ['Broken lock'],
+    walkReportId: reports[0],
+  });
+  expect(incident.status).toBe(201);
+  const image = { contentType: 'image/jpeg', contentLength: jpeg.length };
+  files.push(await put(await call(walker, 'POST', `/api/incident/${id(incident)}/image`, image), jpeg));
+  return { walkId: id(walk), reports, incidentId: id(incident), files, clientIds };
+};
+
+beforeAll(async () => {
+  t = await startTestHost();
+  call = callAs(t.host.url);
+  admin = await person(t.host.url, Role.Admin);
+  company = id(
+    await call(admin, 'POST', '/api/managementCompany', { name: 'Movers', email: 'm@example.com' }),
+  );
+  companyManager = await person(t.host.url, Role.CompanyManager, { managementCompanyId: company });
+  north = id(
+    await call(companyManager, 'POST', '/api/organization', { name: 'North', managementCompanyId: company }),
+  );
+  south = id(
+    await call(companyManager, 'POST', '/api/organization', { name: 'South', managementCompanyId: company }),
+  );
+  const areaManager = (organizationId: number) =>
+    person(t.host.url, Role.AreaManager, {
+      managementCompanyId: company,
+      organizations: [{ organizationId, managementCompanyId: company }],
+    });
+  areaManagerNorth = await areaManager(north);
+  areaManagerSouth = await areaManager(south);
+});
+afterAll(() => t.host.close());
+
+describe('moving a location to another area', () => {
+  it('moves its walks, walk reports, incidents and memberships with it', async () => {
+    // Prepare
+    const locationId = await newLocation('Mover', north);
+    const at = [{ locationId, organizationId: north, managementCompanyId: company }];
+    const manager = await person(t.host.url, Role.Manager, { managementCompanyId: company, locations: at });
+    const site = await siteWithHistory(locationId, manager);
+    const [reportId] = site.reports;
+    const reads = [
+      `/api/walk/${site.walkId}`,
+      `/api/walk/walk-report/${reportId}`,
+      `/api/incident/${site.incidentId}`,
+    ];
+    for (const path of reads) expect((await call(areaManagerNorth, 'GET', path)).status, path).toBe(200);
+    expect((await call(areaManagerSouth, 'GET', `/api/user/${manager.id}`)).status).toBe(404);
+
+    // Act
+    const moved = await call(companyManager, 'PUT', '/api/location', {
+      id: locationId,
+      organizationId: south,
+    });
+    expect(moved.body).toMatchObject({ organizationId: south });
+
+    // Assess: the old area's manager no longer reaches anything of it, by id, for any call.
+    for (const path of reads) expect((await call(areaManagerNorth, 'GET', path)).status, path).toBe(404);
+    const walkUpdate = {
+      id: site.walkId,
+      name: 'Renamed',
+      locationId,
+      markers: [{ label: 1, lat: 36.8, lng: -119.7 }],
+    };
+    expect((await call(areaManagerNorth, 'PUT', '/api/walk', walkUpdate)).status).toBe(404);
+    expect((await call(areaManagerNorth, 'DELETE', `/api/walk/${site.walkId}`)).status).toBe(404);
+    const incidentUpdate = { id: site.incidentId, typeId: 3 };
+    expect((await call(areaManagerNorth, 'PUT', '/api/incident', incidentUpdate)).status).toBe(404);
+    const resolve = { resolved: true };
+    expect(
+      (await call(areaManagerNorth, 'PUT', `/api/incident/${site.incidentId}/resolve`, resolve)).status,
+    ).toBe(404);
+    expect((await call(areaManagerNorth, 'DELETE', `/api/incident/${site.incidentId}`)).status).toBe(404);
+    expect((await call(areaManagerNorth, 'GET', `/api/user/${manager.id}`)).status).toBe(404);
+    // The new one does.
+    for (const path of reads) expect((await call(areaManagerSouth, 'GET', path)).status, path).toBe(200);
+    expect((await call(areaManagerSouth, 'GET', `/api/user/${manager.id}`)).status).toBe(200);
+    expect((await call(areaManagerSouth, 'PUT', '/api/walk', walkUpdate)).status).toBe(200);
+    expect((await call(areaManagerSouth, 'PUT', '/api/incident', incidentUpdate)).status).toBe(200);
+    expect((await call(areaManagerSouth, 'DELETE', `/api/incident/${site.incidentId}`)).status).toBe(200);
+    expect((await call(areaManagerSouth, 'DELETE', `/api/walk/${site.walkId}`)).status).toBe(200);
+    // Reports recorded after the move are placed in the new area too.
+    const walk = await call(manager, 'POST', '/api/walk', {
+      name: 'After',
+      locationId,
+      markers: walkUpdate.markers,
+    });
+    const later = { walkId: id(walk), clientId: uuid(), startedAt: '2026-11-22T07:00:00.000Z' };
+    const report = id(await call(manager, 'POST', '/api/walk/walk-report', later));
+    expect((await call(areaManagerSouth, 'GET', `/api/walk/walk-report/${report}`)).status).toBe(200);
+    expect((await call(areaManagerNorth, 'GET', `/api/walk/walk-report/${report}`)).status).toBe(404);
+  });
+
+  it('rewrites the memberships in one transaction, and refuses (409) a location with more users than one holds', async () => {
+    // Prepare: 99 memberships besides a real user's (written straight to the table), one more than fits.
+    const locationId = await newLocation('Crowded', north);
+    const at = { locationId, organizationId: north, managementCompanyId: company };
+    const member = await person(t.host.url, Role.Employee, { managementCompanyId: company, locations: [at] });
+    const db = dataFromEnv();
+    const fakeUsers = Array.from({ length: 99 }, (_, index) => 900_000 + index);
+    await db.entities.userLocation.put(fakeUsers.map((userId) => ({ userId, ...at }))).go();
+
+    // Act
+    const refused = await call(companyManager, 'PUT', '/api/location', {
+      id: locationId,
+      organizationId: south,
+    });
+
+    // Assess: refused as a whole, nothing moved.
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/at most 99 users/);
+    expect((await call(areaManagerNorth, 'GET', `/api/location/${locationId}`)).status).toBe(200);
+    const areas = (
+      await db.entities.userLocation.query.byLocation({ locationId }).go({ pages: 'all' })
+    ).data.map((m) => m.organizationId);
+    expect(areas).toHaveLength(100);
+    expect(new Set(areas)).toEqual(new Set([north]));
+
+    // With one fewer it moves, memberships and all.
+    await db.entities.userLocation.delete({ userId: fakeUsers[0] ?? 0, locationId }).go();
+    const moved = await call(companyManager, 'PUT', '/api/location', {
+      id: locationId,
+      organizationId: south,
+    });
+    expect(moved.status).toBe(200);
+    const after = (await db.entities.userLocation.query.byLocation({ locationId }).go({ pages: 'all' })).data;
+    expect(after).toHaveLength(99);
+    expect(new Set(after.map((m) => m.organizationId))).toEqual(new Set([south]));
+    expect((await call(areaManagerSouth, 'GET', `/api/user/${member.id}`)).status).toBe(200);
+  });
+});
+
+describe('deleting a location', () => {
+  it('answers at once, then its walks, reports, incidents, files, tally and memberships go, and defaults are cleared', async () => {
+    // Prepare
+    const locationId = await newLocation('Doomed', north);
+    const other = await newLocation('Survivor', north);
+    const at = (id: number) => ({ locationId: id, organizationId: north, managementCompanyId: company });
+    const manager = await person(t.host.url, Role.Manager, {
+      managementCompanyId: company,
+      locations: [at(locationId)],
+    });
+    const regular = await person(t.host.url, Role.Employee, {
+      managementCompanyId: company,
+      locations: [at(locationId), at(other)],
+      defaultLocationId: locationId,
+    });
+    const elsewhere = await person(t.host.url, Role.Employee, {
+      managementCompanyId: company,
+      locations: [at(locationId), at(other)],
+      defaultLocationId: other,
+    });
+    const site = await siteWithHistory(locationId, manager);
+    const kept = await siteWithHistory(other, areaManagerNorth);
+    const db = dataFromEnv();
+    const storage = storageFromEnv();
+    for (const key of site.files) expect(await storage.exists(key)).toBe(true);
+
+    // Act
+    const deleted = await call(areaManagerNorth, 'DELETE', `/api/location/${locationId}`);
+
+    // Assess: the location and its memberships are gone with the answer.
+    expect(deleted.body).toEqual({ success: true, id: locationId });
+    expect((await call(companyManager, 'GET', `/api/location/${locationId}`)).status).toBe(404);
+    expect((await db.entities.userLocation.query.byLocation({ locationId }).go()).data).toEqual([]);
+    expect((await call(manager, 'GET', `/api/walk/${site.walkId}`)).status).toBe(404);
+    // The rest follows from the stream, in steps.
+    await vi.waitFor(
+      async () => {
+        expect((await db.entities.locationCleanup.get({ locationId }).go()).data).toBeNull();
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    const query = db.entities;
+    expect((await query.walk.query.byLocation({ locationId }).go()).data).toEqual([]);
+    expect((await query.walkReport.query.byLocation({ locationId }).go()).data).toEqual([]);
+    expect((await query.incident.query.byLocation({ locationId }).go()).data).toEqual([]);
+    expect((await query.walk.get({ walkId: site.walkId }).go()).data).toBeNull();
+    expect((await query.incident.get({ incidentId: site.incidentId }).go()).data).toBeNull();
+    for (const walkReportId of site.reports) {
+      const { data } = await db.collections.report({ walkReportId }).go();
+      expect([...data.walkReport, ...data.completedMarker, ...data.walkNote, ...data.markerImage]).toEqual(
+        [],
+      );
+    }
+    for (const clientId of site.clientIds) {
+      expect((await query.walkReportStart.get({ clientId }).go()).data).toBeNull();
+    }
+    expect((await query.locationTally.get({ locationId }).go()).data).toBeNull();
+    for (const key of site.files) expect(await storage.exists(key), key).toBe(false);
+    expect((await call(companyManager, 'GET', `/api/user/${regular.id}`)).body.defaultLocationId).toBeNull();
+    // Nothing of another location is touched.
+    expect((await call(companyManager, 'GET', `/api/user/${elsewhere.id}`)).body.defaultLocationId).toBe(
+      other,
+    );
+    expect((await call(areaManagerNorth, 'GET', `/api/walk/walk-report/${kept.reports[0]}`)).status).toBe(
+      200,
+    );
+    expect((await call(areaManagerNorth, 'GET', `/api/incident/${kept.incidentId}`)).status).toBe(200);
+    for (const key of kept.files) expect(await storage.exists(key), key).toBe(true);
+    expect((await query.locationTally.get({ locationId: other }).go()).data?.walkReportCount).toBe(2);
+  });
+
+  it('removes memberships past what one transaction holds in the steps that follow', async () => {
+    // Prepare
+    const locationId = await newLocation('Busy', north);
+    const db = dataFromEnv();
+    const at = { locationId, organizationId: north, managementCompanyId: company };
+    await db.entities.userLocation
+      .put(Array.from({ length: 150 }, (_, i) => ({ userId: 800_000 + i, ...at })))
+      .go();
+
+    // Act
+    expect((await call(companyManager, 'DELETE', `/api/location/${locationId}`)).status).toBe(200);
+
+    // Assess
+    await vi.waitFor(
+      async () => {
+        expect((await db.entities.locationCleanup.get({ locationId }).go()).data).toBeNull();
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    expect((await db.entities.userLocation.query.byLocation({ locationId }).go()).data).toEqual([]);
+  });
+
+  it('is refused to people below area manager and outside the area, and a second delete is a 404', async () => {
+    const locationId = await newLocation('Guarded', south);
+    const manager = await person(t.host.url, Role.Manager, {
+      managementCompanyId: company,
+      locations: [{ locationId, organizationId: south, managementCompanyId: company }],
+    });
+    expect((await call(manager, 'DELETE', `/api/location/${locationId}`)).status).toBe(403);
+    expect((await call(areaManagerNorth, 'DELETE', `/api/location/${locationId}`)).status).toBe(404);
+    expect((await call(areaManagerSouth, 'DELETE', `/api/location/${locationId}`)).status).toBe(200);
+    expect((await call(areaManagerSouth, 'DELETE', `/api/location/${locationId}`)).status).toBe(404);
+  });
+
+  it('leaves areas and companies refusing (409) while not empty, naming what to delete first', async () => {
+    const locationId = await newLocation('Keeps the area', north);
+    const refused = await call(companyManager, 'DELETE', `/api/organization/${north}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/Delete the locations of this area/);
+    expect((await call(companyManager, 'GET', `/api/location/${locationId}`)).status).toBe(200);
+    const company409 = await call(admin, 'DELETE', `/api/managementCompany/${company}`);
+    expect(company409.status).toBe(409);
+    expect(company409.body.message).toMatch(/Delete the areas and users of this management company first/);
+  });
+});
