@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { id, isoDateTime, zipcode } from './common.ts';
+import { requiredAs } from './required.ts';
 
 const optionalText = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -19,9 +20,25 @@ const fields = {
   ),
 };
 
-export const createOrganizationBody = z.object(fields, { error: messages.validation.noOrganizationInfo });
+export const createOrganizationBody = z.object(
+  { ...fields, managementCompanyId: requiredAs(id, messages.validation.selectManagementCompany) },
+  { error: messages.validation.noOrganizationInfo },
+);
+
+/** On update, a field left out keeps its value; `null` or a blank string clears an optional one. */
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
+
 export const updateOrganizationBody = z.object(
-  { id, ...fields, managementCompanyId: id.optional() },
+  {
+    id,
+    name: fields.name.optional(),
+    managementCompanyId: id.optional(),
+    address: clearable(z.string().trim().max(100)),
+    city: clearable(z.string().trim().max(100)),
+    state: clearable(z.string().trim().max(100)),
+    zipcode: clearable(zipcode),
+  },
   { error: messages.validation.noAreaInfo },
 );
 
