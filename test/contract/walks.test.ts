@@ -366,6 +366,14 @@ describe('recording a walk report', () => {
         { id: noted2.body.id, markerId: markers[0]?.id, note: 'All clear' },
       ],
       markerImage: [],
+      // Both markers reached, 3.5 minutes from the first arrival to the last.
+      markerCount: 2,
+      completedMarkerCount: 2,
+      firstArrivalAt: first.arrivedAt,
+      lastArrivalAt: door.arrivedAt,
+      totalTime: '4 min',
+      totalMinutes: 4,
+      completed: true,
     });
     expect(recorded.body).toEqual((report.body.CompletedMarker as unknown[])[0]);
     // The walk-report list has it once, the retried start counted once.
@@ -890,6 +898,12 @@ describe("a location's walk reports", () => {
     const tooDeep = await call(walker, 'GET', `${path}?offset=9500&limit=1000`);
     expect(tooDeep.status).toBe(400);
     expect(tooDeep.body.validationErrors).toHaveProperty('offset');
+    // The bound is WALK_REPORT_PAGE_DEPTH (10,000) reports back: the last page within it answers, one past it not.
+    expect((await call(walker, 'GET', `${path}?offset=9000&limit=1000`)).status).toBe(200);
+    expect((await call(walker, 'GET', `${path}?offset=9999&limit=1`)).status).toBe(200);
+    expect((await call(walker, 'GET', `${path}?offset=10000&limit=1`)).status).toBe(400);
+    expect((await call(walker, 'GET', `${path}?offset=9001&limit=1000`)).status).toBe(400);
+    expect((await call(walker, 'GET', `${path}?offset=100000000000&limit=1`)).status).toBe(400);
     expect((await call(managerB, 'GET', path)).status).toBe(404);
     expect((await call(manager, 'GET', path)).status).toBe(404); // same company, not this location
     expect((await call(walker, 'GET', '/api/walk/some/by-location/abc')).status).toBe(400);
@@ -926,6 +940,33 @@ describe("a location's walk reports", () => {
   });
 });
 
+/** The detail of a report carries the same totals as its row in the list (one rule, one set of figures). */
+const expectDetailAgrees = async (
+  who: Person,
+  reportId: number,
+  row: Record<string, unknown> | undefined,
+) => {
+  expect(row).toBeDefined();
+  const detail = await call(who, 'GET', `/api/walk/walk-report/${reportId}`);
+  expect(detail.status).toBe(200);
+  const totals = [
+    'completedMarkerCount',
+    'firstArrivalAt',
+    'lastArrivalAt',
+    'totalTime',
+    'totalMinutes',
+    'completed',
+  ];
+  const pick = (from: Record<string, unknown>) => Object.fromEntries(totals.map((k) => [k, from[k]]));
+  expect(pick(detail.body)).toEqual(pick(row ?? {}));
+  expect(detail.body.markerCount).toBe((row?.walk as { markerCount: number }).markerCount);
+  // 'Not Completed' is the label of no time at all.
+  expect(detail.body.totalMinutes === null).toBe(detail.body.totalTime === messages.status.notCompleted);
+  expect(detail.body.totalMinutes === null).toBe(!detail.body.completed);
+  if (detail.body.totalMinutes !== null)
+    expect(detail.body.totalTime).toBe(`${detail.body.totalMinutes} min`);
+};
+
 describe('the duration rule in the walk-report list, at its edges', () => {
   const at = (minute: number, seconds = 0) =>
     new Date(Date.UTC(2026, 10, 10, 6, 0) + minute * 60_000 + seconds * 1000).toISOString();
@@ -957,6 +998,7 @@ describe('the duration rule in the walk-report list, at its edges', () => {
     const found = (list.body.walkReports as { id: number; totalTime: string; completed: boolean }[]).find(
       (r) => r.id === reportId,
     );
+    await expectDetailAgrees(site.walker, reportId, found);
     return found && { totalTime: found.totalTime, completed: found.completed };
   };
   const reaching = (count: number, from: number, step: number): [number, number][] =>
@@ -1041,5 +1083,16 @@ describe('the duration rule in the walk-report list, at its edges', () => {
         completed: true,
       },
     ]);
+    // The detail, too, measures against the 10 markers of the start, though its walk now has 20.
+    const detail = await call(walker, 'GET', `/api/walk/walk-report/${reportId}`);
+    expect(detail.body).toMatchObject({
+      markerCount: 10,
+      completedMarkerCount: 9,
+      totalTime: '16 min',
+      totalMinutes: 16,
+      completed: true,
+    });
+    expect((detail.body.walk as { markers: unknown[] }).markers).toHaveLength(20);
+    await expectDetailAgrees(walker, reportId, (list.body.walkReports as Record<string, unknown>[])[0]);
   });
 });

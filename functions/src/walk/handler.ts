@@ -14,7 +14,11 @@ import { nextId, nextIds } from '../db/counters.ts';
 import type { WalkItem } from '../db/entities/walk.ts';
 import type { CompletedMarkerItem, WalkReportItem } from '../db/entities/walkReport.ts';
 import type { UserItem } from '../db/entities/user.ts';
-import type { WalkReport, WalkReportSummary } from '@sitewalk/shared/schemas/walkReport';
+import type {
+  WalkReport,
+  WalkReportSummary,
+  WalkReportTotals,
+} from '@sitewalk/shared/schemas/walkReport';
 import { walkDuration } from '@sitewalk/shared/walk-duration';
 import { WALK_REPORT_PAGE_DEPTH, WALK_REPORT_SEARCH_WINDOW } from '@sitewalk/shared/constants';
 import { getUsers } from '../db/users.ts';
@@ -165,6 +169,7 @@ const toReport = async (loaded: Awaited<ReturnType<typeof loadReport>>): Promise
         imageUrl: (await presignedView(storage, image.key)).url,
       })),
     ),
+    ...totalsOf(report),
   };
 };
 
@@ -212,9 +217,8 @@ const recordArrivals = async (walkReportId: number, arrivals: readonly Completed
 };
 const recordArrival = (arrival: CompletedMarkerItem) => recordArrivals(arrival.walkReportId, [arrival]);
 
-/** A row of the walk-report table, from the report item alone. */
-const toSummary = (item: WalkReportItem, walkers: Map<number, UserItem>): WalkReportSummary => {
-  const walker = walkers.get(item.userId);
+/** The duration rule's figures, from the report item alone: the same on the detail and on the list row. */
+const totalsOf = (item: WalkReportItem): WalkReportTotals => {
   const visited = item.visitedMarkerIds?.length ?? 0;
   const duration = walkDuration({
     startedAt: item.startedAt,
@@ -225,18 +229,29 @@ const toSummary = (item: WalkReportItem, walkers: Map<number, UserItem>): WalkRe
     lastArrivalAt: item.lastArrivalAt ?? null,
   });
   return {
+    markerCount: item.markerCount,
+    completedMarkerCount: visited,
+    firstArrivalAt: item.firstArrivalAt ?? null,
+    lastArrivalAt: item.lastArrivalAt ?? null,
+    totalTime: duration.label,
+    totalMinutes: duration.minutes,
+    completed: duration.minutes !== null,
+  };
+};
+
+/** A row of the walk-report table, from the report item alone. */
+const toSummary = (item: WalkReportItem, walkers: Map<number, UserItem>): WalkReportSummary => {
+  const walker = walkers.get(item.userId);
+  const { markerCount, ...totals } = totalsOf(item);
+  return {
     id: item.walkReportId,
     createdAt: item.createdAt,
     startedAt: item.startedAt,
     finishedAt: item.finishedAt ?? null,
     user: walker ? { firstName: walker.firstName, lastName: walker.lastName } : null,
     walkId: item.walkId,
-    walk: { name: item.walkName, markerCount: item.markerCount },
-    completedMarkerCount: visited,
-    firstArrivalAt: item.firstArrivalAt ?? null,
-    lastArrivalAt: item.lastArrivalAt ?? null,
-    totalTime: duration.label,
-    completed: duration.minutes !== null,
+    walk: { name: item.walkName, markerCount },
+    ...totals,
   };
 };
 
