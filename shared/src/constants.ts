@@ -40,6 +40,13 @@ export const FETCH_RETRY_MAX_DELAY_MS = 30_000;
 
 export const WALK_NAME_MAX = 30;
 export const WALK_DESCRIPTION_MAX = 200;
+/**
+ * What one walk report holds at most (a walk has at most 200 markers): its detail, read in one Query and
+ * answered whole, stays near 1 MB, far below Lambda's 6 MB answer. A write past a cap answers 409.
+ */
+export const WALK_REPORT_CHECKPOINTS_MAX = 400;
+export const WALK_REPORT_NOTES_MAX = 200;
+export const WALK_REPORT_PHOTOS_MAX = 200;
 /** A walk counts as completed when at least this share of its checkpoints was reached. */
 export const WALK_COMPLETION_THRESHOLD = 0.9;
 
