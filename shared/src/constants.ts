@@ -64,6 +64,14 @@ export const INCIDENT_NOTES_MAX = 100;
 export const INCIDENT_IMAGES_MAX = 20;
 /** The all-incidents list and its search answer at most this many, newest first. */
 export const INCIDENT_LIST_LIMIT = 200;
+/** GET /api/incident/by-location/{id} answers at most this many, newest first, and pages on by cursor. */
+export const INCIDENT_BY_LOCATION_LIMIT = 100;
+/**
+ * An answer listing incidents stops adding them past this many bytes of JSON (at least one is always listed):
+ * with up to 100 notes and 20 presigned image URLs, one incident may take some 250 KB, and Lambda answers
+ * at most 6 MB.
+ */
+export const INCIDENT_ANSWER_BYTES_MAX = 4_000_000;
 /** Without a date range, the dashboard shows the incidents of this many days back. */
 export const DASHBOARD_DEFAULT_DAYS = 30;
 export const INCIDENT_PRIORITIES = { 1: 'Critical', 2: 'Important', 3: 'Regular' } as const;

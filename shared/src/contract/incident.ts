@@ -17,8 +17,10 @@ import {
   incident,
   incidentNote,
   incidentNoteBody,
+  incidentsOfLocation,
   incidentsPage,
   resolveIncidentBody,
+  unresolvedOnly,
   updateIncidentBody,
 } from '../schemas/incident.ts';
 
@@ -53,10 +55,12 @@ export const incidentRoutes = {
     resource,
     access: Role.Employee,
     source: spec,
-    summary: "A location's incidents, optionally unresolved only",
+    summary:
+      "A location's incidents, newest first, optionally unresolved only: at most `limit` (up to 100) and about " +
+      '4 MB of JSON at once; pass `nextCursor` back as `cursor` for the older ones',
     params: z.object({ locationId: idParam }),
     query: byLocationQuery,
-    response: z.object({ incidents: z.array(incident) }),
+    response: incidentsOfLocation,
   }),
   'incident.someByLocation': defineRoute({
     method: 'GET',
@@ -64,9 +68,9 @@ export const incidentRoutes = {
     resource,
     access: Role.Employee,
     source: spec,
-    summary: "A page of a location's incidents",
+    summary: "A page of a location's incidents, optionally unresolved only",
     params: idParams,
-    query: pagedQuery,
+    query: pagedQuery.extend({ unresolvedOnly }),
     response: incidentsPage,
   }),
   'incident.update': defineRoute({
@@ -106,8 +110,8 @@ export const incidentRoutes = {
     resource,
     access: Role.Employee,
     source: spec,
-    summary: "Incidents of the caller's locations matching a search term",
-    query: z.object({ searchTerm: z.string().trim().max(100).optional() }),
+    summary: "Incidents of the caller's locations matching a search term, optionally unresolved only",
+    query: z.object({ searchTerm: z.string().trim().max(100).optional(), unresolvedOnly }),
     response: z.object({ incidents: z.array(incident) }),
   }),
   'incident.resolve': defineRoute({
