@@ -21,6 +21,9 @@ export class RequestValidationError extends Error {
 
 export class MalformedBodyError extends Error {}
 
+/** A request without the body its route needs; the message is the route's own (`missingBody` in the contract). */
+export class MissingBodyError extends Error {}
+
 const envelope = (
   statusCode: number,
   message: string,
@@ -67,6 +70,12 @@ export const toErrorResponse = (error: unknown): { response: ErrorResponse; unex
   if (error instanceof MalformedBodyError) {
     const fields = { body: ['Malformed JSON body'] };
     return { response: envelope(400, formatValidationMessage(fields), fields), unexpected: false };
+  }
+  if (error instanceof MissingBodyError) {
+    return {
+      response: envelope(400, error.message, { body: [error.message] }),
+      unexpected: false,
+    };
   }
   if (error instanceof TooManyRequestsError) {
     return {

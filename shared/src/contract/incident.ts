@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { messages } from '../messages.ts';
 import { Role } from '../roles.ts';
 import {
   deleted,
@@ -36,6 +37,7 @@ export const incidentRoutes = {
     source: spec,
     summary: 'Log an incident at a location (or on a walk report)',
     body: createIncidentBody,
+    missingBody: messages.validation.missingIncidentInfo,
     response: incident,
     status: 201,
   }),
@@ -81,6 +83,7 @@ export const incidentRoutes = {
     source: spec,
     summary: "Update an incident's priority or texts",
     body: updateIncidentBody,
+    missingBody: messages.validation.missingIncidentInfo,
     response: incident,
   }),
   'incident.delete': defineRoute({
@@ -101,6 +104,7 @@ export const incidentRoutes = {
     source: spec,
     summary: 'Add a note to an incident; the author is the caller',
     body: incidentNoteBody,
+    missingBody: messages.validation.missingIncidentInfo,
     response: incidentNote,
     status: 201,
   }),
@@ -123,6 +127,7 @@ export const incidentRoutes = {
     summary: 'Resolve or reopen an incident',
     params: idParams,
     body: resolveIncidentBody,
+    missingBody: messages.validation.missingIncidentInfo,
     response: incident,
   }),
   'incident.dashboard': defineRoute({
@@ -145,6 +150,7 @@ export const incidentRoutes = {
     summary: 'A presigned PUT for a photo of an incident',
     params: idParams,
     body: photoUploadRequest,
+    missingBody: messages.validation.missingIncidentInfo,
     response: uploadTicket,
   }),
 };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { refusedAs } from '../schemas/required.ts';
+import { messages } from '../messages.ts';
 import { Role, type RoleId } from '../roles.ts';
 import {
   idParam,
@@ -44,6 +46,7 @@ const createUserRoute = <
     source: role === Role.Employee ? 'added' : spec,
     summary: `Create a user with role ${role}`,
     body: createUserBody(role),
+    missingBody: messages.validation.noUserInfo,
     response: userResult(user),
     status: 201,
   });
@@ -112,7 +115,7 @@ export const userRoutes = {
     access: Role.Employee,
     source: spec,
     summary: 'One user',
-    params: idParams,
+    params: z.object({ id: refusedAs(idParam, messages.validation.invalidUserId) }),
     response: user,
   }),
   'user.delete': defineRoute({
@@ -162,6 +165,7 @@ export const userRoutes = {
     summary: "Update a user's details, role, areas or locations, or change their password",
     params: idParams,
     body: updateUserBody,
+    missingBody: messages.validation.noUserInfo,
     response: userResult(user),
   }),
   'user.companyEmail': defineRoute({

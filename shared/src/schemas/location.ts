@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_LOCATION_ZOOM } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { id, isoDateTime, zipcode } from './common.ts';
+import { requiredAs } from './required.ts';
 
 const text = (label: string) => z.string().trim().min(1, `${label} is required`).max(100);
 const latitude = z.number().min(-90).max(90);
@@ -11,13 +12,19 @@ const zoomLevel = z.number().min(1).max(22);
 const fields = {
   name: text('Name'),
   address: text('Address'),
-  city: z.string().trim().min(1, messages.validation.fillAllFields).max(100),
-  state: z.string().trim().min(1, messages.validation.fillAllFields).max(50),
-  zipcode,
+  city: requiredAs(
+    z.string().trim().min(1, messages.validation.fillAllFields).max(100),
+    messages.validation.fillAllFields,
+  ),
+  state: requiredAs(
+    z.string().trim().min(1, messages.validation.fillAllFields).max(50),
+    messages.validation.fillAllFields,
+  ),
+  zipcode: requiredAs(zipcode, messages.validation.fillAllFields),
   latitude,
   longitude,
   zoomLevel,
-  organizationId: id.refine(Boolean, messages.validation.selectArea),
+  organizationId: requiredAs(id, messages.validation.selectArea),
 };
 
 export const createLocationBody = z.object({

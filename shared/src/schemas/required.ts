@@ -13,3 +13,13 @@ export const requiredAs = <T extends z.ZodType>(schema: T, message: string) =>
     }
     return value;
   }, schema);
+
+/** `schema`, but whatever it refuses answers the one `message` (e.g. 'Invalid user ID' for `/api/user/0`). */
+export const refusedAs = <T extends z.ZodType>(schema: T, message: string) =>
+  z.preprocess((value, ctx) => {
+    if (!schema.safeParse(value).success) {
+      ctx.addIssue({ code: 'custom', message, input: value });
+      return z.NEVER;
+    }
+    return value;
+  }, schema);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Role, roleIds, roleNames, type RoleId } from '../roles.ts';
 import { messages } from '../messages.ts';
 import { email, id, isoDateTime, optionalPhone, password, pin } from './common.ts';
+import { refusedAs } from './required.ts';
 
 export const roleId = z
   .number()
@@ -125,11 +126,11 @@ export const companyEmailBody = z.object({ userId: id, company_email: z.boolean(
 
 export const addUsersToLocationBody = z.object({
   userIds: z.array(id).min(1, messages.validation.selectUsers),
-  locationId: id,
+  locationId: refusedAs(id, messages.validation.invalidSourceId),
 });
 export const addUsersToOrganizationBody = z.object({
   userIds: z.array(id).min(1, messages.validation.selectUsers),
-  organizationId: id,
+  organizationId: refusedAs(id, messages.validation.invalidSourceId),
 });
 
 export const tablePreferenceBody = z.object({
