@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { email, id, isoDateTime, optionalPhone } from './common.ts';
+import { email, id, isoDateTime, optionalPhone, phone } from './common.ts';
 
 const website = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -17,8 +17,18 @@ const fields = {
 export const createManagementCompanyBody = z.object(fields, {
   error: messages.validation.noManagementCompanyInfo,
 });
+/** A field left out keeps its value; `null` or a blank string clears phone or website. */
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
+
 export const updateManagementCompanyBody = z.object(
-  { id, ...fields },
+  {
+    id,
+    name: fields.name.optional(),
+    email: email.optional(),
+    phone: clearable(phone),
+    website: clearable(z.url('Website must be a URL such as https://example.com').max(200)),
+  },
   { error: messages.validation.noManagementCompanyInfo },
 );
 
