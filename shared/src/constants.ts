@@ -55,6 +55,13 @@ export const FETCH_RETRY_MAX_DELAY_MS = 30_000;
 
 export const WALK_NAME_MAX = 30;
 export const WALK_DESCRIPTION_MAX = 200;
+/**
+ * What one walk report holds at most (a walk has at most 200 markers): its detail, read in one Query and
+ * answered whole, stays near 1 MB, far below Lambda's 6 MB answer. A write past a cap answers 409.
+ */
+export const WALK_REPORT_CHECKPOINTS_MAX = 400;
+export const WALK_REPORT_NOTES_MAX = 200;
+export const WALK_REPORT_PHOTOS_MAX = 200;
 /** A walk counts as completed when at least this share of its checkpoints was reached. */
 export const WALK_COMPLETION_THRESHOLD = 0.9;
 
@@ -72,6 +79,14 @@ export const INCIDENT_NOTES_MAX = 100;
 export const INCIDENT_IMAGES_MAX = 20;
 /** The all-incidents list and its search answer at most this many, newest first. */
 export const INCIDENT_LIST_LIMIT = 200;
+/** GET /api/incident/by-location/{id} answers at most this many, newest first, and pages on by cursor. */
+export const INCIDENT_BY_LOCATION_LIMIT = 100;
+/**
+ * An answer listing incidents stops adding them past this many bytes of JSON (at least one is always listed):
+ * with up to 100 notes and 20 presigned image URLs, one incident may take some 250 KB, and Lambda answers
+ * at most 6 MB.
+ */
+export const INCIDENT_ANSWER_BYTES_MAX = 4_000_000;
 /** Without a date range, the dashboard shows the incidents of this many days back. */
 export const DASHBOARD_DEFAULT_DAYS = 30;
 export const INCIDENT_PRIORITIES = { 1: 'Critical', 2: 'Important', 3: 'Regular' } as const;

@@ -32,6 +32,9 @@ export const openApiDocument = () => {
         ? {
             requestBody: {
               required: true,
+              ...(route.missingBody
+                ? { description: `Without a body: 400 with the message '${route.missingBody}'.` }
+                : {}),
               content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
             },
           }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { messages } from '@sitewalk/shared/messages';
+import {
+  INCIDENT_ANSWER_BYTES_MAX,
+  INCIDENT_BY_LOCATION_LIMIT,
+  INCIDENT_NOTES_MAX,
+} from '@sitewalk/shared/constants';
+import { dataFromEnv } from '@sitewalk/functions/composition';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 
@@ -519,6 +525,49 @@ describe('lists of incidents', () => {
     expect((await call(employee, 'GET', `/api/incident/some/by-location/${listSite}`)).status).toBe(404);
   });
 
+  it('are asked for unresolved only on every list: the page, the search and the dashboard', async () => {
+    const page = await call(admin, 'GET', `/api/incident/some/by-location/${listSite}?unresolvedOnly=true`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ totalCount: 4, unresolvedCount: 4 });
+    expect(idsOf(page.body.incidents)).toEqual([...made].reverse().filter((i) => i !== made[1]));
+    const searched = await call(
+      admin,
+      'GET',
+      `/api/incident/some/by-location/${listSite}?searchTerm=fence&unresolvedOnly=true`,
+    );
+    expect(searched.body).toMatchObject({ incidents: [], totalCount: 0 });
+    expect(
+      idsOf(
+        (await call(admin, 'GET', `/api/incident/some/by-location/${listSite}?searchTerm=fence`)).body
+          .incidents,
+      ),
+    ).toEqual([made[1]]);
+    expect(idsOf((await call(admin, 'GET', '/api/incident?searchTerm=fence+damage')).body.incidents)).toEqual(
+      [made[1]],
+    );
+    expect(
+      (await call(admin, 'GET', '/api/incident?searchTerm=fence+damage&unresolvedOnly=true')).body.incidents,
+    ).toEqual([]);
+    const cards = async (query: string) =>
+      (
+        (await call(admin, 'GET', `/api/incident/user-locations/${admin.id}?locationId=${listSite}${query}`))
+          .body.locations as { incidents: IncidentBody[]; incidentCountsByType: Record<string, number> }[]
+      )[0];
+    expect(await cards('')).toMatchObject({ incidentCountsByType: { 1: 1, 2: 2, 3: 2 } });
+    const openCard = await cards('&unresolvedOnly=true');
+    expect(openCard?.incidentCountsByType).toEqual({ 1: 1, 2: 1, 3: 2 });
+    expect(idsOf(openCard?.incidents)).not.toContain(made[1]);
+    for (const path of [
+      `/api/incident/some/by-location/${listSite}`,
+      '/api/incident',
+      `/api/incident/user-locations/${admin.id}`,
+    ]) {
+      const bad = await call(admin, 'GET', `${path}?unresolvedOnly=yes`);
+      expect(bad.status, path).toBe(400);
+      expect(bad.body.validationErrors, path).toHaveProperty(['unresolvedOnly']);
+    }
+  });
+
   it("search the caller's locations only", async () => {
     await call(managerB, 'POST', '/api/incident', {
       locationId: siteB,
@@ -672,5 +721,121 @@ describe('the dashboard', () => {
     ).toBe(400);
     expect((await call(managerB, 'GET', `/api/incident/user-locations/${walker.id}`)).status).toBe(404);
     expect((await call(walker, 'GET', `/api/incident/user-locations/${managerB.id}`)).status).toBe(404);
+  });
+});
+
+describe("a location's incidents are read in bounded pages", () => {
+  let site: number;
+  const db = () => dataFromEnv().entities.incident;
+  /** Incidents written straight to the table, created a minute apart (the first is the oldest). */
+  const seed = async (
+    count: number,
+    firstId: number,
+    extra: (n: number) => Record<string, unknown> = () => ({}),
+  ) => {
+    const ids = Array.from({ length: count }, (_, n) => firstId + n);
+    await Promise.all(
+      ids.map((incidentId, n) =>
+        db()
+          .create({
+            incidentId,
+            locationId: site,
+            organizationId: sites.areaId,
+            managementCompanyId: sites.companyId,
+            typeId: 3,
+            createdBy: admin.id,
+            createdAt: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
+            texts: [{ id: incidentId, text: `Seeded ${n}` }],
+            ...extra(n),
+          })
+          .go(),
+      ),
+    );
+    return ids;
+  };
+  /** Follows nextCursor from the first page to the last; answers each page. */
+  const pages = async (query: string) => {
+    const answers: { incidents: IncidentBody[]; nextCursor: string | null; bytes: number }[] = [];
+    let cursor: string | null = null;
+    do {
+      const path = `/api/incident/by-location/${site}?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const answer = await call(admin, 'GET', path);
+      expect(answer.status, path).toBe(200);
+      const body = answer.body as unknown as { incidents: IncidentBody[]; nextCursor: string | null };
+      answers.push({ ...body, bytes: Buffer.byteLength(JSON.stringify(body)) });
+      cursor = body.nextCursor;
+    } while (cursor !== null && answers.length < 50);
+    return answers;
+  };
+
+  beforeAll(async () => {
+    site = await location('Many incidents', sites.areaId);
+  });
+
+  it(`answer at most ${INCIDENT_BY_LOCATION_LIMIT} at once, newest first, and the older ones by cursor`, async () => {
+    const seeded = await seed(INCIDENT_BY_LOCATION_LIMIT + 5, 700_000);
+    const newestFirst = [...seeded].reverse();
+    const [first, second, ...rest] = await pages('');
+    expect(rest).toEqual([]);
+    expect(idsOf(first?.incidents)).toEqual(newestFirst.slice(0, INCIDENT_BY_LOCATION_LIMIT));
+    expect(first?.nextCursor).toEqual(expect.any(String));
+    expect(idsOf(second?.incidents)).toEqual(newestFirst.slice(INCIDENT_BY_LOCATION_LIMIT));
+    expect(second?.nextCursor).toBeNull();
+    // Smaller pages, all of them or the open ones only, meet end to end.
+    const small = await pages('limit=7');
+    expect(small.flatMap((p) => idsOf(p.incidents))).toEqual(newestFirst);
+    expect(small.every((p) => p.incidents.length <= 7)).toBe(true);
+    await call(admin, 'PUT', `/api/incident/${seeded[3]}/resolve`, { resolved: true });
+    const open = await pages('limit=40&unresolvedOnly=true');
+    expect(open.flatMap((p) => idsOf(p.incidents))).toEqual(newestFirst.filter((i) => i !== seeded[3]));
+    expect(open.map((p) => p.incidents.length)).toEqual([40, 40, 24]);
+  });
+
+  it('refuse a bad limit or cursor', async () => {
+    for (const query of [
+      `limit=${INCIDENT_BY_LOCATION_LIMIT + 1}`,
+      'limit=0',
+      'limit=abc',
+      'cursor=nonsense',
+      'cursor=2026-01-01T00:00:00.000Z_abc',
+      'cursor=2026-01-01T00:00:00.000Z_0',
+      `cursor=${'x'.repeat(101)}`,
+    ]) {
+      const bad = await call(admin, 'GET', `/api/incident/by-location/${site}?${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(Object.keys(bad.body.validationErrors as object), query).toEqual([query.split('=')[0]]);
+    }
+  });
+
+  it('page through incidents created at the same instant, each once', async () => {
+    site = await location('Same instant', sites.areaId);
+    // Ids 9, 10, 11, 99, 100: their order as text differs from their order as numbers.
+    const seeded = [];
+    for (const incidentId of [720_009, 720_010, 720_011, 720_099, 720_100]) {
+      seeded.push(...(await seed(1, incidentId)));
+    }
+    const answers = await pages('limit=2');
+    const listed = answers.flatMap((a) => idsOf(a.incidents));
+    expect([...listed].sort()).toEqual([...seeded].sort());
+    expect(answers.map((a) => a.incidents.length)).toEqual([2, 2, 1]);
+  });
+
+  it('stop short of the byte budget when incidents are large, and page on', async () => {
+    const big = await location('Large incidents', sites.areaId);
+    site = big;
+    const note = 'n'.repeat(2000);
+    // 25 incidents of 100 notes of 2,000 characters: some 5 MB in all, more than one answer may carry.
+    const seeded = await seed(25, 710_000, (n) => ({
+      notes: Array.from({ length: INCIDENT_NOTES_MAX }, (_, k) => ({
+        id: 710_000 + n * 1000 + k,
+        note,
+        userId: admin.id,
+        createdAt: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+      })),
+    }));
+    const answers = await pages('');
+    expect(answers.length).toBeGreaterThan(1);
+    expect(answers.every((a) => a.bytes <= INCIDENT_ANSWER_BYTES_MAX)).toBe(true);
+    expect(answers.flatMap((a) => idsOf(a.incidents))).toEqual([...seeded].reverse());
   });
 });

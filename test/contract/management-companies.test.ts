@@ -81,12 +81,41 @@ describe('management companies', () => {
       email: 'hq@acme.example',
     });
     expect(changed.status).toBe(200);
+    // What is left out stays as it was.
     expect(changed.body).toMatchObject({
+      name: 'Acme Storage Co',
+      email: 'hq@acme.example',
+      phone: '559-555-0101',
+      website: 'https://example.com',
+    });
+    const phoneOnly = await call(ownerA, 'PUT', '/api/managementCompany', {
+      id: companyA,
+      phone: '5595550199',
+    });
+    expect(phoneOnly.body).toMatchObject({ name: 'Acme Storage Co', phone: '559-555-0199' });
+    // null or blank clears an optional field.
+    const cleared = await call(ownerA, 'PUT', '/api/managementCompany', {
+      id: companyA,
+      phone: null,
+      website: '',
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({
       name: 'Acme Storage Co',
       email: 'hq@acme.example',
       phone: null,
       website: null,
     });
+    for (const bad of [
+      { phone: '12' },
+      { email: 'nope' },
+      { name: ' ' },
+      { email: null },
+      { website: 'x' },
+    ]) {
+      const refused = await call(ownerA, 'PUT', '/api/managementCompany', { id: companyA, ...bad });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+    }
     expect(
       (
         await call(managerB, 'PUT', '/api/managementCompany', {

@@ -129,7 +129,7 @@ describe('areas', () => {
       city: 'Clovis',
     });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ name: 'Alpha North', city: 'Clovis', zipcode: null });
+    expect(renamed.body).toMatchObject({ name: 'Alpha North', city: 'Clovis', zipcode: '93650' });
     const list = await call(managerA, 'GET', `/api/organization/all/by-management-company/${companyA}`);
     expect((list.body as unknown as { name: string }[]).map((a) => a.name)).toEqual(['Alpha North', 'south']);
     expect((await call(managerB, 'PUT', '/api/organization', { id: northA, name: 'Hijack' })).status).toBe(
@@ -147,6 +147,42 @@ describe('areas', () => {
         })
       ).status,
     ).toBe(400);
+  });
+
+  it('change only what an update sends: a field left out keeps its value, null or blank clears it', async () => {
+    const company = id(
+      await call(admin, 'POST', '/api/managementCompany', { name: 'Partial Co', email: 'p@example.com' }),
+    );
+    const area = id(
+      await call(admin, 'POST', '/api/organization', {
+        name: 'Partial',
+        managementCompanyId: company,
+        address: '9 Elm St',
+        city: 'Visalia',
+        state: 'CA',
+        zipcode: '93291',
+      }),
+    );
+    const full = { address: '9 Elm St', city: 'Visalia', state: 'CA', zipcode: '93291' };
+    const renamed = await call(admin, 'PUT', '/api/organization', { id: area, name: 'Partial Two' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Partial Two', ...full });
+    const moved = await call(admin, 'PUT', '/api/organization', { id: area, city: 'Tulare' });
+    expect(moved.body).toMatchObject({ name: 'Partial Two', ...full, city: 'Tulare' });
+    const cleared = await call(admin, 'PUT', '/api/organization', { id: area, address: null, state: '' });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ name: 'Partial Two', address: null, state: null, zipcode: '93291' });
+    expect((await call(admin, 'GET', `/api/organization/${area}`)).body).toMatchObject({
+      name: 'Partial Two',
+      address: null,
+      city: 'Tulare',
+      state: null,
+      zipcode: '93291',
+    });
+    // Bad values are still refused, and a blank name is not a way to leave the name out.
+    expect((await call(admin, 'PUT', '/api/organization', { id: area, zipcode: '12' })).status).toBe(400);
+    expect((await call(admin, 'PUT', '/api/organization', { id: area, name: ' ' })).status).toBe(400);
+    expect((await call(admin, 'PUT', '/api/organization', { id: area, city: 7 })).status).toBe(400);
   });
 
   it('answer the name of their management company', async () => {

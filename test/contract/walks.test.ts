@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { dataFromEnv } from '@sitewalk/functions/composition';
 import { messages } from '@sitewalk/shared/messages';
+import {
+  WALK_REPORT_CHECKPOINTS_MAX,
+  WALK_REPORT_NOTES_MAX,
+  WALK_REPORT_PHOTOS_MAX,
+} from '@sitewalk/shared/constants';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 
@@ -366,6 +371,14 @@ describe('recording a walk report', () => {
         { id: noted2.body.id, markerId: markers[0]?.id, note: 'All clear' },
       ],
       markerImage: [],
+      // Both markers reached, 3.5 minutes from the first arrival to the last.
+      markerCount: 2,
+      completedMarkerCount: 2,
+      firstArrivalAt: first.arrivedAt,
+      lastArrivalAt: door.arrivedAt,
+      totalTime: '4 min',
+      totalMinutes: 4,
+      completed: true,
     });
     expect(recorded.body).toEqual((report.body.CompletedMarker as unknown[])[0]);
     // The walk-report list has it once, the retried start counted once.
@@ -890,6 +903,12 @@ describe("a location's walk reports", () => {
     const tooDeep = await call(walker, 'GET', `${path}?offset=9500&limit=1000`);
     expect(tooDeep.status).toBe(400);
     expect(tooDeep.body.validationErrors).toHaveProperty('offset');
+    // The bound is WALK_REPORT_PAGE_DEPTH (10,000) reports back: the last page within it answers, one past it not.
+    expect((await call(walker, 'GET', `${path}?offset=9000&limit=1000`)).status).toBe(200);
+    expect((await call(walker, 'GET', `${path}?offset=9999&limit=1`)).status).toBe(200);
+    expect((await call(walker, 'GET', `${path}?offset=10000&limit=1`)).status).toBe(400);
+    expect((await call(walker, 'GET', `${path}?offset=9001&limit=1000`)).status).toBe(400);
+    expect((await call(walker, 'GET', `${path}?offset=100000000000&limit=1`)).status).toBe(400);
     expect((await call(managerB, 'GET', path)).status).toBe(404);
     expect((await call(manager, 'GET', path)).status).toBe(404); // same company, not this location
     expect((await call(walker, 'GET', '/api/walk/some/by-location/abc')).status).toBe(400);
@@ -926,6 +945,33 @@ describe("a location's walk reports", () => {
   });
 });
 
+/** The detail of a report carries the same totals as its row in the list (one rule, one set of figures). */
+const expectDetailAgrees = async (
+  who: Person,
+  reportId: number,
+  row: Record<string, unknown> | undefined,
+) => {
+  expect(row).toBeDefined();
+  const detail = await call(who, 'GET', `/api/walk/walk-report/${reportId}`);
+  expect(detail.status).toBe(200);
+  const totals = [
+    'completedMarkerCount',
+    'firstArrivalAt',
+    'lastArrivalAt',
+    'totalTime',
+    'totalMinutes',
+    'completed',
+  ];
+  const pick = (from: Record<string, unknown>) => Object.fromEntries(totals.map((k) => [k, from[k]]));
+  expect(pick(detail.body)).toEqual(pick(row ?? {}));
+  expect(detail.body.markerCount).toBe((row?.walk as { markerCount: number }).markerCount);
+  // 'Not Completed' is the label of no time at all.
+  expect(detail.body.totalMinutes === null).toBe(detail.body.totalTime === messages.status.notCompleted);
+  expect(detail.body.totalMinutes === null).toBe(!detail.body.completed);
+  if (detail.body.totalMinutes !== null)
+    expect(detail.body.totalTime).toBe(`${detail.body.totalMinutes} min`);
+};
+
 describe('the duration rule in the walk-report list, at its edges', () => {
   const at = (minute: number, seconds = 0) =>
     new Date(Date.UTC(2026, 10, 10, 6, 0) + minute * 60_000 + seconds * 1000).toISOString();
@@ -957,6 +1003,7 @@ describe('the duration rule in the walk-report list, at its edges', () => {
     const found = (list.body.walkReports as { id: number; totalTime: string; completed: boolean }[]).find(
       (r) => r.id === reportId,
     );
+    await expectDetailAgrees(site.walker, reportId, found);
     return found && { totalTime: found.totalTime, completed: found.completed };
   };
   const reaching = (count: number, from: number, step: number): [number, number][] =>
@@ -1041,5 +1088,106 @@ describe('the duration rule in the walk-report list, at its edges', () => {
         completed: true,
       },
     ]);
+    // The detail, too, measures against the 10 markers of the start, though its walk now has 20.
+    const detail = await call(walker, 'GET', `/api/walk/walk-report/${reportId}`);
+    expect(detail.body).toMatchObject({
+      markerCount: 10,
+      completedMarkerCount: 9,
+      totalTime: '16 min',
+      totalMinutes: 16,
+      completed: true,
+    });
+    expect((detail.body.walk as { markers: unknown[] }).markers).toHaveLength(20);
+    await expectDetailAgrees(walker, reportId, (list.body.walkReports as Record<string, unknown>[])[0]);
+  });
+});
+
+describe('what a walk report holds at most', () => {
+  const uuid = () => crypto.randomUUID();
+  const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 6, 0) + minute * 60_000).toISOString();
+  let site: Site;
+
+  beforeAll(async () => {
+    site = await tenMarkerSite({ location: 'Caps site', address: '6 Main St', walk: 'Capped' });
+  });
+
+  const writes = {
+    checkpoint: {
+      path: 'checkpoint',
+      count: 'checkpointCount',
+      max: WALK_REPORT_CHECKPOINTS_MAX,
+      noun: 'checkpoints',
+      body: (markerId: number) => ({ markerId, arrivedAt: at(1), lat: 36.8, lng: -119.7, accuracy: 3 }),
+    },
+    note: {
+      path: 'note',
+      count: 'noteCount',
+      max: WALK_REPORT_NOTES_MAX,
+      noun: 'notes',
+      body: (markerId: number) => ({ markerId, note: 'Gate open' }),
+    },
+    photo: {
+      path: 'photo',
+      count: 'photoCount',
+      max: WALK_REPORT_PHOTOS_MAX,
+      noun: 'photos',
+      body: (markerId: number) => ({ markerId, contentType: 'image/jpeg', contentLength: 1000 }),
+    },
+  } as const;
+
+  it.each(Object.entries(writes))(
+    'takes %s writes up to the cap, even when they race, and retries of written ones still answer',
+    async (_, write) => {
+      const reportId = id(await startReport(site.walker, site.walkId, at(0)));
+      const post = (body: unknown) =>
+        call(site.walker, 'POST', `/api/walk/walk-report/${reportId}/${write.path}`, body);
+      const markerId = site.markers[0]?.id ?? 0;
+      // Real writes are counted on the report.
+      const early = { clientId: uuid(), ...write.body(markerId) };
+      expect((await post(early)).status).toBe(200);
+      const table = dataFromEnv().entities.walkReport;
+      const counted = await table.get({ walkReportId: reportId }).go();
+      expect(counted.data?.[write.count]).toBe(1);
+      // As if the report were three short of its cap: ten parallel writes, three of them fit.
+      await table
+        .patch({ walkReportId: reportId })
+        .set({ [write.count]: write.max - 3 })
+        .go();
+      const bodies = Array.from({ length: 10 }, () => ({ clientId: uuid(), ...write.body(markerId) }));
+      const answers = await Promise.all(bodies.map(post));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, ...Array(7).fill(409)]);
+      for (const refused of answers.filter((a) => a.status === 409)) {
+        expect(refused.body.message).toBe(`A walk report holds at most ${write.max} ${write.noun}`);
+      }
+      expect((await table.get({ walkReportId: reportId }).go()).data?.[write.count]).toBe(write.max);
+      // One more is refused; a retry of a write that was stored still answers it, and so does the early one.
+      expect((await post({ clientId: uuid(), ...write.body(markerId) })).status).toBe(409);
+      const storedIndex = answers.findIndex((a) => a.status === 200);
+      const retried = await post(bodies[storedIndex]);
+      expect(retried.status).toBe(200);
+      if (write.path !== 'photo') expect(retried.body).toEqual(answers[storedIndex]?.body);
+      else expect(retried.body.imageName).toBe(answers[storedIndex]?.body.imageName);
+      expect((await post(early)).status).toBe(200);
+      // What the report holds: the early write and the three that fit.
+      const detail = (await call(site.walker, 'GET', `/api/walk/walk-report/${reportId}`)).body;
+      const held = { checkpoint: detail.CompletedMarker, note: detail.walkNote, photo: detail.markerImage };
+      expect(held[_ as keyof typeof held]).toHaveLength(4);
+    },
+  );
+
+  it('refuses writes to a finished report with 409, counted or not', async () => {
+    const reportId = id(await startReport(site.walker, site.walkId, at(10)));
+    const finished = await call(site.walker, 'PUT', `/api/walk/walk-report/${reportId}/finish`, {
+      finishedAt: at(20),
+    });
+    expect(finished.status).toBe(200);
+    const markerId = site.markers[0]?.id ?? 0;
+    for (const write of Object.values(writes)) {
+      const answer = await call(site.walker, 'POST', `/api/walk/walk-report/${reportId}/${write.path}`, {
+        clientId: uuid(),
+        ...write.body(markerId),
+      });
+      expect(answer.status).toBe(409);
+    }
   });
 });

@@ -21,6 +21,9 @@ export class RequestValidationError extends Error {
 
 export class MalformedBodyError extends Error {}
 
+/** A request without the body its route needs; the message is the route's own (`missingBody` in the contract). */
+export class MissingBodyError extends Error {}
+
 const envelope = (
   statusCode: number,
   message: string,
@@ -49,6 +52,22 @@ export const fieldErrors = (error: ZodError): Record<string, string[]> => {
   return fields;
 };
 
+/** The answer to a write whose condition failed and that no handler expected (see below). */
+export const deletedMeanwhile = 'Not found: it was deleted while this request ran';
+
+/**
+ * DynamoDB refused a conditional write, and the handler did not catch it. Every update goes through ElectroDB
+ * `patch`, whose condition is that the item exists: after a handler read an item, a delete that runs before
+ * its write leaves nothing to update. That is a 404, not a 500 (ElectroDB wraps the SDK error as `cause`).
+ */
+export const isConditionalCheckFailure = (error: unknown): boolean => {
+  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 5; at = at.cause, depth++) {
+    if (at.name === 'ConditionalCheckFailedException') return true;
+    if (/the conditional request failed/i.test(at.message)) return true;
+  }
+  return false;
+};
+
 const isHttpError = (error: unknown): error is { statusCode: number; message: string; expose?: boolean } =>
   typeof error === 'object' &&
   error !== null &&
@@ -68,6 +87,12 @@ export const toErrorResponse = (error: unknown): { response: ErrorResponse; unex
     const fields = { body: ['Malformed JSON body'] };
     return { response: envelope(400, formatValidationMessage(fields), fields), unexpected: false };
   }
+  if (error instanceof MissingBodyError) {
+    return {
+      response: envelope(400, error.message, { body: [error.message] }),
+      unexpected: false,
+    };
+  }
   if (error instanceof TooManyRequestsError) {
     return {
       response: envelope(429, error.message, null, { 'retry-after': String(error.retryAfterSeconds) }),
@@ -76,6 +101,9 @@ export const toErrorResponse = (error: unknown): { response: ErrorResponse; unex
   }
   if (error instanceof AppError) {
     return { response: envelope(error.status, error.message, error.validationErrors), unexpected: false };
+  }
+  if (isConditionalCheckFailure(error)) {
+    return { response: envelope(404, deletedMeanwhile), unexpected: false };
   }
   // middy's own errors (e.g. the router's 404), created with @middy/util createError
   if (isHttpError(error) && error.statusCode >= 400 && error.statusCode < 500) {

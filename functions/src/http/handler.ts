@@ -19,7 +19,12 @@ import {
   type RouteResponse,
   routeKey,
 } from '@sitewalk/shared/contract/route';
-import { MalformedBodyError, RequestValidationError, toErrorResponse } from './error-mapper.ts';
+import {
+  MalformedBodyError,
+  MissingBodyError,
+  RequestValidationError,
+  toErrorResponse,
+} from './error-mapper.ts';
 import { ForbiddenError, NotAvailableError, UnauthorizedError } from './errors.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -76,14 +81,18 @@ const parsePart = <S extends z.ZodType | undefined>(
   return result.data;
 };
 
-const readBody = (event: HttpEvent): unknown => {
-  if (event.body === undefined || event.body === null || event.body === '') return undefined;
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new MalformedBodyError('Malformed JSON body');
+const readBody = (event: HttpEvent, missingBody?: string): unknown => {
+  let body: unknown;
+  if (event.body !== undefined && event.body !== null && event.body !== '') {
+    const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      throw new MalformedBodyError('Malformed JSON body');
+    }
   }
+  if ((body === undefined || body === null) && missingBody) throw new MissingBodyError(missingBody);
+  return body;
 };
 
 const readCookies = (event: HttpEvent): Record<string, string> =>
@@ -126,7 +135,7 @@ const routeHandler =
     const request = {
       params: parsePart(route.params, event.pathParameters ?? {}, 'params'),
       query: parsePart(route.query, event.queryStringParameters ?? {}, 'query'),
-      body: parsePart(route.body, route.body ? readBody(event) : undefined, 'body'),
+      body: parsePart(route.body, route.body ? readBody(event, route.missingBody) : undefined, 'body'),
       claims,
       actor,
       event,

@@ -1,7 +1,8 @@
 import { canSee, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
-import type { Incident } from '@sitewalk/shared/schemas/incident';
+import { encodeIncidentCursor, type Incident } from '@sitewalk/shared/schemas/incident';
 import {
   DASHBOARD_DEFAULT_DAYS,
+  INCIDENT_ANSWER_BYTES_MAX,
   INCIDENT_IMAGES_MAX,
   INCIDENT_LIST_LIMIT,
   INCIDENT_NOTES_MAX,
@@ -133,10 +134,13 @@ const textsWithIds = async (texts: string[]) => {
   return texts.map((text, index) => ({ id: ids[index] ?? 0, text }));
 };
 
-/** Every incident of a location, newest first (one partition, within the read bound). */
-const incidentsOfLocation = (locationId: number) =>
+/** Every incident of a location, or its open ones only, newest first (one partition, within the read bound). */
+const incidentsOfLocation = (locationId: number, unresolvedOnly = false) =>
   readPartition((cursor) =>
-    db.entities.incident.query.byLocation({ locationId }).go({ cursor, order: 'desc' }),
+    (unresolvedOnly
+      ? db.entities.incident.query.byLocationStatus({ locationId, status: 'open' })
+      : db.entities.incident.query.byLocation({ locationId })
+    ).go({ cursor, order: 'desc' }),
   );
 
 const searchable = (item: IncidentItem, names?: Names) => [
@@ -190,19 +194,35 @@ export const implementations: Implementations<'incident'> = {
 
   'incident.byLocation': async ({ actor, params, query }) => {
     const location = await visibleLocation(db, actor, params.locationId);
-    const items = query.unresolvedOnly
-      ? await readPartition((cursor) =>
-          db.entities.incident.query
-            .byLocationStatus({ locationId: location.locationId, status: 'open' })
-            .go({ cursor, order: 'desc' }),
-        )
-      : await incidentsOfLocation(location.locationId);
-    return { incidents: await toIncidents(items, [location]) };
+    const index = query.unresolvedOnly
+      ? db.entities.incident.query.byLocationStatus({ locationId: location.locationId, status: 'open' })
+      : db.entities.incident.query.byLocation({ locationId: location.locationId });
+    // One more than asked for tells whether older ones remain.
+    const { data: newest } = await (query.cursor ? index.lt(query.cursor) : index).go({
+      order: 'desc',
+      count: query.limit + 1,
+      pages: 'all',
+    });
+    const names = await namesFor(newest, [location]);
+    const incidents: Incident[] = [];
+    let bytes = 0;
+    for (const item of newest.slice(0, query.limit)) {
+      const answer = await toIncident(item, names);
+      bytes += Buffer.byteLength(JSON.stringify(answer));
+      if (incidents.length > 0 && bytes > INCIDENT_ANSWER_BYTES_MAX) break;
+      incidents.push(answer);
+    }
+    const last = newest[incidents.length - 1];
+    const more = newest.length > incidents.length;
+    return {
+      incidents,
+      nextCursor: more && last ? encodeIncidentCursor(last) : null,
+    };
   },
 
   'incident.someByLocation': async ({ actor, params, query }) => {
     const location = await visibleLocation(db, actor, params.id);
-    const items = await incidentsOfLocation(location.locationId);
+    const items = await incidentsOfLocation(location.locationId, query.unresolvedOnly);
     const names = await namesFor([], [location]);
     const matching = pageOf(items, { ...query, offset: 0, limit: items.length }, (i) => searchable(i, names));
     const page = matching.items.slice(query.offset, query.offset + query.limit);
@@ -218,7 +238,9 @@ export const implementations: Implementations<'incident'> = {
 
   'incident.search': async ({ actor, query }) => {
     const locations = (await locationsInScope(db, actor)).filter((l) => canSee(actor, locationPlacement(l)));
-    const items = (await mapBounded(locations, (l) => incidentsOfLocation(l.locationId))).flat();
+    const items = (
+      await mapBounded(locations, (l) => incidentsOfLocation(l.locationId, query.unresolvedOnly))
+    ).flat();
     const names = await namesFor([], locations);
     const matching = pageOf(items, { offset: 0, limit: items.length, searchTerm: query.searchTerm }, (i) =>
       searchable(i, names),

@@ -50,13 +50,15 @@ export const implementations: Implementations<'managementCompany'> = {
   },
 
   'managementCompany.update': async ({ actor, body }) => {
-    const { id, name, email, phone, website } = body;
-    await load(actor, 'update', id);
-    // Optional fields left out of the form are cleared, as the form shows them.
-    const cleared = (['phone', 'website'] as const).filter((field) => body[field] === undefined);
-    const patch = db.entities.managementCompany
-      .patch({ managementCompanyId: id })
-      .set({ name, email, ...(phone ? { phone } : {}), ...(website ? { website } : {}) });
+    const { id, ...fields } = body;
+    const item = await load(actor, 'update', id);
+    // Only what was sent changes: a field left out keeps its value, null (or blank) clears phone or website.
+    const cleared = (['phone', 'website'] as const).filter((field) => fields[field] === null);
+    const set = Object.fromEntries(
+      Object.entries(fields).filter(([, value]) => value !== undefined && value !== null),
+    );
+    if (Object.keys(set).length === 0 && cleared.length === 0) return toManagementCompany(item);
+    const patch = db.entities.managementCompany.patch({ managementCompanyId: id }).set(set);
     const { data } = await (cleared.length ? patch.remove(cleared) : patch).go({ response: 'all_new' });
     return toManagementCompany(data);
   },

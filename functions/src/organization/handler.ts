@@ -70,13 +70,16 @@ export const implementations: Implementations<'organization'> = {
         managementCompanyId: ['An area cannot move to another management company'],
       });
     }
-    const cleared = optional.filter((field) => body[field] === undefined);
+    // Only what was sent changes: a field left out keeps its value, null (or blank) clears it.
+    const cleared = optional.filter((field) => body[field] === null);
     const values = Object.fromEntries(
-      optional.flatMap((field) => (body[field] === undefined ? [] : [[field, body[field]]])),
+      optional.flatMap((field) => (typeof body[field] === 'string' ? [[field, body[field]]] : [])),
     );
+    const set = { ...(body.name === undefined ? {} : { name: body.name }), ...values };
+    if (Object.keys(set).length === 0 && cleared.length === 0) return viewOf(item);
     const patch = db.entities.organization
       .patch({ organizationId: body.id })
-      .set({ name: body.name, ...values })
+      .set(set)
       .composite({ managementCompanyId: item.managementCompanyId });
     const { data } = await (cleared.length ? patch.remove(cleared) : patch).go({ response: 'all_new' });
     return viewOf(data);

@@ -14,9 +14,15 @@ import { nextId, nextIds } from '../db/counters.ts';
 import type { WalkItem } from '../db/entities/walk.ts';
 import type { CompletedMarkerItem, WalkReportItem } from '../db/entities/walkReport.ts';
 import type { UserItem } from '../db/entities/user.ts';
-import type { WalkReport, WalkReportSummary } from '@sitewalk/shared/schemas/walkReport';
+import type { WalkReport, WalkReportSummary, WalkReportTotals } from '@sitewalk/shared/schemas/walkReport';
 import { walkDuration } from '@sitewalk/shared/walk-duration';
-import { WALK_REPORT_PAGE_DEPTH, WALK_REPORT_SEARCH_WINDOW } from '@sitewalk/shared/constants';
+import {
+  WALK_REPORT_CHECKPOINTS_MAX,
+  WALK_REPORT_NOTES_MAX,
+  WALK_REPORT_PAGE_DEPTH,
+  WALK_REPORT_PHOTOS_MAX,
+  WALK_REPORT_SEARCH_WINDOW,
+} from '@sitewalk/shared/constants';
 import { getUsers } from '../db/users.ts';
 import { pageOf } from '../domain/paging.ts';
 import { mapBounded } from '../domain/fan-out.ts';
@@ -127,6 +133,65 @@ const checkNewWrite = async (report: WalkReportItem, markerId: number) => {
   }
 };
 
+type Transaction = Parameters<Parameters<typeof db.transaction.write>[0]>[0];
+type TransactionItem = ReturnType<Parameters<typeof db.transaction.write>[0]>[number];
+
+/** What a walk report holds at most, by kind of recording write (shared/src/constants.ts). */
+const caps = {
+  checkpoint: { max: WALK_REPORT_CHECKPOINTS_MAX, noun: 'checkpoints' },
+  note: { max: WALK_REPORT_NOTES_MAX, noun: 'notes' },
+  photo: { max: WALK_REPORT_PHOTOS_MAX, noun: 'photos' },
+} as const;
+
+/** Counts one more item of `kind` on the report, if it is still open and below the cap. */
+const countOnReport = (tx: Transaction, walkReportId: number, kind: keyof typeof caps) => {
+  const patch = tx.walkReport.patch({ walkReportId });
+  const max: number = caps[kind].max;
+  const counted =
+    kind === 'checkpoint'
+      ? patch
+          .add({ checkpointCount: 1 })
+          .where(
+            ({ finishedAt, checkpointCount: n }, { notExists, lt }) =>
+              `${notExists(finishedAt)} AND (${notExists(n)} OR ${lt(n, max)})`,
+          )
+      : kind === 'note'
+        ? patch
+            .add({ noteCount: 1 })
+            .where(
+              ({ finishedAt, noteCount: n }, { notExists, lt }) =>
+                `${notExists(finishedAt)} AND (${notExists(n)} OR ${lt(n, max)})`,
+            )
+        : patch
+            .add({ photoCount: 1 })
+            .where(
+              ({ finishedAt, photoCount: n }, { notExists, lt }) =>
+                `${notExists(finishedAt)} AND (${notExists(n)} OR ${lt(n, max)})`,
+            );
+  return counted.commit();
+};
+
+/**
+ * Writes one recording item and counts it on its report in one transaction, so DynamoDB itself keeps the
+ * count within the cap and the report open: parallel writes can never pass a cap. Answers false when an
+ * item of the same client id exists already (a racing copy of the same write won); a full or finished
+ * report answers 409.
+ */
+const writeCounted = async (
+  walkReportId: number,
+  kind: keyof typeof caps,
+  create: (tx: Transaction) => TransactionItem,
+): Promise<boolean> => {
+  const result = await db.transaction.write((tx) => [create(tx), countOnReport(tx, walkReportId, kind)]).go();
+  if (!result.canceled) return true;
+  if (result.data[0]?.rejected) return false;
+  const { data: report } = await db.entities.walkReport.get({ walkReportId }).go();
+  if (!report) throw new NotFoundError(reportNotFound);
+  if (report.finishedAt !== undefined) throw new ConflictError(finishedReport);
+  const { max, noun } = caps[kind];
+  throw new ConflictError(`A walk report holds at most ${max} ${noun}`);
+};
+
 const toCompleted = (c: CompletedMarkerItem) => ({
   id: c.completedMarkerId,
   markerId: c.markerId,
@@ -168,6 +233,7 @@ const toReport = async (loaded: Awaited<ReturnType<typeof loadReport>>): Promise
       imageName: image.imageName,
       imageUrl: (await presignedView(storage, image.key)).url,
     })),
+    ...totalsOf(report),
   };
 };
 
@@ -215,9 +281,8 @@ const recordArrivals = async (walkReportId: number, arrivals: readonly Completed
 };
 const recordArrival = (arrival: CompletedMarkerItem) => recordArrivals(arrival.walkReportId, [arrival]);
 
-/** A row of the walk-report table, from the report item alone. */
-const toSummary = (item: WalkReportItem, walkers: Map<number, UserItem>): WalkReportSummary => {
-  const walker = walkers.get(item.userId);
+/** The duration rule's figures, from the report item alone: the same on the detail and on the list row. */
+const totalsOf = (item: WalkReportItem): WalkReportTotals => {
   const visited = item.visitedMarkerIds?.length ?? 0;
   const duration = walkDuration({
     startedAt: item.startedAt,
@@ -228,18 +293,29 @@ const toSummary = (item: WalkReportItem, walkers: Map<number, UserItem>): WalkRe
     lastArrivalAt: item.lastArrivalAt ?? null,
   });
   return {
+    markerCount: item.markerCount,
+    completedMarkerCount: visited,
+    firstArrivalAt: item.firstArrivalAt ?? null,
+    lastArrivalAt: item.lastArrivalAt ?? null,
+    totalTime: duration.label,
+    totalMinutes: duration.minutes,
+    completed: duration.minutes !== null,
+  };
+};
+
+/** A row of the walk-report table, from the report item alone. */
+const toSummary = (item: WalkReportItem, walkers: Map<number, UserItem>): WalkReportSummary => {
+  const walker = walkers.get(item.userId);
+  const { markerCount, ...totals } = totalsOf(item);
+  return {
     id: item.walkReportId,
     createdAt: item.createdAt,
     startedAt: item.startedAt,
     finishedAt: item.finishedAt ?? null,
     user: walker ? { firstName: walker.firstName, lastName: walker.lastName } : null,
     walkId: item.walkId,
-    walk: { name: item.walkName, markerCount: item.markerCount },
-    completedMarkerCount: visited,
-    firstArrivalAt: item.firstArrivalAt ?? null,
-    lastArrivalAt: item.lastArrivalAt ?? null,
-    totalTime: duration.label,
-    completed: duration.minutes !== null,
+    walk: { name: item.walkName, markerCount },
+    ...totals,
   };
 };
 
@@ -357,31 +433,26 @@ export const implementations: Implementations<'walk'> = {
     }
     await checkNewWrite(report, body.markerId);
     const key = { walkReportId: params.walkReportId, clientId: body.clientId };
-    try {
-      const { data } = await db.entities.completedMarker
-        .create({
-          ...key,
-          completedMarkerId: await nextId(db, 'completedMarker'),
-          markerId: body.markerId,
-          arrivedAt: body.arrivedAt,
-          receivedAt: new Date().toISOString(),
-          lat: body.lat,
-          lng: body.lng,
-          accuracy: body.accuracy,
-          isDoor: body.isDoor,
-          targetUnit: body.targetUnit,
-          picturedUnit: body.picturedUnit,
-        })
-        .go();
-      await recordArrival(data);
-      return toCompleted(data);
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-      const { data: winner } = await db.entities.completedMarker.get(key).go();
-      if (!winner) throw error;
-      await recordArrival(winner);
-      return toCompleted(winner);
-    }
+    const item = {
+      ...key,
+      completedMarkerId: await nextId(db, 'completedMarker'),
+      markerId: body.markerId,
+      arrivedAt: body.arrivedAt,
+      receivedAt: new Date().toISOString(),
+      lat: body.lat,
+      lng: body.lng,
+      accuracy: body.accuracy,
+      isDoor: body.isDoor,
+      targetUnit: body.targetUnit,
+      picturedUnit: body.picturedUnit,
+    };
+    const written = await writeCounted(params.walkReportId, 'checkpoint', (tx) =>
+      tx.completedMarker.create(item).commit(),
+    );
+    const { data: stored } = written ? { data: item } : await db.entities.completedMarker.get(key).go();
+    if (!stored) throw new ConflictError('This checkpoint could not be recorded, please try again');
+    await recordArrival(stored);
+    return toCompleted(stored);
   },
 
   'walk.addNote': async ({ actor, params, body }) => {
@@ -395,22 +466,18 @@ export const implementations: Implementations<'walk'> = {
     if (existing) return answer(existing);
     await checkNewWrite(report, body.markerId);
     const key = { walkReportId: params.walkReportId, clientId: body.clientId };
-    try {
-      const { data } = await db.entities.walkNote
-        .create({
-          ...key,
-          walkNoteId: await nextId(db, 'walkNote'),
-          markerId: body.markerId,
-          note: body.note,
-        })
-        .go();
-      return answer(data);
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-      const { data: winner } = await db.entities.walkNote.get(key).go();
-      if (!winner) throw error;
-      return answer(winner);
-    }
+    const item = {
+      ...key,
+      walkNoteId: await nextId(db, 'walkNote'),
+      markerId: body.markerId,
+      note: body.note,
+    };
+    const written = await writeCounted(params.walkReportId, 'note', (tx) =>
+      tx.walkNote.create(item).commit(),
+    );
+    const { data: stored } = written ? { data: item } : await db.entities.walkNote.get(key).go();
+    if (!stored) throw new ConflictError('This note could not be recorded, please try again');
+    return answer(stored);
   },
 
   'walk.finishReport': async ({ actor, params, body }) => {
@@ -460,17 +527,13 @@ export const implementations: Implementations<'walk'> = {
     await checkNewWrite(report, body.markerId);
     const ticket = await presignOwnedUpload(storage, owner, body);
     const imageName = ticket.key.slice(ticket.key.lastIndexOf('/') + 1);
-    try {
-      await db.entities.markerImage
-        .create({ ...key, markerId: body.markerId, imageName, key: ticket.key })
-        .go();
-      return { ...ticket, imageName };
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-      const { data: winner } = await db.entities.markerImage.get(key).go();
-      if (!winner) throw error;
-      return signFor(winner.key);
-    }
+    const written = await writeCounted(params.walkReportId, 'photo', (tx) =>
+      tx.markerImage.create({ ...key, markerId: body.markerId, imageName, key: ticket.key }).commit(),
+    );
+    if (written) return { ...ticket, imageName };
+    const { data: winner } = await db.entities.markerImage.get(key).go();
+    if (!winner) throw new ConflictError('This photo could not be recorded, please try again');
+    return signFor(winner.key);
   },
 
   'walk.photo': async ({ actor, params }) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { messages } from '../messages.ts';
 import { Role } from '../roles.ts';
 import { SEARCH_TERM_MAX_LENGTH } from '../constants.ts';
 import {
@@ -18,8 +19,10 @@ import {
   incident,
   incidentNote,
   incidentNoteBody,
+  incidentsOfLocation,
   incidentsPage,
   resolveIncidentBody,
+  unresolvedOnly,
   updateIncidentBody,
 } from '../schemas/incident.ts';
 
@@ -35,6 +38,7 @@ export const incidentRoutes = {
     source: spec,
     summary: 'Log an incident at a location (or on a walk report)',
     body: createIncidentBody,
+    missingBody: messages.validation.missingIncidentInfo,
     response: incident,
     status: 201,
   }),
@@ -54,10 +58,12 @@ export const incidentRoutes = {
     resource,
     access: Role.Employee,
     source: spec,
-    summary: "A location's incidents, optionally unresolved only",
+    summary:
+      "A location's incidents, newest first, optionally unresolved only: at most `limit` (up to 100) and about " +
+      '4 MB of JSON at once; pass `nextCursor` back as `cursor` for the older ones',
     params: z.object({ locationId: idParam }),
     query: byLocationQuery,
-    response: z.object({ incidents: z.array(incident) }),
+    response: incidentsOfLocation,
   }),
   'incident.someByLocation': defineRoute({
     method: 'GET',
@@ -65,9 +71,9 @@ export const incidentRoutes = {
     resource,
     access: Role.Employee,
     source: spec,
-    summary: "A page of a location's incidents",
+    summary: "A page of a location's incidents, optionally unresolved only",
     params: idParams,
-    query: pagedQuery,
+    query: pagedQuery.extend({ unresolvedOnly }),
     response: incidentsPage,
   }),
   'incident.update': defineRoute({
@@ -78,6 +84,7 @@ export const incidentRoutes = {
     source: spec,
     summary: "Update an incident's priority or texts",
     body: updateIncidentBody,
+    missingBody: messages.validation.missingIncidentInfo,
     response: incident,
   }),
   'incident.delete': defineRoute({
@@ -98,6 +105,7 @@ export const incidentRoutes = {
     source: spec,
     summary: 'Add a note to an incident; the author is the caller',
     body: incidentNoteBody,
+    missingBody: messages.validation.missingIncidentInfo,
     response: incidentNote,
     status: 201,
   }),
@@ -107,8 +115,8 @@ export const incidentRoutes = {
     resource,
     access: Role.Employee,
     source: spec,
-    summary: "Incidents of the caller's locations matching a search term",
-    query: z.object({ searchTerm: z.string().trim().max(SEARCH_TERM_MAX_LENGTH).optional() }),
+    summary: "Incidents of the caller's locations matching a search term, optionally unresolved only",
+    query: z.object({ searchTerm: z.string().trim().max(SEARCH_TERM_MAX_LENGTH).optional(), unresolvedOnly }),
     response: z.object({ incidents: z.array(incident) }),
   }),
   'incident.resolve': defineRoute({
@@ -120,6 +128,7 @@ export const incidentRoutes = {
     summary: 'Resolve or reopen an incident',
     params: idParams,
     body: resolveIncidentBody,
+    missingBody: messages.validation.missingIncidentInfo,
     response: incident,
   }),
   'incident.dashboard': defineRoute({
@@ -142,6 +151,7 @@ export const incidentRoutes = {
     summary: 'A presigned PUT for a photo of an incident',
     params: idParams,
     body: photoUploadRequest,
+    missingBody: messages.validation.missingIncidentInfo,
     response: uploadTicket,
   }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { messages } from '../messages.ts';
 import { Role } from '../roles.ts';
 import { FILE_NAME_MAX_LENGTH } from '../constants.ts';
 import {
@@ -31,6 +32,7 @@ export const managementCompanyRoutes = {
     source: spec,
     summary: 'Create a management company',
     body: createManagementCompanyBody,
+    missingBody: messages.validation.noManagementCompanyInfo,
     response: managementCompany,
     status: 201,
   }),
@@ -42,6 +44,7 @@ export const managementCompanyRoutes = {
     source: spec,
     summary: 'Update a management company',
     body: updateManagementCompanyBody,
+    missingBody: messages.validation.noManagementCompanyInfo,
     response: managementCompany,
   }),
   'managementCompany.logoUpload': defineRoute({

@@ -34,6 +34,7 @@ export const organizationRoutes = {
     summary: 'Create an area in a management company',
     forbiddenMessage: messages.permission.addArea,
     body: createOrganizationBody,
+    missingBody: messages.validation.noOrganizationInfo,
     response: organization,
     status: 201,
   }),
@@ -45,6 +46,7 @@ export const organizationRoutes = {
     source: spec,
     summary: 'Update an area',
     body: updateOrganizationBody,
+    missingBody: messages.validation.noAreaInfo,
     response: organization,
   }),
   'organization.logoUpload': defineRoute({

@@ -32,6 +32,12 @@ export interface RouteDef {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /**
+   * What a request without a body (none, or JSON `null`) answers: 400 with this message, also under `body`
+   * in validationErrors (the specs' 'Missing incident info', 'No user info provided', …). Unset: the body
+   * schema's own errors.
+   */
+  missingBody?: string;
   response: z.ZodType;
   /** What a caller below the least role is told (403); a generic message unless said. */
   forbiddenMessage?: string;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { refusedAs } from '../schemas/required.ts';
+import { messages } from '../messages.ts';
 import { Role, type RoleId } from '../roles.ts';
 import { MAX_USER_IDS_PER_CALL, PROFILE_IMAGE_NAME_MAX_LENGTH, TABLE_ORDER_MAX } from '../constants.ts';
 import {
@@ -47,6 +49,7 @@ const createUserRoute = <
     source: role === Role.Employee ? 'added' : spec,
     summary: `Create a user with role ${role}`,
     body: createUserBody(role),
+    missingBody: messages.validation.noUserInfo,
     response: userResult(user),
     status: 201,
   });
@@ -118,7 +121,7 @@ export const userRoutes = {
     access: Role.Employee,
     source: spec,
     summary: 'One user',
-    params: idParams,
+    params: z.object({ id: refusedAs(idParam, messages.validation.invalidUserId) }),
     response: user,
   }),
   'user.delete': defineRoute({
@@ -188,6 +191,7 @@ export const userRoutes = {
       "Update a user's details, role, areas or locations, or change their password (ends their sessions; temporary when set by someone above them). One's own password or e-mail needs currentPassword; only the memberships the caller may manage are removed",
     params: idParams,
     body: updateUserBody,
+    missingBody: messages.validation.noUserInfo,
     response: userResult(user),
   }),
   'user.companyEmail': defineRoute({

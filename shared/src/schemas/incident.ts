@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { INCIDENT_TEXT_MAX_LENGTH, NOTE_MAX_LENGTH } from '../constants.ts';
+import { INCIDENT_BY_LOCATION_LIMIT, INCIDENT_TEXT_MAX_LENGTH, NOTE_MAX_LENGTH } from '../constants.ts';
 import { id, idParam, instant, isoDateTime, wholeNumberParam } from './common.ts';
 
 export const priority = z.number().int().min(1, 'Priority is 1, 2 or 3').max(3, 'Priority is 1, 2 or 3');
@@ -64,11 +64,44 @@ export const incidentsPage = z.object({
   totalPages: z.number().int().nonnegative(),
 });
 
+/** `unresolvedOnly=true` lists open incidents only (the screens' default filter); any list of incidents takes it. */
+export const unresolvedOnly = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((v) => v === 'true');
+
+/** Where a list of a location's incidents, newest first, goes on: just before this incident. */
+export interface IncidentCursor {
+  createdAt: string;
+  incidentId: number;
+}
+export const encodeIncidentCursor = (at: IncidentCursor): string => `${at.createdAt}_${at.incidentId}`;
+const invalidCursor = 'pass back the nextCursor of an earlier answer';
+
 export const byLocationQuery = z.object({
-  unresolvedOnly: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  unresolvedOnly,
+  /** At most this many, newest first (fewer when the answer would grow past its byte budget). */
+  limit: wholeNumberParam('limit must be a positive whole number')
+    .pipe(
+      z
+        .number()
+        .positive('limit must be a positive whole number')
+        .max(INCIDENT_BY_LOCATION_LIMIT, messages.validation.limitTooLarge(INCIDENT_BY_LOCATION_LIMIT)),
+    )
+    .default(INCIDENT_BY_LOCATION_LIMIT),
+  /** The `nextCursor` of the previous answer: the incidents older than those it listed. */
+  cursor: z
+    .string()
+    .max(100, invalidCursor)
+    .transform((value, ctx): IncidentCursor => {
+      const [createdAt = '', incidentId = ''] = value.split('_');
+      if (!isoDateTime.safeParse(createdAt).success || !/^[1-9]\d{0,15}$/.test(incidentId)) {
+        ctx.addIssue({ code: 'custom', message: invalidCursor, input: value });
+        return z.NEVER;
+      }
+      return { createdAt, incidentId: Number(incidentId) };
+    })
+    .optional(),
 });
 
 export const dashboardQuery = z.object({
@@ -78,6 +111,14 @@ export const dashboardQuery = z.object({
   to: instant.optional(),
   typeId: wholeNumberParam('typeId is 1, 2 or 3').pipe(priority).optional(),
   locationId: idParam.optional(),
+  /** Open incidents only, in the list and in the counts. */
+  unresolvedOnly,
+});
+
+/** A location's incidents, newest first; `nextCursor` (null at the oldest) asks for the ones before them. */
+export const incidentsOfLocation = z.object({
+  incidents: z.array(incident),
+  nextCursor: z.string().nullable(),
 });
 
 export const dashboardLocation = z.object({

@@ -7,6 +7,7 @@ import {
 } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { id, isoDateTime, zipcode } from './common.ts';
+import { requiredAs } from './required.ts';
 
 const text = (label: string) => z.string().trim().min(1, `${label} is required`).max(NAME_MAX_LENGTH);
 const latitude = z.number().min(-90).max(90);
@@ -16,13 +17,19 @@ const zoomLevel = z.number().min(1).max(22);
 const fields = {
   name: text('Name'),
   address: text('Address'),
-  city: z.string().trim().min(1, messages.validation.fillAllFields).max(NAME_MAX_LENGTH),
-  state: z.string().trim().min(1, messages.validation.fillAllFields).max(STATE_MAX_LENGTH),
-  zipcode,
+  city: requiredAs(
+    z.string().trim().min(1, messages.validation.fillAllFields).max(NAME_MAX_LENGTH),
+    messages.validation.fillAllFields,
+  ),
+  state: requiredAs(
+    z.string().trim().min(1, messages.validation.fillAllFields).max(STATE_MAX_LENGTH),
+    messages.validation.fillAllFields,
+  ),
+  zipcode: requiredAs(zipcode, messages.validation.fillAllFields),
   latitude,
   longitude,
   zoomLevel,
-  organizationId: id.refine(Boolean, messages.validation.selectArea),
+  organizationId: requiredAs(id, messages.validation.selectArea),
 };
 
 export const createLocationBody = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { NAME_MAX_LENGTH, WEBSITE_MAX_LENGTH } from '../constants.ts';
-import { email, id, isoDateTime, optionalPhone } from './common.ts';
+import { clearable } from './required.ts';
+import { email, id, isoDateTime, optionalPhone, phone } from './common.ts';
 
 const website = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -18,8 +19,15 @@ const fields = {
 export const createManagementCompanyBody = z.object(fields, {
   error: messages.validation.noManagementCompanyInfo,
 });
+
 export const updateManagementCompanyBody = z.object(
-  { id, ...fields },
+  {
+    id,
+    name: fields.name.optional(),
+    email: email.optional(),
+    phone: clearable(phone),
+    website: clearable(z.url('Website must be a URL such as https://example.com').max(WEBSITE_MAX_LENGTH)),
+  },
   { error: messages.validation.noManagementCompanyInfo },
 );
 

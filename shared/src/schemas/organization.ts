@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { NAME_MAX_LENGTH } from '../constants.ts';
 import { id, isoDateTime, zipcode } from './common.ts';
+import { clearable, requiredAs } from './required.ts';
 
 const optionalText = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -20,9 +21,22 @@ const fields = {
   ),
 };
 
-export const createOrganizationBody = z.object(fields, { error: messages.validation.noOrganizationInfo });
+export const createOrganizationBody = z.object(
+  { ...fields, managementCompanyId: requiredAs(id, messages.validation.selectManagementCompany) },
+  { error: messages.validation.noOrganizationInfo },
+);
+
+/** On update, a field left out keeps its value; `null` or a blank string clears an optional one. */
 export const updateOrganizationBody = z.object(
-  { id, ...fields, managementCompanyId: id.optional() },
+  {
+    id,
+    name: fields.name.optional(),
+    managementCompanyId: id.optional(),
+    address: clearable(z.string().trim().max(NAME_MAX_LENGTH)),
+    city: clearable(z.string().trim().max(NAME_MAX_LENGTH)),
+    state: clearable(z.string().trim().max(NAME_MAX_LENGTH)),
+    zipcode: clearable(zipcode),
+  },
   { error: messages.validation.noAreaInfo },
 );
 

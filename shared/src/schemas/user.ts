@@ -9,6 +9,7 @@ import {
   TABLE_NAME_MAX_LENGTH,
 } from '../constants.ts';
 import { email, id, isoDateTime, optionalPhone, password, pin } from './common.ts';
+import { refusedAs } from './required.ts';
 
 export const roleId = z
   .number()
@@ -147,8 +148,14 @@ const userIds = z
   .min(1, messages.validation.selectUsers)
   .max(MAX_USER_IDS_PER_CALL, `Select at most ${MAX_USER_IDS_PER_CALL} users at once`);
 
-export const addUsersToLocationBody = z.object({ userIds, locationId: id });
-export const addUsersToOrganizationBody = z.object({ userIds, organizationId: id });
+export const addUsersToLocationBody = z.object({
+  userIds,
+  locationId: refusedAs(id, messages.validation.invalidSourceId),
+});
+export const addUsersToOrganizationBody = z.object({
+  userIds,
+  organizationId: refusedAs(id, messages.validation.invalidSourceId),
+});
 
 export const tablePreferenceBody = z.object({
   tableName: z.string().trim().min(1).max(TABLE_NAME_MAX_LENGTH),

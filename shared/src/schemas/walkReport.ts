@@ -39,21 +39,43 @@ export const completedMarker = z.object({
   picturedUnit: z.string().nullable(),
 });
 
-export const walkReport = z.object({
-  id,
-  createdAt: isoDateTime,
-  startedAt: isoDateTime,
-  finishedAt: isoDateTime.nullable(),
-  userId: id,
-  user: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
-  walkId: id,
-  walk: z.object({ name: z.string(), locationId: id, markers: z.array(marker) }).nullable(),
-  CompletedMarker: z.array(completedMarker),
-  walkNote: z.array(z.object({ id, markerId: id, note: z.string() })),
-  markerImage: z.array(
-    z.object({ walkReportId: id, markerId: id, imageName: z.string(), imageUrl: z.url().nullable() }),
-  ),
+/**
+ * What the duration rule (`shared/src/walk-duration.ts`) makes of a report: the same figures on its detail
+ * and on its row in the walk-report table.
+ */
+export const walkReportTotals = z.object({
+  /** The walk's marker count when the walk started: what this report is measured against. */
+  markerCount: z.number().int().nonnegative(),
+  /** Distinct markers reached. */
+  completedMarkerCount: z.number().int().nonnegative(),
+  firstArrivalAt: isoDateTime.nullable(),
+  lastArrivalAt: isoDateTime.nullable(),
+  /** '{n} min' or 'Not Completed', as the screens show it. */
+  totalTime: z.string(),
+  /** Whole minutes, or null when the walk is 'Not Completed'. */
+  totalMinutes: z.number().int().positive().nullable(),
+  /** At least 90% of the expected checkpoints reached, with a positive time. */
+  completed: z.boolean(),
 });
+export type WalkReportTotals = z.infer<typeof walkReportTotals>;
+
+export const walkReport = z
+  .object({
+    id,
+    createdAt: isoDateTime,
+    startedAt: isoDateTime,
+    finishedAt: isoDateTime.nullable(),
+    userId: id,
+    user: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+    walkId: id,
+    walk: z.object({ name: z.string(), locationId: id, markers: z.array(marker) }).nullable(),
+    CompletedMarker: z.array(completedMarker),
+    walkNote: z.array(z.object({ id, markerId: id, note: z.string() })),
+    markerImage: z.array(
+      z.object({ walkReportId: id, markerId: id, imageName: z.string(), imageUrl: z.url().nullable() }),
+    ),
+  })
+  .extend(walkReportTotals.shape);
 export type WalkReport = z.infer<typeof walkReport>;
 
 /** A row of the walk-report table. */
@@ -61,14 +83,8 @@ export const walkReportSummary = walkReport
   .pick({ id: true, createdAt: true, startedAt: true, finishedAt: true, user: true, walkId: true })
   .extend({
     walk: z.object({ name: z.string(), markerCount: z.number().int().nonnegative() }).nullable(),
-    /** Distinct markers reached. */
-    completedMarkerCount: z.number().int().nonnegative(),
-    firstArrivalAt: isoDateTime.nullable(),
-    lastArrivalAt: isoDateTime.nullable(),
-    /** The duration rule's answer ('{n} min' or 'Not Completed'), from `shared/src/walk-duration.ts`. */
-    totalTime: z.string(),
-    completed: z.boolean(),
-  });
+  })
+  .extend(walkReportTotals.omit({ markerCount: true }).shape);
 
 export type WalkReportSummary = z.infer<typeof walkReportSummary>;
 

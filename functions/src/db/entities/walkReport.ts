@@ -30,6 +30,13 @@ export const walkReportEntity = new Entity({
     visitedMarkerIds: { type: 'set', items: 'number' },
     firstArrivalAt: { type: 'string' },
     lastArrivalAt: { type: 'string' },
+    /**
+     * Items recorded on the report, each counted in the transaction that writes it, under a condition that
+     * keeps it within its cap (shared/src/constants.ts). Absent on reports older than the caps: counted from 0.
+     */
+    checkpointCount: { type: 'number' },
+    noteCount: { type: 'number' },
+    photoCount: { type: 'number' },
   },
   indexes: {
     primary: {

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '@sitewalk/shared/roles';
+import { messages } from '@sitewalk/shared/messages';
+import { routes } from '@sitewalk/shared/contract/index';
+import type { RouteDef } from '@sitewalk/shared/contract/route';
+import { startTestHost, type TestHost } from '../support/host.ts';
+import { callAs, person, type Person } from '../support/people.ts';
+
+/**
+ * The specs' exact messages for a missing body and for missing fields (access-and-administration section 5,
+ * field-operations section 5), in `message` and under the field in validationErrors.
+ */
+
+let t: TestHost;
+let call: ReturnType<typeof callAs>;
+let admin: Person;
+let companyId: number;
+let areaId: number;
+let locationId: number;
+let incidentId: number;
+
+const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id);
+const v = messages.validation;
+
+beforeAll(async () => {
+  t = await startTestHost();
+  call = callAs(t.host.url);
+  admin = await person(t.host.url, Role.Admin);
+  companyId = id(
+    await call(admin, 'POST', '/api/managementCompany', { name: 'Msgs', email: 'm@example.com' }),
+  );
+  areaId = id(
+    await call(admin, 'POST', '/api/organization', { name: 'Msgs area', managementCompanyId: companyId }),
+  );
+  locationId = id(
+    await call(admin, 'POST', '/api/location', {
+      name: 'Msgs site',
+      address: '1 Main St',
+      city: 'Fresno',
+      state: 'CA',
+      zipcode: '93650',
+      latitude: 36.8,
+      longitude: -119.7,
+      organizationId: areaId,
+    }),
+  );
+  incidentId = id(await call(admin, 'POST', '/api/incident', { locationId, typeId: 3 }));
+});
+afterAll(() => t.host.close());
+
+describe('a call without its body', () => {
+  const cases: [string, string, () => string, string][] = [
+    ['POST', '/api/incident', () => '/api/incident', v.missingIncidentInfo],
+    ['PUT', '/api/incident', () => '/api/incident', v.missingIncidentInfo],
+    ['POST', '/api/incident/note', () => '/api/incident/note', v.missingIncidentInfo],
+    ['PUT', '/api/incident/{id}/resolve', () => `/api/incident/${incidentId}/resolve`, v.missingIncidentInfo],
+    ['POST', '/api/user/employee', () => '/api/user/employee', v.noUserInfo],
+    ['POST', '/api/user/manager', () => '/api/user/manager', v.noUserInfo],
+    ['PUT', '/api/user/update/user/{id}', () => `/api/user/update/user/${admin.id}`, v.noUserInfo],
+    ['POST', '/api/managementCompany', () => '/api/managementCompany', v.noManagementCompanyInfo],
+    ['PUT', '/api/managementCompany', () => '/api/managementCompany', v.noManagementCompanyInfo],
+    ['POST', '/api/organization', () => '/api/organization', v.noOrganizationInfo],
+    ['PUT', '/api/organization', () => '/api/organization', v.noAreaInfo],
+  ];
+
+  it.each(cases)(
+    '%s %s answers the spec message, with no body or a null one',
+    async (method, path, url, message) => {
+      const route = Object.values(routes as Record<string, RouteDef>).find(
+        (r) => r.method === method && r.path === path,
+      );
+      expect(route?.missingBody, 'the contract says what a missing body answers').toBe(message);
+      for (const body of [undefined, null]) {
+        const answer = await call(admin, method as 'POST', url(), body);
+        expect(answer.status, JSON.stringify(body)).toBe(400);
+        expect(answer.body).toEqual({
+          success: false,
+          error: 'Bad Request',
+          message,
+          validationErrors: { body: [message] },
+        });
+      }
+    },
+  );
+
+  it('still checks who may call first: no token is 401, not the body message', async () => {
+    expect((await call(null, 'POST', '/api/incident')).status).toBe(401);
+  });
+});
+
+describe('a body without a required field', () => {
+  const refused = async (path: string, body: Record<string, unknown>, field: string, message: string) => {
+    const answer = await call(admin, 'POST', path, body);
+    expect(answer.status, `${path} ${field}`).toBe(400);
+    expect((answer.body.validationErrors as Record<string, string[]>)[field], field).toEqual([message]);
+    expect(answer.body.message).toContain(`${field}: ${message}`);
+  };
+  const site = {
+    name: 'New site',
+    address: '2 Main St',
+    city: 'Fresno',
+    state: 'CA',
+    zipcode: '93650',
+    latitude: 36.8,
+    longitude: -119.7,
+  };
+
+  it("answers 'Please select an Area' for a location without its area", async () => {
+    await refused('/api/location', site, 'organizationId', v.selectArea);
+    await refused('/api/location', { ...site, organizationId: null }, 'organizationId', v.selectArea);
+  });
+
+  it("answers 'Please fill out all fields' for a location without city, state or zipcode", async () => {
+    for (const field of ['city', 'state', 'zipcode']) {
+      await refused(
+        '/api/location',
+        { ...site, organizationId: areaId, [field]: undefined },
+        field,
+        v.fillAllFields,
+      );
+      await refused(
+        '/api/location',
+        { ...site, organizationId: areaId, [field]: '' },
+        field,
+        v.fillAllFields,
+      );
+    }
+    // A zipcode given but malformed keeps its own message.
+    await refused(
+      '/api/location',
+      { ...site, organizationId: areaId, zipcode: '123' },
+      'zipcode',
+      v.invalidZipcode,
+    );
+  });
+
+  it("answers 'Please select a management company' for an area without its company", async () => {
+    await refused(
+      '/api/organization',
+      { name: 'No company' },
+      'managementCompanyId',
+      v.selectManagementCompany,
+    );
+  });
+
+  it("answers 'Invalid source ID' for adding users without the location or area", async () => {
+    const employee = await person(t.host.url, Role.Employee, { managementCompanyId: companyId });
+    await refused('/api/user/add-to-location', { userIds: [employee.id] }, 'locationId', v.invalidSourceId);
+    await refused(
+      '/api/user/add-to-location',
+      { userIds: [employee.id], locationId: 0 },
+      'locationId',
+      v.invalidSourceId,
+    );
+    await refused(
+      '/api/user/add-to-organization',
+      { userIds: [employee.id] },
+      'organizationId',
+      v.invalidSourceId,
+    );
+  });
+});
+
+describe('GET /api/user/{id}', () => {
+  it("answers 'Invalid user ID' for 0 and for what is no id", async () => {
+    for (const bad of ['0', '-1', 'abc', '1.5']) {
+      const answer = await call(admin, 'GET', `/api/user/${bad}`);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body.validationErrors, bad).toEqual({ id: [v.invalidUserId] });
+      expect(answer.body.message, bad).toBe(`id: ${v.invalidUserId}`);
+    }
+    expect((await call(admin, 'GET', `/api/user/${admin.id}`)).status).toBe(200);
+  });
+});
