@@ -356,8 +356,10 @@ export const implementations: Implementations<'incident'> = {
             .go({ cursor, attributes: ['startedAt'] }),
         ),
         readPartition((cursor) =>
-          db.entities.incident.query
-            .byLocation({ locationId: location.locationId })
+          (query.unresolvedOnly
+            ? db.entities.incident.query.byLocationStatus({ locationId: location.locationId, status: 'open' })
+            : db.entities.incident.query.byLocation({ locationId: location.locationId })
+          )
             .between({ createdAt: from }, { createdAt: to })
             .go({ cursor, order: 'desc' }),
         ),
