@@ -26,9 +26,10 @@ export const TRANSACTION_MAX_ITEMS = 100;
 export const MAX_MEMBERSHIPS = 90;
 /**
  * The most users one add-to-location or add-to-organization call names: each user takes two items of its
- * one transaction (the membership and a check that the user still exists).
+ * one transaction (the membership and a check that the user still exists), beside one check of the location
+ * or area itself.
  */
-export const MAX_USER_IDS_PER_CALL = 50;
+export const MAX_USER_IDS_PER_CALL = Math.floor((TRANSACTION_MAX_ITEMS - 1) / 2);
 /** Dashboard tables whose order one user keeps (one row per table). */
 export const TABLE_ORDER_MAX = 100;
 

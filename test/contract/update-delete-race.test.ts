@@ -160,7 +160,7 @@ describe('an update racing a delete of the same object', () => {
       ],
       (userId) => `/api/user/${userId}`,
     );
-    // 409 is the user handler's answer when its update transaction was canceled.
+    // 409 when the update's transaction met the delete's still under way; 404 once the user is gone.
     expectNo500(rounds, [200, 404, 409]);
   });
 });

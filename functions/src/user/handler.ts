@@ -336,7 +336,7 @@ export const implementations: Implementations<'user'> = {
   'user.someByOrganization': async ({ actor, params, query }) =>
     paged(await usersOfAreaFor(actor, params.id), query),
 
-  'user.update': async ({ actor, params, body }) => {
+  'user.update': async ({ actor, params, body, logger }) => {
     const { userInfo } = body;
     if (userInfo.id !== params.id) {
       throw new BadRequestError('userInfo.id: must match the id in the path', {
@@ -505,13 +505,21 @@ export const implementations: Implementations<'user'> = {
         ...added.organizations.map((o) => userOrganization.create({ userId: user.userId, ...o }).commit()),
       ])
       .go();
-    if (outcome.canceled) throw new ConflictError('The user changed meanwhile; please try again');
+    if (outcome.canceled) {
+      // Deleted meanwhile is a 404, as for every other object; anything else changed is worth a retry.
+      const { data: still } = await db.entities.user.get({ userId: user.userId }).go();
+      if (!still) throw new NotFoundError(notFound);
+      throw new ConflictError('The user changed meanwhile; please try again');
+    }
     await changePassword(); // last, so a refused profile change leaves the password as it was
     if (emailChanged && user.email) {
-      await mailer.send({
-        to: user.email,
-        ...emailChangedMail({ firstName: user.firstName, newEmail: email, appUrl: APP_URL }),
-      });
+      // The change stands whether or not the notice goes out: a mail failure is logged, not answered.
+      await mailer
+        .send({
+          to: user.email,
+          ...emailChangedMail({ firstName: user.firstName, newEmail: email, appUrl: APP_URL }),
+        })
+        .catch((error: unknown) => logger.error('E-mail-change notice not sent', error as Error));
     }
     return result(await view(user.userId), 'User updated');
   },
@@ -607,11 +615,16 @@ export const implementations: Implementations<'user'> = {
     }
     assertRoomForOneMore(targets);
     if (targets.length) {
-      // Two items per user (MAX_USER_IDS_PER_CALL keeps it within one transaction): the membership, and
-      // a check that the user was not deleted meanwhile.
+      // Two items per user and one for the location (MAX_USER_IDS_PER_CALL keeps it within one transaction):
+      // each membership, a check that its user was not deleted meanwhile, and a check that the location is
+      // still where it was read (a move or a delete meanwhile would leave memberships naming the old area).
       const outcome = await db.transaction
-        .write(({ user, userLocation }) =>
-          targets.flatMap((t) => [
+        .write(({ location: locations, user, userLocation }) => [
+          locations
+            .check({ locationId: location.locationId })
+            .where((a, op) => op.eq(a.organizationId, location.organizationId))
+            .commit(),
+          ...targets.flatMap((t) => [
             userLocation
               .create({
                 userId: t.user.userId,
@@ -625,7 +638,7 @@ export const implementations: Implementations<'user'> = {
               .where((a, op) => op.exists(a.userId))
               .commit(),
           ]),
-        )
+        ])
         .go();
       if (outcome.canceled) throw new ConflictError('The users changed meanwhile; please try again');
     }
@@ -693,9 +706,14 @@ export const implementations: Implementations<'user'> = {
     }
     assertRoomForOneMore(fresh);
     if (fresh.length) {
+      // As for a location: each membership, a check of its user, and one that the area was not deleted.
       const outcome = await db.transaction
-        .write(({ user, userOrganization }) =>
-          fresh.flatMap((t) => [
+        .write(({ organization, user, userOrganization }) => [
+          organization
+            .check({ organizationId: area.organizationId })
+            .where((a, op) => op.exists(a.organizationId))
+            .commit(),
+          ...fresh.flatMap((t) => [
             userOrganization
               .create({
                 userId: t.user.userId,
@@ -708,7 +726,7 @@ export const implementations: Implementations<'user'> = {
               .where((a, op) => op.exists(a.userId))
               .commit(),
           ]),
-        )
+        ])
         .go();
       if (outcome.canceled) throw new ConflictError('The users changed meanwhile; please try again');
     }
