@@ -3,6 +3,7 @@ import { Role } from '@sitewalk/shared/roles';
 import { dataFromEnv, storageFromEnv } from '@sitewalk/functions/composition';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
+import { locationBody } from '../support/site.ts';
 
 /**
  * A location's walks, walk reports and incidents follow the location: when it moves to another area they are
@@ -24,18 +25,7 @@ const uuid = () => crypto.randomUUID();
 const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(61, 1)]);
 
 const newLocation = async (name: string, organizationId: number) =>
-  id(
-    await call(companyManager, 'POST', '/api/location', {
-      name,
-      address: '1 Main St',
-      city: 'Fresno',
-      state: 'CA',
-      zipcode: '93650',
-      latitude: 36.8,
-      longitude: -119.7,
-      organizationId,
-    }),
-  );
+  id(await call(companyManager, 'POST', '/api/location', locationBody(name, organizationId)));
 
 const put = async (ticket: { body: Record<string, unknown> }, body: Buffer) => {
   const answer = await fetch(String(ticket.body.uploadUrl), {

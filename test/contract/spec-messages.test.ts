@@ -5,6 +5,7 @@ import { routes } from '@sitewalk/shared/contract/index';
 import type { RouteDef } from '@sitewalk/shared/contract/route';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
+import { locationBody } from '../support/site.ts';
 
 /**
  * The specs' exact messages for a missing body and for missing fields (access-and-administration section 5,
@@ -32,18 +33,7 @@ beforeAll(async () => {
   areaId = id(
     await call(admin, 'POST', '/api/organization', { name: 'Msgs area', managementCompanyId: companyId }),
   );
-  locationId = id(
-    await call(admin, 'POST', '/api/location', {
-      name: 'Msgs site',
-      address: '1 Main St',
-      city: 'Fresno',
-      state: 'CA',
-      zipcode: '93650',
-      latitude: 36.8,
-      longitude: -119.7,
-      organizationId: areaId,
-    }),
-  );
+  locationId = id(await call(admin, 'POST', '/api/location', locationBody('Msgs site', areaId)));
   incidentId = id(await call(admin, 'POST', '/api/incident', { locationId, typeId: 3 }));
 });
 afterAll(() => t.host.close());

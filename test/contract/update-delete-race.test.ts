@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
+import { locationBody } from '../support/site.ts';
 
 /**
  * An update racing a delete of the same object answers 404 when it loses, never 500 (issue 11 item 23). The
@@ -18,16 +19,6 @@ let locationId: number;
 
 const ROUNDS = 12;
 const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id);
-const site = (name: string, organizationId: number) => ({
-  name,
-  address: '1 Main St',
-  city: 'Fresno',
-  state: 'CA',
-  zipcode: '93650',
-  latitude: 36.8,
-  longitude: -119.7,
-  organizationId,
-});
 
 beforeAll(async () => {
   t = await startTestHost();
@@ -39,7 +30,7 @@ beforeAll(async () => {
   areaId = id(
     await call(admin, 'POST', '/api/organization', { name: 'Race area', managementCompanyId: companyId }),
   );
-  locationId = id(await call(admin, 'POST', '/api/location', site('Race site', areaId)));
+  locationId = id(await call(admin, 'POST', '/api/location', locationBody('Race site', areaId)));
 });
 afterAll(() => t.host.close());
 
@@ -143,7 +134,7 @@ describe('an update racing a delete of the same object', () => {
 
   it('of a location answers 200 or 404, never 500', async () => {
     const rounds = await race(
-      async (n) => id(await call(admin, 'POST', '/api/location', site(`Site ${n}`, areaId))),
+      async (n) => id(await call(admin, 'POST', '/api/location', locationBody(`Site ${n}`, areaId))),
       (siteId) => ['PUT', '/api/location', { id: siteId, city: 'Clovis' }],
       (siteId) => `/api/location/${siteId}`,
     );

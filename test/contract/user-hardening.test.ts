@@ -11,6 +11,7 @@ import { dataFromEnv } from '@sitewalk/functions/composition';
 import { nextIds } from '@sitewalk/functions/db/counters';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
+import { locationBody } from '../support/site.ts';
 
 /**
  * Issue 11 for users: updates remove only the memberships the caller manages, the default location is
@@ -31,16 +32,6 @@ let n2: number;
 let s1: number;
 
 const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id);
-const place = (name: string, organizationId: number) => ({
-  name,
-  address: '1 Main St',
-  city: 'Fresno',
-  state: 'CA',
-  zipcode: '93650',
-  latitude: 36.8,
-  longitude: -119.7,
-  organizationId,
-});
 const at = (locationId: number, organizationId: number) => ({
   locationId,
   organizationId,
@@ -73,7 +64,7 @@ const bulkLocations = async (count: number, organizationId: number) => {
   await dataFromEnv()
     .entities.location.put(
       ids.map((locationId) => ({
-        ...place(`Bulk ${locationId}`, organizationId),
+        ...locationBody(`Bulk ${locationId}`, organizationId),
         ...at(locationId, organizationId),
       })),
     )
@@ -93,9 +84,9 @@ beforeAll(async () => {
   otherCompanyManager = await person(t.host.url, Role.CompanyManager, { managementCompanyId: otherCompany });
   north = id(await call(owner, 'POST', '/api/organization', { name: 'North', managementCompanyId: company }));
   south = id(await call(owner, 'POST', '/api/organization', { name: 'South', managementCompanyId: company }));
-  n1 = id(await call(owner, 'POST', '/api/location', place('N One', north)));
-  n2 = id(await call(owner, 'POST', '/api/location', place('N Two', north)));
-  s1 = id(await call(owner, 'POST', '/api/location', place('S One', south)));
+  n1 = id(await call(owner, 'POST', '/api/location', locationBody('N One', north)));
+  n2 = id(await call(owner, 'POST', '/api/location', locationBody('N Two', north)));
+  s1 = id(await call(owner, 'POST', '/api/location', locationBody('S One', south)));
 });
 afterAll(() => t.host.close());
 

@@ -15,6 +15,18 @@ export interface Site {
   employee: Person;
 }
 
+/** The body of POST /api/location for a plausible site in the given area. */
+export const locationBody = (name: string, organizationId: number) => ({
+  name,
+  address: '1 Main St',
+  city: 'Fresno',
+  state: 'CA',
+  zipcode: '93650',
+  latitude: 36.8,
+  longitude: -119.7,
+  organizationId,
+});
+
 /** Seeds a site over HTTP as a Super User, with an Employee of its location who starts a walk report. */
 export const seedSite = async (baseUrl: string): Promise<Site> => {
   const call = callAs(baseUrl);
@@ -38,16 +50,7 @@ export const seedSite = async (baseUrl: string): Promise<Site> => {
     }),
   );
   const locationId = idOf(
-    await call(superUser, 'POST', '/api/location', {
-      name: `Location ${label}`,
-      address: '1 Main St',
-      city: 'Fresno',
-      state: 'CA',
-      zipcode: '93650',
-      latitude: 36.8,
-      longitude: -119.7,
-      organizationId: areaId,
-    }),
+    await call(superUser, 'POST', '/api/location', locationBody(`Location ${label}`, areaId)),
   );
   const employee = await person(baseUrl, Role.Employee, {
     managementCompanyId: companyId,
