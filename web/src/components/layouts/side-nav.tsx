@@ -85,7 +85,7 @@ export const SideNav = () => {
                 <ListItemText
                   primary={entry.label}
                   sx={{ display: 'none', [medium]: { display: 'block' } }}
-                  slotProps={{ primary: { noWrap: true } }}
+                  slotProps={{ primary: { sx: { lineHeight: 1.25 } } }}
                 />
               </ListItemButton>
             </Tooltip>
