@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { AboutSection } from './components/about-section.tsx';
-import { ContactDialog } from './components/contact-dialog.tsx';
+import { LazyContactDialog } from './components/contact-dialog-lazy.tsx';
 import { DemoSection } from './components/demo-section.tsx';
 import { FaqSection } from './components/faq-section.tsx';
 import { HeroSection } from './components/hero-section.tsx';
@@ -31,7 +31,7 @@ export const LandingPage = () => {
       <AboutSection />
       <PricingSection onGetStarted={openContact} />
       <FaqSection />
-      <ContactDialog open={contactOpen} onClose={() => setContactOpen(false)} />
+      <LazyContactDialog open={contactOpen} onClose={() => setContactOpen(false)} />
     </PublicLayout>
   );
 };

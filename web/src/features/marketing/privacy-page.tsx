@@ -23,17 +23,17 @@ export const PrivacyPage = () => {
       <h2>2. What we store</h2>
       <ul>
         <li>
-          <strong>Your account:</strong> first and last name, e-mail address, role, the areas and locations you
-          belong to and, if entered, a phone number, a profile picture and a PIN (kept encrypted).
+          <strong>Your account:</strong> first and last name, e-mail address, role, the areas and locations
+          you belong to and, if entered, a phone number, a profile picture and a PIN (kept encrypted).
         </li>
         <li>
-          <strong>Walks:</strong> who walked, when the walk started and finished, which checkpoints were reached
-          and when, and the notes and photos added on the way.
+          <strong>Walks:</strong> who walked, when the walk started and finished, which checkpoints were
+          reached and when, and the notes and photos added on the way.
         </li>
         <li>
           <strong>Positions:</strong> the map position of each facility and of the checkpoints of its walks.
-          While you record a walk, the position of your phone (and its accuracy) when you reach each checkpoint.
-          SiteWalk does not follow your position between checkpoints or outside a walk.
+          While you record a walk, the position of your phone (and its accuracy) when you reach each
+          checkpoint. SiteWalk does not follow your position between checkpoints or outside a walk.
         </li>
         <li>
           <strong>Incidents:</strong> what was found, its priority and type, notes with their authors, photos,
@@ -63,8 +63,8 @@ export const PrivacyPage = () => {
       <h2>4. Cookies and tracking</h2>
       <p>
         SiteWalk sets one cookie, only after you sign in: it keeps your session for up to 30 days, cannot be
-        read by scripts, and is sent only to SiteWalk’s sign-in service. There are no analytics, advertising or
-        tracking cookies, and the app loads no scripts, fonts or images from other websites.
+        read by scripts, and is sent only to SiteWalk’s sign-in service. There are no analytics, advertising
+        or tracking cookies, and the app loads no scripts, fonts or images from other websites.
       </p>
 
       <h2>5. Where it is kept</h2>
@@ -74,7 +74,9 @@ export const PrivacyPage = () => {
         services, which process data only for us:
       </p>
       <ul>
-        <li>Amazon Cognito for accounts and passwords (we never see or store your password in readable form);</li>
+        <li>
+          Amazon Cognito for accounts and passwords (we never see or store your password in readable form);
+        </li>
         <li>Amazon DynamoDB for records and Amazon S3 for photos and logos;</li>
         <li>Amazon Simple Email Service to send e-mails;</li>
         <li>Amazon Location Service to turn a facility’s address into a position on the map;</li>
@@ -85,13 +87,13 @@ export const PrivacyPage = () => {
       <ul>
         <li>Every connection is encrypted (HTTPS), and the data is encrypted where it is stored.</li>
         <li>
-          Every request is checked on the server against your role and the facilities you belong to; people see
-          only the data of their own company and facilities.
+          Every request is checked on the server against your role and the facilities you belong to; people
+          see only the data of their own company and facilities.
         </li>
         <li>Photos are shown through links that expire after a few minutes.</li>
         <li>
-          Passwords need at least 8 characters with upper- and lower-case letters and a digit. A password reset
-          link works once, for one hour.
+          Passwords need at least 8 characters with upper- and lower-case letters and a digit. A password
+          reset link works once, for one hour.
         </li>
       </ul>
 
@@ -107,17 +109,17 @@ export const PrivacyPage = () => {
         </li>
         <li>Server logs are kept for one year.</li>
         <li>
-          When your company stops using SiteWalk, we hand it its data on request and delete everything within 90
-          days, backups included.
+          When your company stops using SiteWalk, we hand it its data on request and delete everything within
+          90 days, backups included.
         </li>
       </ul>
 
       <h2>8. Your rights</h2>
       <p>
-        You may ask to see the data about you, to have it corrected or deleted, to receive a copy, or to object
-        to its use. Ask your company’s manager, who can correct or remove most of it directly, or write to us
-        and we will handle your request with your company, within one month. You may also complain to your
-        data protection authority.
+        You may ask to see the data about you, to have it corrected or deleted, to receive a copy, or to
+        object to its use. Ask your company’s manager, who can correct or remove most of it directly, or write
+        to us and we will handle your request with your company, within one month. You may also complain to
+        your data protection authority.
       </p>
 
       <h2>9. Children</h2>

@@ -9,15 +9,32 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { ContactDialog } from './components/contact-dialog.tsx';
+import { LazyContactDialog } from './components/contact-dialog-lazy.tsx';
 import { PublicLayout } from './components/public-layout.tsx';
 
-const Way = ({ icon, title, children, action }: { icon: ReactNode; title: string; children: ReactNode; action: ReactNode }) => (
+const Way = ({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  action: ReactNode;
+}) => (
   <Paper
     component="section"
     variant="outlined"
     aria-label={title}
-    sx={{ p: { xs: 3, md: 4 }, borderRadius: 4, height: '100%', display: 'flex', flexDirection: 'column', gap: 2 }}
+    sx={{
+      p: { xs: 3, md: 4 },
+      borderRadius: 4,
+      height: '100%',
+      display: 'flex',
+      flexDirection: 'column',
+      gap: 2,
+    }}
   >
     <Box
       sx={{
@@ -88,7 +105,7 @@ export const RegisterPage = () => {
           </Grid>
         </Grid>
       </Container>
-      <ContactDialog open={contactOpen} onClose={() => setContactOpen(false)} />
+      <LazyContactDialog open={contactOpen} onClose={() => setContactOpen(false)} />
     </PublicLayout>
   );
 };

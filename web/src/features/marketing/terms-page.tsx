@@ -14,25 +14,25 @@ export const TermsPage = () => {
     >
       <h2>1. Who these terms apply to</h2>
       <p>
-        The <strong>customer</strong> is the company that subscribes to SiteWalk, usually the management company
-        of one or more storage facilities. <strong>Users</strong> are the people the customer gives an account
-        to: owners, managers and staff. By signing in, a user accepts these terms. The customer’s own agreement
-        with us (its order or quote) takes precedence over these terms where the two differ.
+        The <strong>customer</strong> is the company that subscribes to SiteWalk, usually the management
+        company of one or more storage facilities. <strong>Users</strong> are the people the customer gives an
+        account to: owners, managers and staff. By signing in, a user accepts these terms. The customer’s own
+        agreement with us (its order or quote) takes precedence over these terms where the two differ.
       </p>
 
       <h2>2. The service</h2>
       <p>
         SiteWalk lets a customer set up walks of its facilities, record walk reports with notes and photos,
-        log and resolve incidents, and follow all of it on a dashboard. It runs in a web browser. Features that
-        we describe as coming are not part of the service until we release them, and we may change how a
+        log and resolve incidents, and follow all of it on a dashboard. It runs in a web browser. Features
+        that we describe as coming are not part of the service until we release them, and we may change how a
         feature works as long as we do not take away what the customer relies on without notice.
       </p>
 
       <h2>3. Accounts</h2>
       <ul>
         <li>
-          There is no public sign-up. The customer’s managers create and remove the accounts of their users and
-          decide which facilities each one may see.
+          There is no public sign-up. The customer’s managers create and remove the accounts of their users
+          and decide which facilities each one may see.
         </li>
         <li>One account is for one person. Do not share your password or let anyone sign in as you.</li>
         <li>
@@ -67,9 +67,9 @@ export const TermsPage = () => {
 
       <h2>6. Availability and support</h2>
       <p>
-        We work to keep SiteWalk available and fast, and we fix problems as quickly as we can. We may pause the
-        service briefly for maintenance, at quiet hours when we can. We cannot promise that it will never be
-        interrupted. Our support team answers questions at the address below.
+        We work to keep SiteWalk available and fast, and we fix problems as quickly as we can. We may pause
+        the service briefly for maintenance, at quiet hours when we can. We cannot promise that it will never
+        be interrupted. Our support team answers questions at the address below.
       </p>
 
       <h2>7. Fees</h2>
@@ -87,10 +87,10 @@ export const TermsPage = () => {
 
       <h2>9. Responsibility</h2>
       <p>
-        SiteWalk keeps records; it does not replace security staff, alarms, inspections or insurance. As far as
-        the law allows, we are not liable for indirect or consequential losses, and our total liability for a
-        claim is limited to the fees the customer paid for the twelve months before it. Nothing in these terms
-        limits liability that the law does not allow to be limited.
+        SiteWalk keeps records; it does not replace security staff, alarms, inspections or insurance. As far
+        as the law allows, we are not liable for indirect or consequential losses, and our total liability for
+        a claim is limited to the fees the customer paid for the twelve months before it. Nothing in these
+        terms limits liability that the law does not allow to be limited.
       </p>
 
       <h2>10. Changes to these terms</h2>

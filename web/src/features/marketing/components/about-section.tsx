@@ -25,17 +25,23 @@ export const AboutSection = () => (
           </Typography>
           <Typography sx={{ fontSize: 'inherit' }}>
             Your portfolio is organised as it is run: a management company, its areas, and their locations.
-            Owners and company managers see every facility, area managers their areas, and staff the
-            locations they work at.
+            Owners and company managers see every facility, area managers their areas, and staff the locations
+            they work at.
           </Typography>
           <Typography sx={{ fontSize: 'inherit' }}>
-            Our support team is available for your questions, from setting up your first walk to training
-            your staff.
+            Our support team is available for your questions, from setting up your first walk to training your
+            staff.
           </Typography>
         </Stack>
         <Box
           component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 3, mt: 4, mb: 0 }}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' },
+            gap: 3,
+            mt: 4,
+            mb: 0,
+          }}
         >
           {facts.map((fact) => (
             <Box key={fact.value + fact.label}>

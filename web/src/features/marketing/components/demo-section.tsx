@@ -7,7 +7,11 @@ import { demoShots, type DemoShot } from '../content/demo-shots.ts';
 import { LandingSection } from './landing-section.tsx';
 
 const Screenshot = ({ shot }: { shot: DemoShot }) => (
-  <Paper component="figure" variant="outlined" sx={{ m: 0, borderRadius: 3, overflow: 'hidden', height: '100%' }}>
+  <Paper
+    component="figure"
+    variant="outlined"
+    sx={{ m: 0, borderRadius: 3, overflow: 'hidden', height: '100%' }}
+  >
     <Box
       component="img"
       src={`/demo/${shot.file}`}

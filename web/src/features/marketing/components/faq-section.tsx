@@ -1,6 +1,3 @@
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -43,9 +40,9 @@ const useQuestions = (): Question[] => {
       question: 'Where is our data kept, and who can see it?',
       answer: (
         <>
-          On Amazon Web Services (AWS). Each customer has its own SiteWalk, with its own database, file storage
-          and user accounts, encrypted in transit and at rest. Inside your company, people see only the
-          facilities they are responsible for. Your company stays in control of its data; the{' '}
+          On Amazon Web Services (AWS). Each customer has its own SiteWalk, with its own database, file
+          storage and user accounts, encrypted in transit and at rest. Inside your company, people see only
+          the facilities they are responsible for. Your company stays in control of its data; the{' '}
           <Link component={RouterLink} to={paths.privacy.build()}>
             privacy policy
           </Link>{' '}
@@ -92,40 +89,61 @@ const useQuestions = (): Question[] => {
   ];
 };
 
-/** FAQ: what a storage facility owner asks before signing up. */
+/**
+ * FAQ: what a storage facility owner asks before signing up. Native <details> disclosures: keyboard and
+ * screen-reader support come with the browser, and no accordion code is loaded.
+ */
 export const FaqSection = () => {
   const questions = useQuestions();
   return (
     <LandingSection id="faq" title="FAQ" headline="Questions facility owners ask us">
-      <Box sx={{ maxWidth: 860 }}>
-        {questions.map((item, index) => (
-          <Accordion
+      <Box
+        sx={{
+          maxWidth: 860,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 3,
+          bgcolor: 'background.paper',
+          overflow: 'hidden',
+        }}
+      >
+        {questions.map((item) => (
+          <Box
+            component="details"
             key={item.question}
-            disableGutters
-            elevation={0}
             sx={{
-              border: 1,
-              borderColor: 'divider',
-              '&:not(:last-of-type)': { borderBottom: 0 },
-              '&:first-of-type': { borderTopLeftRadius: 12, borderTopRightRadius: 12 },
-              '&:last-of-type': { borderBottomLeftRadius: 12, borderBottomRightRadius: 12 },
-              '&::before': { display: 'none' },
+              '& + &': { borderTop: 1, borderColor: 'divider' },
+              '&[open] .faq-chevron': { transform: 'rotate(180deg)' },
             }}
           >
-            <AccordionSummary
-              expandIcon={<ExpandMoreIcon />}
-              id={`faq-${index}-question`}
-              aria-controls={`faq-${index}-answer`}
-              sx={{ px: { xs: 2, sm: 3 }, py: 0.5 }}
+            <Box
+              component="summary"
+              sx={{
+                listStyle: 'none',
+                '&::-webkit-details-marker': { display: 'none' },
+                cursor: 'pointer',
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: 2,
+                px: { xs: 2, sm: 3 },
+                py: 2,
+                fontWeight: 700,
+                '&:hover': { bgcolor: 'action.hover' },
+                '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: -3 },
+              }}
             >
-              <Typography component="span" sx={{ fontWeight: 700 }}>
-                {item.question}
-              </Typography>
-            </AccordionSummary>
-            <AccordionDetails sx={{ px: { xs: 2, sm: 3 }, pb: 3, pt: 0 }}>
-              <Typography sx={{ color: 'text.secondary' }}>{item.answer}</Typography>
-            </AccordionDetails>
-          </Accordion>
+              {item.question}
+              <ExpandMoreIcon
+                className="faq-chevron"
+                aria-hidden="true"
+                sx={{ color: 'text.secondary', transition: 'transform 150ms', flexShrink: 0 }}
+              />
+            </Box>
+            <Typography sx={{ color: 'text.secondary', px: { xs: 2, sm: 3 }, pb: 2.5 }}>
+              {item.answer}
+            </Typography>
+          </Box>
         ))}
       </Box>
     </LandingSection>

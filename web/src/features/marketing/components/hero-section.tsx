@@ -47,13 +47,21 @@ export const HeroSection = ({ onGetStarted }: { onGetStarted: () => void }) => (
           >
             {messages.tagline}
           </Typography>
-          <Typography sx={{ mt: 3, fontSize: { xs: '1.05rem', md: '1.2rem' }, color: 'rgba(255, 255, 255, 0.88)' }}>
+          <Typography
+            sx={{ mt: 3, fontSize: { xs: '1.05rem', md: '1.2rem' }, color: 'rgba(255, 255, 255, 0.88)' }}
+          >
             Record the morning and evening walks of every facility, log and resolve incidents with notes and
             photos, and see at a glance which sites are walked and which are not — whether you own one
             facility or manage several.
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
-            <Button variant="contained" color="secondary" size="large" onClick={onGetStarted} disableElevation>
+            <Button
+              variant="contained"
+              color="secondary"
+              size="large"
+              onClick={onGetStarted}
+              disableElevation
+            >
               Get Started Today
             </Button>
             <Button

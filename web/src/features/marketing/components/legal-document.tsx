@@ -8,7 +8,15 @@ import { PublicLayout } from './public-layout.tsx';
 export const LEGAL_UPDATED = '23 November 2026';
 
 /** A legal page: the public frame, a readable column, the title and the date of the last change. */
-export const LegalDocument = ({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) => {
+export const LegalDocument = ({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  children: ReactNode;
+}) => {
   useEffect(() => {
     document.title = `${title} · SiteWalk`;
     window.scrollTo(0, 0);

@@ -32,7 +32,12 @@ export const PricingSection = ({ onGetStarted }: { onGetStarted: () => void }) =
       <Box>
         <Typography
           component="p"
-          sx={{ fontWeight: 800, fontSize: { xs: '1.85rem', md: '2.4rem' }, lineHeight: 1.15, letterSpacing: '-0.02em' }}
+          sx={{
+            fontWeight: 800,
+            fontSize: { xs: '1.85rem', md: '2.4rem' },
+            lineHeight: 1.15,
+            letterSpacing: '-0.02em',
+          }}
         >
           Contact us for Pricing
         </Typography>

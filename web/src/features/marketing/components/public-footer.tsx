@@ -15,7 +15,10 @@ const footerLinks = [
 
 /** The public footer: the copyright notice and the links to the terms and the privacy policy. */
 export const PublicFooter = () => (
-  <Box component="footer" sx={{ bgcolor: '#0f2f57', color: 'rgba(255, 255, 255, 0.85)', py: { xs: 5, md: 6 } }}>
+  <Box
+    component="footer"
+    sx={{ bgcolor: '#0f2f57', color: 'rgba(255, 255, 255, 0.85)', py: { xs: 5, md: 6 } }}
+  >
     <Container maxWidth="lg">
       <Stack
         direction={{ xs: 'column', md: 'row' }}
@@ -29,7 +32,12 @@ export const PublicFooter = () => (
           </Typography>
         </Box>
         <Box component="nav" aria-label="Legal">
-          <Stack component="ul" direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          <Stack
+            component="ul"
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={{ xs: 1, sm: 3 }}
+            sx={{ m: 0, p: 0, listStyle: 'none' }}
+          >
             {footerLinks.map((link) => (
               <li key={link.to}>
                 <Link component={RouterLink} to={link.to} color="inherit" underline="hover">
@@ -40,7 +48,10 @@ export const PublicFooter = () => (
           </Stack>
         </Box>
       </Stack>
-      <Typography variant="body2" sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: 'rgba(255, 255, 255, 0.15)' }}>
+      <Typography
+        variant="body2"
+        sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: 'rgba(255, 255, 255, 0.15)' }}
+      >
         © {new Date().getFullYear()} SiteWalk. All rights reserved.
       </Typography>
     </Container>
