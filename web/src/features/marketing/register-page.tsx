@@ -29,7 +29,7 @@ const Way = ({
     aria-label={title}
     sx={{
       p: { xs: 3, md: 4 },
-      borderRadius: 4,
+      borderRadius: '20px',
       height: '100%',
       display: 'flex',
       flexDirection: 'column',
@@ -40,7 +40,7 @@ const Way = ({
       sx={{
         width: 48,
         height: 48,
-        borderRadius: 2,
+        borderRadius: '12px',
         display: 'grid',
         placeItems: 'center',
         bgcolor: 'rgba(29, 78, 137, 0.08)',

@@ -61,20 +61,28 @@ export const AboutSection = () => (
       <Grid size={{ xs: 12, md: 5 }}>
         <Box
           sx={{
-            display: 'grid',
-            placeItems: 'center',
-            gap: 2,
-            py: { xs: 5, md: 8 },
-            borderRadius: 4,
+            display: 'flex',
+            flexDirection: { xs: 'row', md: 'column' },
+            alignItems: 'center',
+            justifyContent: 'center',
+            gap: { xs: 2, md: 2.5 },
+            py: { xs: 3, md: 8 },
+            borderRadius: '20px',
             background: 'linear-gradient(160deg, #e9f0f9 0%, #f7f9fc 100%)',
             border: 1,
             borderColor: 'divider',
+            '& svg': { width: { xs: 64, md: 112 }, height: { xs: 64, md: 112 } },
           }}
         >
           <LogoMark size={112} />
           <Typography
             component="p"
-            sx={{ fontWeight: 800, fontSize: '2rem', letterSpacing: '-0.01em', color: 'primary.dark' }}
+            sx={{
+              fontWeight: 800,
+              fontSize: { xs: '1.6rem', md: '2rem' },
+              letterSpacing: '-0.01em',
+              color: 'primary.dark',
+            }}
           >
             SiteWalk
           </Typography>

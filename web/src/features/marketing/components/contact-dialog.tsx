@@ -33,7 +33,7 @@ export const ContactDialog = ({ open, onClose }: { open: boolean; onClose: () =>
       <DialogContent>
         <DialogContentText id={textId} sx={{ color: 'text.primary' }}>
           For more information, please e-mail {contactName} at{' '}
-          <Link href={`mailto:${contactEmail}`} sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
+          <Link href={`mailto:${contactEmail}`} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {contactEmail}
           </Link>
           .

@@ -10,7 +10,7 @@ const Screenshot = ({ shot }: { shot: DemoShot }) => (
   <Paper
     component="figure"
     variant="outlined"
-    sx={{ m: 0, borderRadius: 3, overflow: 'hidden', height: '100%' }}
+    sx={{ m: 0, borderRadius: '14px', overflow: 'hidden', height: '100%' }}
   >
     <Box
       component="img"
@@ -43,6 +43,13 @@ const Screenshot = ({ shot }: { shot: DemoShot }) => (
   </Paper>
 );
 
+const walkthrough = [
+  'The dashboard over twenty facilities: which were walked, which were not',
+  'An incident from the first report to resolved, with notes and photos',
+  'A walk set up as numbered checkpoints on the map of a facility',
+  'How roles keep each person to the facilities they work at',
+] as const;
+
 /**
  * Demo: screenshots of the product over the demo tenant (shown only when they exist), and an offer of a
  * walkthrough through the contact pop-up.
@@ -62,20 +69,79 @@ export const DemoSection = ({
     intro={
       shots.length > 0
         ? 'These screens are SiteWalk itself, over a demo company of twenty facilities with ninety days of walks and incidents.'
-        : 'Twenty facilities, ninety days of walks and incidents: we will gladly walk you through SiteWalk with a demo company, or with your own sites.'
+        : undefined
     }
   >
-    {shots.length > 0 && (
-      <Grid container spacing={3} sx={{ mb: 4 }}>
-        {shots.map((shot) => (
-          <Grid key={shot.file} size={{ xs: 12, md: 6 }}>
-            <Screenshot shot={shot} />
-          </Grid>
-        ))}
-      </Grid>
+    {shots.length > 0 ? (
+      <>
+        <Grid container spacing={3} sx={{ mb: 4 }}>
+          {shots.map((shot) => (
+            <Grid key={shot.file} size={{ xs: 12, md: 6 }}>
+              <Screenshot shot={shot} />
+            </Grid>
+          ))}
+        </Grid>
+        <Button variant="outlined" size="large" onClick={onRequestDemo}>
+          Ask for a walkthrough
+        </Button>
+      </>
+    ) : (
+      <Paper
+        variant="outlined"
+        sx={{
+          borderRadius: '20px',
+          p: { xs: 3, md: 5 },
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          gap: { xs: 3, md: 6 },
+          bgcolor: 'background.default',
+        }}
+      >
+        <Box>
+          <Typography sx={{ fontSize: { md: '1.125rem' } }}>
+            We will gladly walk you through SiteWalk with a demo company of twenty facilities and ninety days
+            of walks and incidents, or with your own sites.
+          </Typography>
+          <Button variant="contained" size="large" disableElevation onClick={onRequestDemo} sx={{ mt: 3 }}>
+            Ask for a walkthrough
+          </Button>
+        </Box>
+        <Box>
+          <Typography component="p" sx={{ fontWeight: 700, mb: 1.5 }}>
+            What we show you
+          </Typography>
+          <Box component="ol" sx={{ m: 0, pl: 0, listStyle: 'none', counterReset: 'step' }}>
+            {walkthrough.map((step) => (
+              <Box
+                component="li"
+                key={step}
+                sx={{
+                  counterIncrement: 'step',
+                  display: 'flex',
+                  gap: 1.5,
+                  alignItems: 'flex-start',
+                  '& + &': { mt: 1.5 },
+                  '&::before': {
+                    content: 'counter(step)',
+                    flexShrink: 0,
+                    width: 26,
+                    height: 26,
+                    borderRadius: '50%',
+                    bgcolor: 'primary.main',
+                    color: 'primary.contrastText',
+                    fontSize: '0.8rem',
+                    fontWeight: 700,
+                    display: 'grid',
+                    placeItems: 'center',
+                  },
+                }}
+              >
+                <Typography component="span">{step}</Typography>
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      </Paper>
     )}
-    <Button variant="outlined" size="large" onClick={onRequestDemo}>
-      Ask for a walkthrough
-    </Button>
   </LandingSection>
 );

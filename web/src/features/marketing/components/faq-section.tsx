@@ -102,7 +102,7 @@ export const FaqSection = () => {
           maxWidth: 860,
           border: 1,
           borderColor: 'divider',
-          borderRadius: 3,
+          borderRadius: '14px',
           bgcolor: 'background.paper',
           overflow: 'hidden',
         }}

@@ -61,6 +61,7 @@ export const HeroSection = ({ onGetStarted }: { onGetStarted: () => void }) => (
               size="large"
               onClick={onGetStarted}
               disableElevation
+              sx={{ '&.Mui-focusVisible': { outlineColor: '#f7c77e' } }}
             >
               Get Started Today
             </Button>
@@ -72,6 +73,7 @@ export const HeroSection = ({ onGetStarted }: { onGetStarted: () => void }) => (
                 color: 'common.white',
                 borderColor: 'rgba(255, 255, 255, 0.5)',
                 '&:hover': { borderColor: 'common.white', bgcolor: 'rgba(255, 255, 255, 0.08)' },
+                '&.Mui-focusVisible': { outlineColor: '#f7c77e' },
               }}
             >
               See what it does
@@ -81,13 +83,20 @@ export const HeroSection = ({ onGetStarted }: { onGetStarted: () => void }) => (
             component="ul"
             direction={{ xs: 'column', sm: 'row' }}
             spacing={{ xs: 1, sm: 3 }}
-            sx={{ listStyle: 'none', p: 0, m: 0, mt: 4 }}
+            useFlexGap
+            sx={{ listStyle: 'none', p: 0, m: 0, mt: 4, flexWrap: 'wrap' }}
           >
             {promises.map((promise) => (
               <Box
                 component="li"
                 key={promise}
-                sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'rgba(255, 255, 255, 0.88)' }}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1,
+                  whiteSpace: 'nowrap',
+                  color: 'rgba(255, 255, 255, 0.88)',
+                }}
               >
                 <CheckCircleIcon fontSize="small" sx={{ color: '#7fd6a0' }} aria-hidden="true" />
                 <Typography variant="body2" component="span">

@@ -19,7 +19,7 @@ export const PricingSection = ({ onGetStarted }: { onGetStarted: () => void }) =
     <Paper
       variant="outlined"
       sx={{
-        borderRadius: 4,
+        borderRadius: '20px',
         p: { xs: 3, md: 5 },
         display: 'grid',
         gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },

@@ -63,7 +63,7 @@ export const PublicHeader = ({ sections = [] }: { sections?: readonly HeaderSect
                   key={section.id}
                   color="inherit"
                   onClick={() => scrollToSection(section.id)}
-                  sx={{ color: 'text.secondary', '&:hover': { color: 'text.primary' } }}
+                  sx={{ color: 'text.secondary', minWidth: 0, px: 1.5, '&:hover': { color: 'text.primary' } }}
                 >
                   {section.label}
                 </Button>

@@ -31,7 +31,7 @@ export const RouteIllustration = () => (
   <Box
     sx={{
       bgcolor: 'background.paper',
-      borderRadius: 4,
+      borderRadius: '24px',
       p: { xs: 1.5, sm: 2.5 },
       boxShadow: '0 24px 60px rgba(5, 20, 45, 0.35)',
       maxWidth: 520,

@@ -34,14 +34,14 @@ const FeatureCard = ({ feature }: { feature: Feature }) => {
     <Paper
       component="article"
       variant="outlined"
-      sx={{ height: '100%', p: 3, borderRadius: 3, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+      sx={{ height: '100%', p: 3, borderRadius: '16px', display: 'flex', flexDirection: 'column', gap: 1.5 }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
         <Box
           sx={{
             width: 44,
             height: 44,
-            borderRadius: 2,
+            borderRadius: '12px',
             display: 'grid',
             placeItems: 'center',
             bgcolor: 'rgba(29, 78, 137, 0.08)',
