@@ -19,7 +19,6 @@ export const LegalDocument = ({
 }) => {
   useEffect(() => {
     document.title = `${title} · SiteWalk`;
-    window.scrollTo(0, 0);
     return () => {
       document.title = 'SiteWalk';
     };
