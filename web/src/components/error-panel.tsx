@@ -53,17 +53,19 @@ export const ErrorPanel = ({ error, onReset }: ErrorPanelProps) => {
   const { text, action } = errorPanelContent(error === undefined ? fromState : errorMessageOf(error));
   return (
     <Box sx={{ display: 'grid', placeItems: 'center', py: 6, px: 2 }}>
-      <Alert
-        severity="error"
-        sx={{ maxWidth: 560, width: '100%' }}
-        action={
-          <Button color="inherit" size="small" onClick={() => (onReset ? onReset() : void logout())}>
-            {action}
-          </Button>
-        }
-      >
+      <Alert severity="error" sx={{ maxWidth: 560, width: '100%' }}>
         <AlertTitle>Error</AlertTitle>
         {text}
+        <Box sx={{ mt: 1.5 }}>
+          <Button
+            color="error"
+            variant="outlined"
+            size="small"
+            onClick={() => (onReset ? onReset() : void logout())}
+          >
+            {action}
+          </Button>
+        </Box>
       </Alert>
     </Box>
   );
