@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { features } from './content/features.ts';
 import { LandingPage } from './landing-page.tsx';
@@ -48,5 +48,18 @@ describe('the landing page', () => {
     expect(faq).toHaveTextContent('Does it work on phones?');
     expect(faq).toHaveTextContent('Where is our data kept, and who can see it?');
     expect(faq).toHaveTextContent('Does it work without a connection?');
+  });
+
+  it('scrolls to the section a link names (/#faq), once the lazily loaded page is there', () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      renderWithProviders(<LandingPage />, { route: '/#faq', path: '/' });
+      expect(scrollIntoView).toHaveBeenCalledOnce();
+      expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById('faq'));
+      expect(document.getElementById('faq')).toHaveFocus();
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
   });
 });
