@@ -7,5 +7,20 @@ export const theme = createTheme({
     background: { default: '#f5f7fa' },
   },
   shape: { borderRadius: 10 },
-  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    // Sentence-case buttons read more easily than MUI's default capitals, as in most field-service products.
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    // A keyboard focus that shows on every button, not only MUI's faint pulsating ripple. On a dark
+    // background, override the colour locally ('&.Mui-focusVisible': { outlineColor: … }).
+    MuiButtonBase: {
+      styleOverrides: {
+        root: ({ theme: { palette } }) => ({
+          '&.Mui-focusVisible': { outline: `3px solid ${palette.primary.main}`, outlineOffset: 2 },
+        }),
+      },
+    },
+  },
 });

@@ -1,52 +1,37 @@
-import { Box, Chip, Container, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { AboutSection } from './components/about-section.tsx';
+import { LazyContactDialog } from './components/contact-dialog-lazy.tsx';
+import { DemoSection } from './components/demo-section.tsx';
+import { FaqSection } from './components/faq-section.tsx';
+import { HeroSection } from './components/hero-section.tsx';
+import { PricingSection } from './components/pricing-section.tsx';
+import { PublicLayout } from './components/public-layout.tsx';
+import { WhySection } from './components/why-section.tsx';
+import { landingSections } from './content/landing-sections.ts';
+import { scrollToSection } from './utils/scroll-to-section.ts';
 
-/** Placeholder landing until the public pages are built; it shows whether the API answers. */
+/** `/`: the public landing page (spec section 2, "Landing page"). */
 export const LandingPage = () => {
-  const health = useQuery({ queryKey: ['health'], queryFn: () => api('health.get'), retry: false });
+  const [contactOpen, setContactOpen] = useState(false);
+  const openContact = () => setContactOpen(true);
+  const { hash } = useLocation();
+
+  // A link to /#faq: the page is loaded lazily, so the browser's own jump to the anchor comes too early.
+  useEffect(() => {
+    const id = hash.slice(1);
+    if (landingSections.some((section) => section.id === id)) scrollToSection(id);
+  }, [hash]);
+
   return (
-    <Box
-      sx={{
-        minHeight: '100vh',
-        bgcolor: 'primary.main',
-        color: 'common.white',
-        display: 'flex',
-        alignItems: 'center',
-      }}
-    >
-      <Container maxWidth="md">
-        <Stack spacing={3}>
-          <Typography variant="h2" component="h1" sx={{ fontWeight: 800 }}>
-            SiteWalk
-          </Typography>
-          <Typography
-            variant="h5"
-            component="p"
-            sx={{ letterSpacing: 2, color: 'secondary.main', fontWeight: 700 }}
-          >
-            WALK, TRACK, REPORT—YOUR SITE, SECURE
-          </Typography>
-          <Typography variant="body1" sx={{ maxWidth: 560, opacity: 0.9 }}>
-            Security and transparency for site managers and staff of storage facilities, whether you own one
-            facility or manage several.
-          </Typography>
-          <Box>
-            <Chip
-              role="status"
-              color={health.isSuccess ? 'success' : health.isError ? 'error' : 'default'}
-              sx={{ bgcolor: health.isPending ? 'grey.300' : undefined }}
-              label={
-                health.isSuccess
-                  ? `API: ${health.data.status}`
-                  : health.isError
-                    ? `API: ${health.error.message}`
-                    : 'API: checking…'
-              }
-            />
-          </Box>
-        </Stack>
-      </Container>
-    </Box>
+    <PublicLayout sections={landingSections}>
+      <HeroSection onGetStarted={openContact} />
+      <WhySection />
+      <DemoSection onRequestDemo={openContact} />
+      <AboutSection />
+      <PricingSection onGetStarted={openContact} />
+      <FaqSection />
+      <LazyContactDialog open={contactOpen} onClose={() => setContactOpen(false)} />
+    </PublicLayout>
   );
 };
