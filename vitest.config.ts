@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{shared,functions,infra,web}/**/*.test.{ts,tsx}'],
-          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts', 'web/**/*.test.tsx'],
           benchmark: {
             include: ['{shared,functions,infra,web}/**/*.bench.ts'],
             exclude: ['**/*.int.bench.ts'],
@@ -25,6 +25,18 @@ export default defineConfig({
           // CDK synthesis (aws-cdk-lib, cdk-nag over four stacks) takes seconds on a busy 2-core machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Component tests: React in jsdom with Testing Library and jest-dom's matchers.
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['web/**/*.test.tsx'],
+          exclude: ['**/node_modules/**'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/testing/setup-tests.ts'],
+          testTimeout: 15_000,
         },
       },
       {

@@ -71,7 +71,13 @@ export class AppStack extends Stack {
     // What deletes leave to do (a location's walks, reports, incidents and files), from the table's stream.
     this.cleanup = new StreamWorker(this, 'Cleanup', { stage, backing });
 
-    this.web.publish(props.webDist, { apiBasePath: '/api', region: this.region, mapStyleUrl: maps.styleUrl });
+    this.web.publish(props.webDist, {
+      apiBasePath: '/api',
+      region: this.region,
+      mapStyleUrl: maps.styleUrl,
+      contactEmail: stage.contact.email,
+      contactName: stage.contact.name,
+    });
 
     new CfnOutput(this, 'AppUrl', { description: 'SiteWalk for this stage', value: appUrl });
     new CfnOutput(this, 'UploadBucketName', { value: this.uploads.bucketName });

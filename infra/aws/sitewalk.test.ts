@@ -590,7 +590,12 @@ describe('the web app on CloudFront', () => {
       string,
       string
     >;
-    expect(config).toMatchObject({ apiBasePath: '/api', region: 'us-east-1' });
+    expect(config).toMatchObject({
+      apiBasePath: '/api',
+      region: 'us-east-1',
+      contactEmail: demoContext.opsEmail,
+      contactName: 'the SiteWalk team',
+    });
     // The map's name and the key's value are markers the deployment fills in.
     expect(config['mapStyleUrl']).toMatch(
       /^https:\/\/maps\.geo\.us-east-1\.amazonaws\.com\/maps\/v0\/maps\/<<marker:0xbaba:0>>\/style-descriptor\?key=<<marker:0xbaba:1>>$/,

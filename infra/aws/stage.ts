@@ -24,6 +24,9 @@ const context = z.object({
     ),
   /** Who gets the stage's alarms. */
   opsEmail: z.email({ error: 'Pass the operations e-mail with -c opsEmail=<address>' }),
+  /** Who the landing page tells visitors to write to; the operations address unless given. */
+  contactEmail: z.email({ error: 'contactEmail must be an e-mail address' }).optional(),
+  contactName: z.string().trim().min(1).max(100).optional(),
 });
 
 export type StageContext = z.input<typeof context>;
@@ -38,6 +41,8 @@ export interface StageConfig {
   mailDomain: string;
   mailFrom: string;
   opsEmail: string;
+  /** The landing page's contact, written to the SPA's config.json. */
+  contact: { email: string; name: string };
   /** API Gateway's stage-wide limits (requests per second, and the burst above it). */
   throttle: { rateLimit: number; burstLimit: number };
   /** When an alarm fires: errors in one five-minute period. */
@@ -55,7 +60,7 @@ export const stageConfig = (input: Partial<Record<keyof StageContext, unknown>>)
   if (!parsed.success) {
     throw new Error(`Stage configuration: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
   }
-  const { stage: name, mailDomain, opsEmail } = parsed.data;
+  const { stage: name, mailDomain, opsEmail, contactEmail, contactName } = parsed.data;
   const productionLike = !disposable.has(name) && !name.startsWith('dev-');
   if (productionLike && [mailDomain, opsEmail].some((value) => value.endsWith(PLACEHOLDER_DOMAIN))) {
     throw new Error(
@@ -71,6 +76,7 @@ export const stageConfig = (input: Partial<Record<keyof StageContext, unknown>>)
     mailDomain,
     mailFrom: `no-reply@${mailDomain}`,
     opsEmail,
+    contact: { email: contactEmail ?? opsEmail, name: contactName ?? 'the SiteWalk team' },
     throttle: productionLike ? { rateLimit: 200, burstLimit: 400 } : { rateLimit: 50, burstLimit: 100 },
     alarmThreshold: productionLike ? 1 : 5,
     accessTokenValidity: Duration.minutes(15),

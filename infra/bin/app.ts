@@ -10,6 +10,8 @@ const stage = stageConfig({
   stage: context('stage'),
   mailDomain: context('mailDomain'),
   opsEmail: context('opsEmail'),
+  contactEmail: context('contactEmail'),
+  contactName: context('contactName'),
 });
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));

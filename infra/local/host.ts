@@ -24,7 +24,7 @@ import { formatValidationMessage } from '@sitewalk/shared/envelope';
 import { resourceModules, type ResourceModule } from '@sitewalk/functions/handlers';
 import { RUNTIME_CONFIG_PATH, runtimeConfig, type RuntimeConfig } from '@sitewalk/shared/runtime-config';
 import { LOCAL_REGION } from './standins/index.ts';
-import { LOCAL_MAP_STYLE_URL } from './settings.ts';
+import { LOCAL_CONTACT, LOCAL_MAP_STYLE_URL } from './settings.ts';
 
 /**
  * The local stand-in for API Gateway (HTTP API) and CloudFront: it matches `/api/*` against the one
@@ -222,6 +222,8 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
         apiBasePath: '/api',
         region: LOCAL_REGION,
         mapStyleUrl: LOCAL_MAP_STYLE_URL,
+        contactEmail: LOCAL_CONTACT.email,
+        contactName: LOCAL_CONTACT.name,
       },
     ),
   );

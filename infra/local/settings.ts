@@ -15,6 +15,8 @@ export const LOCAL_RESOURCE_NAMES = {
 
 /** A public OpenStreetMap-based map style that needs no key; offline, the SPA's map still shows its markers. */
 export const LOCAL_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+/** The landing page's contact on one machine; a stage names its own (`-c contactEmail=… -c contactName=…`). */
+export const LOCAL_CONTACT = { email: 'hello@sitewalk.local', name: 'the SiteWalk team' } as const;
 
 const port = z.coerce.number().int().min(1).max(65535);
 

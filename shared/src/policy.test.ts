@@ -7,6 +7,7 @@ import {
   canCreateUser,
   canManageMembership,
   canMoveLocation,
+  canOpenSection,
   canSee,
   decide,
   type Action,
@@ -347,5 +348,16 @@ describe('moving locations and memberships', () => {
       false,
     );
     expect(canManageMembership(actorA(Role.Owner), area(21, 2), userAt(1, Role.Employee, 211))).toBe(false);
+  });
+});
+
+describe('sections of the sidebar', () => {
+  it.each(roleIds)('role %i sees Dashboard and Locations, and the rest by the spec', (roleId) => {
+    const actor = { roleId };
+    expect(canOpenSection(actor, 'dashboard')).toBe(true);
+    expect(canOpenSection(actor, 'locations')).toBe(true);
+    expect(canOpenSection(actor, 'managementCompanies')).toBe(roleId > 40);
+    expect(canOpenSection(actor, 'areas')).toBe(roleId > 10);
+    expect(canOpenSection(actor, 'users')).toBe(roleId > 10);
   });
 });

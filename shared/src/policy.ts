@@ -230,3 +230,23 @@ export const canManageMembership = (
   container: PlacementOf<'location'> | PlacementOf<'organization'>,
   target: PlacementOf<'user'>,
 ): boolean => can(actor, 'manageMembers', container) && canSee(actor, target) && above(actor, target.roleId);
+
+/** The SPA's main sections (access-and-administration section 2, the sidebar). */
+export type Section = 'dashboard' | 'locations' | 'managementCompanies' | 'areas' | 'users';
+
+/**
+ * Who sees which section in the sidebar: Dashboard and Locations everyone, Management Companies above
+ * Owner, Areas and Users above Manager. The server still decides every call.
+ */
+export const canOpenSection = (actor: Pick<Actor, 'roleId'>, section: Section): boolean => {
+  switch (section) {
+    case 'dashboard':
+    case 'locations':
+      return true;
+    case 'managementCompanies':
+      return actor.roleId > Role.Owner;
+    case 'areas':
+    case 'users':
+      return actor.roleId > Role.Manager;
+  }
+};

@@ -12,6 +12,9 @@ export const runtimeConfig = z.object({
   region: z.string().min(1),
   /** A MapLibre style URL: an Amazon Location map with its API key in AWS, a public style locally. */
   mapStyleUrl: z.url(),
+  /** Who a visitor writes to for an account or pricing (the landing page's 'Get Started Today'). */
+  contactEmail: z.email(),
+  contactName: z.string().min(1),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;

@@ -16,7 +16,7 @@ import { dataFromEnv, identityFromEnv } from '@sitewalk/functions/composition';
 import { createAccounts } from '@sitewalk/functions/domain/accounts';
 import { startTestHost } from '../support/host.ts';
 import type { LocalHost } from '../../infra/local/host.ts';
-import { LOCAL_MAP_STYLE_URL } from '../../infra/local/settings.ts';
+import { LOCAL_CONTACT, LOCAL_MAP_STYLE_URL } from '../../infra/local/settings.ts';
 import { LOCAL_REGION } from '../../infra/local/standins/index.ts';
 import { runtimeConfig } from '@sitewalk/shared/runtime-config';
 
@@ -187,6 +187,8 @@ describe('the local host', () => {
       apiBasePath: '/api',
       region: LOCAL_REGION,
       mapStyleUrl: LOCAL_MAP_STYLE_URL,
+      contactEmail: LOCAL_CONTACT.email,
+      contactName: LOCAL_CONTACT.name,
     });
   });
 

@@ -1,18 +1,27 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import type { RuntimeConfig } from '@sitewalk/shared/runtime-config';
+import { configureSession } from '../lib/auth.tsx';
+import { createQueryClient } from '../lib/query.ts';
+import { RuntimeConfigProvider } from '../lib/runtime-config.tsx';
 import { theme } from './theme.ts';
 import { router } from './router.tsx';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 3, retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000) } },
+const queryClient = createQueryClient();
+configureSession({
+  queryClient,
+  navigate: (to) => router.navigate(to, { replace: true }),
+  pathname: () => router.state.location.pathname,
 });
 
-export const App = () => (
-  <ThemeProvider theme={theme}>
-    <CssBaseline />
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </ThemeProvider>
+export const App = ({ config }: { config: RuntimeConfig }) => (
+  <RuntimeConfigProvider value={config}>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>
+  </RuntimeConfigProvider>
 );

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 
 /**
@@ -9,7 +9,12 @@ const page =
   <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) =>
   async () => ({ Component: pick(await load()) });
 
-export const router = createBrowserRouter([
+const notFound = page(
+  () => import('../components/not-found-page.tsx'),
+  (m) => m.NotFoundPage,
+);
+
+export const routes: RouteObject[] = [
   {
     path: paths.home.path,
     lazy: page(
@@ -18,10 +23,100 @@ export const router = createBrowserRouter([
     ),
   },
   {
-    path: '*',
+    path: paths.register.path,
     lazy: page(
-      () => import('../components/not-found-page.tsx'),
-      (m) => m.NotFoundPage,
+      () => import('../features/marketing/register-page.tsx'),
+      (m) => m.RegisterPage,
     ),
   },
-]);
+  {
+    path: paths.terms.path,
+    lazy: page(
+      () => import('../features/marketing/terms-page.tsx'),
+      (m) => m.TermsPage,
+    ),
+  },
+  {
+    path: paths.privacy.path,
+    lazy: page(
+      () => import('../features/marketing/privacy-page.tsx'),
+      (m) => m.PrivacyPage,
+    ),
+  },
+  {
+    path: paths.login.path,
+    lazy: page(
+      () => import('../features/auth/login-page.tsx'),
+      (m) => m.LoginPage,
+    ),
+  },
+  ...[paths.resetPassword.path, paths.resetPasswordLegacy.path].map((path) => ({
+    path,
+    lazy: page(
+      () => import('../features/auth/reset-request-page.tsx'),
+      (m) => m.ResetRequestPage,
+    ),
+  })),
+  ...[paths.resetEmailSent.path, paths.resetEmailSentLegacy.path].map((path) => ({
+    path,
+    lazy: page(
+      () => import('../features/auth/reset-email-sent-page.tsx'),
+      (m) => m.ResetEmailSentPage,
+    ),
+  })),
+  {
+    path: paths.resetConfirm.path,
+    lazy: page(
+      () => import('../features/auth/reset-confirm-page.tsx'),
+      (m) => m.ResetConfirmPage,
+    ),
+  },
+  {
+    path: paths.error.path,
+    lazy: page(
+      () => import('../components/error-page.tsx'),
+      (m) => m.ErrorPage,
+    ),
+  },
+  {
+    path: paths.app.root.path,
+    lazy: page(
+      () => import('../components/layouts/app-layout.tsx'),
+      (m) => m.AppLayout,
+    ),
+    children: [
+      {
+        index: true,
+        lazy: page(
+          () => import('../features/dashboard/dashboard-page.tsx'),
+          (m) => m.DashboardPage,
+        ),
+      },
+      {
+        path: paths.app.error.path,
+        lazy: page(
+          () => import('./routes/app-error.tsx'),
+          (m) => m.AppErrorRoute,
+        ),
+      },
+      {
+        path: paths.app.loading.path,
+        lazy: page(
+          () => import('./routes/app-loading.tsx'),
+          (m) => m.AppLoadingRoute,
+        ),
+      },
+      {
+        path: paths.app.incident.path,
+        lazy: page(
+          () => import('../features/incidents/incident-page.tsx'),
+          (m) => m.IncidentPage,
+        ),
+      },
+      { path: '*', lazy: notFound },
+    ],
+  },
+  { path: '*', lazy: notFound },
+];
+
+export const router = createBrowserRouter(routes);

@@ -15,9 +15,22 @@ export class ApiError extends Error {
     readonly status: number,
     readonly statusText: string,
     readonly body: ErrorBody | null,
+    /** Seconds to wait before trying again, from a 429's Retry-After header. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(body?.message ?? statusText ?? `HTTP ${status}`);
     this.name = 'ApiError';
+  }
+
+  /** The server's field errors, by field: `validationErrors` when it sent them, else its `field: message` pairs. */
+  fieldMessages(): Record<string, string> {
+    const errors = this.body?.validationErrors;
+    if (!errors) return this.fieldErrors();
+    return Object.fromEntries(
+      Object.entries(errors).flatMap(([field, value]) =>
+        Array.isArray(value) && value.length ? [[field, value.join(', ')]] : [],
+      ),
+    );
   }
 
   /** The server's `field: message; field: message` pairs, by field (spec section 8). */
@@ -117,7 +130,13 @@ export const createApiClient = <Routes extends Record<string, RouteDef>>(
     if (!response.ok) {
       if (response.status === 401) options.onUnauthorized?.();
       const parsed = errorBody.safeParse(await response.json().catch(() => null));
-      throw new ApiError(response.status, response.statusText, parsed.success ? parsed.data : null);
+      const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+      throw new ApiError(
+        response.status,
+        response.statusText,
+        parsed.success ? parsed.data : null,
+        Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null,
+      );
     }
     if (response.status === 204) return undefined as RouteResponse<Routes[Name]>;
     const result = route.response.safeParse(await response.json().catch(() => undefined));

@@ -1,0 +1,2 @@
+/** First version; the real page follows on this branch. */
+export const ResetEmailSentPage = () => <main />;
