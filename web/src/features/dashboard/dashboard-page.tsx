@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Box, CircularProgress, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
+import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { incidentOriginState } from '../../lib/incident-origin.ts';
@@ -137,9 +138,7 @@ export const DashboardPage = () => {
       {dashboard.isError ? (
         <Alert severity="error">Error loading dashboard data</Alert>
       ) : dashboard.isPending || (tableOrder.isPending && !movedOrder) ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading" />
-        </Box>
+        <Spinner />
       ) : visible.length === 0 ? (
         <Typography color="text.secondary">
           {locations.length === 0 ? 'No locations to show.' : 'No location matches the search.'}

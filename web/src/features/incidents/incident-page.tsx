@@ -6,7 +6,6 @@ import {
   Card,
   CardContent,
   Chip,
-  CircularProgress,
   FormControlLabel,
   List,
   ListItem,
@@ -15,6 +14,8 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
+import { Spinner } from '../../components/spinner.tsx';
+import { ErrorPanel } from '../../components/error-panel.tsx';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { readIncidentOrigin } from '../../lib/incident-origin.ts';
@@ -78,15 +79,11 @@ const IncidentDetail = ({ id }: { id: number }) => {
   const addNote = useAddNote();
 
   if (incident.isPending) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label="Loading" />
-      </Box>
-    );
+    return <Spinner />;
   }
   if (incident.isError) {
     if (incident.error instanceof ApiError && incident.error.status === 404) return <NotFound />;
-    return <Alert severity="error">{incident.error.message || 'An unexpected error occurred'}</Alert>;
+    return <ErrorPanel error={incident.error} onReset={() => void incident.refetch()} />;
   }
 
   const data = incident.data;

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { queryKeyOf } from '../../../lib/query.ts';
 
 /** The dashboard's filters; unset ones are left to the API's defaults (the last 30 days, every type). */
 export interface DashboardFilters {
@@ -32,7 +33,7 @@ export const getDashboard = (input: DashboardInput, signal?: AbortSignal) =>
 
 export const dashboardQueryOptions = (input: DashboardInput) =>
   queryOptions({
-    queryKey: ['incident.dashboard', inputOf(input)] as const,
+    queryKey: queryKeyOf('incident.dashboard', inputOf(input)),
     queryFn: ({ signal }) => getDashboard(input, signal),
   });
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TablePreference } from '@sitewalk/shared/schemas/user';
 import { TABLE_NAME_MAX_LENGTH } from '@sitewalk/shared/constants';
 import { api } from '../../../lib/api.ts';
+import { invalidateRoute } from '../../../lib/query.ts';
 
 export interface OrderedTable {
   tableId: number;
@@ -40,6 +41,6 @@ export const useSaveTableOrder = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveTableOrder,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['user.tableOrder'] }),
+    onSettled: () => invalidateRoute(queryClient, 'user.tableOrder'),
   });
 };

@@ -83,6 +83,9 @@ export const DashboardFilters = ({ values, locations, onChange, rangeError }: Da
       }}
     >
       <MenuItem value="">All locations</MenuItem>
+      {values.location && !locations.some((l) => String(l.id) === values.location) && (
+        <MenuItem value={values.location}>Location {values.location}</MenuItem>
+      )}
       {locations.map((location) => (
         <MenuItem key={location.id} value={String(location.id)}>
           {location.name}

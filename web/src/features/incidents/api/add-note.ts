@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { invalidateRoute } from '../../../lib/query.ts';
 
 export interface AddNoteInput {
   incidentId: number;
@@ -16,8 +17,8 @@ export const useAddNote = () => {
     mutationFn: addNote,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['incident.get'] }),
-        queryClient.invalidateQueries({ queryKey: ['incident.dashboard'] }),
+        invalidateRoute(queryClient, 'incident.get'),
+        invalidateRoute(queryClient, 'incident.dashboard'),
       ]),
   });
 };

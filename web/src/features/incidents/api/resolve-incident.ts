@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { invalidateRoute } from '../../../lib/query.ts';
 
 export interface ResolveIncidentInput {
   id: number;
@@ -19,8 +20,8 @@ export const useResolveIncident = () => {
     mutationFn: resolveIncident,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['incident.get'] }),
-        queryClient.invalidateQueries({ queryKey: ['incident.dashboard'] }),
+        invalidateRoute(queryClient, 'incident.get'),
+        invalidateRoute(queryClient, 'incident.dashboard'),
       ]),
   });
 };
