@@ -133,6 +133,7 @@ describe('DashboardPage reordering', () => {
   });
 
   it('moves a card with the keyboard and saves the new positions: moved rows by PUT, new rows by POST', async () => {
+    type Row = { tableId: number; tableName: string; displayOrder: number };
     const saved = [
       { id: 11, tableId: 1, tableName: 'Alpha Storage', displayOrder: 0 },
       { id: 12, tableId: 2, tableName: 'Beta Storage', displayOrder: 1 },
@@ -140,11 +141,8 @@ describe('DashboardPage reordering', () => {
     const { user, fake } = renderDashboard({
       'incident.dashboard': () => ({ locations: [alpha, beta, gamma] }),
       'user.tableOrder': () => saved,
-      'user.updateTableOrder': ({ params, body }) => ({
-        id: Number(params.orderId),
-        ...(body as (typeof saved)[0]),
-      }),
-      'user.createTableOrder': ({ body }) => ({ id: 13, ...(body as (typeof saved)[0]) }),
+      'user.updateTableOrder': ({ params, body }) => ({ ...(body as Row), id: Number(params.orderId) }),
+      'user.createTableOrder': ({ body }) => ({ ...(body as Row), id: 13 }),
     });
     await screen.findByRole('heading', { name: 'Alpha Storage' });
     expect(cardNames()).toEqual(['Alpha Storage', 'Beta Storage', 'Gamma Storage']);
