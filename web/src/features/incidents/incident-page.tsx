@@ -149,8 +149,13 @@ const IncidentDetail = ({ id }: { id: number }) => {
           </Typography>
         ) : (
           <List aria-label="Notes" sx={{ mt: 1 }}>
-            {notes.map((note) => (
-              <ListItem key={note.id} divider disableGutters alignItems="flex-start">
+            {notes.map((note, index) => (
+              <ListItem
+                key={note.id}
+                divider={index < notes.length - 1}
+                disableGutters
+                alignItems="flex-start"
+              >
                 <ListItemText
                   primary={note.note}
                   secondary={`${note.user ? `${note.user.firstName} ${note.user.lastName}` : 'Unknown User'} · ${when(note.createdAt)}`}

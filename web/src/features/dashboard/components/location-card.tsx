@@ -5,6 +5,7 @@ import {
   CardContent,
   Chip,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Stack,
@@ -19,6 +20,9 @@ export type DashboardLocation = z.infer<typeof dashboardLocation>;
 type DashboardIncident = DashboardLocation['incidents'][number];
 
 const chipColor = (tone: Tone) => (tone === 'neutral' ? 'default' : tone);
+/** White on MUI's orange and light blue is too faint (WCAG AA): dark text on orange, a darker blue. */
+const chipContrast = (tone: Tone) =>
+  tone === 'warning' ? { color: 'rgba(0, 0, 0, 0.87)' } : tone === 'info' ? { bgcolor: 'info.dark' } : {};
 
 const Count = ({ label, count, tone }: { label: string; count: number; tone: Tone }) => (
   <Chip
@@ -27,6 +31,7 @@ const Count = ({ label, count, tone }: { label: string; count: number; tone: Ton
     color={chipColor(tone)}
     variant={tone === 'neutral' ? 'outlined' : 'filled'}
     data-tone={tone}
+    sx={chipContrast(tone)}
   />
 );
 
@@ -98,15 +103,17 @@ export const LocationCard = ({ location, onOpenIncident, handle }: LocationCardP
         ) : (
           <List dense disablePadding sx={{ maxHeight: 260, overflowY: 'auto', mt: 0.5 }}>
             {location.incidents.map((incident) => (
-              <ListItemButton key={incident.id} onClick={() => onOpenIncident(incident.id)} sx={{ px: 1 }}>
-                <ListItemText
-                  primary={preview(incident)}
-                  secondary={`${priorityName(incident.typeId)} · ${when(incident.createdAt)} · ${
-                    incident.resolved ? 'Resolved' : 'Unresolved'
-                  }`}
-                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-                />
-              </ListItemButton>
+              <ListItem key={incident.id} disablePadding>
+                <ListItemButton onClick={() => onOpenIncident(incident.id)} sx={{ px: 1 }}>
+                  <ListItemText
+                    primary={preview(incident)}
+                    secondary={`${priorityName(incident.typeId)} · ${when(incident.createdAt)} · ${
+                      incident.resolved ? 'Resolved' : 'Unresolved'
+                    }`}
+                    slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

@@ -53,7 +53,7 @@ const SortableCard = ({ item, render }: SortableCardProps) => {
     <Tooltip
       title={DRAG_HINT}
       open={hint.open && !isDragging}
-      placement="top"
+      placement="top-start"
       arrow
       disableFocusListener
       disableHoverListener

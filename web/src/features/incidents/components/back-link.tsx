@@ -18,7 +18,13 @@ export const backLinkOf = (origin: IncidentOrigin | null) => {
 export const BackLink = ({ origin }: { origin: IncidentOrigin | null }) => {
   const { to, label } = backLinkOf(origin);
   return (
-    <Button component={Link} to={to} startIcon={<ArrowBackIcon />} variant="text" sx={{ mb: 2 }}>
+    <Button
+      component={Link}
+      to={to}
+      startIcon={<ArrowBackIcon />}
+      variant="text"
+      sx={{ mb: 2, textTransform: 'none' }}
+    >
       {label}
     </Button>
   );

@@ -44,7 +44,12 @@ export const NoteBox = ({ onAdd, disabled = false }: NoteBoxProps) => {
       />
       {failed && <Alert severity="error">The note could not be added. Please try again.</Alert>}
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" disabled={blank || disabled || sending}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={blank || disabled || sending}
+          sx={{ textTransform: 'none' }}
+        >
           {sending ? 'Adding...' : 'Add Note'}
         </Button>
       </Stack>
