@@ -1,6 +1,39 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/**
+ * Features do not import each other; what two features share lives in web/src/components, lib or hooks
+ * (bulletproof-react's import zones). Shared code imports no feature. Each feature is a folder of
+ * web/src/features, found when ESLint starts.
+ */
+const featuresDir = new URL('./web/src/features/', import.meta.url);
+const features = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const featureZones = features
+  .filter(() => features.length > 1)
+  .map((feature) => {
+    const others = features.filter((other) => other !== feature).map(escape);
+    return {
+      files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `(^|/)features/(${others.join('|')})(/|$)|^(\\.\\./)+(${others.join('|')})(/|$)`,
+                message: `Features do not import each other (${feature}): move what they share to web/src/components, lib or hooks.`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'web/dist/**', 'cdk.out/**', '.data/**'] },
@@ -22,4 +55,21 @@ export default tseslint.config(
     },
   },
   { files: ['web/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
+  ...featureZones,
+  {
+    files: ['web/src/{components,lib,hooks,config,testing}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)features/',
+              message: 'Shared code imports no feature; the router (web/src/app) puts features together.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -86,34 +86,40 @@ export const routes: RouteObject[] = [
     ),
     children: [
       {
-        index: true,
-        lazy: page(
-          () => import('../features/dashboard/dashboard-page.tsx'),
-          (m) => m.DashboardPage,
-        ),
+        // A page that throws shows the error panel inside the shell.
+        lazy: async () => ({ ErrorBoundary: (await import('./routes/app-error.tsx')).AppRouteErrorBoundary }),
+        children: [
+          {
+            index: true,
+            lazy: page(
+              () => import('../features/dashboard/dashboard-page.tsx'),
+              (m) => m.DashboardPage,
+            ),
+          },
+          {
+            path: paths.app.error.path,
+            lazy: page(
+              () => import('./routes/app-error.tsx'),
+              (m) => m.AppErrorRoute,
+            ),
+          },
+          {
+            path: paths.app.loading.path,
+            lazy: page(
+              () => import('./routes/app-loading.tsx'),
+              (m) => m.AppLoadingRoute,
+            ),
+          },
+          {
+            path: paths.app.incident.path,
+            lazy: page(
+              () => import('../features/incidents/incident-page.tsx'),
+              (m) => m.IncidentPage,
+            ),
+          },
+          { path: '*', lazy: notFound },
+        ],
       },
-      {
-        path: paths.app.error.path,
-        lazy: page(
-          () => import('./routes/app-error.tsx'),
-          (m) => m.AppErrorRoute,
-        ),
-      },
-      {
-        path: paths.app.loading.path,
-        lazy: page(
-          () => import('./routes/app-loading.tsx'),
-          (m) => m.AppLoadingRoute,
-        ),
-      },
-      {
-        path: paths.app.incident.path,
-        lazy: page(
-          () => import('../features/incidents/incident-page.tsx'),
-          (m) => m.IncidentPage,
-        ),
-      },
-      { path: '*', lazy: notFound },
     ],
   },
   { path: '*', lazy: notFound },

@@ -1,16 +1,33 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, renderWithProviders, stubFetch, testUser } from '../../testing/test-utils.tsx';
+import { Role, type RoleId } from '@sitewalk/shared/roles';
+import { useLocation } from 'react-router';
+import { getAccessToken } from '../../lib/api.ts';
+import {
+  errorResponse,
+  jsonResponse,
+  renderWithProviders,
+  stubFetch,
+  testUser,
+} from '../../testing/test-utils.tsx';
 import { AppLayout } from './app-layout.tsx';
+
+const ShowState = () => <pre data-testid="state">{JSON.stringify(useLocation().state)}</pre>;
 
 const routes = [
   { path: '/login', element: <p>login page</p> },
   {
     path: '/app',
     element: <AppLayout />,
-    children: [{ index: true, element: <p>inside the app</p> }],
+    children: [
+      { index: true, element: <p>inside the app</p> },
+      { path: 'users/:id', element: <ShowState /> },
+    ],
   },
 ];
+
+const renderApp = (options: Parameters<typeof renderWithProviders>[1] = {}) =>
+  renderWithProviders(<p>unused</p>, { path: '/unused', route: '/app', routes, ...options });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,14 +36,88 @@ describe('the guard of /app', () => {
     const { calls } = stubFetch({
       'POST /api/auth/refresh': () => errorResponse(401, 'Unauthorized', 'Unauthorized'),
     });
-    renderWithProviders(<p>unused</p>, { path: '/unused', route: '/app', routes });
+    renderApp();
     expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(calls).toEqual(['POST /api/auth/refresh']);
   });
 
-  it('lets a signed-in user in', async () => {
-    stubFetch({});
-    renderWithProviders(<p>unused</p>, { path: '/unused', route: '/app', routes, user: testUser() });
+  it('keeps the session over a reload: a refresh, then the signed-in user', async () => {
+    const { calls } = stubFetch({
+      'POST /api/auth/refresh': () => jsonResponse(200, { accessToken: 'fresh', expiresIn: 900 }),
+      'GET /api/auth/me': () => jsonResponse(200, testUser()),
+    });
+    renderApp();
     expect(await screen.findByText('inside the app')).toBeInTheDocument();
+    expect(calls).toEqual(['POST /api/auth/refresh', 'GET /api/auth/me']);
+    expect(getAccessToken()).toBe('fresh');
+  });
+
+  it.each([
+    ['a user id of 0', testUser({ id: 0 })],
+    ['no role', { ...testUser(), roleId: undefined } as unknown as ReturnType<typeof testUser>],
+  ])('clears the cache and auth state and goes to /login for %s', async (_case, user) => {
+    stubFetch({});
+    const { queryClient } = renderApp({ user });
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(getAccessToken()).toBeNull();
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it('sends an expired session to /login when the refresh fails', async () => {
+    stubFetch({
+      'POST /api/auth/refresh': () => errorResponse(401, 'Unauthorized', 'Unauthorized'),
+    });
+    const { router } = renderApp({ user: testUser() });
+    expect(await screen.findByText('inside the app')).toBeInTheDocument();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 2 * 3600_000);
+    try {
+      await router.navigate('/app/users/1');
+      expect(await screen.findByText('login page')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the shell', () => {
+  it("shows the user's name, linking to their profile with the user as state", async () => {
+    stubFetch({});
+    const user = testUser({ id: 7, firstName: 'Grace', lastName: 'Hopper' });
+    const { user: pointer } = renderApp({ user });
+    const name = await screen.findByRole('link', { name: 'Grace Hopper' });
+    expect(name).toHaveAttribute('href', '/app/users/7');
+    await pointer.click(name);
+    expect(JSON.parse(screen.getByTestId('state').textContent ?? '')).toEqual({ user });
+  });
+
+  it.each<[string, RoleId, string[]]>([
+    ['an Employee', Role.Employee, ['Dashboard', 'Locations']],
+    ['a Manager', Role.Manager, ['Dashboard', 'Locations']],
+    ['an Area Manager', Role.AreaManager, ['Dashboard', 'Locations', 'Areas', 'Users']],
+    ['an Owner', Role.Owner, ['Dashboard', 'Locations', 'Areas', 'Users']],
+    ['an Admin', Role.Admin, ['Dashboard', 'Locations', 'Management Companies', 'Areas', 'Users']],
+    ['the Super User', Role.SuperUser, ['Dashboard', 'Locations', 'Management Companies', 'Areas', 'Users']],
+  ])('shows %s the sidebar entries the policy allows', async (_who, roleId, expected) => {
+    stubFetch({});
+    renderApp({ user: testUser({ roleId }) });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(expected);
+  });
+
+  it('logs out: revokes the session on the server, clears the cache and goes to /login', async () => {
+    const { calls } = stubFetch({
+      'POST /api/auth/logout': () => jsonResponse(200, { success: true, message: 'Signed out' }),
+    });
+    const { user, queryClient } = renderApp({ user: testUser() });
+    await user.click((await screen.findAllByRole('button', { name: 'Logout' }))[0]!);
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(calls).toEqual(['POST /api/auth/logout']);
+    await waitFor(() => expect(queryClient.getQueryCache().getAll()).toEqual([]));
+    expect(getAccessToken()).toBeNull();
   });
 });

@@ -1,19 +1,49 @@
+import { Box } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { clearSession, currentUserQuery, isUsableUser } from '../../lib/auth.tsx';
+import { hasValidAccessToken } from '../../lib/api.ts';
+import { clearSession, currentUserQuery, endSession, isUsableUser, refreshSession } from '../../lib/auth.tsx';
 import { Spinner } from '../spinner.tsx';
+import { AppFooter } from './app-footer.tsx';
+import { SideNav } from './side-nav.tsx';
+import { TopBar } from './top-bar.tsx';
 
-/** The guard of /app: without a usable session, clear cached data and auth state and go to /login. */
+/**
+ * /app: the guard and the shell. Without a token (after one refresh), with an expired one that no refresh
+ * renews, without a role, or with a user id missing or 0, it clears cached data and auth state and goes to
+ * /login. Inside, the top bar, the sidebar, the page and the footer.
+ */
 export const AppLayout = () => {
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
   const me = useQuery(currentUserQuery());
   const refused = me.isError || (me.isSuccess && !isUsableUser(me.data));
+
   useEffect(() => {
     if (refused) clearSession(queryClient);
   }, [refused, queryClient]);
+
+  // A token that expired while the tab stayed open: renew it on the next page, or sign out.
+  useEffect(() => {
+    if (!me.isSuccess || hasValidAccessToken()) return;
+    void refreshSession().then((ok) => (ok ? undefined : endSession()));
+  }, [pathname, me.isSuccess]);
+
   if (refused) return <Navigate to={paths.login.build()} replace />;
-  if (me.isPending) return <Spinner fullScreen />;
-  return <Outlet />;
+  if (me.isPending) return <Spinner fullScreen label="Loading SiteWalk" />;
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <TopBar />
+      <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
+        <SideNav />
+        <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, sm: 2, md: 3 } }}>
+          <Outlet />
+        </Box>
+      </Box>
+      <AppFooter />
+    </Box>
+  );
 };

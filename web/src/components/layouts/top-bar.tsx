@@ -1,0 +1,65 @@
+import { AppBar, Box, Button, IconButton, LinearProgress, Link, Toolbar, Tooltip } from '@mui/material';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { Link as RouterLink, useNavigation } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { useCurrentUser, useLogout } from '../../lib/auth.tsx';
+import { SiteWalkLogo } from '../sitewalk-logo.tsx';
+
+/** The top bar: the logo home, the signed-in user's name (their profile) and logout. */
+export const TopBar = () => {
+  const user = useCurrentUser();
+  const logout = useLogout();
+  const navigation = useNavigation();
+  const name = `${user.firstName} ${user.lastName}`;
+  return (
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar sx={{ gap: 1, px: { xs: 1.5, sm: 2 } }}>
+        <Link
+          component={RouterLink}
+          to={paths.app.root.build()}
+          underline="none"
+          color="text.primary"
+          aria-label="SiteWalk dashboard"
+        >
+          <SiteWalkLogo size="small" />
+        </Link>
+        <Box sx={{ flexGrow: 1 }} />
+        <Link
+          component={RouterLink}
+          to={paths.app.user.build(user.id)}
+          state={{ user }}
+          underline="hover"
+          color="text.primary"
+          sx={{
+            fontWeight: 600,
+            minWidth: 0,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {name}
+        </Link>
+        <Tooltip title="Logout">
+          <IconButton onClick={() => void logout()} aria-label="Logout" sx={{ display: { sm: 'none' } }}>
+            <LogoutIcon />
+          </IconButton>
+        </Tooltip>
+        <Button
+          onClick={() => void logout()}
+          startIcon={<LogoutIcon />}
+          color="inherit"
+          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+        >
+          Logout
+        </Button>
+      </Toolbar>
+      {navigation.state === 'loading' && (
+        <LinearProgress
+          aria-label="Loading page"
+          sx={{ position: 'absolute', bottom: 0, left: 0, right: 0 }}
+        />
+      )}
+    </AppBar>
+  );
+};
