@@ -1,4 +1,4 @@
-import { Checkbox, FormControlLabel, MenuItem, Stack, TextField, type TextFieldProps } from '@mui/material';
+import { Box, Checkbox, FormControlLabel, MenuItem, TextField, type TextFieldProps } from '@mui/material';
 import { INCIDENT_PRIORITIES, SELECT_MAX_MENU_HEIGHT } from '@sitewalk/shared/constants';
 
 /** The filters as the page keeps them in the address (text, so a back navigation restores them). */
@@ -21,18 +21,25 @@ export interface DashboardFiltersProps {
   rangeError: string | null;
 }
 
-const field: Partial<TextFieldProps> = { size: 'small', sx: { minWidth: { xs: '100%', sm: 170 } } };
+const field: Partial<TextFieldProps> = { size: 'small', fullWidth: true };
 
 /** Search, date range, incident type, location and unresolved-only. */
 export const DashboardFilters = ({ values, locations, onChange, rangeError }: DashboardFiltersProps) => (
-  <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2, mb: 3 }}>
+  <Box
+    sx={{
+      display: 'grid',
+      gap: 2,
+      mb: 3,
+      alignItems: 'center',
+      gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 170px), 1fr))',
+    }}
+  >
     <TextField
       {...field}
       type="search"
       label="Search"
       value={values.search}
       onChange={(e) => onChange({ search: e.target.value })}
-      sx={{ minWidth: { xs: '100%', sm: 240 } }}
     />
     <TextField
       {...field}
@@ -98,5 +105,5 @@ export const DashboardFilters = ({ values, locations, onChange, rangeError }: Da
       }
       label="Unresolved only"
     />
-  </Stack>
+  </Box>
 );
