@@ -176,3 +176,24 @@ describe('DashboardPage reordering', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('DashboardPage date range', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    ['/app?from=2026-11-10&to=2026-11-01', 'From must not be after To'],
+    ['/app?from=2999-01-01', 'From must not be in the future'],
+  ])('%s is not sent: %s', async (route, message) => {
+    const { fake } = renderDashboard(
+      { 'incident.dashboard': () => ({ locations: [alpha] }), 'user.tableOrder': () => [] },
+      route,
+    );
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Alpha Storage' });
+    for (const call of fake.callsOf('incident.dashboard')) {
+      expect(call.query.has('from')).toBe(false);
+    }
+  });
+});

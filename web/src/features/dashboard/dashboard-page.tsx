@@ -46,6 +46,9 @@ const filtersOf = (values: FilterValues): { filters: Filters; rangeError: string
   if (values.from && values.to && values.from > values.to) {
     return { filters: {}, rangeError: 'From must not be after To' };
   }
+  if (values.from && values.from > today()) {
+    return { filters: {}, rangeError: 'From must not be in the future' };
+  }
   const filters: Filters = {};
   if (values.from) filters.from = new Date(`${values.from}T00:00:00`).toISOString();
   if (values.to && values.to < today()) filters.to = new Date(`${values.to}T23:59:59.999`).toISOString();
