@@ -2,14 +2,14 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '@sitewalk/shared/runtime-config';
-import { configureSession } from '../lib/auth.tsx';
 import { createQueryClient } from '../lib/query.ts';
 import { RuntimeConfigProvider } from '../lib/runtime-config.tsx';
+import { setSessionHost } from '../lib/session-host.ts';
 import { theme } from './theme.ts';
 import { router } from './router.tsx';
 
 const queryClient = createQueryClient();
-configureSession({
+setSessionHost({
   queryClient,
   navigate: (to) => router.navigate(to, { replace: true }),
   pathname: () => router.state.location.pathname,

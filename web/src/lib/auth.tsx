@@ -5,20 +5,13 @@ import { paths } from '../config/paths.ts';
 import { api, hasValidAccessToken, onUnauthorized, rawApi, setAccessToken } from './api.ts';
 import { ApiError } from './api-client.ts';
 import { queryKeyOf } from './query.ts';
+import { getSessionHost } from './session-host.ts';
 
 /**
  * The session: an access token in memory (lib/api.ts), the signed-in user in the query cache under
  * `['auth.me']`, and the refresh token in an HttpOnly cookie. At start and on a 401 the SPA tries
  * `POST /api/auth/refresh` once; when that fails it clears everything and goes to /login.
  */
-interface SessionHost {
-  queryClient: QueryClient;
-  /** Client-side navigation (the router's); it replaces the current entry. */
-  navigate: (to: string) => Promise<void> | void;
-  pathname: () => string;
-}
-
-let host: SessionHost | null = null;
 let refreshing: Promise<boolean> | null = null;
 
 /** One refresh at a time: concurrent 401s share it. */
@@ -43,6 +36,7 @@ export const clearSession = (queryClient: QueryClient) => {
 
 /** The session is over: go to /login (unless there already), then clear the token and the cache. */
 export const endSession = async () => {
+  const host = getSessionHost();
   if (!host) {
     setAccessToken(null);
     return;
@@ -53,15 +47,12 @@ export const endSession = async () => {
   queryClient.clear();
 };
 
-/** Wires the session to the app's query client and router (app.tsx; renderWithProviders in tests). */
-export const configureSession = (sessionHost: SessionHost) => {
-  host = sessionHost;
-  onUnauthorized(async () => {
-    if (await refreshSession()) return true;
-    await endSession();
-    return false;
-  });
-};
+// A 401 on a protected call: one refresh, else the session is over.
+onUnauthorized(async () => {
+  if (await refreshSession()) return true;
+  await endSession();
+  return false;
+});
 
 /** After a sign-in (or a completed password reset): keep the token and the user. */
 export const startSession = (
@@ -105,7 +96,7 @@ export const useLogout = () => {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     await rawApi('auth.logout').catch(() => undefined); // signed out here whatever the server says
-    if (host) {
+    if (getSessionHost()) {
       await endSession();
     } else {
       clearSession(queryClient);

@@ -1,7 +1,6 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { RouteName } from '@sitewalk/shared/contract/index';
 import { FETCH_RETRIES, FETCH_RETRY_MAX_DELAY_MS, LIST_CACHE_MS } from '@sitewalk/shared/constants';
-import { ApiError } from './api-client.ts';
 
 /**
  * Query keys are `[routeName]` or `[routeName, input]`, the route names of the contract: a mutation
@@ -36,7 +35,10 @@ export const CURRENT_USER_ROUTE = 'auth.me' satisfies RouteName;
  */
 export const shouldRetry = (failureCount: number, error: unknown): boolean => {
   if (failureCount >= FETCH_RETRIES) return false;
-  if (error instanceof ApiError) return error.status >= 500 || error.status === 408 || error.status === 429;
+  // Duck-typed, so the entry (which makes the query client) loads no API client.
+  const status =
+    error instanceof Error && error.name === 'ApiError' ? (error as { status?: unknown }).status : null;
+  if (typeof status === 'number') return status >= 500 || status === 408 || status === 429;
   return !(error instanceof Error && error.name === 'ContractViolationError');
 };
 

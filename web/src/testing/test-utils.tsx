@@ -9,9 +9,10 @@ import type { RuntimeConfig } from '@sitewalk/shared/runtime-config';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { theme } from '../app/theme.ts';
 import { setAccessToken } from '../lib/api.ts';
-import { configureSession } from '../lib/auth.tsx';
+import '../lib/auth.tsx'; // registers the 401 handler, as the app's first protected page does
 import { createQueryClient, queryKeyOf } from '../lib/query.ts';
 import { RuntimeConfigProvider } from '../lib/runtime-config.tsx';
+import { setSessionHost } from '../lib/session-host.ts';
 
 export const testConfig: RuntimeConfig = {
   apiBasePath: '/api',
@@ -76,7 +77,7 @@ export const renderWithProviders = (ui: ReactElement, options: RenderWithProvide
   const router = createMemoryRouter([{ path: options.path ?? '*', element: ui }, ...(options.routes ?? [])], {
     initialEntries: [options.route ?? '/'],
   });
-  configureSession({
+  setSessionHost({
     queryClient,
     navigate: (to) => router.navigate(to, { replace: true }),
     pathname: () => router.state.location.pathname,
