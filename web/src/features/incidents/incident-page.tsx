@@ -1,8 +1,203 @@
-import { Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useLocation, useParams } from 'react-router';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  FormControlLabel,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
+import { Spinner } from '../../components/spinner.tsx';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { useCurrentUser } from '../../lib/auth.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { readIncidentOrigin } from '../../lib/incident-origin.ts';
+import { useIncident } from './api/get-incident.ts';
+import { useResolveIncident } from './api/resolve-incident.ts';
+import { useAddNote } from './api/add-note.ts';
+import { PriorityBadge } from './components/priority-badge.tsx';
+import { NoteBox } from './components/note-box.tsx';
+import { BackLink } from './components/back-link.tsx';
 
-/** Stub so the router compiles; the page itself comes from another branch of issue 12. */
-export const IncidentPage = () => (
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Card variant="outlined">
+    <CardContent>
+      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </CardContent>
+  </Card>
+);
+
+const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box>
+    <Typography component="dt" variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+      {children}
+    </Typography>
+  </Box>
+);
+
+const parseId = (value: string | undefined) =>
+  value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
+
+/** One incident (field-operations section 2, "Incident detail"). */
+export const IncidentPage = () => {
+  const id = parseId(useParams().id);
+  const origin = readIncidentOrigin(useLocation().state);
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <BackLink origin={origin} />
+      {id === null ? <NotFound /> : <IncidentDetail id={id} />}
+    </Box>
+  );
+};
+
+const NotFound = () => (
   <Typography variant="h4" component="h1">
-    Incident
+    Incident Not Found
   </Typography>
 );
+
+const IncidentDetail = ({ id }: { id: number }) => {
+  const user = useCurrentUser();
+  const incident = useIncident(id);
+  const resolve = useResolveIncident();
+  const addNote = useAddNote();
+
+  if (incident.isPending) {
+    return <Spinner />;
+  }
+  if (incident.isError) {
+    if (incident.error instanceof ApiError && incident.error.status === 404) return <NotFound />;
+    return <ErrorPanel error={incident.error} onReset={() => void incident.refetch()} />;
+  }
+
+  const data = incident.data;
+  const notes = [...data.notes].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const locationName = data.location?.name ?? data.walk?.location.name ?? 'Unknown';
+  const resolved = resolve.isPending ? resolve.variables.resolved : data.resolved;
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+        <Typography variant="h4" component="h1">
+          Incident {data.id}
+        </Typography>
+        <PriorityBadge typeId={data.typeId} />
+        <Chip
+          label={resolved ? 'Resolved' : 'Unresolved'}
+          color={resolved ? 'success' : 'warning'}
+          size="small"
+          data-testid="resolved-badge"
+        />
+        <FormControlLabel
+          sx={{ ml: 0 }}
+          control={
+            <Switch
+              checked={resolved}
+              disabled={resolve.isPending}
+              onChange={(e) => resolve.mutate({ id: data.id, resolved: e.target.checked })}
+            />
+          }
+          label="Resolved"
+        />
+      </Stack>
+      {resolve.isError && (
+        <Alert severity="error">The incident could not be updated. Please try again.</Alert>
+      )}
+
+      <Section title="Details">
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          <Detail label="Location">{locationName}</Detail>
+          <Detail label="Types">
+            {data.incidentTexts.length === 0
+              ? 'None'
+              : data.incidentTexts.map((t) => t.incidentNoteText.text).join(', ')}
+          </Detail>
+          <Detail label="Created">{when(data.createdAt)}</Detail>
+          <Detail label="Resolved">{data.resolvedAt ? when(data.resolvedAt) : 'Not resolved'}</Detail>
+        </Box>
+      </Section>
+
+      <Section title="Notes">
+        <NoteBox disabled={!user} onAdd={(note) => addNote.mutateAsync({ incidentId: data.id, note })} />
+        {notes.length === 0 ? (
+          <Typography color="text.secondary" sx={{ mt: 2 }}>
+            No notes yet.
+          </Typography>
+        ) : (
+          <List aria-label="Notes" sx={{ mt: 1 }}>
+            {notes.map((note, index) => (
+              <ListItem
+                key={note.id}
+                divider={index < notes.length - 1}
+                disableGutters
+                alignItems="flex-start"
+              >
+                <ListItemText
+                  primary={note.note}
+                  secondary={`${note.user ? `${note.user.firstName} ${note.user.lastName}` : 'Unknown User'} · ${when(note.createdAt)}`}
+                  slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } } }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Section>
+
+      <Section title="Images">
+        {data.images.length === 0 ? (
+          <Typography color="text.secondary">No images.</Typography>
+        ) : (
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 1.5,
+              gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 180px), 1fr))',
+            }}
+          >
+            {data.images.map((image, index) => (
+              <a key={image.key} href={image.presignedUrl} target="_blank" rel="noreferrer">
+                <Box
+                  component="img"
+                  src={image.presignedUrl}
+                  alt={`Incident ${data.id} photo ${index + 1}`}
+                  loading="lazy"
+                  sx={{
+                    width: '100%',
+                    aspectRatio: '4 / 3',
+                    objectFit: 'cover',
+                    borderRadius: 1,
+                    display: 'block',
+                  }}
+                />
+              </a>
+            ))}
+          </Box>
+        )}
+      </Section>
+    </Stack>
+  );
+};

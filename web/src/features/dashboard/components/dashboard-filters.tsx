@@ -1,0 +1,109 @@
+import { Box, Checkbox, FormControlLabel, MenuItem, TextField, type TextFieldProps } from '@mui/material';
+import { INCIDENT_PRIORITIES, SELECT_MAX_MENU_HEIGHT } from '@sitewalk/shared/constants';
+
+/** The filters as the page keeps them in the address (text, so a back navigation restores them). */
+export interface FilterValues {
+  search: string;
+  /** YYYY-MM-DD or ''. */
+  from: string;
+  to: string;
+  /** '1' | '2' | '3' or ''. */
+  type: string;
+  /** A location id or ''. */
+  location: string;
+  unresolved: boolean;
+}
+
+export interface DashboardFiltersProps {
+  values: FilterValues;
+  locations: { id: number; name: string }[];
+  onChange: (patch: Partial<FilterValues>) => void;
+  rangeError: string | null;
+}
+
+const field: Partial<TextFieldProps> = { size: 'small', fullWidth: true };
+
+/** Search, date range, incident type, location and unresolved-only. */
+export const DashboardFilters = ({ values, locations, onChange, rangeError }: DashboardFiltersProps) => (
+  <Box
+    sx={{
+      display: 'grid',
+      gap: 2,
+      mb: 3,
+      alignItems: 'center',
+      gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 170px), 1fr))',
+    }}
+  >
+    <TextField
+      {...field}
+      type="search"
+      label="Search"
+      value={values.search}
+      onChange={(e) => onChange({ search: e.target.value })}
+    />
+    <TextField
+      {...field}
+      type="date"
+      label="From"
+      value={values.from}
+      onChange={(e) => onChange({ from: e.target.value })}
+      error={rangeError !== null}
+      helperText={rangeError ?? undefined}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: values.to || undefined } }}
+    />
+    <TextField
+      {...field}
+      type="date"
+      label="To"
+      value={values.to}
+      onChange={(e) => onChange({ to: e.target.value })}
+      error={rangeError !== null}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: values.from || undefined } }}
+    />
+    <TextField
+      {...field}
+      select
+      label="Incident type"
+      value={values.type}
+      onChange={(e) => onChange({ type: e.target.value })}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">All types</MenuItem>
+      {Object.entries(INCIDENT_PRIORITIES).map(([id, name]) => (
+        <MenuItem key={id} value={id}>
+          {name}
+        </MenuItem>
+      ))}
+    </TextField>
+    <TextField
+      {...field}
+      select
+      label="Location"
+      value={values.location}
+      onChange={(e) => onChange({ location: e.target.value })}
+      slotProps={{
+        select: {
+          displayEmpty: true,
+          MenuProps: { slotProps: { paper: { sx: { maxHeight: SELECT_MAX_MENU_HEIGHT } } } },
+        },
+        inputLabel: { shrink: true },
+      }}
+    >
+      <MenuItem value="">All locations</MenuItem>
+      {values.location && !locations.some((l) => String(l.id) === values.location) && (
+        <MenuItem value={values.location}>Location {values.location}</MenuItem>
+      )}
+      {locations.map((location) => (
+        <MenuItem key={location.id} value={String(location.id)}>
+          {location.name}
+        </MenuItem>
+      ))}
+    </TextField>
+    <FormControlLabel
+      control={
+        <Checkbox checked={values.unresolved} onChange={(e) => onChange({ unresolved: e.target.checked })} />
+      }
+      label="Unresolved only"
+    />
+  </Box>
+);

@@ -1,0 +1,73 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
+import { aDashboardLocation, anIncident } from '../../../testing/incident-fixtures.ts';
+import { LocationCard } from './location-card.tsx';
+
+const toneOf = (label: RegExp) => screen.getByText(label).closest('[data-tone]')?.getAttribute('data-tone');
+
+const renderCard = (overrides: Parameters<typeof aDashboardLocation>[0]) => {
+  const onOpenIncident = vi.fn();
+  const rendered = renderWithProviders(
+    <LocationCard location={aDashboardLocation(overrides)} onOpenIncident={onOpenIncident} />,
+  );
+  return { ...rendered, onOpenIncident };
+};
+
+describe('LocationCard colours (access-and-administration section 9)', () => {
+  it.each([
+    [0, 'error'],
+    [1, 'error'],
+    [2, 'success'],
+    [7, 'success'],
+  ])('a 72-hour count of %i is %s', (last72Hours, tone) => {
+    renderCard({ walkReportStats: { last72Hours, lastWeek: 20 } });
+    expect(toneOf(/^Last 72 hours: /)).toBe(tone);
+    expect(screen.getByText(`Last 72 hours: ${last72Hours}`)).toBeInTheDocument();
+  });
+
+  it.each([
+    [0, 'error'],
+    [4, 'error'],
+    [5, 'warning'],
+    [9, 'warning'],
+    [10, 'success'],
+    [30, 'success'],
+  ])('a week count of %i is %s', (lastWeek, tone) => {
+    renderCard({ walkReportStats: { last72Hours: 2, lastWeek } });
+    expect(toneOf(/^Last week: /)).toBe(tone);
+  });
+
+  it('shows zero incident counts neutral and the others in their priority colour', () => {
+    renderCard({ incidentCountsByType: { 1: 0, 2: 3, 3: 0 } });
+    expect(toneOf(/^Critical: 0$/)).toBe('neutral');
+    expect(toneOf(/^Important: 3$/)).toBe('warning');
+    expect(toneOf(/^Regular: 0$/)).toBe('neutral');
+  });
+});
+
+describe('LocationCard incidents', () => {
+  it("lists the location's incidents under 'All Incidents', previews cut at 25 characters, and opens one", async () => {
+    const { user, onOpenIncident } = renderCard({
+      name: 'Harbor Self Storage',
+      incidents: [
+        anIncident({
+          id: 42,
+          typeId: 2,
+          incidentTexts: [{ id: 1, incidentNoteText: { text: 'Gate left open overnight near unit 12' } }],
+        }),
+      ],
+    });
+    expect(screen.getByRole('heading', { name: 'Harbor Self Storage' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'All Incidents' })).toBeInTheDocument();
+    const row = screen.getByRole('button', { name: /^Gate left open overnight \.\.\./ });
+    expect(within(row).getByText(/Important/)).toBeInTheDocument();
+    await user.click(row);
+    expect(onOpenIncident).toHaveBeenCalledWith(42);
+  });
+
+  it('says so when there are no incidents', () => {
+    renderCard({ incidents: [] });
+    expect(screen.getByText('No incidents')).toBeInTheDocument();
+  });
+});

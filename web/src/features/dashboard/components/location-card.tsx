@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import {
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import type { z } from 'zod';
+import type { dashboardLocation } from '@sitewalk/shared/schemas/incident';
+import { INCIDENT_PREVIEW_LENGTH, priorityName } from '@sitewalk/shared/constants';
+import { incidentCountTone, last72HoursTone, lastWeekTone, type Tone } from './counts.ts';
+
+export type DashboardLocation = z.infer<typeof dashboardLocation>;
+type DashboardIncident = DashboardLocation['incidents'][number];
+
+const chipColor = (tone: Tone) => (tone === 'neutral' ? 'default' : tone);
+/** White on MUI's orange and light blue is too faint (WCAG AA): dark text on orange, a darker blue. */
+const chipContrast = (tone: Tone) =>
+  tone === 'warning' ? { color: 'rgba(0, 0, 0, 0.87)' } : tone === 'info' ? { bgcolor: 'info.dark' } : {};
+
+const Count = ({ label, count, tone }: { label: string; count: number; tone: Tone }) => (
+  <Chip
+    size="small"
+    label={`${label}: ${count}`}
+    color={chipColor(tone)}
+    variant={tone === 'neutral' ? 'outlined' : 'filled'}
+    data-tone={tone}
+    sx={chipContrast(tone)}
+  />
+);
+
+const preview = (incident: DashboardIncident) => {
+  const text =
+    incident.incidentTexts.map((t) => t.incidentNoteText.text).join(', ') || incident.notes[0]?.note;
+  if (!text) return `${priorityName(incident.typeId)} incident`;
+  return text.length > INCIDENT_PREVIEW_LENGTH ? `${text.slice(0, INCIDENT_PREVIEW_LENGTH)}...` : text;
+};
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export interface LocationCardProps {
+  location: DashboardLocation;
+  onOpenIncident: (incidentId: number) => void;
+  /** The drag handle and its hint, given by the sortable wrapper. */
+  handle?: ReactNode;
+}
+
+/** One location on the dashboard: walk-report counts, incident counts by type and its incidents. */
+export const LocationCard = ({ location, onOpenIncident, handle }: LocationCardProps) => {
+  const { walkReportStats: stats, incidentCountsByType: counts } = location;
+  const headingId = `location-card-${location.id}`;
+  return (
+    <Card component="section" aria-labelledby={headingId} variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mb: 1.5 }}>
+          {handle}
+          <Box sx={{ minWidth: 0 }}>
+            <Typography id={headingId} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+              {location.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {[location.city, location.state].filter(Boolean).join(', ')}
+            </Typography>
+          </Box>
+        </Stack>
+
+        <Typography variant="subtitle2" component="h3">
+          Walk reports
+        </Typography>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mt: 0.5, mb: 1.5 }}>
+          <Count label="Last 72 hours" count={stats.last72Hours} tone={last72HoursTone(stats.last72Hours)} />
+          <Count label="Last week" count={stats.lastWeek} tone={lastWeekTone(stats.lastWeek)} />
+        </Stack>
+
+        <Typography variant="subtitle2" component="h3">
+          Incidents by type
+        </Typography>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mt: 0.5, mb: 1.5 }}>
+          {([1, 2, 3] as const).map((typeId) => (
+            <Count
+              key={typeId}
+              label={priorityName(typeId)}
+              count={counts[typeId]}
+              tone={incidentCountTone(typeId, counts[typeId])}
+            />
+          ))}
+        </Stack>
+
+        <Typography variant="subtitle2" component="h3">
+          All Incidents
+        </Typography>
+        {location.incidents.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            No incidents
+          </Typography>
+        ) : (
+          <List dense disablePadding sx={{ maxHeight: 260, overflowY: 'auto', mt: 0.5 }}>
+            {location.incidents.map((incident) => (
+              <ListItem key={incident.id} disablePadding>
+                <ListItemButton onClick={() => onOpenIncident(incident.id)} sx={{ px: 1 }}>
+                  <ListItemText
+                    primary={preview(incident)}
+                    secondary={`${priorityName(incident.typeId)} · ${when(incident.createdAt)} · ${
+                      incident.resolved ? 'Resolved' : 'Unresolved'
+                    }`}
+                    slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+};
