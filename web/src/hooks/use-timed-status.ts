@@ -20,8 +20,11 @@ export interface TimedStatusOptions {
 export const useTimedStatus = ({ doneMs, errorMs, onDone, onError }: TimedStatusOptions) => {
   const [status, setStatus] = useState<TimedStatus>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The latest callbacks, for timers started by an earlier render.
   const callbacks = useRef({ onDone, onError });
-  callbacks.current = { onDone, onError };
+  useEffect(() => {
+    callbacks.current = { onDone, onError };
+  }, [onDone, onError]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
