@@ -102,7 +102,7 @@ SiteWalk is running.
   cognito-local  ${standIns.endpoints.cognito}   pool ${provisioned.userPoolId}
   S3 (s3rver)    ${standIns.endpoints.s3}   bucket ${provisioned.bucketName}
   Super User     ${settings.adminEmail} / ${settings.adminPasswordIsDefault ? `${settings.adminPassword} (default)` : '(from SITEWALK_ADMIN_PASSWORD)'}${seeded ? '   (created now)' : ''}
-  Sign in         POST /api/auth/login {"email", "password"} (the sign-in page comes with the web app)
+  Sign in        ${app}/login
 Data is kept under .data/ (delete it to start afresh). Press Ctrl-C to stop.`);
 } catch (error) {
   console.error(`\nSiteWalk could not start: ${error instanceof Error ? error.message : String(error)}`);

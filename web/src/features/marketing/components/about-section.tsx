@@ -3,7 +3,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LandingSection } from './landing-section.tsx';
-import { LogoMark } from './logo.tsx';
+import { LogoMark } from '../../../components/logo-mark.tsx';
 
 const facts = [
   { value: '6', label: 'roles, from employee to owner, each seeing what it should' },
