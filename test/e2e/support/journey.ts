@@ -6,7 +6,7 @@
  * When the journey ends, the fixture asserts that nothing outside the host was attempted and no script
  * error was thrown.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, inject, test as base } from 'vitest';
@@ -121,6 +121,8 @@ const openJourney = async (folder: string): Promise<Journey & { close: () => Pro
     page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message)),
   );
   const page = await context.newPage();
+  // This journey's screenshots of an earlier run go: the folder shows the last run only.
+  rmSync(join(SCREENSHOTS, folder), { recursive: true, force: true });
   let visited = 0;
 
   const check = async (name: string) => {
@@ -149,7 +151,7 @@ const openJourney = async (folder: string): Promise<Journey & { close: () => Pro
         (v) =>
           `${v.impact} ${v.id}: ${v.help} — ${v.nodes
             .slice(0, 3)
-            .map((n) => n.target.join(' '))
+            .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
             .join(', ')}`,
       );
     expect(serious, `${name}: axe`).toEqual([]);
@@ -187,3 +189,16 @@ export const test = base.extend<{ journey: Journey }>({
 });
 
 export { expect };
+
+/** Signs in on /login as a person does, and waits for the dashboard. */
+export const signIn = async (journey: Journey, email: string, password: string) => {
+  const { page } = journey;
+  await page.goto(journey.url('/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+};
+
+/** The path of the page now shown. */
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
