@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * One project per tier. `unit` needs nothing running; `integration` and `contract` share the stand-ins
  * started once per run by test/support/global-setup.ts (each test file gets its own table, pool and bucket).
+ * `e2e` (browser journeys and the web bench) uses the same stand-ins, plus one local host serving the built
+ * SPA and one Chromium for the whole run (test/e2e/support/global-setup.ts).
  */
 export default defineConfig({
   test: {
@@ -44,11 +46,23 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['{functions,infra}/**/*.int.test.ts', 'test/**/*.test.ts'],
-          exclude: ['**/node_modules/**'],
+          exclude: ['**/node_modules/**', 'test/e2e/**'],
           benchmark: { include: ['{functions,infra,test}/**/*.int.bench.ts'] },
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          benchmark: { include: ['test/bench/web*.bench.ts'] },
+          // In this order: the stand-ins first, then the host and Chromium that use them.
+          globalSetup: ['test/support/global-setup.ts', 'test/e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

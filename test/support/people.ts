@@ -3,7 +3,8 @@ import type { RoleId } from '@sitewalk/shared/roles';
 import { dataFromEnv, identityFromEnv } from '@sitewalk/functions/composition';
 import { createAccounts } from '@sitewalk/functions/domain/accounts';
 
-const PASSWORD = 'Passw0rdTest';
+/** The password of every person made here (the browser journeys sign in with it). */
+export const PERSON_PASSWORD = 'Passw0rdTest';
 
 export interface Person {
   id: number;
@@ -33,7 +34,7 @@ export const person = async (
     email,
     roleId,
     managementCompanyId: scope.managementCompanyId,
-    password: { value: PASSWORD, temporary: false },
+    password: { value: PERSON_PASSWORD, temporary: false },
     locations: scope.locations ?? [],
     organizations: scope.organizations ?? [],
     defaultLocationId: scope.defaultLocationId,
@@ -41,7 +42,7 @@ export const person = async (
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
+    body: JSON.stringify({ email, password: PERSON_PASSWORD }),
   });
   const { accessToken } = (await response.json()) as { accessToken: string };
   return { id: user.userId, email, token: accessToken, roleId };

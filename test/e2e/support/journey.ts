@@ -1,0 +1,204 @@
+/**
+ * What every browser journey runs on: the run's one Chromium (connected once per test file), a fresh
+ * context per journey whose every request to anything but the local host is aborted and recorded, and
+ * `check(name)` for each page a journey visits — screenshots at 375, 768 and 1440 px into the git-ignored
+ * test/e2e/.screenshots/, no horizontal scroll at 375 px, and no serious or critical axe violation.
+ * When the journey ends, the fixture asserts that nothing outside the host was attempted and no script
+ * error was thrown.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, inject, test as base } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+
+// The browser side of page.evaluate, typed just enough: test/ compiles without the DOM library, whose
+// fetch types would clash with Node's.
+interface BrowserElement {
+  tagName: string;
+  className: unknown;
+  textContent: string | null;
+  getBoundingClientRect: () => { right: number };
+}
+declare const document: {
+  documentElement: { scrollWidth: number; clientWidth: number };
+  querySelectorAll: (selector: string) => Iterable<BrowserElement>;
+  fonts: { ready: Promise<unknown> };
+};
+declare const requestAnimationFrame: (callback: () => void) => number;
+
+export const SCREENSHOTS = fileURLToPath(new URL('../.screenshots', import.meta.url));
+
+/** The widths every visited page is looked at. */
+export const WIDTHS = [375, 768, 1440] as const;
+/** The journeys' own window: a laptop. */
+const VIEWPORT = { width: 1280, height: 800 };
+
+/** The run's host and browser, and the handlers' environment set on this process (to make people). */
+export const e2e = () => {
+  const provided = inject('e2e');
+  if (!provided) throw new Error('No e2e host: run this file in the e2e project (vitest.config.ts)');
+  Object.assign(process.env, provided.env);
+  return provided;
+};
+
+let connected: Promise<Browser> | undefined;
+const browser = () => {
+  connected ??= chromium.connect(e2e().browserWsEndpoint);
+  return connected;
+};
+afterAll(async () => {
+  if (connected) await (await connected).close();
+  connected = undefined;
+});
+
+export interface Journey {
+  page: Page;
+  context: BrowserContext;
+  /** The local host's address of a path. */
+  url: (path: string) => string;
+  /** Screenshots at each width, no horizontal scroll at 375 px, and axe: call it on each page visited. */
+  check: (name: string) => Promise<void>;
+  /** Requests to anything but the local host, aborted: must stay empty. */
+  blocked: string[];
+  /** Uncaught errors in the page's scripts: must stay empty. */
+  pageErrors: string[];
+}
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+
+/** Two animation frames: the layout after a resize has been painted. */
+const settle = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+
+/** The elements sticking out to the right at the current width, for a readable failure. */
+const overflowing = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth <= root.clientWidth) return [];
+    return [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 0.5)
+      .slice(0, 5)
+      .map((element) => {
+        const classes = typeof element.className === 'string' ? element.className.split(' ')[0] : '';
+        const text = (element.textContent ?? '').trim().slice(0, 40);
+        return `<${element.tagName.toLowerCase()}${classes ? ` class="${classes}…"` : ''}> "${text}" (right ${Math.round(element.getBoundingClientRect().right)} px of ${root.clientWidth})`;
+      });
+  });
+
+const openJourney = async (folder: string): Promise<Journey & { close: () => Promise<void> }> => {
+  const { url: origin } = e2e();
+  const context = await (
+    await browser()
+  ).newContext({ viewport: VIEWPORT, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
+  context.setDefaultTimeout(15_000);
+  const blocked: string[] = [];
+  const pageErrors: string[] = [];
+  const local = (url: string) => url === origin || url.startsWith(`${origin}/`);
+  await context.route(
+    (url) => !local(url.href),
+    (route) => {
+      blocked.push(`${route.request().method()} ${route.request().url()}`);
+      return route.abort('blockedbyclient');
+    },
+  );
+  await context.routeWebSocket(
+    (url) => !local(url.href.replace(/^ws/, 'http')),
+    (socket) => {
+      blocked.push(`WebSocket ${socket.url()}`);
+      return socket.close();
+    },
+  );
+  context.on('page', (page) =>
+    page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message)),
+  );
+  const page = await context.newPage();
+  // This journey's screenshots of an earlier run go: the folder shows the last run only.
+  rmSync(join(SCREENSHOTS, folder), { recursive: true, force: true });
+  let visited = 0;
+
+  const check = async (name: string) => {
+    const dir = join(SCREENSHOTS, folder);
+    mkdirSync(dir, { recursive: true });
+    visited += 1;
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: VIEWPORT.height });
+      await settle(page);
+      await page.screenshot({
+        path: join(dir, `${String(visited).padStart(2, '0')}-${slug(name)}-${width}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+      if (width === 375) {
+        expect(await overflowing(page), `${name}: horizontal scroll at 375 px`).toEqual([]);
+      }
+    }
+    await page.setViewportSize(VIEWPORT);
+    await settle(page);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+            .slice(0, 3)
+            .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
+            .join(', ')}`,
+      );
+    expect(serious, `${name}: axe`).toEqual([]);
+  };
+
+  return {
+    page,
+    context,
+    url: (path) => `${origin}${path}`,
+    check,
+    blocked,
+    pageErrors,
+    close: () => context.close(),
+  };
+};
+
+/**
+ * `test` with a `journey` fixture: a fresh browser context for the test, closed after it, and the run's
+ * rules asserted at its end (nothing but the local host was asked for, no script error).
+ */
+export const test = base.extend<{ journey: Journey }>({
+  journey: async ({ task }, use) => {
+    const file = task.file.name.replace(/^.*\//, '').replace(/\.test\.ts$/, '');
+    const journey = await openJourney(`${file}/${slug(task.name)}`);
+    try {
+      await use(journey);
+      if (task.result?.state === 'fail')
+        await journey.page.screenshot({ path: join(SCREENSHOTS, file, slug(task.name), 'failed.png') });
+    } finally {
+      await journey.close();
+    }
+    expect(journey.blocked, 'requests to anything but the local host').toEqual([]);
+    expect(journey.pageErrors, 'uncaught errors in the page').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Signs in on /login as a person does, and waits for the dashboard. */
+export const signIn = async (journey: Journey, email: string, password: string) => {
+  const { page } = journey;
+  await page.goto(journey.url('/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+};
+
+/** The path of the page now shown. */
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
