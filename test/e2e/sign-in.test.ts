@@ -15,6 +15,38 @@ describe('signing in', () => {
     await page.getByRole('heading', { level: 1, name: 'Sign in to SiteWalk' }).waitFor();
   });
 
+  test('the Super User signs in; a reload keeps the session; logout ends it', async ({ journey }) => {
+    const { page } = journey;
+    const { superUser } = e2e();
+    await page.goto(journey.url('/login'));
+    await page.getByRole('heading', { level: 1, name: 'Sign in to SiteWalk' }).waitFor();
+    // The login page links to the terms, home and the privacy policy.
+    for (const [name, href] of [
+      ['Terms of Service', '/terms-of-service'],
+      ['Privacy Policy', '/privacy-policy'],
+    ]) {
+      expect(await page.getByRole('link', { name }).first().getAttribute('href')).toBe(href);
+    }
+    expect(await page.locator('a[href="/"]').count()).toBeGreaterThan(0);
+    await journey.check('login');
+
+    await signIn(journey, superUser.email, superUser.password);
+    expect(pathOf(page)).toBe('/app');
+    await page.getByRole('link', { name: 'Super User' }).waitFor();
+    await journey.check('dashboard of the Super User');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('link', { name: 'Super User' }).waitFor();
+    expect(pathOf(page)).toBe('/app');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(journey.url('/login'));
+    // The session is gone on the server too: neither a reload nor /app brings it back.
+    await page.goto(journey.url('/app'));
+    await page.waitForURL(journey.url('/login'));
+  });
+
   test('a wrong password says why', async ({ journey }) => {
     const { page } = journey;
     const { superUser } = e2e();

@@ -4,6 +4,9 @@ export const theme = createTheme({
   palette: {
     primary: { main: '#1d4e89' },
     secondary: { main: '#f2a541' },
+    // White on MUI's default orange and light blue fails WCAG AA: dark text on orange, a darker blue.
+    warning: { main: '#ed6c02', contrastText: 'rgba(0, 0, 0, 0.87)' },
+    info: { main: '#01579b' },
     background: { default: '#f5f7fa' },
   },
   shape: { borderRadius: 10 },

@@ -1,4 +1,4 @@
-import { Box, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
 import BusinessIcon from '@mui/icons-material/Business';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import MapIcon from '@mui/icons-material/Map';
@@ -63,32 +63,34 @@ export const SideNav = () => {
               ? pathname === entry.to || pathname === `${entry.to}/`
               : pathname === entry.to || pathname.startsWith(`${entry.to}/`);
           return (
-            <Tooltip key={entry.section} title={entry.label} placement="right" describeChild>
-              <ListItemButton
-                component={NavLink}
-                to={entry.to}
-                end={entry.section === 'dashboard'}
-                selected={selected}
-                aria-label={entry.label}
-                sx={{
-                  minHeight: 48,
-                  mx: 0.5,
-                  borderRadius: 1,
-                  justifyContent: 'center',
-                  px: 1.5,
-                  [medium]: { justifyContent: 'flex-start', px: 2 },
-                }}
-              >
-                <ListItemIcon sx={{ minWidth: 0, justifyContent: 'center', [medium]: { minWidth: 40 } }}>
-                  {entry.icon}
-                </ListItemIcon>
-                <ListItemText
-                  primary={entry.label}
-                  sx={{ display: 'none', [medium]: { display: 'block' } }}
-                  slotProps={{ primary: { sx: { lineHeight: 1.25 } } }}
-                />
-              </ListItemButton>
-            </Tooltip>
+            <ListItem key={entry.section} disablePadding>
+              <Tooltip title={entry.label} placement="right" describeChild>
+                <ListItemButton
+                  component={NavLink}
+                  to={entry.to}
+                  end={entry.section === 'dashboard'}
+                  selected={selected}
+                  aria-label={entry.label}
+                  sx={{
+                    minHeight: 48,
+                    mx: 0.5,
+                    borderRadius: 1,
+                    justifyContent: 'center',
+                    px: 1.5,
+                    [medium]: { justifyContent: 'flex-start', px: 2 },
+                  }}
+                >
+                  <ListItemIcon sx={{ minWidth: 0, justifyContent: 'center', [medium]: { minWidth: 40 } }}>
+                    {entry.icon}
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={entry.label}
+                    sx={{ display: 'none', [medium]: { display: 'block' } }}
+                    slotProps={{ primary: { sx: { lineHeight: 1.25 } } }}
+                  />
+                </ListItemButton>
+              </Tooltip>
+            </ListItem>
           );
         })}
       </List>

@@ -20,9 +20,6 @@ export type DashboardLocation = z.infer<typeof dashboardLocation>;
 type DashboardIncident = DashboardLocation['incidents'][number];
 
 const chipColor = (tone: Tone) => (tone === 'neutral' ? 'default' : tone);
-/** White on MUI's orange and light blue is too faint (WCAG AA): dark text on orange, a darker blue. */
-const chipContrast = (tone: Tone) =>
-  tone === 'warning' ? { color: 'rgba(0, 0, 0, 0.87)' } : tone === 'info' ? { bgcolor: 'info.dark' } : {};
 
 const Count = ({ label, count, tone }: { label: string; count: number; tone: Tone }) => (
   <Chip
@@ -31,7 +28,6 @@ const Count = ({ label, count, tone }: { label: string; count: number; tone: Ton
     color={chipColor(tone)}
     variant={tone === 'neutral' ? 'outlined' : 'filled'}
     data-tone={tone}
-    sx={chipContrast(tone)}
   />
 );
 

@@ -10,7 +10,5 @@ export const PriorityBadge = ({ typeId }: { typeId: number }) => (
     color={colors[typeId as keyof typeof colors] ?? 'default'}
     size="small"
     data-testid="priority-badge"
-    // White on MUI's orange and light blue is too faint (WCAG AA): dark text on orange, a darker blue.
-    sx={typeId === 2 ? { color: 'rgba(0, 0, 0, 0.87)' } : typeId === 3 ? { bgcolor: 'info.dark' } : {}}
   />
 );

@@ -1,0 +1,47 @@
+import { describe } from 'vitest';
+import { Role, type RoleId } from '@sitewalk/shared/roles';
+import { person, PERSON_PASSWORD } from '../support/people.ts';
+import { seedSite } from '../support/site.ts';
+import { e2e, expect, signIn, test } from './support/journey.ts';
+
+/**
+ * The sidebar's entries by role (access-and-administration section 2, "App shell"): Dashboard and
+ * Locations for everyone, Management Companies above role 40, Areas and Users above role 10.
+ */
+const expected = (roleId: RoleId) => [
+  'Dashboard',
+  'Locations',
+  ...(roleId > 40 ? ['Management Companies'] : []),
+  ...(roleId > 10 ? ['Areas', 'Users'] : []),
+];
+
+describe('the sidebar', () => {
+  test.for([
+    ['an Employee', Role.Employee],
+    ['a Manager', Role.Manager],
+    ['a Company Manager', Role.CompanyManager],
+    ['the Super User', Role.SuperUser],
+  ] as const)('of %s', async ([, roleId], { journey }) => {
+    const { url } = e2e();
+    const site = await seedSite(url);
+    const membership = {
+      locationId: site.locationId,
+      organizationId: site.areaId,
+      managementCompanyId: site.companyId,
+    };
+    const who =
+      roleId === Role.SuperUser
+        ? site.superUser
+        : await person(url, roleId, {
+            managementCompanyId: site.companyId,
+            ...(roleId <= Role.Manager ? { locations: [membership] } : {}),
+          });
+
+    await signIn(journey, who.email, PERSON_PASSWORD);
+    const entries = journey.page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+    expect(
+      await entries.evaluateAll((links) => links.map((link) => link.getAttribute('aria-label'))),
+    ).toEqual(expected(roleId));
+    await journey.check('dashboard');
+  });
+});
