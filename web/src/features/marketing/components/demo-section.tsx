@@ -68,7 +68,7 @@ export const DemoSection = ({
     headline="See a portfolio of facilities at a glance"
     intro={
       shots.length > 0
-        ? 'These screens are SiteWalk itself, over a demo company of twenty facilities with ninety days of walks and incidents.'
+        ? 'These screens are SiteWalk itself, taken over demo data: facilities with their walks and incidents.'
         : undefined
     }
   >
