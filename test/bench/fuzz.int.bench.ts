@@ -3,7 +3,7 @@ import { routes } from '@sitewalk/shared/contract/index';
 import { startTestHost } from '../support/host.ts';
 import { callAs } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
-import { formatFailures, fuzzRequests, sendAll } from '../support/fuzz.ts';
+import { formatFailures, fuzzContextOf, fuzzRequests, sendAll } from '../support/fuzz.ts';
 
 /**
  * The fuzz test of test/contract/fuzz.test.ts at scale: FUZZ_RUNS (default 300) generated bad requests per
@@ -16,24 +16,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 
 const t = await startTestHost();
 const site = await seedSite(t.host.url);
-const requests = fuzzRequests(
-  {
-    ids: [
-      site.companyId,
-      site.areaId,
-      site.locationId,
-      site.walkId,
-      site.markerId,
-      site.walkReportId,
-      site.incidentId,
-      site.employee.id,
-      site.superUser.id,
-    ],
-    tokens: { superUser: site.superUser.token, employee: site.employee.token },
-  },
-  RUNS,
-  SEED,
-);
+const requests = fuzzRequests(fuzzContextOf(site), RUNS, SEED);
 
 afterAll(async () => {
   await t.host.close();

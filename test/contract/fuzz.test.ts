@@ -3,7 +3,7 @@ import { routes } from '@sitewalk/shared/contract/index';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs } from '../support/people.ts';
 import { seedSite, type Site } from '../support/site.ts';
-import { formatFailures, fuzzRequests, sendAll, type FuzzReport } from '../support/fuzz.ts';
+import { formatFailures, fuzzContextOf, fuzzRequests, sendAll, type FuzzReport } from '../support/fuzz.ts';
 
 /**
  * Thousands of bad requests generated from the contract's schemas with fast-check, over HTTP, for every
@@ -32,24 +32,7 @@ describe(`${RUNS} generated bad requests per route (FUZZ_SEED=${SEED})`, () => {
     'never answer 5xx, always answer 4xx in the envelope, and never let a refused request through',
     { timeout: 180_000 },
     async () => {
-      const requests = fuzzRequests(
-        {
-          ids: [
-            site.companyId,
-            site.areaId,
-            site.locationId,
-            site.walkId,
-            site.markerId,
-            site.walkReportId,
-            site.incidentId,
-            site.employee.id,
-            site.superUser.id,
-          ],
-          tokens: { superUser: site.superUser.token, employee: site.employee.token },
-        },
-        RUNS,
-        SEED,
-      );
+      const requests = fuzzRequests(fuzzContextOf(site), RUNS, SEED);
       report = await sendAll(t.host.url, requests);
       expect(report.failures.length, formatFailures(report.failures, SEED)).toBe(0);
       expect(report.sent).toBe(requests.length);

@@ -4,6 +4,7 @@ import { routes, type RouteName } from '@sitewalk/shared/contract/index';
 import type { RouteDef } from '@sitewalk/shared/contract/route';
 import { errorBody } from '@sitewalk/shared/envelope';
 import { rawRequest } from './raw-http.ts';
+import type { Site } from './site.ts';
 
 /**
  * Bad requests generated from the contract's own schemas (issue 11, item 24), for every route of `routes`:
@@ -518,6 +519,22 @@ export interface FuzzReport {
 }
 
 /** The requests, `runs` per route and `runs` stray ones, in a fixed order for a given seed. */
+/** The ids and tokens of a seeded site, as the generated requests use them. */
+export const fuzzContextOf = (site: Site): FuzzContext => ({
+  ids: [
+    site.companyId,
+    site.areaId,
+    site.locationId,
+    site.walkId,
+    site.markerId,
+    site.walkReportId,
+    site.incidentId,
+    site.employee.id,
+    site.superUser.id,
+  ],
+  tokens: { superUser: site.superUser.token, employee: site.employee.token },
+});
+
 export const fuzzRequests = (context: FuzzContext, runs: number, seed: number): FuzzRequest[] => {
   const names = Object.keys(routes) as RouteName[];
   return [

@@ -1,21 +1,5 @@
-import { Box, Button, Typography } from '@mui/material';
-import { Link } from 'react-router';
 import { messages } from '@sitewalk/shared/messages';
-import { paths } from '../config/paths.ts';
+import { MessagePage } from './message-page.tsx';
 
 /** Any path no route takes: '404 Page Not Found'. */
-export const NotFoundPage = () => (
-  <Box
-    component="main"
-    sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 4 }}
-  >
-    <div>
-      <Typography variant="h3" component="h1" gutterBottom>
-        {messages.shell.notFound}
-      </Typography>
-      <Button component={Link} to={paths.home.build()} variant="contained">
-        Back to SiteWalk
-      </Button>
-    </div>
-  </Box>
-);
+export const NotFoundPage = () => <MessagePage text={messages.shell.notFound} />;
