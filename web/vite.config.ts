@@ -6,7 +6,14 @@ import react from '@vitejs/plugin-react';
 const host = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // Three kinds of document (web/src/prerender.tsx): the app under /app, the sign-in pages, and the
+    // public pages; scripts/prerender.ts fills the last two templates with each page.
+    rollupOptions: { input: ['app.html', 'sign-in.html', 'public-page.html'] },
+  },
   server: {
     proxy: { '/api': host, '/config.json': host },
   },

@@ -10,6 +10,7 @@ import { Api } from './constructs/api.ts';
 import { logBucket, privateBucket } from './constructs/buckets.ts';
 import { Maps } from './constructs/maps.ts';
 import { WebApp } from './constructs/web-app.ts';
+import { readPagesManifest } from '../web-pages.ts';
 import { StreamWorker } from './constructs/stream-worker.ts';
 import type { Backing } from './constructs/resource-function.ts';
 
@@ -46,7 +47,12 @@ export class AppStack extends Stack {
 
     // The distribution needs only the API's id, so it comes before the functions, which need its URL.
     this.api = new Api(this, 'Api', { stage });
-    this.web = new WebApp(this, 'Web', { stage, api: this.api.httpApi, logs });
+    this.web = new WebApp(this, 'Web', {
+      stage,
+      api: this.api.httpApi,
+      logs,
+      pages: readPagesManifest(props.webDist),
+    });
     const appUrl = this.web.url;
     this.uploads.addCorsRule({
       // Browsers PUT to presigned upload URLs and GET presigned views, from the app only.

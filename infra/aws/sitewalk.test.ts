@@ -21,12 +21,13 @@ import { streamFilter } from '@sitewalk/functions/cleanup/stream-filter';
 import { tableDefinition } from '@sitewalk/functions/db/table';
 import { STREAM_READS, TABLE_READS, TABLE_WRITES } from './constructs/resource-function.ts';
 import { STREAM_RETRIES } from './constructs/stream-worker.ts';
-import { SPA_FALLBACK_CODE } from './constructs/web-app.ts';
+import { createPageRouter } from '../web-pages.ts';
 import { buildSiteWalk } from './sitewalk.ts';
 import { stageConfig } from './stage.ts';
 import {
   cdkJsonContext,
   demoContext,
+  fakePages,
   fakeWebDist,
   productionContext,
   resourcesOf,
@@ -481,7 +482,7 @@ describe('the web app on CloudFront', () => {
       Origins: (Json & { Id: string })[];
     };
 
-  it('serves the SPA bucket through origin access control, with the fallback function on viewer requests', () => {
+  it('serves the site bucket through origin access control, with the page router on viewer requests', () => {
     const config = distributionOf(demo);
     const [functionId] = Object.keys(resourcesOf(demo.application, 'AWS::CloudFront::Function'));
     expect(config.DefaultCacheBehavior).toMatchObject({
@@ -498,7 +499,12 @@ describe('the web app on CloudFront', () => {
       OriginAccessControlId: { 'Fn::GetAtt': [oacId, 'Id'] },
       S3OriginConfig: { OriginAccessIdentity: '' },
     });
-    // No error-page rewrites: they would turn the API's 403 and 404 into index.html.
+    // The router is the build's: its code carries pages.json.
+    const code = resourcesOf(demo.application, 'AWS::CloudFront::Function')[functionId ?? '']?.Properties?.[
+      'FunctionCode'
+    ];
+    expect(code).toContain(`var PAGES = ${JSON.stringify(fakePages)};`);
+    // No error-page rewrites: they would turn the API's 403 and 404 into a document.
     expect(config['CustomErrorResponses']).toBeUndefined();
   });
 
@@ -546,9 +552,9 @@ describe('the web app on CloudFront', () => {
     }
   });
 
-  it('deploys the build with config.json written from deploy-time values and invalidates the entry files', () => {
+  it('deploys the build with config.json written from deploy-time values and invalidates the documents', () => {
     demo.application.hasResourceProperties('Custom::CDKBucketDeployment', {
-      DistributionPaths: ['/index.html', '/config.json'],
+      DistributionPaths: ['/404.html', '/app.html', '/index.html', '/login.html', '/config.json'],
       SystemMetadata: { 'cache-control': 'no-cache' },
       SourceMarkers: Match.arrayWith([
         Match.objectLike({
@@ -560,7 +566,7 @@ describe('the web app on CloudFront', () => {
     });
   });
 
-  it('caches hashed assets for a year and revalidates index.html, each deployed by its own deployment', () => {
+  it('caches hashed assets for a year and revalidates the documents, each deployed by its own deployment', () => {
     const deployments = Object.values(resourcesOf(demo.application, 'Custom::CDKBucketDeployment'));
     const filesOf = (deployment: (typeof deployments)[number]) =>
       (deployment.Properties?.['SourceObjectKeys'] as string[])
@@ -579,7 +585,13 @@ describe('the web app on CloudFront', () => {
       ]),
     );
     expect(byCache.get('public, max-age=31536000, immutable')).toEqual(['index-abc.js']);
-    expect(byCache.get('no-cache')).toEqual(['config.json', 'index.html']);
+    expect(byCache.get('no-cache')).toEqual([
+      '404.html',
+      'app.html',
+      'config.json',
+      'index.html',
+      'login.html',
+    ]);
   });
 
   it('writes config.json with the API path and region, its map style completed at deploy time', () => {
@@ -675,18 +687,21 @@ describe('the cleanup worker', () => {
   });
 });
 
-describe('the SPA fallback function', () => {
-  const handler = new Function(`${readFileSync(SPA_FALLBACK_CODE, 'utf8')}; return handler;`)() as (event: {
-    request: { uri: string };
-  }) => { uri: string };
-  const served = (uri: string) => handler({ request: { uri } }).uri;
+describe('the page router (the CloudFront Function, and the local host)', () => {
+  const served = createPageRouter(fakePages);
 
   it.each([
-    '/',
-    '/app/locations/12',
-    '/reset-password/confirm/abc-DEF_123',
-    '/app/locations/12/walk-report/7',
-  ])('gives the client-side route %s index.html', (uri) => expect(served(uri)).toBe('/index.html'));
+    ['/', '/index.html'],
+    ['/login', '/login.html'],
+    ['/login/', '/login.html'],
+    ['/app', '/app.html'],
+    ['/app/', '/app.html'],
+    ['/app/locations/12', '/app.html'],
+    ['/app/locations/12/walk-report/7', '/app.html'],
+    ['/reset-password/confirm/abc-DEF_123', '/login.html'],
+    ['/application', '/404.html'],
+    ['/no-such-page', '/404.html'],
+  ])('gives %s the document %s', (uri, document) => expect(served(uri)).toBe(document));
 
   it.each(['/index.html', '/config.json', '/assets/index-B2x9.js', '/favicon.ico', '/app/v1.2/x.css'])(
     'leaves the file %s alone',

@@ -4,15 +4,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, type Environment } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { PAGES_MANIFEST_FILE, type PagesManifest } from '@sitewalk/shared/web-pages';
 import { buildSiteWalk } from './sitewalk.ts';
 import { stageConfig, type StageContext } from './stage.ts';
 
-/** A stand-in for web/dist: an entry page and one hashed asset. */
+/** What the web build's pages.json says (web/src/prerender.tsx), in small. */
+export const fakePages: PagesManifest = {
+  exact: { '/': 'index.html', '/login': 'login.html', '/app': 'app.html' },
+  prefixes: [
+    ['/reset-password/confirm/', 'login.html'],
+    ['/app/', 'app.html'],
+  ],
+  fallback: '404.html',
+};
+
+/** A stand-in for web/dist: its documents, one hashed asset and pages.json. */
 export const fakeWebDist = (): string => {
   const dir = mkdtempSync(join(tmpdir(), 'sitewalk-web-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><script src="/assets/index-abc.js"></script>');
+  for (const document of ['index.html', 'login.html', 'app.html', '404.html']) {
+    writeFileSync(join(dir, document), '<!doctype html><script src="/assets/index-abc.js"></script>');
+  }
   writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(join(dir, PAGES_MANIFEST_FILE), JSON.stringify(fakePages));
   return dir;
 };
 

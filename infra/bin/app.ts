@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { buildSiteWalk } from '../aws/sitewalk.ts';
 import { stageConfig } from '../aws/stage.ts';
+import { PAGES_MANIFEST_FILE } from '@sitewalk/shared/web-pages';
 
 const app = new App();
 const context = (key: string): unknown => app.node.tryGetContext(key);
@@ -15,7 +16,7 @@ const stage = stageConfig({
 });
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
-if (!existsSync(`${webDist}/index.html`)) {
+if (!existsSync(`${webDist}/${PAGES_MANIFEST_FILE}`)) {
   throw new Error(`The web app is not built: run npm run build:web first (looked in ${webDist})`);
 }
 

@@ -25,11 +25,13 @@ import { resourceModules, type ResourceModule } from '@sitewalk/functions/handle
 import { RUNTIME_CONFIG_PATH, runtimeConfig, type RuntimeConfig } from '@sitewalk/shared/runtime-config';
 import { LOCAL_REGION } from './standins/index.ts';
 import { LOCAL_CONTACT, LOCAL_MAP_STYLE_URL } from './settings.ts';
+import { createPageRouter, readPagesManifest } from '../web-pages.ts';
 
 /**
  * The local stand-in for API Gateway (HTTP API) and CloudFront: it matches `/api/*` against the one
  * contract, verifies the Cognito access token as the JWT authorizer would, and calls the very same Lambda
- * handler export with an APIGatewayProxyEventV2. Everything else is the SPA, with index.html as fallback.
+ * handler export with an APIGatewayProxyEventV2. Everything else is the web app: each path gets the document
+ * that serves it (infra/web-pages.ts), as CloudFront gives it in AWS.
  *
  * Nothing a client sends may stop it or get past the envelope: paths are matched on their raw segments and
  * each parameter is decoded once (never re-resolved, so `%2E%2E` is a value, not `..`); every request runs
@@ -215,7 +217,13 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
   const modules = options.modules ?? resourceModules;
   const loaded = new Map<string, Promise<ResourceModule>>();
   const jwks = createRemoteJWKSet(new URL(options.auth.jwksUrl));
-  const spa = options.webDist ? sirv(options.webDist, { single: true, dev: false, etag: true }) : null;
+  // As in AWS: each path gets the document that serves it, by the same router as the CloudFront Function.
+  const site = options.webDist
+    ? {
+        files: sirv(options.webDist, { dev: false, etag: true }),
+        documentFor: createPageRouter(readPagesManifest(options.webDist)),
+      }
+    : null;
   const config = JSON.stringify(
     runtimeConfig.parse(
       options.runtimeConfig ?? {
@@ -344,8 +352,9 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
       res.end(config);
       return;
     }
-    if (spa) {
-      spa(req, res, () => send(res, toErrorResponse(new HttpProblem(404, 'Not Found')).response));
+    if (site) {
+      req.url = site.documentFor(path);
+      site.files(req, res, () => send(res, toErrorResponse(new HttpProblem(404, 'Not Found')).response));
       return;
     }
     throw new HttpProblem(404, 'The web app is not being served');

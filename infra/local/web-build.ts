@@ -14,9 +14,18 @@ const newestMtime = (path: string): number => {
 
 /** The SPA needs building when web/dist is missing or older than any of its sources. */
 export const webBuildIsStale = (root: string): boolean => {
-  const built = join(root, 'web/dist/index.html');
+  const built = join(root, 'web/dist/pages.json');
   if (!existsSync(built)) return true;
-  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'shared/src'];
+  const sources = [
+    'web/src',
+    'web/scripts',
+    'web/app.html',
+    'web/sign-in.html',
+    'web/public-page.html',
+    'web/vite.config.ts',
+    'web/public',
+    'shared/src',
+  ];
   return Math.max(...sources.map((s) => newestMtime(join(root, s)))) > statSync(built).mtimeMs;
 };
 

@@ -1,11 +1,12 @@
 import { z } from 'zod/mini';
+import { RUNTIME_CONFIG_PATH } from './web-pages.ts';
 
 /**
- * What the SPA learns at start-up from `/config.json`, so one build serves every stage: written at deploy
- * time by the CDK app next to index.html, and served by the local host. Zod's mini build: the SPA parses
- * this before its first render, on the landing page too, where the full zod would cost more than the page.
+ * What the web app learns at start-up from `/config.json`, so one build serves every stage: written at
+ * deploy time by the CDK app next to the documents, and served by the local host. Zod's mini build: the app
+ * parses this before its first render.
  */
-export const RUNTIME_CONFIG_PATH = '/config.json';
+export { RUNTIME_CONFIG_PATH };
 
 export const runtimeConfig = z.object({
   /** Where the API answers, on the app's own origin. */

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { loadRuntimeConfig } from './lib/runtime-config.tsx';
+import { loadRuntimeConfig } from './lib/load-runtime-config.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

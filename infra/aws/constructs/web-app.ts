@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { DefaultStackSynthesizer, Duration, FeatureFlags, Stack, Token, Validations } from 'aws-cdk-lib';
 import { ENABLE_PARTITION_LITERALS } from 'aws-cdk-lib/cx-api';
 import { RegionInfo } from 'aws-cdk-lib/region-info';
@@ -25,17 +24,18 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@sitewalk/shared/runtime-config';
+import { PAGES_MANIFEST_FILE, type PagesManifest } from '@sitewalk/shared/web-pages';
+import { documentsOf, pageRouterCode } from '../../web-pages.ts';
 import type { StageConfig } from '../stage.ts';
 import { logicalIdOf, privateBucket } from './buckets.ts';
-
-export const SPA_FALLBACK_CODE = fileURLToPath(new URL('./spa-fallback.js', import.meta.url));
 
 /** The API's path on the app's origin: CloudFront sends it, prefix and all, to the HTTP API. */
 export const API_PATH_PATTERN = '/api/*';
 
 /**
- * The SPA on CloudFront: a private bucket behind origin access control, `/api/*` to the HTTP API with caching
- * off, client-side routes falling back to index.html through a CloudFront Function, and security headers
+ * The web app on CloudFront: a private bucket behind origin access control, `/api/*` to the HTTP API with caching
+ * off, every other path answered by the document that serves it (the web build's pages.json, through a
+ * CloudFront Function), and security headers
  * on every answer.
  */
 export class WebApp extends Construct {
@@ -43,9 +43,13 @@ export class WebApp extends Construct {
   readonly url: string;
   private readonly bucket: IBucket;
 
-  constructor(scope: Construct, id: string, props: { stage: StageConfig; api: IHttpApi; logs: IBucket }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { stage: StageConfig; api: IHttpApi; logs: IBucket; pages: PagesManifest },
+  ) {
     super(scope, id);
-    const { stage, api, logs } = props;
+    const { stage, api, logs, pages } = props;
     const region = Stack.of(this).region;
 
     this.bucket = privateBucket(this, 'Site', {
@@ -95,10 +99,10 @@ export class WebApp extends Construct {
       },
     });
 
-    const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
-      comment: 'Client-side routes get index.html',
+    const pageRouter = new CloudFrontFunction(this, 'PageRouter', {
+      comment: 'Each path gets the document that serves it',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromFile({ filePath: SPA_FALLBACK_CODE }),
+      code: FunctionCode.fromInline(pageRouterCode(pages)),
     });
 
     this.distribution = new Distribution(this, 'Distribution', {
@@ -114,7 +118,7 @@ export class WebApp extends Construct {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
-        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [{ function: pageRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         [API_PATH_PATTERN]: {
@@ -149,13 +153,13 @@ export class WebApp extends Construct {
   }
 
   /**
-   * Puts the built SPA in the bucket with its runtime config, written now from deploy-time values. Hashed
-   * assets are cached for a year; index.html and config.json are revalidated on every load and invalidated.
+   * Puts the built web app in the bucket with its runtime config, written now from deploy-time values. Hashed
+   * assets are cached for a year; the documents and config.json are revalidated on every load and invalidated.
    */
   publish(webDist: string, config: RuntimeConfig): void {
     const assets = new BucketDeployment(this, 'Assets', {
       destinationBucket: this.bucket,
-      sources: [Source.asset(webDist, { exclude: ['index.html'] })],
+      sources: [Source.asset(webDist, { exclude: ['*.html', PAGES_MANIFEST_FILE] })],
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
       // Old assets stay for clients still running the previous build.
       prune: false,
@@ -163,15 +167,15 @@ export class WebApp extends Construct {
     const entry = new BucketDeployment(this, 'Entry', {
       destinationBucket: this.bucket,
       sources: [
-        Source.asset(webDist, { exclude: ['*', '!index.html'] }),
+        Source.asset(webDist, { exclude: ['*', '!*.html'] }),
         Source.jsonData(RUNTIME_CONFIG_PATH.slice(1), config),
       ],
       cacheControl: [CacheControl.noCache()],
       prune: false,
       distribution: this.distribution,
-      distributionPaths: ['/index.html', RUNTIME_CONFIG_PATH],
+      distributionPaths: [...documentsOf(webDist).map((file) => `/${file}`), RUNTIME_CONFIG_PATH],
     });
-    // index.html names the assets: they must be there first.
+    // The documents name the assets: they must be there first.
     entry.node.addDependency(assets);
     acknowledgeDeploymentProvider(assets, this.bucket);
   }

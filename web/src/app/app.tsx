@@ -11,7 +11,8 @@ import { router } from './router.tsx';
 const queryClient = createQueryClient();
 setSessionHost({
   queryClient,
-  navigate: (to) => router.navigate(to, { replace: true }),
+  // The session only ever leaves for /login, a document of its own.
+  navigate: (to) => window.location.replace(to),
   pathname: () => router.state.location.pathname,
 });
 

@@ -2,8 +2,9 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 
 /**
- * Every screen is its own chunk: the public pages load no code of /app and no map code. Each module names
- * the component it exports; `lazy` hands it to the router.
+ * The app under /app. Every screen is its own chunk; each module names the component it exports, and `lazy`
+ * hands it to the router. The public pages and the sign-in pages are not here: they are documents of their
+ * own, prerendered at build time (web/src/prerender.tsx), and links to them load them.
  */
 const page =
   <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) =>
@@ -15,69 +16,6 @@ const notFound = page(
 );
 
 export const routes: RouteObject[] = [
-  {
-    path: paths.home.path,
-    lazy: page(
-      () => import('../features/marketing/landing-page.tsx'),
-      (m) => m.LandingPage,
-    ),
-  },
-  {
-    path: paths.register.path,
-    lazy: page(
-      () => import('../features/marketing/register-page.tsx'),
-      (m) => m.RegisterPage,
-    ),
-  },
-  {
-    path: paths.terms.path,
-    lazy: page(
-      () => import('../features/marketing/terms-page.tsx'),
-      (m) => m.TermsPage,
-    ),
-  },
-  {
-    path: paths.privacy.path,
-    lazy: page(
-      () => import('../features/marketing/privacy-page.tsx'),
-      (m) => m.PrivacyPage,
-    ),
-  },
-  {
-    path: paths.login.path,
-    lazy: page(
-      () => import('../features/auth/login-page.tsx'),
-      (m) => m.LoginPage,
-    ),
-  },
-  ...[paths.resetPassword.path, paths.resetPasswordLegacy.path].map((path) => ({
-    path,
-    lazy: page(
-      () => import('../features/auth/reset-request-page.tsx'),
-      (m) => m.ResetRequestPage,
-    ),
-  })),
-  ...[paths.resetEmailSent.path, paths.resetEmailSentLegacy.path].map((path) => ({
-    path,
-    lazy: page(
-      () => import('../features/auth/reset-email-sent-page.tsx'),
-      (m) => m.ResetEmailSentPage,
-    ),
-  })),
-  {
-    path: paths.resetConfirm.path,
-    lazy: page(
-      () => import('../features/auth/reset-confirm-page.tsx'),
-      (m) => m.ResetConfirmPage,
-    ),
-  },
-  {
-    path: paths.error.path,
-    lazy: page(
-      () => import('../components/error-page.tsx'),
-      (m) => m.ErrorPage,
-    ),
-  },
   {
     path: paths.app.root.path,
     lazy: page(

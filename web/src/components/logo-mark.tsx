@@ -1,15 +1,15 @@
-import Box from '@mui/material/Box';
-
-/** The mark: a walk route through checkpoints on a rounded tile, the last one reached (amber). Drawn inline, no request. */
+/**
+ * The mark: a walk route through checkpoints on a rounded tile, the last one reached (amber). Drawn inline,
+ * no request, and no MUI: the sign-in pages use it too.
+ */
 export const LogoMark = ({ size = 32 }: { size?: number }) => (
-  <Box
-    component="svg"
+  <svg
     viewBox="0 0 32 32"
     width={size}
     height={size}
     aria-hidden="true"
     focusable="false"
-    sx={{ display: 'block', flexShrink: 0 }}
+    style={{ display: 'block', flexShrink: 0 }}
   >
     <rect width="32" height="32" rx="8" fill="#1d4e89" />
     <path
@@ -24,5 +24,5 @@ export const LogoMark = ({ size = 32 }: { size?: number }) => (
     <circle cx="13" cy="15" r="2.6" fill="#fff" />
     <circle cx="18.5" cy="19.5" r="2.6" fill="#fff" />
     <circle cx="25" cy="8.5" r="3.2" fill="#f2a541" />
-  </Box>
+  </svg>
 );

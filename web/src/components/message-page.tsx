@@ -1,5 +1,4 @@
 import { Box, Button, Typography } from '@mui/material';
-import { Link } from 'react-router';
 import { paths } from '../config/paths.ts';
 
 /** A page that says one thing and leads back home: /error and the 404. */
@@ -12,7 +11,7 @@ export const MessagePage = ({ text }: { text: string }) => (
       <Typography variant="h3" component="h1" gutterBottom>
         {text}
       </Typography>
-      <Button component={Link} to={paths.home.build()} variant="contained">
+      <Button href={paths.home.build()} variant="contained">
         Back to SiteWalk
       </Button>
     </div>

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { errorBody, type ErrorBody } from '@sitewalk/shared/envelope';
+import { errorBody } from '@sitewalk/shared/envelope';
 import {
   buildPath,
   type RouteBodyInput,
@@ -8,50 +8,10 @@ import {
   type RouteQueryInput,
   type RouteResponse,
 } from '@sitewalk/shared/contract/route';
+import { ApiError, ContractViolationError } from './api-error.ts';
 
-/** A failed call: the HTTP status and, when the server sent one, the error envelope. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly statusText: string,
-    readonly body: ErrorBody | null,
-    /** Seconds to wait before trying again, from a 429's Retry-After header. */
-    readonly retryAfterSeconds: number | null = null,
-  ) {
-    super(body?.message ?? statusText ?? `HTTP ${status}`);
-    this.name = 'ApiError';
-  }
-
-  /** The server's field errors, by field: `validationErrors` when it sent them, else its `field: message` pairs. */
-  fieldMessages(): Record<string, string> {
-    const errors = this.body?.validationErrors;
-    if (!errors) return this.fieldErrors();
-    return Object.fromEntries(
-      Object.entries(errors).flatMap(([field, value]) =>
-        Array.isArray(value) && value.length ? [[field, value.join(', ')]] : [],
-      ),
-    );
-  }
-
-  /** The server's `field: message; field: message` pairs, by field (spec section 8). */
-  fieldErrors(): Record<string, string> {
-    if (!this.body) return {};
-    return Object.fromEntries(
-      this.body.message
-        .split('; ')
-        .map((pair) => pair.split(/: (.*)/s))
-        .filter(
-          (parts): parts is [string, string] => parts.length >= 2 && !!parts[0] && parts[1] !== undefined,
-        )
-        .map(([field, message]) => [field, message]),
-    );
-  }
-}
-
-/** The response did not match the contract: a server bug, never shown as data. */
-export class ContractViolationError extends Error {
-  override name = 'ContractViolationError';
-}
+// Where most callers look for them.
+export { ApiError, ContractViolationError };
 
 /** Whether a route declares a schema for that part (defineRoute keeps absent keys absent). */
 type Has<R, K extends 'params' | 'query' | 'body'> = R extends { [P in K]: z.ZodType } ? true : false;

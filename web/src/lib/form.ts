@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 
 /**
  * Puts a 400's field errors under the form's fields (spec section 8: 'field: message' pairs). Returns the

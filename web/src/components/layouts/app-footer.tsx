@@ -1,5 +1,4 @@
 import { Box, Link, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths.ts';
 
 export const AppFooter = () => (
@@ -16,10 +15,10 @@ export const AppFooter = () => (
         © {new Date().getFullYear()} SiteWalk
       </Typography>
       <Stack direction="row" spacing={3}>
-        <Link component={RouterLink} to={paths.terms.build()} variant="body2" color="text.secondary">
+        <Link href={paths.terms.build()} variant="body2" color="text.secondary">
           Terms of Service
         </Link>
-        <Link component={RouterLink} to={paths.privacy.build()} variant="body2" color="text.secondary">
+        <Link href={paths.privacy.build()} variant="body2" color="text.secondary">
           Privacy Policy
         </Link>
       </Stack>

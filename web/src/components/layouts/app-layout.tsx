@@ -1,10 +1,9 @@
 import { Box } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { Outlet, useLocation } from 'react-router';
 import { hasValidAccessToken } from '../../lib/api.ts';
-import { clearSession, currentUserQuery, endSession, isUsableUser, refreshSession } from '../../lib/auth.tsx';
+import { currentUserQuery, endSession, isUsableUser, refreshSession } from '../../lib/auth.tsx';
 import { Spinner } from '../spinner.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { SideNav } from './side-nav.tsx';
@@ -16,14 +15,14 @@ import { TopBar } from './top-bar.tsx';
  * /login. Inside, the top bar, the sidebar, the page and the footer.
  */
 export const AppLayout = () => {
-  const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const me = useQuery(currentUserQuery());
   const refused = me.isError || (me.isSuccess && !isUsableUser(me.data));
 
+  // /login is a document of its own (the sign-in pages load none of the app).
   useEffect(() => {
-    if (refused) clearSession(queryClient);
-  }, [refused, queryClient]);
+    if (refused) void endSession();
+  }, [refused]);
 
   // A token that expired while the tab stayed open: renew it on the next page, or sign out.
   useEffect(() => {
@@ -31,8 +30,7 @@ export const AppLayout = () => {
     void refreshSession().then((ok) => (ok ? undefined : endSession()));
   }, [pathname, me.isSuccess]);
 
-  if (refused) return <Navigate to={paths.login.build()} replace />;
-  if (me.isPending) return <Spinner fullScreen label="Loading SiteWalk" />;
+  if (refused || me.isPending) return <Spinner fullScreen label="Loading SiteWalk" />;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

@@ -1,17 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@sitewalk/shared/messages';
-import {
-  errorResponse,
-  jsonResponse,
-  renderWithProviders,
-  stubFetch,
-  testUser,
-} from '../../testing/test-utils.tsx';
-import { LoginPage } from './login-page.tsx';
+import { errorResponse, jsonResponse, stubFetch, testUser } from '../../testing/test-utils.tsx';
+import { renderSignInPage } from './testing.tsx';
 
-const routes = [{ path: '/app', element: <p>inside the app</p> }];
-const renderLogin = () => renderWithProviders(<LoginPage />, { path: '/login', route: '/login', routes });
+const renderLogin = () => renderSignInPage('/login');
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -66,12 +59,11 @@ describe('/login', () => {
       'POST /api/auth/login': () =>
         jsonResponse(200, { needsPasswordReset: false, accessToken: 'a', expiresIn: 900, user: testUser() }),
     });
-    const { user, router } = renderLogin();
+    const { user, navigate } = renderLogin();
     await user.type(screen.getByLabelText(/Email/), 'ada@sitewalk.test');
     await user.type(screen.getByLabelText(/Password/), 'SiteWalk2024');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('inside the app')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/app');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/app'));
   });
 
   it('blocks in the Password Reset Required modal until a new password is saved, then signs in', async () => {
@@ -84,7 +76,7 @@ describe('/login', () => {
         return jsonResponse(200, { accessToken: 'a', expiresIn: 900, user: testUser({ id: 7 }) });
       },
     });
-    const { user } = renderLogin();
+    const { user, navigate } = renderLogin();
     await user.type(screen.getByLabelText(/Email/), 'new@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'Temp-1234');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -94,18 +86,20 @@ describe('/login', () => {
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText(/New Password/), 'short');
+    await user.type(screen.getByLabelText(/^New Password/), 'short');
     await user.type(screen.getByLabelText(/Confirm Password/), 'other');
     await user.click(screen.getByRole('button', { name: 'Save Password' }));
     expect(await screen.findByText(messages.password.mismatch)).toBeInTheDocument();
-    expect(screen.getByText(messages.password.rule)).toHaveClass('Mui-error');
+    expect(screen.getByLabelText(/^New Password/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^New Password/)).toHaveAccessibleDescription(messages.password.rule);
+    expect(navigate).not.toHaveBeenCalled();
 
-    await user.clear(screen.getByLabelText(/New Password/));
-    await user.type(screen.getByLabelText(/New Password/), 'NewPassw0rd');
+    await user.clear(screen.getByLabelText(/^New Password/));
+    await user.type(screen.getByLabelText(/^New Password/), 'NewPassw0rd');
     await user.clear(screen.getByLabelText(/Confirm Password/));
     await user.type(screen.getByLabelText(/Confirm Password/), 'NewPassw0rd');
     await user.click(screen.getByRole('button', { name: 'Save Password' }));
-    expect(await screen.findByText('inside the app')).toBeInTheDocument();
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/app'));
     expect(sent).toEqual({
       email: 'new@example.com',
       session: 'cognito-session',
@@ -124,7 +118,7 @@ describe('/login', () => {
     await user.type(screen.getByLabelText(/^Password/), 'Temp-1234');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await screen.findByRole('dialog');
-    await user.type(screen.getByLabelText(/New Password/), 'NewPassw0rd');
+    await user.type(screen.getByLabelText(/^New Password/), 'NewPassw0rd');
     await user.type(screen.getByLabelText(/Confirm Password/), 'NewPassw0rd');
     await user.click(screen.getByRole('button', { name: 'Save Password' }));
     await waitFor(() => expect(screen.getByText(messages.password.modalFailed)).toBeInTheDocument());

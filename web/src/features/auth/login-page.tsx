@@ -1,23 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Link, Stack, TextField } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { messages } from '@sitewalk/shared/messages';
-import { loginRequest } from '@sitewalk/shared/schemas/auth';
 import { paths } from '../../config/paths.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { applyServerErrors, formatWait } from '../../lib/form.ts';
-import { useLogin } from './api/sign-in.ts';
 import { AuthCard } from './components/auth-card.tsx';
-import { PasswordResetModal } from './components/password-reset-modal.tsx';
+import { Notice, SubmitButton, TextField } from './components/form-parts.tsx';
+import { lazyResolver, loadOnInteraction, loadSignInLogic, UNREACHABLE } from './load-sign-in-logic.ts';
+import { useNavigate } from './navigation.tsx';
+import type { LoginForm, LoginValues } from './sign-in-logic.ts';
 
-/** The API's login body, with 'required' said first for an empty e-mail. */
-const loginForm = loginRequest.extend({
-  email: z.string().trim().min(1, 'Email is required').pipe(loginRequest.shape.email),
-});
-type LoginForm = z.input<typeof loginForm>;
+// Only a sign-in with a temporary password needs it: its code loads then.
+const PasswordResetModal = lazy(() =>
+  import('./components/password-reset-modal.tsx').then((module) => ({ default: module.PasswordResetModal })),
+);
 
 /** Why a sign-in failed, for people: the server's reason, the wait of a throttle, or the status text. */
 export const loginFailureText = (error: unknown): string => {
@@ -31,26 +27,30 @@ export const loginFailureText = (error: unknown): string => {
     if (error.status === 401) return error.body?.message ?? messages.auth.invalidCredentials;
     return error.body?.message ?? error.statusText ?? error.message;
   }
-  return 'SiteWalk could not be reached. Check your internet connection and try again.';
+  return UNREACHABLE;
 };
 
+/**
+ * /login. A sign-in sets the session's refresh cookie; the app under /app starts from it. A temporary
+ * password first asks for a new one ('Password Reset Required').
+ */
 export const LoginPage = () => {
   const navigate = useNavigate();
-  const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<{ email: string; session: string } | null>(null);
-  const form = useForm<LoginForm, unknown, z.output<typeof loginForm>>({
-    resolver: zodResolver(loginForm),
+  const form = useForm<LoginForm, unknown, LoginValues>({
+    resolver: lazyResolver((logic) => logic.resolvers.login),
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const enterApp = () => void navigate(paths.app.root.build(), { replace: true });
+  const enterApp = () => navigate(paths.app.root.build());
 
-  const submit = form.handleSubmit(async (values) => {
+  const signIn = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const answer = await login.mutateAsync(values);
+      const { authApi } = await loadSignInLogic();
+      const answer = await authApi('auth.login', { body: values });
       if (answer.needsPasswordReset) setChallenge({ email: answer.email, session: answer.session });
       else enterApp();
     } catch (error) {
@@ -62,43 +62,39 @@ export const LoginPage = () => {
     }
   });
 
+  const submit = (event: FormEvent) => signIn(event).catch(() => setFailure(UNREACHABLE));
+
   return (
     <AuthCard title="Sign in to SiteWalk">
-      <form onSubmit={submit} noValidate>
-        <Stack spacing={2.5}>
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            autoFocus
-            {...form.register('email')}
-            error={!!errors.email}
-            helperText={errors.email?.message}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            required
-            {...form.register('password')}
-            error={!!errors.password}
-            helperText={errors.password?.message}
-          />
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-            {isSubmitting ? 'Signing in...' : 'Sign In'}
-          </Button>
-          <Link component={RouterLink} to={paths.resetPassword.build()} sx={{ alignSelf: 'center' }}>
-            Forgot your password?
-          </Link>
-        </Stack>
+      <form className="auth-form" onSubmit={submit} noValidate {...loadOnInteraction}>
+        {failure && <Notice tone="error">{failure}</Notice>}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus
+          {...form.register('email')}
+          error={errors.email?.message}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.register('password')}
+          error={errors.password?.message}
+        />
+        <SubmitButton busy={isSubmitting}>{isSubmitting ? 'Signing in...' : 'Sign In'}</SubmitButton>
+        <a className="auth-secondary-link" href={paths.resetPassword.build()}>
+          Forgot your password?
+        </a>
       </form>
-      {challenge && <PasswordResetModal challenge={challenge} onSignedIn={enterApp} />}
+      {challenge && (
+        <Suspense>
+          <PasswordResetModal challenge={challenge} onSignedIn={enterApp} />
+        </Suspense>
+      )}
     </AuthCard>
   );
 };

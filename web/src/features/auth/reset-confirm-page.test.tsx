@@ -1,28 +1,24 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@sitewalk/shared/messages';
-import { errorResponse, jsonResponse, renderWithProviders, stubFetch } from '../../testing/test-utils.tsx';
-import { ResetConfirmPage } from './reset-confirm-page.tsx';
+import { errorResponse, jsonResponse, stubFetch } from '../../testing/test-utils.tsx';
+import { renderSignInPage } from './testing.tsx';
 
-const path = '/reset-password/confirm/:token?';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('/reset-password/confirm/{token}', () => {
   it("says 'Invalid Link' without a token", () => {
     stubFetch({});
-    renderWithProviders(<ResetConfirmPage />, { path, route: '/reset-password/confirm' });
+    renderSignInPage('/reset-password/confirm');
     expect(screen.getByRole('heading', { name: messages.password.invalidLink })).toBeInTheDocument();
   });
 
   it('shows the real password rule and wants two matching fields', async () => {
     const { calls } = stubFetch({});
-    const { user } = renderWithProviders(<ResetConfirmPage />, {
-      path,
-      route: '/reset-password/confirm/abc',
-    });
+    const { user } = renderSignInPage('/reset-password/confirm/abc');
     expect(screen.getByRole('heading', { name: 'Create New Password' })).toBeInTheDocument();
     expect(screen.getByText(`${messages.password.rule}.`)).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/New Password/), 'NewPassw0rd');
+    await user.type(screen.getByLabelText(/^New Password/), 'NewPassw0rd');
     await user.type(screen.getByLabelText(/Confirm Password/), 'NewPassw0rx');
     await user.click(screen.getByRole('button', { name: 'Save Password' }));
     expect(await screen.findByText(messages.password.mismatch)).toBeInTheDocument();
@@ -37,11 +33,8 @@ describe('/reset-password/confirm/{token}', () => {
         return jsonResponse(200, { success: true, message: 'ok' });
       },
     });
-    const { user } = renderWithProviders(<ResetConfirmPage />, {
-      path,
-      route: '/reset-password/confirm/abc',
-    });
-    await user.type(screen.getByLabelText(/New Password/), 'NewPassw0rd');
+    const { user } = renderSignInPage('/reset-password/confirm/abc');
+    await user.type(screen.getByLabelText(/^New Password/), 'NewPassw0rd');
     await user.type(screen.getByLabelText(/Confirm Password/), 'NewPassw0rd');
     await user.click(screen.getByRole('button', { name: 'Save Password' }));
     expect(await screen.findByRole('status')).toHaveTextContent(messages.password.resetSuccess);
@@ -54,11 +47,8 @@ describe('/reset-password/confirm/{token}', () => {
       'POST /api/auth/reset-password': () =>
         errorResponse(400, 'Bad Request', messages.auth.resetLinkInvalid),
     });
-    const { user } = renderWithProviders(<ResetConfirmPage />, {
-      path,
-      route: '/reset-password/confirm/abc',
-    });
-    await user.type(screen.getByLabelText(/New Password/), 'NewPassw0rd');
+    const { user } = renderSignInPage('/reset-password/confirm/abc');
+    await user.type(screen.getByLabelText(/^New Password/), 'NewPassw0rd');
     await user.type(screen.getByLabelText(/Confirm Password/), 'NewPassw0rd');
     await user.click(screen.getByRole('button', { name: 'Save Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.password.resetFailed);

@@ -1,31 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useParams } from 'react-router';
 import { messages } from '@sitewalk/shared/messages';
 import { paths } from '../../config/paths.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { useResetPassword } from './api/sign-in.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { AuthCard } from './components/auth-card.tsx';
-import { newPasswordForm, type NewPasswordForm } from './components/password-fields.ts';
+import { ButtonLink, Notice, SubmitButton, TextField } from './components/form-parts.tsx';
+import { lazyResolver, loadOnInteraction, loadSignInLogic } from './load-sign-in-logic.ts';
+import type { NewPasswordForm } from './sign-in-logic.ts';
 
-const toLogin = (
-  <Button component={RouterLink} to={paths.login.build()} variant="contained">
-    Go to sign in
-  </Button>
-);
+const toLogin = <ButtonLink href={paths.login.build()}>Go to sign in</ButtonLink>;
 
 /**
  * /reset-password/confirm/{token}: 'Create New Password'. The spec's page says 6 characters, its rule says 8;
  * this shows the rule the API holds every password to.
  */
-export const ResetConfirmPage = () => {
-  const { token } = useParams();
-  const reset = useResetPassword();
+export const ResetConfirmPage = ({ token }: { token: string | null }) => {
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const form = useForm<NewPasswordForm, unknown, NewPasswordForm>({
-    resolver: zodResolver(newPasswordForm),
+    resolver: lazyResolver((logic) => logic.resolvers.newPassword),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -33,18 +25,19 @@ export const ResetConfirmPage = () => {
   if (!token) {
     return (
       <AuthCard title={messages.password.invalidLink}>
-        <Stack spacing={2.5}>
-          <Typography>This link has no reset token. Ask for a new link from the sign-in page.</Typography>
+        <div className="auth-form">
+          <p>This link has no reset token. Ask for a new link from the sign-in page.</p>
           {toLogin}
-        </Stack>
+        </div>
       </AuthCard>
     );
   }
 
-  const submit = form.handleSubmit(async ({ password }) => {
+  const save = form.handleSubmit(async ({ password }) => {
     setOutcome(null);
     try {
-      await reset.mutateAsync({ token, password });
+      const { authApi } = await loadSignInLogic();
+      await authApi('auth.resetPassword', { body: { token, password } });
       setOutcome({ ok: true, text: messages.password.resetSuccess });
     } catch (error) {
       const serverText = error instanceof ApiError ? error.body?.message : undefined;
@@ -63,52 +56,43 @@ export const ResetConfirmPage = () => {
     }
   });
 
+  const submit = (event: FormEvent) =>
+    save(event).catch(() => setOutcome({ ok: false, text: messages.password.resetFailed }));
+
   if (outcome?.ok) {
     return (
       <AuthCard title="Create New Password">
-        <Stack spacing={2.5}>
-          <Alert severity="success" role="status">
-            {outcome.text}
-          </Alert>
+        <div className="auth-form">
+          <Notice tone="success">{outcome.text}</Notice>
           {toLogin}
-        </Stack>
+        </div>
       </AuthCard>
     );
   }
 
   return (
     <AuthCard title="Create New Password">
-      <form onSubmit={submit} noValidate>
-        <Stack spacing={2.5}>
-          <Typography color="text.secondary">{messages.password.rule}.</Typography>
-          {outcome && (
-            <Alert severity="error" role="alert">
-              {outcome.text}
-            </Alert>
-          )}
-          <TextField
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            autoFocus
-            {...form.register('password')}
-            error={!!errors.password}
-            helperText={errors.password?.message}
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            {...form.register('confirmPassword')}
-            error={!!errors.confirmPassword}
-            helperText={errors.confirmPassword?.message}
-          />
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save Password'}
-          </Button>
-        </Stack>
+      <form className="auth-form" onSubmit={submit} noValidate {...loadOnInteraction}>
+        <p className="auth-text">{messages.password.rule}.</p>
+        {outcome && <Notice tone="error">{outcome.text}</Notice>}
+        <TextField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          autoFocus
+          {...form.register('password')}
+          error={errors.password?.message}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        <SubmitButton busy={isSubmitting}>{isSubmitting ? 'Saving...' : 'Save Password'}</SubmitButton>
       </form>
     </AuthCard>
   );

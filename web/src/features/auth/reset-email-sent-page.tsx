@@ -1,22 +1,17 @@
-import { Button, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { AuthCard } from './components/auth-card.tsx';
+import { ButtonLink } from './components/form-parts.tsx';
 
 /** /reset-password/email-sent and /app/resetPassword/emailSent. */
 export const ResetEmailSentPage = () => (
   <AuthCard title="Email Sent">
-    <Stack spacing={2.5}>
-      <Typography>
+    <div className="auth-form">
+      <p>
         If an account exists for that address, we have sent it a link to reset your password. The link works
         once, for a limited time.
-      </Typography>
-      <Typography color="text.secondary">
-        Nothing there after a few minutes? Check your spam or junk folder.
-      </Typography>
-      <Button component={RouterLink} to={paths.login.build()} variant="contained">
-        Back to sign in
-      </Button>
-    </Stack>
+      </p>
+      <p className="auth-text">Nothing there after a few minutes? Check your spam or junk folder.</p>
+      <ButtonLink href={paths.login.build()}>Back to sign in</ButtonLink>
+    </div>
   </AuthCard>
 );

@@ -1,42 +1,34 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { messages } from '@sitewalk/shared/messages';
-import { forgotPasswordRequest } from '@sitewalk/shared/schemas/auth';
 import { paths } from '../../config/paths.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { applyServerErrors, formatWait } from '../../lib/form.ts';
-import { useForgotPassword } from './api/sign-in.ts';
 import { AuthCard } from './components/auth-card.tsx';
+import { Notice, SubmitButton, TextField } from './components/form-parts.tsx';
+import { lazyResolver, loadOnInteraction, loadSignInLogic, UNREACHABLE } from './load-sign-in-logic.ts';
+import { useNavigate } from './navigation.tsx';
+import type { ResetRequestForm, ResetRequestValues } from './sign-in-logic.ts';
 
-const resetRequestForm = forgotPasswordRequest.extend({
-  email: z.string().trim().min(1, 'Email is required').pipe(forgotPasswordRequest.shape.email),
-});
-type ResetRequestForm = z.input<typeof resetRequestForm>;
-
-/** /reset-password and /resetPassword: 'Reset your password'. */
-export const ResetRequestPage = () => {
+/**
+ * /reset-password and /resetPassword: 'Reset your password'. Each spelling of the form leads to the same
+ * spelling of the e-mail-sent page (`legacy`: the /resetPassword one).
+ */
+export const ResetRequestPage = ({ legacy = false }: { legacy?: boolean }) => {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const forgot = useForgotPassword();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ResetRequestForm, unknown, z.output<typeof resetRequestForm>>({
-    resolver: zodResolver(resetRequestForm),
+  const form = useForm<ResetRequestForm, unknown, ResetRequestValues>({
+    resolver: lazyResolver((logic) => logic.resolvers.resetRequest),
     defaultValues: { email: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async ({ email }) => {
+  const send = form.handleSubmit(async ({ email }) => {
     setFailure(null);
     try {
-      await forgot.mutateAsync(email);
-      // Each spelling of the form leads to the same spelling of the e-mail-sent page.
-      const sent =
-        pathname === paths.resetPasswordLegacy.path ? paths.resetEmailSentLegacy : paths.resetEmailSent;
-      void navigate(sent.build());
+      const { authApi } = await loadSignInLogic();
+      await authApi('auth.forgotPassword', { body: { email } });
+      navigate((legacy ? paths.resetEmailSentLegacy : paths.resetEmailSent).build());
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
         setFailure(applyServerErrors(error, ['email'], form.setError));
@@ -50,44 +42,33 @@ export const ResetRequestPage = () => {
       } else if (error instanceof ApiError && error.status === 404) {
         setFailure(messages.auth.accountDoesNotExist);
       } else {
-        setFailure(
-          error instanceof ApiError
-            ? error.message
-            : 'SiteWalk could not be reached. Check your internet connection and try again.',
-        );
+        setFailure(error instanceof ApiError ? error.message : UNREACHABLE);
       }
     }
   });
 
+  const submit = (event: FormEvent) => send(event).catch(() => setFailure(UNREACHABLE));
+
   return (
     <AuthCard title="Reset your password">
-      <form onSubmit={submit} noValidate>
-        <Stack spacing={2.5}>
-          <Typography color="text.secondary">
-            Enter the e-mail address of your account and we will send you a link to create a new password.
-          </Typography>
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            autoFocus
-            {...form.register('email')}
-            error={!!errors.email}
-            helperText={errors.email?.message}
-          />
-          <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-            {isSubmitting ? 'Sending...' : 'Reset'}
-          </Button>
-          <Link component={RouterLink} to={paths.login.build()} sx={{ alignSelf: 'center' }}>
-            Back to sign in
-          </Link>
-        </Stack>
+      <form className="auth-form" onSubmit={submit} noValidate {...loadOnInteraction}>
+        <p className="auth-text">
+          Enter the e-mail address of your account and we will send you a link to create a new password.
+        </p>
+        {failure && <Notice tone="error">{failure}</Notice>}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus
+          {...form.register('email')}
+          error={errors.email?.message}
+        />
+        <SubmitButton busy={isSubmitting}>{isSubmitting ? 'Sending...' : 'Reset'}</SubmitButton>
+        <a className="auth-secondary-link" href={paths.login.build()}>
+          Back to sign in
+        </a>
       </form>
     </AuthCard>
   );

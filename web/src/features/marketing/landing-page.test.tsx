@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../testing/test-utils.tsx';
+import { jsonResponse, renderWithProviders, stubFetch } from '../../testing/test-utils.tsx';
+import { fillRuntimeConfig } from './enhance.ts';
 import { features } from './content/features.ts';
 import { LandingPage } from './landing-page.tsx';
 
@@ -39,27 +40,19 @@ describe('the landing page', () => {
   });
 
   it('answers the FAQ with the configured contact for pricing', async () => {
-    const { user } = renderWithProviders(<LandingPage />, {
-      config: { contactName: 'Jordan Reyes', contactEmail: 'sales@sitewalk.test' },
+    stubFetch({
+      'GET /config.json': () =>
+        jsonResponse(200, { contactName: 'Jordan Reyes', contactEmail: 'sales@sitewalk.test', region: 'x' }),
     });
+    const { user } = renderWithProviders(<LandingPage />);
+    await fillRuntimeConfig(document);
     const faq = screen.getByRole('region', { name: 'FAQ' });
     await user.click(within(faq).getByText('What does it cost?'));
     expect(within(faq).getByRole('link', { name: 'sales@sitewalk.test' })).toBeVisible();
+    expect(faq).toHaveTextContent('Please e-mail Jordan Reyes at sales@sitewalk.test');
     expect(faq).toHaveTextContent('Does it work on phones?');
     expect(faq).toHaveTextContent('Where is our data kept, and who can see it?');
     expect(faq).toHaveTextContent('Does it work without a connection?');
-  });
-
-  it('scrolls to the section a link names (/#faq), once the lazily loaded page is there', () => {
-    const scrollIntoView = vi.fn();
-    Element.prototype.scrollIntoView = scrollIntoView;
-    try {
-      renderWithProviders(<LandingPage />, { route: '/#faq', path: '/' });
-      expect(scrollIntoView).toHaveBeenCalledOnce();
-      expect(scrollIntoView.mock.contexts[0]).toBe(document.getElementById('faq'));
-      expect(document.getElementById('faq')).toHaveFocus();
-    } finally {
-      delete (Element.prototype as Partial<Element>).scrollIntoView;
-    }
+    vi.unstubAllGlobals();
   });
 });

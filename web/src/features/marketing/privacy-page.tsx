@@ -1,11 +1,9 @@
 import Link from '@mui/material/Link';
-import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
+import { ConfigText, ContactEmailLink } from './components/config-text.tsx';
 import { LegalDocument } from './components/legal-document.tsx';
 
 /** /privacy-policy: what SiteWalk stores about people, where, for how long, and who decides. */
 export const PrivacyPage = () => {
-  const { contactName, contactEmail, region } = useRuntimeConfig();
-  const mail = <Link href={`mailto:${contactEmail}`}>{contactEmail}</Link>;
   return (
     <LegalDocument
       title="Privacy Policy"
@@ -69,9 +67,9 @@ export const PrivacyPage = () => {
 
       <h2>5. Where it is kept</h2>
       <p>
-        On Amazon Web Services (AWS), in the region {region}. Each customer has its own SiteWalk: its own
-        database, file storage and user directory, apart from every other customer’s. We use these AWS
-        services, which process data only for us:
+        On Amazon Web Services (AWS), in the region <ConfigText field="region" />. Each customer has its own
+        SiteWalk: its own database, file storage and user directory, apart from every other customer’s. We use
+        these AWS services, which process data only for us:
       </p>
       <ul>
         <li>
@@ -133,7 +131,8 @@ export const PrivacyPage = () => {
 
       <h2>11. Contact</h2>
       <p>
-        Questions or requests about your data: e-mail {contactName} at {mail}.
+        Questions or requests about your data: e-mail <ConfigText field="contactName" /> at{' '}
+        <ContactEmailLink />.
       </p>
     </LegalDocument>
   );

@@ -6,10 +6,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import BusinessIcon from '@mui/icons-material/Business';
 import GroupsIcon from '@mui/icons-material/Groups';
-import { useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import type { ReactNode } from 'react';
 import { paths } from '../../config/paths.ts';
-import { LazyContactDialog } from './components/contact-dialog-lazy.tsx';
+import { CONTACT_DIALOG_ID, ContactDialog } from './components/contact-dialog.tsx';
 import { PublicLayout } from './components/public-layout.tsx';
 
 const Way = ({
@@ -58,54 +57,51 @@ const Way = ({
 );
 
 /** /register: SiteWalk has no self sign-up; this page says how to get an account and offers the contact pop-up. */
-export const RegisterPage = () => {
-  const [contactOpen, setContactOpen] = useState(false);
-  return (
-    <PublicLayout>
-      <Container maxWidth="md" sx={{ py: { xs: 5, md: 9 } }}>
-        <Typography
-          variant="h3"
-          component="h1"
-          sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '2.75rem' }, letterSpacing: '-0.02em' }}
-        >
-          Get a SiteWalk account
-        </Typography>
-        <Typography sx={{ mt: 2, fontSize: { md: '1.125rem' }, color: 'text.secondary', maxWidth: 640 }}>
-          SiteWalk has no self sign-up: accounts are created by a manager, who decides which facilities each
-          person sees.
-        </Typography>
-        <Grid container spacing={3} sx={{ mt: 3 }}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <Way
-              icon={<GroupsIcon aria-hidden="true" />}
-              title="Your company uses SiteWalk"
-              action={
-                <Button component={RouterLink} to={paths.login.build()} variant="outlined">
-                  Log in
-                </Button>
-              }
-            >
-              Ask your manager to create your account for the locations you work at. They give you a temporary
-              password; at your first sign-in you choose your own.
-            </Way>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <Way
-              icon={<BusinessIcon aria-hidden="true" />}
-              title="Your company is new to SiteWalk"
-              action={
-                <Button variant="contained" disableElevation onClick={() => setContactOpen(true)}>
-                  Get Started Today
-                </Button>
-              }
-            >
-              Contact us: we set up your management company and its first manager, who then adds your areas,
-              locations and staff.
-            </Way>
-          </Grid>
+export const RegisterPage = () => (
+  <PublicLayout>
+    <Container maxWidth="md" sx={{ py: { xs: 5, md: 9 } }}>
+      <Typography
+        variant="h3"
+        component="h1"
+        sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '2.75rem' }, letterSpacing: '-0.02em' }}
+      >
+        Get a SiteWalk account
+      </Typography>
+      <Typography sx={{ mt: 2, fontSize: { md: '1.125rem' }, color: 'text.secondary', maxWidth: 640 }}>
+        SiteWalk has no self sign-up: accounts are created by a manager, who decides which facilities each
+        person sees.
+      </Typography>
+      <Grid container spacing={3} sx={{ mt: 3 }}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Way
+            icon={<GroupsIcon aria-hidden="true" />}
+            title="Your company uses SiteWalk"
+            action={
+              <Button href={paths.login.build()} variant="outlined">
+                Log in
+              </Button>
+            }
+          >
+            Ask your manager to create your account for the locations you work at. They give you a temporary
+            password; at your first sign-in you choose your own.
+          </Way>
         </Grid>
-      </Container>
-      <LazyContactDialog open={contactOpen} onClose={() => setContactOpen(false)} />
-    </PublicLayout>
-  );
-};
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Way
+            icon={<BusinessIcon aria-hidden="true" />}
+            title="Your company is new to SiteWalk"
+            action={
+              <Button variant="contained" disableElevation popoverTarget={CONTACT_DIALOG_ID}>
+                Get Started Today
+              </Button>
+            }
+          >
+            Contact us: we set up your management company and its first manager, who then adds your areas,
+            locations and staff.
+          </Way>
+        </Grid>
+      </Grid>
+    </Container>
+    <ContactDialog />
+  </PublicLayout>
+);

@@ -1,12 +1,10 @@
 import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
+import { ConfigText, ContactEmailLink } from './components/config-text.tsx';
 import { LegalDocument } from './components/legal-document.tsx';
 
 /** /terms-of-service: the terms of use, in plain words. */
 export const TermsPage = () => {
-  const { contactName, contactEmail } = useRuntimeConfig();
   return (
     <LegalDocument
       title="Terms of Service"
@@ -55,10 +53,8 @@ export const TermsPage = () => {
         The data the customer and its users put into SiteWalk (names, e-mail addresses, walk reports,
         positions, notes, photos and incidents) belongs to the customer. We store and process it only to
         provide the service, on the customer’s instructions, as the{' '}
-        <Link component={RouterLink} to={paths.privacy.build()}>
-          Privacy Policy
-        </Link>{' '}
-        describes. We never sell it and never use it for advertising.
+        <Link href={paths.privacy.build()}>Privacy Policy</Link> describes. We never sell it and never use it
+        for advertising.
       </p>
       <p>
         SiteWalk records who walked, when, and where the phone was at each checkpoint. The customer, as the
@@ -101,8 +97,7 @@ export const TermsPage = () => {
 
       <h2>11. Contact</h2>
       <p>
-        Questions about these terms: e-mail {contactName} at{' '}
-        <Link href={`mailto:${contactEmail}`}>{contactEmail}</Link>.
+        Questions about these terms: e-mail <ConfigText field="contactName" /> at <ContactEmailLink />.
       </p>
     </LegalDocument>
   );

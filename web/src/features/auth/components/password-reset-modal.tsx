@@ -1,21 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { messages } from '@sitewalk/shared/messages';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useCompleteNewPassword } from '../api/sign-in.ts';
-import { newPasswordForm, type NewPasswordForm } from './password-fields.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { lazyResolver, loadOnInteraction, loadSignInLogic } from '../load-sign-in-logic.ts';
+import type { NewPasswordForm } from '../sign-in-logic.ts';
+import { Notice, SubmitButton, TextField } from './form-parts.tsx';
 
 export interface PasswordResetModalProps {
   /** The sign-in that asked for a new password. */
@@ -25,22 +14,32 @@ export interface PasswordResetModalProps {
 }
 
 /**
- * 'Password Reset Required': after a sign-in with a temporary password. It cannot be dismissed; it closes
- * only once a new password is saved, which signs the user in.
+ * 'Password Reset Required': after a sign-in with a temporary password. A native modal dialog (the page
+ * behind is inert; focus stays inside). It cannot be dismissed: Escape is ignored, and it closes only once a
+ * new password is saved, which signs the user in.
  */
 export const PasswordResetModal = ({ challenge, onSignedIn }: PasswordResetModalProps) => {
-  const complete = useCompleteNewPassword();
+  const dialog = useRef<HTMLDialogElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<NewPasswordForm, unknown, NewPasswordForm>({
-    resolver: zodResolver(newPasswordForm),
+    resolver: lazyResolver((logic) => logic.resolvers.newPassword),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async ({ password }) => {
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || element.open) return;
+    // jsdom (the component tests) has no showModal.
+    if (typeof element.showModal === 'function') element.showModal();
+    else element.setAttribute('open', '');
+  }, []);
+
+  const save = form.handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
-      await complete.mutateAsync({ ...challenge, newPassword: password });
+      const { authApi } = await loadSignInLogic();
+      await authApi('auth.completeNewPassword', { body: { ...challenge, newPassword: password } });
       onSignedIn();
     } catch (error) {
       if (error instanceof ApiError) {
@@ -58,43 +57,42 @@ export const PasswordResetModal = ({ challenge, onSignedIn }: PasswordResetModal
     }
   });
 
+  const submit = (event: FormEvent) => save(event).catch(() => setFailure(messages.password.modalError));
+
   return (
-    <Dialog open aria-labelledby="password-reset-title" fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="password-reset-title">Password Reset Required</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText>
-              Your password was set by someone else. Choose a new password to continue.
-            </DialogContentText>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <TextField
-              label="New Password"
-              type="password"
-              autoComplete="new-password"
-              required
-              autoFocus
-              {...form.register('password')}
-              error={!!errors.password}
-              helperText={errors.password?.message ?? messages.password.rule}
-            />
-            <TextField
-              label="Confirm Password"
-              type="password"
-              autoComplete="new-password"
-              required
-              {...form.register('confirmPassword')}
-              error={!!errors.confirmPassword}
-              helperText={errors.confirmPassword?.message}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : 'Save Password'}
-          </Button>
-        </DialogActions>
+    <dialog
+      ref={dialog}
+      className="auth-dialog"
+      aria-labelledby="password-reset-title"
+      aria-describedby="password-reset-text"
+      onCancel={(event) => event.preventDefault()}
+    >
+      <form className="auth-form" onSubmit={submit} noValidate {...loadOnInteraction}>
+        <h2 id="password-reset-title">Password Reset Required</h2>
+        <p id="password-reset-text" className="auth-text">
+          Your password was set by someone else. Choose a new password to continue.
+        </p>
+        {failure && <Notice tone="error">{failure}</Notice>}
+        <TextField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          autoFocus
+          {...form.register('password')}
+          error={errors.password?.message}
+          hint={messages.password.rule}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        <SubmitButton busy={isSubmitting}>{isSubmitting ? 'Saving...' : 'Save Password'}</SubmitButton>
       </form>
-    </Dialog>
+    </dialog>
   );
 };

@@ -1,54 +1,55 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
-import { useId } from 'react';
-import { useRuntimeConfig } from '../../../lib/runtime-config.tsx';
+import { ConfigText, ContactEmailLink, mailtoAttribute } from './config-text.tsx';
+
+/** The id of the contact pop-up: a button opens it with `popoverTarget={CONTACT_DIALOG_ID}`. */
+export const CONTACT_DIALOG_ID = 'contact';
 
 /**
  * The 'Get Started Today' pop-up of the landing, pricing and register pages: it tells the visitor whom to
- * e-mail (name and address from the runtime configuration). A click outside, Escape or Close closes it;
- * MUI's Dialog keeps the focus inside while it is open and gives it back to the button that opened it.
+ * e-mail (name and address from the runtime configuration). A native popover, so it works on a page that
+ * loads no React: a click outside or Escape closes it (light dismiss), as does Close.
  */
-export const ContactDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
-  const { contactName, contactEmail } = useRuntimeConfig();
-  const titleId = useId();
-  const textId = useId();
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      maxWidth="xs"
-      fullWidth
-    >
-      <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
-        Get Started Today
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId} sx={{ color: 'text.primary' }}>
-          For more information, please e-mail {contactName} at{' '}
-          <Link href={`mailto:${contactEmail}`} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {contactEmail}
-          </Link>
-          .
-        </DialogContentText>
-        <DialogContentText sx={{ mt: 2 }}>
-          Tell us how many facilities you run and we will set up your company, answer your questions and send
-          you a quote.
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>Close</Button>
-        <Button variant="contained" href={`mailto:${contactEmail}`} startIcon={<MailOutlinedIcon />}>
-          Write an e-mail
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
+export const ContactDialog = () => (
+  <Box
+    id={CONTACT_DIALOG_ID}
+    popover="auto"
+    role="dialog"
+    aria-labelledby="contact-title"
+    aria-describedby="contact-text"
+    sx={{
+      m: 'auto',
+      p: 3,
+      width: 'calc(100% - 32px)',
+      maxWidth: 444,
+      border: 0,
+      borderRadius: 2,
+      bgcolor: 'background.paper',
+      color: 'text.primary',
+      boxShadow: 24,
+      '&::backdrop': { bgcolor: 'rgba(0, 0, 0, 0.5)' },
+    }}
+  >
+    <Typography id="contact-title" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+      Get Started Today
+    </Typography>
+    <Typography id="contact-text">
+      For more information, please e-mail <ConfigText field="contactName" /> at{' '}
+      <ContactEmailLink sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} />.
+    </Typography>
+    <Typography sx={{ mt: 2, color: 'text.secondary' }}>
+      Tell us how many facilities you run and we will set up your company, answer your questions and send you
+      a quote.
+    </Typography>
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mt: 3 }}>
+      <Button popoverTarget={CONTACT_DIALOG_ID} popoverTargetAction="hide">
+        Close
+      </Button>
+      <Button variant="contained" href="#contact" {...mailtoAttribute} startIcon={<MailOutlinedIcon />}>
+        Write an e-mail
+      </Button>
+    </Box>
+  </Box>
+);

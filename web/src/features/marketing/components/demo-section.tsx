@@ -4,6 +4,7 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { demoShots, type DemoShot } from '../content/demo-shots.ts';
+import { CONTACT_DIALOG_ID } from './contact-dialog.tsx';
 import { LandingSection } from './landing-section.tsx';
 
 const Screenshot = ({ shot }: { shot: DemoShot }) => (
@@ -54,13 +55,7 @@ const walkthrough = [
  * Demo: screenshots of the product over the demo tenant (shown only when they exist), and an offer of a
  * walkthrough through the contact pop-up.
  */
-export const DemoSection = ({
-  onRequestDemo,
-  shots = demoShots(),
-}: {
-  onRequestDemo: () => void;
-  shots?: readonly DemoShot[];
-}) => (
+export const DemoSection = ({ shots = demoShots() }: { shots?: readonly DemoShot[] }) => (
   <LandingSection
     id="demo"
     tone="paper"
@@ -81,7 +76,7 @@ export const DemoSection = ({
             </Grid>
           ))}
         </Grid>
-        <Button variant="outlined" size="large" onClick={onRequestDemo}>
+        <Button variant="outlined" size="large" popoverTarget={CONTACT_DIALOG_ID}>
           Ask for a walkthrough
         </Button>
       </>
@@ -102,7 +97,13 @@ export const DemoSection = ({
             We will gladly walk you through SiteWalk with a demo company of twenty facilities and ninety days
             of walks and incidents, or with your own sites.
           </Typography>
-          <Button variant="contained" size="large" disableElevation onClick={onRequestDemo} sx={{ mt: 3 }}>
+          <Button
+            variant="contained"
+            size="large"
+            disableElevation
+            popoverTarget={CONTACT_DIALOG_ID}
+            sx={{ mt: 3 }}
+          >
             Ask for a walkthrough
           </Button>
         </Box>

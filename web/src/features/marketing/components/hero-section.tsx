@@ -6,13 +6,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { messages } from '@sitewalk/shared/messages';
-import { scrollToSection } from '../utils/scroll-to-section.ts';
+import { CONTACT_DIALOG_ID } from './contact-dialog.tsx';
 import { RouteIllustration } from './route-illustration.tsx';
 
 const promises = ['Nothing to install', 'Any phone, tablet or computer', 'Hosted on AWS'] as const;
 
 /** The banner: the tagline, what SiteWalk does, and 'Get Started Today' (the contact pop-up). */
-export const HeroSection = ({ onGetStarted }: { onGetStarted: () => void }) => (
+export const HeroSection = () => (
   <Box
     component="section"
     aria-labelledby="hero-title"
@@ -59,7 +59,7 @@ export const HeroSection = ({ onGetStarted }: { onGetStarted: () => void }) => (
               variant="contained"
               color="secondary"
               size="large"
-              onClick={onGetStarted}
+              popoverTarget={CONTACT_DIALOG_ID}
               disableElevation
               sx={{ '&.Mui-focusVisible': { outlineColor: '#f7c77e' } }}
             >
@@ -68,7 +68,7 @@ export const HeroSection = ({ onGetStarted }: { onGetStarted: () => void }) => (
             <Button
               variant="outlined"
               size="large"
-              onClick={() => scrollToSection('why')}
+              href="#why"
               sx={{
                 color: 'common.white',
                 borderColor: 'rgba(255, 255, 255, 0.5)',

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { PublicLayout } from './public-layout.tsx';
 
 /** The date the legal texts were last changed; change it with them. */
@@ -17,12 +17,6 @@ export const LegalDocument = ({
   intro: ReactNode;
   children: ReactNode;
 }) => {
-  useEffect(() => {
-    document.title = `${title} · SiteWalk`;
-    return () => {
-      document.title = 'SiteWalk';
-    };
-  }, [title]);
   return (
     <PublicLayout>
       <Container maxWidth="md" sx={{ py: { xs: 5, md: 8 } }}>

@@ -1,14 +1,12 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { LogoMark } from '../../../components/logo-mark.tsx';
 
 /** The logo, linking home: the mark and the word mark. */
 export const LogoLink = ({ inverted = false }: { inverted?: boolean }) => (
   <Link
-    component={RouterLink}
-    to={paths.home.build()}
+    href={paths.home.build()}
     underline="none"
     aria-label="SiteWalk home"
     sx={{

@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
+import { CONTACT_DIALOG_ID } from './contact-dialog.tsx';
 import { LandingSection } from './landing-section.tsx';
 
 const included = [
@@ -14,7 +15,7 @@ const included = [
 ] as const;
 
 /** Pricing: 'Contact us for Pricing' and the same get-started pop-up. */
-export const PricingSection = ({ onGetStarted }: { onGetStarted: () => void }) => (
+export const PricingSection = () => (
   <LandingSection id="pricing" tone="paper" title="Pricing">
     <Paper
       variant="outlined"
@@ -45,7 +46,13 @@ export const PricingSection = ({ onGetStarted }: { onGetStarted: () => void }) =
           Pricing depends on the number of facilities you run. Tell us about your portfolio and we will send
           you a quote.
         </Typography>
-        <Button variant="contained" size="large" onClick={onGetStarted} disableElevation sx={{ mt: 3 }}>
+        <Button
+          variant="contained"
+          size="large"
+          popoverTarget={CONTACT_DIALOG_ID}
+          disableElevation
+          sx={{ mt: 3 }}
+        >
           Get Started Today
         </Button>
       </Box>

@@ -4,10 +4,8 @@ import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { PublicFooter } from './public-footer.tsx';
 
 describe('the public footer', () => {
-  it('holds the copyright notice and links to the terms and the privacy policy', async () => {
-    const { user, router } = renderWithProviders(<PublicFooter />, {
-      routes: [{ path: '/terms-of-service', element: <p>the terms</p> }],
-    });
+  it('holds the copyright notice and links to the terms and the privacy policy', () => {
+    renderWithProviders(<PublicFooter />);
     const footer = screen.getByRole('contentinfo');
     expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} SiteWalk. All rights reserved.`);
     expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
@@ -18,8 +16,5 @@ describe('the public footer', () => {
       'href',
       '/terms-of-service',
     );
-
-    await user.click(within(footer).getByRole('link', { name: 'Terms of Service' }));
-    expect(router.state.location.pathname).toBe('/terms-of-service');
   });
 });

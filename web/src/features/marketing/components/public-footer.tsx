@@ -3,7 +3,6 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { LogoLink } from './logo.tsx';
 
@@ -40,7 +39,7 @@ export const PublicFooter = () => (
           >
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <Link component={RouterLink} to={link.to} color="inherit" underline="hover">
+                <Link href={link.to} color="inherit" underline="hover">
                   {link.label}
                 </Link>
               </li>

@@ -2,14 +2,11 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
-import { useId, useState, type KeyboardEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { scrollToSection } from '../utils/scroll-to-section.ts';
+import { PAGE_MENU_ATTRIBUTE } from '../enhance.ts';
 import { LogoLink } from './logo.tsx';
 
 export interface HeaderSection {
@@ -18,30 +15,17 @@ export interface HeaderSection {
 }
 
 /**
- * The public top bar: the logo (home), on the landing page the buttons that scroll to its sections, and the
- * links to sign in and to register. Below the md breakpoint the section buttons fold into a disclosure
- * panel under the bar (a plain toggle: no popover code on the public pages).
+ * The public top bar: the logo (home), on the landing page the links that scroll to its sections, and the
+ * links to sign in and to register. Below the md breakpoint the section links fold into a native disclosure
+ * (<details>) under the bar: it works on a page that loads no React.
  */
 export const PublicHeader = ({ sections = [] }: { sections?: readonly HeaderSection[] }) => {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const panelId = useId();
   const hasSections = sections.length > 0;
-  const go = (id: string) => {
-    setMenuOpen(false);
-    scrollToSection(id);
-  };
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && menuOpen) {
-      setMenuOpen(false);
-      document.getElementById(`${panelId}-toggle`)?.focus();
-    }
-  };
   return (
     <AppBar
       position="sticky"
       color="inherit"
       elevation={0}
-      onKeyDown={closeOnEscape}
       sx={{
         borderBottom: 1,
         borderColor: 'divider',
@@ -62,7 +46,7 @@ export const PublicHeader = ({ sections = [] }: { sections?: readonly HeaderSect
                 <Button
                   key={section.id}
                   color="inherit"
-                  onClick={() => scrollToSection(section.id)}
+                  href={`#${section.id}`}
                   sx={{ color: 'text.secondary', minWidth: 0, px: 1.5, '&:hover': { color: 'text.primary' } }}
                 >
                   {section.label}
@@ -71,12 +55,11 @@ export const PublicHeader = ({ sections = [] }: { sections?: readonly HeaderSect
             </Box>
           )}
           <Box sx={{ flexGrow: 1 }} />
-          <Button component={RouterLink} to={paths.login.build()} color="primary">
+          <Button href={paths.login.build()} color="primary">
             Log in
           </Button>
           <Button
-            component={RouterLink}
-            to={paths.register.build()}
+            href={paths.register.build()}
             variant="contained"
             disableElevation
             sx={hasSections ? { display: { xs: 'none', sm: 'inline-flex' } } : undefined}
@@ -84,49 +67,75 @@ export const PublicHeader = ({ sections = [] }: { sections?: readonly HeaderSect
             Register
           </Button>
           {hasSections && (
-            <IconButton
-              id={`${panelId}-toggle`}
-              aria-label="Page menu"
-              aria-controls={panelId}
-              aria-expanded={menuOpen}
-              onClick={() => setMenuOpen((open) => !open)}
-              edge="end"
-              sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+            <Box
+              component="details"
+              {...{ [PAGE_MENU_ATTRIBUTE]: '' }}
+              sx={{
+                display: { xs: 'block', md: 'none' },
+                '& .menu-close': { display: 'none' },
+                '&[open] .menu-close': { display: 'block' },
+                '&[open] .menu-open': { display: 'none' },
+              }}
             >
-              {menuOpen ? <CloseIcon /> : <MenuIcon />}
-            </IconButton>
+              <Box
+                component="summary"
+                aria-label="Page menu"
+                sx={{
+                  listStyle: 'none',
+                  '&::-webkit-details-marker': { display: 'none' },
+                  cursor: 'pointer',
+                  display: 'grid',
+                  placeItems: 'center',
+                  width: 44,
+                  height: 44,
+                  mr: -1,
+                  borderRadius: '50%',
+                  color: 'text.secondary',
+                  '&:hover': { bgcolor: 'action.hover' },
+                  '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
+                }}
+              >
+                <MenuIcon className="menu-open" aria-hidden="true" />
+                <CloseIcon className="menu-close" aria-hidden="true" />
+              </Box>
+              <Box
+                component="nav"
+                aria-label="Page menu"
+                sx={{
+                  position: 'absolute',
+                  left: 0,
+                  right: 0,
+                  top: '100%',
+                  borderTop: 1,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  bgcolor: 'background.paper',
+                }}
+              >
+                <Container maxWidth="lg" sx={{ py: 1, display: 'flex', flexDirection: 'column' }}>
+                  {sections.map((section) => (
+                    <Button
+                      key={section.id}
+                      color="inherit"
+                      href={`#${section.id}`}
+                      sx={{ justifyContent: 'flex-start', py: 1.25 }}
+                    >
+                      {section.label}
+                    </Button>
+                  ))}
+                  <Button
+                    href={paths.register.build()}
+                    color="primary"
+                    sx={{ justifyContent: 'flex-start', py: 1.25, display: { sm: 'none' } }}
+                  >
+                    Register
+                  </Button>
+                </Container>
+              </Box>
+            </Box>
           )}
         </Toolbar>
       </Container>
-      {hasSections && menuOpen && (
-        <Box
-          component="nav"
-          id={panelId}
-          aria-label="Page menu"
-          sx={{ display: { md: 'none' }, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
-        >
-          <Container maxWidth="lg" sx={{ py: 1, display: 'flex', flexDirection: 'column' }}>
-            {sections.map((section) => (
-              <Button
-                key={section.id}
-                color="inherit"
-                onClick={() => go(section.id)}
-                sx={{ justifyContent: 'flex-start', py: 1.25 }}
-              >
-                {section.label}
-              </Button>
-            ))}
-            <Button
-              component={RouterLink}
-              to={paths.register.build()}
-              color="primary"
-              sx={{ justifyContent: 'flex-start', py: 1.25, display: { sm: 'none' } }}
-            >
-              Register
-            </Button>
-          </Container>
-        </Box>
-      )}
     </AppBar>
   );
 };

@@ -1,0 +1,63 @@
+/**
+ * After `vite build`: renders the public and sign-in pages into dist/ (web/src/prerender.tsx has the table),
+ * each from its built template, and writes pages.json, which says which document serves which path.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'vite';
+import { PAGES_MANIFEST_FILE } from '@sitewalk/shared/web-pages';
+
+const webRoot = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(webRoot, 'dist');
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Replaces `marker` in `html`, which must hold it exactly once. */
+const fill = (html: string, marker: string, content: string, template: string) => {
+  const at = html.indexOf(marker);
+  if (at === -1 || html.indexOf(marker, at + 1) !== -1)
+    throw new Error(`${template} must hold ${marker} exactly once`);
+  return html.slice(0, at) + content + html.slice(at + marker.length);
+};
+
+// Vite's SSR loader renders the same modules the client build bundles (TSX, JSON, the React plugin).
+const vite = await createServer({
+  root: webRoot,
+  logLevel: 'warn',
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: false, ws: false },
+});
+try {
+  const { prerenderedPages, pagesManifest } = (await vite.ssrLoadModule(
+    '/src/prerender.tsx',
+  )) as typeof import('../src/prerender.tsx');
+  const templates = new Map<string, string>();
+  for (const page of prerenderedPages) {
+    if (!templates.has(page.template))
+      templates.set(page.template, await readFile(join(dist, page.template), 'utf8'));
+    const template = templates.get(page.template) ?? '';
+    const { head, body, view } = page.render();
+    let html = fill(
+      template,
+      '<title>SiteWalk</title>',
+      `<title>${escapeHtml(page.title)}</title>`,
+      page.template,
+    );
+    html = fill(html, '<!--page-head-->', head, page.template);
+    html = fill(
+      html,
+      '<div id="root"><!--page-body--></div>',
+      `<div id="root"${view ? ` data-view="${view}"` : ''}>${body}</div>`,
+      page.template,
+    );
+    await writeFile(join(dist, page.file), html);
+  }
+  await writeFile(join(dist, PAGES_MANIFEST_FILE), `${JSON.stringify(pagesManifest(), null, 2)}\n`);
+  // The templates served only as the pages' frames.
+  for (const template of templates.keys()) await rm(join(dist, template));
+  console.log(`Prerendered ${prerenderedPages.length} pages and ${PAGES_MANIFEST_FILE}.`);
+} finally {
+  await vite.close();
+}
