@@ -10,6 +10,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Every browser SiteWalk supports preloads modules itself (Safari since 17, Firefox since 115).
+    modulePreload: { polyfill: false },
     // Three kinds of document (web/src/prerender.tsx): the app under /app, the sign-in pages, and the
     // public pages; scripts/prerender.ts fills the last two templates with each page.
     rollupOptions: { input: ['app.html', 'sign-in.html', 'public-page.html'] },

@@ -19,6 +19,7 @@ import type { LocalHost } from '../../infra/local/host.ts';
 import { LOCAL_CONTACT, LOCAL_MAP_STYLE_URL } from '../../infra/local/settings.ts';
 import { LOCAL_REGION } from '../../infra/local/standins/index.ts';
 import { runtimeConfig } from '@sitewalk/shared/runtime-config';
+import { PAGES_MANIFEST_FILE, type PagesManifest } from '@sitewalk/shared/web-pages';
 
 let host: LocalHost;
 let tokens: { access: string; id: string };
@@ -33,8 +34,21 @@ const protectedPath = protectedRoute
 
 beforeAll(async () => {
   const webDist = mkdtempSync(join(tmpdir(), 'sitewalk-web-'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>SiteWalk test shell</title>');
+  // A build in small: three documents and the pages.json that says which serves which path.
+  for (const [file, title] of [
+    ['index.html', 'landing'],
+    ['app.html', 'app shell'],
+    ['404.html', 'not found'],
+  ] as const) {
+    writeFileSync(join(webDist, file), `<!doctype html><title>SiteWalk ${title}</title>`);
+  }
   writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
+  const pages: PagesManifest = {
+    exact: { '/': 'index.html', '/app': 'app.html' },
+    prefixes: [['/app/', 'app.html']],
+    fallback: '404.html',
+  };
+  writeFileSync(join(webDist, PAGES_MANIFEST_FILE), JSON.stringify(pages));
   const t = await startTestHost({ webDist });
   host = t.host;
   const { provisioned, standIns } = t;
@@ -192,13 +206,15 @@ describe('the local host', () => {
     });
   });
 
-  it('serves the SPA, falling back to index.html for client-side routes', async () => {
-    const index = await get('/');
-    expect(await index.text()).toContain('SiteWalk test shell');
+  it('serves each path the document pages.json names, as the CloudFront Function does, and files as files', async () => {
+    expect(await (await get('/')).text()).toContain('SiteWalk landing');
     const deep = await get('/app/locations/12');
     expect(deep.status).toBe(200);
-    expect(await deep.text()).toContain('SiteWalk test shell');
+    expect(await deep.text()).toContain('SiteWalk app shell');
+    expect(await (await get('/app/')).text()).toContain('SiteWalk app shell');
+    expect(await (await get('/no-such-page')).text()).toContain('SiteWalk not found');
     const asset = await get('/app.js');
     expect(await asset.text()).toBe('console.log(1)');
+    expect((await get('/missing.js')).status).toBe(404);
   });
 });

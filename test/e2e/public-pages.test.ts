@@ -24,11 +24,12 @@ describe('the public pages', () => {
     await page.mouse.click(8, 8);
     await modal.waitFor({ state: 'hidden' });
 
-    // The section buttons scroll to their sections; Pricing holds the same pop-up.
+    // The section links scroll to their sections; Pricing holds the same pop-up.
     await page
       .getByRole('navigation', { name: 'Page sections' })
-      .getByRole('button', { name: 'Pricing' })
+      .getByRole('link', { name: 'Pricing' })
       .click();
+    expect(new URL(page.url()).hash).toBe('#pricing');
     const pricing = page.getByText('Contact us for Pricing', { exact: true });
     await expect
       .poll(() => pricing.evaluate((element) => element.getBoundingClientRect().top))

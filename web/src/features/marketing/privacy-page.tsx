@@ -1,4 +1,3 @@
-import Link from '@mui/material/Link';
 import { ConfigText, ContactEmailLink } from './components/config-text.tsx';
 import { LegalDocument } from './components/legal-document.tsx';
 

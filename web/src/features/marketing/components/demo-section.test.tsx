@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { demoShots, demoSlots } from '../content/demo-shots.ts';
 import { CONTACT_DIALOG_ID } from './contact-dialog.tsx';
