@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@sitewalk/shared/messages';
 import { createFakeFetch, fakeError } from '../testing/fake-api.ts';
 import { installFakeXhr } from '../testing/fake-xhr.ts';
-import { imageFileProblem, uploadImage, UploadError } from './upload.ts';
+import { fileNameOf, imageFileProblem, uploadImage, UploadError } from './upload.ts';
 import { ApiError } from './api-client.ts';
 
 const png = (bytes = 2048, name = 'logo.png', type = 'image/png') =>
@@ -112,5 +112,17 @@ describe('uploadImage', () => {
     await vi.waitFor(() => expect(xhrs.sent()).toHaveLength(2));
     (await xhrs.latest()).fail();
     await expect(offline).rejects.toThrow('The upload failed. Please try again.');
+  });
+});
+
+describe('fileNameOf', () => {
+  it.each([
+    ['Acme Storage', 'Acme-Storage'],
+    ['A/B Storage?', 'A-B-Storage'],
+    ['..', 'image'],
+    ['José-Núñez', 'Jose-Nunez'],
+    ['x'.repeat(150), 'x'.repeat(100)],
+  ])('%j is named %j in a path', (text, name) => {
+    expect(fileNameOf(text)).toBe(name);
   });
 });

@@ -75,7 +75,7 @@ describe('ManagementCompaniesPage', () => {
       'generic',
     );
     expect(fake.callsOf('managementCompany.logo').map((call) => call.params)).toEqual([
-      { id: '7', name: 'Acme Storage' },
+      { id: '7', name: 'Acme-Storage' },
     ]);
     expect(Object.fromEntries(fake.callsOf('managementCompany.some')[0]!.query)).toEqual({
       limit: '10',

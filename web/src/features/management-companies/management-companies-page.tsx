@@ -101,7 +101,7 @@ export const ManagementCompaniesPage = () => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Typography variant="h4" component="h1">
+      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
         Management Companies
       </Typography>
       {body}

@@ -102,7 +102,7 @@ describe('adding a management company', () => {
       },
     ]);
     expect(fake.callsOf('managementCompany.logoUpload').map((call) => call.params)).toEqual([
-      { id: '9', name: 'Acme Storage' },
+      { id: '9', name: 'Acme-Storage' },
     ]);
     expect(put.url).toBe(ticket.uploadUrl);
     expect(put.body).toBe(logo);

@@ -24,6 +24,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { applyServerErrors } from '../../lib/form.ts';
 import { formatPhoneInput } from '../../lib/phone-input.ts';
+import { fileNameOf } from '../../lib/upload.ts';
 import { useManagementCompany } from './api/get-management-company.ts';
 import { useDeleteManagementCompany } from './api/delete-management-company.ts';
 import { LogoUploadError, useSaveManagementCompany } from './api/save-management-company.ts';
@@ -106,7 +107,7 @@ const CompanyForm = ({ company }: { company?: ManagementCompany }) => {
   const [confirming, setConfirming] = useState(false);
   const logoUrl = usePictureUrl(
     'managementCompany.logo',
-    { id: company?.id ?? 0, name: company?.name ?? '-' },
+    { id: company?.id ?? 0, name: fileNameOf(company?.name ?? '') },
     !!company?.hasLogo,
   );
 
@@ -170,7 +171,7 @@ const CompanyForm = ({ company }: { company?: ManagementCompany }) => {
   return (
     <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 720 }}>
       <BackToList />
-      <Typography variant="h4" component="h1">
+      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
         {title}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
 import { api } from '../../../lib/api.ts';
 import { invalidateRoute } from '../../../lib/query.ts';
-import { uploadImage } from '../../../lib/upload.ts';
+import { fileNameOf, uploadImage } from '../../../lib/upload.ts';
 
 /** The form's values as the create body takes them: a blank phone or website is none. */
 export interface CompanyValues {
@@ -60,7 +60,7 @@ export const saveManagementCompany = async ({
   try {
     await uploadImage(
       'managementCompany.logoUpload',
-      { params: { id: company.id, name: company.name } },
+      { params: { id: company.id, name: fileNameOf(company.name) } },
       logo,
       onProgress,
     );
