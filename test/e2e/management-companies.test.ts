@@ -1,64 +1,27 @@
-import { deflateSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { describe } from 'vitest';
 import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
-import { person, PERSON_PASSWORD } from '../support/people.ts';
+import { callAs, person, PERSON_PASSWORD, type Person } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
 import { e2e, expect, pathOf, signIn, test, type Journey } from './support/journey.ts';
+import { allowStorage, logoPng } from './support/storage.ts';
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-};
-
-/** A small real PNG: a 48 × 48 square in two colours (a logo a browser can decode and show). */
-const logoPng = (): Buffer => {
-  const size = 48;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const rows = Buffer.alloc(size * (1 + size * 3));
-  for (let y = 0; y < size; y += 1) {
-    const row = y * (1 + size * 3);
-    for (let x = 0; x < size; x += 1) {
-      const inner = x > 11 && x < 36 && y > 11 && y < 36;
-      rows.set(inner ? [255, 255, 255] : [21, 101, 192], row + 1 + x * 3);
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
-
-/**
- * The files go from the browser straight to the storage by presigned PUT: locally that is the S3 stand-in
- * on its own port, so this journey lets the browser reach it (and only it) besides the host.
- */
-const allowStorage = async (journey: Journey) => {
-  const storage = new URL(e2e().env.S3_ENDPOINT ?? '');
-  await journey.context.route(
-    (url) => url.origin === storage.origin,
-    (route) => route.continue(),
+/** Gives a person a profile picture the way the SPA does: a presigned PUT from the API, then the file. */
+const giveProfilePicture = async (who: Person, picture: Buffer) => {
+  const { url } = e2e();
+  const ticket = await callAs(url)(
+    who,
+    'GET',
+    `/api/user/update/profile-image/${who.id}/face?contentType=image/png&contentLength=${picture.length}`,
   );
+  expect(ticket.status).toBe(200);
+  const put = await fetch(String(ticket.body.uploadUrl), {
+    method: 'PUT',
+    headers: { 'content-type': 'image/png' },
+    body: picture,
+  });
+  expect(put.status).toBe(200);
 };
 
 /** Searches the list for a name. */
@@ -78,7 +41,13 @@ describe('management companies', () => {
     const label = randomBytes(3).toString('hex');
     const name = `Harbor Storage ${label}`;
 
+    await giveProfilePicture(site.superUser, logoPng());
+
     await signIn(journey, site.superUser.email, PERSON_PASSWORD);
+    // The top bar shows the signed-in user's picture.
+    await expect
+      .poll(() => page.getByRole('banner').locator('[data-picture]').getAttribute('data-picture'))
+      .toBe('loaded');
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Management Companies' })
