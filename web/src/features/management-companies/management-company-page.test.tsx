@@ -156,6 +156,10 @@ describe('adding a management company', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Edit Management Company' }),
     ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The company was saved, but its logo could not be uploaded: The upload failed (403)',
+    );
+    expect(field('Company Name')).toHaveValue('Acme Storage');
     expect(fake.callsOf('managementCompany.create')).toHaveLength(1);
   });
 

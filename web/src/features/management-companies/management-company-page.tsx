@@ -49,6 +49,12 @@ const knownCompany = (state: unknown): ManagementCompany | undefined => {
   return parsed.success ? parsed.data : undefined;
 };
 
+/** A failure said by the page that sent here (a new company whose logo did not upload). */
+const passedFailure = (state: unknown): string | null =>
+  state && typeof state === 'object' && 'failure' in state && typeof state.failure === 'string'
+    ? state.failure
+    : null;
+
 /** A refused delete, said plainly: the API's 409 names what must go first. */
 export const deleteFailureText = (error: unknown): string => {
   if (error instanceof ApiError && error.status === 409) {
@@ -102,7 +108,8 @@ const CompanyForm = ({ company }: { company?: ManagementCompany }) => {
   const remove = useDeleteManagementCompany();
   const [logo, setLogo] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const arrival = useLocation().state as unknown;
+  const [failure, setFailure] = useState<string | null>(() => passedFailure(arrival));
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const logoUrl = usePictureUrl(
@@ -134,7 +141,11 @@ const CompanyForm = ({ company }: { company?: ManagementCompany }) => {
       if (error instanceof LogoUploadError) {
         setFailure(error.message);
         // A new company exists now: saving again must update it, not make another.
-        if (!company) void navigate(paths.app.managementCompany.build(error.company.id), { replace: true });
+        if (!company)
+          void navigate(paths.app.managementCompany.build(error.company.id), {
+            replace: true,
+            state: { currentCompany: error.company, failure: error.message },
+          });
         return;
       }
       if (error instanceof ApiError && error.status === 400) {
