@@ -22,7 +22,8 @@ const columns: DataTableColumn<ManagementCompany>[] = [
     render: (company) => (
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
         <CompanyLogo company={company} />
-        <Box component="span" sx={{ fontWeight: 600, ...wrap }}>
+        {/* break-word, not anywhere: whole words set the column's narrowest width, the e-mail gives way. */}
+        <Box component="span" sx={{ fontWeight: 600, overflowWrap: 'break-word', minWidth: 0 }}>
           {company.name}
         </Box>
       </Stack>
