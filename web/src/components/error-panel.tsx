@@ -57,8 +57,9 @@ export const ErrorPanel = ({ error, onReset }: ErrorPanelProps) => {
         <AlertTitle>Error</AlertTitle>
         {text}
         <Box sx={{ mt: 1.5 }}>
+          {/* The alert's own text colour: the error red on the alert's pink fails contrast (axe). */}
           <Button
-            color="error"
+            color="inherit"
             variant="outlined"
             size="small"
             onClick={() => (onReset ? onReset() : void logout())}
