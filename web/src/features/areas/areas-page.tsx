@@ -13,7 +13,12 @@ import { formatDate } from './components/area-helpers.ts';
 
 const columns: DataTableColumn<Organization>[] = [
   { key: 'name', header: 'Name', render: (area) => area.name },
-  { key: 'company', header: 'Management Company', render: (area) => area.managementCompanyName ?? '', fromPx: 640 },
+  {
+    key: 'company',
+    header: 'Management Company',
+    render: (area) => area.managementCompanyName ?? '',
+    fromPx: 640,
+  },
   { key: 'locations', header: 'Locations', render: (area) => area.totalLocations, fromPx: 768 },
   { key: 'employees', header: 'Employees', render: (area) => area.totalEmployees, fromPx: 768 },
   { key: 'created', header: 'Created', render: (area) => formatDate(area.createdAt), fromPx: 1024 },

@@ -7,7 +7,11 @@ import { useAuthorization } from '../../../lib/authorization.ts';
  */
 export const useMayAddArea = (companyIds?: readonly number[]) => {
   const { actor } = useAuthorization();
-  const ids = companyIds?.length ? companyIds : actor.managementCompanyIds.length ? actor.managementCompanyIds : [0];
+  const ids = companyIds?.length
+    ? companyIds
+    : actor.managementCompanyIds.length
+      ? actor.managementCompanyIds
+      : [0];
   return ids.some((managementCompanyId) =>
     can(actor, 'create', { kind: 'organization', id: 0, managementCompanyId }),
   );
