@@ -58,7 +58,7 @@ export const ErrorPanel = ({ error, onReset }: ErrorPanelProps) => {
         {text}
         <Box sx={{ mt: 1.5 }}>
           <Button
-            color="error"
+            color="inherit"
             variant="outlined"
             size="small"
             onClick={() => (onReset ? onReset() : void logout())}
