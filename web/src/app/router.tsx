@@ -145,6 +145,27 @@ export const routes: RouteObject[] = [
               (m) => m.AreaPage,
             ),
           },
+          {
+            path: paths.app.managementCompanies.path,
+            lazy: page(
+              () => import('../features/management-companies/management-companies-page.tsx'),
+              (m) => m.ManagementCompaniesPage,
+            ),
+          },
+          {
+            path: paths.app.managementCompanyAdd.path,
+            lazy: page(
+              () => import('../features/management-companies/management-company-page.tsx'),
+              (m) => m.ManagementCompanyPage,
+            ),
+          },
+          {
+            path: paths.app.managementCompany.path,
+            lazy: page(
+              () => import('../features/management-companies/management-company-page.tsx'),
+              (m) => m.ManagementCompanyPage,
+            ),
+          },
           { path: '*', lazy: notFound },
         ],
       },

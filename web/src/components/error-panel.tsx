@@ -57,6 +57,7 @@ export const ErrorPanel = ({ error, onReset }: ErrorPanelProps) => {
         <AlertTitle>Error</AlertTitle>
         {text}
         <Box sx={{ mt: 1.5 }}>
+          {/* The alert's own text colour: the error red on the alert's pink fails contrast (axe). */}
           <Button
             color="inherit"
             variant="outlined"
