@@ -3,6 +3,8 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Link as RouterLink, useNavigation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser, useLogout } from '../../lib/auth.tsx';
+import { usePictureUrl } from '../../hooks/use-picture-url.ts';
+import { Picture } from '../picture.tsx';
 import { SiteWalkLogo } from '../sitewalk-logo.tsx';
 
 /** The top bar: the logo home, the signed-in user's name (their profile) and logout. */
@@ -11,6 +13,11 @@ export const TopBar = () => {
   const logout = useLogout();
   const navigation = useNavigation();
   const name = `${user.firstName} ${user.lastName}`;
+  const pictureUrl = usePictureUrl(
+    'user.profileImage',
+    { userId: user.id, name: `${user.firstName}-${user.lastName}` },
+    user.hasProfileImage,
+  );
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: 1, px: { xs: 1.5, sm: 2 } }}>
@@ -24,6 +31,7 @@ export const TopBar = () => {
           <SiteWalkLogo size="small" />
         </Link>
         <Box sx={{ flexGrow: 1 }} />
+        <Picture src={pictureUrl} alt="" variant="avatar" size={32} />
         <Link
           component={RouterLink}
           to={paths.app.user.build(user.id)}
