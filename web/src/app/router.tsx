@@ -117,6 +117,27 @@ export const routes: RouteObject[] = [
               (m) => m.IncidentPage,
             ),
           },
+          {
+            path: paths.app.userAdd.path,
+            lazy: page(
+              () => import('../features/users/add-user-page.tsx'),
+              (m) => m.AddUserPage,
+            ),
+          },
+          {
+            path: paths.app.userUpdate.path,
+            lazy: page(
+              () => import('../features/users/update-user-page.tsx'),
+              (m) => m.UpdateUserPage,
+            ),
+          },
+          {
+            path: paths.app.user.path,
+            lazy: page(
+              () => import('../features/users/user-profile-page.tsx'),
+              (m) => m.UserProfilePage,
+            ),
+          },
           { path: '*', lazy: notFound },
         ],
       },

@@ -72,14 +72,19 @@ const RoleForm = ({ roleId, userId }: { roleId: CreatableRole; userId: number })
   });
   const needed = [companies, ...(fields.areas ? [areas] : []), ...(fields.locations ? [locations] : [])];
   const failed = needed.find((q) => q.isError);
-  if (failed) return <ErrorPanel error={failed.error} onReset={() => needed.forEach((q) => void q.refetch())} />;
+  if (failed)
+    return <ErrorPanel error={failed.error} onReset={() => needed.forEach((q) => void q.refetch())} />;
   if (needed.some((q) => q.isPending)) return <Spinner label="Loading form" />;
 
   return (
     <CreateUserForm
       roleId={roleId}
       companies={(companies.data ?? []).map(({ id, name }) => ({ id, name }))}
-      areas={(areas.data ?? []).map(({ id, name, managementCompanyId }) => ({ id, name, managementCompanyId }))}
+      areas={(areas.data ?? []).map(({ id, name, managementCompanyId }) => ({
+        id,
+        name,
+        managementCompanyId,
+      }))}
       locations={(locations.data ?? []).map(({ id, name, managementCompanyId }) => ({
         id,
         name,

@@ -16,7 +16,8 @@ import { userPlacementOf } from './utils/placement.ts';
 /** Edit a user (access-and-administration section 2, "Edit user"). */
 export const UpdateUserPage = () => {
   const id = parseId(useParams().id);
-  if (id === null) return <ErrorPanel error={messages.validation.invalidUserId} onReset={() => history.back()} />;
+  if (id === null)
+    return <ErrorPanel error={messages.validation.invalidUserId} onReset={() => history.back()} />;
   return <LoadUser id={id} />;
 };
 
@@ -64,7 +65,7 @@ const LoadPlaces = ({ user }: { user: User }) => {
               managementCompanyId,
               organizationId,
             }))}
-            pictureUrl={picture.data ?? null}
+            pictureUrl={picture ?? null}
           />
         </CardContent>
       </Card>

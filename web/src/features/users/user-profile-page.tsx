@@ -45,7 +45,8 @@ const startDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, {
 /** A user's profile (access-and-administration section 2, "User profile"). */
 export const UserProfilePage = () => {
   const id = parseId(useParams().id);
-  if (id === null) return <ErrorPanel error={messages.validation.invalidUserId} onReset={() => history.back()} />;
+  if (id === null)
+    return <ErrorPanel error={messages.validation.invalidUserId} onReset={() => history.back()} />;
   return <Profile id={id} />;
 };
 
@@ -74,12 +75,7 @@ const ProfileView = ({ user }: { user: User }) => {
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
-        <Picture
-          src={user.hasProfileImage ? (picture.data ?? (picture.isError ? null : undefined)) : null}
-          alt={fullName}
-          variant="avatar"
-          size={72}
-        />
+        <Picture src={picture} alt={fullName} variant="avatar" size={72} />
         <Box sx={{ minWidth: 0, flex: '1 1 200px' }}>
           <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
             {fullName}
@@ -109,7 +105,11 @@ const ProfileView = ({ user }: { user: User }) => {
               m: 0,
               display: 'grid',
               gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+              gridTemplateColumns: {
+                xs: '1fr',
+                sm: 'repeat(2, minmax(0, 1fr))',
+                lg: 'repeat(3, minmax(0, 1fr))',
+              },
             }}
           >
             <Detail label="ID">{user.id}</Detail>
@@ -129,7 +129,9 @@ const ProfileView = ({ user }: { user: User }) => {
         </CardContent>
       </Card>
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}
+      >
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h6" component="h2" sx={{ mb: 1 }}>

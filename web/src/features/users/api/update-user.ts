@@ -14,13 +14,14 @@ export const setCompanyEmail = ({ userId, enabled }: { userId: number; enabled: 
 
 export const deleteUser = (id: number) => api('user.delete', { params: { id } });
 
-/** Everything that shows a user: their profile, the lists, and the signed-in user when it is them. */
-const invalidateUsers = (queryClient: ReturnType<typeof useQueryClient>) =>
+/** Everything that shows a user: their profile, picture, the lists, and the signed-in user when it is them. */
+export const invalidateUsers = (queryClient: ReturnType<typeof useQueryClient>) =>
   Promise.all(
     (
       [
         'user.get',
         'user.revealPin',
+        'user.profileImage',
         'user.allByUser',
         'user.someByUser',
         'user.allByLocation',

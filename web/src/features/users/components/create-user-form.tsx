@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -71,7 +71,9 @@ const bodyOf = (roleId: CreatableRole, values: CreateUserFormValues) => {
       managementCompanyId:
         fields.company && values.managementCompanyId !== '' ? values.managementCompanyId : undefined,
       defaultLocationId:
-        fields.locations && values.defaultLocationId !== '' && values.locationIds.includes(values.defaultLocationId)
+        fields.locations &&
+        values.defaultLocationId !== '' &&
+        values.locationIds.includes(values.defaultLocationId)
           ? values.defaultLocationId
           : undefined,
     },
@@ -126,11 +128,11 @@ export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUs
   const create = useCreateUser();
   const fields = roleFields(roleId);
   const [failure, setFailure] = useState<{ text: string; existingUserId: number | null } | null>(null);
-  const createdId = useRef<number | null>(null);
   const roleName = roleNames[roleId];
   const save = useSaveStatus({
+    // To the new user's profile.
     onSaved: () => {
-      if (createdId.current !== null) void navigate(paths.app.user.build(createdId.current));
+      if (create.data) void navigate(paths.app.user.build(create.data.data.id));
     },
     onError: (error) => {
       // Field errors go under their fields; what no field takes (or the role's failure text) above the button.
@@ -150,8 +152,7 @@ export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUs
 
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);
-    const created = await save.run(() => create.mutateAsync({ roleId, body }));
-    if (created) createdId.current = created.data.id;
+    await save.run(() => create.mutateAsync({ roleId, body }));
   });
 
   const prerequisite =

@@ -10,7 +10,15 @@ const NOT_SET = 'Not set';
  * The PIN as asterisks until the eye toggle reveals it through the API (`GET /api/user/pin/{id}`);
  * 'Not set' when the user has none. Without the right to reveal it, asterisks only.
  */
-export const PinDisplay = ({ userId, hasPin, canReveal }: { userId: number; hasPin: boolean; canReveal: boolean }) => {
+export const PinDisplay = ({
+  userId,
+  hasPin,
+  canReveal,
+}: {
+  userId: number;
+  hasPin: boolean;
+  canReveal: boolean;
+}) => {
   const [shown, setShown] = useState(false);
   const pin = useRevealedPin(userId, shown);
   if (!hasPin) return <>{NOT_SET}</>;

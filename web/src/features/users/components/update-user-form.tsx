@@ -1,16 +1,6 @@
-import {
-  Alert,
-  Box,
-  Button,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { PIN_MAX_LENGTH, PROFILE_IMAGE_MAX_BYTES } from '@sitewalk/shared/constants';
@@ -33,7 +23,14 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 import { applyServerErrors } from '../../../lib/form.ts';
 import { uploadImage } from '../../../lib/upload.ts';
 import { profileImageName } from '../api/get-profile-image.ts';
-import { useDeleteUser, useSetCompanyEmail, useUpdateUser, type UpdateUserBody } from '../api/update-user.ts';
+import {
+  invalidateUsers,
+  useDeleteUser,
+  useSetCompanyEmail,
+  useUpdateUser,
+  type UpdateUserBody,
+} from '../api/update-user.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { digitsOnly, formatPhoneInput } from '../utils/phone-input.ts';
 import { userPlacementOf } from '../utils/placement.ts';
 import { MultiPlaceSelect, SingleSelect, type PlaceOption } from './place-fields.tsx';
@@ -188,6 +185,7 @@ export interface UpdateUserFormProps {
 export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }: UpdateUserFormProps) => {
   const navigate = useNavigate();
   const { actor, can } = useAuthorization();
+  const queryClient = useQueryClient();
   const update = useUpdateUser();
   const companyEmail = useSetCompanyEmail();
   const remove = useDeleteUser();
@@ -198,9 +196,11 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
   const [photo, setPhoto] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const passwordChanged = useRef(false);
 
-  const form = useForm<UpdateUserFormValues>({ resolver: resolverFor(user, self), defaultValues: valuesOf(user) });
+  const form = useForm<UpdateUserFormValues>({
+    resolver: resolverFor(user, self),
+    defaultValues: valuesOf(user),
+  });
   const { errors } = form.formState;
   const [companyId, roleId, chosenLocations, changePassword, email] = useWatch({
     control: form.control,
@@ -210,8 +210,13 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
   const save = useSaveStatus({
     // One's own new password ends one's sessions: sign in again; otherwise back to the profile.
     onSaved: () =>
-      void navigate(self && passwordChanged.current ? paths.login.build() : paths.app.user.build(user.id)),
-    onError: (error) => setFailure(applyServerErrors(error, FIELDS, form.setError) ?? messages.creationFailed.update),
+      void navigate(
+        self && update.variables?.userInfo.password !== undefined
+          ? paths.login.build()
+          : paths.app.user.build(user.id),
+      ),
+    onError: (error) =>
+      setFailure(applyServerErrors(error, FIELDS, form.setError) ?? messages.creationFailed.update),
   });
   const deletion = useDeleteStatus({
     onDeleted: () => void navigate(paths.app.users.build()),
@@ -227,14 +232,27 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
       !l ||
       !canManageMembership(
         actor,
-        { kind: 'location', id, locationId: id, organizationId: l.organizationId, managementCompanyId: l.managementCompanyId },
+        {
+          kind: 'location',
+          id,
+          locationId: id,
+          organizationId: l.organizationId,
+          managementCompanyId: l.managementCompanyId,
+        },
         placement,
       )
     );
   });
   const lockedAreas = placement.organizationIds.filter((id) => {
     const a = areaById.get(id);
-    return !a || !canManageMembership(actor, { kind: 'organization', id, managementCompanyId: a.managementCompanyId }, placement);
+    return (
+      !a ||
+      !canManageMembership(
+        actor,
+        { kind: 'organization', id, managementCompanyId: a.managementCompanyId },
+        placement,
+      )
+    );
   });
 
   // Roles: the user's own, and those the signed-in user may give without dropping places they may not remove.
@@ -249,9 +267,10 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
     ),
   ].sort((a, b) => b - a);
 
-  const companyOptions = companies.some((c) => c.id === user.managementCompanyId) || user.managementCompany === null
-    ? companies
-    : [...companies, { id: user.managementCompanyId ?? 0, name: user.managementCompany.name }];
+  const companyOptions =
+    companies.some((c) => c.id === user.managementCompanyId) || user.managementCompany === null
+      ? companies
+      : [...companies, { id: user.managementCompanyId ?? 0, name: user.managementCompany.name }];
   const companyAreas = [
     ...areas.filter((a) => a.managementCompanyId === companyId),
     ...user.userToOrganization
@@ -267,13 +286,15 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
   const emailChanged = !sameEmail(email, user.email);
   const asksCurrent = self && (changePassword || emailChanged);
   const canUpdate = can('update', placement);
-  const canSetCompanyEmail = roleId === Role.CompanyManager && user.roleId === Role.CompanyManager && can('setCompanyEmail', placement);
+  const canSetCompanyEmail =
+    roleId === Role.CompanyManager &&
+    user.roleId === Role.CompanyManager &&
+    can('setCompanyEmail', placement);
   const canUploadPicture = can('uploadProfileImage', placement);
   const canDelete = can('delete', placement);
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
-    passwordChanged.current = values.changePassword;
     await save.run(async () => {
       const answer = await update.mutateAsync(updateBodyOf(user, values, self));
       if (canSetCompanyEmail && values.companyEmail !== user.companyEmail) {
@@ -287,6 +308,7 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
           photo,
           setProgress,
         ).finally(() => setProgress(null));
+        await invalidateUsers(queryClient);
       }
       return answer;
     });
@@ -294,9 +316,16 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
 
   const onRoleChange = (next: RoleId) => {
     // Spec section 4: above Area Manager keeps no places; areas and locations replace each other.
-    if (!keepsAreas(next)) form.setValue('organizationIds', user.userToOrganization.map((o) => o.organizationId).filter((id) => lockedAreas.includes(id)));
+    if (!keepsAreas(next))
+      form.setValue(
+        'organizationIds',
+        user.userToOrganization.map((o) => o.organizationId).filter((id) => lockedAreas.includes(id)),
+      );
     if (!keepsLocations(next)) {
-      form.setValue('locationIds', user.userToLocation.map((l) => l.locationId).filter((id) => lockedLocations.includes(id)));
+      form.setValue(
+        'locationIds',
+        user.userToLocation.map((l) => l.locationId).filter((id) => lockedLocations.includes(id)),
+      );
       form.setValue('defaultLocationId', '');
     }
   };
@@ -443,7 +472,10 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
                 placeholder={user.hasPin ? '********' : undefined}
                 slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: PIN_MAX_LENGTH } }}
                 error={!!errors.pin}
-                helperText={errors.pin?.message ?? (user.hasPin ? 'Leave blank to keep the current PIN' : '4 to 8 digits')}
+                helperText={
+                  errors.pin?.message ??
+                  (user.hasPin ? 'Leave blank to keep the current PIN' : '4 to 8 digits')
+                }
                 disabled={!canUpdate}
               />
             )}
@@ -508,7 +540,9 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
               autoComplete="new-password"
               {...form.register('password')}
               error={!!errors.password}
-              helperText={errors.password?.message ?? (self ? undefined : 'They choose their own at next sign-in')}
+              helperText={
+                errors.password?.message ?? (self ? undefined : 'They choose their own at next sign-in')
+              }
             />
             <TextField
               label="Confirm New Password"

@@ -11,7 +11,9 @@ export const failureText = (error: unknown, fallback: string): string => {
   const errors = error.body?.validationErrors;
   if (errors) {
     const joined = Object.entries(errors)
-      .flatMap(([field, value]) => (Array.isArray(value) && value.length ? [`${field}: ${value.join(', ')}`] : []))
+      .flatMap(([field, value]) =>
+        Array.isArray(value) && value.length ? [`${field}: ${value.join(', ')}`] : [],
+      )
       .join('; ');
     if (joined) return joined;
   }

@@ -3,9 +3,8 @@
  * with dashes as ddd-ddd-dddd while typing.
  */
 export const formatPhoneInput = (input: string): string => {
-  let digits = input.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  digits = digits.slice(0, 10);
+  // No US area code starts with 1: a leading 1 is the country code, dropped as typed.
+  const digits = input.replace(/\D/g, '').replace(/^1+/, '').slice(0, 10);
   if (digits.length <= 3) return digits;
   if (digits.length <= 6) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
   return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
