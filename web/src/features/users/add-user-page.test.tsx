@@ -251,17 +251,15 @@ describe('AddUserPage', () => {
   });
 
   it.each([
-    ['Area Manager', { areas: [] }, messages.prerequisites.addArea],
-    ['Manager', { locations: [] }, messages.prerequisites.addLocation],
-    ['Owner', { companies: [] }, messages.prerequisites.addManagementCompany],
-  ] as const)('%s without its places says %s and cannot be sent', async (roleName, empty, text) => {
-    const base = {
-      companies: undefined,
-      areas: undefined,
-      locations: undefined,
-      ...empty,
-    };
-    const fake = placeHandlers(base.companies, base.areas, base.locations);
+    ['Area Manager', 'areas', messages.prerequisites.addArea],
+    ['Manager', 'locations', messages.prerequisites.addLocation],
+    ['Owner', 'companies', messages.prerequisites.addManagementCompany],
+  ] as const)('%s without %s says so and cannot be sent', async (roleName, missing, text) => {
+    const fake = placeHandlers(
+      missing === 'companies' ? [] : undefined,
+      missing === 'areas' ? [] : undefined,
+      missing === 'locations' ? [] : undefined,
+    );
     const { user } = renderAddUser(fake, { me: aPerson(Role.SuperUser, { id: 1 }) });
     await chooseRole(user, roleName);
     expect(await screen.findByText(text)).toBeInTheDocument();
