@@ -118,6 +118,34 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.app.organizations.path,
+            lazy: page(
+              () => import('../features/areas/areas-page.tsx'),
+              (m) => m.AreasPage,
+            ),
+          },
+          {
+            path: paths.app.organizationAdd.path,
+            lazy: page(
+              () => import('../features/areas/area-add-page.tsx'),
+              (m) => m.AreaAddPage,
+            ),
+          },
+          {
+            path: paths.app.organizationUpdate.path,
+            lazy: page(
+              () => import('../features/areas/area-update-page.tsx'),
+              (m) => m.AreaUpdatePage,
+            ),
+          },
+          {
+            path: paths.app.organization.path,
+            lazy: page(
+              () => import('../features/areas/area-page.tsx'),
+              (m) => m.AreaPage,
+            ),
+          },
+          {
             path: paths.app.userAdd.path,
             lazy: page(
               () => import('../features/users/add-user-page.tsx'),

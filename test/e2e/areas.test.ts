@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { describe } from 'vitest';
+import { Role } from '@sitewalk/shared/roles';
+import { callAs, person, PERSON_PASSWORD } from '../support/people.ts';
+import { seedSite } from '../support/site.ts';
+import { e2e, expect, pathOf, signIn, test } from './support/journey.ts';
+
+/** The Areas screens (access-and-administration section 2: Areas, Area detail, Area update, Add area). */
+describe('areas', () => {
+  test('a Company Manager adds an area, fills and empties it through Add Users, renames and deletes it', async ({
+    journey,
+  }) => {
+    const { page } = journey;
+    const { url } = e2e();
+    const site = await seedSite(url);
+    const call = callAs(url);
+    const company = { managementCompanyId: site.companyId };
+    const manager = await person(url, Role.CompanyManager, company);
+    const [first, second] = await Promise.all([
+      person(url, Role.AreaManager, company),
+      person(url, Role.AreaManager, company),
+    ]);
+    const below = await person(url, Role.Manager, {
+      ...company,
+      locations: [{ locationId: site.locationId, organizationId: site.areaId, ...company }],
+    });
+    const nameOf = async (who: { id: number }) => {
+      const answer = await call(manager, 'GET', `/api/user/${who.id}`);
+      return `${String(answer.body.firstName)} ${String(answer.body.lastName)}`;
+    };
+    const [firstName, secondName, belowName] = await Promise.all([
+      nameOf(first),
+      nameOf(second),
+      nameOf(below),
+    ]);
+    const label = randomBytes(3).toString('hex');
+    const areaName = `Journey Area ${label}`;
+
+    await signIn(journey, manager.email, PERSON_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Areas' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Areas' }).waitFor();
+    const areas = page.getByRole('table', { name: 'Areas' });
+    await areas
+      .getByText(`Area ${site.areaId === 0 ? '' : ''}`, { exact: false })
+      .first()
+      .waitFor();
+    await journey.check('areas');
+
+    // Add Area: a name is required; the only company is chosen already.
+    await page.getByRole('link', { name: 'Add Area' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Add Area' }).waitFor();
+    await page
+      .getByText('Areas are required to create locations. Each area can contain one or more locations.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Name is required').waitFor();
+    await journey.check('add area refused');
+    await page.getByRole('textbox', { name: 'Name' }).fill(areaName);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved!').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Areas' }).waitFor();
+    expect(pathOf(page)).toBe('/app/organizations');
+
+    // In the list, found by search; its row opens the detail.
+    await page.getByRole('searchbox', { name: 'Search Areas' }).fill(label);
+    await areas.getByText(areaName).waitFor();
+    await expect.poll(() => areas.getByRole('row').count()).toBe(2);
+    await areas.getByText(areaName).click();
+    await page.getByRole('heading', { level: 1, name: areaName }).waitFor();
+    const areaId = Number(pathOf(page).split('/').at(-1));
+    expect(areaId).toBeGreaterThan(0);
+    await page.getByText('No users.').waitFor();
+    await page.getByText('No locations.').waitFor();
+    await journey.check('area detail');
+
+    // Add Users: the two Area Managers are offered, the Manager is not; nothing chosen is refused.
+    await page.getByRole('button', { name: 'Add Users' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Users' });
+    const offered = dialog.getByRole('list', { name: 'Users to add' });
+    await offered.getByRole('checkbox', { name: firstName }).waitFor();
+    await offered.getByRole('checkbox', { name: secondName }).waitFor();
+    expect(await offered.getByRole('checkbox', { name: belowName }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.getByText('Please select at least one user to add').waitFor();
+    await offered.getByRole('checkbox', { name: firstName }).check();
+    await offered.getByRole('checkbox', { name: secondName }).check();
+    await journey.check('add users dialog');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const users = page.getByRole('table', { name: 'Users' });
+    await users.getByRole('link', { name: firstName }).waitFor();
+    await users.getByRole('link', { name: secondName }).waitFor();
+    await page.getByText('Total Employees').waitFor();
+    await journey.check('area with members');
+
+    // Remove one.
+    await page.getByRole('button', { name: `Remove ${firstName}` }).click();
+    await users.getByRole('link', { name: firstName }).waitFor({ state: 'detached' });
+    await users.getByRole('link', { name: secondName }).waitFor();
+    const members = await call(manager, 'GET', `/api/user/all/by-organization/${areaId}`);
+    expect((members.body as unknown as { id: number }[]).map(({ id }) => id)).toEqual([second.id]);
+
+    // Rename.
+    await page.getByRole('link', { name: 'Update' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Update Area' }).waitFor();
+    await page.getByRole('textbox', { name: 'Name' }).fill(`${areaName} West`);
+    await journey.check('update area');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved!').waitFor();
+    await page.getByRole('heading', { level: 1, name: `${areaName} West` }).waitFor();
+    expect(pathOf(page)).toBe(`/app/organizations/${areaId}`);
+
+    // The seeded area still has its location: the API's 409 is shown as it is.
+    await page.goto(journey.url(`/app/organizations/update/${site.areaId}`));
+    await page.getByRole('button', { name: 'Delete Area' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Profile?' });
+    await confirm.getByText('All data associated with this organization will be deleted forever!').waitFor();
+    await journey.check('delete confirm');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Delete the locations of this area and remove its users first').waitFor();
+    await journey.check('delete refused');
+    expect((await call(manager, 'GET', `/api/organization/${site.areaId}`)).status).toBe(200);
+
+    // The new area, emptied, goes.
+    await page.goto(journey.url(`/app/organizations/${areaId}`));
+    await page.getByRole('button', { name: `Remove ${secondName}` }).click();
+    await page.getByText('No users.').waitFor();
+    await page.getByRole('link', { name: 'Update' }).click();
+    await page.getByRole('button', { name: 'Delete Area' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Profile?' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await page.getByText('Deleted!').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Areas' }).waitFor();
+    expect(pathOf(page)).toBe('/app/organizations');
+    expect((await call(manager, 'GET', `/api/organization/${areaId}`)).status).toBe(404);
+    await page.getByRole('searchbox', { name: 'Search Areas' }).fill(label);
+    await page.getByText('No areas.').waitFor();
+  });
+
+  test('a Manager typing the Areas addresses gets the API’s refusal', async ({ journey }) => {
+    const { page } = journey;
+    const { url } = e2e();
+    const site = await seedSite(url);
+    const manager = await person(url, Role.Manager, {
+      managementCompanyId: site.companyId,
+      locations: [
+        { locationId: site.locationId, organizationId: site.areaId, managementCompanyId: site.companyId },
+      ],
+    });
+
+    await signIn(journey, manager.email, PERSON_PASSWORD);
+    expect(
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Areas' }).count(),
+    ).toBe(0);
+    await page.goto(journey.url('/app/organizations'));
+    await page.getByText('You do not have permission to do this').waitFor();
+    expect(await page.getByRole('table', { name: 'Areas' }).count()).toBe(0);
+    await journey.check('areas refused');
+
+    await page.goto(journey.url(`/app/organizations/${site.areaId}`));
+    await page.getByText('Error Loading Area').waitFor();
+    await page.getByText('The area could not be loaded. Please try again later.').waitFor();
+    await journey.check('area refused');
+
+    await page.goto(journey.url('/app/addOrganization'));
+    await page.getByText('You do not have permission to add an area').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Name' }).count()).toBe(0);
+    await journey.check('add area refused');
+  });
+});

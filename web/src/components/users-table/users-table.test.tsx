@@ -1,0 +1,319 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { User } from '@sitewalk/shared/schemas/user';
+import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
+import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { aLocation, anArea, aPerson } from '../../testing/area-fixtures.ts';
+import { UsersTable, type UsersSource } from './users-table.tsx';
+
+const companyManager = testUser({
+  id: 100,
+  roleId: 30,
+  roleName: 'Company Manager',
+  managementCompanyId: 1,
+  managementCompany: { name: 'Acme Storage' },
+});
+
+const renderTable = (handlers: FakeHandlers, source: UsersSource, signedIn: User = companyManager) => {
+  const fake = createFakeFetch(handlers);
+  vi.stubGlobal('fetch', fake.fetch);
+  const rendered = renderWithProviders(<UsersTable source={source} />, {
+    route: '/app/table',
+    path: '/app/table',
+    routes: [
+      { path: '/app/users/:id', element: <p>user page</p> },
+      { path: '/app/addUser', element: <p>add user page</p> },
+    ],
+    user: signedIn,
+  });
+  return { ...rendered, fake };
+};
+
+const rowNames = () =>
+  within(screen.getByRole('table', { name: 'Users' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+const area = anArea({ id: 3 });
+const inArea = (user: User): User => ({
+  ...user,
+  userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
+});
+const zed = inArea(aPerson({ id: 1, firstName: 'Zoe', lastName: 'Zed', roleId: 20 }));
+const abe = inArea(aPerson({ id: 2, firstName: 'Abe', lastName: 'Able', roleId: 20 }));
+const carla = aPerson({ id: 3, firstName: 'Carla', lastName: 'Cole', roleId: 20 });
+const dev = aPerson({ id: 4, firstName: 'Dev', lastName: 'Doe', roleId: 20 });
+const manny = aPerson({ id: 5, firstName: 'Manny', lastName: 'Mack', roleId: 10 });
+const other = aPerson({ id: 6, firstName: 'Otto', lastName: 'Other', roleId: 20, managementCompanyId: 2 });
+const peer = aPerson({ id: 7, firstName: 'Pat', lastName: 'Peer', roleId: 30 });
+
+describe('UsersTable, user source', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the signed-in user’s users by last name; a row opens the profile; Add goes to /app/addUser', async () => {
+    const { user, router, fake } = renderTable(
+      { 'user.allByUser': () => [zed, carla, abe] },
+      { kind: 'user' },
+    );
+    await screen.findByText('Zoe Zed');
+    expect(rowNames()).toEqual(['Abe Able', 'Carla Cole', 'Zoe Zed']);
+    expect(fake.callsOf('user.allByUser')[0]?.params).toEqual({ id: '100' });
+    expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/app/addUser');
+    expect(screen.queryByRole('button', { name: 'Add Users' })).not.toBeInTheDocument();
+    await user.click(screen.getByText('Carla Cole').closest('tr')!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/users/3'));
+  });
+
+  it('each name links to its profile', async () => {
+    renderTable({ 'user.allByUser': () => [abe] }, { kind: 'user' });
+    expect(await screen.findByRole('link', { name: 'Abe Able' })).toHaveAttribute('href', '/app/users/2');
+  });
+
+  it('searches by name, e-mail and role', async () => {
+    const { user } = renderTable({ 'user.allByUser': () => [zed, carla, manny] }, { kind: 'user' });
+    await screen.findByText('Zoe Zed');
+    await user.type(screen.getByRole('searchbox', { name: 'Search Users' }), 'person5@');
+    expect(rowNames()).toEqual(['Manny Mack']);
+    await user.clear(screen.getByRole('searchbox', { name: 'Search Users' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search Users' }), 'area manager');
+    expect(rowNames()).toEqual(['Carla Cole', 'Zoe Zed']);
+  });
+
+  it('offers no Add to a user who may create no role', async () => {
+    renderTable(
+      { 'user.allByUser': () => [abe] },
+      { kind: 'user' },
+      testUser({ id: 9, roleId: 1, roleName: 'Employee' }),
+    );
+    await screen.findByText('Abe Able');
+    expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
+  });
+
+  it('shows the API’s refusal as the error panel', async () => {
+    renderTable(
+      { 'user.allByUser': () => fakeError(403, 'You do not have permission to do this') },
+      { kind: 'user' },
+    );
+    expect(await screen.findByText('You do not have permission to do this')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
+
+describe('UsersTable, area source', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const areaHandlers = (members: User[], all: User[]): FakeHandlers => ({
+    'organization.get': () => area,
+    'user.allByOrganization': () => members,
+    'user.allByUser': () => all,
+  });
+
+  it('adds users through the dialog: members, other companies, roles below Area Manager and peers are not offered', async () => {
+    let members = [zed, abe];
+    const { user, fake } = renderTable(
+      {
+        ...areaHandlers(members, []),
+        'user.allByOrganization': () => members,
+        'user.allByUser': () => [zed, abe, carla, dev, manny, other, peer],
+        'user.addToOrganization': (request) => {
+          const { userIds } = request.body as { userIds: number[] };
+          members = [...members, ...[carla, dev].filter((u) => userIds.includes(u.id)).map(inArea)];
+          return { success: true, count: userIds.length };
+        },
+      },
+      { kind: 'organization', id: 3 },
+    );
+    await screen.findByText('Zoe Zed');
+    expect(rowNames()).toEqual(['Abe Able', 'Zoe Zed']);
+    await user.click(await screen.findByRole('button', { name: 'Add Users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Users' });
+    const list = await within(dialog).findByRole('list', { name: 'Users to add' });
+    expect(
+      within(list)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('aria-labelledby')),
+    ).toHaveLength(2);
+    expect(within(list).getByText('Carla Cole')).toBeInTheDocument();
+    expect(within(list).getByText('Dev Doe')).toBeInTheDocument();
+    await user.click(within(list).getByRole('checkbox', { name: 'Carla Cole' }));
+    await user.click(within(list).getByRole('checkbox', { name: 'Dev Doe' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.callsOf('user.addToOrganization').map((r) => r.body)).toEqual([
+      { userIds: [3, 4], organizationId: 3 },
+    ]);
+    await waitFor(() => expect(rowNames()).toEqual(['Abe Able', 'Carla Cole', 'Dev Doe', 'Zoe Zed']));
+  });
+
+  it('asks for at least one user', async () => {
+    const { user, fake } = renderTable(areaHandlers([zed], [zed, carla]), { kind: 'organization', id: 3 });
+    await user.click(await screen.findByRole('button', { name: 'Add Users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Users' });
+    await within(dialog).findByText('Carla Cole');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Please select at least one user to add')).toBeInTheDocument();
+    expect(fake.callsOf('user.addToOrganization')).toHaveLength(0);
+  });
+
+  it('says when nobody is left to add', async () => {
+    const { user } = renderTable(areaHandlers([zed], [zed, manny, other]), { kind: 'organization', id: 3 });
+    await user.click(await screen.findByRole('button', { name: 'Add Users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Users' });
+    expect(await within(dialog).findByText('No users available to add.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Add' })).toBeDisabled();
+  });
+
+  it('says the candidates could not be loaded, in the API’s words when it gave some', async () => {
+    const { user } = renderTable(
+      {
+        ...areaHandlers([zed], []),
+        'user.allByUser': () => fakeError(403, 'You do not have permission to do this'),
+      },
+      { kind: 'organization', id: 3 },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Users' });
+    expect(await within(dialog).findByText('You do not have permission to do this')).toBeInTheDocument();
+  });
+
+  it('says the candidates could not be loaded when the network failed', async () => {
+    const { user } = renderTable(
+      {
+        ...areaHandlers([zed], []),
+        'user.allByUser': () => {
+          throw new TypeError('Failed to fetch');
+        },
+      },
+      { kind: 'organization', id: 3 },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Users' });
+    expect(
+      await within(dialog).findByText('Error loading users. Please try again later.'),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the dialog open with the failure text when adding fails', async () => {
+    const { user } = renderTable(
+      {
+        ...areaHandlers([zed], [zed, carla]),
+        'user.addToOrganization': () => fakeError(400, 'userIds: only area managers and above'),
+      },
+      { kind: 'organization', id: 3 },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Users' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Carla Cole' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Failed to add users. Please try again.')).toBeInTheDocument();
+  });
+
+  it('removes a member', async () => {
+    let members = [zed, abe];
+    const { user, fake } = renderTable(
+      {
+        ...areaHandlers(members, []),
+        'user.allByOrganization': () => members,
+        'user.removeFromOrganization': (request) => {
+          members = members.filter((m) => String(m.id) !== request.params.userId);
+          return { success: true, count: 1 };
+        },
+      },
+      { kind: 'organization', id: 3 },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Remove Zoe Zed' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Abe Able']));
+    expect(fake.callsOf('user.removeFromOrganization')[0]?.params).toEqual({
+      userId: '1',
+      organizationId: '3',
+    });
+  });
+
+  it('says so when a removal fails', async () => {
+    const { user } = renderTable(
+      {
+        ...areaHandlers([zed], []),
+        'user.removeFromOrganization': () => fakeError(500, 'Internal Server Error'),
+      },
+      { kind: 'organization', id: 3 },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Remove Zoe Zed' }));
+    expect(await screen.findByText('Failed to remove user. Please try again.')).toBeInTheDocument();
+    expect(rowNames()).toEqual(['Zoe Zed']);
+  });
+
+  it('offers neither adding nor removing to an Area Manager (the API refuses them)', async () => {
+    const areaManager = testUser({
+      id: 50,
+      roleId: 20,
+      roleName: 'Area Manager',
+      managementCompanyId: 1,
+      userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
+    });
+    renderTable(areaHandlers([zed, manny], [zed, carla]), { kind: 'organization', id: 3 }, areaManager);
+    await screen.findByText('Zoe Zed');
+    await waitFor(() =>
+      expect(screen.queryByRole('columnheader', { name: 'Remove' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('button', { name: 'Add Users' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+  });
+
+  it('offers no removal of a peer or a senior', async () => {
+    renderTable(areaHandlers([zed, inArea(peer)], []), { kind: 'organization', id: 3 });
+    expect(await screen.findByRole('button', { name: 'Remove Zoe Zed' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove Pat Peer' })).not.toBeInTheDocument();
+  });
+});
+
+describe('UsersTable, location source', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers a Manager the assistant managers and employees of the company, not other managers', async () => {
+    const manager = testUser({
+      id: 60,
+      roleId: 10,
+      roleName: 'Manager',
+      managementCompanyId: 1,
+      userToLocation: [
+        { locationId: 11, location: { name: 'Harbor Self Storage' } },
+        { locationId: 12, location: { name: 'Bay Storage' } },
+      ],
+    });
+    const atBay = (u: User): User => ({
+      ...u,
+      userToLocation: [{ locationId: 12, location: { name: 'Bay Storage' } }],
+    });
+    const atHarbor = (u: User): User => ({
+      ...u,
+      userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage' } }],
+    });
+    const assistant = atBay(aPerson({ id: 21, firstName: 'Ann', lastName: 'Assist', roleId: 5 }));
+    const employee = atBay(aPerson({ id: 22, firstName: 'Ed', lastName: 'Employ', roleId: 1 }));
+    const member = atHarbor(aPerson({ id: 23, firstName: 'Mo', lastName: 'Member', roleId: 5 }));
+    const { user, fake } = renderTable(
+      {
+        'location.get': () => aLocation({ id: 11 }),
+        'user.allByLocation': () => [member],
+        'user.allByUser': () => [member, assistant, employee, atBay(manny)],
+        'user.addToLocation': () => ({ success: true, count: 1 }),
+      },
+      { kind: 'location', id: 11 },
+      manager,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Users' });
+    const list = await within(dialog).findByRole('list', { name: 'Users to add' });
+    expect(within(list).getAllByRole('checkbox')).toHaveLength(2);
+    await user.click(within(list).getByRole('checkbox', { name: 'Ed Employ' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(fake.callsOf('user.addToLocation').map((r) => r.body)).toEqual([
+        { userIds: [22], locationId: 11 },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Remove Mo Member' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,159 @@
+import { Alert, Button, IconButton, Link, Tooltip } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { messages } from '@sitewalk/shared/messages';
+import { assignableRoles } from '@sitewalk/shared/policy';
+import type { User } from '@sitewalk/shared/schemas/user';
+import { paths } from '../../config/paths.ts';
+import { useAuthorization } from '../../lib/authorization.ts';
+import { DataTable, type DataTableColumn } from '../data-table.tsx';
+import { ErrorPanel } from '../error-panel.tsx';
+import { AddUsersDialog } from './add-users-dialog.tsx';
+import { fullName, mayManage, sortByLastName, type UsersSource } from './membership.ts';
+import { sourceUsersQueryOptions, useContainer, useRemoveMember } from './users-table-api.ts';
+
+export type { UsersSource } from './membership.ts';
+
+export interface UsersTableProps {
+  /** Whose users: the signed-in user's scope (default), a location's or an area's. */
+  source?: UsersSource;
+}
+
+const matches = (user: User, term: string) =>
+  [fullName(user), user.email ?? '', user.phone ?? '', user.roleName].some((text) =>
+    text.toLowerCase().includes(term),
+  );
+
+/**
+ * The reusable user list (spec section 2): sorted by last name, rows open /app/users/{id}. For the user
+ * source 'Add' goes to /app/addUser; for a location or an area, 'Add Users' opens the dialog and each
+ * member the signed-in user may manage has a remove button. What shows is what the shared policy allows.
+ */
+export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
+  const { actor, can } = useAuthorization();
+  const navigate = useNavigate();
+  const users = useQuery(sourceUsersQueryOptions(source, actor.userId));
+  const container = useContainer(source);
+  const remove = useRemoveMember();
+  const [adding, setAdding] = useState(false);
+  const [removeFailed, setRemoveFailed] = useState(false);
+
+  if (users.isError) return <ErrorPanel error={users.error} onReset={() => void users.refetch()} />;
+
+  const rows = sortByLastName(users.data ?? []);
+  const place = container.data;
+  const canAddMembers =
+    !!place && (place.kind === 'organization' ? can('manageMembers', place) : can('manageMembers', place));
+  const removable = (user: User) => !!place && mayManage(actor, place, user);
+
+  const onRemove = async (user: User) => {
+    if (!place) return;
+    setRemoveFailed(false);
+    try {
+      await remove.mutateAsync({ container: place, userId: user.id });
+    } catch {
+      setRemoveFailed(true);
+    }
+  };
+
+  const columns: DataTableColumn<User>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      render: (user) => (
+        <Link
+          component={RouterLink}
+          to={paths.app.user.build(user.id)}
+          onClick={(event) => event.stopPropagation()}
+          underline="hover"
+          sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+        >
+          {fullName(user)}
+        </Link>
+      ),
+    },
+    { key: 'role', header: 'Role', render: (user) => user.roleName },
+    {
+      key: 'email',
+      header: 'Email',
+      render: (user) => user.email ?? '',
+      fromPx: 768,
+    },
+    { key: 'phone', header: 'Phone', render: (user) => user.phone ?? '', fromPx: 1024 },
+  ];
+  if (source.kind !== 'user' && rows.some(removable)) {
+    columns.push({
+      key: 'remove',
+      header: 'Remove',
+      render: (user) =>
+        removable(user) ? (
+          <Tooltip title="Remove">
+            <IconButton
+              size="small"
+              color="error"
+              aria-label={`Remove ${fullName(user)}`}
+              disabled={remove.isPending}
+              onClick={(event) => {
+                event.stopPropagation();
+                void onRemove(user);
+              }}
+            >
+              <PersonRemoveIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ) : null,
+    });
+  }
+
+  const actions =
+    source.kind === 'user' ? (
+      assignableRoles(actor).length > 0 ? (
+        <Button
+          component={RouterLink}
+          to={paths.app.userAdd.build()}
+          variant="contained"
+          startIcon={<AddIcon />}
+        >
+          Add
+        </Button>
+      ) : null
+    ) : canAddMembers ? (
+      <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAdding(true)}>
+        Add Users
+      </Button>
+    ) : null;
+
+  return (
+    <>
+      {removeFailed && (
+        <Alert severity="error" role="alert" onClose={() => setRemoveFailed(false)} sx={{ mb: 1.5 }}>
+          {messages.fetch.removeUser}
+        </Alert>
+      )}
+      <DataTable
+        label="Users"
+        columns={columns}
+        rows={rows}
+        getRowId={(user) => user.id}
+        matches={matches}
+        onRowClick={(user) => void navigate(paths.app.user.build(user.id))}
+        loading={users.isPending}
+        emptyText={users.isPending ? 'Loading users...' : 'No users.'}
+        actions={actions}
+      />
+      {place && canAddMembers && (
+        <AddUsersDialog
+          open={adding}
+          onClose={() => setAdding(false)}
+          actor={actor}
+          container={place}
+          members={rows}
+        />
+      )}
+    </>
+  );
+};

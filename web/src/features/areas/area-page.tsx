@@ -1,0 +1,147 @@
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/Edit';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import type { Location } from '@sitewalk/shared/schemas/location';
+import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { UsersTable } from '../../components/users-table/users-table.tsx';
+import { paths } from '../../config/paths.ts';
+import { useAuthorization } from '../../lib/authorization.ts';
+import { useArea } from './api/get-area.ts';
+import { useAreaLocations } from './api/get-area-locations.ts';
+import { areaPlacement, formatDate, parseRouteId } from './components/area-helpers.ts';
+import { AreaLoadError } from './components/area-load-error.tsx';
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Box component="section" aria-label={title} sx={{ minWidth: 0 }}>
+    <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+      {title}
+    </Typography>
+    {children}
+  </Box>
+);
+
+const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box>
+    <Typography component="dt" variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+      {children}
+    </Typography>
+  </Box>
+);
+
+const locationColumns: DataTableColumn<Location>[] = [
+  { key: 'name', header: 'Name', render: (location) => location.name },
+  { key: 'address', header: 'Address', render: (location) => location.address, fromPx: 768 },
+  { key: 'city', header: 'City', render: (location) => location.city, fromPx: 768 },
+  { key: 'state', header: 'State', render: (location) => location.state, fromPx: 1024 },
+  { key: 'zipcode', header: 'Zipcode', render: (location) => location.zipcode, fromPx: 1024 },
+];
+
+const matchesLocation = (location: Location, term: string) =>
+  [location.name, location.address, location.city, location.state, location.zipcode].some((text) =>
+    text.toLowerCase().includes(term),
+  );
+
+/** /app/organizations/{id}: the area's details, its users and its locations. */
+export const AreaPage = () => {
+  const id = parseRouteId(useParams().id);
+  return id === null ? <AreaLoadError /> : <AreaDetail id={id} />;
+};
+
+const AreaDetail = ({ id }: { id: number }) => {
+  const { can } = useAuthorization();
+  const navigate = useNavigate();
+  const area = useArea(id);
+  const locations = useAreaLocations(id);
+
+  if (area.isPending) return <Spinner label="Loading area" />;
+  if (area.isError) return <AreaLoadError />;
+
+  const data = area.data;
+  return (
+    <Stack spacing={3} sx={{ minWidth: 0 }}>
+      <Box>
+        <Button
+          component={RouterLink}
+          to={paths.app.organizations.build()}
+          startIcon={<ArrowBackIcon />}
+          sx={{ mb: 1, textTransform: 'none' }}
+        >
+          Back to Areas
+        </Button>
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1.5 }}
+        >
+          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            {data.name}
+          </Typography>
+          {can('update', areaPlacement(data)) && (
+            <Button
+              component={RouterLink}
+              to={paths.app.organizationUpdate.build(data.id)}
+              variant="contained"
+              startIcon={<EditIcon />}
+            >
+              Update
+            </Button>
+          )}
+        </Stack>
+      </Box>
+
+      <Card variant="outlined">
+        <CardContent>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: {
+                xs: '1fr',
+                sm: 'repeat(2, minmax(0, 1fr))',
+                lg: 'repeat(3, minmax(0, 1fr))',
+              },
+            }}
+          >
+            <Detail label="Name">{data.name}</Detail>
+            <Detail label="ID">{data.id}</Detail>
+            <Detail label="Created">{formatDate(data.createdAt)}</Detail>
+            <Detail label="Management Company">{data.managementCompanyName ?? 'Unknown'}</Detail>
+            <Detail label="Total Locations">{data.totalLocations}</Detail>
+            <Detail label="Total Employees">{data.totalEmployees}</Detail>
+          </Box>
+        </CardContent>
+      </Card>
+
+      <Section title="Users">
+        <UsersTable source={{ kind: 'organization', id: data.id }} />
+      </Section>
+
+      <Section title="Locations">
+        {locations.isError ? (
+          <ErrorPanel error={locations.error} onReset={() => void locations.refetch()} />
+        ) : (
+          <DataTable
+            label="Locations"
+            columns={locationColumns}
+            rows={[...(locations.data ?? [])].sort((a, b) => a.name.localeCompare(b.name))}
+            getRowId={(location) => location.id}
+            matches={matchesLocation}
+            onRowClick={(location) => void navigate(paths.app.location.build(location.id))}
+            loading={locations.isPending}
+            emptyText={locations.isPending ? 'Loading locations...' : 'No locations.'}
+            searchPlaceholder="Search locations"
+          />
+        )}
+      </Section>
+    </Stack>
+  );
+};
