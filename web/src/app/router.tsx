@@ -146,6 +146,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.app.users.path,
+            lazy: page(
+              () => import('../features/users/users-page.tsx'),
+              (m) => m.UsersPage,
+            ),
+          },
+          {
             path: paths.app.userAdd.path,
             lazy: page(
               () => import('../features/users/add-user-page.tsx'),
