@@ -58,8 +58,9 @@ export const ErrorPanel = ({ error, onReset }: ErrorPanelProps) => {
         {text}
         <Box sx={{ mt: 1.5 }}>
           <Button
+            // Contained: error-red text on the alert's pink misses WCAG AA (axe color-contrast).
             color="error"
-            variant="outlined"
+            variant="contained"
             size="small"
             onClick={() => (onReset ? onReset() : void logout())}
           >
