@@ -118,6 +118,27 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.app.managementCompanies.path,
+            lazy: page(
+              () => import('../features/management-companies/management-companies-page.tsx'),
+              (m) => m.ManagementCompaniesPage,
+            ),
+          },
+          {
+            path: paths.app.managementCompanyAdd.path,
+            lazy: page(
+              () => import('../features/management-companies/management-company-page.tsx'),
+              (m) => m.ManagementCompanyPage,
+            ),
+          },
+          {
+            path: paths.app.managementCompany.path,
+            lazy: page(
+              () => import('../features/management-companies/management-company-page.tsx'),
+              (m) => m.ManagementCompanyPage,
+            ),
+          },
+          {
             path: paths.app.organizations.path,
             lazy: page(
               () => import('../features/areas/areas-page.tsx'),

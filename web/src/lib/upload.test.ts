@@ -1,45 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@sitewalk/shared/messages';
 import { createFakeFetch, fakeError } from '../testing/fake-api.ts';
-import { imageFileProblem, uploadImage, UploadError } from './upload.ts';
+import { installFakeXhr } from '../testing/fake-xhr.ts';
+import { fileNameOf, imageFileProblem, uploadImage, UploadError } from './upload.ts';
 import { ApiError } from './api-client.ts';
-
-/** A stand-in XMLHttpRequest: records what is sent; the test answers it. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown = null;
-  status = 0;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
-  }
-  answer(status: number) {
-    this.status = status;
-    this.onload?.();
-  }
-}
 
 const png = (bytes = 2048, name = 'logo.png', type = 'image/png') =>
   new File([new Uint8Array(bytes)], name, { type });
@@ -49,12 +13,6 @@ const ticket = {
   key: 'tenants/7/company-logo/7/abc.png',
   headers: { 'content-type': 'image/png', 'content-length': '2048' },
   expiresIn: 300,
-};
-
-/** Lets the awaited ticket call finish, so the PUT has started. */
-const untilSent = async () => {
-  await vi.waitFor(() => expect(FakeXhr.last?.body ?? null).not.toBeNull());
-  return FakeXhr.last!;
 };
 
 describe('imageFileProblem', () => {
@@ -79,9 +37,9 @@ describe('imageFileProblem', () => {
 });
 
 describe('uploadImage', () => {
+  let xhrs: ReturnType<typeof installFakeXhr>;
   beforeEach(() => {
-    FakeXhr.last = null;
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    xhrs = installFakeXhr();
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -94,7 +52,7 @@ describe('uploadImage', () => {
     const done = uploadImage('managementCompany.logoUpload', { params: { id: 7, name: 'Acme' } }, file, (p) =>
       progress.push(p),
     );
-    const xhr = await untilSent();
+    const xhr = await xhrs.latest();
     expect(fake.callsOf('managementCompany.logoUpload')).toEqual([
       expect.objectContaining({ params: { id: '7', name: 'Acme' } }),
     ]);
@@ -124,7 +82,7 @@ describe('uploadImage', () => {
       messages.upload.fileTooLarge,
     );
     expect(fake.calls).toEqual([]);
-    expect(FakeXhr.last).toBeNull();
+    expect(xhrs.sent()).toEqual([]);
   });
 
   it("passes the API's refusal on and sends nothing", async () => {
@@ -141,19 +99,30 @@ describe('uploadImage', () => {
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(403);
-    expect(FakeXhr.last).toBeNull();
+    expect(xhrs.sent()).toEqual([]);
   });
 
   it('fails when the storage refuses the file or cannot be reached', async () => {
     vi.stubGlobal('fetch', createFakeFetch({ 'managementCompany.logoUpload': () => ticket }).fetch);
     const refused = uploadImage('managementCompany.logoUpload', { params: { id: 7, name: 'Acme' } }, png());
-    (await untilSent()).answer(403);
+    (await xhrs.latest()).answer(403);
     await expect(refused).rejects.toBeInstanceOf(UploadError);
 
-    FakeXhr.last = null;
     const offline = uploadImage('managementCompany.logoUpload', { params: { id: 7, name: 'Acme' } }, png());
-    const xhr = await untilSent();
-    xhr.onerror?.();
+    await vi.waitFor(() => expect(xhrs.sent()).toHaveLength(2));
+    (await xhrs.latest()).fail();
     await expect(offline).rejects.toThrow('The upload failed. Please try again.');
+  });
+});
+
+describe('fileNameOf', () => {
+  it.each([
+    ['Acme Storage', 'Acme-Storage'],
+    ['A/B Storage?', 'A-B-Storage'],
+    ['..', 'image'],
+    ['José-Núñez', 'Jose-Nunez'],
+    ['x'.repeat(150), 'x'.repeat(100)],
+  ])('%j is named %j in a path', (text, name) => {
+    expect(fileNameOf(text)).toBe(name);
   });
 });

@@ -1,6 +1,7 @@
 import type { Routes } from '@sitewalk/shared/contract/index';
 import type { RouteParamsInput } from '@sitewalk/shared/contract/route';
 import {
+  FILE_NAME_MAX_LENGTH,
   IMAGE_CONTENT_TYPES,
   LOGO_MAX_BYTES,
   PROFILE_IMAGE_MAX_BYTES,
@@ -36,6 +37,18 @@ export const imageFileProblem = (file: File, maxBytes: number = LOGO_MAX_BYTES):
   if (file.size === 0) return 'The file is empty';
   return null;
 };
+
+/**
+ * The `{name}` of an upload or view path (the API ignores it; it names the file for people): letters,
+ * digits, '-' and '_' only, so no '/', '?' or '.' of a company or person name can bend the path.
+ */
+export const fileNameOf = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, FILE_NAME_MAX_LENGTH) || 'image';
 
 /** The storage refused the file or could not be reached. */
 export class UploadError extends Error {

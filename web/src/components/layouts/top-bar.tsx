@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser, useLogout } from '../../lib/auth.tsx';
 import { usePictureUrl } from '../../hooks/use-picture-url.ts';
+import { fileNameOf } from '../../lib/upload.ts';
 import { Picture } from '../picture.tsx';
 import { SiteWalkLogo } from '../sitewalk-logo.tsx';
 
@@ -15,7 +16,7 @@ export const TopBar = () => {
   const name = `${user.firstName} ${user.lastName}`;
   const pictureUrl = usePictureUrl(
     'user.profileImage',
-    { userId: user.id, name: `${user.firstName}-${user.lastName}` },
+    { userId: user.id, name: fileNameOf(`${user.firstName}-${user.lastName}`) },
     user.hasProfileImage,
   );
   return (

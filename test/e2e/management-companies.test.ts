@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { describe } from 'vitest';
+import { messages } from '@sitewalk/shared/messages';
+import { Role } from '@sitewalk/shared/roles';
+import { callAs, person, PERSON_PASSWORD, type Person } from '../support/people.ts';
+import { seedSite } from '../support/site.ts';
+import { e2e, expect, pathOf, signIn, test, type Journey } from './support/journey.ts';
+import { allowStorage, logoPng } from './support/storage.ts';
+
+/** Gives a person a profile picture the way the SPA does: a presigned PUT from the API, then the file. */
+const giveProfilePicture = async (who: Person, picture: Buffer) => {
+  const { url } = e2e();
+  const ticket = await callAs(url)(
+    who,
+    'GET',
+    `/api/user/update/profile-image/${who.id}/face?contentType=image/png&contentLength=${picture.length}`,
+  );
+  expect(ticket.status).toBe(200);
+  const put = await fetch(String(ticket.body.uploadUrl), {
+    method: 'PUT',
+    headers: { 'content-type': 'image/png' },
+    body: picture,
+  });
+  expect(put.status).toBe(200);
+};
+
+/** Searches the list for a name. */
+const search = async (journey: Journey, text: string) => {
+  const box = journey.page.getByRole('searchbox', { name: 'Search Management companies' });
+  await box.fill(text);
+};
+
+describe('management companies', () => {
+  test('a Super User creates a company with a logo, edits it, is told what to delete first, and deletes it', async ({
+    journey,
+  }) => {
+    const { page } = journey;
+    const { url } = e2e();
+    const site = await seedSite(url);
+    await allowStorage(journey);
+    const label = randomBytes(3).toString('hex');
+    const name = `Harbor Storage ${label}`;
+
+    await giveProfilePicture(site.superUser, logoPng());
+
+    await signIn(journey, site.superUser.email, PERSON_PASSWORD);
+    // The top bar shows the signed-in user's picture.
+    await expect
+      .poll(() => page.getByRole('banner').locator('[data-picture]').getAttribute('data-picture'))
+      .toBe('loaded');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Management Companies' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Management Companies' }).waitFor();
+    await page.getByRole('table', { name: 'Management companies' }).waitFor();
+    await journey.check('list');
+
+    // The form refuses what the API would refuse, before anything is sent.
+    await page.getByRole('link', { name: 'Add' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Add Management Company' }).waitFor();
+    expect(pathOf(page)).toBe('/app/management-companies/add');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Company Name is required').waitFor();
+    await page.getByText('Email address is required').waitFor();
+    const logoInput = page.getByLabel('Logo', { exact: true });
+    await logoInput.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
+    await page.getByText(messages.upload.selectImage).waitFor();
+    await logoInput.setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
+    await page.getByText(messages.upload.invalidFileType).waitFor();
+    await logoInput.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([logoPng(), Buffer.alloc(1_000_000)]),
+    });
+    await page.getByText(messages.upload.fileTooLarge).waitFor();
+    await journey.check('add form with errors');
+
+    await page.getByRole('textbox', { name: 'Company Name' }).fill(name);
+    await page.getByRole('textbox', { name: 'Email address' }).fill(`office-${label}@harbor.example`);
+    const phone = page.getByRole('textbox', { name: 'Phone Number' });
+    await phone.pressSequentially('+1 (559) 201-3344');
+    expect(await phone.inputValue()).toBe('559-201-3344');
+    await page.getByRole('textbox', { name: 'Website' }).fill('https://harbor.example');
+    await logoInput.setInputFiles({ name: 'harbor.png', mimeType: 'image/png', buffer: logoPng() });
+    await page.getByRole('img', { name: 'Logo preview' }).waitFor();
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0);
+    await journey.check('add form filled');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved!').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Management Companies' }).waitFor();
+    expect(pathOf(page)).toBe('/app/management-companies');
+
+    // The new company is listed with its logo, fetched back from the storage.
+    await search(journey, label);
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await row.waitFor();
+    await expect
+      .poll(() => row.getByRole('img', { name: `Logo of ${name}` }).getAttribute('data-picture'))
+      .toBe('loaded');
+    expect(await row.textContent()).toContain(`office-${label}@harbor.example`);
+    await journey.check('list with the new company');
+
+    // Edit: the row opens the form with the company in it.
+    await row.click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Management Company' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Company Name' }).inputValue()).toBe(name);
+    await expect
+      .poll(() => page.getByRole('img', { name: 'Current logo' }).getAttribute('data-picture'))
+      .toBe('loaded');
+    await journey.check('edit form');
+    await phone.fill('');
+    await phone.pressSequentially('5592019999');
+    expect(await phone.inputValue()).toBe('559-201-9999');
+    await page.getByRole('textbox', { name: 'Website' }).fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved!').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Management Companies' }).waitFor();
+    await search(journey, label);
+    await page.getByRole('row', { name: new RegExp(`${name}.*559-201-9999`) }).waitFor();
+    expect(await page.getByRole('row', { name: new RegExp(name) }).textContent()).not.toContain(
+      'harbor.example/',
+    );
+
+    // The seeded company still has an area (and users): the API's 409 says what to delete first.
+    await page.goto(journey.url(`/app/management-companies/${site.companyId}`));
+    await page.getByRole('heading', { level: 1, name: 'Edit Management Company' }).waitFor();
+    await page.getByRole('button', { name: 'Delete Company' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Delete Site .+\?$/ });
+    await dialog.getByText(messages.confirm.deleteCompany).waitFor();
+    await journey.check('delete dialog');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    const refusal = page.getByRole('alert');
+    await refusal.getByText('Delete the areas and users of this management company first.').waitFor();
+    expect(await refusal.textContent()).toMatch(/Site .+ was not deleted/);
+    await journey.check('delete refused');
+    await page.goto(journey.url('/app/management-companies'));
+    await page.getByRole('table', { name: 'Management companies' }).waitFor();
+
+    // The new company is empty: it goes, and the list no longer has it.
+    await search(journey, label);
+    await page.getByRole('row', { name: new RegExp(name) }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Management Company' }).waitFor();
+    await page.getByRole('button', { name: 'Delete Company' }).click();
+    await page
+      .getByRole('dialog', { name: `Delete ${name}?` })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+    await page.getByText('Deleted!').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Management Companies' }).waitFor();
+    await search(journey, label);
+    await page.getByText('No management companies match.').waitFor();
+  });
+
+  test('a Company Manager has no entry for them, and their URLs answer with the refusal', async ({
+    journey,
+  }) => {
+    const { page } = journey;
+    const { url } = e2e();
+    const site = await seedSite(url);
+    const manager = await person(url, Role.CompanyManager, { managementCompanyId: site.companyId });
+
+    await signIn(journey, manager.email, PERSON_PASSWORD);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Management Companies' }).count()).toBe(0);
+
+    await page.goto(journey.url('/app/management-companies'));
+    await page.getByRole('heading', { level: 1, name: 'Management Companies' }).waitFor();
+    await page.getByText(messages.permission.forbidden).waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    await journey.check('list refused');
+
+    // Their own company is theirs to read, not to edit: the form is not offered.
+    await page.goto(journey.url(`/app/management-companies/${site.companyId}`));
+    await page.getByText(messages.permission.forbidden).waitFor();
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    await page.goto(journey.url('/app/management-companies/add'));
+    await page.getByText(messages.permission.forbidden).waitFor();
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    await journey.check('add refused');
+  });
+});
