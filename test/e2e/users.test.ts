@@ -5,6 +5,7 @@ import { Role } from '@sitewalk/shared/roles';
 import { callAs, person, PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
 import { e2e, expect, pathOf, signIn, test, type Journey } from './support/journey.ts';
+import { allowStorage, logoPng } from './support/storage.ts';
 
 /** An MUI select or autocomplete: open it by its label, choose the option by its name. */
 const choose = async ({ page }: Journey, label: string, option: string) => {
@@ -134,6 +135,13 @@ describe('users', () => {
     await page.getByText(messages.validation.invalidPin).waitFor();
     await journey.check('edit manager refused');
     await page.getByRole('textbox', { name: 'PIN' }).fill('7777');
+    // A profile picture: a text file is refused in the picker, a PNG goes to the storage on save.
+    await allowStorage(journey);
+    const picture = page.getByLabel('Profile Picture', { exact: true });
+    await picture.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByText(messages.upload.selectImage).waitFor();
+    await picture.setInputFiles({ name: 'morgan.png', mimeType: 'image/png', buffer: logoPng() });
+    await page.getByRole('img', { name: 'Profile Picture preview' }).waitFor();
     await page.getByRole('textbox', { name: 'Last Name' }).fill(`Renamed${label}`);
     await page.getByRole('textbox', { name: 'Phone Number' }).fill('');
     await page.getByRole('textbox', { name: 'Phone Number' }).pressSequentially('559-555-0142');
@@ -141,6 +149,10 @@ describe('users', () => {
     await page.getByText('Saved!').waitFor();
     await page.getByRole('heading', { level: 1, name: `Morgan Renamed${label}` }).waitFor();
     await page.getByRole('link', { name: '559-555-0142' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('img', { name: `Morgan Renamed${label}` }).getAttribute('data-picture'))
+      .toBe('loaded');
+    await journey.check('manager profile after edit');
     await page.getByRole('button', { name: 'Show PIN' }).click();
     await expect.poll(() => pin.textContent()).toBe('7777');
     const managerId = Number(pathOf(page).split('/').at(-1));
