@@ -4,6 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { messages } from '@sitewalk/shared/messages';
 import { Role, type RoleId } from '@sitewalk/shared/roles';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
+import { installFakeXhr } from '../../testing/fake-xhr.ts';
 import type { FakeHandlers } from '../../testing/fake-api.ts';
 import { AddUserPage } from './add-user-page.tsx';
 import { aCompany, aPerson, placeHandlers, stubApi } from './testing/user-fixtures.ts';
@@ -21,7 +22,10 @@ const renderAddUser = (
   const rendered = renderWithProviders(<AddUserPage />, {
     route: '/app/addUser',
     path: '/app/addUser',
-    routes: [{ path: '/app/users/:id', element: <p>profile page</p> }],
+    routes: [
+      { path: '/app/users/:id', element: <p>profile page</p> },
+      { path: '/app/users/update/:id', element: <p>update page</p> },
+    ],
     user: me,
   });
   return { ...rendered, fake };
@@ -297,5 +301,54 @@ describe('AddUserPage', () => {
     await fillPerson(user, { email: 'o@example.com', password: 'Welcome1A', confirm: 'Welcome1A' });
     await user.click(screen.getByRole('button', { name: 'Add Owner' }));
     expect(await screen.findByText(messages.validation.selectManagementCompany)).toBeInTheDocument();
+  });
+
+  describe('with a profile picture', () => {
+    const ticket = () => ({
+      uploadUrl: 'https://bucket.test/put?sig=1',
+      key: 'k/77.png',
+      headers: { 'content-type': 'image/png' },
+      expiresIn: 300,
+    });
+    const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+
+    const addWithPicture = async (user: UserEvent) => {
+      await pick(user, 'Locations', 'Harbor');
+      await fillPerson(user, { pin: '1234' });
+      await user.upload(screen.getByLabelText('Profile Picture', { selector: 'input' }), png());
+      await user.click(screen.getByRole('button', { name: 'Add Manager' }));
+    };
+
+    it('uploads it for the new user once they exist, then opens their profile', async () => {
+      const xhrs = installFakeXhr();
+      const { user, fake, router } = renderAddUser({
+        'user.createManager': () => created(Role.Manager),
+        'user.profileImageUpload': ticket,
+      });
+      await addWithPicture(user);
+      const put = await xhrs.latest();
+      expect(put.method).toBe('PUT');
+      expect(put.url).toBe('https://bucket.test/put?sig=1');
+      expect(fake.callsOf('user.profileImageUpload')[0]?.params).toMatchObject({ userId: '77' });
+      put.answer(200);
+      expect(await screen.findByText('Saved!')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/app/users/77'), { timeout: 2000 });
+    });
+
+    it('a failed upload still counts the user as added, and sends them to the edit page with the reason', async () => {
+      const xhrs = installFakeXhr();
+      const { user, fake, router } = renderAddUser({
+        'user.createManager': () => created(Role.Manager),
+        'user.profileImageUpload': ticket,
+      });
+      await addWithPicture(user);
+      (await xhrs.latest()).fail();
+      expect(await screen.findByText('Saved!')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/app/users/update/77'), {
+        timeout: 2000,
+      });
+      expect(router.state.location.state).toEqual({ pictureFailed: 'The upload failed. Please try again.' });
+      expect(fake.callsOf('user.createManager')).toHaveLength(1);
+    });
   });
 });

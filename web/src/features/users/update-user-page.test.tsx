@@ -4,6 +4,8 @@ import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
+import { installFakeXhr } from '../../testing/fake-xhr.ts';
+import { Navigate } from 'react-router';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { UpdateUserPage } from './update-user-page.tsx';
 import { aPerson, placeHandlers, stubApi } from './testing/user-fixtures.ts';
@@ -326,5 +328,48 @@ describe('UpdateUserPage', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Manager', 'Assistant Manager', 'Employee']);
+  });
+
+  it('uploads a chosen picture after the save, for the saved name', async () => {
+    const xhrs = installFakeXhr();
+    const { user, fake } = renderUpdate({
+      'user.get': () => manager,
+      'user.update': () => saved(manager),
+      'user.profileImageUpload': () => ({
+        uploadUrl: 'https://bucket.test/put?sig=1',
+        key: 'k/9.png',
+        headers: { 'content-type': 'image/png' },
+        expiresIn: 300,
+      }),
+    });
+    await screen.findByRole('heading', { name: 'Update Morgan Lee' });
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Profile Picture', { selector: 'input' }), file);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const put = await xhrs.latest();
+    expect(fake.callsOf('user.profileImageUpload')[0]?.params).toEqual({ userId: '9', name: 'Morgan-Lee' });
+    put.answer(200);
+    expect(await screen.findByText('Saved!')).toBeInTheDocument();
+  });
+
+  it('says why when it was reached from Add User after a failed picture upload', async () => {
+    const fake = stubApi({ ...placeHandlers(), 'user.get': () => manager });
+    renderWithProviders(<UpdateUserPage />, {
+      route: '/start',
+      path: '/app/users/update/:id',
+      routes: [
+        {
+          path: '/start',
+          element: (
+            <Navigate to="/app/users/update/9" state={{ pictureFailed: 'The upload failed.' }} replace />
+          ),
+        },
+      ],
+      user: companyManager,
+    });
+    expect(
+      await screen.findByText(/their profile picture could not be uploaded \(The upload failed\.\)/),
+    ).toBeInTheDocument();
+    expect(fake.callsOf('user.get')).toHaveLength(1);
   });
 });

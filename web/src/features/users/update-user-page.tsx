@@ -1,5 +1,5 @@
-import { useParams } from 'react-router';
-import { Card, CardContent, Stack, Typography } from '@mui/material';
+import { useLocation, useParams } from 'react-router';
+import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useQueries } from '@tanstack/react-query';
 import { messages } from '@sitewalk/shared/messages';
 import type { User } from '@sitewalk/shared/schemas/user';
@@ -28,8 +28,15 @@ const LoadUser = ({ id }: { id: number }) => {
   return <LoadPlaces user={query.data} />;
 };
 
+/** Arriving from Add User when the new user's picture could not be uploaded: why. */
+const pictureFailedOf = (state: unknown): string | null =>
+  state && typeof state === 'object' && 'pictureFailed' in state && typeof state.pictureFailed === 'string'
+    ? state.pictureFailed
+    : null;
+
 const LoadPlaces = ({ user }: { user: User }) => {
   const { actor, can } = useAuthorization();
+  const pictureFailed = pictureFailedOf(useLocation().state);
   const picture = useProfileImageUrl(user);
   const [companies, areas, locations] = useQueries({
     queries: [
@@ -53,6 +60,12 @@ const LoadPlaces = ({ user }: { user: User }) => {
       <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
         Update {user.firstName} {user.lastName}
       </Typography>
+      {pictureFailed !== null && (
+        <Alert severity="warning">
+          The user was added, but their profile picture could not be uploaded ({pictureFailed}). Choose it
+          again below.
+        </Alert>
+      )}
       <Card variant="outlined">
         <CardContent>
           <UpdateUserForm

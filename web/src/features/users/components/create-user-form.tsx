@@ -1,16 +1,21 @@
 import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { Role, roleNames } from '@sitewalk/shared/roles';
 import { createUserBody } from '@sitewalk/shared/schemas/user';
-import { PIN_MAX_LENGTH } from '@sitewalk/shared/constants';
+import { PIN_MAX_LENGTH, PROFILE_IMAGE_MAX_BYTES } from '@sitewalk/shared/constants';
+import { ImageUpload } from '../../../components/image-upload.tsx';
 import { SaveStatus, useSaveStatus } from '../../../components/save-status.tsx';
 import { paths } from '../../../config/paths.ts';
 import { applyServerErrors } from '../../../lib/form.ts';
+import { uploadImage } from '../../../lib/upload.ts';
+import { profileImageName } from '../api/get-profile-image.ts';
 import { useCreateUser, type CreatableRole } from '../api/create-user.ts';
+import { invalidateUsers } from '../api/update-user.ts';
 import { existingUserIdOf } from '../utils/failure-text.ts';
 import { digitsOnly, formatPhoneInput } from '../utils/phone-input.ts';
 import { MultiPlaceSelect, SingleSelect, type PlaceOption } from './place-fields.tsx';
@@ -128,11 +133,19 @@ export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUs
   const create = useCreateUser();
   const fields = roleFields(roleId);
   const [failure, setFailure] = useState<{ text: string; existingUserId: number | null } | null>(null);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [pictureFailed, setPictureFailed] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const roleName = roleNames[roleId];
   const save = useSaveStatus({
     // To the new user's profile.
     onSaved: () => {
-      if (create.data) void navigate(paths.app.user.build(create.data.data.id));
+      if (!create.data) return;
+      const id = create.data.data.id;
+      void (pictureFailed === null
+        ? navigate(paths.app.user.build(id))
+        : navigate(paths.app.userUpdate.build(id), { state: { pictureFailed } }));
     },
     onError: (error) => {
       // Field errors go under their fields; what no field takes (or the role's failure text) above the button.
@@ -152,7 +165,25 @@ export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUs
 
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);
-    await save.run(() => create.mutateAsync({ roleId, body }));
+    setPictureFailed(null);
+    await save.run(async () => {
+      const created = await create.mutateAsync({ roleId, body });
+      // The user exists now whatever the upload does: a picture that cannot be uploaded is said on their
+      // edit page, to try again there, rather than as a failed save that would add them twice.
+      if (photo) {
+        setProgress(0);
+        await uploadImage(
+          'user.profileImageUpload',
+          { params: { userId: created.data.id, name: profileImageName(created.data) } },
+          photo,
+          setProgress,
+        )
+          .then(() => invalidateUsers(queryClient))
+          .catch((error: unknown) => setPictureFailed(error instanceof Error ? error.message : String(error)))
+          .finally(() => setProgress(null));
+      }
+      return created;
+    });
   });
 
   const prerequisite =
@@ -329,6 +360,15 @@ export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUs
             helperText={errors.confirmPassword?.message}
           />
         </Box>
+        <ImageUpload
+          label="Profile Picture"
+          variant="avatar"
+          value={photo}
+          onChange={setPhoto}
+          progress={progress}
+          maxBytes={PROFILE_IMAGE_MAX_BYTES}
+          disabled={save.busy}
+        />
         {failure && (
           <Alert severity="error" role="alert">
             {failure.text}
