@@ -76,8 +76,9 @@ const ProfileView = ({ user }: { user: User }) => {
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
         <Picture src={picture} alt={fullName} variant="avatar" size={72} />
-        <Box sx={{ minWidth: 0, flex: '1 1 200px' }}>
-          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+        {/* The name takes the line before the button does: the button wraps below on narrow screens. */}
+        <Box sx={{ minWidth: 0, flex: '1 1 280px' }}>
+          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'break-word' }}>
             {fullName}
           </Typography>
           <Typography color="text.secondary">{user.roleName}</Typography>
