@@ -10,10 +10,8 @@ import {
   DialogTitle,
   List,
   ListItem,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
   TextField,
+  Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -121,26 +119,35 @@ export const AddUsersDialog = ({ open, onClose, actor, container, members }: Add
               {shown.map((user) => {
                 const labelId = `${id}-user-${user.id}`;
                 return (
-                  <ListItem key={user.id} disablePadding>
-                    <ListItemButton onClick={() => toggle(user.id)} dense>
-                      <ListItemIcon sx={{ minWidth: 40 }}>
-                        <Checkbox
-                          edge="start"
-                          checked={selected.has(user.id)}
-                          tabIndex={-1}
-                          disableRipple
-                          slotProps={{ input: { 'aria-labelledby': labelId } }}
-                        />
-                      </ListItemIcon>
-                      <ListItemText
-                        primary={fullName(user)}
-                        secondary={[user.roleName, user.email].filter(Boolean).join(' · ')}
-                        slotProps={{
-                          primary: { id: labelId },
-                          secondary: { sx: { overflowWrap: 'anywhere' } },
-                        }}
-                      />
-                    </ListItemButton>
+                  <ListItem key={user.id} disablePadding sx={{ alignItems: 'flex-start', py: 0.25 }}>
+                    <Checkbox
+                      checked={selected.has(user.id)}
+                      onChange={() => toggle(user.id)}
+                      slotProps={{
+                        input: {
+                          id: `${labelId}-box`,
+                          'aria-labelledby': labelId,
+                          'aria-describedby': `${labelId}-about`,
+                        },
+                      }}
+                    />
+                    <Box
+                      component="label"
+                      htmlFor={`${labelId}-box`}
+                      sx={{ cursor: 'pointer', py: 1, minWidth: 0, flex: 1 }}
+                    >
+                      <Typography id={labelId} sx={{ overflowWrap: 'anywhere' }}>
+                        {fullName(user)}
+                      </Typography>
+                      <Typography
+                        id={`${labelId}-about`}
+                        variant="body2"
+                        color="text.secondary"
+                        sx={{ overflowWrap: 'anywhere' }}
+                      >
+                        {[user.roleName, user.email].filter(Boolean).join(' · ')}
+                      </Typography>
+                    </Box>
                   </ListItem>
                 );
               })}

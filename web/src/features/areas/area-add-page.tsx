@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { FILE_NAME_MAX_LENGTH } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import { createOrganizationBody, type Organization } from '@sitewalk/shared/schemas/organization';
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
@@ -16,21 +15,13 @@ import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { applyServerErrors } from '../../lib/form.ts';
-import { uploadImage } from '../../lib/upload.ts';
+import { fileNameOf, uploadImage } from '../../lib/upload.ts';
 import { useManagementCompaniesOfUser } from './api/get-management-companies.ts';
 import { useCreateArea } from './api/save-area.ts';
 import { useMayAddArea } from './hooks/use-may-add-area.ts';
 
 const addAreaForm = createOrganizationBody.pick({ name: true, managementCompanyId: true });
 type AddAreaForm = z.input<typeof addAreaForm>;
-
-/** The logo's object name: the area's name, kept to letters, digits and dashes. */
-const logoName = (name: string) =>
-  name
-    .trim()
-    .replace(/[^A-Za-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, FILE_NAME_MAX_LENGTH) || 'logo';
 
 const Frame = ({ children }: { children: React.ReactNode }) => (
   <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 720 }}>
@@ -109,7 +100,7 @@ const AddAreaFormCard = ({ companies }: { companies: ManagementCompany[] }) => {
         try {
           await uploadImage(
             'organization.logoUpload',
-            { params: { id: area.id, name: logoName(area.name) } },
+            { params: { id: area.id, name: fileNameOf(area.name) } },
             logo,
             setProgress,
           );

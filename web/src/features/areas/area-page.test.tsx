@@ -92,6 +92,28 @@ describe('AreaPage', () => {
     );
   });
 
+  it('shows the area’s logo from the API', async () => {
+    const { fake } = renderArea({
+      ...handlers,
+      'organization.get': () => ({ ...area, hasLogo: true }),
+      'organization.logo': () => ({ url: 'https://bucket.test/area-3.png', expiresIn: 300 }),
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Logo of North Area' })).toHaveAttribute(
+        'src',
+        'https://bucket.test/area-3.png',
+      ),
+    );
+    expect(fake.callsOf('organization.logo')[0]?.params).toEqual({ id: '3', name: 'North-Area' });
+  });
+
+  it('asks for no logo when the area has none', async () => {
+    const { fake } = renderArea(handlers);
+    const logo = await screen.findByRole('img', { name: 'Logo of North Area' });
+    expect(logo).toHaveAttribute('data-picture', 'generic');
+    expect(fake.callsOf('organization.logo')).toHaveLength(0);
+  });
+
   it('lists the area’s users through the users table, with Add Users for a Company Manager', async () => {
     renderArea(handlers);
     const users = await screen.findByRole('region', { name: 'Users' });

@@ -14,6 +14,7 @@ import { useArea } from './api/get-area.ts';
 import { useAreaLocations } from './api/get-area-locations.ts';
 import { areaPlacement, formatDate, parseRouteId } from './components/area-helpers.ts';
 import { AreaLoadError } from './components/area-load-error.tsx';
+import { AreaLogo } from './components/area-logo.tsx';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box component="section" aria-label={title} sx={{ minWidth: 0 }}>
@@ -80,9 +81,12 @@ const AreaDetail = ({ id }: { id: number }) => {
           useFlexGap
           sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1.5 }}
         >
-          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-            {data.name}
-          </Typography>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
+            <AreaLogo area={data} size={48} />
+            <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+              {data.name}
+            </Typography>
+          </Stack>
           {can('update', areaPlacement(data)) && (
             <Button
               component={RouterLink}

@@ -1,4 +1,4 @@
-import { Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -10,9 +10,21 @@ import { useAuthorization } from '../../lib/authorization.ts';
 import { useAreas } from './api/get-areas.ts';
 import { useMayAddArea } from './hooks/use-may-add-area.ts';
 import { formatDate } from './components/area-helpers.ts';
+import { AreaLogo } from './components/area-logo.tsx';
 
 const columns: DataTableColumn<Organization>[] = [
-  { key: 'name', header: 'Name', render: (area) => area.name },
+  {
+    key: 'name',
+    header: 'Name',
+    render: (area) => (
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+        <AreaLogo area={area} />
+        <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+          {area.name}
+        </Box>
+      </Stack>
+    ),
+  },
   {
     key: 'company',
     header: 'Management Company',

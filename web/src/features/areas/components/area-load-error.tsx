@@ -13,7 +13,7 @@ export const AreaLoadError = () => (
         <Button
           component={RouterLink}
           to={paths.app.organizations.build()}
-          color="error"
+          color="inherit"
           variant="outlined"
           size="small"
         >
