@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
+import { Navigate } from 'react-router';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { UserProfilePage } from './user-profile-page.tsx';
@@ -145,5 +146,22 @@ describe('UserProfilePage', () => {
     const { fake } = renderProfile({ 'user.get': () => manager }, { me: manager, id: 'abc' });
     expect(await screen.findByText(messages.validation.invalidUserId)).toBeInTheDocument();
     expect(fake.callsOf('user.get')).toHaveLength(0);
+  });
+
+  it('shows the user the top bar hands over at once, while their profile loads', async () => {
+    let answer: (user: User) => void = () => undefined;
+    stubApi({
+      'user.get': () => new Promise<User>((resolve) => (answer = resolve)),
+      'location.allByUser': () => [],
+    });
+    renderWithProviders(<UserProfilePage />, {
+      route: '/start',
+      path: '/app/users/:id',
+      routes: [{ path: '/start', element: <Navigate to="/app/users/9" state={{ user: manager }} replace /> }],
+      user: manager,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Morgan Lee' })).toBeInTheDocument();
+    answer({ ...manager, lastName: 'Lee-Fresh' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Morgan Lee-Fresh' })).toBeInTheDocument();
   });
 });

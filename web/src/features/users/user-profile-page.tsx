@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { Box, Button, Card, CardContent, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { messages } from '@sitewalk/shared/messages';
-import type { User } from '@sitewalk/shared/schemas/user';
+import { user as userSchema, type User } from '@sitewalk/shared/schemas/user';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -50,8 +50,15 @@ export const UserProfilePage = () => {
   return <Profile id={id} />;
 };
 
+/** The top bar's link passes the signed-in user as state: shown at once while their profile loads. */
+const passedUser = (state: unknown, id: number): User | undefined => {
+  const passed =
+    state && typeof state === 'object' && 'user' in state ? userSchema.safeParse(state.user) : null;
+  return passed?.success && passed.data.id === id ? passed.data : undefined;
+};
+
 const Profile = ({ id }: { id: number }) => {
-  const query = useUser(id);
+  const query = useUser(id, passedUser(useLocation().state, id));
   if (query.isPending) return <Spinner label="Loading user" />;
   if (query.isError) return <ErrorPanel error={query.error} onReset={() => void query.refetch()} />;
   return <ProfileView user={query.data} />;

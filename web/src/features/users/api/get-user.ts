@@ -1,3 +1,4 @@
+import type { User } from '@sitewalk/shared/schemas/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeyOf } from '../../../lib/query.ts';
@@ -10,4 +11,6 @@ export const userQueryOptions = (id: number) =>
     queryFn: ({ signal }) => getUser(id, signal),
   });
 
-export const useUser = (id: number) => useQuery(userQueryOptions(id));
+/** One user; `placeholder` (the signed-in user handed over by the top bar) shows until the answer comes. */
+export const useUser = (id: number, placeholder?: User) =>
+  useQuery({ ...userQueryOptions(id), placeholderData: placeholder });
