@@ -56,6 +56,27 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.app.managementCompanies.path,
+            lazy: page(
+              () => import('../features/management-companies/management-companies-page.tsx'),
+              (m) => m.ManagementCompaniesPage,
+            ),
+          },
+          {
+            path: paths.app.managementCompanyAdd.path,
+            lazy: page(
+              () => import('../features/management-companies/management-company-page.tsx'),
+              (m) => m.ManagementCompanyPage,
+            ),
+          },
+          {
+            path: paths.app.managementCompany.path,
+            lazy: page(
+              () => import('../features/management-companies/management-company-page.tsx'),
+              (m) => m.ManagementCompanyPage,
+            ),
+          },
+          {
             path: paths.app.organizations.path,
             lazy: page(
               () => import('../features/areas/areas-page.tsx'),
@@ -84,24 +105,31 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: paths.app.managementCompanies.path,
+            path: paths.app.users.path,
             lazy: page(
-              () => import('../features/management-companies/management-companies-page.tsx'),
-              (m) => m.ManagementCompaniesPage,
+              () => import('../features/users/users-page.tsx'),
+              (m) => m.UsersPage,
             ),
           },
           {
-            path: paths.app.managementCompanyAdd.path,
+            path: paths.app.userAdd.path,
             lazy: page(
-              () => import('../features/management-companies/management-company-page.tsx'),
-              (m) => m.ManagementCompanyPage,
+              () => import('../features/users/add-user-page.tsx'),
+              (m) => m.AddUserPage,
             ),
           },
           {
-            path: paths.app.managementCompany.path,
+            path: paths.app.userUpdate.path,
             lazy: page(
-              () => import('../features/management-companies/management-company-page.tsx'),
-              (m) => m.ManagementCompanyPage,
+              () => import('../features/users/update-user-page.tsx'),
+              (m) => m.UpdateUserPage,
+            ),
+          },
+          {
+            path: paths.app.user.path,
+            lazy: page(
+              () => import('../features/users/user-profile-page.tsx'),
+              (m) => m.UserProfilePage,
             ),
           },
           { path: '*', lazy: notFound },

@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { describe } from 'vitest';
+import { messages } from '@sitewalk/shared/messages';
+import { Role } from '@sitewalk/shared/roles';
+import { callAs, person, PERSON_PASSWORD } from '../support/people.ts';
+import { seedSite } from '../support/site.ts';
+import { e2e, expect, pathOf, signIn, test, type Journey } from './support/journey.ts';
+import { allowStorage, logoPng } from './support/storage.ts';
+
+/** An MUI select or autocomplete: open it by its label, choose the option by its name. */
+const choose = async ({ page }: Journey, label: string, option: string) => {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.keyboard.press('Escape');
+};
+
+const mainNav = ({ page }: Journey) => page.getByRole('navigation', { name: 'Main' });
+
+/** The Users screens (access-and-administration section 2: User list, User profile, Add user, Edit user). */
+describe('users', () => {
+  test('a Super User adds a Company Manager, who signs in with a new password, adds an Area Manager and a Manager, reveals the PIN, edits and deletes the Manager', async ({
+    journey,
+  }) => {
+    const { page } = journey;
+    const { url } = e2e();
+    const site = await seedSite(url);
+    const call = callAs(url);
+    const [company, area, location] = await Promise.all([
+      call(site.superUser, 'GET', `/api/managementCompany/${site.companyId}`),
+      call(site.superUser, 'GET', `/api/organization/${site.areaId}`),
+      call(site.superUser, 'GET', `/api/location/${site.locationId}`),
+    ]);
+    const companyName = String(company.body.name);
+    const areaName = String(area.body.name);
+    const locationName = String(location.body.name);
+    const label = randomBytes(3).toString('hex');
+    const cmEmail = `cm-${label}@example.com`;
+    const firstPassword = 'Welcome1First';
+    const ownPassword = 'Welcome1Own';
+
+    // The Super User: Users, then Add.
+    await signIn(journey, site.superUser.email, PERSON_PASSWORD);
+    await mainNav(journey).getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await page.getByRole('table', { name: 'Users' }).waitFor();
+    await journey.check('super user users list');
+    await page.getByRole('link', { name: 'Add', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Add User' }).waitFor();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Role' }).textContent()).toBe('Manager');
+    await choose(journey, 'Role', 'Company Manager');
+
+    // Bad input first: nothing sent, each field says why.
+    await page.getByRole('button', { name: 'Add Company Manager' }).click();
+    await page.getByText('First name is required').waitFor();
+    await page.getByText(messages.validation.emailRequiredForRole).waitFor();
+    // With one management company in the table it is chosen already (the run's other journeys add more).
+    if ((await page.getByRole('combobox', { name: 'Management Company' }).textContent()) !== companyName) {
+      await choose(journey, 'Management Company', companyName);
+    }
+    await page.getByRole('textbox', { name: 'First Name' }).fill('Casey');
+    await page.getByRole('textbox', { name: 'Last Name' }).fill(`Manager${label}`);
+    await page.getByRole('textbox', { name: 'Phone Number' }).pressSequentially('5595550100');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Phone Number' }).inputValue())
+      .toBe('559-555-0100');
+    await page.getByRole('textbox', { name: 'Email Address' }).fill(cmEmail);
+    await page.getByLabel(/^Password/).fill(firstPassword);
+    await page.getByLabel('Confirm Password').fill('Welcome1Other');
+    await page.getByRole('button', { name: 'Add Company Manager' }).click();
+    await page.getByText(messages.password.mismatch).waitFor();
+    await journey.check('add company manager refused');
+    await page.getByLabel('Confirm Password').fill(firstPassword);
+    await page.getByRole('button', { name: 'Add Company Manager' }).click();
+    await page.getByText('Saved!').waitFor();
+    await page.getByRole('heading', { level: 1, name: `Casey Manager${label}` }).waitFor();
+    expect(pathOf(page)).toMatch(/^\/app\/users\/\d+$/);
+    await page.getByText(companyName).waitFor();
+    await journey.check('company manager profile');
+
+    // The Company Manager's first sign-in asks for a new password.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByLabel('Email').waitFor();
+    await page.getByLabel('Email').fill(cmEmail);
+    await page.getByLabel('Password').fill(firstPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const reset = page.getByRole('dialog', { name: 'Password Reset Required' });
+    await reset.waitFor();
+    await journey.check('forced new password');
+    await reset.getByLabel('New Password').fill(ownPassword);
+    await reset.getByLabel('Confirm Password').fill(ownPassword);
+    await reset.getByRole('button', { name: 'Save Password' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+    // An Area Manager: their company is the only one, chosen already; an area is required.
+    await mainNav(journey).getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('link', { name: 'Add', exact: true }).click();
+    await choose(journey, 'Role', 'Area Manager');
+    await page.getByRole('textbox', { name: 'First Name' }).fill('Avery');
+    await page.getByRole('textbox', { name: 'Last Name' }).fill(`Area${label}`);
+    await page.getByRole('textbox', { name: 'Email Address' }).fill(`am-${label}@example.com`);
+    await page.getByLabel(/^Password/).fill(firstPassword);
+    await page.getByLabel('Confirm Password').fill(firstPassword);
+    await page.getByRole('button', { name: 'Add Area Manager' }).click();
+    await page.getByText(messages.validation.chooseOrganization).waitFor();
+    await journey.check('add area manager refused');
+    await choose(journey, 'Areas', areaName);
+    await page.getByRole('button', { name: 'Add Area Manager' }).click();
+    await page.getByRole('heading', { level: 1, name: `Avery Area${label}` }).waitFor();
+    await page.getByRole('list', { name: 'Areas' }).getByText(areaName).waitFor();
+
+    // A Manager with a PIN at the site's location, their default.
+    await mainNav(journey).getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('link', { name: 'Add', exact: true }).click();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Role' }).textContent()).toBe('Manager');
+    await choose(journey, 'Locations', locationName);
+    await choose(journey, 'Default Location', locationName);
+    await page.getByRole('textbox', { name: 'First Name' }).fill('Morgan');
+    await page.getByRole('textbox', { name: 'Last Name' }).fill(`Site${label}`);
+    await page.getByRole('textbox', { name: 'PIN' }).fill('48291');
+    await journey.check('add manager');
+    await page.getByRole('button', { name: 'Add Manager' }).click();
+    await page.getByRole('heading', { level: 1, name: `Morgan Site${label}` }).waitFor();
+    await page.getByRole('list', { name: 'Locations' }).getByText(`${locationName} (Default)`).waitFor();
+    const pin = page.getByTestId('pin-value');
+    expect(await pin.textContent()).toBe('********');
+    await page.getByRole('button', { name: 'Show PIN' }).click();
+    await expect.poll(() => pin.textContent()).toBe('48291');
+    await journey.check('manager profile with the pin revealed');
+
+    // Edit: a bad PIN is refused in the form; a good edit saves and returns to the profile.
+    await page.getByRole('link', { name: 'Update Profile' }).click();
+    await page.getByRole('heading', { level: 1, name: `Update Morgan Site${label}` }).waitFor();
+    await page.getByRole('textbox', { name: 'PIN' }).fill('12');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(messages.validation.invalidPin).waitFor();
+    await journey.check('edit manager refused');
+    await page.getByRole('textbox', { name: 'PIN' }).fill('7777');
+    // A profile picture: a text file is refused in the picker, a PNG goes to the storage on save.
+    await allowStorage(journey);
+    const picture = page.getByLabel('Profile Picture', { exact: true });
+    await picture.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByText(messages.upload.selectImage).waitFor();
+    await picture.setInputFiles({ name: 'morgan.png', mimeType: 'image/png', buffer: logoPng() });
+    await page.getByRole('img', { name: 'Profile Picture preview' }).waitFor();
+    await page.getByRole('textbox', { name: 'Last Name' }).fill(`Renamed${label}`);
+    await page.getByRole('textbox', { name: 'Phone Number' }).fill('');
+    await page.getByRole('textbox', { name: 'Phone Number' }).pressSequentially('559-555-0142');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved!').waitFor();
+    await page.getByRole('heading', { level: 1, name: `Morgan Renamed${label}` }).waitFor();
+    await page.getByRole('link', { name: '559-555-0142' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('img', { name: `Morgan Renamed${label}` }).getAttribute('data-picture'))
+      .toBe('loaded');
+    await journey.check('manager profile after edit');
+    await page.getByRole('button', { name: 'Show PIN' }).click();
+    await expect.poll(() => pin.textContent()).toBe('7777');
+    const managerId = Number(pathOf(page).split('/').at(-1));
+
+    // Delete: confirmed in the dialog, then back to the list without them.
+    await page.getByRole('link', { name: 'Update Profile' }).click();
+    await page.getByRole('button', { name: 'Delete User' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Profile?' });
+    await confirm.getByText(messages.confirm.deleteUser).waitFor();
+    await journey.check('delete manager');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Deleted!').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    const users = page.getByRole('table', { name: 'Users' });
+    await users.getByText(`Avery Area${label}`).waitFor();
+    expect(await users.getByText(`Morgan Renamed${label}`).count()).toBe(0);
+    const gone = await call(site.superUser, 'GET', `/api/user/${managerId}`);
+    expect(gone.status).toBe(404);
+    await journey.check('users list after delete');
+  });
+
+  test('a Manager sees no Management Companies, Areas or Users entries, and a typed URL gets the API’s refusal', async ({
+    journey,
+  }) => {
+    const { page } = journey;
+    const { url } = e2e();
+    const site = await seedSite(url);
+    const manager = await person(url, Role.Manager, {
+      managementCompanyId: site.companyId,
+      locations: [
+        { locationId: site.locationId, organizationId: site.areaId, managementCompanyId: site.companyId },
+      ],
+    });
+
+    await signIn(journey, manager.email, PERSON_PASSWORD);
+    const entries = mainNav(journey).getByRole('link');
+    expect(
+      await entries.evaluateAll((links) => links.map((link) => link.getAttribute('aria-label'))),
+    ).toEqual(['Dashboard', 'Locations']);
+
+    // Someone outside their locations: the API answers 'User not found', shown as the error panel.
+    await page.goto(journey.url(`/app/users/update/${site.superUser.id}`));
+    await page.getByText(messages.fetch.userNotFound).waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    await journey.check('manager refused another user');
+
+    // Their own profile they may update; the Users list they may not open.
+    await page.goto(journey.url(`/app/users/${manager.id}`));
+    await page.getByRole('link', { name: 'Update Profile' }).waitFor();
+    await page.goto(journey.url('/app/users'));
+    await page.getByText(messages.permission.forbidden).waitFor();
+    await journey.check('manager refused the users list');
+  });
+});

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Alert, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useQueries } from '@tanstack/react-query';
+import { assignableRoles } from '@sitewalk/shared/policy';
+import { messages } from '@sitewalk/shared/messages';
+import { Role, roleNames } from '@sitewalk/shared/roles';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useAuthorization } from '../../lib/authorization.ts';
+import type { CreatableRole } from './api/create-user.ts';
+import { areasQueryOptions, companiesQueryOptions, locationsQueryOptions } from './api/get-places.ts';
+import { CreateUserForm, roleFields } from './components/create-user-form.tsx';
+
+/** Add a user (access-and-administration section 2, "Add user"): a role below one's own, then its form. */
+export const AddUserPage = () => {
+  const { actor } = useAuthorization();
+  const roles = assignableRoles(actor).filter((r): r is CreatableRole => r !== Role.SuperUser);
+  const [roleId, setRoleId] = useState<CreatableRole | null>(
+    roles.includes(Role.Manager) ? Role.Manager : (roles[0] ?? null),
+  );
+
+  if (roleId === null) {
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h4" component="h1">
+          Add User
+        </Typography>
+        <Alert severity="error">{messages.permission.notAuthorizedPage}</Alert>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 880, minWidth: 0 }}>
+      <Typography variant="h4" component="h1">
+        Add User
+      </Typography>
+      <Card variant="outlined">
+        <CardContent>
+          <Stack spacing={3}>
+            <TextField
+              select
+              label="Role"
+              value={roleId}
+              onChange={(event) => setRoleId(Number(event.target.value) as CreatableRole)}
+              helperText="The new user's role, below your own"
+              sx={{ maxWidth: { sm: 360 } }}
+            >
+              {roles.map((role) => (
+                <MenuItem key={role} value={role}>
+                  {roleNames[role]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <RoleForm key={roleId} roleId={roleId} userId={actor.userId} />
+          </Stack>
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+};
+
+/** Loads what the role's form offers (companies, areas, locations in the signed-in user's scope). */
+const RoleForm = ({ roleId, userId }: { roleId: CreatableRole; userId: number }) => {
+  const fields = roleFields(roleId);
+  const [companies, areas, locations] = useQueries({
+    queries: [
+      companiesQueryOptions(userId),
+      { ...areasQueryOptions(userId), enabled: fields.areas },
+      { ...locationsQueryOptions(userId), enabled: fields.locations },
+    ],
+  });
+  const needed = [companies, ...(fields.areas ? [areas] : []), ...(fields.locations ? [locations] : [])];
+  const failed = needed.find((q) => q.isError);
+  if (failed)
+    return <ErrorPanel error={failed.error} onReset={() => needed.forEach((q) => void q.refetch())} />;
+  if (needed.some((q) => q.isPending)) return <Spinner label="Loading form" />;
+
+  return (
+    <CreateUserForm
+      roleId={roleId}
+      companies={(companies.data ?? []).map(({ id, name }) => ({ id, name }))}
+      areas={(areas.data ?? []).map(({ id, name, managementCompanyId }) => ({
+        id,
+        name,
+        managementCompanyId,
+      }))}
+      locations={(locations.data ?? []).map(({ id, name, managementCompanyId }) => ({
+        id,
+        name,
+        managementCompanyId,
+      }))}
+    />
+  );
+};

@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { queryKeyOf } from '../../../lib/query.ts';
+
+/**
+ * What a user form offers: the management companies, areas and locations the signed-in user may see
+ * (each by name, as the API answers them).
+ */
+export const companiesQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: queryKeyOf('managementCompany.byUser', { params: { userId } }),
+    queryFn: ({ signal }) => api('managementCompany.byUser', { params: { userId }, signal }),
+    select: ({ companies }) => companies,
+  });
+
+export const areasQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: queryKeyOf('organization.byUser', { params: { userId } }),
+    queryFn: ({ signal }) => api('organization.byUser', { params: { userId }, signal }),
+  });
+
+export const locationsQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: queryKeyOf('location.allByUser', { params: { id: userId } }),
+    queryFn: ({ signal }) => api('location.allByUser', { params: { id: userId }, signal }),
+  });
+
+export const useCompanies = (userId: number) => useQuery(companiesQueryOptions(userId));
+export const useAreas = (userId: number, enabled = true) =>
+  useQuery({ ...areasQueryOptions(userId), enabled });
+export const useLocations = (userId: number, enabled = true) =>
+  useQuery({ ...locationsQueryOptions(userId), enabled });

@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { Box, Button, Card, CardContent, Link, List, ListItem, Stack, Typography } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import { messages } from '@sitewalk/shared/messages';
+import { user as userSchema, type User } from '@sitewalk/shared/schemas/user';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { Picture } from '../../components/picture.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { useAuthorization } from '../../lib/authorization.ts';
+import { useUser } from './api/get-user.ts';
+import { useLocations } from './api/get-places.ts';
+import { useProfileImageUrl } from './api/get-profile-image.ts';
+import { PinDisplay } from './components/pin-display.tsx';
+import { parseId } from './utils/parse-id.ts';
+import { userPlacementOf } from './utils/placement.ts';
+
+const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box sx={{ minWidth: 0 }}>
+    <Typography component="dt" variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+      {children}
+    </Typography>
+  </Box>
+);
+
+const Memberships = ({ label, items }: { label: string; items: { id: number; name: string }[] }) =>
+  items.length === 0 ? (
+    <Typography color="text.secondary">None</Typography>
+  ) : (
+    <List dense disablePadding aria-label={label}>
+      {items.map((item) => (
+        <ListItem key={item.id} disableGutters sx={{ py: 0.25 }}>
+          {item.name}
+        </ListItem>
+      ))}
+    </List>
+  );
+
+const startDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/** A user's profile (access-and-administration section 2, "User profile"). */
+export const UserProfilePage = () => {
+  const id = parseId(useParams().id);
+  if (id === null)
+    return <ErrorPanel error={messages.validation.invalidUserId} onReset={() => history.back()} />;
+  return <Profile id={id} />;
+};
+
+/** The top bar's link passes the signed-in user as state: shown at once while their profile loads. */
+const passedUser = (state: unknown, id: number): User | undefined => {
+  const passed =
+    state && typeof state === 'object' && 'user' in state ? userSchema.safeParse(state.user) : null;
+  return passed?.success && passed.data.id === id ? passed.data : undefined;
+};
+
+const Profile = ({ id }: { id: number }) => {
+  const query = useUser(id, passedUser(useLocation().state, id));
+  if (query.isPending) return <Spinner label="Loading user" />;
+  if (query.isError) return <ErrorPanel error={query.error} onReset={() => void query.refetch()} />;
+  return <ProfileView user={query.data} />;
+};
+
+const ProfileView = ({ user }: { user: User }) => {
+  const { actor, can } = useAuthorization();
+  const locations = useLocations(actor.userId);
+  const picture = useProfileImageUrl(user);
+  const placement = userPlacementOf(user, locations.data ?? []);
+  const fullName = `${user.firstName} ${user.lastName}`;
+  const locationItems = user.userToLocation.map(({ locationId, location }) => ({
+    id: locationId,
+    name: locationId === user.defaultLocationId ? `${location.name} (Default)` : location.name,
+  }));
+  const areaItems = user.userToOrganization.map(({ organizationId, organization }) => ({
+    id: organizationId,
+    name: organization.name,
+  }));
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
+        <Picture src={picture} alt={fullName} variant="avatar" size={72} />
+        {/* The name takes the line before the button does: the button wraps below on narrow screens. */}
+        <Box sx={{ minWidth: 0, flex: '1 1 280px' }}>
+          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'break-word' }}>
+            {fullName}
+          </Typography>
+          <Typography color="text.secondary">{user.roleName}</Typography>
+        </Box>
+        {can('update', placement) && (
+          <Button
+            component={RouterLink}
+            to={paths.app.userUpdate.build(user.id)}
+            variant="contained"
+            startIcon={<EditIcon />}
+          >
+            Update Profile
+          </Button>
+        )}
+      </Stack>
+
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+            Details
+          </Typography>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: {
+                xs: '1fr',
+                sm: 'repeat(2, minmax(0, 1fr))',
+                lg: 'repeat(3, minmax(0, 1fr))',
+              },
+            }}
+          >
+            <Detail label="ID">{user.id}</Detail>
+            <Detail label="Role">{user.roleName}</Detail>
+            <Detail label="Start Date">{startDate(user.createdAt)}</Detail>
+            <Detail label="Phone">
+              {user.phone ? <Link href={`tel:${user.phone.replace(/\D/g, '')}`}>{user.phone}</Link> : 'None'}
+            </Detail>
+            <Detail label="Email">
+              {user.email ? <Link href={`mailto:${user.email}`}>{user.email}</Link> : 'None'}
+            </Detail>
+            <Detail label="Management Company">{user.managementCompany?.name ?? 'None'}</Detail>
+            <Detail label="PIN">
+              <PinDisplay userId={user.id} hasPin={user.hasPin} canReveal={can('revealPin', placement)} />
+            </Detail>
+          </Box>
+        </CardContent>
+      </Card>
+
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }}
+      >
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+              Locations
+            </Typography>
+            <Memberships label="Locations" items={locationItems} />
+          </CardContent>
+        </Card>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+              Areas
+            </Typography>
+            <Memberships label="Areas" items={areaItems} />
+          </CardContent>
+        </Card>
+      </Box>
+    </Stack>
+  );
+};

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { messages } from '@sitewalk/shared/messages';
+import { Role } from '@sitewalk/shared/roles';
+import { renderWithProviders } from '../../testing/test-utils.tsx';
+import { UsersPage } from './users-page.tsx';
+import { aPerson, stubApi } from './testing/user-fixtures.ts';
+
+describe('UsersPage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('lists the users of one’s scope by last name, with Add to /app/addUser', async () => {
+    const fake = stubApi({
+      'user.allByUser': () => [
+        aPerson(Role.Manager, { id: 2, firstName: 'Zoe', lastName: 'Young' }),
+        aPerson(Role.AreaManager, { id: 3, firstName: 'Al', lastName: 'Adams' }),
+      ],
+    });
+    renderWithProviders(<UsersPage />, { user: aPerson(Role.CompanyManager, { id: 5 }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await within(table).findByText('Al Adams');
+    const names = within(table)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names).toEqual(['Al Adams', 'Zoe Young']);
+    expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/app/addUser');
+    expect(fake.callsOf('user.allByUser')[0]?.params).toEqual({ id: '5' });
+  });
+
+  it('a Manager typing /app/users gets the refusal, and nothing is asked', async () => {
+    const fake = stubApi({});
+    renderWithProviders(<UsersPage />, { user: aPerson(Role.Manager, { id: 8 }) });
+    expect(await screen.findByText(messages.permission.forbidden)).toBeInTheDocument();
+    expect(fake.calls).toHaveLength(0);
+  });
+});
