@@ -26,6 +26,8 @@ export const fakeWebDist = (): string => {
     writeFileSync(join(dir, document), '<!doctype html><script src="/assets/index-abc.js"></script>');
   }
   writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log(1)');
+  // The build's compressed copy, for the local host only.
+  writeFileSync(join(dir, 'assets', 'index-abc.js.br'), 'compressed');
   writeFileSync(join(dir, PAGES_MANIFEST_FILE), JSON.stringify(fakePages));
   return dir;
 };

@@ -220,7 +220,8 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
   // As in AWS: each path gets the document that serves it, by the same router as the CloudFront Function.
   const site = options.webDist
     ? {
-        files: sirv(options.webDist, { dev: false, etag: true }),
+        // The build's brotli and gzip copies: compressed as CloudFront compresses.
+        files: sirv(options.webDist, { dev: false, etag: true, brotli: true, gzip: true }),
         documentFor: createPageRouter(readPagesManifest(options.webDist)),
       }
     : null;

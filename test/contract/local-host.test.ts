@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { SignJWT, generateKeyPair, decodeJwt, importJWK, type JWTPayload } from 'jose';
 import {
@@ -43,6 +44,7 @@ beforeAll(async () => {
     writeFileSync(join(webDist, file), `<!doctype html><title>SiteWalk ${title}</title>`);
   }
   writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
+  writeFileSync(join(webDist, 'app.js.br'), brotliCompressSync('console.log(1)'));
   const pages: PagesManifest = {
     exact: { '/': 'index.html', '/app': 'app.html' },
     prefixes: [['/app/', 'app.html']],
@@ -216,5 +218,9 @@ describe('the local host', () => {
     const asset = await get('/app.js');
     expect(await asset.text()).toBe('console.log(1)');
     expect((await get('/missing.js')).status).toBe(404);
+    // Compressed as CloudFront compresses, from the build's brotli copy.
+    const compressed = await get('/app.js', { 'accept-encoding': 'br' });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(await compressed.text()).toBe('console.log(1)');
   });
 });

@@ -2,7 +2,9 @@
  * After `vite build`: renders the public and sign-in pages into dist/ (web/src/prerender.tsx has the table),
  * each from its built template, and writes pages.json, which says which document serves which path.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
@@ -35,6 +37,29 @@ const inlineStylesheets = async (html: string): Promise<string> => {
     inlined = inlined.replace(tag, `<style>${css}</style>`);
   }
   return inlined;
+};
+
+/**
+ * Brotli and gzip copies of the documents, scripts and styles, for the local host to serve as CloudFront
+ * does (it compresses them on the way out): what a browser downloads, and Lighthouse measures, is the same on
+ * both hosts. The CDK app does not upload them.
+ */
+const precompress = async () => {
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  const files = (await readdir(dist, { recursive: true })).filter((file) =>
+    /\.(html|js|css|json|svg)$/.test(file),
+  );
+  await Promise.all(
+    files.map(async (file) => {
+      const body = await readFile(join(dist, file));
+      await writeFile(
+        join(dist, `${file}.br`),
+        await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      );
+      await writeFile(join(dist, `${file}.gz`), await gzipped(body, { level: 9 }));
+    }),
+  );
 };
 
 // Vite's SSR loader renders the same modules the client build bundles (TSX, JSON, the React plugin).
@@ -73,6 +98,7 @@ try {
   // The templates served only as the pages' frames.
   for (const template of templates.keys()) await rm(join(dist, template));
   console.log(`Prerendered ${prerenderedPages.length} pages and ${PAGES_MANIFEST_FILE}.`);
+  await precompress();
 } finally {
   await vite.close();
 }

@@ -159,7 +159,8 @@ export class WebApp extends Construct {
   publish(webDist: string, config: RuntimeConfig): void {
     const assets = new BucketDeployment(this, 'Assets', {
       destinationBucket: this.bucket,
-      sources: [Source.asset(webDist, { exclude: ['*.html', PAGES_MANIFEST_FILE] })],
+      // CloudFront compresses on the way out: the build's .br and .gz copies are for the local host.
+      sources: [Source.asset(webDist, { exclude: ['*.html', PAGES_MANIFEST_FILE, '*.br', '*.gz'] })],
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
       // Old assets stay for clients still running the previous build.
       prune: false,
