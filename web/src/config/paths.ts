@@ -41,5 +41,19 @@ export const paths = {
     userAdd: { path: '/app/addUser', build: () => '/app/addUser' },
     locations: { path: '/app/locations', build: () => '/app/locations' },
     location: { path: '/app/locations/:id', build: (id: number) => `/app/locations/${id}` },
+    locationAdd: { path: '/app/addLocation', build: () => '/app/addLocation' },
+    locationUpdate: {
+      path: '/app/locations/update/:id',
+      build: (id: number) => `/app/locations/update/${id}`,
+    },
+    walkSetup: {
+      path: '/app/locations/:id/create-walks',
+      build: (id: number) => `/app/locations/${id}/create-walks`,
+    },
+    walkReport: {
+      path: '/app/locations/:id/walk-report/:walkReportId',
+      build: (id: number, walkReportId: number) => `/app/locations/${id}/walk-report/${walkReportId}`,
+    },
+    incidents: { path: '/app/incidents', build: () => '/app/incidents' },
   },
 } as const;
