@@ -16,6 +16,9 @@ describe('formatPhoneInput', () => {
     ['1-555-123-4567', '555-123-4567'],
     ['(555) 123 4567 ext 9', '555-123-4567'],
     ['abc', ''],
+    // Typed one key at a time into a field of 12 characters: the 1 goes at once.
+    ['1', ''],
+    ['15', '5'],
   ])('%j reads %j', (typed, shown) => {
     expect(formatPhoneInput(typed)).toBe(shown);
   });

@@ -4,7 +4,8 @@ import { messages } from '@sitewalk/shared/messages';
 import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { AuthCard } from './components/auth-card.tsx';
-import { ButtonLink, Notice, SubmitButton, TextField } from './components/form-parts.tsx';
+import { ButtonLink, Notice } from './components/form-parts.tsx';
+import { NewPasswordFields } from './components/new-password-fields.tsx';
 import { lazyResolver, loadOnInteraction, loadSignInLogic } from './load-sign-in-logic.ts';
 import type { NewPasswordForm } from './sign-in-logic.ts';
 
@@ -20,7 +21,6 @@ export const ResetConfirmPage = ({ token }: { token: string | null }) => {
     resolver: lazyResolver((logic) => logic.resolvers.newPassword),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
 
   if (!token) {
     return (
@@ -75,24 +75,7 @@ export const ResetConfirmPage = ({ token }: { token: string | null }) => {
       <form className="auth-form" onSubmit={submit} noValidate {...loadOnInteraction}>
         <p className="auth-text">{messages.password.rule}.</p>
         {outcome && <Notice tone="error">{outcome.text}</Notice>}
-        <TextField
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          autoFocus
-          {...form.register('password')}
-          error={errors.password?.message}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.register('confirmPassword')}
-          error={errors.confirmPassword?.message}
-        />
-        <SubmitButton busy={isSubmitting}>{isSubmitting ? 'Saving...' : 'Save Password'}</SubmitButton>
+        <NewPasswordFields form={form} />
       </form>
     </AuthCard>
   );

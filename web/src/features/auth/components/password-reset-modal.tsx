@@ -4,7 +4,8 @@ import { messages } from '@sitewalk/shared/messages';
 import { ApiError } from '../../../lib/api-error.ts';
 import { lazyResolver, loadOnInteraction, loadSignInLogic } from '../load-sign-in-logic.ts';
 import type { NewPasswordForm } from '../sign-in-logic.ts';
-import { Notice, SubmitButton, TextField } from './form-parts.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
+import { Notice } from './form-parts.tsx';
 
 export interface PasswordResetModalProps {
   /** The sign-in that asked for a new password. */
@@ -25,7 +26,6 @@ export const PasswordResetModal = ({ challenge, onSignedIn }: PasswordResetModal
     resolver: lazyResolver((logic) => logic.resolvers.newPassword),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
     const element = dialog.current;
@@ -73,25 +73,7 @@ export const PasswordResetModal = ({ challenge, onSignedIn }: PasswordResetModal
           Your password was set by someone else. Choose a new password to continue.
         </p>
         {failure && <Notice tone="error">{failure}</Notice>}
-        <TextField
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          autoFocus
-          {...form.register('password')}
-          error={errors.password?.message}
-          hint={messages.password.rule}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.register('confirmPassword')}
-          error={errors.confirmPassword?.message}
-        />
-        <SubmitButton busy={isSubmitting}>{isSubmitting ? 'Saving...' : 'Save Password'}</SubmitButton>
+        <NewPasswordFields form={form} hint={messages.password.rule} />
       </form>
     </dialog>
   );

@@ -17,7 +17,8 @@ import { profileImageName } from '../api/get-profile-image.ts';
 import { useCreateUser, type CreatableRole } from '../api/create-user.ts';
 import { invalidateUsers } from '../api/update-user.ts';
 import { existingUserIdOf } from '../utils/failure-text.ts';
-import { digitsOnly, formatPhoneInput } from '../utils/phone-input.ts';
+import { formatPhoneInput } from '../../../lib/phone-input.ts';
+import { digitsOnly } from '../utils/digits-only.ts';
 import { MultiPlaceSelect, SingleSelect, type PlaceOption } from './place-fields.tsx';
 
 export interface CreateUserFormValues {

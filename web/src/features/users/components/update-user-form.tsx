@@ -31,7 +31,8 @@ import {
   type UpdateUserBody,
 } from '../api/update-user.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { digitsOnly, formatPhoneInput } from '../utils/phone-input.ts';
+import { formatPhoneInput } from '../../../lib/phone-input.ts';
+import { digitsOnly } from '../utils/digits-only.ts';
 import { userPlacementOf } from '../utils/placement.ts';
 import { MultiPlaceSelect, SingleSelect, type PlaceOption } from './place-fields.tsx';
 
