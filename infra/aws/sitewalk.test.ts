@@ -676,6 +676,8 @@ describe('the web app on CloudFront', () => {
     expect(csp).toContain(
       "img-src 'self' data: blob: https://*.s3.us-east-1.amazonaws.com https://maps.geo.us-east-1.amazonaws.com;",
     );
+    // MapLibre's worker comes from the app's own bundle.
+    expect(csp).toContain("worker-src 'self';");
   });
 });
 
