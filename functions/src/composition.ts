@@ -29,7 +29,7 @@ export const storageFromEnv = (): Storage =>
 export const geocoderFromEnv = (): Geocoder =>
   readEnv(['GEOCODER']).GEOCODER === 'offline'
     ? offlineZipGeocoder()
-    : amazonLocationGeocoder(readEnv(['AWS_REGION', 'PLACE_INDEX_NAME']));
+    : amazonLocationGeocoder(readEnv(['AWS_REGION']));
 
 /** KMS in AWS; on the local host (PIN_LOCAL_KEY set) AES-256-GCM under the key kept in .data/. */
 export const pinsFromEnv = (): PinCipher => {

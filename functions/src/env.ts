@@ -14,7 +14,6 @@ const variables = {
   MAIL_FROM: z.string().min(1),
   APP_URL: z.url(),
   GEOCODER: z.enum(['offline', 'amazon-location']),
-  PLACE_INDEX_NAME: z.string().min(1),
   /** The KMS key that seals PINs (AWS). */
   PIN_KEY_ID: z.string().min(1),
   /** Local host only, like the endpoints: the AES-256-GCM key (base64) that seals PINs instead of KMS. */

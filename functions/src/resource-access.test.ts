@@ -14,7 +14,6 @@ const values: Record<EnvName, string> = {
   MAIL_FROM: 'no-reply@example.com',
   APP_URL: 'https://app.example.com',
   GEOCODER: 'amazon-location',
-  PLACE_INDEX_NAME: 'places',
   PIN_KEY_ID: 'arn:aws:kms:us-east-1:123456789012:key/pins',
   PIN_LOCAL_KEY: Buffer.alloc(32).toString('base64'),
   DYNAMODB_ENDPOINT: 'http://localhost:1',

@@ -14,7 +14,7 @@ export interface ResourceAccess {
   storage?: readonly ('put' | 'read' | 'delete')[];
   /** SES: password-reset mail with links to the app, and e-mail-change notices. */
   mail?: boolean;
-  /** Amazon Location place index. */
+  /** Amazon Location's Places API v2 (Geocode), which has no resource of its own to name. */
   geocode?: boolean;
   /** The KMS key that seals PINs in the table (functions/src/ports/pins.ts). */
   pinKey?: readonly ('Encrypt' | 'Decrypt')[];
@@ -90,6 +90,6 @@ export const environmentOf = (access: ResourceAccess): EnvName[] => [
   ...(access.identity ? (['USER_POOL_ID', 'USER_POOL_CLIENT_ID'] as const) : []),
   ...(access.storage ? (['UPLOAD_BUCKET'] as const) : []),
   ...(access.mail ? (['MAIL_FROM', 'APP_URL'] as const) : []),
-  ...(access.geocode ? (['GEOCODER', 'PLACE_INDEX_NAME'] as const) : []),
+  ...(access.geocode ? (['GEOCODER'] as const) : []),
   ...(access.pinKey ? (['PIN_KEY_ID'] as const) : []),
 ];

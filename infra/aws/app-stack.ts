@@ -71,7 +71,6 @@ export class AppStack extends Stack {
       uploads: this.uploads,
       mail: { identity: props.mailIdentity, from: stage.mailFrom },
       appUrl,
-      placeIndex: maps.placeIndex,
     };
     this.api.serve(backing);
     // What deletes leave to do (a location's walks, reports, incidents and files), from the table's stream.

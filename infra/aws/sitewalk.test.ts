@@ -19,7 +19,8 @@ import {
 } from '@sitewalk/functions/resource-access';
 import { streamFilter } from '@sitewalk/functions/cleanup/stream-filter';
 import { tableDefinition } from '@sitewalk/functions/db/table';
-import { STREAM_READS, TABLE_READS, TABLE_WRITES } from './constructs/resource-function.ts';
+import { GEOCODE_ACTION, STREAM_READS, TABLE_READS, TABLE_WRITES } from './constructs/resource-function.ts';
+import { MAP_KEY_ACTIONS } from './constructs/maps.ts';
 import { STREAM_RETRIES } from './constructs/stream-worker.ts';
 import { createPageRouter } from '../web-pages.ts';
 import { buildSiteWalk } from './sitewalk.ts';
@@ -262,7 +263,7 @@ describe('the functions', () => {
         ),
         ...(access.storage?.includes('delete') ? ['s3:ListBucket'] : []),
         ...(access.mail ? ['ses:SendEmail'] : []),
-        ...(access.geocode ? ['geo:SearchPlaceIndexForText'] : []),
+        ...(access.geocode ? [GEOCODE_ACTION] : []),
         ...(access.pinKey ?? []).map((action) => `kms:${action}`),
       ];
       expect(actionsOf(fn.statements).sort(), resource).toEqual(expected.sort());
@@ -558,9 +559,8 @@ describe('the web app on CloudFront', () => {
       SystemMetadata: { 'cache-control': 'no-cache' },
       SourceMarkers: Match.arrayWith([
         Match.objectLike({
-          // The map and its key, known only once deployed.
-          '<<marker:0xbaba:0>>': { Ref: Match.stringLikeRegexp('MapsMap') },
-          '<<marker:0xbaba:1>>': { 'Fn::GetAtt': [Match.stringLikeRegexp('MapsReadMapKey'), 'Key'] },
+          // The map key's value, known only once deployed (the v2 style needs no map resource).
+          '<<marker:0xbaba:0>>': { 'Fn::GetAtt': [Match.stringLikeRegexp('MapsReadMapKey'), 'Key'] },
         }),
       ]),
     });
@@ -608,33 +608,76 @@ describe('the web app on CloudFront', () => {
       contactEmail: demoContext.opsEmail,
       contactName: 'the SiteWalk team',
     });
-    // The map's name and the key's value are markers the deployment fills in.
+    // The Maps API v2's Standard style; the key's value is a marker the deployment fills in.
     expect(config['mapStyleUrl']).toMatch(
-      /^https:\/\/maps\.geo\.us-east-1\.amazonaws\.com\/maps\/v0\/maps\/<<marker:0xbaba:0>>\/style-descriptor\?key=<<marker:0xbaba:1>>$/,
+      /^https:\/\/maps\.geo\.us-east-1\.amazonaws\.com\/v2\/styles\/Standard\/descriptor\?key=<<marker:0xbaba:0>>$/,
     );
   });
 
-  it('geocodes for storage, as locations keep their coordinates, and only the geo function may', () => {
-    demo.application.hasResourceProperties('AWS::Location::PlaceIndex', {
-      DataSourceConfiguration: { IntendedUse: 'Storage' },
-    });
+  /** AWS's provider of a v2 API in the stack's region (whose partition the CDK knows: `aws`). */
+  const providerArn = (service: string, region: string) => `arn:aws:${service}:${region}::provider/default`;
+
+  it('uses the Maps and Places APIs v2: no map or place index of its own', () => {
+    for (const synth of [demo, production]) {
+      synth.application.resourceCountIs('AWS::Location::Map', 0);
+      synth.application.resourceCountIs('AWS::Location::PlaceIndex', 0);
+      synth.application.resourceCountIs('AWS::Location::APIKey', 1);
+    }
+  });
+
+  it('geocodes only from the geo function, on the Places provider of its region', () => {
     const geocoders = [...functionsOf(demo)].filter(([, fn]) =>
-      actionsOf(fn.statements).includes('geo:SearchPlaceIndexForText'),
+      actionsOf(fn.statements).includes(GEOCODE_ACTION),
     );
     expect(geocoders.map(([resource]) => resource)).toEqual(['geo']);
+    expect(GEOCODE_ACTION).toBe('geo-places:Geocode');
+    for (const [synth, region] of [
+      [demo, 'us-east-1'],
+      [production, 'eu-west-1'],
+    ] as const) {
+      const statements = functionsOf(synth).get('geo')?.statements ?? [];
+      const geocoding = statements.filter((statement) => [statement.Action].flat().includes(GEOCODE_ACTION));
+      expect(geocoding).toEqual([
+        expect.objectContaining({ Action: GEOCODE_ACTION, Resource: providerArn('geo-places', region) }),
+      ]);
+      // No place index any more, so no name of one in the environment.
+      expect(Object.keys(functionsOf(synth).get('geo')?.props.Environment?.Variables ?? {})).not.toContain(
+        'PLACE_INDEX_NAME',
+      );
+    }
   });
 
-  it('limits the map key to map tiles of its map, from the app’s origin', () => {
-    const distributionId = Object.keys(resourcesOf(demo.application, 'AWS::CloudFront::Distribution'))[0];
-    demo.application.hasResourceProperties('AWS::Location::APIKey', {
-      Restrictions: {
-        AllowActions: ['geo:GetMap*'],
-        AllowResources: [{ 'Fn::GetAtt': [Match.stringLikeRegexp('MapsMap'), 'Arn'] }],
-        AllowReferers: [
-          { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }, '/*']] },
-        ],
-      },
-    });
+  it('limits the map key to map tiles from the Maps provider, from the app’s origin', () => {
+    expect(MAP_KEY_ACTIONS).toEqual(['geo-maps:GetTile']);
+    for (const [synth, region] of [
+      [demo, 'us-east-1'],
+      [production, 'eu-west-1'],
+    ] as const) {
+      const distributionId = Object.keys(resourcesOf(synth.application, 'AWS::CloudFront::Distribution'))[0];
+      synth.application.hasResourceProperties('AWS::Location::APIKey', {
+        NoExpiry: true,
+        Restrictions: {
+          AllowActions: ['geo-maps:GetTile'],
+          AllowResources: [providerArn('geo-maps', region)],
+          AllowReferers: [
+            { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }, '/*']] },
+          ],
+        },
+      });
+    }
+  });
+
+  it('lets the page load the style, tiles, glyphs and sprites from the Maps API host only', () => {
+    const [policy] = Object.values(resourcesOf(demo.application, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const csp = JSON.stringify(policy?.Properties);
+    expect(csp).toContain(
+      "connect-src 'self' https://*.s3.us-east-1.amazonaws.com https://maps.geo.us-east-1.amazonaws.com;",
+    );
+    expect(csp).toContain(
+      "img-src 'self' data: blob: https://*.s3.us-east-1.amazonaws.com https://maps.geo.us-east-1.amazonaws.com;",
+    );
+    // MapLibre's worker comes from the app's own bundle.
+    expect(csp).toContain("worker-src 'self';");
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { LocationClient, SearchPlaceIndexForTextCommand } from '@aws-sdk/client-location';
+import { GeocodeCommand, GeoPlacesClient, ValidationException } from '@aws-sdk/client-geo-places';
 import { amazonLocationGeocoder, offlineZipGeocoder, zipOf, type GeocodeResult } from './geocoder.ts';
 
 describe('zipOf', () => {
@@ -45,41 +45,83 @@ describe('offlineZipGeocoder', () => {
 });
 
 describe('amazonLocationGeocoder', () => {
-  const location = mockClient(LocationClient);
-  const env = { AWS_REGION: 'us-west-2', PLACE_INDEX_NAME: 'sitewalk-places' };
-  afterEach(() => location.reset());
+  const places = mockClient(GeoPlacesClient);
+  const env = { AWS_REGION: 'us-west-2' };
+  const geocoder = () => amazonLocationGeocoder(env, new GeoPlacesClient({ region: env.AWS_REGION }));
+  afterEach(() => places.reset());
 
-  it('searches the place index and maps Point [lng, lat]', async () => {
-    location.on(SearchPlaceIndexForTextCommand).resolves({
-      Results: [
-        {
-          Place: {
-            Label: '2630 W Shaw Ave, Fresno, CA 93711, USA',
-            Geometry: { Point: [-119.8465, 36.8081] },
-          },
-        },
-      ],
-      Summary: undefined,
+  const answer = (item: Record<string, unknown>) =>
+    places.on(GeocodeCommand).resolves({
+      PricingBucket: 'Core',
+      ResultItems: [{ PlaceId: 'p1', PlaceType: undefined, Title: undefined, ...item }],
     });
-    const result = await amazonLocationGeocoder(env, new LocationClient({ region: env.AWS_REGION })).geocode(
-      ' 2630 W Shaw Ave, Fresno, CA ',
-    );
-    expect(result).toEqual({
-      lat: 36.8081,
-      lng: -119.8465,
-      label: '2630 W Shaw Ave, Fresno, CA 93711, USA',
-      approximate: false,
-    });
-    const calls = location.commandCalls(SearchPlaceIndexForTextCommand);
+
+  it('asks the Places API once, for the trimmed text, to store the result', async () => {
+    answer({ PlaceType: 'PointAddress', Title: 'x', Position: [-119.8465, 36.8081] });
+    await geocoder().geocode('  2630 W Shaw Ave, Fresno, CA  ');
+    const calls = places.commandCalls(GeocodeCommand);
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.args[0].input).toMatchObject({
-      IndexName: 'sitewalk-places',
-      Text: '2630 W Shaw Ave, Fresno, CA',
+    expect(calls[0]?.args[0].input).toEqual({
+      QueryText: '2630 W Shaw Ave, Fresno, CA',
+      MaxResults: 1,
+      IntendedUse: 'Storage',
     });
   });
 
-  it('answers null when nothing matches', async () => {
-    location.on(SearchPlaceIndexForTextCommand).resolves({ Results: [], Summary: undefined });
-    expect(await amazonLocationGeocoder(env).geocode('nowhere at all')).toBeNull();
+  it('reads Position as [longitude, latitude] and labels the point with its address', async () => {
+    answer({
+      PlaceType: 'PointAddress',
+      Title: '2630 W Shaw Ave, Fresno, CA 93711-2706, United States',
+      Address: { Label: '2630 W Shaw Ave, Fresno, CA 93711-2706, United States' },
+      Position: [-119.8465, 36.8081],
+    });
+    expect(await geocoder().geocode('2630 W Shaw Ave, Fresno, CA')).toEqual({
+      lat: 36.8081,
+      lng: -119.8465,
+      label: '2630 W Shaw Ave, Fresno, CA 93711-2706, United States',
+      approximate: false,
+    });
+  });
+
+  it('marks a street, postal code or town as approximate, and falls back to the title for a label', async () => {
+    answer({ PlaceType: 'Street', Title: 'W Shaw Ave, Fresno, CA, United States', Position: [-119.8, 36.8] });
+    expect(await geocoder().geocode('W Shaw Ave, Fresno')).toMatchObject({
+      label: 'W Shaw Ave, Fresno, CA, United States',
+      approximate: true,
+    });
+    places.reset();
+    answer({ PlaceType: 'PostalCode', Title: '93650, Fresno, CA', Position: [-119.8, 36.84] });
+    expect((await geocoder().geocode('93650'))?.approximate).toBe(true);
+    places.reset();
+    answer({ PlaceType: 'InterpolatedAddress', Title: '12 Main St', Position: [-119.8, 36.84] });
+    expect((await geocoder().geocode('12 Main St'))?.approximate).toBe(false);
+  });
+
+  it('answers null when nothing matches, or the match has no position', async () => {
+    places.on(GeocodeCommand).resolves({ PricingBucket: 'Core', ResultItems: [] });
+    expect(await geocoder().geocode('nowhere at all')).toBeNull();
+    places.reset();
+    places.on(GeocodeCommand).resolves({ PricingBucket: 'Core' });
+    expect(await geocoder().geocode('nowhere at all')).toBeNull();
+    places.reset();
+    answer({ PlaceType: 'PointAddress', Title: 'x' });
+    expect(await geocoder().geocode('1 Main St')).toBeNull();
+  });
+
+  it('does not call the API for blank text', async () => {
+    expect(await geocoder().geocode('   ')).toBeNull();
+    expect(places.commandCalls(GeocodeCommand)).toHaveLength(0);
+  });
+
+  it('passes an SDK error on, for the API to answer 500', async () => {
+    const refused = new ValidationException({
+      message: 'QueryText is invalid',
+      Message: 'QueryText is invalid',
+      $metadata: {},
+      Reason: 'FieldValidationFailed',
+      FieldList: [],
+    });
+    places.on(GeocodeCommand).rejects(refused);
+    await expect(geocoder().geocode('2630 W Shaw Ave')).rejects.toBe(refused);
   });
 });

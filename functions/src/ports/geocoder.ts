@@ -1,11 +1,14 @@
-import { LocationClient, SearchPlaceIndexForTextCommand } from '@aws-sdk/client-location';
+import { GeocodeCommand, GeoPlacesClient, type PlaceType } from '@aws-sdk/client-geo-places';
 import type { Env } from '../env.ts';
 
 export interface GeocodeResult {
   lat: number;
   lng: number;
   label: string;
-  /** True when the point is only the ZIP code's centre (the offline geocoder), not the address itself. */
+  /**
+   * True when the point is not the address itself: the ZIP code's centre (the offline geocoder), or a
+   * street, postal code or town (Amazon Location, when it finds no closer match).
+   */
   approximate: boolean;
 }
 
@@ -15,20 +18,41 @@ export interface Geocoder {
   geocode(address: string): Promise<GeocodeResult | null>;
 }
 
+/** The Places API's kinds of result that stand on the address (or the place) itself. */
+const EXACT_PLACE_TYPES: ReadonlySet<PlaceType> = new Set<PlaceType>([
+  'PointAddress',
+  'InterpolatedAddress',
+  'SecondaryAddress',
+  'InferredSecondaryAddress',
+  'PointOfInterest',
+  'Intersection',
+]);
+
+/**
+ * Amazon Location's Places API v2 (`Geocode`, granted on the `geo-places` provider; no place index). A
+ * location keeps the coordinates it is geocoded to, which the data providers' terms allow only under the
+ * intended use 'Storage'.
+ */
 export const amazonLocationGeocoder = (
-  env: Env<'AWS_REGION' | 'PLACE_INDEX_NAME'>,
-  client: LocationClient = new LocationClient({ region: env.AWS_REGION }),
+  env: Env<'AWS_REGION'>,
+  client: GeoPlacesClient = new GeoPlacesClient({ region: env.AWS_REGION }),
 ): Geocoder => ({
   async geocode(address) {
     const text = address.trim();
     if (!text) return null;
     const result = await client.send(
-      new SearchPlaceIndexForTextCommand({ IndexName: env.PLACE_INDEX_NAME, Text: text, MaxResults: 1 }),
+      new GeocodeCommand({ QueryText: text, MaxResults: 1, IntendedUse: 'Storage' }),
     );
-    const place = result.Results?.[0]?.Place;
-    const [lng, lat] = place?.Geometry?.Point ?? [];
+    const place = result.ResultItems?.[0];
+    // [longitude, latitude], as GeoJSON.
+    const [lng, lat] = place?.Position ?? [];
     if (!place || lng === undefined || lat === undefined) return null;
-    return { lat, lng, label: place.Label ?? text, approximate: false };
+    return {
+      lat,
+      lng,
+      label: place.Address?.Label ?? place.Title ?? text,
+      approximate: !place.PlaceType || !EXACT_PLACE_TYPES.has(place.PlaceType),
+    };
   },
 });
 

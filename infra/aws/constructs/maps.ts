@@ -1,41 +1,43 @@
 import { Names, Stack, Validations } from 'aws-cdk-lib';
-import { CfnAPIKey, CfnMap, CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
+import { CfnAPIKey } from 'aws-cdk-lib/aws-location';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 
 /**
- * Amazon Location: a place index the geocoding Lambda searches, and a map whose style the SPA loads with an
- * API key that only this app's origin may use, and only for map tiles.
+ * The map tiles' actions an API key may be given (geo-maps:GetTile, geo-maps:GetStaticMap). The style
+ * descriptor, glyphs and sprites of the Maps API v2 are no IAM actions: the key only has to be valid.
+ * MapLibre draws from tiles, so GetTile is all the SPA needs; static map images are not used.
+ */
+export const MAP_KEY_ACTIONS = ['geo-maps:GetTile'];
+
+/**
+ * The Amazon Location providers of the Maps and Places APIs v2: AWS's own resources, one per service and
+ * region, with no account (`arn:<partition>:geo-maps:<region>::provider/default`). Nothing is created.
+ */
+export const locationProviderArn = (scope: Construct, service: 'geo-maps' | 'geo-places'): string => {
+  const stack = Stack.of(scope);
+  return `arn:${stack.partition}:${service}:${stack.region}::provider/default`;
+};
+
+/**
+ * Amazon Location, Maps API v2: the SPA loads AWS's Standard style, its tiles, glyphs and sprites with an
+ * API key that only this app's origin may use, and only for map tiles. No map resource: the v2 API serves
+ * its styles from the `geo-maps` provider. Geocoding (the Places API v2) needs no resource either; the geo
+ * function is granted `geo-places:Geocode` on the `geo-places` provider (resource-function.ts).
  */
 export class Maps extends Construct {
-  readonly placeIndex: { name: string; arn: string };
   /** The MapLibre style URL, key included (read at deploy time: CloudFormation does not return a key's value). */
   readonly styleUrl: string;
 
   constructor(scope: Construct, id: string, props: { appUrl: string }) {
     super(scope, id);
-    const name = (construct: Construct) => Names.uniqueResourceName(construct, { maxLength: 100 });
-
-    const placeIndex = new CfnPlaceIndex(this, 'PlaceIndex', {
-      indexName: name(this),
-      dataSource: 'Esri',
-      // A location keeps the latitude and longitude geocoded from its address: the data provider's terms
-      // allow storing results only under 'Storage'.
-      dataSourceConfiguration: { intendedUse: 'Storage' },
-    });
-    this.placeIndex = { name: placeIndex.ref, arn: placeIndex.attrArn };
-
-    const map = new CfnMap(this, 'Map', {
-      mapName: name(this),
-      configuration: { style: 'VectorEsriNavigation' },
-    });
     const key = new CfnAPIKey(this, 'MapKey', {
-      keyName: name(this),
+      keyName: Names.uniqueResourceName(this, { maxLength: 100 }),
       description: 'The SPA loads map tiles with this key',
       noExpiry: true,
       restrictions: {
-        allowActions: ['geo:GetMap*'],
-        allowResources: [map.attrArn],
+        allowActions: MAP_KEY_ACTIONS,
+        allowResources: [locationProviderArn(this, 'geo-maps')],
         allowReferers: [`${props.appUrl}/*`],
       },
     });
@@ -52,7 +54,7 @@ export class Maps extends Construct {
       installLatestAwsSdk: false,
     });
     const region = Stack.of(this).region;
-    this.styleUrl = `https://maps.geo.${region}.amazonaws.com/maps/v0/maps/${map.ref}/style-descriptor?key=${keyValue.getResponseField('Key')}`;
+    this.styleUrl = `https://maps.geo.${region}.amazonaws.com/v2/styles/Standard/descriptor?key=${keyValue.getResponseField('Key')}`;
     // The provider is the CDK's own singleton Lambda; its role is given only geo:DescribeKey on this key.
     const providerRole = keyValue.grantPrincipal;
     if (!(providerRole instanceof Construct)) throw new Error('The custom resource provider has no role');

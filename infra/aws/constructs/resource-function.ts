@@ -30,6 +30,7 @@ import { tableDefinition } from '@sitewalk/functions/db/table';
 import { TENANTS_PREFIX } from '@sitewalk/functions/ports/storage';
 import type { StageConfig } from '../stage.ts';
 import { logicalIdOf } from './buckets.ts';
+import { locationProviderArn } from './maps.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -42,7 +43,6 @@ export interface Backing {
   uploads: IBucket;
   mail: { identity: IEmailIdentity; from: string };
   appUrl: string;
-  placeIndex: { name: string; arn: string };
 }
 
 export const TABLE_READS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
@@ -54,6 +54,9 @@ export const TABLE_WRITES = [
   'dynamodb:BatchWriteItem',
   'dynamodb:ConditionCheckItem',
 ];
+
+/** Geocoding through the Places API v2 (functions/src/ports/geocoder.ts). */
+export const GEOCODE_ACTION = 'geo-places:Geocode';
 
 /** Reading the table's stream, as the event source mapping does with the function's role. */
 export const STREAM_READS = [
@@ -113,7 +116,6 @@ export class ResourceFunction extends Construct {
       MAIL_FROM: backing.mail.from,
       APP_URL: backing.appUrl,
       GEOCODER: 'amazon-location',
-      PLACE_INDEX_NAME: backing.placeIndex.name,
       PIN_KEY_ID: backing.pinKey.keyArn,
     };
     const environment = Object.fromEntries(
@@ -232,10 +234,11 @@ export class ResourceFunction extends Construct {
     }
 
     if (access.geocode) {
+      // The Places API v2 has no resource of the account's: it is granted on AWS's provider.
       role.addToPolicy(
         new PolicyStatement({
-          actions: ['geo:SearchPlaceIndexForText'],
-          resources: [backing.placeIndex.arn],
+          actions: [GEOCODE_ACTION],
+          resources: [locationProviderArn(this, 'geo-places')],
         }),
       );
     }

@@ -59,6 +59,7 @@ export class WebApp extends Construct {
       disposable: true,
     });
 
+    // The Maps API v2: the style descriptor, its tiles, glyphs and sprites all come from this host.
     const mapsHost = `https://maps.geo.${region}.amazonaws.com`;
     // Presigned upload and view URLs go to the upload bucket, whose name cannot appear here: its CORS rule
     // names this distribution, and the two would depend on each other.
@@ -76,8 +77,8 @@ export class WebApp extends Construct {
             `img-src 'self' data: blob: ${uploadsHost} ${mapsHost}`,
             `connect-src 'self' ${uploadsHost} ${mapsHost}`,
             "font-src 'self' data:",
-            // MapLibre renders in a worker made from a blob.
-            "worker-src 'self' blob:",
+            // MapLibre 6 starts its worker from the bundled worker script's own (same-origin) URL: no blob.
+            "worker-src 'self'",
             "object-src 'none'",
             "base-uri 'self'",
             "form-action 'self'",

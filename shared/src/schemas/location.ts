@@ -72,6 +72,6 @@ export const geocodeResult = z.object({
   lat: latitude,
   lng: longitude,
   label: z.string(),
-  /** The offline geocoder answers with the ZIP code's centre, not the street address. */
+  /** The point is near the address, not on it: a ZIP code's centre (offline), or a street or town (AWS). */
   approximate: z.boolean(),
 });
