@@ -1,11 +1,53 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFile } from 'node:fs/promises';
 
 // `npm run dev` at the root starts the API on PORT and this dev server, which forwards /api and the runtime
 // config (/config.json) to it.
 const host = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+
+/**
+ * The dev server routes as the hosts do (web/src/prerender.tsx's pages.json): the app under /app, the
+ * sign-in pages, and the public pages, rendered on each request here instead of at build time.
+ */
+const devPages = (): Plugin => ({
+  name: 'sitewalk-dev-pages',
+  apply: 'serve',
+  configureServer: (server: ViteDevServer) => {
+    server.middlewares.use(async (req, res, next) => {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      if (req.method !== 'GET' || path.includes('.') || path.startsWith('/@') || path.startsWith('/api')) {
+        next();
+        return;
+      }
+      try {
+        const { pagesManifest, prerenderedPages, APP_FILE } = (await server.ssrLoadModule(
+          '/src/prerender.tsx',
+        )) as typeof import('./src/prerender.tsx');
+        const manifest = pagesManifest();
+        const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+        const file =
+          manifest.exact[trimmed] ??
+          manifest.prefixes.find(([prefix]) => trimmed.startsWith(prefix))?.[1] ??
+          manifest.fallback;
+        const page = prerenderedPages.find((candidate) => candidate.file === file);
+        const template = file === APP_FILE ? 'app.html' : (page?.template ?? 'app.html');
+        let html = await readFile(new URL(template, import.meta.url), 'utf8');
+        if (page?.template === 'public-page.html') {
+          const { head, body } = page.render();
+          html = html.replace('<!--page-head-->', head).replace('<!--page-body-->', body);
+        }
+        res.setHeader('content-type', 'text/html');
+        res.end(await server.transformIndexHtml(req.url ?? path, html));
+      } catch (error) {
+        next(error);
+      }
+    });
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), devPages()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
