@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, AlertTitle, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { messages } from '@sitewalk/shared/messages';
@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { DeleteStatus, useDeleteStatus } from '../../components/delete-status.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
+import { PhoneField } from '../../components/phone-field.tsx';
 import { SaveStatus, useSaveStatus } from '../../components/save-status.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
@@ -23,7 +24,6 @@ import { usePictureUrl } from '../../hooks/use-picture-url.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { applyServerErrors } from '../../lib/form.ts';
-import { formatPhoneInput } from '../../lib/phone-input.ts';
 import { fileNameOf } from '../../lib/upload.ts';
 import { useManagementCompany } from './api/get-management-company.ts';
 import { useDeleteManagementCompany } from './api/delete-management-company.ts';
@@ -210,22 +210,7 @@ const CompanyForm = ({ company }: { company?: ManagementCompany }) => {
               error={!!errors.email}
               helperText={errors.email?.message}
             />
-            <Controller
-              control={form.control}
-              name="phone"
-              render={({ field }) => (
-                <TextField
-                  label="Phone Number"
-                  type="tel"
-                  autoComplete="tel"
-                  placeholder="555-555-5555"
-                  {...field}
-                  onChange={(event) => field.onChange(formatPhoneInput(event.target.value))}
-                  error={!!errors.phone}
-                  helperText={errors.phone?.message ?? 'Optional, as 555-555-5555'}
-                />
-              )}
-            />
+            <PhoneField control={form.control} name="phone" helperText="Optional, as 555-555-5555" />
             <TextField
               label="Website"
               type="url"

@@ -17,7 +17,7 @@ import { profileImageName } from '../api/get-profile-image.ts';
 import { useCreateUser, type CreatableRole } from '../api/create-user.ts';
 import { invalidateUsers } from '../api/update-user.ts';
 import { existingUserIdOf } from '../utils/failure-text.ts';
-import { formatPhoneInput } from '../../../lib/phone-input.ts';
+import { PhoneField } from '../../../components/phone-field.tsx';
 import { digitsOnly } from '../utils/digits-only.ts';
 import { MultiPlaceSelect, SingleSelect, type PlaceOption } from './place-fields.tsx';
 
@@ -293,24 +293,7 @@ export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUs
             error={!!errors.lastName}
             helperText={errors.lastName?.message}
           />
-          <Controller
-            control={form.control}
-            name="phone"
-            render={({ field }) => (
-              <TextField
-                label="Phone Number"
-                type="tel"
-                placeholder="555-555-5555"
-                value={field.value}
-                onChange={(e) => field.onChange(formatPhoneInput(e.target.value))}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                slotProps={{ htmlInput: { maxLength: 12, inputMode: 'tel' } }}
-                error={!!errors.phone}
-                helperText={errors.phone?.message}
-              />
-            )}
-          />
+          <PhoneField control={form.control} name="phone" />
           <TextField
             label={fields.emailRequired ? 'Email Address' : 'Email Address (Optional)'}
             type="email"

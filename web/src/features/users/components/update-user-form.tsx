@@ -31,7 +31,7 @@ import {
   type UpdateUserBody,
 } from '../api/update-user.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatPhoneInput } from '../../../lib/phone-input.ts';
+import { PhoneField } from '../../../components/phone-field.tsx';
 import { digitsOnly } from '../utils/digits-only.ts';
 import { userPlacementOf } from '../utils/placement.ts';
 import { MultiPlaceSelect, SingleSelect, type PlaceOption } from './place-fields.tsx';
@@ -430,25 +430,7 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
             helperText={errors.lastName?.message}
             disabled={!canUpdate}
           />
-          <Controller
-            control={form.control}
-            name="phone"
-            render={({ field }) => (
-              <TextField
-                label="Phone Number"
-                type="tel"
-                placeholder="555-555-5555"
-                value={field.value}
-                onChange={(e) => field.onChange(formatPhoneInput(e.target.value))}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                slotProps={{ htmlInput: { maxLength: 12, inputMode: 'tel' } }}
-                error={!!errors.phone}
-                helperText={errors.phone?.message}
-                disabled={!canUpdate}
-              />
-            )}
-          />
+          <PhoneField control={form.control} name="phone" />
           <TextField
             label="Email Address"
             type="email"
