@@ -11,6 +11,8 @@ import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 
 setWorkerUrl(workerUrl);
 
+export type MapHeight = number | string | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number | string>>;
+
 export interface SiteMapProps extends Omit<MapProps, 'mapStyle' | 'style' | 'children' | 'ref'> {
   /** Where the map opens. */
   initialViewState?: { latitude: number; longitude: number; zoom: number };
@@ -18,8 +20,8 @@ export interface SiteMapProps extends Omit<MapProps, 'mapStyle' | 'style' | 'chi
   children?: ReactNode;
   /** The map's accessible name (its canvas is a region). */
   ariaLabel: string;
-  /** The map's height; 400 px unless told. */
-  height?: CSSProperties['height'];
+  /** The map's height, by breakpoint if need be (`{ xs: 320, md: 520 }`); 400 px unless told. */
+  height?: MapHeight;
   /** Style of the box around the map (its height wins over `height`). */
   style?: CSSProperties;
   /** react-map-gl's handle on the map: flyTo, getCenter, getZoom. */
