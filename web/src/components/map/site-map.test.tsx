@@ -34,6 +34,8 @@ describe('SiteMap', () => {
     expect(map).toHaveTextContent('a marker');
     expect(map.parentElement).toHaveStyle({ height: '320px' });
     await waitFor(() => expect(onLoad).toHaveBeenCalledTimes(1));
+    expect(map.parentElement).toHaveAttribute('data-map-loaded', 'true');
+    expect(performance.getEntriesByName('sitewalk:map-load')).not.toHaveLength(0);
   });
 
   it('hands its ref over, so a page can move the map', async () => {
