@@ -28,7 +28,8 @@ describe('SiteMap', () => {
       </SiteMap>,
       { config: { mapStyleUrl: 'http://localhost:3000/map/style.json' } },
     );
-    const map = await screen.findByRole('region', { name: 'Walk route map' });
+    await screen.findByRole('region', { name: 'Walk route map' });
+    const map = screen.getByTestId('map');
     expect(map).toHaveAttribute('data-style', 'http://localhost:3000/map/style.json');
     expect(map).toHaveAttribute('data-view', '36.7783,-119.4179,15');
     expect(map).toHaveTextContent('a marker');
