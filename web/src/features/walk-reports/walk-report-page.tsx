@@ -95,7 +95,7 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
     const point = view.points.find((p) => p.markerId === markerId);
     if (!point) return;
     setSelected(markerId);
-    mapBox.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    mapBox.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
     mapRef.current?.flyTo({
       center: [point.lng, point.lat],
       zoom: Math.max(mapRef.current.getZoom(), 18),
