@@ -93,7 +93,12 @@ describe('a walk report', () => {
 
     // The photo is shown from the storage stand-in.
     await allowStorage(journey);
+    const loaded: string[] = [];
+    page.on('response', (response) => loaded.push(new URL(response.url()).pathname));
     await signIn(journey, site.superUser.email, PERSON_PASSWORD);
+    // The dashboard shows no map: none of the map's code, worker or stylesheet comes with it.
+    await page.waitForLoadState('networkidle');
+    expect(loaded.filter((file) => /maplibre|site-map/.test(file))).toEqual([]);
     const path = `/app/locations/${site.locationId}/walk-report/${report.id}`;
     await page.goto(journey.url(path));
     await page.getByRole('heading', { level: 1, name: 'Night round' }).waitFor();
@@ -135,6 +140,17 @@ describe('a walk report', () => {
     const map = page.locator('[data-map-loaded="true"]');
     await map.waitFor();
     await page.getByRole('region', { name: 'Walk report map' }).waitFor();
+    // The map screen brings them: maplibre, its worker as a file of its own, and the map's stylesheet.
+    for (const file of [
+      /\/maplibre-gl-[\w-]+\.js$/,
+      /\/maplibre-gl-worker-[\w-]+\.mjs$/,
+      /\/site-map-[\w-]+\.css$/,
+    ])
+      expect(
+        loaded.filter((path) => file.test(path)),
+        String(file),
+      ).toHaveLength(1);
+    expect(loaded).toContain('/map/style.json');
     await map.getByRole('button', { name: 'Point 1, reached' }).waitFor();
     await map.getByRole('button', { name: 'Point 2, door, reached' }).waitFor();
     await map.getByRole('button', { name: 'Point 3, missed' }).waitFor();
