@@ -1,5 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
-import type { Ref } from 'react';
+import { useRef, type Ref } from 'react';
 import { Popup, type MapRef } from 'react-map-gl/maplibre';
 import { LazySiteMap } from '../../../components/map/lazy-site-map.tsx';
 import { NumberedMarker, type MarkerState } from '../../../components/map/numbered-marker.tsx';
@@ -87,6 +87,12 @@ export const WalkReportMap = ({ points, selected, onSelect, mapRef, onLoad }: Wa
   const first = points[0];
   const bounds = boundsOf(points);
   const open = points.find((p) => p.markerId === selected);
+  // The whole walk stays in view as the map is resized (a phone turned), until someone moves the map or
+  // opens a point.
+  const moved = useRef(false);
+  const fit = (map: MapRef['getMap'] extends () => infer M ? M : never) => {
+    if (bounds && points.length > 1) map.fitBounds(bounds, { padding: 56, maxZoom: 19, duration: 0 });
+  };
   return (
     <LazySiteMap
       ref={mapRef}
@@ -98,9 +104,14 @@ export const WalkReportMap = ({ points, selected, onSelect, mapRef, onLoad }: Wa
           : { latitude: 0, longitude: 0, zoom: 1 }
       }
       onLoad={(event) => {
-        if (bounds && points.length > 1)
-          event.target.fitBounds(bounds, { padding: 56, maxZoom: 19, duration: 0 });
+        fit(event.target);
         onLoad?.();
+      }}
+      onMoveStart={(event) => {
+        if (event.originalEvent) moved.current = true;
+      }}
+      onResize={(event) => {
+        if (!moved.current && selected === null) fit(event.target);
       }}
     >
       <RouteLine positions={points} />
