@@ -132,6 +132,13 @@ export const routes: RouteObject[] = [
               (m) => m.UserProfilePage,
             ),
           },
+          {
+            path: paths.app.walkReport.path,
+            lazy: page(
+              () => import('../features/walk-reports/walk-report-page.tsx'),
+              (m) => m.WalkReportPage,
+            ),
+          },
           { path: '*', lazy: notFound },
         ],
       },
