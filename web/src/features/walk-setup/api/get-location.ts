@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Location } from '@sitewalk/shared/schemas/location';
 import { api } from '../../../lib/api.ts';
 import { queryKeyOf } from '../../../lib/query.ts';
 
@@ -12,4 +13,6 @@ export const locationQueryOptions = (id: number) =>
     queryFn: ({ signal }) => getLocation(id, signal),
   });
 
-export const useLocation = (id: number) => useQuery(locationQueryOptions(id));
+/** The location, shown at once when the previous page passed it in navigation state. */
+export const useWalkLocation = (id: number, passed?: Location) =>
+  useQuery({ ...locationQueryOptions(id), placeholderData: passed });

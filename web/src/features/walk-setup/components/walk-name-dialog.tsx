@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { WALK_DESCRIPTION_MAX, WALK_NAME_MAX } from '@sitewalk/shared/constants';
 import { createWalkBody } from '@sitewalk/shared/schemas/walk';
@@ -48,8 +48,8 @@ const WalkNameForm = ({
     defaultValues: initial,
   });
   const { errors } = form.formState;
-  const name = form.watch('name') ?? '';
-  const description = form.watch('description') ?? '';
+  const name = useWatch({ control: form.control, name: 'name' }) ?? '';
+  const description = useWatch({ control: form.control, name: 'description' }) ?? '';
   return (
     <DialogContent>
       <Stack

@@ -52,7 +52,7 @@ export const WalkSetupPanel = ({
   const busy = saveStatus === 'working' || saveStatus === 'done';
   return (
     <Stack spacing={2} component="section" aria-labelledby="walk-setup-title" sx={{ minWidth: 0 }}>
-      <Typography id="walk-setup-title" variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+      <Typography id="walk-setup-title" variant="h5" component="h1" sx={{ fontWeight: 700 }}>
         Walk Setup
       </Typography>
       {canEdit && (
