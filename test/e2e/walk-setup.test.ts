@@ -28,9 +28,8 @@ const centreOf = async (locator: Locator) => {
 
 /** The map has drawn: its canvas is there and maplibre marks the map loaded. */
 const mapReady = async (page: Page) => {
-  const canvas = page.locator('canvas.maplibregl-canvas');
-  await canvas.waitFor();
-  return canvas;
+  await page.locator('[data-map-loaded="true"]').waitFor();
+  return page.locator('canvas.maplibregl-canvas');
 };
 
 /** Setup Walks (field-operations section 2): a walk made on the map, saved, reloaded, edited and deleted. */
@@ -67,6 +66,8 @@ describe('walk setup', () => {
     await select.click();
     await page.getByRole('option', { name: /^Walk / }).waitFor();
     await page.keyboard.press('Escape');
+    // The menu's invisible backdrop takes clicks until it has gone.
+    await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
 
     // Five points by double-click; the map does not zoom, so the first pin stays where it was put.
     const canvas = await mapReady(page);

@@ -1,6 +1,6 @@
 import AddLocationIcon from '@mui/icons-material/AddLocationAlt';
 import { Box, Button } from '@mui/material';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { MapLayerMouseEvent, MapRef, MarkerDragEvent } from 'react-map-gl/maplibre';
 import { LazySiteMap } from '../../../components/map/lazy-site-map.tsx';
 import { NumberedMarker } from '../../../components/map/numbered-marker.tsx';
@@ -26,15 +26,18 @@ export const WALK_MAP_HEIGHT = 'clamp(320px, calc(100vh - 200px), 900px)';
  */
 export const WalkMap = ({ center, markers, draggable, onAdd, onMove }: WalkMapProps) => {
   const map = useRef<MapRef>(null);
+  // The browser journeys wait for maplibre's `load` before double-clicking.
+  const [loaded, setLoaded] = useState(false);
   const drawn = markers.filter(({ lat, lng }) => Number.isFinite(lat) && Number.isFinite(lng));
   return (
-    <Box sx={{ position: 'relative' }}>
+    <Box sx={{ position: 'relative' }} data-map-loaded={loaded ? 'true' : 'false'}>
       <LazySiteMap
         ref={map}
         ariaLabel="Walk map"
         height={WALK_MAP_HEIGHT}
         initialViewState={center}
         doubleClickZoom={false}
+        onLoad={() => setLoaded(true)}
         onDblClick={(event: MapLayerMouseEvent) => {
           event.preventDefault();
           if (draggable) onAdd(event.lngLat.lat, event.lngLat.lng);

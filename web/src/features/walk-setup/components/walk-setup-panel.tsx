@@ -57,13 +57,20 @@ export const WalkSetupPanel = ({
       </Typography>
       {canEdit && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={onNewWalk} disabled={busy}>
+          <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={onNewWalk} disabled={busy}>
             Create New Walk
           </Button>
-          <Button variant="outlined" startIcon={<UndoIcon />} onClick={onUndo} disabled={!hasMarkers || busy}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<UndoIcon />}
+            onClick={onUndo}
+            disabled={!hasMarkers || busy}
+          >
             Undo
           </Button>
           <Button
+            size="small"
             variant="outlined"
             startIcon={<RedoIcon />}
             onClick={onRedo}
