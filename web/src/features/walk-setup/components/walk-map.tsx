@@ -16,8 +16,11 @@ export interface WalkMapProps {
   onMove: (key: string, lat: number, lng: number) => void;
 }
 
-/** The map's height: most of the screen, never less than a phone's comfortable 320 px. */
-export const WALK_MAP_HEIGHT = 'clamp(320px, calc(100vh - 200px), 900px)';
+/** The map's height: most of the screen beside the panel; on phones, above the panel, a little over half. */
+const WALK_MAP_HEIGHT = {
+  xs: 'clamp(300px, 55vh, 520px)',
+  md: 'clamp(360px, calc(100vh - 200px), 900px)',
+};
 
 /**
  * The walk on the map: a double-click adds a point (the map does not zoom on double-click), pins are
@@ -30,11 +33,11 @@ export const WalkMap = ({ center, markers, draggable, onAdd, onMove }: WalkMapPr
   const [loaded, setLoaded] = useState(false);
   const drawn = markers.filter(({ lat, lng }) => Number.isFinite(lat) && Number.isFinite(lng));
   return (
-    <Box sx={{ position: 'relative' }} data-map-loaded={loaded ? 'true' : 'false'}>
+    <Box sx={{ position: 'relative', height: WALK_MAP_HEIGHT }} data-map-loaded={loaded ? 'true' : 'false'}>
       <LazySiteMap
         ref={map}
         ariaLabel="Walk map"
-        height={WALK_MAP_HEIGHT}
+        height="100%"
         initialViewState={center}
         doubleClickZoom={false}
         onLoad={() => setLoaded(true)}

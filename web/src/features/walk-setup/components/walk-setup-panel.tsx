@@ -1,4 +1,3 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import RedoIcon from '@mui/icons-material/Redo';
 import SaveIcon from '@mui/icons-material/Save';
@@ -57,7 +56,7 @@ export const WalkSetupPanel = ({
       </Typography>
       {canEdit && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={onNewWalk} disabled={busy}>
+          <Button size="small" variant="outlined" onClick={onNewWalk} disabled={busy}>
             Create New Walk
           </Button>
           <Button
