@@ -117,6 +117,21 @@ describe('walk setup', () => {
     await page.keyboard.press('Space');
     await rows.nth(0).getByText('Units 100-120, 130').waitFor();
     expect(await rows.nth(0).textContent()).toContain('Point 1');
+    // And with the mouse: the ranged point down one place, then back to the top.
+    const dragRow = async (label: number, dy: number) => {
+      const handle = await centreOf(page.getByRole('button', { name: `Drag Point ${label}` }));
+      await page.mouse.move(handle.x, handle.y);
+      await page.mouse.down();
+      await page.mouse.move(handle.x, handle.y + dy / 2, { steps: 5 });
+      await page.mouse.move(handle.x, handle.y + dy, { steps: 5 });
+      await page.mouse.up();
+    };
+    const rowHeight = (await rows.nth(1).boundingBox())!.height;
+    await dragRow(1, rowHeight * 1.2);
+    await rows.nth(1).getByText('Units 100-120, 130').waitFor();
+    expect(await rows.nth(1).textContent()).toContain('Point 2');
+    await dragRow(2, -rowHeight * 1.2);
+    await rows.nth(0).getByText('Units 100-120, 130').waitFor();
     // The map's point 1 is now the last place double-clicked.
     const first = await centreOf(pin(1));
     expect(Math.abs(first.x - spots[4]!.x)).toBeLessThan(12);

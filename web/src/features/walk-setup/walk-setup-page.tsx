@@ -163,7 +163,7 @@ const WalkSetup = ({ location }: { location: Location }) => {
             />
           </Suspense>
         </Paper>
-        <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+        <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
           {walks.isError && (
             <Alert severity="error" sx={{ mb: 2 }}>
               The walks could not be loaded. {errorMessageOf(walks.error)}

@@ -172,7 +172,7 @@ const MarkerRow = ({
         </Typography>
         {marker.isDoor && <Chip label="Door" size="small" sx={{ ml: 1 }} />}
         {marker.unitNumberRange && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
             Units {marker.unitNumberRange}
           </Typography>
         )}
