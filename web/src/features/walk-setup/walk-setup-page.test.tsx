@@ -131,12 +131,19 @@ describe('WalkSetupPage', () => {
     expect(screen.queryByRole('button', { name: 'Delete Walk' })).not.toBeInTheDocument();
   });
 
-  it("lists the location's walks under 'Select a walk...' without the deleted ones", async () => {
+  it("lists the location's walks under 'Select a walk...' without the deleted ones; none clears the editor", async () => {
     const { user } = renderPage({});
     await ready(user);
     await user.click(screen.getByRole('combobox', { name: 'Walk' }));
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
     expect(options).toEqual(['Select a walk...', 'Night round']);
+    await user.click(screen.getByRole('option', { name: 'Night round' }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    // A walk just loaded has nothing to save yet.
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Walk' }));
+    await user.click(await screen.findByRole('option', { name: 'Select a walk...' }));
+    await waitFor(() => expect(rows()).toHaveLength(0));
   });
 
   it('adds markers by double-click, undoes and redoes them, adding clears redo', async () => {
