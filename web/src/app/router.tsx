@@ -105,6 +105,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.app.walkSetup.path,
+            lazy: page(
+              () => import('../features/walk-setup/walk-setup-page.tsx'),
+              (m) => m.WalkSetupPage,
+            ),
+          },
+          {
             path: paths.app.users.path,
             lazy: page(
               () => import('../features/users/users-page.tsx'),

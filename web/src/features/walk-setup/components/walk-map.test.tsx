@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
+import { fireMarkerDragEnd } from '../../../testing/react-map-gl-stub.tsx';
+import { initialWalkEditorState, walkEditorReducer } from './walk-editor-state.ts';
+import { WalkMap } from './walk-map.tsx';
+
+vi.mock('maplibre-gl', () => import('../../../testing/maplibre-gl-stub.ts'));
+vi.mock('react-map-gl/maplibre', () => import('../../../testing/react-map-gl-stub.tsx'));
+
+const state = [
+  { type: 'add', lat: 39.801, lng: -89.601 },
+  { type: 'add', lat: 39.802, lng: -89.602 },
+  { type: 'add', lat: 39.803, lng: -89.603 },
+] as const;
+const { markers } = state.reduce(walkEditorReducer, initialWalkEditorState);
+const withDoor = walkEditorReducer(
+  { ...initialWalkEditorState, markers },
+  { type: 'toggleDoor', key: markers[1]!.key },
+).markers;
+
+const renderMap = (draggable = true) => {
+  const onAdd = vi.fn();
+  const onMove = vi.fn();
+  const rendered = renderWithProviders(
+    <WalkMap
+      center={{ latitude: 39.8, longitude: -89.6, zoom: 17 }}
+      markers={withDoor}
+      draggable={draggable}
+      onAdd={onAdd}
+      onMove={onMove}
+    />,
+  );
+  return { ...rendered, onAdd, onMove };
+};
+
+describe('WalkMap', () => {
+  it('opens at the centre and zoom given, with numbered pins, the door told apart, and the red route', async () => {
+    renderMap();
+    expect(await screen.findByRole('region', { name: 'Walk map' })).toHaveAttribute(
+      'data-view',
+      '39.8,-89.6,17',
+    );
+    expect(screen.getAllByTestId('map-marker').map((pin) => pin.dataset.position)).toEqual([
+      '39.801,-89.601',
+      '39.802,-89.602',
+      '39.803,-89.603',
+    ]);
+    expect(screen.getByRole('img', { name: 'Point 2, door' })).toHaveAttribute('data-state', 'door');
+    expect(screen.getByRole('img', { name: 'Point 3' })).toHaveAttribute('data-state', 'planned');
+    const route = JSON.parse(screen.getByTestId('map-source').dataset.geojson!) as {
+      geometry: { coordinates: number[][] };
+    };
+    expect(route.geometry.coordinates).toEqual([
+      [-89.601, 39.801],
+      [-89.602, 39.802],
+      [-89.603, 39.803],
+    ]);
+    expect(JSON.parse(screen.getByTestId('map-layer').dataset.paint!)).toMatchObject({ 'line-width': 2 });
+  });
+
+  it('moves a dragged pin and adds a point at the centre', async () => {
+    const { user, onAdd, onMove } = renderMap();
+    await screen.findByRole('region', { name: 'Walk map' });
+    fireMarkerDragEnd('39.802,-89.602', { lat: 39.9, lng: -89.9 });
+    expect(onMove).toHaveBeenCalledWith(withDoor[1]!.key, 39.9, -89.9);
+    await user.click(screen.getByRole('button', { name: 'Add at centre' }));
+    expect(onAdd).toHaveBeenCalledWith(39.8, -89.6);
+  });
+
+  it('read-only: the pins do not drag and nothing adds', async () => {
+    renderMap(false);
+    await screen.findByRole('region', { name: 'Walk map' });
+    expect(screen.getAllByTestId('map-marker').every((pin) => pin.dataset.draggable === undefined)).toBe(
+      true,
+    );
+    expect(screen.queryByRole('button', { name: 'Add at centre' })).not.toBeInTheDocument();
+  });
+});
