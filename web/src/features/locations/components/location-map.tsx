@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useMap } from 'react-map-gl/maplibre';
+import { SiteMap } from '../../../components/map/site-map.tsx';
+import { NumberedMarker } from '../../../components/map/numbered-marker.tsx';
+import type { MapTarget, MapView } from './map-view.ts';
+
+export interface LocationMapProps {
+  initialView: MapView;
+  /** Move the map here (a geocoded address); each new `key` moves it again. */
+  target?: MapTarget | null;
+  /** The view after every move (the centre the crosshair marks, the zoom). */
+  onViewChange?: (view: MapView) => void;
+  /** A numbered pin at a point: the location with the count of its incidents shown. */
+  pin?: { latitude: number; longitude: number; label: number; title: string } | null;
+  ariaLabel: string;
+}
+
+/** Moves the map to each new target; the move's end reports the view like a user's. */
+const Recentre = ({ target }: { target?: MapTarget | null }) => {
+  const { current: map } = useMap();
+  useEffect(() => {
+    if (!map || !target) return;
+    map.jumpTo({ center: [target.longitude, target.latitude], zoom: target.zoom });
+  }, [map, target]);
+  return null;
+};
+
+/** A location's map (loaded lazily: see lazy-location-map.tsx). */
+export const LocationMap = ({ initialView, target, onViewChange, pin, ariaLabel }: LocationMapProps) => (
+  <SiteMap
+    initialViewState={initialView}
+    ariaLabel={ariaLabel}
+    style={{ width: '100%', height: '100%' }}
+    onMoveEnd={(event) => onViewChange?.(event.viewState)}
+  >
+    <Recentre target={target} />
+    {pin && (
+      <NumberedMarker latitude={pin.latitude} longitude={pin.longitude} label={pin.label} title={pin.title} />
+    )}
+  </SiteMap>
+);
