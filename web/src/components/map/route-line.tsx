@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import { Layer, Source } from 'react-map-gl/maplibre';
+
+/** The route's colour and weight (spec section 9: red, weight 2). */
+export const ROUTE_COLOR = '#d32f2f';
+export const ROUTE_WEIGHT = 2;
+
+export interface RoutePosition {
+  lat: number | null | undefined;
+  lng: number | null | undefined;
+}
+
+/** The positions a route is drawn through: only those with numeric lat and lng (spec section 2). */
+export const routeCoordinates = (positions: readonly RoutePosition[]): [number, number][] =>
+  positions.flatMap(({ lat, lng }) =>
+    typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng)
+      ? [[lng, lat] as [number, number]]
+      : [],
+  );
+
+/** The red route line through `positions`, in their order; nothing with fewer than two. Inside a `SiteMap`. */
+export const RouteLine = ({ positions }: { positions: readonly RoutePosition[] }) => {
+  const id = `route-${useId().replace(/[^\w-]/g, '')}`;
+  const coordinates = routeCoordinates(positions);
+  if (coordinates.length < 2) return null;
+  return (
+    <Source
+      id={id}
+      type="geojson"
+      data={{ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates } }}
+    >
+      <Layer
+        id={id}
+        type="line"
+        layout={{ 'line-join': 'round', 'line-cap': 'round' }}
+        paint={{ 'line-color': ROUTE_COLOR, 'line-width': ROUTE_WEIGHT }}
+      />
+    </Source>
+  );
+};

@@ -1,0 +1,144 @@
+/**
+ * `react-map-gl/maplibre` for component tests: maplibre needs WebGL, which jsdom has not. The real
+ * `SiteMap`, `NumberedMarker` and `RouteLine` run over these stand-ins, which render their children as
+ * plain elements and record what they were given. In a test file:
+ *
+ *   vi.mock('maplibre-gl', () => import('../../testing/maplibre-gl-stub.ts'));
+ *   vi.mock('react-map-gl/maplibre', () => import('../../testing/react-map-gl-stub.tsx'));
+ *
+ * `Map` fires `onLoad` once mounted; its ref answers flyTo, getCenter and getZoom, and `mapCalls` records
+ * every flyTo. A marker renders at `[data-testid="map-marker"]` with its position in data attributes and
+ * fires `onClick`; `fireMarkerDragEnd` moves one as a drag would.
+ */
+import { useEffect, useImperativeHandle, type CSSProperties, type ReactNode, type Ref } from 'react';
+
+interface ViewState {
+  latitude: number;
+  longitude: number;
+  zoom: number;
+}
+
+/** What the stub maps were asked: flyTo calls, newest last. */
+export const mapCalls: { flyTo: { center: [number, number]; zoom?: number }[] } = { flyTo: [] };
+
+const dragEndHandlers = new globalThis.Map<
+  string,
+  (event: { lngLat: { lng: number; lat: number } }) => void
+>();
+
+/** Ends a drag of the marker at `latitude,longitude` (as its data-position says) at a new place. */
+export const fireMarkerDragEnd = (position: string, to: { lat: number; lng: number }) => {
+  const handler = dragEndHandlers.get(position);
+  if (!handler) throw new Error(`No draggable marker at ${position}`);
+  handler({ lngLat: to });
+};
+
+export const Map = ({
+  children,
+  initialViewState,
+  onLoad,
+  mapStyle,
+  style,
+  locale,
+  ref,
+}: {
+  children?: ReactNode;
+  initialViewState?: ViewState;
+  onLoad?: (event: { type: 'load' }) => void;
+  mapStyle?: string;
+  style?: CSSProperties;
+  locale?: Record<string, string>;
+  ref?: Ref<unknown>;
+}) => {
+  const view = { ...(initialViewState ?? { latitude: 0, longitude: 0, zoom: 0 }) };
+  useImperativeHandle(ref, () => ({
+    flyTo: ({ center, zoom }: { center: [number, number]; zoom?: number }) => {
+      mapCalls.flyTo.push({ center, zoom });
+      [view.longitude, view.latitude] = center;
+      if (zoom !== undefined) view.zoom = zoom;
+    },
+    getCenter: () => ({ lat: view.latitude, lng: view.longitude }),
+    getZoom: () => view.zoom,
+  }));
+  useEffect(() => {
+    onLoad?.({ type: 'load' });
+    // Once, as maplibre's load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <div
+      data-testid="map"
+      role="region"
+      aria-label={locale?.['Map.Title'] ?? 'Map'}
+      data-style={mapStyle}
+      data-view={initialViewState ? `${view.latitude},${view.longitude},${view.zoom}` : undefined}
+      style={style}
+    >
+      {children}
+    </div>
+  );
+};
+
+export const Marker = ({
+  children,
+  latitude,
+  longitude,
+  draggable,
+  onClick,
+  onDragEnd,
+}: {
+  children?: ReactNode;
+  latitude: number;
+  longitude: number;
+  draggable?: boolean;
+  onClick?: (event: { type: 'click'; originalEvent: MouseEvent }) => void;
+  onDragEnd?: (event: { lngLat: { lng: number; lat: number } }) => void;
+  ref?: Ref<unknown>;
+}) => {
+  const position = `${latitude},${longitude}`;
+  useEffect(() => {
+    if (!draggable || !onDragEnd) return;
+    dragEndHandlers.set(position, onDragEnd);
+    return () => void dragEndHandlers.delete(position);
+  }, [draggable, onDragEnd, position]);
+  return (
+    <div
+      data-testid="map-marker"
+      data-position={position}
+      data-draggable={draggable ? 'true' : undefined}
+      onClick={(event) => onClick?.({ type: 'click', originalEvent: event.nativeEvent })}
+    >
+      {children}
+    </div>
+  );
+};
+
+export const Source = ({ id, data, children }: { id: string; data?: unknown; children?: ReactNode }) => (
+  <div data-testid="map-source" data-source-id={id} data-geojson={JSON.stringify(data)}>
+    {children}
+  </div>
+);
+
+export const Layer = ({ id, type, paint }: { id: string; type: string; paint?: Record<string, unknown> }) => (
+  <div data-testid="map-layer" data-layer-id={id} data-type={type} data-paint={JSON.stringify(paint)} />
+);
+
+export const Popup = ({
+  children,
+  latitude,
+  longitude,
+  onClose,
+}: {
+  children?: ReactNode;
+  latitude: number;
+  longitude: number;
+  onClose?: () => void;
+}) => (
+  <div data-testid="map-popup" data-position={`${latitude},${longitude}`}>
+    {children}
+    <button type="button" aria-label="Close popup" onClick={() => onClose?.()} />
+  </div>
+);
+
+export const NavigationControl = () => null;
+export const AttributionControl = () => null;
