@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SearchIcon from '@mui/icons-material/Search';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -126,7 +126,7 @@ const AddLocationFormCard = ({ areas }: { areas: Organization[] }) => {
   const [found, setFound] = useState<Found | null>(null);
   const [searchError, setSearchError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const created = useRef<Location | null>(null);
+  const [created, setCreated] = useState<Location | null>(null);
   const form = useForm<AddLocationForm, unknown, AddLocationValues>({
     resolver: zodResolver(addLocationForm),
     defaultValues: {
@@ -142,8 +142,8 @@ const AddLocationFormCard = ({ areas }: { areas: Organization[] }) => {
 
   const save = useSaveStatus({
     onSaved: () => {
-      const location = created.current;
-      if (location) void navigate(paths.app.location.build(location.id), { state: { location } });
+      // The newest render's callback runs (use-timed-status), which holds the location made.
+      if (created) void navigate(paths.app.location.build(created.id), { state: { location: created } });
     },
     onError: (error) => setFailure(applyServerErrors(error, FIELDS, form.setError)),
   });
@@ -171,8 +171,9 @@ const AddLocationFormCard = ({ areas }: { areas: Organization[] }) => {
     setFailure(null);
     const { latitude, longitude } = roundView(view);
     await save.run(async () => {
-      created.current = await create.mutateAsync({ ...values, latitude, longitude });
-      return created.current;
+      const location = await create.mutateAsync({ ...values, latitude, longitude });
+      setCreated(location);
+      return location;
     });
   });
 

@@ -25,17 +25,25 @@ const Recentre = ({ target }: { target?: MapTarget | null }) => {
   return null;
 };
 
-/** A location's map (loaded lazily: see lazy-location-map.tsx). */
+/**
+ * A location's map. This module is loaded lazily (lazy-location-map.tsx), like `LazySiteMap` loads
+ * `SiteMap`, so that the markers and the recentring, which need react-map-gl too, come in the same chunk.
+ */
 export const LocationMap = ({ initialView, target, onViewChange, pin, ariaLabel }: LocationMapProps) => (
   <SiteMap
     initialViewState={initialView}
     ariaLabel={ariaLabel}
-    style={{ width: '100%', height: '100%' }}
+    height="100%"
     onMoveEnd={(event) => onViewChange?.(event.viewState)}
   >
     <Recentre target={target} />
     {pin && (
-      <NumberedMarker latitude={pin.latitude} longitude={pin.longitude} label={pin.label} title={pin.title} />
+      <NumberedMarker
+        latitude={pin.latitude}
+        longitude={pin.longitude}
+        label={pin.label}
+        ariaLabel={pin.title}
+      />
     )}
   </SiteMap>
 );
