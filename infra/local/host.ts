@@ -24,7 +24,8 @@ import { formatValidationMessage } from '@sitewalk/shared/envelope';
 import { resourceModules, type ResourceModule } from '@sitewalk/functions/handlers';
 import { RUNTIME_CONFIG_PATH, runtimeConfig, type RuntimeConfig } from '@sitewalk/shared/runtime-config';
 import { LOCAL_REGION } from './standins/index.ts';
-import { LOCAL_CONTACT, LOCAL_MAP_STYLE_URL } from './settings.ts';
+import { LOCAL_CONTACT } from './settings.ts';
+import { LOCAL_MAP_STYLE_PATH, offlineMapStyle } from './map-style.ts';
 import { createPageRouter, readPagesManifest } from '../web-pages.ts';
 
 /**
@@ -46,6 +47,11 @@ export interface LocalHostOptions {
   webDist?: string;
   /** Served at /config.json, as CloudFront serves the one the CDK app writes at deploy time. */
   runtimeConfig?: RuntimeConfig;
+  /**
+   * The map style the default runtime config names (`SITEWALK_MAP_STYLE_URL`); absent = the host's own
+   * offline style, served at /map/style.json.
+   */
+  mapStyleUrl?: string;
   modules?: typeof resourceModules;
 }
 
@@ -225,17 +231,10 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
         documentFor: createPageRouter(readPagesManifest(options.webDist)),
       }
     : null;
-  const config = JSON.stringify(
-    runtimeConfig.parse(
-      options.runtimeConfig ?? {
-        apiBasePath: '/api',
-        region: LOCAL_REGION,
-        mapStyleUrl: LOCAL_MAP_STYLE_URL,
-        contactEmail: LOCAL_CONTACT.email,
-        contactName: LOCAL_CONTACT.name,
-      },
-    ),
-  );
+  // Given, parsed before the host listens; the default names the host's own style, so waits for its URL.
+  let config = options.runtimeConfig ? JSON.stringify(runtimeConfig.parse(options.runtimeConfig)) : '';
+  // The offline map style, built once: Natural Earth's land, inlined (infra/local/map-style.ts).
+  const mapStyle = JSON.stringify(offlineMapStyle());
 
   const authorize = async (req: IncomingMessage): Promise<Record<string, string>> => {
     const header = req.headers.authorization ?? '';
@@ -353,6 +352,16 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
       res.end(config);
       return;
     }
+    if (path === LOCAL_MAP_STYLE_PATH) {
+      // Public data, asked for by the map's own fetch; `npm run dev` serves the app from another port.
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'cache-control': 'no-cache',
+        'access-control-allow-origin': '*',
+      });
+      res.end(mapStyle);
+      return;
+    }
     if (site) {
       req.url = site.documentFor(path);
       site.files(req, res, () => send(res, toErrorResponse(new HttpProblem(404, 'Not Found')).response));
@@ -401,8 +410,18 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
     server.listen(options.port, options.hostname ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const url = `http://${options.hostname === '0.0.0.0' ? 'localhost' : (options.hostname ?? 'localhost')}:${port}`;
+  config ||= JSON.stringify(
+    runtimeConfig.parse({
+      apiBasePath: '/api',
+      region: LOCAL_REGION,
+      mapStyleUrl: options.mapStyleUrl ?? `${url}${LOCAL_MAP_STYLE_PATH}`,
+      contactEmail: LOCAL_CONTACT.email,
+      contactName: LOCAL_CONTACT.name,
+    }),
+  );
   return {
-    url: `http://${options.hostname === '0.0.0.0' ? 'localhost' : (options.hostname ?? 'localhost')}:${port}`,
+    url,
     server,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -74,6 +74,7 @@ try {
       clientId: provisioned.userPoolClientId,
     },
     ...(dev ? {} : { webDist: join(root, 'web/dist') }),
+    mapStyleUrl: settings.mapStyleUrl,
   });
 
   // The table's stream consumer (in AWS a Lambda on the stream): it finishes what deletes leave to do.

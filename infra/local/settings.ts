@@ -13,8 +13,6 @@ export const LOCAL_RESOURCE_NAMES = {
   userPoolName: 'sitewalk-local',
 } as const;
 
-/** A public OpenStreetMap-based map style that needs no key; offline, the SPA's map still shows its markers. */
-export const LOCAL_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
 /** The landing page's contact on one machine; a stage names its own (`-c contactEmail=… -c contactName=…`). */
 export const LOCAL_CONTACT = { email: 'hello@sitewalk.local', name: 'the SiteWalk team' } as const;
 
@@ -32,6 +30,8 @@ export const localSettings = (env: NodeJS.ProcessEnv, dev = false) => {
       SITEWALK_ADMIN_EMAIL: z.email().default(DEFAULT_ADMIN_EMAIL),
       SITEWALK_ADMIN_PASSWORD: z.string().min(1).default(DEFAULT_ADMIN_PASSWORD),
       SITEWALK_MAIL_FROM: z.email().default('no-reply@sitewalk.local'),
+      // Any online MapLibre style; unset, the host serves its own offline one (infra/local/map-style.ts).
+      SITEWALK_MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
     })
     .parse(env);
   const appPort = parsed.PORT;
@@ -40,6 +40,7 @@ export const localSettings = (env: NodeJS.ProcessEnv, dev = false) => {
     devPort: parsed.DEV_PORT,
     appUrl: `http://localhost:${dev ? parsed.DEV_PORT : appPort}`,
     mailFrom: parsed.SITEWALK_MAIL_FROM,
+    mapStyleUrl: parsed.SITEWALK_MAP_STYLE_URL,
     adminEmail: parsed.SITEWALK_ADMIN_EMAIL,
     adminPassword: parsed.SITEWALK_ADMIN_PASSWORD,
     adminPasswordIsDefault: env.SITEWALK_ADMIN_PASSWORD === undefined,

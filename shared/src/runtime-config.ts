@@ -12,7 +12,10 @@ export const runtimeConfig = z.object({
   /** Where the API answers, on the app's own origin. */
   apiBasePath: z.string().check(z.startsWith('/')),
   region: z.string().check(z.minLength(1)),
-  /** A MapLibre style URL: an Amazon Location map with its API key in AWS, a public style locally. */
+  /**
+   * An absolute MapLibre style URL: Amazon Location's in AWS; locally the host's own offline style
+   * (`/map/style.json`) unless `SITEWALK_MAP_STYLE_URL` names another.
+   */
   mapStyleUrl: z.url(),
   /** Who a visitor writes to for an account or pricing (the landing page's 'Get Started Today'). */
   contactEmail: z.email(),

@@ -17,7 +17,7 @@ import { dataFromEnv, identityFromEnv } from '@sitewalk/functions/composition';
 import { createAccounts } from '@sitewalk/functions/domain/accounts';
 import { startTestHost } from '../support/host.ts';
 import type { LocalHost } from '../../infra/local/host.ts';
-import { LOCAL_CONTACT, LOCAL_MAP_STYLE_URL } from '../../infra/local/settings.ts';
+import { LOCAL_CONTACT } from '../../infra/local/settings.ts';
 import { LOCAL_REGION } from '../../infra/local/standins/index.ts';
 import { runtimeConfig } from '@sitewalk/shared/runtime-config';
 import { PAGES_MANIFEST_FILE, type PagesManifest } from '@sitewalk/shared/web-pages';
@@ -202,7 +202,7 @@ describe('the local host', () => {
     expect(runtimeConfig.parse(await response.json())).toEqual({
       apiBasePath: '/api',
       region: LOCAL_REGION,
-      mapStyleUrl: LOCAL_MAP_STYLE_URL,
+      mapStyleUrl: `${host.url}/map/style.json`,
       contactEmail: LOCAL_CONTACT.email,
       contactName: LOCAL_CONTACT.name,
     });
