@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useMap } from 'react-map-gl/maplibre';
 import { SiteMap } from '../../../components/map/site-map.tsx';
 import { NumberedMarker } from '../../../components/map/numbered-marker.tsx';
@@ -29,21 +29,28 @@ const Recentre = ({ target }: { target?: MapTarget | null }) => {
  * A location's map. This module is loaded lazily (lazy-location-map.tsx), like `LazySiteMap` loads
  * `SiteMap`, so that the markers and the recentring, which need react-map-gl too, come in the same chunk.
  */
-export const LocationMap = ({ initialView, target, onViewChange, pin, ariaLabel }: LocationMapProps) => (
-  <SiteMap
-    initialViewState={initialView}
-    ariaLabel={ariaLabel}
-    height="100%"
-    onMoveEnd={(event) => onViewChange?.(event.viewState)}
-  >
-    <Recentre target={target} />
-    {pin && (
-      <NumberedMarker
-        latitude={pin.latitude}
-        longitude={pin.longitude}
-        label={pin.label}
-        ariaLabel={pin.title}
-      />
-    )}
-  </SiteMap>
-);
+export const LocationMap = ({ initialView, target, onViewChange, pin, ariaLabel }: LocationMapProps) => {
+  // The map's `load` has fired: said on the box, so the browser journeys can wait for it.
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <div data-map-state={loaded ? 'loaded' : 'loading'} style={{ height: '100%' }}>
+      <SiteMap
+        initialViewState={initialView}
+        ariaLabel={ariaLabel}
+        height="100%"
+        onLoad={() => setLoaded(true)}
+        onMoveEnd={(event) => onViewChange?.(event.viewState)}
+      >
+        <Recentre target={target} />
+        {pin && (
+          <NumberedMarker
+            latitude={pin.latitude}
+            longitude={pin.longitude}
+            label={pin.label}
+            ariaLabel={pin.title}
+          />
+        )}
+      </SiteMap>
+    </div>
+  );
+};
