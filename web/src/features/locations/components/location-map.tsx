@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useMap } from 'react-map-gl/maplibre';
+import { useEffect, useRef, useState } from 'react';
+import type { MapRef } from 'react-map-gl/maplibre';
 import { SiteMap } from '../../../components/map/site-map.tsx';
 import { NumberedMarker } from '../../../components/map/numbered-marker.tsx';
 import type { MapTarget, MapView } from './map-view.ts';
@@ -15,16 +15,6 @@ export interface LocationMapProps {
   ariaLabel: string;
 }
 
-/** Moves the map to each new target; the move's end reports the view like a user's. */
-const Recentre = ({ target }: { target?: MapTarget | null }) => {
-  const { current: map } = useMap();
-  useEffect(() => {
-    if (!map || !target) return;
-    map.jumpTo({ center: [target.longitude, target.latitude], zoom: target.zoom });
-  }, [map, target]);
-  return null;
-};
-
 /**
  * A location's map. This module is loaded lazily (lazy-location-map.tsx), like `LazySiteMap` loads
  * `SiteMap`, so that the markers and the recentring, which need react-map-gl too, come in the same chunk.
@@ -32,16 +22,22 @@ const Recentre = ({ target }: { target?: MapTarget | null }) => {
 export const LocationMap = ({ initialView, target, onViewChange, pin, ariaLabel }: LocationMapProps) => {
   // The map's `load` has fired: said on the box, so the browser journeys can wait for it.
   const [loaded, setLoaded] = useState(false);
+  const map = useRef<MapRef>(null);
+  // Each new target (a geocoded address) moves the map; the move's end reports the view like a user's.
+  useEffect(() => {
+    if (loaded && target)
+      map.current?.flyTo({ center: [target.longitude, target.latitude], zoom: target.zoom });
+  }, [loaded, target]);
   return (
     <div data-map-state={loaded ? 'loaded' : 'loading'} style={{ height: '100%' }}>
       <SiteMap
+        ref={map}
         initialViewState={initialView}
         ariaLabel={ariaLabel}
         height="100%"
         onLoad={() => setLoaded(true)}
         onMoveEnd={(event) => onViewChange?.(event.viewState)}
       >
-        <Recentre target={target} />
         {pin && (
           <NumberedMarker
             latitude={pin.latitude}
