@@ -104,36 +104,64 @@ describe('locations', () => {
     await page.getByText('Fresno, CA 93721').waitFor();
     await page.getByText(`Area: ${areaName}`).waitFor();
     await page.getByText('No walk reports.').waitFor();
+    await journey.check('new location');
+  });
+
+  test('an Area Manager finds a location in the list and opens its tabs by hash', async ({ journey }) => {
+    const { page } = journey;
+    const { url } = e2e();
+    const site = await seedSite(url);
+    const call = callAs(url);
+    const areaManager = await person(url, Role.AreaManager, {
+      managementCompanyId: site.companyId,
+      organizations: [{ organizationId: site.areaId, managementCompanyId: site.companyId }],
+    });
+    const name = String((await call(areaManager, 'GET', `/api/location/${site.locationId}`)).body.name);
+    const employee = (await call(areaManager, 'GET', `/api/user/${site.employee.id}`)).body;
+    const employeeName = `${String(employee.firstName)} ${String(employee.lastName)}`;
+
+    await signIn(journey, areaManager.email, PERSON_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }).click();
+    const list = page.getByRole('table', { name: 'Locations' });
+    await page.getByRole('searchbox', { name: 'Search Locations' }).fill(name.split(' ')[1] ?? name);
+    await list.getByText(name).waitFor();
+    await expect.poll(() => list.getByRole('row').count()).toBe(2);
+    await page.getByRole('searchbox', { name: 'Search Locations' }).fill('no such place');
+    await page.getByText('No locations.').waitFor();
+    await page.getByRole('searchbox', { name: 'Search Locations' }).fill(name.split(' ')[1] ?? name);
+    await list.getByText(name).click();
+
+    // A bare URL is rewritten to the first tab; the seeded report is listed and opens the report.
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.getByRole('tab', { name: 'Walk Reports', selected: true }).waitFor();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#walk-reports');
+    const reports = page.getByRole('table', { name: 'Walk Reports' });
+    await reports.getByText(employeeName).waitFor();
     await journey.check('location walk reports');
+
     await page.getByRole('tab', { name: 'Employees' }).click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#employees');
-    await page.getByRole('table', { name: 'Users' }).waitFor();
+    await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: employeeName }).waitFor();
     await journey.check('location employees');
-    await page.getByRole('tab', { name: 'Incidents' }).click();
-    await page.getByText('0 unresolved incidents on the map').waitFor();
-    await mapLoaded(page);
-    await journey.check('location incidents empty');
+
     await page.getByRole('tab', { name: 'Setup Walks' }).click();
     expect(await page.getByRole('link', { name: 'Setup Walks' }).getAttribute('href')).toBe(
-      `/app/locations/${locationId}/create-walks`,
+      `/app/locations/${site.locationId}/create-walks`,
     );
     await page.getByRole('tab', { name: 'Update Location' }).click();
     await page.getByRole('link', { name: 'Update Location' }).waitFor();
     await journey.check('location update tab');
 
-    // A bare URL is rewritten to the first tab.
-    await page.goto(journey.url(`/app/locations/${locationId}`));
-    await page.getByRole('tab', { name: 'Walk Reports', selected: true }).waitFor();
-    await expect.poll(() => new URL(page.url()).hash).toBe('#walk-reports');
+    // A hash names the tab, also on arrival.
+    await page.goto(journey.url(`/app/locations/${site.locationId}#incidents`));
+    await page.getByRole('tab', { name: 'Incidents', selected: true }).waitFor();
+    await page.getByText('1 unresolved incident on the map').waitFor();
 
-    // The list finds it.
-    await page.getByRole('link', { name: 'Back to Locations' }).click();
-    await page.getByRole('searchbox', { name: 'Search Locations' }).fill(label);
-    await list.getByText(name).waitFor();
-    await expect.poll(() => list.getByRole('row').count()).toBe(2);
-    await journey.check('locations searched');
-    await list.getByText(name).click();
-    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.goto(journey.url(`/app/locations/${site.locationId}#walk-reports`));
+    await reports.getByText(employeeName).click();
+    await expect
+      .poll(() => pathOf(page))
+      .toBe(`/app/locations/${site.locationId}/walk-report/${site.walkReportId}`);
   });
 
   test('a location’s incidents: the map’s toggle filters them, one opens, is resolved, and Back returns to the location', async ({
@@ -241,8 +269,9 @@ describe('locations', () => {
     await mapLoaded(page);
     expect(await centreOf(page, 'map-view')).toEqual({ lat: 36.8, lng: -119.7, zoom: 18 });
 
-    // Drag the map and zoom out one step: the centre marker now sits elsewhere.
+    // Drag the map, then zoom in one step by double-clicking its centre: the centre marker now sits elsewhere.
     const map = page.getByRole('region', { name: /the location is the point under the centre marker/ });
+    await map.scrollIntoViewIfNeeded();
     const box = await map.boundingBox();
     if (!box) throw new Error('The map has no box');
     const x = box.x + box.width / 2;
@@ -251,9 +280,9 @@ describe('locations', () => {
     await page.mouse.down();
     await page.mouse.move(x - 120, y + 60, { steps: 8 });
     await page.mouse.up();
-    await map.focus();
-    await page.keyboard.press('-');
-    await expect.poll(async () => (await centreOf(page, 'map-view')).zoom).toBe(17);
+    await expect.poll(async () => (await centreOf(page, 'map-view')).lat).toBeGreaterThan(36.8);
+    await page.mouse.dblclick(x, y);
+    await expect.poll(async () => (await centreOf(page, 'map-view')).zoom).toBe(19);
     const view = await centreOf(page, 'map-view');
     expect(view.lng).toBeGreaterThan(-119.7);
     expect(view.lat).toBeGreaterThan(36.8);
@@ -261,13 +290,13 @@ describe('locations', () => {
     await page.getByRole('button', { name: 'Save Zoom & Center' }).click();
     await page.getByText('Saved!').waitFor();
     const stored = (await call(manager, 'GET', `/api/location/${locationId}`)).body;
-    expect(Number(stored.zoomLevel)).toBeCloseTo(17, 1);
+    expect(Number(stored.zoomLevel)).toBeCloseTo(19, 1);
     expect(Number(stored.latitude)).toBeCloseTo(view.lat ?? 0, 5);
     expect(Number(stored.longitude)).toBeCloseTo(view.lng ?? 0, 5);
     // The page opens where it was saved.
     await page.reload();
     await mapLoaded(page);
-    expect((await centreOf(page, 'map-view')).zoom).toBeCloseTo(17, 1);
+    expect((await centreOf(page, 'map-view')).zoom).toBeCloseTo(19, 1);
 
     // The name cannot be emptied; a new one is saved and the detail shows it.
     await page.getByRole('textbox', { name: 'Name' }).fill('  ');

@@ -112,9 +112,10 @@ const LocationDetail = ({ id }: { id: number }) => {
         )}
         {current === '#update-location' && (
           <LinkPanel
-            text="Change the name, the area, or the map's zoom and centre; or delete the location."
+            text={`Change the name${
+              can('changeArea', locationPlacement(data)) ? ', the area' : ''
+            } or the map's zoom and centre, or delete the location.`}
             to={paths.app.locationUpdate.build(data.id)}
-            state={{ location: data }}
             icon={<EditLocationAltIcon />}
             label="Update Location"
           />
@@ -151,7 +152,7 @@ const LinkPanel = ({
 }: {
   text: string;
   to: string;
-  state: unknown;
+  state?: unknown;
   icon: ReactNode;
   label: string;
 }) => (

@@ -5,7 +5,7 @@ import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link as RouterLink, useLocation as useRouterLocation, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { canMoveLocation } from '@sitewalk/shared/policy';
@@ -23,7 +23,7 @@ import { useAreasOfUser } from './api/get-areas.ts';
 import { useLocation } from './api/get-location.ts';
 import { useDeleteLocation, useUpdateLocation } from './api/save-location.ts';
 import { LazyLocationMap } from './components/lazy-location-map.tsx';
-import { locationFromState, locationPlacement, parseRouteId } from './components/location-helpers.ts';
+import { locationPlacement, parseRouteId } from './components/location-helpers.ts';
 import { CentreMarker } from './components/map-overlays.tsx';
 import { roundView, type MapView } from './components/map-view.ts';
 
@@ -41,14 +41,17 @@ const deleteFailureText = (error: unknown) =>
 /** /app/locations/update/{id}: name, area, the map's zoom and centre, and delete (Area Manager and above). */
 export const UpdateLocationPage = () => {
   const id = parseRouteId(useParams().id);
-  const state: unknown = useRouterLocation().state;
   if (id === null) return <ErrorPanel error="Location not found" onReset={() => history.back()} />;
-  return <UpdateLocation id={id} initial={locationFromState(state)} />;
+  return <UpdateLocation id={id} />;
 };
 
-const UpdateLocation = ({ id, initial }: { id: number; initial: Location | null }) => {
+/**
+ * The form starts from the API's answer, never from a location handed over in navigation state: that one
+ * may be older than the last save (a reload keeps the state), and the form would start from stale values.
+ */
+const UpdateLocation = ({ id }: { id: number }) => {
   const { can } = useAuthorization();
-  const location = useLocation(id, initial);
+  const location = useLocation(id);
   if (location.isPending) return <Spinner label="Loading location" />;
   if (location.isError) return <ErrorPanel error={location.error} onReset={() => void location.refetch()} />;
   if (!can('update', locationPlacement(location.data)))
