@@ -18,7 +18,7 @@ const centreOf = async (page: Page, testId: string) => {
 
 /** The Locations screens (field-operations section 2: Location list, Add Location, Location detail, Update location). */
 describe('locations', () => {
-  test('an Area Manager adds a location by geocoding a real address, finds it in the list and opens its tabs', async ({
+  test('an Area Manager adds a location by geocoding a real address; bad input and an unknown address are refused', async ({
     journey,
   }) => {
     const { page } = journey;
@@ -236,7 +236,7 @@ describe('locations', () => {
     expect(pathOf(page)).toBe('/app/incidents');
   });
 
-  test('a Company Manager saves a location’s zoom and centre, renames it and deletes it; a Manager may not', async ({
+  test('a Company Manager saves a location’s zoom and centre, renames it and deletes it', async ({
     journey,
   }) => {
     const { page } = journey;
@@ -245,10 +245,6 @@ describe('locations', () => {
     const call = callAs(url);
     const company = { managementCompanyId: site.companyId };
     const manager = await person(url, Role.CompanyManager, company);
-    const below = await person(url, Role.Manager, {
-      ...company,
-      locations: [{ locationId: site.locationId, organizationId: site.areaId, ...company }],
-    });
     const label = randomBytes(3).toString('hex');
     const made = await call(manager, 'POST', '/api/location', {
       name: `Doomed ${label}`,
@@ -325,9 +321,19 @@ describe('locations', () => {
     expect((await call(manager, 'GET', `/api/location/${locationId}`)).status).toBe(404);
     await page.getByRole('searchbox', { name: 'Search Locations' }).fill(label);
     await page.getByText('No locations.').waitFor();
+  });
 
-    // A Manager: no Add Location, no Update Location tab, and the update page refuses.
-    await page.context().clearCookies();
+  test('a Manager gets no Add Location, no Update Location tab, and the update page refuses them', async ({
+    journey,
+  }) => {
+    const { page } = journey;
+    const { url } = e2e();
+    const site = await seedSite(url);
+    const company = { managementCompanyId: site.companyId };
+    const below = await person(url, Role.Manager, {
+      ...company,
+      locations: [{ locationId: site.locationId, organizationId: site.areaId, ...company }],
+    });
     await signIn(journey, below.email, PERSON_PASSWORD);
     await page.goto(journey.url('/app/locations'));
     await page.getByRole('table', { name: 'Locations' }).getByRole('row').nth(1).waitFor();
@@ -338,5 +344,9 @@ describe('locations', () => {
     await page.goto(journey.url(`/app/locations/update/${site.locationId}`));
     await page.getByText('You do not have permission to do this').waitFor();
     await journey.check('update location refused to a manager');
+    await page.goto(journey.url('/app/addLocation'));
+    await page.getByRole('heading', { level: 1, name: 'Add Location' }).waitFor();
+    await page.getByText('You do not have permission to do this').waitFor();
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
   });
 });

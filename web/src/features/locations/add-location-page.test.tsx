@@ -226,10 +226,17 @@ describe('AddLocationPage', () => {
     expect(options.map((o) => o.textContent)).toEqual(['North Area']);
   });
 
-  it('refuses a Manager', async () => {
-    renderAdd({ 'organization.byUser': () => [north] }, manager);
+  it('refuses a Manager without asking for areas', async () => {
+    const { fake } = renderAdd({ 'organization.byUser': () => [] }, manager);
     expect(await screen.findByText('You do not have permission to do this')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Please add an area first')).not.toBeInTheDocument();
+    expect(fake.calls).toHaveLength(0);
+  });
+
+  it('refuses an Area Manager the areas of others', async () => {
+    renderAdd({ 'organization.byUser': () => [south] }, areaManager);
+    expect(await screen.findByText('You do not have permission to do this')).toBeInTheDocument();
   });
 
   it('shows the error panel when the areas fail', async () => {

@@ -19,7 +19,7 @@ import { applyServerErrors } from '../../lib/form.ts';
 import { useAreasOfUser, useCompaniesOfUser } from './api/get-areas.ts';
 import { useGeocode } from './api/geocode.ts';
 import { useCreateLocation } from './api/save-location.ts';
-import { useAreasForNewLocation } from './hooks/use-may-add-location.ts';
+import { useAreasForNewLocation, useMayAddLocation } from './hooks/use-may-add-location.ts';
 import { LazyLocationMap } from './components/lazy-location-map.tsx';
 import { Crosshair } from './components/map-overlays.tsx';
 import { roundView, type MapTarget, type MapView } from './components/map-view.ts';
@@ -80,6 +80,19 @@ const Frame = ({ children }: { children: ReactNode }) => (
  * under the crosshair is the location's. Area Managers and above, in the areas the policy allows.
  */
 export const AddLocationPage = () => {
+  // Below Area Manager nobody adds a location anywhere: said at once, without asking for areas.
+  const mayAdd = useMayAddLocation();
+  if (!mayAdd) {
+    return (
+      <Frame>
+        <Alert severity="warning">{messages.permission.forbidden}</Alert>
+      </Frame>
+    );
+  }
+  return <AddLocation />;
+};
+
+const AddLocation = () => {
   const { actor } = useAuthorization();
   const areas = useAreasOfUser(actor.userId);
   const noAreas = areas.isSuccess && areas.data.length === 0;
