@@ -229,6 +229,12 @@ describe('locations', () => {
     await page.getByRole('searchbox', { name: 'Search Incidents' }).fill('gate');
     await expect.poll(() => all.getByRole('row').count()).toBe(2);
     await journey.check('incidents list');
+    await all.getByRole('button', { name: `Details of incident ${String(older.body.id)}` }).click();
+    const modal = page.getByRole('dialog', { name: `Incident ${String(older.body.id)}` });
+    await modal.getByText('Broken gate at the east entrance').waitFor();
+    await journey.check('incident detail modal');
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await modal.waitFor({ state: 'hidden' });
     await all.getByText('Broken gate at the east e...').click();
     await page.getByRole('heading', { level: 1, name: `Incident ${String(older.body.id)}` }).waitFor();
     await page.getByRole('link', { name: 'Back to Incidents' }).click();

@@ -1,13 +1,14 @@
-import { Chip } from '@mui/material';
+import { Chip, IconButton, Tooltip } from '@mui/material';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { priorityName } from '@sitewalk/shared/constants';
 import type { Incident } from '@sitewalk/shared/schemas/incident';
 import { paths } from '../../config/paths.ts';
 import { incidentOriginState } from '../../lib/incident-origin.ts';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../data-table.tsx';
+import { IncidentDialog, priorityColor } from './incident-dialog.tsx';
 import { incidentLocationName, incidentPreview } from './incident-preview.ts';
-
-const priorityColors = { 1: 'error', 2: 'warning', 3: 'info' } as const;
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -27,7 +28,8 @@ export interface IncidentsTableProps {
 /**
  * The incidents table (field-operations section 2, "Incidents table"), for one location or for all of
  * them: preview cut at 25 characters, priority, when, resolved or not. A row opens /app/incidents/{id}
- * with the origin recorded, so the incident page's back button returns here.
+ * with the origin recorded, so the incident page's back button returns here; its Details button opens the
+ * incident detail modal.
  */
 export const IncidentsTable = ({
   incidents,
@@ -39,17 +41,16 @@ export const IncidentsTable = ({
   label = 'Incidents',
 }: IncidentsTableProps) => {
   const navigate = useNavigate();
+  const [shown, setShown] = useState<Incident | null>(null);
+  const open = (incident: Incident) =>
+    void navigate(paths.app.incident.build(incident.id), { state: incidentOriginState(origin) });
   const columns: DataTableColumn<Incident>[] = [
     { key: 'preview', header: 'Incident', render: (incident) => incidentPreview(incident) },
     {
       key: 'priority',
       header: 'Priority',
       render: (incident) => (
-        <Chip
-          size="small"
-          label={priorityName(incident.typeId)}
-          color={priorityColors[incident.typeId as keyof typeof priorityColors] ?? 'default'}
-        />
+        <Chip size="small" label={priorityName(incident.typeId)} color={priorityColor(incident.typeId)} />
       ),
     },
     ...(showLocation
@@ -70,20 +71,40 @@ export const IncidentsTable = ({
     },
     { key: 'id', header: 'Id', render: (incident) => incident.id, fromPx: 1024 },
     { key: 'created', header: 'Created', render: (incident) => when(incident.createdAt), fromPx: 1024 },
+    {
+      key: 'details',
+      header: 'Details',
+      render: (incident) => (
+        <Tooltip title="Details">
+          <IconButton
+            size="small"
+            aria-label={`Details of incident ${incident.id}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              setShown(incident);
+            }}
+            onKeyDown={(event) => event.stopPropagation()}
+          >
+            <InfoOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
   ];
   return (
-    <DataTable
-      label={label}
-      columns={columns}
-      rows={incidents}
-      getRowId={(incident) => incident.id}
-      server={server}
-      loading={loading}
-      emptyText={loading ? 'Loading incidents...' : emptyText}
-      searchPlaceholder="Search incidents"
-      onRowClick={(incident) =>
-        void navigate(paths.app.incident.build(incident.id), { state: incidentOriginState(origin) })
-      }
-    />
+    <>
+      <DataTable
+        label={label}
+        columns={columns}
+        rows={incidents}
+        getRowId={(incident) => incident.id}
+        server={server}
+        loading={loading}
+        emptyText={loading ? 'Loading incidents...' : emptyText}
+        searchPlaceholder="Search incidents"
+        onRowClick={open}
+      />
+      <IncidentDialog incident={shown} onClose={() => setShown(null)} onOpen={open} />
+    </>
   );
 };
