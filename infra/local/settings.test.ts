@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { localPinKey } from './settings.ts';
+import { localPinKey, localSettings } from './settings.ts';
 
 describe('localPinKey', () => {
   const dirs: string[] = [];
@@ -21,5 +21,19 @@ describe('localPinKey', () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'sitewalk-pin-key-'));
     dirs.push(elsewhere);
     expect(localPinKey(elsewhere)).not.toBe(key);
+  });
+});
+
+describe('localSettings: the map style', () => {
+  it('is the host’s own offline style unless SITEWALK_MAP_STYLE_URL names an online one', () => {
+    expect(localSettings({}).mapStyleUrl).toBeUndefined();
+    expect(
+      localSettings({ SITEWALK_MAP_STYLE_URL: 'https://tiles.openfreemap.org/styles/liberty' }).mapStyleUrl,
+    ).toBe('https://tiles.openfreemap.org/styles/liberty');
+  });
+
+  it('refuses a style address that is not http(s)', () => {
+    expect(() => localSettings({ SITEWALK_MAP_STYLE_URL: 'javascript:alert(1)' })).toThrow();
+    expect(() => localSettings({ SITEWALK_MAP_STYLE_URL: 'not a url' })).toThrow();
   });
 });

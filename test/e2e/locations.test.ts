@@ -7,7 +7,7 @@ import { seedSite } from '../support/site.ts';
 import { e2e, expect, pathOf, signIn, test } from './support/journey.ts';
 
 /** The map of the screen has fired its `load` (offline: the local host's own style, nothing else asked for). */
-const mapLoaded = (page: Page) => page.locator('[data-map-state="loaded"]').first().waitFor();
+const mapLoaded = (page: Page) => page.locator('[data-map-loaded="true"]').first().waitFor();
 
 /** 'Centre: 36.747700, -119.772400' → the two numbers. */
 const centreOf = async (page: Page, testId: string) => {

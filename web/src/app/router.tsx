@@ -161,6 +161,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.app.walkReport.path,
+            lazy: page(
+              () => import('../features/walk-reports/walk-report-page.tsx'),
+              (m) => m.WalkReportPage,
+            ),
+          },
+          {
             path: paths.app.location.path,
             lazy: page(
               () => import('../features/locations/location-page.tsx'),

@@ -6,11 +6,19 @@
  *   vi.mock('maplibre-gl', () => import('../../testing/maplibre-gl-stub.ts'));
  *   vi.mock('react-map-gl/maplibre', () => import('../../testing/react-map-gl-stub.tsx'));
  *
- * `Map` fires `onLoad` once mounted; its ref answers flyTo, getCenter and getZoom, and `mapCalls` records
+ * `Map` (`[data-testid="map"]`, holding a region named as the map's canvas is, and the children) fires
+ * `onLoad` once mounted; its ref answers flyTo, getCenter and getZoom, and `mapCalls` records
  * every flyTo. A marker renders at `[data-testid="map-marker"]` with its position in data attributes and
  * fires `onClick`; `fireMarkerDragEnd` moves one as a drag would.
  */
-import { useEffect, useImperativeHandle, type CSSProperties, type ReactNode, type Ref } from 'react';
+import {
+  useEffect,
+  useImperativeHandle,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+  type Ref,
+} from 'react';
 
 interface ViewState {
   latitude: number;
@@ -19,7 +27,10 @@ interface ViewState {
 }
 
 /** What the stub maps were asked: flyTo calls, newest last. */
-export const mapCalls: { flyTo: { center: [number, number]; zoom?: number }[] } = { flyTo: [] };
+export const mapCalls: {
+  flyTo: { center: [number, number]; zoom?: number }[];
+  fitBounds: { bounds: [[number, number], [number, number]]; options?: unknown }[];
+} = { flyTo: [], fitBounds: [] };
 
 const dragEndHandlers = new globalThis.Map<
   string,
@@ -44,36 +55,44 @@ export const Map = ({
 }: {
   children?: ReactNode;
   initialViewState?: ViewState;
-  onLoad?: (event: { type: 'load' }) => void;
+  onLoad?: (event: { type: 'load'; target: unknown }) => void;
   mapStyle?: string;
   style?: CSSProperties;
   locale?: Record<string, string>;
   ref?: Ref<unknown>;
 }) => {
-  const view = { ...(initialViewState ?? { latitude: 0, longitude: 0, zoom: 0 }) };
-  useImperativeHandle(ref, () => ({
-    flyTo: ({ center, zoom }: { center: [number, number]; zoom?: number }) => {
-      mapCalls.flyTo.push({ center, zoom });
-      [view.longitude, view.latitude] = center;
-      if (zoom !== undefined) view.zoom = zoom;
-    },
-    getCenter: () => ({ lat: view.latitude, lng: view.longitude }),
-    getZoom: () => view.zoom,
-  }));
+  const [map] = useState(() => {
+    const view = { ...(initialViewState ?? { latitude: 0, longitude: 0, zoom: 0 }) };
+    return {
+      view,
+      flyTo: ({ center, zoom }: { center: [number, number]; zoom?: number }) => {
+        mapCalls.flyTo.push({ center, zoom });
+        [view.longitude, view.latitude] = center;
+        if (zoom !== undefined) view.zoom = zoom;
+      },
+      fitBounds: (bounds: [[number, number], [number, number]], options?: unknown) => {
+        mapCalls.fitBounds.push({ bounds, options });
+      },
+      getCenter: () => ({ lat: view.latitude, lng: view.longitude }),
+      getZoom: () => view.zoom,
+    };
+  });
+  const view = map.view;
+  useImperativeHandle(ref, () => map, [map]);
   useEffect(() => {
-    onLoad?.({ type: 'load' });
+    onLoad?.({ type: 'load', target: map });
     // Once, as maplibre's load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // As maplibre: the canvas is the named region, and markers and popups are its siblings, not inside it.
   return (
     <div
       data-testid="map"
-      role="region"
-      aria-label={locale?.['Map.Title'] ?? 'Map'}
       data-style={mapStyle}
       data-view={initialViewState ? `${view.latitude},${view.longitude},${view.zoom}` : undefined}
       style={style}
     >
+      <div role="region" aria-label={locale?.['Map.Title'] ?? 'Map'} />
       {children}
     </div>
   );

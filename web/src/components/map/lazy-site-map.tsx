@@ -1,3 +1,4 @@
+import { Box } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../spinner.tsx';
 import type { SiteMapProps } from './site-map.tsx';
@@ -11,9 +12,9 @@ const SiteMapChunk = lazy(async () => ({ default: (await import('./site-map.tsx'
 export const LazySiteMap = (props: SiteMapProps) => (
   <Suspense
     fallback={
-      <div style={{ height: props.style?.height ?? props.height ?? 400, display: 'grid' }}>
+      <Box sx={{ height: props.style?.height ?? props.height ?? 400, display: 'grid' }}>
         <Spinner label={`Loading ${props.ariaLabel}`} />
-      </div>
+      </Box>
     }
   >
     <SiteMapChunk {...props} />

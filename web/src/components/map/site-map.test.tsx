@@ -28,12 +28,15 @@ describe('SiteMap', () => {
       </SiteMap>,
       { config: { mapStyleUrl: 'http://localhost:3000/map/style.json' } },
     );
-    const map = await screen.findByRole('region', { name: 'Walk route map' });
+    await screen.findByRole('region', { name: 'Walk route map' });
+    const map = screen.getByTestId('map');
     expect(map).toHaveAttribute('data-style', 'http://localhost:3000/map/style.json');
     expect(map).toHaveAttribute('data-view', '36.7783,-119.4179,15');
     expect(map).toHaveTextContent('a marker');
     expect(map.parentElement).toHaveStyle({ height: '320px' });
     await waitFor(() => expect(onLoad).toHaveBeenCalledTimes(1));
+    expect(map.parentElement).toHaveAttribute('data-map-loaded', 'true');
+    expect(performance.getEntriesByName('sitewalk:map-load')).not.toHaveLength(0);
   });
 
   it('hands its ref over, so a page can move the map', async () => {

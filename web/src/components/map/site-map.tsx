@@ -6,10 +6,15 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 // The map's stylesheet travels with the map's chunk: only screens that show a map load it.
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Map, type MapProps, type MapRef } from 'react-map-gl/maplibre';
-import type { CSSProperties, ReactNode, Ref } from 'react';
+import { useState, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { useRuntimeConfig } from '../../lib/runtime-config.tsx';
 
 setWorkerUrl(workerUrl);
+
+/** The performance mark each map sets at its first `load` (test/bench/web-map.bench.ts reads it). */
+export const MAP_LOADED_MARK = 'sitewalk:map-load';
+
+export type MapHeight = number | string | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number | string>>;
 
 export interface SiteMapProps extends Omit<MapProps, 'mapStyle' | 'style' | 'children' | 'ref'> {
   /** Where the map opens. */
@@ -18,8 +23,8 @@ export interface SiteMapProps extends Omit<MapProps, 'mapStyle' | 'style' | 'chi
   children?: ReactNode;
   /** The map's accessible name (its canvas is a region). */
   ariaLabel: string;
-  /** The map's height; 400 px unless told. */
-  height?: CSSProperties['height'];
+  /** The map's height, by breakpoint if need be (`{ xs: 320, md: 520 }`); 400 px unless told. */
+  height?: MapHeight;
   /** Style of the box around the map (its height wins over `height`). */
   style?: CSSProperties;
   /** react-map-gl's handle on the map: flyTo, getCenter, getZoom. */
@@ -31,12 +36,30 @@ export interface SiteMapProps extends Omit<MapProps, 'mapStyle' | 'style' | 'chi
  * own offline style, or Amazon Location's in AWS). Pages load it through `LazySiteMap`, so the map's code and
  * stylesheet come only with the screens that show one.
  */
-export const SiteMap = ({ ariaLabel, height = 400, style, children, ref, ...props }: SiteMapProps) => {
+export const SiteMap = ({
+  ariaLabel,
+  height = 400,
+  style,
+  children,
+  ref,
+  onLoad,
+  ...props
+}: SiteMapProps) => {
   const { mapStyleUrl } = useRuntimeConfig();
+  const [loaded, setLoaded] = useState(false);
   return (
-    <Box sx={{ position: 'relative', width: '100%', height, ...style }}>
+    <Box
+      sx={{ position: 'relative', width: '100%', height, ...style }}
+      // For the journeys and the bench: the map's first `load` (style and land drawn) has happened.
+      data-map-loaded={loaded ? 'true' : 'false'}
+    >
       <Map
         ref={ref}
+        onLoad={(event) => {
+          performance.mark(MAP_LOADED_MARK);
+          setLoaded(true);
+          onLoad?.(event);
+        }}
         mapStyle={mapStyleUrl}
         style={{ position: 'absolute', inset: 0 }}
         locale={{ 'Map.Title': ariaLabel }}

@@ -20,9 +20,10 @@ describe('LocationMap', () => {
         pin={{ latitude: 39.8, longitude: -89.6, label: 3, title: '3 unresolved incidents at Harbor' }}
       />,
     );
-    const map = await screen.findByRole('region', { name: 'Map of Harbor' });
+    await screen.findByRole('region', { name: 'Map of Harbor' });
+    const map = screen.getByTestId('map');
     expect(map).toHaveAttribute('data-view', '36.7783,-119.4179,15');
-    await waitFor(() => expect(map.closest('[data-map-state]')).toHaveAttribute('data-map-state', 'loaded'));
+    await waitFor(() => expect(map.closest('[data-map-loaded]')).toHaveAttribute('data-map-loaded', 'true'));
     const pin = screen.getByRole('img', { name: '3 unresolved incidents at Harbor' });
     expect(pin).toHaveTextContent('3');
     expect(screen.getByTestId('map-marker')).toHaveAttribute('data-position', '39.8,-89.6');

@@ -20,7 +20,7 @@ export interface LocationMapProps {
  * `SiteMap`, so that the markers and the recentring, which need react-map-gl too, come in the same chunk.
  */
 export const LocationMap = ({ initialView, target, onViewChange, pin, ariaLabel }: LocationMapProps) => {
-  // The map's `load` has fired: said on the box, so the browser journeys can wait for it.
+  // A target is flown to once the map has loaded (SiteMap marks that on its box for the journeys).
   const [loaded, setLoaded] = useState(false);
   const map = useRef<MapRef>(null);
   // Each new target (a geocoded address) moves the map; the move's end reports the view like a user's.
@@ -29,24 +29,22 @@ export const LocationMap = ({ initialView, target, onViewChange, pin, ariaLabel 
       map.current?.flyTo({ center: [target.longitude, target.latitude], zoom: target.zoom });
   }, [loaded, target]);
   return (
-    <div data-map-state={loaded ? 'loaded' : 'loading'} style={{ height: '100%' }}>
-      <SiteMap
-        ref={map}
-        initialViewState={initialView}
-        ariaLabel={ariaLabel}
-        height="100%"
-        onLoad={() => setLoaded(true)}
-        onMoveEnd={(event) => onViewChange?.(event.viewState)}
-      >
-        {pin && (
-          <NumberedMarker
-            latitude={pin.latitude}
-            longitude={pin.longitude}
-            label={pin.label}
-            ariaLabel={pin.title}
-          />
-        )}
-      </SiteMap>
-    </div>
+    <SiteMap
+      ref={map}
+      initialViewState={initialView}
+      ariaLabel={ariaLabel}
+      height="100%"
+      onLoad={() => setLoaded(true)}
+      onMoveEnd={(event) => onViewChange?.(event.viewState)}
+    >
+      {pin && (
+        <NumberedMarker
+          latitude={pin.latitude}
+          longitude={pin.longitude}
+          label={pin.label}
+          ariaLabel={pin.title}
+        />
+      )}
+    </SiteMap>
   );
 };

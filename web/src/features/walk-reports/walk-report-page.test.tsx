@@ -1,0 +1,294 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { WalkReport } from '@sitewalk/shared/schemas/walkReport';
+import type { Marker } from '@sitewalk/shared/schemas/walk';
+import { renderWithProviders } from '../../testing/test-utils.tsx';
+import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { aUser } from '../../testing/incident-fixtures.ts';
+import { mapCalls } from '../../testing/react-map-gl-stub.tsx';
+import { WalkReportPage } from './walk-report-page.tsx';
+
+vi.mock('maplibre-gl', () => import('../../testing/maplibre-gl-stub.ts'));
+vi.mock('react-map-gl/maplibre', () => import('../../testing/react-map-gl-stub.tsx'));
+
+const aMarker = (id: number, label: number, overrides: Partial<Marker> = {}): Marker => ({
+  id,
+  walkId: 3,
+  label,
+  lat: Number((36.8 + label / 1000).toFixed(3)),
+  lng: Number((-119.7 + label / 1000).toFixed(3)),
+  notes: '',
+  unitNumberRange: '',
+  hasUnitRange: false,
+  isDoor: false,
+  order: label - 1,
+  ...overrides,
+});
+
+const checkpoint = (
+  id: number,
+  markerId: number,
+  arrivedAt: string,
+  overrides: Partial<WalkReport['CompletedMarker'][number]> = {},
+) => ({
+  id,
+  markerId,
+  arrivedAt,
+  receivedAt: arrivedAt,
+  lat: 36.8,
+  lng: -119.7,
+  accuracy: 5,
+  isDoor: false,
+  targetUnit: null,
+  picturedUnit: null,
+  ...overrides,
+});
+
+const aReport = (overrides: Partial<WalkReport> = {}): WalkReport => ({
+  id: 9,
+  createdAt: '2026-11-20T17:00:00.000Z',
+  startedAt: '2026-11-20T17:05:00.000Z',
+  finishedAt: '2026-11-20T17:40:00.000Z',
+  userId: 7,
+  user: { firstName: 'Dana', lastName: 'Walker' },
+  walkId: 3,
+  walk: {
+    name: 'Night round',
+    locationId: 4,
+    markers: [aMarker(31, 1), aMarker(32, 2, { isDoor: true }), aMarker(33, 3), aMarker(34, 4)],
+  },
+  // Out of order on purpose: the list follows the arrivals.
+  CompletedMarker: [
+    checkpoint(2, 32, '2026-11-20T17:20:00.000Z', { isDoor: true, targetUnit: '105', picturedUnit: '106' }),
+    checkpoint(1, 31, '2026-11-20T17:10:00.000Z'),
+  ],
+  walkNote: [{ id: 1, markerId: 31, note: 'Gate chain loose' }],
+  markerImage: [
+    { walkReportId: 9, markerId: 32, imageName: 'door.jpg', imageUrl: 'https://storage.test/door.jpg?sig=1' },
+  ],
+  markerCount: 4,
+  completedMarkerCount: 2,
+  firstArrivalAt: '2026-11-20T17:10:00.000Z',
+  lastArrivalAt: '2026-11-20T17:20:00.000Z',
+  totalTime: 'Not Completed',
+  totalMinutes: null,
+  completed: false,
+  ...overrides,
+});
+
+const renderReport = (handlers: FakeHandlers, path = '/app/locations/4/walk-report/9') => {
+  const fake = createFakeFetch(handlers);
+  vi.stubGlobal('fetch', fake.fetch);
+  const rendered = renderWithProviders(<WalkReportPage />, {
+    route: path,
+    path: '/app/locations/:id/walk-report/:walkReportId',
+    user: aUser(),
+  });
+  return { ...rendered, fake };
+};
+
+const detail = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+
+describe('WalkReportPage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('says it is loading, then shows who walked, the walk, date, times and total time', async () => {
+    const { fake } = renderReport({ 'walk.report': () => aReport() });
+    expect(await screen.findByText('Loading walk report...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Night round' })).toBeInTheDocument();
+    expect(fake.calls.map((c) => [c.name, c.request.params])).toEqual([
+      ['walk.report', { walkReportId: '9' }],
+    ]);
+    expect(detail('Walked By')).toHaveTextContent('Dana Walker');
+    expect(detail('Walk')).toHaveTextContent('Night round');
+    const started = new Date('2026-11-20T17:05:00.000Z');
+    expect(detail('Date')).toHaveTextContent(started.toLocaleDateString(undefined, { dateStyle: 'medium' }));
+    expect(detail('Started')).toHaveTextContent(
+      started.toLocaleTimeString(undefined, { timeStyle: 'short' }),
+    );
+    expect(detail('Finished')).toHaveTextContent(
+      new Date('2026-11-20T17:40:00.000Z').toLocaleTimeString(undefined, { timeStyle: 'short' }),
+    );
+    expect(detail('Total Time')).toHaveTextContent('Not Completed');
+    expect(screen.queryByText('Loading walk report...')).not.toBeInTheDocument();
+  });
+
+  it("shows the API's total time of a completed walk", async () => {
+    renderReport({
+      'walk.report': () => aReport({ totalTime: '25 min', totalMinutes: 25, completed: true }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Night round' });
+    expect(detail('Total Time')).toHaveTextContent('25 min');
+  });
+
+  it("says 'Unknown User' and 'Unknown Walk' when the report has neither, and maps the checkpoints", async () => {
+    renderReport({ 'walk.report': () => aReport({ user: null, walk: null }) });
+    await screen.findByRole('heading', { level: 1, name: 'Unknown Walk' });
+    expect(detail('Walked By')).toHaveTextContent('Unknown User');
+    expect(detail('Walk')).toHaveTextContent('Unknown Walk');
+    await screen.findByRole('region', { name: 'Walk report map' });
+    const map = screen.getByTestId('map');
+    // Without the walk, the checkpoints' own positions, numbered by arrival.
+    expect(within(map).getByRole('button', { name: 'Point 1, reached' })).toBeInTheDocument();
+    expect(within(map).getByRole('button', { name: 'Point 2, door, reached' })).toBeInTheDocument();
+  });
+
+  it('lists the completed markers by arrival, with the door photo badge and the unit check', async () => {
+    renderReport({ 'walk.report': () => aReport() });
+    const list = await screen.findByRole('list', { name: 'Completed Markers' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Point 1');
+    expect(items[0]).toHaveTextContent(
+      `Arrived ${new Date('2026-11-20T17:10:00.000Z').toLocaleTimeString(undefined, { timeStyle: 'short' })}`,
+    );
+    expect(within(items[0]!).queryByText('Picture: Taken')).not.toBeInTheDocument();
+    expect(within(items[0]!).queryByTestId('unit-check')).not.toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('Point 2 (Door)');
+    expect(within(items[1]!).getByText('Picture: Taken')).toBeInTheDocument();
+    expect(within(items[1]!).getByTestId('unit-check')).toHaveTextContent(
+      'MismatchRequested: 105Detected: 106',
+    );
+  });
+
+  it("says 'Matched' when the pictured unit is the one asked for, and 'None' for an empty unit", async () => {
+    renderReport({
+      'walk.report': () =>
+        aReport({
+          CompletedMarker: [
+            checkpoint(1, 31, '2026-11-20T17:10:00.000Z', {
+              isDoor: true,
+              targetUnit: '105',
+              picturedUnit: '105',
+            }),
+            checkpoint(2, 32, '2026-11-20T17:20:00.000Z', {
+              isDoor: true,
+              targetUnit: '',
+              picturedUnit: '106',
+            }),
+            checkpoint(3, 33, '2026-11-20T17:30:00.000Z', {
+              isDoor: true,
+              targetUnit: '107',
+              picturedUnit: null,
+            }),
+          ],
+          markerImage: [],
+        }),
+    });
+    const items = within(await screen.findByRole('list', { name: 'Completed Markers' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(items[0]!).getByTestId('unit-check')).toHaveTextContent(/^Matched$/);
+    expect(within(items[1]!).getByTestId('unit-check')).toHaveTextContent(
+      'MismatchRequested: NoneDetected: 106',
+    );
+    expect(within(items[2]!).getByTestId('unit-check')).toHaveTextContent(
+      'MismatchRequested: 107Detected: None',
+    );
+    // A door without a photo has no badge.
+    expect(screen.queryByText('Picture: Taken')).not.toBeInTheDocument();
+  });
+
+  it('draws the route through the points in order, reached and missed told apart', async () => {
+    renderReport({ 'walk.report': () => aReport() });
+    await screen.findByRole('region', { name: 'Walk report map' });
+    const map = screen.getByTestId('map');
+    expect(within(map).getByRole('button', { name: 'Point 1, reached' })).toHaveAttribute(
+      'data-state',
+      'reached',
+    );
+    expect(within(map).getByRole('button', { name: 'Point 2, door, reached' })).toHaveAttribute(
+      'data-state',
+      'door',
+    );
+    expect(within(map).getByRole('button', { name: 'Point 3, missed' })).toHaveAttribute(
+      'data-state',
+      'missed',
+    );
+    expect(within(map).getByRole('button', { name: 'Point 4, missed' })).toBeInTheDocument();
+    const route = JSON.parse(within(map).getByTestId('map-source').dataset.geojson ?? '{}') as {
+      geometry: { coordinates: number[][] };
+    };
+    expect(route.geometry.coordinates).toHaveLength(4);
+    expect(route.geometry.coordinates[0]).toEqual([-119.699, 36.801]);
+    // The map opens on the whole walk.
+    expect(mapCalls.fitBounds.at(-1)?.bounds).toEqual([
+      [-119.699, 36.801],
+      [-119.696, 36.804],
+    ]);
+    expect(screen.getByRole('list', { name: 'Map legend' })).toHaveTextContent('ReachedMissedDoor');
+  });
+
+  it('opens a point’s notes and photo from its pin, and says when there is no image', async () => {
+    const { user } = renderReport({ 'walk.report': () => aReport() });
+    await screen.findByRole('region', { name: 'Walk report map' });
+    const map = screen.getByTestId('map');
+    await user.click(within(map).getByRole('button', { name: 'Point 1, reached' }));
+    const popup = await screen.findByTestId('map-popup');
+    expect(within(popup).getByRole('list', { name: 'Notes at point 1' })).toHaveTextContent(
+      'Gate chain loose',
+    );
+    expect(within(popup).getByText('No Image Available')).toBeInTheDocument();
+
+    await user.click(within(map).getByRole('button', { name: 'Point 2, door, reached' }));
+    const photo = await screen.findByRole('img', { name: 'Photo at point 2' });
+    expect(photo).toHaveAttribute('src', 'https://storage.test/door.jpg?sig=1');
+    expect(screen.queryByText('No Image Available')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Close popup' }));
+    expect(screen.queryByTestId('map-popup')).not.toBeInTheDocument();
+  });
+
+  it("says 'No Image Available' when a photo's link could not be made", async () => {
+    const { user } = renderReport({
+      'walk.report': () =>
+        aReport({ markerImage: [{ walkReportId: 9, markerId: 32, imageName: 'door.jpg', imageUrl: null }] }),
+    });
+    await screen.findByRole('region', { name: 'Walk report map' });
+    const map = screen.getByTestId('map');
+    await user.click(within(map).getByRole('button', { name: 'Point 2, door, reached' }));
+    expect(await screen.findByText('No Image Available')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Photo/ })).not.toBeInTheDocument();
+  });
+
+  it('moves the map to a completed marker and opens it from the list', async () => {
+    const { user } = renderReport({ 'walk.report': () => aReport() });
+    await screen.findByRole('region', { name: 'Walk report map' });
+    const before = mapCalls.flyTo.length;
+    await user.click(screen.getByRole('button', { name: 'View point 2 on map' }));
+    expect(mapCalls.flyTo.slice(before)).toEqual([{ center: [-119.698, 36.802], zoom: 18 }]);
+    expect(await screen.findByRole('img', { name: 'Photo at point 2' })).toBeInTheDocument();
+  });
+
+  it("leads back to the location's walk reports", async () => {
+    renderReport({ 'walk.report': () => aReport() });
+    expect(await screen.findByRole('link', { name: 'Walk Reports' })).toHaveAttribute(
+      'href',
+      '/app/locations/4#walk-reports',
+    );
+  });
+
+  it('stays blank for a report that is not there (or not the user’s)', async () => {
+    const { fake } = renderReport({ 'walk.report': () => fakeError(404, 'Walk report not found') });
+    await waitFor(() => expect(fake.calls).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('Loading walk report...')).not.toBeInTheDocument());
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Walk report map' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Walk Reports' })).toBeInTheDocument();
+  });
+
+  it('shows the error panel when the report cannot be loaded', async () => {
+    renderReport({ 'walk.report': () => fakeError(500, 'Internal Server Error') });
+    expect(await screen.findByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  });
+
+  it('asks nothing for an id that is not one', async () => {
+    const { fake } = renderReport({ 'walk.report': () => aReport() }, '/app/locations/4/walk-report/abc');
+    expect(await screen.findByRole('link', { name: 'Walk Reports' })).toBeInTheDocument();
+    expect(fake.calls).toEqual([]);
+    expect(screen.queryByText('Loading walk report...')).not.toBeInTheDocument();
+  });
+});

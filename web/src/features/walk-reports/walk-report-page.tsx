@@ -1,0 +1,207 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Box, Button, Card, CardContent, Chip, List, ListItem, Stack, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import type { MapRef } from 'react-map-gl/maplibre';
+import { messages } from '@sitewalk/shared/messages';
+import { paths } from '../../config/paths.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useWalkReport } from './api/get-walk-report.ts';
+import { reportView, type CompletedEntry } from './walk-report-view.ts';
+import { MapLegend, WalkReportMap } from './components/walk-report-map.tsx';
+
+const parseId = (value: string | undefined) =>
+  value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
+
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' });
+
+const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box>
+    <Typography component="dt" variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+      {children}
+    </Typography>
+  </Box>
+);
+
+/** One walk report (field-operations section 2, "Walk report detail"). */
+export const WalkReportPage = () => {
+  const params = useParams();
+  const locationId = parseId(params.id);
+  const walkReportId = parseId(params.walkReportId);
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      {locationId !== null && (
+        <Button
+          component={Link}
+          to={`${paths.app.location.build(locationId)}#walk-reports`}
+          startIcon={<ArrowBackIcon />}
+          sx={{ mb: 2, textTransform: 'none' }}
+        >
+          Walk Reports
+        </Button>
+      )}
+      {/* With no data: blank (spec section 2). */}
+      {walkReportId !== null && <WalkReportDetail walkReportId={walkReportId} />}
+    </Box>
+  );
+};
+
+const UnitCheckText = ({ entry }: { entry: CompletedEntry }) => {
+  const check = entry.unitCheck;
+  if (!check) return null;
+  if (check.matched)
+    return <Chip size="small" color="success" variant="outlined" label="Matched" data-testid="unit-check" />;
+  return (
+    <Stack
+      direction="row"
+      useFlexGap
+      sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+      data-testid="unit-check"
+    >
+      <Chip size="small" color="error" variant="outlined" label="Mismatch" />
+      <Typography variant="body2">Requested: {check.requested}</Typography>
+      <Typography variant="body2">Detected: {check.detected}</Typography>
+    </Stack>
+  );
+};
+
+const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
+  const report = useWalkReport(walkReportId);
+  const mapRef = useRef<MapRef>(null);
+  const mapBox = useRef<HTMLDivElement>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+
+  if (report.isPending)
+    return (
+      <Box role="status">
+        <Typography color="text.secondary">{messages.fetch.walkReportLoading}</Typography>
+        <Spinner label={messages.fetch.walkReportLoading} />
+      </Box>
+    );
+  if (report.isError) {
+    if (report.error instanceof ApiError && report.error.status === 404) return null;
+    return <ErrorPanel error={report.error} onReset={() => void report.refetch()} />;
+  }
+
+  const data = report.data;
+  const view = reportView(data);
+  const showOnMap = (markerId: number) => {
+    const point = view.points.find((p) => p.markerId === markerId);
+    if (!point) return;
+    setSelected(markerId);
+    mapBox.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+    mapRef.current?.flyTo({
+      center: [point.lng, point.lat],
+      zoom: Math.max(mapRef.current.getZoom(), 18),
+    });
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+        {view.walkName}
+      </Typography>
+      <Card variant="outlined">
+        <CardContent>
+          <Box
+            component="dl"
+            data-testid="walk-report-details"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: {
+                xs: 'repeat(2, minmax(0, 1fr))',
+                md: 'repeat(3, minmax(0, 1fr))',
+                lg: 'repeat(6, minmax(0, 1fr))',
+              },
+            }}
+          >
+            <Detail label="Walked By">{view.walkedBy}</Detail>
+            <Detail label="Walk">{view.walkName}</Detail>
+            <Detail label="Date">{dateOf(data.startedAt)}</Detail>
+            <Detail label="Started">{timeOf(data.startedAt)}</Detail>
+            <Detail label="Finished">{data.finishedAt ? timeOf(data.finishedAt) : '—'}</Detail>
+            <Detail label="Total Time">{view.totalTime}</Detail>
+          </Box>
+        </CardContent>
+      </Card>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 3fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2" id="completed-markers" sx={{ mb: 1 }}>
+              Completed Markers
+            </Typography>
+            {view.completed.length === 0 ? (
+              <Typography color="text.secondary">None</Typography>
+            ) : (
+              <List aria-labelledby="completed-markers" disablePadding>
+                {view.completed.map((entry) => (
+                  <ListItem
+                    key={entry.id}
+                    divider
+                    disableGutters
+                    sx={{ display: 'block', py: 1.25 }}
+                    data-testid="completed-marker"
+                  >
+                    <Stack
+                      direction="row"
+                      useFlexGap
+                      sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between' }}
+                    >
+                      <Box>
+                        <Typography sx={{ fontWeight: 600 }}>
+                          Point {entry.label ?? '?'}
+                          {entry.isDoor ? ' (Door)' : ''}
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          Arrived {timeOf(entry.arrivedAt)}
+                        </Typography>
+                      </Box>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        onClick={() => showOnMap(entry.markerId)}
+                        aria-label={`View point ${entry.label ?? ''} on map`}
+                      >
+                        View on map
+                      </Button>
+                    </Stack>
+                    {(entry.pictureTaken || entry.unitCheck) && (
+                      <Stack
+                        direction="row"
+                        useFlexGap
+                        sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+                      >
+                        {entry.pictureTaken && <Chip size="small" color="primary" label="Picture: Taken" />}
+                        <UnitCheckText entry={entry} />
+                      </Stack>
+                    )}
+                  </ListItem>
+                ))}
+              </List>
+            )}
+          </CardContent>
+        </Card>
+        <Stack spacing={1} ref={mapBox}>
+          <WalkReportMap points={view.points} selected={selected} onSelect={setSelected} mapRef={mapRef} />
+          <MapLegend />
+        </Stack>
+      </Box>
+    </Stack>
+  );
+};

@@ -1,0 +1,115 @@
+import type { WalkReport } from '@sitewalk/shared/schemas/walkReport';
+import { messages } from '@sitewalk/shared/messages';
+import type { MarkerState } from '../../components/map/numbered-marker.tsx';
+
+/** The unit check of a door checkpoint (spec section 2): the pictured unit against the one asked for. */
+export type UnitCheck = { matched: true } | { matched: false; requested: string; detected: string };
+
+const orNone = (unit: string | null) => (unit && unit.trim() ? unit.trim() : 'None');
+
+export const unitCheckOf = (targetUnit: string | null, picturedUnit: string | null): UnitCheck =>
+  (targetUnit ?? '').trim() !== '' && (targetUnit ?? '').trim() === (picturedUnit ?? '').trim()
+    ? { matched: true }
+    : { matched: false, requested: orNone(targetUnit), detected: orNone(picturedUnit) };
+
+export interface ReportPoint {
+  markerId: number;
+  label: number;
+  lat: number;
+  lng: number;
+  isDoor: boolean;
+  /** First arrival, when the walk reached it. */
+  arrivedAt: string | null;
+  state: MarkerState;
+  notes: string[];
+  /** The photos taken there; a null URL could not be signed. */
+  images: { imageName: string; imageUrl: string | null }[];
+}
+
+export interface CompletedEntry {
+  id: number;
+  markerId: number;
+  label: number | null;
+  arrivedAt: string;
+  isDoor: boolean;
+  /** 'Picture: Taken': a door checkpoint with a photo. */
+  pictureTaken: boolean;
+  /** Shown on door checkpoints and wherever a unit was asked for or read. */
+  unitCheck: UnitCheck | null;
+}
+
+export interface ReportView {
+  walkedBy: string;
+  walkName: string;
+  totalTime: string;
+  points: ReportPoint[];
+  completed: CompletedEntry[];
+}
+
+/**
+ * What the walk report screen shows, from the API's report: the walk's points in order, reached or missed
+ * (a door reached is its own kind), with their notes and photos; the checkpoints in order of arrival. Without
+ * the walk, the points are the checkpoints' own positions.
+ */
+export const reportView = (report: WalkReport): ReportView => {
+  const checkpoints = [...report.CompletedMarker].sort((a, b) => a.arrivedAt.localeCompare(b.arrivedAt));
+  const firstArrival = new Map<number, string>();
+  for (const c of checkpoints) if (!firstArrival.has(c.markerId)) firstArrival.set(c.markerId, c.arrivedAt);
+  const notesAt = (markerId: number) =>
+    report.walkNote.filter((n) => n.markerId === markerId).map((n) => n.note);
+  const imagesAt = (markerId: number) =>
+    report.markerImage
+      .filter((i) => i.markerId === markerId)
+      .map(({ imageName, imageUrl }) => ({ imageName, imageUrl }));
+
+  const walkMarkers = report.walk
+    ? [...report.walk.markers].sort((a, b) => a.order - b.order || a.label - b.label)
+    : [];
+  const labelOf = new Map(walkMarkers.map((m) => [m.id, m.label]));
+  const stateOf = (markerId: number, isDoor: boolean): MarkerState =>
+    !firstArrival.has(markerId) ? 'missed' : isDoor ? 'door' : 'reached';
+
+  const points: ReportPoint[] = report.walk
+    ? walkMarkers.map((m) => ({
+        markerId: m.id,
+        label: m.label,
+        lat: m.lat,
+        lng: m.lng,
+        isDoor: m.isDoor,
+        arrivedAt: firstArrival.get(m.id) ?? null,
+        state: stateOf(m.id, m.isDoor),
+        notes: notesAt(m.id),
+        images: imagesAt(m.id),
+      }))
+    : [...new Map(checkpoints.map((c) => [c.markerId, c])).values()].map((c, i) => ({
+        markerId: c.markerId,
+        label: i + 1,
+        lat: c.lat,
+        lng: c.lng,
+        isDoor: c.isDoor,
+        arrivedAt: firstArrival.get(c.markerId) ?? null,
+        state: stateOf(c.markerId, c.isDoor),
+        notes: notesAt(c.markerId),
+        images: imagesAt(c.markerId),
+      }));
+  const pointLabel = new Map(points.map((p) => [p.markerId, p.label]));
+
+  return {
+    walkedBy: report.user
+      ? `${report.user.firstName} ${report.user.lastName}`.trim() || messages.status.unknownUser
+      : messages.status.unknownUser,
+    walkName: report.walk?.name || messages.status.unknownWalk,
+    totalTime: report.totalTime || messages.status.notCompleted,
+    points,
+    completed: checkpoints.map((c) => ({
+      id: c.id,
+      markerId: c.markerId,
+      label: labelOf.get(c.markerId) ?? pointLabel.get(c.markerId) ?? null,
+      arrivedAt: c.arrivedAt,
+      isDoor: c.isDoor,
+      pictureTaken: c.isDoor && report.markerImage.some((i) => i.markerId === c.markerId),
+      unitCheck:
+        c.isDoor || c.targetUnit || c.picturedUnit ? unitCheckOf(c.targetUnit, c.picturedUnit) : null,
+    })),
+  };
+};
