@@ -49,6 +49,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.app.incidents.path,
+            lazy: page(
+              () => import('../features/incidents/incidents-page.tsx'),
+              (m) => m.IncidentsPage,
+            ),
+          },
+          {
             path: paths.app.incident.path,
             lazy: page(
               () => import('../features/incidents/incident-page.tsx'),
@@ -140,10 +147,38 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.app.locations.path,
+            lazy: page(
+              () => import('../features/locations/locations-page.tsx'),
+              (m) => m.LocationsPage,
+            ),
+          },
+          {
+            path: paths.app.locationAdd.path,
+            lazy: page(
+              () => import('../features/locations/add-location-page.tsx'),
+              (m) => m.AddLocationPage,
+            ),
+          },
+          {
+            path: paths.app.locationUpdate.path,
+            lazy: page(
+              () => import('../features/locations/update-location-page.tsx'),
+              (m) => m.UpdateLocationPage,
+            ),
+          },
+          {
             path: paths.app.walkReport.path,
             lazy: page(
               () => import('../features/walk-reports/walk-report-page.tsx'),
               (m) => m.WalkReportPage,
+            ),
+          },
+          {
+            path: paths.app.location.path,
+            lazy: page(
+              () => import('../features/locations/location-page.tsx'),
+              (m) => m.LocationPage,
             ),
           },
           { path: '*', lazy: notFound },

@@ -1,0 +1,123 @@
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useId, type ReactNode } from 'react';
+import { priorityName } from '@sitewalk/shared/constants';
+import { messages } from '@sitewalk/shared/messages';
+import type { Incident } from '@sitewalk/shared/schemas/incident';
+import { incidentLocationName } from './incident-preview.ts';
+
+const priorityColors = { 1: 'error', 2: 'warning', 3: 'info' } as const;
+
+export const priorityColor = (typeId: number) =>
+  priorityColors[typeId as keyof typeof priorityColors] ?? 'default';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box>
+    <Typography component="dt" variant="body2" color="text.secondary">
+      {label}
+    </Typography>
+    <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+      {children}
+    </Typography>
+  </Box>
+);
+
+export interface IncidentDialogProps {
+  incident: Incident | null;
+  onClose: () => void;
+  /** Opens the incident's own page (to note or resolve it). */
+  onOpen: (incident: Incident) => void;
+}
+
+/** The incident detail modal (field-operations "Incidents table"): the incident at a glance, from its row. */
+export const IncidentDialog = ({ incident, onClose, onOpen }: IncidentDialogProps) => {
+  const id = useId();
+  const notes = incident ? [...incident.notes].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) : [];
+  return (
+    <Dialog
+      open={incident !== null}
+      onClose={onClose}
+      aria-labelledby={`${id}-title`}
+      fullWidth
+      maxWidth="sm"
+    >
+      {incident && (
+        <>
+          <DialogTitle id={`${id}-title`}>Incident {incident.id}</DialogTitle>
+          <DialogContent>
+            <Stack spacing={2}>
+              <Stack direction="row" spacing={1}>
+                <Chip
+                  size="small"
+                  label={priorityName(incident.typeId)}
+                  color={priorityColor(incident.typeId)}
+                />
+                <Chip
+                  size="small"
+                  label={incident.resolved ? 'Resolved' : 'Unresolved'}
+                  color={incident.resolved ? 'success' : 'warning'}
+                />
+              </Stack>
+              <Box
+                component="dl"
+                sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+              >
+                <Detail label="Location">{incidentLocationName(incident)}</Detail>
+                <Detail label="Types">
+                  {incident.incidentTexts.map((t) => t.incidentNoteText.text).join(', ') || 'None'}
+                </Detail>
+                <Detail label="Created">{when(incident.createdAt)}</Detail>
+                <Detail label="Resolved">
+                  {incident.resolvedAt ? when(incident.resolvedAt) : 'Not resolved'}
+                </Detail>
+              </Box>
+              <Box>
+                <Typography variant="subtitle2" component="h3">
+                  Notes
+                </Typography>
+                {notes.length === 0 ? (
+                  <Typography color="text.secondary">No notes yet.</Typography>
+                ) : (
+                  <List dense aria-label="Notes" sx={{ maxHeight: 240, overflowY: 'auto' }}>
+                    {notes.map((note) => (
+                      <ListItem key={note.id} disableGutters>
+                        <ListItemText
+                          primary={note.note}
+                          secondary={`${note.user ? `${note.user.firstName} ${note.user.lastName}` : messages.status.unknownUser} · ${when(note.createdAt)}`}
+                          slotProps={{
+                            primary: { sx: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } },
+                          }}
+                        />
+                      </ListItem>
+                    ))}
+                  </List>
+                )}
+              </Box>
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Close</Button>
+            <Button variant="contained" onClick={() => onOpen(incident)}>
+              Open Incident
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+};

@@ -1,0 +1,110 @@
+import { Chip, IconButton, Tooltip } from '@mui/material';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { priorityName } from '@sitewalk/shared/constants';
+import type { Incident } from '@sitewalk/shared/schemas/incident';
+import { paths } from '../../config/paths.ts';
+import { incidentOriginState } from '../../lib/incident-origin.ts';
+import { DataTable, type DataTableColumn, type DataTableProps } from '../data-table.tsx';
+import { IncidentDialog, priorityColor } from './incident-dialog.tsx';
+import { incidentLocationName, incidentPreview } from './incident-preview.ts';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export interface IncidentsTableProps {
+  incidents: readonly Incident[];
+  /** Where the incident page's back button returns: `/app/locations/{id}#incidents` or `/app/incidents`. */
+  origin: string;
+  /** For the list of every location: a Location column. */
+  showLocation?: boolean;
+  server: DataTableProps<Incident>['server'];
+  loading?: boolean;
+  emptyText?: string;
+  label?: string;
+}
+
+/**
+ * The incidents table (field-operations section 2, "Incidents table"), for one location or for all of
+ * them: preview cut at 25 characters, priority, when, resolved or not. A row opens /app/incidents/{id}
+ * with the origin recorded, so the incident page's back button returns here; its Details button opens the
+ * incident detail modal.
+ */
+export const IncidentsTable = ({
+  incidents,
+  origin,
+  showLocation = false,
+  server,
+  loading = false,
+  emptyText = 'No incidents.',
+  label = 'Incidents',
+}: IncidentsTableProps) => {
+  const navigate = useNavigate();
+  const [shown, setShown] = useState<Incident | null>(null);
+  const open = (incident: Incident) =>
+    void navigate(paths.app.incident.build(incident.id), { state: incidentOriginState(origin) });
+  const columns: DataTableColumn<Incident>[] = [
+    { key: 'preview', header: 'Incident', render: (incident) => incidentPreview(incident) },
+    {
+      key: 'priority',
+      header: 'Priority',
+      render: (incident) => (
+        <Chip size="small" label={priorityName(incident.typeId)} color={priorityColor(incident.typeId)} />
+      ),
+    },
+    ...(showLocation
+      ? [
+          {
+            key: 'location',
+            header: 'Location',
+            render: (incident: Incident) => incidentLocationName(incident),
+            fromPx: 640,
+          },
+        ]
+      : []),
+    {
+      key: 'status',
+      header: 'Status',
+      render: (incident) => (incident.resolved ? 'Resolved' : 'Unresolved'),
+      fromPx: 768,
+    },
+    { key: 'id', header: 'Id', render: (incident) => incident.id, fromPx: 1024 },
+    { key: 'created', header: 'Created', render: (incident) => when(incident.createdAt), fromPx: 1024 },
+    {
+      key: 'details',
+      header: 'Details',
+      render: (incident) => (
+        <Tooltip title="Details">
+          <IconButton
+            size="small"
+            aria-label={`Details of incident ${incident.id}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              setShown(incident);
+            }}
+            onKeyDown={(event) => event.stopPropagation()}
+          >
+            <InfoOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ];
+  return (
+    <>
+      <DataTable
+        label={label}
+        columns={columns}
+        rows={incidents}
+        getRowId={(incident) => incident.id}
+        server={server}
+        loading={loading}
+        emptyText={loading ? 'Loading incidents...' : emptyText}
+        searchPlaceholder="Search incidents"
+        onRowClick={open}
+      />
+      <IncidentDialog incident={shown} onClose={() => setShown(null)} onOpen={open} />
+    </>
+  );
+};

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
+import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { anIncident } from '../../testing/incident-fixtures.ts';
+import { IncidentsPage } from './incidents-page.tsx';
+
+const manager = testUser({ id: 102, roleId: 10, roleName: 'Manager', managementCompanyId: 1 });
+
+const renderIncidents = (handlers: FakeHandlers) => {
+  const fake = createFakeFetch(handlers);
+  vi.stubGlobal('fetch', fake.fetch);
+  const rendered = renderWithProviders(<IncidentsPage />, {
+    route: '/app/incidents',
+    path: '/app/incidents',
+    routes: [{ path: '/app/incidents/:id', element: <p>incident page</p> }],
+    user: manager,
+  });
+  return { ...rendered, fake };
+};
+
+const many = Array.from({ length: 12 }, (_, i) =>
+  anIncident({
+    id: i + 1,
+    location: { name: i % 2 ? 'Bay Storage' : 'Northside Storage' },
+    incidentTexts: [{ id: i + 1, incidentNoteText: { text: `Incident text number ${i + 1}` } }],
+  }),
+);
+
+const table = () => within(screen.getByRole('table', { name: 'Incidents' }));
+
+describe('IncidentsPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the unresolved incidents of every location, ten a page; a row opens it with the origin', async () => {
+    const { user, router, fake } = renderIncidents({ 'incident.search': () => ({ incidents: many }) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Incidents' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Unresolved only' })).toBeChecked();
+    expect(await table().findByText('Incident text number 1')).toBeInTheDocument();
+    expect(table().getAllByRole('row')).toHaveLength(11);
+    expect(Object.fromEntries(fake.callsOf('incident.search')[0]!.query)).toEqual({ unresolvedOnly: 'true' });
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await table().findByText('Incident text number 11')).toBeInTheDocument();
+    expect(table().getAllByRole('row')).toHaveLength(3);
+    expect(fake.callsOf('incident.search')).toHaveLength(1);
+
+    await user.click(table().getByText('Incident text number 12'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/incidents/12'));
+    expect(router.state.location.state).toEqual({ from: '/app/incidents' });
+  });
+
+  it('cuts long previews at 25 characters', async () => {
+    renderIncidents({
+      'incident.search': () => ({
+        incidents: [
+          anIncident({
+            incidentTexts: [
+              { id: 1, incidentNoteText: { text: 'Water leaking into unit 204 from the roof' } },
+            ],
+          }),
+        ],
+      }),
+    });
+    expect(await table().findByText('Water leaking into unit 2...')).toBeInTheDocument();
+  });
+
+  it('searches through the API and shows every incident when the toggle is off', async () => {
+    const { user, fake } = renderIncidents({
+      'incident.search': (request) =>
+        request.query.get('searchTerm') === 'bay'
+          ? { incidents: many.filter((i) => i.location?.name === 'Bay Storage') }
+          : { incidents: many.slice(0, 3) },
+    });
+    await table().findByText('Incident text number 1');
+    await user.click(screen.getByRole('switch', { name: 'Unresolved only' }));
+    await waitFor(() =>
+      expect(fake.callsOf('incident.search').at(-1)?.query.get('unresolvedOnly')).toBe('false'),
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Search Incidents' }), 'bay');
+    await waitFor(() => expect(fake.callsOf('incident.search').at(-1)?.query.get('searchTerm')).toBe('bay'));
+    expect(await table().findByText('Incident text number 2')).toBeInTheDocument();
+    await waitFor(() => expect(table().queryByText('Incident text number 1')).not.toBeInTheDocument());
+  });
+
+  it('says so when there is nothing', async () => {
+    renderIncidents({ 'incident.search': () => ({ incidents: [] }) });
+    expect(await screen.findByText('No unresolved incidents.')).toBeInTheDocument();
+  });
+
+  it('says so when the list fails', async () => {
+    renderIncidents({ 'incident.search': () => fakeError(500, 'Internal Server Error') });
+    expect(await screen.findByText('Failed to fetch incidents: Internal Server Error')).toBeInTheDocument();
+  });
+});

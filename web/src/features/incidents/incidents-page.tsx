@@ -1,0 +1,64 @@
+import { Alert, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { useState } from 'react';
+import { messages } from '@sitewalk/shared/messages';
+import type { DataTableQuery } from '../../components/data-table.tsx';
+import { errorMessageOf } from '../../components/error-panel.tsx';
+import { IncidentsTable } from '../../components/incidents-table/incidents-table.tsx';
+import { paths } from '../../config/paths.ts';
+import { useIncidentSearch } from './api/search-incidents.ts';
+
+const FIRST_PAGE: DataTableQuery = { page: 1, pageSize: 10, searchTerm: '' };
+/**
+ * /app/incidents: the incidents of every location the signed-in user may see, newest first, searched by
+ * the API and paged here; unresolved only at first (field-operations section 9). A row opens the
+ * incident, whose 'Back to Incidents' returns here.
+ */
+export const IncidentsPage = () => {
+  const [unresolvedOnly, setUnresolvedOnly] = useState(true);
+  const [query, setQuery] = useState<DataTableQuery>(FIRST_PAGE);
+  const incidents = useIncidentSearch({ searchTerm: query.searchTerm, unresolvedOnly });
+  const all = incidents.data?.incidents ?? [];
+  const rows = all.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography variant="h4" component="h1">
+          Incidents
+        </Typography>
+        <FormControlLabel
+          sx={{ ml: 0 }}
+          control={
+            <Switch
+              checked={unresolvedOnly}
+              onChange={(event) => {
+                // A new filter starts again at page 1 (the table is remade below).
+                setUnresolvedOnly(event.target.checked);
+                setQuery(FIRST_PAGE);
+              }}
+            />
+          }
+          label="Unresolved only"
+        />
+      </Stack>
+      {incidents.isError && (
+        <Alert severity="error">
+          {messages.fetch.incidents}: {errorMessageOf(incidents.error) ?? messages.fetch.unexpected}
+        </Alert>
+      )}
+      <IncidentsTable
+        key={String(unresolvedOnly)}
+        incidents={rows}
+        origin={paths.app.incidents.build()}
+        showLocation
+        server={{ total: all.length, onQueryChange: setQuery }}
+        loading={incidents.isPending}
+        emptyText={unresolvedOnly ? 'No unresolved incidents.' : 'No incidents.'}
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,309 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import SearchIcon from '@mui/icons-material/Search';
+import { useState, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, SEARCH_ZOOM } from '@sitewalk/shared/constants';
+import { messages } from '@sitewalk/shared/messages';
+import type { Organization } from '@sitewalk/shared/schemas/organization';
+import { createLocationBody, geocodeQuery, type Location } from '@sitewalk/shared/schemas/location';
+import { ErrorPanel, errorMessageOf } from '../../components/error-panel.tsx';
+import { SaveStatus, useSaveStatus } from '../../components/save-status.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { useAuthorization } from '../../lib/authorization.ts';
+import { applyServerErrors } from '../../lib/form.ts';
+import { useAreasOfUser, useCompaniesOfUser } from './api/get-areas.ts';
+import { useGeocode } from './api/geocode.ts';
+import { useCreateLocation } from './api/save-location.ts';
+import { useAreasForNewLocation, useMayAddLocation } from './hooks/use-may-add-location.ts';
+import { LazyLocationMap } from './components/lazy-location-map.tsx';
+import { Crosshair } from './components/map-overlays.tsx';
+import { roundView, type MapTarget, type MapView } from './components/map-view.ts';
+
+const addLocationForm = createLocationBody.pick({
+  organizationId: true,
+  name: true,
+  address: true,
+  city: true,
+  state: true,
+  zipcode: true,
+});
+type AddLocationForm = z.input<typeof addLocationForm>;
+type AddLocationValues = z.output<typeof addLocationForm>;
+const FIELDS = ['organizationId', 'name', 'address', 'city', 'state', 'zipcode'] as const;
+
+const START_VIEW: MapView = {
+  latitude: DEFAULT_MAP_CENTER.lat,
+  longitude: DEFAULT_MAP_CENTER.lng,
+  zoom: DEFAULT_MAP_ZOOM,
+};
+
+/** 'Geocode was not successful for the following reason: …', whatever failed. */
+export const geocodeFailureText = (error: unknown) => {
+  const reason = errorMessageOf(error);
+  if (reason?.startsWith(messages.geocode.failed)) return reason;
+  return `${messages.geocode.failed}${reason ?? 'UNKNOWN_ERROR'}`;
+};
+
+/** The text the geocoder searches: '1 Main St, Fresno, CA 93650', from the fields filled so far. */
+export const addressText = (values: Partial<Record<'address' | 'city' | 'state' | 'zipcode', unknown>>) => {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const region = [text(values.state), text(values.zipcode)].filter(Boolean).join(' ');
+  return [text(values.address), text(values.city), region].filter(Boolean).join(', ');
+};
+
+const Frame = ({ children }: { children: ReactNode }) => (
+  <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 960 }}>
+    <Box>
+      <Button
+        component={RouterLink}
+        to={paths.app.locations.build()}
+        startIcon={<ArrowBackIcon />}
+        sx={{ mb: 1, textTransform: 'none' }}
+      >
+        Back to Locations
+      </Button>
+      <Typography variant="h4" component="h1">
+        Add Location
+      </Typography>
+    </Box>
+    {children}
+  </Stack>
+);
+
+/**
+ * /app/addLocation: the area, the name and the address; Search moves the map to the address; the point
+ * under the crosshair is the location's. Area Managers and above, in the areas the policy allows.
+ */
+export const AddLocationPage = () => {
+  // Below Area Manager nobody adds a location anywhere: said at once, without asking for areas.
+  const mayAdd = useMayAddLocation();
+  if (!mayAdd) {
+    return (
+      <Frame>
+        <Alert severity="warning">{messages.permission.forbidden}</Alert>
+      </Frame>
+    );
+  }
+  return <AddLocation />;
+};
+
+const AddLocation = () => {
+  const { actor } = useAuthorization();
+  const areas = useAreasOfUser(actor.userId);
+  const noAreas = areas.isSuccess && areas.data.length === 0;
+  const companies = useCompaniesOfUser(actor.userId, noAreas);
+  const allowed = useAreasForNewLocation(areas.data ?? []);
+
+  if (areas.isPending || (noAreas && companies.isPending)) return <Spinner label="Loading areas" />;
+  if (areas.isError) return <ErrorPanel error={areas.error} onReset={() => void areas.refetch()} />;
+  if (noAreas) {
+    if (companies.isError)
+      return <ErrorPanel error={companies.error} onReset={() => void companies.refetch()} />;
+    return (
+      <Frame>
+        <Alert severity="info">
+          {companies.data?.companies.length === 0
+            ? messages.prerequisites.addManagementCompany
+            : messages.prerequisites.addArea}
+        </Alert>
+      </Frame>
+    );
+  }
+  if (allowed.length === 0) {
+    return (
+      <Frame>
+        <Alert severity="warning">{messages.permission.forbidden}</Alert>
+      </Frame>
+    );
+  }
+  return (
+    <Frame>
+      <AddLocationFormCard areas={allowed} />
+    </Frame>
+  );
+};
+
+type Found = { label: string; approximate: boolean };
+
+const AddLocationFormCard = ({ areas }: { areas: Organization[] }) => {
+  const navigate = useNavigate();
+  const create = useCreateLocation();
+  const geocode = useGeocode();
+  const [view, setView] = useState<MapView>(START_VIEW);
+  const [target, setTarget] = useState<MapTarget | null>(null);
+  const [found, setFound] = useState<Found | null>(null);
+  const [searchError, setSearchError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [created, setCreated] = useState<Location | null>(null);
+  const form = useForm<AddLocationForm, unknown, AddLocationValues>({
+    resolver: zodResolver(addLocationForm),
+    defaultValues: {
+      organizationId: areas.length === 1 ? areas[0]?.id : undefined,
+      name: '',
+      address: '',
+      city: '',
+      state: '',
+      zipcode: '',
+    },
+  });
+  const { errors } = form.formState;
+
+  const save = useSaveStatus({
+    onSaved: () => {
+      // The newest render's callback runs (use-timed-status), which holds the location made.
+      if (created) void navigate(paths.app.location.build(created.id), { state: { location: created } });
+    },
+    onError: (error) => setFailure(applyServerErrors(error, FIELDS, form.setError)),
+  });
+
+  const search = async () => {
+    setFound(null);
+    setSearchError(null);
+    const query = geocodeQuery.safeParse({ address: addressText(form.getValues()) });
+    if (!query.success) {
+      setSearchError(query.error.issues[0]?.message ?? messages.geocode.failed);
+      return;
+    }
+    try {
+      const result = await geocode.mutateAsync(query.data.address);
+      const next = { latitude: result.lat, longitude: result.lng, zoom: SEARCH_ZOOM };
+      setView(next);
+      setTarget({ ...next, key: Date.now() });
+      setFound({ label: result.label, approximate: result.approximate });
+    } catch (error) {
+      setSearchError(geocodeFailureText(error));
+    }
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const { latitude, longitude } = roundView(view);
+    await save.run(async () => {
+      const location = await create.mutateAsync({ ...values, latitude, longitude });
+      setCreated(location);
+      return location;
+    });
+  });
+
+  const busy = save.busy;
+  const text = (
+    name: 'name' | 'address' | 'city' | 'state' | 'zipcode',
+    label: string,
+    autoComplete: string,
+  ) => (
+    <TextField
+      label={label}
+      required
+      fullWidth
+      disabled={busy}
+      autoComplete={autoComplete}
+      {...form.register(name)}
+      error={!!errors[name]}
+      helperText={errors[name]?.message}
+    />
+  );
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)}>
+          <Controller
+            control={form.control}
+            name="organizationId"
+            render={({ field }) => (
+              <TextField
+                select
+                label="Area"
+                required
+                fullWidth
+                disabled={busy}
+                name={field.name}
+                inputRef={field.ref}
+                value={typeof field.value === 'number' ? field.value : ''}
+                onChange={(event) =>
+                  field.onChange(event.target.value === '' ? undefined : Number(event.target.value))
+                }
+                onBlur={field.onBlur}
+                error={!!errors.organizationId}
+                helperText={errors.organizationId?.message}
+                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 300 } } } } } }}
+              >
+                {areas.map((area) => (
+                  <MenuItem key={area.id} value={area.id}>
+                    {area.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          {text('name', 'Name', 'organization')}
+          {text('address', 'Address', 'address-line1')}
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' },
+            }}
+          >
+            {text('city', 'City', 'address-level2')}
+            {text('state', 'State', 'address-level1')}
+            {text('zipcode', 'Zipcode', 'postal-code')}
+          </Box>
+          <Stack spacing={1}>
+            <Box>
+              <Button
+                variant="outlined"
+                startIcon={<SearchIcon />}
+                onClick={() => void search()}
+                disabled={busy || geocode.isPending}
+              >
+                Search
+              </Button>
+            </Box>
+            <Box role="status" aria-live="polite">
+              {geocode.isPending && <Typography color="text.secondary">Searching...</Typography>}
+              {searchError && <Alert severity="error">{searchError}</Alert>}
+              {found &&
+                (found.approximate ? (
+                  <Alert severity="info">
+                    Approximate position: the centre of {found.label}. Move the map so the crosshair marks the
+                    location.
+                  </Alert>
+                ) : (
+                  <Alert severity="success">Found: {found.label}</Alert>
+                ))}
+            </Box>
+          </Stack>
+          <LazyLocationMap
+            height={{ xs: 300, md: 420 }}
+            ariaLabel="Map: the location is the point under the crosshair"
+            initialView={START_VIEW}
+            target={target}
+            onViewChange={setView}
+            overlay={<Crosshair />}
+          />
+          <Typography variant="body2" color="text.secondary" data-testid="map-centre">
+            Centre: {view.latitude.toFixed(6)}, {view.longitude.toFixed(6)}
+          </Typography>
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <Button
+              type="submit"
+              variant="contained"
+              color={save.status === 'error' ? 'error' : save.status ? 'success' : 'primary'}
+              disabled={busy}
+            >
+              Save
+            </Button>
+            <SaveStatus status={save.status} />
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,33 @@
+import { can, type Actor } from '@sitewalk/shared/policy';
+import type { Organization } from '@sitewalk/shared/schemas/organization';
+import { useAuthorization } from '../../../lib/authorization.ts';
+
+type Area = Pick<Organization, 'id' | 'managementCompanyId'>;
+
+const mayCreateIn = (actor: Actor, area: Area) =>
+  can(actor, 'create', {
+    kind: 'location',
+    id: 0,
+    locationId: 0,
+    organizationId: area.id,
+    managementCompanyId: area.managementCompanyId,
+  });
+
+/** The areas in which the shared policy lets the signed-in user create a location. */
+export const useAreasForNewLocation = <A extends Area>(areas: readonly A[]): A[] => {
+  const { actor } = useAuthorization();
+  return areas.filter((area) => mayCreateIn(actor, area));
+};
+
+/**
+ * Whether the list offers 'Add Location': the user's own company and areas stand in for the areas, which
+ * the list does not load (Area Managers and above; the server decides again).
+ */
+export const useMayAddLocation = () => {
+  const { actor } = useAuthorization();
+  const companies = actor.managementCompanyIds.length ? actor.managementCompanyIds : [0];
+  const areaIds = actor.organizationIds.length ? actor.organizationIds : [0];
+  return companies.some((managementCompanyId) =>
+    areaIds.some((id) => mayCreateIn(actor, { id, managementCompanyId })),
+  );
+};

@@ -1,0 +1,289 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { messages } from '@sitewalk/shared/messages';
+import { canMoveLocation } from '@sitewalk/shared/policy';
+import { createLocationBody, type Location } from '@sitewalk/shared/schemas/location';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DeleteStatus, useDeleteStatus } from '../../components/delete-status.tsx';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { SaveStatus, useSaveStatus } from '../../components/save-status.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useAuthorization } from '../../lib/authorization.ts';
+import { applyServerErrors } from '../../lib/form.ts';
+import { useAreasOfUser } from './api/get-areas.ts';
+import { useLocation } from './api/get-location.ts';
+import { useDeleteLocation, useUpdateLocation } from './api/save-location.ts';
+import { LazyLocationMap } from './components/lazy-location-map.tsx';
+import { locationPlacement, parseRouteId } from './components/location-helpers.ts';
+import { CentreMarker } from './components/map-overlays.tsx';
+import { roundView, type MapView } from './components/map-view.ts';
+
+const updateLocationForm = z.object({
+  name: createLocationBody.shape.name,
+  organizationId: createLocationBody.shape.organizationId,
+});
+type UpdateLocationForm = z.input<typeof updateLocationForm>;
+type UpdateLocationValues = z.output<typeof updateLocationForm>;
+
+/** What a refused delete says: the API's own sentence, else a plain one. */
+const deleteFailureText = (error: unknown) =>
+  error instanceof ApiError ? error.message : 'The location could not be deleted. Please try again.';
+
+/** /app/locations/update/{id}: name, area, the map's zoom and centre, and delete (Area Manager and above). */
+export const UpdateLocationPage = () => {
+  const id = parseRouteId(useParams().id);
+  if (id === null) return <ErrorPanel error="Location not found" onReset={() => history.back()} />;
+  return <UpdateLocation id={id} />;
+};
+
+/**
+ * The form starts from the API's answer, never from a location handed over in navigation state: that one
+ * may be older than the last save (a reload keeps the state), and the form would start from stale values.
+ */
+const UpdateLocation = ({ id }: { id: number }) => {
+  const { can } = useAuthorization();
+  const location = useLocation(id);
+  if (location.isPending) return <Spinner label="Loading location" />;
+  if (location.isError) return <ErrorPanel error={location.error} onReset={() => void location.refetch()} />;
+  if (!can('update', locationPlacement(location.data)))
+    return <ErrorPanel error={messages.permission.forbidden} onReset={() => history.back()} />;
+  return <UpdateLocationForms location={location.data} />;
+};
+
+const UpdateLocationForms = ({ location }: { location: Location }) => {
+  const navigate = useNavigate();
+  const { actor, can } = useAuthorization();
+  const placement = locationPlacement(location);
+  const mayChangeArea = can('changeArea', placement);
+  const areas = useAreasOfUser(actor.userId, mayChangeArea);
+  const destinations = (areas.data ?? []).filter(
+    (area) =>
+      area.id === location.organizationId ||
+      canMoveLocation(actor, placement, {
+        kind: 'organization',
+        id: area.id,
+        managementCompanyId: area.managementCompanyId,
+      }),
+  );
+  const update = useUpdateLocation();
+  const view = useUpdateLocation();
+  const remove = useDeleteLocation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [viewFailure, setViewFailure] = useState<string | null>(null);
+  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [mapView, setMapView] = useState<MapView>({
+    latitude: location.latitude,
+    longitude: location.longitude,
+    zoom: location.zoomLevel,
+  });
+  const form = useForm<UpdateLocationForm, unknown, UpdateLocationValues>({
+    resolver: zodResolver(updateLocationForm),
+    defaultValues: { name: location.name, organizationId: location.organizationId },
+  });
+  const { errors } = form.formState;
+
+  const save = useSaveStatus({
+    onSaved: () => void navigate(`${paths.app.location.build(location.id)}#walk-reports`),
+    onError: (error) => setFailure(applyServerErrors(error, ['name', 'organizationId'], form.setError)),
+  });
+  const saveView = useSaveStatus({
+    onError: (error) => setViewFailure(error instanceof Error ? error.message : messages.status.error),
+  });
+  const del = useDeleteStatus({
+    onDeleted: () => void navigate(paths.app.locations.build()),
+    onError: (error) => setDeleteFailure(deleteFailureText(error)),
+  });
+
+  const submit = form.handleSubmit(async ({ name, organizationId }) => {
+    setFailure(null);
+    await save.run(() =>
+      update.mutateAsync({
+        id: location.id,
+        name,
+        ...(mayChangeArea && organizationId !== location.organizationId ? { organizationId } : {}),
+      }),
+    );
+  });
+
+  const saveZoomAndCenter = async () => {
+    setViewFailure(null);
+    const { latitude, longitude, zoom } = roundView(mapView);
+    await saveView.run(() =>
+      view.mutateAsync({ id: location.id, latitude, longitude, zoomLevel: Math.min(22, Math.max(1, zoom)) }),
+    );
+  };
+
+  const confirmDelete = async () => {
+    setConfirming(false);
+    setDeleteFailure(null);
+    await del.run(() => remove.mutateAsync(location.id));
+  };
+
+  const mayDelete = can('delete', placement);
+  const busy = save.busy || del.busy || saveView.status === 'working';
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 960 }}>
+      <Box>
+        <Button
+          component={RouterLink}
+          to={`${paths.app.location.build(location.id)}#walk-reports`}
+          startIcon={<ArrowBackIcon />}
+          sx={{ mb: 1, textTransform: 'none' }}
+        >
+          Back to Location
+        </Button>
+        <Typography variant="h4" component="h1">
+          Update Location
+        </Typography>
+        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {location.name}
+        </Typography>
+      </Box>
+
+      <Card variant="outlined">
+        <CardContent>
+          <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)}>
+            <TextField
+              label="Name"
+              required
+              fullWidth
+              disabled={busy}
+              {...form.register('name')}
+              error={!!errors.name}
+              helperText={errors.name?.message}
+            />
+            {mayChangeArea && (
+              <Controller
+                control={form.control}
+                name="organizationId"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label="Area"
+                    required
+                    fullWidth
+                    disabled={busy || areas.isPending}
+                    name={field.name}
+                    inputRef={field.ref}
+                    value={
+                      typeof field.value === 'number' && destinations.some(({ id }) => id === field.value)
+                        ? field.value
+                        : ''
+                    }
+                    onChange={(event) => field.onChange(Number(event.target.value))}
+                    onBlur={field.onBlur}
+                    error={!!errors.organizationId || areas.isError}
+                    helperText={
+                      errors.organizationId?.message ??
+                      (areas.isError ? 'The areas could not be loaded.' : undefined)
+                    }
+                  >
+                    {destinations.map((area) => (
+                      <MenuItem key={area.id} value={area.id}>
+                        {area.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            )}
+            {failure && <Alert severity="error">{failure}</Alert>}
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+              <Button
+                type="submit"
+                variant="contained"
+                color={save.status === 'error' ? 'error' : save.status ? 'success' : 'primary'}
+                disabled={busy}
+              >
+                Save
+              </Button>
+              <SaveStatus status={save.status} />
+            </Stack>
+          </Stack>
+        </CardContent>
+      </Card>
+
+      <Card variant="outlined">
+        <CardContent>
+          <Stack spacing={2}>
+            <Typography variant="h6" component="h2">
+              Map
+            </Typography>
+            <Typography color="text.secondary">
+              Move and zoom the map until the marker sits on the location and the walks fit the view.
+            </Typography>
+            <LazyLocationMap
+              height={{ xs: 300, md: 440 }}
+              ariaLabel={`Map of ${location.name}: the location is the point under the centre marker`}
+              initialView={{
+                latitude: location.latitude,
+                longitude: location.longitude,
+                zoom: location.zoomLevel,
+              }}
+              onViewChange={setMapView}
+              overlay={<CentreMarker />}
+            />
+            <Typography variant="body2" color="text.secondary" data-testid="map-view">
+              Centre {mapView.latitude.toFixed(6)}, {mapView.longitude.toFixed(6)} · zoom{' '}
+              {mapView.zoom.toFixed(1)}
+            </Typography>
+            {viewFailure && <Alert severity="error">{viewFailure}</Alert>}
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+              <Button
+                variant="contained"
+                startIcon={<CenterFocusStrongIcon />}
+                color={saveView.status === 'error' ? 'error' : saveView.status ? 'success' : 'primary'}
+                disabled={busy}
+                onClick={() => void saveZoomAndCenter()}
+              >
+                Save Zoom &amp; Center
+              </Button>
+              <SaveStatus status={saveView.status} />
+            </Stack>
+          </Stack>
+        </CardContent>
+      </Card>
+
+      {mayDelete && (
+        <Card variant="outlined">
+          <CardContent>
+            <Stack spacing={1.5}>
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+                <Button
+                  variant="outlined"
+                  color="error"
+                  startIcon={<DeleteIcon />}
+                  disabled={busy}
+                  onClick={() => setConfirming(true)}
+                >
+                  Delete Location
+                </Button>
+                <DeleteStatus status={del.status} />
+              </Stack>
+              {deleteFailure && <Alert severity="error">{deleteFailure}</Alert>}
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete Location?"
+        message={messages.confirm.deleteLocation}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirming(false)}
+        busy={del.status === 'working'}
+      />
+    </Stack>
+  );
+};
