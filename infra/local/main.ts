@@ -62,7 +62,7 @@ try {
 
   if (!dev && webBuildIsStale(root)) {
     console.log('Building the web app…');
-    await run('npm', ['run', 'build', '-w', 'web'], root);
+    await run('npm', ['run', 'build', '-w', 'web'], root, { ...process.env, NODE_ENV: 'production' });
   }
 
   const { startLocalHost } = await import('./host.ts');

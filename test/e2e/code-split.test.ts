@@ -38,7 +38,8 @@ describe('the public entry', () => {
       expect(scripts.length).toBeGreaterThan(0);
       const sources = (await Promise.all(scripts.map(sourcesOf))).flat();
       expect(sources).toContain(OWN_MODULE[path]);
-      const unwanted = [...APP_CODE, ...(NOT_LOADED[path] ?? [])];
+      // A production build: React's development build is several times the size.
+    const unwanted = [...APP_CODE, ...(NOT_LOADED[path] ?? []), /\.development\.js$/];
       expect(sources.filter((source) => unwanted.some((pattern) => pattern.test(source)))).toEqual([]);
     },
   );

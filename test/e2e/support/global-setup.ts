@@ -22,7 +22,13 @@ const webDist = join(root, 'web/dist');
 /** `npm run build -w web`, its output shown only when it fails. */
 const buildWeb = () =>
   new Promise<void>((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'pipe' });
+    // Vitest runs with NODE_ENV=test, which would give the journeys and the benches React's development
+    // build: the journeys use what users get.
+    const child = spawn('npm', ['run', 'build', '-w', 'web'], {
+      cwd: root,
+      stdio: 'pipe',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
