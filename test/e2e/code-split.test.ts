@@ -39,7 +39,7 @@ describe('the public entry', () => {
       const sources = (await Promise.all(scripts.map(sourcesOf))).flat();
       expect(sources).toContain(OWN_MODULE[path]);
       // A production build: React's development build is several times the size.
-    const unwanted = [...APP_CODE, ...(NOT_LOADED[path] ?? []), /\.development\.js$/];
+      const unwanted = [...APP_CODE, ...(NOT_LOADED[path] ?? []), /\.development\.js$/];
       expect(sources.filter((source) => unwanted.some((pattern) => pattern.test(source)))).toEqual([]);
     },
   );
