@@ -52,7 +52,12 @@ export const scriptsOf = async (browser: Browser, origin: string, path: string):
  */
 export const sourcesOf = async (script: LoadedScript): Promise<string[]> => {
   const response = await fetch(`${script.url}.map`);
-  if (!response.ok) throw new Error(`No source map for ${script.url} (${response.status})`);
+  if (!response.ok) {
+    // The bundler's own runtime chunk is generated code with no module in it, and so no source map.
+    const code = await (await fetch(script.url)).text();
+    if (response.status === 404 && !code.includes('//# sourceMappingURL=')) return [];
+    throw new Error(`No source map for ${script.url} (${response.status})`);
+  }
   const map = (await response.json()) as { sources: string[] };
   return map.sources.map((source) => source.replace(/^(\.\.\/)+/, ''));
 };

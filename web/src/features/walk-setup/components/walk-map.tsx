@@ -1,6 +1,6 @@
 import AddLocationIcon from '@mui/icons-material/AddLocationAlt';
 import { Box, Button } from '@mui/material';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { MapLayerMouseEvent, MapRef, MarkerDragEvent } from 'react-map-gl/maplibre';
 import { LazySiteMap } from '../../../components/map/lazy-site-map.tsx';
 import { NumberedMarker } from '../../../components/map/numbered-marker.tsx';
@@ -29,18 +29,16 @@ const WALK_MAP_HEIGHT = {
  */
 export const WalkMap = ({ center, markers, draggable, onAdd, onMove }: WalkMapProps) => {
   const map = useRef<MapRef>(null);
-  // The browser journeys wait for maplibre's `load` before double-clicking.
-  const [loaded, setLoaded] = useState(false);
   const drawn = markers.filter(({ lat, lng }) => Number.isFinite(lat) && Number.isFinite(lng));
   return (
-    <Box sx={{ position: 'relative', height: WALK_MAP_HEIGHT }} data-map-loaded={loaded ? 'true' : 'false'}>
+    // SiteMap marks itself loaded (data-map-loaded) once maplibre's `load` fired: the journeys wait for it.
+    <Box sx={{ position: 'relative', height: WALK_MAP_HEIGHT }}>
       <LazySiteMap
         ref={map}
         ariaLabel="Walk map"
         height="100%"
         initialViewState={center}
         doubleClickZoom={false}
-        onLoad={() => setLoaded(true)}
         onDblClick={(event: MapLayerMouseEvent) => {
           event.preventDefault();
           if (draggable) onAdd(event.lngLat.lat, event.lngLat.lng);
