@@ -36,10 +36,11 @@ describe('an incident', () => {
       .first()
       .waitFor();
 
-    await page
-      .getByRole('switch', { name: 'Resolved' })
-      .or(page.getByRole('checkbox', { name: 'Resolved' }))
-      .check();
+    // The switch shows the new state once the mutation is under way (TanStack Query tells React a tick
+    // later): click, then wait for it, rather than Playwright's check(), which wants it at once.
+    const resolvedSwitch = page.getByRole('switch', { name: 'Resolved' });
+    await resolvedSwitch.click();
+    await expect.poll(() => resolvedSwitch.isChecked()).toBe(true);
     await page.getByText('Resolved', { exact: true }).first().waitFor();
     await expect.poll(() => page.getByText('Not resolved').count()).toBe(0);
     await journey.check('resolved incident');

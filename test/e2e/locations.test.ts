@@ -209,7 +209,11 @@ describe('locations', () => {
     await page.getByLabel('Add a note').fill('Checked on the walk');
     await page.getByRole('button', { name: 'Add Note' }).click();
     await page.getByRole('list', { name: 'Notes' }).getByText('Checked on the walk').waitFor();
-    await page.getByRole('switch', { name: 'Resolved' }).check();
+    // The switch shows the new state once the mutation is under way (TanStack Query tells React a tick
+    // later): click, then wait for it, rather than Playwright's check(), which wants it at once.
+    const resolvedSwitch = page.getByRole('switch', { name: 'Resolved' });
+    await resolvedSwitch.click();
+    await expect.poll(() => resolvedSwitch.isChecked()).toBe(true);
     await expect.poll(() => page.getByText('Not resolved').count()).toBe(0);
     await journey.check('incident from location');
     await page.getByRole('link', { name: 'Back to Location' }).click();
