@@ -358,6 +358,7 @@ describe('sections of the sidebar', () => {
     expect(canOpenSection(actor, 'locations')).toBe(true);
     expect(canOpenSection(actor, 'managementCompanies')).toBe(roleId > 40);
     expect(canOpenSection(actor, 'areas')).toBe(roleId > 10);
+    expect(canOpenSection(actor, 'recordWalk')).toBe(roleId <= 20);
     expect(canOpenSection(actor, 'users')).toBe(roleId > 10);
   });
 });

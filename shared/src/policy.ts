@@ -232,11 +232,12 @@ export const canManageMembership = (
 ): boolean => can(actor, 'manageMembers', container) && canSee(actor, target) && above(actor, target.roleId);
 
 /** The SPA's main sections (access-and-administration section 2, the sidebar). */
-export type Section = 'dashboard' | 'locations' | 'managementCompanies' | 'areas' | 'users';
+export type Section = 'dashboard' | 'locations' | 'managementCompanies' | 'areas' | 'users' | 'recordWalk';
 
 /**
  * Who sees which section in the sidebar: Dashboard and Locations everyone, Management Companies above
- * Owner, Areas and Users above Manager. The server still decides every call.
+ * Owner, Areas and Users above Manager; 'Record a Walk' the roles that walk a site (Employee to Area
+ * Manager). The server still decides every call (it lets anyone whose scope holds the location record).
  */
 export const canOpenSection = (actor: Pick<Actor, 'roleId'>, section: Section): boolean => {
   switch (section) {
@@ -248,5 +249,7 @@ export const canOpenSection = (actor: Pick<Actor, 'roleId'>, section: Section): 
     case 'areas':
     case 'users':
       return actor.roleId > Role.Manager;
+    case 'recordWalk':
+      return actor.roleId <= Role.AreaManager;
   }
 };

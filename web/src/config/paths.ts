@@ -55,5 +55,7 @@ export const paths = {
       build: (id: number, walkReportId: number) => `/app/locations/${id}/walk-report/${walkReportId}`,
     },
     incidents: { path: '/app/incidents', build: () => '/app/incidents' },
+    /** The walk recorder (field-operations has no such screen; issue 15). */
+    record: { path: '/app/record', build: () => '/app/record' },
   },
 } as const;

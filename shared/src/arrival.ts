@@ -1,0 +1,40 @@
+/**
+ * When a walker has reached a marker (issue 15): the recorder decides it on the phone, the API measures the
+ * same distance again for the walk report's flags. One rule for both.
+ */
+
+/** How close counts as at a marker, in metres, before the fix's own accuracy is allowed for. */
+export const ARRIVAL_RADIUS_M = 25;
+/**
+ * The most of a fix's reported accuracy that is credited towards the radius: a fix of ±300 m says little
+ * about where the walker is, and must not reach every marker of a site at once.
+ */
+export const ACCURACY_ALLOWANCE_MAX_M = 25;
+
+export interface Point {
+  lat: number;
+  lng: number;
+}
+
+const EARTH_RADIUS_M = 6_371_008.8;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** The great-circle distance between two points in metres (haversine; exact enough at a site's scale). */
+export const distanceMeters = (a: Point, b: Point): number => {
+  const dLat = radians(b.lat - a.lat);
+  const dLng = radians(b.lng - a.lng);
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+};
+
+/**
+ * Whether a fix `distance` metres from a marker, reported as accurate to ±`accuracy` metres, is at the
+ * marker: within the radius plus as much of the accuracy as is credited.
+ */
+export const isWithinReach = (distance: number, accuracy: number, radius = ARRIVAL_RADIUS_M): boolean =>
+  distance <= radius + Math.min(Math.max(accuracy, 0), ACCURACY_ALLOWANCE_MAX_M);
+
+/** How an arrival was recorded: the phone's position put the walker at the marker, or the walker said so. */
+export const ARRIVAL_METHODS = ['position', 'hand'] as const;
+export type ArrivalMethod = (typeof ARRIVAL_METHODS)[number];

@@ -1,0 +1,146 @@
+/**
+ * The recorder's data on the phone (issue 15): the walk being recorded, and the outbox of writes waiting for
+ * the network. Everything is written to IndexedDB first, so a reload, a closed tab or a flat battery loses
+ * nothing; the outbox sends in order when it can, and the API's client ids make each write land once.
+ *
+ * This file is the contract between the recorder's screens and its store; `store/index.ts` implements it.
+ */
+import type { ArrivalMethod } from '@sitewalk/shared/arrival';
+import type { ImageContentType } from '@sitewalk/shared/constants';
+import type { Walk } from '@sitewalk/shared/schemas/walk';
+
+/** An arrival at a marker, as recorded on the phone. */
+export interface Arrival {
+  clientId: string;
+  markerId: number;
+  arrivedAt: string;
+  lat: number;
+  lng: number;
+  accuracy: number;
+  method: ArrivalMethod;
+  /** Metres from the marker when it was recorded. */
+  distance: number;
+  /** Door markers: the unit asked for and the unit the walker saw. */
+  targetUnit?: string;
+  picturedUnit?: string;
+}
+
+export interface RecordedNote {
+  clientId: string;
+  markerId: number;
+  note: string;
+  at: string;
+}
+
+export interface RecordedPhoto {
+  clientId: string;
+  markerId: number;
+  takenAt: string;
+  lat?: number;
+  lng?: number;
+  accuracy?: number;
+  /** True for the door photo of a door check. */
+  door: boolean;
+}
+
+export interface RecordedIncident {
+  clientId: string;
+  typeId: 1 | 2 | 3;
+  note: string;
+  photoCount: number;
+  at: string;
+}
+
+/** The walk being recorded on this device: all the screen needs to resume where it was. */
+export interface RecordingSession {
+  /** The start's client id: the report's name on this device, before and after the API numbers it. */
+  key: string;
+  userId: number;
+  locationId: number;
+  locationName: string;
+  /** The walk as it was when the walk started (its markers are what this walk is measured against). */
+  walk: Walk;
+  startedAt: string;
+  /** The API's id, once the start has been sent. */
+  walkReportId: number | null;
+  arrivals: Arrival[];
+  notes: RecordedNote[];
+  photos: RecordedPhoto[];
+  incidents: RecordedIncident[];
+  finishedAt: string | null;
+}
+
+interface Queued {
+  /** The session (its `key`) the write belongs to. */
+  session: string;
+}
+
+/** One write waiting to be sent. The outbox sends a session's writes in the order they were queued. */
+export type OutboxWrite = Queued &
+  (
+    | { kind: 'start'; walkId: number; startedAt: string }
+    | { kind: 'checkpoint'; arrival: Arrival; isDoor: boolean }
+    | { kind: 'note'; note: RecordedNote }
+    | { kind: 'photo'; photo: RecordedPhoto; blob: Blob; contentType: ImageContentType }
+    | {
+        kind: 'incident';
+        clientId: string;
+        locationId: number;
+        typeId: 1 | 2 | 3;
+        note: string;
+        photos: { clientId: string; blob: Blob; contentType: ImageContentType }[];
+      }
+    | { kind: 'finish'; finishedAt: string }
+  );
+
+/** A write the API refused for good (a 4xx other than 401/408/429): kept, shown, never silently dropped. */
+export interface FailedWrite {
+  write: OutboxWrite;
+  status: number;
+  message: string;
+}
+
+/** What the outbox indicator shows. */
+export interface OutboxStatus {
+  /** Writes not yet sent (a photo counts once). */
+  waiting: number;
+  /** Whether a write is on its way now. */
+  sending: boolean;
+  /** Whether the browser believes it is online. */
+  online: boolean;
+  /** When the next attempt is due after a failure (epoch ms), or null. */
+  retryAt: number | null;
+  failed: FailedWrite[];
+}
+
+/** The locations and walks the signed-in user may record, kept so a walk can start with no network. */
+export interface RecorderCatalog {
+  userId: number;
+  savedAt: string;
+  locations: { id: number; name: string; walks: Walk[] }[];
+}
+
+export interface RecorderStore {
+  /** The user's walk in progress (started, not yet finished on this device), or null. */
+  activeSession: (userId: number) => Promise<RecordingSession | null>;
+  /**
+   * One recorded action: the session as it now is and the writes it adds, in one IndexedDB transaction, so
+   * the screen and the outbox never disagree.
+   */
+  record: (session: RecordingSession, writes: OutboxWrite[]) => Promise<void>;
+  /** Forget a finished session on this device (its writes stay queued until sent). */
+  closeSession: (key: string) => Promise<void>;
+  saveCatalog: (catalog: RecorderCatalog) => Promise<void>;
+  loadCatalog: (userId: number) => Promise<RecorderCatalog | null>;
+}
+
+export interface Outbox {
+  /** Send what is waiting now (also runs by itself: when queued, when online again, and on a backoff timer). */
+  flush: () => Promise<void>;
+  status: () => OutboxStatus;
+  subscribe: (listener: (status: OutboxStatus) => void) => () => void;
+  /** The API's id of a session's report, once known (for links to the walk report). */
+  walkReportIdOf: (sessionKey: string) => Promise<number | null>;
+  stop: () => void;
+}
+
