@@ -3,17 +3,11 @@ import { defineRoute } from './route.ts';
 import { messages } from '../messages.ts';
 import { Role } from '../roles.ts';
 import { SEARCH_TERM_MAX_LENGTH } from '../constants.ts';
-import {
-  deleted,
-  idParam,
-  idParams,
-  pagedQuery,
-  photoUploadRequest,
-  uploadTicket,
-} from '../schemas/common.ts';
+import { deleted, idParam, idParams, pagedQuery, uploadTicket } from '../schemas/common.ts';
 import {
   byLocationQuery,
   createIncidentBody,
+  incidentImageUploadBody,
   dashboard,
   dashboardQuery,
   incident,
@@ -150,7 +144,7 @@ export const incidentRoutes = {
     source: 'added',
     summary: 'A presigned PUT for a photo of an incident',
     params: idParams,
-    body: photoUploadRequest,
+    body: incidentImageUploadBody,
     missingBody: messages.validation.missingIncidentInfo,
     response: uploadTicket,
   }),

@@ -6,7 +6,6 @@ import {
   id,
   idParam,
   idParams,
-  photoUploadRequest,
   uploadTicket,
   viewUrl,
   walkReportPagedQuery,
@@ -14,7 +13,6 @@ import {
 import { createWalkBody, updateWalkBody, walk } from '../schemas/walk.ts';
 import {
   checkpointBody,
-  clientId,
   completedMarker,
   finishWalkReportBody,
   startWalkReportBody,
@@ -22,6 +20,7 @@ import {
   walkPhotoParams,
   walkReport,
   walkReportsPage,
+  walkPhotoUploadBody,
 } from '../schemas/walkReport.ts';
 
 const spec = 'field-operations' as const;
@@ -151,7 +150,7 @@ export const walkRoutes = {
     source: 'added',
     summary: 'A presigned PUT for a photo at a marker (idempotent under clientId)',
     params: reportParams,
-    body: photoUploadRequest.extend({ clientId, markerId: id }),
+    body: walkPhotoUploadBody,
     response: uploadTicket.extend({ imageName: z.string() }),
   }),
   'walk.finishReport': defineRoute({

@@ -43,6 +43,13 @@ export const isoDateTime = z.iso.datetime({ offset: true });
 /** A time sent by a client, kept in UTC (`toISOString`), so stored times sort and compare as text. */
 export const instant = isoDateTime.transform((value) => new Date(value).toISOString());
 
+/** A client-chosen id that makes a recording write idempotent: a retried write changes nothing. */
+export const clientId = z.uuid();
+/** A position as a phone reports it: where, and to within how many metres. */
+export const latitude = z.number().min(-90).max(90);
+export const longitude = z.number().min(-180).max(180);
+export const accuracyMeters = z.number().nonnegative().max(100_000);
+
 /** Strips non-digits, drops a leading 1, and formats ten digits as ###-###-#### (spec section 5). */
 export const normalizePhone = (input: string): string => {
   let digits = input.replace(/\D/g, '');

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { INCIDENT_BY_LOCATION_LIMIT, INCIDENT_TEXT_MAX_LENGTH, NOTE_MAX_LENGTH } from '../constants.ts';
-import { id, idParam, instant, isoDateTime, wholeNumberParam } from './common.ts';
+import {
+  clientId,
+  id,
+  idParam,
+  instant,
+  isoDateTime,
+  photoUploadRequest,
+  wholeNumberParam,
+} from './common.ts';
 
 export const priority = z.number().int().min(1, 'Priority is 1, 2 or 3').max(3, 'Priority is 1, 2 or 3');
 
@@ -14,6 +22,8 @@ export const createIncidentBody = z.object(
     incidentTexts: texts.default([]),
     notes: z.array(z.string().trim().min(1).max(NOTE_MAX_LENGTH)).max(20).default([]),
     walkReportId: id.optional(),
+    /** Makes the create idempotent (the walk recorder's outbox may send it twice): a retry answers the first. */
+    clientId: clientId.optional(),
   },
   { error: messages.validation.missingIncidentInfo },
 );
@@ -21,6 +31,9 @@ export const updateIncidentBody = z.object(
   { id, typeId: priority.optional(), incidentTexts: texts.optional() },
   { error: messages.validation.missingIncidentInfo },
 );
+
+/** A photo of an incident; a `clientId` makes a retried request sign the same upload again. */
+export const incidentImageUploadBody = photoUploadRequest.extend({ clientId: clientId.optional() });
 
 export const incidentNoteBody = z.object({
   incidentId: id,

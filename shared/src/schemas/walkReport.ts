@@ -1,20 +1,32 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { FILE_NAME_MAX_LENGTH, NOTE_MAX_LENGTH, UNIT_NUMBER_MAX } from '../constants.ts';
-import { id, idParam, instant, isoDateTime } from './common.ts';
+import { ARRIVAL_METHODS } from '../arrival.ts';
+import {
+  accuracyMeters,
+  clientId,
+  id,
+  idParam,
+  instant,
+  isoDateTime,
+  latitude,
+  longitude,
+  photoUploadRequest,
+} from './common.ts';
 import { marker } from './walk.ts';
 
-/** A client-chosen id that makes a recording write idempotent: a retried write changes nothing. */
-export const clientId = z.uuid();
+export { clientId };
 
 export const startWalkReportBody = z.object({ walkId: id, clientId, startedAt: instant });
 export const checkpointBody = z.object({
   clientId,
   markerId: id,
   arrivedAt: instant,
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
-  accuracy: z.number().nonnegative().max(100_000),
+  lat: latitude,
+  lng: longitude,
+  accuracy: accuracyMeters,
+  /** By the phone's position, or marked by hand ('Mark reached'). */
+  method: z.enum(ARRIVAL_METHODS).default('position'),
   isDoor: z.boolean().default(false),
   targetUnit: z.string().trim().max(UNIT_NUMBER_MAX).optional(),
   picturedUnit: z.string().trim().max(UNIT_NUMBER_MAX).optional(),
@@ -23,6 +35,15 @@ export const walkNoteBody = z.object({
   clientId,
   markerId: id,
   note: z.string().trim().min(1, messages.validation.noteRequired).max(NOTE_MAX_LENGTH),
+});
+/** A photo at a marker: where and when it was taken, as the phone knew it. */
+export const walkPhotoUploadBody = photoUploadRequest.extend({
+  clientId,
+  markerId: id,
+  takenAt: instant.optional(),
+  lat: latitude.optional(),
+  lng: longitude.optional(),
+  accuracy: accuracyMeters.optional(),
 });
 export const finishWalkReportBody = z.object({ finishedAt: instant });
 
@@ -34,6 +55,11 @@ export const completedMarker = z.object({
   lat: z.number(),
   lng: z.number(),
   accuracy: z.number(),
+  method: z.enum(ARRIVAL_METHODS),
+  /** Metres from the marker, measured by the API when recorded; null when the marker is not on the walk. */
+  distance: z.number().nonnegative().nullable(),
+  /** Outside the arrival rule (shared/src/arrival.ts) at that distance and accuracy: a flag on the report. */
+  farFromMarker: z.boolean(),
   isDoor: z.boolean(),
   targetUnit: z.string().nullable(),
   picturedUnit: z.string().nullable(),
@@ -72,7 +98,15 @@ export const walkReport = z
     CompletedMarker: z.array(completedMarker),
     walkNote: z.array(z.object({ id, markerId: id, note: z.string() })),
     markerImage: z.array(
-      z.object({ walkReportId: id, markerId: id, imageName: z.string(), imageUrl: z.url().nullable() }),
+      z.object({
+        walkReportId: id,
+        markerId: id,
+        imageName: z.string(),
+        imageUrl: z.url().nullable(),
+        takenAt: isoDateTime.nullable(),
+        lat: z.number().nullable(),
+        lng: z.number().nullable(),
+      }),
     ),
   })
   .extend(walkReportTotals.shape);
