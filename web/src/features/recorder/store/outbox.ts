@@ -316,7 +316,8 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     update({ retryAt });
   };
 
-  const runOnce = async () => {
+  /** Sends until the queue is empty (true) or a write must wait: a retry, the session, the network (false). */
+  const runOnce = async (): Promise<boolean> => {
     if (timer !== null) timers.clear(timer);
     timer = null;
     update({ retryAt: null, online: isOnline() });
@@ -324,11 +325,12 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     try {
       while (!stopped) {
         await reload();
-        if (!isOnline()) return;
+        if (!isOnline()) return false;
         const userId = options.userId?.();
-        if (userId === null) return;
+        if (userId === null) return false;
         const entry = await store.head(userId);
-        if (!entry || stopped) return;
+        if (!entry) return true;
+        if (stopped) return false;
         update({ sending: true });
         let outcome: Outcome;
         try {
@@ -336,7 +338,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         } catch (error) {
           outcome = classify(error);
         }
-        if (stopped) return;
+        if (stopped) return false;
         if (outcome.kind === 'sent') {
           attempt = 0;
           refreshed = false;
@@ -345,16 +347,18 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
           attempt = 0;
         } else if (outcome.kind === 'unauthorized') {
           // One renewal, then the same write again; if the session cannot be renewed, wait for a trigger.
-          if (refreshed || !(await refresh().catch(() => false))) return;
+          if (refreshed || !(await refresh().catch(() => false))) return false;
           refreshed = true;
         } else {
           scheduleRetry(outcome.afterMs);
-          return;
+          return false;
         }
       }
+      return false;
     } catch {
       // The database failed us (a closed connection, a full disk): try again later.
       if (!stopped) scheduleRetry(null);
+      return false;
     } finally {
       update({ sending: false });
       if (!stopped) await reload().catch(() => undefined);
@@ -367,12 +371,15 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       again = true;
       return running;
     }
-    const exclusive = () => (locks ? locks.request(LOCK_NAME, runOnce) : runOnce());
+    const exclusive = async (): Promise<boolean> =>
+      locks ? await locks.request(LOCK_NAME, runOnce) : runOnce();
     running = (async () => {
+      // A trigger during a run that emptied the queue may have queued more; one that must wait, waits.
+      let drained: boolean;
       do {
         again = false;
-        await exclusive();
-      } while (again && !stopped && status.retryAt === null);
+        drained = await exclusive();
+      } while (again && drained && !stopped);
     })().finally(() => {
       running = null;
     });
