@@ -7,6 +7,7 @@ import {
   classify,
   createOutbox,
   StorageError,
+  type Locks,
   type OutboxOptions,
 } from './outbox.ts';
 import { outboxStatusText } from './outbox-texts.ts';
@@ -380,11 +381,11 @@ describe('the outbox', () => {
   it('holds a lock while it sends, where the browser has locks', async () => {
     const api = createFakeApi();
     const names: string[] = [];
-    const locks = {
-      request: (async (name: string, run: () => Promise<void>) => {
+    const locks: Locks = {
+      request: async (name, run) => {
         names.push(name);
         return run();
-      }) as unknown as LockManager['request'],
+      },
     };
     const { store, outbox } = phone(api, undefined, undefined, { locks });
     await startedSession(store);

@@ -53,6 +53,18 @@ export interface Timers {
 
 type Listenable = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 
+/** What the outbox needs of `navigator.locks` (typed here so that Node code, such as the bench, can use it). */
+export interface Locks {
+  request: (name: string, callback: () => Promise<boolean>) => Promise<boolean>;
+}
+
+/** The browser's globals, where there are any (none in Node). */
+const browser = globalThis as unknown as {
+  window?: Listenable;
+  document?: Listenable & { visibilityState: string };
+  navigator?: { onLine?: boolean; locks?: Locks };
+};
+
 export interface OutboxOptions {
   store: LocalRecorderStore;
   call: ApiCall;
@@ -69,9 +81,9 @@ export interface OutboxOptions {
   /** Where 'online'/'offline' fire (the window by default; null for none). */
   window?: Listenable | null;
   /** Where 'visibilitychange' fires, and whether the page is visible (the document by default). */
-  document?: (Listenable & { visibilityState: DocumentVisibilityState }) | null;
+  document?: (Listenable & { visibilityState: string }) | null;
   /** Keeps two tabs from sending at once (navigator.locks by default, where present; null for none). */
-  locks?: Pick<LockManager, 'request'> | null;
+  locks?: Locks | null;
   /** Other things that should start a send (the app's: a new access token, the signed-in user known). */
   triggers?: (flush: () => void) => () => void;
   /** Send at once (default true). */
@@ -119,11 +131,10 @@ export const classify = (error: unknown): Exclude<Outcome, { kind: 'sent' }> => 
   return { kind: 'retry', afterMs: null };
 };
 
-const browserWindow = (): Listenable | null => (typeof window === 'undefined' ? null : window);
-const browserDocument = () => (typeof document === 'undefined' ? null : document);
-const browserLocks = () =>
-  typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks ? navigator.locks : null;
-const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+const browserWindow = () => browser.window ?? null;
+const browserDocument = () => browser.document ?? null;
+const browserLocks = () => browser.navigator?.locks ?? null;
+const browserOnline = () => browser.navigator?.onLine !== false;
 const defaultTimers: Timers = {
   set: (run, ms) => setTimeout(run, ms),
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
