@@ -21,7 +21,7 @@ import {
   writesOf,
   type FakeApi,
 } from './testing-fakes.ts';
-import type { Outbox, OutboxWrite, RecordingSession } from './types.ts';
+import type { Outbox, OutboxStatus, OutboxWrite, RecordingSession } from './types.ts';
 
 const opened: { store: LocalRecorderStore; outbox?: Outbox }[] = [];
 
@@ -56,6 +56,17 @@ const phone = (
   opened.push({ store, outbox });
   return { store, outbox, clock, name };
 };
+
+/** Resolves when the outbox's status matches. */
+const until = (outbox: Outbox, matches: (status: OutboxStatus) => boolean) =>
+  new Promise<void>((resolve) => {
+    if (matches(outbox.status())) return resolve();
+    const unsubscribe = outbox.subscribe((status) => {
+      if (!matches(status)) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 
 const startedSession = async (store: LocalRecorderStore, userId = 1) => {
   const session = newSession(userId);
@@ -209,8 +220,8 @@ describe('the outbox', () => {
     await outbox.flush();
     api.fail('walk.addNote', () => apiError(401, 'Unauthorized'));
     api.fail('walk.addNote', () => apiError(401, 'Unauthorized'));
-    // Recorded in another tab, so this outbox has one trigger: its own flush.
-    const otherTab = openRecorderStore({ name });
+    // Recorded by a store that tells no one, so this outbox has one trigger: its own flush.
+    const otherTab = openRecorderStore({ name, broadcast: false });
     opened.push({ store: otherTab });
     await otherTab.record(session, [w.note(1)]);
     await outbox.flush();
@@ -396,6 +407,28 @@ describe('the outbox', () => {
     await done;
     expect(seen).toContain(true);
     expect(api.namesCalled()).toEqual(['walk.startReport']);
+  });
+
+  it('hears of another tab: what it records is sent here, what it sends is counted here', async () => {
+    const api = createFakeApi();
+    const here = phone(api);
+    const otherTab = openRecorderStore({ name: here.name });
+    opened.push({ store: otherTab });
+    const session = newSession();
+    const w = writesOf(session);
+    await otherTab.record(session, [w.start(), w.note(1)]);
+    await until(here.outbox, (s) => s.waiting === 0 && !s.sending && api.calls.length === 2);
+    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.addNote']);
+
+    // This tab is offline; the other tab records and sends, and this tab's count follows.
+    const offline = phone(createFakeApi(), undefined, undefined, { online: () => false });
+    const other = phone(api, undefined, offline.name, { start: false });
+    const next = newSession();
+    await other.store.record(next, [writesOf(next).start()]);
+    await until(offline.outbox, (s) => s.waiting === 1);
+    await other.outbox.flush();
+    await until(offline.outbox, (s) => s.waiting === 0);
+    expect(api.reports.has(next.key)).toBe(true);
   });
 
   it('sends only the signed-in user’s writes; another user’s wait for them', async () => {

@@ -57,14 +57,23 @@ export interface LocalRecorderStore extends RecorderStore {
   /** The failure of a session's start, if it failed for good. */
   failedStartOf: (session: string) => Promise<StoredFailure | null>;
   reportIdOf: (session: string) => Promise<number | null>;
-  /** Called after each `record` (the outbox sends then). */
-  subscribe: (listener: () => void) => () => void;
+  /**
+   * Called after each `record` ('recorded': the outbox sends then), here or in another tab, and when another
+   * tab's outbox changed the queue ('changed': the counts are read again).
+   */
+  subscribe: (listener: (change: StoreChange) => void) => () => void;
+  /** Tells the other tabs that this tab's outbox changed the queue. */
+  announce: () => void;
   close: () => Promise<void>;
 }
+
+export type StoreChange = 'recorded' | 'changed';
 
 export interface RecorderStoreOptions {
   /** The database's name (tests and the bench give each simulated phone its own). */
   name?: string;
+  /** Tell the other tabs of changes (a BroadcastChannel named after the database), where there is one. */
+  broadcast?: boolean;
 }
 
 const openDatabase = (name: string) =>
@@ -88,7 +97,26 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
   const name = options.name ?? RECORDER_DB_NAME;
   let opened: Promise<IDBPDatabase<RecorderSchema>> | null = null;
   const db = () => (opened ??= openDatabase(name));
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(change: StoreChange) => void>();
+  const notify = (change: StoreChange) => listeners.forEach((listener) => listener(change));
+  let channel =
+    options.broadcast !== false && typeof BroadcastChannel !== 'undefined'
+      ? new BroadcastChannel(name)
+      : null;
+  const tell = (change: StoreChange) => {
+    try {
+      channel?.postMessage(change);
+    } catch {
+      // closed: no one to tell
+    }
+  };
+  if (channel) {
+    channel.onmessage = (event: MessageEvent<unknown>) => {
+      if (event.data === 'recorded' || event.data === 'changed') notify(event.data);
+    };
+    // In Node (tests, the bench) an open channel would keep the process alive.
+    (channel as { unref?: () => void }).unref?.();
+  }
 
   const reportIdOf = async (session: string) =>
     (await (await db()).get('reportIds', session))?.walkReportId ?? null;
@@ -143,7 +171,8 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
       }
       const failure = await done;
       if (failure) throw failure;
-      listeners.forEach((listener) => listener());
+      notify('recorded');
+      tell('recorded');
     },
 
     closeSession: async (key) => {
@@ -218,7 +247,11 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
       return () => listeners.delete(listener);
     },
 
+    announce: () => tell('changed'),
+
     close: async () => {
+      channel?.close();
+      channel = null;
       if (opened) (await opened).close();
       opened = null;
     },
