@@ -111,7 +111,7 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
     }
   };
   if (channel) {
-    channel.onmessage = (event: MessageEvent<unknown>) => {
+    channel.onmessage = (event: { data: unknown }) => {
       if (event.data === 'recorded' || event.data === 'changed') notify(event.data);
     };
     // In Node (tests, the bench) an open channel would keep the process alive.
