@@ -431,24 +431,27 @@ describe('the outbox', () => {
     expect(api.reports.has(next.key)).toBe(true);
   });
 
-  it('sends only the signed-in user’s writes; another user’s wait for them', async () => {
+  it('sends and counts only the signed-in user’s writes; another user’s wait for them', async () => {
     const api = createFakeApi();
     let userId: number | null = 2;
     const { store, outbox } = phone(api, undefined, undefined, { userId: () => userId });
     const mine = newSession(2);
     const theirs = newSession(1);
+    api.fail('walk.addNote', () => apiError(409, 'A finished walk report cannot be changed'));
     await store.record(theirs, [writesOf(theirs).start()]);
-    await store.record(mine, [writesOf(mine).start()]);
+    await store.record(mine, [writesOf(mine).start(), writesOf(mine).note(1)]);
     await outbox.flush();
     expect(api.reports.has(mine.key)).toBe(true);
     expect(api.reports.has(theirs.key)).toBe(false);
-    expect(outbox.status().waiting).toBe(1);
-    userId = null; // signed out: nothing goes
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [expect.objectContaining({ status: 409 })] });
+    userId = null; // signed out: nothing goes, everything counts
     await outbox.flush();
-    expect(api.calls).toHaveLength(1);
+    expect(api.calls).toHaveLength(2);
+    expect(outbox.status()).toMatchObject({ waiting: 1, failed: [expect.objectContaining({ status: 409 })] });
     userId = 1;
     await outbox.flush();
     expect(api.reports.has(theirs.key)).toBe(true);
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [] });
   });
 
   it('holds a lock while it sends, where the browser has locks', async () => {

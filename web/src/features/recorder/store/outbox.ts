@@ -180,7 +180,9 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   /** The failed list changes only when its writes do, so the indicator re-renders only then. */
   let failedSeqs = '';
   const reload = async () => {
-    const [waiting, failures] = await Promise.all([store.waiting(), store.failures()]);
+    // On a shared phone, what the signed-in user recorded (and, signed out, everything).
+    const userId = options.userId?.() ?? undefined;
+    const [waiting, failures] = await Promise.all([store.waiting(userId), store.failures(userId)]);
     const seqs = failures.map((f) => f.seq).join(',');
     if (seqs !== failedSeqs) {
       failedSeqs = seqs;

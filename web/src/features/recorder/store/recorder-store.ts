@@ -34,9 +34,9 @@ export interface StoredFailure extends FailedWrite {
 
 interface RecorderSchema extends DBSchema {
   sessions: { key: string; value: RecordingSession; indexes: { byUser: number } };
-  outbox: { key: number; value: QueuedWrite; indexes: { bySession: string } };
+  outbox: { key: number; value: QueuedWrite; indexes: { bySession: string; byUser: number } };
   reportIds: { key: string; value: { session: string; walkReportId: number } };
-  failed: { key: number; value: StoredFailure; indexes: { bySession: string } };
+  failed: { key: number; value: StoredFailure; indexes: { bySession: string; byUser: number } };
   catalogs: { key: number; value: RecorderCatalog };
 }
 
@@ -44,8 +44,8 @@ interface RecorderSchema extends DBSchema {
 export interface LocalRecorderStore extends RecorderStore {
   /** The first write in the queue (of `userId` when given), or null. */
   head: (userId?: number) => Promise<QueuedWrite | null>;
-  /** How many writes wait in the queue. */
-  waiting: () => Promise<number>;
+  /** How many writes wait in the queue (of `userId` when given). */
+  waiting: (userId?: number) => Promise<number>;
   /** The write was answered: out of the queue. */
   remove: (seq: number) => Promise<void>;
   /** A session's start was answered with its report id: keep the id and take the start out, together. */
@@ -53,7 +53,8 @@ export interface LocalRecorderStore extends RecorderStore {
   saveProgress: (seq: number, progress: WriteProgress) => Promise<void>;
   /** The API refused the write for good: out of the queue and into the failed list, together. */
   fail: (entry: QueuedWrite, status: number, message: string) => Promise<void>;
-  failures: () => Promise<StoredFailure[]>;
+  /** The writes refused for good (of `userId` when given), in queue order. */
+  failures: (userId?: number) => Promise<StoredFailure[]>;
   /** The failure of a session's start, if it failed for good. */
   failedStartOf: (session: string) => Promise<StoredFailure | null>;
   reportIdOf: (session: string) => Promise<number | null>;
@@ -80,12 +81,13 @@ const openDatabase = (name: string) =>
   openDB<RecorderSchema>(name, VERSION, {
     upgrade(db) {
       db.createObjectStore('sessions', { keyPath: 'key' }).createIndex('byUser', 'userId');
-      db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true }).createIndex(
-        'bySession',
-        'write.session',
-      );
+      const outbox = db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
+      outbox.createIndex('bySession', 'write.session');
+      outbox.createIndex('byUser', 'userId');
       db.createObjectStore('reportIds', { keyPath: 'session' });
-      db.createObjectStore('failed', { keyPath: 'seq' }).createIndex('bySession', 'session');
+      const failed = db.createObjectStore('failed', { keyPath: 'seq' });
+      failed.createIndex('bySession', 'session');
+      failed.createIndex('byUser', 'userId');
       db.createObjectStore('catalogs', { keyPath: 'userId' });
     },
   });
@@ -193,7 +195,10 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
       return null;
     },
 
-    waiting: async () => (await db()).count('outbox'),
+    waiting: async (userId) =>
+      userId === undefined
+        ? (await db()).count('outbox')
+        : (await db()).countFromIndex('outbox', 'byUser', userId),
 
     remove: async (seq) => {
       await (await db()).delete('outbox', seq);
@@ -233,7 +238,10 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
       ]);
     },
 
-    failures: async () => (await db()).getAll('failed'),
+    failures: async (userId) =>
+      userId === undefined
+        ? (await db()).getAll('failed')
+        : (await db()).getAllFromIndex('failed', 'byUser', userId),
 
     failedStartOf: async (session) => {
       const failed = await (await db()).getAllFromIndex('failed', 'bySession', session);
