@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** A position from the phone: where, how sure (metres), and when. */
 export interface Fix {
@@ -33,20 +33,35 @@ const fixOf = ({ coords, timestamp }: GeolocationPosition): Fix => ({
 
 const hasGeolocation = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
+export interface PositionOptionsOf {
+  /** Watch only while true. */
+  enabled?: boolean;
+  /** Called with each new fix, as it comes (for what a fix sets off, such as an arrival). */
+  onFix?: (fix: Fix) => void;
+}
+
 /**
  * The phone's live position while `enabled` (navigator.geolocation.watchPosition with high accuracy).
  * Errors that pass never end the watch and keep the last fix; only a denied permission stops it.
  */
-export const usePosition = (enabled = true): PositionState => {
+export const usePosition = ({ enabled = true, onFix }: PositionOptionsOf = {}): PositionState => {
   const [state, setState] = useState<PositionState>(() => ({
     fix: null,
     status: hasGeolocation() ? 'waiting' : 'unsupported',
   }));
+  const onFixRef = useRef(onFix);
+  useEffect(() => {
+    onFixRef.current = onFix;
+  }, [onFix]);
   useEffect(() => {
     if (!enabled || !hasGeolocation()) return;
     const geolocation = navigator.geolocation;
     const watch = geolocation.watchPosition(
-      (position) => setState({ fix: fixOf(position), status: 'tracking' }),
+      (position) => {
+        const fix = fixOf(position);
+        setState({ fix, status: 'tracking' });
+        onFixRef.current?.(fix);
+      },
       (error) =>
         setState((previous) => ({
           fix: previous.fix,
