@@ -9,9 +9,13 @@ export interface RecorderServices {
 
 const RecorderServicesContext = createContext<RecorderServices | null>(null);
 
-export const RecorderServicesProvider = ({ value, children }: { value: RecorderServices; children: ReactNode }) => (
-  <RecorderServicesContext.Provider value={value}>{children}</RecorderServicesContext.Provider>
-);
+export const RecorderServicesProvider = ({
+  value,
+  children,
+}: {
+  value: RecorderServices;
+  children: ReactNode;
+}) => <RecorderServicesContext.Provider value={value}>{children}</RecorderServicesContext.Provider>;
 
 export const useRecorderServices = (): RecorderServices => {
   const services = useContext(RecorderServicesContext);

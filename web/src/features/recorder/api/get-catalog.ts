@@ -35,7 +35,8 @@ export const fetchCatalog = async (userId: number, signal?: AbortSignal): Promis
 };
 
 /** A failure the saved catalog may stand in for: no network, a timeout, or a server error. */
-const passes = (error: unknown) => !(error instanceof ApiError) || error.status >= 500 || error.status === 408;
+const passes = (error: unknown) =>
+  !(error instanceof ApiError) || error.status >= 500 || error.status === 408;
 
 /**
  * The catalog: from the API when online (then saved on the device with `store.saveCatalog`), from
@@ -54,7 +55,10 @@ export const useRecorderCatalog = (userId: number, store: RecorderStore) =>
         if (!catalog) throw error;
         return { catalog, offline: true };
       };
-      if (typeof navigator !== 'undefined' && navigator.onLine === false) return saved(new Error('You are offline, and no walks are saved on this device yet: open this page once online'));
+      if (typeof navigator !== 'undefined' && navigator.onLine === false)
+        return saved(
+          new Error('You are offline, and no walks are saved on this device yet: open this page once online'),
+        );
       try {
         const catalog = await fetchCatalog(userId, signal);
         await store.saveCatalog(catalog);

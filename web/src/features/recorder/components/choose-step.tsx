@@ -17,7 +17,8 @@ export interface ChooseStepProps {
 export const ChooseStep = ({ catalog, offline, preferredLocationId, onStart }: ChooseStepProps) => {
   const { locations } = catalog;
   const initialLocation =
-    locations.find(({ id }) => id === preferredLocationId) ?? (locations.length === 1 ? locations[0] : undefined);
+    locations.find(({ id }) => id === preferredLocationId) ??
+    (locations.length === 1 ? locations[0] : undefined);
   const [locationId, setLocationId] = useState<number | ''>(initialLocation?.id ?? '');
   const location = locations.find(({ id }) => id === locationId);
   const [walkId, setWalkId] = useState<number | ''>(
@@ -69,7 +70,11 @@ export const ChooseStep = ({ catalog, offline, preferredLocationId, onStart }: C
               onChange={(event) => setWalkId(Number(event.target.value))}
               disabled={!location}
               fullWidth
-              helperText={walk ? `${walk.markers.length} markers${walk.description ? ` · ${walk.description}` : ''}` : ' '}
+              helperText={
+                walk
+                  ? `${walk.markers.length} markers${walk.description ? ` · ${walk.description}` : ''}`
+                  : ' '
+              }
             >
               {(location?.walks ?? []).map(({ id, name }) => (
                 <MenuItem key={id} value={id}>

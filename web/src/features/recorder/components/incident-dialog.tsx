@@ -23,10 +23,9 @@ import { PhotoInput } from './photo-input.tsx';
 export const INCIDENT_PHOTOS_MAX = 5;
 
 const incidentForm = z.object({
-  typeId: z.enum(['1', '2', '3'], { error: 'Choose a priority' }),
+  typeId: z.string().refine((value) => value in INCIDENT_PRIORITIES, 'Choose a priority'),
   note: walkNoteBody.shape.note,
 });
-type IncidentFormInput = { typeId: string; note: string };
 
 export interface IncidentValues {
   typeId: 1 | 2 | 3;
@@ -60,7 +59,7 @@ export const IncidentDialog = ({ open, onCancel, onSave }: IncidentDialogProps) 
 };
 
 const IncidentForm = ({ formId, onSave }: { formId: string; onSave: (values: IncidentValues) => void }) => {
-  const form = useForm<IncidentFormInput, unknown, z.output<typeof incidentForm>>({
+  const form = useForm<z.input<typeof incidentForm>, unknown, z.output<typeof incidentForm>>({
     resolver: zodResolver(incidentForm),
     defaultValues: { typeId: '', note: '' },
   });
@@ -122,7 +121,8 @@ const IncidentForm = ({ formId, onSave }: { formId: string; onSave: (values: Inc
             for (const file of files) {
               const checked = photoOf(file);
               if ('problem' in checked) refused = checked.problem;
-              else if (taken.length < INCIDENT_PHOTOS_MAX) taken.push({ blob: file, contentType: checked.contentType });
+              else if (taken.length < INCIDENT_PHOTOS_MAX)
+                taken.push({ blob: file, contentType: checked.contentType });
               else refused = `At most ${INCIDENT_PHOTOS_MAX} photos`;
             }
             setPhotos(taken);

@@ -6,7 +6,11 @@ import { Box, List, ListItemButton, ListItemIcon, ListItemText, Typography } fro
 import type { Marker } from '@sitewalk/shared/schemas/walk';
 import { markerName, type MarkerProgress } from '../logic/markers.ts';
 
-const stateText: Record<MarkerProgress, string> = { reached: 'Reached', next: 'Next', 'not-reached': 'Not reached' };
+const stateText: Record<MarkerProgress, string> = {
+  reached: 'Reached',
+  next: 'Next',
+  'not-reached': 'Not reached',
+};
 
 export interface MarkersListProps {
   markers: readonly Marker[];
@@ -54,7 +58,9 @@ export const MarkersList = ({ markers, progress, selectedId, onSelect }: Markers
               secondary={marker.notes || undefined}
               slotProps={{ primary: { sx: { fontWeight: state === 'next' ? 700 : 500 } } }}
             />
-            {marker.isDoor && <DoorFrontIcon fontSize="small" color="action" titleAccess="Door" sx={{ mr: 1 }} />}
+            {marker.isDoor && (
+              <DoorFrontIcon fontSize="small" color="action" titleAccess="Door" sx={{ mr: 1 }} />
+            )}
             <Typography
               component="span"
               variant="body2"

@@ -36,7 +36,15 @@ export const NoteDialog = ({ open, markerLabel, onCancel, onSave }: NoteDialogPr
   );
 };
 
-const NoteForm = ({ formId, markerLabel, onSave }: { formId: string; markerLabel: string; onSave: (note: string) => void }) => {
+const NoteForm = ({
+  formId,
+  markerLabel,
+  onSave,
+}: {
+  formId: string;
+  markerLabel: string;
+  onSave: (note: string) => void;
+}) => {
   const form = useForm<z.input<typeof noteForm>, unknown, NoteValues>({
     resolver: zodResolver(noteForm),
     defaultValues: { note: '' },

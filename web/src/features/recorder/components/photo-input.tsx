@@ -49,7 +49,14 @@ export const PhotoInput = ({
         event.target.value = '';
         if (files.length) onFiles(files);
       }}
-      style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+      style={{
+        position: 'absolute',
+        width: 1,
+        height: 1,
+        opacity: 0,
+        overflow: 'hidden',
+        clip: 'rect(0 0 0 0)',
+      }}
     />
   </Button>
 );

@@ -15,7 +15,10 @@ export interface RecorderMapProps {
 }
 
 /** On phones the map is on top and leaves room for the list; beside it on wide screens. */
-export const RECORDER_MAP_HEIGHT = { xs: 'clamp(200px, 36vh, 340px)', md: 'clamp(360px, calc(100vh - 260px), 720px)' };
+export const RECORDER_MAP_HEIGHT = {
+  xs: 'clamp(200px, 36vh, 340px)',
+  md: 'clamp(360px, calc(100vh - 260px), 720px)',
+};
 
 const pinState = (progress: MarkerProgress | undefined, marker: Marker): MarkerState =>
   progress === 'reached' ? 'reached' : progress === 'next' ? 'planned' : marker.isDoor ? 'door' : 'planned';
@@ -36,7 +39,15 @@ const viewOf = (markers: readonly Marker[]) => {
  * raised), and the live position with its accuracy circle.
  */
 export const RecorderMap = ({ markers, progress, position, onSelect }: RecorderMapProps) => (
-  <Box sx={{ height: RECORDER_MAP_HEIGHT, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+  <Box
+    sx={{
+      height: RECORDER_MAP_HEIGHT,
+      borderRadius: 1,
+      overflow: 'hidden',
+      border: 1,
+      borderColor: 'divider',
+    }}
+  >
     <LazySiteMap ariaLabel="Walk map" height="100%" initialViewState={viewOf(markers)}>
       <RouteLine positions={markers} />
       {markers.map((marker) => {

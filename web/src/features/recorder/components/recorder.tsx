@@ -32,7 +32,8 @@ export const Recorder = () => {
   return <RecorderSteps initial={active.data} />;
 };
 
-type Step = { name: 'recording'; session: RecordingSession } | { name: 'finished'; session: RecordingSession } | null;
+type Step =
+  { name: 'recording'; session: RecordingSession } | { name: 'finished'; session: RecordingSession } | null;
 
 const RecorderSteps = ({ initial }: { initial: RecordingSession | null }) => {
   const user = useCurrentUser();
@@ -55,7 +56,9 @@ const RecorderSteps = ({ initial }: { initial: RecordingSession | null }) => {
       chain.current = chain.current
         .then(() => store.record(recorded.session, recorded.writes))
         .catch((error: unknown) =>
-          setFailure(`Could not save on this device: ${error instanceof Error ? error.message : String(error)}`),
+          setFailure(
+            `Could not save on this device: ${error instanceof Error ? error.message : String(error)}`,
+          ),
         );
     },
     [store],
@@ -84,7 +87,9 @@ const RecorderSteps = ({ initial }: { initial: RecordingSession | null }) => {
               .then(() => store.record(recorded.session, recorded.writes))
               .then(() => store.closeSession(recorded.session.key))
               .catch((error: unknown) =>
-                setFailure(`Could not save on this device: ${error instanceof Error ? error.message : String(error)}`),
+                setFailure(
+                  `Could not save on this device: ${error instanceof Error ? error.message : String(error)}`,
+                ),
               );
           }}
         />
@@ -115,7 +120,9 @@ const RecorderSteps = ({ initial }: { initial: RecordingSession | null }) => {
           chain.current = chain.current
             .then(() => store.record(recorded.session, recorded.writes))
             .catch((error: unknown) =>
-              setFailure(`Could not save on this device: ${error instanceof Error ? error.message : String(error)}`),
+              setFailure(
+                `Could not save on this device: ${error instanceof Error ? error.message : String(error)}`,
+              ),
             );
         }}
       />

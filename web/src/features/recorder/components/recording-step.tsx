@@ -3,7 +3,7 @@ import FlagIcon from '@mui/icons-material/Flag';
 import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
 import ReportIcon from '@mui/icons-material/ReportProblemOutlined';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Marker } from '@sitewalk/shared/schemas/walk';
 import { usePosition, type Fix } from '../../../hooks/use-position.ts';
 import { useWakeLock } from '../../../hooks/use-wake-lock.ts';
@@ -68,48 +68,38 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
   const progress = markerProgress(markers, session.arrivals);
   const next = nextExpectedMarker(markers, session.arrivals);
   const [chosenId, setChosenId] = useState<number | null>(null);
-  const selected =
-    markers.find(({ id }) => id === chosenId) ?? next ?? markers.at(-1) ?? null;
+  const selected = markers.find(({ id }) => id === chosenId) ?? next ?? markers.at(-1) ?? null;
   const [door, setDoor] = useState<DoorCheck | null>(null);
   const [open, setOpen] = useState<Open>(null);
   const [summary, setSummary] = useState<FinishSummary | null>(null);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const [lastSaved, setLastSaved] = useState<string | null>(null);
 
-  // What a fix sees: the latest session and dialogs, without re-subscribing the position.
-  const latest = useRef({ session, door });
-  useEffect(() => {
-    latest.current = { session, door };
-  }, [session, door]);
   // Door markers the walker cancelled while at them: not asked again until they leave and come back.
   const dismissed = useRef(new Set<number>());
 
-
-  const onFix = useCallback(
-    (fix: Fix) => {
-      const current = latest.current;
-      for (const id of dismissed.current) {
-        const marker = markers.find((candidate) => candidate.id === id);
-        if (!marker || !isAtMarker(marker, fix)) dismissed.current.delete(id);
-      }
-      const reaches = markersInReach(markers, current.session.arrivals, fix);
-      for (const { marker } of reaches) {
-        if (marker.isDoor) continue;
-        record((current) =>
-          arrivedAt(current, marker)
-            ? null
-            : recordArrival(current, arrivalOf({ marker, fix, method: 'position', now: fix.at }), false),
-        );
-        setChosenId(marker.id);
-        setLastSaved(`${markerName(marker)} reached`);
-      }
-      const doorReach = reaches.find(({ marker }) => marker.isDoor && !dismissed.current.has(marker.id));
-      if (doorReach && !current.door) {
-        setDoor(doorCheckOf(doorReach.marker, 'position'));
-      }
-    },
-    [markers, record],
-  );
+  // usePosition calls the latest of these with each fix, without watching again.
+  const onFix = (fix: Fix) => {
+    for (const id of dismissed.current) {
+      const marker = markers.find((candidate) => candidate.id === id);
+      if (!marker || !isAtMarker(marker, fix)) dismissed.current.delete(id);
+    }
+    const reaches = markersInReach(markers, session.arrivals, fix);
+    for (const { marker } of reaches) {
+      if (marker.isDoor) continue;
+      record((current) =>
+        arrivedAt(current, marker)
+          ? null
+          : recordArrival(current, arrivalOf({ marker, fix, method: 'position', now: fix.at }), false),
+      );
+      setChosenId(marker.id);
+      setLastSaved(`${markerName(marker)} reached`);
+    }
+    const doorReach = reaches.find(({ marker }) => marker.isDoor && !dismissed.current.has(marker.id));
+    if (doorReach && !door) {
+      setDoor(doorCheckOf(doorReach.marker, 'position'));
+    }
+  };
   const position = usePosition({ onFix });
   useWakeLock(true);
 
@@ -163,7 +153,12 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
       >
         <RecorderMap markers={markers} progress={progress} position={position} onSelect={setChosenId} />
         <Stack spacing={1.5}>
-          <MarkersList markers={markers} progress={progress} selectedId={selected?.id ?? null} onSelect={setChosenId} />
+          <MarkersList
+            markers={markers}
+            progress={progress}
+            selectedId={selected?.id ?? null}
+            onSelect={setChosenId}
+          />
           <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
             <Button
               variant="outlined"
@@ -280,10 +275,10 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
             arrivedAt(current, marker)
               ? null
               : recordDoorCheck(
-              current,
-              arrivalOf({ marker, fix, method, now, targetUnit: unit, picturedUnit }),
-              { blob: file, contentType, fix, now },
-            ),
+                  current,
+                  arrivalOf({ marker, fix, method, now, targetUnit: unit, picturedUnit }),
+                  { blob: file, contentType, fix, now },
+                ),
           );
           setDoor(null);
           setChosenId(marker.id);
@@ -307,7 +302,9 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
         open={open === 'incident'}
         onCancel={() => setOpen(null)}
         onSave={({ typeId, note, photos }) => {
-          record((current) => recordIncident(current, { typeId, note, photos, now: new Date().toISOString() }));
+          record((current) =>
+            recordIncident(current, { typeId, note, photos, now: new Date().toISOString() }),
+          );
           setLastSaved('Incident saved');
           setOpen(null);
         }}

@@ -10,7 +10,7 @@ import type {
   RecorderCatalog,
   RecorderStore,
   RecordingSession,
-} from '../features/recorder/store/types.ts';
+} from '../store/types.ts';
 
 export interface MemoryRecorder {
   store: RecorderStore;
@@ -28,7 +28,11 @@ export interface MemoryRecorder {
 }
 
 export const createMemoryRecorder = (
-  initial: { sessions?: RecordingSession[]; catalogs?: RecorderCatalog[]; status?: Partial<OutboxStatus> } = {},
+  initial: {
+    sessions?: RecordingSession[];
+    catalogs?: RecorderCatalog[];
+    status?: Partial<OutboxStatus>;
+  } = {},
 ): MemoryRecorder => {
   const sessions = new Map((initial.sessions ?? []).map((session) => [session.key, session]));
   const catalogs = new Map((initial.catalogs ?? []).map((catalog) => [catalog.userId, catalog]));
@@ -52,7 +56,8 @@ export const createMemoryRecorder = (
     activeSession: vi.fn(
       async (userId: number) =>
         [...sessions.values()].find(
-          (session) => session.userId === userId && session.finishedAt === null && !closed.includes(session.key),
+          (session) =>
+            session.userId === userId && session.finishedAt === null && !closed.includes(session.key),
         ) ?? null,
     ),
     record: vi.fn(async (session: RecordingSession, added: OutboxWrite[]) => {
