@@ -3,7 +3,7 @@ import FlagIcon from '@mui/icons-material/Flag';
 import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
 import ReportIcon from '@mui/icons-material/ReportProblemOutlined';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { Marker } from '@sitewalk/shared/schemas/walk';
 import { usePosition, type Fix } from '../../../hooks/use-position.ts';
 import { useWakeLock } from '../../../hooks/use-wake-lock.ts';
@@ -30,7 +30,10 @@ import { MarkersList } from './markers-list.tsx';
 import { NoteDialog } from './note-dialog.tsx';
 import { photoOf } from './photo-file.ts';
 import { PhotoInput } from './photo-input.tsx';
-import { RecorderMap } from './recorder-map.tsx';
+import { RECORDER_MAP_HEIGHT } from './map-height.ts';
+
+/** The map and its pins load with the map's code, after the screen (as Walk Setup's). */
+const RecorderMap = lazy(async () => ({ default: (await import('./recorder-map.tsx')).RecorderMap }));
 
 export interface RecordingStepProps {
   session: RecordingSession;
@@ -151,7 +154,9 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
           alignItems: 'start',
         }}
       >
-        <RecorderMap markers={markers} progress={progress} position={position} onSelect={setChosenId} />
+        <Suspense fallback={<Box sx={{ height: RECORDER_MAP_HEIGHT }} />}>
+          <RecorderMap markers={markers} progress={progress} position={position} onSelect={setChosenId} />
+        </Suspense>
         <Stack spacing={1.5}>
           <MarkersList
             markers={markers}
@@ -237,7 +242,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
               )}
             </Paper>
           )}
-          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: 1 }}>
             <Button
               variant="outlined"
               color="error"
