@@ -216,6 +216,12 @@ describe('Recorder: choose', () => {
     await waitFor(() => expect(kinds(memory.writes)).toEqual(['start']));
   });
 
+  it('says so when none of my locations has a walk to record', async () => {
+    renderRecorder(createMemoryRecorder(), { 'walk.allByLocation': () => [emptyWalk] });
+    expect(await screen.findByText(/None of your locations has a walk to record yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start walk' })).not.toBeInTheDocument();
+  });
+
   it('with no network and nothing saved, says so', async () => {
     renderRecorder(createMemoryRecorder(), {
       'location.allByUser': () => {
@@ -430,6 +436,15 @@ describe('Recorder: recording', () => {
     });
     expect(screen.getByLabelText('Add photo')).toHaveAttribute('capture', 'environment');
     expect(screen.getByLabelText('Add photo')).toHaveAttribute('accept', 'image/*');
+  });
+
+  it("'Add photo' refuses a file the API does not take, and records nothing", async () => {
+    const memory = createMemoryRecorder({ sessions: [session()] });
+    const { user } = renderRecorder(memory);
+    await screen.findByRole('heading', { name: 'Night round' });
+    await user.upload(screen.getByLabelText('Add photo'), photo('scan.heic', 'image/heic'));
+    expect(await screen.findByText(messages.upload.invalidFileType)).toBeInTheDocument();
+    expect(memory.writes).toEqual([]);
   });
 
   it('incidents: priority and note required; saved with its photos', async () => {
