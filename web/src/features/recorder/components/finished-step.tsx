@@ -31,8 +31,8 @@ export const FinishedStep = ({ session, outbox, onAnother }: FinishedStepProps) 
   const location = useQuery({
     queryKey: queryKeyOf('location.get', { params: { id: session.locationId } }),
     queryFn: ({ signal }) => api('location.get', { params: { id: session.locationId }, signal }),
+    // The id comes once the start has been sent, so the network is there; a failure retries with backoff.
     enabled: walkReportId !== null,
-    retry: false,
   });
   const { can } = useAuthorization();
   const mayRead =
