@@ -96,7 +96,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
           : recordArrival(current, arrivalOf({ marker, fix, method: 'position', now: fix.at }), false),
       );
       setChosenId(marker.id);
-      setLastSaved(`${markerName(marker)} reached`);
+      setLastSaved('Arrived');
     }
     const doorReach = reaches.find(({ marker }) => marker.isDoor && !dismissed.current.has(marker.id));
     if (doorReach && !door) {
@@ -121,7 +121,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
           ),
     );
     setChosenId(marker.id);
-    setLastSaved(`${markerName(marker)} marked reached`);
+    setLastSaved('Recorded by hand');
   };
 
   return (
@@ -292,7 +292,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
           );
           setDoor(null);
           setChosenId(marker.id);
-          setLastSaved(`${markerName(marker)} door check saved`);
+          setLastSaved('Door check saved');
         }}
       />
       <NoteDialog
