@@ -77,7 +77,19 @@ describe('the demo tenant', () => {
     const expected = [...reports].sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
     expect(newest?.startedAt).toBe(expected?.startedAt);
     const detail = await call(me, 'GET', `/api/walk/walk-report/${newest?.id}`);
-    expect((detail.body.CompletedMarker as unknown[]).length).toBe(expected?.arrivals.length);
+    const checkpoints = detail.body.CompletedMarker as {
+      method: string;
+      distance: number | null;
+      farFromMarker: boolean;
+    }[];
+    expect(checkpoints.length).toBe(expected?.arrivals.length);
+    // Each arrival as generated: its method, a few metres from its marker, none of them far.
+    expect(checkpoints.map((c) => c.method)).toEqual(expected?.arrivals.map((a) => a.method));
+    for (const c of checkpoints) {
+      expect(c.distance).toBeGreaterThanOrEqual(0);
+      expect(c.distance).toBeLessThan(10);
+      expect(c.farFromMarker).toBe(false);
+    }
     expect((detail.body.walkNote as { note: string }[]).map((n) => n.note)).toEqual(
       expected?.notes.map((n) => n.note),
     );

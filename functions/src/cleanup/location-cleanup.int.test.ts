@@ -43,6 +43,7 @@ const leftovers = async (counts: {
   const at = { locationId, organizationId: AREA, managementCompanyId: COMPANY };
   const files: string[] = [];
   const reportIds: number[] = [];
+  const guards: string[] = [];
   for (let r = 0; r < counts.reports; r++) {
     const walkReportId = nextId++;
     reportIds.push(walkReportId);
@@ -72,6 +73,8 @@ const leftovers = async (counts: {
           lat: 1,
           lng: 1,
           accuracy: 1,
+          // Written before issue 15 (no method, no distance), and after.
+          ...(c > 0 ? { method: c === 1 ? ('hand' as const) : ('position' as const), distance: 12.5 } : {}),
           isDoor: false,
         })
         .go();
@@ -84,7 +87,17 @@ const leftovers = async (counts: {
     );
     files.push(key);
     await db.entities.markerImage
-      .create({ walkReportId, clientId: 'p', markerId: 0, imageName: 'p.jpg', key })
+      .create({
+        walkReportId,
+        clientId: 'p',
+        markerId: 0,
+        imageName: 'p.jpg',
+        key,
+        takenAt: '2026-11-01T00:00:00.000Z',
+        lat: 1,
+        lng: 1,
+        accuracy: 4,
+      })
       .go();
   }
   for (let i = 0; i < counts.incidents; i++) {
@@ -98,8 +111,14 @@ const leftovers = async (counts: {
       { managementCompanyId: COMPANY, kind: 'incident-photo', id: incidentId },
       'image/png',
     );
+    // Every other incident was created with a client id (the walk recorder's), under a guard.
+    const clientId = i % 2 ? `incident-${incidentId}` : undefined;
+    if (clientId) {
+      guards.push(clientId);
+      await db.entities.incidentCreate.create({ clientId, incidentId, userId: 1 }).go();
+    }
     await db.entities.incident
-      .create({ incidentId, ...at, typeId: 1, createdBy: 1, imageKeys: [key, neverUploaded] })
+      .create({ incidentId, ...at, typeId: 1, createdBy: 1, imageKeys: [key, neverUploaded], clientId })
       .go();
   }
   for (let w = 0; w < counts.walks; w++) {
@@ -123,7 +142,7 @@ const leftovers = async (counts: {
   }
   await db.entities.locationTally.update({ locationId }).add({ walkReportCount: counts.reports }).go();
   await db.entities.locationCleanup.create(at).go();
-  return { locationId, files, reportIds };
+  return { locationId, files, reportIds, guards };
 };
 
 /** What is left of a location, by kind. */
@@ -149,7 +168,8 @@ describe('a location cleanup', () => {
   it('removes one bounded page of one kind per step until nothing is left, then itself', async () => {
     // Prepare
     const counts = { reports: 7, incidents: 3, walks: 4, members: 3, defaults: 2 };
-    const { locationId, files, reportIds } = await leftovers(counts);
+    const { locationId, files, reportIds, guards } = await leftovers(counts);
+    expect(guards.length).toBeGreaterThan(0);
     const before = await left(locationId);
     expect(before).toEqual(counts);
 
@@ -192,6 +212,9 @@ describe('a location cleanup', () => {
       expect(
         (await db.entities.walkReportStart.get({ clientId: `start-${walkReportId}` }).go()).data,
       ).toBeNull();
+    }
+    for (const clientId of guards) {
+      expect((await db.entities.incidentCreate.get({ clientId }).go()).data).toBeNull();
     }
     for (const key of files) expect(await storage.exists(key)).toBe(false);
     expect((await db.entities.locationTally.get({ locationId }).go()).data).toBeNull();

@@ -132,9 +132,14 @@ const removeReports = async (deps: CleanupDeps, job: LocationCleanupItem, limit:
 const removeIncidents = async ({ db, storage }: CleanupDeps, job: LocationCleanupItem, limit: number) => {
   const { data } = await db.entities.incident.query
     .byLocation({ locationId: job.locationId })
-    .go({ count: limit, pages: 'all', attributes: ['incidentId', 'imageKeys'] });
+    .go({ count: limit, pages: 'all', attributes: ['incidentId', 'imageKeys', 'clientId'] });
   // Files first: an incident cut short keeps the keys of its files.
   await storage.deleteKeys(data.flatMap((incident) => incident.imageKeys ?? []));
+  // Then the guards of creates sent with a client id, while the incidents still name them.
+  await deleteAll(
+    (keys) => db.entities.incidentCreate.delete(keys).go(),
+    data.flatMap(({ clientId }) => (clientId === undefined ? [] : [{ clientId }])),
+  );
   await deleteAll(
     (keys) => db.entities.incident.delete(keys).go(),
     data.map(({ incidentId }) => ({ incidentId })),

@@ -8,7 +8,7 @@ import { tablePreferenceEntity, userEmailEntity, userEntity } from './entities/u
 import { userLocationEntity, userOrganizationEntity } from './entities/membership.ts';
 import { passwordResetEntity, sessionEntity, throttleEntity } from './entities/auth.ts';
 import { walkEntity } from './entities/walk.ts';
-import { incidentEntity } from './entities/incident.ts';
+import { incidentCreateEntity, incidentEntity } from './entities/incident.ts';
 import { locationCleanupEntity } from './entities/locationCleanup.ts';
 import {
   completedMarkerEntity,
@@ -40,6 +40,7 @@ const entities = {
   walkNote: walkNoteEntity,
   markerImage: markerImageEntity,
   incident: incidentEntity,
+  incidentCreate: incidentCreateEntity,
   locationCleanup: locationCleanupEntity,
 };
 

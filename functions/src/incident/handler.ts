@@ -45,13 +45,21 @@ const load = async (
   actor: Actor,
   action: 'read' | 'update' | 'note' | 'resolve' | 'delete',
   incidentId: number,
+  consistent = false,
 ) => {
-  const { data } = await db.entities.incident.get({ incidentId }).go();
+  const { data } = await db.entities.incident.get({ incidentId }).go({ consistent });
   if (!data) throw new NotFoundError(notFound);
   // Placed where its location is now (it may have moved to another area since).
   const item = await placedAtLiveLocation(db, data, notFound);
   authorize(actor, action, placementOf(item), notFound);
   return item;
+};
+
+const isConditionalFailure = (error: unknown) =>
+  error instanceof Error && /conditional request failed/i.test(error.message);
+
+const missing = (): never => {
+  throw new Error('A created incident went missing');
 };
 
 const newestFirst = (a: IncidentItem, b: IncidentItem) =>
@@ -151,17 +159,38 @@ const searchable = (item: IncidentItem, names?: Names) => [
   ...item.notes.map((n) => n.note),
 ];
 
+const clientIdUsed = 'This client id is already used';
+
+/** The incident a create with this client id made, if the caller made it; another caller's id is a 409. */
+const createdBefore = async (actor: Actor, clientId: string) => {
+  const { data: guard } = await db.entities.incidentCreate.get({ clientId }).go({ consistent: true });
+  if (!guard) return undefined;
+  if (guard.userId !== actor.userId) throw new ConflictError(clientIdUsed);
+  return one(await load(actor, 'read', guard.incidentId, true));
+};
+
+/** How long a deleted incident's create guard stays, so a late retry of the create answers 404, not a new one. */
+const RETIRED_GUARD_SECONDS = 30 * 24 * 3600;
+
+/** The incident's images asked for under this client id: the key and who asked. */
+const imageRequestOf = (item: IncidentItem, clientId: string) =>
+  item.imageRequests?.find((request) => request.clientId === clientId);
+
 export const implementations: Implementations<'incident'> = {
   'incident.create': async ({ actor, body }) => {
+    if (body.clientId !== undefined) {
+      // A retried create (the walk recorder's outbox): the same incident, never a second one.
+      const first = await createdBefore(actor, body.clientId);
+      if (first) return first;
+    }
     const location = await visibleLocation(db, actor, body.locationId);
-    const incidentId = await nextId(db, 'incident');
-    const at = {
-      incidentId,
+    const placed = {
       locationId: location.locationId,
       organizationId: location.organizationId,
       managementCompanyId: location.managementCompanyId,
     };
-    authorize(actor, 'create', { kind: 'incident', id: incidentId, ...at }, 'Location not found');
+    // The policy decides by where an incident sits; it is numbered only once it may be created.
+    authorize(actor, 'create', { kind: 'incident', id: 0, ...placed }, 'Location not found');
     if (body.walkReportId !== undefined) {
       const { data: report } = await db.entities.walkReport.get({ walkReportId: body.walkReportId }).go();
       if (report?.locationId !== location.locationId) {
@@ -171,23 +200,40 @@ export const implementations: Implementations<'incident'> = {
       }
     }
     const now = new Date().toISOString();
+    const incidentId = await nextId(db, 'incident');
     const noteIds = await nextIds(db, 'incidentNote', body.notes.length);
-    const { data } = await db.entities.incident
-      .create({
-        ...at,
-        walkReportId: body.walkReportId,
-        typeId: body.typeId,
-        createdBy: actor.userId,
-        texts: await textsWithIds(body.incidentTexts),
-        notes: body.notes.map((note, index) => ({
-          id: noteIds[index] ?? 0,
-          note,
-          userId: actor.userId,
-          createdAt: now,
-        })),
-      })
+    const item = {
+      incidentId,
+      ...placed,
+      walkReportId: body.walkReportId,
+      typeId: body.typeId,
+      createdBy: actor.userId,
+      createdAt: now,
+      clientId: body.clientId,
+      texts: await textsWithIds(body.incidentTexts),
+      notes: body.notes.map((note, index) => ({
+        id: noteIds[index] ?? 0,
+        note,
+        userId: actor.userId,
+        createdAt: now,
+      })),
+    };
+    const { clientId } = body;
+    if (clientId === undefined) return one((await db.entities.incident.create(item).go()).data);
+    // The guard and the incident in one transaction: of two copies of the same create, one makes both.
+    const result = await db.transaction
+      .write(({ incidentCreate, incident }) => [
+        incidentCreate.create({ clientId, incidentId, userId: actor.userId }).commit(),
+        incident.create(item).commit(),
+      ])
       .go();
-    return one(data);
+    if (result.canceled) {
+      // A copy of the same create won the race: answer its incident.
+      const winner = await createdBefore(actor, clientId);
+      if (!winner) throw new ConflictError('This incident could not be recorded, please try again');
+      return winner;
+    }
+    return one((await db.entities.incident.get({ incidentId }).go({ consistent: true })).data ?? missing());
   },
 
   'incident.get': async ({ actor, params }) => one(await load(actor, 'read', params.id)),
@@ -266,6 +312,16 @@ export const implementations: Implementations<'incident'> = {
   'incident.delete': async ({ actor, params }) => {
     const item = await load(actor, 'delete', params.id);
     await db.entities.incident.delete({ incidentId: item.incidentId }).go();
+    if (item.clientId !== undefined) {
+      // Its create guard stays a while, so a late retry of the create finds the incident gone (404).
+      await db.entities.incidentCreate
+        .patch({ clientId: item.clientId })
+        .set({ expiresAt: Math.floor(Date.now() / 1000) + RETIRED_GUARD_SECONDS })
+        .go()
+        .catch((error: unknown) => {
+          if (!isConditionalFailure(error)) throw error;
+        });
+    }
     await storage.deletePrefix(ownerPrefix(item.managementCompanyId, 'incident-photo', item.incidentId));
     return { success: true as const, id: params.id };
   },
@@ -316,18 +372,54 @@ export const implementations: Implementations<'incident'> = {
 
   'incident.imageUpload': async ({ actor, params, body }) => {
     const item = await load(actor, 'update', params.id);
-    if (item.imageKeys.length >= INCIDENT_IMAGES_MAX) {
-      throw new ConflictError(`An incident holds at most ${INCIDENT_IMAGES_MAX} images`);
-    }
+    const file = { contentType: body.contentType, contentLength: body.contentLength };
+    const { clientId } = body;
+    /** A retried request (same client id, same caller) signs the key it was given again. */
+    const signAgain = (found: IncidentItem) => {
+      const request = clientId === undefined ? undefined : imageRequestOf(found, clientId);
+      if (!request) return undefined;
+      if (request.userId !== actor.userId) throw new ConflictError(clientIdUsed);
+      return storage.presignUpload({ key: request.key, ...file, expiresIn: PRESIGNED_URL_SECONDS });
+    };
+    const again = signAgain(item);
+    if (again) return again;
+    const full = `An incident holds at most ${INCIDENT_IMAGES_MAX} images`;
+    if (item.imageKeys.length >= INCIDENT_IMAGES_MAX) throw new ConflictError(full);
     const ticket = await presignOwnedUpload(
       storage,
       { managementCompanyId: item.managementCompanyId, kind: 'incident-photo', id: item.incidentId },
-      body,
+      file,
     );
-    await db.entities.incident
-      .patch({ incidentId: item.incidentId })
-      .append({ imageKeys: [ticket.key] })
-      .go();
+    const patch = db.entities.incident.patch({ incidentId: item.incidentId });
+    try {
+      // The cap and the client id are the write's condition: parallel requests can pass neither.
+      await (
+        clientId === undefined
+          ? patch
+              .append({ imageKeys: [ticket.key] })
+              .where(({ imageKeys }, { size, lt }) => lt(size(imageKeys), INCIDENT_IMAGES_MAX))
+          : patch
+              .append({
+                imageKeys: [ticket.key],
+                imageRequests: [{ clientId, key: ticket.key, userId: actor.userId }],
+              })
+              .add({ imageClientIds: [clientId] })
+              .where(
+                ({ imageKeys, imageClientIds }, { size, lt, notContains }) =>
+                  `${lt(size(imageKeys), INCIDENT_IMAGES_MAX)} AND ${notContains(imageClientIds, clientId)}`,
+              )
+      ).go();
+    } catch (error) {
+      if (!isConditionalFailure(error)) throw error;
+      // A copy of the same request won, or the incident filled up (or went) meanwhile.
+      const { data: now } = await db.entities.incident
+        .get({ incidentId: item.incidentId })
+        .go({ consistent: true });
+      if (!now) throw new NotFoundError(notFound);
+      const winner = signAgain(now);
+      if (winner) return winner;
+      throw new ConflictError(full);
+    }
     return ticket;
   },
 

@@ -16,6 +16,7 @@ import type { CompletedMarkerItem, WalkReportItem } from '../db/entities/walkRep
 import type { UserItem } from '../db/entities/user.ts';
 import type { WalkReport, WalkReportSummary, WalkReportTotals } from '@sitewalk/shared/schemas/walkReport';
 import { walkDuration } from '@sitewalk/shared/walk-duration';
+import { distanceMeters, isWithinReach, type Point } from '@sitewalk/shared/arrival';
 import {
   WALK_REPORT_CHECKPOINTS_MAX,
   WALK_REPORT_NOTES_MAX,
@@ -122,15 +123,17 @@ const loadWalkersReport = async (actor: Actor, walkReportId: number) => {
 
 const finishedReport = 'A finished walk report cannot be changed';
 
-/** A new write needs the report still open, and a marker of the report's walk. */
+/** A new write needs the report still open, and a marker of the report's walk: answers that marker. */
 const checkNewWrite = async (report: WalkReportItem, markerId: number) => {
   if (report.finishedAt !== undefined) throw new ConflictError(finishedReport);
   const { data: walk } = await db.entities.walk.get({ walkId: report.walkId }).go();
-  if (!walk?.markers.some((m) => m.id === markerId)) {
+  const marker = walk?.markers.find((m) => m.id === markerId);
+  if (!marker) {
     throw new BadRequestError('markerId: not a marker of this walk', {
       markerId: ['not a marker of this walk'],
     });
   }
+  return marker;
 };
 
 type Transaction = Parameters<Parameters<typeof db.transaction.write>[0]>[0];
@@ -192,18 +195,41 @@ const writeCounted = async (
   throw new ConflictError(`A walk report holds at most ${max} ${noun}`);
 };
 
-const toCompleted = (c: CompletedMarkerItem) => ({
-  id: c.completedMarkerId,
-  markerId: c.markerId,
-  arrivedAt: c.arrivedAt,
-  receivedAt: c.receivedAt,
-  lat: c.lat,
-  lng: c.lng,
-  accuracy: c.accuracy,
-  isDoor: c.isDoor,
-  targetUnit: c.targetUnit ?? null,
-  picturedUnit: c.picturedUnit ?? null,
-});
+/** Where the markers of a walk are, by id (markers keep their ids when the walk is edited). */
+type MarkerPoints = ReadonlyMap<number, Point>;
+const markerPoints = (walk: WalkItem | undefined | null): MarkerPoints =>
+  new Map((walk?.markers ?? []).map((m) => [m.id, { lat: m.lat, lng: m.lng }]));
+
+/**
+ * A checkpoint as answered. Its distance is the one measured when it was recorded; a checkpoint recorded
+ * before distances were stored is measured now, from its walk's marker (null when the walk no longer has it).
+ * Far from the marker is the arrival rule's verdict on that distance and the fix's accuracy.
+ */
+const toCompleted = (c: CompletedMarkerItem, markers: MarkerPoints) => {
+  const marker = markers.get(c.markerId);
+  const distance = c.distance ?? (marker ? distanceMeters(c, marker) : null);
+  return {
+    id: c.completedMarkerId,
+    markerId: c.markerId,
+    arrivedAt: c.arrivedAt,
+    receivedAt: c.receivedAt,
+    lat: c.lat,
+    lng: c.lng,
+    accuracy: c.accuracy,
+    method: c.method ?? ('position' as const),
+    distance,
+    farFromMarker: distance !== null && !isWithinReach(distance, c.accuracy),
+    isDoor: c.isDoor,
+    targetUnit: c.targetUnit ?? null,
+    picturedUnit: c.picturedUnit ?? null,
+  };
+};
+
+/** The markers a stored checkpoint is measured from, read only when it has no stored distance. */
+const markersFor = async (report: WalkReportItem, c: CompletedMarkerItem): Promise<MarkerPoints> =>
+  c.distance !== undefined
+    ? new Map()
+    : markerPoints((await db.entities.walk.get({ walkId: report.walkId }).go()).data);
 
 const toReport = async (loaded: Awaited<ReturnType<typeof loadReport>>): Promise<WalkReport> => {
   const { report, completed, notes, images } = loaded;
@@ -222,7 +248,9 @@ const toReport = async (loaded: Awaited<ReturnType<typeof loadReport>>): Promise
     walk: walk.data
       ? { name: walk.data.name, locationId: walk.data.locationId, markers: toWalk(walk.data).markers }
       : null,
-    CompletedMarker: completed.sort((a, b) => a.arrivedAt.localeCompare(b.arrivedAt)).map(toCompleted),
+    CompletedMarker: completed
+      .sort((a, b) => a.arrivedAt.localeCompare(b.arrivedAt))
+      .map((c) => toCompleted(c, markerPoints(walk.data))),
     walkNote: notes
       .sort((a, b) => a.walkNoteId - b.walkNoteId)
       .map((n) => ({ id: n.walkNoteId, markerId: n.markerId, note: n.note })),
@@ -232,6 +260,9 @@ const toReport = async (loaded: Awaited<ReturnType<typeof loadReport>>): Promise
       markerId: image.markerId,
       imageName: image.imageName,
       imageUrl: (await presignedView(storage, image.key)).url,
+      takenAt: image.takenAt ?? null,
+      lat: image.lat ?? null,
+      lng: image.lng ?? null,
     })),
     ...totalsOf(report),
   };
@@ -429,9 +460,9 @@ export const implementations: Implementations<'walk'> = {
     if (existing) {
       // A retry may follow a write whose totals were not yet applied; applying them again changes nothing.
       if (report.finishedAt === undefined) await recordArrival(existing);
-      return toCompleted(existing);
+      return toCompleted(existing, await markersFor(report, existing));
     }
-    await checkNewWrite(report, body.markerId);
+    const marker = await checkNewWrite(report, body.markerId);
     const key = { walkReportId: params.walkReportId, clientId: body.clientId };
     const item = {
       ...key,
@@ -442,6 +473,8 @@ export const implementations: Implementations<'walk'> = {
       lat: body.lat,
       lng: body.lng,
       accuracy: body.accuracy,
+      method: body.method,
+      distance: distanceMeters(body, marker),
       isDoor: body.isDoor,
       targetUnit: body.targetUnit,
       picturedUnit: body.picturedUnit,
@@ -452,7 +485,7 @@ export const implementations: Implementations<'walk'> = {
     const { data: stored } = written ? { data: item } : await db.entities.completedMarker.get(key).go();
     if (!stored) throw new ConflictError('This checkpoint could not be recorded, please try again');
     await recordArrival(stored);
-    return toCompleted(stored);
+    return toCompleted(stored, await markersFor(report, stored));
   },
 
   'walk.addNote': async ({ actor, params, body }) => {
@@ -511,10 +544,11 @@ export const implementations: Implementations<'walk'> = {
       kind: 'walk-photo' as const,
       id: report.walkReportId,
     };
+    const file = { contentType: body.contentType, contentLength: body.contentLength };
     const signFor = async (objectKey: string) => {
       const ticket = await storage.presignUpload({
         key: objectKey,
-        ...body,
+        ...file,
         expiresIn: PRESIGNED_URL_SECONDS,
       });
       return { ...ticket, imageName: objectKey.slice(objectKey.lastIndexOf('/') + 1) };
@@ -525,10 +559,19 @@ export const implementations: Implementations<'walk'> = {
     const existing = images.find((i) => i.clientId === body.clientId);
     if (existing) return signFor(existing.key);
     await checkNewWrite(report, body.markerId);
-    const ticket = await presignOwnedUpload(storage, owner, body);
+    const ticket = await presignOwnedUpload(storage, owner, file);
     const imageName = ticket.key.slice(ticket.key.lastIndexOf('/') + 1);
+    // Where and when the phone says it was taken, as far as it knew.
+    const taken = {
+      takenAt: body.takenAt,
+      lat: body.lat,
+      lng: body.lng,
+      accuracy: body.accuracy,
+    };
     const written = await writeCounted(params.walkReportId, 'photo', (tx) =>
-      tx.markerImage.create({ ...key, markerId: body.markerId, imageName, key: ticket.key }).commit(),
+      tx.markerImage
+        .create({ ...key, markerId: body.markerId, imageName, key: ticket.key, ...taken })
+        .commit(),
     );
     if (written) return { ...ticket, imageName };
     const { data: winner } = await db.entities.markerImage.get(key).go();

@@ -61,6 +61,12 @@ describe('the demo tenant', () => {
     expect(demo.reports.some((r) => r.finishedAt === null)).toBe(true);
     expect(demo.reports.some((r) => r.notes.length > 0)).toBe(true);
     expect(demo.reports.some((r) => r.photos.length > 0)).toBe(true);
+    // Most arrivals by position, a few marked by hand (where the fix was at its worst).
+    const arrivals = demo.reports.flatMap((r) => r.arrivals);
+    const byHand = arrivals.filter((a) => a.method === 'hand');
+    expect(byHand.length).toBeGreaterThan(0);
+    expect(byHand.length).toBeLessThan(arrivals.length * 0.1);
+    expect(byHand.every((a) => a.accuracy >= 25)).toBe(true);
     for (const report of demo.reports.slice(0, 200)) {
       const times = report.arrivals.map((a) => a.arrivedAt);
       expect(times).toEqual([...times].sort());

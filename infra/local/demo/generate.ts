@@ -1,6 +1,7 @@
 import { Faker, base, en, en_US } from '@faker-js/faker';
 import zipcodes from 'zipcodes';
 import { Role, type RoleId } from '@sitewalk/shared/roles';
+import type { ArrivalMethod } from '@sitewalk/shared/arrival';
 
 /**
  * A realistic storage-facility tenant as plain data, the same for the same seed, size and day: one
@@ -63,6 +64,8 @@ export interface DemoArrival {
   lat: number;
   lng: number;
   accuracy: number;
+  /** By position, or by hand where the fix was at its worst (no random draw: the rest stays as it was). */
+  method: ArrivalMethod;
   targetUnit?: string;
   picturedUnit?: string;
 }
@@ -349,12 +352,17 @@ export const generateDemo = (options: DemoOptions): DemoTenant => {
           const marker = walk.markers[m];
           if (!marker) break;
           const unit = marker.isDoor ? String(100 + m * 10 + f.number.int({ min: 0, max: 9 })) : undefined;
+          // Drawn in this order, as before the method was added, so a seed makes the same tenant.
+          const lat = marker.lat + f.number.float({ min: -0.00004, max: 0.00004 });
+          const lng = marker.lng + f.number.float({ min: -0.00004, max: 0.00004 });
+          const accuracy = f.number.int({ min: 3, max: 25 });
           arrivals.push({
             markerIndex: m,
             arrivedAt: new Date(at).toISOString(),
-            lat: marker.lat + f.number.float({ min: -0.00004, max: 0.00004 }),
-            lng: marker.lng + f.number.float({ min: -0.00004, max: 0.00004 }),
-            accuracy: f.number.int({ min: 3, max: 25 }),
+            lat,
+            lng,
+            accuracy,
+            method: accuracy >= 25 ? 'hand' : 'position',
             ...(unit ? { targetUnit: unit, picturedUnit: chance(0.1) ? '' : unit } : {}),
           });
         }

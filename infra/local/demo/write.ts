@@ -4,6 +4,7 @@ import type { DataService } from '@sitewalk/functions/db/service';
 import type { Accounts } from '@sitewalk/functions/domain/accounts';
 import { nextId, nextIds } from '@sitewalk/functions/db/counters';
 import { objectKey, type Storage } from '@sitewalk/functions/ports/storage';
+import { distanceMeters } from '@sitewalk/shared/arrival';
 import type { DemoTenant } from './generate.ts';
 
 export interface DemoWriteResult {
@@ -206,6 +207,8 @@ export const writeDemo = async (
         lat: arrival.lat,
         lng: arrival.lng,
         accuracy: arrival.accuracy,
+        method: arrival.method,
+        distance: distanceMeters(arrival, walk.markers[arrival.markerIndex] ?? arrival),
         isDoor: arrival.targetUnit !== undefined,
         ...(arrival.targetUnit === undefined
           ? {}
@@ -224,6 +227,8 @@ export const writeDemo = async (
     }
     for (const index of report.photos) {
       const image = photo(walkReportId + index);
+      // Taken on arrival at the marker, where the phone was then.
+      const arrival = report.arrivals.find((a) => a.markerIndex === index);
       const key = objectKey({ managementCompanyId, kind: 'walk-photo', id: walkReportId }, 'image/png');
       await upload(storage, key, image);
       imageItems.push({
@@ -233,6 +238,9 @@ export const writeDemo = async (
         imageName: key.slice(key.lastIndexOf('/') + 1),
         key,
         createdAt: report.startedAt,
+        ...(arrival
+          ? { takenAt: arrival.arrivedAt, lat: arrival.lat, lng: arrival.lng, accuracy: arrival.accuracy }
+          : {}),
       });
     }
   }

@@ -47,6 +47,25 @@ export const incidentEntity = new Entity({
       },
     },
     imageKeys: { type: 'list', required: true, default: () => [], items: { type: 'string' } },
+    /** The client id of a create sent with one (the walk recorder's), so deleting it can retire its guard. */
+    clientId: { type: 'string' },
+    /**
+     * Image uploads asked for with a client id: which key each was given and by whom, so a retried request
+     * signs the same key again. `imageClientIds` holds the same ids as a set, for the write's condition (a
+     * racing copy of the request appends nothing).
+     */
+    imageRequests: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          clientId: { type: 'string', required: true },
+          key: { type: 'string', required: true },
+          userId: { type: 'number', required: true },
+        },
+      },
+    },
+    imageClientIds: { type: 'set', items: 'string' },
   },
   indexes: {
     primary: {
@@ -66,3 +85,24 @@ export const incidentEntity = new Entity({
   },
 });
 export type IncidentItem = EntityItem<typeof incidentEntity>;
+
+/**
+ * Which incident a client's create request made (`incident.create` with a `clientId`), written in the same
+ * transaction as the incident, so a retried create answers the same incident. Deleting the incident leaves the
+ * guard to expire (`expiresAt`, epoch seconds, the table's TTL) rather than let a late retry create it again.
+ */
+export const incidentCreateEntity = new Entity({
+  model: { entity: 'incidentCreate', version: '1', service },
+  attributes: {
+    clientId: { type: 'string', required: true },
+    incidentId: { type: 'number', required: true },
+    userId: { type: 'number', required: true },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['clientId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+  },
+});

@@ -1,4 +1,5 @@
 import { Entity, type EntityItem } from 'electrodb';
+import { ARRIVAL_METHODS } from '@sitewalk/shared/arrival';
 import { service } from './service-name.ts';
 
 /**
@@ -98,6 +99,16 @@ export const completedMarkerEntity = new Entity({
     lat: { type: 'number', required: true },
     lng: { type: 'number', required: true },
     accuracy: { type: 'number', required: true },
+    /**
+     * By the phone's position or marked by hand (shared/src/arrival.ts); absent on items written before
+     * issue 15, read as 'position'.
+     */
+    method: { type: ARRIVAL_METHODS },
+    /**
+     * Metres from the marker, measured by the API when the checkpoint was recorded; absent on items written
+     * before issue 15, measured on read from the walk's marker then.
+     */
+    distance: { type: 'number' },
     isDoor: { type: 'boolean', required: true },
     targetUnit: { type: 'string' },
     picturedUnit: { type: 'string' },
@@ -132,7 +143,10 @@ export const walkNoteEntity = new Entity({
 });
 export type WalkNoteItem = EntityItem<typeof walkNoteEntity>;
 
-/** A photo taken at a marker: its object key, recorded when the upload URL is handed out. */
+/**
+ * A photo taken at a marker: its object key, recorded when the upload URL is handed out, and when and where the
+ * phone says it was taken (absent on items written before issue 15, and when the phone had no fix).
+ */
 export const markerImageEntity = new Entity({
   model: { entity: 'markerImage', version: '1', service },
   attributes: {
@@ -141,6 +155,10 @@ export const markerImageEntity = new Entity({
     markerId: { type: 'number', required: true },
     imageName: { type: 'string', required: true },
     key: { type: 'string', required: true },
+    takenAt: { type: 'string' },
+    lat: { type: 'number' },
+    lng: { type: 'number' },
+    accuracy: { type: 'number' },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
   },
   indexes: {

@@ -143,4 +143,3 @@ export interface Outbox {
   walkReportIdOf: (sessionKey: string) => Promise<number | null>;
   stop: () => void;
 }
-

@@ -1,0 +1,78 @@
+import { Box } from '@mui/material';
+import type { Marker } from '@sitewalk/shared/schemas/walk';
+import { LazySiteMap } from '../../../components/map/lazy-site-map.tsx';
+import { LivePosition } from '../../../components/map/live-position.tsx';
+import { NumberedMarker, type MarkerState } from '../../../components/map/numbered-marker.tsx';
+import { RouteLine } from '../../../components/map/route-line.tsx';
+import type { PositionState } from '../../../hooks/use-position.ts';
+import type { MarkerProgress } from '../logic/markers.ts';
+
+export interface RecorderMapProps {
+  markers: readonly Marker[];
+  progress: ReadonlyMap<number, MarkerProgress>;
+  position: PositionState;
+  onSelect: (markerId: number) => void;
+}
+
+/** On phones the map is on top and leaves room for the list; beside it on wide screens. */
+export const RECORDER_MAP_HEIGHT = {
+  xs: 'clamp(200px, 36vh, 340px)',
+  md: 'clamp(360px, calc(100vh - 260px), 720px)',
+};
+
+const pinState = (progress: MarkerProgress | undefined, marker: Marker): MarkerState =>
+  progress === 'reached' ? 'reached' : progress === 'next' ? 'planned' : marker.isDoor ? 'door' : 'planned';
+
+/** The centre of the markers' box, and a zoom that shows a site. */
+const viewOf = (markers: readonly Marker[]) => {
+  const lats = markers.map(({ lat }) => lat);
+  const lngs = markers.map(({ lng }) => lng);
+  return {
+    latitude: (Math.min(...lats) + Math.max(...lats)) / 2,
+    longitude: (Math.min(...lngs) + Math.max(...lngs)) / 2,
+    zoom: 17,
+  };
+};
+
+/**
+ * The walk on the map: numbered pins joined by the red route (reached ones green, the next one larger and
+ * raised), and the live position with its accuracy circle.
+ */
+export const RecorderMap = ({ markers, progress, position, onSelect }: RecorderMapProps) => (
+  <Box
+    sx={{
+      height: RECORDER_MAP_HEIGHT,
+      borderRadius: 1,
+      overflow: 'hidden',
+      border: 1,
+      borderColor: 'divider',
+    }}
+  >
+    <LazySiteMap ariaLabel="Walk map" height="100%" initialViewState={viewOf(markers)}>
+      <RouteLine positions={markers} />
+      {markers.map((marker) => {
+        const state = progress.get(marker.id);
+        return (
+          <NumberedMarker
+            key={marker.id}
+            latitude={marker.lat}
+            longitude={marker.lng}
+            label={marker.label}
+            state={pinState(state, marker)}
+            ariaLabel={`Marker ${marker.label}, ${state === 'reached' ? 'reached' : state === 'next' ? 'next' : 'not reached'}`}
+            highlight={state === 'next'}
+            onClick={() => onSelect(marker.id)}
+          />
+        );
+      })}
+      {position.fix && (
+        <LivePosition
+          latitude={position.fix.lat}
+          longitude={position.fix.lng}
+          accuracy={position.fix.accuracy}
+          stale={position.status !== 'tracking'}
+        />
+      )}
+    </LazySiteMap>
+  </Box>
+);

@@ -1,0 +1,422 @@
+import type { Routes } from '@sitewalk/shared/contract/index';
+import type { UploadTicket } from '@sitewalk/shared/schemas/common';
+import { ApiError, type createApiClient } from '../../../lib/api-client.ts';
+import type { LocalRecorderStore, QueuedWrite } from './recorder-store.ts';
+import type { Outbox, OutboxStatus } from './types.ts';
+
+/** The typed API client (`api` of lib/api.ts, or `createApiClient` with its own fetch and token). */
+export type ApiCall = ReturnType<typeof createApiClient<Routes>>;
+
+/** PUTs a photo to a presigned URL; throws `StorageError` when the storage refuses it. */
+export type Upload = (
+  ticket: Pick<UploadTicket, 'uploadUrl' | 'headers'>,
+  blob: Blob,
+  signal?: AbortSignal,
+) => Promise<void>;
+
+/** The storage answered a PUT with an error status. */
+export class StorageError extends Error {
+  override name = 'StorageError';
+  constructor(readonly status: number) {
+    super(`The photo could not be uploaded (${status})`);
+  }
+}
+
+/** Headers a browser sets itself and refuses from scripts (a ticket may list content-length for S3). */
+const BROWSER_SET_HEADERS = new Set(['content-length', 'host', 'connection']);
+const UPLOAD_TIMEOUT_MS = 120_000;
+const CALL_TIMEOUT_MS = 30_000;
+
+/** An `Upload` over `fetch`: a PUT of the blob with the ticket's headers, and no Authorization. */
+export const uploadWith =
+  (doFetch: typeof fetch = (...args) => fetch(...args)): Upload =>
+  async (ticket, blob, signal) => {
+    const headers = Object.fromEntries(
+      Object.entries(ticket.headers).filter(([name]) => !BROWSER_SET_HEADERS.has(name.toLowerCase())),
+    );
+    const timeout = AbortSignal.timeout(UPLOAD_TIMEOUT_MS);
+    const response = await doFetch(ticket.uploadUrl, {
+      method: 'PUT',
+      headers,
+      body: blob,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    // Nothing of the answer is needed; reading it frees the connection.
+    await response.arrayBuffer().catch(() => undefined);
+    if (!response.ok) throw new StorageError(response.status);
+  };
+
+export interface Timers {
+  set: (run: () => void, ms: number) => unknown;
+  clear: (handle: unknown) => void;
+}
+
+type Listenable = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+
+export interface OutboxOptions {
+  store: LocalRecorderStore;
+  call: ApiCall;
+  upload?: Upload;
+  /** Renews the session after a 401; true when it worked. */
+  refresh?: () => Promise<boolean>;
+  /** Whose writes to send (the signed-in user's); null sends nothing. Without it, every write is sent. */
+  userId?: () => number | null;
+  now?: () => number;
+  random?: () => number;
+  timers?: Timers;
+  /** Whether the device is online (navigator.onLine by default). Offline, nothing is sent. */
+  online?: () => boolean;
+  /** Where 'online'/'offline' fire (the window by default; null for none). */
+  window?: Listenable | null;
+  /** Where 'visibilitychange' fires, and whether the page is visible (the document by default). */
+  document?: (Listenable & { visibilityState: DocumentVisibilityState }) | null;
+  /** Keeps two tabs from sending at once (navigator.locks by default, where present; null for none). */
+  locks?: Pick<LockManager, 'request'> | null;
+  /** Other things that should start a send (the app's: a new access token, the signed-in user known). */
+  triggers?: (flush: () => void) => () => void;
+  /** Send at once (default true). */
+  start?: boolean;
+}
+
+/** The first retry comes after about a second, then twice as long each time, up to a minute. */
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_MAX_MS = 60_000;
+const LOCK_NAME = 'sitewalk-recorder-outbox';
+
+/** The delay before retry `attempt` (1, 2, …): the doubling delay, the upper half of it at random. */
+export const backoffDelay = (attempt: number, random: () => number) => {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base / 2 + (random() * base) / 2);
+};
+
+type Outcome =
+  | { kind: 'sent' }
+  | { kind: 'retry'; afterMs: number | null }
+  | { kind: 'unauthorized' }
+  | { kind: 'failed'; status: number; message: string };
+
+const isRetryableStatus = (status: number) =>
+  status === 0 || status === 408 || status === 429 || status >= 500;
+
+/** What an error means for the write: try again later, renew the session, or give it up. */
+export const classify = (error: unknown): Exclude<Outcome, { kind: 'sent' }> => {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return { kind: 'unauthorized' };
+    if (isRetryableStatus(error.status)) {
+      return {
+        kind: 'retry',
+        afterMs: error.retryAfterSeconds === null ? null : error.retryAfterSeconds * 1000,
+      };
+    }
+    return { kind: 'failed', status: error.status, message: error.message };
+  }
+  if (error instanceof StorageError) {
+    if (isRetryableStatus(error.status)) return { kind: 'retry', afterMs: null };
+    return { kind: 'failed', status: error.status, message: error.message };
+  }
+  // A network error, a timeout, an answer the contract does not allow: the write may or may not have
+  // landed, and its client id makes sending it again safe.
+  return { kind: 'retry', afterMs: null };
+};
+
+const browserWindow = (): Listenable | null => (typeof window === 'undefined' ? null : window);
+const browserDocument = () => (typeof document === 'undefined' ? null : document);
+const browserLocks = () =>
+  typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks ? navigator.locks : null;
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+const defaultTimers: Timers = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * The outbox's sender. One write at a time, in queue order: a write leaves the queue only once its answer
+ * has arrived, so a reload at any moment sends it again, under the same client ids. A session's writes need
+ * its report id, which its start's answer gives.
+ */
+export const createOutbox = (options: OutboxOptions): Outbox => {
+  const { store, call } = options;
+  const upload = options.upload ?? uploadWith();
+  const refresh = options.refresh ?? (async () => false);
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const timers = options.timers ?? defaultTimers;
+  const isOnline = options.online ?? browserOnline;
+  const win = options.window === undefined ? browserWindow() : options.window;
+  const doc = options.document === undefined ? browserDocument() : options.document;
+  const locks = options.locks === undefined ? browserLocks() : options.locks;
+
+  let status: OutboxStatus = { waiting: 0, sending: false, online: isOnline(), retryAt: null, failed: [] };
+  const listeners = new Set<(status: OutboxStatus) => void>();
+  const update = (change: Partial<OutboxStatus>) => {
+    const next = { ...status, ...change };
+    const changed = (Object.keys(change) as (keyof OutboxStatus)[]).some((key) => next[key] !== status[key]);
+    if (!changed) return;
+    status = next;
+    listeners.forEach((listener) => listener(status));
+  };
+
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: unknown = null;
+  let attempt = 0;
+  const abort = new AbortController();
+
+  /** The failed list changes only when its writes do, so the indicator re-renders only then. */
+  let failedSeqs = '';
+  const reload = async () => {
+    const [waiting, failures] = await Promise.all([store.waiting(), store.failures()]);
+    const seqs = failures.map((f) => f.seq).join(',');
+    if (seqs !== failedSeqs) {
+      failedSeqs = seqs;
+      update({
+        waiting,
+        failed: failures.map(({ write, status: code, message }) => ({ write, status: code, message })),
+      });
+    } else {
+      update({ waiting });
+    }
+  };
+
+  const reportIdFor = async (entry: QueuedWrite): Promise<number | Outcome> => {
+    const id = await store.reportIdOf(entry.write.session);
+    if (id !== null) return id;
+    const failedStart = await store.failedStartOf(entry.write.session);
+    if (failedStart) return { kind: 'failed', status: failedStart.status, message: failedStart.message };
+    return { kind: 'failed', status: 0, message: 'This walk was never started' };
+  };
+
+  const signal = abort.signal;
+  const timeoutMs = CALL_TIMEOUT_MS;
+
+  /** Sends one write, every step of it; each step is safe to repeat. */
+  const send = async (entry: QueuedWrite): Promise<Outcome> => {
+    const { write } = entry;
+    if (write.kind === 'start') {
+      const report = await call('walk.startReport', {
+        body: { walkId: write.walkId, clientId: write.session, startedAt: write.startedAt },
+        signal,
+        timeoutMs,
+      });
+      await store.completeStart(entry.seq, write.session, report.id);
+      return { kind: 'sent' };
+    }
+    const walkReportId = await reportIdFor(entry);
+    if (typeof walkReportId !== 'number') return walkReportId;
+    const params = { walkReportId };
+    switch (write.kind) {
+      case 'checkpoint': {
+        const { arrival } = write;
+        await call('walk.recordCheckpoint', {
+          params,
+          body: {
+            clientId: arrival.clientId,
+            markerId: arrival.markerId,
+            arrivedAt: arrival.arrivedAt,
+            lat: arrival.lat,
+            lng: arrival.lng,
+            accuracy: arrival.accuracy,
+            method: arrival.method,
+            isDoor: write.isDoor,
+            targetUnit: arrival.targetUnit,
+            picturedUnit: arrival.picturedUnit,
+          },
+          signal,
+          timeoutMs,
+        });
+        break;
+      }
+      case 'note':
+        await call('walk.addNote', {
+          params,
+          body: { clientId: write.note.clientId, markerId: write.note.markerId, note: write.note.note },
+          signal,
+          timeoutMs,
+        });
+        break;
+      case 'photo': {
+        const { photo } = write;
+        // A new ticket each time: the API signs the same key again for the same client id.
+        const ticket = await call('walk.photoUpload', {
+          params,
+          body: {
+            clientId: photo.clientId,
+            markerId: photo.markerId,
+            contentType: write.contentType,
+            contentLength: write.blob.size,
+            takenAt: photo.takenAt,
+            lat: photo.lat,
+            lng: photo.lng,
+            accuracy: photo.accuracy,
+          },
+          signal,
+          timeoutMs,
+        });
+        await upload(ticket, write.blob, signal);
+        break;
+      }
+      case 'incident': {
+        let incidentId = entry.progress?.incidentId;
+        let photosSent = entry.progress?.photosSent ?? 0;
+        if (incidentId === undefined) {
+          const incident = await call('incident.create', {
+            body: {
+              clientId: write.clientId,
+              locationId: write.locationId,
+              typeId: write.typeId,
+              notes: write.note.trim() ? [write.note.trim()] : [],
+              walkReportId,
+            },
+            signal,
+            timeoutMs,
+          });
+          incidentId = incident.id;
+          await store.saveProgress(entry.seq, { incidentId, photosSent });
+        }
+        for (const photo of write.photos.slice(photosSent)) {
+          const ticket = await call('incident.imageUpload', {
+            params: { id: incidentId },
+            body: {
+              clientId: photo.clientId,
+              contentType: photo.contentType,
+              contentLength: photo.blob.size,
+            },
+            signal,
+            timeoutMs,
+          });
+          await upload(ticket, photo.blob, signal);
+          photosSent += 1;
+          await store.saveProgress(entry.seq, { incidentId, photosSent });
+        }
+        break;
+      }
+      case 'finish':
+        await call('walk.finishReport', {
+          params,
+          body: { finishedAt: write.finishedAt },
+          signal,
+          timeoutMs,
+        });
+        break;
+    }
+    await store.remove(entry.seq);
+    return { kind: 'sent' };
+  };
+
+  const scheduleRetry = (afterMs: number | null) => {
+    attempt += 1;
+    const delay = Math.max(backoffDelay(attempt, random), afterMs ?? 0);
+    const retryAt = now() + delay;
+    if (timer !== null) timers.clear(timer);
+    timer = timers.set(() => {
+      timer = null;
+      void flush();
+    }, delay);
+    update({ retryAt });
+  };
+
+  const runOnce = async () => {
+    if (timer !== null) timers.clear(timer);
+    timer = null;
+    update({ retryAt: null, online: isOnline() });
+    let refreshed = false;
+    try {
+      while (!stopped) {
+        await reload();
+        if (!isOnline()) return;
+        const userId = options.userId?.();
+        if (userId === null) return;
+        const entry = await store.head(userId);
+        if (!entry || stopped) return;
+        update({ sending: true });
+        let outcome: Outcome;
+        try {
+          outcome = await send(entry);
+        } catch (error) {
+          outcome = classify(error);
+        }
+        if (stopped) return;
+        if (outcome.kind === 'sent') {
+          attempt = 0;
+          refreshed = false;
+        } else if (outcome.kind === 'failed') {
+          await store.fail(entry, outcome.status, outcome.message);
+          attempt = 0;
+        } else if (outcome.kind === 'unauthorized') {
+          // One renewal, then the same write again; if the session cannot be renewed, wait for a trigger.
+          if (refreshed || !(await refresh().catch(() => false))) return;
+          refreshed = true;
+        } else {
+          scheduleRetry(outcome.afterMs);
+          return;
+        }
+      }
+    } catch {
+      // The database failed us (a closed connection, a full disk): try again later.
+      if (!stopped) scheduleRetry(null);
+    } finally {
+      update({ sending: false });
+      if (!stopped) await reload().catch(() => undefined);
+    }
+  };
+
+  const flush = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    const exclusive = () => (locks ? locks.request(LOCK_NAME, runOnce) : runOnce());
+    running = (async () => {
+      do {
+        again = false;
+        await exclusive();
+      } while (again && !stopped && status.retryAt === null);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const onOnline = () => {
+    update({ online: isOnline() });
+    void flush();
+  };
+  const onOffline = () => update({ online: isOnline() });
+  const onVisibility = () => {
+    if (doc?.visibilityState === 'visible') void flush();
+  };
+  const triggered = () => void flush();
+
+  win?.addEventListener('online', onOnline);
+  win?.addEventListener('offline', onOffline);
+  doc?.addEventListener('visibilitychange', onVisibility);
+  const unsubscribeStore = store.subscribe(triggered);
+  const unsubscribeTriggers = options.triggers?.(triggered);
+  if (options.start !== false) void flush();
+
+  return {
+    flush,
+    status: () => status,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    walkReportIdOf: (sessionKey) => store.reportIdOf(sessionKey),
+    stop: () => {
+      stopped = true;
+      abort.abort();
+      if (timer !== null) timers.clear(timer);
+      timer = null;
+      win?.removeEventListener('online', onOnline);
+      win?.removeEventListener('offline', onOffline);
+      doc?.removeEventListener('visibilitychange', onVisibility);
+      unsubscribeStore();
+      unsubscribeTriggers?.();
+      listeners.clear();
+    },
+  };
+};

@@ -1,0 +1,220 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { FailedWrite, OutboxWrite, RecorderCatalog, RecorderStore, RecordingSession } from './types.ts';
+
+/**
+ * The recorder's IndexedDB database ('sitewalk-recorder'): the sessions being recorded, the outbox (its
+ * auto-increment key is the queue's order), the API's report id of each session, the writes the API refused
+ * for good, and the catalog of walks each user may record.
+ */
+export const RECORDER_DB_NAME = 'sitewalk-recorder';
+const VERSION = 1;
+
+/** How far a multi-step write got, so a retry does not repeat what is known to have landed. */
+export interface WriteProgress {
+  /** An incident's id, once its create was answered. */
+  incidentId?: number;
+  /** How many of an incident's photos were uploaded. */
+  photosSent?: number;
+}
+
+/** One write in the outbox, as stored: `seq` is its place in the queue. */
+export interface QueuedWrite {
+  seq: number;
+  userId: number;
+  write: OutboxWrite;
+  progress?: WriteProgress;
+}
+
+export interface StoredFailure extends FailedWrite {
+  /** The write's place in the queue when it failed. */
+  seq: number;
+  userId: number;
+  session: string;
+}
+
+interface RecorderSchema extends DBSchema {
+  sessions: { key: string; value: RecordingSession; indexes: { byUser: number } };
+  outbox: { key: number; value: QueuedWrite; indexes: { bySession: string } };
+  reportIds: { key: string; value: { session: string; walkReportId: number } };
+  failed: { key: number; value: StoredFailure; indexes: { bySession: string } };
+  catalogs: { key: number; value: RecorderCatalog };
+}
+
+/** The store the screens use, plus what the outbox needs of the queue. */
+export interface LocalRecorderStore extends RecorderStore {
+  /** The first write in the queue (of `userId` when given), or null. */
+  head: (userId?: number) => Promise<QueuedWrite | null>;
+  /** How many writes wait in the queue. */
+  waiting: () => Promise<number>;
+  /** The write was answered: out of the queue. */
+  remove: (seq: number) => Promise<void>;
+  /** A session's start was answered with its report id: keep the id and take the start out, together. */
+  completeStart: (seq: number, session: string, walkReportId: number) => Promise<void>;
+  saveProgress: (seq: number, progress: WriteProgress) => Promise<void>;
+  /** The API refused the write for good: out of the queue and into the failed list, together. */
+  fail: (entry: QueuedWrite, status: number, message: string) => Promise<void>;
+  failures: () => Promise<StoredFailure[]>;
+  /** The failure of a session's start, if it failed for good. */
+  failedStartOf: (session: string) => Promise<StoredFailure | null>;
+  reportIdOf: (session: string) => Promise<number | null>;
+  /** Called after each `record` (the outbox sends then). */
+  subscribe: (listener: () => void) => () => void;
+  close: () => Promise<void>;
+}
+
+export interface RecorderStoreOptions {
+  /** The database's name (tests and the bench give each simulated phone its own). */
+  name?: string;
+}
+
+const openDatabase = (name: string) =>
+  openDB<RecorderSchema>(name, VERSION, {
+    upgrade(db) {
+      db.createObjectStore('sessions', { keyPath: 'key' }).createIndex('byUser', 'userId');
+      db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true }).createIndex(
+        'bySession',
+        'write.session',
+      );
+      db.createObjectStore('reportIds', { keyPath: 'session' });
+      db.createObjectStore('failed', { keyPath: 'seq' }).createIndex('bySession', 'session');
+      db.createObjectStore('catalogs', { keyPath: 'userId' });
+    },
+  });
+
+/**
+ * The recorder's store over IndexedDB. The database opens on first use, so this can be called at any time.
+ */
+export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalRecorderStore => {
+  const name = options.name ?? RECORDER_DB_NAME;
+  let opened: Promise<IDBPDatabase<RecorderSchema>> | null = null;
+  const db = () => (opened ??= openDatabase(name));
+  const listeners = new Set<() => void>();
+
+  const reportIdOf = async (session: string) =>
+    (await (await db()).get('reportIds', session))?.walkReportId ?? null;
+
+  return {
+    activeSession: async (userId) => {
+      const sessions = await (await db()).getAllFromIndex('sessions', 'byUser', userId);
+      const active = sessions
+        .filter((s) => s.finishedAt === null)
+        .sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
+      if (!active) return null;
+      return { ...active, walkReportId: active.walkReportId ?? (await reportIdOf(active.key)) };
+    },
+
+    record: async (session, writes) => {
+      const stranger = writes.find((write) => write.session !== session.key);
+      if (stranger)
+        throw new Error(`A write of session ${stranger.session} cannot be recorded on ${session.key}`);
+      const tx = (await db()).transaction(['sessions', 'outbox', 'reportIds'], 'readwrite');
+      // The transaction's own end, observed at once so an abort never goes unhandled.
+      const done = tx.done.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      try {
+        const known = await tx.objectStore('reportIds').get(session.key);
+        const requests: Promise<unknown>[] = [
+          tx.objectStore('sessions').put({
+            ...session,
+            walkReportId: session.walkReportId ?? known?.walkReportId ?? null,
+          }),
+        ];
+        for (const write of writes) {
+          requests.push(tx.objectStore('outbox').add({ userId: session.userId, write } as QueuedWrite));
+        }
+        await Promise.all(requests);
+      } catch (error) {
+        // A write that cannot be stored (say, not cloneable) takes the session's change with it.
+        try {
+          tx.abort();
+        } catch {
+          // already ended
+        }
+        await done;
+        throw error;
+      }
+      const failure = await done;
+      if (failure) throw failure;
+      listeners.forEach((listener) => listener());
+    },
+
+    closeSession: async (key) => {
+      await (await db()).delete('sessions', key);
+    },
+
+    saveCatalog: async (catalog) => {
+      await (await db()).put('catalogs', catalog);
+    },
+
+    loadCatalog: async (userId) => (await (await db()).get('catalogs', userId)) ?? null,
+
+    head: async (userId) => {
+      const tx = (await db()).transaction('outbox');
+      for await (const cursor of tx.store) {
+        if (userId === undefined || cursor.value.userId === userId) return cursor.value;
+      }
+      return null;
+    },
+
+    waiting: async () => (await db()).count('outbox'),
+
+    remove: async (seq) => {
+      await (await db()).delete('outbox', seq);
+    },
+
+    completeStart: async (seq, session, walkReportId) => {
+      const tx = (await db()).transaction(['outbox', 'reportIds', 'sessions'], 'readwrite');
+      const stored = await tx.objectStore('sessions').get(session);
+      await Promise.all([
+        tx.objectStore('reportIds').put({ session, walkReportId }),
+        tx.objectStore('outbox').delete(seq),
+        stored ? tx.objectStore('sessions').put({ ...stored, walkReportId }) : undefined,
+        tx.done,
+      ]);
+    },
+
+    saveProgress: async (seq, progress) => {
+      const tx = (await db()).transaction('outbox', 'readwrite');
+      const entry = await tx.store.get(seq);
+      if (entry) await tx.store.put({ ...entry, progress });
+      await tx.done;
+    },
+
+    fail: async (entry, status, message) => {
+      const tx = (await db()).transaction(['outbox', 'failed'], 'readwrite');
+      await Promise.all([
+        tx.objectStore('failed').put({
+          seq: entry.seq,
+          userId: entry.userId,
+          session: entry.write.session,
+          write: entry.write,
+          status,
+          message,
+        }),
+        tx.objectStore('outbox').delete(entry.seq),
+        tx.done,
+      ]);
+    },
+
+    failures: async () => (await db()).getAll('failed'),
+
+    failedStartOf: async (session) => {
+      const failed = await (await db()).getAllFromIndex('failed', 'bySession', session);
+      return failed.find((f) => f.write.kind === 'start') ?? null;
+    },
+
+    reportIdOf,
+
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    close: async () => {
+      if (opened) (await opened).close();
+      opened = null;
+    },
+  };
+};
