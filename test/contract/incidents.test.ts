@@ -4,6 +4,7 @@ import { messages } from '@sitewalk/shared/messages';
 import {
   INCIDENT_ANSWER_BYTES_MAX,
   INCIDENT_BY_LOCATION_LIMIT,
+  INCIDENT_IMAGES_MAX,
   INCIDENT_NOTES_MAX,
 } from '@sitewalk/shared/constants';
 import { dataFromEnv } from '@sitewalk/functions/composition';
@@ -437,6 +438,136 @@ describe('working an incident', () => {
     });
     expect((await call(manager, 'GET', `/api/incident/${doomed}`)).status).toBe(404);
     expect((await call(manager, 'DELETE', `/api/incident/${doomed}`)).status).toBe(404);
+  });
+});
+
+describe("the walk recorder's incidents: idempotent under a client id", () => {
+  const uuid = () => crypto.randomUUID();
+  const totalAt = async (locationId: number) =>
+    (await call(manager, 'GET', `/api/incident/some/by-location/${locationId}?limit=1`)).body.totalCount;
+
+  it('makes one incident of a create retried or raced, answered as it was made', async () => {
+    const walkReportId = await report(employee, sites.locationId, '2026-11-21T06:00:00.000Z');
+    const before = (await totalAt(sites.locationId)) as number;
+    const body = {
+      locationId: sites.locationId,
+      typeId: 1,
+      notes: ['Gate forced'],
+      walkReportId,
+      clientId: uuid(),
+    };
+    const created = await call(employee, 'POST', '/api/incident', body);
+    expect(created.status).toBe(201);
+    expect(incidentOf(created)).toMatchObject({ walkReportId, typeId: 1 });
+    // A retry, even with other figures, answers the first incident as it is.
+    expect(await call(employee, 'POST', '/api/incident', body)).toEqual(created);
+    expect(await call(employee, 'POST', '/api/incident', { ...body, typeId: 3, notes: [] })).toEqual(created);
+    expect(await totalAt(sites.locationId)).toBe(before + 1);
+    // Copies of a new create racing each other make one incident.
+    const racing = { ...body, clientId: uuid() };
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call(employee, 'POST', '/api/incident', racing)),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map(id)).size).toBe(1);
+    expect(await totalAt(sites.locationId)).toBe(before + 2);
+    // Without a client id, each create is a new incident, as before.
+    const plain = { locationId: sites.locationId, typeId: 3 };
+    const [one, two] = [
+      await call(employee, 'POST', '/api/incident', plain),
+      await call(employee, 'POST', '/api/incident', plain),
+    ];
+    expect(id(one)).not.toBe(id(two));
+    expect(await totalAt(sites.locationId)).toBe(before + 4);
+  });
+
+  it("refuses another user's client id with 409, a bad one with 400, and other tenants with 404", async () => {
+    const before = (await totalAt(sites.locationId)) as number;
+    const body = { locationId: sites.locationId, typeId: 2, clientId: uuid() };
+    expect((await call(employee, 'POST', '/api/incident', body)).status).toBe(201);
+    const reused = await call(manager, 'POST', '/api/incident', body);
+    expect(reused.status).toBe(409);
+    expect(reused.body.message).toBe('This client id is already used');
+    expect((await call(managerB, 'POST', '/api/incident', { ...body, locationId: siteB })).status).toBe(409);
+    expect(await totalAt(sites.locationId)).toBe(before + 1);
+    for (const clientId of ['abc', '', 12, 'c0ffee00-0000-0000-0000-00000000000g']) {
+      const bad = await call(employee, 'POST', '/api/incident', { ...body, clientId });
+      expect(bad.status, String(clientId)).toBe(400);
+      expect(Object.keys(bad.body.validationErrors as object)).toEqual(['clientId']);
+    }
+    // A user of another management company creates nothing at the location, client id or not.
+    const intruder = { locationId: sites.locationId, typeId: 2, clientId: uuid() };
+    expect((await call(managerB, 'POST', '/api/incident', intruder)).status).toBe(404);
+    // ... and the id it tried stays free for its rightful use.
+    expect((await call(employee, 'POST', '/api/incident', intruder)).status).toBe(201);
+    expect(await totalAt(sites.locationId)).toBe(before + 2);
+  });
+
+  it('answers a late retry of a deleted incident with 404, never a new incident', async () => {
+    const body = { locationId: sites.locationId, typeId: 3, clientId: uuid() };
+    const created = id(await call(employee, 'POST', '/api/incident', body));
+    expect((await call(manager, 'DELETE', `/api/incident/${created}`)).status).toBe(200);
+    const before = (await totalAt(sites.locationId)) as number;
+    expect((await call(employee, 'POST', '/api/incident', body)).status).toBe(404);
+    expect(await totalAt(sites.locationId)).toBe(before);
+    // The guard that says so expires in time (the table's TTL).
+    const guard = await dataFromEnv().entities.incidentCreate.get({ clientId: body.clientId }).go();
+    expect(guard.data?.expiresAt).toBeGreaterThan(Date.now() / 1000);
+  });
+
+  it('lets the employee who reported it add its photos, each once under a client id', async () => {
+    const incidentId = id(
+      await call(employee, 'POST', '/api/incident', {
+        locationId: sites.locationId,
+        typeId: 1,
+        clientId: uuid(),
+      }),
+    );
+    const path = `/api/incident/${incidentId}/image`;
+    const request = { contentType: 'image/jpeg', contentLength: 64, clientId: uuid() };
+    const ticket = await call(employee, 'POST', path, request);
+    expect(ticket.status).toBe(200);
+    const again = await call(employee, 'POST', path, { ...request, contentLength: 65 });
+    expect(again.status).toBe(200);
+    expect(again.body.key).toBe(ticket.body.key); // the same object, signed again
+    expect((again.body.headers as Record<string, string>)['content-length']).toBe('65');
+    // Racing copies of a new request: one key.
+    const racing = { ...request, clientId: uuid() };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => call(employee, 'POST', path, racing)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.key)).size).toBe(1);
+    const keys = () =>
+      call(manager, 'GET', `/api/incident/${incidentId}`).then((a) => incidentOf(a).images.map((i) => i.key));
+    expect(await keys()).toEqual([ticket.body.key, answers[0]?.body.key]);
+    // Someone else's client id is refused; a bad one is a 400 naming it; another tenant is kept out.
+    expect((await call(manager, 'POST', path, request)).status).toBe(409);
+    const bad = await call(employee, 'POST', path, { ...request, clientId: 'photo-1' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.validationErrors as object)).toEqual(['clientId']);
+    expect((await call(managerB, 'POST', path, { ...request, clientId: uuid() })).status).toBe(404);
+    expect((await call(managerB, 'POST', path, request)).status).toBe(404);
+    expect(await keys()).toHaveLength(2);
+  });
+
+  it('counts a retried image once towards the cap, and a retry still answers when the incident is full', async () => {
+    const incidentId = id(
+      await call(employee, 'POST', '/api/incident', { locationId: sites.locationId, typeId: 2 }),
+    );
+    const path = `/api/incident/${incidentId}/image`;
+    const post = (clientId?: string) =>
+      call(employee, 'POST', path, { contentType: 'image/png', contentLength: 10, clientId });
+    const first = uuid();
+    expect((await post(first)).status).toBe(200);
+    for (let n = 1; n < INCIDENT_IMAGES_MAX - 1; n++) expect((await post(uuid())).status).toBe(200);
+    // One short of the cap: retrying the first takes no place.
+    expect((await post(first)).status).toBe(200);
+    expect((await post()).status).toBe(200); // the last place, without a client id
+    const full = await post(uuid());
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe(`An incident holds at most ${INCIDENT_IMAGES_MAX} images`);
+    expect((await post(first)).status).toBe(200);
+    const stored = incidentOf(await call(manager, 'GET', `/api/incident/${incidentId}`)).images;
+    expect(stored).toHaveLength(INCIDENT_IMAGES_MAX);
   });
 });
 

@@ -349,6 +349,10 @@ describe('recording a walk report', () => {
           lat: first.lat,
           lng: first.lng,
           accuracy: first.accuracy,
+          // Right at marker 1, by position (the default).
+          method: 'position',
+          distance: 0,
+          farFromMarker: false,
           isDoor: false,
           targetUnit: null,
           picturedUnit: null,
@@ -361,6 +365,10 @@ describe('recording a walk report', () => {
           lat: door.lat,
           lng: door.lng,
           accuracy: door.accuracy,
+          // 0.00012° of longitude west of marker 2: about 10.7 m, within reach.
+          method: 'position',
+          distance: expect.closeTo(10.69, 1) as number,
+          farFromMarker: false,
           isDoor: true,
           targetUnit: '12',
           picturedUnit: '13',
@@ -460,6 +468,8 @@ describe('recording a walk report', () => {
       [{ markerId: 'one' }, 'markerId'],
       [{ isDoor: 'yes' }, 'isDoor'],
       [{ targetUnit: 'u'.repeat(21) }, 'targetUnit'],
+      [{ method: 'teleport' }, 'method'],
+      [{ method: null }, 'method'],
     ] as const) {
       expect(fieldsOf(await call(employee, 'POST', `${path}/checkpoint`, { ...good, ...change }))).toEqual([
         field,
@@ -486,6 +496,20 @@ describe('recording a walk report', () => {
     expect(
       fieldsOf(await call(employee, 'POST', `${path}/photo`, { ...photo, contentLength: 20_000_000 })),
     ).toEqual(['contentLength']);
+    for (const [change, field] of [
+      [{ lat: 91 }, 'lat'],
+      [{ lng: 180.5 }, 'lng'],
+      [{ accuracy: -1 }, 'accuracy'],
+      [{ takenAt: 'this morning' }, 'takenAt'],
+      [{ takenAt: '2026-11-22T05:01:00' }, 'takenAt'], // no offset: whose time?
+      [{ clientId: 'photo-1' }, 'clientId'],
+      [{ clientId: undefined }, 'clientId'],
+    ] as const) {
+      expect(
+        fieldsOf(await call(employee, 'POST', `${path}/photo`, { ...photo, ...change })),
+        JSON.stringify(change),
+      ).toEqual([field]);
+    }
     expect(fieldsOf(await call(employee, 'PUT', `${path}/finish`, { finishedAt: 'soon' }))).toEqual([
       'finishedAt',
     ]);
@@ -667,6 +691,176 @@ describe('recording a walk report', () => {
     }[];
     expect(offered.map((w) => w.id)).not.toContain(walkId);
     expect(offered.length).toBeGreaterThan(0);
+  });
+
+  it('measures each arrival from its marker and flags those by hand or far from it', async () => {
+    const { walkId, markers } = await walkWithMarkers();
+    const reportId = id(await startReport(employee, walkId, '2026-11-22T08:00:00.000Z'));
+    const first = markers[0]?.id;
+    // Marker 1 is at 36.801, -119.7; 0.001° of latitude is about 111.2 m.
+    const arrive = (minute: number, change: Record<string, unknown>) =>
+      call(employee, 'POST', `/api/walk/walk-report/${reportId}/checkpoint`, {
+        clientId: uuid(),
+        markerId: first,
+        arrivedAt: `2026-11-22T08:${String(minute).padStart(2, '0')}:00.000Z`,
+        lat: 36.801,
+        lng: -119.7,
+        accuracy: 5,
+        ...change,
+      });
+    const cases: [Record<string, unknown>, { method: string; distance: number; farFromMarker: boolean }][] = [
+      // At the marker, by position.
+      [{}, { method: 'position', distance: 0, farFromMarker: false }],
+      // Marked by hand 1.1 km away: both flags.
+      [
+        { method: 'hand', lat: 36.811 },
+        { method: 'hand', distance: 1112, farFromMarker: true },
+      ],
+      // Marked by hand at the marker: by hand, not far.
+      [{ method: 'hand' }, { method: 'hand', distance: 0, farFromMarker: false }],
+      // Claimed by position 55.6 m away at ±10 m: far (25 m + 10 m).
+      [
+        { lat: 36.8015, accuracy: 10 },
+        { method: 'position', distance: 55.6, farFromMarker: true },
+      ],
+      // 44.5 m away at ±30 m: within 25 m + the most credited for accuracy (25 m).
+      [
+        { lat: 36.8014, accuracy: 30 },
+        { method: 'position', distance: 44.5, farFromMarker: false },
+      ],
+      // The same 44.5 m at ±300 m: still within, the credit for accuracy stops at 25 m.
+      [
+        { lat: 36.8014, accuracy: 300 },
+        { method: 'position', distance: 44.5, farFromMarker: false },
+      ],
+      // 55.6 m at ±300 m: beyond 50 m however poor the fix.
+      [
+        { lat: 36.8015, accuracy: 300 },
+        { method: 'position', distance: 55.6, farFromMarker: true },
+      ],
+    ];
+    const answers = [];
+    for (const [index, [change, expected]] of cases.entries()) {
+      const answer = await arrive(index, change);
+      expect(answer.status, JSON.stringify(change)).toBe(200);
+      expect(answer.body, JSON.stringify(change)).toMatchObject({
+        method: expected.method,
+        farFromMarker: expected.farFromMarker,
+      });
+      expect(answer.body.distance, JSON.stringify(change)).toBeCloseTo(expected.distance, 0);
+      answers.push(answer.body);
+    }
+    // The detail carries the same, in arrival order.
+    const detail = await call(manager, 'GET', `/api/walk/walk-report/${reportId}`);
+    expect(detail.body.CompletedMarker).toEqual(answers);
+  });
+
+  it('reads checkpoints and photos stored before methods and distances were: by position, measured now', async () => {
+    const { walkId, markers } = await walkWithMarkers();
+    const reportId = id(await startReport(employee, walkId, '2026-11-22T09:00:00.000Z'));
+    const db = dataFromEnv();
+    const old = {
+      walkReportId: reportId,
+      receivedAt: '2026-11-22T09:01:00.000Z',
+      lng: -119.7,
+      accuracy: 5,
+      isDoor: false,
+    };
+    // Written as the API wrote them before issue 15: no method, no distance, no taken time or place.
+    await db.entities.completedMarker
+      .create({
+        ...old,
+        clientId: uuid(),
+        completedMarkerId: 900001,
+        markerId: markers[1]?.id ?? 0,
+        arrivedAt: '2026-11-22T09:01:00.000Z',
+        lat: 36.8025, // 55.6 m north of marker 2
+      })
+      .go();
+    await db.entities.completedMarker
+      .create({
+        ...old,
+        clientId: uuid(),
+        completedMarkerId: 900002,
+        markerId: 999999, // no longer on the walk
+        arrivedAt: '2026-11-22T09:02:00.000Z',
+        lat: 36.9,
+      })
+      .go();
+    await db.entities.markerImage
+      .create({
+        walkReportId: reportId,
+        clientId: uuid(),
+        markerId: markers[1]?.id ?? 0,
+        imageName: 'old.jpg',
+        key: `tenants/${companyA.companyId}/walk-photo/${reportId}/old.jpg`,
+      })
+      .go();
+    const detail = await call(manager, 'GET', `/api/walk/walk-report/${reportId}`);
+    const [measured, unmeasured] = detail.body.CompletedMarker as Record<string, unknown>[];
+    expect(measured).toMatchObject({ id: 900001, method: 'position', farFromMarker: true });
+    expect(measured?.distance).toBeCloseTo(55.6, 0);
+    expect(unmeasured).toMatchObject({
+      id: 900002,
+      method: 'position',
+      distance: null,
+      farFromMarker: false,
+    });
+    expect(detail.body.markerImage).toEqual([
+      {
+        walkReportId: reportId,
+        markerId: markers[1]?.id,
+        imageName: 'old.jpg',
+        imageUrl: null,
+        takenAt: null,
+        lat: null,
+        lng: null,
+      },
+    ]);
+  });
+
+  it('keeps when and where a photo was taken, as the first request said', async () => {
+    const { walkId, markers } = await walkWithMarkers();
+    const reportId = id(await startReport(employee, walkId, '2026-11-22T10:00:00.000Z'));
+    const path = `/api/walk/walk-report/${reportId}/photo`;
+    const taken = {
+      clientId: uuid(),
+      markerId: markers[0]?.id,
+      contentType: 'image/jpeg',
+      contentLength: 100,
+      takenAt: '2026-11-22T11:05:30.500+01:00',
+      lat: 36.80101,
+      lng: -119.70002,
+      accuracy: 6,
+    };
+    const ticket = await call(employee, 'POST', path, taken);
+    expect(ticket.status).toBe(200);
+    // A retry with other figures signs the same photo, and keeps what the first said.
+    const retried = await call(employee, 'POST', path, { ...taken, takenAt: '2026-11-22T12:00:00Z', lat: 1 });
+    expect(retried.body.imageName).toBe(ticket.body.imageName);
+    // Without a time or a fix (the phone had none), it is taken all the same.
+    const bare = { clientId: uuid(), markerId: markers[1]?.id, contentType: 'image/png', contentLength: 100 };
+    expect((await call(employee, 'POST', path, bare)).status).toBe(200);
+    const images = (await call(manager, 'GET', `/api/walk/walk-report/${reportId}`)).body.markerImage as {
+      markerId: number;
+      imageName: string;
+    }[];
+    expect(images).toHaveLength(2);
+    expect(images.find((i) => i.imageName === ticket.body.imageName)).toMatchObject({
+      markerId: markers[0]?.id,
+      takenAt: '2026-11-22T10:05:30.500Z', // kept in UTC
+      lat: 36.80101,
+      lng: -119.70002,
+    });
+    expect(images.find((i) => i.markerId === markers[1]?.id)).toMatchObject({
+      takenAt: null,
+      lat: null,
+      lng: null,
+    });
+    const stored = await dataFromEnv()
+      .entities.markerImage.get({ walkReportId: reportId, clientId: taken.clientId })
+      .go();
+    expect(stored.data?.accuracy).toBe(6);
   });
 
   it('takes photos by presigned upload, once per client id, and shows them with short-lived URLs', async () => {

@@ -397,7 +397,9 @@ export const implementations: Implementations<'incident'> = {
         clientId === undefined
           ? patch
               .append({ imageKeys: [ticket.key] })
-              .where(({ imageKeys }, { size, lt }) => lt(size(imageKeys), INCIDENT_IMAGES_MAX))
+              .where(
+                ({ imageKeys }, { size, escape }) => `${size(imageKeys)} < ${escape(INCIDENT_IMAGES_MAX)}`,
+              )
           : patch
               .append({
                 imageKeys: [ticket.key],
@@ -405,8 +407,8 @@ export const implementations: Implementations<'incident'> = {
               })
               .add({ imageClientIds: [clientId] })
               .where(
-                ({ imageKeys, imageClientIds }, { size, lt, notContains }) =>
-                  `${lt(size(imageKeys), INCIDENT_IMAGES_MAX)} AND ${notContains(imageClientIds, clientId)}`,
+                ({ imageKeys, imageClientIds }, { size, escape, notContains }) =>
+                  `${size(imageKeys)} < ${escape(INCIDENT_IMAGES_MAX)} AND ${notContains(imageClientIds, clientId)}`,
               )
       ).go();
     } catch (error) {

@@ -197,6 +197,8 @@ const writeCounted = async (
 
 /** Where the markers of a walk are, by id (markers keep their ids when the walk is edited). */
 type MarkerPoints = ReadonlyMap<number, Point>;
+/** Metres between an arrival and its marker, to the centimetre (more is the floating point's noise). */
+const measure = (arrival: Point, marker: Point) => Math.round(distanceMeters(arrival, marker) * 100) / 100;
 const markerPoints = (walk: WalkItem | undefined | null): MarkerPoints =>
   new Map((walk?.markers ?? []).map((m) => [m.id, { lat: m.lat, lng: m.lng }]));
 
@@ -207,7 +209,7 @@ const markerPoints = (walk: WalkItem | undefined | null): MarkerPoints =>
  */
 const toCompleted = (c: CompletedMarkerItem, markers: MarkerPoints) => {
   const marker = markers.get(c.markerId);
-  const distance = c.distance ?? (marker ? distanceMeters(c, marker) : null);
+  const distance = c.distance ?? (marker ? measure(c, marker) : null);
   return {
     id: c.completedMarkerId,
     markerId: c.markerId,
@@ -474,7 +476,7 @@ export const implementations: Implementations<'walk'> = {
       lng: body.lng,
       accuracy: body.accuracy,
       method: body.method,
-      distance: distanceMeters(body, marker),
+      distance: measure(body, marker),
       isDoor: body.isDoor,
       targetUnit: body.targetUnit,
       picturedUnit: body.picturedUnit,

@@ -9,14 +9,13 @@ import { Spinner } from '../../components/spinner.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useWalkReport } from './api/get-walk-report.ts';
-import { reportView, type CompletedEntry } from './walk-report-view.ts';
+import { flagTexts, reportView, timeOf, type CompletedEntry } from './walk-report-view.ts';
 import { MapLegend, WalkReportMap } from './components/walk-report-map.tsx';
 
 const parseId = (value: string | undefined) =>
   value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' });
 
 const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box>
@@ -70,6 +69,24 @@ const UnitCheckText = ({ entry }: { entry: CompletedEntry }) => {
     </Stack>
   );
 };
+
+/** Warnings beside an arrival: marked by hand, far from the marker. */
+const ArrivalFlags = ({ entry }: { entry: CompletedEntry }) => (
+  <>
+    {entry.byHand && (
+      <Chip size="small" color="warning" variant="outlined" label={flagTexts.byHand} data-testid="flag" />
+    )}
+    {entry.farMeters !== null && (
+      <Chip
+        size="small"
+        color="warning"
+        variant="outlined"
+        label={flagTexts.far(entry.farMeters)}
+        data-testid="flag"
+      />
+    )}
+  </>
+);
 
 const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
   const report = useWalkReport(walkReportId);
@@ -168,9 +185,16 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
                           Point {entry.label ?? '?'}
                           {entry.isDoor ? ' (Door)' : ''}
                         </Typography>
-                        <Typography variant="body2" color="text.secondary">
-                          Arrived {timeOf(entry.arrivedAt)}
-                        </Typography>
+                        <Stack
+                          direction="row"
+                          useFlexGap
+                          sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
+                        >
+                          <Typography variant="body2" color="text.secondary">
+                            Arrived {timeOf(entry.arrivedAt)}
+                          </Typography>
+                          <ArrivalFlags entry={entry} />
+                        </Stack>
                       </Box>
                       <Button
                         size="small"

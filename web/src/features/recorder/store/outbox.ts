@@ -53,6 +53,18 @@ export interface Timers {
 
 type Listenable = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 
+/** What the outbox needs of `navigator.locks` (typed here so that Node code, such as the bench, can use it). */
+export interface Locks {
+  request: (name: string, callback: () => Promise<boolean>) => Promise<boolean>;
+}
+
+/** The browser's globals, where there are any (none in Node). */
+const browser = globalThis as unknown as {
+  window?: Listenable;
+  document?: Listenable & { visibilityState: string };
+  navigator?: { onLine?: boolean; locks?: Locks };
+};
+
 export interface OutboxOptions {
   store: LocalRecorderStore;
   call: ApiCall;
@@ -69,9 +81,9 @@ export interface OutboxOptions {
   /** Where 'online'/'offline' fire (the window by default; null for none). */
   window?: Listenable | null;
   /** Where 'visibilitychange' fires, and whether the page is visible (the document by default). */
-  document?: (Listenable & { visibilityState: DocumentVisibilityState }) | null;
+  document?: (Listenable & { visibilityState: string }) | null;
   /** Keeps two tabs from sending at once (navigator.locks by default, where present; null for none). */
-  locks?: Pick<LockManager, 'request'> | null;
+  locks?: Locks | null;
   /** Other things that should start a send (the app's: a new access token, the signed-in user known). */
   triggers?: (flush: () => void) => () => void;
   /** Send at once (default true). */
@@ -119,11 +131,10 @@ export const classify = (error: unknown): Exclude<Outcome, { kind: 'sent' }> => 
   return { kind: 'retry', afterMs: null };
 };
 
-const browserWindow = (): Listenable | null => (typeof window === 'undefined' ? null : window);
-const browserDocument = () => (typeof document === 'undefined' ? null : document);
-const browserLocks = () =>
-  typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks ? navigator.locks : null;
-const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+const browserWindow = () => browser.window ?? null;
+const browserDocument = () => browser.document ?? null;
+const browserLocks = () => browser.navigator?.locks ?? null;
+const browserOnline = () => browser.navigator?.onLine !== false;
 const defaultTimers: Timers = {
   set: (run, ms) => setTimeout(run, ms),
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -316,7 +327,8 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     update({ retryAt });
   };
 
-  const runOnce = async () => {
+  /** Sends until the queue is empty (true) or a write must wait: a retry, the session, the network (false). */
+  const runOnce = async (): Promise<boolean> => {
     if (timer !== null) timers.clear(timer);
     timer = null;
     update({ retryAt: null, online: isOnline() });
@@ -324,11 +336,12 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     try {
       while (!stopped) {
         await reload();
-        if (!isOnline()) return;
+        if (!isOnline()) return false;
         const userId = options.userId?.();
-        if (userId === null) return;
+        if (userId === null) return false;
         const entry = await store.head(userId);
-        if (!entry || stopped) return;
+        if (!entry) return true;
+        if (stopped) return false;
         update({ sending: true });
         let outcome: Outcome;
         try {
@@ -336,7 +349,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         } catch (error) {
           outcome = classify(error);
         }
-        if (stopped) return;
+        if (stopped) return false;
         if (outcome.kind === 'sent') {
           attempt = 0;
           refreshed = false;
@@ -345,16 +358,18 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
           attempt = 0;
         } else if (outcome.kind === 'unauthorized') {
           // One renewal, then the same write again; if the session cannot be renewed, wait for a trigger.
-          if (refreshed || !(await refresh().catch(() => false))) return;
+          if (refreshed || !(await refresh().catch(() => false))) return false;
           refreshed = true;
         } else {
           scheduleRetry(outcome.afterMs);
-          return;
+          return false;
         }
       }
+      return false;
     } catch {
       // The database failed us (a closed connection, a full disk): try again later.
       if (!stopped) scheduleRetry(null);
+      return false;
     } finally {
       update({ sending: false });
       if (!stopped) await reload().catch(() => undefined);
@@ -367,12 +382,15 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       again = true;
       return running;
     }
-    const exclusive = () => (locks ? locks.request(LOCK_NAME, runOnce) : runOnce());
+    const exclusive = async (): Promise<boolean> =>
+      locks ? await locks.request(LOCK_NAME, runOnce) : runOnce();
     running = (async () => {
+      // A trigger during a run that emptied the queue may have queued more; one that must wait, waits.
+      let drained: boolean;
       do {
         again = false;
-        await exclusive();
-      } while (again && !stopped && status.retryAt === null);
+        drained = await exclusive();
+      } while (again && drained && !stopped);
     })().finally(() => {
       running = null;
     });

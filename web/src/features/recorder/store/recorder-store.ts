@@ -115,14 +115,20 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
       );
       try {
         const known = await tx.objectStore('reportIds').get(session.key);
-        const requests: Promise<unknown>[] = [
+        const requests: Promise<unknown>[] = [];
+        // Each request is observed as it is made: an abort rejects them all.
+        const track = (request: Promise<unknown>) => {
+          requests.push(request);
+          request.catch(() => undefined);
+        };
+        track(
           tx.objectStore('sessions').put({
             ...session,
             walkReportId: session.walkReportId ?? known?.walkReportId ?? null,
           }),
-        ];
+        );
         for (const write of writes) {
-          requests.push(tx.objectStore('outbox').add({ userId: session.userId, write } as QueuedWrite));
+          track(tx.objectStore('outbox').add({ userId: session.userId, write } as QueuedWrite));
         }
         await Promise.all(requests);
       } catch (error) {

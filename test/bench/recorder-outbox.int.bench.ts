@@ -1,0 +1,429 @@
+import 'fake-indexeddb/auto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, bench, describe } from 'vitest';
+import { routes } from '@sitewalk/shared/contract/index';
+import { Role } from '@sitewalk/shared/roles';
+import { createApiClient } from '../../web/src/lib/api-client.ts';
+import { createOutbox, uploadWith, type Timers } from '../../web/src/features/recorder/store/outbox.ts';
+import { openRecorderStore } from '../../web/src/features/recorder/store/recorder-store.ts';
+import type { Outbox, OutboxWrite, RecordingSession } from '../../web/src/features/recorder/store/types.ts';
+import type { Walk } from '@sitewalk/shared/schemas/walk';
+import { startTestHost } from '../support/host.ts';
+import { callAs, person, type Person } from '../support/people.ts';
+import { seedSite } from '../support/site.ts';
+
+/**
+ * The recorder's outbox under a bad network: WALKERS (default 100) walks recorded at once, each on its own
+ * "phone" (its own IndexedDB, in fake-indexeddb, and its own outbox, the app's code) with its own walker's
+ * token, over HTTP on the local host. Every request (API calls and photo PUTs) goes through a fetch that
+ * drops the connection at random: some before the request reaches the host, some after the host answered
+ * (the answer lost). Then every report and incident is read back through the API, and the run prints the
+ * writes lost and duplicated, by kind; it fails unless both are 0. Backoff delays run TIME_SCALE (10) times
+ * faster than on a phone; DROP_BEFORE and DROP_AFTER (0.15 each) set the drop rates, BENCH_SEED the draw.
+ */
+const WALKERS = Number(process.env.WALKERS ?? 100);
+const DROP_BEFORE = Number(process.env.DROP_BEFORE ?? 0.15);
+const DROP_AFTER = Number(process.env.DROP_AFTER ?? 0.15);
+const TIME_SCALE = Number(process.env.TIME_SCALE ?? 10);
+const SEED = Number(process.env.BENCH_SEED ?? Date.now() % 1_000_000);
+const MARKERS = 6;
+/** Markers with a note, with a photo; the door marker; where the incident is reported. */
+const NOTE_AT = new Set([2, 4, 6]);
+const PHOTO_AT = new Set([3, 6]);
+const DOOR_AT = 2;
+const INCIDENT_AT = 4;
+const INCIDENT_PHOTOS = 2;
+const DEADLINE_MS = 240_000;
+
+/** mulberry32: a small seeded generator, so a run's draws can be repeated (the timing cannot). */
+const seeded = (seed: number) => {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+};
+const random = seeded(SEED);
+
+const traffic = { requests: 0, droppedBefore: 0, droppedAfter: 0 };
+
+/** fetch, with connections dropped at random before the request is sent or after its answer came. */
+const droppingFetch: typeof fetch = async (input, init) => {
+  traffic.requests += 1;
+  const draw = random();
+  if (draw < DROP_BEFORE) {
+    traffic.droppedBefore += 1;
+    throw new TypeError('fetch failed (the connection dropped before the request reached the host)');
+  }
+  const response = await fetch(input, init);
+  if (draw < DROP_BEFORE + DROP_AFTER) {
+    traffic.droppedAfter += 1;
+    await response.arrayBuffer().catch(() => undefined);
+    throw new TypeError('fetch failed (the connection dropped before the answer arrived)');
+  }
+  return response;
+};
+
+/** Real timers, TIME_SCALE times faster. */
+const scaledTimers: Timers = {
+  set: (run, ms) => setTimeout(run, ms / TIME_SCALE),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `task` over `items`, `limit` at a time. */
+const bounded = async <T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>) => {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await task(items[index] as T, index);
+      }
+    }),
+  );
+  return results;
+};
+
+const t = await startTestHost();
+const site = await seedSite(t.host.url);
+const call = callAs(t.host.url);
+
+const created = await call(site.superUser, 'POST', '/api/walk', {
+  name: 'Outbox bench',
+  locationId: site.locationId,
+  markers: Array.from({ length: MARKERS }, (_, i) => ({
+    label: i + 1,
+    lat: 36.8 + i / 10_000,
+    lng: -119.7,
+    isDoor: i + 1 === DOOR_AT,
+    unitNumberRange: i + 1 === DOOR_AT ? '101-105' : '',
+  })),
+});
+if (created.status !== 200 && created.status !== 201) {
+  throw new Error(`The bench walk could not be made: ${created.status} ${JSON.stringify(created.body)}`);
+}
+const walk = created.body as unknown as Walk;
+
+const walkers: Person[] = await bounded(Array.from({ length: WALKERS }), 8, () =>
+  person(t.host.url, Role.Employee, {
+    managementCompanyId: site.companyId,
+    locations: [
+      { locationId: site.locationId, organizationId: site.areaId, managementCompanyId: site.companyId },
+    ],
+  }),
+);
+
+afterAll(async () => {
+  await t.host.close();
+});
+
+/** What one walker recorded: the writes as queued, to compare with what the API holds. */
+interface Recorded {
+  walker: Person;
+  session: RecordingSession;
+  outbox: Outbox;
+  writes: OutboxWrite[];
+  close: () => Promise<void>;
+}
+
+const jpeg = (bytes: number) => {
+  const data = randomBytes(bytes);
+  data[0] = 0xff;
+  data[1] = 0xd8;
+  return new Blob([data], { type: 'image/jpeg' });
+};
+
+/** One walk, recorded as the screen records it: each action a `record` while the outbox sends. */
+const recordWalk = async (walker: Person, index: number): Promise<Recorded> => {
+  const store = openRecorderStore({ name: `bench-recorder-${SEED}-${index}-${randomUUID()}` });
+  const api = createApiClient({
+    routes,
+    baseUrl: t.host.url,
+    getToken: () => walker.token,
+    fetch: droppingFetch,
+  });
+  const outbox = createOutbox({
+    store,
+    call: api,
+    upload: uploadWith(droppingFetch),
+    timers: scaledTimers,
+    online: () => true,
+    window: null,
+    document: null,
+    locks: null,
+  });
+  const startedAt = new Date().toISOString();
+  let session: RecordingSession = {
+    key: randomUUID(),
+    userId: walker.id,
+    locationId: site.locationId,
+    locationName: 'Bench location',
+    walk,
+    startedAt,
+    walkReportId: null,
+    arrivals: [],
+    notes: [],
+    photos: [],
+    incidents: [],
+    finishedAt: null,
+  };
+  const writes: OutboxWrite[] = [];
+  const record = async (change: Partial<RecordingSession>, added: OutboxWrite[]) => {
+    session = { ...session, ...change };
+    writes.push(...added);
+    await store.record(session, added);
+    // A walker's pace: the outbox sends meanwhile.
+    await sleep(Math.floor(random() * 40));
+  };
+
+  await record({}, [{ session: session.key, kind: 'start', walkId: walk.id, startedAt }]);
+  for (const marker of walk.markers) {
+    const at = new Date().toISOString();
+    const arrival = {
+      clientId: randomUUID(),
+      markerId: marker.id,
+      arrivedAt: at,
+      lat: marker.lat,
+      lng: marker.lng + 0.00005,
+      accuracy: 6,
+      method: marker.label % 2 === 0 ? ('hand' as const) : ('position' as const),
+      distance: 4.5,
+      ...(marker.isDoor ? { targetUnit: '103', picturedUnit: '103' } : {}),
+    };
+    await record({ arrivals: [...session.arrivals, arrival] }, [
+      { session: session.key, kind: 'checkpoint', arrival, isDoor: marker.isDoor },
+    ]);
+    if (NOTE_AT.has(marker.label)) {
+      const note = { clientId: randomUUID(), markerId: marker.id, note: `Note ${randomUUID()}`, at };
+      await record({ notes: [...session.notes, note] }, [{ session: session.key, kind: 'note', note }]);
+    }
+    if (PHOTO_AT.has(marker.label)) {
+      const photo = {
+        clientId: randomUUID(),
+        markerId: marker.id,
+        takenAt: at,
+        lat: marker.lat,
+        lng: marker.lng,
+        accuracy: 5,
+        door: false,
+      };
+      await record({ photos: [...session.photos, photo] }, [
+        { session: session.key, kind: 'photo', photo, blob: jpeg(2_000), contentType: 'image/jpeg' },
+      ]);
+    }
+    if (marker.label === INCIDENT_AT) {
+      const clientId = randomUUID();
+      const note = `Incident ${randomUUID()}`;
+      await record(
+        { incidents: [...session.incidents, { clientId, typeId: 2, note, photoCount: INCIDENT_PHOTOS, at }] },
+        [
+          {
+            session: session.key,
+            kind: 'incident',
+            clientId,
+            locationId: site.locationId,
+            typeId: 2,
+            note,
+            photos: Array.from({ length: INCIDENT_PHOTOS }, () => ({
+              clientId: randomUUID(),
+              blob: jpeg(1_500),
+              contentType: 'image/jpeg' as const,
+            })),
+          },
+        ],
+      );
+    }
+  }
+  const finishedAt = new Date().toISOString();
+  await record({ finishedAt }, [{ session: session.key, kind: 'finish', finishedAt }]);
+  return { walker, session, outbox, writes, close: () => store.close() };
+};
+
+/** Until every outbox is empty and idle (or the deadline passes). */
+const drained = async (recorded: Recorded[]) => {
+  const until = Date.now() + DEADLINE_MS;
+  for (;;) {
+    const busy = recorded.filter(({ outbox }) => outbox.status().waiting > 0 || outbox.status().sending);
+    if (busy.length === 0) return;
+    if (Date.now() > until) throw new Error(`${busy.length} outboxes still hold writes after the deadline`);
+    await sleep(200);
+  }
+};
+
+type Kind = 'reports' | 'checkpoints' | 'notes' | 'photos' | 'finishes' | 'incidents' | 'incident photos';
+const tally = () =>
+  Object.fromEntries(
+    (['reports', 'checkpoints', 'notes', 'photos', 'finishes', 'incidents', 'incident photos'] as Kind[]).map(
+      (kind) => [kind, { expected: 0, lost: 0, duplicated: 0 }],
+    ),
+  ) as Record<Kind, { expected: number; lost: number; duplicated: number }>;
+
+const stored = async (url: string | null | undefined) => !!url && (await fetch(url)).status === 200;
+
+/** Reads every report and incident back through the API (without drops) and counts what differs. */
+const compare = async (recorded: Recorded[]) => {
+  const counts = tally();
+  const failed = recorded.flatMap(({ outbox }) => outbox.status().failed);
+  const reportIds = await Promise.all(
+    recorded.map(({ outbox, session }) => outbox.walkReportIdOf(session.key)),
+  );
+
+  // Reports: one per walk; any other report of a walker's is a duplicated start.
+  const listed = await call(
+    site.superUser,
+    'GET',
+    `/api/walk/some/by-location/${site.locationId}?limit=1000`,
+  );
+  const rows = (listed.body as unknown as { walkReports: { id: number; user: unknown }[] }).walkReports;
+  const listedIds = new Set(rows.map((r) => r.id));
+  counts.reports.expected = recorded.length;
+  counts.reports.lost = reportIds.filter((id) => id === null || !listedIds.has(id)).length;
+  counts.reports.duplicated = rows.filter(
+    (r) => r.id !== site.walkReportId && !reportIds.includes(r.id),
+  ).length;
+
+  // Incidents of the location, every page.
+  const incidents: {
+    id: number;
+    walkReportId: number | null;
+    notes: { note: string }[];
+    images: { key: string; presignedUrl: string }[];
+  }[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await call(
+      site.superUser,
+      'GET',
+      `/api/incident/by-location/${site.locationId}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    const body = page.body as unknown as { incidents: typeof incidents; nextCursor: string | null };
+    incidents.push(...body.incidents);
+    cursor = body.nextCursor;
+  } while (cursor);
+
+  await bounded(recorded, 8, async ({ walker, session, writes }, index) => {
+    const reportId = reportIds[index];
+    const expected = {
+      checkpoints: writes.flatMap((w) => (w.kind === 'checkpoint' ? [w.arrival] : [])),
+      notes: writes.flatMap((w) => (w.kind === 'note' ? [w.note.note] : [])),
+      photos: writes.flatMap((w) => (w.kind === 'photo' ? [w.photo] : [])),
+      incidents: writes.flatMap((w) => (w.kind === 'incident' ? [w] : [])),
+    };
+    counts.checkpoints.expected += expected.checkpoints.length;
+    counts.notes.expected += expected.notes.length;
+    counts.photos.expected += expected.photos.length;
+    counts.finishes.expected += 1;
+    counts.incidents.expected += expected.incidents.length;
+    counts['incident photos'].expected += expected.incidents.reduce((n, i) => n + i.photos.length, 0);
+    if (reportId === null || reportId === undefined) {
+      counts.checkpoints.lost += expected.checkpoints.length;
+      counts.notes.lost += expected.notes.length;
+      counts.photos.lost += expected.photos.length;
+      counts.finishes.lost += 1;
+      counts.incidents.lost += expected.incidents.length;
+      return;
+    }
+    const answer = await call(walker, 'GET', `/api/walk/walk-report/${reportId}`);
+    const report = answer.body as unknown as {
+      finishedAt: string | null;
+      CompletedMarker: { markerId: number; method?: string; isDoor: boolean; picturedUnit: string | null }[];
+      walkNote: { note: string }[];
+      markerImage: { markerId: number; imageUrl: string | null; takenAt?: string | null }[];
+    };
+
+    // Checkpoints: one per marker reached, each once.
+    for (const arrival of expected.checkpoints) {
+      const found = report.CompletedMarker.filter((c) => c.markerId === arrival.markerId);
+      if (found.length === 0) counts.checkpoints.lost += 1;
+      counts.checkpoints.duplicated += Math.max(0, found.length - 1);
+    }
+    counts.checkpoints.duplicated += report.CompletedMarker.filter(
+      (c) => !expected.checkpoints.some((a) => a.markerId === c.markerId),
+    ).length;
+
+    for (const note of expected.notes) {
+      const found = report.walkNote.filter((n) => n.note === note).length;
+      if (found === 0) counts.notes.lost += 1;
+      counts.notes.duplicated += Math.max(0, found - 1);
+    }
+    counts.notes.duplicated += report.walkNote.filter((n) => !expected.notes.includes(n.note)).length;
+
+    // Photos: one image per photo, and its object in the storage (a view URL only for a stored object).
+    for (const photo of expected.photos) {
+      const found = report.markerImage.filter((i) => i.markerId === photo.markerId);
+      if (!found.some((i) => i.imageUrl !== null)) counts.photos.lost += 1;
+      counts.photos.duplicated += Math.max(0, found.length - 1);
+    }
+
+    if (
+      report.finishedAt === null ||
+      Date.parse(report.finishedAt) !== Date.parse(session.finishedAt ?? '')
+    ) {
+      counts.finishes.lost += 1;
+    }
+
+    // Incidents: each once, linked to the report, each photo once and stored.
+    const mine = incidents.filter((i) => i.walkReportId === reportId);
+    for (const incident of expected.incidents) {
+      const found = mine.filter((i) => i.notes.some((n) => n.note === incident.note));
+      if (found.length === 0) {
+        counts.incidents.lost += 1;
+        counts['incident photos'].lost += incident.photos.length;
+        continue;
+      }
+      counts.incidents.duplicated += found.length - 1;
+      const images = found[0]?.images ?? [];
+      const present = (await Promise.all(images.map((image) => stored(image.presignedUrl)))).filter(Boolean);
+      counts['incident photos'].lost += Math.max(0, incident.photos.length - present.length);
+      counts['incident photos'].duplicated += Math.max(0, images.length - incident.photos.length);
+    }
+    counts.incidents.duplicated += mine.filter(
+      (i) => !expected.incidents.some((e) => i.notes.some((n) => n.note === e.note)),
+    ).length;
+  });
+  return { counts, failed };
+};
+
+describe(`the recorder's outbox, ${WALKERS} walks with connections dropped (BENCH_SEED=${SEED})`, () => {
+  bench(
+    `${WALKERS} walks of ${MARKERS} markers, ${Math.round(DROP_BEFORE * 100)}% dropped before and ${Math.round(DROP_AFTER * 100)}% after the host`,
+    async () => {
+      const started = Date.now();
+      const recorded = await Promise.all(walkers.map(recordWalk));
+      const recordedMs = Date.now() - started;
+      await Promise.all(recorded.map(({ outbox }) => outbox.flush()));
+      await drained(recorded);
+      const sentMs = Date.now() - started;
+      const { counts, failed } = await compare(recorded);
+      for (const { outbox, close } of recorded) {
+        outbox.stop();
+        await close();
+      }
+
+      const writes = recorded.reduce((n, r) => n + r.writes.length, 0);
+      console.log(
+        `[recorder-outbox] ${writes} writes from ${recorded.length} walks, recorded in ${recordedMs} ms, all sent after ${sentMs} ms; ` +
+          `${traffic.requests} requests, ${traffic.droppedBefore} dropped before the host, ${traffic.droppedAfter} after it`,
+      );
+      console.table(counts);
+      const lost = Object.values(counts).reduce((n, c) => n + c.lost, 0);
+      const duplicated = Object.values(counts).reduce((n, c) => n + c.duplicated, 0);
+      console.log(`[recorder-outbox] lost: ${lost}, duplicated: ${duplicated}, refused: ${failed.length}`);
+      if (failed.length) {
+        console.log(failed.slice(0, 10).map((f) => `${f.write.kind} ${f.status} ${f.message}`));
+      }
+      if (lost !== 0 || duplicated !== 0 || failed.length !== 0) {
+        throw new Error(
+          `The outbox lost ${lost} and duplicated ${duplicated} writes; the API refused ${failed.length} (BENCH_SEED=${SEED})`,
+        );
+      }
+    },
+    { iterations: 1, warmupIterations: 0, time: 0, warmupTime: 0 },
+  );
+});

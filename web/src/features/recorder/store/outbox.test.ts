@@ -1,0 +1,506 @@
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  backoffDelay,
+  BACKOFF_MAX_MS,
+  classify,
+  createOutbox,
+  StorageError,
+  type Locks,
+  type OutboxOptions,
+} from './outbox.ts';
+import { outboxStatusText } from './outbox-texts.ts';
+import { openRecorderStore, type LocalRecorderStore } from './recorder-store.ts';
+import {
+  apiError,
+  createFakeApi,
+  createFakeClock,
+  networkError,
+  newSession,
+  writesOf,
+  type FakeApi,
+} from './testing-fakes.ts';
+import type { Outbox, OutboxWrite, RecordingSession } from './types.ts';
+
+const opened: { store: LocalRecorderStore; outbox?: Outbox }[] = [];
+
+afterEach(async () => {
+  for (const { store, outbox } of opened.splice(0)) {
+    outbox?.stop();
+    await store.close();
+  }
+});
+
+/** A phone: its store over database `name`, and an outbox sending to `api` on `clock`. */
+const phone = (
+  api: FakeApi,
+  clock = createFakeClock(),
+  name = `recorder-${randomUUID()}`,
+  extra: Partial<OutboxOptions> = {},
+) => {
+  const store = openRecorderStore({ name });
+  const outbox = createOutbox({
+    store,
+    call: api.call,
+    upload: api.upload,
+    now: clock.now,
+    random: () => 0.5,
+    timers: clock.timers,
+    online: () => true,
+    window: null,
+    document: null,
+    locks: null,
+    ...extra,
+  });
+  opened.push({ store, outbox });
+  return { store, outbox, clock, name };
+};
+
+const startedSession = async (store: LocalRecorderStore, userId = 1) => {
+  const session = newSession(userId);
+  const w = writesOf(session);
+  await store.record(session, [w.start()]);
+  return { session, w };
+};
+
+describe('the outbox', () => {
+  it('sends a session’s writes in queue order, and sessions in the order they were queued', async () => {
+    const api = createFakeApi();
+    const { store, outbox } = phone(api);
+    const a = newSession(1);
+    const b = newSession(2);
+    const wa = writesOf(a);
+    const wb = writesOf(b);
+    await store.record(a, [wa.start()]);
+    await store.record(a, [wa.checkpoint(1), wa.note(1)]);
+    await store.record(b, [wb.start(), wb.photo(2)]);
+    await store.record(a, [wa.incident(1), wa.finish()]);
+    await store.record(b, [wb.note(2)]);
+    await outbox.flush();
+
+    expect(api.calls.map((c) => `${c.name}`)).toEqual([
+      'walk.startReport',
+      'walk.recordCheckpoint',
+      'walk.addNote',
+      'walk.startReport',
+      'walk.photoUpload',
+      'incident.create',
+      'incident.imageUpload',
+      'walk.finishReport',
+      'walk.addNote',
+    ]);
+    const idA = api.reports.get(a.key);
+    const idB = api.reports.get(b.key);
+    expect(api.calls.filter((c) => c.walkReportId !== undefined).map((c) => c.walkReportId)).toEqual([
+      idA,
+      idA,
+      idB,
+      idA,
+      idB,
+    ]);
+    expect(outbox.status()).toMatchObject({ waiting: 0, sending: false, retryAt: null, failed: [] });
+    expect(await outbox.walkReportIdOf(a.key)).toBe(idA);
+    // The session on the device learns its report id.
+    expect((await store.activeSession(2))?.walkReportId).toBe(idB);
+  });
+
+  it('retries network errors and 503 with a doubling backoff, under the same client id, and the write lands once', async () => {
+    const api = createFakeApi();
+    const { store, outbox, clock } = phone(api);
+    const { session, w } = await startedSession(store);
+    await outbox.flush();
+    const checkpoint = w.checkpoint(1);
+    api.fail('walk.recordCheckpoint', networkError);
+    api.fail('walk.recordCheckpoint', () => apiError(503, 'Service Unavailable'), true); // landed, answer lost
+    api.fail('walk.recordCheckpoint', () => apiError(502, 'Bad Gateway'), true);
+    await store.record(session, [checkpoint, w.note(1)]);
+    await outbox.flush();
+
+    // random() = 0.5: three quarters of the doubling delay.
+    expect(outbox.status()).toMatchObject({ waiting: 2, sending: false, retryAt: clock.now() + 750 });
+    clock.advance(749);
+    await outbox.flush(); // a trigger before the timer is fine: it tries again at once
+    expect(outbox.status().retryAt).toBe(clock.now() + 1_500);
+    clock.advance(1_500);
+    await outbox.flush();
+    expect(outbox.status().retryAt).toBe(clock.now() + 3_000);
+    clock.advance(3_000);
+    await outbox.flush();
+
+    expect(outbox.status()).toMatchObject({ waiting: 0, retryAt: null });
+    const sent = api.calls.filter((c) => c.name === 'walk.recordCheckpoint');
+    expect(sent).toHaveLength(4);
+    const clientId = checkpoint.kind === 'checkpoint' ? checkpoint.arrival.clientId : '';
+    expect(new Set(sent.map((c) => c.clientId))).toEqual(new Set([clientId]));
+    expect(api.checkpoints.get(api.reports.get(session.key) ?? 0)?.size).toBe(1);
+    expect(api.namesCalled().at(-1)).toBe('walk.addNote');
+  });
+
+  it('does not send the next write while one waits for its retry', async () => {
+    const api = createFakeApi();
+    const { store, outbox, clock } = phone(api);
+    const { session, w } = await startedSession(store);
+    api.fail('walk.addNote', () => apiError(429, 'Too Many Requests', 20));
+    await store.record(session, [w.note(1), w.note(2)]);
+    await outbox.flush();
+    // A 429's Retry-After is longer than the first backoff: it wins.
+    expect(outbox.status().retryAt).toBe(clock.now() + 20_000);
+    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.addNote']);
+    clock.advance(20_000);
+    await outbox.flush();
+    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.addNote', 'walk.addNote', 'walk.addNote']);
+  });
+
+  it('renews the session once on a 401 and sends the write again', async () => {
+    const api = createFakeApi();
+    const refresh = vi.fn(async () => true);
+    const { store, outbox } = phone(api, undefined, undefined, { refresh });
+    const { session, w } = await startedSession(store);
+    api.fail('walk.addNote', () => apiError(401, 'Unauthorized'));
+    await store.record(session, [w.note(1)]);
+    await outbox.flush();
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.addNote', 'walk.addNote']);
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [] });
+  });
+
+  it('waits for the next trigger when the session cannot be renewed, with no timer and nothing lost', async () => {
+    const api = createFakeApi();
+    const refresh = vi.fn(async () => false);
+    const { store, outbox, clock } = phone(api, undefined, undefined, { refresh });
+    const { session, w } = await startedSession(store);
+    api.fail('walk.addNote', () => apiError(401, 'Unauthorized'));
+    api.fail('walk.addNote', () => apiError(401, 'Unauthorized'));
+    await store.record(session, [w.note(1)]);
+    await outbox.flush();
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(outbox.status()).toMatchObject({ waiting: 1, retryAt: null, failed: [] });
+    expect(clock.pendingCount()).toBe(0);
+    // Signed in again: the next trigger sends it.
+    refresh.mockResolvedValue(true);
+    await outbox.flush();
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [] });
+    expect(api.notes.get(api.reports.get(session.key) ?? 0)?.size).toBe(1);
+  });
+
+  it('moves a write the API refuses (400) to the failed list, keeps it in IndexedDB, and sends the next', async () => {
+    const api = createFakeApi();
+    const { store, outbox, name } = phone(api);
+    const { session, w } = await startedSession(store);
+    const refused = w.checkpoint(99);
+    api.fail('walk.recordCheckpoint', () => apiError(400, 'markerId: not a marker of this walk'));
+    await store.record(session, [refused, w.note(1)]);
+    await outbox.flush();
+
+    expect(outbox.status().waiting).toBe(0);
+    expect(outbox.status().failed).toEqual([
+      {
+        write: expect.objectContaining({ kind: 'checkpoint' }),
+        status: 400,
+        message: 'markerId: not a marker of this walk',
+      },
+    ]);
+    expect(api.notes.get(api.reports.get(session.key) ?? 0)?.size).toBe(1);
+
+    // After a reload the failure is still there, with the write whole.
+    outbox.stop();
+    await store.close();
+    const again = phone(api, undefined, name);
+    await again.outbox.flush();
+    expect(again.outbox.status().failed).toHaveLength(1);
+    expect(again.outbox.status().failed[0]?.write).toEqual(refused);
+  });
+
+  it('fails a session’s later writes with its start’s reason when the start is refused for good', async () => {
+    const api = createFakeApi();
+    const { store, outbox } = phone(api);
+    const other = newSession();
+    const session = newSession();
+    const w = writesOf(session);
+    api.fail('walk.startReport', () => apiError(404, 'Walk not found'));
+    await store.record(session, [w.start(), w.checkpoint(1), w.photo(1), w.finish()]);
+    await store.record(other, [writesOf(other).start()]);
+    await outbox.flush();
+
+    const { failed, waiting } = outbox.status();
+    expect(waiting).toBe(0);
+    expect(failed.map((f) => [f.write.kind, f.status, f.message])).toEqual([
+      ['start', 404, 'Walk not found'],
+      ['checkpoint', 404, 'Walk not found'],
+      ['photo', 404, 'Walk not found'],
+      ['finish', 404, 'Walk not found'],
+    ]);
+    // Only the starts were sent; the other session carried on.
+    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.startReport']);
+    expect(api.reports.has(other.key)).toBe(true);
+  });
+
+  it('resumes after a reload mid-photo (after the ticket, before the PUT): the same key, the photo once', async () => {
+    const api = createFakeApi();
+    const clock = createFakeClock();
+    const name = `recorder-${randomUUID()}`;
+    let ticketed!: () => void;
+    const ticketReached = new Promise<void>((resolve) => (ticketed = resolve));
+    // The first phone's PUT never finishes: the tab is closed while it is on its way.
+    const first = phone(api, clock, name, {
+      upload: (_ticket, _blob, signal) =>
+        new Promise((_resolve, reject) => {
+          ticketed();
+          signal?.addEventListener('abort', () => reject(new DOMException('closed', 'AbortError')));
+        }),
+    });
+    const { session, w } = await startedSession(first.store);
+    const photo = w.photo(2);
+    await first.store.record(session, [w.checkpoint(2), photo, w.finish()]);
+    void first.outbox.flush();
+    await ticketReached;
+    first.outbox.stop();
+    await first.store.close();
+    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.recordCheckpoint', 'walk.photoUpload']);
+    expect(api.stored.size).toBe(0);
+
+    const second = phone(api, clock, name);
+    await second.outbox.flush();
+
+    const reportId = api.reports.get(session.key) ?? 0;
+    expect(api.namesCalled()).toEqual([
+      'walk.startReport',
+      'walk.recordCheckpoint',
+      'walk.photoUpload',
+      'walk.photoUpload',
+      'walk.finishReport',
+    ]);
+    const tickets = api.calls.filter((c) => c.name === 'walk.photoUpload');
+    expect(tickets.map((c) => c.clientId)).toEqual([
+      photo.kind === 'photo' ? photo.photo.clientId : '',
+      photo.kind === 'photo' ? photo.photo.clientId : '',
+    ]);
+    expect(api.photos.get(reportId)?.size).toBe(1);
+    expect([...api.stored.keys()]).toEqual([...(api.photos.get(reportId)?.values() ?? [])]);
+    expect(api.finished.has(reportId)).toBe(true);
+    expect(second.outbox.status()).toMatchObject({ waiting: 0, failed: [] });
+  });
+
+  it('replays an incident safely: a lost answer and a failed PUT create it once, each photo once', async () => {
+    const api = createFakeApi();
+    const { store, outbox, clock } = phone(api);
+    const { session, w } = await startedSession(store);
+    const incident = w.incident(2);
+    api.fail('incident.create', networkError, true);
+    api.fail('PUT', api.storageError(503));
+    api.fail('PUT', networkError, true);
+    await store.record(session, [incident]);
+    await outbox.flush();
+    for (let i = 0; i < 4; i++) {
+      clock.advance(BACKOFF_MAX_MS);
+      await outbox.flush();
+    }
+
+    expect(outbox.status().waiting).toBe(0);
+    expect(api.incidents.size).toBe(1);
+    const incidentId = api.incidents.get(incident.kind === 'incident' ? incident.clientId : '') ?? 0;
+    const images = api.incidentImages.get(incidentId);
+    expect(images?.size).toBe(2);
+    expect(new Set(api.stored.keys())).toEqual(new Set(images?.values()));
+    // The create's answer was lost once: two creates, one clientId. Once answered, it is not asked again.
+    expect(api.calls.filter((c) => c.name === 'incident.create')).toHaveLength(2);
+    expect(api.calls.filter((c) => c.name === 'incident.imageUpload').map((c) => c.clientId)).toEqual(
+      incident.kind === 'incident'
+        ? [
+            // The first photo: refused by the storage (503), then its PUT's answer lost, then sent.
+            incident.photos[0]?.clientId,
+            incident.photos[0]?.clientId,
+            incident.photos[0]?.clientId,
+            incident.photos[1]?.clientId,
+          ]
+        : [],
+    );
+  });
+
+  it('sends nothing offline, and everything when the window says it is online again', async () => {
+    const api = createFakeApi();
+    const events = new EventTarget();
+    let online = false;
+    const { store, outbox } = phone(api, undefined, undefined, { online: () => online, window: events });
+    const { session, w } = await startedSession(store);
+    await store.record(session, [w.note(1)]);
+    await outbox.flush();
+    expect(api.calls).toHaveLength(0);
+    expect(outbox.status()).toMatchObject({ online: false, waiting: 2 });
+
+    online = true;
+    const settled = new Promise<void>((resolve) =>
+      outbox.subscribe((s) => {
+        if (s.waiting === 0 && !s.sending) resolve();
+      }),
+    );
+    events.dispatchEvent(new Event('online'));
+    await settled;
+    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.addNote']);
+    expect(outbox.status().online).toBe(true);
+  });
+
+  it('sends on its own after `record`, and shows `sending` meanwhile', async () => {
+    const api = createFakeApi();
+    const { store, outbox } = phone(api);
+    const seen: boolean[] = [];
+    outbox.subscribe((s) => seen.push(s.sending));
+    const session = newSession();
+    const done = new Promise<void>((resolve) =>
+      outbox.subscribe((s) => {
+        if (s.waiting === 0 && !s.sending && api.calls.length === 1) resolve();
+      }),
+    );
+    await store.record(session, [writesOf(session).start()]);
+    await done;
+    expect(seen).toContain(true);
+    expect(api.namesCalled()).toEqual(['walk.startReport']);
+  });
+
+  it('sends only the signed-in user’s writes; another user’s wait for them', async () => {
+    const api = createFakeApi();
+    let userId: number | null = 2;
+    const { store, outbox } = phone(api, undefined, undefined, { userId: () => userId });
+    const mine = newSession(2);
+    const theirs = newSession(1);
+    await store.record(theirs, [writesOf(theirs).start()]);
+    await store.record(mine, [writesOf(mine).start()]);
+    await outbox.flush();
+    expect(api.reports.has(mine.key)).toBe(true);
+    expect(api.reports.has(theirs.key)).toBe(false);
+    expect(outbox.status().waiting).toBe(1);
+    userId = null; // signed out: nothing goes
+    await outbox.flush();
+    expect(api.calls).toHaveLength(1);
+    userId = 1;
+    await outbox.flush();
+    expect(api.reports.has(theirs.key)).toBe(true);
+  });
+
+  it('holds a lock while it sends, where the browser has locks', async () => {
+    const api = createFakeApi();
+    const names: string[] = [];
+    const locks: Locks = {
+      request: async (name, run) => {
+        names.push(name);
+        return run();
+      },
+    };
+    const { store, outbox } = phone(api, undefined, undefined, { locks });
+    await startedSession(store);
+    await outbox.flush();
+    expect(names.length).toBeGreaterThan(0);
+    expect(new Set(names)).toEqual(new Set(['sitewalk-recorder-outbox']));
+    expect(api.namesCalled()).toEqual(['walk.startReport']);
+  });
+});
+
+describe('the store', () => {
+  it('records a session and its writes in one transaction: a write that cannot be stored changes nothing', async () => {
+    const store = openRecorderStore({ name: `recorder-${randomUUID()}` });
+    opened.push({ store });
+    const session = newSession();
+    const w = writesOf(session);
+    await store.record(session, [w.start()]);
+    const arrived: RecordingSession = {
+      ...session,
+      arrivals: [{ ...(w.checkpoint(1) as { arrival: RecordingSession['arrivals'][number] }).arrival }],
+    };
+    // A function cannot be cloned into IndexedDB.
+    const broken = {
+      ...w.note(1),
+      note: { clientId: randomUUID(), markerId: 1, note: 'x', at: '', bad: () => 1 },
+    } as unknown as OutboxWrite;
+    await expect(store.record(arrived, [w.checkpoint(1), broken])).rejects.toThrow();
+    expect((await store.activeSession(1))?.arrivals).toEqual([]);
+    expect(await store.waiting()).toBe(1);
+
+    // And a write of another session is refused before anything is written.
+    const stranger = writesOf(newSession()).note(1);
+    await expect(store.record(arrived, [stranger])).rejects.toThrow(/cannot be recorded/);
+    expect((await store.activeSession(1))?.arrivals).toEqual([]);
+
+    await store.record(arrived, [w.checkpoint(1)]);
+    expect((await store.activeSession(1))?.arrivals).toHaveLength(1);
+    expect(await store.waiting()).toBe(2);
+  });
+
+  it('keeps photos as Blobs', async () => {
+    const store = openRecorderStore({ name: `recorder-${randomUUID()}` });
+    opened.push({ store });
+    const session = newSession();
+    const w = writesOf(session);
+    await store.record(session, [w.photo(1)]);
+    const head = await store.head();
+    expect(head?.write.kind).toBe('photo');
+    const blob = head?.write.kind === 'photo' ? head.write.blob : null;
+    expect(blob).toBeInstanceOf(Blob);
+    expect(blob?.size).toBe(1234);
+    expect(blob?.type).toBe('image/jpeg');
+  });
+
+  it('keeps sessions and catalogs per user; a finished or closed session is not active', async () => {
+    const store = openRecorderStore({ name: `recorder-${randomUUID()}` });
+    opened.push({ store });
+    const mine = newSession(1);
+    const theirs = newSession(2);
+    await store.record(mine, [writesOf(mine).start()]);
+    await store.record(theirs, [writesOf(theirs).start()]);
+    expect((await store.activeSession(1))?.key).toBe(mine.key);
+    expect((await store.activeSession(2))?.key).toBe(theirs.key);
+    expect(await store.activeSession(3)).toBeNull();
+
+    await store.record({ ...mine, finishedAt: '2026-11-23T09:40:00.000Z' }, [writesOf(mine).finish()]);
+    expect(await store.activeSession(1)).toBeNull();
+    await store.closeSession(theirs.key);
+    expect(await store.activeSession(2)).toBeNull();
+    // Closing forgets the session, not its writes.
+    expect(await store.waiting()).toBe(3);
+
+    const catalog = {
+      userId: 1,
+      savedAt: '2026-11-23T08:00:00.000Z',
+      locations: [{ id: 3, name: 'North Yard', walks: [mine.walk] }],
+    };
+    await store.saveCatalog(catalog);
+    expect(await store.loadCatalog(1)).toEqual(catalog);
+    expect(await store.loadCatalog(2)).toBeNull();
+  });
+});
+
+describe('retry rules', () => {
+  it('backs off from about a second, doubling, to at most a minute, with jitter', () => {
+    expect(backoffDelay(1, () => 0)).toBe(500);
+    expect(backoffDelay(1, () => 1)).toBe(1_000);
+    expect(backoffDelay(2, () => 1)).toBe(2_000);
+    expect(backoffDelay(7, () => 1)).toBe(60_000);
+    expect(backoffDelay(30, () => 0)).toBe(30_000);
+  });
+
+  it('retries network errors, 5xx, 408 and 429; renews on 401; gives up on any other 4xx', () => {
+    expect(classify(networkError()).kind).toBe('retry');
+    for (const status of [500, 502, 503, 504, 408, 429])
+      expect(classify(apiError(status)).kind).toBe('retry');
+    expect(classify(apiError(401)).kind).toBe('unauthorized');
+    for (const status of [400, 403, 404, 409, 413, 422])
+      expect(classify(apiError(status, 'No'))).toEqual({ kind: 'failed', status, message: 'No' });
+    expect(classify(new StorageError(503)).kind).toBe('retry');
+    expect(classify(new StorageError(0)).kind).toBe('retry');
+    expect(classify(new StorageError(403))).toMatchObject({ kind: 'failed', status: 403 });
+  });
+});
+
+describe('the indicator’s words', () => {
+  it.each([
+    [{ waiting: 0, sending: false, online: true }, 'All sent'],
+    [{ waiting: 1, sending: false, online: true }, '1 item waiting to send'],
+    [{ waiting: 3, sending: false, online: true }, '3 items waiting to send'],
+    [{ waiting: 3, sending: true, online: true }, 'Sending…'],
+    [{ waiting: 3, sending: false, online: false }, 'Offline — 3 items waiting to send'],
+    [{ waiting: 1, sending: false, online: false }, 'Offline — 1 item waiting to send'],
+    [{ waiting: 0, sending: false, online: false }, 'Offline — all sent'],
+  ])('%o → %s', (status, text) => {
+    expect(outboxStatusText(status)).toBe(text);
+  });
+});

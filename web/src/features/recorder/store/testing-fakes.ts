@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import type { Walk } from '@sitewalk/shared/schemas/walk';
+import { ApiError } from '../../../lib/api-client.ts';
+import { StorageError, type ApiCall, type Timers, type Upload } from './outbox.ts';
+import type { OutboxWrite, RecordingSession } from './types.ts';
+
+/**
+ * Test doubles for the outbox's unit tests: an in-memory API with the recording routes' idempotency (a
+ * client id lands once), faults to inject before or after a call lands, and a clock whose timers run only
+ * when the test moves it.
+ */
+
+export interface CallRecord {
+  name: string;
+  clientId: string | undefined;
+  walkReportId: number | undefined;
+}
+
+type Fault = {
+  name: string;
+  /** Thrown instead of the answer. */
+  error: () => unknown;
+  /** The call lands first and its answer is lost (the default: it never reaches the API). */
+  afterLanding?: boolean;
+};
+
+export const apiError = (
+  status: number,
+  message = `HTTP ${status}`,
+  retryAfterSeconds: number | null = null,
+) =>
+  new ApiError(
+    status,
+    message,
+    { success: false, error: message, message, validationErrors: null },
+    retryAfterSeconds,
+  );
+
+export const networkError = () => new TypeError('fetch failed');
+
+export const createFakeApi = () => {
+  let nextId = 100;
+  const reports = new Map<string, number>();
+  const finished = new Map<number, string>();
+  const checkpoints = new Map<number, Map<string, unknown>>();
+  const notes = new Map<number, Map<string, string>>();
+  const photos = new Map<number, Map<string, string>>();
+  const incidents = new Map<string, number>();
+  const incidentImages = new Map<number, Map<string, string>>();
+  /** Bytes stored by PUT, by key. */
+  const stored = new Map<string, number>();
+  const calls: CallRecord[] = [];
+  const puts: string[] = [];
+  const faults: Fault[] = [];
+
+  const entryOf = <V>(map: Map<number, Map<string, V>>, id: number) => {
+    let entry = map.get(id);
+    if (!entry) map.set(id, (entry = new Map()));
+    return entry;
+  };
+  const ticket = (key: string) => ({
+    uploadUrl: `https://storage.test/${key}`,
+    key,
+    headers: { 'content-type': 'image/jpeg', 'x-amz-meta-key': key },
+    expiresIn: 900,
+  });
+
+  const land = (name: string, input: { params?: Record<string, number>; body?: Record<string, unknown> }) => {
+    const body = input.body ?? {};
+    const reportId = input.params?.walkReportId;
+    const clientId = body.clientId as string;
+    const open = (id: number) => {
+      if (finished.has(id)) throw apiError(409, 'A finished walk report cannot be changed');
+    };
+    switch (name) {
+      case 'walk.startReport': {
+        let id = reports.get(clientId);
+        if (id === undefined) reports.set(clientId, (id = nextId++));
+        return { id };
+      }
+      case 'walk.recordCheckpoint': {
+        const id = reportId ?? 0;
+        const entry = entryOf(checkpoints, id);
+        if (!entry.has(clientId)) {
+          open(id);
+          entry.set(clientId, body);
+        }
+        return { id: 1 };
+      }
+      case 'walk.addNote': {
+        const id = reportId ?? 0;
+        const entry = entryOf(notes, id);
+        if (!entry.has(clientId)) {
+          open(id);
+          entry.set(clientId, body.note as string);
+        }
+        return { id: 1 };
+      }
+      case 'walk.photoUpload': {
+        const id = reportId ?? 0;
+        open(id);
+        const entry = entryOf(photos, id);
+        if (!entry.has(clientId)) entry.set(clientId, `walk/${id}/${randomUUID()}.jpg`);
+        return ticket(entry.get(clientId) ?? '');
+      }
+      case 'walk.finishReport': {
+        const id = reportId ?? 0;
+        const at = finished.get(id);
+        if (at !== undefined && at !== body.finishedAt)
+          throw apiError(409, 'A finished walk report cannot be changed');
+        finished.set(id, body.finishedAt as string);
+        return { id };
+      }
+      case 'incident.create': {
+        let id = incidents.get(clientId);
+        if (id === undefined) incidents.set(clientId, (id = nextId++));
+        return { id };
+      }
+      case 'incident.imageUpload': {
+        const entry = entryOf(incidentImages, input.params?.id ?? 0);
+        if (!entry.has(clientId)) entry.set(clientId, `incident/${randomUUID()}.jpg`);
+        return ticket(entry.get(clientId) ?? '');
+      }
+      default:
+        throw new Error(`The fake API has no ${name}`);
+    }
+  };
+
+  const call = (async (
+    name: string,
+    input: { params?: Record<string, number>; body?: Record<string, unknown> },
+  ) => {
+    calls.push({
+      name,
+      clientId: input.body?.clientId as string | undefined,
+      walkReportId: input.params?.walkReportId,
+    });
+    // Answers come back on a later task, as from a network.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const index = faults.findIndex((f) => f.name === name);
+    const fault = index >= 0 ? faults.splice(index, 1)[0] : undefined;
+    if (fault && !fault.afterLanding) throw fault.error();
+    const answer = land(name, input);
+    if (fault) throw fault.error();
+    return answer;
+  }) as unknown as ApiCall;
+
+  /** The PUT: fails with an injected fault named 'PUT', else stores the blob's size under the ticket's key. */
+  const upload: Upload = async (ticketOf, blob) => {
+    const key = ticketOf.headers['x-amz-meta-key'] ?? '';
+    puts.push(key);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const index = faults.findIndex((f) => f.name === 'PUT');
+    const fault = index >= 0 ? faults.splice(index, 1)[0] : undefined;
+    if (fault && !fault.afterLanding) throw fault.error();
+    stored.set(key, blob.size);
+    if (fault) throw fault.error();
+  };
+
+  return {
+    call,
+    upload,
+    calls,
+    puts,
+    stored,
+    reports,
+    finished,
+    checkpoints,
+    notes,
+    photos,
+    incidents,
+    incidentImages,
+    /** The next call of `name` ('PUT' for an upload) fails so. */
+    fail: (name: string, error: () => unknown, afterLanding = false) => {
+      faults.push({ name, error, afterLanding });
+    },
+    storageError: (status: number) => () => new StorageError(status),
+    namesCalled: () => calls.map((c) => c.name),
+  };
+};
+
+export type FakeApi = ReturnType<typeof createFakeApi>;
+
+/** A clock for the outbox: `advance` moves time and runs the timers that fall due. */
+export const createFakeClock = (start = Date.UTC(2026, 10, 23, 9)) => {
+  let time = start;
+  let nextHandle = 1;
+  const pending = new Map<number, { at: number; run: () => void }>();
+  const timers: Timers = {
+    set: (run, ms) => {
+      const handle = nextHandle++;
+      pending.set(handle, { at: time + ms, run });
+      return handle;
+    },
+    clear: (handle) => {
+      pending.delete(handle as number);
+    },
+  };
+  return {
+    now: () => time,
+    timers,
+    /** The due time of the earliest timer, or null. */
+    nextAt: () => Math.min(...[...pending.values()].map((p) => p.at)) || null,
+    pendingCount: () => pending.size,
+    advance: (ms: number) => {
+      time += ms;
+      for (const [handle, timer] of [...pending.entries()].sort((a, b) => a[1].at - b[1].at)) {
+        if (timer.at <= time) {
+          pending.delete(handle);
+          timer.run();
+        }
+      }
+    },
+  };
+};
+
+export const testWalk = (markerCount = 3): Walk => ({
+  id: 7,
+  name: 'Perimeter',
+  description: '',
+  locationId: 3,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  deletedAt: null,
+  markers: Array.from({ length: markerCount }, (_, i) => ({
+    id: i + 1,
+    walkId: 7,
+    label: i + 1,
+    lat: 36.8 + i / 10_000,
+    lng: -119.7,
+    notes: '',
+    unitNumberRange: '',
+    hasUnitRange: false,
+    isDoor: false,
+    order: i,
+  })),
+});
+
+export const newSession = (userId = 1, walk = testWalk()): RecordingSession => ({
+  key: randomUUID(),
+  userId,
+  locationId: walk.locationId,
+  locationName: 'North Yard',
+  walk,
+  startedAt: '2026-11-23T09:00:00.000Z',
+  walkReportId: null,
+  arrivals: [],
+  notes: [],
+  photos: [],
+  incidents: [],
+  finishedAt: null,
+});
+
+/** Writes of one session, with fresh client ids. */
+export const writesOf = (session: RecordingSession) => ({
+  start: (): OutboxWrite => ({
+    session: session.key,
+    kind: 'start',
+    walkId: session.walk.id,
+    startedAt: session.startedAt,
+  }),
+  checkpoint: (markerId: number): OutboxWrite => ({
+    session: session.key,
+    kind: 'checkpoint',
+    isDoor: false,
+    arrival: {
+      clientId: randomUUID(),
+      markerId,
+      arrivedAt: '2026-11-23T09:05:00.000Z',
+      lat: 36.8,
+      lng: -119.7,
+      accuracy: 8,
+      method: 'position',
+      distance: 3,
+    },
+  }),
+  note: (markerId: number, note = 'Gate open'): OutboxWrite => ({
+    session: session.key,
+    kind: 'note',
+    note: { clientId: randomUUID(), markerId, note, at: '2026-11-23T09:06:00.000Z' },
+  }),
+  photo: (markerId: number): OutboxWrite => ({
+    session: session.key,
+    kind: 'photo',
+    contentType: 'image/jpeg',
+    blob: new Blob([new Uint8Array(1234)], { type: 'image/jpeg' }),
+    photo: {
+      clientId: randomUUID(),
+      markerId,
+      takenAt: '2026-11-23T09:07:00.000Z',
+      lat: 36.8,
+      lng: -119.7,
+      accuracy: 6,
+      door: false,
+    },
+  }),
+  incident: (photoCount = 2): OutboxWrite => ({
+    session: session.key,
+    kind: 'incident',
+    clientId: randomUUID(),
+    locationId: session.locationId,
+    typeId: 2,
+    note: 'Broken fence',
+    photos: Array.from({ length: photoCount }, () => ({
+      clientId: randomUUID(),
+      contentType: 'image/jpeg' as const,
+      blob: new Blob([new Uint8Array(500)], { type: 'image/jpeg' }),
+    })),
+  }),
+  finish: (): OutboxWrite => ({
+    session: session.key,
+    kind: 'finish',
+    finishedAt: '2026-11-23T09:40:00.000Z',
+  }),
+});
