@@ -193,9 +193,25 @@ describe('the walk recorder', () => {
     await signIn(journey, site.superUser.email, PERSON_PASSWORD);
     await page.goto(journey.url(`/app/locations/${site.locationId}/walk-report/${report.id}`));
     await page.getByRole('heading', { level: 1, name: 'Morning round' }).waitFor();
-    await page.getByText('Marked by hand').waitFor();
-    await page.getByText(`Far from marker (${Math.round(byHand?.distance ?? 0)} m)`).waitFor();
-    await page.getByText('Gate chain loose').waitFor();
+    const point4 = page.getByTestId('completed-marker').nth(3);
+    await point4.getByText('Marked by hand').waitFor();
+    await point4.getByText(`Far from marker (${Math.round(byHand?.distance ?? 0)} m)`).waitFor();
+    const completed = page.getByTestId('completed-marker');
+    expect(await completed.count()).toBe(5);
+    // Only the hand-marked arrival carries the flags.
+    for (const index of [0, 1, 2, 4])
+      expect(await completed.nth(index).textContent()).not.toMatch(/Marked by hand|Far from marker/);
     await journey.check('Walk report with flags');
-  });
+    // Marker 4's pin: the note and the photo, with when it was taken.
+    const map = page.locator('[data-map-loaded="true"]');
+    await map.getByRole('button', { name: 'Point 4, reached' }).click();
+    await page.getByRole('list', { name: 'Notes at point 4' }).getByText('Gate chain loose').waitFor();
+    await page.getByRole('img', { name: 'Photo at point 4' }).waitFor();
+    await page
+      .getByText(/^Taken /)
+      .first()
+      .waitFor();
+    await journey.check('Walk report, marker 4');
+    // Nine pages looked at, each at three widths with axe, and two sign-ins: longer than most journeys.
+  }, 180_000);
 });
