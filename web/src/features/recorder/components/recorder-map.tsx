@@ -6,6 +6,7 @@ import { NumberedMarker, type MarkerState } from '../../../components/map/number
 import { RouteLine } from '../../../components/map/route-line.tsx';
 import type { PositionState } from '../../../hooks/use-position.ts';
 import type { MarkerProgress } from '../logic/markers.ts';
+import { RECORDER_MAP_HEIGHT } from './map-height.ts';
 
 export interface RecorderMapProps {
   markers: readonly Marker[];
@@ -13,12 +14,6 @@ export interface RecorderMapProps {
   position: PositionState;
   onSelect: (markerId: number) => void;
 }
-
-/** On phones the map is on top and leaves room for the list; beside it on wide screens. */
-export const RECORDER_MAP_HEIGHT = {
-  xs: 'clamp(200px, 36vh, 340px)',
-  md: 'clamp(360px, calc(100vh - 260px), 720px)',
-};
 
 const pinState = (progress: MarkerProgress | undefined, marker: Marker): MarkerState =>
   progress === 'reached' ? 'reached' : progress === 'next' ? 'planned' : marker.isDoor ? 'door' : 'planned';

@@ -3,7 +3,7 @@ import FlagIcon from '@mui/icons-material/Flag';
 import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
 import ReportIcon from '@mui/icons-material/ReportProblemOutlined';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { Marker } from '@sitewalk/shared/schemas/walk';
 import { usePosition, type Fix } from '../../../hooks/use-position.ts';
 import { useWakeLock } from '../../../hooks/use-wake-lock.ts';
@@ -30,7 +30,10 @@ import { MarkersList } from './markers-list.tsx';
 import { NoteDialog } from './note-dialog.tsx';
 import { photoOf } from './photo-file.ts';
 import { PhotoInput } from './photo-input.tsx';
-import { RecorderMap } from './recorder-map.tsx';
+import { RECORDER_MAP_HEIGHT } from './map-height.ts';
+
+/** The map and its pins load with the map's code, after the screen (as Walk Setup's). */
+const RecorderMap = lazy(async () => ({ default: (await import('./recorder-map.tsx')).RecorderMap }));
 
 export interface RecordingStepProps {
   session: RecordingSession;
@@ -151,7 +154,9 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
           alignItems: 'start',
         }}
       >
-        <RecorderMap markers={markers} progress={progress} position={position} onSelect={setChosenId} />
+        <Suspense fallback={<Box sx={{ height: RECORDER_MAP_HEIGHT }} />}>
+          <RecorderMap markers={markers} progress={progress} position={position} onSelect={setChosenId} />
+        </Suspense>
         <Stack spacing={1.5}>
           <MarkersList
             markers={markers}
@@ -159,10 +164,88 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
             selectedId={selected?.id ?? null}
             onSelect={setChosenId}
           />
-          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+          {selected && (
+            <Paper
+              elevation={6}
+              component="section"
+              aria-label={`Actions at ${markerName(selected)}`}
+              sx={{
+                // At the thumb on phones and tablets; under the list, beside the map, on wide screens.
+                position: { xs: 'sticky', md: 'static' },
+                bottom: 0,
+                zIndex: 2,
+                p: 1,
+                mx: { xs: -1.5, sm: 0 },
+                borderRadius: { xs: 0, sm: 1 },
+                boxShadow: { md: 'none' },
+                border: { md: 1 },
+                borderColor: { md: 'divider' },
+                display: 'grid',
+                gap: 0.75,
+              }}
+            >
+              <Typography variant="subtitle2" component="p" sx={{ px: 0.5 }}>
+                {markerName(selected)} ·{' '}
+                {reached ? 'Reached' : selected.id === next?.id ? 'Next' : 'Not reached'}
+                {lastSaved && (
+                  <Typography component="span" variant="body2" color="success.main" sx={{ ml: 1 }}>
+                    {lastSaved}
+                  </Typography>
+                )}
+              </Typography>
+              <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 0.75 }}>
+                <Button
+                  variant="contained"
+                  size="large"
+                  startIcon={<CheckIcon />}
+                  disabled={reached}
+                  onClick={markReached}
+                  sx={{ minHeight: 48, px: 1, lineHeight: 1.2 }}
+                >
+                  Mark reached
+                </Button>
+                <Button
+                  variant="outlined"
+                  size="large"
+                  startIcon={<NoteAddIcon />}
+                  onClick={() => setOpen('note')}
+                  sx={{ minHeight: 48, px: 1, lineHeight: 1.2 }}
+                >
+                  Add note
+                </Button>
+                <PhotoInput
+                  name="Add photo"
+                  onFiles={([file]) => {
+                    if (!file) return;
+                    const checked = photoOf(file);
+                    if ('problem' in checked) return setPhotoProblem(checked.problem);
+                    setPhotoProblem(null);
+                    const markerId = selected.id;
+                    record((now) =>
+                      recordPhoto(now, {
+                        markerId,
+                        blob: file,
+                        contentType: checked.contentType,
+                        fix: position.fix,
+                        now: new Date().toISOString(),
+                        door: false,
+                      }),
+                    );
+                    setLastSaved('Photo saved');
+                  }}
+                />
+              </Box>
+              {photoProblem && (
+                <Alert severity="error" onClose={() => setPhotoProblem(null)}>
+                  {photoProblem}
+                </Alert>
+              )}
+            </Paper>
+          )}
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: 1 }}>
             <Button
               variant="outlined"
-              color="warning"
+              color="error"
               size="large"
               startIcon={<ReportIcon />}
               onClick={() => setOpen('incident')}
@@ -185,79 +268,6 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
           </Box>
         </Stack>
       </Box>
-      {selected && (
-        <Paper
-          elevation={6}
-          component="section"
-          aria-label={`Actions at ${markerName(selected)}`}
-          sx={{
-            position: 'sticky',
-            bottom: 0,
-            zIndex: 2,
-            p: 1,
-            mx: { xs: -1.5, sm: 0 },
-            borderRadius: { xs: 0, sm: 1 },
-            display: 'grid',
-            gap: 0.75,
-          }}
-        >
-          <Typography variant="subtitle2" component="p" sx={{ px: 0.5 }}>
-            {markerName(selected)} · {reached ? 'Reached' : selected.id === next?.id ? 'Next' : 'Not reached'}
-            {lastSaved && (
-              <Typography component="span" variant="body2" color="success.main" sx={{ ml: 1 }}>
-                {lastSaved}
-              </Typography>
-            )}
-          </Typography>
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 0.75 }}>
-            <Button
-              variant="contained"
-              size="large"
-              startIcon={<CheckIcon />}
-              disabled={reached}
-              onClick={markReached}
-              sx={{ minHeight: 48, px: 1, lineHeight: 1.2 }}
-            >
-              Mark reached
-            </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              startIcon={<NoteAddIcon />}
-              onClick={() => setOpen('note')}
-              sx={{ minHeight: 48, px: 1, lineHeight: 1.2 }}
-            >
-              Add note
-            </Button>
-            <PhotoInput
-              name="Add photo"
-              onFiles={([file]) => {
-                if (!file) return;
-                const checked = photoOf(file);
-                if ('problem' in checked) return setPhotoProblem(checked.problem);
-                setPhotoProblem(null);
-                const markerId = selected.id;
-                record((now) =>
-                  recordPhoto(now, {
-                    markerId,
-                    blob: file,
-                    contentType: checked.contentType,
-                    fix: position.fix,
-                    now: new Date().toISOString(),
-                    door: false,
-                  }),
-                );
-                setLastSaved('Photo saved');
-              }}
-            />
-          </Box>
-          {photoProblem && (
-            <Alert severity="error" onClose={() => setPhotoProblem(null)}>
-              {photoProblem}
-            </Alert>
-          )}
-        </Paper>
-      )}
       <DoorCheckDialog
         open={door !== null}
         markerLabel={door ? markerName(door.marker) : ''}
