@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Box, Button, Card, CardContent, Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { messages } from '@sitewalk/shared/messages';
 import { paths } from '../../config/paths.ts';
@@ -70,23 +71,26 @@ const UnitCheckText = ({ entry }: { entry: CompletedEntry }) => {
   );
 };
 
-/** Warnings beside an arrival: marked by hand, far from the marker. */
-const ArrivalFlags = ({ entry }: { entry: CompletedEntry }) => (
-  <>
-    {entry.byHand && (
-      <Chip size="small" color="warning" variant="outlined" label={flagTexts.byHand} data-testid="flag" />
-    )}
-    {entry.farMeters !== null && (
-      <Chip
-        size="small"
-        color="warning"
-        variant="outlined"
-        label={flagTexts.far(entry.farMeters)}
-        data-testid="flag"
-      />
-    )}
-  </>
-);
+/** How far below the map's middle a point shown from the list sits. */
+const POPUP_ROOM_PX = 110;
+
+/** Warnings beside an arrival: marked by hand, far from the marker (dark text on orange, as other warnings). */
+const ArrivalFlags = ({ entry }: { entry: CompletedEntry }) => {
+  const flags = [
+    ...(entry.byHand ? [flagTexts.byHand] : []),
+    ...(entry.farMeters !== null ? [flagTexts.far(entry.farMeters)] : []),
+  ];
+  return flags.map((text) => (
+    <Chip
+      key={text}
+      size="small"
+      color="warning"
+      icon={<WarningAmberIcon />}
+      label={text}
+      data-testid="flag"
+    />
+  ));
+};
 
 const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
   const report = useWalkReport(walkReportId);
@@ -116,6 +120,8 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
     mapRef.current?.flyTo({
       center: [point.lng, point.lat],
       zoom: Math.max(mapRef.current.getZoom(), 18),
+      // The point low in the map, so its popup (above the pin) has room on a phone's short map.
+      offset: [0, POPUP_ROOM_PX],
     });
   };
 

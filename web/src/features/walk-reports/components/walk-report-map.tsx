@@ -56,10 +56,15 @@ const PointPopup = ({ point, onClose }: { point: ReportPoint; onClose: () => voi
                 <img
                   src={image.imageUrl}
                   alt={`Photo at point ${point.label}`}
-                  style={{ display: 'block', width: '100%', height: 'auto', borderRadius: 4 }}
+                  style={{ width: '100%', height: 'auto', borderRadius: 4 }}
                 />
                 {image.takenAt && (
-                  <Typography component="figcaption" variant="caption" color="text.secondary">
+                  <Typography
+                    component="figcaption"
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ display: 'block', whiteSpace: 'nowrap' }}
+                  >
                     Taken {timeOf(image.takenAt)}
                   </Typography>
                 )}
