@@ -201,9 +201,10 @@ describe('the walk recorder', () => {
     // Only the hand-marked arrival carries the flags.
     for (const index of [0, 1, 2, 4])
       expect(await completed.nth(index).textContent()).not.toMatch(/Marked by hand|Far from marker/);
+    const map = page.locator('[data-map-loaded="true"]');
+    await map.waitFor();
     await journey.check('Walk report with flags');
     // Marker 4's pin: the note and the photo, with when it was taken.
-    const map = page.locator('[data-map-loaded="true"]');
     await map.getByRole('button', { name: 'Point 4, reached' }).click();
     await page.getByRole('list', { name: 'Notes at point 4' }).getByText('Gate chain loose').waitFor();
     await page.getByRole('img', { name: 'Photo at point 4' }).waitFor();
