@@ -61,6 +61,13 @@ describe('the walk recorder', () => {
     const doorPhoto = { name: 'door.png', mimeType: 'image/png', buffer: logoPng() };
     const photo = { name: 'gate.png', mimeType: 'image/png', buffer: logoPng() };
 
+    // No answer of the API or of /config.json may come from the service worker.
+    const fromWorker: string[] = [];
+    context.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if ((path.startsWith('/api/') || path === '/config.json') && response.fromServiceWorker())
+        fromWorker.push(path);
+    });
     // Photos go from the phone straight to the storage (its stand-in here).
     await allowStorage(journey);
     await signIn(journey, site.employee.email, PERSON_PASSWORD);
@@ -143,6 +150,8 @@ describe('the walk recorder', () => {
     await indicator(page, 'All sent').waitFor({ timeout: 30_000 });
     await page.getByRole('link', { name: 'View report' }).waitFor();
     await journey.check('Walk finished');
+
+    expect(fromWorker).toEqual([]);
 
     // The API holds exactly one report of this walk, with everything once and in order.
     const page1 = walkReportsPage.parse(
