@@ -152,6 +152,42 @@ describe('the outbox', () => {
     expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.addNote', 'walk.addNote', 'walk.addNote']);
   });
 
+  it('does not lose a retry whose timer falls due while the failed run is still ending', async () => {
+    const api = createFakeApi();
+    const clock = createFakeClock();
+    const store = openRecorderStore({ name: `recorder-${randomUUID()}` });
+    let outbox: Outbox | null = null;
+    // The timer fires while the run that set it still reads the queue's count (a slow, busy phone).
+    const slowStore: LocalRecorderStore = {
+      ...store,
+      waiting: async () => {
+        const n = await store.waiting();
+        if (outbox?.status().retryAt) clock.advance(BACKOFF_MAX_MS);
+        return n;
+      },
+    };
+    outbox = createOutbox({
+      store: slowStore,
+      call: api.call,
+      upload: api.upload,
+      now: clock.now,
+      random: () => 0.5,
+      timers: clock.timers,
+      online: () => true,
+      window: null,
+      document: null,
+      locks: null,
+      start: false,
+    });
+    opened.push({ store, outbox });
+    const { session, w } = await startedSession(store);
+    api.fail('walk.addNote', networkError);
+    await store.record(session, [w.note(1)]);
+    await outbox.flush();
+    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.addNote', 'walk.addNote']);
+    expect(outbox.status()).toMatchObject({ waiting: 0, retryAt: null });
+  });
+
   it('renews the session once on a 401 and sends the write again', async () => {
     const api = createFakeApi();
     const refresh = vi.fn(async () => true);
@@ -168,11 +204,15 @@ describe('the outbox', () => {
   it('waits for the next trigger when the session cannot be renewed, with no timer and nothing lost', async () => {
     const api = createFakeApi();
     const refresh = vi.fn(async () => false);
-    const { store, outbox, clock } = phone(api, undefined, undefined, { refresh });
+    const { store, outbox, clock, name } = phone(api, undefined, undefined, { refresh });
     const { session, w } = await startedSession(store);
+    await outbox.flush();
     api.fail('walk.addNote', () => apiError(401, 'Unauthorized'));
     api.fail('walk.addNote', () => apiError(401, 'Unauthorized'));
-    await store.record(session, [w.note(1)]);
+    // Recorded in another tab, so this outbox has one trigger: its own flush.
+    const otherTab = openRecorderStore({ name });
+    opened.push({ store: otherTab });
+    await otherTab.record(session, [w.note(1)]);
     await outbox.flush();
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(outbox.status()).toMatchObject({ waiting: 1, retryAt: null, failed: [] });

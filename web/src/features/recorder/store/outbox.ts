@@ -55,7 +55,7 @@ type Listenable = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 
 /** What the outbox needs of `navigator.locks` (typed here so that Node code, such as the bench, can use it). */
 export interface Locks {
-  request: (name: string, callback: () => Promise<boolean>) => Promise<boolean>;
+  request: <T>(name: string, callback: () => Promise<T>) => Promise<T>;
 }
 
 /** The browser's globals, where there are any (none in Node). */
@@ -100,6 +100,8 @@ export const backoffDelay = (attempt: number, random: () => number) => {
   const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));
   return Math.round(base / 2 + (random() * base) / 2);
 };
+
+type RunEnd = 'drained' | 'retry' | 'wait';
 
 type Outcome =
   | { kind: 'sent' }
@@ -170,6 +172,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
+  let due = false;
   let timer: unknown = null;
   let attempt = 0;
   const abort = new AbortController();
@@ -322,13 +325,18 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     if (timer !== null) timers.clear(timer);
     timer = timers.set(() => {
       timer = null;
+      // Due even if a run is still ending: it runs once more then.
+      due = true;
       void flush();
     }, delay);
     update({ retryAt });
   };
 
-  /** Sends until the queue is empty (true) or a write must wait: a retry, the session, the network (false). */
-  const runOnce = async (): Promise<boolean> => {
+  /**
+   * Sends until the queue is empty ('drained'), a write is to be retried after a delay ('retry'), or it must
+   * wait for the network or the session ('wait').
+   */
+  const runOnce = async (): Promise<RunEnd> => {
     if (timer !== null) timers.clear(timer);
     timer = null;
     update({ retryAt: null, online: isOnline() });
@@ -336,12 +344,12 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     try {
       while (!stopped) {
         await reload();
-        if (!isOnline()) return false;
+        if (!isOnline()) return 'wait';
         const userId = options.userId?.();
-        if (userId === null) return false;
+        if (userId === null) return 'wait';
         const entry = await store.head(userId);
-        if (!entry) return true;
-        if (stopped) return false;
+        if (!entry) return 'drained';
+        if (stopped) return 'wait';
         update({ sending: true });
         let outcome: Outcome;
         try {
@@ -349,7 +357,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         } catch (error) {
           outcome = classify(error);
         }
-        if (stopped) return false;
+        if (stopped) return 'wait';
         if (outcome.kind === 'sent') {
           attempt = 0;
           refreshed = false;
@@ -358,18 +366,18 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
           attempt = 0;
         } else if (outcome.kind === 'unauthorized') {
           // One renewal, then the same write again; if the session cannot be renewed, wait for a trigger.
-          if (refreshed || !(await refresh().catch(() => false))) return false;
+          if (refreshed || !(await refresh().catch(() => false))) return 'wait';
           refreshed = true;
         } else {
           scheduleRetry(outcome.afterMs);
-          return false;
+          return 'retry';
         }
       }
-      return false;
+      return 'wait';
     } catch {
       // The database failed us (a closed connection, a full disk): try again later.
       if (!stopped) scheduleRetry(null);
-      return false;
+      return 'retry';
     } finally {
       update({ sending: false });
       if (!stopped) await reload().catch(() => undefined);
@@ -382,15 +390,16 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       again = true;
       return running;
     }
-    const exclusive = async (): Promise<boolean> =>
-      locks ? await locks.request(LOCK_NAME, runOnce) : runOnce();
+    const exclusive = () => (locks ? locks.request(LOCK_NAME, runOnce) : runOnce());
     running = (async () => {
-      // A trigger during a run that emptied the queue may have queued more; one that must wait, waits.
-      let drained: boolean;
+      // A trigger during a run is not lost: it runs again, unless the run ended in a backoff (the timer
+      // sends then). A timer that fell due during the run always runs again.
+      let end: RunEnd;
       do {
         again = false;
-        drained = await exclusive();
-      } while (again && drained && !stopped);
+        due = false;
+        end = await exclusive();
+      } while (!stopped && (due || (again && end !== 'retry')));
     })().finally(() => {
       running = null;
     });
