@@ -72,7 +72,7 @@ export const ChooseStep = ({ catalog, offline, preferredLocationId, onStart }: C
               fullWidth
               helperText={
                 walk
-                  ? `${walk.markers.length} markers${walk.description ? ` · ${walk.description}` : ''}`
+                  ? `${walk.markers.length} ${walk.markers.length === 1 ? 'marker' : 'markers'}${walk.description ? ` · ${walk.description}` : ''}`
                   : ' '
               }
             >

@@ -18,14 +18,23 @@ export interface RecorderMapProps {
 const pinState = (progress: MarkerProgress | undefined, marker: Marker): MarkerState =>
   progress === 'reached' ? 'reached' : progress === 'next' ? 'planned' : marker.isDoor ? 'door' : 'planned';
 
-/** The centre of the markers' box, and a zoom that shows a site. */
+/** The whole walk in view: the markers' box fitted with a margin for the pins (one marker: close around it). */
 const viewOf = (markers: readonly Marker[]) => {
   const lats = markers.map(({ lat }) => lat);
   const lngs = markers.map(({ lng }) => lng);
+  const [west, south, east, north] = [
+    Math.min(...lngs),
+    Math.min(...lats),
+    Math.max(...lngs),
+    Math.max(...lats),
+  ];
+  if (west === east && south === north) return { latitude: south, longitude: west, zoom: 18 };
   return {
-    latitude: (Math.min(...lats) + Math.max(...lats)) / 2,
-    longitude: (Math.min(...lngs) + Math.max(...lngs)) / 2,
-    zoom: 17,
+    bounds: [
+      [west, south],
+      [east, north],
+    ] as [[number, number], [number, number]],
+    fitBoundsOptions: { padding: 48, maxZoom: 19 },
   };
 };
 
