@@ -17,6 +17,20 @@ export const readPagesManifest = (webDist: string): PagesManifest =>
 export const documentsOf = (webDist: string): string[] =>
   readdirSync(webDist).filter((file) => file.endsWith('.html'));
 
+/**
+ * The installable app's files at fixed names (web/pwa.config.ts): the service worker, which names the hashed
+ * assets it precaches, and the web app manifest. Like the documents, they are revalidated on every load
+ * (`Cache-Control: no-cache`), so a new build reaches the browser on its next load. The worker's Workbox
+ * chunk has a hashed name and is cached like any asset.
+ */
+export const APP_ENTRY_FILES = ['sw.js', 'manifest.webmanifest'] as const;
+
+/** What a build's browsers must revalidate on every load: its documents and the installable app's files. */
+export const entryFilesOf = (webDist: string): string[] => {
+  const present = new Set(readdirSync(webDist));
+  return [...documentsOf(webDist), ...APP_ENTRY_FILES.filter((file) => present.has(file))];
+};
+
 /** The router's code with the manifest in it: the CloudFront Function's code. */
 export const pageRouterCode = (manifest: PagesManifest): string => {
   const code = readFileSync(PAGE_ROUTER_CODE, 'utf8');

@@ -1,6 +1,8 @@
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { readFile } from 'node:fs/promises';
+import { pwaOptions } from './pwa.config.ts';
 
 // `npm run dev` at the root starts the API on PORT and this dev server, which forwards /api and the runtime
 // config (/config.json) to it.
@@ -47,7 +49,8 @@ const devPages = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), devPages()],
+  // The installable app and its service worker (pwa.config.ts): built, never in the dev server.
+  plugins: [react(), devPages(), VitePWA(pwaOptions)],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -553,9 +553,17 @@ describe('the web app on CloudFront', () => {
     }
   });
 
-  it('deploys the build with config.json written from deploy-time values and invalidates the documents', () => {
+  it('deploys the build with config.json written from deploy-time values and invalidates the documents, the service worker and the manifest', () => {
     demo.application.hasResourceProperties('Custom::CDKBucketDeployment', {
-      DistributionPaths: ['/404.html', '/app.html', '/index.html', '/login.html', '/config.json'],
+      DistributionPaths: [
+        '/404.html',
+        '/app.html',
+        '/index.html',
+        '/login.html',
+        '/sw.js',
+        '/manifest.webmanifest',
+        '/config.json',
+      ],
       SystemMetadata: { 'cache-control': 'no-cache' },
       SourceMarkers: Match.arrayWith([
         Match.objectLike({
@@ -566,7 +574,7 @@ describe('the web app on CloudFront', () => {
     });
   });
 
-  it('caches hashed assets for a year and revalidates the documents, each deployed by its own deployment', () => {
+  it('caches hashed assets for a year and revalidates the documents, the service worker and the manifest, each deployed by its own deployment', () => {
     const deployments = Object.values(resourcesOf(demo.application, 'Custom::CDKBucketDeployment'));
     const filesOf = (deployment: (typeof deployments)[number]) =>
       (deployment.Properties?.['SourceObjectKeys'] as string[])
@@ -584,13 +592,16 @@ describe('the web app on CloudFront', () => {
         filesOf(deployment),
       ]),
     );
-    expect(byCache.get('public, max-age=31536000, immutable')).toEqual(['index-abc.js']);
+    // The Workbox chunk the service worker imports has a hashed name: an asset like any other.
+    expect(byCache.get('public, max-age=31536000, immutable')).toEqual(['index-abc.js', 'workbox-abc.js']);
     expect(byCache.get('no-cache')).toEqual([
       '404.html',
       'app.html',
       'config.json',
       'index.html',
       'login.html',
+      'manifest.webmanifest',
+      'sw.js',
     ]);
   });
 
@@ -676,8 +687,11 @@ describe('the web app on CloudFront', () => {
     expect(csp).toContain(
       "img-src 'self' data: blob: https://*.s3.us-east-1.amazonaws.com https://maps.geo.us-east-1.amazonaws.com;",
     );
-    // MapLibre's worker comes from the app's own bundle.
+    // MapLibre's worker comes from the app's own bundle (same origin: MapLibre makes no blob of it), and so
+    // does the service worker; the web app manifest is the site's own.
     expect(csp).toContain("worker-src 'self';");
+    expect(csp).not.toMatch(/worker-src[^;]*blob:/);
+    expect(csp).toContain("manifest-src 'self';");
   });
 });
 
@@ -746,10 +760,18 @@ describe('the page router (the CloudFront Function, and the local host)', () => 
     ['/no-such-page', '/404.html'],
   ])('gives %s the document %s', (uri, document) => expect(served(uri)).toBe(document));
 
-  it.each(['/index.html', '/config.json', '/assets/index-B2x9.js', '/favicon.ico', '/app/v1.2/x.css'])(
-    'leaves the file %s alone',
-    (uri) => expect(served(uri)).toBe(uri),
-  );
+  it.each([
+    '/index.html',
+    '/config.json',
+    '/assets/index-B2x9.js',
+    '/favicon.ico',
+    '/app/v1.2/x.css',
+    // The installable app's files: the service worker, its Workbox chunk, the manifest, the icons.
+    '/sw.js',
+    '/workbox-790d44ab.js',
+    '/manifest.webmanifest',
+    '/icons/maskable-512.png',
+  ])('leaves the file %s alone', (uri) => expect(served(uri)).toBe(uri));
 });
 
 describe('operations', () => {

@@ -18,7 +18,10 @@ export const fakePages: PagesManifest = {
   fallback: '404.html',
 };
 
-/** A stand-in for web/dist: its documents, one hashed asset and pages.json. */
+/**
+ * A stand-in for web/dist: its documents, one hashed asset, pages.json, and the installable app's service
+ * worker, its hashed Workbox chunk and web app manifest.
+ */
 export const fakeWebDist = (): string => {
   const dir = mkdtempSync(join(tmpdir(), 'sitewalk-web-'));
   mkdirSync(join(dir, 'assets'));
@@ -29,6 +32,9 @@ export const fakeWebDist = (): string => {
   // The build's compressed copy, for the local host only.
   writeFileSync(join(dir, 'assets', 'index-abc.js.br'), 'compressed');
   writeFileSync(join(dir, PAGES_MANIFEST_FILE), JSON.stringify(fakePages));
+  writeFileSync(join(dir, 'sw.js'), 'importScripts("./workbox-abc.js")');
+  writeFileSync(join(dir, 'workbox-abc.js'), 'self.workbox = 1');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"SiteWalk"}');
   return dir;
 };
 

@@ -26,7 +26,7 @@ import { RUNTIME_CONFIG_PATH, runtimeConfig, type RuntimeConfig } from '@sitewal
 import { LOCAL_REGION } from './standins/index.ts';
 import { LOCAL_CONTACT } from './settings.ts';
 import { LOCAL_MAP_STYLE_PATH, offlineMapStyle } from './map-style.ts';
-import { createPageRouter, readPagesManifest } from '../web-pages.ts';
+import { APP_ENTRY_FILES, createPageRouter, readPagesManifest } from '../web-pages.ts';
 
 /**
  * The local stand-in for API Gateway (HTTP API) and CloudFront: it matches `/api/*` against the one
@@ -226,8 +226,18 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
   // As in AWS: each path gets the document that serves it, by the same router as the CloudFront Function.
   const site = options.webDist
     ? {
-        // The build's brotli and gzip copies: compressed as CloudFront compresses.
-        files: sirv(options.webDist, { dev: false, etag: true, brotli: true, gzip: true }),
+        // The build's brotli and gzip copies: compressed as CloudFront compresses. The documents, the service
+        // worker and the web app manifest are revalidated on every load, as CloudFront serves them.
+        files: sirv(options.webDist, {
+          dev: false,
+          etag: true,
+          brotli: true,
+          gzip: true,
+          setHeaders: (res, pathname) => {
+            if (pathname.endsWith('.html') || APP_ENTRY_FILES.some((file) => pathname === `/${file}`))
+              res.setHeader('cache-control', 'no-cache');
+          },
+        }),
         documentFor: createPageRouter(readPagesManifest(options.webDist)),
       }
     : null;

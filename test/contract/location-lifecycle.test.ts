@@ -78,16 +78,19 @@ const siteWithHistory = async (locationId: number, walker: Person) => {
     const photo = { clientId: uuid(), markerId, contentType: 'image/jpeg', contentLength: jpeg.length };
     files.push(await put(await call(walker, 'POST', `${base}/photo`, photo), jpeg));
   }
+  // Reported from the walk recorder: under a client id, as its photo.
+  const incidentClientId = uuid();
   const incident = await call(walker, 'POST', '/api/incident', {
     locationId,
     typeId: 2,
     incidentTexts: ['Broken lock'],
     walkReportId: reports[0],
+    clientId: incidentClientId,
   });
   expect(incident.status).toBe(201);
-  const image = { contentType: 'image/jpeg', contentLength: jpeg.length };
+  const image = { contentType: 'image/jpeg', contentLength: jpeg.length, clientId: uuid() };
   files.push(await put(await call(walker, 'POST', `/api/incident/${id(incident)}/image`, image), jpeg));
-  return { walkId: id(walk), reports, incidentId: id(incident), files, clientIds };
+  return { walkId: id(walk), reports, incidentId: id(incident), files, clientIds, incidentClientId };
 };
 
 beforeAll(async () => {
@@ -269,6 +272,8 @@ describe('deleting a location', () => {
     for (const clientId of site.clientIds) {
       expect((await query.walkReportStart.get({ clientId }).go()).data).toBeNull();
     }
+    expect((await query.incidentCreate.get({ clientId: site.incidentClientId }).go()).data).toBeNull();
+    expect((await query.incidentCreate.get({ clientId: kept.incidentClientId }).go()).data).not.toBeNull();
     expect((await query.locationTally.get({ locationId }).go()).data).toBeNull();
     for (const key of site.files) expect(await storage.exists(key), key).toBe(false);
     expect((await call(companyManager, 'GET', `/api/user/${regular.id}`)).body.defaultLocationId).toBeNull();

@@ -863,6 +863,34 @@ describe('recording a walk report', () => {
     expect(stored.data?.accuracy).toBe(6);
   });
 
+  it('lists photos in the order they were taken, whatever their client ids', async () => {
+    const { walkId, markers } = await walkWithMarkers();
+    const reportId = id(await startReport(employee, walkId, '2026-11-22T10:00:00.000Z'));
+    const path = `/api/walk/walk-report/${reportId}/photo`;
+    const times = ['2026-11-22T10:03:00.000Z', '2026-11-22T10:01:00.000Z', '2026-11-22T10:02:00.000Z'];
+    // Client ids that sort the other way round from the times (the API keys photos by client id).
+    const clientIds = ['a', 'b', 'c'].map((first) => `${first}${uuid().slice(1)}`);
+    const names = new Map<string, string>();
+    for (const [index, takenAt] of times.entries()) {
+      const body = {
+        clientId: clientIds[index],
+        markerId: markers[0]?.id,
+        contentType: 'image/jpeg',
+        contentLength: 10,
+        takenAt,
+      };
+      const ticket = await call(employee, 'POST', path, body);
+      expect(ticket.status).toBe(200);
+      names.set(ticket.body.imageName as string, takenAt);
+    }
+    const images = (await call(manager, 'GET', `/api/walk/walk-report/${reportId}`)).body.markerImage as {
+      imageName: string;
+      takenAt: string;
+    }[];
+    expect(images.map((i) => i.takenAt)).toEqual([...times].sort());
+    expect(images.map((i) => names.get(i.imageName))).toEqual([...times].sort());
+  });
+
   it('takes photos by presigned upload, once per client id, and shows them with short-lived URLs', async () => {
     const { walkId, markers } = await walkWithMarkers();
     const reportId = id(await startReport(employee, walkId, '2026-11-22T07:00:00.000Z'));

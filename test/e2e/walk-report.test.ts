@@ -64,7 +64,8 @@ describe('a walk report', () => {
         accuracy: 5,
         ...extra,
       }).then(ok);
-    await checkpoint(1, 2);
+    // Point 1 marked by hand right at the marker; point 2 reached by position about 48 m away (flagged far).
+    await checkpoint(1, 2, { method: 'hand', lat: 36.8001, lng: -119.7003 });
     await checkpoint(2, 9, { isDoor: true, targetUnit: '105', picturedUnit: '106' });
     ok(
       await call(site.employee, 'POST', `/api/walk/walk-report/${report.id}/note`, {
@@ -80,6 +81,10 @@ describe('a walk report', () => {
         markerId: markerId(2),
         contentType: 'image/png',
         contentLength: png.length,
+        takenAt: at(9.5),
+        lat: 36.8004,
+        lng: -119.6998,
+        accuracy: 4,
       }),
     ) as unknown as { uploadUrl: string; headers: Record<string, string> };
     const put = await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: png });
@@ -135,6 +140,16 @@ describe('a walk report', () => {
       'MismatchRequested: 105Detected: 106',
     );
     expect(await completed.nth(0).getByText('Picture: Taken').count()).toBe(0);
+    // The flags beside each arrival, as the API measured them.
+    const far = api.CompletedMarker[1];
+    expect(api.CompletedMarker.map((c) => [c.method, c.farFromMarker])).toEqual([
+      ['hand', false],
+      ['position', true],
+    ]);
+    expect(await completed.nth(0).getByTestId('flag').allTextContents()).toEqual(['Marked by hand']);
+    expect(await completed.nth(1).getByTestId('flag').allTextContents()).toEqual([
+      `Far from marker (${Math.round(far?.distance ?? 0)} m)`,
+    ]);
 
     // The map loads on the host's offline style with everything outside the host blocked.
     const map = page.locator('[data-map-loaded="true"]');
@@ -166,6 +181,12 @@ describe('a walk report', () => {
     await expect
       .poll(() => photo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
       .toBe(48);
+    // When it was taken, in the browser's local time.
+    const taken = await page.evaluate(
+      (iso) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' }),
+      api.markerImage[0]?.takenAt ?? '',
+    );
+    await page.locator('figure', { has: photo }).getByText(`Taken ${taken}`).waitFor();
     await journey.check('walk report photo popup');
 
     // 'Walk Reports' goes back to the location's reports.

@@ -12,7 +12,7 @@ import { placedAtLiveLocation, visibleLocation } from '../domain/placements.ts';
 import { readPartition } from '../db/bounded.ts';
 import { nextId, nextIds } from '../db/counters.ts';
 import type { WalkItem } from '../db/entities/walk.ts';
-import type { CompletedMarkerItem, WalkReportItem } from '../db/entities/walkReport.ts';
+import type { CompletedMarkerItem, MarkerImageItem, WalkReportItem } from '../db/entities/walkReport.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import type { WalkReport, WalkReportSummary, WalkReportTotals } from '@sitewalk/shared/schemas/walkReport';
 import { walkDuration } from '@sitewalk/shared/walk-duration';
@@ -233,6 +233,9 @@ const markersFor = async (report: WalkReportItem, c: CompletedMarkerItem): Promi
     ? new Map()
     : markerPoints((await db.entities.walk.get({ walkId: report.walkId }).go()).data);
 
+const byTakenAt = (a: MarkerImageItem, b: MarkerImageItem) =>
+  (a.takenAt ?? a.createdAt).localeCompare(b.takenAt ?? b.createdAt);
+
 const toReport = async (loaded: Awaited<ReturnType<typeof loadReport>>): Promise<WalkReport> => {
   const { report, completed, notes, images } = loaded;
   const [walk, walker] = await Promise.all([
@@ -256,8 +259,9 @@ const toReport = async (loaded: Awaited<ReturnType<typeof loadReport>>): Promise
     walkNote: notes
       .sort((a, b) => a.walkNoteId - b.walkNoteId)
       .map((n) => ({ id: n.walkNoteId, markerId: n.markerId, note: n.note })),
-    // Each view checks its object first (a HEAD): a few at a time.
-    markerImage: await mapBounded(images, async (image) => ({
+    // In the order they were taken (as recorded when the phone gave no time). Each view checks its object
+    // first (a HEAD): a few at a time.
+    markerImage: await mapBounded(images.sort(byTakenAt), async (image) => ({
       walkReportId: report.walkReportId,
       markerId: image.markerId,
       imageName: image.imageName,

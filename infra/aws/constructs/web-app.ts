@@ -25,7 +25,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@sitewalk/shared/runtime-config';
 import { PAGES_MANIFEST_FILE, type PagesManifest } from '@sitewalk/shared/web-pages';
-import { documentsOf, pageRouterCode } from '../../web-pages.ts';
+import { APP_ENTRY_FILES, entryFilesOf, pageRouterCode } from '../../web-pages.ts';
 import type { StageConfig } from '../stage.ts';
 import { logicalIdOf, privateBucket } from './buckets.ts';
 
@@ -77,8 +77,11 @@ export class WebApp extends Construct {
             `img-src 'self' data: blob: ${uploadsHost} ${mapsHost}`,
             `connect-src 'self' ${uploadsHost} ${mapsHost}`,
             "font-src 'self' data:",
-            // MapLibre 6 starts its worker from the bundled worker script's own (same-origin) URL: no blob.
+            // MapLibre 6 starts its worker from the bundled worker script's own (same-origin) URL: no blob
+            // (it makes one only for a worker on another origin). The service worker is /sw.js.
             "worker-src 'self'",
+            // The web app manifest (the installable app).
+            "manifest-src 'self'",
             "object-src 'none'",
             "base-uri 'self'",
             "form-action 'self'",
@@ -155,13 +158,18 @@ export class WebApp extends Construct {
 
   /**
    * Puts the built web app in the bucket with its runtime config, written now from deploy-time values. Hashed
-   * assets are cached for a year; the documents and config.json are revalidated on every load and invalidated.
+   * assets are cached for a year; the documents, the service worker, the web app manifest and config.json are
+   * revalidated on every load and invalidated.
    */
   publish(webDist: string, config: RuntimeConfig): void {
     const assets = new BucketDeployment(this, 'Assets', {
       destinationBucket: this.bucket,
       // CloudFront compresses on the way out: the build's .br and .gz copies are for the local host.
-      sources: [Source.asset(webDist, { exclude: ['*.html', PAGES_MANIFEST_FILE, '*.br', '*.gz'] })],
+      sources: [
+        Source.asset(webDist, {
+          exclude: ['*.html', PAGES_MANIFEST_FILE, '*.br', '*.gz', ...APP_ENTRY_FILES],
+        }),
+      ],
       cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
       // Old assets stay for clients still running the previous build.
       prune: false,
@@ -169,13 +177,15 @@ export class WebApp extends Construct {
     const entry = new BucketDeployment(this, 'Entry', {
       destinationBucket: this.bucket,
       sources: [
-        Source.asset(webDist, { exclude: ['*', '!*.html'] }),
+        Source.asset(webDist, {
+          exclude: ['*', '!*.html', ...APP_ENTRY_FILES.map((file) => `!${file}`)],
+        }),
         Source.jsonData(RUNTIME_CONFIG_PATH.slice(1), config),
       ],
       cacheControl: [CacheControl.noCache()],
       prune: false,
       distribution: this.distribution,
-      distributionPaths: [...documentsOf(webDist).map((file) => `/${file}`), RUNTIME_CONFIG_PATH],
+      distributionPaths: [...entryFilesOf(webDist).map((file) => `/${file}`), RUNTIME_CONFIG_PATH],
     });
     // The documents name the assets: they must be there first.
     entry.node.addDependency(assets);

@@ -1,6 +1,7 @@
 /**
  * What every browser journey runs on: the run's one Chromium (connected once per test file), a fresh
- * context per journey whose every request to anything but the local host is aborted and recorded, and
+ * context per journey whose every request to anything but the local host is aborted and recorded (the
+ * service worker's own requests too, where a journey lets it run: see `testWithServiceWorker`), and
  * `check(name)` for each page a journey visits — screenshots at 375, 768 and 1440 px into the git-ignored
  * test/e2e/.screenshots/, no horizontal scroll at 375 px, and no serious or critical axe violation.
  * When the journey ends, the fixture asserts that nothing outside the host was attempted and no script
@@ -94,11 +95,32 @@ const overflowing = (page: Page) =>
       });
   });
 
-const openJourney = async (folder: string): Promise<Journey & { close: () => Promise<void> }> => {
+export interface JourneyOptions {
+  /**
+   * 'block' (the default): no service worker registers, so every request the page makes is one Playwright
+   * sees and routes. 'allow': the SPA's service worker runs; Playwright (1.5x and later, Chromium) reports
+   * and routes the worker's own requests through the context as well — its precache fetches, and whatever
+   * it would fetch elsewhere, which the route below aborts and records like the page's.
+   */
+  serviceWorkers?: 'allow' | 'block';
+  /** Geolocation allowed for the host, at this position to begin with (the recorder). */
+  geolocation?: { latitude: number; longitude: number; accuracy?: number };
+}
+
+const openJourney = async (
+  folder: string,
+  options: JourneyOptions = {},
+): Promise<Journey & { close: () => Promise<void> }> => {
   const { url: origin } = e2e();
   const context = await (
     await browser()
-  ).newContext({ viewport: VIEWPORT, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
+  ).newContext({
+    viewport: VIEWPORT,
+    locale: 'en-US',
+    timezoneId: 'America/Los_Angeles',
+    serviceWorkers: options.serviceWorkers ?? 'block',
+    ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
+  });
   context.setDefaultTimeout(15_000);
   const blocked: string[] = [];
   const pageErrors: string[] = [];
@@ -172,21 +194,33 @@ const openJourney = async (folder: string): Promise<Journey & { close: () => Pro
  * `test` with a `journey` fixture: a fresh browser context for the test, closed after it, and the run's
  * rules asserted at its end (nothing but the local host was asked for, no script error).
  */
-export const test = base.extend<{ journey: Journey }>({
-  journey: async ({ task }, use) => {
-    const file = task.file.name.replace(/^.*\//, '').replace(/\.test\.ts$/, '');
-    const journey = await openJourney(`${file}/${slug(task.name)}`);
-    try {
-      await use(journey);
-      if (task.result?.state === 'fail')
-        await journey.page.screenshot({ path: join(SCREENSHOTS, file, slug(task.name), 'failed.png') });
-    } finally {
-      await journey.close();
-    }
-    expect(journey.blocked, 'requests to anything but the local host').toEqual([]);
-    expect(journey.pageErrors, 'uncaught errors in the page').toEqual([]);
-  },
-});
+const journeyTest = (options: JourneyOptions = {}) =>
+  base.extend<{ journey: Journey }>({
+    journey: async ({ task }, use) => {
+      const file = task.file.name.replace(/^.*\//, '').replace(/\.test\.ts$/, '');
+      const journey = await openJourney(`${file}/${slug(task.name)}`, options);
+      try {
+        await use(journey);
+        if (task.result?.state === 'fail')
+          await journey.page.screenshot({ path: join(SCREENSHOTS, file, slug(task.name), 'failed.png') });
+      } finally {
+        await journey.close();
+      }
+      expect(journey.blocked, 'requests to anything but the local host').toEqual([]);
+      expect(journey.pageErrors, 'uncaught errors in the page').toEqual([]);
+    },
+  });
+
+/** The journeys of the web app as most of them run: no service worker (see JourneyOptions). */
+export const test = journeyTest();
+
+/**
+ * The installable app's journeys (offline, the recorder): the SPA's service worker runs, its requests routed
+ * and checked like the page's; geolocation allowed, at `position` to begin with (move it with
+ * `context.setGeolocation`).
+ */
+export const testWithServiceWorker = (geolocation?: JourneyOptions['geolocation']) =>
+  journeyTest({ serviceWorkers: 'allow', ...(geolocation ? { geolocation } : {}) });
 
 export { expect };
 

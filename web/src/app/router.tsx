@@ -119,6 +119,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.app.record.path,
+            lazy: page(
+              () => import('../features/recorder/recorder-page.tsx'),
+              (m) => m.RecorderPage,
+            ),
+          },
+          {
             path: paths.app.users.path,
             lazy: page(
               () => import('../features/users/users-page.tsx'),

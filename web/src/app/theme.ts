@@ -1,9 +1,10 @@
 import { createTheme } from '@mui/material/styles';
+import { BRAND_AMBER, BRAND_BLUE } from './brand.ts';
 
 export const theme = createTheme({
   palette: {
-    primary: { main: '#1d4e89' },
-    secondary: { main: '#f2a541' },
+    primary: { main: BRAND_BLUE },
+    secondary: { main: BRAND_AMBER },
     // White on MUI's default orange and light blue fails WCAG AA: dark text on orange, a darker blue.
     warning: { main: '#ed6c02', contrastText: 'rgba(0, 0, 0, 0.87)' },
     info: { main: '#01579b' },

@@ -92,9 +92,9 @@ describe('the shell', () => {
   });
 
   it.each<[string, RoleId, string[]]>([
-    ['an Employee', Role.Employee, ['Dashboard', 'Locations']],
-    ['a Manager', Role.Manager, ['Dashboard', 'Locations']],
-    ['an Area Manager', Role.AreaManager, ['Dashboard', 'Locations', 'Areas', 'Users']],
+    ['an Employee', Role.Employee, ['Dashboard', 'Locations', 'Record a Walk']],
+    ['a Manager', Role.Manager, ['Dashboard', 'Locations', 'Record a Walk']],
+    ['an Area Manager', Role.AreaManager, ['Dashboard', 'Locations', 'Record a Walk', 'Areas', 'Users']],
     ['an Owner', Role.Owner, ['Dashboard', 'Locations', 'Areas', 'Users']],
     ['an Admin', Role.Admin, ['Dashboard', 'Locations', 'Management Companies', 'Areas', 'Users']],
     ['the Super User', Role.SuperUser, ['Dashboard', 'Locations', 'Management Companies', 'Areas', 'Users']],

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { hasValidAccessToken } from '../../lib/api.ts';
-import { currentUserQuery, endSession, isUsableUser, refreshSession } from '../../lib/auth.tsx';
+import { currentUserQuery, endSession, isUsableUser, refreshSessionOutcome } from '../../lib/auth.tsx';
+import { forgetUser } from '../../lib/saved-session.ts';
 import { Spinner } from '../spinner.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { SideNav } from './side-nav.tsx';
@@ -24,10 +25,15 @@ export const AppLayout = () => {
     if (refused) void endSession();
   }, [refused]);
 
-  // A token that expired while the tab stayed open: renew it on the next page, or sign out.
+  // A token that expired while the tab stayed open: renew it on the next page, or sign out. Offline (a
+  // start with no network has no token at all) it stays signed in: the next call once online refreshes.
   useEffect(() => {
     if (!me.isSuccess || hasValidAccessToken()) return;
-    void refreshSession().then((ok) => (ok ? undefined : endSession()));
+    void refreshSessionOutcome().then((outcome) => {
+      if (outcome === 'ok' || outcome === 'offline') return;
+      if (outcome === 'refused') forgetUser();
+      return endSession();
+    });
   }, [pathname, me.isSuccess]);
 
   if (refused || me.isPending) return <Spinner fullScreen label="Loading SiteWalk" />;

@@ -1,6 +1,7 @@
 import { Box, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
 import BusinessIcon from '@mui/icons-material/Business';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
 import MapIcon from '@mui/icons-material/Map';
 import PeopleIcon from '@mui/icons-material/People';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
@@ -20,6 +21,12 @@ interface Entry {
 const entries: Entry[] = [
   { section: 'dashboard', label: 'Dashboard', to: paths.app.root.build(), icon: <DashboardIcon /> },
   { section: 'locations', label: 'Locations', to: paths.app.locations.build(), icon: <WarehouseIcon /> },
+  {
+    section: 'recordWalk',
+    label: 'Record a Walk',
+    to: paths.app.record.build(),
+    icon: <DirectionsWalkIcon />,
+  },
   {
     section: 'managementCompanies',
     label: 'Management Companies',

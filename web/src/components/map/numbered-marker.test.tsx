@@ -27,6 +27,22 @@ describe('NumberedMarker', () => {
     expect((reached.firstElementChild as HTMLElement).style.border).toContain('solid');
   });
 
+  it('stands out when highlighted: larger and ringed', async () => {
+    renderWithProviders(
+      <SiteMap ariaLabel="Map">
+        <NumberedMarker latitude={1} longitude={2} label={1} highlight />
+        <NumberedMarker latitude={3} longitude={4} label={2} />
+      </SiteMap>,
+    );
+    const next = await screen.findByRole('img', { name: 'Point 1' });
+    const other = screen.getByRole('img', { name: 'Point 2' });
+    expect(next).toHaveAttribute('data-highlight', 'true');
+    expect(other).not.toHaveAttribute('data-highlight');
+    expect(next.firstElementChild).toHaveStyle({ width: '36px' });
+    expect(other.firstElementChild).toHaveStyle({ width: '28px' });
+    expect((next.firstElementChild as HTMLElement).style.boxShadow).toContain('#ffb300');
+  });
+
   it('is a button when it can be clicked', async () => {
     const onClick = vi.fn();
     const { user } = renderWithProviders(

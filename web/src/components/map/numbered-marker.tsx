@@ -24,6 +24,8 @@ export interface NumberedMarkerProps extends Omit<MarkerProps, 'children' | 'lat
   state?: MarkerState;
   /** The pin's accessible name; with `onClick` it is a button. */
   ariaLabel?: string;
+  /** Makes the pin stand out (larger, ringed, above the others): the walker's next marker. */
+  highlight?: boolean;
 }
 
 /** A numbered pin at a point, its tip on the point. Inside a `SiteMap`; `draggable` and the drag events pass through. */
@@ -32,6 +34,8 @@ export const NumberedMarker = ({
   state = 'planned',
   ariaLabel,
   onClick,
+  highlight = false,
+  style,
   ...props
 }: NumberedMarkerProps) => {
   const marker = useRef<MapLibreMarker>(null);
@@ -45,13 +49,15 @@ export const NumberedMarker = ({
       style={{
         display: 'grid',
         placeItems: 'center',
-        width: 28,
-        height: 28,
+        width: highlight ? 36 : 28,
+        height: highlight ? 36 : 28,
         borderRadius: '50% 50% 50% 0',
         transform: 'rotate(-45deg)',
         background: look.fill,
         border: `2px ${look.dashed ? 'dashed' : 'solid'} ${look.border}`,
-        boxShadow: '0 1px 3px rgba(0, 0, 0, 0.45)',
+        boxShadow: highlight
+          ? '0 0 0 3px #ffb300, 0 2px 6px rgba(0, 0, 0, 0.5)'
+          : '0 1px 3px rgba(0, 0, 0, 0.45)',
         boxSizing: 'border-box',
       }}
     >
@@ -59,7 +65,7 @@ export const NumberedMarker = ({
         style={{
           transform: 'rotate(45deg)',
           color: look.text,
-          font: '700 12px/1 system-ui, sans-serif',
+          font: `700 ${highlight ? 14 : 12}px/1 system-ui, sans-serif`,
         }}
       >
         {label}
@@ -67,12 +73,20 @@ export const NumberedMarker = ({
     </span>
   );
   return (
-    <Marker ref={marker} anchor="bottom" offset={[0, -6]} onClick={onClick} {...props}>
+    <Marker
+      ref={marker}
+      anchor="bottom"
+      offset={[0, -6]}
+      onClick={onClick}
+      style={highlight ? { zIndex: 2, ...style } : style}
+      {...props}
+    >
       {onClick ? (
         <button
           type="button"
           aria-label={ariaLabel ?? `Point ${label}`}
           data-state={state}
+          data-highlight={highlight ? 'true' : undefined}
           style={{ padding: 0, border: 0, background: 'none', cursor: 'pointer', display: 'block' }}
         >
           {pin}
@@ -82,6 +96,7 @@ export const NumberedMarker = ({
           role="img"
           aria-label={ariaLabel ?? `Point ${label}`}
           data-state={state}
+          data-highlight={highlight ? 'true' : undefined}
           style={{ display: 'block' }}
         >
           {pin}

@@ -17,8 +17,8 @@ export const MAP_LOADED_MARK = 'sitewalk:map-load';
 export type MapHeight = number | string | Partial<Record<'xs' | 'sm' | 'md' | 'lg' | 'xl', number | string>>;
 
 export interface SiteMapProps extends Omit<MapProps, 'mapStyle' | 'style' | 'children' | 'ref'> {
-  /** Where the map opens. */
-  initialViewState?: { latitude: number; longitude: number; zoom: number };
+  /** Where the map opens: a centre and zoom, or `bounds` to fit (with `fitBoundsOptions`). */
+  initialViewState?: MapProps['initialViewState'];
   /** Markers, sources and layers, popups: react-map-gl's pieces pass straight through. */
   children?: ReactNode;
   /** The map's accessible name (its canvas is a region). */

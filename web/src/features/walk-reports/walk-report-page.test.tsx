@@ -30,7 +30,7 @@ const checkpoint = (
   markerId: number,
   arrivedAt: string,
   overrides: Partial<WalkReport['CompletedMarker'][number]> = {},
-) => ({
+): WalkReport['CompletedMarker'][number] => ({
   id,
   markerId,
   arrivedAt,
@@ -38,9 +38,24 @@ const checkpoint = (
   lat: 36.8,
   lng: -119.7,
   accuracy: 5,
+  method: 'position',
+  distance: 3.2,
+  farFromMarker: false,
   isDoor: false,
   targetUnit: null,
   picturedUnit: null,
+  ...overrides,
+});
+
+type Photo = WalkReport['markerImage'][number];
+const aPhoto = (overrides: Partial<Photo> = {}): Photo => ({
+  walkReportId: 9,
+  markerId: 32,
+  imageName: 'door.jpg',
+  imageUrl: 'https://storage.test/door.jpg?sig=1',
+  takenAt: '2026-11-20T17:21:30.000Z',
+  lat: 36.802,
+  lng: -119.698,
   ...overrides,
 });
 
@@ -63,9 +78,7 @@ const aReport = (overrides: Partial<WalkReport> = {}): WalkReport => ({
     checkpoint(1, 31, '2026-11-20T17:10:00.000Z'),
   ],
   walkNote: [{ id: 1, markerId: 31, note: 'Gate chain loose' }],
-  markerImage: [
-    { walkReportId: 9, markerId: 32, imageName: 'door.jpg', imageUrl: 'https://storage.test/door.jpg?sig=1' },
-  ],
+  markerImage: [aPhoto()],
   markerCount: 4,
   completedMarkerCount: 2,
   firstArrivalAt: '2026-11-20T17:10:00.000Z',
@@ -151,6 +164,45 @@ describe('WalkReportPage', () => {
     expect(within(items[1]!).getByTestId('unit-check')).toHaveTextContent(
       'MismatchRequested: 105Detected: 106',
     );
+    // Arrivals by position near their marker carry no flag.
+    expect(screen.queryAllByTestId('flag')).toEqual([]);
+  });
+
+  it('flags beside the arrival one marked by hand and one far from its marker, with the distance in metres', async () => {
+    renderReport({
+      'walk.report': () =>
+        aReport({
+          CompletedMarker: [
+            checkpoint(1, 31, '2026-11-20T17:10:00.000Z', { method: 'hand', distance: 4 }),
+            checkpoint(2, 32, '2026-11-20T17:20:00.000Z', { distance: 61.6, farFromMarker: true }),
+            checkpoint(3, 33, '2026-11-20T17:30:00.000Z', {
+              method: 'hand',
+              distance: 1112.4,
+              farFromMarker: true,
+            }),
+            // Measured from nothing (the marker left the walk): no distance, no flag.
+            checkpoint(4, 99, '2026-11-20T17:35:00.000Z', { distance: null }),
+            checkpoint(5, 34, '2026-11-20T17:38:00.000Z', { distance: 24.9 }),
+          ],
+        }),
+    });
+    const items = within(await screen.findByRole('list', { name: 'Completed Markers' })).getAllByRole(
+      'listitem',
+    );
+    const flagsOf = (item: HTMLElement) =>
+      within(item)
+        .queryAllByTestId('flag')
+        .map((f) => f.textContent);
+    expect(items.map(flagsOf)).toEqual([
+      ['Marked by hand'],
+      ['Far from marker (62 m)'],
+      ['Marked by hand', 'Far from marker (1112 m)'],
+      [],
+      [],
+    ]);
+    // Beside the arrival time, on the same line.
+    const arrival = within(items[2]!).getByText(/^Arrived /);
+    expect(arrival.parentElement).toContainElement(within(items[2]!).getByText('Marked by hand'));
   });
 
   it("says 'Matched' when the pictured unit is the one asked for, and 'None' for an empty unit", async () => {
@@ -236,6 +288,10 @@ describe('WalkReportPage', () => {
     const photo = await screen.findByRole('img', { name: 'Photo at point 2' });
     expect(photo).toHaveAttribute('src', 'https://storage.test/door.jpg?sig=1');
     expect(screen.queryByText('No Image Available')).not.toBeInTheDocument();
+    // When it was taken, in local time as the screen's other times.
+    expect(photo.closest('figure')).toHaveTextContent(
+      `Taken ${new Date('2026-11-20T17:21:30.000Z').toLocaleTimeString(undefined, { timeStyle: 'short' })}`,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Close popup' }));
     expect(screen.queryByTestId('map-popup')).not.toBeInTheDocument();
@@ -243,14 +299,33 @@ describe('WalkReportPage', () => {
 
   it("says 'No Image Available' when a photo's link could not be made", async () => {
     const { user } = renderReport({
-      'walk.report': () =>
-        aReport({ markerImage: [{ walkReportId: 9, markerId: 32, imageName: 'door.jpg', imageUrl: null }] }),
+      'walk.report': () => aReport({ markerImage: [aPhoto({ imageUrl: null })] }),
     });
     await screen.findByRole('region', { name: 'Walk report map' });
     const map = screen.getByTestId('map');
     await user.click(within(map).getByRole('button', { name: 'Point 2, door, reached' }));
     expect(await screen.findByText('No Image Available')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /Photo/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a photo without its time when the phone sent none', async () => {
+    const { user } = renderReport({
+      'walk.report': () =>
+        aReport({
+          markerImage: [
+            aPhoto({ takenAt: null, lat: null, lng: null }),
+            aPhoto({ imageName: 'second.jpg', imageUrl: 'https://storage.test/second.jpg?sig=2' }),
+          ],
+        }),
+    });
+    await screen.findByRole('region', { name: 'Walk report map' });
+    await user.click(
+      within(screen.getByTestId('map')).getByRole('button', { name: 'Point 2, door, reached' }),
+    );
+    const photos = await screen.findAllByRole('img', { name: 'Photo at point 2' });
+    expect(photos).toHaveLength(2);
+    expect(photos[0]?.closest('figure')).not.toHaveTextContent('Taken');
+    expect(photos[1]?.closest('figure')).toHaveTextContent(/^Taken /);
   });
 
   it('moves the map to a completed marker and opens it from the list', async () => {

@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Box, Button, Card, CardContent, Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { messages } from '@sitewalk/shared/messages';
 import { paths } from '../../config/paths.ts';
@@ -9,14 +10,13 @@ import { Spinner } from '../../components/spinner.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useWalkReport } from './api/get-walk-report.ts';
-import { reportView, type CompletedEntry } from './walk-report-view.ts';
+import { flagTexts, reportView, timeOf, type CompletedEntry } from './walk-report-view.ts';
 import { MapLegend, WalkReportMap } from './components/walk-report-map.tsx';
 
 const parseId = (value: string | undefined) =>
   value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' });
 
 const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box>
@@ -71,6 +71,27 @@ const UnitCheckText = ({ entry }: { entry: CompletedEntry }) => {
   );
 };
 
+/** How far below the map's middle a point shown from the list sits. */
+const POPUP_ROOM_PX = 110;
+
+/** Warnings beside an arrival: marked by hand, far from the marker (dark text on orange, as other warnings). */
+const ArrivalFlags = ({ entry }: { entry: CompletedEntry }) => {
+  const flags = [
+    ...(entry.byHand ? [flagTexts.byHand] : []),
+    ...(entry.farMeters !== null ? [flagTexts.far(entry.farMeters)] : []),
+  ];
+  return flags.map((text) => (
+    <Chip
+      key={text}
+      size="small"
+      color="warning"
+      icon={<WarningAmberIcon />}
+      label={text}
+      data-testid="flag"
+    />
+  ));
+};
+
 const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
   const report = useWalkReport(walkReportId);
   const mapRef = useRef<MapRef>(null);
@@ -99,6 +120,8 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
     mapRef.current?.flyTo({
       center: [point.lng, point.lat],
       zoom: Math.max(mapRef.current.getZoom(), 18),
+      // The point low in the map, so its popup (above the pin) has room on a phone's short map.
+      offset: [0, POPUP_ROOM_PX],
     });
   };
 
@@ -168,9 +191,16 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
                           Point {entry.label ?? '?'}
                           {entry.isDoor ? ' (Door)' : ''}
                         </Typography>
-                        <Typography variant="body2" color="text.secondary">
-                          Arrived {timeOf(entry.arrivedAt)}
-                        </Typography>
+                        <Stack
+                          direction="row"
+                          useFlexGap
+                          sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
+                        >
+                          <Typography variant="body2" color="text.secondary">
+                            Arrived {timeOf(entry.arrivedAt)}
+                          </Typography>
+                          <ArrivalFlags entry={entry} />
+                        </Stack>
                       </Box>
                       <Button
                         size="small"

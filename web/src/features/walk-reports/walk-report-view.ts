@@ -22,9 +22,18 @@ export interface ReportPoint {
   arrivedAt: string | null;
   state: MarkerState;
   notes: string[];
-  /** The photos taken there; a null URL could not be signed. */
-  images: { imageName: string; imageUrl: string | null }[];
+  /** The photos taken there; a null URL could not be signed, a null time was not sent by the phone. */
+  images: { imageName: string; imageUrl: string | null; takenAt: string | null }[];
 }
+
+/** Times on the walk report screen: the viewer's local time. */
+export const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' });
+
+/** The flags of a checkpoint (issue 15): an arrival marked by hand, an arrival far from its marker. */
+export const flagTexts = {
+  byHand: 'Marked by hand',
+  far: (meters: number) => `Far from marker (${meters} m)`,
+} as const;
 
 export interface CompletedEntry {
   id: number;
@@ -36,6 +45,10 @@ export interface CompletedEntry {
   pictureTaken: boolean;
   /** Shown on door checkpoints and wherever a unit was asked for or read. */
   unitCheck: UnitCheck | null;
+  /** The walker said they were there ('Mark reached'), the phone's position did not. */
+  byHand: boolean;
+  /** Metres from the marker, rounded, when the arrival was outside the arrival rule; else null. */
+  farMeters: number | null;
 }
 
 export interface ReportView {
@@ -60,7 +73,7 @@ export const reportView = (report: WalkReport): ReportView => {
   const imagesAt = (markerId: number) =>
     report.markerImage
       .filter((i) => i.markerId === markerId)
-      .map(({ imageName, imageUrl }) => ({ imageName, imageUrl }));
+      .map(({ imageName, imageUrl, takenAt }) => ({ imageName, imageUrl, takenAt }));
 
   const walkMarkers = report.walk
     ? [...report.walk.markers].sort((a, b) => a.order - b.order || a.label - b.label)
@@ -110,6 +123,8 @@ export const reportView = (report: WalkReport): ReportView => {
       pictureTaken: c.isDoor && report.markerImage.some((i) => i.markerId === c.markerId),
       unitCheck:
         c.isDoor || c.targetUnit || c.picturedUnit ? unitCheckOf(c.targetUnit, c.picturedUnit) : null,
+      byHand: c.method === 'hand',
+      farMeters: c.farFromMarker && c.distance !== null ? Math.round(c.distance) : null,
     })),
   };
 };

@@ -4,7 +4,7 @@ import { Popup, type MapRef } from 'react-map-gl/maplibre';
 import { LazySiteMap } from '../../../components/map/lazy-site-map.tsx';
 import { NumberedMarker, type MarkerState } from '../../../components/map/numbered-marker.tsx';
 import { RouteLine } from '../../../components/map/route-line.tsx';
-import type { ReportPoint } from '../walk-report-view.ts';
+import { timeOf, type ReportPoint } from '../walk-report-view.ts';
 
 const stateWords: Record<MarkerState, string> = {
   planned: 'planned',
@@ -52,12 +52,23 @@ const PointPopup = ({ point, onClose }: { point: ReportPoint; onClose: () => voi
         <Stack spacing={1} sx={{ mt: 1 }}>
           {point.images.map((image) =>
             image.imageUrl ? (
-              <img
-                key={image.imageName}
-                src={image.imageUrl}
-                alt={`Photo at point ${point.label}`}
-                style={{ width: '100%', height: 'auto', borderRadius: 4 }}
-              />
+              <Box component="figure" key={image.imageName} sx={{ m: 0 }}>
+                <img
+                  src={image.imageUrl}
+                  alt={`Photo at point ${point.label}`}
+                  style={{ width: '100%', height: 'auto', borderRadius: 4 }}
+                />
+                {image.takenAt && (
+                  <Typography
+                    component="figcaption"
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ display: 'block', whiteSpace: 'nowrap' }}
+                  >
+                    Taken {timeOf(image.takenAt)}
+                  </Typography>
+                )}
+              </Box>
             ) : null,
           )}
         </Stack>

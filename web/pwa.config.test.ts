@@ -1,0 +1,134 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSW, getManifest } from 'workbox-build';
+import type { RouteMatchCallbackOptions } from 'workbox-core';
+import { MAP_STYLE_PATH, NEVER_CACHED, pwaOptions, SPA_NAVIGATIONS } from './pwa.config.ts';
+
+const workbox = pwaOptions.workbox ?? {};
+const origin = 'https://app.sitewalk.test';
+
+/** A build's files, as vite leaves them before web/scripts/prerender.ts. */
+const BUILD = [
+  'app.html',
+  'sign-in.html',
+  'public-page.html',
+  'pages.json',
+  'favicon.svg',
+  'demo/dashboard.png',
+  'assets/app-abc123.js',
+  'assets/app-abc123.js.map',
+  'assets/site-map-def456.css',
+  'assets/maplibre-gl-worker-CZtFQQIV.mjs',
+];
+
+let dist: string;
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), 'sitewalk-pwa-'));
+  for (const file of BUILD) {
+    mkdirSync(dirname(join(dist, file)), { recursive: true });
+    writeFileSync(join(dist, file), file);
+  }
+});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const matchOptions = (path: string, sameOrigin = true) =>
+  ({
+    url: new URL(path, sameOrigin ? origin : 'https://elsewhere.test'),
+    sameOrigin,
+    request: new Request(new URL(path, origin)),
+    event: {} as RouteMatchCallbackOptions['event'],
+  }) as unknown as RouteMatchCallbackOptions;
+
+describe('the service worker’s precache', () => {
+  it('holds the SPA’s document, its scripts and styles and MapLibre’s .mjs worker, nothing else', async () => {
+    const { manifestEntries } = await getManifest({
+      globDirectory: dist,
+      globPatterns: workbox.globPatterns,
+      globIgnores: workbox.globIgnores,
+    });
+    expect(manifestEntries?.map((entry) => entry.url).sort()).toEqual([
+      'app.html',
+      'assets/app-abc123.js',
+      'assets/maplibre-gl-worker-CZtFQQIV.mjs',
+      'assets/site-map-def456.css',
+      'favicon.svg',
+    ]);
+  });
+});
+
+describe('what the service worker never answers from a cache', () => {
+  it.each(['/api', '/api/auth/me', '/api/walk-report/3', '/config.json'])('%s', (path) => {
+    expect(NEVER_CACHED.some((pattern) => pattern.test(path))).toBe(true);
+    // No runtime route claims it (the browser fetches it as if there were no worker)…
+    for (const route of workbox.runtimeCaching ?? []) {
+      const pattern = route.urlPattern;
+      const claims =
+        typeof pattern === 'function'
+          ? pattern(matchOptions(path))
+          : pattern instanceof RegExp
+            ? pattern.test(`${origin}${path}`)
+            : `${origin}${path}` === pattern;
+      expect(claims, `runtime route ${String(pattern)}`).toBeFalsy();
+    }
+    // …and a navigation to it never gets the SPA's document.
+    expect(workbox.navigateFallbackDenylist?.some((pattern) => pattern.test(path))).toBe(true);
+  });
+
+  it('the built worker names neither in its precache nor in a cache route', async () => {
+    const swDest = join(dist, 'sw.js');
+    await generateSW({ ...workbox, globDirectory: dist, swDest, mode: 'production' } as Parameters<
+      typeof generateSW
+    >[0]);
+    const sw = readFileSync(swDest, 'utf8');
+    const precached = [...sw.matchAll(/url:"([^"]+)"/g)].map((match) => match[1]);
+    expect(precached).toContain('app.html');
+    expect(precached.filter((url) => /^\/?(api\/|config\.json)/.test(url ?? ''))).toEqual([]);
+    // The only runtime route: the map style.
+    expect(sw.match(/registerRoute\(/g)).toHaveLength(2);
+    expect(sw).toContain('"/map/style.json"===');
+    expect(sw).toContain('denylist:[/^\\/api(\\/|$)/,/^\\/config\\.json$/]');
+  });
+});
+
+describe('navigations', () => {
+  it.each(['/app', '/app/', '/app/record', '/app/walk-report/3'])('%s falls back to the SPA', (path) => {
+    expect(SPA_NAVIGATIONS.some((pattern) => pattern.test(path))).toBe(true);
+    expect(workbox.navigateFallback).toBe('/app.html');
+  });
+
+  it.each(['/', '/login', '/reset-password', '/apple', '/api/app'])('%s does not', (path) => {
+    expect(workbox.navigateFallbackAllowlist?.some((pattern) => pattern.test(path))).toBe(false);
+  });
+});
+
+describe('the map style', () => {
+  const route = workbox.runtimeCaching?.[0];
+
+  it('is kept as it is used, from this origin only, and refreshed each time', () => {
+    expect(route?.handler).toBe('StaleWhileRevalidate');
+    const pattern = route?.urlPattern as (options: RouteMatchCallbackOptions) => boolean;
+    expect(pattern(matchOptions(MAP_STYLE_PATH))).toBe(true);
+    expect(pattern(matchOptions(MAP_STYLE_PATH, false))).toBe(false);
+    expect(pattern(matchOptions('/map/other.json'))).toBe(false);
+  });
+});
+
+describe('the web app manifest', () => {
+  it('installs SiteWalk standalone with its icons, a maskable one among them', () => {
+    const manifest = pwaOptions.manifest || {};
+    expect(manifest).toMatchObject({ name: 'SiteWalk', display: 'standalone', start_url: '/app' });
+    expect(manifest.theme_color).toBe('#1d4e89');
+    const icons = manifest.icons ?? [];
+    for (const icon of icons) {
+      const file = readFileSync(new URL(`public${icon.src}`, import.meta.url));
+      // A PNG of the size it says.
+      expect(file.subarray(1, 4).toString()).toBe('PNG');
+      const [width, height] = [file.readUInt32BE(16), file.readUInt32BE(20)];
+      expect(`${width}x${height}`).toBe(icon.sizes);
+    }
+    expect(icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+  });
+});

@@ -1,0 +1,120 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ImageContentType } from '@sitewalk/shared/constants';
+import { photoOf } from './photo-file.ts';
+import { PhotoInput } from './photo-input.tsx';
+
+export interface DoorCheckValues {
+  file: File;
+  contentType: ImageContentType;
+  picturedUnit: string;
+}
+
+export interface DoorCheckDialogProps {
+  open: boolean;
+  markerLabel: string;
+  /** The unit drawn from the marker's range, or null when it has none (only the photo is asked). */
+  unit: string | null;
+  onCancel: () => void;
+  onSave: (values: DoorCheckValues) => void;
+}
+
+/** 'Door check': a photo of the door of the unit asked for, and the unit number the walker saw. */
+export const DoorCheckDialog = ({ open, markerLabel, unit, onCancel, onSave }: DoorCheckDialogProps) => {
+  const id = useId();
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
+      <DialogTitle id={`${id}-title`}>Door check</DialogTitle>
+      {open && <DoorCheckForm formId={`${id}-form`} markerLabel={markerLabel} unit={unit} onSave={onSave} />}
+      <DialogActions>
+        <Button onClick={onCancel} size="large">
+          Cancel
+        </Button>
+        <Button type="submit" form={`${id}-form`} variant="contained" size="large">
+          Save door check
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+const DoorCheckForm = ({
+  formId,
+  markerLabel,
+  unit,
+  onSave,
+}: {
+  formId: string;
+  markerLabel: string;
+  unit: string | null;
+  onSave: (values: DoorCheckValues) => void;
+}) => {
+  const form = useForm<{ picturedUnit: string }>({ defaultValues: { picturedUnit: '' } });
+  const [photo, setPhoto] = useState<{ file: File; contentType: ImageContentType } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <DialogContent>
+      <Stack
+        component="form"
+        id={formId}
+        noValidate
+        spacing={2}
+        onSubmit={form.handleSubmit(({ picturedUnit }) => {
+          if (!photo) {
+            setProblem('Take a photo of the door first');
+            return;
+          }
+          onSave({ ...photo, picturedUnit: picturedUnit.trim() });
+        })}
+      >
+        <DialogContentText>
+          {unit === null ? 'Take a photo of the door.' : `Take a photo of the door of unit ${unit}.`}
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+            {markerLabel}
+          </Typography>
+        </DialogContentText>
+        <PhotoInput
+          name="Door photo"
+          text={photo ? 'Retake door photo' : 'Door photo'}
+          variant={photo ? 'outlined' : 'contained'}
+          fullWidth
+          onFiles={([file]) => {
+            if (!file) return;
+            const checked = photoOf(file);
+            if ('problem' in checked) {
+              setPhoto(null);
+              setProblem(checked.problem);
+            } else {
+              setPhoto({ file, contentType: checked.contentType });
+              setProblem(null);
+            }
+          }}
+        />
+        {photo && (
+          <Typography variant="body2" color="success.main">
+            Photo ready: {photo.file.name || 'door photo'}
+          </Typography>
+        )}
+        {problem && <Alert severity="error">{problem}</Alert>}
+        <TextField
+          label="Unit number seen"
+          fullWidth
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20, autoComplete: 'off' } }}
+          {...form.register('picturedUnit')}
+        />
+      </Stack>
+    </DialogContent>
+  );
+};

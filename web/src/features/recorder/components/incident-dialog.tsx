@@ -1,0 +1,141 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { INCIDENT_PRIORITIES, NOTE_MAX_LENGTH, type ImageContentType } from '@sitewalk/shared/constants';
+import { walkNoteBody } from '@sitewalk/shared/schemas/walkReport';
+import { photoOf } from './photo-file.ts';
+import { PhotoInput } from './photo-input.tsx';
+
+/** The most photos one incident takes on the spot. */
+export const INCIDENT_PHOTOS_MAX = 5;
+
+const incidentForm = z.object({
+  typeId: z.string().refine((value) => value in INCIDENT_PRIORITIES, 'Choose a priority'),
+  note: walkNoteBody.shape.note,
+});
+
+export interface IncidentValues {
+  typeId: 1 | 2 | 3;
+  note: string;
+  photos: { blob: File; contentType: ImageContentType }[];
+}
+
+export interface IncidentDialogProps {
+  open: boolean;
+  onCancel: () => void;
+  onSave: (values: IncidentValues) => void;
+}
+
+/** 'Report incident': a priority, a note and photos, linked to this walk's report. */
+export const IncidentDialog = ({ open, onCancel, onSave }: IncidentDialogProps) => {
+  const id = useId();
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
+      <DialogTitle id={`${id}-title`}>Report incident</DialogTitle>
+      {open && <IncidentForm formId={`${id}-form`} onSave={onSave} />}
+      <DialogActions>
+        <Button onClick={onCancel} size="large">
+          Cancel
+        </Button>
+        <Button type="submit" form={`${id}-form`} variant="contained" size="large">
+          Save incident
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+const IncidentForm = ({ formId, onSave }: { formId: string; onSave: (values: IncidentValues) => void }) => {
+  const form = useForm<z.input<typeof incidentForm>, unknown, z.output<typeof incidentForm>>({
+    resolver: zodResolver(incidentForm),
+    defaultValues: { typeId: '', note: '' },
+  });
+  const { errors } = form.formState;
+  const [photos, setPhotos] = useState<IncidentValues['photos']>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <DialogContent>
+      <Stack
+        component="form"
+        id={formId}
+        noValidate
+        spacing={2}
+        sx={{ pt: 1 }}
+        onSubmit={form.handleSubmit(({ typeId, note }) =>
+          onSave({ typeId: Number(typeId) as 1 | 2 | 3, note, photos }),
+        )}
+      >
+        <Controller
+          control={form.control}
+          name="typeId"
+          render={({ field }) => (
+            <TextField
+              select
+              label="Priority"
+              required
+              fullWidth
+              {...field}
+              error={Boolean(errors.typeId)}
+              helperText={errors.typeId?.message}
+            >
+              {Object.entries(INCIDENT_PRIORITIES).map(([value, name]) => (
+                <MenuItem key={value} value={value}>
+                  {name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <TextField
+          label="Note"
+          required
+          fullWidth
+          multiline
+          minRows={3}
+          slotProps={{ htmlInput: { maxLength: NOTE_MAX_LENGTH } }}
+          {...form.register('note')}
+          error={Boolean(errors.note)}
+          helperText={errors.note?.message}
+        />
+        <PhotoInput
+          name="Incident photos"
+          multiple
+          fullWidth
+          disabled={photos.length >= INCIDENT_PHOTOS_MAX}
+          onFiles={(files) => {
+            const taken = [...photos];
+            let refused: string | null = null;
+            for (const file of files) {
+              const checked = photoOf(file);
+              if ('problem' in checked) refused = checked.problem;
+              else if (taken.length < INCIDENT_PHOTOS_MAX)
+                taken.push({ blob: file, contentType: checked.contentType });
+              else refused = `At most ${INCIDENT_PHOTOS_MAX} photos`;
+            }
+            setPhotos(taken);
+            setProblem(refused);
+          }}
+        />
+        {photos.length > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {photos.length === 1 ? '1 photo' : `${photos.length} photos`}
+          </Typography>
+        )}
+        {problem && <Alert severity="error">{problem}</Alert>}
+      </Stack>
+    </DialogContent>
+  );
+};

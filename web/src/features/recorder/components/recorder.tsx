@@ -1,0 +1,147 @@
+import { Alert } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useCurrentUser } from '../../../lib/auth.tsx';
+import { useRecorderCatalog } from '../api/get-catalog.ts';
+import { finishSession, startSession, type Recorded } from '../logic/session-actions.ts';
+import { useRecorderServices } from '../recorder-services.tsx';
+import type { RecordingSession } from '../store/types.ts';
+import { ChooseStep } from './choose-step.tsx';
+import { FinishedStep } from './finished-step.tsx';
+import { RecordingStep } from './recording-step.tsx';
+
+/**
+ * The recorder: choose a walk, record it, finish it. A walk in progress on this device (a reload, a closed
+ * tab, a flat battery) opens straight in the recording step.
+ */
+export const Recorder = () => {
+  const user = useCurrentUser();
+  const { store } = useRecorderServices();
+  const active = useQuery({
+    queryKey: ['recorder', 'active', user.id],
+    queryFn: () => store.activeSession(user.id),
+    networkMode: 'always',
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  if (active.isPending) return <Spinner label="Loading the recorder" />;
+  if (active.isError) return <ErrorPanel error={active.error} />;
+  return <RecorderSteps initial={active.data} />;
+};
+
+type Step =
+  { name: 'recording'; session: RecordingSession } | { name: 'finished'; session: RecordingSession } | null;
+
+const RecorderSteps = ({ initial }: { initial: RecordingSession | null }) => {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const { store, outbox } = useRecorderServices();
+  const [step, setStep] = useState<Step>(initial ? { name: 'recording', session: initial } : null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The session as last recorded, and the writes in order: each action builds on the one before.
+  const current = useRef<RecordingSession | null>(initial);
+  const chain = useRef<Promise<void>>(Promise.resolve());
+
+  const record = useCallback(
+    (action: (session: RecordingSession) => Recorded | null) => {
+      const from = current.current;
+      if (!from) return;
+      const recorded = action(from);
+      if (!recorded) return;
+      current.current = recorded.session;
+      setStep((previous) => (previous ? { ...previous, session: recorded.session } : previous));
+      chain.current = chain.current
+        .then(() => store.record(recorded.session, recorded.writes))
+        .catch((error: unknown) =>
+          setFailure(
+            `Could not save on this device: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
+    },
+    [store],
+  );
+
+  const failureAlert = failure && (
+    <Alert severity="error" onClose={() => setFailure(null)} sx={{ mb: 1.5 }}>
+      {failure}
+    </Alert>
+  );
+
+  if (step?.name === 'recording')
+    return (
+      <>
+        {failureAlert}
+        <RecordingStep
+          session={step.session}
+          record={record}
+          onFinish={() => {
+            const from = current.current;
+            if (!from) return;
+            const recorded = finishSession(from, new Date().toISOString());
+            current.current = null;
+            setStep({ name: 'finished', session: recorded.session });
+            chain.current = chain.current
+              .then(() => store.record(recorded.session, recorded.writes))
+              .then(() => store.closeSession(recorded.session.key))
+              .catch((error: unknown) =>
+                setFailure(
+                  `Could not save on this device: ${error instanceof Error ? error.message : String(error)}`,
+                ),
+              );
+          }}
+        />
+      </>
+    );
+  if (step?.name === 'finished')
+    return (
+      <>
+        {failureAlert}
+        <FinishedStep
+          session={step.session}
+          outbox={outbox}
+          onAnother={() => {
+            void queryClient.invalidateQueries({ queryKey: ['recorder', 'catalog', user.id] });
+            setStep(null);
+          }}
+        />
+      </>
+    );
+  return (
+    <>
+      {failureAlert}
+      <Choose
+        onStart={(location, walk) => {
+          const recorded = startSession({ userId: user.id, location, walk, now: new Date().toISOString() });
+          current.current = recorded.session;
+          setStep({ name: 'recording', session: recorded.session });
+          chain.current = chain.current
+            .then(() => store.record(recorded.session, recorded.writes))
+            .catch((error: unknown) =>
+              setFailure(
+                `Could not save on this device: ${error instanceof Error ? error.message : String(error)}`,
+              ),
+            );
+        }}
+      />
+    </>
+  );
+};
+
+const Choose = ({ onStart }: { onStart: Parameters<typeof ChooseStep>[0]['onStart'] }) => {
+  const user = useCurrentUser();
+  const { store } = useRecorderServices();
+  const catalog = useRecorderCatalog(user.id, store);
+  if (catalog.isPending) return <Spinner label="Loading your walks" />;
+  if (catalog.isError) return <ErrorPanel error={catalog.error} />;
+  return (
+    <ChooseStep
+      catalog={catalog.data.catalog}
+      offline={catalog.data.offline}
+      preferredLocationId={user.defaultLocationId}
+      onStart={onStart}
+    />
+  );
+};

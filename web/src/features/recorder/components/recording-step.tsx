@@ -1,0 +1,333 @@
+import CheckIcon from '@mui/icons-material/Check';
+import FlagIcon from '@mui/icons-material/Flag';
+import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
+import ReportIcon from '@mui/icons-material/ReportProblemOutlined';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import type { Marker } from '@sitewalk/shared/schemas/walk';
+import { usePosition, type Fix } from '../../../hooks/use-position.ts';
+import { useWakeLock } from '../../../hooks/use-wake-lock.ts';
+import { isAtMarker, markersInReach } from '../logic/arrival.ts';
+import { finishSummary, type FinishSummary } from '../logic/finish-summary.ts';
+import { markerName, markerProgress, nextExpectedMarker, orderedMarkers } from '../logic/markers.ts';
+import {
+  arrivalOf,
+  recordArrival,
+  recordDoorCheck,
+  recordIncident,
+  recordNote,
+  recordPhoto,
+  type Recorded,
+} from '../logic/session-actions.ts';
+import { drawUnit } from '../logic/unit-range.ts';
+import { OutboxIndicator } from '../store/outbox-indicator.tsx';
+import type { RecordingSession } from '../store/types.ts';
+import { DoorCheckDialog } from './door-check-dialog.tsx';
+import { FinishDialog } from './finish-dialog.tsx';
+import { GpsLine } from './gps-line.tsx';
+import { IncidentDialog } from './incident-dialog.tsx';
+import { MarkersList } from './markers-list.tsx';
+import { NoteDialog } from './note-dialog.tsx';
+import { photoOf } from './photo-file.ts';
+import { PhotoInput } from './photo-input.tsx';
+import { RECORDER_MAP_HEIGHT } from './map-height.ts';
+
+/** The map and its pins load with the map's code, after the screen (as Walk Setup's). */
+const RecorderMap = lazy(async () => ({ default: (await import('./recorder-map.tsx')).RecorderMap }));
+
+export interface RecordingStepProps {
+  session: RecordingSession;
+  /** Records one action (the session it leaves and its writes), in order. */
+  record: (action: (session: RecordingSession) => Recorded | null) => void;
+  onFinish: () => void;
+}
+
+interface DoorCheck {
+  marker: Marker;
+  method: 'position' | 'hand';
+  unit: string | null;
+}
+
+type Open = null | 'note' | 'incident' | 'finish';
+
+/** A door check at a marker, its unit drawn once as it opens. */
+const doorCheckOf = (marker: Marker, method: DoorCheck['method']): DoorCheck => ({
+  marker,
+  method,
+  unit: drawUnit(marker.unitNumberRange),
+});
+
+/** Whether the session has reached the marker already (a second fix or tap before the screen caught up). */
+const arrivedAt = (current: RecordingSession, marker: Marker) =>
+  current.arrivals.some(({ markerId }) => markerId === marker.id);
+
+/**
+ * Recording: the walk on the map with the live position, the markers and their states, and the actions at
+ * the selected marker in a bar at the thumb. Arrivals by position happen as fixes come in; door markers ask
+ * for a door check first.
+ */
+export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps) => {
+  const markers = useMemo(() => orderedMarkers(session.walk), [session.walk]);
+  const progress = markerProgress(markers, session.arrivals);
+  const next = nextExpectedMarker(markers, session.arrivals);
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const selected = markers.find(({ id }) => id === chosenId) ?? next ?? markers.at(-1) ?? null;
+  const [door, setDoor] = useState<DoorCheck | null>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const [summary, setSummary] = useState<FinishSummary | null>(null);
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const [lastSaved, setLastSaved] = useState<string | null>(null);
+
+  // Door markers the walker cancelled while at them: not asked again until they leave and come back.
+  const dismissed = useRef(new Set<number>());
+
+  // usePosition calls the latest of these with each fix, without watching again.
+  const onFix = (fix: Fix) => {
+    for (const id of dismissed.current) {
+      const marker = markers.find((candidate) => candidate.id === id);
+      if (!marker || !isAtMarker(marker, fix)) dismissed.current.delete(id);
+    }
+    const reaches = markersInReach(markers, session.arrivals, fix);
+    for (const { marker } of reaches) {
+      if (marker.isDoor) continue;
+      record((current) =>
+        arrivedAt(current, marker)
+          ? null
+          : recordArrival(current, arrivalOf({ marker, fix, method: 'position', now: fix.at }), false),
+      );
+      setChosenId(marker.id);
+      setLastSaved('Arrived');
+    }
+    const doorReach = reaches.find(({ marker }) => marker.isDoor && !dismissed.current.has(marker.id));
+    if (doorReach && !door) {
+      setDoor(doorCheckOf(doorReach.marker, 'position'));
+    }
+  };
+  const position = usePosition({ onFix });
+  useWakeLock(true);
+
+  const reached = selected ? progress.get(selected.id) === 'reached' : false;
+  const markReached = () => {
+    if (!selected || reached) return;
+    if (selected.isDoor) return setDoor(doorCheckOf(selected, 'hand'));
+    const marker = selected;
+    record((current) =>
+      arrivedAt(current, marker)
+        ? null
+        : recordArrival(
+            current,
+            arrivalOf({ marker, fix: position.fix, method: 'hand', now: new Date().toISOString() }),
+            false,
+          ),
+    );
+    setChosenId(marker.id);
+    setLastSaved('Recorded by hand');
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, pb: 1 }}>
+      <Box>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
+          {session.walk.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {session.locationName}
+        </Typography>
+      </Box>
+      <Paper
+        variant="outlined"
+        sx={{ p: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}
+      >
+        {position.status === 'denied' || position.status === 'unsupported' ? null : (
+          <GpsLine position={position} />
+        )}
+        <Box sx={{ minWidth: 0 }}>
+          <OutboxIndicator />
+        </Box>
+      </Paper>
+      {(position.status === 'denied' || position.status === 'unsupported') && <GpsLine position={position} />}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(280px, 2fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Suspense fallback={<Box sx={{ height: RECORDER_MAP_HEIGHT }} />}>
+          <RecorderMap markers={markers} progress={progress} position={position} onSelect={setChosenId} />
+        </Suspense>
+        <Stack spacing={1.5}>
+          <MarkersList
+            markers={markers}
+            progress={progress}
+            selectedId={selected?.id ?? null}
+            onSelect={setChosenId}
+          />
+          {selected && (
+            <Paper
+              elevation={6}
+              component="section"
+              aria-label={`Actions at ${markerName(selected)}`}
+              sx={{
+                // At the thumb on phones and tablets; under the list, beside the map, on wide screens.
+                position: { xs: 'sticky', md: 'static' },
+                bottom: 0,
+                zIndex: 2,
+                p: 1,
+                mx: { xs: -1.5, sm: 0 },
+                borderRadius: { xs: 0, sm: 1 },
+                boxShadow: { md: 'none' },
+                border: { md: 1 },
+                borderColor: { md: 'divider' },
+                display: 'grid',
+                gap: 0.75,
+              }}
+            >
+              <Typography variant="subtitle2" component="p" sx={{ px: 0.5 }}>
+                {markerName(selected)} ·{' '}
+                {reached ? 'Reached' : selected.id === next?.id ? 'Next' : 'Not reached'}
+                {lastSaved && (
+                  <Typography component="span" variant="body2" color="success.main" sx={{ ml: 1 }}>
+                    {lastSaved}
+                  </Typography>
+                )}
+              </Typography>
+              <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 0.75 }}>
+                <Button
+                  variant="contained"
+                  size="large"
+                  startIcon={<CheckIcon />}
+                  disabled={reached}
+                  onClick={markReached}
+                  sx={{ minHeight: 48, px: 1, lineHeight: 1.2 }}
+                >
+                  Mark reached
+                </Button>
+                <Button
+                  variant="outlined"
+                  size="large"
+                  startIcon={<NoteAddIcon />}
+                  onClick={() => setOpen('note')}
+                  sx={{ minHeight: 48, px: 1, lineHeight: 1.2 }}
+                >
+                  Add note
+                </Button>
+                <PhotoInput
+                  name="Add photo"
+                  onFiles={([file]) => {
+                    if (!file) return;
+                    const checked = photoOf(file);
+                    if ('problem' in checked) return setPhotoProblem(checked.problem);
+                    setPhotoProblem(null);
+                    const markerId = selected.id;
+                    record((now) =>
+                      recordPhoto(now, {
+                        markerId,
+                        blob: file,
+                        contentType: checked.contentType,
+                        fix: position.fix,
+                        now: new Date().toISOString(),
+                        door: false,
+                      }),
+                    );
+                    setLastSaved('Photo saved');
+                  }}
+                />
+              </Box>
+              {photoProblem && (
+                <Alert severity="error" onClose={() => setPhotoProblem(null)}>
+                  {photoProblem}
+                </Alert>
+              )}
+            </Paper>
+          )}
+          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: 1 }}>
+            <Button
+              variant="outlined"
+              color="error"
+              size="large"
+              startIcon={<ReportIcon />}
+              onClick={() => setOpen('incident')}
+              sx={{ minHeight: 48 }}
+            >
+              Report incident
+            </Button>
+            <Button
+              variant="outlined"
+              size="large"
+              startIcon={<FlagIcon />}
+              onClick={() => {
+                setSummary(finishSummary(session, new Date().toISOString()));
+                setOpen('finish');
+              }}
+              sx={{ minHeight: 48 }}
+            >
+              Finish walk
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+      <DoorCheckDialog
+        open={door !== null}
+        markerLabel={door ? markerName(door.marker) : ''}
+        unit={door?.unit ?? null}
+        onCancel={() => {
+          if (door) dismissed.current.add(door.marker.id);
+          setDoor(null);
+        }}
+        onSave={({ file, contentType, picturedUnit }) => {
+          if (!door) return;
+          const { marker, method, unit } = door;
+          const now = new Date().toISOString();
+          const fix = position.fix;
+          record((current) =>
+            arrivedAt(current, marker)
+              ? null
+              : recordDoorCheck(
+                  current,
+                  arrivalOf({ marker, fix, method, now, targetUnit: unit, picturedUnit }),
+                  { blob: file, contentType, fix, now },
+                ),
+          );
+          setDoor(null);
+          setChosenId(marker.id);
+          setLastSaved('Door check saved');
+        }}
+      />
+      <NoteDialog
+        open={open === 'note'}
+        markerLabel={selected ? markerName(selected) : ''}
+        onCancel={() => setOpen(null)}
+        onSave={(note) => {
+          if (selected) {
+            const markerId = selected.id;
+            record((current) => recordNote(current, markerId, note, new Date().toISOString()));
+            setLastSaved('Note saved');
+          }
+          setOpen(null);
+        }}
+      />
+      <IncidentDialog
+        open={open === 'incident'}
+        onCancel={() => setOpen(null)}
+        onSave={({ typeId, note, photos }) => {
+          record((current) =>
+            recordIncident(current, { typeId, note, photos, now: new Date().toISOString() }),
+          );
+          setLastSaved('Incident saved');
+          setOpen(null);
+        }}
+      />
+      <FinishDialog
+        open={open === 'finish'}
+        summary={summary}
+        onKeepWalking={() => setOpen(null)}
+        onFinish={() => {
+          setOpen(null);
+          onFinish();
+        }}
+      />
+    </Box>
+  );
+};

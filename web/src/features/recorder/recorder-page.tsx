@@ -1,0 +1,14 @@
+import { useMemo } from 'react';
+import { Recorder } from './components/recorder.tsx';
+import { RecorderServicesProvider } from './recorder-services.tsx';
+import { getOutbox, getRecorderStore } from './store/index.ts';
+
+/** /app/record: the walk recorder, over the device's store and outbox. */
+export const RecorderPage = () => {
+  const services = useMemo(() => ({ store: getRecorderStore(), outbox: getOutbox() }), []);
+  return (
+    <RecorderServicesProvider value={services}>
+      <Recorder />
+    </RecorderServicesProvider>
+  );
+};

@@ -1,0 +1,24 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Outbox, RecorderStore } from './store/types.ts';
+
+/** What the recorder's screens write to: the store on the phone and its outbox (tests pass in-memory ones). */
+export interface RecorderServices {
+  store: RecorderStore;
+  outbox: Outbox;
+}
+
+const RecorderServicesContext = createContext<RecorderServices | null>(null);
+
+export const RecorderServicesProvider = ({
+  value,
+  children,
+}: {
+  value: RecorderServices;
+  children: ReactNode;
+}) => <RecorderServicesContext.Provider value={value}>{children}</RecorderServicesContext.Provider>;
+
+export const useRecorderServices = (): RecorderServices => {
+  const services = useContext(RecorderServicesContext);
+  if (!services) throw new Error('useRecorderServices is for the recorder, under RecorderServicesProvider');
+  return services;
+};

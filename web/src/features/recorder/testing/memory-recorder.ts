@@ -1,0 +1,83 @@
+/**
+ * An in-memory RecorderStore and Outbox for the recorder's component tests (test-only): what the screen
+ * recorded is in `sessions` and `writes`, the outbox's status is set by the test, and nothing is sent.
+ */
+import { vi } from 'vitest';
+import type {
+  Outbox,
+  OutboxStatus,
+  OutboxWrite,
+  RecorderCatalog,
+  RecorderStore,
+  RecordingSession,
+} from '../store/types.ts';
+
+export interface MemoryRecorder {
+  store: RecorderStore;
+  outbox: Outbox;
+  /** Every session as last recorded, by key. */
+  sessions: Map<string, RecordingSession>;
+  /** Every write queued, in order. */
+  writes: OutboxWrite[];
+  catalogs: Map<number, RecorderCatalog>;
+  closed: string[];
+  /** Changes what the outbox says, and tells its listeners. */
+  setStatus: (status: Partial<OutboxStatus>) => void;
+  /** The API's id of a session's report, as the outbox would learn it. */
+  reportIds: Map<string, number>;
+}
+
+export const createMemoryRecorder = (
+  initial: {
+    sessions?: RecordingSession[];
+    catalogs?: RecorderCatalog[];
+    status?: Partial<OutboxStatus>;
+  } = {},
+): MemoryRecorder => {
+  const sessions = new Map((initial.sessions ?? []).map((session) => [session.key, session]));
+  const catalogs = new Map((initial.catalogs ?? []).map((catalog) => [catalog.userId, catalog]));
+  const writes: OutboxWrite[] = [];
+  const closed: string[] = [];
+  const reportIds = new Map<string, number>();
+  const listeners = new Set<(status: OutboxStatus) => void>();
+  let status: OutboxStatus = {
+    waiting: 0,
+    sending: false,
+    online: true,
+    retryAt: null,
+    failed: [],
+    ...initial.status,
+  };
+  const setStatus = (change: Partial<OutboxStatus>) => {
+    status = { ...status, ...change };
+    for (const listener of listeners) listener(status);
+  };
+  const store: RecorderStore = {
+    activeSession: vi.fn(
+      async (userId: number) =>
+        [...sessions.values()].find(
+          (session) =>
+            session.userId === userId && session.finishedAt === null && !closed.includes(session.key),
+        ) ?? null,
+    ),
+    record: vi.fn(async (session: RecordingSession, added: OutboxWrite[]) => {
+      sessions.set(session.key, structuredClone(session));
+      writes.push(...added);
+      setStatus({ waiting: status.waiting + added.length });
+    }),
+    closeSession: vi.fn(async (key: string) => void closed.push(key)),
+    saveCatalog: vi.fn(async (catalog: RecorderCatalog) => void catalogs.set(catalog.userId, catalog)),
+    loadCatalog: vi.fn(async (userId: number) => catalogs.get(userId) ?? null),
+  };
+  const outbox: Outbox = {
+    flush: vi.fn(async () => undefined),
+    status: () => status,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    walkReportIdOf: vi.fn(async (key: string) => reportIds.get(key) ?? null),
+    stop: vi.fn(),
+  };
+  return { store, outbox, sessions, writes, catalogs, closed, setStatus, reportIds };
+};
