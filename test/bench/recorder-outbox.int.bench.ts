@@ -281,9 +281,9 @@ type Kind = 'reports' | 'checkpoints' | 'notes' | 'photos' | 'finishes' | 'incid
 const tally = () =>
   Object.fromEntries(
     (['reports', 'checkpoints', 'notes', 'photos', 'finishes', 'incidents', 'incident photos'] as Kind[]).map(
-      (kind) => [kind, { expected: 0, lost: 0, duplicated: 0 }],
+      (kind) => [kind, { expected: 0, lost: 0, duplicated: 0, altered: 0 }],
     ),
-  ) as Record<Kind, { expected: number; lost: number; duplicated: number }>;
+  ) as Record<Kind, { expected: number; lost: number; duplicated: number; altered: number }>;
 
 const stored = async (url: string | null | undefined) => !!url && (await fetch(url)).status === 200;
 
@@ -353,7 +353,13 @@ const compare = async (recorded: Recorded[]) => {
     const answer = await call(walker, 'GET', `/api/walk/walk-report/${reportId}`);
     const report = answer.body as unknown as {
       finishedAt: string | null;
-      CompletedMarker: { markerId: number; method?: string; isDoor: boolean; picturedUnit: string | null }[];
+      CompletedMarker: {
+        markerId: number;
+        method: string;
+        isDoor: boolean;
+        targetUnit: string | null;
+        picturedUnit: string | null;
+      }[];
       walkNote: { note: string }[];
       markerImage: { markerId: number; imageUrl: string | null; takenAt?: string | null }[];
     };
@@ -363,6 +369,16 @@ const compare = async (recorded: Recorded[]) => {
       const found = report.CompletedMarker.filter((c) => c.markerId === arrival.markerId);
       if (found.length === 0) counts.checkpoints.lost += 1;
       counts.checkpoints.duplicated += Math.max(0, found.length - 1);
+      // What was recorded arrived as recorded: the method, the door's units.
+      const first = found[0];
+      if (
+        first &&
+        (first.method !== arrival.method ||
+          (first.targetUnit ?? undefined) !== arrival.targetUnit ||
+          (first.picturedUnit ?? undefined) !== arrival.picturedUnit)
+      ) {
+        counts.checkpoints.altered += 1;
+      }
     }
     counts.checkpoints.duplicated += report.CompletedMarker.filter(
       (c) => !expected.checkpoints.some((a) => a.markerId === c.markerId),
@@ -380,6 +396,8 @@ const compare = async (recorded: Recorded[]) => {
       const found = report.markerImage.filter((i) => i.markerId === photo.markerId);
       if (!found.some((i) => i.imageUrl !== null)) counts.photos.lost += 1;
       counts.photos.duplicated += Math.max(0, found.length - 1);
+      const taken = found[0]?.takenAt;
+      if (found[0] && (!taken || Date.parse(taken) !== Date.parse(photo.takenAt))) counts.photos.altered += 1;
     }
 
     if (
@@ -436,13 +454,16 @@ describe(`the recorder's outbox, ${WALKERS} walks with connections dropped (BENC
       console.table(counts);
       const lost = Object.values(counts).reduce((n, c) => n + c.lost, 0);
       const duplicated = Object.values(counts).reduce((n, c) => n + c.duplicated, 0);
-      console.log(`[recorder-outbox] lost: ${lost}, duplicated: ${duplicated}, refused: ${failed.length}`);
+      const altered = Object.values(counts).reduce((n, c) => n + c.altered, 0);
+      console.log(
+        `[recorder-outbox] lost: ${lost}, duplicated: ${duplicated}, altered: ${altered}, refused: ${failed.length}`,
+      );
       if (failed.length) {
         console.log(failed.slice(0, 10).map((f) => `${f.write.kind} ${f.status} ${f.message}`));
       }
-      if (lost !== 0 || duplicated !== 0 || failed.length !== 0) {
+      if (lost !== 0 || duplicated !== 0 || altered !== 0 || failed.length !== 0) {
         throw new Error(
-          `The outbox lost ${lost} and duplicated ${duplicated} writes; the API refused ${failed.length} (BENCH_SEED=${SEED})`,
+          `The outbox lost ${lost}, duplicated ${duplicated} and altered ${altered} writes; the API refused ${failed.length} (BENCH_SEED=${SEED})`,
         );
       }
     },

@@ -21,7 +21,7 @@ import {
   writesOf,
   type FakeApi,
 } from './testing-fakes.ts';
-import type { Outbox, OutboxWrite, RecordingSession } from './types.ts';
+import type { Outbox, OutboxStatus, OutboxWrite, RecordingSession } from './types.ts';
 
 const opened: { store: LocalRecorderStore; outbox?: Outbox }[] = [];
 
@@ -56,6 +56,17 @@ const phone = (
   opened.push({ store, outbox });
   return { store, outbox, clock, name };
 };
+
+/** Resolves when the outbox's status matches. */
+const until = (outbox: Outbox, matches: (status: OutboxStatus) => boolean) =>
+  new Promise<void>((resolve) => {
+    if (matches(outbox.status())) return resolve();
+    const unsubscribe = outbox.subscribe((status) => {
+      if (!matches(status)) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 
 const startedSession = async (store: LocalRecorderStore, userId = 1) => {
   const session = newSession(userId);
@@ -209,8 +220,8 @@ describe('the outbox', () => {
     await outbox.flush();
     api.fail('walk.addNote', () => apiError(401, 'Unauthorized'));
     api.fail('walk.addNote', () => apiError(401, 'Unauthorized'));
-    // Recorded in another tab, so this outbox has one trigger: its own flush.
-    const otherTab = openRecorderStore({ name });
+    // Recorded by a store that tells no one, so this outbox has one trigger: its own flush.
+    const otherTab = openRecorderStore({ name, broadcast: false });
     opened.push({ store: otherTab });
     await otherTab.record(session, [w.note(1)]);
     await outbox.flush();
@@ -398,24 +409,49 @@ describe('the outbox', () => {
     expect(api.namesCalled()).toEqual(['walk.startReport']);
   });
 
-  it('sends only the signed-in user’s writes; another user’s wait for them', async () => {
+  it('hears of another tab: what it records is sent here, what it sends is counted here', async () => {
+    const api = createFakeApi();
+    const here = phone(api);
+    const otherTab = openRecorderStore({ name: here.name });
+    opened.push({ store: otherTab });
+    const session = newSession();
+    const w = writesOf(session);
+    await otherTab.record(session, [w.start(), w.note(1)]);
+    await until(here.outbox, (s) => s.waiting === 0 && !s.sending && api.calls.length === 2);
+    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.addNote']);
+
+    // This tab is offline; the other tab records and sends, and this tab's count follows.
+    const offline = phone(createFakeApi(), undefined, undefined, { online: () => false });
+    const other = phone(api, undefined, offline.name, { start: false });
+    const next = newSession();
+    await other.store.record(next, [writesOf(next).start()]);
+    await until(offline.outbox, (s) => s.waiting === 1);
+    await other.outbox.flush();
+    await until(offline.outbox, (s) => s.waiting === 0);
+    expect(api.reports.has(next.key)).toBe(true);
+  });
+
+  it('sends and counts only the signed-in user’s writes; another user’s wait for them', async () => {
     const api = createFakeApi();
     let userId: number | null = 2;
     const { store, outbox } = phone(api, undefined, undefined, { userId: () => userId });
     const mine = newSession(2);
     const theirs = newSession(1);
+    api.fail('walk.addNote', () => apiError(409, 'A finished walk report cannot be changed'));
     await store.record(theirs, [writesOf(theirs).start()]);
-    await store.record(mine, [writesOf(mine).start()]);
+    await store.record(mine, [writesOf(mine).start(), writesOf(mine).note(1)]);
     await outbox.flush();
     expect(api.reports.has(mine.key)).toBe(true);
     expect(api.reports.has(theirs.key)).toBe(false);
-    expect(outbox.status().waiting).toBe(1);
-    userId = null; // signed out: nothing goes
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [expect.objectContaining({ status: 409 })] });
+    userId = null; // signed out: nothing goes, everything counts
     await outbox.flush();
-    expect(api.calls).toHaveLength(1);
+    expect(api.calls).toHaveLength(2);
+    expect(outbox.status()).toMatchObject({ waiting: 1, failed: [expect.objectContaining({ status: 409 })] });
     userId = 1;
     await outbox.flush();
     expect(api.reports.has(theirs.key)).toBe(true);
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [] });
   });
 
   it('holds a lock while it sends, where the browser has locks', async () => {

@@ -1,7 +1,7 @@
 import type { Routes } from '@sitewalk/shared/contract/index';
 import type { UploadTicket } from '@sitewalk/shared/schemas/common';
 import { ApiError, type createApiClient } from '../../../lib/api-client.ts';
-import type { LocalRecorderStore, QueuedWrite } from './recorder-store.ts';
+import type { LocalRecorderStore, QueuedWrite, StoreChange } from './recorder-store.ts';
 import type { Outbox, OutboxStatus } from './types.ts';
 
 /** The typed API client (`api` of lib/api.ts, or `createApiClient` with its own fetch and token). */
@@ -180,7 +180,9 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   /** The failed list changes only when its writes do, so the indicator re-renders only then. */
   let failedSeqs = '';
   const reload = async () => {
-    const [waiting, failures] = await Promise.all([store.waiting(), store.failures()]);
+    // On a shared phone, what the signed-in user recorded (and, signed out, everything).
+    const userId = options.userId?.() ?? undefined;
+    const [waiting, failures] = await Promise.all([store.waiting(userId), store.failures(userId)]);
     const seqs = failures.map((f) => f.seq).join(',');
     if (seqs !== failedSeqs) {
       failedSeqs = seqs;
@@ -341,6 +343,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     timer = null;
     update({ retryAt: null, online: isOnline() });
     let refreshed = false;
+    let changedQueue = false;
     try {
       while (!stopped) {
         await reload();
@@ -358,6 +361,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
           outcome = classify(error);
         }
         if (stopped) return 'wait';
+        if (outcome.kind === 'sent' || outcome.kind === 'failed') changedQueue = true;
         if (outcome.kind === 'sent') {
           attempt = 0;
           refreshed = false;
@@ -380,6 +384,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       return 'retry';
     } finally {
       update({ sending: false });
+      if (changedQueue) store.announce();
       if (!stopped) await reload().catch(() => undefined);
     }
   };
@@ -415,11 +420,16 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     if (doc?.visibilityState === 'visible') void flush();
   };
   const triggered = () => void flush();
+  const onStoreChange = (change: StoreChange) => {
+    if (change === 'recorded') void flush();
+    // Another tab sent or refused writes: the counts change here too.
+    else if (!running) void reload().catch(() => undefined);
+  };
 
   win?.addEventListener('online', onOnline);
   win?.addEventListener('offline', onOffline);
   doc?.addEventListener('visibilitychange', onVisibility);
-  const unsubscribeStore = store.subscribe(triggered);
+  const unsubscribeStore = store.subscribe(onStoreChange);
   const unsubscribeTriggers = options.triggers?.(triggered);
   if (options.start !== false) void flush();
 

@@ -34,9 +34,9 @@ export interface StoredFailure extends FailedWrite {
 
 interface RecorderSchema extends DBSchema {
   sessions: { key: string; value: RecordingSession; indexes: { byUser: number } };
-  outbox: { key: number; value: QueuedWrite; indexes: { bySession: string } };
+  outbox: { key: number; value: QueuedWrite; indexes: { bySession: string; byUser: number } };
   reportIds: { key: string; value: { session: string; walkReportId: number } };
-  failed: { key: number; value: StoredFailure; indexes: { bySession: string } };
+  failed: { key: number; value: StoredFailure; indexes: { bySession: string; byUser: number } };
   catalogs: { key: number; value: RecorderCatalog };
 }
 
@@ -44,8 +44,8 @@ interface RecorderSchema extends DBSchema {
 export interface LocalRecorderStore extends RecorderStore {
   /** The first write in the queue (of `userId` when given), or null. */
   head: (userId?: number) => Promise<QueuedWrite | null>;
-  /** How many writes wait in the queue. */
-  waiting: () => Promise<number>;
+  /** How many writes wait in the queue (of `userId` when given). */
+  waiting: (userId?: number) => Promise<number>;
   /** The write was answered: out of the queue. */
   remove: (seq: number) => Promise<void>;
   /** A session's start was answered with its report id: keep the id and take the start out, together. */
@@ -53,30 +53,41 @@ export interface LocalRecorderStore extends RecorderStore {
   saveProgress: (seq: number, progress: WriteProgress) => Promise<void>;
   /** The API refused the write for good: out of the queue and into the failed list, together. */
   fail: (entry: QueuedWrite, status: number, message: string) => Promise<void>;
-  failures: () => Promise<StoredFailure[]>;
+  /** The writes refused for good (of `userId` when given), in queue order. */
+  failures: (userId?: number) => Promise<StoredFailure[]>;
   /** The failure of a session's start, if it failed for good. */
   failedStartOf: (session: string) => Promise<StoredFailure | null>;
   reportIdOf: (session: string) => Promise<number | null>;
-  /** Called after each `record` (the outbox sends then). */
-  subscribe: (listener: () => void) => () => void;
+  /**
+   * Called after each `record` ('recorded': the outbox sends then), here or in another tab, and when another
+   * tab's outbox changed the queue ('changed': the counts are read again).
+   */
+  subscribe: (listener: (change: StoreChange) => void) => () => void;
+  /** Tells the other tabs that this tab's outbox changed the queue. */
+  announce: () => void;
   close: () => Promise<void>;
 }
+
+export type StoreChange = 'recorded' | 'changed';
 
 export interface RecorderStoreOptions {
   /** The database's name (tests and the bench give each simulated phone its own). */
   name?: string;
+  /** Tell the other tabs of changes (a BroadcastChannel named after the database), where there is one. */
+  broadcast?: boolean;
 }
 
 const openDatabase = (name: string) =>
   openDB<RecorderSchema>(name, VERSION, {
     upgrade(db) {
       db.createObjectStore('sessions', { keyPath: 'key' }).createIndex('byUser', 'userId');
-      db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true }).createIndex(
-        'bySession',
-        'write.session',
-      );
+      const outbox = db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
+      outbox.createIndex('bySession', 'write.session');
+      outbox.createIndex('byUser', 'userId');
       db.createObjectStore('reportIds', { keyPath: 'session' });
-      db.createObjectStore('failed', { keyPath: 'seq' }).createIndex('bySession', 'session');
+      const failed = db.createObjectStore('failed', { keyPath: 'seq' });
+      failed.createIndex('bySession', 'session');
+      failed.createIndex('byUser', 'userId');
       db.createObjectStore('catalogs', { keyPath: 'userId' });
     },
   });
@@ -88,7 +99,26 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
   const name = options.name ?? RECORDER_DB_NAME;
   let opened: Promise<IDBPDatabase<RecorderSchema>> | null = null;
   const db = () => (opened ??= openDatabase(name));
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(change: StoreChange) => void>();
+  const notify = (change: StoreChange) => listeners.forEach((listener) => listener(change));
+  let channel =
+    options.broadcast !== false && typeof BroadcastChannel !== 'undefined'
+      ? new BroadcastChannel(name)
+      : null;
+  const tell = (change: StoreChange) => {
+    try {
+      channel?.postMessage(change);
+    } catch {
+      // closed: no one to tell
+    }
+  };
+  if (channel) {
+    channel.onmessage = (event: { data: unknown }) => {
+      if (event.data === 'recorded' || event.data === 'changed') notify(event.data);
+    };
+    // In Node (tests, the bench) an open channel would keep the process alive.
+    (channel as { unref?: () => void }).unref?.();
+  }
 
   const reportIdOf = async (session: string) =>
     (await (await db()).get('reportIds', session))?.walkReportId ?? null;
@@ -143,7 +173,8 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
       }
       const failure = await done;
       if (failure) throw failure;
-      listeners.forEach((listener) => listener());
+      notify('recorded');
+      tell('recorded');
     },
 
     closeSession: async (key) => {
@@ -164,7 +195,10 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
       return null;
     },
 
-    waiting: async () => (await db()).count('outbox'),
+    waiting: async (userId) =>
+      userId === undefined
+        ? (await db()).count('outbox')
+        : (await db()).countFromIndex('outbox', 'byUser', userId),
 
     remove: async (seq) => {
       await (await db()).delete('outbox', seq);
@@ -204,7 +238,10 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
       ]);
     },
 
-    failures: async () => (await db()).getAll('failed'),
+    failures: async (userId) =>
+      userId === undefined
+        ? (await db()).getAll('failed')
+        : (await db()).getAllFromIndex('failed', 'byUser', userId),
 
     failedStartOf: async (session) => {
       const failed = await (await db()).getAllFromIndex('failed', 'bySession', session);
@@ -218,7 +255,11 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
       return () => listeners.delete(listener);
     },
 
+    announce: () => tell('changed'),
+
     close: async () => {
+      channel?.close();
+      channel = null;
       if (opened) (await opened).close();
       opened = null;
     },
