@@ -39,6 +39,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['web/src/testing/setup-tests.ts'],
           testTimeout: 15_000,
+          // No benches run in jsdom (vitest's default would take every bench file of the repo).
+          benchmark: { include: [] },
         },
       },
       {
