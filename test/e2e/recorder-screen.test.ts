@@ -5,12 +5,13 @@ import { allowStorage, logoPng } from './support/storage.ts';
 import { e2e, expect, signIn, test } from './support/journey.ts';
 
 /**
- * The recorder's screen once through (issue 15), on the network all along (the offline journey is
- * offline.test.ts): an Employee walks three markers with the phone's position emulated and moved marker by
- * marker, takes a door photo, adds a note, marks the last by hand, and finishes; the API holds the report.
+ * The recorder's screen once through (issue 15), on the network all along (recorder.test.ts is the journey
+ * with the network cut): an Employee walks three markers with the phone's position emulated and moved marker
+ * by marker, takes a door photo, reports an incident on the spot with a photo, marks the last by hand, and
+ * finishes; the API holds the report and the incident linked to it. And a phone whose location is off.
  */
 describe('the recorder screen', () => {
-  test('records a walk marker by marker, with a door check, a note and a hand-marked arrival', async ({
+  test('records a walk marker by marker, with a door check, an incident on the spot and a hand-marked arrival', async ({
     journey,
   }) => {
     const { page, context } = journey;
@@ -75,12 +76,21 @@ describe('the recorder screen', () => {
     await door.getByRole('button', { name: 'Save door check' }).click();
     await row(2).getByText('Reached').waitFor();
 
-    // A note at the door marker (selected after its arrival).
-    await page.getByRole('button', { name: 'Add note' }).click();
-    const note = page.getByRole('dialog', { name: 'Add note' });
-    await note.getByRole('textbox', { name: 'Note' }).fill('Door 2 paint peeling');
-    await note.getByRole('button', { name: 'Save note' }).click();
-    await note.waitFor({ state: 'hidden' });
+    // An incident on the spot, with a photo from the camera.
+    await page.getByRole('button', { name: 'Report incident' }).click();
+    const incident = page.getByRole('dialog', { name: 'Report incident' });
+    await incident.getByRole('button', { name: 'Save incident' }).click();
+    await incident.getByText('Choose a priority').waitFor();
+    await incident.getByRole('combobox', { name: 'Priority' }).click();
+    await page.getByRole('option', { name: 'Important' }).click();
+    await incident.getByRole('textbox', { name: 'Note' }).fill('Gate 2 lock broken');
+    await incident
+      .getByLabel('Incident photos')
+      .setInputFiles({ name: 'lock.png', mimeType: 'image/png', buffer: logoPng() });
+    await incident.getByText('1 photo').waitFor();
+    await journey.check('report incident');
+    await incident.getByRole('button', { name: 'Save incident' }).click();
+    await incident.waitFor({ state: 'hidden' });
 
     // The last marker by hand, from where the walker stands.
     await row(3).click();
@@ -101,7 +111,8 @@ describe('the recorder screen', () => {
     await page.getByRole('status').filter({ hasText: 'All sent' }).waitFor({ timeout: 30_000 });
     await journey.check('finished');
 
-    // The API holds the report: three checkpoints in order, the door's units, the note and the photo once.
+    // The API holds the report (three checkpoints in order, the door's units, its photo once) and the
+    // incident, linked to it, with its photo.
     const reportId = Number(/walk-report\/(\d+)$/.exec((await view.getAttribute('href')) ?? '')?.[1]);
     const report = await call(site.employee, 'GET', `/api/walk/walk-report/${reportId}`);
     expect(report.status).toBe(200);
@@ -113,7 +124,6 @@ describe('the recorder screen', () => {
         targetUnit: string | null;
         picturedUnit: string | null;
       }[];
-      walkNote: { note: string }[];
       markerImage: unknown[];
       walk: { markers: { id: number; label: number }[] };
     };
@@ -121,10 +131,53 @@ describe('the recorder screen', () => {
     expect(body.finishedAt).not.toBeNull();
     expect(body.CompletedMarker.map(({ markerId }) => labelOf(markerId))).toEqual([1, 2, 3]);
     expect(body.CompletedMarker[1]).toMatchObject({ isDoor: true, targetUnit: asked, picturedUnit: asked });
-    expect(body.walkNote.map(({ note: text }) => text)).toEqual(['Door 2 paint peeling']);
     expect(body.markerImage).toHaveLength(1);
+    const incidents = await call(site.superUser, 'GET', `/api/incident/by-location/${site.locationId}`);
+    expect(incidents.status).toBe(200);
+    const listed = (incidents.body as unknown as { incidents: unknown[] }).incidents as {
+      typeId: number;
+      walkReportId: number | null;
+      notes: { note: string }[];
+      images: unknown[];
+    }[];
+    const onTheWalk = listed.filter((one) => one.walkReportId === reportId);
+    expect(onTheWalk).toHaveLength(1);
+    expect(onTheWalk[0]).toMatchObject({
+      typeId: 2,
+      walkReportId: reportId,
+      notes: [{ note: 'Gate 2 lock broken' }],
+    });
+    expect(onTheWalk[0]?.images).toHaveLength(1);
 
     await view.click();
     await page.getByRole('heading', { level: 1, name: 'Night round' }).waitFor();
+  });
+
+  test('with the location off, explains how to allow it and still records by hand', async ({ journey }) => {
+    const { page } = journey;
+    const { url } = e2e();
+    const site = await seedSite(url);
+    const created = await callAs(url)(site.superUser, 'POST', '/api/walk', {
+      name: 'Day round',
+      locationId: site.locationId,
+      markers: [{ label: 1, lat: 36.8001, lng: -119.7003 }],
+    });
+    expect(created.status).toBe(201);
+    // No permission granted: the browser refuses the position.
+    await signIn(journey, site.employee.email, PERSON_PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Record a Walk' }).click();
+    await page.getByRole('combobox', { name: 'Walk' }).click();
+    await page.getByRole('option', { name: 'Day round' }).click();
+    await page.getByRole('button', { name: 'Start walk' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Location is off' });
+    await alert.waitFor();
+    await journey.check('location off');
+    await page.getByRole('button', { name: 'Mark reached' }).click();
+    await page
+      .getByRole('region', { name: 'Markers' })
+      .getByRole('button', { name: /^Marker 1\b/ })
+      .getByText('Reached')
+      .waitFor();
+    await page.getByRole('status').filter({ hasText: 'All sent' }).waitFor({ timeout: 30_000 });
   });
 });
