@@ -4,6 +4,7 @@
  * phone's position moved marker by marker, with the network cut for part of it (a note, a photo and a reload
  * with no network) and one marker marked by hand; then a Manager of the location opens the finished report
  * on a desktop-sized window. Screenshots go to .data/demo-walk/. Nothing outside the host is reachable.
+ * DEMO_SEED, DEMO_SIZE and DEMO_DAYS name the tenant as `npm run seed:demo`'s --seed, --size and --days did.
  */
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +20,10 @@ const out = fileURLToPath(new URL('../../.data/demo-walk/', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const seed = Number(process.env.DEMO_SEED ?? 1);
 const size = Number(process.env.DEMO_SIZE ?? 20);
+const days = Number(process.env.DEMO_DAYS ?? 90);
 
-const demo = generateDemo({ seed, size });
+// The same options as `npm run seed:demo` gave: the same tenant, so its people and walks are known here.
+const demo = generateDemo({ seed, size, days });
 const employee = demo.people.find((p) => p.roleId === Role.Employee);
 if (!employee) throw new Error('The demo tenant has no Employee');
 const locationKey = employee.locationKeys[0];
@@ -195,6 +198,11 @@ try {
   console.log(`${manager.email} sees the report at ${href}, with the 'Marked by hand' flag.`);
   if (outside.length > 0) throw new Error(`Requests outside the host: ${outside.join(', ')}`);
   console.log(`Screenshots in ${out}`);
+} catch (error) {
+  for (const context of browser.contexts())
+    for (const [index, open] of context.pages().entries())
+      await open.screenshot({ path: `${out}failed-${index}.png`, fullPage: true });
+  throw error;
 } finally {
   await browser.close();
 }

@@ -331,6 +331,11 @@ describe('Recorder: recording', () => {
     const memory = createMemoryRecorder({ sessions: [session()] });
     const { user } = renderRecorder(memory);
     await screen.findByRole('heading', { name: 'Night round' });
+    // At the door before the first marker: not where the walker is heading, so nothing happens.
+    await moveTo(door.lat, door.lng, 4);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Selecting it makes it the target: the next fix there opens the door check.
+    await user.click(rowOf(2));
     await moveTo(door.lat, door.lng, 4);
     const dialog = await screen.findByRole('dialog', { name: 'Door check' });
     expect(dialog).toHaveTextContent('Take a photo of the door of unit 104.');
@@ -366,6 +371,7 @@ describe('Recorder: recording', () => {
     const memory = createMemoryRecorder({ sessions: [session()] });
     const { user } = renderRecorder(memory);
     await screen.findByRole('heading', { name: 'Night round' });
+    await user.click(rowOf(2));
     await moveTo(door.lat, door.lng, 4);
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Door check' })).getByRole('button', {

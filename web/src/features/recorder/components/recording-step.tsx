@@ -7,7 +7,7 @@ import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { Marker } from '@sitewalk/shared/schemas/walk';
 import { usePosition, type Fix } from '../../../hooks/use-position.ts';
 import { useWakeLock } from '../../../hooks/use-wake-lock.ts';
-import { isAtMarker, markersInReach } from '../logic/arrival.ts';
+import { arrivalTarget, isAtMarker, reachOf } from '../logic/arrival.ts';
 import { finishSummary, type FinishSummary } from '../logic/finish-summary.ts';
 import { markerName, markerProgress, nextExpectedMarker, orderedMarkers } from '../logic/markers.ts';
 import {
@@ -87,21 +87,21 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
       const marker = markers.find((candidate) => candidate.id === id);
       if (!marker || !isAtMarker(marker, fix)) dismissed.current.delete(id);
     }
-    const reaches = markersInReach(markers, session.arrivals, fix);
-    for (const { marker } of reaches) {
-      if (marker.isDoor) continue;
-      record((current) =>
-        arrivedAt(current, marker)
-          ? null
-          : recordArrival(current, arrivalOf({ marker, fix, method: 'position', now: fix.at }), false),
-      );
-      setChosenId(marker.id);
-      setLastSaved('Arrived');
+    // Only the marker the walker is heading for (logic/arrival.ts says why).
+    const reach = reachOf(arrivalTarget(markers, session.arrivals, chosenId), fix);
+    if (!reach) return;
+    const { marker } = reach;
+    if (marker.isDoor) {
+      if (!door && !dismissed.current.has(marker.id)) setDoor(doorCheckOf(marker, 'position'));
+      return;
     }
-    const doorReach = reaches.find(({ marker }) => marker.isDoor && !dismissed.current.has(marker.id));
-    if (doorReach && !door) {
-      setDoor(doorCheckOf(doorReach.marker, 'position'));
-    }
+    record((current) =>
+      arrivedAt(current, marker)
+        ? null
+        : recordArrival(current, arrivalOf({ marker, fix, method: 'position', now: fix.at }), false),
+    );
+    setChosenId(marker.id);
+    setLastSaved('Arrived');
   };
   const position = usePosition({ onFix });
   useWakeLock(true);

@@ -2,7 +2,7 @@ import { ACCURACY_ALLOWANCE_MAX_M, ARRIVAL_RADIUS_M } from '@sitewalk/shared/arr
 import { describe, expect, it } from 'vitest';
 import { recorderMarker } from '../../../testing/recorder-fixtures.ts';
 import type { Arrival } from '../store/types.ts';
-import { isAtMarker, markersInReach } from './arrival.ts';
+import { arrivalTarget, isAtMarker, reachOf } from './arrival.ts';
 
 /** Metres north of a point, as latitude degrees. */
 const north = (metres: number) => metres / 111_195;
@@ -21,31 +21,59 @@ const reachedOne: Arrival = {
   distance: 0,
 };
 
-describe('markersInReach', () => {
+const three = recorderMarker({ id: 3, label: 3, lat: 39.8 + north(80), lng: -89.6 });
+/** A loop: the last marker stands 10 m from the first. */
+const last = recorderMarker({ id: 4, label: 4, lat: 39.8 - north(10), lng: -89.6 });
+
+describe('arrivalTarget', () => {
+  it('is the next expected marker when none is selected, or the selected one is reached', () => {
+    expect(arrivalTarget([one, two, three], [], null)?.id).toBe(1);
+    expect(arrivalTarget([one, two, three], [reachedOne], null)?.id).toBe(2);
+    expect(arrivalTarget([one, two, three], [reachedOne], 1)?.id).toBe(2);
+  });
+
+  it('is the selected marker while it is not reached: the walker may go out of order', () => {
+    expect(arrivalTarget([one, two, three], [], 3)?.id).toBe(3);
+  });
+
+  it('is null when every marker is reached', () => {
+    expect(arrivalTarget([one], [reachedOne], null)).toBeNull();
+  });
+});
+
+describe('reachOf', () => {
   it('reaches a marker within the radius with a sharp fix, not one just beyond it', () => {
-    expect(
-      markersInReach([one], [], at(39.8 + north(ARRIVAL_RADIUS_M - 1), 0)).map((r) => r.marker.id),
-    ).toEqual([1]);
-    expect(markersInReach([one], [], at(39.8 + north(ARRIVAL_RADIUS_M + 1), 0))).toEqual([]);
+    expect(reachOf(one, at(39.8 + north(ARRIVAL_RADIUS_M - 1), 0))?.marker.id).toBe(1);
+    expect(reachOf(one, at(39.8 + north(ARRIVAL_RADIUS_M + 1), 0))).toBeNull();
   });
 
   it('allows for the accuracy up to its cap, and no further', () => {
     const far = 39.8 + north(ARRIVAL_RADIUS_M + 10);
-    expect(markersInReach([one], [], at(far, 12))).toHaveLength(1);
-    expect(markersInReach([one], [], at(far, 8))).toEqual([]);
+    expect(reachOf(one, at(far, 12))).not.toBeNull();
+    expect(reachOf(one, at(far, 8))).toBeNull();
     const farther = 39.8 + north(ARRIVAL_RADIUS_M + ACCURACY_ALLOWANCE_MAX_M + 5);
-    expect(markersInReach([one], [], at(farther, 300))).toEqual([]);
+    expect(reachOf(one, at(farther, 300))).toBeNull();
   });
 
-  it('leaves reached markers out and takes any unreached one, nearest first', () => {
-    const between = at(39.8 + north(20), 25);
-    expect(markersInReach([one, two], [], between).map(({ marker }) => marker.id)).toEqual([2, 1]);
-    expect(markersInReach([one, two], [reachedOne], between).map(({ marker }) => marker.id)).toEqual([2]);
-    const [reach] = markersInReach([two], [], between);
-    expect(reach?.distance).toBeCloseTo(20, 0);
+  it('measures the distance to the target', () => {
+    expect(reachOf(two, at(39.8 + north(20), 25))?.distance).toBeCloseTo(20, 0);
   });
 
-  it('isAtMarker says the same for one marker', () => {
+  it('at the start of a loop, reaches the first marker, not the last one beside it', () => {
+    const start = at(39.8 - north(5), 5);
+    const target = arrivalTarget([one, two, three, last], [], null);
+    expect(reachOf(target, start)?.marker.id).toBe(1);
+    // The last marker is in reach too, but it is not where the walker is heading.
+    expect(isAtMarker(last, start)).toBe(true);
+  });
+
+  it('has nothing to reach without a target', () => {
+    expect(reachOf(null, at(39.8, 5))).toBeNull();
+  });
+});
+
+describe('isAtMarker', () => {
+  it('says whether a fix is within reach of one marker', () => {
     expect(isAtMarker(one, at(39.8 + north(10), 5))).toBe(true);
     expect(isAtMarker(two, at(39.8, 5))).toBe(false);
   });

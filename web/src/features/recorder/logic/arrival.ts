@@ -1,6 +1,6 @@
 import { distanceMeters, isWithinReach } from '@sitewalk/shared/arrival';
 import type { Marker } from '@sitewalk/shared/schemas/walk';
-import { reachedIds } from './markers.ts';
+import { nextExpectedMarker, reachedIds } from './markers.ts';
 import type { Fix } from '../../../hooks/use-position.ts';
 import type { Arrival } from '../store/types.ts';
 
@@ -11,21 +11,26 @@ export interface Reach {
 }
 
 /**
- * The unreached markers `fix` is within reach of (shared/src/arrival.ts: the radius plus the credited
- * accuracy), nearest first. Any unreached marker counts, not only the next one: order is expected, not
- * enforced.
+ * The marker the walker is heading for: the one they selected, while it is not reached, else the next
+ * expected one. A fix reaches only this marker: on a loop whose last marker stands beside the first, or
+ * where markers are closer together than the radius, "any marker in reach" would reach markers nobody walked
+ * to. Order is still not enforced: selecting a marker makes it the target.
  */
-export const markersInReach = (
+export const arrivalTarget = (
   markers: readonly Marker[],
   arrivals: readonly Arrival[],
-  fix: Fix,
-): Reach[] => {
+  selectedId: number | null,
+): Marker | null => {
   const reached = reachedIds(arrivals);
-  return markers
-    .filter(({ id }) => !reached.has(id))
-    .map((marker) => ({ marker, distance: distanceMeters(fix, marker) }))
-    .filter(({ distance }) => isWithinReach(distance, fix.accuracy))
-    .sort((a, b) => a.distance - b.distance);
+  const selected = markers.find(({ id }) => id === selectedId);
+  return selected && !reached.has(selected.id) ? selected : nextExpectedMarker(markers, arrivals);
+};
+
+/** The target and how far the fix is from it, when the fix is within its reach (else null). */
+export const reachOf = (target: Marker | null, fix: Fix): Reach | null => {
+  if (!target) return null;
+  const distance = distanceMeters(fix, target);
+  return isWithinReach(distance, fix.accuracy) ? { marker: target, distance } : null;
 };
 
 /** Whether `fix` is within reach of `marker`. */
