@@ -3,7 +3,8 @@
  * seed:demo` first). An Employee of the demo tenant records a whole walk on a phone-sized Chromium, the
  * phone's position moved marker by marker, with the network cut for part of it (a note, a photo and a reload
  * with no network) and one marker marked by hand; then a Manager of the location opens the finished report
- * on a desktop-sized window. Screenshots go to .data/demo-walk/. Nothing outside the host is reachable.
+ * on a desktop-sized window. Screenshots go to .data/demo-walk/. Nothing but the host and its S3 stand-in
+ * (where photos are uploaded) is reachable.
  * DEMO_SEED, DEMO_SIZE and DEMO_DAYS name the tenant as `npm run seed:demo`'s --seed, --size and --days did.
  */
 import { mkdir } from 'node:fs/promises';
@@ -86,7 +87,8 @@ const browser = await chromium.launch({
 const outside: string[] = [];
 const closeOff = async (context: BrowserContext) => {
   await context.route(
-    (url) => url.hostname !== 'localhost',
+    // The app's host, and the S3 stand-in that presigned uploads go to.
+    (url) => url.hostname !== 'localhost' && url.host !== `127.0.0.1:${settings.port + 3}`,
     (route) => {
       outside.push(route.request().url());
       return route.abort();
@@ -131,7 +133,18 @@ try {
       .getByRole('button', { name: new RegExp(`^Marker ${label}\\b`) });
   const cutAt = Math.floor(markers.length / 3);
   const backAt = Math.floor((2 * markers.length) / 3);
-  const byHand = backAt - 1;
+  const door = page.getByRole('dialog', { name: 'Door check' });
+  const doorCheck = async () => {
+    const asked = /unit (\d+)\./.exec((await door.textContent()) ?? '')?.[1] ?? '';
+    await door
+      .getByLabel('Door photo')
+      .setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: png });
+    await door.getByRole('textbox', { name: 'Unit number seen' }).fill(asked);
+    await door.getByRole('button', { name: 'Save door check' }).click();
+    await door.waitFor({ state: 'hidden' });
+  };
+  const isReached = async (label: number) => ((await row(label).textContent()) ?? '').includes('Reached');
+  let byHand: number | null = null;
   for (const [index, marker] of markers.entries()) {
     if (index === cutAt) {
       await phone.setOffline(true);
@@ -141,22 +154,19 @@ try {
       await phone.setOffline(false);
       console.log(`Network back before marker ${marker.label}.`);
     }
-    if (index === byHand) {
+    // Markers closer together than the radius are reached from the one before: the door check may be open.
+    if (await door.isVisible()) await doorCheck();
+    if (await isReached(marker.label)) continue;
+    if (index >= backAt - 1 && byHand === null) {
+      byHand = marker.label;
       await row(marker.label).click();
       await page.getByRole('button', { name: 'Mark reached' }).click();
     } else {
       await phone.setGeolocation({ latitude: marker.lat, longitude: marker.lng, accuracy: 6 });
     }
     if (marker.isDoor) {
-      const door = page.getByRole('dialog', { name: 'Door check' });
       await door.waitFor();
-      const asked = /unit (\d+)\./.exec((await door.textContent()) ?? '')?.[1] ?? '';
-      await door
-        .getByLabel('Door photo')
-        .setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: png });
-      await door.getByRole('textbox', { name: 'Unit number seen' }).fill(asked);
-      await door.getByRole('button', { name: 'Save door check' }).click();
-      await door.waitFor({ state: 'hidden' });
+      await doorCheck();
     }
     await row(marker.label).getByText('Reached').waitFor();
     if (index === cutAt + 1) {
@@ -175,6 +185,7 @@ try {
       await snap(page, 'reloaded-offline');
     }
   }
+  console.log(`Marker ${byHand} was marked by hand.`);
   await page.getByRole('status').filter({ hasText: 'All sent' }).waitFor({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Finish walk' }).click();
   const finish = page.getByRole('dialog', { name: 'Finish this walk?' });
