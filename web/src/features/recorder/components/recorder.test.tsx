@@ -39,12 +39,12 @@ const geolocation = {
   getCurrentPosition: vi.fn(),
 };
 /** The phone moves to (lat, lng) with this accuracy: every watcher hears it. */
-const moveTo = (lat: number, lng: number, accuracy = 5) =>
+const moveTo = (lat: number, lng: number, accuracy = 5, timestamp = Date.now()) =>
   act(() => {
     for (const { success } of geo.watchers.values())
       success({
         coords: { latitude: lat, longitude: lng, accuracy } as GeolocationCoordinates,
-        timestamp: Date.now(),
+        timestamp,
       } as GeolocationPosition);
   });
 const failPosition = (code: 1 | 2 | 3) =>
@@ -334,9 +334,11 @@ describe('Recorder: recording', () => {
     // At the door before the first marker: not where the walker is heading, so nothing happens.
     await moveTo(door.lat, door.lng, 4);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    // Selecting it makes it the target: the next fix there opens the door check.
+    // Selecting it makes it the target: the next fix there opens the door check. The walker arrived then,
+    // a minute before the check is saved.
     await user.click(rowOf(2));
-    await moveTo(door.lat, door.lng, 4);
+    const arrived = Date.now() - 60_000;
+    await moveTo(door.lat, door.lng, 4, arrived);
     const dialog = await screen.findByRole('dialog', { name: 'Door check' });
     expect(dialog).toHaveTextContent('Take a photo of the door of unit 104.');
     // Not without the photo.
@@ -355,8 +357,16 @@ describe('Recorder: recording', () => {
     expect(checkpoint).toMatchObject({
       kind: 'checkpoint',
       isDoor: true,
-      arrival: { markerId: door.id, method: 'position', targetUnit: '104', picturedUnit: '105' },
+      arrival: {
+        markerId: door.id,
+        method: 'position',
+        targetUnit: '104',
+        picturedUnit: '105',
+        arrivedAt: new Date(arrived).toISOString(),
+      },
     });
+    // The photo is taken when the check is saved, not at the arrival.
+    expect(Date.parse((picture as { photo: { takenAt: string } }).photo.takenAt)).toBeGreaterThan(arrived);
     expect(picture).toMatchObject({
       kind: 'photo',
       blob: file,

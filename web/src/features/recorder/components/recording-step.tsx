@@ -46,16 +46,20 @@ interface DoorCheck {
   marker: Marker;
   method: 'position' | 'hand';
   unit: string | null;
+  /** When and where the walker arrived: the checkpoint's, though it is recorded when the check is saved. */
+  arrivedAt: string;
+  fix: Fix | null;
 }
 
 type Open = null | 'note' | 'incident' | 'finish';
 
-/** A door check at a marker, its unit drawn once as it opens. */
-const doorCheckOf = (marker: Marker, method: DoorCheck['method']): DoorCheck => ({
-  marker,
-  method,
-  unit: drawUnit(marker.unitNumberRange),
-});
+/** A door check at a marker, its unit drawn once as it opens, at the walker's arrival. */
+const doorCheckOf = (
+  marker: Marker,
+  method: DoorCheck['method'],
+  fix: Fix | null,
+  arrivedAt: string,
+): DoorCheck => ({ marker, method, unit: drawUnit(marker.unitNumberRange), fix, arrivedAt });
 
 /** Whether the session has reached the marker already (a second fix or tap before the screen caught up). */
 const arrivedAt = (current: RecordingSession, marker: Marker) =>
@@ -92,7 +96,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
     if (!reach) return;
     const { marker } = reach;
     if (marker.isDoor) {
-      if (!door && !dismissed.current.has(marker.id)) setDoor(doorCheckOf(marker, 'position'));
+      if (!door && !dismissed.current.has(marker.id)) setDoor(doorCheckOf(marker, 'position', fix, fix.at));
       return;
     }
     record((current) =>
@@ -109,7 +113,8 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
   const reached = selected ? progress.get(selected.id) === 'reached' : false;
   const markReached = () => {
     if (!selected || reached) return;
-    if (selected.isDoor) return setDoor(doorCheckOf(selected, 'hand'));
+    if (selected.isDoor)
+      return setDoor(doorCheckOf(selected, 'hand', position.fix, new Date().toISOString()));
     const marker = selected;
     record((current) =>
       arrivedAt(current, marker)
@@ -279,17 +284,17 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
         onSave={({ file, contentType, picturedUnit }) => {
           if (!door) return;
           const { marker, method, unit } = door;
-          const now = new Date().toISOString();
-          const fix = position.fix;
-          record((current) =>
-            arrivedAt(current, marker)
-              ? null
-              : recordDoorCheck(
-                  current,
-                  arrivalOf({ marker, fix, method, now, targetUnit: unit, picturedUnit }),
-                  { blob: file, contentType, fix, now },
-                ),
-          );
+          // The checkpoint at the arrival; the photo when and where it was taken.
+          const arrival = arrivalOf({
+            marker,
+            fix: door.fix,
+            method,
+            now: door.arrivedAt,
+            targetUnit: unit,
+            picturedUnit,
+          });
+          const taken = { blob: file, contentType, fix: position.fix, now: new Date().toISOString() };
+          record((current) => (arrivedAt(current, marker) ? null : recordDoorCheck(current, arrival, taken)));
           setDoor(null);
           setChosenId(marker.id);
           setLastSaved('Door check saved');
