@@ -16,6 +16,12 @@ export interface Point {
   lng: number;
 }
 
+/** A position from the phone: where, how sure (the radius of confidence, in metres), and when. */
+export interface Fix extends Point {
+  accuracy: number;
+  at: string;
+}
+
 const EARTH_RADIUS_M = 6_371_008.8;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 

@@ -7,6 +7,16 @@ import { createApiClient } from '../../web/src/lib/api-client.ts';
 import { createOutbox, uploadWith, type Timers } from '../../web/src/features/recorder/store/outbox.ts';
 import { openRecorderStore } from '../../web/src/features/recorder/store/recorder-store.ts';
 import type { Outbox, OutboxWrite, RecordingSession } from '../../web/src/features/recorder/store/types.ts';
+import {
+  arrivalOf,
+  finishSession,
+  recordArrival,
+  recordIncident,
+  recordNote,
+  recordPhoto,
+  startSession,
+  type Recorded as Action,
+} from '../../web/src/features/recorder/logic/session-actions.ts';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
 import { startTestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
@@ -162,90 +172,52 @@ const recordWalk = async (walker: Person, index: number): Promise<Recorded> => {
     document: null,
     locks: null,
   });
-  const startedAt = new Date().toISOString();
-  let session: RecordingSession = {
-    key: randomUUID(),
-    userId: walker.id,
-    locationId: site.locationId,
-    locationName: 'Bench location',
-    walk,
-    startedAt,
-    walkReportId: null,
-    arrivals: [],
-    notes: [],
-    photos: [],
-    incidents: [],
-    finishedAt: null,
-  };
+  // The walker's actions through the screen's own builders (logic/session-actions.ts), as the recorder does.
   const writes: OutboxWrite[] = [];
-  const record = async (change: Partial<RecordingSession>, added: OutboxWrite[]) => {
-    session = { ...session, ...change };
+  let session: RecordingSession | null = null;
+  const record = async ({ session: next, writes: added }: Action) => {
+    session = next;
     writes.push(...added);
-    await store.record(session, added);
+    await store.record(next, added);
     // A walker's pace: the outbox sends meanwhile.
     await sleep(Math.floor(random() * 40));
   };
+  const current = () => {
+    if (!session) throw new Error('The walk has not started');
+    return session;
+  };
 
-  await record({}, [{ session: session.key, kind: 'start', walkId: walk.id, startedAt }]);
+  await record(
+    startSession({
+      userId: walker.id,
+      location: { id: site.locationId, name: 'Bench location' },
+      walk,
+      now: new Date().toISOString(),
+    }),
+  );
   for (const marker of walk.markers) {
-    const at = new Date().toISOString();
-    const arrival = {
-      clientId: randomUUID(),
-      markerId: marker.id,
-      arrivedAt: at,
-      lat: marker.lat,
-      lng: marker.lng + 0.00005,
-      accuracy: 6,
-      method: marker.label % 2 === 0 ? ('hand' as const) : ('position' as const),
-      distance: 4.5,
-      ...(marker.isDoor ? { targetUnit: '103', picturedUnit: '103' } : {}),
-    };
-    await record({ arrivals: [...session.arrivals, arrival] }, [
-      { session: session.key, kind: 'checkpoint', arrival, isDoor: marker.isDoor },
-    ]);
+    const now = new Date().toISOString();
+    const fix = { lat: marker.lat, lng: marker.lng + 0.00005, accuracy: 6, at: now };
+    const method = marker.label % 2 === 0 ? ('hand' as const) : ('position' as const);
+    const units = marker.isDoor ? { targetUnit: '103', picturedUnit: '103' } : {};
+    await record(recordArrival(current(), arrivalOf({ marker, fix, method, now, ...units }), marker.isDoor));
     if (NOTE_AT.has(marker.label)) {
-      const note = { clientId: randomUUID(), markerId: marker.id, note: `Note ${randomUUID()}`, at };
-      await record({ notes: [...session.notes, note] }, [{ session: session.key, kind: 'note', note }]);
+      await record(recordNote(current(), marker.id, `Note ${randomUUID()}`, now));
     }
     if (PHOTO_AT.has(marker.label)) {
-      const photo = {
-        clientId: randomUUID(),
-        markerId: marker.id,
-        takenAt: at,
-        lat: marker.lat,
-        lng: marker.lng,
-        accuracy: 5,
-        door: false,
-      };
-      await record({ photos: [...session.photos, photo] }, [
-        { session: session.key, kind: 'photo', photo, blob: jpeg(2_000), contentType: 'image/jpeg' },
-      ]);
+      const photo = { markerId: marker.id, blob: jpeg(2_000), contentType: 'image/jpeg' as const, now };
+      await record(recordPhoto(current(), { ...photo, fix: { ...fix, accuracy: 5 }, door: false }));
     }
     if (marker.label === INCIDENT_AT) {
-      const clientId = randomUUID();
-      const note = `Incident ${randomUUID()}`;
-      await record(
-        { incidents: [...session.incidents, { clientId, typeId: 2, note, photoCount: INCIDENT_PHOTOS, at }] },
-        [
-          {
-            session: session.key,
-            kind: 'incident',
-            clientId,
-            locationId: site.locationId,
-            typeId: 2,
-            note,
-            photos: Array.from({ length: INCIDENT_PHOTOS }, () => ({
-              clientId: randomUUID(),
-              blob: jpeg(1_500),
-              contentType: 'image/jpeg' as const,
-            })),
-          },
-        ],
-      );
+      const photos = Array.from({ length: INCIDENT_PHOTOS }, () => ({
+        blob: jpeg(1_500),
+        contentType: 'image/jpeg' as const,
+      }));
+      await record(recordIncident(current(), { typeId: 2, note: `Incident ${randomUUID()}`, photos, now }));
     }
   }
-  const finishedAt = new Date().toISOString();
-  await record({ finishedAt }, [{ session: session.key, kind: 'finish', finishedAt }]);
+  await record(finishSession(current(), new Date().toISOString()));
+  session = current();
   return { walker, session, outbox, writes, close: () => store.close() };
 };
 

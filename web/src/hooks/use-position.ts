@@ -1,13 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Fix } from '@sitewalk/shared/arrival';
 
-/** A position from the phone: where, how sure (metres), and when. */
-export interface Fix {
-  lat: number;
-  lng: number;
-  /** The radius of confidence the browser reports, in metres. */
-  accuracy: number;
-  at: string;
-}
+export type { Fix };
 
 /**
  * `waiting`: no fix yet, or the latest attempt failed in a way that passes (timeout, unavailable: the last

@@ -1,7 +1,6 @@
-import { distanceMeters, isWithinReach } from '@sitewalk/shared/arrival';
+import { distanceMeters, isWithinReach, type Fix } from '@sitewalk/shared/arrival';
 import type { Marker } from '@sitewalk/shared/schemas/walk';
 import { nextExpectedMarker, reachedIds } from './markers.ts';
-import type { Fix } from '../../../hooks/use-position.ts';
 import type { Arrival } from '../store/types.ts';
 
 /** A marker the fix puts the walker at, with the distance measured. */

@@ -3,10 +3,9 @@
  * both in one transaction). Pure: the clock and the ids come in, so tests can fix them; the ids are
  * `crypto.randomUUID()` unless told, and they are what makes a retried write land once.
  */
-import { distanceMeters, type ArrivalMethod } from '@sitewalk/shared/arrival';
+import { distanceMeters, type ArrivalMethod, type Fix } from '@sitewalk/shared/arrival';
 import type { ImageContentType } from '@sitewalk/shared/constants';
 import type { Marker, Walk } from '@sitewalk/shared/schemas/walk';
-import type { Fix } from '../../../hooks/use-position.ts';
 import type { Arrival, OutboxWrite, RecordedPhoto, RecordingSession } from '../store/types.ts';
 
 export interface Recorded {
