@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { PERSON_PASSWORD } from '../support/people.ts';
+import { callAs, PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
 import { e2e, expect, signIn, testWithServiceWorker } from './support/journey.ts';
 
@@ -12,7 +12,7 @@ import { e2e, expect, signIn, testWithServiceWorker } from './support/journey.ts
 const test = testWithServiceWorker({ latitude: 36.8, longitude: -119.7, accuracy: 5 });
 
 describe('the installable app', () => {
-  test('after one visit online, opens the recorder with no network, nothing of /api or /config.json from a cache', async ({
+  test('after one visit online, opens the recorder and records a walk with no network, nothing of /api or /config.json from a cache', async ({
     journey,
   }) => {
     const { page, context } = journey;
@@ -84,6 +84,30 @@ describe('the installable app', () => {
     expect(neverCached.filter(({ fromServiceWorker }) => fromServiceWorker)).toEqual([]);
     expect(neverCached.slice(answeredOnline)).toEqual([]);
     expect(failed).toEqual(expect.arrayContaining(['/config.json', '/api/auth/refresh']));
+
+    // Still with no network: a walk is started, its one marker reached where the walker stands, finished.
+    await page.getByRole('button', { name: 'Start walk' }).click();
+    const markerOne = page
+      .getByRole('region', { name: 'Markers' })
+      .getByRole('button', { name: /^Marker 1\b/ });
+    await markerOne.getByText('Reached').waitFor();
+    await page.getByRole('button', { name: 'Finish walk' }).click();
+    await page
+      .getByRole('dialog', { name: 'Finish this walk?' })
+      .getByRole('button', { name: 'Finish', exact: true })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Walk finished' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Offline — 3 items waiting to send' }).waitFor();
+
+    // The network back: the outbox sends, and the API holds the finished report with its checkpoint.
     await context.setOffline(false);
+    await page.getByRole('status').filter({ hasText: 'All sent' }).waitFor({ timeout: 30_000 });
+    const view = page.getByRole('link', { name: 'View report' });
+    await view.waitFor();
+    const reportId = /walk-report\/(\d+)$/.exec((await view.getAttribute('href')) ?? '')?.[1];
+    const report = await callAs(e2e().url)(site.employee, 'GET', `/api/walk/walk-report/${reportId}`);
+    expect(report.status).toBe(200);
+    expect(report.body.finishedAt).not.toBeNull();
+    expect(report.body.CompletedMarker).toHaveLength(1);
   });
 });
