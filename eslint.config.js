@@ -74,4 +74,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The backend's layers: http/ speaks HTTP (routes, status codes, cookies) and calls the domain; domain/
+    // and db/ know nothing of it, so their errors and rules read the same behind any other entry point.
+    files: ['functions/src/{domain,db}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)http/|^@sitewalk/functions/http',
+              message: 'domain/ and db/ do not import http/: throw the typed errors of domain/errors.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The environment each Lambda reads at cold start. The same names configure AWS (set by the CDK app) and

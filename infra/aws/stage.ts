@@ -1,6 +1,6 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A stage is one tenant's deployment: `cdk deploy --all -c stage=<tenant>`. Everything that differs between

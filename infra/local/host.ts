@@ -19,7 +19,7 @@ import {
   BadRequestError,
   NotAvailableError,
   UnauthorizedError,
-} from '@sitewalk/functions/http/errors';
+} from '@sitewalk/functions/domain/errors';
 import { formatValidationMessage } from '@sitewalk/shared/envelope';
 import { resourceModules, type ResourceModule } from '@sitewalk/functions/handlers';
 import { RUNTIME_CONFIG_PATH, runtimeConfig, type RuntimeConfig } from '@sitewalk/shared/runtime-config';

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   LOCAL_CREDENTIALS,
   LOCAL_REGION,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@sitewalk.local';
 export const DEFAULT_ADMIN_PASSWORD = 'SiteWalk2024';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The one error body every failing call answers with (spec section 8: `message` holds `field: message`

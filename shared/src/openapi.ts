@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { routes } from './contract/index.ts';
 import type { RouteDef } from './contract/route.ts';
 import { errorBody } from './envelope.ts';

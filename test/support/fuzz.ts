@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { z } from 'zod';
+import * as z from 'zod';
 import { routes, type RouteName } from '@sitewalk/shared/contract/index';
 import type { RouteDef } from '@sitewalk/shared/contract/route';
 import { errorBody } from '@sitewalk/shared/envelope';

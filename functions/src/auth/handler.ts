@@ -2,7 +2,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { readEnv } from '../env.ts';
 import { dataFromEnv, identityFromEnv, mailerFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations, type Request } from '../http/handler.ts';
-import { NotFoundError, UnauthorizedError } from '../http/errors.ts';
+import { NotFoundError, UnauthorizedError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { loadUserScope } from '../domain/scope.ts';
 import { createSessions, SESSION_SECONDS, type SignedIn } from '../domain/sessions.ts';

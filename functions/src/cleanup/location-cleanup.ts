@@ -1,6 +1,7 @@
 import type { DataService } from '../db/service.ts';
 import type { LocationCleanupItem } from '../db/entities/locationCleanup.ts';
 import type { Storage } from '../ports/storage.ts';
+import { isConditionFailure } from '../db/conditional.ts';
 
 /**
  * What a deleted location leaves to be removed, in bounded steps (docs/data-model.md, "Deletes"). The delete
@@ -53,10 +54,6 @@ const inBatches = async <T>(items: readonly T[], work: (item: T) => Promise<unkn
   }
 };
 
-const isConditionalFailure = (error: unknown) =>
-  error instanceof Error &&
-  /conditional request failed|ConditionalCheckFailed/i.test(`${error.name} ${error.message}`);
-
 /** Batch deletes answer what DynamoDB did not process; those are tried again, a few times, then it fails. */
 const deleteAll = async <K>(remove: (keys: K[]) => Promise<{ unprocessed: K[] }>, keys: K[]) => {
   let left = keys;
@@ -89,7 +86,7 @@ const clearDefaults = async ({ db }: CleanupDeps, job: LocationCleanupItem, limi
       .where(({ defaultLocationId }, { eq }) => eq(defaultLocationId, job.locationId))
       .go()
       .catch((error: unknown) => {
-        if (!isConditionalFailure(error)) throw error;
+        if (!isConditionFailure(error)) throw error;
       }),
   );
   return data.length;
@@ -198,7 +195,7 @@ export const runCleanupStep = async (
       .go();
     return 'done';
   } catch (error) {
-    if (isConditionalFailure(error)) return 'stale';
+    if (isConditionFailure(error)) return 'stale';
     throw error;
   }
 };
@@ -221,7 +218,7 @@ export const resumeStalledCleanups = async (
       .where(({ step }, { eq }) => eq(step, job.step))
       .go()
       .catch((error: unknown) => {
-        if (!isConditionalFailure(error)) throw error;
+        if (!isConditionFailure(error)) throw error;
       }),
   );
   return stalled.map((job) => job.locationId);

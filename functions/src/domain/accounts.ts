@@ -13,7 +13,7 @@ import {
   ForbiddenError,
   NotFoundError,
   TooManyRequestsError,
-} from '../http/errors.ts';
+} from './errors.ts';
 import { deleteSessionRecords, endSessions } from './sessions.ts';
 import { passwordCheckThrottle, throttle } from './throttle.ts';
 import { deleteResetTokens } from './reset-tokens.ts';

@@ -1,8 +1,15 @@
 import type { Actor } from '@sitewalk/shared/policy';
 import { isRoleId } from '@sitewalk/shared/roles';
 import type { DataService } from '../db/service.ts';
-import type { Claims } from '../http/handler.ts';
-import { UnauthorizedError } from '../http/errors.ts';
+import { UnauthorizedError } from './errors.ts';
+
+/** The verified access-token claims API Gateway (or the local host) hands over; values arrive as strings. */
+export interface Claims {
+  sub: string;
+  username?: string;
+  exp?: string;
+  [claim: string]: unknown;
+}
 
 /**
  * Turns verified access-token claims into the actor, with one Query of the user's `userAccess`

@@ -1,5 +1,5 @@
 import { decide, type Action, type Actor, type Kind, type PlacementOf } from '@sitewalk/shared/policy';
-import { ForbiddenError, NotFoundError } from '../http/errors.ts';
+import { ForbiddenError, NotFoundError } from './errors.ts';
 
 /**
  * Asks the policy about one object and turns its answer into HTTP: outside the actor's scope the object

@@ -4,7 +4,7 @@ import type { LocationItem } from '../db/entities/location.ts';
 import type { OrganizationItem } from '../db/entities/organization.ts';
 import { getLocation } from '../db/locations.ts';
 import { getOrganization } from '../db/organizations.ts';
-import { NotFoundError } from '../http/errors.ts';
+import { NotFoundError } from './errors.ts';
 
 /** Where stored objects sit, as the policy needs them. */
 export const locationPlacement = (

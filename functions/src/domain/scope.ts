@@ -4,7 +4,7 @@ import type { DataService } from '../db/service.ts';
 import type { OrganizationItem } from '../db/entities/organization.ts';
 import { listAllManagementCompanies } from '../db/managementCompanies.ts';
 import { getOrganizations, listOrganizationsOfCompany } from '../db/organizations.ts';
-import { NotFoundError } from '../http/errors.ts';
+import { NotFoundError } from './errors.ts';
 import { mapBounded } from './fan-out.ts';
 
 /** A user's placement for the policy, and their own scope as an actor, from one collection query. */

@@ -4,7 +4,7 @@ import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import { PasswordRefusedError, type IdentityProvider, type Tokens } from '../ports/identity.ts';
 import type { Mailer } from '../ports/mailer.ts';
-import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../http/errors.ts';
+import { BadRequestError, TooManyRequestsError, UnauthorizedError } from './errors.ts';
 import {
   loginAccountThrottle,
   loginSourceThrottle,

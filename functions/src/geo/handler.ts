@@ -1,7 +1,7 @@
 import { messages } from '@sitewalk/shared/messages';
 import { dataFromEnv, geocoderFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
-import { NotFoundError } from '../http/errors.ts';
+import { NotFoundError } from '../domain/errors.ts';
 
 const db = dataFromEnv();
 const geocoder = geocoderFromEnv();

@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import { ZodError } from 'zod';
 import { formatValidationMessage, type ErrorBody } from '@sitewalk/shared/envelope';
-import { AppError, TooManyRequestsError } from './errors.ts';
+import { AppError, TooManyRequestsError } from '../domain/errors.ts';
+import { isConditionFailure } from '../db/conditional.ts';
 
 export interface ErrorResponse {
   statusCode: number;
@@ -55,19 +56,6 @@ export const fieldErrors = (error: ZodError): Record<string, string[]> => {
 /** The answer to a write whose condition failed and that no handler expected (see below). */
 export const deletedMeanwhile = 'Not found: it was deleted while this request ran';
 
-/**
- * DynamoDB refused a conditional write, and the handler did not catch it. Every update goes through ElectroDB
- * `patch`, whose condition is that the item exists: after a handler read an item, a delete that runs before
- * its write leaves nothing to update. That is a 404, not a 500 (ElectroDB wraps the SDK error as `cause`).
- */
-export const isConditionalCheckFailure = (error: unknown): boolean => {
-  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 5; at = at.cause, depth++) {
-    if (at.name === 'ConditionalCheckFailedException') return true;
-    if (/the conditional request failed/i.test(at.message)) return true;
-  }
-  return false;
-};
-
 const isHttpError = (error: unknown): error is { statusCode: number; message: string; expose?: boolean } =>
   typeof error === 'object' &&
   error !== null &&
@@ -102,7 +90,10 @@ export const toErrorResponse = (error: unknown): { response: ErrorResponse; unex
   if (error instanceof AppError) {
     return { response: envelope(error.status, error.message, error.validationErrors), unexpected: false };
   }
-  if (isConditionalCheckFailure(error)) {
+  // DynamoDB refused a conditional write the handler did not expect. Every update goes through ElectroDB
+  // `patch`, whose condition is that the item exists: a delete that ran between a handler's read and its
+  // write leaves nothing to update. That is a 404, not a 500.
+  if (isConditionFailure(error)) {
     return { response: envelope(404, deletedMeanwhile), unexpected: false };
   }
   // middy's own errors (e.g. the router's 404), created with @middy/util createError

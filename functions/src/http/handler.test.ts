@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Context } from 'aws-lambda';
 import { defineRoute, type RouteDef } from '@sitewalk/shared/contract/route';
 import { errorBody } from '@sitewalk/shared/envelope';
@@ -10,7 +10,7 @@ import {
   NotFoundError,
   TooManyRequestsError,
   UnauthorizedError,
-} from './errors.ts';
+} from '../domain/errors.ts';
 import type { Actor } from '@sitewalk/shared/policy';
 import { Role } from '@sitewalk/shared/roles';
 

@@ -7,7 +7,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { routes, type RouteName, type Routes } from '@sitewalk/shared/contract/index';
 import type { Actor } from '@sitewalk/shared/policy';
 import {
@@ -25,18 +25,13 @@ import {
   RequestValidationError,
   toErrorResponse,
 } from './error-mapper.ts';
-import { ForbiddenError, NotAvailableError, UnauthorizedError } from './errors.ts';
+import { ForbiddenError, NotAvailableError, UnauthorizedError } from '../domain/errors.ts';
+import type { Claims } from '../domain/actor.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 
-/** The verified access-token claims API Gateway (or the local host) hands over; values arrive as strings. */
-export interface Claims {
-  sub: string;
-  username?: string;
-  exp?: string;
-  [claim: string]: unknown;
-}
+export type { Claims };
 
 export interface Request<R extends RouteDef> {
   params: RouteParams<R>;

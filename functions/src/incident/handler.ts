@@ -11,7 +11,7 @@ import {
 } from '@sitewalk/shared/constants';
 import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../http/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
 import { locationPlacement, placedAtLiveLocation, visibleLocation } from '../domain/placements.ts';
@@ -26,6 +26,7 @@ import type { IncidentItem } from '../db/entities/incident.ts';
 import type { LocationItem } from '../db/entities/location.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import { mapBounded } from '../domain/fan-out.ts';
+import { isConditionFailure } from '../db/conditional.ts';
 
 const db = dataFromEnv();
 const storage = storageFromEnv();
@@ -54,9 +55,6 @@ const load = async (
   authorize(actor, action, placementOf(item), notFound);
   return item;
 };
-
-const isConditionalFailure = (error: unknown) =>
-  error instanceof Error && /conditional request failed/i.test(error.message);
 
 const missing = (): never => {
   throw new Error('A created incident went missing');
@@ -319,7 +317,7 @@ export const implementations: Implementations<'incident'> = {
         .set({ expiresAt: Math.floor(Date.now() / 1000) + RETIRED_GUARD_SECONDS })
         .go()
         .catch((error: unknown) => {
-          if (!isConditionalFailure(error)) throw error;
+          if (!isConditionFailure(error)) throw error;
         });
     }
     await storage.deletePrefix(ownerPrefix(item.managementCompanyId, 'incident-photo', item.incidentId));
@@ -412,7 +410,7 @@ export const implementations: Implementations<'incident'> = {
               )
       ).go();
     } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
+      if (!isConditionFailure(error)) throw error;
       // A copy of the same request won, or the incident filled up (or went) meanwhile.
       const { data: now } = await db.entities.incident
         .get({ incidentId: item.incidentId })

@@ -1,7 +1,7 @@
 import { canMoveLocation, canSee, type Actor } from '@sitewalk/shared/policy';
 import { dataFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
 import { visibleUserScope } from '../domain/scope.ts';

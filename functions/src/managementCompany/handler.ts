@@ -5,7 +5,7 @@ import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { tenantPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
-import { ConflictError, NotFoundError } from '../http/errors.ts';
+import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
 import { visibleLocation } from '../domain/placements.ts';

@@ -4,7 +4,7 @@ import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { ownerPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
 import { areasInScope, visibleUserScope } from '../domain/scope.ts';

@@ -21,7 +21,7 @@ import {
 import { GLOBAL_TENANT, presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { ownerPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementation, type Implementations } from '../http/handler.ts';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { createAccounts, EmailTakenError } from '../domain/accounts.ts';
 import { emailChangedMail } from '../domain/mails.ts';

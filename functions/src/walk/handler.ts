@@ -1,12 +1,12 @@
 import type { Actor, PlacementOf } from '@sitewalk/shared/policy';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { markerInput } from '@sitewalk/shared/schemas/walk';
 import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { PRESIGNED_URL_SECONDS } from '@sitewalk/shared/constants';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { placedAtLiveLocation, visibleLocation } from '../domain/placements.ts';
 import { readPartition } from '../db/bounded.ts';
@@ -27,6 +27,7 @@ import {
 import { getUsers } from '../db/users.ts';
 import { pageOf } from '../domain/paging.ts';
 import { mapBounded } from '../domain/fan-out.ts';
+import { isConditionFailure, writeIf } from '../db/conditional.ts';
 
 const db = dataFromEnv();
 const storage = storageFromEnv();
@@ -98,9 +99,6 @@ const load = async (actor: Actor, action: 'read' | 'update' | 'delete', walkId: 
   authorize(actor, action, placementOf(walk), notFound);
   return walk;
 };
-
-const isConditionalFailure = (error: unknown) =>
-  error instanceof Error && /conditional request failed/i.test(error.message);
 
 /** A report the actor may read, with everything recorded on it (one Query of the `report` collection). */
 const loadReport = async (actor: Actor, walkReportId: number) => {
@@ -274,11 +272,6 @@ const toReport = async (loaded: Awaited<ReturnType<typeof loadReport>>): Promise
   };
 };
 
-const ignoringConditionFailure = (write: Promise<unknown>) =>
-  write.catch((error: unknown) => {
-    if (!isConditionalFailure(error)) throw error;
-  });
-
 /**
  * Folds arrivals into the report's row totals: the set of markers reached, the earliest and the latest
  * arrival. Each update is idempotent (a set, a min, a max), so applying an arrival again is safe: a retried
@@ -294,7 +287,7 @@ const recordArrivals = async (walkReportId: number, arrivals: readonly Completed
       .patch(key)
       .add({ visitedMarkerIds: arrivals.map((arrival) => arrival.markerId) })
       .go(),
-    ignoringConditionFailure(
+    writeIf(
       db.entities.walkReport
         .patch(key)
         .set({ firstArrivalAt: first })
@@ -304,7 +297,7 @@ const recordArrivals = async (walkReportId: number, arrivals: readonly Completed
         )
         .go(),
     ),
-    ignoringConditionFailure(
+    writeIf(
       db.entities.walkReport
         .patch(key)
         .set({ lastArrivalAt: last })
@@ -533,7 +526,7 @@ export const implementations: Implementations<'walk'> = {
         .where(({ finishedAt }, { notExists }) => notExists(finishedAt))
         .go();
     } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
+      if (!isConditionFailure(error)) throw error;
       // Another finish won the race: the same one is a retry, any other a change.
       const raced = await loadReport(actor, params.walkReportId);
       if (raced.report.finishedAt !== body.finishedAt) throw new ConflictError(finishedReport);

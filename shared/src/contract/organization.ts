@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from './route.ts';
 import { Role } from '../roles.ts';
 import { FILE_NAME_MAX_LENGTH } from '../constants.ts';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { RoleId } from '../roles.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AUTH_SESSION_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH, RESET_TOKEN_MAX_LENGTH } from '../constants.ts';
 import { email, password, id } from './common.ts';
 import { user } from './user.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages.ts';
 import { INCIDENT_BY_LOCATION_LIMIT, INCIDENT_TEXT_MAX_LENGTH, NOTE_MAX_LENGTH } from '../constants.ts';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   DEFAULT_LOCATION_ZOOM,
   GEOCODE_ADDRESS_MAX_LENGTH,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages.ts';
 import { NAME_MAX_LENGTH } from '../constants.ts';
 import { id, isoDateTime, zipcode } from './common.ts';

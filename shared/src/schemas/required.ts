@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A required field whose absence answers the specs' own message (e.g. 'Please select an Area') under the

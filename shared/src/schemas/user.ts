@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Role, roleIds, roleNames, type RoleId } from '../roles.ts';
 import { messages } from '../messages.ts';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MARKER_NOTES_MAX, UNIT_RANGE_MAX, WALK_DESCRIPTION_MAX, WALK_NAME_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { id, isoDateTime } from './common.ts';

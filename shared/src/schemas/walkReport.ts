@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages.ts';
 import { FILE_NAME_MAX_LENGTH, NOTE_MAX_LENGTH, UNIT_NUMBER_MAX } from '../constants.ts';
 import { ARRIVAL_METHODS } from '../arrival.ts';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from '@sitewalk/shared/contract/route';
 import { routes as contract } from '@sitewalk/shared/contract/index';
 import { ApiError, ContractViolationError, createApiClient } from './api-client.ts';

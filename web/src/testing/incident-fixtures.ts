@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { dashboardLocation, Incident } from '@sitewalk/shared/schemas/incident';
 import type { User } from '@sitewalk/shared/schemas/user';
 

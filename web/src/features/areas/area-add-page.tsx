@@ -4,7 +4,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { createOrganizationBody, type Organization } from '@sitewalk/shared/schemas/organization';
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';

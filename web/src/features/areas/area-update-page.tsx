@@ -5,7 +5,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { createOrganizationBody, type Organization } from '@sitewalk/shared/schemas/organization';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';

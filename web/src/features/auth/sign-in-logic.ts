@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { forgotPasswordRequest, loginRequest } from '@sitewalk/shared/schemas/auth';
 import { password } from '@sitewalk/shared/schemas/common';

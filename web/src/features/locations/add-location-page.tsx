@@ -5,7 +5,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, SEARCH_ZOOM } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import type { Organization } from '@sitewalk/shared/schemas/organization';

@@ -6,7 +6,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { canMoveLocation } from '@sitewalk/shared/policy';
 import { createLocationBody, type Location } from '@sitewalk/shared/schemas/location';

@@ -4,7 +4,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { email } from '@sitewalk/shared/schemas/common';
 import {

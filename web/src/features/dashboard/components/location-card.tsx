@@ -11,7 +11,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { dashboardLocation } from '@sitewalk/shared/schemas/incident';
 import { INCIDENT_PREVIEW_LENGTH, priorityName } from '@sitewalk/shared/constants';
 import { incidentCountTone, last72HoursTone, lastWeekTone, type Tone } from './counts.ts';

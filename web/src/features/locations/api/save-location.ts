@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { RouteName } from '@sitewalk/shared/contract/index';
 import type { createLocationBody, updateLocationBody } from '@sitewalk/shared/schemas/location';
 import { api } from '../../../lib/api.ts';

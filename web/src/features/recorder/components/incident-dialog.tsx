@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod';
 import { INCIDENT_PRIORITIES, NOTE_MAX_LENGTH, type ImageContentType } from '@sitewalk/shared/constants';
 import { walkNoteBody } from '@sitewalk/shared/schemas/walkReport';
 import { photoOf } from './photo-file.ts';

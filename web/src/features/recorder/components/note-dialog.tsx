@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { NOTE_MAX_LENGTH } from '@sitewalk/shared/constants';
 import { walkNoteBody } from '@sitewalk/shared/schemas/walkReport';
 

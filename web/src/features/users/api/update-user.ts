@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { updateUserBody } from '@sitewalk/shared/schemas/user';
 import { api } from '../../../lib/api.ts';
 import { invalidateRoute } from '../../../lib/query.ts';

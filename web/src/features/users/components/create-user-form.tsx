@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { Role, roleNames } from '@sitewalk/shared/roles';
 import { createUserBody } from '@sitewalk/shared/schemas/user';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { createWalkBody, updateWalkBody } from '@sitewalk/shared/schemas/walk';
 import { api } from '../../../lib/api.ts';
 

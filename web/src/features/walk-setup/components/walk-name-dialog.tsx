@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { WALK_DESCRIPTION_MAX, WALK_NAME_MAX } from '@sitewalk/shared/constants';
 import { createWalkBody } from '@sitewalk/shared/schemas/walk';
 

@@ -1,6 +1,6 @@
 /**
  * Typed domain errors. Services throw these; the handler factory maps them to HTTP in exactly one place
- * (./error-mapper.ts).
+ * (functions/src/http/error-mapper.ts), so the domain knows nothing of HTTP but a status number.
  */
 export abstract class AppError extends Error {
   abstract readonly status: number;

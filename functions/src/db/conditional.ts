@@ -1,0 +1,26 @@
+/**
+ * DynamoDB's refusal of a conditional write, as a value. ElectroDB wraps the SDK's error (as `cause`), and a
+ * transaction names each refused item in its cancellation reasons; the error's name and codes say which it
+ * was, so nothing here reads a message.
+ */
+export const isConditionFailure = (error: unknown): boolean => {
+  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 5; at = at.cause, depth++) {
+    if (at.name === 'ConditionalCheckFailedException') return true;
+    if (at.name === 'TransactionCanceledException') {
+      const reasons = (at as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      return reasons.some((reason) => reason.Code === 'ConditionalCheckFailed');
+    }
+  }
+  return false;
+};
+
+/** Runs a conditional write: `true` when it was written, `false` when its condition refused it. */
+export const writeIf = async (write: Promise<unknown>): Promise<boolean> => {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
