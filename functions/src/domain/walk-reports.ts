@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { Actor } from '@sitewalk/shared/policy';
+import type { Actor, PlacementOf } from '@sitewalk/shared/policy';
 import type {
   checkpointBody,
   startWalkReportBody,
@@ -67,6 +67,11 @@ const measured = (c: CompletedMarkerItem, markers: MarkerPoints): MeasuredCheckp
   return { ...c, distance: c.distance ?? (marker ? measure(c, marker) : null) };
 };
 
+const reportPlacement = (
+  walkReportId: number,
+  at: Parameters<typeof atLocation>[0],
+): PlacementOf<'walkReport'> => ({ kind: 'walkReport', id: walkReportId, ...atLocation(at) });
+
 const imageNameOf = (objectKey: string) => objectKey.slice(objectKey.lastIndexOf('/') + 1);
 
 type StoredReport = NonNullable<Awaited<ReturnType<typeof readReport>>>;
@@ -75,25 +80,26 @@ export type ReportsPage = Awaited<ReturnType<ReturnType<typeof createWalkReports
 
 /** Walk reports: started, recorded on and finished by the person walking, read by anyone whose scope holds them. */
 export const createWalkReports = ({ db, storage }: { db: DataService; storage: Storage }) => {
+  /** The walkers of these reports, by id (one batch read). */
+  const walkersOf = async (reports: readonly WalkReportItem[]) => {
+    const userIds = reports.map((report) => report.userId);
+    const walkers = await getUsers(db, userIds);
+    return new Map(walkers.map((u) => [u.userId, u]));
+  };
+
   /** A report the actor may read, with everything recorded on it. */
   const load = async (actor: Actor, walkReportId: number) => {
     const stored = await readReport(db, walkReportId);
     if (!stored) throw new NotFoundError(REPORT_NOT_FOUND);
     const report = await placedAtLiveLocation(db, stored.report, REPORT_NOT_FOUND);
-    authorize(
-      actor,
-      'read',
-      { kind: 'walkReport', id: walkReportId, ...atLocation(report) },
-      REPORT_NOT_FOUND,
-    );
+    authorize(actor, 'read', reportPlacement(walkReportId, report), REPORT_NOT_FOUND);
     return { ...stored, report };
   };
 
   /** Only the walker writes to their report. Finished or not: a retried write answers what it wrote. */
   const loadWalkers = async (actor: Actor, walkReportId: number) => {
     const loaded = await load(actor, walkReportId);
-    const placement = { kind: 'walkReport' as const, id: walkReportId, ...atLocation(loaded.report) };
-    authorize(actor, 'record', placement, REPORT_NOT_FOUND);
+    authorize(actor, 'record', reportPlacement(walkReportId, loaded.report), REPORT_NOT_FOUND);
     if (loaded.report.userId !== actor.userId)
       throw new ForbiddenError('Only the person walking records on a walk report');
     return loaded;
@@ -165,7 +171,7 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
    * idempotent, so a retried checkpoint folds again, and so does the finish, for all of them, in case a
    * checkpoint's own fold was lost.
    */
-  const foldArrivalsOf = async (walkReportId: number, arrivals: readonly CompletedMarkerItem[]) => {
+  const recordArrivals = async (walkReportId: number, arrivals: readonly CompletedMarkerItem[]) => {
     const times = arrivals.map((arrival) => arrival.arrivedAt).sort();
     const [first, last] = [times[0], times.at(-1)];
     if (first === undefined || last === undefined) return;
@@ -185,13 +191,12 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
       if (started) return startedReport(actor, started);
       const walk = await loadWalk(db, actor, 'read', body.walkId);
       if (walk.deletedAt !== undefined) throw new NotFoundError(WALK_NOT_FOUND);
-      const at = atLocation(walk);
       // The policy's record rule reads where the report would be; it has no id before it exists.
-      authorize(actor, 'record', { kind: 'walkReport', id: 0, ...at }, WALK_NOT_FOUND);
+      authorize(actor, 'record', reportPlacement(0, walk), WALK_NOT_FOUND);
       const report = {
         walkReportId: await nextId(db, 'walkReport'),
         walkId: walk.walkId,
-        ...at,
+        ...atLocation(walk),
         userId: actor.userId,
         clientId: body.clientId,
         startedAt: body.startedAt,
@@ -208,7 +213,7 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
       const existing = completed.find((c) => c.clientId === body.clientId);
       if (existing) {
         // A retry may follow a write whose totals were not yet applied; applying them again changes nothing.
-        if (report.finishedAt === undefined) await foldArrivalsOf(walkReportId, [existing]);
+        if (report.finishedAt === undefined) await recordArrivals(walkReportId, [existing]);
         return measuredCheckpoint(report, existing);
       }
       const marker = await markerOfNewWrite(report, body.markerId);
@@ -234,7 +239,7 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
         () => recordCheckpoint(db, item),
         () => getCheckpoint(db, key),
       );
-      await foldArrivalsOf(walkReportId, [stored]);
+      await recordArrivals(walkReportId, [stored]);
       return measuredCheckpoint(report, stored);
     },
 
@@ -296,6 +301,7 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
         () => recordPhoto(db, item),
         () => getPhoto(db, key),
       );
+      // Our write landed: the ticket signed for it; else the racing copy's key, signed again.
       return stored === item ? { ...ticket, imageName: item.imageName } : signAgain(stored.key);
     },
 
@@ -312,7 +318,7 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
       if (loaded.report.finishedAt === finishedAt) return detail(loaded);
       if (loaded.report.finishedAt !== undefined) throw new ConflictError(FINISHED);
       // The row is complete before the report closes, even if a checkpoint's own fold was lost.
-      await foldArrivalsOf(walkReportId, loaded.completed);
+      await recordArrivals(walkReportId, loaded.completed);
       const finished = await finishReport(db, walkReportId, finishedAt);
       const closed = await load(actor, walkReportId);
       // Another finish won the race: the same one is a retry, any other a change.
@@ -326,15 +332,6 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
      */
     listByLocation: async (actor: Actor, locationId: number, query: PageRequest) => {
       await visibleLocation(db, actor, locationId);
-      const walkersOf = async (reports: WalkReportItem[]) =>
-        new Map(
-          (
-            await getUsers(
-              db,
-              reports.map((r) => r.userId),
-            )
-          ).map((u) => [u.userId, u]),
-        );
       if (query.searchTerm) {
         const window = await newestReportsOfLocation(db, locationId, WALK_REPORT_SEARCH_WINDOW);
         const walkers = await walkersOf(window);

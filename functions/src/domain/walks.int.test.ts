@@ -3,6 +3,7 @@ import { Role, type RoleId } from '@sitewalk/shared/roles';
 import type { Actor } from '@sitewalk/shared/policy';
 import { createWalkBody } from '@sitewalk/shared/schemas/walk';
 import { isolatedEnvironment } from '../../../test/support/isolated.ts';
+import { locationBody } from '../../../test/support/site.ts';
 import { readEnv, tableEnv } from '../env.ts';
 import { createDocumentClient } from '../db/client.ts';
 import { createService, type DataService } from '../db/service.ts';
@@ -34,18 +35,7 @@ beforeAll(async () => {
   await isolatedEnvironment();
   const env = readEnv(tableEnv);
   db = createService(createDocumentClient(env), env.TABLE_NAME);
-  await db.entities.location
-    .create({
-      ...location,
-      name: 'Site',
-      address: '1 Main St',
-      city: 'Fresno',
-      state: 'CA',
-      zipcode: '93650',
-      latitude: 36.8,
-      longitude: -119.7,
-    })
-    .go();
+  await db.entities.location.create({ ...locationBody('Site', location.organizationId), ...location }).go();
 });
 
 describe('creating a walk', () => {

@@ -11,7 +11,7 @@ import { atLocation, placedAtLiveLocation, visibleLocation } from './placements.
 
 export const WALK_NOT_FOUND = 'Walk not found';
 
-export const walkPlacement = (
+const walkPlacement = (
   walk: Pick<WalkItem, 'walkId' | 'locationId' | 'organizationId' | 'managementCompanyId'>,
 ): PlacementOf<'walk'> => ({ kind: 'walk', id: walk.walkId, ...atLocation(walk) });
 
@@ -85,7 +85,7 @@ export const createWalks = (db: DataService) => ({
 
   get: (actor: Actor, walkId: number) => loadWalk(db, actor, 'read', walkId),
 
-  /** A location's walks, but deleted ones. */
+  /** A location's walks, deleted ones left out. */
   listByLocation: async (actor: Actor, locationId: number) => {
     await visibleLocation(db, actor, locationId);
     return listActiveWalksOfLocation(db, locationId);
