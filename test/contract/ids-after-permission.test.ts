@@ -5,6 +5,7 @@ import { dataFromEnv } from '@sitewalk/functions/composition';
 import type { CounterName } from '@sitewalk/functions/db/counters';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
+import { locationBody } from '../support/site.ts';
 
 /**
  * A refused create spends no id: the policy is asked before the id is drawn from its counter, so the next
@@ -22,16 +23,6 @@ let location: number;
 const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id);
 const counter = async (name: CounterName) =>
   (await dataFromEnv().entities.counter.get({ name }).go()).data?.value ?? 0;
-const place = (name: string, organizationId: number) => ({
-  name,
-  address: '1 Main St',
-  city: 'Fresno',
-  state: 'CA',
-  zipcode: '93650',
-  latitude: 36.8,
-  longitude: -119.7,
-  organizationId,
-});
 const userInfo = () => ({
   firstName: 'Pat',
   lastName: 'Lee',
@@ -59,7 +50,7 @@ beforeAll(async () => {
   south = id(
     await call(people.owner, 'POST', '/api/organization', { name: 'South', managementCompanyId: company }),
   );
-  location = id(await call(people.owner, 'POST', '/api/location', place('North One', north)));
+  location = id(await call(people.owner, 'POST', '/api/location', locationBody('North One', north)));
   const organizations = [{ organizationId: north, managementCompanyId: company }];
   const locations = [{ locationId: location, organizationId: north, managementCompanyId: company }];
   people.areaManager = await person(t.host.url, Role.AreaManager, {
@@ -98,7 +89,7 @@ describe('a refused create spends no id', () => {
       'areaManager',
       'location',
       '/api/location',
-      () => place('Two', south),
+      () => locationBody('Two', south),
       404,
     ],
     [
@@ -106,7 +97,7 @@ describe('a refused create spends no id', () => {
       'otherCompanyManager',
       'location',
       '/api/location',
-      () => place('Two', north),
+      () => locationBody('Two', north),
       404,
     ],
     [
@@ -114,7 +105,7 @@ describe('a refused create spends no id', () => {
       'owner',
       'location',
       '/api/location',
-      () => place('Two', 999_999),
+      () => locationBody('Two', 999_999),
       404,
     ],
     [
@@ -141,7 +132,7 @@ describe('a refused create spends no id', () => {
 
   it.each<[CounterName, Who, string, () => unknown]>([
     ['organization', 'owner', '/api/organization', () => ({ name: 'East', managementCompanyId: company })],
-    ['location', 'areaManager', '/api/location', () => place('North Two', north)],
+    ['location', 'areaManager', '/api/location', () => locationBody('North Two', north)],
     ['user', 'manager', '/api/user/employee', () => ({ userInfo: userInfo(), locationIds: [location] })],
   ])('then the next allowed %s takes the very next id', async (kind, who, path, body) => {
     const before = await counter(kind);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, type RoleId } from '@sitewalk/shared/roles';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
+import { locationBody } from '../support/site.ts';
 
 /**
  * Joining and leaving a location or an organization: one rule set for both kinds of place (one
@@ -33,18 +34,7 @@ beforeAll(async () => {
   north = id(
     await call(ownerA, 'POST', '/api/organization', { name: 'North', managementCompanyId: companyA }),
   );
-  site = id(
-    await call(ownerA, 'POST', '/api/location', {
-      name: 'North One',
-      address: '1 Main St',
-      city: 'Fresno',
-      state: 'CA',
-      zipcode: '93650',
-      latitude: 36.8,
-      longitude: -119.7,
-      organizationId: north,
-    }),
-  );
+  site = id(await call(ownerA, 'POST', '/api/location', locationBody('North One', north)));
 });
 afterAll(() => t.host.close());
 

@@ -3,56 +3,50 @@ import type { LocationItem } from './entities/location.ts';
 import type { OrganizationItem } from './entities/organization.ts';
 
 /**
- * Joining and leaving places, each one transaction. Every new membership comes with a check that its user
- * was not deleted meanwhile, and one check of the place (MAX_USER_IDS_PER_CALL keeps a join within one
- * transaction). Each answers false when the transaction was cancelled.
+ * Joining and leaving places; each answers false when its transaction was cancelled. A join is one
+ * transaction: every new membership with a check that its user was not deleted meanwhile, and one check of
+ * the place (MAX_USER_IDS_PER_CALL keeps it within DynamoDB's limit).
  */
+
+/** A place users join, as read before the join. */
+export type JoinedPlace =
+  { kind: 'location'; item: LocationItem } | { kind: 'organization'; item: OrganizationItem };
 
 /**
- * The location must still be where it was read: a move or a delete meanwhile would leave memberships naming
- * the old organization.
+ * A location must still be where it was read (a move or a delete meanwhile would leave memberships naming
+ * the old organization); an organization must not have been deleted meanwhile.
  */
-export const joinLocation = async (db: DataService, location: LocationItem, userIds: readonly number[]) => {
-  const { locationId, organizationId, managementCompanyId } = location;
+export const joinPlace = async (db: DataService, place: JoinedPlace, userIds: readonly number[]) => {
+  const { managementCompanyId, organizationId } = place.item;
   const outcome = await db.transaction
-    .write(({ location: locations, user, userLocation }) => [
-      locations
-        .check({ locationId })
-        .where((a, op) => op.eq(a.organizationId, organizationId))
-        .commit(),
-      ...userIds.flatMap((userId) => [
-        userLocation.create({ userId, locationId, organizationId, managementCompanyId }).commit(),
-        user
-          .check({ userId })
-          .where((a, op) => op.exists(a.userId))
-          .commit(),
-      ]),
-    ])
-    .go();
-  return !outcome.canceled;
-};
-
-/** The organization must not have been deleted meanwhile. */
-export const joinOrganization = async (
-  db: DataService,
-  organization: OrganizationItem,
-  userIds: readonly number[],
-) => {
-  const { organizationId, managementCompanyId } = organization;
-  const outcome = await db.transaction
-    .write(({ organization: organizations, user, userOrganization }) => [
-      organizations
-        .check({ organizationId })
-        .where((a, op) => op.exists(a.organizationId))
-        .commit(),
-      ...userIds.flatMap((userId) => [
-        userOrganization.create({ userId, organizationId, managementCompanyId }).commit(),
-        user
-          .check({ userId })
-          .where((a, op) => op.exists(a.userId))
-          .commit(),
-      ]),
-    ])
+    .write(({ location, organization, user, userLocation, userOrganization }) => {
+      const placeCheck =
+        place.kind === 'location'
+          ? location
+              .check({ locationId: place.item.locationId })
+              .where((a, op) => op.eq(a.organizationId, organizationId))
+              .commit()
+          : organization
+              .check({ organizationId })
+              .where((a, op) => op.exists(a.organizationId))
+              .commit();
+      const membership = (userId: number) =>
+        place.kind === 'location'
+          ? userLocation
+              .create({ userId, locationId: place.item.locationId, organizationId, managementCompanyId })
+              .commit()
+          : userOrganization.create({ userId, organizationId, managementCompanyId }).commit();
+      return [
+        placeCheck,
+        ...userIds.flatMap((userId) => [
+          membership(userId),
+          user
+            .check({ userId })
+            .where((a, op) => op.exists(a.userId))
+            .commit(),
+        ]),
+      ];
+    })
     .go();
   return !outcome.canceled;
 };

@@ -3,7 +3,7 @@ import { canManageMembership, type Actor, type PlacementOf } from '@sitewalk/sha
 import { MAX_MEMBERSHIPS } from '@sitewalk/shared/constants';
 import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
-import { joinLocation, joinOrganization, leaveLocation, leaveOrganization } from '../db/memberships.ts';
+import { joinPlace, leaveLocation, leaveOrganization } from '../db/memberships.ts';
 import { BadRequestError, ConflictError, ForbiddenError } from './errors.ts';
 import { mapBounded } from './fan-out.ts';
 import {
@@ -38,7 +38,7 @@ const places: Record<PlaceKind, (db: DataService, actor: Actor, id: number) => P
       holds: (member) => member.locationIds.includes(locationId),
       admits: (user) => user.managementCompanyId === location.managementCompanyId,
       refusal: 'every user must be of the location’s management company',
-      join: (userIds) => joinLocation(db, location, userIds),
+      join: (userIds) => joinPlace(db, { kind: 'location', item: location }, userIds),
       leave: (user) => leaveLocation(db, user, locationId),
     };
   },
@@ -50,7 +50,7 @@ const places: Record<PlaceKind, (db: DataService, actor: Actor, id: number) => P
       admits: (user) =>
         user.roleId >= Role.AreaManager && user.managementCompanyId === organization.managementCompanyId,
       refusal: 'only area managers and above of the area’s company join an area',
-      join: (userIds) => joinOrganization(db, organization, userIds),
+      join: (userIds) => joinPlace(db, { kind: 'organization', item: organization }, userIds),
       leave: (user) => leaveOrganization(db, user, organizationId),
     };
   },
