@@ -8,6 +8,10 @@ type OrganizationFields = Partial<
   Omit<CreateOrganizationItem, 'organizationId' | 'managementCompanyId' | 'createdAt'>
 >;
 
+/** Organizations by name, as people read them (case aside). */
+export const byName = (a: OrganizationItem, b: OrganizationItem) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+
 export const getOrganization = async (db: DataService, organizationId: number) =>
   (await db.entities.organization.get({ organizationId }).go()).data;
 
@@ -19,7 +23,7 @@ export const listOrganizationsOfCompany = (db: DataService, managementCompanyId:
 export const getOrganizations = async (db: DataService, ids: readonly number[]) => {
   if (ids.length === 0) return [];
   const { data } = await db.entities.organization.get(ids.map((organizationId) => ({ organizationId }))).go();
-  return data.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  return data.sort(byName);
 };
 
 export const createOrganization = async (

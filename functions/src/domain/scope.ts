@@ -4,7 +4,7 @@ import { canSee, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
 import type { DataService } from '../db/service.ts';
 import type { OrganizationItem } from '../db/entities/organization.ts';
 import { listAllManagementCompanies } from '../db/managementCompanies.ts';
-import { getOrganizations, listOrganizationsOfCompany } from '../db/organizations.ts';
+import { byName, getOrganizations, listOrganizationsOfCompany } from '../db/organizations.ts';
 import { getUserAccess } from '../db/users.ts';
 import { NotFoundError } from './errors.ts';
 import { mapBounded } from './fan-out.ts';
@@ -50,13 +50,13 @@ export const organizationsInScope = async (db: DataService, scope: Actor): Promi
     const perCompany = await mapBounded(companies, (c) =>
       listOrganizationsOfCompany(db, c.managementCompanyId),
     );
-    return perCompany.flat().sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+    return perCompany.flat().sort(byName);
   }
   if (scope.roleId >= Role.CompanyManager) {
     const perCompany = await mapBounded(scope.managementCompanyIds, (id) =>
       listOrganizationsOfCompany(db, id),
     );
-    return perCompany.flat().sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+    return perCompany.flat().sort(byName);
   }
   if (scope.roleId === Role.AreaManager) return getOrganizations(db, scope.organizationIds);
   return [];

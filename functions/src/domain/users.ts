@@ -15,17 +15,36 @@ import type { UserItem } from '../db/entities/user.ts';
 import { getLocations } from '../db/locations.ts';
 import { getManagementCompany } from '../db/managementCompanies.ts';
 import { getOrganizations } from '../db/organizations.ts';
-import { getUser, itemsOfUserChange, userIdOfEmail, writeUserChange } from '../db/users.ts';
+import {
+  getUser,
+  getUsers,
+  itemsOfUserChange,
+  userIdOfEmail,
+  userIdsOfLocation,
+  userIdsOfOrganization,
+  usersInScope,
+  writeUserChange,
+} from '../db/users.ts';
 import type { Mailer } from '../ports/mailer.ts';
 import type { PinCipher } from '../ports/pins.ts';
 import { PasswordRefusedError } from '../ports/identity.ts';
-import type { Accounts } from './accounts.ts';
-import { EmailTakenError } from './accounts.ts';
+import { EmailTakenError, type Accounts } from './accounts.ts';
 import { authorize } from './authorize.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
 import { emailChangedMail } from './mails.ts';
-import { locationPlacement, organizationPlacement } from './placements.ts';
+import { mapBounded } from './fan-out.ts';
+import {
+  locationPlacement,
+  organizationPlacement,
+  visibleLocation,
+  visibleOrganization,
+} from './placements.ts';
 import { loadUserScope, visibleUserScope } from './scope.ts';
+
+/**
+ * Users as the user API creates, changes and lists them: who may place whom where, which memberships a
+ * role keeps, and the e-mail guard. Accounts (domain/accounts.ts) keep DynamoDB and Cognito in step below.
+ */
 
 export type CreateUserRequest = z.output<ReturnType<typeof createUserBody>>;
 export type UpdateUserRequest = z.output<typeof updateUserBody>;
@@ -346,4 +365,31 @@ export const updateUser = async (
       .catch((error: unknown) => services.logger.error('E-mail-change notice not sent', error as Error));
   }
   return { profileChanged: true };
+};
+
+/** Only the users the actor may see, in their order. */
+const visibleTo = async (db: DataService, actor: Actor, users: UserItem[]) => {
+  const scopes = await mapBounded(users, (u) => loadUserScope(db, u.userId));
+  return users.filter((_, i) => {
+    const scope = scopes[i];
+    return scope !== null && scope !== undefined && canSee(actor, scope.placement);
+  });
+};
+
+/** A visible location's users that the actor may see, by last name. */
+export const visibleUsersOfLocation = async (db: DataService, actor: Actor, locationId: number) => {
+  await visibleLocation(db, actor, locationId);
+  return visibleTo(db, actor, await getUsers(db, await userIdsOfLocation(db, locationId)));
+};
+
+/** A visible organization's users (its own and its locations') that the actor may see, by last name. */
+export const visibleUsersOfOrganization = async (db: DataService, actor: Actor, organizationId: number) => {
+  await visibleOrganization(db, actor, organizationId);
+  return visibleTo(db, actor, await getUsers(db, await userIdsOfOrganization(db, organizationId)));
+};
+
+/** The users in a visible user's scope that the actor may see, by last name. */
+export const visibleUsersOfUser = async (db: DataService, actor: Actor, userId: number) => {
+  const { asActor } = await visibleUserScope(db, actor, userId);
+  return visibleTo(db, actor, await usersInScope(db, asActor));
 };

@@ -1,6 +1,5 @@
 import { messages } from '@sitewalk/shared/messages';
 import { Role, roleNames, type RoleId } from '@sitewalk/shared/roles';
-import { canSee, type Actor } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
 import {
   dataFromEnv,
@@ -18,21 +17,18 @@ import { authorize } from '../domain/authorize.ts';
 import { createAccounts } from '../domain/accounts.ts';
 import { readEnv } from '../env.ts';
 import { pageOf } from '../domain/paging.ts';
-import { loadUserScope, visibleUserScope } from '../domain/scope.ts';
-import { visibleLocation, visibleOrganization } from '../domain/placements.ts';
-import { mapBounded } from '../domain/fan-out.ts';
+import { visibleUserScope } from '../domain/scope.ts';
 import { addMembers, removeMember } from '../domain/memberships.ts';
 import { saveTableOrder, tableOrderView, updateTableOrder } from '../domain/table-order.ts';
-import { createUser, updateUser } from '../domain/users.ts';
-import { loadUserView, loadUserViews } from '../domain/user-view.ts';
 import {
-  getUsers,
-  setCompanyEmail,
-  setProfileImageKey,
-  userIdsOfLocation,
-  userIdsOfOrganization,
-  usersInScope,
-} from '../db/users.ts';
+  createUser,
+  updateUser,
+  visibleUsersOfLocation,
+  visibleUsersOfOrganization,
+  visibleUsersOfUser,
+} from '../domain/users.ts';
+import { loadUserView, loadUserViews } from '../domain/user-view.ts';
+import { setCompanyEmail, setProfileImageKey } from '../db/users.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import type { Routes } from '@sitewalk/shared/contract/index';
 
@@ -73,30 +69,6 @@ const create =
     const created = await createUser({ db, accounts }, actor, roleId, body);
     return result(await view(created.userId), `${roleNames[roleId]} created`);
   };
-
-/** Only the users the actor may see, by last name. */
-const visible = async (actor: Actor, users: UserItem[]) => {
-  const scopes = await mapBounded(users, (u) => loadUserScope(db, u.userId));
-  return users.filter((_, i) => {
-    const scope = scopes[i];
-    return scope !== null && scope !== undefined && canSee(actor, scope.placement);
-  });
-};
-
-const usersOfLocationFor = async (actor: Actor, locationId: number) => {
-  await visibleLocation(db, actor, locationId);
-  return visible(actor, await getUsers(db, await userIdsOfLocation(db, locationId)));
-};
-
-const usersOfOrganizationFor = async (actor: Actor, organizationId: number) => {
-  await visibleOrganization(db, actor, organizationId);
-  return visible(actor, await getUsers(db, await userIdsOfOrganization(db, organizationId)));
-};
-
-const usersOfUserFor = async (actor: Actor, userId: number) => {
-  const { asActor } = await visibleUserScope(db, actor, userId);
-  return visible(actor, await usersInScope(db, asActor));
-};
 
 const searchable = (u: UserItem) => [
   u.firstName,
@@ -154,16 +126,18 @@ export const implementations: Implementations<'user'> = {
     return { success: true as const, id: params.id };
   },
 
-  'user.allByUser': async ({ actor, params }) => loadUserViews(db, await usersOfUserFor(actor, params.id)),
+  'user.allByUser': async ({ actor, params }) =>
+    loadUserViews(db, await visibleUsersOfUser(db, actor, params.id)),
   'user.allByLocation': async ({ actor, params }) =>
-    loadUserViews(db, await usersOfLocationFor(actor, params.id)),
+    loadUserViews(db, await visibleUsersOfLocation(db, actor, params.id)),
   'user.allByOrganization': async ({ actor, params }) =>
-    loadUserViews(db, await usersOfOrganizationFor(actor, params.id)),
-  'user.someByUser': async ({ actor, params, query }) => paged(await usersOfUserFor(actor, params.id), query),
+    loadUserViews(db, await visibleUsersOfOrganization(db, actor, params.id)),
+  'user.someByUser': async ({ actor, params, query }) =>
+    paged(await visibleUsersOfUser(db, actor, params.id), query),
   'user.someByLocation': async ({ actor, params, query }) =>
-    paged(await usersOfLocationFor(actor, params.id), query),
+    paged(await visibleUsersOfLocation(db, actor, params.id), query),
   'user.someByOrganization': async ({ actor, params, query }) =>
-    paged(await usersOfOrganizationFor(actor, params.id), query),
+    paged(await visibleUsersOfOrganization(db, actor, params.id), query),
 
   'user.update': async ({ actor, params, body, logger }) => {
     const services = { db, accounts, pins, mailer, appUrl: APP_URL, logger };
