@@ -21,6 +21,7 @@ import {
 import { GLOBAL_TENANT, presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { ownerPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementation, type Implementations } from '../http/handler.ts';
+import { userRoutes } from '@sitewalk/shared/contract/user';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { createAccounts, EmailTakenError } from '../domain/accounts.ts';
@@ -752,4 +753,4 @@ export const implementations: Implementations<'user'> = {
   },
 };
 
-export const handler = createResourceHandler('user', implementations, withActors(db));
+export const handler = createResourceHandler('user', userRoutes, implementations, withActors(db));

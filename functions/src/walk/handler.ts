@@ -6,6 +6,7 @@ import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { PRESIGNED_URL_SECONDS } from '@sitewalk/shared/constants';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
+import { walkRoutes } from '@sitewalk/shared/contract/walk';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { placedAtLiveLocation, visibleLocation } from '../domain/placements.ts';
@@ -622,4 +623,4 @@ export const implementations: Implementations<'walk'> = {
   },
 };
 
-export const handler = createResourceHandler('walk', implementations, withActors(db));
+export const handler = createResourceHandler('walk', walkRoutes, implementations, withActors(db));
