@@ -13,7 +13,6 @@ import {
   UnauthorizedError,
 } from '../domain/errors.ts';
 import type { Actor } from '@sitewalk/shared/policy';
-import type { Logger } from '@aws-lambda-powertools/logger';
 import { Role } from '@sitewalk/shared/roles';
 import { METRICS_NAMESPACE } from './metrics.ts';
 
@@ -374,14 +373,15 @@ describe('observability', () => {
       'sitewalk-test',
       Object.entries(observedRoutes),
       {
-        'walk.startReport': (async ({ params, logger }: { params: { id: number }; logger: Logger }) => {
+        'walk.startReport': async ({ params, logger }) => {
           logger.setLogLevel('INFO');
           logger.info('starting');
           return { id: params.id };
-        }) as Implementation<RouteDef>,
-        'auth.login': (async ({ body }: { body: { password: string } }) =>
-          outcome(body.password)) as Implementation<RouteDef>,
-      },
+        },
+        'auth.login': async ({ body }) => outcome(body.password),
+      } satisfies {
+        [K in keyof typeof observedRoutes]: Implementation<(typeof observedRoutes)[K]>;
+      } as Record<string, Implementation<RouteDef>>,
       {
         metrics,
         resolveActor: async (claims) => ({ ...testActors['12']!, userId: Number(claims.username) }),
