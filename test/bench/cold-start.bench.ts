@@ -164,11 +164,17 @@ const measure = () => {
   console.table(rows);
 };
 
+// tinybench calls a task again after its warm-up: the figures are measured and printed once.
+let measured = false;
+
 describe('cold start of every Lambda bundle against the document-client floor', () => {
-  bench(`${functions.length} functions and the floor, ${SAMPLES} imports each`, measure, {
-    iterations: 1,
-    warmupIterations: 0,
-    time: 0,
-    warmupTime: 0,
-  });
+  bench(
+    `${functions.length} functions and the floor, ${SAMPLES} imports each`,
+    () => {
+      if (measured) return;
+      measured = true;
+      measure();
+    },
+    { iterations: 1, warmupIterations: 0, time: 0, warmupTime: 0 },
+  );
 });
