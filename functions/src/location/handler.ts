@@ -1,6 +1,7 @@
 import { canMoveLocation, canSee, type Actor } from '@sitewalk/shared/policy';
 import { dataFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
+import { locationRoutes } from '@sitewalk/shared/contract/location';
 import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
@@ -128,4 +129,4 @@ export const implementations: Implementations<'location'> = {
   },
 };
 
-export const handler = createResourceHandler('location', implementations, withActors(db));
+export const handler = createResourceHandler('location', locationRoutes, implementations, withActors(db));

@@ -5,6 +5,7 @@ import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { tenantPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
+import { managementCompanyRoutes } from '@sitewalk/shared/contract/managementCompany';
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
@@ -113,4 +114,9 @@ export const implementations: Implementations<'managementCompany'> = {
   },
 };
 
-export const handler = createResourceHandler('managementCompany', implementations, withActors(db));
+export const handler = createResourceHandler(
+  'managementCompany',
+  managementCompanyRoutes,
+  implementations,
+  withActors(db),
+);

@@ -4,6 +4,7 @@ import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { ownerPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
+import { organizationRoutes } from '@sitewalk/shared/contract/organization';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
@@ -127,4 +128,9 @@ export const implementations: Implementations<'organization'> = {
   },
 };
 
-export const handler = createResourceHandler('organization', implementations, withActors(db));
+export const handler = createResourceHandler(
+  'organization',
+  organizationRoutes,
+  implementations,
+  withActors(db),
+);

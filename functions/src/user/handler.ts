@@ -13,6 +13,7 @@ import { GLOBAL_TENANT, presignOwnedUpload, presignedView } from '../domain/uplo
 import { ownerPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementation, type Implementations } from '../http/handler.ts';
 import { BadRequestError, NotFoundError } from '../domain/errors.ts';
+import { userRoutes } from '@sitewalk/shared/contract/user';
 import { authorize } from '../domain/authorize.ts';
 import { createAccounts } from '../domain/accounts.ts';
 import { readEnv } from '../env.ts';
@@ -186,4 +187,4 @@ export const implementations: Implementations<'user'> = {
   }),
 };
 
-export const handler = createResourceHandler('user', implementations, withActors(db));
+export const handler = createResourceHandler('user', userRoutes, implementations, withActors(db));

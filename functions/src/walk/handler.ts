@@ -3,6 +3,7 @@ import { createResourceHandler, type Implementations } from '../http/handler.ts'
 import { createWalks } from '../domain/walks.ts';
 import { createWalkReports } from '../domain/walk-reports.ts';
 import { toCheckpoint, toNote, toReportsPage, toWalk, toWalkReport } from './views.ts';
+import { walkRoutes } from '@sitewalk/shared/contract/walk';
 
 const db = dataFromEnv();
 const walks = createWalks(db);
@@ -45,4 +46,4 @@ export const implementations: Implementations<'walk'> = {
   'walk.report': async ({ actor, params }) => toWalkReport(await reports.read(actor, params.walkReportId)),
 };
 
-export const handler = createResourceHandler('walk', implementations, withActors(db));
+export const handler = createResourceHandler('walk', walkRoutes, implementations, withActors(db));
