@@ -4,90 +4,31 @@ import { Role, roleIds, type RoleId } from '@sitewalk/shared/roles';
 import { routes, type RouteName } from '@sitewalk/shared/contract/index';
 import { buildPath, type RouteDef } from '@sitewalk/shared/contract/route';
 import { startTestHost, type TestHost } from '../support/host.ts';
-import { callAs, person, type Person } from '../support/people.ts';
+import { callAs, type Person } from '../support/people.ts';
+import { seedSite, type Site } from '../support/site.ts';
 
 /**
  * Every route, for every role, against two seeded tenants. An actor of tenant A aimed at tenant B's
  * objects must never get a 2xx (no cross-tenant read or write); no call, in scope or out, may answer 500.
  */
-interface Tenant {
-  companyId: number;
-  areaId: number;
-  locationId: number;
-  walkId: number;
-  markerId: number;
-  walkReportId: number;
-  incidentId: number;
+interface Tenant extends Site {
+  /** One person of each scoped role; the Employee is the site's, who started its report and logged its incident. */
   people: Record<RoleId, Person>;
 }
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
-let superUser: Person;
 const tenants: Record<'A' | 'B', Tenant> = {} as Record<'A' | 'B', Tenant>;
 
 const scopedRoles = roleIds.filter((r) => r < Role.Admin);
 
-const seedTenant = async (label: string): Promise<Tenant> => {
-  const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id);
-  const companyId = id(
-    await call(superUser, 'POST', '/api/managementCompany', {
-      name: `Tenant ${label}`,
-      email: `${label}@example.com`,
-    }),
-  );
-  const areaId = id(
-    await call(superUser, 'POST', '/api/organization', {
-      name: `Area ${label}`,
-      managementCompanyId: companyId,
-    }),
-  );
-  const locationId = id(
-    await call(superUser, 'POST', '/api/location', {
-      name: `Location ${label}`,
-      address: '1 Main St',
-      city: 'Fresno',
-      state: 'CA',
-      zipcode: '93650',
-      latitude: 36.8,
-      longitude: -119.7,
-      organizationId: areaId,
-    }),
-  );
+const tenantWithEveryRole = async (label: string): Promise<Tenant> => {
+  const site = await seedSite(t.host.url, { label });
   const people = {} as Record<RoleId, Person>;
   for (const roleId of scopedRoles) {
-    people[roleId] = await person(t.host.url, roleId, {
-      managementCompanyId: companyId,
-      organizations:
-        roleId === Role.AreaManager ? [{ organizationId: areaId, managementCompanyId: companyId }] : [],
-      locations:
-        roleId <= Role.Manager
-          ? [{ locationId, organizationId: areaId, managementCompanyId: companyId }]
-          : [],
-    });
+    people[roleId] = roleId === Role.Employee ? site.employee : await site.person(roleId);
   }
-  const walk = await call(superUser, 'POST', '/api/walk', {
-    name: `Walk ${label}`,
-    locationId,
-    markers: [{ label: 1, lat: 36.8, lng: -119.7 }],
-  });
-  const walkId = id(walk);
-  const markerId = (walk.body.markers as { id: number }[])[0]?.id ?? 0;
-  const walkReportId = id(
-    await call(people[Role.Employee], 'POST', '/api/walk/walk-report', {
-      walkId,
-      clientId: randomUUID(),
-      startedAt: new Date().toISOString(),
-    }),
-  );
-  const incidentId = id(
-    await call(people[Role.Employee], 'POST', '/api/incident', {
-      locationId,
-      typeId: 1,
-      incidentTexts: [`Incident ${label}`],
-    }),
-  );
-  return { companyId, areaId, locationId, walkId, markerId, walkReportId, incidentId, people };
+  return { ...site, people };
 };
 
 /** The ids a route's path names, taken from the target tenant. */
@@ -225,9 +166,8 @@ const request = async (who: Person, name: RouteName, route: RouteDef, target: Te
 beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
-  superUser = await person(t.host.url, Role.SuperUser);
-  tenants.A = await seedTenant('A');
-  tenants.B = await seedTenant('B');
+  tenants.A = await tenantWithEveryRole('A');
+  tenants.B = await tenantWithEveryRole('B');
 }, 120_000);
 afterAll(() => t.host.close());
 
@@ -243,7 +183,7 @@ describe('the permission matrix', () => {
         // A call that names no object (its own lists, /auth/me) may succeed, but shows nothing of B.
         const untargeted = !route.path.includes('{') && bodyFor(name, tenants.B, victim) === undefined;
         const leaked = untargeted
-          ? ['Tenant B', 'Location B', 'Incident B', victim.email].some((mark) => text.includes(mark))
+          ? ['Company B', 'Location B', 'Seeded incident B', victim.email].some((mark) => text.includes(mark))
           : status >= 200 && status < 300;
         if (leaked || status >= 500) leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}`);
         // Field operations on another tenant's objects: 404 (their existence is not revealed), or 403 when the
@@ -262,11 +202,11 @@ describe('the permission matrix', () => {
     const walkB = await call(ownerB, 'GET', `/api/walk/${tenants.B.walkId}`);
     expect(walkB.body).toMatchObject({ name: 'Walk B', deletedAt: null });
     expect((await call(ownerB, 'GET', `/api/incident/${tenants.B.incidentId}`)).body).toMatchObject({
-      typeId: 1,
+      typeId: 2,
       resolved: false,
       notes: [],
       images: [],
-      incidentTexts: [{ incidentNoteText: { text: 'Incident B' } }],
+      incidentTexts: [{ incidentNoteText: { text: 'Seeded incident B' } }],
     });
     expect((await call(ownerB, 'GET', `/api/walk/walk-report/${tenants.B.walkReportId}`)).body).toMatchObject(
       {
@@ -280,7 +220,7 @@ describe('the permission matrix', () => {
       (await call(ownerB, 'GET', `/api/incident/by-location/${tenants.B.locationId}`)).body.incidents,
     ).toHaveLength(1);
     expect((await call(ownerB, 'GET', `/api/managementCompany/${tenants.B.companyId}`)).body.name).toBe(
-      'Tenant B',
+      'Company B',
     );
     expect((await call(ownerB, 'GET', `/api/organization/${tenants.B.areaId}`)).body.name).toBe('Area B');
     expect((await call(ownerB, 'GET', `/api/location/${tenants.B.locationId}`)).body.name).toBe('Location B');
@@ -306,9 +246,9 @@ describe('the permission matrix', () => {
       ]) {
         const answer = await call(actor, 'GET', path);
         const text = JSON.stringify(answer.body);
-        expect(text, `${roleId} ${path}`).not.toContain('Tenant B');
+        expect(text, `${roleId} ${path}`).not.toContain('Company B');
         expect(text, `${roleId} ${path}`).not.toContain('Location B');
-        expect(text, `${roleId} ${path}`).not.toContain('Incident B');
+        expect(text, `${roleId} ${path}`).not.toContain('Seeded incident B');
         expect(text, `${roleId} ${path}`).not.toContain(tenants.B.people[Role.Employee].email);
       }
     }

@@ -5,7 +5,7 @@ import { routes } from '@sitewalk/shared/contract/index';
 import type { RouteDef } from '@sitewalk/shared/contract/route';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
-import { locationBody } from '../support/site.ts';
+import { locationBody } from '../support/tenant.ts';
 
 /**
  * The specs' exact messages for a missing body and for missing fields (access-and-administration section 5,
