@@ -5,7 +5,7 @@ import { routes } from '@sitewalk/shared/contract/index';
 import type { RouteDef } from '@sitewalk/shared/contract/route';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
-import { locationBody } from '../support/tenant.ts';
+import { seedTenant } from '../support/tenant.ts';
 
 /**
  * The specs' exact messages for a missing body and for missing fields (access-and-administration section 5,
@@ -27,13 +27,7 @@ beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
   admin = await person(t.host.url, Role.Admin);
-  companyId = id(
-    await call(admin, 'POST', '/api/managementCompany', { name: 'Msgs', email: 'm@example.com' }),
-  );
-  areaId = id(
-    await call(admin, 'POST', '/api/organization', { name: 'Msgs area', managementCompanyId: companyId }),
-  );
-  locationId = id(await call(admin, 'POST', '/api/location', locationBody('Msgs site', areaId)));
+  ({ companyId, areaId, locationId } = await seedTenant(t.host.url, { by: admin, label: 'Msgs' }));
   incidentId = id(await call(admin, 'POST', '/api/incident', { locationId, typeId: 3 }));
 });
 afterAll(() => t.host.close());
