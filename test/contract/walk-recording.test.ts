@@ -207,7 +207,7 @@ describe('recording a walk report', () => {
   it("is recorded only at the walker's own locations", async () => {
     // Another location of the same company, with its own employee and walk.
     const otherLocation = await w.a.addLocation('Other site');
-    const otherEmployee = await w.a.person(Role.Employee, { locationId: otherLocation });
+    const otherEmployee = await w.a.person(Role.Employee, [otherLocation]);
     const otherWalk = await api(w.admin, 'walk.create', {
       body: { name: 'Elsewhere', locationId: otherLocation, markers: [marker(1)] },
     });

@@ -28,9 +28,9 @@ export interface Tenant {
   addLocation(name: string): Promise<number>;
   /**
    * A person of the tenant with the role, placed where the role works: an Owner or Company Manager in the
-   * company, an Area Manager in the area, anyone below at the location (the tenant's own unless said).
+   * company, an Area Manager in the area, anyone below at the locations (the tenant's own unless said).
    */
-  person(roleId: RoleId, at?: { locationId: number }): Promise<Person>;
+  person(roleId: RoleId, locationIds?: number[]): Promise<Person>;
 }
 
 /**
@@ -60,14 +60,18 @@ export const seedTenant = async (
     locationId,
     creator,
     addLocation,
-    person: (roleId, at = { locationId }) =>
+    person: (roleId, locationIds = [locationId]) =>
       person(baseUrl, roleId, {
         managementCompanyId: company.id,
         organizations:
           roleId === Role.AreaManager ? [{ organizationId: area.id, managementCompanyId: company.id }] : [],
         locations:
           roleId <= Role.Manager
-            ? [{ locationId: at.locationId, organizationId: area.id, managementCompanyId: company.id }]
+            ? locationIds.map((id) => ({
+                locationId: id,
+                organizationId: area.id,
+                managementCompanyId: company.id,
+              }))
             : [],
       }),
   };

@@ -43,7 +43,7 @@ export const tenMarkerSite = async (
   names: { location: string; walk: string },
 ) => {
   const locationId = await tenant.addLocation(names.location);
-  const walker = await tenant.person(Role.Employee, { locationId });
+  const walker = await tenant.person(Role.Employee, [locationId]);
   const walk = await apiAs(baseUrl)(tenant.creator, 'walk.create', {
     body: { name: names.walk, locationId, markers: Array.from({ length: 10 }, (_, n) => marker(n + 1)) },
   });
