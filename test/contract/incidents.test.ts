@@ -8,6 +8,7 @@ import {
   INCIDENT_NOTES_MAX,
 } from '@sitewalk/shared/constants';
 import { dataFromEnv } from '@sitewalk/functions/composition';
+import { apiAs, type Api } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { seedTenant, type Tenant } from '../support/tenant.ts';
@@ -16,6 +17,7 @@ import { seedTenant, type Tenant } from '../support/tenant.ts';
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
+let api: Api;
 let admin: Person;
 let manager: Person;
 let employee: Person;
@@ -48,24 +50,21 @@ const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id)
 const incidentOf = (answer: { body: unknown }) => answer.body as IncidentBody;
 const idsOf = (list: unknown) => (list as IncidentBody[]).map((i) => i.id);
 
+/** Starts a walk report as `who` on a new walk of one marker at the location; answers its id. */
 const report = async (who: Person, locationId: number, startedAt: string) => {
-  const walk = await call(admin, 'POST', '/api/walk', {
-    name: 'Round',
-    locationId,
-    markers: [{ label: 1, lat: 36.8, lng: -119.7 }],
+  const walk = await api(admin, 'walk.create', {
+    body: { name: 'Round', locationId, markers: [{ label: 1, lat: 36.8, lng: -119.7 }] },
   });
-  return id(
-    await call(who, 'POST', '/api/walk/walk-report', {
-      walkId: id(walk),
-      clientId: crypto.randomUUID(),
-      startedAt,
-    }),
-  );
+  const started = await api(who, 'walk.startReport', {
+    body: { walkId: walk.id, clientId: crypto.randomUUID(), startedAt },
+  });
+  return started.id;
 };
 
 beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
+  api = apiAs(t.host.url);
   admin = await person(t.host.url, Role.Admin);
   tenantA = await seedTenant(t.host.url, { by: admin, label: 'North' });
   const tenantB = await seedTenant(t.host.url, { by: admin, label: 'B' });
@@ -84,15 +83,14 @@ afterAll(() => t.host.close());
 
 describe('creating and reading an incident', () => {
   it('answers the incident with its priority, texts, notes by the caller and location', async () => {
-    const created = await call(employee, 'POST', '/api/incident', {
+    const body = {
       locationId: sites.locationId,
       typeId: 1,
       incidentTexts: ['Broken gate', 'Lock missing'],
       notes: ['Seen at 6am'],
       userId: admin.id, // ignored: the author is the caller
-    });
-    expect(created.status).toBe(201);
-    const incident = incidentOf(created);
+    };
+    const incident = await api(employee, 'incident.create', { body });
     expect(incident).toMatchObject({
       typeId: 1,
       resolved: false,
@@ -107,25 +105,18 @@ describe('creating and reading an incident', () => {
       'Broken gate',
       'Lock missing',
     ]);
-    const me = (await call(employee, 'GET', '/api/auth/me')).body as unknown as {
-      firstName: string;
-      lastName: string;
-    };
+    const me = await api(employee, 'auth.me');
     expect(incident.notes).toMatchObject([
       { note: 'Seen at 6am', user: { firstName: me.firstName, lastName: me.lastName } },
     ]);
-    expect(incidentOf(await call(manager, 'GET', `/api/incident/${incident.id}`))).toEqual(incident);
+    expect(await api(manager, 'incident.get', { params: { id: incident.id } })).toEqual(incident);
   });
 
   it('belongs to the walk report it was found on', async () => {
     const walkReportId = await report(employee, sites.locationId, '2026-11-20T06:00:00.000Z');
-    const created = incidentOf(
-      await call(employee, 'POST', '/api/incident', {
-        locationId: sites.locationId,
-        typeId: 2,
-        walkReportId,
-      }),
-    );
+    const created = await api(employee, 'incident.create', {
+      body: { locationId: sites.locationId, typeId: 2, walkReportId },
+    });
     expect(created).toMatchObject({
       walkReportId,
       walk: { location: { name: 'Location North' }, locationId: sites.locationId },
