@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataFromEnv } from '@sitewalk/functions/composition';
-import { apiAs, type Api } from '../support/api.ts';
-import { startTestHost, type TestHost } from '../support/host.ts';
+import type { Api } from '../support/api.ts';
+import type { TestHost } from '../support/host.ts';
 import { callAs } from '../support/people.ts';
-import { marker, seedWalkTenants, type WalkTenants } from '../support/walks.ts';
+import { marker, startWalkTests, type WalkTenants } from '../support/walks.ts';
 
 /** Photos taken at the markers of a walk report: presigned uploads, when and where taken, viewing URLs. */
 
@@ -13,10 +13,7 @@ let api: Api;
 let w: WalkTenants;
 
 beforeAll(async () => {
-  t = await startTestHost();
-  call = callAs(t.host.url);
-  api = apiAs(t.host.url);
-  w = await seedWalkTenants(t.host.url);
+  ({ t, call, api, w } = await startWalkTests());
 });
 afterAll(() => t.host.close());
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataFromEnv } from '@sitewalk/functions/composition';
 import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
-import { apiAs, type Api } from '../support/api.ts';
-import { startTestHost, type TestHost } from '../support/host.ts';
+import type { Api } from '../support/api.ts';
+import type { TestHost } from '../support/host.ts';
 import { callAs, type Person } from '../support/people.ts';
-import { marker, seedWalkTenants, type WalkTenants } from '../support/walks.ts';
+import { marker, startWalkTests, type WalkTenants } from '../support/walks.ts';
 
 /** Recording a walk report: started, checkpoints reached, notes, finished; retried writes change nothing. */
 
@@ -16,10 +16,7 @@ let w: WalkTenants;
 let locationA: number;
 
 beforeAll(async () => {
-  t = await startTestHost();
-  call = callAs(t.host.url);
-  api = apiAs(t.host.url);
-  w = await seedWalkTenants(t.host.url);
+  ({ t, call, api, w } = await startWalkTests());
   locationA = w.a.locationId;
 });
 afterAll(() => t.host.close());

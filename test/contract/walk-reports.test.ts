@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataFromEnv } from '@sitewalk/functions/composition';
 import { messages } from '@sitewalk/shared/messages';
 import type { WalkReportSummary } from '@sitewalk/shared/schemas/walkReport';
-import { apiAs, type Api } from '../support/api.ts';
-import { startTestHost, type TestHost } from '../support/host.ts';
+import type { Api } from '../support/api.ts';
+import type { TestHost } from '../support/host.ts';
 import { callAs, type Person } from '../support/people.ts';
 import {
   marker,
   recordReport,
-  seedWalkTenants,
+  startWalkTests,
   tenMarkerSite,
   type TenMarkerSite,
   type WalkTenants,
@@ -22,10 +22,7 @@ let api: Api;
 let w: WalkTenants;
 
 beforeAll(async () => {
-  t = await startTestHost();
-  call = callAs(t.host.url);
-  api = apiAs(t.host.url);
-  w = await seedWalkTenants(t.host.url);
+  ({ t, call, api, w } = await startWalkTests());
 });
 afterAll(() => t.host.close());
 

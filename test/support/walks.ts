@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Role } from '@sitewalk/shared/roles';
-import { apiAs } from './api.ts';
-import { person, type Person } from './people.ts';
+import { apiAs, type Api } from './api.ts';
+import { startTestHost, type TestHost } from './host.ts';
+import { callAs, person, type Person } from './people.ts';
 import { seedTenant, type Tenant } from './tenant.ts';
 
 /** A marker of a walk body, numbered `n`, each 0.001° (111 m) further north of 36.8, -119.7. */
@@ -34,6 +35,17 @@ export const seedWalkTenants = async (baseUrl: string): Promise<WalkTenants> => 
     employee: await a.person(Role.Employee),
     managerB: await b.person(Role.Manager),
   };
+};
+
+/** A walk test file's host, its two ways of calling it (raw, and typed by the contract) and its tenants. */
+export const startWalkTests = async (): Promise<{
+  t: TestHost;
+  call: ReturnType<typeof callAs>;
+  api: Api;
+  w: WalkTenants;
+}> => {
+  const t = await startTestHost();
+  return { t, call: callAs(t.host.url), api: apiAs(t.host.url), w: await seedWalkTenants(t.host.url) };
 };
 
 /** A new location of the tenant, with an Employee to walk it and a walk of ten markers. */
