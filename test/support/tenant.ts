@@ -45,7 +45,7 @@ export const seedTenant = async (
   const creator = options.by ?? (await person(baseUrl, Role.SuperUser));
   const label = options.label ?? randomBytes(3).toString('hex');
   const company = await api(creator, 'managementCompany.create', {
-    body: { name: `Company ${label}`, email: `company-${label}@example.com` },
+    body: { name: `Company ${label}`, email: `company-${label.replace(/\W/g, '')}@example.com` },
   });
   const area = await api(creator, 'organization.create', {
     body: { name: `Area ${label}`, managementCompanyId: company.id },
