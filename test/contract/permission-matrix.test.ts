@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Role, roleIds, type RoleId } from '@sitewalk/shared/roles';
 import { routes, type RouteName } from '@sitewalk/shared/contract/index';
 import { buildPath, type RouteDef } from '@sitewalk/shared/contract/route';
+import { apiAs, type Api } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, type Person } from '../support/people.ts';
 import { seedSite, type Site } from '../support/site.ts';
@@ -18,6 +19,7 @@ interface Tenant extends Site {
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
+let api: Api;
 const tenants: Record<'A' | 'B', Tenant> = {} as Record<'A' | 'B', Tenant>;
 
 const scopedRoles = roleIds.filter((r) => r < Role.Admin);
@@ -166,6 +168,7 @@ const request = async (who: Person, name: RouteName, route: RouteDef, target: Te
 beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
+  api = apiAs(t.host.url);
   tenants.A = await tenantWithEveryRole('A');
   tenants.B = await tenantWithEveryRole('B');
 }, 120_000);
@@ -198,39 +201,42 @@ describe('the permission matrix', () => {
     expect(leaks).toEqual([]);
 
     // Tenant B is as it was.
-    const ownerB = tenants.B.people[Role.Owner];
-    const walkB = await call(ownerB, 'GET', `/api/walk/${tenants.B.walkId}`);
-    expect(walkB.body).toMatchObject({ name: 'Walk B', deletedAt: null });
-    expect((await call(ownerB, 'GET', `/api/incident/${tenants.B.incidentId}`)).body).toMatchObject({
+    const tenantB = tenants.B;
+    const ownerB = tenantB.people[Role.Owner];
+    expect(await api(ownerB, 'walk.get', { params: { id: tenantB.walkId } })).toMatchObject({
+      name: 'Walk B',
+      deletedAt: null,
+    });
+    expect(await api(ownerB, 'incident.get', { params: { id: tenantB.incidentId } })).toMatchObject({
       typeId: 2,
       resolved: false,
       notes: [],
       images: [],
       incidentTexts: [{ incidentNoteText: { text: 'Seeded incident B' } }],
     });
-    expect((await call(ownerB, 'GET', `/api/walk/walk-report/${tenants.B.walkReportId}`)).body).toMatchObject(
-      {
-        finishedAt: null,
-        CompletedMarker: [],
-        walkNote: [],
-        markerImage: [],
-      },
-    );
     expect(
-      (await call(ownerB, 'GET', `/api/incident/by-location/${tenants.B.locationId}`)).body.incidents,
-    ).toHaveLength(1);
-    expect((await call(ownerB, 'GET', `/api/managementCompany/${tenants.B.companyId}`)).body.name).toBe(
+      await api(ownerB, 'walk.report', { params: { walkReportId: tenantB.walkReportId } }),
+    ).toMatchObject({
+      finishedAt: null,
+      CompletedMarker: [],
+      walkNote: [],
+      markerImage: [],
+    });
+    const incidentsOfB = await api(ownerB, 'incident.byLocation', {
+      params: { locationId: tenantB.locationId },
+    });
+    expect(incidentsOfB.incidents).toHaveLength(1);
+    expect((await api(ownerB, 'managementCompany.get', { params: { id: tenantB.companyId } })).name).toBe(
       'Company B',
     );
-    expect((await call(ownerB, 'GET', `/api/organization/${tenants.B.areaId}`)).body.name).toBe('Area B');
-    expect((await call(ownerB, 'GET', `/api/location/${tenants.B.locationId}`)).body.name).toBe('Location B');
-    expect(
-      (await call(ownerB, 'GET', `/api/user/${tenants.B.people[Role.Employee].id}`)).body.firstName,
-    ).not.toBe('Changed');
-    const usersOfB = await call(ownerB, 'GET', `/api/user/all/by-location/${tenants.B.locationId}`);
-    expect((usersOfB.body as unknown as { lastName: string }[]).some((u) => u.lastName === 'Probe')).toBe(
-      false,
+    expect((await api(ownerB, 'organization.get', { params: { id: tenantB.areaId } })).name).toBe('Area B');
+    expect((await api(ownerB, 'location.get', { params: { id: tenantB.locationId } })).name).toBe(
+      'Location B',
     );
+    const employeeB = await api(ownerB, 'user.get', { params: { id: tenantB.people[Role.Employee].id } });
+    expect(employeeB.firstName).not.toBe('Changed');
+    const usersOfB = await api(ownerB, 'user.allByLocation', { params: { id: tenantB.locationId } });
+    expect(usersOfB.some((u) => u.lastName === 'Probe')).toBe(false);
   }, 120_000);
 
   it('lists nothing of tenant B to tenant A', async () => {
