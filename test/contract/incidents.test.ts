@@ -11,7 +11,7 @@ import { dataFromEnv } from '@sitewalk/functions/composition';
 import { apiAs, type Api } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
-import { seedTenant, type Tenant } from '../support/tenant.ts';
+import { seedTenant, type Tenant } from '../support/site.ts';
 
 /** The incident calls of field-operations section 7 over HTTP, two tenants side by side. */
 

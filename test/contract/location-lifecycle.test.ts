@@ -3,7 +3,7 @@ import { Role } from '@sitewalk/shared/roles';
 import { dataFromEnv, storageFromEnv } from '@sitewalk/functions/composition';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
-import { locationBody } from '../support/tenant.ts';
+import { locationBody } from '../support/site.ts';
 
 /**
  * A location's walks, walk reports and incidents follow the location: when it moves to another area they are

@@ -6,7 +6,7 @@ import type { RouteDef } from '@sitewalk/shared/contract/route';
 import { apiAs } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
-import { seedTenant } from '../support/tenant.ts';
+import { seedTenant } from '../support/site.ts';
 
 /**
  * The specs' exact messages for a missing body and for missing fields (access-and-administration section 5,

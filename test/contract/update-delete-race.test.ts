@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
-import { locationBody, seedTenant } from '../support/tenant.ts';
+import { locationBody, seedTenant } from '../support/site.ts';
 
 /**
  * An update racing a delete of the same object answers 404 when it loses, never 500 (issue 11 item 23). The

@@ -11,7 +11,7 @@ import { dataFromEnv } from '@sitewalk/functions/composition';
 import { nextIds } from '@sitewalk/functions/db/counters';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
-import { locationBody } from '../support/tenant.ts';
+import { locationBody } from '../support/site.ts';
 
 /**
  * Issue 11 for users: updates remove only the memberships the caller manages, the default location is

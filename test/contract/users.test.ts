@@ -5,7 +5,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { identityFromEnv } from '@sitewalk/functions/composition';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
-import { locationBody } from '../support/tenant.ts';
+import { locationBody } from '../support/site.ts';
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;

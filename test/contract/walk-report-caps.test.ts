@@ -8,7 +8,7 @@ import {
 import { apiAs, type Api } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs } from '../support/people.ts';
-import { seedTenant } from '../support/tenant.ts';
+import { seedTenant } from '../support/site.ts';
 import { tenMarkerSite, type TenMarkerSite } from '../support/walks.ts';
 
 /** What a walk report holds at most: checkpoints, notes and photos each up to a cap, even when writes race. */

@@ -3,7 +3,7 @@ import { Role } from '@sitewalk/shared/roles';
 import { apiAs, type Api } from './api.ts';
 import { startTestHost, type TestHost } from './host.ts';
 import { callAs, person, type Person } from './people.ts';
-import { seedTenant, type Tenant } from './tenant.ts';
+import { seedTenant, type Tenant } from './site.ts';
 
 /** A marker of a walk body, numbered `n`, each 0.001° (111 m) further north of 36.8, -119.7. */
 export const marker = (n: number, extra: Record<string, unknown> = {}) => ({
