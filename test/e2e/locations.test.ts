@@ -3,8 +3,7 @@ import { describe } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Role } from '@sitewalk/shared/roles';
 import { callAs, person, PERSON_PASSWORD } from '../support/people.ts';
-import { seedSite } from '../support/site.ts';
-import { locationBody } from '../support/site.ts';
+import { locationBody, seedSite } from '../support/site.ts';
 import { e2e, expect, pathOf, signIn, test } from './support/journey.ts';
 
 /** The map of the screen has fired its `load` (offline: the local host's own style, nothing else asked for). */
