@@ -5,7 +5,7 @@ import { EMAIL_MAX_LENGTH } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
 import { startTestHost, type TestHost } from '../support/host.ts';
-import { callAs, person, type Person } from '../support/people.ts';
+import { callAs, type Person } from '../support/people.ts';
 import { parseRawAnswer, rawRequest, rawSocket, type RawAnswer } from '../support/raw-http.ts';
 import { seedSite, type Site } from '../support/site.ts';
 
@@ -51,16 +51,15 @@ describe('a malformed percent-escape in a path parameter (item 17)', () => {
     envelope(await raw('/api/walk/%E0%A4%A'), 401);
   });
 
-  it('is a 400 naming the parameter with a token, never a 500', async () => {
-    for (const path of [
-      '/api/walk/%E0%A4%A',
-      '/api/walk/%',
-      '/api/walk/%zz',
-      '/api/user/profile-image/%C0%AF/face.png',
-    ]) {
+  it.each(['/api/walk/%E0%A4%A', '/api/walk/%', '/api/walk/%zz', '/api/user/profile-image/%C0%AF/face.png'])(
+    'is a 400 naming the parameter with a token, never a 500: %s',
+    async (path) => {
       const body = envelope(await raw(path, { headers: bearer(site.superUser) }), 400);
-      expect(Object.keys(body.validationErrors ?? {}).length, path).toBe(1);
-    }
+      expect(Object.keys(body.validationErrors ?? {})).toHaveLength(1);
+    },
+  );
+
+  it('says which parameter and why', async () => {
     const body = envelope(await raw('/api/walk/%E0%A4%A', { headers: bearer(site.superUser) }), 400);
     expect(body.validationErrors).toEqual({ id: ['Malformed percent-encoding'] });
   });
@@ -69,19 +68,22 @@ describe('a malformed percent-escape in a path parameter (item 17)', () => {
 describe('every string has a maximum (item 17)', () => {
   const longEmail = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
 
-  it.each([
+  const emailCalls = [
     ['POST', '/api/auth/login', (email: string) => ({ email, password: 'Passw0rdTest' })],
     ['POST', '/api/auth/forgot-password', (email: string) => ({ email })],
-  ])(
-    '%s %s refuses an e-mail over 254 characters with a 400, not a DynamoDB error',
-    async (method, path, body) => {
-      for (const length of [EMAIL_MAX_LENGTH + 1, 3000, 100_000]) {
-        const answer = await call(null, method, path, body(longEmail(length)));
-        expect(answer.status, `${length}`).toBe(400);
-        expect(errorBody.parse(answer.body).validationErrors).toEqual({
-          email: [messages.validation.emailTooLong],
-        });
-      }
+  ] as const;
+  it.each(
+    emailCalls.flatMap(([method, path, body]) =>
+      [EMAIL_MAX_LENGTH + 1, 3000, 100_000].map((length) => [method, path, length, body] as const),
+    ),
+  )(
+    '%s %s refuses an e-mail of %i characters (over 254) with a 400, not a DynamoDB error',
+    async (method, path, length, body) => {
+      const answer = await call(null, method, path, body(longEmail(length)));
+      expect(answer.status).toBe(400);
+      expect(errorBody.parse(answer.body).validationErrors).toEqual({
+        email: [messages.validation.emailTooLong],
+      });
     },
   );
 
@@ -147,38 +149,35 @@ describe('the host survives any header (item 18)', () => {
     await healthy();
   });
 
-  it('answers a request the HTTP parser refuses with a 400 in the envelope', async () => {
-    for (const bytes of [
-      'GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n',
-      'GET /api/health HTTP/9.9\r\n\r\n',
+  it.each([
+    ['a space in a header name', 'GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n'],
+    ['HTTP/9.9', 'GET /api/health HTTP/9.9\r\n\r\n'],
+    [
+      'two Content-Lengths',
       'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\nabcde',
-      'NONSENSE\r\n\r\n',
-    ]) {
-      const answer = parseRawAnswer(await rawSocket(t.host.url, bytes));
-      expect(answer.status, bytes).toBe(400);
-      errorBody.parse(answer.body);
-    }
+    ],
+    ['no request line', 'NONSENSE\r\n\r\n'],
+  ])('answers a request the HTTP parser refuses (%s) with a 400 in the envelope', async (_, bytes) => {
+    const answer = parseRawAnswer(await rawSocket(t.host.url, bytes));
+    expect(answer.status).toBe(400);
+    errorBody.parse(answer.body);
     await healthy();
   });
 });
 
 describe('a path parameter is a value, never a path (item 19)', () => {
-  it('DELETE /api/user/remove-from-location/%2E%2E/{id} does not delete user {id}', async () => {
-    const victim = await person(t.host.url, Role.Employee, {
-      managementCompanyId: site.companyId,
-      locations: [
-        { locationId: site.locationId, organizationId: site.areaId, managementCompanyId: site.companyId },
-      ],
-    });
-    for (const dots of ['%2E%2E', '%2e%2e', '.%2E', '..']) {
+  it.each(['%2E%2E', '%2e%2e', '.%2E', '..'])(
+    'DELETE /api/user/remove-from-location/%s/{id} does not delete user {id}',
+    async (dots) => {
+      const victim = await site.person(Role.Employee);
       const answer = await raw(`/api/user/remove-from-location/${dots}/${victim.id}`, {
         method: 'DELETE',
         headers: bearer(site.superUser),
       });
       envelope(answer, 400);
-    }
-    expect((await call(site.superUser, 'GET', `/api/user/${victim.id}`)).status).toBe(200);
-  });
+      expect((await call(site.superUser, 'GET', `/api/user/${victim.id}`)).status).toBe(200);
+    },
+  );
 
   it('keeps an encoded slash inside its segment', async () => {
     const body = envelope(
@@ -242,61 +241,71 @@ describe('over-long headers and over-size bodies answer in the envelope (item 20
 });
 
 describe('ids are plain positive decimal integers (item 22)', () => {
-  const spellings = (id: number) => [
-    `%20${id}`,
-    `${id}%20`,
-    `+${id}`,
-    `0${id}`,
-    `0x${id.toString(16)}`,
-    `${id}e0`,
-    `${id}.0`,
+  const spellings: [string, (id: number) => string][] = [
+    ['a leading space', (id) => `%20${id}`],
+    ['a trailing space', (id) => `${id}%20`],
+    ['a plus sign', (id) => `+${id}`],
+    ['a leading zero', (id) => `0${id}`],
+    ['hexadecimal', (id) => `0x${id.toString(16)}`],
+    ['an exponent', (id) => `${id}e0`],
+    ['a decimal point', (id) => `${id}.0`],
   ];
 
-  it('refuses every other spelling of an id in a path', async () => {
+  it('takes the plain spelling of an id, in a path and in a query string', async () => {
     expect((await call(site.superUser, 'GET', `/api/walk/${site.walkId}`)).status).toBe(200);
-    for (const spelling of spellings(site.walkId)) {
-      const body = envelope(await raw(`/api/walk/${spelling}`, { headers: bearer(site.superUser) }), 400);
-      expect(body.validationErrors, spelling).toEqual({ id: [messages.validation.noId] });
-    }
+    const path = `/api/incident/user-locations/${site.superUser.id}?locationId=${site.locationId}`;
+    expect((await raw(path, { headers: bearer(site.superUser) })).status).toBe(200);
   });
 
-  it('refuses them in a query string', async () => {
-    const path = `/api/incident/user-locations/${site.superUser.id}`;
-    expect(
-      (await raw(`${path}?locationId=${site.locationId}`, { headers: bearer(site.superUser) })).status,
-    ).toBe(200);
-    for (const spelling of spellings(site.locationId)) {
-      const body = envelope(
-        await raw(`${path}?locationId=${spelling}`, { headers: bearer(site.superUser) }),
-        400,
-      );
-      expect(Object.keys(body.validationErrors ?? {}), spelling).toEqual(['locationId']);
-    }
+  it.each(spellings)('refuses an id in a path with %s', async (_, spell) => {
+    const body = envelope(
+      await raw(`/api/walk/${spell(site.walkId)}`, { headers: bearer(site.superUser) }),
+      400,
+    );
+    expect(body.validationErrors).toEqual({ id: [messages.validation.noId] });
   });
 
-  it('refuses a string, a fraction or an unsafe integer where a JSON body takes an id', async () => {
-    const path = `/api/walk/walk-report/${site.walkReportId}/photo`;
-    const photo = {
-      clientId: randomUUID(),
-      markerId: site.markerId,
-      contentType: 'image/png',
-      contentLength: 10,
-    };
-    for (const markerId of [String(site.markerId), site.markerId + 0.5, 2 ** 53, -site.markerId, 0]) {
-      const answer = await call(site.employee, 'POST', path, { ...photo, markerId });
-      expect(answer.status, String(markerId)).toBe(400);
-      expect(Object.keys(errorBody.parse(answer.body).validationErrors ?? {})).toEqual(['markerId']);
-    }
+  it.each(spellings)('refuses an id in a query string with %s', async (_, spell) => {
+    const path = `/api/incident/user-locations/${site.superUser.id}?locationId=${spell(site.locationId)}`;
+    const body = envelope(await raw(path, { headers: bearer(site.superUser) }), 400);
+    expect(Object.keys(body.validationErrors ?? {})).toEqual(['locationId']);
+  });
+
+  const photoAt = () => ({
+    path: `/api/walk/walk-report/${site.walkReportId}/photo`,
+    photo: { clientId: randomUUID(), markerId: site.markerId, contentType: 'image/png', contentLength: 10 },
+  });
+
+  it.each<[string, (id: number) => unknown]>([
+    ['a string', (id) => String(id)],
+    ['a fraction', (id) => id + 0.5],
+    ['an unsafe integer', () => 2 ** 53],
+    ['a negative number', (id) => -id],
+    ['zero', () => 0],
+  ])('refuses %s where a JSON body takes an id', async (_, markerId) => {
+    const { path, photo } = photoAt();
+    const answer = await call(site.employee, 'POST', path, { ...photo, markerId: markerId(site.markerId) });
+    expect(answer.status).toBe(400);
+    expect(Object.keys(errorBody.parse(answer.body).validationErrors ?? {})).toEqual(['markerId']);
+  });
+
+  it('refuses a number sent as a string, and takes the body with plain numbers', async () => {
+    const { path, photo } = photoAt();
     const size = await call(site.employee, 'POST', path, { ...photo, contentLength: '10' });
     expect(Object.keys(errorBody.parse(size.body).validationErrors ?? {})).toEqual(['contentLength']);
     expect((await call(site.employee, 'POST', path, photo)).status).toBe(200);
   });
 
-  it('takes limit and offset as plain decimal text only', async () => {
-    const path = `/api/location/some/by-organization/${site.areaId}`;
-    for (const query of ['limit=%2010', 'limit=1e1', 'limit=0x10', 'offset=-0', 'offset=+1', 'offset=01']) {
-      envelope(await raw(`${path}?${query}`, { headers: bearer(site.superUser) }), 400);
-    }
-    expect((await raw(`${path}?limit=10&offset=0`, { headers: bearer(site.superUser) })).status).toBe(200);
+  it('takes limit and offset as plain decimal text', async () => {
+    const path = `/api/location/some/by-organization/${site.areaId}?limit=10&offset=0`;
+    expect((await raw(path, { headers: bearer(site.superUser) })).status).toBe(200);
   });
+
+  it.each(['limit=%2010', 'limit=1e1', 'limit=0x10', 'offset=-0', 'offset=+1', 'offset=01'])(
+    'refuses ?%s',
+    async (query) => {
+      const path = `/api/location/some/by-organization/${site.areaId}?${query}`;
+      envelope(await raw(path, { headers: bearer(site.superUser) }), 400);
+    },
+  );
 });

@@ -8,19 +8,23 @@ import {
   INCIDENT_NOTES_MAX,
 } from '@sitewalk/shared/constants';
 import { dataFromEnv } from '@sitewalk/functions/composition';
+import { apiAs, type Api } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
+import { seedTenant, type Tenant } from '../support/site.ts';
 
 /** The incident calls of field-operations section 7 over HTTP, two tenants side by side. */
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
+let api: Api;
 let admin: Person;
 let manager: Person;
 let employee: Person;
 let managerB: Person;
 let sites: { companyId: number; areaId: number; locationId: number; otherLocationId: number };
 let siteB: number;
+let tenantA: Tenant;
 
 interface IncidentBody {
   id: number;
@@ -46,88 +50,47 @@ const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id)
 const incidentOf = (answer: { body: unknown }) => answer.body as IncidentBody;
 const idsOf = (list: unknown) => (list as IncidentBody[]).map((i) => i.id);
 
-const location = (name: string, organizationId: number) =>
-  call(admin, 'POST', '/api/location', {
-    name,
-    address: '1 Main St',
-    city: 'Fresno',
-    state: 'CA',
-    zipcode: '93650',
-    latitude: 36.8,
-    longitude: -119.7,
-    organizationId,
-  }).then(id);
-
+/** Starts a walk report as `who` on a new walk of one marker at the location; answers its id. */
 const report = async (who: Person, locationId: number, startedAt: string) => {
-  const walk = await call(admin, 'POST', '/api/walk', {
-    name: 'Round',
-    locationId,
-    markers: [{ label: 1, lat: 36.8, lng: -119.7 }],
+  const walk = await api(admin, 'walk.create', {
+    body: { name: 'Round', locationId, markers: [{ label: 1, lat: 36.8, lng: -119.7 }] },
   });
-  return id(
-    await call(who, 'POST', '/api/walk/walk-report', {
-      walkId: id(walk),
-      clientId: crypto.randomUUID(),
-      startedAt,
-    }),
-  );
+  const started = await api(who, 'walk.startReport', {
+    body: { walkId: walk.id, clientId: crypto.randomUUID(), startedAt },
+  });
+  return started.id;
 };
 
 beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
+  api = apiAs(t.host.url);
   admin = await person(t.host.url, Role.Admin);
-  const company = async (name: string) => {
-    const companyId = id(
-      await call(admin, 'POST', '/api/managementCompany', { name, email: 'x@example.com' }),
-    );
-    const areaId = id(
-      await call(admin, 'POST', '/api/organization', {
-        name: `${name} area`,
-        managementCompanyId: companyId,
-      }),
-    );
-    return { companyId, areaId };
-  };
-  const a = await company('Incidents A');
-  const b = await company('Incidents B');
+  tenantA = await seedTenant(t.host.url, { by: admin, label: 'North' });
+  const tenantB = await seedTenant(t.host.url, { by: admin, label: 'B' });
   sites = {
-    ...a,
-    locationId: await location('North site', a.areaId),
-    otherLocationId: await location('South site', a.areaId),
+    companyId: tenantA.companyId,
+    areaId: tenantA.areaId,
+    locationId: tenantA.locationId,
+    otherLocationId: await tenantA.addLocation('South site'),
   };
-  siteB = await location('B site', b.areaId);
-  const at = (locationId: number, c: { companyId: number; areaId: number }) => ({
-    locationId,
-    organizationId: c.areaId,
-    managementCompanyId: c.companyId,
-  });
-  manager = await person(t.host.url, Role.Manager, {
-    managementCompanyId: a.companyId,
-    locations: [at(sites.locationId, a), at(sites.otherLocationId, a)],
-  });
-  employee = await person(t.host.url, Role.Employee, {
-    managementCompanyId: a.companyId,
-    locations: [at(sites.locationId, a)],
-  });
-  managerB = await person(t.host.url, Role.Manager, {
-    managementCompanyId: b.companyId,
-    locations: [at(siteB, b)],
-  });
+  siteB = tenantB.locationId;
+  manager = await tenantA.person(Role.Manager, [sites.locationId, sites.otherLocationId]);
+  employee = await tenantA.person(Role.Employee);
+  managerB = await tenantB.person(Role.Manager);
 });
 afterAll(() => t.host.close());
 
 describe('creating and reading an incident', () => {
   it('answers the incident with its priority, texts, notes by the caller and location', async () => {
-    const created = await call(employee, 'POST', '/api/incident', {
+    const body = {
       locationId: sites.locationId,
       typeId: 1,
       incidentTexts: ['Broken gate', 'Lock missing'],
       notes: ['Seen at 6am'],
       userId: admin.id, // ignored: the author is the caller
-    });
-    expect(created.status).toBe(201);
-    const incident = incidentOf(created);
+    };
+    const incident = await api(employee, 'incident.create', { body });
     expect(incident).toMatchObject({
       typeId: 1,
       resolved: false,
@@ -135,35 +98,28 @@ describe('creating and reading an incident', () => {
       locationId: sites.locationId,
       walkReportId: null,
       walk: null,
-      location: { name: 'North site' },
+      location: { name: 'Location North' },
       images: [],
     });
     expect(incident.incidentTexts.map((x) => x.incidentNoteText.text)).toEqual([
       'Broken gate',
       'Lock missing',
     ]);
-    const me = (await call(employee, 'GET', '/api/auth/me')).body as unknown as {
-      firstName: string;
-      lastName: string;
-    };
+    const me = await api(employee, 'auth.me');
     expect(incident.notes).toMatchObject([
       { note: 'Seen at 6am', user: { firstName: me.firstName, lastName: me.lastName } },
     ]);
-    expect(incidentOf(await call(manager, 'GET', `/api/incident/${incident.id}`))).toEqual(incident);
+    expect(await api(manager, 'incident.get', { params: { id: incident.id } })).toEqual(incident);
   });
 
   it('belongs to the walk report it was found on', async () => {
     const walkReportId = await report(employee, sites.locationId, '2026-11-20T06:00:00.000Z');
-    const created = incidentOf(
-      await call(employee, 'POST', '/api/incident', {
-        locationId: sites.locationId,
-        typeId: 2,
-        walkReportId,
-      }),
-    );
+    const created = await api(employee, 'incident.create', {
+      body: { locationId: sites.locationId, typeId: 2, walkReportId },
+    });
     expect(created).toMatchObject({
       walkReportId,
-      walk: { location: { name: 'North site' }, locationId: sites.locationId },
+      walk: { location: { name: 'Location North' }, locationId: sites.locationId },
     });
     const elsewhere = await call(manager, 'POST', '/api/incident', {
       locationId: sites.otherLocationId,
@@ -172,17 +128,6 @@ describe('creating and reading an incident', () => {
     });
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.body.validationErrors).toHaveProperty('walkReportId');
-    // A report that does not exist, or another tenant's, answers the same.
-    const reportB = await report(managerB, siteB, '2026-11-20T06:00:00.000Z');
-    for (const other of [999999, reportB]) {
-      const refused = await call(employee, 'POST', '/api/incident', {
-        locationId: sites.locationId,
-        typeId: 2,
-        walkReportId: other,
-      });
-      expect(refused.status).toBe(400);
-      expect(refused.body.validationErrors).toEqual({ walkReportId: ['not a walk report of this location'] });
-    }
     // It reads back, and lists, as belonging to the report.
     expect(incidentOf(await call(manager, 'GET', `/api/incident/${created.id}`))).toEqual(created);
     const listed = (await call(manager, 'GET', `/api/incident/by-location/${sites.locationId}`)).body
@@ -190,15 +135,29 @@ describe('creating and reading an incident', () => {
     expect(listed.find((i) => i.id === created.id)).toEqual(created);
   });
 
+  it.each([
+    ['that does not exist', async () => 999999],
+    ["of another tenant's location", () => report(managerB, siteB, '2026-11-20T06:00:00.000Z')],
+  ])('refuses a walk report %s, as it refuses one of another location', async (_, walkReportId) => {
+    const refused = await call(employee, 'POST', '/api/incident', {
+      locationId: sites.locationId,
+      typeId: 2,
+      walkReportId: await walkReportId(),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.validationErrors).toEqual({ walkReportId: ['not a walk report of this location'] });
+  });
+
+  it.each([0, 4, 1.5, '1'])('refuses a priority (typeId) of %j', async (typeId) => {
+    const bad = await call(employee, 'POST', '/api/incident', { locationId: sites.locationId, typeId });
+    expect(bad.status).toBe(400);
+    expect(bad.body.validationErrors).toHaveProperty('typeId');
+  });
+
   it("refuses bad input with the spec's messages", async () => {
     const nothing = await call(employee, 'POST', '/api/incident', undefined);
     expect(nothing.status).toBe(400);
     expect(nothing.body.message).toContain(messages.validation.missingIncidentInfo);
-    for (const typeId of [0, 4, 1.5, '1']) {
-      const bad = await call(employee, 'POST', '/api/incident', { locationId: sites.locationId, typeId });
-      expect(bad.status).toBe(400);
-      expect(bad.body.validationErrors).toHaveProperty('typeId');
-    }
     const blankText = await call(employee, 'POST', '/api/incident', {
       locationId: sites.locationId,
       typeId: 3,
@@ -481,7 +440,22 @@ describe("the walk recorder's incidents: idempotent under a client id", () => {
     expect(await totalAt(sites.locationId)).toBe(before + 4);
   });
 
-  it("refuses another user's client id with 409, a bad one with 400, and other tenants with 404", async () => {
+  it.each(['abc', '', 12, 'c0ffee00-0000-0000-0000-00000000000g'])(
+    'refuses a client id of %j, and creates nothing',
+    async (clientId) => {
+      const before = await totalAt(sites.locationId);
+      const bad = await call(employee, 'POST', '/api/incident', {
+        locationId: sites.locationId,
+        typeId: 2,
+        clientId,
+      });
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.validationErrors as object)).toEqual(['clientId']);
+      expect(await totalAt(sites.locationId)).toBe(before);
+    },
+  );
+
+  it("refuses another user's client id with 409, and other tenants with 404", async () => {
     const before = (await totalAt(sites.locationId)) as number;
     const body = { locationId: sites.locationId, typeId: 2, clientId: uuid() };
     expect((await call(employee, 'POST', '/api/incident', body)).status).toBe(201);
@@ -490,11 +464,6 @@ describe("the walk recorder's incidents: idempotent under a client id", () => {
     expect(reused.body.message).toBe('This client id is already used');
     expect((await call(managerB, 'POST', '/api/incident', { ...body, locationId: siteB })).status).toBe(409);
     expect(await totalAt(sites.locationId)).toBe(before + 1);
-    for (const clientId of ['abc', '', 12, 'c0ffee00-0000-0000-0000-00000000000g']) {
-      const bad = await call(employee, 'POST', '/api/incident', { ...body, clientId });
-      expect(bad.status, String(clientId)).toBe(400);
-      expect(Object.keys(bad.body.validationErrors as object)).toEqual(['clientId']);
-    }
     // A user of another management company creates nothing at the location, client id or not.
     const intruder = { locationId: sites.locationId, typeId: 2, clientId: uuid() };
     expect((await call(managerB, 'POST', '/api/incident', intruder)).status).toBe(404);
@@ -575,7 +544,7 @@ describe('lists of incidents', () => {
   let listSite: number;
   const made: number[] = [];
   beforeAll(async () => {
-    listSite = await location('List site', sites.areaId);
+    listSite = await tenantA.addLocation('List site');
     for (const [typeId, text] of [
       [1, 'Water leak'],
       [2, 'Fence damage'],
@@ -590,6 +559,12 @@ describe('lists of incidents', () => {
       );
     }
     await call(admin, 'PUT', `/api/incident/${made[1]}/resolve`, { resolved: true });
+  });
+
+  it.each(['limit=0', 'offset=-1', 'limit=abc'])('refuse ?%s, naming the parameter', async (query) => {
+    const bad = await call(admin, 'GET', `/api/incident/some/by-location/${listSite}?${query}`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.validationErrors as object)).toEqual([query.split('=')[0]]);
   });
 
   it('page newest first with totals, unresolved count and page numbers', async () => {
@@ -617,11 +592,6 @@ describe('lists of incidents', () => {
     expect((await call(admin, 'GET', `/api/incident/some/by-location/${listSite}?limit=51`)).status).toBe(
       400,
     );
-    for (const query of ['limit=0', 'offset=-1', 'limit=abc']) {
-      const bad = await call(admin, 'GET', `/api/incident/some/by-location/${listSite}?${query}`);
-      expect(bad.status, query).toBe(400);
-      expect(Object.keys(bad.body.validationErrors as object), query).toEqual([query.split('=')[0]]);
-    }
     const past = await call(admin, 'GET', `/api/incident/some/by-location/${listSite}?limit=2&offset=6`);
     expect(past.body).toMatchObject({
       incidents: [],
@@ -734,7 +704,7 @@ describe('the dashboard', () => {
   let walker: Person;
 
   beforeAll(async () => {
-    dashSite = await location('Dashboard site', sites.areaId);
+    dashSite = await tenantA.addLocation('Dashboard site');
     walker = await person(t.host.url, Role.Employee, {
       managementCompanyId: sites.companyId,
       locations: [
@@ -787,7 +757,7 @@ describe('the dashboard', () => {
     expect((managerView.body.locations as DashboardLocation[]).map((l) => l.id)).toEqual([sites.locationId]);
     const all = await call(manager, 'GET', `/api/incident/user-locations/${manager.id}`);
     expect((all.body.locations as DashboardLocation[]).map((l) => l.name)).toEqual([
-      'North site',
+      'Location North',
       'South site',
     ]);
     expect(
@@ -900,7 +870,7 @@ describe("a location's incidents are read in bounded pages", () => {
   };
 
   beforeAll(async () => {
-    site = await location('Many incidents', sites.areaId);
+    site = await tenantA.addLocation('Many incidents');
   });
 
   it(`answer at most ${INCIDENT_BY_LOCATION_LIMIT} at once, newest first, and the older ones by cursor`, async () => {
@@ -922,24 +892,22 @@ describe("a location's incidents are read in bounded pages", () => {
     expect(open.map((p) => p.incidents.length)).toEqual([40, 40, 24]);
   });
 
-  it('refuse a bad limit or cursor', async () => {
-    for (const query of [
-      `limit=${INCIDENT_BY_LOCATION_LIMIT + 1}`,
-      'limit=0',
-      'limit=abc',
-      'cursor=nonsense',
-      'cursor=2026-01-01T00:00:00.000Z_abc',
-      'cursor=2026-01-01T00:00:00.000Z_0',
-      `cursor=${'x'.repeat(101)}`,
-    ]) {
-      const bad = await call(admin, 'GET', `/api/incident/by-location/${site}?${query}`);
-      expect(bad.status, query).toBe(400);
-      expect(Object.keys(bad.body.validationErrors as object), query).toEqual([query.split('=')[0]]);
-    }
+  it.each([
+    `limit=${INCIDENT_BY_LOCATION_LIMIT + 1}`,
+    'limit=0',
+    'limit=abc',
+    'cursor=nonsense',
+    'cursor=2026-01-01T00:00:00.000Z_abc',
+    'cursor=2026-01-01T00:00:00.000Z_0',
+    `cursor=${'x'.repeat(101)}`,
+  ])('refuse ?%s, naming the parameter', async (query) => {
+    const bad = await call(admin, 'GET', `/api/incident/by-location/${site}?${query}`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.validationErrors as object)).toEqual([query.split('=')[0]]);
   });
 
   it('page through incidents created at the same instant, each once', async () => {
-    site = await location('Same instant', sites.areaId);
+    site = await tenantA.addLocation('Same instant');
     // Ids 9, 10, 11, 99, 100: their order as text differs from their order as numbers.
     const seeded = [];
     for (const incidentId of [720_009, 720_010, 720_011, 720_099, 720_100]) {
@@ -952,7 +920,7 @@ describe("a location's incidents are read in bounded pages", () => {
   });
 
   it('stop short of the byte budget when incidents are large, and page on', async () => {
-    const big = await location('Large incidents', sites.areaId);
+    const big = await tenantA.addLocation('Large incidents');
     site = big;
     const note = 'n'.repeat(2000);
     // 25 incidents of 100 notes of 2,000 characters: some 5 MB in all, more than one answer may carry.

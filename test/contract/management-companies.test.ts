@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { messages } from '@sitewalk/shared/messages';
 import { startTestHost, type TestHost } from '../support/host.ts';
+import { apiAs, type Api } from '../support/api.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
+let api: Api;
 let admin: Person;
 let ownerA: Person;
 let employeeA: Person;
@@ -23,9 +25,10 @@ const company = (name: string) => ({
 beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
+  api = apiAs(t.host.url);
   admin = await person(t.host.url, Role.Admin);
-  companyA = Number((await call(admin, 'POST', '/api/managementCompany', company('Acme Storage'))).body.id);
-  companyB = Number((await call(admin, 'POST', '/api/managementCompany', company('Bolt Units'))).body.id);
+  companyA = (await api(admin, 'managementCompany.create', { body: company('Acme Storage') })).id;
+  companyB = (await api(admin, 'managementCompany.create', { body: company('Bolt Units') })).id;
   ownerA = await person(t.host.url, Role.Owner, { managementCompanyId: companyA });
   employeeA = await person(t.host.url, Role.Employee, { managementCompanyId: companyA });
   managerB = await person(t.host.url, Role.CompanyManager, { managementCompanyId: companyB });
@@ -34,10 +37,9 @@ afterAll(() => t.host.close());
 
 describe('management companies', () => {
   it('are created by admins, with the phone normalised', async () => {
-    const created = await call(admin, 'POST', '/api/managementCompany', company('Cedar Self Storage'));
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Cedar Self Storage', phone: '559-555-0101', hasLogo: false });
-    expect(Number(created.body.id)).toBeGreaterThan(companyB);
+    const created = await api(admin, 'managementCompany.create', { body: company('Cedar Self Storage') });
+    expect(created).toMatchObject({ name: 'Cedar Self Storage', phone: '559-555-0101', hasLogo: false });
+    expect(created.id).toBeGreaterThan(companyB);
   });
 
   it.each([
@@ -75,47 +77,26 @@ describe('management companies', () => {
   });
 
   it('are updated by their owner, never by another tenant or an employee', async () => {
-    const changed = await call(ownerA, 'PUT', '/api/managementCompany', {
-      id: companyA,
-      name: 'Acme Storage Co',
-      email: 'hq@acme.example',
-    });
-    expect(changed.status).toBe(200);
+    const update = (body: { id: number } & Record<string, unknown>) =>
+      api(ownerA, 'managementCompany.update', { body });
+    const changed = await update({ id: companyA, name: 'Acme Storage Co', email: 'hq@acme.example' });
     // What is left out stays as it was.
-    expect(changed.body).toMatchObject({
+    expect(changed).toMatchObject({
       name: 'Acme Storage Co',
       email: 'hq@acme.example',
       phone: '559-555-0101',
       website: 'https://example.com',
     });
-    const phoneOnly = await call(ownerA, 'PUT', '/api/managementCompany', {
-      id: companyA,
-      phone: '5595550199',
-    });
-    expect(phoneOnly.body).toMatchObject({ name: 'Acme Storage Co', phone: '559-555-0199' });
+    const phoneOnly = await update({ id: companyA, phone: '5595550199' });
+    expect(phoneOnly).toMatchObject({ name: 'Acme Storage Co', phone: '559-555-0199' });
     // null or blank clears an optional field.
-    const cleared = await call(ownerA, 'PUT', '/api/managementCompany', {
-      id: companyA,
-      phone: null,
-      website: '',
-    });
-    expect(cleared.status).toBe(200);
-    expect(cleared.body).toMatchObject({
+    const cleared = await update({ id: companyA, phone: null, website: '' });
+    expect(cleared).toMatchObject({
       name: 'Acme Storage Co',
       email: 'hq@acme.example',
       phone: null,
       website: null,
     });
-    for (const bad of [
-      { phone: '12' },
-      { email: 'nope' },
-      { name: ' ' },
-      { email: null },
-      { website: 'x' },
-    ]) {
-      const refused = await call(ownerA, 'PUT', '/api/managementCompany', { id: companyA, ...bad });
-      expect(refused.status, JSON.stringify(bad)).toBe(400);
-    }
     expect(
       (
         await call(managerB, 'PUT', '/api/managementCompany', {
@@ -139,6 +120,19 @@ describe('management companies', () => {
       ).status,
     ).toBe(403);
     expect((await call(admin, 'GET', `/api/managementCompany/${companyB}`)).body.name).toBe('Bolt Units');
+  });
+
+  it.each([
+    ['a phone of two digits', { phone: '12' }],
+    ['an e-mail that is no address', { email: 'nope' }],
+    ['a blank name', { name: ' ' }],
+    ['a null e-mail', { email: null }],
+    ['a website that is no address', { website: 'x' }],
+  ])('refuse an update with %s, and keep the company as it was', async (_, bad) => {
+    const before = await call(ownerA, 'GET', `/api/managementCompany/${companyA}`);
+    const refused = await call(ownerA, 'PUT', '/api/managementCompany', { id: companyA, ...bad });
+    expect(refused.status).toBe(400);
+    expect(await call(ownerA, 'GET', `/api/managementCompany/${companyA}`)).toEqual(before);
   });
 
   it('are listed in scope, by name, with paging and search', async () => {

@@ -3,91 +3,34 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Role, roleIds, type RoleId } from '@sitewalk/shared/roles';
 import { routes, type RouteName } from '@sitewalk/shared/contract/index';
 import { buildPath, type RouteDef } from '@sitewalk/shared/contract/route';
+import { apiAs, type Api } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
-import { callAs, person, type Person } from '../support/people.ts';
+import { callAs, type Person } from '../support/people.ts';
+import { seedSite, type Site } from '../support/site.ts';
 
 /**
  * Every route, for every role, against two seeded tenants. An actor of tenant A aimed at tenant B's
  * objects must never get a 2xx (no cross-tenant read or write); no call, in scope or out, may answer 500.
  */
-interface Tenant {
-  companyId: number;
-  areaId: number;
-  locationId: number;
-  walkId: number;
-  markerId: number;
-  walkReportId: number;
-  incidentId: number;
+interface Tenant extends Site {
+  /** One person of each scoped role; the Employee is the site's, who started its report and logged its incident. */
   people: Record<RoleId, Person>;
 }
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
-let superUser: Person;
+let api: Api;
 const tenants: Record<'A' | 'B', Tenant> = {} as Record<'A' | 'B', Tenant>;
 
 const scopedRoles = roleIds.filter((r) => r < Role.Admin);
 
-const seedTenant = async (label: string): Promise<Tenant> => {
-  const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id);
-  const companyId = id(
-    await call(superUser, 'POST', '/api/managementCompany', {
-      name: `Tenant ${label}`,
-      email: `${label}@example.com`,
-    }),
-  );
-  const areaId = id(
-    await call(superUser, 'POST', '/api/organization', {
-      name: `Area ${label}`,
-      managementCompanyId: companyId,
-    }),
-  );
-  const locationId = id(
-    await call(superUser, 'POST', '/api/location', {
-      name: `Location ${label}`,
-      address: '1 Main St',
-      city: 'Fresno',
-      state: 'CA',
-      zipcode: '93650',
-      latitude: 36.8,
-      longitude: -119.7,
-      organizationId: areaId,
-    }),
-  );
+const tenantWithEveryRole = async (label: string): Promise<Tenant> => {
+  const site = await seedSite(t.host.url, { label });
   const people = {} as Record<RoleId, Person>;
   for (const roleId of scopedRoles) {
-    people[roleId] = await person(t.host.url, roleId, {
-      managementCompanyId: companyId,
-      organizations:
-        roleId === Role.AreaManager ? [{ organizationId: areaId, managementCompanyId: companyId }] : [],
-      locations:
-        roleId <= Role.Manager
-          ? [{ locationId, organizationId: areaId, managementCompanyId: companyId }]
-          : [],
-    });
+    people[roleId] = roleId === Role.Employee ? site.employee : await site.person(roleId);
   }
-  const walk = await call(superUser, 'POST', '/api/walk', {
-    name: `Walk ${label}`,
-    locationId,
-    markers: [{ label: 1, lat: 36.8, lng: -119.7 }],
-  });
-  const walkId = id(walk);
-  const markerId = (walk.body.markers as { id: number }[])[0]?.id ?? 0;
-  const walkReportId = id(
-    await call(people[Role.Employee], 'POST', '/api/walk/walk-report', {
-      walkId,
-      clientId: randomUUID(),
-      startedAt: new Date().toISOString(),
-    }),
-  );
-  const incidentId = id(
-    await call(people[Role.Employee], 'POST', '/api/incident', {
-      locationId,
-      typeId: 1,
-      incidentTexts: [`Incident ${label}`],
-    }),
-  );
-  return { companyId, areaId, locationId, walkId, markerId, walkReportId, incidentId, people };
+  return { ...site, people };
 };
 
 /** The ids a route's path names, taken from the target tenant. */
@@ -225,9 +168,9 @@ const request = async (who: Person, name: RouteName, route: RouteDef, target: Te
 beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
-  superUser = await person(t.host.url, Role.SuperUser);
-  tenants.A = await seedTenant('A');
-  tenants.B = await seedTenant('B');
+  api = apiAs(t.host.url);
+  tenants.A = await tenantWithEveryRole('A');
+  tenants.B = await tenantWithEveryRole('B');
 }, 120_000);
 afterAll(() => t.host.close());
 
@@ -243,7 +186,7 @@ describe('the permission matrix', () => {
         // A call that names no object (its own lists, /auth/me) may succeed, but shows nothing of B.
         const untargeted = !route.path.includes('{') && bodyFor(name, tenants.B, victim) === undefined;
         const leaked = untargeted
-          ? ['Tenant B', 'Location B', 'Incident B', victim.email].some((mark) => text.includes(mark))
+          ? ['Company B', 'Location B', 'Seeded incident B', victim.email].some((mark) => text.includes(mark))
           : status >= 200 && status < 300;
         if (leaked || status >= 500) leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}`);
         // Field operations on another tenant's objects: 404 (their existence is not revealed), or 403 when the
@@ -258,39 +201,42 @@ describe('the permission matrix', () => {
     expect(leaks).toEqual([]);
 
     // Tenant B is as it was.
-    const ownerB = tenants.B.people[Role.Owner];
-    const walkB = await call(ownerB, 'GET', `/api/walk/${tenants.B.walkId}`);
-    expect(walkB.body).toMatchObject({ name: 'Walk B', deletedAt: null });
-    expect((await call(ownerB, 'GET', `/api/incident/${tenants.B.incidentId}`)).body).toMatchObject({
-      typeId: 1,
+    const tenantB = tenants.B;
+    const ownerB = tenantB.people[Role.Owner];
+    expect(await api(ownerB, 'walk.get', { params: { id: tenantB.walkId } })).toMatchObject({
+      name: 'Walk B',
+      deletedAt: null,
+    });
+    expect(await api(ownerB, 'incident.get', { params: { id: tenantB.incidentId } })).toMatchObject({
+      typeId: 2,
       resolved: false,
       notes: [],
       images: [],
-      incidentTexts: [{ incidentNoteText: { text: 'Incident B' } }],
+      incidentTexts: [{ incidentNoteText: { text: 'Seeded incident B' } }],
     });
-    expect((await call(ownerB, 'GET', `/api/walk/walk-report/${tenants.B.walkReportId}`)).body).toMatchObject(
-      {
-        finishedAt: null,
-        CompletedMarker: [],
-        walkNote: [],
-        markerImage: [],
-      },
-    );
     expect(
-      (await call(ownerB, 'GET', `/api/incident/by-location/${tenants.B.locationId}`)).body.incidents,
-    ).toHaveLength(1);
-    expect((await call(ownerB, 'GET', `/api/managementCompany/${tenants.B.companyId}`)).body.name).toBe(
-      'Tenant B',
+      await api(ownerB, 'walk.report', { params: { walkReportId: tenantB.walkReportId } }),
+    ).toMatchObject({
+      finishedAt: null,
+      CompletedMarker: [],
+      walkNote: [],
+      markerImage: [],
+    });
+    const incidentsOfB = await api(ownerB, 'incident.byLocation', {
+      params: { locationId: tenantB.locationId },
+    });
+    expect(incidentsOfB.incidents).toHaveLength(1);
+    expect((await api(ownerB, 'managementCompany.get', { params: { id: tenantB.companyId } })).name).toBe(
+      'Company B',
     );
-    expect((await call(ownerB, 'GET', `/api/organization/${tenants.B.areaId}`)).body.name).toBe('Area B');
-    expect((await call(ownerB, 'GET', `/api/location/${tenants.B.locationId}`)).body.name).toBe('Location B');
-    expect(
-      (await call(ownerB, 'GET', `/api/user/${tenants.B.people[Role.Employee].id}`)).body.firstName,
-    ).not.toBe('Changed');
-    const usersOfB = await call(ownerB, 'GET', `/api/user/all/by-location/${tenants.B.locationId}`);
-    expect((usersOfB.body as unknown as { lastName: string }[]).some((u) => u.lastName === 'Probe')).toBe(
-      false,
+    expect((await api(ownerB, 'organization.get', { params: { id: tenantB.areaId } })).name).toBe('Area B');
+    expect((await api(ownerB, 'location.get', { params: { id: tenantB.locationId } })).name).toBe(
+      'Location B',
     );
+    const employeeB = await api(ownerB, 'user.get', { params: { id: tenantB.people[Role.Employee].id } });
+    expect(employeeB.firstName).not.toBe('Changed');
+    const usersOfB = await api(ownerB, 'user.allByLocation', { params: { id: tenantB.locationId } });
+    expect(usersOfB.some((u) => u.lastName === 'Probe')).toBe(false);
   }, 120_000);
 
   it('lists nothing of tenant B to tenant A', async () => {
@@ -306,9 +252,9 @@ describe('the permission matrix', () => {
       ]) {
         const answer = await call(actor, 'GET', path);
         const text = JSON.stringify(answer.body);
-        expect(text, `${roleId} ${path}`).not.toContain('Tenant B');
+        expect(text, `${roleId} ${path}`).not.toContain('Company B');
         expect(text, `${roleId} ${path}`).not.toContain('Location B');
-        expect(text, `${roleId} ${path}`).not.toContain('Incident B');
+        expect(text, `${roleId} ${path}`).not.toContain('Seeded incident B');
         expect(text, `${roleId} ${path}`).not.toContain(tenants.B.people[Role.Employee].email);
       }
     }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
-import { locationBody } from '../support/site.ts';
+import { locationBody, seedTenant } from '../support/site.ts';
 
 /**
  * An update racing a delete of the same object answers 404 when it loses, never 500 (issue 11 item 23). The
@@ -24,13 +24,7 @@ beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
   admin = await person(t.host.url, Role.Admin);
-  companyId = id(
-    await call(admin, 'POST', '/api/managementCompany', { name: 'Race', email: 'r@example.com' }),
-  );
-  areaId = id(
-    await call(admin, 'POST', '/api/organization', { name: 'Race area', managementCompanyId: companyId }),
-  );
-  locationId = id(await call(admin, 'POST', '/api/location', locationBody('Race site', areaId)));
+  ({ companyId, areaId, locationId } = await seedTenant(t.host.url, { by: admin, label: 'Race' }));
 });
 afterAll(() => t.host.close());
 

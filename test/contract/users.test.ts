@@ -5,6 +5,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { identityFromEnv } from '@sitewalk/functions/composition';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
+import { locationBody } from '../support/site.ts';
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
@@ -31,16 +32,6 @@ const info = (extra: Record<string, unknown> = {}) => ({
   managementCompanyId: companyA,
   ...extra,
 });
-const place = (name: string, organizationId: number) => ({
-  name,
-  address: '1 Main St',
-  city: 'Fresno',
-  state: 'CA',
-  zipcode: '93650',
-  latitude: 36.8,
-  longitude: -119.7,
-  organizationId,
-});
 
 beforeAll(async () => {
   t = await startTestHost();
@@ -61,9 +52,9 @@ beforeAll(async () => {
   const areaB = id(
     await call(managerB, 'POST', '/api/organization', { name: 'B', managementCompanyId: companyB }),
   );
-  locA1 = id(await call(ownerA, 'POST', '/api/location', place('A One', north)));
-  locA2 = id(await call(ownerA, 'POST', '/api/location', place('A Two', north)));
-  locB = id(await call(managerB, 'POST', '/api/location', place('B One', areaB)));
+  locA1 = id(await call(ownerA, 'POST', '/api/location', locationBody('A One', north)));
+  locA2 = id(await call(ownerA, 'POST', '/api/location', locationBody('A Two', north)));
+  locB = id(await call(managerB, 'POST', '/api/location', locationBody('B One', areaB)));
 });
 afterAll(() => t.host.close());
 

@@ -3,7 +3,7 @@ import { describe } from 'vitest';
 import type { Page } from 'playwright-core';
 import { Role } from '@sitewalk/shared/roles';
 import { callAs, person, PERSON_PASSWORD } from '../support/people.ts';
-import { seedSite } from '../support/site.ts';
+import { locationBody, seedSite } from '../support/site.ts';
 import { e2e, expect, pathOf, signIn, test } from './support/journey.ts';
 
 /** The map of the screen has fired its `load` (offline: the local host's own style, nothing else asked for). */
@@ -256,16 +256,7 @@ describe('locations', () => {
     const company = { managementCompanyId: site.companyId };
     const manager = await person(url, Role.CompanyManager, company);
     const label = randomBytes(3).toString('hex');
-    const made = await call(manager, 'POST', '/api/location', {
-      name: `Doomed ${label}`,
-      address: '1 Main St',
-      city: 'Fresno',
-      state: 'CA',
-      zipcode: '93650',
-      latitude: 36.8,
-      longitude: -119.7,
-      organizationId: site.areaId,
-    });
+    const made = await call(manager, 'POST', '/api/location', locationBody(`Doomed ${label}`, site.areaId));
     const locationId = Number(made.body.id);
 
     await signIn(journey, manager.email, PERSON_PASSWORD);

@@ -135,13 +135,13 @@ describe('management companies', () => {
     await page.goto(journey.url(`/app/management-companies/${site.companyId}`));
     await page.getByRole('heading', { level: 1, name: 'Edit Management Company' }).waitFor();
     await page.getByRole('button', { name: 'Delete Company' }).click();
-    const dialog = page.getByRole('dialog', { name: /^Delete Site .+\?$/ });
+    const dialog = page.getByRole('dialog', { name: /^Delete Company .+\?$/ });
     await dialog.getByText(messages.confirm.deleteCompany).waitFor();
     await journey.check('delete dialog');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     const refusal = page.getByRole('alert');
     await refusal.getByText('Delete the areas and users of this management company first.').waitFor();
-    expect(await refusal.textContent()).toMatch(/Site .+ was not deleted/);
+    expect(await refusal.textContent()).toMatch(/Company .+ was not deleted/);
     await journey.check('delete refused');
     await page.goto(journey.url('/app/management-companies'));
     await page.getByRole('table', { name: 'Management companies' }).waitFor();

@@ -1,19 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Role } from '@sitewalk/shared/roles';
-import { callAs, person, type Person } from './people.ts';
+import { Role, type RoleId } from '@sitewalk/shared/roles';
+import { apiAs } from './api.ts';
+import { person, type Person } from './people.ts';
 
-/** One tenant's objects, each of them once: a company, an area, a location with a walk, a report and an incident. */
-export interface Site {
-  companyId: number;
-  areaId: number;
-  locationId: number;
-  walkId: number;
-  markerId: number;
-  walkReportId: number;
-  incidentId: number;
-  superUser: Person;
-  employee: Person;
-}
+/**
+ * The tenant fixture: a tenant (company -> area -> location -> people placed by role) seeded over HTTP, and a
+ * site (a tenant with a walk, a report and an incident). Every answer is checked against the contract.
+ */
 
 /** The body of POST /api/location for a plausible site in the given area. */
 export const locationBody = (name: string, organizationId: number) => ({
@@ -27,61 +20,107 @@ export const locationBody = (name: string, organizationId: number) => ({
   organizationId,
 });
 
-/** Seeds a site over HTTP as a Super User, with an Employee of its location who starts a walk report. */
-export const seedSite = async (baseUrl: string): Promise<Site> => {
-  const call = callAs(baseUrl);
-  const label = randomBytes(3).toString('hex');
-  const idOf = (answer: { status: number; body: Record<string, unknown> }) => {
-    if (answer.status >= 300)
-      throw new Error(`Seeding failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-    return Number(answer.body.id);
-  };
-  const superUser = await person(baseUrl, Role.SuperUser);
-  const companyId = idOf(
-    await call(superUser, 'POST', '/api/managementCompany', {
-      name: `Site ${label}`,
-      email: `site-${label}@example.com`,
-    }),
-  );
-  const areaId = idOf(
-    await call(superUser, 'POST', '/api/organization', {
-      name: `Area ${label}`,
-      managementCompanyId: companyId,
-    }),
-  );
-  const locationId = idOf(
-    await call(superUser, 'POST', '/api/location', locationBody(`Location ${label}`, areaId)),
-  );
-  const employee = await person(baseUrl, Role.Employee, {
-    managementCompanyId: companyId,
-    locations: [{ locationId, organizationId: areaId, managementCompanyId: companyId }],
+/** One tenant: a management company, an area of it and a location in the area, and people placed in it. */
+export interface Tenant {
+  /** What its objects are named after: `Company <label>`, `Area <label>`, `Location <label>`. */
+  label: string;
+  companyId: number;
+  areaId: number;
+  locationId: number;
+  /** Who made it (an Admin or a Super User). */
+  creator: Person;
+  /** Another location in the tenant's area. */
+  addLocation(name: string): Promise<number>;
+  /**
+   * A person of the tenant with the role, placed where the role works: an Owner or Company Manager in the
+   * company, an Area Manager in the area, anyone below at the locations (the tenant's own unless said).
+   */
+  person(roleId: RoleId, locationIds?: number[]): Promise<Person>;
+}
+
+/**
+ * Seeds a tenant over HTTP as `by` (a fresh Super User unless given), every answer checked against the
+ * contract. `label` names its company, area and location (random unless given).
+ */
+export const seedTenant = async (
+  baseUrl: string,
+  options: { by?: Person; label?: string } = {},
+): Promise<Tenant> => {
+  const api = apiAs(baseUrl);
+  const creator = options.by ?? (await person(baseUrl, Role.SuperUser));
+  const label = options.label ?? randomBytes(3).toString('hex');
+  const company = await api(creator, 'managementCompany.create', {
+    body: { name: `Company ${label}`, email: `company-${label.replace(/\W/g, '')}@example.com` },
   });
-  const walk = await call(superUser, 'POST', '/api/walk', {
-    name: `Walk ${label}`,
-    locationId,
-    markers: [{ label: 1, lat: 36.8, lng: -119.7 }],
+  const area = await api(creator, 'organization.create', {
+    body: { name: `Area ${label}`, managementCompanyId: company.id },
   });
-  const walkId = idOf(walk);
-  const markerId = (walk.body.markers as { id: number }[])[0]?.id ?? 0;
-  const walkReportId = idOf(
-    await call(employee, 'POST', '/api/walk/walk-report', {
-      walkId,
-      clientId: randomUUID(),
-      startedAt: new Date().toISOString(),
-    }),
-  );
-  const incidentId = idOf(
-    await call(employee, 'POST', '/api/incident', { locationId, typeId: 2, incidentTexts: ['Seeded'] }),
-  );
+  const addLocation = async (name: string) =>
+    (await api(creator, 'location.create', { body: locationBody(name, area.id) })).id;
+  const locationId = await addLocation(`Location ${label}`);
   return {
-    companyId,
-    areaId,
+    label,
+    companyId: company.id,
+    areaId: area.id,
     locationId,
-    walkId,
-    markerId,
-    walkReportId,
-    incidentId,
-    superUser,
+    creator,
+    addLocation,
+    person: (roleId, locationIds = [locationId]) =>
+      person(baseUrl, roleId, {
+        managementCompanyId: company.id,
+        organizations:
+          roleId === Role.AreaManager ? [{ organizationId: area.id, managementCompanyId: company.id }] : [],
+        locations:
+          roleId <= Role.Manager
+            ? locationIds.map((id) => ({
+                locationId: id,
+                organizationId: area.id,
+                managementCompanyId: company.id,
+              }))
+            : [],
+      }),
+  };
+};
+
+/**
+ * A tenant with one of each object at its location: a walk of one marker (`Walk <label>`), a walk report
+ * and an incident (`Seeded incident <label>`).
+ */
+export interface Site extends Tenant {
+  walkId: number;
+  markerId: number;
+  walkReportId: number;
+  incidentId: number;
+  superUser: Person;
+  /** An Employee of the location, who started the report and logged the incident. */
+  employee: Person;
+}
+
+/** Seeds a site over HTTP (see seedTenant), as a Super User unless `by` is given. */
+export const seedSite = async (
+  baseUrl: string,
+  options: { by?: Person; label?: string } = {},
+): Promise<Site> => {
+  const api = apiAs(baseUrl);
+  const tenant = await seedTenant(baseUrl, options);
+  const { creator, label, locationId } = tenant;
+  const employee = await tenant.person(Role.Employee);
+  const walk = await api(creator, 'walk.create', {
+    body: { name: `Walk ${label}`, locationId, markers: [{ label: 1, lat: 36.8, lng: -119.7 }] },
+  });
+  const report = await api(employee, 'walk.startReport', {
+    body: { walkId: walk.id, clientId: randomUUID(), startedAt: new Date().toISOString() },
+  });
+  const incident = await api(employee, 'incident.create', {
+    body: { locationId, typeId: 2, incidentTexts: [`Seeded incident ${label}`] },
+  });
+  return {
+    ...tenant,
+    walkId: walk.id,
+    markerId: walk.markers[0]?.id ?? 0,
+    walkReportId: report.id,
+    incidentId: incident.id,
+    superUser: creator,
     employee,
   };
 };
