@@ -10,6 +10,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import { authorize } from '../domain/authorize.ts';
 import { placedAtLiveLocation, visibleLocation } from '../domain/placements.ts';
 import { readPartition } from '../db/bounded.ts';
+import { reportStartTallies } from '../db/tallies.ts';
 import { nextId, nextIds } from '../db/counters.ts';
 import type { WalkItem } from '../db/entities/walk.ts';
 import type { CompletedMarkerItem, MarkerImageItem, WalkReportItem } from '../db/entities/walkReport.ts';
@@ -426,7 +427,7 @@ export const implementations: Implementations<'walk'> = {
     };
     authorize(actor, 'record', { kind: 'walkReport', id: walkReportId, ...at }, notFound);
     const result = await db.transaction
-      .write(({ walkReportStart, walkReport, locationTally }) => [
+      .write(({ walkReportStart, walkReport, ...tallies }) => [
         walkReportStart.create({ clientId: body.clientId, walkReportId, userId: actor.userId }).commit(),
         walkReport
           .create({
@@ -440,7 +441,7 @@ export const implementations: Implementations<'walk'> = {
             markerCount: walk.markers.length,
           })
           .commit(),
-        locationTally.update({ locationId: walk.locationId }).add({ walkReportCount: 1 }).commit(),
+        ...reportStartTallies(tallies, { locationId: walk.locationId, startedAt: body.startedAt }),
       ])
       .go();
     if (result.canceled) {
