@@ -1,5 +1,5 @@
 import type { DataService } from './service.ts';
-import type { LocationDayItem } from './entities/walkReport.ts';
+import type { LocationDayItem, WalkReportItem } from './entities/walkReport.ts';
 import type { IncidentItem } from './entities/incident.ts';
 import { mapBounded } from '../domain/fan-out.ts';
 import { writeIf } from './conditional.ts';
@@ -108,6 +108,33 @@ export const talliesBetween = async (
   return tallies;
 };
 
+type DayItem = Pick<LocationDayItem, 'locationId' | 'day' | 'reportStarts' | IncidentSet>;
+
+/** The day tallies of a location's reports and incidents, written in one go (its history, generated data). */
+export const dayTallyItems = (
+  locationId: number,
+  reports: readonly Pick<WalkReportItem, 'startedAt'>[],
+  incidents: readonly Omit<TalliedIncident, 'locationId'>[],
+): DayItem[] => {
+  const days = new Map<string, DayItem>();
+  const dayFor = (instant: string) => {
+    const day = dayOf(instant);
+    const found = days.get(day) ?? { locationId, day };
+    days.set(day, found);
+    return found;
+  };
+  for (const { startedAt } of reports) {
+    const day = dayFor(startedAt);
+    day.reportStarts = [...(day.reportStarts ?? []), msIntoDay(startedAt)];
+  }
+  for (const incident of incidents) {
+    const set = setOf(incident);
+    const day = dayFor(incident.createdAt);
+    day[set] = [...(day[set] ?? []), entryOf(incident)];
+  }
+  return [...days.values()];
+};
+
 /**
  * Tallies a location's history, for data written before the tallies existed (the dashboard calls it once per
  * location, before its first read). Entries are set members, so a report or incident recorded meanwhile is
@@ -120,26 +147,9 @@ export const tallyHistory = async (db: DataService, locationId: number) => {
       .byLocation({ locationId })
       .go({ pages: 'all', attributes: ['incidentId', 'createdAt', 'typeId', 'status'] }),
   ]);
-  const days = new Map<string, { reportStarts: number[] } & Partial<Record<IncidentSet, string[]>>>();
-  const dayFor = (instant: string) => {
-    const day = dayOf(instant);
-    const found = days.get(day) ?? { reportStarts: [] };
-    days.set(day, found);
-    return found;
-  };
-  for (const { startedAt } of reports) dayFor(startedAt).reportStarts.push(msIntoDay(startedAt));
-  for (const incident of incidents) {
-    const set = setOf(incident);
-    const day = dayFor(incident.createdAt);
-    day[set] = [...(day[set] ?? []), entryOf(incident)];
-  }
-  await mapBounded([...days], ([day, sets]) => {
-    const { reportStarts, ...incidentSets } = sets;
-    return db.entities.locationDay
-      .update({ locationId, day })
-      .add({ ...(reportStarts.length ? { reportStarts } : {}), ...incidentSets })
-      .go();
-  });
+  await mapBounded(dayTallyItems(locationId, reports, incidents), ({ locationId: _, day, ...sets }) =>
+    db.entities.locationDay.update({ locationId, day }).add(sets).go(),
+  );
   // A location deleted meanwhile stays deleted (a patch writes only an item that is there).
   await writeIf(db.entities.location.patch({ locationId }).set({ talliedAt: new Date().toISOString() }).go());
 };
