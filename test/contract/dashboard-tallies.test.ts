@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
-import { dataFromEnv } from '@sitewalk/functions/composition';
+import { dataFromEnv, identityFromEnv, storageFromEnv } from '@sitewalk/functions/composition';
+import { createAccounts } from '@sitewalk/functions/domain/accounts';
+import { generateDemo } from '../../infra/local/demo/generate.ts';
+import { writeDemo } from '../../infra/local/demo/write.ts';
 import { DASHBOARD_INCIDENTS_SHOWN } from '@sitewalk/functions/domain/incidents';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
@@ -286,5 +289,29 @@ describe('a location written before the tallies', () => {
     // Later writes add to the tallies; nothing is counted twice.
     await start(walkId, new Date(now - 2 * HOUR).toISOString());
     expect((await card(admin, site))?.walkReportStats).toEqual({ last72Hours: 3, lastWeek: 4 });
+  });
+});
+
+describe('the demo tenant', () => {
+  it('is written with the tallies the handlers would have kept', async () => {
+    const now = new Date();
+    const demo = generateDemo({ seed: 12, size: 2, days: 10, now });
+    const db = dataFromEnv();
+    await writeDemo({ db, accounts: createAccounts(db, identityFromEnv()), storage: storageFromEnv() }, demo);
+    const from = new Date(now.getTime() - 30 * 24 * HOUR).toISOString();
+    const to = new Date(now.getTime() + HOUR).toISOString();
+    const answer = await call(admin, 'GET', `/api/incident/user-locations/${admin.id}?from=${from}&to=${to}`);
+    const cards = answer.body.locations as (Card & { name: string })[];
+    for (const location of demo.locations) {
+      const incidents = demo.incidents.filter(
+        (i) => i.locationKey === location.key && i.createdAt >= from && i.createdAt <= to,
+      );
+      const countOf = (typeId: number) => incidents.filter((i) => i.typeId === typeId).length;
+      expect(cards.find((c) => c.name === location.name)?.incidentCountsByType).toEqual({
+        1: countOf(1),
+        2: countOf(2),
+        3: countOf(3),
+      });
+    }
   });
 });
