@@ -7,6 +7,7 @@ import { writeDemo } from '../../infra/local/demo/write.ts';
 import { DASHBOARD_INCIDENTS_SHOWN } from '@sitewalk/functions/domain/incidents';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
+import { locationBody } from '../support/site.ts';
 
 /**
  * The dashboard's counts come from each location's day tallies (functions/src/db/tallies.ts), kept by the
@@ -39,16 +40,7 @@ const newCompany = async (name: string) => {
 };
 
 const newLocation = (name: string, organizationId: number) =>
-  call(admin, 'POST', '/api/location', {
-    name,
-    address: '1 Main St',
-    city: 'Fresno',
-    state: 'CA',
-    zipcode: '93650',
-    latitude: 36.8,
-    longitude: -119.7,
-    organizationId,
-  }).then(id);
+  call(admin, 'POST', '/api/location', locationBody(name, organizationId)).then(id);
 
 const newWalk = async (locationId: number) =>
   id(
