@@ -29,8 +29,8 @@ const HOUR = 3_600_000;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const standIns = await startStandIns({
-  // `-tallied`: sets built before the day tallies would be tallied on their first dashboard instead.
-  dataDir: join(root, '.data', `bench-${LOCATIONS}x${REPORTS_PER_LOCATION}-tallied`),
+  // `-tallies`: sets built before the month tallies would be tallied on their first dashboard instead.
+  dataDir: join(root, '.data', `bench-${LOCATIONS}x${REPORTS_PER_LOCATION}-tallies`),
   workload: 'bulk',
 });
 const provisioned = await provision(standIns, {
@@ -51,7 +51,7 @@ const { dataFromEnv, identityFromEnv } = await import('@sitewalk/functions/compo
 const { createAccounts } = await import('@sitewalk/functions/domain/accounts');
 const { nextId, nextIds } = await import('@sitewalk/functions/db/counters');
 const { readCapacity } = await import('@sitewalk/functions/db/client');
-const { dayTallyItems } = await import('@sitewalk/functions/db/tallies');
+const { tallyItems } = await import('@sitewalk/functions/db/tallies');
 const { putInBatches } = await import('../../infra/local/demo/batch-write.ts');
 const { progress } = await import('../../infra/local/progress.ts');
 const { startLocalHost } = await import('../../infra/local/host.ts');
@@ -140,11 +140,11 @@ const seed = async () => {
       notes: [{ id: i + 1, note: 'Closed it', userId: 1, createdAt: new Date(ANCHOR).toISOString() }],
       imageKeys: [],
     }));
-    // The day tallies are as many items as days with any report or incident; the bar counts them as incidents.
+    // The month tallies are a few items; the bar counts them with the incidents.
     await putInBatches(reports, (batch) => db.entities.walkReport.put(batch).go(), written);
     await putInBatches(incidents, (batch) => db.entities.incident.put(batch).go(), written);
-    const days = dayTallyItems(locationId, reports, incidents);
-    await putInBatches(days, (batch) => db.entities.locationDay.put(batch).go());
+    const months = tallyItems(locationId, reports, incidents);
+    await putInBatches(months, (batch) => db.entities.locationMonth.put(batch).go());
     await db.entities.locationTally.put({ locationId, walkReportCount: REPORTS_PER_LOCATION }).go();
     written.add(INCIDENTS_PER_LOCATION + 1);
   }

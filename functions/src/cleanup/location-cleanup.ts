@@ -2,7 +2,7 @@ import type { DataService } from '../db/service.ts';
 import type { LocationCleanupItem } from '../db/entities/locationCleanup.ts';
 import type { Storage } from '../ports/storage.ts';
 import { isConditionFailure } from '../db/conditional.ts';
-import { dayTallyKeys } from '../db/tallies.ts';
+import { tallyKeys } from '../db/tallies.ts';
 
 /**
  * What a deleted location leaves to be removed, in bounded steps (docs/data-model.md, "Deletes"). The delete
@@ -20,8 +20,8 @@ export interface StepLimits {
   reports: number;
   incidents: number;
   walks: number;
-  /** Day tallies (functions/src/db/tallies.ts). */
-  days: number;
+  /** Month tallies (functions/src/db/tallies.ts). */
+  months: number;
 }
 
 export const STEP_LIMITS: StepLimits = {
@@ -30,7 +30,7 @@ export const STEP_LIMITS: StepLimits = {
   reports: 20,
   incidents: 50,
   walks: 100,
-  days: 100,
+  months: 100,
 };
 
 /** Parallel work within a step (reports, users), so no step floods the table. */
@@ -160,9 +160,9 @@ const removeWalks = async ({ db }: CleanupDeps, job: LocationCleanupItem, limit:
   return data.length;
 };
 
-const removeDayTallies = async ({ db }: CleanupDeps, job: LocationCleanupItem, limit: number) => {
-  const keys = await dayTallyKeys(db, job.locationId, limit);
-  await deleteAll((page) => db.entities.locationDay.delete(page).go(), keys);
+const removeTallies = async ({ db }: CleanupDeps, job: LocationCleanupItem, limit: number) => {
+  const keys = await tallyKeys(db, job.locationId, limit);
+  await deleteAll((page) => db.entities.locationMonth.delete(page).go(), keys);
   return keys.length;
 };
 
@@ -173,7 +173,7 @@ const removeSome = async (deps: CleanupDeps, job: LocationCleanupItem, limits: S
   (await removeReports(deps, job, limits.reports)) ||
   (await removeIncidents(deps, job, limits.incidents)) ||
   (await removeWalks(deps, job, limits.walks)) ||
-  (await removeDayTallies(deps, job, limits.days));
+  (await removeTallies(deps, job, limits.months));
 
 /**
  * One step of a location's cleanup, started for the job's `step` value `at` (from the stream record). A record

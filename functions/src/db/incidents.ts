@@ -10,6 +10,19 @@ import { incidentTallies } from './tallies.ts';
 export const getIncident = async (db: DataService, incidentId: number, consistent = false) =>
   (await db.entities.incident.get({ incidentId }).go({ consistent })).data;
 
+/** Incidents by id, in no particular order (batches of 100); those not found are left out. */
+export const getIncidents = async (db: DataService, incidentIds: readonly number[]) => {
+  const found: IncidentItem[] = [];
+  let keys = incidentIds.map((incidentId) => ({ incidentId }));
+  for (let attempt = 1; keys.length > 0; attempt++) {
+    if (attempt > 5) throw new Error(`${keys.length} incidents were not read`);
+    const { data, unprocessed } = await db.entities.incident.get(keys).go({ concurrency: 4 });
+    found.push(...data);
+    keys = unprocessed;
+  }
+  return found;
+};
+
 /** The incident a create with this client id made, if any. */
 export const incidentCreatedWith = async (db: DataService, clientId: string) =>
   (await db.entities.incidentCreate.get({ clientId }).go({ consistent: true })).data;
@@ -36,21 +49,6 @@ export const newestIncidents = async (
 ) => {
   const index = ofLocation(db, locationId, openOnly);
   return (await (before ? index.lt(before) : index).go({ order: 'desc', count, pages: 'all' })).data;
-};
-
-/** A location's incidents (or open ones) created from `from` to `to`, both included, newest first. */
-export const incidentsCreatedBetween = async (
-  db: DataService,
-  locationId: number,
-  { openOnly, from, to }: { openOnly: boolean; from: string; to: string },
-) => {
-  // The sort key goes on past the time (`createdAt#incidentId`): the bound is the next millisecond.
-  const after = new Date(Date.parse(to) + 1).toISOString();
-  return (
-    await ofLocation(db, locationId, openOnly)
-      .between({ createdAt: from }, { createdAt: after })
-      .go({ order: 'desc', pages: 'all' })
-  ).data.filter((item) => item.createdAt <= to);
 };
 
 export type NewIncident = CreateEntityItem<typeof incidentEntity>;

@@ -12,7 +12,7 @@ import { incidentCreateEntity, incidentEntity } from './entities/incident.ts';
 import { locationCleanupEntity } from './entities/locationCleanup.ts';
 import {
   completedMarkerEntity,
-  locationDayEntity,
+  locationMonthEntity,
   locationTallyEntity,
   markerImageEntity,
   walkNoteEntity,
@@ -37,7 +37,7 @@ const entities = {
   walkReport: walkReportEntity,
   walkReportStart: walkReportStartEntity,
   locationTally: locationTallyEntity,
-  locationDay: locationDayEntity,
+  locationMonth: locationMonthEntity,
   completedMarker: completedMarkerEntity,
   walkNote: walkNoteEntity,
   markerImage: markerImageEntity,

@@ -3,7 +3,7 @@ import { DASHBOARD_DEFAULT_DAYS } from '@sitewalk/shared/constants';
 import type { DataService } from '../db/service.ts';
 import type { IncidentItem } from '../db/entities/incident.ts';
 import type { LocationItem } from '../db/entities/location.ts';
-import { getIncident, incidentsCreatedBetween } from '../db/incidents.ts';
+import { getIncident, getIncidents } from '../db/incidents.ts';
 import { tallyHistory, talliesBetween } from '../db/tallies.ts';
 import { authorize } from './authorize.ts';
 import { BadRequestError, ConflictError, NotFoundError } from './errors.ts';
@@ -61,8 +61,8 @@ export const changeIncident = async (
   throw new ConflictError('The incident kept changing, please try again');
 };
 
-/** The newest incidents each dashboard card lists; its counts cover every incident of the range. */
-export const DASHBOARD_INCIDENTS_SHOWN = 10;
+/** The newest incidents of the range the dashboard lists, across its locations; its counts cover all of them. */
+export const DASHBOARD_INCIDENTS_SHOWN = 20;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -85,10 +85,11 @@ const newestFirst = (a: { createdAt: string; incidentId: number }, b: typeof a) 
   b.createdAt.localeCompare(a.createdAt) || b.incidentId - a.incidentId;
 
 /**
- * Each location's card, from its day tallies (one Query of small items) and, when it lists any, one key range
- * of its newest incidents: nothing read grows with a location's history. Reports count over the 72 hours and
- * the week before `to`; incidents (open ones only, if asked) over `from` to `to`, by priority, and the card
- * lists the newest `DASHBOARD_INCIDENTS_SHOWN` of them (of one priority, if asked).
+ * Each location's card, from the locations' month tallies (a few small items per location, read in batches),
+ * and the newest `DASHBOARD_INCIDENTS_SHOWN` incidents of the range across them (one batch read), each on its
+ * location's card: nothing read grows with a location's history. Reports count over the 72 hours and the week
+ * before `to`; incidents (open ones only, if asked) over `from` to `to`, by priority; the list holds those of
+ * the priority asked for, if any.
  */
 export const dashboardCards = async (
   db: DataService,
@@ -101,33 +102,23 @@ export const dashboardCards = async (
   const end = Date.parse(to);
   const weekAgo = end - 7 * DAY;
   const threeDaysAgo = end - 72 * HOUR;
-  const firstDay = new Date(Math.min(weekAgo, Date.parse(from))).toISOString();
-  return mapBounded(locations, async (location) => {
-    const { locationId } = location;
-    if (location.talliedAt === undefined) await tallyHistory(db, locationId);
-    const tallies = await talliesBetween(db, locationId, firstDay, to);
-    const week = tallies.reportStarts.filter((at) => at >= weekAgo && at <= end);
-    const inRange = tallies.incidents
-      .filter((i) => i.createdAt >= from && i.createdAt <= to)
-      .filter((i) => !filters.unresolvedOnly || i.status === 'open');
-    const countOf = (typeId: 1 | 2 | 3) => inRange.filter((i) => i.typeId === typeId).length;
-    const shown = inRange
-      .filter((i) => filters.typeId === undefined || i.typeId === filters.typeId)
-      .sort(newestFirst)
-      .slice(0, DASHBOARD_INCIDENTS_SHOWN);
-    const [newest] = shown;
-    const oldest = shown.at(-1);
-    const ids = new Set(shown.map((i) => i.incidentId));
-    const incidents =
-      newest && oldest
-        ? (
-            await incidentsCreatedBetween(db, locationId, {
-              openOnly: filters.unresolvedOnly,
-              from: oldest.createdAt,
-              to: newest.createdAt,
-            })
-          ).filter((item) => ids.has(item.incidentId))
-        : [];
+  await mapBounded(
+    locations.filter((location) => location.talliedAt === undefined),
+    ({ locationId }) => tallyHistory(db, locationId),
+  );
+  const tallies = await talliesBetween(
+    db,
+    locations.map((location) => location.locationId),
+    new Date(Math.min(weekAgo, Date.parse(from))).toISOString(),
+    to,
+  );
+  const counted = locations.map((location) => {
+    const tally = tallies.get(location.locationId) ?? { reportStarts: [], incidents: [] };
+    const week = tally.reportStarts.filter((at) => at >= weekAgo && at <= end);
+    const incidents = tally.incidents.filter(
+      (i) => i.createdAt >= from && i.createdAt <= to && (!filters.unresolvedOnly || i.status === 'open'),
+    );
+    const countOf = (typeId: 1 | 2 | 3) => incidents.filter((i) => i.typeId === typeId).length;
     return {
       location,
       walkReportStats: {
@@ -135,7 +126,21 @@ export const dashboardCards = async (
         lastWeek: week.length,
       },
       incidentCountsByType: { 1: countOf(1), 2: countOf(2), 3: countOf(3) },
-      incidents,
+      listed: incidents.filter((i) => filters.typeId === undefined || i.typeId === filters.typeId),
     };
   });
+  const shown = counted
+    .flatMap((card) => card.listed)
+    .sort(newestFirst)
+    .slice(0, DASHBOARD_INCIDENTS_SHOWN);
+  const items = (
+    await getIncidents(
+      db,
+      shown.map((i) => i.incidentId),
+    )
+  ).sort(newestFirst);
+  return counted.map(({ listed: _, ...card }) => ({
+    ...card,
+    incidents: items.filter((item) => item.locationId === card.location.locationId),
+  }));
 };

@@ -5,7 +5,7 @@ import type { Accounts } from '@sitewalk/functions/domain/accounts';
 import { nextId, nextIds } from '@sitewalk/functions/db/counters';
 import { objectKey, type Storage } from '@sitewalk/functions/ports/storage';
 import { distanceMeters } from '@sitewalk/shared/arrival';
-import { dayTallyItems } from '@sitewalk/functions/db/tallies';
+import { tallyItems as monthTallyItems } from '@sitewalk/functions/db/tallies';
 import { mapBounded } from '@sitewalk/functions/domain/fan-out';
 import type { DemoTenant } from './generate.ts';
 import type { Progress } from '../progress.ts';
@@ -112,7 +112,7 @@ export const writeDemo = async (
       demo.locations.map(({ key, areaKey: _area, ...location }) => ({
         ...location,
         ...must(placeOf, key),
-        // Their day tallies are written below, with the reports and incidents.
+        // Their month tallies are written below, with the reports and incidents.
         talliedAt: new Date().toISOString(),
       })),
     )
@@ -286,10 +286,10 @@ export const writeDemo = async (
     imageKeys: [],
   }));
 
-  // The locations' day tallies, as the handlers would have kept them.
+  // The locations' month tallies, as the handlers would have kept them.
   const placeOfWalk = (key: string) => must(placeOf, must(walkOf, key).locationKey).locationId;
-  const dayItems = [...placeOf.values()].flatMap(({ locationId }) =>
-    dayTallyItems(
+  const monthItems = [...placeOf.values()].flatMap(({ locationId }) =>
+    monthTallyItems(
       locationId,
       demo.reports.filter((r) => placeOfWalk(r.walkKey) === locationId),
       incidentItems.filter((i) => i.locationId === locationId),
@@ -303,7 +303,7 @@ export const writeDemo = async (
     noteItems.length +
     imageItems.length +
     incidentItems.length +
-    dayItems.length +
+    monthItems.length +
     tallyItems.length +
     uploads.length;
   const written = track('  walk reports, checkpoints, notes, photos, incidents and tallies', total);
@@ -312,7 +312,7 @@ export const writeDemo = async (
   await putInBatches(noteItems, (batch) => db.entities.walkNote.put(batch).go(), written);
   await putInBatches(imageItems, (batch) => db.entities.markerImage.put(batch).go(), written);
   await putInBatches(incidentItems, (batch) => db.entities.incident.put(batch).go(), written);
-  await putInBatches(dayItems, (batch) => db.entities.locationDay.put(batch).go(), written);
+  await putInBatches(monthItems, (batch) => db.entities.locationMonth.put(batch).go(), written);
   await putInBatches(tallyItems, (batch) => db.entities.locationTally.put(batch).go(), written);
   await mapBounded(
     uploads,
