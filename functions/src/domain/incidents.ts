@@ -62,7 +62,7 @@ export const changeIncident = async (
 };
 
 /** The newest incidents of the range the dashboard lists, across its locations; its counts cover all of them. */
-export const DASHBOARD_INCIDENTS_SHOWN = 20;
+export const DASHBOARD_INCIDENTS_SHOWN = 10;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
