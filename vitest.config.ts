@@ -11,6 +11,9 @@ export default defineConfig({
     // Powertools' JSON logs would drown the report; tests assert on answers, not on log lines.
     env: {
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT',
+      // Handlers called in-process: no EMF metrics on the report, no X-Ray.
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      POWERTOOLS_TRACE_ENABLED: 'false',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     },
     projects: [
@@ -21,7 +24,7 @@ export default defineConfig({
           include: ['{shared,functions,infra,web}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts', 'web/**/*.test.tsx'],
           benchmark: {
-            include: ['{shared,functions,infra,web}/**/*.bench.ts'],
+            include: ['{shared,functions,infra,web}/**/*.bench.ts', 'test/bench/cold-start.bench.ts'],
             exclude: ['**/*.int.bench.ts'],
           },
           // CDK synthesis (aws-cdk-lib, cdk-nag over four stacks) takes seconds on a busy 2-core machine.

@@ -19,6 +19,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import type { Resource } from '@sitewalk/shared/contract/route';
+import { METRICS_NAMESPACE, ROUTE_DIMENSION, type AnswerMetric } from '@sitewalk/functions/http/metrics';
 import type { StageConfig } from './stage.ts';
 import type { StreamWorker } from './constructs/stream-worker.ts';
 
@@ -159,6 +160,28 @@ export class OperationsStack extends Stack {
         ],
       }),
       new GraphWidget({ title: 'DynamoDB throttling', left: [tableThrottles] }),
+    );
+
+    // SiteWalk's own metrics (functions/src/http/metrics.ts): each answer counted by route and function.
+    const search = (name: AnswerMetric) =>
+      `SEARCH('{${METRICS_NAMESPACE},${ROUTE_DIMENSION},service,stage} MetricName="${name}" stage="${stage.name}"', 'Sum', ${PERIOD.toSeconds()})`;
+    const total = (name: AnswerMetric) =>
+      new MathExpression({ expression: `SUM(${search(name)})`, label: name, period: PERIOD });
+    const byRoute = (name: AnswerMetric) =>
+      new MathExpression({ expression: search(name), label: '', period: PERIOD });
+    dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Walk reports started and finished',
+        left: [total('ReportsStarted'), total('ReportsFinished')],
+      }),
+      new GraphWidget({
+        title: 'Failed sign-ins and throttled requests',
+        left: [total('FailedSignIns'), total('Throttles')],
+      }),
+    );
+    dashboard.addWidgets(
+      new GraphWidget({ title: 'Client errors (4xx) by route', left: [byRoute('ClientErrors')] }),
+      new GraphWidget({ title: 'Server errors (5xx) by route', left: [byRoute('ServerErrors')] }),
     );
   }
 }

@@ -19,6 +19,7 @@ import {
 } from '@sitewalk/functions/resource-access';
 import { streamFilter } from '@sitewalk/functions/cleanup/stream-filter';
 import { tableDefinition } from '@sitewalk/functions/db/table';
+import { answerMetrics, METRICS_NAMESPACE } from '@sitewalk/functions/http/metrics';
 import { GEOCODE_ACTION, STREAM_READS, TABLE_READS, TABLE_WRITES } from './constructs/resource-function.ts';
 import { MAP_KEY_ACTIONS } from './constructs/maps.ts';
 import { STREAM_RETRIES } from './constructs/stream-worker.ts';
@@ -37,6 +38,9 @@ import {
 } from './synth.test-support.ts';
 
 type Json = Record<string, unknown>;
+
+/** What active tracing grants a function: sending its trace segments, nothing else. */
+const XRAY_WRITES = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'];
 interface Statement {
   Action: string | string[];
   Resource: unknown;
@@ -239,7 +243,14 @@ describe('the functions', () => {
   it('get exactly the environment their access declares', () => {
     for (const [resource, fn] of functionsOf(demo)) {
       const variables = Object.keys(fn.props.Environment?.Variables ?? {}).filter(
-        (name) => !['LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME', 'NODE_OPTIONS'].includes(name),
+        (name) =>
+          ![
+            'LOG_LEVEL',
+            'POWERTOOLS_SERVICE_NAME',
+            'POWERTOOLS_METRICS_NAMESPACE',
+            'SITEWALK_STAGE',
+            'NODE_OPTIONS',
+          ].includes(name),
       );
       expect(variables.sort(), resource).toEqual(environmentOf(accessOf(resource)).sort());
     }
@@ -255,6 +266,7 @@ describe('the functions', () => {
           : []),
         'logs:CreateLogStream',
         'logs:PutLogEvents',
+        ...XRAY_WRITES,
         ...TABLE_READS,
         ...(access.table === 'readWrite' ? TABLE_WRITES : []),
         ...(access.identity ?? []).map((action) => `cognito-idp:${action}`),
@@ -272,9 +284,11 @@ describe('the functions', () => {
     }
   });
 
-  it('never get a wildcard action or resource, and reach files only under tenants/', () => {
+  it('never get a wildcard action or resource (but X-Ray’s, which has none), and reach files only under tenants/', () => {
     for (const [resource, fn] of functionsOf(demo)) {
       for (const statement of fn.statements) {
+        if (JSON.stringify([statement.Action].flat().sort()) === JSON.stringify([...XRAY_WRITES].sort()))
+          continue;
         expect(
           [statement.Action].flat().some((action) => action.includes('*')),
           resource,
@@ -296,6 +310,61 @@ describe('the functions', () => {
       expect(actions).toEqual(expect.arrayContaining(TABLE_READS));
       expect(actions.filter((action) => TABLE_WRITES.includes(action))).toEqual([]);
     }
+  });
+});
+
+describe('observability', () => {
+  it('traces every function actively, granted only to send its segments', () => {
+    for (const [resource, fn] of functionsOf(production)) {
+      expect(fn.props['TracingConfig'], resource).toEqual({ Mode: 'Active' });
+      const xray = fn.statements.filter((statement) =>
+        [statement.Action].flat().some((action) => action.startsWith('xray:')),
+      );
+      expect(xray, resource).toEqual([{ Action: XRAY_WRITES, Effect: 'Allow', Resource: '*' }]);
+    }
+  });
+
+  it('names the metrics namespace, the service and the stage in every function’s environment', () => {
+    for (const [resource, fn] of functionsOf(production)) {
+      expect(fn.props.Environment?.Variables, resource).toMatchObject({
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        POWERTOOLS_SERVICE_NAME: `sitewalk-${resource}`,
+        SITEWALK_STAGE: 'acme',
+      });
+    }
+  });
+
+  it('shows every business metric of the stage on the dashboard', () => {
+    const [dashboard] = Object.values(resourcesOf(production.operations, 'AWS::CloudWatch::Dashboard'));
+    // The body is JSON joined around references to other stacks; those parts are only ids here.
+    const parts = (dashboard?.Properties?.['DashboardBody'] as { 'Fn::Join': [string, unknown[]] })[
+      'Fn::Join'
+    ][1];
+    const body = JSON.parse(parts.map((part) => (typeof part === 'string' ? part : 'ref')).join('')) as {
+      widgets: { properties: { title?: string; metrics?: unknown[][] } }[];
+    };
+    const expressions = new Map(
+      body.widgets.map(({ properties }) => [
+        properties.title,
+        (properties.metrics ?? [])
+          .flat()
+          .flatMap((metric) => (metric as { expression?: string }).expression ?? []),
+      ]),
+    );
+    const search = (name: string) =>
+      `SEARCH('{${METRICS_NAMESPACE},route,service,stage} MetricName="${name}" stage="acme"', 'Sum', 300)`;
+    expect(expressions.get('Walk reports started and finished')).toEqual([
+      `SUM(${search('ReportsStarted')})`,
+      `SUM(${search('ReportsFinished')})`,
+    ]);
+    expect(expressions.get('Failed sign-ins and throttled requests')).toEqual([
+      `SUM(${search('FailedSignIns')})`,
+      `SUM(${search('Throttles')})`,
+    ]);
+    expect(expressions.get('Client errors (4xx) by route')).toEqual([search('ClientErrors')]);
+    expect(expressions.get('Server errors (5xx) by route')).toEqual([search('ServerErrors')]);
+    const shown = [...expressions.values()].flat().join('\n');
+    for (const name of Object.keys(answerMetrics)) expect(shown).toContain(`MetricName="${name}"`);
   });
 });
 

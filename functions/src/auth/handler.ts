@@ -2,6 +2,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { readEnv } from '../env.ts';
 import { dataFromEnv, identityFromEnv, mailerFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations, type Request } from '../http/handler.ts';
+import { authRoutes } from '@sitewalk/shared/contract/auth';
 import { NotFoundError, UnauthorizedError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { loadUserScope } from '../domain/scope.ts';
@@ -98,4 +99,4 @@ export const implementations: Implementations<'auth'> = {
   },
 };
 
-export const handler = createResourceHandler('auth', implementations, withActors(db));
+export const handler = createResourceHandler('auth', authRoutes, implementations, withActors(db));

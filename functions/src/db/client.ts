@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Env, tableEnv } from '../env.ts';
+import { tracer } from '../ports/tracer.ts';
 
 const READS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'TransactGetItemsCommand']);
 
@@ -10,12 +11,17 @@ const READS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 
  */
 export const readCapacity = { units: 0 };
 
-/** One DocumentClient per cold start; locally the endpoint points at DynamoDB Local. */
+/**
+ * One DocumentClient per cold start, its calls traced; locally the endpoint points at DynamoDB Local. Every
+ * route of a function reads the table, so it is built at import.
+ */
 export const createDocumentClient = (env: Env<(typeof tableEnv)[number]>): DynamoDBDocumentClient => {
-  const client = new DynamoDBClient({
-    region: env.AWS_REGION,
-    ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {}),
-  });
+  const client = tracer.captureAWSv3Client(
+    new DynamoDBClient({
+      region: env.AWS_REGION,
+      ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {}),
+    }),
+  );
   client.middlewareStack.add(
     (next, context) => async (args) => {
       if (!READS.has(context.commandName ?? '')) return next(args);

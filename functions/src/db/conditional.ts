@@ -24,3 +24,18 @@ export const writeIf = async (write: Promise<unknown>): Promise<boolean> => {
     throw error;
   }
 };
+
+/**
+ * How a transaction that creates one item (its first) went, as a value: written; refused because that item
+ * exists already (a racing copy of the same create won: read what is there); or refused by another of its
+ * conditions.
+ */
+export type CreateOutcome = 'written' | 'exists' | 'refused';
+
+export const createOutcome = (result: {
+  canceled: boolean;
+  data: readonly { rejected: boolean }[];
+}): CreateOutcome => {
+  if (!result.canceled) return 'written';
+  return result.data[0]?.rejected ? 'exists' : 'refused';
+};

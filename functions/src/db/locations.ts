@@ -1,21 +1,31 @@
-import type { Location } from '@sitewalk/shared/schemas/location';
 import { Role } from '@sitewalk/shared/roles';
+import { TRANSACTION_MAX_ITEMS } from '@sitewalk/shared/constants';
 import type { Actor } from '@sitewalk/shared/policy';
 import type { DataService } from './service.ts';
-import type { LocationItem } from './entities/location.ts';
+import type { CreateLocationItem, LocationItem } from './entities/location.ts';
 import { readPartition } from './bounded.ts';
 import { listAllManagementCompanies } from './managementCompanies.ts';
 import { mapBounded } from '../domain/fan-out.ts';
 
 /** Named access patterns of locations (docs/data-model.md). */
 
+type LocationDraft = Omit<CreateLocationItem, 'locationId'>;
+type LocationChanges = Partial<Omit<LocationDraft, 'organizationId' | 'managementCompanyId'>>;
+
 export const getLocation = async (db: DataService, locationId: number) =>
   (await db.entities.location.get({ locationId }).go()).data;
+
+/** Locations by id, in one batch read (in no particular order). */
+export const getLocations = async (db: DataService, ids: readonly number[]) =>
+  ids.length === 0
+    ? []
+    : (await db.entities.location.get(ids.map((locationId) => ({ locationId }))).go()).data;
 
 export const listLocationsOfCompany = (db: DataService, managementCompanyId: number) =>
   readPartition((cursor) => db.entities.location.query.byCompany({ managementCompanyId }).go({ cursor }));
 
-export const listLocationsOfArea = (db: DataService, organizationId: number) =>
+/** An organization's locations (gsi2 of location). */
+export const listLocationsOfOrganization = (db: DataService, organizationId: number) =>
   readPartition((cursor) => db.entities.location.query.byOrganization({ organizationId }).go({ cursor }));
 
 const byName = (a: LocationItem, b: LocationItem) =>
@@ -30,50 +40,99 @@ export const locationsInScope = async (db: DataService, scope: Actor): Promise<L
   } else if (scope.roleId >= Role.CompanyManager) {
     items = (await mapBounded(scope.managementCompanyIds, (id) => listLocationsOfCompany(db, id))).flat();
   } else if (scope.roleId === Role.AreaManager) {
-    items = (await mapBounded(scope.organizationIds, (id) => listLocationsOfArea(db, id))).flat();
-  } else if (scope.locationIds.length > 0) {
-    items = (await db.entities.location.get(scope.locationIds.map((locationId) => ({ locationId }))).go())
-      .data;
+    items = (await mapBounded(scope.organizationIds, (id) => listLocationsOfOrganization(db, id))).flat();
   } else {
-    items = [];
+    items = await getLocations(db, scope.locationIds);
   }
   return items.sort(byName);
-};
-
-/** Locations as the API answers them, with the names of their areas and companies (one batch read each). */
-export const toLocations = async (db: DataService, items: LocationItem[]): Promise<Location[]> => {
-  const areaIds = [...new Set(items.map((i) => i.organizationId))];
-  const companyIds = [...new Set(items.map((i) => i.managementCompanyId))];
-  const [areas, companies] = await Promise.all([
-    areaIds.length
-      ? db.entities.organization.get(areaIds.map((organizationId) => ({ organizationId }))).go()
-      : { data: [] },
-    companyIds.length
-      ? db.entities.managementCompany
-          .get(companyIds.map((managementCompanyId) => ({ managementCompanyId })))
-          .go()
-      : { data: [] },
-  ]);
-  const areaNames = new Map(areas.data.map((a) => [a.organizationId, a.name]));
-  const companyNames = new Map(companies.data.map((c) => [c.managementCompanyId, c.name]));
-  return items.map((item) => ({
-    id: item.locationId,
-    name: item.name,
-    address: item.address,
-    city: item.city,
-    state: item.state,
-    zipcode: item.zipcode,
-    latitude: item.latitude,
-    longitude: item.longitude,
-    zoomLevel: item.zoomLevel,
-    organizationId: item.organizationId,
-    organizationName: areaNames.get(item.organizationId) ?? null,
-    managementCompanyId: item.managementCompanyId,
-    managementCompanyName: companyNames.get(item.managementCompanyId) ?? null,
-    createdAt: item.createdAt,
-  }));
 };
 
 /** A location's memberships (gsi1 of userLocation). */
 export const membershipsOfLocation = (db: DataService, locationId: number) =>
   readPartition((cursor) => db.entities.userLocation.query.byLocation({ locationId }).go({ cursor }));
+
+export const createLocation = async (db: DataService, locationId: number, draft: LocationDraft) =>
+  (await db.entities.location.create({ locationId, ...draft }).go()).data;
+
+/** Only what was sent changes: a field left out keeps its value. */
+const definedOnly = <T extends object>(values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+/** The key parts not being set, so ElectroDB can rebuild the index keys (it also checks they still match). */
+const unchangedKeys = (item: LocationItem, changes: LocationChanges) => ({
+  managementCompanyId: item.managementCompanyId,
+  ...(changes.name ? {} : { name: item.name }),
+});
+
+/** Changes a location that stays in its organization. */
+export const updateLocation = async (db: DataService, item: LocationItem, changes: LocationChanges) =>
+  (
+    await db.entities.location
+      .patch({ locationId: item.locationId })
+      .set({ ...definedOnly(changes), organizationId: item.organizationId })
+      .composite(unchangedKeys(item, changes))
+      .go({ response: 'all_new' })
+  ).data;
+
+/** The most users a location moves with: the location and its memberships make one transaction. */
+export const MOVING_MEMBERS_MAX = TRANSACTION_MAX_ITEMS - 1;
+
+/**
+ * Moves a location to another organization with its changes. Memberships carry their location's
+ * organization: the location and all of them change in one transaction, so no reader ever sees some moved
+ * and some not. False when the location or its users changed meanwhile (two moves at once: the second finds
+ * the location gone from where it read it).
+ */
+export const moveLocation = async (
+  db: DataService,
+  item: LocationItem,
+  organizationId: number,
+  changes: LocationChanges,
+  members: readonly { userId: number }[],
+) => {
+  const moved = await db.transaction
+    .write(({ location, userLocation }) => [
+      location
+        .patch({ locationId: item.locationId })
+        .set({ ...definedOnly(changes), organizationId })
+        .composite(unchangedKeys(item, changes))
+        .where((attributes, { eq }) => eq(attributes.organizationId, item.organizationId))
+        .commit(),
+      ...members.map((m) =>
+        userLocation
+          .patch({ userId: m.userId, locationId: item.locationId })
+          .set({ organizationId })
+          .commit(),
+      ),
+    ])
+    .go();
+  return !moved.canceled;
+};
+
+/**
+ * Deletes a location and writes its cleanup, with as many of its memberships as fit in one transaction; the
+ * cleanup's first steps remove any others, then its walks, reports, incidents, files and tally, and clear
+ * users' defaults. False when another delete got there first (its cleanup is already written).
+ */
+export const deleteLocation = async (
+  db: DataService,
+  item: LocationItem,
+  members: readonly { userId: number }[],
+) => {
+  const removed = await db.transaction
+    .write(({ location, locationCleanup, userLocation }) => [
+      location.delete({ locationId: item.locationId }).commit(),
+      locationCleanup
+        .create({
+          locationId: item.locationId,
+          organizationId: item.organizationId,
+          managementCompanyId: item.managementCompanyId,
+        })
+        .commit(),
+      ...members
+        .slice(0, TRANSACTION_MAX_ITEMS - 2)
+        .map((m) => userLocation.delete({ userId: m.userId, locationId: item.locationId }).commit()),
+    ])
+    .go();
+  return !removed.canceled;
+};

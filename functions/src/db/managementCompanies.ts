@@ -1,19 +1,12 @@
-import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
 import type { DataService } from './service.ts';
-import type { ManagementCompanyItem } from './entities/managementCompany.ts';
+import type { CreateManagementCompanyItem } from './entities/managementCompany.ts';
 import { readPartition } from './bounded.ts';
 
 /** Named access patterns of management companies (docs/data-model.md). */
 
-export const toManagementCompany = (item: ManagementCompanyItem): ManagementCompany => ({
-  id: item.managementCompanyId,
-  name: item.name,
-  email: item.email,
-  phone: item.phone ?? null,
-  website: item.website ?? null,
-  hasLogo: item.logoKey !== undefined,
-  createdAt: item.createdAt,
-});
+type ManagementCompanyFields = Partial<
+  Omit<CreateManagementCompanyItem, 'managementCompanyId' | 'createdAt'>
+>;
 
 export const getManagementCompany = async (db: DataService, managementCompanyId: number) =>
   (await db.entities.managementCompany.get({ managementCompanyId }).go()).data;
@@ -31,11 +24,34 @@ export const getManagementCompanies = async (db: DataService, ids: readonly numb
 export const listAllManagementCompanies = (db: DataService) =>
   readPartition((cursor) => db.entities.managementCompany.query.all({}).go({ cursor }));
 
-/** Whether a company still holds areas or users (a delete must not orphan them). */
+/** Whether a company still holds organizations or users (a delete must not orphan them). */
 export const managementCompanyHasChildren = async (db: DataService, managementCompanyId: number) => {
-  const [areas, users] = await Promise.all([
+  const [organizations, users] = await Promise.all([
     db.entities.organization.query.byCompany({ managementCompanyId }).go({ limit: 1 }),
     db.entities.user.query.byCompany({ managementCompanyId }).go({ limit: 1 }),
   ]);
-  return areas.data.length > 0 || users.data.length > 0;
+  return organizations.data.length > 0 || users.data.length > 0;
 };
+
+export const createManagementCompany = async (
+  db: DataService,
+  managementCompanyId: number,
+  draft: Omit<CreateManagementCompanyItem, 'managementCompanyId'>,
+) => (await db.entities.managementCompany.create({ managementCompanyId, ...draft }).go()).data;
+
+/** Sets the fields given and removes the ones cleared. */
+export const updateManagementCompany = async (
+  db: DataService,
+  managementCompanyId: number,
+  set: ManagementCompanyFields,
+  cleared: readonly (keyof ManagementCompanyFields)[],
+) => {
+  const patch = db.entities.managementCompany.patch({ managementCompanyId }).set(set);
+  return (await (cleared.length ? patch.remove([...cleared]) : patch).go({ response: 'all_new' })).data;
+};
+
+export const setManagementCompanyLogoKey = (db: DataService, managementCompanyId: number, logoKey: string) =>
+  db.entities.managementCompany.patch({ managementCompanyId }).set({ logoKey }).go();
+
+export const deleteManagementCompany = (db: DataService, managementCompanyId: number) =>
+  db.entities.managementCompany.delete({ managementCompanyId }).go();

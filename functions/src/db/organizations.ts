@@ -1,73 +1,53 @@
-import type { Organization } from '@sitewalk/shared/schemas/organization';
 import type { DataService } from './service.ts';
-import type { OrganizationItem } from './entities/organization.ts';
+import type { CreateOrganizationItem, OrganizationItem } from './entities/organization.ts';
 import { readPartition } from './bounded.ts';
-import { getManagementCompany } from './managementCompanies.ts';
-import { mapBounded } from '../domain/fan-out.ts';
 
-/** Named access patterns of areas (docs/data-model.md). */
+/** Named access patterns of organizations (docs/data-model.md). */
+
+type OrganizationFields = Partial<
+  Omit<CreateOrganizationItem, 'organizationId' | 'managementCompanyId' | 'createdAt'>
+>;
+
+/** Organizations by name, as people read them (case aside). */
+export const byName = (a: OrganizationItem, b: OrganizationItem) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
 
 export const getOrganization = async (db: DataService, organizationId: number) =>
   (await db.entities.organization.get({ organizationId }).go()).data;
 
-/** A company's areas, by name (gsi1). */
+/** A company's organizations, by name (gsi1). */
 export const listOrganizationsOfCompany = (db: DataService, managementCompanyId: number) =>
   readPartition((cursor) => db.entities.organization.query.byCompany({ managementCompanyId }).go({ cursor }));
 
-/** Areas by id, one batch read, by name. */
+/** Organizations by id, one batch read, by name. */
 export const getOrganizations = async (db: DataService, ids: readonly number[]) => {
   if (ids.length === 0) return [];
   const { data } = await db.entities.organization.get(ids.map((organizationId) => ({ organizationId }))).go();
-  return data.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  return data.sort(byName);
 };
 
-/** An area's locations (gsi2 of location). */
-export const listLocationsOfOrganization = (db: DataService, organizationId: number) =>
-  readPartition((cursor) => db.entities.location.query.byOrganization({ organizationId }).go({ cursor }));
-
-/** The distinct users of an area: its own members and the members of its locations (two queries). */
-export const usersOfOrganization = async (db: DataService, organizationId: number): Promise<Set<number>> => {
-  const [direct, viaLocations] = await Promise.all([
-    readPartition((cursor) =>
-      db.entities.userOrganization.query.byOrganization({ organizationId }).go({ cursor }),
-    ),
-    readPartition((cursor) =>
-      db.entities.userLocation.query.byOrganization({ organizationId }).go({ cursor }),
-    ),
-  ]);
-  return new Set([...direct, ...viaLocations].map((m) => m.userId));
-};
-
-/** Areas as the API answers them: with their company's name and their totals (a fixed number of reads per area). */
-export const toOrganizations = async (
+export const createOrganization = async (
   db: DataService,
-  items: OrganizationItem[],
-): Promise<Organization[]> => {
-  const companyIds = [...new Set(items.map((i) => i.managementCompanyId))];
-  const companies = new Map(
-    await mapBounded(
-      companyIds,
-      async (id) => [id, (await getManagementCompany(db, id))?.name ?? null] as const,
-    ),
-  );
-  return mapBounded(items, async (item) => {
-    const [locations, users] = await Promise.all([
-      listLocationsOfOrganization(db, item.organizationId),
-      usersOfOrganization(db, item.organizationId),
-    ]);
-    return {
-      id: item.organizationId,
-      name: item.name,
-      createdAt: item.createdAt,
-      hasLogo: item.logoKey !== undefined,
-      managementCompanyId: item.managementCompanyId,
-      managementCompanyName: companies.get(item.managementCompanyId) ?? null,
-      totalLocations: locations.length,
-      totalEmployees: users.size,
-      address: item.address ?? null,
-      city: item.city ?? null,
-      state: item.state ?? null,
-      zipcode: item.zipcode ?? null,
-    };
-  });
+  organizationId: number,
+  draft: Omit<CreateOrganizationItem, 'organizationId'>,
+) => (await db.entities.organization.create({ organizationId, ...draft }).go()).data;
+
+/** Sets the fields given and removes the ones cleared; the organization stays in its company. */
+export const updateOrganization = async (
+  db: DataService,
+  item: OrganizationItem,
+  set: OrganizationFields,
+  cleared: readonly (keyof OrganizationFields)[],
+) => {
+  const patch = db.entities.organization
+    .patch({ organizationId: item.organizationId })
+    .set(set)
+    .composite({ managementCompanyId: item.managementCompanyId });
+  return (await (cleared.length ? patch.remove([...cleared]) : patch).go({ response: 'all_new' })).data;
 };
+
+export const setOrganizationLogoKey = (db: DataService, organizationId: number, logoKey: string) =>
+  db.entities.organization.patch({ organizationId }).set({ logoKey }).go();
+
+export const deleteOrganization = (db: DataService, organizationId: number) =>
+  db.entities.organization.delete({ organizationId }).go();

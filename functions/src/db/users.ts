@@ -1,17 +1,34 @@
 import { Role } from '@sitewalk/shared/roles';
 import type { Actor } from '@sitewalk/shared/policy';
 import type { DataService } from './service.ts';
-import type { UserItem } from './entities/user.ts';
+import type { CreateUserItem, UserItem } from './entities/user.ts';
 import { readPartition } from './bounded.ts';
 import { membershipsOfLocation } from './locations.ts';
 import { mapBounded } from '../domain/fan-out.ts';
 
 /** Named access patterns of users (docs/data-model.md). */
 
+export interface LocationMembership {
+  locationId: number;
+  organizationId: number;
+  managementCompanyId: number;
+}
+export interface OrganizationMembership {
+  organizationId: number;
+  managementCompanyId: number;
+}
+
 const byLastName = (a: UserItem, b: UserItem) =>
   a.lastName.localeCompare(b.lastName, 'en', { sensitivity: 'base' }) ||
   a.firstName.localeCompare(b.firstName, 'en', { sensitivity: 'base' }) ||
   a.userId - b.userId;
+
+/** The user with all their memberships, in one Query of the `userAccess` collection. */
+export const getUserAccess = async (db: DataService, userId: number) =>
+  (await db.collections.userAccess({ userId }).go({ pages: 'all' })).data;
+
+export const getUser = async (db: DataService, userId: number) =>
+  (await db.entities.user.get({ userId }).go()).data;
 
 /** Users by id, in one batch read, by last name. */
 export const getUsers = async (db: DataService, ids: Iterable<number>): Promise<UserItem[]> => {
@@ -20,6 +37,10 @@ export const getUsers = async (db: DataService, ids: Iterable<number>): Promise<
   const { data } = await db.entities.user.get(unique.map((userId) => ({ userId }))).go();
   return data.sort(byLastName);
 };
+
+/** Whose e-mail this is (e-mails are stored lower-cased), or null. */
+export const userIdOfEmail = async (db: DataService, email: string) =>
+  (await db.entities.userEmail.get({ email }).go()).data?.userId ?? null;
 
 export const listAllUsers = (db: DataService) =>
   readPartition((cursor) => db.entities.user.query.all({}).go({ cursor }));
@@ -30,8 +51,8 @@ export const listUsersOfCompany = (db: DataService, managementCompanyId: number)
 export const userIdsOfLocation = async (db: DataService, locationId: number) =>
   (await membershipsOfLocation(db, locationId)).map((m) => m.userId);
 
-/** An area's own members and the members of its locations. */
-export const userIdsOfArea = async (db: DataService, organizationId: number) => {
+/** The distinct users of an organization: its own members and the members of its locations (two queries). */
+export const userIdsOfOrganization = async (db: DataService, organizationId: number) => {
   const [direct, viaLocations] = await Promise.all([
     readPartition((cursor) =>
       db.entities.userOrganization.query.byOrganization({ organizationId }).go({ cursor }),
@@ -40,7 +61,7 @@ export const userIdsOfArea = async (db: DataService, organizationId: number) => 
       db.entities.userLocation.query.byOrganization({ organizationId }).go({ cursor }),
     ),
   ]);
-  return [...direct, ...viaLocations].map((m) => m.userId);
+  return [...new Set([...direct, ...viaLocations].map((m) => m.userId))];
 };
 
 /** The users in someone's scope (themselves included), by last name. */
@@ -53,9 +74,83 @@ export const usersInScope = async (db: DataService, scope: Actor): Promise<UserI
   }
   const groups =
     scope.roleId === Role.AreaManager
-      ? await mapBounded(scope.organizationIds, (id) => userIdsOfArea(db, id))
+      ? await mapBounded(scope.organizationIds, (id) => userIdsOfOrganization(db, id))
       : await mapBounded(scope.locationIds, (id) => userIdsOfLocation(db, id));
   return getUsers(db, [scope.userId, ...groups.flat()]);
+};
+
+export const setProfileImageKey = (db: DataService, userId: number, profileImageKey: string) =>
+  db.entities.user.patch({ userId }).set({ profileImageKey }).go();
+
+export const setCompanyEmail = (db: DataService, userId: number, companyEmail: boolean) =>
+  db.entities.user.patch({ userId }).set({ companyEmail }).go();
+
+/** One change of a user: their fields, e-mail guard and memberships, written together or not at all. */
+export interface UserChange {
+  user: UserItem;
+  set: Record<string, unknown>;
+  clearsDefault: boolean;
+  /** A default location whose membership the transaction checks still holds. */
+  checkedDefault: number | undefined;
+  newEmail: string | undefined;
+  removedLocationIds: readonly number[];
+  removedOrganizationIds: readonly number[];
+  addedLocations: readonly LocationMembership[];
+  addedOrganizations: readonly OrganizationMembership[];
+}
+
+/**
+ * The index key parts a patch does not set, so ElectroDB can rebuild the keys; it also checks they still
+ * hold their current values, so they must not include what is being changed.
+ */
+const unchangedKeyParts = (user: UserItem, set: Record<string, unknown>) =>
+  Object.fromEntries(
+    (['firstName', 'lastName', 'managementCompanyId'] as const)
+      .filter((key) => !(key in set) && user[key] !== undefined)
+      .map((key) => [key, user[key]]),
+  );
+
+/** At most the items `writeUserChange` writes (DynamoDB takes TRANSACTION_MAX_ITEMS in one). */
+export const itemsOfUserChange = (change: UserChange) =>
+  1 +
+  (change.newEmail === undefined ? 0 : 2) +
+  (change.checkedDefault === undefined ? 0 : 1) +
+  change.removedLocationIds.length +
+  change.removedOrganizationIds.length +
+  change.addedLocations.length +
+  change.addedOrganizations.length;
+
+/** False when the transaction was cancelled (the user changed or went meanwhile). */
+export const writeUserChange = async (db: DataService, change: UserChange) => {
+  const { user, set, checkedDefault, newEmail } = change;
+  const { userId } = user;
+  const outcome = await db.transaction
+    .write(({ user: users, userEmail, userLocation, userOrganization }) => [
+      (change.clearsDefault
+        ? users.patch({ userId }).set(set).remove(['defaultLocationId'])
+        : users.patch({ userId }).set(set)
+      )
+        .composite(unchangedKeyParts(user, set))
+        .commit(),
+      ...(checkedDefault === undefined
+        ? []
+        : [
+            userLocation
+              .check({ userId, locationId: checkedDefault })
+              .where((a, op) => op.exists(a.locationId))
+              .commit(),
+          ]),
+      ...(newEmail !== undefined && user.email ? [userEmail.delete({ email: user.email }).commit()] : []),
+      ...(newEmail === undefined ? [] : [userEmail.create({ email: newEmail, userId }).commit()]),
+      ...change.removedLocationIds.map((locationId) => userLocation.delete({ userId, locationId }).commit()),
+      ...change.removedOrganizationIds.map((organizationId) =>
+        userOrganization.delete({ userId, organizationId }).commit(),
+      ),
+      ...change.addedLocations.map((l) => userLocation.create({ userId, ...l }).commit()),
+      ...change.addedOrganizations.map((o) => userOrganization.create({ userId, ...o }).commit()),
+    ])
+    .go();
+  return !outcome.canceled;
 };
 
 /** A user's dashboard table order (at most TABLE_ORDER_MAX rows), by displayOrder then tableId. */
@@ -63,3 +158,76 @@ export const tableOrderOf = async (db: DataService, userId: number) =>
   (
     await readPartition((cursor) => db.entities.tablePreference.query.primary({ userId }).go({ cursor }))
   ).sort((a, b) => a.displayOrder - b.displayOrder || a.tableId - b.tableId);
+
+interface TableOrder {
+  tableId: number;
+  tableName: string;
+  displayOrder: number;
+}
+
+/** Moves a table's saved order in place: its id, or null when the table has none yet. */
+export const moveTableOrder = async (db: DataService, userId: number, order: TableOrder) => {
+  const key = { userId, tableId: order.tableId };
+  const { data } = await db.entities.tablePreference.get(key).go();
+  if (!data) return null;
+  await db.entities.tablePreference
+    .patch(key)
+    .set({ tableName: order.tableName, displayOrder: order.displayOrder })
+    .go();
+  return data.tablePreferenceId;
+};
+
+/** Saves a table's first order; refused (thrown) when another save of the same table came first. */
+export const createTableOrder = (
+  db: DataService,
+  userId: number,
+  tablePreferenceId: number,
+  order: TableOrder,
+) => db.entities.tablePreference.create({ userId, tablePreferenceId, ...order }).go();
+
+/** Deletes a user's table order, in batches. */
+export const deleteTableOrder = async (db: DataService, userId: number) => {
+  const order = await tableOrderOf(db, userId);
+  if (order.length)
+    await db.entities.tablePreference.delete(order.map((p) => ({ userId, tableId: p.tableId }))).go();
+};
+
+/** A new user with their e-mail guard and memberships, in one transaction; false when it was cancelled. */
+export const createUserWithMemberships = async (
+  db: DataService,
+  item: CreateUserItem & { userId: number },
+  locations: readonly LocationMembership[],
+  organizations: readonly OrganizationMembership[],
+) => {
+  const { userId, email } = item;
+  const outcome = await db.transaction
+    .write(({ user, userEmail, userLocation, userOrganization }) => [
+      user.create(item).commit(),
+      ...(email ? [userEmail.create({ email, userId }).commit()] : []),
+      ...locations.map((l) => userLocation.create({ userId, ...l }).commit()),
+      ...organizations.map((o) => userOrganization.create({ userId, ...o }).commit()),
+    ])
+    .go();
+  return !outcome.canceled;
+};
+
+/** A user with their e-mail guard and memberships, in one transaction; false when it was cancelled. */
+export const deleteUserWithMemberships = async (
+  db: DataService,
+  access: Awaited<ReturnType<typeof getUserAccess>>,
+) => {
+  const [found] = access.user;
+  if (!found) return false;
+  const { userId, email } = found;
+  const outcome = await db.transaction
+    .write(({ user, userEmail, userLocation, userOrganization }) => [
+      user.delete({ userId }).commit(),
+      ...(email ? [userEmail.delete({ email }).commit()] : []),
+      ...access.userLocation.map((m) => userLocation.delete({ userId, locationId: m.locationId }).commit()),
+      ...access.userOrganization.map((m) =>
+        userOrganization.delete({ userId, organizationId: m.organizationId }).commit(),
+      ),
+    ])
+    .go();
+  return !outcome.canceled;
+};

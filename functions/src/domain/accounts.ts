@@ -6,7 +6,14 @@ import type { UserItem } from '../db/entities/user.ts';
 import type { IdentityProvider } from '../ports/identity.ts';
 import type { PinCipher } from '../ports/pins.ts';
 import { nextId } from '../db/counters.ts';
-import { tableOrderOf } from '../db/users.ts';
+import {
+  createUserWithMemberships,
+  deleteTableOrder,
+  deleteUserWithMemberships,
+  getUserAccess,
+  getUser,
+  userIdOfEmail,
+} from '../db/users.ts';
 import {
   BadRequestError,
   ConflictError,
@@ -47,8 +54,8 @@ export class EmailTakenError extends ConflictError {
 }
 
 const emailTaken = async (db: DataService, email: string) => {
-  const { data } = await db.entities.userEmail.get({ email }).go();
-  return data ? new EmailTakenError(data.userId) : null;
+  const userId = await userIdOfEmail(db, email);
+  return userId === null ? null : new EmailTakenError(userId);
 };
 
 /**
@@ -83,22 +90,15 @@ export const createAccounts = (db: DataService, identity: IdentityProvider, pins
       needsPasswordReset: draft.password?.temporary ?? false,
     };
     try {
-      const result = await db.transaction
-        .write(({ user, userEmail, userLocation, userOrganization }) => [
-          user.create(item).commit(),
-          ...(email ? [userEmail.create({ email, userId }).commit()] : []),
-          ...draft.locations.map((l) => userLocation.create({ userId, ...l }).commit()),
-          ...draft.organizations.map((o) => userOrganization.create({ userId, ...o }).commit()),
-        ])
-        .go();
-      if (result.canceled) throw new Error('The account transaction was cancelled');
+      const created = await createUserWithMemberships(db, item, draft.locations, draft.organizations);
+      if (!created) throw new Error('The account transaction was cancelled');
     } catch (error) {
       if (draft.password) await identity.deleteUser(userId);
       throw (email && (await emailTaken(db, email))) || error;
     }
-    const { data } = await db.entities.user.get({ userId }).go();
-    if (!data) throw new Error(`User ${userId} vanished after its creation`);
-    return data;
+    const user = await getUser(db, userId);
+    if (!user) throw new Error(`User ${userId} vanished after its creation`);
+    return user;
   },
 
   /**
@@ -137,31 +137,19 @@ export const createAccounts = (db: DataService, identity: IdentityProvider, pins
    * transaction fails the sign-in is enabled again.
    */
   async delete(userId: number): Promise<void> {
-    const { data } = await db.collections.userAccess({ userId }).go({ pages: 'all' });
-    const user = data.user[0];
-    if (!user) throw new NotFoundError(messages.fetch.userNotFound);
+    const access = await getUserAccess(db, userId);
+    if (!access.user[0]) throw new NotFoundError(messages.fetch.userNotFound);
     const hasSignIn = await identity.exists(userId);
     if (hasSignIn) await identity.disableUser(userId);
     try {
-      const result = await db.transaction
-        .write(({ user: users, userEmail, userLocation, userOrganization }) => [
-          users.delete({ userId }).commit(),
-          ...(user.email ? [userEmail.delete({ email: user.email }).commit()] : []),
-          ...data.userLocation.map((m) => userLocation.delete({ userId, locationId: m.locationId }).commit()),
-          ...data.userOrganization.map((m) =>
-            userOrganization.delete({ userId, organizationId: m.organizationId }).commit(),
-          ),
-        ])
-        .go();
-      if (result.canceled) throw new Error('The delete transaction was cancelled');
+      const deleted = await deleteUserWithMemberships(db, access);
+      if (!deleted) throw new Error('The delete transaction was cancelled');
     } catch (error) {
       if (hasSignIn) await identity.enableUser(userId);
       throw error;
     }
     // Left behind only by a crash here: rows under an id never given again, read by nobody.
-    const order = await tableOrderOf(db, userId);
-    if (order.length)
-      await db.entities.tablePreference.delete(order.map((p) => ({ userId, tableId: p.tableId }))).go();
+    await deleteTableOrder(db, userId);
     if (hasSignIn) {
       await identity.signOutEverywhere(userId);
       await identity.deleteUser(userId);

@@ -6,6 +6,12 @@ import { getLocation } from '../db/locations.ts';
 import { getOrganization } from '../db/organizations.ts';
 import { NotFoundError } from './errors.ts';
 
+/**
+ * The id in the placement of an object not made yet, asked about before its id is drawn (a refused create
+ * spends none): no stored object has it, as counters start at 1, so no actor's scope holds it.
+ */
+export const NOT_YET_MADE = 0;
+
 /** Where stored objects sit, as the policy needs them. */
 export const locationPlacement = (
   item: Pick<LocationItem, 'locationId' | 'organizationId' | 'managementCompanyId'>,
@@ -17,7 +23,7 @@ export const locationPlacement = (
   managementCompanyId: item.managementCompanyId,
 });
 
-export const areaPlacement = (
+export const organizationPlacement = (
   item: Pick<OrganizationItem, 'organizationId' | 'managementCompanyId'>,
 ): PlacementOf<'organization'> => ({
   kind: 'organization',
@@ -25,11 +31,13 @@ export const areaPlacement = (
   managementCompanyId: item.managementCompanyId,
 });
 
-/** The area, when it exists and the actor may see it; else 404. */
-export const visibleArea = async (db: DataService, actor: Actor, organizationId: number) => {
-  const area = await getOrganization(db, organizationId);
-  if (!area || !canSee(actor, areaPlacement(area))) throw new NotFoundError('Area not found');
-  return area;
+/** The organization, when it exists and the actor may see it; else 404. */
+export const visibleOrganization = async (db: DataService, actor: Actor, organizationId: number) => {
+  const organization = await getOrganization(db, organizationId);
+  if (!organization || !canSee(actor, organizationPlacement(organization))) {
+    throw new NotFoundError('Area not found');
+  }
+  return organization;
 };
 
 /** The location, when it exists and the actor may see it; else 404. */

@@ -1,15 +1,17 @@
+import { messages } from '@sitewalk/shared/messages';
 import { Role, isRoleId } from '@sitewalk/shared/roles';
 import { canSee, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
 import type { DataService } from '../db/service.ts';
 import type { OrganizationItem } from '../db/entities/organization.ts';
 import { listAllManagementCompanies } from '../db/managementCompanies.ts';
-import { getOrganizations, listOrganizationsOfCompany } from '../db/organizations.ts';
+import { byName, getOrganizations, listOrganizationsOfCompany } from '../db/organizations.ts';
+import { getUserAccess } from '../db/users.ts';
 import { NotFoundError } from './errors.ts';
 import { mapBounded } from './fan-out.ts';
 
 /** A user's placement for the policy, and their own scope as an actor, from one collection query. */
 export const loadUserScope = async (db: DataService, userId: number) => {
-  const { data } = await db.collections.userAccess({ userId }).go({ pages: 'all' });
+  const data = await getUserAccess(db, userId);
   const user = data.user[0];
   if (!user || !isRoleId(user.roleId)) return null;
   const placement: PlacementOf<'user'> = {
@@ -34,24 +36,27 @@ export const loadUserScope = async (db: DataService, userId: number) => {
 /** The user `userId` as seen by `actor`: their scope, or 404 when the actor may not see them. */
 export const visibleUserScope = async (db: DataService, actor: Actor, userId: number) => {
   const scope = await loadUserScope(db, userId);
-  if (!scope || !canSee(actor, scope.placement)) throw new NotFoundError('User not found');
+  if (!scope || !canSee(actor, scope.placement)) throw new NotFoundError(messages.fetch.userNotFound);
   return scope;
 };
 
-/** The areas in someone's scope, by name: every area for global roles, their companies' for company-wide roles. */
-export const areasInScope = async (db: DataService, scope: Actor): Promise<OrganizationItem[]> => {
+/**
+ * The organizations in someone's scope, by name: every one for global roles, their companies' for
+ * company-wide roles, their own for area managers.
+ */
+export const organizationsInScope = async (db: DataService, scope: Actor): Promise<OrganizationItem[]> => {
   if (scope.roleId >= Role.Admin) {
     const companies = await listAllManagementCompanies(db);
     const perCompany = await mapBounded(companies, (c) =>
       listOrganizationsOfCompany(db, c.managementCompanyId),
     );
-    return perCompany.flat().sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+    return perCompany.flat().sort(byName);
   }
   if (scope.roleId >= Role.CompanyManager) {
     const perCompany = await mapBounded(scope.managementCompanyIds, (id) =>
       listOrganizationsOfCompany(db, id),
     );
-    return perCompany.flat().sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+    return perCompany.flat().sort(byName);
   }
   if (scope.roleId === Role.AreaManager) return getOrganizations(db, scope.organizationIds);
   return [];

@@ -3,16 +3,14 @@ import { roleNames, isRoleId } from '@sitewalk/shared/roles';
 import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import type { UserLocationItem, UserOrganizationItem } from '../db/entities/membership.ts';
+import { getLocations } from '../db/locations.ts';
+import { getManagementCompany } from '../db/managementCompanies.ts';
+import { getOrganizations } from '../db/organizations.ts';
+import { getUserAccess } from '../db/users.ts';
+import { mapBounded } from './fan-out.ts';
 
-const namesOf = async <K extends string, T extends { name: string }>(
-  ids: number[],
-  load: (keys: Record<K, number>[]) => Promise<{ data: (T & Record<K, number>)[] }>,
-  key: K,
-): Promise<Map<number, string>> => {
-  if (ids.length === 0) return new Map();
-  const { data } = await load(ids.map((id) => ({ [key]: id }) as Record<K, number>));
-  return new Map(data.map((item) => [item[key], item.name]));
-};
+const namesById = <T extends { name: string }>(items: T[], id: (item: T) => number) =>
+  new Map(items.map((item) => [id(item), item.name]));
 
 /**
  * A user as the API answers it, with the names of their company, areas and locations (one batch read
@@ -27,11 +25,9 @@ export const toUserView = async (
   const locationIds = memberships.userLocation.map((m) => m.locationId);
   const organizationIds = memberships.userOrganization.map((m) => m.organizationId);
   const [locations, organizations, company] = await Promise.all([
-    namesOf(locationIds, (keys) => db.entities.location.get(keys).go(), 'locationId'),
-    namesOf(organizationIds, (keys) => db.entities.organization.get(keys).go(), 'organizationId'),
-    user.managementCompanyId === undefined
-      ? Promise.resolve(null)
-      : db.entities.managementCompany.get({ managementCompanyId: user.managementCompanyId }).go(),
+    getLocations(db, locationIds).then((items) => namesById(items, (l) => l.locationId)),
+    getOrganizations(db, organizationIds).then((items) => namesById(items, (o) => o.organizationId)),
+    user.managementCompanyId === undefined ? null : getManagementCompany(db, user.managementCompanyId),
   ]);
   if (!isRoleId(user.roleId)) throw new Error(`User ${user.userId} has an unknown role ${user.roleId}`);
   return {
@@ -47,7 +43,7 @@ export const toUserView = async (
     createdAt: user.createdAt,
     defaultLocationId: user.defaultLocationId ?? null,
     managementCompanyId: user.managementCompanyId ?? null,
-    managementCompany: company?.data ? { name: company.data.name } : null,
+    managementCompany: company ? { name: company.name } : null,
     userToLocation: locationIds.map((locationId) => ({
       locationId,
       location: { name: locations.get(locationId) ?? '' },
@@ -63,7 +59,11 @@ export const toUserView = async (
 
 /** One Query of the user's `userAccess` collection, then the view; null when there is no such user. */
 export const loadUserView = async (db: DataService, userId: number): Promise<User | null> => {
-  const { data } = await db.collections.userAccess({ userId }).go({ pages: 'all' });
-  const user = data.user[0];
-  return user ? toUserView(db, user, data) : null;
+  const access = await getUserAccess(db, userId);
+  const user = access.user[0];
+  return user ? toUserView(db, user, access) : null;
 };
+
+/** Views of many users: one collection query each, a few at a time (lists page first where they can). */
+export const loadUserViews = (db: DataService, users: UserItem[]): Promise<User[]> =>
+  mapBounded(users, async (user) => toUserView(db, user, await getUserAccess(db, user.userId)));

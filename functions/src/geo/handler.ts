@@ -1,6 +1,7 @@
 import { messages } from '@sitewalk/shared/messages';
 import { dataFromEnv, geocoderFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
+import { geoRoutes } from '@sitewalk/shared/contract/geo';
 import { NotFoundError } from '../domain/errors.ts';
 
 const db = dataFromEnv();
@@ -15,4 +16,4 @@ export const implementations: Implementations<'geo'> = {
   },
 };
 
-export const handler = createResourceHandler('geo', implementations, withActors(db));
+export const handler = createResourceHandler('geo', geoRoutes, implementations, withActors(db));

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Metrics } from '@aws-lambda-powertools/metrics';
 import * as z from 'zod';
 import type { Context } from 'aws-lambda';
 import { defineRoute, type RouteDef } from '@sitewalk/shared/contract/route';
@@ -13,6 +14,7 @@ import {
 } from '../domain/errors.ts';
 import type { Actor } from '@sitewalk/shared/policy';
 import { Role } from '@sitewalk/shared/roles';
+import { METRICS_NAMESPACE } from './metrics.ts';
 
 // Prepare: a small contract of test routes, independent of the product's.
 const testRoutes = {
@@ -324,6 +326,157 @@ describe('the handler factory', () => {
       context,
     );
     expect(result.cookies).toEqual(['seen=a=b']);
+  });
+});
+
+describe('observability', () => {
+  // Prepare: routes under the names the metrics table knows, answering what each case needs.
+  const observedRoutes = {
+    'walk.startReport': defineRoute({
+      method: 'POST',
+      path: '/api/walk/{id}/report',
+      resource: 'walk',
+      access: 10,
+      source: 'added',
+      summary: 'starts a report',
+      params: z.object({ id: z.coerce.number() }),
+      response: z.object({ id: z.number() }),
+      status: 201,
+    }),
+    'auth.login': defineRoute({
+      method: 'POST',
+      path: '/api/auth/login',
+      resource: 'auth',
+      access: 'public',
+      source: 'added',
+      summary: 'signs in',
+      body: z.object({ password: z.string() }),
+      response: z.object({ ok: z.boolean() }),
+    }),
+  } satisfies Record<string, RouteDef>;
+
+  /** EMF documents the handler published, and the JSON log lines it wrote. */
+  const observe = (outcome: (password: string) => Promise<{ ok: boolean }>) => {
+    const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'sitewalk-test' });
+    const published: Record<string, unknown>[] = [];
+    const publish = metrics.publishStoredMetrics.bind(metrics);
+    vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => {
+      published.push(metrics.serializeMetrics() as unknown as Record<string, unknown>);
+      return publish();
+    });
+    const lines: Record<string, unknown>[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+      return true;
+    });
+    const handler = createHttpHandler(
+      'sitewalk-test',
+      Object.entries(observedRoutes),
+      {
+        'walk.startReport': async ({ params, logger }) => {
+          logger.setLogLevel('INFO');
+          logger.info('starting');
+          return { id: params.id };
+        },
+        'auth.login': async ({ body }) => outcome(body.password),
+      } satisfies {
+        [K in keyof typeof observedRoutes]: Implementation<(typeof observedRoutes)[K]>;
+      } as Record<string, Implementation<RouteDef>>,
+      {
+        metrics,
+        resolveActor: async (claims) => ({ ...testActors['12']!, userId: Number(claims.username) }),
+      },
+    );
+    return { handler, published, lines };
+  };
+
+  afterEach(() => vi.restoreAllMocks());
+
+  const login = (password: string) =>
+    event('POST', '/api/auth/login', { body: JSON.stringify({ password }) });
+
+  it('counts a started report by its route, and logs the route and the user on every line', async () => {
+    const { handler, published, lines } = observe(async () => ({ ok: true }));
+    const result = await handler(
+      event('POST', '/api/walk/{id}/report', { params: { id: '7' }, claims: { sub: 's', username: '12' } }),
+      context,
+    );
+    expect(result.statusCode).toBe(201);
+    expect(published).toEqual([
+      expect.objectContaining({
+        service: 'sitewalk-test',
+        route: 'walk.startReport',
+        ReportsStarted: 1,
+        _aws: expect.objectContaining({
+          CloudWatchMetrics: [
+            expect.objectContaining({
+              Namespace: 'SiteWalk',
+              Dimensions: [['service', 'route']],
+              Metrics: [{ Name: 'ReportsStarted', Unit: 'Count' }],
+            }),
+          ],
+        }),
+      }),
+    ]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        message: 'starting',
+        route: 'walk.startReport',
+        routeKey: 'POST /api/walk/{id}/report',
+        userId: '12',
+      }),
+    ]);
+  });
+
+  it('counts a refused sign-in as a failed sign-in and a client error, without a user', async () => {
+    const { handler, published } = observe(async () => {
+      throw new UnauthorizedError();
+    });
+    expect((await handler(login('wrong'), context)).statusCode).toBe(401);
+    expect(published).toEqual([
+      expect.objectContaining({ route: 'auth.login', FailedSignIns: 1, ClientErrors: 1 }),
+    ]);
+    expect(published[0]).not.toHaveProperty('ReportsStarted');
+  });
+
+  it.each([
+    [
+      'a throttled request',
+      new TooManyRequestsError('slow down', 60),
+      429,
+      { Throttles: 1, ClientErrors: 1 },
+    ],
+    ['a bad body', null, 400, { ClientErrors: 1 }],
+    ['an unexpected failure', new Error('boom'), 500, { ServerErrors: 1 }],
+  ])('counts %s by its route', async (_, error, status, counted) => {
+    const { handler, published } = observe(async () => {
+      if (error) throw error;
+      return { ok: true };
+    });
+    const request = error ? login('x') : event('POST', '/api/auth/login', { body: '{"password":1}' });
+    expect((await handler(request, context)).statusCode).toBe(status);
+    expect(published).toEqual([expect.objectContaining({ route: 'auth.login', ...counted })]);
+    expect(
+      Object.keys(published[0] ?? {})
+        .filter((key) => /^[A-Z]/.test(key))
+        .sort(),
+    ).toEqual(Object.keys(counted).sort());
+  });
+
+  it('counts nothing for a plain success, and publishes no empty document', async () => {
+    const { handler, published } = observe(async () => ({ ok: true }));
+    expect((await handler(login('right'), context)).statusCode).toBe(200);
+    expect(published).toEqual([]);
+  });
+
+  it('forgets the user of one request before the next', async () => {
+    const { handler, lines } = observe(async () => ({ ok: true }));
+    await handler(
+      event('POST', '/api/walk/{id}/report', { params: { id: '1' }, claims: { sub: 's', username: '12' } }),
+      context,
+    );
+    await handler(event('POST', '/api/walk/{id}/report', { params: { id: '2' } }), context);
+    expect(lines.map((line) => line.userId)).toEqual(['12']);
   });
 });
 

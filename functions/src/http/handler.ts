@@ -2,13 +2,15 @@ import middy from '@middy/core';
 import httpRouterHandler, { type Route } from '@middy/http-router';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { Metrics } from '@aws-lambda-powertools/metrics';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
 import type * as z from 'zod';
-import { routes, type RouteName, type Routes } from '@sitewalk/shared/contract/index';
+import type { RouteName, Routes } from '@sitewalk/shared/contract/index';
 import type { Actor } from '@sitewalk/shared/policy';
 import {
   type Resource,
@@ -27,6 +29,8 @@ import {
 } from './error-mapper.ts';
 import { ForbiddenError, NotAvailableError, UnauthorizedError } from '../domain/errors.ts';
 import type { Claims } from '../domain/actor.ts';
+import { tracer } from '../ports/tracer.ts';
+import { countAnswer, createMetrics } from './metrics.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -54,6 +58,8 @@ export type Implementation<R extends RouteDef> = (request: Request<R>) => Promis
 export interface HandlerOptions {
   /** Loads the actor of a verified token (functions/src/domain/actor.ts); needed by protected routes. */
   resolveActor?: (claims: Claims) => Promise<Actor>;
+  /** Where answers are counted; one per function unless a test hands over its own. */
+  metrics?: Metrics;
 }
 
 /** The routes of one resource, by contract name. */
@@ -163,17 +169,17 @@ export const bySpecificity = (a: { path: string }, b: { path: string }): number 
   return ra.join('').localeCompare(rb.join('')) || rb.length - ra.length;
 };
 
-export const routesOf = (resource: Resource): [RouteName, RouteDef][] =>
-  (Object.entries(routes) as [RouteName, RouteDef][]).filter(([, route]) => route.resource === resource);
-
 /**
- * middy with Powertools' logger and the one error mapper around the given routes. Routes without an
- * implementation answer 501.
+ * middy with Powertools' logger, metrics and tracer and the one error mapper around the given routes.
+ * Routes without an implementation answer 501.
  *
  * A request runs the route API Gateway (or the local host) matched, named by `event.routeKey`, with the
  * path parameters it decoded: the path is never matched a second time, so nothing in it (`..`, a decoded
  * `%2F`) can lead to another route than the one the gateway authorized. Only an event without one of these
  * route keys (a direct invoke) is matched on its path by @middy/http-router.
+ *
+ * Every log line of a request names its route and, once signed in, its user; its answer is counted
+ * (http/metrics.ts).
  */
 export const createHttpHandler = (
   serviceName: string,
@@ -182,13 +188,32 @@ export const createHttpHandler = (
   options: HandlerOptions = {},
 ) => {
   const logger = new Logger({ serviceName });
+  const metrics = options.metrics ?? createMetrics(serviceName);
+  const answerError = (error: unknown): HttpResult => {
+    const { response, unexpected } = toErrorResponse(error);
+    if (unexpected) logger.error('Unhandled error', error as Error);
+    return response;
+  };
+  const observed =
+    (name: string, route: RouteDef, handler: (event: HttpEvent) => Promise<HttpResult>) =>
+    async (event: HttpEvent): Promise<HttpResult> => {
+      const userId = claimsOf(event)?.username;
+      logger.appendKeys({ route: name, routeKey: routeKey(route), ...(userId ? { userId } : {}) });
+      const answer = await handler(event).catch(answerError);
+      countAnswer(metrics, name, answer.statusCode ?? 200);
+      return answer;
+    };
   const handlers = [...routeEntries]
     .sort(([, a], [, b]) => bySpecificity(a, b))
     .map(([name, route]) => {
       const implementation = implementations[name];
       return {
         route,
-        handler: implementation ? routeHandler(route, implementation, logger, options) : notAvailable(route),
+        handler: observed(
+          name,
+          route,
+          implementation ? routeHandler(route, implementation, logger, options) : notAvailable(route),
+        ),
       };
     });
   const byRouteKey = new Map(handlers.map(({ route, handler }) => [routeKey(route), handler]));
@@ -201,12 +226,12 @@ export const createHttpHandler = (
   );
 
   return middy<HttpEvent, HttpResult, Error, Context>()
+    .use(captureLambdaHandler(tracer))
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use({
+      // What the routes do not answer themselves: a path no route matches (a direct invoke).
       onError: async (request) => {
-        const { response, unexpected } = toErrorResponse(request.error);
-        if (unexpected) logger.error('Unhandled error', request.error as Error);
-        request.response = response;
+        request.response = answerError(request.error);
       },
     })
     .handler(async (event, context) => {
@@ -215,15 +240,19 @@ export const createHttpHandler = (
     });
 };
 
-/** One Lambda per resource, over that resource's routes in the contract. */
-export const createResourceHandler = <Res extends Resource>(
+/** One Lambda per resource, over that resource's own routes (`@sitewalk/shared/contract/<resource>`). */
+export const createResourceHandler = <
+  Res extends Resource,
+  Table extends Record<string, RouteDef & { resource: Res }>,
+>(
   resource: Res,
-  implementations: Implementations<Res>,
+  routeTable: Table,
+  implementations: { [K in keyof Table]?: Implementation<Table[K]> },
   options: HandlerOptions = {},
 ) =>
   createHttpHandler(
     `sitewalk-${resource}`,
-    routesOf(resource),
+    Object.entries(routeTable),
     implementations as Record<string, Implementation<RouteDef> | undefined>,
     options,
   );

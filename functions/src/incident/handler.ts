@@ -10,6 +10,7 @@ import {
 } from '@sitewalk/shared/constants';
 import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
+import { incidentRoutes } from '@sitewalk/shared/contract/incident';
 import { BadRequestError, ConflictError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
@@ -345,4 +346,4 @@ export const implementations: Implementations<'incident'> = {
   },
 };
 
-export const handler = createResourceHandler('incident', implementations, withActors(db));
+export const handler = createResourceHandler('incident', incidentRoutes, implementations, withActors(db));

@@ -1,74 +1,75 @@
 import { canMoveLocation, canSee, type Actor } from '@sitewalk/shared/policy';
 import { dataFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
+import { locationRoutes } from '@sitewalk/shared/contract/location';
 import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
 import { visibleUserScope } from '../domain/scope.ts';
-import { locationPlacement, visibleArea } from '../domain/placements.ts';
+import {
+  NOT_YET_MADE,
+  locationPlacement,
+  organizationPlacement,
+  visibleOrganization,
+} from '../domain/placements.ts';
 import { nextId } from '../db/counters.ts';
 import { getOrganization } from '../db/organizations.ts';
 import { getManagementCompany } from '../db/managementCompanies.ts';
 import {
+  MOVING_MEMBERS_MAX,
+  createLocation,
+  deleteLocation,
   getLocation,
-  listLocationsOfArea,
+  listLocationsOfOrganization,
   locationsInScope,
   membershipsOfLocation,
-  toLocations,
+  moveLocation,
+  updateLocation,
 } from '../db/locations.ts';
 import type { LocationItem } from '../db/entities/location.ts';
+import { toLocation, toLocations } from './views.ts';
 
 const db = dataFromEnv();
 const notFound = 'Location not found';
-/** DynamoDB's limit on the items of one transaction. */
-const TRANSACTION_ITEMS_MAX = 100;
-
-const placementOf = locationPlacement;
 
 const load = async (actor: Actor, action: 'read' | 'update' | 'delete', id: number) => {
   const item = await getLocation(db, id);
   if (!item) throw new NotFoundError(notFound);
-  authorize(actor, action, placementOf(item), notFound);
+  authorize(actor, action, locationPlacement(item), notFound);
   return item;
 };
 
-const viewOf = async (item: LocationItem) => {
-  const [view] = await toLocations(db, [item]);
-  if (!view) throw new Error('A location view went missing');
-  return view;
-};
-
-const definedOnly = <T extends object>(values: T): Partial<T> =>
-  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
-
 const searchable = (l: LocationItem) => [l.name, l.address, l.city, l.state, l.zipcode];
 
-const visibleAreaOrThrow = (actor: Actor, organizationId: number) => visibleArea(db, actor, organizationId);
+const visibleOnly = (actor: Actor, items: LocationItem[]) =>
+  items.filter((l) => canSee(actor, locationPlacement(l)));
+
+const visibleLocationsOfUser = async (actor: Actor, userId: number) => {
+  const { asActor } = await visibleUserScope(db, actor, userId);
+  return visibleOnly(actor, await locationsInScope(db, asActor));
+};
+
+const visibleLocationsOfOrganization = async (actor: Actor, organizationId: number) => {
+  await visibleOrganization(db, actor, organizationId);
+  return visibleOnly(actor, await listLocationsOfOrganization(db, organizationId));
+};
 
 export const implementations: Implementations<'location'> = {
   'location.create': async ({ actor, body }) => {
-    const area = await getOrganization(db, body.organizationId);
-    if (!area) throw new NotFoundError('Area not found');
-    const locationId = await nextId(db, 'location');
-    authorize(
-      actor,
-      'create',
-      placementOf({ locationId, ...body, managementCompanyId: area.managementCompanyId }),
-      'Area not found',
-    );
-    const { data } = await db.entities.location
-      .create({ locationId, ...body, managementCompanyId: area.managementCompanyId })
-      .go();
-    return viewOf(data);
+    const organization = await getOrganization(db, body.organizationId);
+    if (!organization) throw new NotFoundError('Area not found');
+    const draft = { ...body, managementCompanyId: organization.managementCompanyId };
+    authorize(actor, 'create', locationPlacement({ locationId: NOT_YET_MADE, ...draft }), 'Area not found');
+    return toLocation(db, await createLocation(db, await nextId(db, 'location'), draft));
   },
 
-  'location.get': async ({ actor, params }) => viewOf(await load(actor, 'read', params.id)),
+  'location.get': async ({ actor, params }) => toLocation(db, await load(actor, 'read', params.id)),
 
   'location.organizationName': async ({ actor, params }) => {
     const item = await load(actor, 'read', params.id);
-    const area = await getOrganization(db, item.organizationId);
-    if (!area) throw new NotFoundError('Area not found');
-    return { id: area.organizationId, name: area.name };
+    const organization = await getOrganization(db, item.organizationId);
+    if (!organization) throw new NotFoundError('Area not found');
+    return { id: organization.organizationId, name: organization.name };
   },
 
   'location.managementCompanyName': async ({ actor, params }) => {
@@ -78,124 +79,54 @@ export const implementations: Implementations<'location'> = {
     return { id: company.managementCompanyId, name: company.name };
   },
 
-  'location.allByUser': async ({ actor, params }) => {
-    const { asActor } = await visibleUserScope(db, actor, params.id);
-    return toLocations(
-      db,
-      (await locationsInScope(db, asActor)).filter((l) => canSee(actor, placementOf(l))),
-    );
-  },
+  'location.allByUser': async ({ actor, params }) =>
+    toLocations(db, await visibleLocationsOfUser(actor, params.id)),
 
   'location.someByUser': async ({ actor, params, query }) => {
-    const { asActor } = await visibleUserScope(db, actor, params.id);
-    const page = pageOf(
-      (await locationsInScope(db, asActor)).filter((l) => canSee(actor, placementOf(l))),
-      query,
-      searchable,
-    );
+    const page = pageOf(await visibleLocationsOfUser(actor, params.id), query, searchable);
     return { locations: await toLocations(db, page.items), totalCount: page.totalCount };
   },
 
-  'location.allByOrganization': async ({ actor, params }) => {
-    await visibleAreaOrThrow(actor, params.id);
-    return toLocations(
-      db,
-      (await listLocationsOfArea(db, params.id)).filter((l) => canSee(actor, placementOf(l))),
-    );
-  },
+  'location.allByOrganization': async ({ actor, params }) =>
+    toLocations(db, await visibleLocationsOfOrganization(actor, params.id)),
 
   'location.someByOrganization': async ({ actor, params, query }) => {
-    await visibleAreaOrThrow(actor, params.id);
-    const visible = (await listLocationsOfArea(db, params.id)).filter((l) => canSee(actor, placementOf(l)));
-    const page = pageOf(visible, query, searchable);
+    const page = pageOf(await visibleLocationsOfOrganization(actor, params.id), query, searchable);
     return { locations: await toLocations(db, page.items), totalCount: page.totalCount };
   },
 
   'location.update': async ({ actor, body }) => {
     const { id, organizationId, ...changes } = body;
     const item = await load(actor, 'update', id);
-    let destination = { organizationId: item.organizationId, managementCompanyId: item.managementCompanyId };
-    if (organizationId !== undefined && organizationId !== item.organizationId) {
-      const area = await visibleAreaOrThrow(actor, organizationId);
-      const allowed = canMoveLocation(actor, placementOf(item), {
-        kind: 'organization',
-        id: area.organizationId,
-        managementCompanyId: area.managementCompanyId,
-      });
-      if (!allowed) throw new ForbiddenError('Changing the area of a location needs a company manager');
-      destination = { organizationId: area.organizationId, managementCompanyId: area.managementCompanyId };
+    if (organizationId === undefined || organizationId === item.organizationId) {
+      return toLocation(db, await updateLocation(db, item, changes));
     }
-    const moving = destination.organizationId !== item.organizationId;
-    // The key parts not being set, so ElectroDB can rebuild the index keys (it also checks they still match).
-    const unchangedKeys = {
-      managementCompanyId: item.managementCompanyId,
-      ...(changes.name ? {} : { name: item.name }),
-    };
-    if (!moving) {
-      const { data } = await db.entities.location
-        .patch({ locationId: id })
-        .set({ ...definedOnly(changes), organizationId: item.organizationId })
-        .composite(unchangedKeys)
-        .go({ response: 'all_new' });
-      return viewOf(data);
+    const destination = await visibleOrganization(db, actor, organizationId);
+    if (!canMoveLocation(actor, locationPlacement(item), organizationPlacement(destination))) {
+      throw new ForbiddenError('Changing the area of a location needs a company manager');
     }
-    // Memberships carry their location's area: a move rewrites the location and all of them in one transaction,
-    // so no reader ever sees some moved and some not.
     const members = await membershipsOfLocation(db, id);
-    if (members.length > TRANSACTION_ITEMS_MAX - 1) {
+    if (members.length > MOVING_MEMBERS_MAX) {
       throw new ConflictError(
-        `A location moves with at most ${TRANSACTION_ITEMS_MAX - 1} users; remove some of its ${members.length} users first`,
+        `A location moves with at most ${MOVING_MEMBERS_MAX} users; remove some of its ${members.length} users first`,
       );
     }
-    const moved = await db.transaction
-      .write(({ location, userLocation }) => [
-        location
-          .patch({ locationId: id })
-          .set({ ...definedOnly(changes), organizationId: destination.organizationId })
-          .composite(unchangedKeys)
-          // Two moves at once: the second finds the location gone from where it read it, and is refused.
-          .where(({ organizationId: area }, { eq }) => eq(area, item.organizationId))
-          .commit(),
-        ...members.map((m) =>
-          userLocation
-            .patch({ userId: m.userId, locationId: id })
-            .set({ organizationId: destination.organizationId })
-            .commit(),
-        ),
-      ])
-      .go();
-    if (moved.canceled) {
+    if (!(await moveLocation(db, item, organizationId, changes, members))) {
       throw new ConflictError('The location or its users changed while it was being moved; try again');
     }
-    const now = await getLocation(db, id);
-    if (!now) throw new NotFoundError(notFound);
-    return viewOf(now);
+    const moved = await getLocation(db, id);
+    if (!moved) throw new NotFoundError(notFound);
+    return toLocation(db, moved);
   },
 
   'location.delete': async ({ actor, params }) => {
     const item = await load(actor, 'delete', params.id);
-    const members = await membershipsOfLocation(db, params.id);
-    // The location, its cleanup and as many memberships as fit in one transaction; the cleanup's first steps
-    // remove any others, then its walks, reports, incidents, files and tally, and clear users' defaults.
-    const removed = await db.transaction
-      .write(({ location, locationCleanup, userLocation }) => [
-        location.delete({ locationId: item.locationId }).commit(),
-        locationCleanup
-          .create({
-            locationId: item.locationId,
-            organizationId: item.organizationId,
-            managementCompanyId: item.managementCompanyId,
-          })
-          .commit(),
-        ...members
-          .slice(0, TRANSACTION_ITEMS_MAX - 2)
-          .map((m) => userLocation.delete({ userId: m.userId, locationId: params.id }).commit()),
-      ])
-      .go();
     // A delete racing another finds its cleanup already written: the location is gone.
-    if (removed.canceled) throw new NotFoundError(notFound);
+    if (!(await deleteLocation(db, item, await membershipsOfLocation(db, params.id)))) {
+      throw new NotFoundError(notFound);
+    }
     return { success: true as const, id: params.id };
   },
 };
 
-export const handler = createResourceHandler('location', implementations, withActors(db));
+export const handler = createResourceHandler('location', locationRoutes, implementations, withActors(db));

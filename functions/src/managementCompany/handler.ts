@@ -1,24 +1,28 @@
 import { Role } from '@sitewalk/shared/roles';
-import { canSee } from '@sitewalk/shared/policy';
+import { canSee, type Actor } from '@sitewalk/shared/policy';
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
 import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { tenantPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
+import { managementCompanyRoutes } from '@sitewalk/shared/contract/managementCompany';
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
-import { visibleLocation } from '../domain/placements.ts';
 import { visibleUserScope } from '../domain/scope.ts';
+import { NOT_YET_MADE, visibleLocation } from '../domain/placements.ts';
 import { nextId } from '../db/counters.ts';
 import {
+  createManagementCompany,
+  deleteManagementCompany,
   getManagementCompanies,
   getManagementCompany,
   listAllManagementCompanies,
   managementCompanyHasChildren,
-  toManagementCompany,
+  setManagementCompanyLogoKey,
+  updateManagementCompany,
 } from '../db/managementCompanies.ts';
-import type { Actor } from '@sitewalk/shared/policy';
+import { toManagementCompany } from './views.ts';
 
 const db = dataFromEnv();
 const storage = storageFromEnv();
@@ -43,10 +47,9 @@ const visibleCompanies = async (actor: Actor): Promise<ManagementCompany[]> => {
 
 export const implementations: Implementations<'managementCompany'> = {
   'managementCompany.create': async ({ actor, body }) => {
-    const managementCompanyId = await nextId(db, 'managementCompany');
-    authorize(actor, 'create', { kind: 'managementCompany', id: managementCompanyId }, notFound);
-    const { data } = await db.entities.managementCompany.create({ managementCompanyId, ...body }).go();
-    return toManagementCompany(data);
+    authorize(actor, 'create', { kind: 'managementCompany', id: NOT_YET_MADE }, notFound);
+    const id = await nextId(db, 'managementCompany');
+    return toManagementCompany(await createManagementCompany(db, id, body));
   },
 
   'managementCompany.update': async ({ actor, body }) => {
@@ -58,9 +61,7 @@ export const implementations: Implementations<'managementCompany'> = {
       Object.entries(fields).filter(([, value]) => value !== undefined && value !== null),
     );
     if (Object.keys(set).length === 0 && cleared.length === 0) return toManagementCompany(item);
-    const patch = db.entities.managementCompany.patch({ managementCompanyId: id }).set(set);
-    const { data } = await (cleared.length ? patch.remove(cleared) : patch).go({ response: 'all_new' });
-    return toManagementCompany(data);
+    return toManagementCompany(await updateManagementCompany(db, id, set, cleared));
   },
 
   'managementCompany.logoUpload': async ({ actor, params, query }) => {
@@ -70,10 +71,7 @@ export const implementations: Implementations<'managementCompany'> = {
       { managementCompanyId: params.id, kind: 'company-logo', id: params.id },
       query,
     );
-    await db.entities.managementCompany
-      .patch({ managementCompanyId: params.id })
-      .set({ logoKey: ticket.key })
-      .go();
+    await setManagementCompanyLogoKey(db, params.id, ticket.key);
     return ticket;
   },
 
@@ -110,10 +108,15 @@ export const implementations: Implementations<'managementCompany'> = {
     if (await managementCompanyHasChildren(db, params.id)) {
       throw new ConflictError('Delete the areas and users of this management company first');
     }
-    await db.entities.managementCompany.delete({ managementCompanyId: params.id }).go();
+    await deleteManagementCompany(db, params.id);
     await storage.deletePrefix(tenantPrefix(params.id)); // its logo and anything else left under the tenant
     return { success: true as const, id: params.id };
   },
 };
 
-export const handler = createResourceHandler('managementCompany', implementations, withActors(db));
+export const handler = createResourceHandler(
+  'managementCompany',
+  managementCompanyRoutes,
+  implementations,
+  withActors(db),
+);

@@ -4,63 +4,54 @@ import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { ownerPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
+import { organizationRoutes } from '@sitewalk/shared/contract/organization';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
-import { areasInScope, visibleUserScope } from '../domain/scope.ts';
+import { NOT_YET_MADE, organizationPlacement } from '../domain/placements.ts';
+import { organizationsInScope, visibleUserScope } from '../domain/scope.ts';
 import { nextId } from '../db/counters.ts';
 import { getManagementCompany } from '../db/managementCompanies.ts';
+import { listLocationsOfOrganization } from '../db/locations.ts';
+import { userIdsOfOrganization } from '../db/users.ts';
 import {
+  createOrganization,
+  deleteOrganization,
   getOrganization,
-  listLocationsOfOrganization,
   listOrganizationsOfCompany,
-  toOrganizations,
-  usersOfOrganization,
+  setOrganizationLogoKey,
+  updateOrganization,
 } from '../db/organizations.ts';
+import { toOrganization, toOrganizations } from './views.ts';
 
 const db = dataFromEnv();
 const storage = storageFromEnv();
 const notFound = 'Area not found';
 
-const placementOf = (item: { organizationId: number; managementCompanyId: number }) => ({
-  kind: 'organization' as const,
-  id: item.organizationId,
-  managementCompanyId: item.managementCompanyId,
-});
-
 const load = async (actor: Actor, action: 'read' | 'update' | 'delete' | 'uploadLogo', id: number) => {
   const item = await getOrganization(db, id);
   if (!item) throw new NotFoundError(notFound);
-  authorize(actor, action, placementOf(item), notFound);
+  authorize(actor, action, organizationPlacement(item), notFound);
   return item;
 };
 
-const viewOf = async (item: Parameters<typeof toOrganizations>[1][number]) => {
-  const [view] = await toOrganizations(db, [item]);
-  if (!view) throw new Error('An area view went missing');
-  return view;
+const visibleOrganizationsOfUser = async (actor: Actor, userId: number) => {
+  const { asActor } = await visibleUserScope(db, actor, userId);
+  return (await organizationsInScope(db, asActor)).filter((o) => canSee(actor, organizationPlacement(o)));
 };
 
 const optional = ['address', 'city', 'state', 'zipcode'] as const;
 
 export const implementations: Implementations<'organization'> = {
   'organization.create': async ({ actor, body }) => {
-    const company = await getManagementCompany(db, body.managementCompanyId);
-    if (!company || !canSee(actor, { kind: 'managementCompany', id: body.managementCompanyId })) {
+    const { managementCompanyId } = body;
+    const company = await getManagementCompany(db, managementCompanyId);
+    if (!company || !canSee(actor, { kind: 'managementCompany', id: managementCompanyId })) {
       throw new NotFoundError('Management company not found');
     }
-    const organizationId = await nextId(db, 'organization');
-    if (
-      decide(
-        actor,
-        'create',
-        placementOf({ organizationId, managementCompanyId: body.managementCompanyId }),
-      ) !== 'allow'
-    ) {
-      throw new ForbiddenError(messages.permission.addArea);
-    }
-    const { data } = await db.entities.organization.create({ organizationId, ...body }).go();
-    return viewOf(data);
+    const placement = organizationPlacement({ organizationId: NOT_YET_MADE, managementCompanyId });
+    if (decide(actor, 'create', placement) !== 'allow') throw new ForbiddenError(messages.permission.addArea);
+    return toOrganization(db, await createOrganization(db, await nextId(db, 'organization'), body));
   },
 
   'organization.update': async ({ actor, body }) => {
@@ -76,31 +67,22 @@ export const implementations: Implementations<'organization'> = {
       optional.flatMap((field) => (typeof body[field] === 'string' ? [[field, body[field]]] : [])),
     );
     const set = { ...(body.name === undefined ? {} : { name: body.name }), ...values };
-    if (Object.keys(set).length === 0 && cleared.length === 0) return viewOf(item);
-    const patch = db.entities.organization
-      .patch({ organizationId: body.id })
-      .set(set)
-      .composite({ managementCompanyId: item.managementCompanyId });
-    const { data } = await (cleared.length ? patch.remove(cleared) : patch).go({ response: 'all_new' });
-    return viewOf(data);
+    if (Object.keys(set).length === 0 && cleared.length === 0) return toOrganization(db, item);
+    return toOrganization(db, await updateOrganization(db, item, set, cleared));
   },
 
   'organization.logoUpload': async ({ actor, params, query }) => {
-    const area = await load(actor, 'uploadLogo', params.id);
-    const owner = {
-      managementCompanyId: area.managementCompanyId,
-      kind: 'area-logo' as const,
-      id: params.id,
-    };
+    const { managementCompanyId } = await load(actor, 'uploadLogo', params.id);
+    const owner = { managementCompanyId, kind: 'area-logo' as const, id: params.id };
     const ticket = await presignOwnedUpload(storage, owner, query);
-    await db.entities.organization.patch({ organizationId: params.id }).set({ logoKey: ticket.key }).go();
+    await setOrganizationLogoKey(db, params.id, ticket.key);
     return ticket;
   },
 
   'organization.logo': async ({ actor, params }) =>
     presignedView(storage, (await load(actor, 'read', params.id)).logoKey),
 
-  'organization.get': async ({ actor, params }) => viewOf(await load(actor, 'read', params.id)),
+  'organization.get': async ({ actor, params }) => toOrganization(db, await load(actor, 'read', params.id)),
 
   'organization.managementCompanyName': async ({ actor, params }) => {
     const item = await load(actor, 'read', params.id);
@@ -109,11 +91,8 @@ export const implementations: Implementations<'organization'> = {
     return { id: company.managementCompanyId, name: company.name };
   },
 
-  'organization.byUser': async ({ actor, params }) => {
-    const { asActor } = await visibleUserScope(db, actor, params.userId);
-    const areas = (await areasInScope(db, asActor)).filter((a) => canSee(actor, placementOf(a)));
-    return toOrganizations(db, areas);
-  },
+  'organization.byUser': async ({ actor, params }) =>
+    toOrganizations(db, await visibleOrganizationsOfUser(actor, params.userId)),
 
   'organization.allByManagementCompany': async ({ actor, params }) => {
     if (
@@ -122,32 +101,36 @@ export const implementations: Implementations<'organization'> = {
     ) {
       throw new NotFoundError('Management company not found');
     }
-    const areas = (await listOrganizationsOfCompany(db, params.id)).filter((a) =>
-      canSee(actor, placementOf(a)),
+    const organizations = (await listOrganizationsOfCompany(db, params.id)).filter((o) =>
+      canSee(actor, organizationPlacement(o)),
     );
-    return toOrganizations(db, areas);
+    return toOrganizations(db, organizations);
   },
 
   'organization.someByUser': async ({ actor, params, query }) => {
-    const { asActor } = await visibleUserScope(db, actor, params.userId);
-    const areas = (await areasInScope(db, asActor)).filter((a) => canSee(actor, placementOf(a)));
-    const page = pageOf(areas, query, (a) => [a.name, a.address, a.city, a.state, a.zipcode]);
+    const organizations = await visibleOrganizationsOfUser(actor, params.userId);
+    const page = pageOf(organizations, query, (o) => [o.name, o.address, o.city, o.state, o.zipcode]);
     return { organizations: await toOrganizations(db, page.items), totalCount: page.totalCount };
   },
 
   'organization.delete': async ({ actor, params }) => {
-    const area = await load(actor, 'delete', params.id);
-    const [locations, users] = await Promise.all([
+    const { managementCompanyId } = await load(actor, 'delete', params.id);
+    const [locations, userIds] = await Promise.all([
       listLocationsOfOrganization(db, params.id),
-      usersOfOrganization(db, params.id),
+      userIdsOfOrganization(db, params.id),
     ]);
-    if (locations.length > 0 || users.size > 0) {
+    if (locations.length > 0 || userIds.length > 0) {
       throw new ConflictError('Delete the locations of this area and remove its users first');
     }
-    await db.entities.organization.delete({ organizationId: params.id }).go();
-    await storage.deletePrefix(ownerPrefix(area.managementCompanyId, 'area-logo', params.id));
+    await deleteOrganization(db, params.id);
+    await storage.deletePrefix(ownerPrefix(managementCompanyId, 'area-logo', params.id));
     return { success: true as const, id: params.id };
   },
 };
 
-export const handler = createResourceHandler('organization', implementations, withActors(db));
+export const handler = createResourceHandler(
+  'organization',
+  organizationRoutes,
+  implementations,
+  withActors(db),
+);

@@ -1,5 +1,6 @@
 import { GeocodeCommand, GeoPlacesClient, type PlaceType } from '@aws-sdk/client-geo-places';
 import type { Env } from '../env.ts';
+import { tracedClient } from './tracer.ts';
 
 export interface GeocodeResult {
   lat: number;
@@ -33,28 +34,28 @@ const EXACT_PLACE_TYPES: ReadonlySet<PlaceType> = new Set<PlaceType>([
  * location keeps the coordinates it is geocoded to, which the data providers' terms allow only under the
  * intended use 'Storage'.
  */
-export const amazonLocationGeocoder = (
-  env: Env<'AWS_REGION'>,
-  client: GeoPlacesClient = new GeoPlacesClient({ region: env.AWS_REGION }),
-): Geocoder => ({
-  async geocode(address) {
-    const text = address.trim();
-    if (!text) return null;
-    const result = await client.send(
-      new GeocodeCommand({ QueryText: text, MaxResults: 1, IntendedUse: 'Storage' }),
-    );
-    const place = result.ResultItems?.[0];
-    // [longitude, latitude], as GeoJSON.
-    const [lng, lat] = place?.Position ?? [];
-    if (!place || lng === undefined || lat === undefined) return null;
-    return {
-      lat,
-      lng,
-      label: place.Address?.Label ?? place.Title ?? text,
-      approximate: !place.PlaceType || !EXACT_PLACE_TYPES.has(place.PlaceType),
-    };
-  },
-});
+export const amazonLocationGeocoder = (env: Env<'AWS_REGION'>, client?: GeoPlacesClient): Geocoder => {
+  const places = tracedClient(() => client ?? new GeoPlacesClient({ region: env.AWS_REGION }));
+  return {
+    async geocode(address) {
+      const text = address.trim();
+      if (!text) return null;
+      const result = await places().send(
+        new GeocodeCommand({ QueryText: text, MaxResults: 1, IntendedUse: 'Storage' }),
+      );
+      const place = result.ResultItems?.[0];
+      // [longitude, latitude], as GeoJSON.
+      const [lng, lat] = place?.Position ?? [];
+      if (!place || lng === undefined || lat === undefined) return null;
+      return {
+        lat,
+        lng,
+        label: place.Address?.Label ?? place.Title ?? text,
+        approximate: !place.PlaceType || !EXACT_PLACE_TYPES.has(place.PlaceType),
+      };
+    },
+  };
+};
 
 /** The last 5-digit group of an address, optionally followed by a ZIP+4 suffix. */
 export const zipOf = (address: string): string | null => {

@@ -13,6 +13,7 @@ import {
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Env } from '../env.ts';
+import { tracedClient } from './tracer.ts';
 
 /** What a successful sign-in yields. */
 export interface Tokens {
@@ -67,10 +68,13 @@ const tokensOf = (result: AuthenticationResultType | undefined): Tokens | null =
     : null;
 
 export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
-  const client = new CognitoIdentityProviderClient({
-    region: env.AWS_REGION,
-    ...(env.COGNITO_ENDPOINT ? { endpoint: env.COGNITO_ENDPOINT } : {}),
-  });
+  const client = tracedClient(
+    () =>
+      new CognitoIdentityProviderClient({
+        region: env.AWS_REGION,
+        ...(env.COGNITO_ENDPOINT ? { endpoint: env.COGNITO_ENDPOINT } : {}),
+      }),
+  );
   const pool = { UserPoolId: env.USER_POOL_ID };
   const username = (userId: number) => String(userId);
 
@@ -88,7 +92,7 @@ export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
 
   return {
     async createUser(userId, password, temporary) {
-      await client.send(
+      await client().send(
         new AdminCreateUserCommand({
           ...pool,
           Username: username(userId),
@@ -101,7 +105,7 @@ export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
 
     async setPassword(userId, password, temporary = false) {
       try {
-        await client.send(
+        await client().send(
           new AdminSetUserPasswordCommand({
             ...pool,
             Username: username(userId),
@@ -118,7 +122,7 @@ export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
 
     async signOutEverywhere(userId) {
       try {
-        await client.send(new AdminUserGlobalSignOutCommand({ ...pool, Username: username(userId) }));
+        await client().send(new AdminUserGlobalSignOutCommand({ ...pool, Username: username(userId) }));
         return true;
       } catch (error) {
         if (isNamed(error, 'UserNotFoundException')) return false;
@@ -128,23 +132,23 @@ export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
 
     async deleteUser(userId) {
       try {
-        await client.send(new AdminDeleteUserCommand({ ...pool, Username: username(userId) }));
+        await client().send(new AdminDeleteUserCommand({ ...pool, Username: username(userId) }));
       } catch (error) {
         if (!isNamed(error, 'UserNotFoundException')) throw error;
       }
     },
 
     async disableUser(userId) {
-      await client.send(new AdminDisableUserCommand({ ...pool, Username: username(userId) }));
+      await client().send(new AdminDisableUserCommand({ ...pool, Username: username(userId) }));
     },
 
     async enableUser(userId) {
-      await client.send(new AdminEnableUserCommand({ ...pool, Username: username(userId) }));
+      await client().send(new AdminEnableUserCommand({ ...pool, Username: username(userId) }));
     },
 
     async exists(userId) {
       try {
-        await client.send(new AdminGetUserCommand({ ...pool, Username: username(userId) }));
+        await client().send(new AdminGetUserCommand({ ...pool, Username: username(userId) }));
         return true;
       } catch (error) {
         if (isNamed(error, 'UserNotFoundException')) return false;
@@ -155,7 +159,7 @@ export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
     async signIn(userId, password) {
       try {
         return answer(
-          await client.send(
+          await client().send(
             new AdminInitiateAuthCommand({
               ...pool,
               ClientId: env.USER_POOL_CLIENT_ID,
@@ -175,7 +179,7 @@ export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
     async completeNewPassword(userId, session, newPassword) {
       try {
         return answer(
-          await client.send(
+          await client().send(
             new AdminRespondToAuthChallengeCommand({
               ...pool,
               ClientId: env.USER_POOL_CLIENT_ID,
@@ -203,7 +207,7 @@ export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
 
     async refresh(refreshToken) {
       try {
-        const result = await client.send(
+        const result = await client().send(
           new AdminInitiateAuthCommand({
             ...pool,
             ClientId: env.USER_POOL_CLIENT_ID,
@@ -220,7 +224,9 @@ export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
 
     async revoke(refreshToken) {
       try {
-        await client.send(new RevokeTokenCommand({ ClientId: env.USER_POOL_CLIENT_ID, Token: refreshToken }));
+        await client().send(
+          new RevokeTokenCommand({ ClientId: env.USER_POOL_CLIENT_ID, Token: refreshToken }),
+        );
       } catch (error) {
         // An unknown or already revoked token is as good as revoked.
         if (!isNamed(error, 'NotAuthorizedException', 'UnsupportedTokenTypeException')) throw error;

@@ -1,5 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { Env } from '../env.ts';
+import { tracedClient } from './tracer.ts';
 
 export interface Mail {
   to: string;
@@ -14,13 +15,16 @@ export interface Mailer {
 }
 
 export const sesMailer = (env: Env<'AWS_REGION' | 'MAIL_FROM' | 'SES_ENDPOINT'>): Mailer => {
-  const client = new SESv2Client({
-    region: env.AWS_REGION,
-    ...(env.SES_ENDPOINT ? { endpoint: env.SES_ENDPOINT } : {}),
-  });
+  const client = tracedClient(
+    () =>
+      new SESv2Client({
+        region: env.AWS_REGION,
+        ...(env.SES_ENDPOINT ? { endpoint: env.SES_ENDPOINT } : {}),
+      }),
+  );
   return {
     async send({ to, subject, html, text }) {
-      await client.send(
+      await client().send(
         new SendEmailCommand({
           FromEmailAddress: env.MAIL_FROM,
           Destination: { ToAddresses: [to] },

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import type { Env } from '../env.ts';
+import { tracedClient } from './tracer.ts';
 
 /**
  * Seals PINs for the table, so that a read of the table alone (a backup, an export, a leaked read-only
@@ -26,10 +27,10 @@ const unwrap = (sealed: string, prefix: string): Buffer => {
 
 /** Direct Encrypt and Decrypt under the stage's key (a PIN is far below KMS's 4 KB plaintext limit). */
 export const kmsPinCipher = (env: Env<'AWS_REGION' | 'PIN_KEY_ID'>, client?: KMSClient): PinCipher => {
-  const kms = client ?? new KMSClient({ region: env.AWS_REGION });
+  const kms = tracedClient(() => client ?? new KMSClient({ region: env.AWS_REGION }));
   return {
     async seal(pin, userId) {
-      const { CiphertextBlob } = await kms.send(
+      const { CiphertextBlob } = await kms().send(
         new EncryptCommand({
           KeyId: env.PIN_KEY_ID,
           Plaintext: Buffer.from(pin, 'utf8'),
@@ -40,7 +41,7 @@ export const kmsPinCipher = (env: Env<'AWS_REGION' | 'PIN_KEY_ID'>, client?: KMS
       return KMS_PREFIX + Buffer.from(CiphertextBlob).toString('base64');
     },
     async open(sealed, userId) {
-      const { Plaintext } = await kms.send(
+      const { Plaintext } = await kms().send(
         new DecryptCommand({
           KeyId: env.PIN_KEY_ID,
           CiphertextBlob: unwrap(sealed, KMS_PREFIX),

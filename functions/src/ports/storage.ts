@@ -10,6 +10,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ImageContentType } from '@sitewalk/shared/constants';
 import type { Env } from '../env.ts';
+import { tracedClient } from './tracer.ts';
 
 /** What a browser needs to PUT a file straight to the bucket (the shape of the API's `uploadTicket`). */
 export interface UploadTicket {
@@ -99,18 +100,21 @@ const isNotFound = (error: unknown): boolean =>
     (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
 
 export const s3Storage = (env: StorageEnv): Storage => {
-  const client = new S3Client({
-    region: env.AWS_REGION,
-    // Without it the presigned PUT carries the CRC32 of an empty body, which real S3 rejects for any file.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT, forcePathStyle: true } : {}),
-  });
+  const client = tracedClient(
+    () =>
+      new S3Client({
+        region: env.AWS_REGION,
+        // Without it the presigned PUT carries the CRC32 of an empty body, which real S3 rejects for any file.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT, forcePathStyle: true } : {}),
+      }),
+  );
   const Bucket = env.UPLOAD_BUCKET;
 
   return {
     async presignUpload({ key, contentType, contentLength, expiresIn }) {
       const uploadUrl = await getSignedUrl(
-        client,
+        client(),
         new PutObjectCommand({ Bucket, Key: key, ContentType: contentType, ContentLength: contentLength }),
         { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) },
       );
@@ -123,12 +127,12 @@ export const s3Storage = (env: StorageEnv): Storage => {
     },
 
     async presignView(key, expiresIn) {
-      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn });
+      return getSignedUrl(client(), new GetObjectCommand({ Bucket, Key: key }), { expiresIn });
     },
 
     async exists(key) {
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        await client().send(new HeadObjectCommand({ Bucket, Key: key }));
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
@@ -144,12 +148,12 @@ export const s3Storage = (env: StorageEnv): Storage => {
       let deleted = 0;
       let ContinuationToken: string | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {
-        const listed = await client.send(
+        const listed = await client().send(
           new ListObjectsV2Command({ Bucket, Prefix: prefix, MaxKeys: PAGE_SIZE, ContinuationToken }),
         );
         const keys = (listed.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
         if (keys.length > 0) {
-          const result = await client.send(
+          const result = await client().send(
             new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }),
           );
           if (result.Errors?.length) {
@@ -171,7 +175,7 @@ export const s3Storage = (env: StorageEnv): Storage => {
       if (outside !== undefined) throw new Error(`Not a SiteWalk object key: ${JSON.stringify(outside)}`);
       for (let start = 0; start < keys.length; start += PAGE_SIZE) {
         const Objects = keys.slice(start, start + PAGE_SIZE).map((Key) => ({ Key }));
-        const result = await client.send(
+        const result = await client().send(
           new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }),
         );
         if (result.Errors?.length) {

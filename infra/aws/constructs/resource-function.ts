@@ -7,8 +7,9 @@ import {
   Runtime,
   SystemLogLevel,
   ApplicationLogLevel,
+  Tracing,
 } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -28,6 +29,7 @@ import {
 import type { EnvName } from '@sitewalk/functions/env';
 import { tableDefinition } from '@sitewalk/functions/db/table';
 import { TENANTS_PREFIX } from '@sitewalk/functions/ports/storage';
+import { METRICS_NAMESPACE } from '@sitewalk/functions/http/metrics';
 import type { StageConfig } from '../stage.ts';
 import { logicalIdOf } from './buckets.ts';
 import { locationProviderArn } from './maps.ts';
@@ -65,6 +67,25 @@ export const STREAM_READS = [
   'dynamodb:GetShardIterator',
   'dynamodb:ListStreams',
 ];
+
+/**
+ * How every function is bundled (and the cold-start bench's floor bundle, so the two compare): ESM for
+ * Node.js 24, minified, with source maps.
+ */
+export const lambdaBundling = {
+  format: OutputFormat.ESM,
+  target: 'node24',
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  mainFields: ['module', 'main'],
+  // CommonJS dependencies inside an ES module bundle still call require().
+  banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  // The SDK is bundled at the lockfile's version rather than the runtime's.
+  bundleAwsSDK: true,
+  // The offline ZIP-code geocoder (5 MB) serves only the local host; it is imported lazily.
+  externalModules: ['zipcodes'],
+} satisfies BundlingOptions;
 
 const isWorker = (name: Resource | Worker): name is Worker => name in workerAccess;
 
@@ -140,25 +161,21 @@ export class ResourceFunction extends Construct {
         ...environment,
         LOG_LEVEL: stage.logLevel,
         POWERTOOLS_SERVICE_NAME: `sitewalk-${resource}`,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        SITEWALK_STAGE: stage.name,
         NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node24',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        mainFields: ['module', 'main'],
-        // CommonJS dependencies inside an ES module bundle still call require().
-        banner:
-          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-        // The SDK is bundled at the lockfile's version rather than the runtime's.
-        bundleAwsSDK: true,
-        // The offline ZIP-code geocoder (5 MB) serves only the local host; it is imported lazily.
-        externalModules: ['zipcodes'],
-      },
+      bundling: lambdaBundling,
+      // X-Ray: Lambda's segment, and the Powertools Tracer's subsegments for each AWS call.
+      tracing: Tracing.ACTIVE,
     });
 
+    // Active tracing grants xray:PutTraceSegments and xray:PutTelemetryRecords, which take no resource.
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'X-Ray trace segments and telemetry have no resource-level permissions; only those two actions.',
+    });
     this.grant(access, backing, role);
   }
 

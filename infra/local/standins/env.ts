@@ -26,4 +26,7 @@ export const localEnvironment = (
   SES_ENDPOINT: standIns.endpoints.ses,
   GEOCODER: 'offline',
   PIN_LOCAL_KEY: extra.pinKey,
+  // Powertools' own switches: no EMF on stdout, no X-Ray (there is no daemon here).
+  POWERTOOLS_METRICS_DISABLED: 'true',
+  POWERTOOLS_TRACE_ENABLED: 'false',
 });

@@ -1,0 +1,92 @@
+import type { DataService } from './service.ts';
+import type { LocationItem } from './entities/location.ts';
+import type { OrganizationItem } from './entities/organization.ts';
+
+/**
+ * Joining and leaving places; each answers false when its transaction was cancelled. A join is one
+ * transaction: every new membership with a check that its user was not deleted meanwhile, and one check of
+ * the place (MAX_USER_IDS_PER_CALL keeps it within DynamoDB's limit).
+ */
+
+/** A place users join, as read before the join. */
+export type JoinedPlace =
+  { kind: 'location'; item: LocationItem } | { kind: 'organization'; item: OrganizationItem };
+
+/**
+ * A location must still be where it was read (a move or a delete meanwhile would leave memberships naming
+ * the old organization); an organization must not have been deleted meanwhile.
+ */
+export const joinPlace = async (db: DataService, place: JoinedPlace, userIds: readonly number[]) => {
+  const { managementCompanyId, organizationId } = place.item;
+  const outcome = await db.transaction
+    .write(({ location, organization, user, userLocation, userOrganization }) => {
+      const placeCheck =
+        place.kind === 'location'
+          ? location
+              .check({ locationId: place.item.locationId })
+              .where((a, op) => op.eq(a.organizationId, organizationId))
+              .commit()
+          : organization
+              .check({ organizationId })
+              .where((a, op) => op.exists(a.organizationId))
+              .commit();
+      const membership = (userId: number) =>
+        place.kind === 'location'
+          ? userLocation
+              .create({ userId, locationId: place.item.locationId, organizationId, managementCompanyId })
+              .commit()
+          : userOrganization.create({ userId, organizationId, managementCompanyId }).commit();
+      return [
+        placeCheck,
+        ...userIds.flatMap((userId) => [
+          membership(userId),
+          user
+            .check({ userId })
+            .where((a, op) => op.exists(a.userId))
+            .commit(),
+        ]),
+      ];
+    })
+    .go();
+  return !outcome.canceled;
+};
+
+/**
+ * The user's default location goes with the membership; the user row is checked either way, so a default
+ * set to this location meanwhile cancels the removal rather than being left dangling.
+ */
+export const leaveLocation = async (
+  db: DataService,
+  user: { userId: number; defaultLocationId?: number | undefined },
+  locationId: number,
+) => {
+  const { userId } = user;
+  const outcome = await db.transaction
+    .write(({ user: users, userLocation }) => [
+      userLocation.delete({ userId, locationId }).commit(),
+      user.defaultLocationId === locationId
+        ? users
+            .patch({ userId })
+            .remove(['defaultLocationId'])
+            .where((a, op) => op.eq(a.defaultLocationId, locationId))
+            .commit()
+        : users
+            .check({ userId })
+            .where(
+              (a, op) => `${op.notExists(a.defaultLocationId)} OR ${op.ne(a.defaultLocationId, locationId)}`,
+            )
+            .commit(),
+    ])
+    .go();
+  return !outcome.canceled;
+};
+
+/** Nothing else names an organization membership, so it goes on its own. */
+export const leaveOrganization = async (
+  db: DataService,
+  user: { userId: number },
+  organizationId: number,
+) => {
+  await db.entities.userOrganization.delete({ userId: user.userId, organizationId }).go();
+  return true;
+};

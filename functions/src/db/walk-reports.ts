@@ -1,0 +1,183 @@
+import type { CreateEntityItem } from 'electrodb';
+import {
+  WALK_REPORT_CHECKPOINTS_MAX,
+  WALK_REPORT_NOTES_MAX,
+  WALK_REPORT_PHOTOS_MAX,
+} from '@sitewalk/shared/constants';
+import type { DataService } from './service.ts';
+import type {
+  completedMarkerEntity,
+  markerImageEntity,
+  walkNoteEntity,
+  walkReportEntity,
+} from './entities/walkReport.ts';
+import { createOutcome, writeIf, type CreateOutcome } from './conditional.ts';
+import { reportStartTallies } from './tallies.ts';
+
+/** Named access patterns of walk reports and what is recorded on them (docs/data-model.md). */
+
+type NewWalkReport = CreateEntityItem<typeof walkReportEntity>;
+type NewCheckpoint = CreateEntityItem<typeof completedMarkerEntity>;
+type NewNote = CreateEntityItem<typeof walkNoteEntity>;
+type NewPhoto = CreateEntityItem<typeof markerImageEntity>;
+/** A recording item's key: its report and the client's id for the write. */
+interface RecordingKey {
+  walkReportId: number;
+  clientId: string;
+}
+
+export const getWalkReport = async (db: DataService, walkReportId: number) =>
+  (await db.entities.walkReport.get({ walkReportId }).go()).data;
+
+/** The report with everything recorded on it (one Query of the `report` collection), or null. */
+export const readReport = async (db: DataService, walkReportId: number) => {
+  const { data } = await db.collections.report({ walkReportId }).go({ pages: 'all' });
+  const report = data.walkReport[0];
+  if (!report) return null;
+  return { report, completed: data.completedMarker, notes: data.walkNote, images: data.markerImage };
+};
+
+/** Which report a client's start request made, and for whom. */
+export const getReportStart = async (db: DataService, clientId: string) =>
+  (await db.entities.walkReportStart.get({ clientId }).go()).data;
+
+/**
+ * Starts a report in one transaction: the client's start record (first, so a retried start finds it), the
+ * report, and the location's tallies (its running count of reports and the month's start times).
+ */
+export const startReport = async (db: DataService, report: NewWalkReport): Promise<CreateOutcome> => {
+  const { clientId, walkReportId, userId, locationId } = report;
+  const result = await db.transaction
+    .write(({ walkReportStart, walkReport, ...tallies }) => [
+      walkReportStart.create({ clientId, walkReportId, userId }).commit(),
+      walkReport.create(report).commit(),
+      ...reportStartTallies(tallies, { locationId, startedAt: report.startedAt }),
+    ])
+    .go();
+  return createOutcome(result);
+};
+
+/** A location's reports, newest first (gsi1), `count` of them at most. */
+export const newestReportsOfLocation = async (db: DataService, locationId: number, count: number) =>
+  (await db.entities.walkReport.query.byLocation({ locationId }).go({ order: 'desc', count, pages: 'all' }))
+    .data;
+
+/** How many reports a location has had (its tally, kept by each start). */
+export const walkReportCountOf = async (db: DataService, locationId: number) =>
+  (await db.entities.locationTally.get({ locationId }).go()).data?.walkReportCount ?? 0;
+
+/** Closes the report: false when it was closed already (the condition refused the write). */
+export const finishReport = (db: DataService, walkReportId: number, finishedAt: string) =>
+  writeIf(
+    db.entities.walkReport
+      .patch({ walkReportId })
+      .set({ finishedAt })
+      .where(({ finishedAt: finished }, { notExists }) => notExists(finished))
+      .go(),
+  );
+
+/**
+ * Folds arrivals into the report's row totals: the markers reached (a set), the earliest arrival (kept when
+ * earlier) and the latest (kept when later). Each update is idempotent, so folding an arrival again is safe.
+ */
+export const foldArrivals = async (
+  db: DataService,
+  walkReportId: number,
+  arrivals: { markerIds: number[]; first: string; last: string },
+) => {
+  const key = { walkReportId };
+  const { markerIds, first, last } = arrivals;
+  await Promise.all([
+    db.entities.walkReport.patch(key).add({ visitedMarkerIds: markerIds }).go(),
+    writeIf(
+      db.entities.walkReport
+        .patch(key)
+        .set({ firstArrivalAt: first })
+        .where(
+          ({ firstArrivalAt }, { notExists, gt }) =>
+            `${notExists(firstArrivalAt)} OR ${gt(firstArrivalAt, first)}`,
+        )
+        .go(),
+    ),
+    writeIf(
+      db.entities.walkReport
+        .patch(key)
+        .set({ lastArrivalAt: last })
+        .where(
+          ({ lastArrivalAt }, { notExists, lt }) =>
+            `${notExists(lastArrivalAt)} OR ${lt(lastArrivalAt, last)}`,
+        )
+        .go(),
+    ),
+  ]);
+};
+
+/** The kinds of item recorded on a report, and how many of each it holds at most (shared/src/constants.ts). */
+export const RECORDING_CAPS = {
+  checkpoint: WALK_REPORT_CHECKPOINTS_MAX,
+  note: WALK_REPORT_NOTES_MAX,
+  photo: WALK_REPORT_PHOTOS_MAX,
+} as const;
+export type RecordingKind = keyof typeof RECORDING_CAPS;
+
+type Transaction = Parameters<Parameters<DataService['transaction']['write']>[0]>[0];
+type TransactionItem = ReturnType<Parameters<DataService['transaction']['write']>[0]>[number];
+
+/** Counts one more item of `kind` on the report, on condition that it is still open and below the cap. */
+const countOnReport = (tx: Transaction, walkReportId: number, kind: RecordingKind) => {
+  const patch = tx.walkReport.patch({ walkReportId });
+  const max: number = RECORDING_CAPS[kind];
+  const counted =
+    kind === 'checkpoint'
+      ? patch
+          .add({ checkpointCount: 1 })
+          .where(
+            ({ finishedAt, checkpointCount: n }, { notExists, lt }) =>
+              `${notExists(finishedAt)} AND (${notExists(n)} OR ${lt(n, max)})`,
+          )
+      : kind === 'note'
+        ? patch
+            .add({ noteCount: 1 })
+            .where(
+              ({ finishedAt, noteCount: n }, { notExists, lt }) =>
+                `${notExists(finishedAt)} AND (${notExists(n)} OR ${lt(n, max)})`,
+            )
+        : patch
+            .add({ photoCount: 1 })
+            .where(
+              ({ finishedAt, photoCount: n }, { notExists, lt }) =>
+                `${notExists(finishedAt)} AND (${notExists(n)} OR ${lt(n, max)})`,
+            );
+  return counted.commit();
+};
+
+/**
+ * Writes one recording item and counts it on its report in one transaction, so DynamoDB itself keeps the
+ * count within the cap and the report open: parallel writes can never pass a cap. 'exists' when an item of
+ * the same client id is there already; 'refused' when the report is full, finished or gone.
+ */
+const writeCounted = async (
+  db: DataService,
+  walkReportId: number,
+  kind: RecordingKind,
+  create: (tx: Transaction) => TransactionItem,
+): Promise<CreateOutcome> =>
+  createOutcome(await db.transaction.write((tx) => [create(tx), countOnReport(tx, walkReportId, kind)]).go());
+
+export const recordCheckpoint = (db: DataService, item: NewCheckpoint) =>
+  writeCounted(db, item.walkReportId, 'checkpoint', (tx) => tx.completedMarker.create(item).commit());
+
+export const recordNote = (db: DataService, item: NewNote) =>
+  writeCounted(db, item.walkReportId, 'note', (tx) => tx.walkNote.create(item).commit());
+
+export const recordPhoto = (db: DataService, item: NewPhoto) =>
+  writeCounted(db, item.walkReportId, 'photo', (tx) => tx.markerImage.create(item).commit());
+
+export const getCheckpoint = async (db: DataService, key: RecordingKey) =>
+  (await db.entities.completedMarker.get(key).go()).data;
+
+export const getNote = async (db: DataService, key: RecordingKey) =>
+  (await db.entities.walkNote.get(key).go()).data;
+
+export const getPhoto = async (db: DataService, key: RecordingKey) =>
+  (await db.entities.markerImage.get(key).go()).data;

@@ -1,0 +1,109 @@
+import { Role } from '@sitewalk/shared/roles';
+import { canManageMembership, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
+import { MAX_MEMBERSHIPS } from '@sitewalk/shared/constants';
+import type { DataService } from '../db/service.ts';
+import type { UserItem } from '../db/entities/user.ts';
+import { joinPlace, leaveLocation, leaveOrganization } from '../db/memberships.ts';
+import { BadRequestError, ConflictError, ForbiddenError } from './errors.ts';
+import { mapBounded } from './fan-out.ts';
+import {
+  locationPlacement,
+  organizationPlacement,
+  visibleLocation,
+  visibleOrganization,
+} from './placements.ts';
+import { visibleUserScope } from './scope.ts';
+
+/** The kinds of place a user belongs to. */
+export type PlaceKind = 'location' | 'organization';
+
+/** A place, seen by the actor, with what joining and leaving it takes. */
+interface Place {
+  placement: PlacementOf<'location'> | PlacementOf<'organization'>;
+  /** Whether a user (their placement) already belongs here. */
+  holds: (member: PlacementOf<'user'>) => boolean;
+  /** Who may join, and what a refusal says. */
+  admits: (user: UserItem) => boolean;
+  refusal: string;
+  /** Each false when the transaction was cancelled. */
+  join: (userIds: readonly number[]) => Promise<boolean>;
+  leave: (user: UserItem) => Promise<boolean>;
+}
+
+const places: Record<PlaceKind, (db: DataService, actor: Actor, id: number) => Promise<Place>> = {
+  location: async (db, actor, locationId) => {
+    const location = await visibleLocation(db, actor, locationId);
+    return {
+      placement: locationPlacement(location),
+      holds: (member) => member.locationIds.includes(locationId),
+      admits: (user) => user.managementCompanyId === location.managementCompanyId,
+      refusal: 'every user must be of the location’s management company',
+      join: (userIds) => joinPlace(db, { kind: 'location', item: location }, userIds),
+      leave: (user) => leaveLocation(db, user, locationId),
+    };
+  },
+  organization: async (db, actor, organizationId) => {
+    const organization = await visibleOrganization(db, actor, organizationId);
+    return {
+      placement: organizationPlacement(organization),
+      holds: (member) => member.organizationIds.includes(organizationId),
+      admits: (user) =>
+        user.roleId >= Role.AreaManager && user.managementCompanyId === organization.managementCompanyId,
+      refusal: 'only area managers and above of the area’s company join an area',
+      join: (userIds) => joinPlace(db, { kind: 'organization', item: organization }, userIds),
+      leave: (user) => leaveOrganization(db, user, organizationId),
+    };
+  },
+};
+
+/** Each user may take one more membership (a user's delete removes all of them in one transaction). */
+const assertRoomForOneMore = (members: { placement: PlacementOf<'user'> }[]) => {
+  const full = (m: PlacementOf<'user'>) => m.locationIds.length + m.organizationIds.length >= MAX_MEMBERSHIPS;
+  if (members.some((m) => full(m.placement))) {
+    const message = `a user can belong to at most ${MAX_MEMBERSHIPS} locations and areas`;
+    throw new BadRequestError(`userIds: ${message}`, { userIds: [message] });
+  }
+};
+
+/**
+ * Adds users to a location or an organization; those already there are left as they are. Every user must
+ * be visible (404), one the actor may place there (403) and one the place admits (400). Answers how many
+ * joined.
+ */
+export const addMembers = async (
+  db: DataService,
+  actor: Actor,
+  kind: PlaceKind,
+  placeId: number,
+  userIds: readonly number[],
+): Promise<number> => {
+  const place = await places[kind](db, actor, placeId);
+  const users = await mapBounded([...new Set(userIds)], (id) => visibleUserScope(db, actor, id));
+  const joining = users.filter((u) => !place.holds(u.placement));
+  for (const { user, placement } of joining) {
+    if (!canManageMembership(actor, place.placement, placement)) throw new ForbiddenError();
+    if (!place.admits(user))
+      throw new BadRequestError(`userIds: ${place.refusal}`, { userIds: [place.refusal] });
+  }
+  assertRoomForOneMore(joining);
+  if (joining.length && !(await place.join(joining.map((u) => u.user.userId)))) {
+    throw new ConflictError('The users changed meanwhile; please try again');
+  }
+  return joining.length;
+};
+
+/** Removes a user from a location or an organization: 1 when they were there, 0 when they were not. */
+export const removeMember = async (
+  db: DataService,
+  actor: Actor,
+  kind: PlaceKind,
+  placeId: number,
+  userId: number,
+): Promise<number> => {
+  const place = await places[kind](db, actor, placeId);
+  const { user, placement } = await visibleUserScope(db, actor, userId);
+  if (!canManageMembership(actor, place.placement, placement)) throw new ForbiddenError();
+  if (!place.holds(placement)) return 0;
+  if (!(await place.leave(user))) throw new ConflictError('The user changed meanwhile; please try again');
+  return 1;
+};

@@ -1,0 +1,13 @@
+import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
+import type { ManagementCompanyItem } from '../db/entities/managementCompany.ts';
+
+/** A management company as the API answers it. */
+export const toManagementCompany = (item: ManagementCompanyItem): ManagementCompany => ({
+  id: item.managementCompanyId,
+  name: item.name,
+  email: item.email,
+  phone: item.phone ?? null,
+  website: item.website ?? null,
+  hasLogo: item.logoKey !== undefined,
+  createdAt: item.createdAt,
+});
