@@ -10,7 +10,7 @@ import { callAs, person, type Person } from '../support/people.ts';
 import { locationBody } from '../support/site.ts';
 
 /**
- * The dashboard's counts come from each location's day tallies (functions/src/db/tallies.ts), kept by the
+ * The dashboard's counts come from each location's month tallies (functions/src/db/tallies.ts), kept by the
  * writes that change them: report starts, and incidents created, changed, resolved, reopened and deleted.
  * Each case reads the counts back through the API, right after the write.
  */
