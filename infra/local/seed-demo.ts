@@ -18,6 +18,7 @@ import { localEnvironment } from './standins/env.ts';
 import { provision } from './provision.ts';
 import { LOCAL_RESOURCE_NAMES, localPinKey, localSettings } from './settings.ts';
 import { generateDemo } from './demo/generate.ts';
+import { progress } from './progress.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -100,6 +101,7 @@ try {
     { db, accounts: createAccounts(db, identityFromEnv()), storage: storageFromEnv() },
     demo,
     (line) => console.log(`  ${line}`),
+    progress,
   );
   const signIn = demo.people
     .slice(0, 4)

@@ -38,6 +38,7 @@ const leftovers = async (counts: {
   walks: number;
   members: number;
   defaults: number;
+  months?: number;
 }) => {
   const locationId = nextLocation++;
   const at = { locationId, organizationId: AREA, managementCompanyId: COMPANY };
@@ -140,6 +141,13 @@ const leftovers = async (counts: {
       .create({ userId: nextId++, firstName: 'D', lastName: 'D', roleId: 1, defaultLocationId: locationId })
       .go();
   }
+  for (let m = 0; m < (counts.months ?? 0); m++) {
+    const month = `2026-${String(m + 1).padStart(2, '0')}`;
+    await db.entities.locationMonth
+      .update({ locationId, month })
+      .add({ reportStarts: [m], open1: ['e'] })
+      .go();
+  }
   await db.entities.locationTally.update({ locationId }).add({ walkReportCount: counts.reports }).go();
   await db.entities.locationCleanup.create(at).go();
   return { locationId, files, reportIds, guards };
@@ -156,18 +164,19 @@ const left = async (locationId: number) => {
     defaults: await count(
       db.entities.user.query.byDefaultLocation({ defaultLocationId: locationId }).go({ pages: 'all' }),
     ),
+    months: await count(db.entities.locationMonth.query.primary({ locationId }).go({ pages: 'all' })),
   };
 };
 
 const stepOf = async (locationId: number) =>
   (await db.entities.locationCleanup.get({ locationId }).go()).data?.step;
 
-const limits: StepLimits = { memberships: 2, defaults: 1, reports: 3, incidents: 2, walks: 3 };
+const limits: StepLimits = { memberships: 2, defaults: 1, reports: 3, incidents: 2, walks: 3, months: 2 };
 
 describe('a location cleanup', () => {
   it('removes one bounded page of one kind per step until nothing is left, then itself', async () => {
     // Prepare
-    const counts = { reports: 7, incidents: 3, walks: 4, members: 3, defaults: 2 };
+    const counts = { reports: 7, incidents: 3, walks: 4, members: 3, defaults: 2, months: 3 };
     const { locationId, files, reportIds, guards } = await leftovers(counts);
     expect(guards.length).toBeGreaterThan(0);
     const before = await left(locationId);
@@ -191,6 +200,7 @@ describe('a location cleanup', () => {
       walks: limits.walks,
       members: limits.memberships,
       defaults: limits.defaults,
+      months: limits.months,
     };
     for (let i = 1; i < trail.length; i++) {
       const [previous, now] = [trail[i - 1], trail[i]];
@@ -201,9 +211,9 @@ describe('a location cleanup', () => {
       for (const kind of changed)
         expect((previous?.[kind] ?? 0) - (now?.[kind] ?? 0)).toBeLessThanOrEqual(limitOf[kind]);
     }
-    // 2 + 2 + 3 + 2 + 2 pages, and a last step that finds nothing.
-    expect(trail).toHaveLength(1 + 12);
-    expect(trail.at(-1)).toEqual({ reports: 0, incidents: 0, walks: 0, members: 0, defaults: 0 });
+    // 2 + 2 + 3 + 2 + 2 + 2 pages, and a last step that finds nothing.
+    expect(trail).toHaveLength(1 + 14);
+    expect(trail.at(-1)).toEqual({ reports: 0, incidents: 0, walks: 0, members: 0, defaults: 0, months: 0 });
     for (const walkReportId of reportIds) {
       const { data } = await db.collections.report({ walkReportId }).go();
       expect([...data.walkReport, ...data.completedMarker, ...data.walkNote, ...data.markerImage]).toEqual(

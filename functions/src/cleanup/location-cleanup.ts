@@ -2,6 +2,7 @@ import type { DataService } from '../db/service.ts';
 import type { LocationCleanupItem } from '../db/entities/locationCleanup.ts';
 import type { Storage } from '../ports/storage.ts';
 import { isConditionFailure } from '../db/conditional.ts';
+import { tallyKeys } from '../db/tallies.ts';
 
 /**
  * What a deleted location leaves to be removed, in bounded steps (docs/data-model.md, "Deletes"). The delete
@@ -19,6 +20,8 @@ export interface StepLimits {
   reports: number;
   incidents: number;
   walks: number;
+  /** Month tallies (functions/src/db/tallies.ts). */
+  months: number;
 }
 
 export const STEP_LIMITS: StepLimits = {
@@ -27,6 +30,7 @@ export const STEP_LIMITS: StepLimits = {
   reports: 20,
   incidents: 50,
   walks: 100,
+  months: 100,
 };
 
 /** Parallel work within a step (reports, users), so no step floods the table. */
@@ -156,13 +160,20 @@ const removeWalks = async ({ db }: CleanupDeps, job: LocationCleanupItem, limit:
   return data.length;
 };
 
+const removeTallies = async ({ db }: CleanupDeps, job: LocationCleanupItem, limit: number) => {
+  const keys = await tallyKeys(db, job.locationId, limit);
+  await deleteAll((page) => db.entities.locationMonth.delete(page).go(), keys);
+  return keys.length;
+};
+
 /** One page of the first kind of child that has any left; 0 when nothing is left. */
 const removeSome = async (deps: CleanupDeps, job: LocationCleanupItem, limits: StepLimits) =>
   (await removeMemberships(deps, job, limits.memberships)) ||
   (await clearDefaults(deps, job, limits.defaults)) ||
   (await removeReports(deps, job, limits.reports)) ||
   (await removeIncidents(deps, job, limits.incidents)) ||
-  (await removeWalks(deps, job, limits.walks));
+  (await removeWalks(deps, job, limits.walks)) ||
+  (await removeTallies(deps, job, limits.months));
 
 /**
  * One step of a location's cleanup, started for the job's `step` value `at` (from the stream record). A record

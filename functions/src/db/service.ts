@@ -12,6 +12,7 @@ import { incidentCreateEntity, incidentEntity } from './entities/incident.ts';
 import { locationCleanupEntity } from './entities/locationCleanup.ts';
 import {
   completedMarkerEntity,
+  locationMonthEntity,
   locationTallyEntity,
   markerImageEntity,
   walkNoteEntity,
@@ -36,6 +37,7 @@ const entities = {
   walkReport: walkReportEntity,
   walkReportStart: walkReportStartEntity,
   locationTally: locationTallyEntity,
+  locationMonth: locationMonthEntity,
   completedMarker: completedMarkerEntity,
   walkNote: walkNoteEntity,
   markerImage: markerImageEntity,

@@ -12,6 +12,7 @@ import type {
   walkReportEntity,
 } from './entities/walkReport.ts';
 import { createOutcome, writeIf, type CreateOutcome } from './conditional.ts';
+import { reportStartTallies } from './tallies.ts';
 
 /** Named access patterns of walk reports and what is recorded on them (docs/data-model.md). */
 
@@ -42,15 +43,15 @@ export const getReportStart = async (db: DataService, clientId: string) =>
 
 /**
  * Starts a report in one transaction: the client's start record (first, so a retried start finds it), the
- * report, and the location's running count of reports.
+ * report, and the location's tallies (its running count of reports and the month's start times).
  */
 export const startReport = async (db: DataService, report: NewWalkReport): Promise<CreateOutcome> => {
   const { clientId, walkReportId, userId, locationId } = report;
   const result = await db.transaction
-    .write(({ walkReportStart, walkReport, locationTally }) => [
+    .write(({ walkReportStart, walkReport, ...tallies }) => [
       walkReportStart.create({ clientId, walkReportId, userId }).commit(),
       walkReport.create(report).commit(),
-      locationTally.update({ locationId }).add({ walkReportCount: 1 }).commit(),
+      ...reportStartTallies(tallies, { locationId, startedAt: report.startedAt }),
     ])
     .go();
   return createOutcome(result);

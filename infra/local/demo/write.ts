@@ -5,7 +5,11 @@ import type { Accounts } from '@sitewalk/functions/domain/accounts';
 import { nextId, nextIds } from '@sitewalk/functions/db/counters';
 import { objectKey, type Storage } from '@sitewalk/functions/ports/storage';
 import { distanceMeters } from '@sitewalk/shared/arrival';
+import { tallyItems as monthTallyItems } from '@sitewalk/functions/db/tallies';
+import { mapBounded } from '@sitewalk/functions/domain/fan-out';
 import type { DemoTenant } from './generate.ts';
+import type { Progress } from '../progress.ts';
+import { BATCHES_IN_FLIGHT, putInBatches } from './batch-write.ts';
 
 export interface DemoWriteResult {
   /** False when this seed's tenant was already there (nothing was written). */
@@ -16,9 +20,6 @@ export interface DemoWriteResult {
 
 /** Every demo account signs in with this password (it meets the password rule). */
 export const DEMO_PASSWORD = 'SiteWalkDemo1';
-
-/** Walk reports, checkpoints and incidents go in with batch writes, this many batches at a time. */
-const BATCH_CONCURRENCY = 8;
 
 const ids = <K extends string>(keys: { key: K }[], first: number[]) =>
   new Map(keys.map((item, index) => [item.key, first[index] ?? 0]));
@@ -73,6 +74,10 @@ export const writeDemo = async (
   deps: { db: DataService; accounts: Accounts; storage: Storage },
   demo: DemoTenant,
   log: (line: string) => void = () => undefined,
+  track: (label: string, total: number) => Progress = () => ({
+    add: () => undefined,
+    finish: () => undefined,
+  }),
 ): Promise<DemoWriteResult> => {
   const { db, accounts, storage } = deps;
   const counts = {
@@ -104,12 +109,18 @@ export const writeDemo = async (
   );
   await db.entities.location
     .put(
-      demo.locations.map(({ key, areaKey: _area, ...location }) => ({ ...location, ...must(placeOf, key) })),
+      demo.locations.map(({ key, areaKey: _area, ...location }) => ({
+        ...location,
+        ...must(placeOf, key),
+        // Their month tallies are written below, with the reports and incidents.
+        talliedAt: new Date().toISOString(),
+      })),
     )
     .go();
   log(`company ${managementCompanyId}, ${demo.areas.length} areas, ${demo.locations.length} locations`);
 
   const personIds = new Map<string, number>();
+  const accountsDone = track('  people', demo.people.length);
   for (const person of demo.people) {
     const user = await accounts.create({
       firstName: person.firstName,
@@ -126,8 +137,9 @@ export const writeDemo = async (
       locations: person.locationKeys.map((key) => must(placeOf, key)),
     });
     personIds.set(person.key, user.userId);
+    accountsDone.add();
   }
-  log(`${demo.people.length} people`);
+  accountsDone.finish();
 
   const walkIds = ids(demo.walks, await nextIds(db, 'walk', demo.walks.length));
   const markerIdBlock = await nextIds(
@@ -169,6 +181,7 @@ export const writeDemo = async (
   const checkpointItems = [];
   const noteItems = [];
   const imageItems = [];
+  const uploads: { key: string; seed: number }[] = [];
   const tally = new Map<number, number>();
   for (const report of demo.reports) {
     const walk = must(walkOf, report.walkKey);
@@ -226,11 +239,10 @@ export const writeDemo = async (
       });
     }
     for (const index of report.photos) {
-      const image = photo(walkReportId + index);
       // Taken on arrival at the marker, where the phone was then.
       const arrival = report.arrivals.find((a) => a.markerIndex === index);
       const key = objectKey({ managementCompanyId, kind: 'walk-photo', id: walkReportId }, 'image/png');
-      await upload(storage, key, image);
+      uploads.push({ key, seed: walkReportId + index });
       imageItems.push({
         walkReportId,
         clientId: randomUUID(),
@@ -244,16 +256,6 @@ export const writeDemo = async (
       });
     }
   }
-  const options = { concurrency: BATCH_CONCURRENCY };
-  await db.entities.walkReport.put(reportItems).go(options);
-  await db.entities.completedMarker.put(checkpointItems).go(options);
-  if (noteItems.length) await db.entities.walkNote.put(noteItems).go(options);
-  if (imageItems.length) await db.entities.markerImage.put(imageItems).go(options);
-  await db.entities.locationTally
-    .put([...tally].map(([locationId, walkReportCount]) => ({ locationId, walkReportCount })))
-    .go();
-  log(`${demo.reports.length} walk reports with ${arrivalCount} checkpoints and ${imageItems.length} photos`);
-
   const incidentIds = await nextIds(db, 'incident', demo.incidents.length);
   const textIds = await nextIds(
     db,
@@ -265,29 +267,65 @@ export const writeDemo = async (
     'incidentNote',
     demo.incidents.reduce((n, i) => n + i.notes.length, 0),
   );
-  await db.entities.incident
-    .put(
-      demo.incidents.map((incident, index) => ({
-        incidentId: incidentIds[index] ?? 0,
-        ...must(placeOf, incident.locationKey),
-        ...(incident.reportKey ? { walkReportId: must(reportIds, incident.reportKey) } : {}),
-        typeId: incident.typeId,
-        status: incident.resolvedAt ? ('resolved' as const) : ('open' as const),
-        ...(incident.resolvedAt ? { resolvedAt: incident.resolvedAt } : {}),
-        createdBy: must(personIds, incident.createdByKey),
-        createdAt: incident.createdAt,
-        texts: incident.texts.map((text) => ({ id: textIds.shift() ?? 0, text })),
-        notes: incident.notes.map((note) => ({
-          id: incidentNoteIds.shift() ?? 0,
-          note: note.note,
-          userId: must(personIds, note.authorKey),
-          createdAt: note.createdAt,
-        })),
-        imageKeys: [],
-      })),
-    )
-    .go(options);
-  log(`${demo.incidents.length} incidents`);
+  const incidentItems = demo.incidents.map((incident, index) => ({
+    incidentId: incidentIds[index] ?? 0,
+    ...must(placeOf, incident.locationKey),
+    ...(incident.reportKey ? { walkReportId: must(reportIds, incident.reportKey) } : {}),
+    typeId: incident.typeId,
+    status: incident.resolvedAt ? ('resolved' as const) : ('open' as const),
+    ...(incident.resolvedAt ? { resolvedAt: incident.resolvedAt } : {}),
+    createdBy: must(personIds, incident.createdByKey),
+    createdAt: incident.createdAt,
+    texts: incident.texts.map((text) => ({ id: textIds.shift() ?? 0, text })),
+    notes: incident.notes.map((note) => ({
+      id: incidentNoteIds.shift() ?? 0,
+      note: note.note,
+      userId: must(personIds, note.authorKey),
+      createdAt: note.createdAt,
+    })),
+    imageKeys: [],
+  }));
+
+  // The locations' month tallies, as the handlers would have kept them.
+  const placeOfWalk = (key: string) => must(placeOf, must(walkOf, key).locationKey).locationId;
+  const monthItems = [...placeOf.values()].flatMap(({ locationId }) =>
+    monthTallyItems(
+      locationId,
+      demo.reports.filter((r) => placeOfWalk(r.walkKey) === locationId),
+      incidentItems.filter((i) => i.locationId === locationId),
+    ),
+  );
+  const tallyItems = [...tally].map(([locationId, walkReportCount]) => ({ locationId, walkReportCount }));
+
+  const total =
+    reportItems.length +
+    checkpointItems.length +
+    noteItems.length +
+    imageItems.length +
+    incidentItems.length +
+    monthItems.length +
+    tallyItems.length +
+    uploads.length;
+  const written = track('  walk reports, checkpoints, notes, photos, incidents and tallies', total);
+  await putInBatches(reportItems, (batch) => db.entities.walkReport.put(batch).go(), written);
+  await putInBatches(checkpointItems, (batch) => db.entities.completedMarker.put(batch).go(), written);
+  await putInBatches(noteItems, (batch) => db.entities.walkNote.put(batch).go(), written);
+  await putInBatches(imageItems, (batch) => db.entities.markerImage.put(batch).go(), written);
+  await putInBatches(incidentItems, (batch) => db.entities.incident.put(batch).go(), written);
+  await putInBatches(monthItems, (batch) => db.entities.locationMonth.put(batch).go(), written);
+  await putInBatches(tallyItems, (batch) => db.entities.locationTally.put(batch).go(), written);
+  await mapBounded(
+    uploads,
+    async ({ key, seed }) => {
+      await upload(storage, key, photo(seed));
+      written.add();
+    },
+    BATCHES_IN_FLIGHT,
+  );
+  written.finish();
+  log(
+    `${demo.reports.length} walk reports with ${arrivalCount} checkpoints and ${imageItems.length} photos, ${demo.incidents.length} incidents`,
+  );
   return { written: true, managementCompanyId, counts };
 };
 

@@ -23,6 +23,8 @@ export const locationEntity = new Entity({
     zoomLevel: { type: 'number', required: true, default: 18 },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+    /** Set once the location's month tallies hold its whole history (functions/src/db/tallies.ts). */
+    talliedAt: { type: 'string' },
   },
   indexes: {
     primary: {

@@ -69,6 +69,38 @@ export const locationTallyEntity = new Entity({
   },
 });
 
+/**
+ * What a location's dashboard counts, one item per UTC month (`YYYY-MM`), written in the same transaction as
+ * what it records (`functions/src/db/tallies.ts`): the dashboard reads these small items, batched, instead of
+ * the week's reports and the range's incidents. Entries keep their times, so a window of any two instants is
+ * counted exactly, not to the day.
+ * - `reportStarts`: each report started that month, as milliseconds since the month's start (a set, so
+ *   writing one again changes nothing; two reports of one location started in the same millisecond count once).
+ * - `open1` … `resolved3`: the incidents created that month, one set per status and priority (typeId), each
+ *   entry `createdAt#incidentId`; a resolve, reopen or priority change moves the entry between sets.
+ */
+export const locationMonthEntity = new Entity({
+  model: { entity: 'locationMonth', version: '1', service },
+  attributes: {
+    locationId: { type: 'number', required: true },
+    month: { type: 'string', required: true },
+    reportStarts: { type: 'set', items: 'number' },
+    open1: { type: 'set', items: 'string' },
+    open2: { type: 'set', items: 'string' },
+    open3: { type: 'set', items: 'string' },
+    resolved1: { type: 'set', items: 'string' },
+    resolved2: { type: 'set', items: 'string' },
+    resolved3: { type: 'set', items: 'string' },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['locationId'] },
+      sk: { field: 'sk', composite: ['month'] },
+    },
+  },
+});
+export type LocationMonthItem = EntityItem<typeof locationMonthEntity>;
+
 /** Which report a client's start request made, so a retried start answers the same report. */
 export const walkReportStartEntity = new Entity({
   model: { entity: 'walkReportStart', version: '1', service },

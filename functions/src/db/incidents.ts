@@ -1,0 +1,144 @@
+import type { CreateEntityItem } from 'electrodb';
+import type { DataService } from './service.ts';
+import type { IncidentItem, incidentEntity } from './entities/incident.ts';
+import { readPartition } from './bounded.ts';
+import { writeIf } from './conditional.ts';
+import { incidentTallies } from './tallies.ts';
+
+/** Named access patterns of incidents (docs/data-model.md). Every write that changes a count tallies it. */
+
+export const getIncident = async (db: DataService, incidentId: number, consistent = false) =>
+  (await db.entities.incident.get({ incidentId }).go({ consistent })).data;
+
+/** Incidents by id, in no particular order (batches of 100); those not found are left out. */
+export const getIncidents = async (db: DataService, incidentIds: readonly number[]) => {
+  const found: IncidentItem[] = [];
+  let keys = incidentIds.map((incidentId) => ({ incidentId }));
+  for (let attempt = 1; keys.length > 0; attempt++) {
+    if (attempt > 5) throw new Error(`${keys.length} incidents were not read`);
+    const { data, unprocessed } = await db.entities.incident.get(keys).go({ concurrency: 4 });
+    found.push(...data);
+    keys = unprocessed;
+  }
+  return found;
+};
+
+/** The incident a create with this client id made, if any. */
+export const incidentCreatedWith = async (db: DataService, clientId: string) =>
+  (await db.entities.incidentCreate.get({ clientId }).go({ consistent: true })).data;
+
+/** A location's incidents, or its open ones, newest first. */
+const ofLocation = (db: DataService, locationId: number, openOnly = false) =>
+  openOnly
+    ? db.entities.incident.query.byLocationStatus({ locationId, status: 'open' })
+    : db.entities.incident.query.byLocation({ locationId });
+
+/** Every incident of a location, or its open ones only, newest first (one partition, within the read bound). */
+export const incidentsOfLocation = (db: DataService, locationId: number, openOnly = false) =>
+  readPartition((cursor) => ofLocation(db, locationId, openOnly).go({ cursor, order: 'desc' }));
+
+/** At most `count` of a location's incidents, newest first, created before `before` (a cursor) if given. */
+export const newestIncidents = async (
+  db: DataService,
+  locationId: number,
+  {
+    openOnly,
+    before,
+    count,
+  }: { openOnly: boolean; before?: { createdAt: string; incidentId: number } | undefined; count: number },
+) => {
+  const index = ofLocation(db, locationId, openOnly);
+  return (await (before ? index.lt(before) : index).go({ order: 'desc', count, pages: 'all' })).data;
+};
+
+export type NewIncident = CreateEntityItem<typeof incidentEntity>;
+
+/**
+ * Creates an incident, tallied on its location's day, in one transaction; with a client id, also the guard
+ * that names it. False when the guard was there already (a copy of the same create won).
+ */
+export const createIncident = async (
+  db: DataService,
+  item: NewIncident & { createdAt: string },
+  guard?: { clientId: string; userId: number },
+) => {
+  const { canceled } = await db.transaction
+    .write(({ incident, incidentCreate, ...tallies }) => [
+      ...(guard ? [incidentCreate.create({ ...guard, incidentId: item.incidentId }).commit()] : []),
+      incident.create(item).commit(),
+      ...incidentTallies(tallies, undefined, { ...item, status: 'open' }),
+    ])
+    .go();
+  return !canceled;
+};
+
+/** Only if the incident is still as it was read where its tally entry is concerned. */
+const unchanged =
+  (item: IncidentItem) =>
+  (
+    attributes: { status: unknown; typeId: unknown },
+    { eq }: { eq: (attribute: unknown, value: unknown) => string },
+  ) =>
+    `${eq(attributes.status, item.status)} AND ${eq(attributes.typeId, item.typeId)}`;
+
+/**
+ * Changes an incident's priority and texts, moving its tally entry with it. False when it changed or went
+ * since `item` was read.
+ */
+export const updateIncident = async (
+  db: DataService,
+  item: IncidentItem,
+  change: Partial<Pick<IncidentItem, 'typeId' | 'texts'>>,
+) => {
+  const { canceled } = await db.transaction
+    .write(({ incident, ...tallies }) => [
+      incident.patch({ incidentId: item.incidentId }).set(change).where(unchanged(item)).commit(),
+      ...incidentTallies(tallies, item, { ...item, ...change }),
+    ])
+    .go();
+  return !canceled;
+};
+
+/** Resolves an incident at `resolvedAt`, or reopens it (undefined). False when it changed or went since read. */
+export const resolveIncident = async (
+  db: DataService,
+  item: IncidentItem,
+  resolvedAt: string | undefined,
+) => {
+  const { canceled } = await db.transaction
+    .write(({ incident, ...tallies }) => {
+      const patch = incident.patch({ incidentId: item.incidentId });
+      const written =
+        resolvedAt === undefined
+          ? patch.set({ status: 'open' }).remove(['resolvedAt'])
+          : patch.set({ status: 'resolved', resolvedAt });
+      return [
+        written
+          // The status is part of gsi2's key: its other parts come along so the key is written again.
+          .composite({ locationId: item.locationId, createdAt: item.createdAt })
+          .where(unchanged(item))
+          .commit(),
+        ...incidentTallies(tallies, item, {
+          ...item,
+          status: resolvedAt === undefined ? 'open' : 'resolved',
+        }),
+      ];
+    })
+    .go();
+  return !canceled;
+};
+
+/** Deletes an incident and its tally entry. False when it changed or went since `item` was read. */
+export const deleteIncident = async (db: DataService, item: IncidentItem) => {
+  const { canceled } = await db.transaction
+    .write(({ incident, ...tallies }) => [
+      incident.delete({ incidentId: item.incidentId }).where(unchanged(item)).commit(),
+      ...incidentTallies(tallies, item, undefined),
+    ])
+    .go();
+  return !canceled;
+};
+
+/** A deleted incident's create guard stays until `expiresAt`, so a late retry of the create finds it gone. */
+export const retireCreateGuard = (db: DataService, clientId: string, expiresAt: number) =>
+  writeIf(db.entities.incidentCreate.patch({ clientId }).set({ expiresAt }).go());

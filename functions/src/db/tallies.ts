@@ -1,0 +1,192 @@
+import type { DataService } from './service.ts';
+import type { LocationMonthItem, WalkReportItem } from './entities/walkReport.ts';
+import type { IncidentItem } from './entities/incident.ts';
+import { mapBounded } from '../domain/fan-out.ts';
+import { writeIf } from './conditional.ts';
+
+/**
+ * A location's tallies (docs/data-model.md, "The dashboard"): its running total of reports (`locationTally`)
+ * and, per UTC month, the start of each report and an entry per incident by status and priority
+ * (`locationMonth`). Every write that changes what they count adds the updates below to its own transaction.
+ */
+
+type Transaction = Parameters<Parameters<DataService['transaction']['write']>[0]>[0];
+
+/** The fields of an incident its tally entry is made of. */
+export type TalliedIncident = Pick<
+  IncidentItem,
+  'incidentId' | 'locationId' | 'createdAt' | 'typeId' | 'status'
+>;
+
+type IncidentSet = `${IncidentItem['status']}${1 | 2 | 3}`;
+
+const PRIORITIES = [1, 2, 3] as const;
+const setOf = ({ status, typeId }: Pick<TalliedIncident, 'status' | 'typeId'>): IncidentSet => {
+  if (typeId !== 1 && typeId !== 2 && typeId !== 3) throw new Error(`No tally for priority ${typeId}`);
+  return `${status}${typeId}`;
+};
+const entryOf = (incident: Pick<TalliedIncident, 'createdAt' | 'incidentId'>) =>
+  `${incident.createdAt}#${incident.incidentId}`;
+
+/** The UTC month of an ISO instant (`YYYY-MM`), when it starts, and the milliseconds since. */
+const monthOf = (instant: string) => instant.slice(0, 7);
+const monthStart = (month: string) => Date.parse(`${month}-01T00:00:00.000Z`);
+const msIntoMonth = (instant: string) => Date.parse(instant) - monthStart(monthOf(instant));
+
+/** The months from `from`'s to `to`'s, both included. */
+const monthsBetween = (from: string, to: string) => {
+  const months: string[] = [];
+  for (let month = monthOf(from); month <= monthOf(to);) {
+    months.push(month);
+    const next = new Date(monthStart(month));
+    next.setUTCMonth(next.getUTCMonth() + 1);
+    month = monthOf(next.toISOString());
+  }
+  return months;
+};
+
+/** A report started: its location's running total and the month's start times. */
+export const reportStartTallies = (
+  tx: Pick<Transaction, 'locationTally' | 'locationMonth'>,
+  report: { locationId: number; startedAt: string },
+) => [
+  tx.locationTally.update({ locationId: report.locationId }).add({ walkReportCount: 1 }).commit(),
+  tx.locationMonth
+    .update({ locationId: report.locationId, month: monthOf(report.startedAt) })
+    .add({ reportStarts: [msIntoMonth(report.startedAt)] })
+    .commit(),
+];
+
+/**
+ * An incident created (`before` undefined), changed or deleted (`after` undefined): its entry leaves the set it
+ * was in and joins the one it belongs to now, in one update of its month (an incident never changes month). None
+ * when nothing it is counted by changed.
+ */
+export const incidentTallies = (
+  tx: Pick<Transaction, 'locationMonth'>,
+  before?: TalliedIncident,
+  after?: TalliedIncident,
+) => {
+  const incident = after ?? before;
+  const from = before && setOf(before);
+  const to = after && setOf(after);
+  if (!incident || from === to) return [];
+  const entry = (set: IncidentSet): Partial<Record<IncidentSet, string[]>> => ({
+    [set]: [entryOf(incident)],
+  });
+  const month = tx.locationMonth.update({
+    locationId: incident.locationId,
+    month: monthOf(incident.createdAt),
+  });
+  if (from && to) return [month.delete(entry(from)).add(entry(to)).commit()];
+  if (from) return [month.delete(entry(from)).commit()];
+  return to ? [month.add(entry(to)).commit()] : [];
+};
+
+/** What the dashboard counts over a window: reports started, and incidents by status and priority. */
+export interface Tallies {
+  /** Each report's start, epoch milliseconds. */
+  reportStarts: number[];
+  incidents: { createdAt: string; incidentId: number; typeId: 1 | 2 | 3; status: IncidentItem['status'] }[];
+}
+
+const readMonth = (item: LocationMonthItem, into: Tallies) => {
+  const start = monthStart(item.month);
+  for (const ms of item.reportStarts ?? []) into.reportStarts.push(start + ms);
+  for (const status of ['open', 'resolved'] as const) {
+    for (const typeId of PRIORITIES) {
+      for (const entry of item[`${status}${typeId}`] ?? []) {
+        const at = entry.lastIndexOf('#');
+        into.incidents.push({
+          createdAt: entry.slice(0, at),
+          incidentId: Number(entry.slice(at + 1)),
+          typeId,
+          status,
+        });
+      }
+    }
+  }
+};
+
+const ATTEMPTS = 5;
+
+/**
+ * The tallies of locations over the UTC months from `from`'s to `to`'s (a few small items per location, read in
+ * batches of 100), by location.
+ */
+export const talliesBetween = async (
+  db: DataService,
+  locationIds: readonly number[],
+  from: string,
+  to: string,
+): Promise<Map<number, Tallies>> => {
+  const tallies = new Map(
+    locationIds.map((id): [number, Tallies] => [id, { reportStarts: [], incidents: [] }]),
+  );
+  const months = monthsBetween(from, to);
+  let keys = locationIds.flatMap((locationId) => months.map((month) => ({ locationId, month })));
+  for (let attempt = 1; keys.length > 0; attempt++) {
+    if (attempt > ATTEMPTS) throw new Error(`${keys.length} tallies were not read`);
+    const { data, unprocessed } = await db.entities.locationMonth.get(keys).go({ concurrency: 4 });
+    for (const item of data) {
+      const into = tallies.get(item.locationId);
+      if (into) readMonth(item, into);
+    }
+    keys = unprocessed;
+  }
+  return tallies;
+};
+
+type MonthItem = Pick<LocationMonthItem, 'locationId' | 'month' | 'reportStarts' | IncidentSet>;
+
+/** The month tallies of a location's reports and incidents, written in one go (its history, generated data). */
+export const tallyItems = (
+  locationId: number,
+  reports: readonly Pick<WalkReportItem, 'startedAt'>[],
+  incidents: readonly Omit<TalliedIncident, 'locationId'>[],
+): MonthItem[] => {
+  const months = new Map<string, MonthItem>();
+  const monthFor = (instant: string) => {
+    const month = monthOf(instant);
+    const found = months.get(month) ?? { locationId, month };
+    months.set(month, found);
+    return found;
+  };
+  for (const { startedAt } of reports) {
+    const month = monthFor(startedAt);
+    month.reportStarts = [...(month.reportStarts ?? []), msIntoMonth(startedAt)];
+  }
+  for (const incident of incidents) {
+    const set = setOf(incident);
+    const month = monthFor(incident.createdAt);
+    month[set] = [...(month[set] ?? []), entryOf(incident)];
+  }
+  return [...months.values()];
+};
+
+/**
+ * Tallies a location's history, for data written before the tallies existed (the dashboard calls it once per
+ * location, before its first read). Entries are set members, so a report or incident recorded meanwhile is
+ * counted once whichever write lands first; the location is marked once every month is written.
+ */
+export const tallyHistory = async (db: DataService, locationId: number) => {
+  const [{ data: reports }, { data: incidents }] = await Promise.all([
+    db.entities.walkReport.query.byLocation({ locationId }).go({ pages: 'all', attributes: ['startedAt'] }),
+    db.entities.incident.query
+      .byLocation({ locationId })
+      .go({ pages: 'all', attributes: ['incidentId', 'createdAt', 'typeId', 'status'] }),
+  ]);
+  await mapBounded(tallyItems(locationId, reports, incidents), ({ locationId: _, month, ...sets }) =>
+    db.entities.locationMonth.update({ locationId, month }).add(sets).go(),
+  );
+  // A location deleted meanwhile stays deleted (a patch writes only an item that is there).
+  await writeIf(db.entities.location.patch({ locationId }).set({ talliedAt: new Date().toISOString() }).go());
+};
+
+/** A location's month tallies, up to `limit` keys (the location's cleanup removes them in pages). */
+export const tallyKeys = async (db: DataService, locationId: number, limit: number) =>
+  (
+    await db.entities.locationMonth.query
+      .primary({ locationId })
+      .go({ count: limit, pages: 'all', attributes: ['locationId', 'month'] })
+  ).data;
