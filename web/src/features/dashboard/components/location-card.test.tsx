@@ -69,5 +69,20 @@ describe('LocationCard incidents', () => {
   it('says so when there are no incidents', () => {
     renderCard({ incidents: [] });
     expect(screen.getByText('No incidents')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^See all/ })).not.toBeInTheDocument();
+  });
+
+  it('links to all of the location’s incidents when the newest listed are not all it counted', () => {
+    renderCard({ id: 5, incidentCountsByType: { 1: 1, 2: 0, 3: 2 }, incidents: [] });
+    expect(screen.queryByText('No incidents')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all 3 incidents' })).toHaveAttribute(
+      'href',
+      '/app/locations/5#incidents',
+    );
+  });
+
+  it('has no such link when every counted incident is listed', () => {
+    renderCard({ incidentCountsByType: { 1: 0, 2: 1, 3: 0 }, incidents: [anIncident({ id: 9, typeId: 2 })] });
+    expect(screen.queryByRole('link', { name: /^See all/ })).not.toBeInTheDocument();
   });
 });

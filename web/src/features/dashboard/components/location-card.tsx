@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import {
   Box,
   Card,
@@ -8,12 +9,14 @@ import {
   ListItem,
   ListItemButton,
   ListItemText,
+  Link,
   Stack,
   Typography,
 } from '@mui/material';
 import type * as z from 'zod';
 import type { dashboardLocation } from '@sitewalk/shared/schemas/incident';
 import { INCIDENT_PREVIEW_LENGTH, priorityName } from '@sitewalk/shared/constants';
+import { paths } from '../../../config/paths.ts';
 import { incidentCountTone, last72HoursTone, lastWeekTone, type Tone } from './counts.ts';
 
 export type DashboardLocation = z.infer<typeof dashboardLocation>;
@@ -51,6 +54,8 @@ export interface LocationCardProps {
 /** One location on the dashboard: walk-report counts, incident counts by type and its incidents. */
 export const LocationCard = ({ location, onOpenIncident, handle }: LocationCardProps) => {
   const { walkReportStats: stats, incidentCountsByType: counts } = location;
+  // The dashboard lists only the newest incidents across all cards; the counts cover every one of them.
+  const counted = counts[1] + counts[2] + counts[3];
   const headingId = `location-card-${location.id}`;
   return (
     <Card component="section" aria-labelledby={headingId} variant="outlined" sx={{ height: '100%' }}>
@@ -92,7 +97,7 @@ export const LocationCard = ({ location, onOpenIncident, handle }: LocationCardP
         <Typography variant="subtitle2" component="h3">
           All Incidents
         </Typography>
-        {location.incidents.length === 0 ? (
+        {counted === 0 && location.incidents.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             No incidents
           </Typography>
@@ -112,6 +117,16 @@ export const LocationCard = ({ location, onOpenIncident, handle }: LocationCardP
               </ListItem>
             ))}
           </List>
+        )}
+        {counted > location.incidents.length && (
+          <Link
+            component={RouterLink}
+            to={`${paths.app.location.build(location.id)}#incidents`}
+            variant="body2"
+            sx={{ display: 'inline-block', mt: 0.5 }}
+          >
+            See all {counted} incidents
+          </Link>
         )}
       </CardContent>
     </Card>
