@@ -24,3 +24,25 @@ export const readPartition = async <T>(query: PageQuery<T>, bound = PARTITION_RE
   } while (cursor);
   return items;
 };
+
+type BatchGet<K, T> = (keys: K[]) => Promise<{ data: T[]; unprocessed: K[] }>;
+
+/**
+ * Reads items by key with a batch get; the keys DynamoDB leaves unprocessed (under load it may) are read
+ * again, a few times, then it fails rather than answer with items missing. Items not found are left out.
+ */
+export const readByKeys = async <K, T>(
+  keys: readonly K[],
+  get: BatchGet<K, T>,
+  attempts = 5,
+): Promise<T[]> => {
+  const items: T[] = [];
+  let left = [...keys];
+  for (let attempt = 1; left.length > 0; attempt++) {
+    if (attempt > attempts) throw new Error(`${left.length} items were not read after ${attempts} attempts`);
+    const { data, unprocessed } = await get(left);
+    items.push(...data);
+    left = unprocessed;
+  }
+  return items;
+};

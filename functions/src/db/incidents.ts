@@ -1,7 +1,7 @@
 import type { CreateEntityItem } from 'electrodb';
 import type { DataService } from './service.ts';
 import type { IncidentItem, incidentEntity } from './entities/incident.ts';
-import { readPartition } from './bounded.ts';
+import { readByKeys, readPartition } from './bounded.ts';
 import { writeIf } from './conditional.ts';
 import { incidentTallies } from './tallies.ts';
 
@@ -11,17 +11,11 @@ export const getIncident = async (db: DataService, incidentId: number, consisten
   (await db.entities.incident.get({ incidentId }).go({ consistent })).data;
 
 /** Incidents by id, in no particular order (batches of 100); those not found are left out. */
-export const getIncidents = async (db: DataService, incidentIds: readonly number[]) => {
-  const found: IncidentItem[] = [];
-  let keys = incidentIds.map((incidentId) => ({ incidentId }));
-  for (let attempt = 1; keys.length > 0; attempt++) {
-    if (attempt > 5) throw new Error(`${keys.length} incidents were not read`);
-    const { data, unprocessed } = await db.entities.incident.get(keys).go({ concurrency: 4 });
-    found.push(...data);
-    keys = unprocessed;
-  }
-  return found;
-};
+export const getIncidents = (db: DataService, incidentIds: readonly number[]): Promise<IncidentItem[]> =>
+  readByKeys(
+    incidentIds.map((incidentId) => ({ incidentId })),
+    (keys) => db.entities.incident.get(keys).go({ concurrency: 4 }),
+  );
 
 /** The incident a create with this client id made, if any. */
 export const incidentCreatedWith = async (db: DataService, clientId: string) =>

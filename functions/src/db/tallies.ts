@@ -3,6 +3,7 @@ import type { LocationMonthItem, WalkReportItem } from './entities/walkReport.ts
 import type { IncidentItem } from './entities/incident.ts';
 import { mapBounded } from '../domain/fan-out.ts';
 import { writeIf } from './conditional.ts';
+import { readByKeys } from './bounded.ts';
 
 /**
  * A location's tallies (docs/data-model.md, "The dashboard"): its running total of reports (`locationTally`)
@@ -108,8 +109,6 @@ const readMonth = (item: LocationMonthItem, into: Tallies) => {
   }
 };
 
-const ATTEMPTS = 5;
-
 /**
  * The tallies of locations over the UTC months from `from`'s to `to`'s (a few small items per location, read in
  * batches of 100), by location.
@@ -124,15 +123,13 @@ export const talliesBetween = async (
     locationIds.map((id): [number, Tallies] => [id, { reportStarts: [], incidents: [] }]),
   );
   const months = monthsBetween(from, to);
-  let keys = locationIds.flatMap((locationId) => months.map((month) => ({ locationId, month })));
-  for (let attempt = 1; keys.length > 0; attempt++) {
-    if (attempt > ATTEMPTS) throw new Error(`${keys.length} tallies were not read`);
-    const { data, unprocessed } = await db.entities.locationMonth.get(keys).go({ concurrency: 4 });
-    for (const item of data) {
-      const into = tallies.get(item.locationId);
-      if (into) readMonth(item, into);
-    }
-    keys = unprocessed;
+  const keys = locationIds.flatMap((locationId) => months.map((month) => ({ locationId, month })));
+  const items = await readByKeys(keys, (batch) =>
+    db.entities.locationMonth.get(batch).go({ concurrency: 4 }),
+  );
+  for (const item of items) {
+    const into = tallies.get(item.locationId);
+    if (into) readMonth(item, into);
   }
   return tallies;
 };

@@ -2,7 +2,7 @@ import { Role } from '@sitewalk/shared/roles';
 import type { Actor } from '@sitewalk/shared/policy';
 import type { DataService } from './service.ts';
 import type { CreateUserItem, UserItem } from './entities/user.ts';
-import { readPartition } from './bounded.ts';
+import { readByKeys, readPartition } from './bounded.ts';
 import { membershipsOfLocation } from './locations.ts';
 import { mapBounded } from '../domain/fan-out.ts';
 
@@ -34,8 +34,11 @@ export const getUser = async (db: DataService, userId: number) =>
 export const getUsers = async (db: DataService, ids: Iterable<number>): Promise<UserItem[]> => {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const { data } = await db.entities.user.get(unique.map((userId) => ({ userId }))).go();
-  return data.sort(byLastName);
+  const users = await readByKeys(
+    unique.map((userId) => ({ userId })),
+    (keys) => db.entities.user.get(keys).go(),
+  );
+  return users.sort(byLastName);
 };
 
 /** Whose e-mail this is (e-mails are stored lower-cased), or null. */
