@@ -16,6 +16,10 @@ import { demoContext, resourcesOf, synthSiteWalk } from '../../infra/aws/synth.t
  * and the time `import()` of it takes in a fresh Node.js process (the median of SAMPLES, every bundle
  * sampled in turn so load on the machine spreads evenly), each as a ratio to the floor's, measured in
  * the same run. Budgets (issue #16): size <= 1.3x, import <= 1.5x the floor.
+ *
+ * A second reference, the stack floor (test/bench/cold-start-stack-floor.ts), holds what every resource
+ * function pays before its own code with the chosen libraries (ElectroDB with every entity, middy, zod,
+ * Powertools); the ratios to it show what each function's own code and clients add.
  */
 const SAMPLES = Number(process.env.COLD_START_SAMPLES ?? 9);
 const SIZE_BUDGET = 1.3;
@@ -68,12 +72,12 @@ const functionBundles = (): Bundle[] => {
   });
 };
 
-/** The floor: the same bundling options, the same runtime and Node.js options, only the document client. */
-const floorBundle = (): Bundle => {
+/** A reference bundle: the same bundling options, the same runtime and Node.js options as every function. */
+const floorBundle = (entry: string, name: string): Bundle => {
   const app = new App();
   const stack = new Stack(app, 'ColdStartFloor');
   new NodejsFunction(stack, 'Floor', {
-    entry: join(root, 'test/bench/cold-start-floor.ts'),
+    entry: join(root, entry),
     handler: 'handler',
     projectRoot: root,
     depsLockFilePath: join(root, 'package-lock.json'),
@@ -84,7 +88,7 @@ const floorBundle = (): Bundle => {
   const assembly = app.synth();
   const [fn] = Object.values(resourcesOf(Template.fromStack(stack), 'AWS::Lambda::Function'));
   if (!fn) throw new Error('The floor stack has no function');
-  return bundleOf(assembly.directory, fn, 'floor (document client)');
+  return bundleOf(assembly.directory, fn, name);
 };
 
 /** What Lambda's Node.js runtime sets, so the Tracer and the SDK start as they do there. */
@@ -130,11 +134,12 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-const floor = floorBundle();
+const floor = floorBundle('test/bench/cold-start-floor.ts', 'floor (document client)');
+const stackFloor = floorBundle('test/bench/cold-start-stack-floor.ts', 'stack floor (libraries)');
 const functions = functionBundles().sort((a, b) => a.name.localeCompare(b.name));
 
 const measure = () => {
-  const all = [floor, ...functions];
+  const all = [floor, stackFloor, ...functions];
   const samples = new Map(all.map((bundle) => [bundle.name, [] as number[]]));
   for (let round = 0; round < SAMPLES; round++) {
     for (const bundle of all) {
@@ -143,6 +148,8 @@ const measure = () => {
   }
   const floorSize = statSync(floor.file).size;
   const floorMs = median(samples.get(floor.name)!);
+  const stackSize = statSync(stackFloor.file).size;
+  const stackMs = median(samples.get(stackFloor.name)!);
   const rows = all.map((bundle) => {
     const size = statSync(bundle.file).size;
     const ms = median(samples.get(bundle.name)!);
@@ -154,6 +161,8 @@ const measure = () => {
       'size/floor': sizeRatio.toFixed(2),
       'import ms': Math.round(ms),
       'import/floor': importRatio.toFixed(2),
+      'size/stack': (size / stackSize).toFixed(2),
+      'import/stack': (ms / stackMs).toFixed(2),
       'within budget': sizeRatio <= SIZE_BUDGET && importRatio <= IMPORT_BUDGET ? 'yes' : 'no',
     };
   });
@@ -169,7 +178,7 @@ let measured = false;
 
 describe('cold start of every Lambda bundle against the document-client floor', () => {
   bench(
-    `${functions.length} functions and the floor, ${SAMPLES} imports each`,
+    `${functions.length} functions and the two floors, ${SAMPLES} imports each`,
     () => {
       if (measured) return;
       measured = true;
