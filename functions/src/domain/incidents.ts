@@ -49,6 +49,10 @@ import { presignOwnedUpload } from './uploads.ts';
 
 export const incidentNotFound = 'Incident not found';
 
+/** The order of a location's incidents (gsi1): newest first, the higher id first within one instant. */
+const newestFirst = (a: { createdAt: string; incidentId: number }, b: typeof a) =>
+  b.createdAt.localeCompare(a.createdAt) || b.incidentId - a.incidentId;
+
 export type IncidentAction = 'read' | 'update' | 'note' | 'resolve' | 'delete';
 
 const placementOf = (item: IncidentItem): PlacementOf<'incident'> => ({
@@ -115,9 +119,6 @@ export interface DashboardCard {
   incidentCountsByType: { 1: number; 2: number; 3: number };
   incidents: IncidentItem[];
 }
-
-const newestFirst = (a: { createdAt: string; incidentId: number }, b: typeof a) =>
-  b.createdAt.localeCompare(a.createdAt) || b.incidentId - a.incidentId;
 
 /**
  * Each location's card, from the locations' month tallies (a few small items per location, read in batches),
