@@ -3,7 +3,7 @@ import type { DataService } from './service.ts';
 import type { ThrottleItem, passwordResetEntity, sessionEntity } from './entities/auth.ts';
 import { isConditionFailure, writeIf } from './conditional.ts';
 
-/** Named access patterns of signing in: sessions, password-reset tokens and throttle windows (docs/data-model.md). */
+/** Named access patterns of signing in: sessions, reset tokens and throttle windows (docs/data-model.md). */
 
 export const createSession = (db: DataService, session: CreateEntityItem<typeof sessionEntity>) =>
   db.entities.session.create(session).go();
@@ -73,7 +73,7 @@ export const takeAttempt = (db: DataService, window: ThrottleWindow, limit: numb
       .go(),
   );
 
-/** Takes one attempt back out of its window: false when there is none to take (the window turned meanwhile). */
+/** Takes one attempt back out of its window: false when it holds none (the window turned meanwhile). */
 export const giveBackAttempt = (db: DataService, window: ThrottleWindow) =>
   writeIf(
     db.entities.throttle

@@ -136,7 +136,7 @@ export const deleteIncident = async (db: DataService, item: IncidentItem) => {
 
 export type IncidentNote = IncidentItem['notes'][number];
 
-/** Appends a note to an incident. False when the incident is full of notes or gone (the write's condition). */
+/** Appends a note to an incident. False when it is full of notes or gone (the write's condition). */
 export const addIncidentNote = (db: DataService, incidentId: number, note: IncidentNote) =>
   writeIf(
     db.entities.incident

@@ -45,7 +45,7 @@ import { pageOf, type PageRequest } from './paging.ts';
 import { atLocation, locationPlacement, placedAtLiveLocation, visibleLocation } from './placements.ts';
 import { presignOwnedUpload } from './uploads.ts';
 
-/** The incident rules the handler runs: who may act on one, changes that race, the dashboard, and each route's use case. */
+/** The incident rules the handler runs: who may act on one, changes that race, and the dashboard. */
 
 export const incidentNotFound = 'Incident not found';
 
@@ -183,7 +183,7 @@ export const dashboardCards = async (
 
 const CLIENT_ID_USED = 'This client id is already used';
 
-/** How long a deleted incident's create guard stays, so a late retry of the create answers 404, not a new one. */
+/** How long a deleted incident's create guard stays: a late retry of the create answers 404. */
 const RETIRED_GUARD_SECONDS = 30 * 24 * 3600;
 
 /** The client's clock, kept between the incident's creation and now. */
@@ -202,7 +202,7 @@ const searchable = (item: IncidentItem, locationNames: ReadonlyMap<number, strin
 ];
 const namesOf = (locations: readonly LocationItem[]) => new Map(locations.map((l) => [l.locationId, l.name]));
 
-/** Incidents: created once per client id, listed, searched, changed, noted on and photographed, as the policy lets. */
+/** Incidents: created once per client id, listed, searched, changed, noted on and photographed. */
 export const createIncidents = ({ db, storage }: { db: DataService; storage: Storage }) => {
   const textsWithIds = async (texts: readonly string[]) => {
     const ids = await nextIds(db, 'incidentText', texts.length);
@@ -225,7 +225,7 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
   };
 
   return {
-    /** Creates an incident; a retried create (the walk recorder's outbox) answers the same one, never a second. */
+    /** Creates an incident; a retried create (the walk recorder's outbox) answers the same one. */
     create: async (actor: Actor, body: z.output<typeof createIncidentBody>) => {
       const { clientId } = body;
       const first = clientId === undefined ? undefined : await createdBefore(actor, clientId);
@@ -274,7 +274,7 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
 
     get: (actor: Actor, incidentId: number) => loadIncident(db, actor, 'read', incidentId),
 
-    /** At most `count` of a location's incidents, newest first, created before `before` (a cursor) if given. */
+    /** At most `count` of a location's incidents, newest first, created before `before` if given. */
     newestOfLocation: async (
       actor: Actor,
       locationId: number,
@@ -284,7 +284,7 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
       return { location, newest: await newestIncidents(db, location.locationId, page) };
     },
 
-    /** A page of a location's incidents (or its open ones) matching the search, with the counts of all matching. */
+    /** A page of a location's incidents (or open ones) matching the search, and counts of all matching. */
     pageOfLocation: async (
       actor: Actor,
       locationId: number,
@@ -372,7 +372,7 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
       return stored(incidentId);
     },
 
-    /** An upload URL for a photo of the incident; a retried request (same client id) signs the same key again. */
+    /** An upload URL for a photo of the incident; a retried request (same client id) signs its key again. */
     imageUpload: async (actor: Actor, incidentId: number, body: z.output<typeof incidentImageUploadBody>) => {
       const item = await loadIncident(db, actor, 'update', incidentId);
       const file = { contentType: body.contentType, contentLength: body.contentLength };

@@ -44,7 +44,7 @@ export const passwordResetThrottle: ThrottleRule = {
   windowSeconds: 60 * 60,
 };
 
-/** The subject's window of the rule's action that `now` (epoch seconds) falls in, and when that window ends. */
+/** The subject's window of the rule's action that `now` (epoch seconds) falls in, and when it ends. */
 const windowOf = (rule: ThrottleRule, subject: string, now: number) => {
   const windowStart = Math.floor(now / rule.windowSeconds) * rule.windowSeconds;
   return {

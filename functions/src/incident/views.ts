@@ -32,7 +32,7 @@ export const namesFor = async (
   };
 };
 
-export const authorOf = (user: UserItem | undefined) =>
+const authorOf = (user: UserItem | undefined) =>
   user ? { firstName: user.firstName, lastName: user.lastName } : null;
 
 export const toIncident = async (storage: Storage, item: IncidentItem, names: Names): Promise<Incident> => {
@@ -87,8 +87,8 @@ export const toOneIncident = async (deps: Deps, item: IncidentItem) => {
 };
 
 /**
- * A location's newest incidents (one more than `limit` read tells whether older ones remain): at most `limit`,
- * fewer when the answer would grow past its byte budget, and the cursor to the older ones if any remain.
+ * A location's newest incidents (reading one more than `limit` tells whether older ones remain): at most
+ * `limit`, fewer when the answer would grow past its byte budget, and the cursor to the older ones if any.
  */
 export const toIncidentsPage = async (
   deps: Deps,
