@@ -253,6 +253,35 @@ describe('working an incident', () => {
     expect(incidentOf(await call(employee, 'GET', `/api/incident/${incidentId}`)).notes).toHaveLength(2);
   });
 
+  it(`holds at most ${INCIDENT_NOTES_MAX} notes: of parallel notes for the last place one lands`, async () => {
+    const nearlyFull = id(
+      await call(employee, 'POST', '/api/incident', { locationId: sites.locationId, typeId: 3 }),
+    );
+    const createdAt = new Date().toISOString();
+    await dataFromEnv()
+      .entities.incident.patch({ incidentId: nearlyFull })
+      .set({
+        notes: Array.from({ length: INCIDENT_NOTES_MAX - 1 }, (_, k) => ({
+          id: 730_000 + k,
+          note: `Seeded ${k}`,
+          userId: employee.id,
+          createdAt,
+        })),
+      })
+      .go();
+    const answers = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((note) =>
+        call(employee, 'POST', '/api/incident/note', { incidentId: nearlyFull, note }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body.message).toBe(`An incident holds at most ${INCIDENT_NOTES_MAX} notes`);
+    }
+    const notes = incidentOf(await call(employee, 'GET', `/api/incident/${nearlyFull}`)).notes;
+    expect(notes).toHaveLength(INCIDENT_NOTES_MAX);
+  });
+
   it('changes priority and texts', async () => {
     const updated = await call(employee, 'PUT', '/api/incident', {
       id: incidentId,

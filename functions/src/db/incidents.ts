@@ -1,4 +1,5 @@
 import type { CreateEntityItem } from 'electrodb';
+import { INCIDENT_IMAGES_MAX, INCIDENT_NOTES_MAX } from '@sitewalk/shared/constants';
 import type { DataService } from './service.ts';
 import type { IncidentItem, incidentEntity } from './entities/incident.ts';
 import { readByKeys, readPartition } from './bounded.ts';
@@ -131,6 +132,46 @@ export const deleteIncident = async (db: DataService, item: IncidentItem) => {
     ])
     .go();
   return !canceled;
+};
+
+export type IncidentNote = IncidentItem['notes'][number];
+
+/** Appends a note to an incident. False when it is full of notes or gone (the write's condition). */
+export const addIncidentNote = (db: DataService, incidentId: number, note: IncidentNote) =>
+  writeIf(
+    db.entities.incident
+      .patch({ incidentId })
+      .append({ notes: [note] })
+      .where(({ notes }, { size, escape }) => `${size(notes)} < ${escape(INCIDENT_NOTES_MAX)}`)
+      .go(),
+  );
+
+/**
+ * Appends an image key to an incident; with a client id, also who asked for the key under it. False when the
+ * incident is full of images, gone, or already holds a key asked for under that client id (the write's
+ * condition, so parallel requests can pass neither the cap nor the client id).
+ */
+export const addIncidentImage = (
+  db: DataService,
+  incidentId: number,
+  key: string,
+  request?: { clientId: string; userId: number },
+) => {
+  const patch = db.entities.incident.patch({ incidentId });
+  return writeIf(
+    (request === undefined
+      ? patch
+          .append({ imageKeys: [key] })
+          .where(({ imageKeys }, { size, escape }) => `${size(imageKeys)} < ${escape(INCIDENT_IMAGES_MAX)}`)
+      : patch
+          .append({ imageKeys: [key], imageRequests: [{ ...request, key }] })
+          .add({ imageClientIds: [request.clientId] })
+          .where(
+            ({ imageKeys, imageClientIds }, { size, escape, notContains }) =>
+              `${size(imageKeys)} < ${escape(INCIDENT_IMAGES_MAX)} AND ${notContains(imageClientIds, request.clientId)}`,
+          )
+    ).go(),
+  );
 };
 
 /** A deleted incident's create guard stays until `expiresAt`, so a late retry of the create finds it gone. */

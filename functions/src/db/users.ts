@@ -88,6 +88,24 @@ export const setProfileImageKey = (db: DataService, userId: number, profileImage
 export const setCompanyEmail = (db: DataService, userId: number, companyEmail: boolean) =>
   db.entities.user.patch({ userId }).set({ companyEmail }).go();
 
+export const setNeedsPasswordReset = (db: DataService, userId: number, needsPasswordReset: boolean) =>
+  db.entities.user.patch({ userId }).set({ needsPasswordReset }).go();
+
+/**
+ * Refuses the user's access tokens signed in before `cutOff` (epoch milliseconds); with `needsPasswordReset`,
+ * sets that in the same write.
+ */
+export const setTokenCutOff = (
+  db: DataService,
+  userId: number,
+  cutOff: number,
+  needsPasswordReset?: boolean,
+) =>
+  db.entities.user
+    .patch({ userId })
+    .set({ tokensValidAfter: cutOff, ...(needsPasswordReset === undefined ? {} : { needsPasswordReset }) })
+    .go();
+
 /** One change of a user: their fields, e-mail guard and memberships, written together or not at all. */
 export interface UserChange {
   user: UserItem;

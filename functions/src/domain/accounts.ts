@@ -5,6 +5,7 @@ import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import type { IdentityProvider } from '../ports/identity.ts';
 import type { PinCipher } from '../ports/pins.ts';
+import { deleteResetTokensOfUser, deleteSessionsOfUser } from '../db/auth.ts';
 import { nextId } from '../db/counters.ts';
 import {
   createUserWithMemberships,
@@ -21,9 +22,8 @@ import {
   NotFoundError,
   TooManyRequestsError,
 } from './errors.ts';
-import { deleteSessionRecords, endSessions } from './sessions.ts';
+import { endSessions } from './sessions.ts';
 import { passwordCheckThrottle, throttle } from './throttle.ts';
-import { deleteResetTokens } from './reset-tokens.ts';
 
 /** DynamoDB transactions take 100 items; a user, their e-mail guard and their memberships must fit. */
 export { MAX_MEMBERSHIPS };
@@ -154,8 +154,8 @@ export const createAccounts = (db: DataService, identity: IdentityProvider, pins
       await identity.signOutEverywhere(userId);
       await identity.deleteUser(userId);
     }
-    await deleteSessionRecords(db, userId);
-    await deleteResetTokens(db, userId);
+    await deleteSessionsOfUser(db, userId);
+    await deleteResetTokensOfUser(db, userId);
   },
 });
 

@@ -1,6 +1,7 @@
 import type { Actor } from '@sitewalk/shared/policy';
 import { isRoleId } from '@sitewalk/shared/roles';
 import type { DataService } from '../db/service.ts';
+import { getUserAccess } from '../db/users.ts';
 import { UnauthorizedError } from './errors.ts';
 
 /** The verified access-token claims API Gateway (or the local host) hands over; values arrive as strings. */
@@ -21,7 +22,7 @@ export interface Claims {
 export const loadActor = async (db: DataService, claims: Claims): Promise<Actor> => {
   const userId = Number(claims.username);
   if (!Number.isSafeInteger(userId) || userId <= 0) throw new UnauthorizedError();
-  const { data } = await db.collections.userAccess({ userId }).go({ pages: 'all' });
+  const data = await getUserAccess(db, userId);
   const user = data.user[0];
   if (!user || !isRoleId(user.roleId)) throw new UnauthorizedError();
   const signedInAtMs = Number(claims.auth_time) * 1000; // tokensValidAfter is in milliseconds

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DataService } from '../db/service.ts';
+import {
+  createResetToken,
+  deleteResetTokensOfUser,
+  releaseResetTokenUse,
+  useResetToken,
+} from '../db/auth.ts';
 
 /** A reset link works for one hour. */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
@@ -18,18 +24,9 @@ export const issueResetToken = async (
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hash(token);
   const expiresAt = Math.floor(now.getTime() / 1000) + RESET_TOKEN_TTL_SECONDS;
-  await db.entities.passwordReset.create({ tokenHash, userId, expiresAt }).go();
-  await deleteResetTokens(db, userId, tokenHash);
+  await createResetToken(db, { tokenHash, userId, expiresAt });
+  await deleteResetTokensOfUser(db, userId, tokenHash);
   return { token, expiresAt: new Date(expiresAt * 1000) };
-};
-
-/** Deletes the user's reset tokens but the one kept (all of them when a user is deleted). */
-export const deleteResetTokens = async (db: DataService, userId: number, keep?: string): Promise<void> => {
-  const { data } = await db.entities.passwordReset.query.byUser({ userId }).go({ pages: 'all' });
-  const stale = data.filter((item) => item.tokenHash !== keep);
-  if (stale.length) {
-    await db.entities.passwordReset.delete(stale.map((item) => ({ tokenHash: item.tokenHash }))).go();
-  }
 };
 
 /**
@@ -42,24 +39,10 @@ export const consumeResetToken = async (
   now: Date = new Date(),
 ): Promise<number | null> => {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const epoch = Math.floor(now.getTime() / 1000);
-  try {
-    const { data } = await db.entities.passwordReset
-      .patch({ tokenHash: hash(token) })
-      .set({ usedAt: now.toISOString() })
-      .where(({ usedAt, expiresAt }, { notExists, gt }) => `${notExists(usedAt)} AND ${gt(expiresAt, epoch)}`)
-      .go({ response: 'all_new' });
-    return data.userId ?? null;
-  } catch (error) {
-    if (error instanceof Error && /conditional request failed/i.test(error.message)) return null;
-    throw error;
-  }
+  return useResetToken(db, hash(token), now.toISOString(), Math.floor(now.getTime() / 1000));
 };
 
 /** Makes a consumed token usable again, when the password it was used for was not accepted. */
 export const releaseResetToken = async (db: DataService, token: string): Promise<void> => {
-  await db.entities.passwordReset
-    .patch({ tokenHash: hash(token) })
-    .remove(['usedAt'])
-    .go();
+  await releaseResetTokenUse(db, hash(token));
 };

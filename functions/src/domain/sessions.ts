@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { messages } from '@sitewalk/shared/messages';
 import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
+import { createSession, deleteSession, deleteSessionsOfUser, getSession } from '../db/auth.ts';
+import { getUser, setNeedsPasswordReset, setTokenCutOff, userIdOfEmail } from '../db/users.ts';
 import { PasswordRefusedError, type IdentityProvider, type Tokens } from '../ports/identity.ts';
 import type { Mailer } from '../ports/mailer.ts';
 import { BadRequestError, TooManyRequestsError, UnauthorizedError } from './errors.ts';
@@ -55,20 +57,11 @@ export const endSessions = async (
   { now = Date.now, needsPasswordReset }: EndSessionsOptions = {},
 ): Promise<void> => {
   const cutOff = Math.ceil((now() + CLOCK_MARGIN_MS) / 1000) * 1000;
-  await db.entities.user
-    .patch({ userId })
-    .set({ tokensValidAfter: cutOff, ...(needsPasswordReset === undefined ? {} : { needsPasswordReset }) })
-    .go();
+  await setTokenCutOff(db, userId, cutOff, needsPasswordReset);
   await identity.signOutEverywhere(userId);
-  await deleteSessionRecords(db, userId);
+  await deleteSessionsOfUser(db, userId);
   const wait = cutOff + CLOCK_MARGIN_MS - now();
   if (wait > 0) await pause(wait);
-};
-
-/** Removes the user's server-side session records (a deleted user's too). */
-export const deleteSessionRecords = async (db: DataService, userId: number): Promise<void> => {
-  const { data } = await db.entities.session.query.byUser({ userId }).go({ pages: 'all' });
-  if (data.length) await db.entities.session.delete(data.map(({ tokenHash }) => ({ tokenHash }))).go();
 };
 
 export interface SignedIn {
@@ -97,23 +90,19 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
   const resets = throttle(db, passwordResetThrottle, () => now().getTime() / 1000);
 
   const userByEmail = async (email: string): Promise<UserItem | null> => {
-    const { data: guard } = await db.entities.userEmail.get({ email }).go();
-    if (!guard) return null;
-    const { data: user } = await db.entities.user.get({ userId: guard.userId }).go();
-    return user;
+    const userId = await userIdOfEmail(db, email);
+    return userId === null ? null : getUser(db, userId);
   };
 
   /** Records the session behind a refresh token, so that refreshing can be checked and ended. */
   const startSession = async (user: UserItem, tokens: Tokens): Promise<SignedIn> => {
     if (!tokens.refreshToken) throw new Error('Cognito answered a sign-in without a refresh token');
-    await db.entities.session
-      .create({
-        tokenHash: hash(tokens.refreshToken),
-        userId: user.userId,
-        startedAt: now().getTime(),
-        expiresAt: epoch() + SESSION_SECONDS,
-      })
-      .go();
+    await createSession(db, {
+      tokenHash: hash(tokens.refreshToken),
+      userId: user.userId,
+      startedAt: now().getTime(),
+      expiresAt: epoch() + SESSION_SECONDS,
+    });
     return {
       kind: 'signed-in',
       accessToken: tokens.accessToken,
@@ -168,7 +157,7 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
       if (!user) throw refused();
       const answer = await identity.completeNewPassword(user.userId, session, newPassword);
       if (answer.kind !== 'signed-in') throw new UnauthorizedError(messages.auth.sessionExpired);
-      await db.entities.user.patch({ userId: user.userId }).set({ needsPasswordReset: false }).go();
+      await setNeedsPasswordReset(db, user.userId, false);
       const outcome = await signInAs({ ...user, needsPasswordReset: false }, newPassword);
       if (outcome?.kind !== 'signed-in') throw refused();
       return outcome;
@@ -176,9 +165,9 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
 
     /** A new access token, while the session lasts and was not ended by a password reset. */
     async refresh(refreshToken: string): Promise<{ accessToken: string; expiresIn: number }> {
-      const { data: session } = await db.entities.session.get({ tokenHash: hash(refreshToken) }).go();
+      const session = await getSession(db, hash(refreshToken));
       if (!session || session.expiresAt <= epoch()) throw new UnauthorizedError();
-      const { data: user } = await db.entities.user.get({ userId: session.userId }).go();
+      const user = await getUser(db, session.userId);
       if (!user || (user.tokensValidAfter !== undefined && session.startedAt < user.tokensValidAfter)) {
         throw new UnauthorizedError();
       }
@@ -188,7 +177,7 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
     },
 
     async logout(refreshToken: string): Promise<void> {
-      await db.entities.session.delete({ tokenHash: hash(refreshToken) }).go();
+      await deleteSession(db, hash(refreshToken));
       await identity.revoke(refreshToken);
     },
 

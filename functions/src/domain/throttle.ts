@@ -1,5 +1,6 @@
 import type { DataService } from '../db/service.ts';
 import type { ThrottleItem } from '../db/entities/auth.ts';
+import { clearAttempts, countAttempt, giveBackAttempt, takeAttempt } from '../db/auth.ts';
 
 export interface ThrottleRule {
   action: ThrottleItem['action'];
@@ -43,13 +44,14 @@ export const passwordResetThrottle: ThrottleRule = {
   windowSeconds: 60 * 60,
 };
 
-const windowOf = (rule: ThrottleRule, now: number) => {
+/** The subject's window of the rule's action that `now` (epoch seconds) falls in, and when it ends. */
+const windowOf = (rule: ThrottleRule, subject: string, now: number) => {
   const windowStart = Math.floor(now / rule.windowSeconds) * rule.windowSeconds;
-  return { windowStart, windowEnd: windowStart + rule.windowSeconds };
+  return {
+    window: { action: rule.action, subject, windowStart },
+    windowEnd: windowStart + rule.windowSeconds,
+  };
 };
-
-const conditionFailed = (error: unknown) =>
-  error instanceof Error && /conditional request failed/i.test(error.message);
 
 /**
  * Fixed-window counters in the table, one item per subject and window, deleted by TTL when the window
@@ -66,49 +68,25 @@ export const throttle = (
    */
   async take(subject: string): Promise<number> {
     const now = clock();
-    const { windowStart, windowEnd } = windowOf(rule, now);
-    try {
-      await db.entities.throttle
-        .update({ action: rule.action, subject, windowStart })
-        .add({ count: 1 })
-        .set({ expiresAt: windowEnd })
-        .where(({ count }, { notExists, lt }) => `${notExists(count)} OR ${lt(count, rule.limit)}`)
-        .go();
-      return 0;
-    } catch (error) {
-      if (conditionFailed(error)) return Math.max(1, Math.ceil(windowEnd - now));
-      throw error;
-    }
+    const { window, windowEnd } = windowOf(rule, subject, now);
+    if (await takeAttempt(db, window, rule.limit, windowEnd)) return 0;
+    return Math.max(1, Math.ceil(windowEnd - now));
   },
 
   /** Gives back an attempt taken in this window that turned out not to count (a successful login). */
   async giveBack(subject: string): Promise<void> {
-    const { windowStart } = windowOf(rule, clock());
-    try {
-      await db.entities.throttle
-        .patch({ action: rule.action, subject, windowStart })
-        .subtract({ count: 1 })
-        .where(({ count }, { gt }) => gt(count, 0))
-        .go();
-    } catch (error) {
-      if (!conditionFailed(error)) throw error; // the window turned meanwhile: nothing to give back
-    }
+    // False when the window turned meanwhile: there is nothing to give back.
+    await giveBackAttempt(db, windowOf(rule, subject, clock()).window);
   },
 
   /** Counts one attempt; answers the seconds to wait when this attempt went over the limit. */
   async record(subject: string): Promise<number> {
     const now = clock();
-    const { windowStart, windowEnd } = windowOf(rule, now);
-    const { data } = await db.entities.throttle
-      .update({ action: rule.action, subject, windowStart })
-      .add({ count: 1 })
-      .set({ expiresAt: windowEnd })
-      .go({ response: 'all_new' });
-    return (data.count ?? 0) > rule.limit ? Math.ceil(windowEnd - now) : 0;
+    const { window, windowEnd } = windowOf(rule, subject, now);
+    return (await countAttempt(db, window, windowEnd)) > rule.limit ? Math.ceil(windowEnd - now) : 0;
   },
 
   async clear(subject: string): Promise<void> {
-    const { windowStart } = windowOf(rule, clock());
-    await db.entities.throttle.delete({ action: rule.action, subject, windowStart }).go();
+    await clearAttempts(db, windowOf(rule, subject, clock()).window);
   },
 });
