@@ -230,7 +230,7 @@ describe('recording a walk report', () => {
     });
   });
 
-  it('keeps a finished report unchanged, and other people and tenants out', async () => {
+  it('keeps other people and tenants out of a report, and refuses checkpoints it cannot place', async () => {
     const { walkId, markers } = await walkWithMarkers();
     const walkReportId = await startReport(w.employee, walkId, '2026-11-22T18:00:00.000Z');
     const path = `/api/walk/walk-report/${walkReportId}`;
@@ -254,26 +254,56 @@ describe('recording a walk report', () => {
       (await call(w.employee, 'POST', `${path}/checkpoint`, { ...checkpoint(), clientId: 'not-a-uuid' }))
         .status,
     ).toBe(400);
-    await api(w.employee, 'walk.finishReport', {
-      params: { walkReportId },
-      body: { finishedAt: '2026-11-22T18:20:00.000Z' },
+    expect(await api(w.employee, 'walk.report', { params: { walkReportId } })).toMatchObject({
+      CompletedMarker: [],
     });
-    const asFinished = await api(w.employee, 'walk.report', { params: { walkReportId } });
-    // Every new write to a finished report is refused: a checkpoint, another finish, a note, a photo upload URL.
-    const lateWrites: [string, string, Record<string, unknown>][] = [
-      ['POST', 'checkpoint', checkpoint()],
-      ['PUT', 'finish', { finishedAt: '2026-11-22T18:30:00.000Z' }],
-      ['POST', 'note', { clientId: uuid(), markerId: markers[0]?.id, note: 'Too late' }],
+  });
+
+  describe('a finished report', () => {
+    let path: string;
+    let markerId: number;
+    let walkReportId: number;
+    let asFinished: Awaited<ReturnType<typeof api<'walk.report'>>>;
+
+    beforeAll(async () => {
+      const walk = await walkWithMarkers();
+      markerId = walk.markers[0]?.id ?? 0;
+      walkReportId = await startReport(w.employee, walk.walkId, '2026-11-22T18:00:00.000Z');
+      path = `/api/walk/walk-report/${walkReportId}`;
+      await api(w.employee, 'walk.finishReport', {
+        params: { walkReportId },
+        body: { finishedAt: '2026-11-22T18:20:00.000Z' },
+      });
+      asFinished = await api(w.employee, 'walk.report', { params: { walkReportId } });
+    });
+
+    // Every new write to a finished report is refused.
+    it.each<[string, string, string, () => Record<string, unknown>]>([
       [
+        'a checkpoint',
+        'POST',
+        'checkpoint',
+        () => ({
+          clientId: uuid(),
+          markerId,
+          arrivedAt: '2026-11-22T18:01:00.000Z',
+          lat: 1,
+          lng: 1,
+          accuracy: 1,
+        }),
+      ],
+      ['another finish', 'PUT', 'finish', () => ({ finishedAt: '2026-11-22T18:30:00.000Z' })],
+      ['a note', 'POST', 'note', () => ({ clientId: uuid(), markerId, note: 'Too late' })],
+      [
+        'a photo upload URL',
         'POST',
         'photo',
-        { clientId: uuid(), markerId: markers[0]?.id, contentType: 'image/png', contentLength: 10 },
+        () => ({ clientId: uuid(), markerId, contentType: 'image/png', contentLength: 10 }),
       ],
-    ];
-    for (const [method, write, body] of lateWrites) {
-      expect((await call(w.employee, method, `${path}/${write}`, body)).status, write).toBe(409);
-    }
-    expect(await api(w.employee, 'walk.report', { params: { walkReportId } })).toEqual(asFinished);
+    ])('refuses %s with 409, and reads back unchanged', async (_, method, write, body) => {
+      expect((await call(w.employee, method, `${path}/${write}`, body())).status).toBe(409);
+      expect(await api(w.employee, 'walk.report', { params: { walkReportId } })).toEqual(asFinished);
+    });
   });
 
   it('reads its walk after the walk is deleted', async () => {
