@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import type { RouteName } from '@sitewalk/shared/contract/index';
 import { Role } from '@sitewalk/shared/roles';
 import { messages } from '@sitewalk/shared/messages';
 import { identityFromEnv } from '@sitewalk/functions/composition';
@@ -50,14 +51,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.host.close());
 
-type CreateUser =
-  | 'user.createAdmin'
-  | 'user.createOwner'
-  | 'user.createCompanyManager'
-  | 'user.createAreaManager'
-  | 'user.createManager'
-  | 'user.createAssistantManager'
-  | 'user.createEmployee';
+/** The routes that create a user, one per role. */
+type CreateUser = Exclude<Extract<RouteName, `user.create${string}`>, 'user.createTableOrder'>;
 
 /** A user created as `by` through the typed client (the company owner's unless said): answers the user. */
 const createUser = async <Name extends CreateUser>(name: Name, body: BodyOf<Name>, by: Person = ownerA) =>
