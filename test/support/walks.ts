@@ -57,8 +57,9 @@ export const walkTestFile = () => {
   const t = {} as TestHost;
   const w = {} as WalkTenants;
   beforeAll(async () => {
-    Object.assign(t, await startTestHost());
-    Object.assign(w, await seedWalkTenants(t.host.url));
+    const started = await startWalkTests();
+    Object.assign(t, started.t);
+    Object.assign(w, started.w);
   });
   afterAll(() => t.host.close());
   const call: ReturnType<typeof callAs> = (...args) => callAs(t.host.url)(...args);
