@@ -22,6 +22,8 @@ afterAll(async () => {
   await t.host.close();
 });
 
+// Runs once: tinybench calls a task a second time only to learn whether it is async, and an async function
+// it knows by its type (cold-start.bench.ts guards its plain function against that extra call).
 describe(`bad requests over ${Object.keys(routes).length} routes (FUZZ_SEED=${SEED})`, () => {
   bench(
     `${requests.length} requests, 4 at a time`,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { dataFromEnv, storageFromEnv } from '@sitewalk/functions/composition';
+import type { UploadTicket } from '@sitewalk/shared/schemas/common';
+import { apiAs, type Api } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { locationBody } from '../support/site.ts';
@@ -12,6 +14,7 @@ import { locationBody } from '../support/site.ts';
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
+let api: Api;
 let admin: Person;
 let companyManager: Person;
 let areaManagerNorth: Person;
@@ -20,50 +23,40 @@ let company: number;
 let north: number;
 let south: number;
 
-const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id);
 const uuid = () => crypto.randomUUID();
 const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(61, 1)]);
 
 const newLocation = async (name: string, organizationId: number) =>
-  id(await call(companyManager, 'POST', '/api/location', locationBody(name, organizationId)));
+  (await api(companyManager, 'location.create', { body: locationBody(name, organizationId) })).id;
 
-const put = async (ticket: { body: Record<string, unknown> }, body: Buffer) => {
-  const answer = await fetch(String(ticket.body.uploadUrl), {
-    method: 'PUT',
-    headers: ticket.body.headers as Record<string, string>,
-    body,
-  });
+const put = async (ticket: UploadTicket, body: Buffer) => {
+  const answer = await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body });
   expect(answer.status).toBe(200);
-  return String(ticket.body.key);
+  return ticket.key;
 };
 
 /** A location with a walk, a walk report with a checkpoint, a note and a photo, and an incident with an image. */
 const siteWithHistory = async (locationId: number, walker: Person) => {
-  const walk = await call(walker, 'POST', '/api/walk', {
-    name: 'Round',
-    locationId,
-    markers: [
-      { label: 1, lat: 36.8, lng: -119.7 },
-      { label: 2, lat: 36.801, lng: -119.7 },
-    ],
+  const walk = await api(walker, 'walk.create', {
+    body: {
+      name: 'Round',
+      locationId,
+      markers: [
+        { label: 1, lat: 36.8, lng: -119.7 },
+        { label: 2, lat: 36.801, lng: -119.7 },
+      ],
+    },
   });
-  expect(walk.status).toBe(201);
-  const markerId = (walk.body.markers as { id: number }[])[0]?.id ?? 0;
+  const markerId = walk.markers[0]?.id ?? 0;
   const reports: number[] = [];
   const files: string[] = [];
   const clientIds: string[] = [];
   for (const startedAt of ['2026-11-20T07:00:00.000Z', '2026-11-21T07:00:00.000Z']) {
     const clientId = uuid();
     clientIds.push(clientId);
-    const report = await call(walker, 'POST', '/api/walk/walk-report', {
-      walkId: id(walk),
-      clientId,
-      startedAt,
-    });
-    expect(report.status).toBe(200);
-    const reportId = id(report);
-    reports.push(reportId);
-    const base = `/api/walk/walk-report/${reportId}`;
+    const report = await api(walker, 'walk.startReport', { body: { walkId: walk.id, clientId, startedAt } });
+    reports.push(report.id);
+    const params = { walkReportId: report.id };
     const checkpoint = {
       clientId: uuid(),
       markerId,
@@ -72,41 +65,47 @@ const siteWithHistory = async (locationId: number, walker: Person) => {
       lng: -119.7,
       accuracy: 5,
     };
-    expect((await call(walker, 'POST', `${base}/checkpoint`, checkpoint)).status).toBe(200);
-    const note = { clientId: uuid(), markerId, note: 'Gate open' };
-    expect((await call(walker, 'POST', `${base}/note`, note)).status).toBe(200);
-    const photo = { clientId: uuid(), markerId, contentType: 'image/jpeg', contentLength: jpeg.length };
-    files.push(await put(await call(walker, 'POST', `${base}/photo`, photo), jpeg));
+    await api(walker, 'walk.recordCheckpoint', { params, body: checkpoint });
+    await api(walker, 'walk.addNote', { params, body: { clientId: uuid(), markerId, note: 'Gate open' } });
+    const photo = {
+      clientId: uuid(),
+      markerId,
+      contentType: 'image/jpeg' as const,
+      contentLength: jpeg.length,
+    };
+    files.push(await put(await api(walker, 'walk.photoUpload', { params, body: photo }), jpeg));
   }
   // Reported from the walk recorder: under a client id, as its photo.
   const incidentClientId = uuid();
-  const incident = await call(walker, 'POST', '/api/incident', {
-    locationId,
-    typeId: 2,
-    incidentTexts: ['Broken lock'],
-    walkReportId: reports[0],
-    clientId: incidentClientId,
+  const incident = await api(walker, 'incident.create', {
+    body: {
+      locationId,
+      typeId: 2,
+      incidentTexts: ['Broken lock'],
+      walkReportId: reports[0],
+      clientId: incidentClientId,
+    },
   });
-  expect(incident.status).toBe(201);
-  const image = { contentType: 'image/jpeg', contentLength: jpeg.length, clientId: uuid() };
-  files.push(await put(await call(walker, 'POST', `/api/incident/${id(incident)}/image`, image), jpeg));
-  return { walkId: id(walk), reports, incidentId: id(incident), files, clientIds, incidentClientId };
+  const image = { contentType: 'image/jpeg' as const, contentLength: jpeg.length, clientId: uuid() };
+  files.push(
+    await put(await api(walker, 'incident.imageUpload', { params: { id: incident.id }, body: image }), jpeg),
+  );
+  return { walkId: walk.id, reports, incidentId: incident.id, files, clientIds, incidentClientId };
 };
 
 beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
+  api = apiAs(t.host.url);
   admin = await person(t.host.url, Role.Admin);
-  company = id(
-    await call(admin, 'POST', '/api/managementCompany', { name: 'Movers', email: 'm@example.com' }),
-  );
+  ({ id: company } = await api(admin, 'managementCompany.create', {
+    body: { name: 'Movers', email: 'm@example.com' },
+  }));
   companyManager = await person(t.host.url, Role.CompanyManager, { managementCompanyId: company });
-  north = id(
-    await call(companyManager, 'POST', '/api/organization', { name: 'North', managementCompanyId: company }),
-  );
-  south = id(
-    await call(companyManager, 'POST', '/api/organization', { name: 'South', managementCompanyId: company }),
-  );
+  const area = async (name: string) =>
+    (await api(companyManager, 'organization.create', { body: { name, managementCompanyId: company } })).id;
+  north = await area('North');
+  south = await area('South');
   const areaManager = (organizationId: number) =>
     person(t.host.url, Role.AreaManager, {
       managementCompanyId: company,
@@ -124,21 +123,27 @@ describe('moving a location to another area', () => {
     const at = [{ locationId, organizationId: north, managementCompanyId: company }];
     const manager = await person(t.host.url, Role.Manager, { managementCompanyId: company, locations: at });
     const site = await siteWithHistory(locationId, manager);
-    const [reportId] = site.reports;
+    const [reportId = 0] = site.reports;
+    /** Reads each of the site's walk, report and incident as `who`, every answer checked by the contract. */
+    const readAllAs = (who: Person) =>
+      Promise.all([
+        api(who, 'walk.get', { params: { id: site.walkId } }),
+        api(who, 'walk.report', { params: { walkReportId: reportId } }),
+        api(who, 'incident.get', { params: { id: site.incidentId } }),
+      ]);
     const reads = [
       `/api/walk/${site.walkId}`,
       `/api/walk/walk-report/${reportId}`,
       `/api/incident/${site.incidentId}`,
     ];
-    for (const path of reads) expect((await call(areaManagerNorth, 'GET', path)).status, path).toBe(200);
+    await readAllAs(areaManagerNorth);
     expect((await call(areaManagerSouth, 'GET', `/api/user/${manager.id}`)).status).toBe(404);
 
     // Act
-    const moved = await call(companyManager, 'PUT', '/api/location', {
-      id: locationId,
-      organizationId: south,
+    const moved = await api(companyManager, 'location.update', {
+      body: { id: locationId, organizationId: south },
     });
-    expect(moved.body).toMatchObject({ organizationId: south });
+    expect(moved).toMatchObject({ organizationId: south });
 
     // Assess: the old area's manager no longer reaches anything of it, by id, for any call.
     for (const path of reads) expect((await call(areaManagerNorth, 'GET', path)).status, path).toBe(404);
@@ -159,21 +164,21 @@ describe('moving a location to another area', () => {
     expect((await call(areaManagerNorth, 'DELETE', `/api/incident/${site.incidentId}`)).status).toBe(404);
     expect((await call(areaManagerNorth, 'GET', `/api/user/${manager.id}`)).status).toBe(404);
     // The new one does.
-    for (const path of reads) expect((await call(areaManagerSouth, 'GET', path)).status, path).toBe(200);
-    expect((await call(areaManagerSouth, 'GET', `/api/user/${manager.id}`)).status).toBe(200);
-    expect((await call(areaManagerSouth, 'PUT', '/api/walk', walkUpdate)).status).toBe(200);
-    expect((await call(areaManagerSouth, 'PUT', '/api/incident', incidentUpdate)).status).toBe(200);
-    expect((await call(areaManagerSouth, 'DELETE', `/api/incident/${site.incidentId}`)).status).toBe(200);
-    expect((await call(areaManagerSouth, 'DELETE', `/api/walk/${site.walkId}`)).status).toBe(200);
-    // Reports recorded after the move are placed in the new area too.
-    const walk = await call(manager, 'POST', '/api/walk', {
-      name: 'After',
-      locationId,
-      markers: walkUpdate.markers,
+    await readAllAs(areaManagerSouth);
+    expect(await api(areaManagerSouth, 'user.get', { params: { id: manager.id } })).toMatchObject({
+      id: manager.id,
     });
-    const later = { walkId: id(walk), clientId: uuid(), startedAt: '2026-11-22T07:00:00.000Z' };
-    const report = id(await call(manager, 'POST', '/api/walk/walk-report', later));
-    expect((await call(areaManagerSouth, 'GET', `/api/walk/walk-report/${report}`)).status).toBe(200);
+    await api(areaManagerSouth, 'walk.update', { body: walkUpdate });
+    await api(areaManagerSouth, 'incident.update', { body: incidentUpdate });
+    await api(areaManagerSouth, 'incident.delete', { params: { id: site.incidentId } });
+    await api(areaManagerSouth, 'walk.delete', { params: { id: site.walkId } });
+    // Reports recorded after the move are placed in the new area too.
+    const walk = await api(manager, 'walk.create', {
+      body: { name: 'After', locationId, markers: walkUpdate.markers },
+    });
+    const later = { walkId: walk.id, clientId: uuid(), startedAt: '2026-11-22T07:00:00.000Z' };
+    const { id: report } = await api(manager, 'walk.startReport', { body: later });
+    await api(areaManagerSouth, 'walk.report', { params: { walkReportId: report } });
     expect((await call(areaManagerNorth, 'GET', `/api/walk/walk-report/${report}`)).status).toBe(404);
   });
 
@@ -195,7 +200,9 @@ describe('moving a location to another area', () => {
     // Assess: refused as a whole, nothing moved.
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/at most 99 users/);
-    expect((await call(areaManagerNorth, 'GET', `/api/location/${locationId}`)).status).toBe(200);
+    expect(await api(areaManagerNorth, 'location.get', { params: { id: locationId } })).toMatchObject({
+      organizationId: north,
+    });
     const areas = (
       await db.entities.userLocation.query.byLocation({ locationId }).go({ pages: 'all' })
     ).data.map((m) => m.organizationId);
@@ -204,15 +211,13 @@ describe('moving a location to another area', () => {
 
     // With one fewer it moves, memberships and all.
     await db.entities.userLocation.delete({ userId: fakeUsers[0] ?? 0, locationId }).go();
-    const moved = await call(companyManager, 'PUT', '/api/location', {
-      id: locationId,
-      organizationId: south,
-    });
-    expect(moved.status).toBe(200);
+    await api(companyManager, 'location.update', { body: { id: locationId, organizationId: south } });
     const after = (await db.entities.userLocation.query.byLocation({ locationId }).go({ pages: 'all' })).data;
     expect(after).toHaveLength(99);
     expect(new Set(after.map((m) => m.organizationId))).toEqual(new Set([south]));
-    expect((await call(areaManagerSouth, 'GET', `/api/user/${member.id}`)).status).toBe(200);
+    expect(await api(areaManagerSouth, 'user.get', { params: { id: member.id } })).toMatchObject({
+      id: member.id,
+    });
   });
 });
 
@@ -243,10 +248,10 @@ describe('deleting a location', () => {
     for (const key of site.files) expect(await storage.exists(key)).toBe(true);
 
     // Act
-    const deleted = await call(areaManagerNorth, 'DELETE', `/api/location/${locationId}`);
+    const deleted = await api(areaManagerNorth, 'location.delete', { params: { id: locationId } });
 
     // Assess: the location and its memberships are gone with the answer.
-    expect(deleted.body).toEqual({ success: true, id: locationId });
+    expect(deleted).toEqual({ success: true, id: locationId });
     expect((await call(companyManager, 'GET', `/api/location/${locationId}`)).status).toBe(404);
     expect((await db.entities.userLocation.query.byLocation({ locationId }).go()).data).toEqual([]);
     expect((await call(manager, 'GET', `/api/walk/${site.walkId}`)).status).toBe(404);
@@ -276,15 +281,13 @@ describe('deleting a location', () => {
     expect((await query.incidentCreate.get({ clientId: kept.incidentClientId }).go()).data).not.toBeNull();
     expect((await query.locationTally.get({ locationId }).go()).data).toBeNull();
     for (const key of site.files) expect(await storage.exists(key), key).toBe(false);
-    expect((await call(companyManager, 'GET', `/api/user/${regular.id}`)).body.defaultLocationId).toBeNull();
+    const defaultLocationOf = async (user: Person) =>
+      (await api(companyManager, 'user.get', { params: { id: user.id } })).defaultLocationId;
+    expect(await defaultLocationOf(regular)).toBeNull();
     // Nothing of another location is touched.
-    expect((await call(companyManager, 'GET', `/api/user/${elsewhere.id}`)).body.defaultLocationId).toBe(
-      other,
-    );
-    expect((await call(areaManagerNorth, 'GET', `/api/walk/walk-report/${kept.reports[0]}`)).status).toBe(
-      200,
-    );
-    expect((await call(areaManagerNorth, 'GET', `/api/incident/${kept.incidentId}`)).status).toBe(200);
+    expect(await defaultLocationOf(elsewhere)).toBe(other);
+    await api(areaManagerNorth, 'walk.report', { params: { walkReportId: kept.reports[0] ?? 0 } });
+    await api(areaManagerNorth, 'incident.get', { params: { id: kept.incidentId } });
     for (const key of kept.files) expect(await storage.exists(key), key).toBe(true);
     expect((await query.locationTally.get({ locationId: other }).go()).data?.walkReportCount).toBe(2);
   });
@@ -299,7 +302,7 @@ describe('deleting a location', () => {
       .go();
 
     // Act
-    expect((await call(companyManager, 'DELETE', `/api/location/${locationId}`)).status).toBe(200);
+    await api(companyManager, 'location.delete', { params: { id: locationId } });
 
     // Assess
     await vi.waitFor(
@@ -319,7 +322,7 @@ describe('deleting a location', () => {
     });
     expect((await call(manager, 'DELETE', `/api/location/${locationId}`)).status).toBe(403);
     expect((await call(areaManagerNorth, 'DELETE', `/api/location/${locationId}`)).status).toBe(404);
-    expect((await call(areaManagerSouth, 'DELETE', `/api/location/${locationId}`)).status).toBe(200);
+    await api(areaManagerSouth, 'location.delete', { params: { id: locationId } });
     expect((await call(areaManagerSouth, 'DELETE', `/api/location/${locationId}`)).status).toBe(404);
   });
 
@@ -328,7 +331,7 @@ describe('deleting a location', () => {
     const refused = await call(companyManager, 'DELETE', `/api/organization/${north}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/Delete the locations of this area/);
-    expect((await call(companyManager, 'GET', `/api/location/${locationId}`)).status).toBe(200);
+    await api(companyManager, 'location.get', { params: { id: locationId } });
     const company409 = await call(admin, 'DELETE', `/api/managementCompany/${company}`);
     expect(company409.status).toBe(409);
     expect(company409.body.message).toMatch(/Delete the areas and users of this management company first/);

@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { messages } from '@sitewalk/shared/messages';
 import { dataFromEnv } from '@sitewalk/functions/composition';
+import { apiAs, type Api, type BodyOf } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
+let api: Api;
 let admin: Person;
 let managerA: Person;
 let areaManagerA: Person;
@@ -18,34 +20,27 @@ let northA: number;
 let southA: number;
 let areaB: number;
 
-const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id);
-
 beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
+  api = apiAs(t.host.url);
   admin = await person(t.host.url, Role.Admin);
-  const company = (name: string) => ({ name, email: 'hq@example.com' });
-  companyA = id(await call(admin, 'POST', '/api/managementCompany', company('Acme')));
-  companyB = id(await call(admin, 'POST', '/api/managementCompany', company('Bolt')));
+  const company = async (name: string) =>
+    (await api(admin, 'managementCompany.create', { body: { name, email: 'hq@example.com' } })).id;
+  companyA = await company('Acme');
+  companyB = await company('Bolt');
   managerA = await person(t.host.url, Role.CompanyManager, { managementCompanyId: companyA });
   managerB = await person(t.host.url, Role.CompanyManager, { managementCompanyId: companyB });
-  northA = id(
-    await call(managerA, 'POST', '/api/organization', {
-      name: 'North',
-      managementCompanyId: companyA,
-      city: 'Fresno',
-      zipcode: '93650',
-    }),
-  );
-  southA = id(
-    await call(managerA, 'POST', '/api/organization', { name: 'south', managementCompanyId: companyA }),
-  );
-  areaB = id(
-    await call(managerB, 'POST', '/api/organization', {
-      name: 'Bolt Central',
-      managementCompanyId: companyB,
-    }),
-  );
+  const area = async (by: Person, body: BodyOf<'organization.create'>) =>
+    (await api(by, 'organization.create', { body })).id;
+  northA = await area(managerA, {
+    name: 'North',
+    managementCompanyId: companyA,
+    city: 'Fresno',
+    zipcode: '93650',
+  });
+  southA = await area(managerA, { name: 'south', managementCompanyId: companyA });
+  areaB = await area(managerB, { name: 'Bolt Central', managementCompanyId: companyB });
   areaManagerA = await person(t.host.url, Role.AreaManager, {
     managementCompanyId: companyA,
     organizations: [{ organizationId: northA, managementCompanyId: companyA }],
@@ -74,9 +69,7 @@ afterAll(() => t.host.close());
 
 describe('areas', () => {
   it('carry their company name and totals', async () => {
-    const north = await call(managerA, 'GET', `/api/organization/${northA}`);
-    expect(north.status).toBe(200);
-    expect(north.body).toMatchObject({
+    expect(await api(managerA, 'organization.get', { params: { id: northA } })).toMatchObject({
       id: northA,
       name: 'North',
       managementCompanyId: companyA,
@@ -115,7 +108,9 @@ describe('areas', () => {
   });
 
   it('are read by their area manager, and by no one of another tenant', async () => {
-    expect((await call(areaManagerA, 'GET', `/api/organization/${northA}`)).status).toBe(200);
+    expect(await api(areaManagerA, 'organization.get', { params: { id: northA } })).toMatchObject({
+      id: northA,
+    });
     expect((await call(areaManagerA, 'GET', `/api/organization/${southA}`)).status).toBe(404);
     expect((await call(managerB, 'GET', `/api/organization/${northA}`)).status).toBe(404);
     expect((await call(managerA, 'GET', `/api/organization/${areaB}`)).status).toBe(404);
@@ -123,15 +118,12 @@ describe('areas', () => {
   });
 
   it('are renamed by their area manager and keep their place in the name order', async () => {
-    const renamed = await call(areaManagerA, 'PUT', '/api/organization', {
-      id: northA,
-      name: 'Alpha North',
-      city: 'Clovis',
+    const renamed = await api(areaManagerA, 'organization.update', {
+      body: { id: northA, name: 'Alpha North', city: 'Clovis' },
     });
-    expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ name: 'Alpha North', city: 'Clovis', zipcode: '93650' });
-    const list = await call(managerA, 'GET', `/api/organization/all/by-management-company/${companyA}`);
-    expect((list.body as unknown as { name: string }[]).map((a) => a.name)).toEqual(['Alpha North', 'south']);
+    expect(renamed).toMatchObject({ name: 'Alpha North', city: 'Clovis', zipcode: '93650' });
+    const list = await api(managerA, 'organization.allByManagementCompany', { params: { id: companyA } });
+    expect(list.map((a) => a.name)).toEqual(['Alpha North', 'south']);
     expect((await call(managerB, 'PUT', '/api/organization', { id: northA, name: 'Hijack' })).status).toBe(
       404,
     );
@@ -150,29 +142,24 @@ describe('areas', () => {
   });
 
   it('change only what an update sends: a field left out keeps its value, null or blank clears it', async () => {
-    const company = id(
-      await call(admin, 'POST', '/api/managementCompany', { name: 'Partial Co', email: 'p@example.com' }),
-    );
-    const area = id(
-      await call(admin, 'POST', '/api/organization', {
-        name: 'Partial',
-        managementCompanyId: company,
-        address: '9 Elm St',
-        city: 'Visalia',
-        state: 'CA',
-        zipcode: '93291',
-      }),
-    );
+    const company = await api(admin, 'managementCompany.create', {
+      body: { name: 'Partial Co', email: 'p@example.com' },
+    });
     const full = { address: '9 Elm St', city: 'Visalia', state: 'CA', zipcode: '93291' };
-    const renamed = await call(admin, 'PUT', '/api/organization', { id: area, name: 'Partial Two' });
-    expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ name: 'Partial Two', ...full });
-    const moved = await call(admin, 'PUT', '/api/organization', { id: area, city: 'Tulare' });
-    expect(moved.body).toMatchObject({ name: 'Partial Two', ...full, city: 'Tulare' });
-    const cleared = await call(admin, 'PUT', '/api/organization', { id: area, address: null, state: '' });
-    expect(cleared.status).toBe(200);
-    expect(cleared.body).toMatchObject({ name: 'Partial Two', address: null, state: null, zipcode: '93291' });
-    expect((await call(admin, 'GET', `/api/organization/${area}`)).body).toMatchObject({
+    const { id: area } = await api(admin, 'organization.create', {
+      body: { name: 'Partial', managementCompanyId: company.id, ...full },
+    });
+    const update = (body: Omit<BodyOf<'organization.update'>, 'id'>) =>
+      api(admin, 'organization.update', { body: { id: area, ...body } });
+    expect(await update({ name: 'Partial Two' })).toMatchObject({ name: 'Partial Two', ...full });
+    expect(await update({ city: 'Tulare' })).toMatchObject({ name: 'Partial Two', ...full, city: 'Tulare' });
+    expect(await update({ address: null, state: '' })).toMatchObject({
+      name: 'Partial Two',
+      address: null,
+      state: null,
+      zipcode: '93291',
+    });
+    expect(await api(admin, 'organization.get', { params: { id: area } })).toMatchObject({
       name: 'Partial Two',
       address: null,
       city: 'Tulare',
@@ -186,40 +173,34 @@ describe('areas', () => {
   });
 
   it('answer the name of their management company', async () => {
-    expect(
-      (await call(areaManagerA, 'GET', `/api/organization/managementCompany-name/${northA}`)).body,
-    ).toEqual({ id: companyA, name: 'Acme' });
+    expect(await api(areaManagerA, 'organization.managementCompanyName', { params: { id: northA } })).toEqual(
+      { id: companyA, name: 'Acme' },
+    );
     expect((await call(managerB, 'GET', `/api/organization/managementCompany-name/${northA}`)).status).toBe(
       404,
     );
   });
 
   it('are listed by user: the areas of that user’s scope that the caller may see', async () => {
-    const own = await call(areaManagerA, 'GET', `/api/organization/organizations/${areaManagerA.id}`);
-    expect((own.body as unknown as { id: number }[]).map((a) => a.id)).toEqual([northA]);
-    const companyWide = await call(managerA, 'GET', `/api/organization/organizations/${managerA.id}`);
-    expect((companyWide.body as unknown as { id: number }[]).map((a) => a.id).sort()).toEqual(
-      [northA, southA].sort(),
-    );
+    const areasOf = (who: Person, userId: number) => api(who, 'organization.byUser', { params: { userId } });
+    expect((await areasOf(areaManagerA, areaManagerA.id)).map((a) => a.id)).toEqual([northA]);
+    const companyWide = await areasOf(managerA, managerA.id);
+    expect(companyWide.map((a) => a.id).sort()).toEqual([northA, southA].sort());
     expect((await call(managerB, 'GET', `/api/organization/organizations/${managerA.id}`)).status).toBe(404);
-    expect(
-      (await call(managerOfLocation, 'GET', `/api/organization/organizations/${managerOfLocation.id}`)).body,
-    ).toEqual([]);
+    expect(await areasOf(managerOfLocation, managerOfLocation.id)).toEqual([]);
   });
 
   it('are paged and searched by user', async () => {
-    const page = await call(
-      managerA,
-      'GET',
-      `/api/organization/some/by-user/${managerA.id}?limit=1&offset=1`,
-    );
-    expect(page.body).toMatchObject({ totalCount: 2, organizations: [{ id: southA }] });
-    const searched = await call(
-      managerA,
-      'GET',
-      `/api/organization/some/by-user/${managerA.id}?limit=5&searchTerm=clovis`,
-    );
-    expect(searched.body).toMatchObject({ totalCount: 1, organizations: [{ id: northA }] });
+    const pageOf = (query: { limit: number; offset?: number; searchTerm?: string }) =>
+      api(managerA, 'organization.someByUser', { params: { userId: managerA.id }, query });
+    expect(await pageOf({ limit: 1, offset: 1 })).toMatchObject({
+      totalCount: 2,
+      organizations: [{ id: southA }],
+    });
+    expect(await pageOf({ limit: 5, searchTerm: 'clovis' })).toMatchObject({
+      totalCount: 1,
+      organizations: [{ id: northA }],
+    });
     expect(
       (await call(managerA, 'GET', `/api/organization/some/by-user/${managerA.id}?limit=500`)).status,
     ).toBe(400);
@@ -229,19 +210,17 @@ describe('areas', () => {
     expect(
       (await call(managerB, 'GET', `/api/organization/all/by-management-company/${companyA}`)).status,
     ).toBe(404);
-    const forAreaManager = await call(
-      areaManagerA,
-      'GET',
-      `/api/organization/all/by-management-company/${companyA}`,
-    );
-    expect((forAreaManager.body as unknown as { id: number }[]).map((a) => a.id)).toEqual([northA]);
+    const forAreaManager = await api(areaManagerA, 'organization.allByManagementCompany', {
+      params: { id: companyA },
+    });
+    expect(forAreaManager.map((a) => a.id)).toEqual([northA]);
   });
 
   it('are deleted by company managers once empty', async () => {
     expect((await call(areaManagerA, 'DELETE', `/api/organization/${northA}`)).status).toBe(403);
     expect((await call(managerA, 'DELETE', `/api/organization/${northA}`)).status).toBe(409);
     expect((await call(managerB, 'DELETE', `/api/organization/${southA}`)).status).toBe(404);
-    expect((await call(managerA, 'DELETE', `/api/organization/${southA}`)).body).toEqual({
+    expect(await api(managerA, 'organization.delete', { params: { id: southA } })).toEqual({
       success: true,
       id: southA,
     });

@@ -239,24 +239,22 @@ describe('the permission matrix', () => {
     expect(usersOfB.some((u) => u.lastName === 'Probe')).toBe(false);
   }, 120_000);
 
-  it('lists nothing of tenant B to tenant A', async () => {
+  it.each<[string, (actorId: number) => string]>([
+    ['their companies', (id) => `/api/managementCompany/by-user/${id}`],
+    ['their areas', (id) => `/api/organization/organizations/${id}`],
+    ['their locations', (id) => `/api/location/all/by-user/${id}`],
+    ['their users', (id) => `/api/user/all/by-user/${id}`],
+    ['an incident search', () => '/api/incident?searchTerm=incident'],
+    ["their locations' incidents", (id) => `/api/incident/user-locations/${id}`],
+  ])('lists nothing of tenant B to any role of tenant A in %s', async (_, pathOf) => {
     for (const roleId of scopedRoles) {
       const actor = tenants.A.people[roleId];
-      for (const path of [
-        `/api/managementCompany/by-user/${actor.id}`,
-        `/api/organization/organizations/${actor.id}`,
-        `/api/location/all/by-user/${actor.id}`,
-        `/api/user/all/by-user/${actor.id}`,
-        `/api/incident?searchTerm=incident`,
-        `/api/incident/user-locations/${actor.id}`,
-      ]) {
-        const answer = await call(actor, 'GET', path);
-        const text = JSON.stringify(answer.body);
-        expect(text, `${roleId} ${path}`).not.toContain('Company B');
-        expect(text, `${roleId} ${path}`).not.toContain('Location B');
-        expect(text, `${roleId} ${path}`).not.toContain('Seeded incident B');
-        expect(text, `${roleId} ${path}`).not.toContain(tenants.B.people[Role.Employee].email);
-      }
+      const path = pathOf(actor.id);
+      const text = JSON.stringify((await call(actor, 'GET', path)).body);
+      expect(text, `${roleId} ${path}`).not.toContain('Company B');
+      expect(text, `${roleId} ${path}`).not.toContain('Location B');
+      expect(text, `${roleId} ${path}`).not.toContain('Seeded incident B');
+      expect(text, `${roleId} ${path}`).not.toContain(tenants.B.people[Role.Employee].email);
     }
   });
 

@@ -11,6 +11,7 @@ import { Role, type RoleId } from '@sitewalk/shared/roles';
 import { dataFromEnv, identityFromEnv } from '@sitewalk/functions/composition';
 import { createAccounts, type Accounts } from '@sitewalk/functions/domain/accounts';
 import type { DataService } from '@sitewalk/functions/db/service';
+import { apiAs, type Api, type BodyOf } from '../support/api.ts';
 import { mailsTo, startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 
@@ -20,6 +21,7 @@ let db: DataService;
 let accounts: Accounts;
 let cognito: CognitoIdentityProviderClient;
 let call: ReturnType<typeof callAs>;
+let api: Api;
 let superUser: Person;
 
 const unique = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;
@@ -119,6 +121,8 @@ const newUser = async (password: string, roleId: RoleId = Role.Employee, managem
   return { ...who, who, signedIn };
 };
 
+/** Asks for a reset link, as the sign-in page does (the answer is the same for any address). */
+const forgotPassword = (email: string) => api(null, 'auth.forgotPassword', { body: { email } });
 const resetLinks = async (email: string) =>
   (await mailsTo(t.standIns.endpoints.ses, email)).map(
     (mail) => /\/reset-password\/confirm\/([\w-]+)/.exec(mail.body.text ?? '')?.[1] ?? '',
@@ -134,6 +138,7 @@ beforeAll(async () => {
     credentials: t.standIns.credentials,
   });
   call = callAs(t.host.url);
+  api = apiAs(t.host.url);
   superUser = await person(t.host.url, Role.SuperUser);
 });
 afterAll(() => t.host.close());
@@ -145,11 +150,11 @@ describe('a password change, a reset and a delete end every session', () => {
     expect(minted).not.toBeNull();
     expect(await me(minted ?? '')).toBe(200);
 
-    const changed = await call(superUser, 'PUT', `/api/user/update/user/${victim.id}`, {
-      userInfo: { id: victim.id, password: 'Chosen2Pass' },
+    const changed = await api(superUser, 'user.update', {
+      params: { id: victim.id },
+      body: { userInfo: { id: victim.id, password: 'Chosen2Pass' } },
     });
-    expect(changed.status).toBe(200);
-    expect(changed.body.data).toMatchObject({ needsPasswordReset: true });
+    expect(changed.data).toMatchObject({ needsPasswordReset: true });
 
     expect(await me(victim.token)).toBe(401);
     expect(await me(minted ?? '')).toBe(401);
@@ -164,14 +169,10 @@ describe('a password change, a reset and a delete end every session', () => {
     expect(next.status).toBe(200);
     expect(next.body).toMatchObject({ needsPasswordReset: true });
     expect(next.refreshToken).toBeNull();
-    const own = await post('/api/auth/complete-new-password', {
-      email: victim.email,
-      session: next.body.session,
-      newPassword: 'MyOwn3Pass',
+    const own = await api(null, 'auth.completeNewPassword', {
+      body: { email: victim.email, session: String(next.body.session), newPassword: 'MyOwn3Pass' },
     });
-    expect(own.status).toBe(200);
-    const { accessToken } = (await own.json()) as { accessToken: string };
-    expect(await me(accessToken)).toBe(200);
+    expect(await me(own.accessToken)).toBe(200);
   });
 
   it('judges an access token by its sign-in (auth_time), so refreshing an ended session gives nothing', async () => {
@@ -179,9 +180,9 @@ describe('a password change, a reset and a delete end every session', () => {
     const signedInAt = claims(victim.token).auth_time ?? 0;
     // Another account's reset answers only after the next whole second has begun.
     const other = await newUser('Other1Pass');
-    await post('/api/auth/forgot-password', { email: other.email });
+    await forgotPassword(other.email);
     const [token] = await resetLinks(other.email);
-    expect((await post('/api/auth/reset-password', { token, password: 'Other2Pass' })).status).toBe(200);
+    await api(null, 'auth.resetPassword', { body: { token: token ?? '', password: 'Other2Pass' } });
 
     // A refresh token that Cognito still honours (as if its global sign-out had failed) ...
     const refreshed = (await refreshAtCognito(victim.signedIn.refreshToken)) ?? '';
@@ -199,10 +200,9 @@ describe('a password change, a reset and a delete end every session', () => {
 
   it('a delete ends the sessions: the refresh token and reset link work nowhere, no session record is left', async () => {
     const victim = await newUser('Delete1Pass');
-    await post('/api/auth/forgot-password', { email: victim.email });
+    await forgotPassword(victim.email);
     const [link] = await resetLinks(victim.email);
-    const deleted = await call(superUser, 'DELETE', `/api/user/${victim.id}`);
-    expect(deleted.status).toBe(200);
+    await api(superUser, 'user.delete', { params: { id: victim.id } });
     expect(await refreshAtApi(victim.signedIn.refreshToken)).toBe(401);
     expect(await refreshAtCognito(victim.signedIn.refreshToken)).toBeNull();
     expect(await me(victim.token)).toBe(401);
@@ -220,10 +220,9 @@ describe('a sign-in right after a reset', () => {
     for (const [round, password] of ['Reset1Pass', 'Reset2Pass'].entries()) {
       const before = await login(user.email, round === 0 ? 'Reset0Pass' : 'Reset1Pass');
       expect(before.status).toBe(200);
-      await post('/api/auth/forgot-password', { email: user.email });
+      await forgotPassword(user.email);
       const token = (await resetLinks(user.email)).at(-1);
-      const reset = await post('/api/auth/reset-password', { token, password });
-      expect(reset.status).toBe(200);
+      await api(null, 'auth.resetPassword', { body: { token: token ?? '', password } });
       const after = await login(user.email, password);
       expect(after.status).toBe(200);
       expect(await me(after.accessToken)).toBe(200);
@@ -236,12 +235,20 @@ describe('a sign-in right after a reset', () => {
 });
 
 describe('changing one’s own password or e-mail', () => {
+  /** One's own update, answered as it comes (refusals are what most of these tests look at). */
   const update = (who: Person, userInfo: Record<string, unknown>) =>
     call(who, 'PUT', `/api/user/update/user/${who.id}`, { userInfo: { id: who.id, ...userInfo } });
+  /** One's own update that must succeed, its answer checked against the contract. */
+  const updateOwn = (who: Person, userInfo: Omit<BodyOf<'user.update'>['userInfo'], 'id'>) =>
+    api(who, 'user.update', { params: { id: who.id }, body: { userInfo: { id: who.id, ...userInfo } } });
 
-  it('needs the current password: 400 without it, 403 when wrong, each naming the field', async () => {
-    const user = await newUser('Current1Pass');
-    for (const change of [{ password: 'Next1Pass' }, { email: unique('moved') }]) {
+  it.each([
+    ['a new password', { password: 'Next1Pass' }],
+    ['a new e-mail', { email: unique('moved') }],
+  ])(
+    'needs the current password for %s: 400 without it, 403 when wrong, each naming the field',
+    async (_, change) => {
+      const user = await newUser('Current1Pass');
       const missing = await update(user.who, change);
       expect(missing.status).toBe(400);
       expect(missing.body).toMatchObject({
@@ -256,12 +263,12 @@ describe('changing one’s own password or e-mail', () => {
         message: messages.auth.currentPasswordWrong,
         validationErrors: { 'userInfo.currentPassword': [messages.auth.currentPasswordWrong] },
       });
-    }
-    // Nothing changed: the old password still signs in, the e-mail is the same.
-    expect((await login(user.email, 'Current1Pass')).status).toBe(200);
-    // Other fields need no password.
-    expect((await update(user.who, { firstName: 'Renamed' })).status).toBe(200);
-  });
+      // Nothing changed: the old password still signs in, the e-mail is the same.
+      expect((await login(user.email, 'Current1Pass')).status).toBe(200);
+      // Other fields need no password.
+      expect((await updateOwn(user.who, { firstName: 'Renamed' })).data.firstName).toBe('Renamed');
+    },
+  );
 
   it('refuses guessing the current password after five wrong ones', async () => {
     const user = await newUser('Guess1Pass');
@@ -279,8 +286,7 @@ describe('changing one’s own password or e-mail', () => {
 
   it('with it, sets a permanent password and ends every session, the caller’s too', async () => {
     const user = await newUser('Mine1Pass');
-    const changed = await update(user.who, { password: 'Mine2Pass', currentPassword: 'Mine1Pass' });
-    expect(changed.status).toBe(200);
+    await updateOwn(user.who, { password: 'Mine2Pass', currentPassword: 'Mine1Pass' });
     expect(await me(user.token)).toBe(401);
     expect(await refreshAtApi(user.signedIn.refreshToken)).toBe(401);
     const next = await login(user.email, 'Mine2Pass');
@@ -291,9 +297,8 @@ describe('changing one’s own password or e-mail', () => {
   it('with it, changes the e-mail and tells the old address, in HTML and text', async () => {
     const user = await newUser('Mail1Pass');
     const newEmail = unique('new');
-    const changed = await update(user.who, { email: newEmail, currentPassword: 'Mail1Pass' });
-    expect(changed.status).toBe(200);
-    expect(changed.body.data).toMatchObject({ email: newEmail });
+    const changed = await updateOwn(user.who, { email: newEmail, currentPassword: 'Mail1Pass' });
+    expect(changed.data).toMatchObject({ email: newEmail });
     const [notice] = await mailsTo(t.standIns.endpoints.ses, user.email);
     expect(notice?.subject).toBe('Your SiteWalk e-mail address was changed');
     expect(notice?.body.text).toContain(newEmail);
@@ -306,10 +311,10 @@ describe('changing one’s own password or e-mail', () => {
   it('a superior needs no current password, and the old address is told of an e-mail change too', async () => {
     const user = await newUser('Boss1Pass');
     const newEmail = unique('bossmoved');
-    const changed = await call(superUser, 'PUT', `/api/user/update/user/${user.id}`, {
-      userInfo: { id: user.id, email: newEmail },
+    await api(superUser, 'user.update', {
+      params: { id: user.id },
+      body: { userInfo: { id: user.id, email: newEmail } },
     });
-    expect(changed.status).toBe(200);
     expect((await mailsTo(t.standIns.endpoints.ses, user.email)).map((m) => m.subject)).toEqual([
       'Your SiteWalk e-mail address was changed',
     ]);
@@ -337,8 +342,8 @@ describe('reset links', () => {
 
   it('a new mail makes earlier links invalid; a password Cognito refuses leaves the link usable', async () => {
     const user = await newUser('Link1Pass');
-    await post('/api/auth/forgot-password', { email: user.email });
-    await post('/api/auth/forgot-password', { email: user.email });
+    await forgotPassword(user.email);
+    await forgotPassword(user.email);
     const [first, second] = await resetLinks(user.email);
     expect(first).not.toBe(second);
     const stale = await post('/api/auth/reset-password', { token: first, password: 'Link2Pass' });
@@ -352,9 +357,7 @@ describe('reset links', () => {
       expect(await refused.json()).toMatchObject({
         validationErrors: { password: [messages.password.rule] },
       });
-      expect(
-        (await post('/api/auth/reset-password', { token: second, password: 'With$ymbol2' })).status,
-      ).toBe(200);
+      await api(null, 'auth.resetPassword', { body: { token: second ?? '', password: 'With$ymbol2' } });
     } finally {
       await setSymbolsRequired(false);
     }
@@ -424,9 +427,7 @@ describe('a taken e-mail', () => {
 
   beforeAll(async () => {
     const company = async (name: string) =>
-      Number(
-        (await call(superUser, 'POST', '/api/managementCompany', { name, email: unique('co') })).body.id,
-      );
+      (await api(superUser, 'managementCompany.create', { body: { name, email: unique('co') } })).id;
     companyA = await company('Taken A');
     companyB = await company('Taken B');
     ownerA = await person(t.host.url, Role.Owner, { managementCompanyId: companyA });

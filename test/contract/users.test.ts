@@ -1,26 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import type { RouteName } from '@sitewalk/shared/contract/index';
 import { Role } from '@sitewalk/shared/roles';
 import { messages } from '@sitewalk/shared/messages';
 import { identityFromEnv } from '@sitewalk/functions/composition';
+import { apiAs, type Api, type BodyOf } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
-import { locationBody } from '../support/site.ts';
+import { seedTenant, type Tenant } from '../support/site.ts';
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
+let api: Api;
 let superUser: Person;
 let admin: Person;
 let ownerA: Person;
 let managerB: Person;
+let tenantA: Tenant;
 let companyA: number;
-let companyB: number;
 let north: number;
 let locA1: number;
 let locA2: number;
 let locB: number;
 
-const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id);
 const email = (label: string) => `${label}-${randomBytes(3).toString('hex')}@example.com`;
 const info = (extra: Record<string, unknown> = {}) => ({
   firstName: 'Pat',
@@ -36,34 +38,31 @@ const info = (extra: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
+  api = apiAs(t.host.url);
   superUser = await person(t.host.url, Role.SuperUser);
   admin = await person(t.host.url, Role.Admin);
-  companyA = id(
-    await call(admin, 'POST', '/api/managementCompany', { name: 'Acme', email: 'a@example.com' }),
-  );
-  companyB = id(
-    await call(admin, 'POST', '/api/managementCompany', { name: 'Bolt', email: 'b@example.com' }),
-  );
-  ownerA = await person(t.host.url, Role.Owner, { managementCompanyId: companyA });
-  managerB = await person(t.host.url, Role.CompanyManager, { managementCompanyId: companyB });
-  north = id(
-    await call(ownerA, 'POST', '/api/organization', { name: 'North', managementCompanyId: companyA }),
-  );
-  const areaB = id(
-    await call(managerB, 'POST', '/api/organization', { name: 'B', managementCompanyId: companyB }),
-  );
-  locA1 = id(await call(ownerA, 'POST', '/api/location', locationBody('A One', north)));
-  locA2 = id(await call(ownerA, 'POST', '/api/location', locationBody('A Two', north)));
-  locB = id(await call(managerB, 'POST', '/api/location', locationBody('B One', areaB)));
+  tenantA = await seedTenant(t.host.url, { by: admin });
+  const tenantB = await seedTenant(t.host.url, { by: admin });
+  ({ companyId: companyA, areaId: north, locationId: locA1 } = tenantA);
+  locA2 = await tenantA.addLocation('A Two');
+  locB = tenantB.locationId;
+  ownerA = await tenantA.person(Role.Owner);
+  managerB = await tenantB.person(Role.CompanyManager);
 });
 afterAll(() => t.host.close());
+
+/** The routes that create a user, one per role. */
+type CreateUser = Exclude<Extract<RouteName, `user.create${string}`>, 'user.createTableOrder'>;
+
+/** A user created as `by` through the typed client (the company owner's unless said): answers the user. */
+const createUser = async <Name extends CreateUser>(name: Name, body: BodyOf<Name>, by: Person = ownerA) =>
+  (await api(by, name, { body })).data;
 
 describe('creating users', () => {
   it('creates a manager with locations, answering the spec envelope, with a temporary password', async () => {
     const userInfo = info();
-    const created = await call(ownerA, 'POST', '/api/user/manager', { userInfo, locationIds: [locA1] });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({
+    const created = await api(ownerA, 'user.createManager', { body: { userInfo, locationIds: [locA1] } });
+    expect(created).toMatchObject({
       success: true,
       error: null,
       validationErrors: null,
@@ -72,38 +71,37 @@ describe('creating users', () => {
         roleName: 'Manager',
         email: userInfo.email,
         needsPasswordReset: true,
-        userToLocation: [{ locationId: locA1, location: { name: 'A One' } }],
+        userToLocation: [{ locationId: locA1, location: { name: `Location ${tenantA.label}` } }],
       },
     });
-    expect(JSON.stringify(created.body)).not.toContain('4321'); // the PIN never leaves the server
-    const login = await call(null, 'POST', '/api/auth/login', {
-      email: userInfo.email,
-      password: userInfo.password,
+    expect(JSON.stringify(created)).not.toContain('4321'); // the PIN never leaves the server
+    const login = await api(null, 'auth.login', {
+      body: { email: userInfo.email, password: userInfo.password },
     });
-    expect(login.body.needsPasswordReset).toBe(true);
+    expect(login.needsPasswordReset).toBe(true);
   });
 
   it.each([
-    ['area-manager', Role.AreaManager],
-    ['company-manager', Role.CompanyManager],
-    ['assistant-manager', Role.AssistantManager],
-    ['employee', Role.Employee],
-  ] as const)('creates a %s', async (slug, roleId) => {
+    ['area-manager', 'user.createAreaManager', Role.AreaManager],
+    ['company-manager', 'user.createCompanyManager', Role.CompanyManager],
+    ['assistant-manager', 'user.createAssistantManager', Role.AssistantManager],
+    ['employee', 'user.createEmployee', Role.Employee],
+  ] as const)('creates a %s', async (_slug, route, roleId) => {
     const body = {
       userInfo: info(),
       ...(roleId === Role.AreaManager ? { organizationIds: [north] } : { locationIds: [locA2] }),
     };
-    const created = await call(ownerA, 'POST', `/api/user/${slug}`, body);
-    expect(created.status).toBe(201);
-    expect((created.body.data as { roleId: number }).roleId).toBe(roleId);
+    expect((await createUser(route, body)).roleId).toBe(roleId);
   });
 
   it('lets only a super user create admins, and admins owners', async () => {
     const adminInfo = info({ managementCompanyId: undefined });
     expect((await call(admin, 'POST', '/api/user/admin', { userInfo: adminInfo })).status).toBe(403);
-    expect((await call(superUser, 'POST', '/api/user/admin', { userInfo: adminInfo })).status).toBe(201);
+    expect((await createUser('user.createAdmin', { userInfo: adminInfo }, superUser)).roleId).toBe(
+      Role.Admin,
+    );
     expect((await call(ownerA, 'POST', '/api/user/owner', { userInfo: info() })).status).toBe(403);
-    expect((await call(admin, 'POST', '/api/user/owner', { userInfo: info() })).status).toBe(201);
+    expect((await createUser('user.createOwner', { userInfo: info() }, admin)).roleId).toBe(Role.Owner);
   });
 
   it("keeps creators inside their tenant: another company's manager gets 404, their locations 400", async () => {
@@ -139,85 +137,79 @@ describe('creating users', () => {
 
   it('answers a taken e-mail with 409 and existingUserId', async () => {
     const userInfo = info();
-    const first = await call(ownerA, 'POST', '/api/user/employee', { userInfo });
+    const first = await createUser('user.createEmployee', { userInfo });
     const again = await call(ownerA, 'POST', '/api/user/employee', {
       userInfo: { ...userInfo, email: userInfo.email.toUpperCase() },
     });
     expect(again.status).toBe(409);
-    expect(again.body.validationErrors).toEqual({ existingUserId: (first.body.data as { id: number }).id });
+    expect(again.body.validationErrors).toEqual({ existingUserId: first.id });
   });
 });
 
 describe('reading users', () => {
   it('reads in scope and not across tenants', async () => {
-    const employee = (
-      await call(ownerA, 'POST', '/api/user/employee', { userInfo: info(), locationIds: [locA1] })
-    ).body.data as { id: number };
-    expect((await call(ownerA, 'GET', `/api/user/${employee.id}`)).status).toBe(200);
+    const employee = await createUser('user.createEmployee', { userInfo: info(), locationIds: [locA1] });
+    const params = { id: employee.id };
+    expect(await api(ownerA, 'user.get', { params })).toEqual(employee);
     expect((await call(managerB, 'GET', `/api/user/${employee.id}`)).status).toBe(404);
-    expect((await call(admin, 'GET', `/api/user/${employee.id}`)).status).toBe(200);
+    expect(await api(admin, 'user.get', { params })).toEqual(employee);
     expect((await call(ownerA, 'GET', '/api/user/0')).status).toBe(400);
   });
 
   it('lists a location’s users by last name, paged and searched', async () => {
     const names = ['Young', 'adams', 'Moore'];
     for (const lastName of names) {
-      await call(ownerA, 'POST', '/api/user/employee', {
-        userInfo: info({ lastName }),
-        locationIds: [locA2],
-      });
+      await createUser('user.createEmployee', { userInfo: info({ lastName }), locationIds: [locA2] });
     }
-    const all = await call(ownerA, 'GET', `/api/user/all/by-location/${locA2}`);
-    const lastNames = (all.body as unknown as { lastName: string }[]).map((u) => u.lastName);
+    const all = await api(ownerA, 'user.allByLocation', { params: { id: locA2 } });
+    const lastNames = all.map((u) => u.lastName);
     expect(lastNames.filter((n) => names.includes(n))).toEqual(['adams', 'Moore', 'Young']);
-    const page = await call(
-      ownerA,
-      'GET',
-      `/api/user/some/by-location/${locA2}?limit=2&offset=0&searchTerm=o`,
-    );
-    expect((page.body.users as unknown[]).length).toBeLessThanOrEqual(2);
-    expect(page.body.totalCount).toBeGreaterThanOrEqual(2);
+    const page = await api(ownerA, 'user.someByLocation', {
+      params: { id: locA2 },
+      query: { limit: 2, offset: 0, searchTerm: 'o' },
+    });
+    expect(page.users.length).toBeLessThanOrEqual(2);
+    expect(page.totalCount).toBeGreaterThanOrEqual(2);
     expect((await call(managerB, 'GET', `/api/user/all/by-location/${locA2}`)).status).toBe(404);
     expect((await call(ownerA, 'GET', `/api/user/some/by-location/${locA2}?limit=100`)).status).toBe(400);
   });
 
   it("lists an area's users and a user's scope", async () => {
-    const areaManager = (
-      await call(ownerA, 'POST', '/api/user/area-manager', { userInfo: info(), organizationIds: [north] })
-    ).body.data as { id: number };
-    const ofArea = await call(ownerA, 'GET', `/api/user/all/by-organization/${north}`);
-    expect((ofArea.body as unknown as { id: number }[]).some((u) => u.id === areaManager.id)).toBe(true);
-    const ofOwner = await call(ownerA, 'GET', `/api/user/some/by-user/${ownerA.id}?limit=50`);
-    const ids = (ofOwner.body.users as { id: number; managementCompanyId: number }[]).map(
-      (u) => u.managementCompanyId,
-    );
-    expect(ids.every((c) => c === companyA)).toBe(true);
+    const areaManager = await createUser('user.createAreaManager', {
+      userInfo: info(),
+      organizationIds: [north],
+    });
+    const ofArea = await api(ownerA, 'user.allByOrganization', { params: { id: north } });
+    expect(ofArea.some((u) => u.id === areaManager.id)).toBe(true);
+    const ofOwner = await api(ownerA, 'user.someByUser', { params: { id: ownerA.id }, query: { limit: 50 } });
+    const companies = ofOwner.users.map((u) => u.managementCompanyId);
+    expect(companies.every((c) => c === companyA)).toBe(true);
     expect((await call(managerB, 'GET', `/api/user/some/by-user/${ownerA.id}?limit=5`)).status).toBe(404);
   });
 });
 
 describe('updating users', () => {
   it('updates fields and changes the password', async () => {
-    const created = (
-      await call(ownerA, 'POST', '/api/user/employee', { userInfo: info(), locationIds: [locA1] })
-    ).body.data as { id: number; email: string };
-    const updated = await call(ownerA, 'PUT', `/api/user/update/user/${created.id}`, {
-      userInfo: { id: created.id, firstName: 'Renamed', lastName: 'Aaron', phone: '(559) 555-9999' },
+    const created = await createUser('user.createEmployee', { userInfo: info(), locationIds: [locA1] });
+    const params = { id: created.id };
+    const updated = await api(ownerA, 'user.update', {
+      params,
+      body: {
+        userInfo: { id: created.id, firstName: 'Renamed', lastName: 'Aaron', phone: '(559) 555-9999' },
+      },
     });
-    expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({
+    expect(updated).toMatchObject({
       success: true,
       data: { firstName: 'Renamed', lastName: 'Aaron', phone: '559-555-9999' },
     });
-    const password = await call(ownerA, 'PUT', `/api/user/update/user/${created.id}`, {
-      userInfo: { id: created.id, password: 'Fresh1Pass' },
+    await api(ownerA, 'user.update', {
+      params,
+      body: { userInfo: { id: created.id, password: 'Fresh1Pass' } },
     });
-    expect(password.status).toBe(200);
-    const login = await call(null, 'POST', '/api/auth/login', {
-      email: created.email,
-      password: 'Fresh1Pass',
+    const login = await api(null, 'auth.login', {
+      body: { email: created.email ?? '', password: 'Fresh1Pass' },
     });
-    expect(login.body.needsPasswordReset).toBe(true); // set by a superior: temporary
+    expect(login.needsPasswordReset).toBe(true); // set by a superior: temporary
     expect(
       (
         await call(ownerA, 'PUT', `/api/user/update/user/${created.id}`, {
@@ -242,13 +234,12 @@ describe('updating users', () => {
   });
 
   it('follows the role rules: a role above area manager clears areas and locations; nobody changes the super user', async () => {
-    const created = (
-      await call(ownerA, 'POST', '/api/user/manager', { userInfo: info(), locationIds: [locA1, locA2] })
-    ).body.data as { id: number };
-    const promoted = await call(ownerA, 'PUT', `/api/user/update/user/${created.id}`, {
-      userInfo: { id: created.id, roleId: Role.CompanyManager },
+    const created = await createUser('user.createManager', { userInfo: info(), locationIds: [locA1, locA2] });
+    const promoted = await api(ownerA, 'user.update', {
+      params: { id: created.id },
+      body: { userInfo: { id: created.id, roleId: Role.CompanyManager } },
     });
-    expect(promoted.body).toMatchObject({
+    expect(promoted).toMatchObject({
       data: { roleId: Role.CompanyManager, userToLocation: [], userToOrganization: [] },
     });
     expect(
@@ -268,29 +259,22 @@ describe('updating users', () => {
   });
 
   it('moves a manager from locations to areas when made area manager', async () => {
-    const created = (
-      await call(ownerA, 'POST', '/api/user/manager', { userInfo: info(), locationIds: [locA1] })
-    ).body.data as { id: number };
-    const answer = await call(ownerA, 'PUT', `/api/user/update/user/${created.id}`, {
-      userInfo: { id: created.id, roleId: Role.AreaManager },
-      organizationIds: [north],
+    const created = await createUser('user.createManager', { userInfo: info(), locationIds: [locA1] });
+    const answer = await api(ownerA, 'user.update', {
+      params: { id: created.id },
+      body: { userInfo: { id: created.id, roleId: Role.AreaManager }, organizationIds: [north] },
     });
-    expect(answer.body).toMatchObject({
+    expect(answer).toMatchObject({
       data: { roleId: Role.AreaManager, userToLocation: [], userToOrganization: [{ organizationId: north }] },
     });
   });
 
   it('toggles the company e-mail of company managers only', async () => {
-    const cm = (await call(ownerA, 'POST', '/api/user/company-manager', { userInfo: info() })).body.data as {
-      id: number;
-    };
+    const cm = await createUser('user.createCompanyManager', { userInfo: info() });
     expect(
-      (await call(ownerA, 'PUT', '/api/user/update/company-email', { userId: cm.id, company_email: true }))
-        .body,
+      await api(ownerA, 'user.companyEmail', { body: { userId: cm.id, company_email: true } }),
     ).toMatchObject({ companyEmail: true });
-    const employee = (await call(ownerA, 'POST', '/api/user/employee', { userInfo: info() })).body.data as {
-      id: number;
-    };
+    const employee = await createUser('user.createEmployee', { userInfo: info() });
     expect(
       (
         await call(ownerA, 'PUT', '/api/user/update/company-email', {
@@ -304,17 +288,11 @@ describe('updating users', () => {
 
 describe('memberships and deletes', () => {
   it('adds users to a location once and removes them', async () => {
-    const a = (await call(ownerA, 'POST', '/api/user/employee', { userInfo: info() })).body.data as {
-      id: number;
-    };
-    const added = await call(ownerA, 'POST', '/api/user/add-to-location', {
-      userIds: [a.id, a.id],
-      locationId: locA1,
-    });
-    expect(added.body).toEqual({ success: true, count: 1 });
-    expect(
-      (await call(ownerA, 'POST', '/api/user/add-to-location', { userIds: [a.id], locationId: locA1 })).body,
-    ).toEqual({ success: true, count: 0 });
+    const a = await createUser('user.createEmployee', { userInfo: info() });
+    const addToLocation = (userIds: number[]) =>
+      api(ownerA, 'user.addToLocation', { body: { userIds, locationId: locA1 } });
+    expect(await addToLocation([a.id, a.id])).toEqual({ success: true, count: 1 });
+    expect(await addToLocation([a.id])).toEqual({ success: true, count: 0 });
     expect(
       (await call(ownerA, 'POST', '/api/user/add-to-location', { userIds: [], locationId: locA1 })).body
         .message,
@@ -323,40 +301,30 @@ describe('memberships and deletes', () => {
       (await call(managerB, 'POST', '/api/user/add-to-location', { userIds: [a.id], locationId: locA1 }))
         .status,
     ).toBe(404);
-    expect((await call(ownerA, 'DELETE', `/api/user/remove-from-location/${a.id}/${locA1}`)).body).toEqual({
-      success: true,
-      count: 1,
-    });
-    expect((await call(ownerA, 'GET', `/api/user/${a.id}`)).body.userToLocation).toEqual([]);
+    expect(
+      await api(ownerA, 'user.removeFromLocation', { params: { userId: a.id, locationId: locA1 } }),
+    ).toEqual({ success: true, count: 1 });
+    expect((await api(ownerA, 'user.get', { params: { id: a.id } })).userToLocation).toEqual([]);
   });
 
   it('adds area managers to an area', async () => {
-    const am = (
-      await call(ownerA, 'POST', '/api/user/area-manager', { userInfo: info(), organizationIds: [north] })
-    ).body.data as { id: number };
-    const south = id(
-      await call(ownerA, 'POST', '/api/organization', { name: 'South', managementCompanyId: companyA }),
-    );
+    const am = await createUser('user.createAreaManager', { userInfo: info(), organizationIds: [north] });
+    const { id: south } = await api(ownerA, 'organization.create', {
+      body: { name: 'South', managementCompanyId: companyA },
+    });
     expect(
-      (
-        await call(ownerA, 'POST', '/api/user/add-to-organization', {
-          userIds: [am.id],
-          organizationId: south,
-        })
-      ).body,
+      await api(ownerA, 'user.addToOrganization', { body: { userIds: [am.id], organizationId: south } }),
     ).toEqual({ success: true, count: 1 });
     expect(
-      (await call(ownerA, 'DELETE', `/api/user/remove-from-organization/${am.id}/${south}`)).body,
+      await api(ownerA, 'user.removeFromOrganization', { params: { userId: am.id, organizationId: south } }),
     ).toEqual({ success: true, count: 1 });
   });
 
   it('deletes a user with their sign-in, and only from above', async () => {
-    const created = (
-      await call(ownerA, 'POST', '/api/user/employee', { userInfo: info(), locationIds: [locA1] })
-    ).body.data as { id: number };
+    const created = await createUser('user.createEmployee', { userInfo: info(), locationIds: [locA1] });
     expect((await call(managerB, 'DELETE', `/api/user/${created.id}`)).status).toBe(404);
     expect((await call(ownerA, 'DELETE', `/api/user/${ownerA.id}`)).status).toBe(403);
-    expect((await call(ownerA, 'DELETE', `/api/user/${created.id}`)).body).toEqual({
+    expect(await api(ownerA, 'user.delete', { params: { id: created.id } })).toEqual({
       success: true,
       id: created.id,
     });
@@ -367,19 +335,14 @@ describe('memberships and deletes', () => {
 
 describe('table order', () => {
   it("saves and moves the caller's own dashboard tables only", async () => {
-    const created = await call(ownerA, 'POST', '/api/user/create/table-order', {
-      tableName: 'dashboard',
-      tableId: 3,
-      displayOrder: 0,
+    const { id: orderId } = await api(ownerA, 'user.createTableOrder', {
+      body: { tableName: 'dashboard', tableId: 3, displayOrder: 0 },
     });
-    expect(created.status).toBe(201);
-    const orderId = Number(created.body.id);
-    const moved = await call(ownerA, 'PUT', `/api/user/update/table-order/${orderId}`, {
-      tableName: 'dashboard',
-      tableId: 3,
-      displayOrder: 2,
+    const moved = await api(ownerA, 'user.updateTableOrder', {
+      params: { orderId },
+      body: { tableName: 'dashboard', tableId: 3, displayOrder: 2 },
     });
-    expect(moved.body).toEqual({ id: orderId, tableName: 'dashboard', tableId: 3, displayOrder: 2 });
+    expect(moved).toEqual({ id: orderId, tableName: 'dashboard', tableId: 3, displayOrder: 2 });
     expect(
       (
         await call(managerB, 'PUT', `/api/user/update/table-order/${orderId}`, {

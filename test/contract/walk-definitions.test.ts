@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataFromEnv } from '@sitewalk/functions/composition';
 import { messages } from '@sitewalk/shared/messages';
-import type { Api } from '../support/api.ts';
-import type { TestHost } from '../support/host.ts';
-import { callAs } from '../support/people.ts';
-import { marker, startWalkTests, type WalkTenants } from '../support/walks.ts';
+import { marker, walkTestFile } from '../support/walks.ts';
 
 /** Walks and their markers: set up, changed and deleted by assistant managers and above (field-operations). */
 
-let t: TestHost;
-let call: ReturnType<typeof callAs>;
-let api: Api;
-let w: WalkTenants;
-let locationA: number;
-
-beforeAll(async () => {
-  ({ t, call, api, w } = await startWalkTests());
-  locationA = w.a.locationId;
-});
-afterAll(() => t.host.close());
+const { call, api, w } = walkTestFile();
 
 describe('walks', () => {
   it('are created with markers numbered 1..n in order, ranges flagged, and read back', async () => {
@@ -26,7 +13,7 @@ describe('walks', () => {
       body: {
         name: 'Morning round',
         description: 'Gates, then units',
-        locationId: locationA,
+        locationId: w.a.locationId,
         markers: [marker(1, { order: 1 }), marker(2, { order: 0, unitNumberRange: '100-120', isDoor: true })],
       },
     });
@@ -43,7 +30,7 @@ describe('walks', () => {
       body: {
         name: 'n'.repeat(30),
         description: 'd'.repeat(200),
-        locationId: locationA,
+        locationId: w.a.locationId,
         // Digits, commas, spaces and hyphens; the ends trimmed.
         markers: [marker(1, { unitNumberRange: ' 100-120, 130 - 140 ' })],
       },
@@ -53,17 +40,17 @@ describe('walks', () => {
   });
 
   it('are set up by assistant managers and above, at their own locations only', async () => {
-    const body = { name: 'Evening', locationId: locationA, markers: [marker(1)] };
+    const body = { name: 'Evening', locationId: w.a.locationId, markers: [marker(1)] };
     expect((await call(w.employee, 'POST', '/api/walk', body)).status).toBe(403);
     expect((await call(w.managerB, 'POST', '/api/walk', body)).status).toBe(404);
   });
 
   it('are listed per location without deleted ones, updated, and deleted softly', async () => {
     const { id: walkId } = await api(w.manager, 'walk.create', {
-      body: { name: 'Temp', locationId: locationA, markers: [marker(1)] },
+      body: { name: 'Temp', locationId: w.a.locationId, markers: [marker(1)] },
     });
     const updated = await api(w.manager, 'walk.update', {
-      body: { id: walkId, name: 'Temp 2', locationId: locationA, markers: [marker(1), marker(2)] },
+      body: { id: walkId, name: 'Temp 2', locationId: w.a.locationId, markers: [marker(1), marker(2)] },
     });
     expect(updated).toMatchObject({ name: 'Temp 2', deletedAt: null });
     expect(updated.markers).toHaveLength(2);
@@ -73,24 +60,24 @@ describe('walks', () => {
       success: true,
       id: walkId,
     });
-    const listed = await api(w.employee, 'walk.allByLocation', { params: { locationId: locationA } });
+    const listed = await api(w.employee, 'walk.allByLocation', { params: { locationId: w.a.locationId } });
     expect(listed.some((walk) => walk.id === walkId)).toBe(false);
     const kept = await api(w.manager, 'walk.get', { params: { id: walkId } });
     expect(kept.deletedAt).not.toBeNull(); // reports keep their walk
-    expect((await call(w.managerB, 'GET', `/api/walk/all/${locationA}`)).status).toBe(404);
+    expect((await call(w.managerB, 'GET', `/api/walk/all/${w.a.locationId}`)).status).toBe(404);
     // The deleted walk left the location's active range: the list never reads it again, however many edits
     // (a new walk and a deleted old one each) a location goes through.
     const inState = async (state: 'active' | 'deleted') =>
-      (await dataFromEnv().entities.walk.query.byLocation({ locationId: locationA, state }).go()).data.map(
-        (walk) => walk.walkId,
-      );
+      (
+        await dataFromEnv().entities.walk.query.byLocation({ locationId: w.a.locationId, state }).go()
+      ).data.map((walk) => walk.walkId);
     expect(await inState('active')).not.toContain(walkId);
     expect(await inState('deleted')).toContain(walkId);
   });
 
   it('keep the ids of the markers an update names, so reports still point at them', async () => {
     const created = await api(w.manager, 'walk.create', {
-      body: { name: 'Kept ids', locationId: locationA, markers: [marker(1), marker(2), marker(3)] },
+      body: { name: 'Kept ids', locationId: w.a.locationId, markers: [marker(1), marker(2), marker(3)] },
     });
     const [m1, m2, m3] = created.markers;
     // Reversed, the second marker dropped, a new one added: labels renumber, named ids stay.
@@ -98,7 +85,7 @@ describe('walks', () => {
       body: {
         id: created.id,
         name: 'Kept ids',
-        locationId: locationA,
+        locationId: w.a.locationId,
         markers: [
           { ...marker(1), id: m3?.id, lat: m3?.lat ?? 0 },
           { ...marker(2), id: m1?.id, lat: m1?.lat ?? 0 },
@@ -121,7 +108,7 @@ describe('walks', () => {
       body: {
         id: created.id,
         name: 'Kept ids',
-        locationId: locationA,
+        locationId: w.a.locationId,
         markers: [{ ...marker(1), id: m2?.id }],
       },
     });
@@ -130,9 +117,9 @@ describe('walks', () => {
 
   it('refuse updates below assistant manager, across tenants, to another location or once deleted', async () => {
     const { id: walkId } = await api(w.manager, 'walk.create', {
-      body: { name: 'Guarded', locationId: locationA, markers: [marker(1)] },
+      body: { name: 'Guarded', locationId: w.a.locationId, markers: [marker(1)] },
     });
-    const body = { id: walkId, name: 'Changed', locationId: locationA, markers: [marker(1)] };
+    const body = { id: walkId, name: 'Changed', locationId: w.a.locationId, markers: [marker(1)] };
     expect((await call(w.employee, 'PUT', '/api/walk', body)).status).toBe(403);
     expect((await call(w.employee, 'DELETE', `/api/walk/${walkId}`)).status).toBe(403);
     expect((await call(w.managerB, 'PUT', '/api/walk', body)).status).toBe(404);
@@ -152,7 +139,7 @@ describe('walks', () => {
 
 describe("a walk's bad input is refused with the spec's messages under each field, never a 500", () => {
   const v = messages.validation;
-  const base = () => ({ name: 'X', locationId: locationA, markers: [marker(1)] });
+  const base = () => ({ name: 'X', locationId: w.a.locationId, markers: [marker(1)] });
   const withRange = (unitNumberRange: string) => ({ markers: [marker(1), marker(2, { unitNumberRange })] });
 
   it.each<[string, Record<string, unknown>, string, string | undefined]>([

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
+import { apiAs, type Api } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
-import { locationBody } from '../support/site.ts';
+import { seedTenant } from '../support/site.ts';
 
 /**
  * Ids come from counters, and only once the call is allowed: a refused write spends no id and no write, so
@@ -13,6 +14,7 @@ import { locationBody } from '../support/site.ts';
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
+let api: Api;
 /** Of company A: may plan walks at location A, and walks them. */
 let manager: Person;
 /** Of company A's location A: walks, but may not plan walks. */
@@ -37,6 +39,15 @@ const walkBody = (locationId: number) => ({
 });
 const createWalk = (who: Person, locationId = locationA) =>
   call(who, 'POST', '/api/walk', walkBody(locationId));
+/** A walk of location A planned by its Manager, which must succeed. */
+const plannedWalk = () => api(manager, 'walk.create', { body: walkBody(locationA) });
+/** The id of a report started by the Employee of location A, which must succeed. */
+const startedReport = async () =>
+  (
+    await api(employee, 'walk.startReport', {
+      body: { walkId: walkA, clientId: crypto.randomUUID(), startedAt: new Date().toISOString() },
+    })
+  ).id;
 const startReport = (who: Person, walkId = walkA) =>
   call(who, 'POST', '/api/walk/walk-report', {
     walkId,
@@ -58,33 +69,20 @@ const note = (who: Person, walkReportId: number, markerId = markerA) =>
     markerId,
     note: 'Gate open',
   });
-const finish = (who: Person, walkReportId: number) =>
-  call(who, 'PUT', `/api/walk/walk-report/${walkReportId}/finish`, { finishedAt: new Date().toISOString() });
 
 beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
+  api = apiAs(t.host.url);
   const admin = await person(t.host.url, Role.Admin);
-  const seed = async (label: string) => {
-    const managementCompanyId = idOf(
-      await call(admin, 'POST', '/api/managementCompany', { name: label, email: 'x@example.com' }),
-    );
-    const organizationId = idOf(
-      await call(admin, 'POST', '/api/organization', { name: `${label} area`, managementCompanyId }),
-    );
-    const locationId = idOf(
-      await call(admin, 'POST', '/api/location', locationBody(`${label} site`, organizationId)),
-    );
-    return { managementCompanyId, locations: [{ locationId, organizationId, managementCompanyId }] };
-  };
-  const [a, b] = [await seed('A'), await seed('B')];
-  locationA = a.locations[0]?.locationId ?? 0;
-  manager = await person(t.host.url, Role.Manager, a);
-  employee = await person(t.host.url, Role.Employee, a);
-  outsider = await person(t.host.url, Role.Manager, b);
-  const walk = await createWalk(manager);
-  walkA = idOf(walk);
-  markerA = (walk.body.markers as { id: number }[])[0]?.id ?? 0;
+  const [a, b] = [await seedTenant(t.host.url, { by: admin }), await seedTenant(t.host.url, { by: admin })];
+  locationA = a.locationId;
+  manager = await a.person(Role.Manager);
+  employee = await a.person(Role.Employee);
+  outsider = await b.person(Role.Manager);
+  const walk = await plannedWalk();
+  walkA = walk.id;
+  markerA = walk.markers[0]?.id ?? 0;
 });
 afterAll(() => t.host.close());
 
@@ -94,11 +92,11 @@ describe('a refused create spends no id', () => {
     ['a person of another company', () => createWalk(outsider), 404],
     ['a location that does not exist', () => createWalk(manager, 999_999), 404],
   ])('walk, refused for %s: the next walk and its markers follow with no gap', async (_, refused, status) => {
-    const before = await createWalk(manager);
+    const before = await plannedWalk();
     expect((await refused()).status).toBe(status);
-    const after = await createWalk(manager);
-    expect(idOf(after)).toBe(idOf(before) + 1);
-    const markerIds = (answer: typeof before) => (answer.body.markers as { id: number }[]).map((m) => m.id);
+    const after = await plannedWalk();
+    expect(after.id).toBe(before.id + 1);
+    const markerIds = (walk: typeof before) => walk.markers.map((m) => m.id);
     const lastBefore = Math.max(...markerIds(before));
     expect(markerIds(after)).toEqual([lastBefore + 1, lastBefore + 2]);
   });
@@ -109,16 +107,16 @@ describe('a refused create spends no id', () => {
     [
       'a deleted walk',
       async () => {
-        const deleted = idOf(await createWalk(manager));
-        expect((await call(manager, 'DELETE', `/api/walk/${deleted}`)).status).toBe(200);
+        const { id: deleted } = await plannedWalk();
+        await api(manager, 'walk.delete', { params: { id: deleted } });
         return startReport(employee, deleted);
       },
       404,
     ],
   ])('walk report, refused for %s: the next report follows with no gap', async (_, refused, status) => {
-    const before = idOf(await startReport(employee));
+    const before = await startedReport();
     expect((await refused()).status).toBe(status);
-    expect(idOf(await startReport(employee))).toBe(before + 1);
+    expect(await startedReport()).toBe(before + 1);
   });
 
   describe.each([
@@ -132,14 +130,17 @@ describe('a refused create spends no id', () => {
       [
         'on a finished report',
         async () => {
-          const finished = idOf(await startReport(employee));
-          expect((await finish(employee, finished)).status).toBe(200);
+          const finished = await startedReport();
+          await api(employee, 'walk.finishReport', {
+            params: { walkReportId: finished },
+            body: { finishedAt: new Date().toISOString() },
+          });
           return record(employee, finished);
         },
         409,
       ],
     ])('refused %s: the next one follows with no gap', async (_, refused, status) => {
-      const own = idOf(await startReport(employee));
+      const own = await startedReport();
       const before = idOf(await record(employee, own));
       expect((await refused(own)).status).toBe(status);
       expect(idOf(await record(employee, own))).toBe(before + 1);

@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataFromEnv } from '@sitewalk/functions/composition';
-import type { Api } from '../support/api.ts';
-import type { TestHost } from '../support/host.ts';
-import { callAs } from '../support/people.ts';
-import { marker, startWalkTests, type WalkTenants } from '../support/walks.ts';
+import { marker, walkTestFile } from '../support/walks.ts';
 
 /** Photos taken at the markers of a walk report: presigned uploads, when and where taken, viewing URLs. */
 
-let t: TestHost;
-let call: ReturnType<typeof callAs>;
-let api: Api;
-let w: WalkTenants;
-
-beforeAll(async () => {
-  ({ t, call, api, w } = await startWalkTests());
-});
-afterAll(() => t.host.close());
+const { call, api, w } = walkTestFile();
 
 const uuid = () => crypto.randomUUID();
 

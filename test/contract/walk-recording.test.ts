@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dataFromEnv } from '@sitewalk/functions/composition';
 import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
-import type { Api } from '../support/api.ts';
-import type { TestHost } from '../support/host.ts';
-import { callAs, type Person } from '../support/people.ts';
-import { marker, startWalkTests, type WalkTenants } from '../support/walks.ts';
+import type { Person } from '../support/people.ts';
+import { marker, walkTestFile } from '../support/walks.ts';
 
 /** Recording a walk report: started, checkpoints reached, notes, finished; retried writes change nothing. */
 
-let t: TestHost;
-let call: ReturnType<typeof callAs>;
-let api: Api;
-let w: WalkTenants;
-let locationA: number;
-
-beforeAll(async () => {
-  ({ t, call, api, w } = await startWalkTests());
-  locationA = w.a.locationId;
-});
-afterAll(() => t.host.close());
+const { call, api, w } = walkTestFile();
 
 const uuid = () => crypto.randomUUID();
 const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id);
@@ -29,7 +17,7 @@ const walkWithMarkers = async () => {
   const walk = await api(w.manager, 'walk.create', {
     body: {
       name: 'Record me',
-      locationId: locationA,
+      locationId: w.a.locationId,
       markers: [marker(1), marker(2, { isDoor: true, unitNumberRange: '10-20' })],
     },
   });
@@ -101,7 +89,7 @@ describe('recording a walk report', () => {
       userId: w.employee.id,
       user: { firstName: me.firstName, lastName: me.lastName },
       walkId,
-      walk: { name: 'Record me', locationId: locationA, markers: walkAsSaved.markers },
+      walk: { name: 'Record me', locationId: w.a.locationId, markers: walkAsSaved.markers },
       CompletedMarker: [
         {
           id: recorded.id,
@@ -153,7 +141,7 @@ describe('recording a walk report', () => {
     expect(recorded).toEqual(report.CompletedMarker[0]);
     // The walk-report list has it once, the retried start counted once.
     const list = await api(w.manager, 'walk.reportsByLocation', {
-      params: { locationId: locationA },
+      params: { locationId: w.a.locationId },
       query: { limit: 1000 },
     });
     expect(list.walkReports.filter((r) => r.id === walkReportId)).toMatchObject([
@@ -175,7 +163,7 @@ describe('recording a walk report', () => {
     const countOf = async () =>
       (
         await api(w.manager, 'walk.reportsByLocation', {
-          params: { locationId: locationA },
+          params: { locationId: w.a.locationId },
           query: { limit: 1 },
         })
       ).totalCount;
@@ -242,7 +230,7 @@ describe('recording a walk report', () => {
     });
   });
 
-  it('keeps a finished report unchanged, and other people and tenants out', async () => {
+  it('keeps other people and tenants out of a report, and refuses checkpoints it cannot place', async () => {
     const { walkId, markers } = await walkWithMarkers();
     const walkReportId = await startReport(w.employee, walkId, '2026-11-22T18:00:00.000Z');
     const path = `/api/walk/walk-report/${walkReportId}`;
@@ -266,26 +254,56 @@ describe('recording a walk report', () => {
       (await call(w.employee, 'POST', `${path}/checkpoint`, { ...checkpoint(), clientId: 'not-a-uuid' }))
         .status,
     ).toBe(400);
-    await api(w.employee, 'walk.finishReport', {
-      params: { walkReportId },
-      body: { finishedAt: '2026-11-22T18:20:00.000Z' },
+    expect(await api(w.employee, 'walk.report', { params: { walkReportId } })).toMatchObject({
+      CompletedMarker: [],
     });
-    const asFinished = await api(w.employee, 'walk.report', { params: { walkReportId } });
-    // Every new write to a finished report is refused: a checkpoint, another finish, a note, a photo upload URL.
-    const lateWrites: [string, string, Record<string, unknown>][] = [
-      ['POST', 'checkpoint', checkpoint()],
-      ['PUT', 'finish', { finishedAt: '2026-11-22T18:30:00.000Z' }],
-      ['POST', 'note', { clientId: uuid(), markerId: markers[0]?.id, note: 'Too late' }],
+  });
+
+  describe('a finished report', () => {
+    let path: string;
+    let markerId: number;
+    let walkReportId: number;
+    let asFinished: Awaited<ReturnType<typeof api<'walk.report'>>>;
+
+    beforeAll(async () => {
+      const walk = await walkWithMarkers();
+      markerId = walk.markers[0]?.id ?? 0;
+      walkReportId = await startReport(w.employee, walk.walkId, '2026-11-22T18:00:00.000Z');
+      path = `/api/walk/walk-report/${walkReportId}`;
+      await api(w.employee, 'walk.finishReport', {
+        params: { walkReportId },
+        body: { finishedAt: '2026-11-22T18:20:00.000Z' },
+      });
+      asFinished = await api(w.employee, 'walk.report', { params: { walkReportId } });
+    });
+
+    // Every new write to a finished report is refused.
+    it.each<[string, string, string, () => Record<string, unknown>]>([
       [
+        'a checkpoint',
+        'POST',
+        'checkpoint',
+        () => ({
+          clientId: uuid(),
+          markerId,
+          arrivedAt: '2026-11-22T18:01:00.000Z',
+          lat: 1,
+          lng: 1,
+          accuracy: 1,
+        }),
+      ],
+      ['another finish', 'PUT', 'finish', () => ({ finishedAt: '2026-11-22T18:30:00.000Z' })],
+      ['a note', 'POST', 'note', () => ({ clientId: uuid(), markerId, note: 'Too late' })],
+      [
+        'a photo upload URL',
         'POST',
         'photo',
-        { clientId: uuid(), markerId: markers[0]?.id, contentType: 'image/png', contentLength: 10 },
+        () => ({ clientId: uuid(), markerId, contentType: 'image/png', contentLength: 10 }),
       ],
-    ];
-    for (const [method, write, body] of lateWrites) {
-      expect((await call(w.employee, method, `${path}/${write}`, body)).status, write).toBe(409);
-    }
-    expect(await api(w.employee, 'walk.report', { params: { walkReportId } })).toEqual(asFinished);
+    ])('refuses %s with 409, and reads back unchanged', async (_, method, write, body) => {
+      expect((await call(w.employee, method, `${path}/${write}`, body())).status).toBe(409);
+      expect(await api(w.employee, 'walk.report', { params: { walkReportId } })).toEqual(asFinished);
+    });
   });
 
   it('reads its walk after the walk is deleted', async () => {
@@ -305,10 +323,14 @@ describe('recording a walk report', () => {
     const walkBefore = await api(w.manager, 'walk.get', { params: { id: walkId } });
     await api(w.manager, 'walk.delete', { params: { id: walkId } });
     const report = await api(w.employee, 'walk.report', { params: { walkReportId } });
-    expect(report.walk).toEqual({ name: 'Record me', locationId: locationA, markers: walkBefore.markers });
+    expect(report.walk).toEqual({
+      name: 'Record me',
+      locationId: w.a.locationId,
+      markers: walkBefore.markers,
+    });
     expect(report.CompletedMarker.map((c) => c.markerId)).toEqual([markers[0]?.id]);
     const { walkReports } = await api(w.employee, 'walk.reportsByLocation', {
-      params: { locationId: locationA },
+      params: { locationId: w.a.locationId },
       query: { limit: 1000 },
     });
     expect(walkReports.find((r) => r.id === walkReportId)?.walk).toEqual({
@@ -318,7 +340,7 @@ describe('recording a walk report', () => {
     // A deleted walk takes no new reports, and is no longer offered at its location.
     const start = { walkId, clientId: uuid(), startedAt: '2026-11-22T20:00:00.000Z' };
     expect((await call(w.employee, 'POST', '/api/walk/walk-report', start)).status).toBe(404);
-    const offered = await api(w.employee, 'walk.allByLocation', { params: { locationId: locationA } });
+    const offered = await api(w.employee, 'walk.allByLocation', { params: { locationId: w.a.locationId } });
     expect(offered.map((walk) => walk.id)).not.toContain(walkId);
     expect(offered.length).toBeGreaterThan(0);
   });

@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dataFromEnv } from '@sitewalk/functions/composition';
 import { messages } from '@sitewalk/shared/messages';
 import type { WalkReportSummary } from '@sitewalk/shared/schemas/walkReport';
-import type { Api } from '../support/api.ts';
-import type { TestHost } from '../support/host.ts';
-import { callAs, type Person } from '../support/people.ts';
-import {
-  marker,
-  recordReport,
-  startWalkTests,
-  tenMarkerSite,
-  type TenMarkerSite,
-  type WalkTenants,
-} from '../support/walks.ts';
+import type { Person } from '../support/people.ts';
+import { marker, recordReport, walkTestFile, tenMarkerSite, type TenMarkerSite } from '../support/walks.ts';
 
 /** A location's walk reports: the list, its paging and search, and the duration rule on each row. */
 
-let t: TestHost;
-let call: ReturnType<typeof callAs>;
-let api: Api;
-let w: WalkTenants;
-
-beforeAll(async () => {
-  ({ t, call, api, w } = await startWalkTests());
-});
-afterAll(() => t.host.close());
+const { t, call, api, w } = walkTestFile();
 
 const uuid = () => crypto.randomUUID();
 

@@ -6,6 +6,8 @@ import type { CallInput } from '../../web/src/lib/api-client.ts';
 import type { Person } from './people.ts';
 
 type Input<Name extends RouteName> = Pick<CallInput<Routes[Name]>, 'params' | 'query' | 'body'>;
+/** The body a route takes, as a test writes it. */
+export type BodyOf<Name extends RouteName> = NonNullable<Input<Name>['body']>;
 /** The input, optional when the route takes no params and no body. */
 type InputArgs<Name extends RouteName> = Routes[Name] extends { params: z.ZodType } | { body: z.ZodType }
   ? [input: Input<Name>]

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { apiAs, type Api } from './api.ts';
 import { startTestHost, type TestHost } from './host.ts';
@@ -46,6 +47,24 @@ export const startWalkTests = async (): Promise<{
 }> => {
   const t = await startTestHost();
   return { t, call: callAs(t.host.url), api: apiAs(t.host.url), w: await seedWalkTenants(t.host.url) };
+};
+
+/**
+ * A walk test file's setup in one line: registers the hooks that start its host and seed its tenants before
+ * its tests (see startWalkTests) and close the host after them. What it answers is filled in by then.
+ */
+export const walkTestFile = () => {
+  const t = {} as TestHost;
+  const w = {} as WalkTenants;
+  beforeAll(async () => {
+    const started = await startWalkTests();
+    Object.assign(t, started.t);
+    Object.assign(w, started.w);
+  });
+  afterAll(() => t.host.close());
+  const call: ReturnType<typeof callAs> = (...args) => callAs(t.host.url)(...args);
+  const api = ((...args: Parameters<Api>) => apiAs(t.host.url)(...args)) as Api;
+  return { t, call, api, w };
 };
 
 /** A new location of the tenant, with an Employee to walk it and a walk of ten markers. */
