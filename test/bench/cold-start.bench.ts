@@ -173,7 +173,8 @@ const measure = () => {
   console.table(rows);
 };
 
-// tinybench calls a task again after its warm-up: the figures are measured and printed once.
+// tinybench calls a plain (not async) task extra times to learn that it is not async: the figures are
+// measured and printed once.
 let measured = false;
 
 describe('cold start of every Lambda bundle against the document-client floor', () => {
