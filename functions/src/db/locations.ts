@@ -3,7 +3,7 @@ import { TRANSACTION_MAX_ITEMS } from '@sitewalk/shared/constants';
 import type { Actor } from '@sitewalk/shared/policy';
 import type { DataService } from './service.ts';
 import type { CreateLocationItem, LocationItem } from './entities/location.ts';
-import { readPartition } from './bounded.ts';
+import { readByKeys, readPartition } from './bounded.ts';
 import { listAllManagementCompanies } from './managementCompanies.ts';
 import { mapBounded } from '../domain/fan-out.ts';
 
@@ -16,10 +16,11 @@ export const getLocation = async (db: DataService, locationId: number) =>
   (await db.entities.location.get({ locationId }).go()).data;
 
 /** Locations by id, in one batch read (in no particular order). */
-export const getLocations = async (db: DataService, ids: readonly number[]) =>
-  ids.length === 0
-    ? []
-    : (await db.entities.location.get(ids.map((locationId) => ({ locationId }))).go()).data;
+export const getLocations = (db: DataService, ids: readonly number[]) =>
+  readByKeys(
+    ids.map((locationId) => ({ locationId })),
+    (keys) => db.entities.location.get(keys).go(),
+  );
 
 export const listLocationsOfCompany = (db: DataService, managementCompanyId: number) =>
   readPartition((cursor) => db.entities.location.query.byCompany({ managementCompanyId }).go({ cursor }));
