@@ -33,6 +33,7 @@ export const onRamDisk = async <T>(
     }
     const result = await work(copy);
     for (const name of STAND_IN_DIRECTORIES) {
+      if (!existsSync(join(copy, name))) continue;
       const target = join(dataDir, name);
       // Copied beside the old one first, so an interrupted copy never leaves half a database.
       cpSync(join(copy, name), `${target}.new`, { recursive: true });
