@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { DynamoDBClient, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import { tableDefinition } from '@sitewalk/functions/db/table';
 import type { StandInsInfo } from '../standins/index.ts';
+import { removeTempDirs, trackTempDir } from '../standins/process-groups.ts';
 
 /** The directories the stand-ins keep under their data directory (standins/index.ts). */
 const STAND_IN_DIRECTORIES = ['dynamodb', 'cognito', 's3'] as const;
@@ -27,6 +28,7 @@ export const onRamDisk = async <T>(
 ): Promise<T> => {
   if (!existsSync(ramDisk)) return work(dataDir);
   const copy = mkdtempSync(join(ramDisk, 'sitewalk-data-'));
+  trackTempDir(copy); // removed on Ctrl-C too: it holds memory
   try {
     for (const name of STAND_IN_DIRECTORIES) {
       if (existsSync(join(dataDir, name))) cpSync(join(dataDir, name), join(copy, name), { recursive: true });
@@ -42,7 +44,7 @@ export const onRamDisk = async <T>(
     }
     return result;
   } finally {
-    rmSync(copy, { recursive: true, force: true });
+    removeTempDirs([copy]);
   }
 };
 
