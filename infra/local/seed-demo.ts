@@ -1,6 +1,7 @@
 /**
- * `npm run seed:demo -- [--seed 1] [--size 20] [--days 90] [--checkpoint-days 28]`: a realistic demo tenant in
- * the local host's data (.data/), its reports of the last `--checkpoint-days` days with their checkpoints.
+ * `npm run seed:demo -- [--seed 1] [--size 20] [--days 90] [--checkpoint-days N]`: a realistic demo tenant in
+ * the local host's data (.data/); with `--checkpoint-days`, only the reports of the last N days keep their
+ * checkpoints (a smaller, faster load).
  * Works with `npm start` running (it uses its stand-ins) or without (it starts them on a RAM-disk copy of
  * their data, writes, stops them and copies the data back). The same seed and size give the same tenant; a
  * seed already written is left alone.
@@ -25,7 +26,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     size: { type: 'string', default: '20' },
     days: { type: 'string', default: '90' },
-    'checkpoint-days': { type: 'string', default: '28' },
+    'checkpoint-days': { type: 'string' },
   },
 });
 const options = z
@@ -33,7 +34,7 @@ const options = z
     seed: z.coerce.number().int().nonnegative(),
     size: z.coerce.number().int().min(1).max(66),
     days: z.coerce.number().int().min(1).max(365),
-    'checkpoint-days': z.coerce.number().int().min(0).max(365),
+    'checkpoint-days': z.coerce.number().int().min(0).max(365).optional(),
   })
   .transform(({ 'checkpoint-days': checkpointDays, ...rest }) => ({ ...rest, checkpointDays }))
   .parse(values);
@@ -76,12 +77,14 @@ const seed = async (standIns: StandInsInfo, streamRead: boolean) => {
 
   const now = new Date();
   const demo = generateDemo({ ...options, now });
+  const { checkpointDays } = options;
   // Whole days: from midnight UTC, `checkpointDays` days back.
-  const checkpointsSince = new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - options.checkpointDays),
-  );
+  const checkpointsSince =
+    checkpointDays === undefined
+      ? undefined
+      : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - checkpointDays));
   console.log(
-    `Writing the demo tenant for seed ${options.seed}, ${options.size} locations, ${options.days} days (checkpoints of the last ${options.checkpointDays})…`,
+    `Writing the demo tenant for seed ${options.seed}, ${options.size} locations, ${options.days} days${checkpointDays === undefined ? '' : ` (checkpoints of the last ${checkpointDays})`}…`,
   );
   const db = dataFromEnv();
   const write = () =>
@@ -90,7 +93,7 @@ const seed = async (standIns: StandInsInfo, streamRead: boolean) => {
       demo,
       (line) => console.log(`  ${line}`),
       progress,
-      { checkpointsSince },
+      checkpointsSince ? { checkpointsSince } : {},
     );
   const result = await (streamRead ? write() : withoutStream(standIns, provisioned.tableName, write));
   const signIn = demo.people
