@@ -1,8 +1,8 @@
 /**
  * What makes a bulk load into the local stand-ins fast, measured on a 2-core machine (README, Demo data):
  * DynamoDB Local keeps its data in SQLite and syncs every write, so on disk it writes 46–68 items a second
- * at 1, 8 or 64 batches in flight; on a RAM disk it writes 6 times as many, and without the table's stream half as
- * many again. Then DynamoDB Local's own CPU is the bound (about 3 times the seeding process's).
+ * at 1, 8 or 64 batches in flight; on a RAM disk it writes 6 times as many, and without the table's stream
+ * half as many again. Then DynamoDB Local's own CPU is the bound (about 3 times the seeding process's).
  */
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { removeTempDirs, trackTempDir } from '../standins/process-groups.ts';
 /** The directories the stand-ins keep under their data directory (standins/index.ts). */
 const STAND_IN_DIRECTORIES = ['dynamodb', 'cognito', 's3'] as const;
 
-/** Linux's RAM disk; absent elsewhere (macOS syncs to disk fast enough). */
+/** Linux's RAM disk; where it is absent (macOS), a load works in place. */
 export const RAM_DISK = '/dev/shm';
 
 /**
@@ -52,7 +52,8 @@ export const onRamDisk = async <T>(
 /**
  * Runs `work` with the table's stream turned off, then turns a new one on. Only when nothing reads the
  * stream (the local host is not running): its reader would keep the old stream. The local host's stream
- * reader starts from the oldest record, so the load's records would otherwise all pass through it too.
+ * reader starts from the oldest record, so the load's records would otherwise all pass through it on its next
+ * start; a cleanup whose record it had not read yet is resumed by its sweep for stalled cleanups.
  */
 export const withoutStream = async <T>(
   standIns: StandInsInfo,
