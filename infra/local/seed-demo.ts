@@ -1,24 +1,22 @@
 /**
- * `npm run seed:demo -- [--seed 1] [--size 20] [--days 90]`: a realistic demo tenant in the local host's
- * data (.data/). Works with `npm start` running (it uses its stand-ins) or without (it starts them, writes,
- * and stops them). The same seed and size give the same tenant; a seed already written is left alone.
+ * `npm run seed:demo -- [--seed 1] [--size 20] [--days 90] [--checkpoint-days N]`: a realistic demo tenant in
+ * the local host's data (.data/); with `--checkpoint-days`, only the reports of the last N days keep their
+ * checkpoints (a smaller, faster load).
+ * Works with `npm start` running (it uses its stand-ins) or without (it starts them on a RAM-disk copy of
+ * their data, writes, stops them and copies the data back). The same seed and size give the same tenant; a
+ * seed already written is left alone.
  */
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import * as z from 'zod';
-import {
-  LOCAL_CREDENTIALS,
-  LOCAL_REGION,
-  startStandIns,
-  type StandIns,
-  type StandInsInfo,
-} from './standins/index.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, startStandIns, type StandInsInfo } from './standins/index.ts';
 import { localEnvironment } from './standins/env.ts';
 import { provision } from './provision.ts';
 import { LOCAL_RESOURCE_NAMES, localPinKey, localSettings } from './settings.ts';
 import { generateDemo } from './demo/generate.ts';
 import { progress } from './progress.ts';
+import { onRamDisk, withoutStream } from './demo/bulk.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -28,6 +26,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     size: { type: 'string', default: '20' },
     days: { type: 'string', default: '90' },
+    'checkpoint-days': { type: 'string' },
   },
 });
 const options = z
@@ -35,7 +34,9 @@ const options = z
     seed: z.coerce.number().int().nonnegative(),
     size: z.coerce.number().int().min(1).max(66),
     days: z.coerce.number().int().min(1).max(365),
+    'checkpoint-days': z.coerce.number().int().min(0).max(365).optional(),
   })
+  .transform(({ 'checkpoint-days': checkpointDays, ...rest }) => ({ ...rest, checkpointDays }))
   .parse(values);
 const settings = localSettings(process.env);
 
@@ -51,38 +52,20 @@ const running = async (): Promise<boolean> => {
   }
 };
 
-let started: StandIns | undefined;
-try {
-  let standIns: StandInsInfo;
-  if (await running()) {
-    console.log('Using the stand-ins of the running local host.');
-    const url = (port: number) => `http://localhost:${port}`;
-    standIns = {
-      endpoints: {
-        dynamodb: url(settings.standInPorts.dynamodb),
-        cognito: url(settings.standInPorts.cognito),
-        s3: url(settings.standInPorts.s3),
-        ses: url(settings.standInPorts.ses),
-      },
-      region: LOCAL_REGION,
-      credentials: { ...LOCAL_CREDENTIALS },
-    };
-  } else {
-    console.log('Starting the local stand-ins…');
-    started = await startStandIns({
-      dataDir: join(root, '.data'),
-      ports: settings.standInPorts,
-      workload: 'bulk',
-    });
-    standIns = started;
-  }
+const dataDir = join(root, '.data');
+
+/**
+ * Provisions the stand-ins and writes the demo tenant into them, with the table's stream off unless the
+ * running local host reads it.
+ */
+const seed = async (standIns: StandInsInfo, streamRead: boolean) => {
   const provisioned = await provision(standIns, { ...LOCAL_RESOURCE_NAMES, appOrigin: settings.appUrl });
   Object.assign(
     process.env,
     localEnvironment(standIns, provisioned, {
       appUrl: settings.appUrl,
       mailFrom: settings.mailFrom,
-      pinKey: localPinKey(join(root, '.data')),
+      pinKey: localPinKey(dataDir),
     }),
   );
   // Imported once the environment is set: the composition root reads it.
@@ -92,17 +75,27 @@ try {
   const { writeDemo, DEMO_PASSWORD } = await import('./demo/write.ts');
   await seedSuperUser({ email: settings.adminEmail, password: settings.adminPassword });
 
-  const demo = generateDemo(options);
+  const now = new Date();
+  const demo = generateDemo({ ...options, now });
+  const { checkpointDays } = options;
+  // Whole days: from midnight UTC, `checkpointDays` days back.
+  const checkpointsSince =
+    checkpointDays === undefined
+      ? undefined
+      : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - checkpointDays));
   console.log(
-    `Writing the demo tenant for seed ${options.seed}, ${options.size} locations, ${options.days} days…`,
+    `Writing the demo tenant for seed ${options.seed}, ${options.size} locations, ${options.days} days${checkpointDays === undefined ? '' : ` (checkpoints of the last ${checkpointDays})`}…`,
   );
   const db = dataFromEnv();
-  const result = await writeDemo(
-    { db, accounts: createAccounts(db, identityFromEnv()), storage: storageFromEnv() },
-    demo,
-    (line) => console.log(`  ${line}`),
-    progress,
-  );
+  const write = () =>
+    writeDemo(
+      { db, accounts: createAccounts(db, identityFromEnv()), storage: storageFromEnv() },
+      demo,
+      (line) => console.log(`  ${line}`),
+      progress,
+      checkpointsSince ? { checkpointsSince } : {},
+    );
+  const result = await (streamRead ? write() : withoutStream(standIns, provisioned.tableName, write));
   const signIn = demo.people
     .slice(0, 4)
     .map((p) => `  ${p.email.padEnd(56)} ${DEMO_PASSWORD}`)
@@ -112,11 +105,44 @@ try {
       ? `\nDemo tenant "${demo.company.name}" written. Sign in as, for example:\n${signIn}\n(every demo account uses ${DEMO_PASSWORD}; the Super User sees it too)`
       : `\nThe demo tenant of seed ${options.seed} is already there ("${demo.company.name}"); nothing written. Sign in as:\n${signIn}`,
   );
+};
+
+try {
+  if (await running()) {
+    console.log('Using the stand-ins of the running local host.');
+    const url = (port: number) => `http://localhost:${port}`;
+    await seed(
+      {
+        endpoints: {
+          dynamodb: url(settings.standInPorts.dynamodb),
+          cognito: url(settings.standInPorts.cognito),
+          s3: url(settings.standInPorts.s3),
+          ses: url(settings.standInPorts.ses),
+        },
+        region: LOCAL_REGION,
+        credentials: { ...LOCAL_CREDENTIALS },
+      },
+      true,
+    );
+  } else {
+    // On a RAM-disk copy, without the table's stream: about 15 times as fast as on disk here (demo/bulk.ts).
+    await onRamDisk(dataDir, async (copy) => {
+      console.log(
+        copy === dataDir
+          ? 'Starting the local stand-ins…'
+          : `Starting the local stand-ins on a copy in ${copy}…`,
+      );
+      const standIns = await startStandIns({ dataDir: copy, ports: settings.standInPorts, workload: 'bulk' });
+      try {
+        await seed(standIns, false);
+      } finally {
+        await standIns.stop();
+      }
+    });
+  }
 } catch (error) {
   console.error(
     `\nThe demo data could not be written: ${error instanceof Error ? error.message : String(error)}`,
   );
   process.exitCode = 1;
-} finally {
-  await started?.stop();
 }

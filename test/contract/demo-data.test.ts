@@ -122,4 +122,31 @@ describe('the demo tenant', () => {
     const companies = await call(owner, 'GET', `/api/managementCompany/by-user/${owner.id}`);
     expect(JSON.stringify(companies.body).split(demo.company.name).length - 1).toBe(1);
   });
+
+  it('keeps the checkpoints of reports since the day asked, and every report whole in its totals', async () => {
+    const since = new Date(now.getTime() - 2 * 86_400_000);
+    const lean = generateDemo({ seed: 12, size: 1, days: 4, now });
+    expect((await writeDemo(deps(), lean, undefined, undefined, { checkpointsSince: since })).written).toBe(
+      true,
+    );
+    const manager = await signIn(lean.people.find((p) => p.roleId === 10)?.email ?? '');
+    const [location] = (await call(manager, 'GET', `/api/location/all/by-user/${manager.id}`))
+      .body as unknown as { id: number }[];
+    const list = await call(manager, 'GET', `/api/walk/some/by-location/${location?.id}?limit=1000`);
+    const rows = list.body.walkReports as { id: number; startedAt: string; completedMarkerCount: number }[];
+    expect(rows).toHaveLength(lean.reports.length);
+    const kept = rows.filter((row) => row.startedAt >= since.toISOString());
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(rows.length);
+    for (const row of rows) {
+      const report = lean.reports.find((r) => r.startedAt === row.startedAt);
+      const reached = new Set(report?.arrivals.map((a) => a.markerIndex)).size;
+      expect(row.completedMarkerCount).toBe(reached);
+      const detail = await call(manager, 'GET', `/api/walk/walk-report/${row.id}`);
+      expect(detail.body.completedMarkerCount).toBe(reached);
+      expect((detail.body.CompletedMarker as unknown[]).length).toBe(
+        kept.includes(row) ? report?.arrivals.length : 0,
+      );
+    }
+  });
 });

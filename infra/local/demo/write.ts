@@ -7,7 +7,7 @@ import { objectKey, type Storage } from '@sitewalk/functions/ports/storage';
 import { distanceMeters } from '@sitewalk/shared/arrival';
 import { tallyItems as monthTallyItems } from '@sitewalk/functions/db/tallies';
 import { mapBounded } from '@sitewalk/functions/domain/fan-out';
-import type { DemoTenant } from './generate.ts';
+import type { DemoReport, DemoTenant } from './generate.ts';
 import type { Progress } from '../progress.ts';
 import { BATCHES_IN_FLIGHT, putInBatches } from './batch-write.ts';
 
@@ -16,6 +16,14 @@ export interface DemoWriteResult {
   written: boolean;
   managementCompanyId?: number;
   counts: { locations: number; people: number; walks: number; reports: number; incidents: number };
+}
+
+export interface DemoWriteOptions {
+  /**
+   * Reports started before this instant are stored without their checkpoints (their list rows and totals
+   * come from the report item alone and stay whole); absent, every report keeps them.
+   */
+  checkpointsSince?: Date;
 }
 
 /** Every demo account signs in with this password (it meets the password rule). */
@@ -78,6 +86,7 @@ export const writeDemo = async (
     add: () => undefined,
     finish: () => undefined,
   }),
+  options: DemoWriteOptions = {},
 ): Promise<DemoWriteResult> => {
   const { db, accounts, storage } = deps;
   const counts = {
@@ -170,7 +179,9 @@ export const writeDemo = async (
   log(`${demo.walks.length} walks`);
 
   const reportIds = ids(demo.reports, await nextIds(db, 'walkReport', demo.reports.length));
-  const arrivalCount = demo.reports.reduce((n, r) => n + r.arrivals.length, 0);
+  const since = options.checkpointsSince?.toISOString() ?? '';
+  const keepsCheckpoints = (report: DemoReport) => report.startedAt >= since;
+  const arrivalCount = demo.reports.reduce((n, r) => n + (keepsCheckpoints(r) ? r.arrivals.length : 0), 0);
   const completedIds = await nextIds(db, 'completedMarker', arrivalCount);
   const noteIds = await nextIds(
     db,
@@ -209,7 +220,7 @@ export const writeDemo = async (
           }
         : {}),
     });
-    for (const arrival of report.arrivals) {
+    for (const arrival of keepsCheckpoints(report) ? report.arrivals : []) {
       checkpointItems.push({
         walkReportId,
         clientId: randomUUID(),
