@@ -92,4 +92,26 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // db/ is below the domain: its access patterns use no domain rule (tests may build on the domain's).
+    files: ['functions/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)http/|^@sitewalk/functions/http',
+              message: 'domain/ and db/ do not import http/: throw the typed errors of domain/errors.ts.',
+            },
+            {
+              regex: '(^|/)domain/|^@sitewalk/functions/domain',
+              message: 'db/ does not import domain/: what both need lives in db/ (e.g. db/bounded.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -3,9 +3,8 @@ import { TRANSACTION_MAX_ITEMS } from '@sitewalk/shared/constants';
 import type { Actor } from '@sitewalk/shared/policy';
 import type { DataService } from './service.ts';
 import type { CreateLocationItem, LocationItem } from './entities/location.ts';
-import { readByKeys, readPartition } from './bounded.ts';
+import { mapBounded, readByKeys, readPartition } from './bounded.ts';
 import { listAllManagementCompanies } from './managementCompanies.ts';
-import { mapBounded } from '../domain/fan-out.ts';
 
 /** Named access patterns of locations (docs/data-model.md). */
 

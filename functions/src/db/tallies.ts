@@ -1,9 +1,8 @@
 import type { DataService } from './service.ts';
 import type { LocationMonthItem, WalkReportItem } from './entities/walkReport.ts';
 import type { IncidentItem } from './entities/incident.ts';
-import { mapBounded } from '../domain/fan-out.ts';
 import { writeIf } from './conditional.ts';
-import { readByKeys } from './bounded.ts';
+import { mapBounded, readByKeys } from './bounded.ts';
 
 /**
  * A location's tallies (docs/data-model.md, "The dashboard"): its running total of reports (`locationTally`)

@@ -2,9 +2,8 @@ import { Role } from '@sitewalk/shared/roles';
 import type { Actor } from '@sitewalk/shared/policy';
 import type { DataService } from './service.ts';
 import type { CreateUserItem, UserItem } from './entities/user.ts';
-import { readByKeys, readPartition } from './bounded.ts';
+import { mapBounded, readByKeys, readPartition } from './bounded.ts';
 import { membershipsOfLocation } from './locations.ts';
-import { mapBounded } from '../domain/fan-out.ts';
 
 /** Named access patterns of users (docs/data-model.md). */
 
