@@ -35,5 +35,8 @@ export const createDocumentClient = (env: Env<(typeof tableEnv)[number]>): Dynam
     },
     { step: 'initialize', name: 'readCapacityMeter' },
   );
+  // The SDK's logger middleware copies every answer through its sensitive-data filter even for its default
+  // no-op logger (a few ms per dashboard); nothing here hands it a logger.
+  client.middlewareStack.remove('loggerMiddleware');
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 };

@@ -64,7 +64,9 @@ export const implementations: Implementations<'incident'> = {
   'incident.imageUpload': async ({ actor, params, body }) => incidents.imageUpload(actor, params.id, body),
 
   'incident.dashboard': async ({ actor, params, query }) => {
-    const { asActor } = await visibleUserScope(db, actor, params.userId);
+    // One's own scope is the actor's, read already; another user's is read and checked.
+    const asActor =
+      params.userId === actor.userId ? actor : (await visibleUserScope(db, actor, params.userId)).asActor;
     // The user's locations, as far as the caller may see them.
     let locations = (await locationsInScope(db, asActor)).filter((l) => canSee(actor, locationPlacement(l)));
     if (query.locationId !== undefined) {
