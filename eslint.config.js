@@ -36,6 +36,12 @@ const featureZones = features
     };
   });
 
+/** domain/ and db/ know nothing of HTTP (a flat config's later rule replaces, not extends, an earlier one). */
+const noHttpBelowIt = {
+  regex: '(^|/)http/|^@sitewalk/functions/http',
+  message: 'domain/ and db/ do not import http/: throw the typed errors of domain/errors.ts.',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'web/dist/**', 'cdk.out/**', '.data/**'] },
   js.configs.recommended,
@@ -82,12 +88,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '(^|/)http/|^@sitewalk/functions/http',
-              message: 'domain/ and db/ do not import http/: throw the typed errors of domain/errors.ts.',
-            },
-          ],
+          patterns: [noHttpBelowIt],
         },
       ],
     },
@@ -101,10 +102,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              regex: '(^|/)http/|^@sitewalk/functions/http',
-              message: 'domain/ and db/ do not import http/: throw the typed errors of domain/errors.ts.',
-            },
+            noHttpBelowIt,
             {
               regex: '(^|/)domain/|^@sitewalk/functions/domain',
               message: 'db/ does not import domain/: what both need lives in db/ (e.g. db/bounded.ts).',
