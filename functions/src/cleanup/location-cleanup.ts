@@ -3,6 +3,7 @@ import type { LocationCleanupItem } from '../db/entities/locationCleanup.ts';
 import type { Storage } from '../ports/storage.ts';
 import { isConditionFailure } from '../db/conditional.ts';
 import { tallyKeys } from '../db/tallies.ts';
+import { deleteByKeys } from '../db/bounded.ts';
 
 /**
  * What a deleted location leaves to be removed, in bounded steps (docs/data-model.md, "Deletes"). The delete
@@ -58,22 +59,13 @@ const inBatches = async <T>(items: readonly T[], work: (item: T) => Promise<unkn
   }
 };
 
-/** Batch deletes answer what DynamoDB did not process; those are tried again, a few times, then it fails. */
-const deleteAll = async <K>(remove: (keys: K[]) => Promise<{ unprocessed: K[] }>, keys: K[]) => {
-  let left = keys;
-  for (let attempt = 0; left.length > 0; attempt++) {
-    if (attempt === 5) throw new Error(`${left.length} item(s) were not deleted`);
-    left = (await remove(left)).unprocessed;
-  }
-};
-
 const removeMemberships = async ({ db }: CleanupDeps, job: LocationCleanupItem, limit: number) => {
   const { data } = await db.entities.userLocation.query
     .byLocation({ locationId: job.locationId })
     .go({ count: limit, pages: 'all' });
-  await deleteAll(
-    (keys) => db.entities.userLocation.delete(keys).go(),
+  await deleteByKeys(
     data.map(({ userId, locationId }) => ({ userId, locationId })),
+    (keys) => db.entities.userLocation.delete(keys).go(),
   );
   return data.length;
 };
@@ -102,17 +94,17 @@ const removeReport = async ({ db, storage }: CleanupDeps, walkReportId: number) 
   await storage.deleteKeys(data.markerImage.map((image) => image.key));
   const children = { walkReportId };
   await settleAll([
-    deleteAll(
-      (keys) => db.entities.completedMarker.delete(keys).go(),
+    deleteByKeys(
       data.completedMarker.map(({ clientId }) => ({ ...children, clientId })),
+      (keys) => db.entities.completedMarker.delete(keys).go(),
     ),
-    deleteAll(
-      (keys) => db.entities.walkNote.delete(keys).go(),
+    deleteByKeys(
       data.walkNote.map(({ clientId }) => ({ ...children, clientId })),
+      (keys) => db.entities.walkNote.delete(keys).go(),
     ),
-    deleteAll(
-      (keys) => db.entities.markerImage.delete(keys).go(),
+    deleteByKeys(
       data.markerImage.map(({ clientId }) => ({ ...children, clientId })),
+      (keys) => db.entities.markerImage.delete(keys).go(),
     ),
   ]);
   const [report] = data.walkReport;
@@ -137,13 +129,13 @@ const removeIncidents = async ({ db, storage }: CleanupDeps, job: LocationCleanu
   // Files first: an incident cut short keeps the keys of its files.
   await storage.deleteKeys(data.flatMap((incident) => incident.imageKeys ?? []));
   // Then the guards of creates sent with a client id, while the incidents still name them.
-  await deleteAll(
-    (keys) => db.entities.incidentCreate.delete(keys).go(),
+  await deleteByKeys(
     data.flatMap(({ clientId }) => (clientId === undefined ? [] : [{ clientId }])),
+    (keys) => db.entities.incidentCreate.delete(keys).go(),
   );
-  await deleteAll(
-    (keys) => db.entities.incident.delete(keys).go(),
+  await deleteByKeys(
     data.map(({ incidentId }) => ({ incidentId })),
+    (keys) => db.entities.incident.delete(keys).go(),
   );
   return data.length;
 };
@@ -153,16 +145,16 @@ const removeWalks = async ({ db }: CleanupDeps, job: LocationCleanupItem, limit:
   const { data } = await db.entities.walk.query
     .byLocation({ locationId: job.locationId })
     .go({ count: limit, pages: 'all', attributes: ['walkId'] });
-  await deleteAll(
-    (keys) => db.entities.walk.delete(keys).go(),
+  await deleteByKeys(
     data.map(({ walkId }) => ({ walkId })),
+    (keys) => db.entities.walk.delete(keys).go(),
   );
   return data.length;
 };
 
 const removeTallies = async ({ db }: CleanupDeps, job: LocationCleanupItem, limit: number) => {
   const keys = await tallyKeys(db, job.locationId, limit);
-  await deleteAll((page) => db.entities.locationMonth.delete(page).go(), keys);
+  await deleteByKeys(keys, (page) => db.entities.locationMonth.delete(page).go());
   return keys.length;
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAN_OUT_CONCURRENCY, mapBounded, readByKeys } from './bounded.ts';
+import { FAN_OUT_CONCURRENCY, deleteByKeys, mapBounded, readByKeys } from './bounded.ts';
 
 /** A batch get that leaves the given number of keys unprocessed on each of its first calls. */
 const flakyGet = (leftOver: number[]) => {
@@ -30,6 +30,22 @@ describe('readByKeys', () => {
     const { get, calls } = flakyGet([]);
     expect(await readByKeys([], get)).toEqual([]);
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('deleteByKeys', () => {
+  it('deletes again what the batch left unprocessed, until every item is gone', async () => {
+    const { get, calls } = flakyGet([1, 2]);
+    await deleteByKeys([1, 2, 3], get);
+    expect(calls).toEqual([[1, 2, 3], [1], [1]]);
+  });
+
+  it('fails after its attempts rather than leave items behind', async () => {
+    const { get, calls } = flakyGet([2, 2]);
+    await expect(deleteByKeys([1, 2, 3], get, 2)).rejects.toThrow(
+      '2 items were not deleted after 2 attempts',
+    );
+    expect(calls).toHaveLength(2);
   });
 });
 

@@ -25,26 +25,42 @@ export const readPartition = async <T>(query: PageQuery<T>, bound = PARTITION_RE
   return items;
 };
 
-type BatchGet<K, T> = (keys: K[]) => Promise<{ data: T[]; unprocessed: K[] }>;
+type Batch<K, T> = (keys: K[]) => Promise<{ data: T[]; unprocessed: K[] }>;
 
-/**
- * Reads items by key with a batch get; the keys DynamoDB leaves unprocessed (under load it may) are read
- * again, a few times, then it fails rather than answer with items missing. Items not found are left out.
- */
-export const readByKeys = async <K, T>(
+/** Calls `batch` again with the keys it left unprocessed (under load DynamoDB may), a few times, then fails. */
+const untilProcessed = async <K, T>(
   keys: readonly K[],
-  get: BatchGet<K, T>,
-  attempts = 5,
+  batch: Batch<K, T>,
+  attempts: number,
+  done: string,
 ): Promise<T[]> => {
   const items: T[] = [];
   let left = [...keys];
   for (let attempt = 1; left.length > 0; attempt++) {
-    if (attempt > attempts) throw new Error(`${left.length} items were not read after ${attempts} attempts`);
-    const { data, unprocessed } = await get(left);
+    if (attempt > attempts)
+      throw new Error(`${left.length} items were not ${done} after ${attempts} attempts`);
+    const { data, unprocessed } = await batch(left);
     items.push(...data);
     left = unprocessed;
   }
   return items;
+};
+
+/**
+ * Reads items by key with a batch get; the keys DynamoDB leaves unprocessed are read again, a few times, then
+ * it fails rather than answer with items missing. Items not found are left out.
+ */
+export const readByKeys = <K, T>(keys: readonly K[], get: Batch<K, T>, attempts = 5): Promise<T[]> =>
+  untilProcessed(keys, get, attempts, 'read');
+
+/** Deletes items by key with a batch write, as `readByKeys` reads: it fails rather than leave items behind. */
+export const deleteByKeys = async <K>(
+  keys: readonly K[],
+  remove: (keys: K[]) => Promise<{ unprocessed: K[] }>,
+  attempts = 5,
+): Promise<void> => {
+  const batch = async (left: K[]) => ({ data: [], unprocessed: (await remove(left)).unprocessed });
+  await untilProcessed(keys, batch, attempts, 'deleted');
 };
 
 /**
