@@ -23,6 +23,9 @@ export const resourceModules: Partial<Record<Resource, () => Promise<ResourceMod
   geo: () => import('./geo/handler.ts'),
   walk: () => import('./walk/handler.ts'),
   incident: () => import('./incident/handler.ts'),
+  schedule: () => import('./schedule/handler.ts'),
+  alert: () => import('./alert/handler.ts'),
+  task: () => import('./task/handler.ts'),
 };
 
 /** The entry module of each worker (`functions/src/<worker>/handler.ts`), loaded the same way. */

@@ -67,6 +67,9 @@ export const resourceAccess = {
   walk: { table: 'readWrite', storage: ['put', 'read'] },
   incident: { table: 'readWrite', storage: files },
   geo: { table: 'read', geocode: true },
+  schedule: { table: 'readWrite' },
+  alert: { table: 'readWrite' },
+  task: { table: 'readWrite' },
 } as const satisfies Record<Resource, ResourceAccess>;
 
 /** Lambdas that serve no route: consumers of the table's stream. */

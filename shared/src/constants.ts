@@ -145,3 +145,25 @@ export const TABLE_NAME_MAX_LENGTH = 50;
 /** A file name in an upload or view path. */
 export const FILE_NAME_MAX_LENGTH = 100;
 export const PROFILE_IMAGE_NAME_MAX_LENGTH = 120;
+
+/** Walk schedules, missed-walk alerts and tasks (issue 17). */
+export const SCHEDULE_WINDOWS_MAX = 8;
+export const WINDOW_LABEL_MAX_LENGTH = 40;
+export const GRACE_MINUTES_MAX = 240;
+export const DEFAULT_GRACE_MINUTES = 15;
+/** 'Due soon': the window closes within this many minutes and no walk has started. */
+export const DUE_SOON_MINUTES = 30;
+/** A new location's windows, in its own time zone: a morning and an evening walk, every day. */
+export const DEFAULT_WINDOWS = [
+  { label: 'Morning walk', start: '07:00', end: '10:00' },
+  { label: 'Evening walk', start: '17:00', end: '20:00' },
+] as const;
+/** The evaluator runs this often (EventBridge Scheduler in AWS, a timer on the local host). */
+export const EVALUATOR_INTERVAL_MINUTES = 5;
+/** An evaluator run that finds a schedule unchecked for longer looks back this far only. */
+export const EVALUATOR_LOOKBACK_HOURS = 24;
+export const TASK_TITLE_MAX_LENGTH = 120;
+export const TASK_DESCRIPTION_MAX_LENGTH = 2000;
+export const TASK_COMMENT_MAX_LENGTH = 2000;
+export const TASK_COMMENTS_MAX = 100;
+export const DEFAULT_SUMMARY_TIME = '07:00';

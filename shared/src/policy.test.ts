@@ -104,10 +104,18 @@ const objects: [string, Placement][] = [
 ];
 
 /** The least role for each action on each kind (docs/authorization.md), on a visible object. */
-const leastRole: { [K in Exclude<Placement['kind'], 'user'>]: Record<Action<K>, RoleId> } = {
+const leastRole: { [K in Exclude<Placement['kind'], 'user' | 'task'>]: Record<Action<K>, RoleId> } = {
   managementCompany: { read: 1, create: 45, update: 40, delete: 45, uploadLogo: 40 },
   organization: { read: 1, create: 30, update: 20, delete: 30, uploadLogo: 20, manageMembers: 30 },
-  location: { read: 1, create: 20, update: 20, delete: 20, changeArea: 30, manageMembers: 10 },
+  location: {
+    read: 1,
+    create: 20,
+    update: 20,
+    delete: 20,
+    changeArea: 30,
+    manageMembers: 10,
+    setSchedule: 10,
+  },
   walk: { read: 1, create: 5, update: 5, delete: 5 },
   walkReport: { read: 1, record: 1 },
   incident: { read: 1, create: 1, update: 1, note: 1, resolve: 1, delete: 10 },
@@ -360,5 +368,64 @@ describe('sections of the sidebar', () => {
     expect(canOpenSection(actor, 'areas')).toBe(roleId > 10);
     expect(canOpenSection(actor, 'recordWalk')).toBe(roleId <= 20);
     expect(canOpenSection(actor, 'users')).toBe(roleId > 10);
+  });
+});
+
+describe('tasks', () => {
+  const task = (locationId: number, assigneeId: number | null, createdBy: number): Placement => ({
+    kind: 'task',
+    id: 1,
+    assigneeId,
+    createdBy,
+    ...at(locationId),
+  });
+  const someoneElse = 999;
+
+  it.each(roleIds.map((r) => [names[r], r] as const))(
+    '%s: a task is visible exactly as its location',
+    (_n, roleId) => {
+      for (const locationId of [111, 121, 211]) {
+        expect(canSee(actorA(roleId), task(locationId, null, someoneElse))).toBe(
+          visibleTo[roleId].includes(`location ${locationId}`),
+        );
+      }
+    },
+  );
+
+  it.each([
+    ['an employee reads and comments', Role.Employee, someoneElse, 'read', 'allow'],
+    ['an employee comments', Role.Employee, someoneElse, 'comment', 'allow'],
+    ['an employee does not create', Role.Employee, someoneElse, 'create', 'forbidden'],
+    ['an employee does not assign', Role.Employee, someoneElse, 'assign', 'forbidden'],
+    ["an employee does not change another's status", Role.Employee, someoneElse, 'changeStatus', 'forbidden'],
+    ['the assignee changes its status', Role.Employee, 'self', 'changeStatus', 'allow'],
+    ['an assistant manager creates', Role.AssistantManager, someoneElse, 'create', 'allow'],
+    ['an assistant manager assigns', Role.AssistantManager, someoneElse, 'assign', 'allow'],
+    ['an assistant manager changes any status', Role.AssistantManager, someoneElse, 'changeStatus', 'allow'],
+    [
+      "an assistant manager does not edit another's task",
+      Role.AssistantManager,
+      someoneElse,
+      'update',
+      'forbidden',
+    ],
+    ['a manager edits any task', Role.Manager, someoneElse, 'update', 'allow'],
+    ['an assistant manager does not delete', Role.AssistantManager, someoneElse, 'delete', 'forbidden'],
+    ['a manager deletes', Role.Manager, someoneElse, 'delete', 'allow'],
+  ] as const)('%s', (_label, roleId, assignee, action, expected) => {
+    const actor = actorA(roleId);
+    const placement = task(111, assignee === 'self' ? actor.userId : assignee, someoneElse);
+    expect(decide(actor, action, placement as never)).toBe(expected);
+  });
+
+  it("the creator edits their own task's texts", () => {
+    const actor = actorA(Role.AssistantManager);
+    expect(decide(actor, 'update', task(111, null, actor.userId) as never)).toBe('allow');
+  });
+
+  it('nobody of tenant A sees a task of tenant B, except the global roles', () => {
+    for (const roleId of roleIds) {
+      expect(canSee(actorA(roleId), task(211, null, someoneElse))).toBe(roleId >= Role.Admin);
+    }
   });
 });

@@ -29,6 +29,7 @@ export type Placement =
   | ({ kind: 'walk'; id: number } & AtLocation)
   | ({ kind: 'walkReport'; id: number } & AtLocation)
   | ({ kind: 'incident'; id: number } & AtLocation)
+  | ({ kind: 'task'; id: number; assigneeId: number | null; createdBy: number } & AtLocation)
   | {
       kind: 'user';
       id: number;
@@ -46,10 +47,11 @@ export type PlacementOf<K extends Kind> = Extract<Placement, { kind: K }>;
 export interface Actions {
   managementCompany: 'read' | 'create' | 'update' | 'delete' | 'uploadLogo';
   organization: 'read' | 'create' | 'update' | 'delete' | 'uploadLogo' | 'manageMembers';
-  location: 'read' | 'create' | 'update' | 'delete' | 'changeArea' | 'manageMembers';
+  location: 'read' | 'create' | 'update' | 'delete' | 'changeArea' | 'manageMembers' | 'setSchedule';
   walk: 'read' | 'create' | 'update' | 'delete';
   walkReport: 'read' | 'record';
   incident: 'read' | 'create' | 'update' | 'note' | 'resolve' | 'delete';
+  task: 'read' | 'create' | 'update' | 'assign' | 'changeStatus' | 'comment' | 'delete';
   user:
     | 'read'
     | 'update'
@@ -91,6 +93,7 @@ export const canSee = (actor: Actor, placement: Placement): boolean => {
     case 'walk':
     case 'walkReport':
     case 'incident':
+    case 'task':
       return seesLocation(actor, placement);
     case 'user':
       if (placement.id === actor.userId || isGlobal(actor)) return true;
@@ -122,7 +125,7 @@ const allows = (actor: Actor, action: Action, placement: Placement): boolean => 
     case 'location':
       if (action === 'read') return true;
       if (action === 'changeArea') return atLeast(actor, Role.CompanyManager);
-      if (action === 'manageMembers') return atLeast(actor, Role.Manager);
+      if (action === 'manageMembers' || action === 'setSchedule') return atLeast(actor, Role.Manager);
       return atLeast(actor, Role.AreaManager); // create, update, delete
     case 'walk':
       return action === 'read' || atLeast(actor, Role.AssistantManager);
@@ -130,6 +133,20 @@ const allows = (actor: Actor, action: Action, placement: Placement): boolean => 
       return true; // read, and record: anyone whose scope holds the location
     case 'incident':
       return action !== 'delete' || atLeast(actor, Role.Manager);
+    case 'task':
+      switch (action) {
+        case 'read':
+        case 'comment':
+          return true;
+        case 'changeStatus': // the assignee works it; the location's leads may too
+          return placement.assigneeId === actor.userId || atLeast(actor, Role.AssistantManager);
+        case 'update': // title, description, due time, priority
+          return placement.createdBy === actor.userId || atLeast(actor, Role.Manager);
+        case 'delete':
+          return atLeast(actor, Role.Manager);
+        default: // create, assign
+          return atLeast(actor, Role.AssistantManager);
+      }
     case 'user': {
       const self = placement.id === actor.userId;
       switch (action) {
@@ -232,7 +249,8 @@ export const canManageMembership = (
 ): boolean => can(actor, 'manageMembers', container) && canSee(actor, target) && above(actor, target.roleId);
 
 /** The SPA's main sections (access-and-administration section 2, the sidebar). */
-export type Section = 'dashboard' | 'locations' | 'managementCompanies' | 'areas' | 'users' | 'recordWalk';
+export type Section =
+  'dashboard' | 'locations' | 'managementCompanies' | 'areas' | 'users' | 'recordWalk' | 'tasks' | 'alerts';
 
 /**
  * Who sees which section in the sidebar: Dashboard and Locations everyone, Management Companies above
@@ -243,6 +261,8 @@ export const canOpenSection = (actor: Pick<Actor, 'roleId'>, section: Section): 
   switch (section) {
     case 'dashboard':
     case 'locations':
+    case 'tasks':
+    case 'alerts':
       return true;
     case 'managementCompanies':
       return actor.roleId > Role.Owner;

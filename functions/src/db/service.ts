@@ -10,6 +10,7 @@ import { passwordResetEntity, sessionEntity, throttleEntity } from './entities/a
 import { walkEntity } from './entities/walk.ts';
 import { incidentCreateEntity, incidentEntity } from './entities/incident.ts';
 import { locationCleanupEntity } from './entities/locationCleanup.ts';
+import { scheduleEntity } from './entities/schedule.ts';
 import {
   completedMarkerEntity,
   locationMonthEntity,
@@ -44,6 +45,7 @@ const entities = {
   incident: incidentEntity,
   incidentCreate: incidentCreateEntity,
   locationCleanup: locationCleanupEntity,
+  schedule: scheduleEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

@@ -8,6 +8,9 @@ import { locationRoutes } from './location.ts';
 import { geoRoutes } from './geo.ts';
 import { walkRoutes } from './walk.ts';
 import { incidentRoutes } from './incident.ts';
+import { scheduleRoutes } from './schedule.ts';
+import { alertRoutes } from './alert.ts';
+import { taskRoutes } from './task.ts';
 
 /** Every call of the API, once. The CDK app, the local host, the SPA's client and the OpenAPI document read this. */
 export const routes = {
@@ -20,6 +23,9 @@ export const routes = {
   ...geoRoutes,
   ...walkRoutes,
   ...incidentRoutes,
+  ...scheduleRoutes,
+  ...alertRoutes,
+  ...taskRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -14,6 +14,9 @@ export const resources = [
   'walk',
   'incident',
   'geo',
+  'schedule',
+  'alert',
+  'task',
 ] as const;
 export type Resource = (typeof resources)[number];
 

@@ -55,6 +55,19 @@ export const paths = {
       build: (id: number, walkReportId: number) => `/app/locations/${id}/walk-report/${walkReportId}`,
     },
     incidents: { path: '/app/incidents', build: () => '/app/incidents' },
+    alerts: { path: '/app/alerts', build: () => '/app/alerts' },
+    tasks: { path: '/app/tasks', build: () => '/app/tasks' },
+    /** A new task; from an incident or an alert, its id (and location) prefill the form. */
+    taskAdd: {
+      path: '/app/tasks/new',
+      build: (from: { incidentId?: number; alertId?: number; locationId?: number } = {}) => {
+        const query = new URLSearchParams(
+          Object.entries(from).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+        ).toString();
+        return query ? `/app/tasks/new?${query}` : '/app/tasks/new';
+      },
+    },
+    task: { path: '/app/tasks/:id', build: (id: number) => `/app/tasks/${id}` },
     /** The walk recorder (field-operations has no such screen; issue 15). */
     record: { path: '/app/record', build: () => '/app/record' },
   },
