@@ -57,10 +57,10 @@ export const paths = {
     incidents: { path: '/app/incidents', build: () => '/app/incidents' },
     alerts: { path: '/app/alerts', build: () => '/app/alerts' },
     tasks: { path: '/app/tasks', build: () => '/app/tasks' },
-    /** A new task; from an incident or an alert, its id (and location) prefill the form. */
+    /** A new task; from an incident or an alert, its id, location and a suggested title prefill the form. */
     taskAdd: {
       path: '/app/tasks/new',
-      build: (from: { incidentId?: number; alertId?: number; locationId?: number } = {}) => {
+      build: (from: { incidentId?: number; alertId?: number; locationId?: number; title?: string } = {}) => {
         const query = new URLSearchParams(
           Object.entries(from).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
         ).toString();
