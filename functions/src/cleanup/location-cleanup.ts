@@ -192,6 +192,7 @@ export const runCleanupStep = async (
       return 'continued';
     }
     await db.entities.locationTally.delete({ locationId }).go();
+    await db.entities.schedule.delete({ locationId }).go();
     await db.entities.locationCleanup
       .delete({ locationId })
       .where(({ step }, { eq }) => eq(step, at))

@@ -13,6 +13,7 @@ import type {
 } from './entities/walkReport.ts';
 import { createOutcome, writeIf, type CreateOutcome } from './conditional.ts';
 import { reportStartTallies } from './tallies.ts';
+import { readPartition } from './bounded.ts';
 
 /** Named access patterns of walk reports and what is recorded on them (docs/data-model.md). */
 
@@ -61,6 +62,20 @@ export const startReport = async (db: DataService, report: NewWalkReport): Promi
 export const newestReportsOfLocation = async (db: DataService, locationId: number, count: number) =>
   (await db.entities.walkReport.query.byLocation({ locationId }).go({ order: 'desc', count, pages: 'all' }))
     .data;
+
+/** A location's reports started from `from` to `to` (ISO instants, both included), oldest first (gsi1). */
+export const reportsOfLocationStartedBetween = async (
+  db: DataService,
+  locationId: number,
+  from: string,
+  to: string,
+) =>
+  readPartition((cursor) =>
+    db.entities.walkReport.query
+      .byLocation({ locationId })
+      .between({ startedAt: from }, { startedAt: to })
+      .go({ cursor }),
+  );
 
 /** How many reports a location has had (its tally, kept by each start). */
 export const walkReportCountOf = async (db: DataService, locationId: number) =>

@@ -27,6 +27,9 @@ import {
   updateLocation,
 } from '../db/locations.ts';
 import type { LocationItem } from '../db/entities/location.ts';
+import { createScheduleOnce } from '../db/schedules.ts';
+import { defaultSchedule } from '../domain/schedules.ts';
+import { clock } from '../ports/clock.ts';
 import { toLocation, toLocations } from './views.ts';
 
 const db = dataFromEnv();
@@ -60,7 +63,9 @@ export const implementations: Implementations<'location'> = {
     if (!organization) throw new NotFoundError('Area not found');
     const draft = { ...body, managementCompanyId: organization.managementCompanyId };
     authorize(actor, 'create', locationPlacement({ locationId: NOT_YET_MADE, ...draft }), 'Area not found');
-    return toLocation(db, await createLocation(db, await nextId(db, 'location'), draft));
+    const location = await createLocation(db, await nextId(db, 'location'), draft);
+    await createScheduleOnce(db, defaultSchedule(location, clock.now()));
+    return toLocation(db, location);
   },
 
   'location.get': async ({ actor, params }) => toLocation(db, await load(actor, 'read', params.id)),

@@ -62,7 +62,9 @@ export const paths = {
       path: '/app/tasks/new',
       build: (from: { incidentId?: number; alertId?: number; locationId?: number; title?: string } = {}) => {
         const query = new URLSearchParams(
-          Object.entries(from).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+          Object.entries(from).flatMap(([key, value]): [string, string][] =>
+            value === undefined ? [] : [[key, String(value)]],
+          ),
         ).toString();
         return query ? `/app/tasks/new?${query}` : '/app/tasks/new';
       },
