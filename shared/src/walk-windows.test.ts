@@ -158,8 +158,8 @@ describe('status', () => {
     ['before it opens', '2026-11-23T06:59:00Z', 'upcoming'],
     ['while open', '2026-11-23T09:29:00Z', 'open'],
     ['30 minutes before it closes', '2026-11-23T09:30:00Z', 'dueSoon'],
-    ['in its grace', '2026-11-23T10:15:00Z', 'dueSoon'],
-    ['after its grace', '2026-11-23T10:15:01Z', 'missed'],
+    ['in its grace', '2026-11-23T10:14:59Z', 'dueSoon'],
+    ['when its grace ends (the final check)', '2026-11-23T10:15:00Z', 'missed'],
   ])('with no walk, %s it is %s', (_label, now, status) => {
     expect(statusAt(occurrence, [], at(now))).toEqual({ status, walkReportId: null });
   });

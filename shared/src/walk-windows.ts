@@ -152,7 +152,7 @@ const isComplete = (report: ReportTimes) => (report.completion ?? 0) >= WALK_COM
  * - a walk finished after it, or still running once it has passed: `late`;
  * - a walk running before then: `inProgress`;
  * - no walk: `upcoming` before it opens, `open`, `dueSoon` from DUE_SOON_MINUTES before it closes until its
- *   grace ends, then `missed`.
+ *   grace ends, then (from the final check's instant) `missed`.
  */
 export const statusAt = (occurrence: Occurrence, reports: readonly ReportTimes[], now: Date): StatusNow => {
   const counted = reportsFor(occurrence, reports).filter((r) => new Date(r.startedAt) <= now);
@@ -161,7 +161,7 @@ export const statusAt = (occurrence: Occurrence, reports: readonly ReportTimes[]
   const onTime = counted.filter((r) => finishedBy(r, occurrence.graceEndsAt));
   const best = onTime.find(isComplete) ?? onTime[0];
   if (best) return { status: isComplete(best) ? 'done' : 'incomplete', walkReportId: best.id };
-  const graceOver = now > occurrence.graceEndsAt;
+  const graceOver = now >= occurrence.graceEndsAt;
   const finishedLate = counted.find((r) => r.finishedAt !== null && new Date(r.finishedAt) <= now);
   if (finishedLate) return { status: 'late', walkReportId: finishedLate.id };
   const running = counted[0];

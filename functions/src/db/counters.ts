@@ -14,7 +14,10 @@ export type CounterName =
   | 'incident'
   | 'incidentNote'
   | 'incidentText'
-  | 'tablePreference';
+  | 'tablePreference'
+  | 'alert'
+  | 'task'
+  | 'taskComment';
 
 /** The next id for a kind: one atomic ADD, so two concurrent callers never get the same number. */
 export const nextId = async (db: DataService, name: CounterName): Promise<number> => {

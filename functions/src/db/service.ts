@@ -12,6 +12,13 @@ import { incidentCreateEntity, incidentEntity } from './entities/incident.ts';
 import { locationCleanupEntity } from './entities/locationCleanup.ts';
 import { scheduleEntity } from './entities/schedule.ts';
 import {
+  alertEntity,
+  alertInboxEntity,
+  alertKeyEntity,
+  alertMailEntity,
+  alertPreferencesEntity,
+} from './entities/alert.ts';
+import {
   completedMarkerEntity,
   locationMonthEntity,
   locationTallyEntity,
@@ -46,6 +53,11 @@ const entities = {
   incidentCreate: incidentCreateEntity,
   locationCleanup: locationCleanupEntity,
   schedule: scheduleEntity,
+  alert: alertEntity,
+  alertKey: alertKeyEntity,
+  alertInbox: alertInboxEntity,
+  alertMail: alertMailEntity,
+  alertPreferences: alertPreferencesEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

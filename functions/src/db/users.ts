@@ -53,6 +53,14 @@ export const listUsersOfCompany = (db: DataService, managementCompanyId: number)
 export const userIdsOfLocation = async (db: DataService, locationId: number) =>
   (await membershipsOfLocation(db, locationId)).map((m) => m.userId);
 
+/** The members of an area itself (its Area Managers), not of its locations. */
+export const userIdsOfArea = async (db: DataService, organizationId: number) =>
+  (
+    await readPartition((cursor) =>
+      db.entities.userOrganization.query.byOrganization({ organizationId }).go({ cursor }),
+    )
+  ).map((m) => m.userId);
+
 /** The distinct users of an organization: its own members and the members of its locations (two queries). */
 export const userIdsOfOrganization = async (db: DataService, organizationId: number) => {
   const [direct, viaLocations] = await Promise.all([

@@ -56,3 +56,88 @@ export const emailChangedMail = ({
 <p>If you did not make this change, contact your manager or SiteWalk support at once.</p>
 </body></html>`,
 });
+
+/** One alert, to one recipient who asked for it by e-mail. */
+export const alertMail = ({
+  firstName,
+  message,
+  locationName,
+  when,
+  link,
+}: {
+  firstName: string;
+  message: string;
+  locationName: string;
+  /** The window's local date and times, when the alert is about one. */
+  when: string | null;
+  link: string;
+}) => ({
+  subject: `SiteWalk alert: ${message}`,
+  text: [
+    `Hello ${firstName},`,
+    '',
+    message,
+    `Location: ${locationName}`,
+    ...(when ? [`Window: ${when}`] : []),
+    '',
+    `See your alerts and turn this one into a task: ${link}`,
+    '',
+    'You get this e-mail because of your alert settings in SiteWalk (your profile).',
+  ].join('\n'),
+  html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
+<p>Hello ${escapeHtml(firstName)},</p>
+<p><strong>${escapeHtml(message)}</strong></p>
+<p>Location: ${escapeHtml(locationName)}${when ? `<br>Window: ${escapeHtml(when)}` : ''}</p>
+<p><a href="${escapeHtml(link)}">See your alerts</a> and turn this one into a task.</p>
+<p style="color:#666;font-size:0.9em">You get this e-mail because of your alert settings in SiteWalk (your profile).</p>
+</body></html>`,
+});
+
+export interface SummaryRow {
+  locationName: string;
+  done: number;
+  missed: number;
+  openIncidents: number;
+  overdueTasks: number;
+}
+
+/** The daily summary: per location, walks done and missed since the last one, open incidents, overdue tasks. */
+export const summaryMail = ({
+  firstName,
+  rows,
+  link,
+}: {
+  firstName: string;
+  rows: readonly SummaryRow[];
+  link: string;
+}) => ({
+  subject: 'Your SiteWalk daily summary',
+  text: [
+    `Hello ${firstName},`,
+    '',
+    ...(rows.length === 0
+      ? ['You have no locations yet.']
+      : rows.map(
+          (r) =>
+            `${r.locationName}: ${r.done} walks done, ${r.missed} missed, ${r.openIncidents} open incidents, ${r.overdueTasks} overdue tasks`,
+        )),
+    '',
+    `Open SiteWalk: ${link}`,
+  ].join('\n'),
+  html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
+<p>Hello ${escapeHtml(firstName)},</p>
+${
+  rows.length === 0
+    ? '<p>You have no locations yet.</p>'
+    : `<table style="border-collapse:collapse" cellpadding="6">
+<thead><tr><th align="left">Location</th><th>Walks done</th><th>Missed</th><th>Open incidents</th><th>Overdue tasks</th></tr></thead>
+<tbody>${rows
+        .map(
+          (r) =>
+            `<tr><td>${escapeHtml(r.locationName)}</td><td align="center">${r.done}</td><td align="center"${r.missed > 0 ? ' style="color:#c62828"' : ''}>${r.missed}</td><td align="center">${r.openIncidents}</td><td align="center">${r.overdueTasks}</td></tr>`,
+        )
+        .join('')}</tbody></table>`
+}
+<p><a href="${escapeHtml(link)}">Open SiteWalk</a></p>
+</body></html>`,
+});

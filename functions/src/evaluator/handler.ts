@@ -1,17 +1,37 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { readEnv } from '../env.ts';
+import { dataFromEnv, mailerFromEnv } from '../composition.ts';
+import { createMetrics } from '../http/metrics.ts';
 import { clock } from '../ports/clock.ts';
+import { createAlerts } from '../domain/alerts.ts';
+import { createEvaluator, type EvaluationSummary } from '../domain/evaluator.ts';
 
-/** What one evaluator run did. */
-export interface EvaluationSummary {
-  /** Schedules whose checks were due. */
-  schedules: number;
-  /** Alerts recorded (each once). */
-  raised: number;
-}
+export type { EvaluationSummary } from '../domain/evaluator.ts';
 
-/** One evaluator run as of `now`: every check due by then, each alert once (issue 17; filled in by the alerts lane). */
-export const evaluateAt = async (_now: Date): Promise<EvaluationSummary> => ({ schedules: 0, raised: 0 });
+/**
+ * The evaluator (domain/evaluator.ts): EventBridge Scheduler invokes it every EVALUATOR_INTERVAL_MINUTES in AWS;
+ * the local host calls `evaluateAt` on its own timer, and its test-only clock control with the clock moved.
+ */
+const db = dataFromEnv();
+const mailer = mailerFromEnv();
+const { APP_URL: appUrl } = readEnv(['APP_URL']);
+const logger = new Logger({ serviceName: 'sitewalk-evaluator' });
+const metrics = createMetrics('sitewalk-evaluator');
+const alerts = createAlerts({ db, mailer, appUrl });
+const evaluator = createEvaluator({ db, alerts, mailer, appUrl });
 
-/** EventBridge Scheduler's target in AWS; the local host calls `evaluateAt` on its own timer. */
+/** One evaluator run as of `now`: every check due by then, each alert once. */
+export const evaluateAt = async (now: Date): Promise<EvaluationSummary> => {
+  const summary = await evaluator.evaluateAt(now);
+  metrics.addMetric('SchedulesChecked', MetricUnit.Count, summary.schedules);
+  metrics.addMetric('AlertsRaised', MetricUnit.Count, summary.raised);
+  metrics.addMetric('AlertMailsFailed', MetricUnit.Count, summary.mailsFailed);
+  metrics.publishStoredMetrics();
+  if (summary.raised > 0 || summary.mailsFailed > 0) logger.info('Evaluator run', { ...summary });
+  return summary;
+};
+
 export const handler = async (): Promise<void> => {
   await evaluateAt(clock.now());
 };

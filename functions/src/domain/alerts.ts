@@ -1,0 +1,298 @@
+import type * as z from 'zod';
+import { Role } from '@sitewalk/shared/roles';
+import type { Actor } from '@sitewalk/shared/policy';
+import {
+  defaultAlertPreferences,
+  type AlertKind,
+  type AlertPreferences,
+  type alertsQuery,
+} from '@sitewalk/shared/schemas/alert';
+import { atLocalTime, localDate, addDays } from '@sitewalk/shared/walk-windows';
+import type { DataService } from '../db/service.ts';
+import type { AlertInboxItem, AlertItem, AlertPreferencesItem } from '../db/entities/alert.ts';
+import { NEVER_DUE } from '../db/entities/schedule.ts';
+import type { LocationItem } from '../db/entities/location.ts';
+import type { UserItem } from '../db/entities/user.ts';
+import {
+  alertKeyExists,
+  claimMail,
+  getAlert,
+  getAlerts,
+  getPreferences,
+  getPreferencesOf,
+  inboxEntry,
+  inboxOf,
+  mailFailed,
+  mailSent,
+  pendingMails,
+  putPreferences,
+  recordAlert,
+  setRead,
+  unreadOf,
+} from '../db/alerts.ts';
+import { nextId } from '../db/counters.ts';
+import { getLocation, getLocations } from '../db/locations.ts';
+import { getUsers, listUsersOfCompany, userIdsOfArea, userIdsOfLocation } from '../db/users.ts';
+import { mapBounded } from '../db/bounded.ts';
+import type { Mailer } from '../ports/mailer.ts';
+import { clock } from '../ports/clock.ts';
+import type { AlertDraft, RaiseAlert } from './alert-drafts.ts';
+import { NotFoundError } from './errors.ts';
+import { pageOf } from './paging.ts';
+import { alertMail } from './mails.ts';
+
+/** A transaction holds at most 100 items: the guard, the alert, and an inbox entry and a mail per recipient. */
+export const ALERT_RECIPIENTS_MAX = 45;
+/** Mails sent per evaluator run at most; the rest wait for the next run. */
+export const MAILS_PER_RUN = 200;
+/** How long a run holds a mail it is sending; past it, a run that stopped half-way lets another send it. */
+const MAIL_CLAIM_MS = 5 * 60_000;
+/** A mail that failed this often is left in the outbox, no longer tried. */
+export const MAIL_ATTEMPTS_MAX = 5;
+
+export interface AlertDeps {
+  db: DataService;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+const toPreferences = (item: AlertPreferencesItem | null | undefined): AlertPreferences =>
+  item
+    ? {
+        inApp: item.inApp as AlertKind[],
+        email: item.email as AlertKind[],
+        fromLocationsBelow: item.fromLocationsBelow,
+        dailySummary: {
+          enabled: item.summaryEnabled,
+          time: item.summaryTime,
+          timeZone: item.summaryTimeZone,
+        },
+      }
+    : defaultAlertPreferences('UTC');
+
+/** The first summary time after `after`: `time` in `timeZone` on the local day of `after` or the next. */
+export const nextSummaryAfter = (time: string, timeZone: string, after: Date): Date => {
+  const today = localDate(after, timeZone);
+  const atToday = atLocalTime(today, time, timeZone);
+  return atToday > after ? atToday : atLocalTime(addDays(today, 1), time, timeZone);
+};
+
+/** The people who lead a location: its Managers and Assistant Managers, and those above it who asked for it. */
+const leadsOf = async (db: DataService, location: LocationItem) => {
+  const [atLocation, ofArea, ofCompany] = await Promise.all([
+    userIdsOfLocation(db, location.locationId),
+    userIdsOfArea(db, location.organizationId),
+    listUsersOfCompany(db, location.managementCompanyId),
+  ]);
+  const above = ofCompany.filter((u) => u.roleId === Role.CompanyManager || u.roleId === Role.Owner);
+  return { own: atLocation, above: [...ofArea, ...above.map((u) => u.userId)] };
+};
+
+/**
+ * Alerts: raised once per key by the evaluator's checks, kept in each recipient's inbox, mailed through an
+ * outbox; and each user's own inbox and preferences.
+ */
+export const createAlerts = ({ db, mailer, appUrl }: AlertDeps) => {
+  const link = `${appUrl}/app/alerts`;
+
+  /**
+   * A `raise` for one evaluator run: who leads each location is read once per run. An alert goes to the
+   * location's Managers and Assistant Managers, to Area Managers, Company Managers and Owners above it who set
+   * `fromLocationsBelow`, and to `alsoTo`; into the inbox of those who take its kind in the app, and into the
+   * outbox for those who take it by e-mail.
+   */
+  const raiser = (): RaiseAlert => {
+    const leads = new Map<number, ReturnType<typeof leadsOf>>();
+    return async (draft: AlertDraft) => {
+      if (await alertKeyExists(db, draft.key)) return 'exists';
+      const location = await getLocation(db, draft.locationId);
+      if (!location) return 'exists'; // deleted meanwhile: its cleanup removes what it had
+      if (!leads.has(location.locationId)) leads.set(location.locationId, leadsOf(db, location));
+      const { own, above } = await leads.get(location.locationId)!;
+      const candidates = [...new Set([...own, ...above, ...(draft.alsoTo ?? [])])];
+      const [users, stored] = await Promise.all([getUsers(db, candidates), getPreferencesOf(db, candidates)]);
+      const preferences = new Map(stored.map((item) => [item.userId, toPreferences(item)]));
+      const ownSet = new Set(own);
+      const alsoTo = new Set(draft.alsoTo ?? []);
+      const recipients = users.filter((user) => {
+        const prefs = preferences.get(user.userId) ?? toPreferences(null);
+        if (alsoTo.has(user.userId)) return true;
+        if (ownSet.has(user.userId))
+          return user.roleId === Role.Manager || user.roleId === Role.AssistantManager;
+        return prefs.fromLocationsBelow;
+      });
+      const chosen = recipients.slice(0, ALERT_RECIPIENTS_MAX);
+      const takes = (user: UserItem, how: 'inApp' | 'email') =>
+        (preferences.get(user.userId) ?? toPreferences(null))[how].includes(draft.kind);
+      const alertId = await nextId(db, 'alert');
+      const outcome = await recordAlert(
+        db,
+        {
+          alertId,
+          key: draft.key,
+          kind: draft.kind,
+          locationId: location.locationId,
+          organizationId: location.organizationId,
+          managementCompanyId: location.managementCompanyId,
+          ...(draft.window ? { window: draft.window } : {}),
+          ...(draft.walkReportId ? { walkReportId: draft.walkReportId } : {}),
+          ...(draft.taskId ? { taskId: draft.taskId } : {}),
+          message: draft.message,
+          recipientIds: chosen.map((u) => u.userId),
+          createdAt: clock.now().toISOString(),
+        },
+        chosen.filter((u) => takes(u, 'inApp')).map((u) => u.userId),
+        chosen.filter((u) => takes(u, 'email') && u.email).map((u) => u.userId),
+      );
+      return outcome === 'written' ? 'raised' : 'exists';
+    };
+  };
+
+  /** Sends the mails waiting in the outbox (at most MAILS_PER_RUN); a failed one waits for the next run. */
+  const sendPending = async (): Promise<{ sent: number; failed: number }> => {
+    const pending = (await pendingMails(db, MAILS_PER_RUN)).filter((m) => m.attempts < MAIL_ATTEMPTS_MAX);
+    let sent = 0;
+    let failed = 0;
+    const now = clock.now();
+    const until = new Date(now.getTime() + MAIL_CLAIM_MS).toISOString();
+    await mapBounded(pending, async (mail) => {
+      // Claimed first: two overlapping runs never send the same mail twice.
+      if (!(await claimMail(db, mail.alertId, mail.userId, now.toISOString(), until))) return;
+      const alert = await getAlert(db, mail.alertId);
+      const [user] = await getUsers(db, [mail.userId]);
+      if (!alert || !user?.email) {
+        await mailSent(db, mail.alertId, mail.userId); // nothing to send to any more
+        return;
+      }
+      const location = await getLocation(db, alert.locationId);
+      try {
+        await mailer.send({
+          to: user.email,
+          ...alertMail({
+            firstName: user.firstName,
+            message: alert.message,
+            locationName: location?.name ?? 'a deleted location',
+            when: alert.window ? `${alert.window.label}, ${alert.window.date}` : null,
+            link,
+          }),
+        });
+      } catch {
+        failed += 1;
+        await mailFailed(db, mail.alertId, mail.userId);
+        return;
+      }
+      sent += 1;
+      await mailSent(db, mail.alertId, mail.userId);
+    });
+    return { sent, failed };
+  };
+
+  return { raiser, sendPending };
+};
+
+/** Each user's own alerts and preferences (the alert routes). */
+export const createAlertInbox = ({ db }: Pick<AlertDeps, 'db'>) => {
+  const view = (alert: AlertItem, entry: AlertInboxItem, names: Map<number, string>) => ({
+    id: alert.alertId,
+    kind: alert.kind,
+    locationId: alert.locationId,
+    location: { name: names.get(alert.locationId) ?? '' },
+    window: alert.window ?? null,
+    walkReportId: alert.walkReportId ?? null,
+    taskId: alert.taskId ?? null,
+    message: alert.message,
+    createdAt: alert.createdAt,
+    readAt: entry.readAt ?? null,
+  });
+
+  type AlertView = ReturnType<typeof view>;
+  const viewsOf = async (entries: AlertInboxItem[]): Promise<AlertView[]> => {
+    const alerts = new Map(
+      (
+        await getAlerts(
+          db,
+          entries.map((e) => e.alertId),
+        )
+      ).map((a) => [a.alertId, a]),
+    );
+    const names = new Map(
+      (await getLocations(db, [...new Set(entries.map((e) => e.locationId))])).map((l) => [
+        l.locationId,
+        l.name,
+      ]),
+    );
+    return entries.flatMap((entry) => {
+      const alert = alerts.get(entry.alertId);
+      return alert ? [view(alert, entry, names)] : [];
+    });
+  };
+
+  return {
+    /** A page of the caller's alerts, newest first, by kind, location and unread only. */
+    list: async (actor: Actor, query: z.output<typeof alertsQuery>) => {
+      const inbox = await inboxOf(db, actor.userId);
+      const unreadCount = inbox.filter((e) => e.state === 'unread').length;
+      const matching = inbox.filter(
+        (e) =>
+          (!query.kind || e.kind === query.kind) &&
+          (!query.locationId || e.locationId === query.locationId) &&
+          (!query.unreadOnly || e.state === 'unread'),
+      );
+      const answer = (alerts: AlertView[], totalCount: number) => ({
+        alerts,
+        totalCount,
+        unreadCount,
+        page: Math.floor(query.offset / query.limit) + 1,
+        limit: query.limit,
+        totalPages: Math.ceil(totalCount / query.limit),
+      });
+      // A search reads what the alerts say; without one only the page's alerts are read.
+      if (query.searchTerm) {
+        const found = pageOf(await viewsOf(matching), query, (a) => [a.message, a.location.name]);
+        return answer(found.items, found.totalCount);
+      }
+      const page = pageOf(matching, query, () => []);
+      return answer(await viewsOf(page.items), page.totalCount);
+    },
+
+    unreadCount: async (actor: Actor) => ({ unreadCount: (await unreadOf(db, actor.userId)).length }),
+
+    /** Marks one of the caller's alerts read or unread; another's (or none) is 404. */
+    markRead: async (actor: Actor, alertId: number, read: boolean) => {
+      const changed = await setRead(db, actor.userId, alertId, read ? clock.now().toISOString() : null);
+      const entry = changed ? await inboxEntry(db, actor.userId, alertId) : null;
+      if (!entry) throw new NotFoundError('Alert not found');
+      const [answer] = await viewsOf([entry]);
+      if (!answer) throw new NotFoundError('Alert not found');
+      return answer;
+    },
+
+    markAllRead: async (actor: Actor) => {
+      const unread = await unreadOf(db, actor.userId);
+      const now = clock.now().toISOString();
+      const changed = await mapBounded(unread, (e) => setRead(db, actor.userId, e.alertId, now));
+      return { updated: changed.filter(Boolean).length };
+    },
+
+    preferences: async (actor: Actor) => toPreferences(await getPreferences(db, actor.userId)),
+
+    setPreferences: async (actor: Actor, preferences: AlertPreferences) => {
+      const { enabled, time, timeZone } = preferences.dailySummary;
+      const now = clock.now();
+      const stored = await putPreferences(db, {
+        userId: actor.userId,
+        inApp: [...new Set(preferences.inApp)],
+        email: [...new Set(preferences.email)],
+        fromLocationsBelow: preferences.fromLocationsBelow,
+        summaryEnabled: enabled,
+        summaryTime: time,
+        summaryTimeZone: timeZone,
+        summarySince: now.toISOString(),
+        nextSummaryAt: enabled ? nextSummaryAfter(time, timeZone, now).toISOString() : NEVER_DUE,
+      });
+      return toPreferences(stored);
+    },
+  };
+};
+
+export type Alerts = ReturnType<typeof createAlerts>;
