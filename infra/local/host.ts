@@ -53,7 +53,17 @@ export interface LocalHostOptions {
    */
   mapStyleUrl?: string;
   modules?: typeof resourceModules;
+  /**
+   * Serves the test-only clock control at CLOCK_CONTROL_PATH (local host only, never in AWS): it moves the
+   * product's clock forward and runs the evaluator at once. Absent = 404.
+   */
+  clockControl?: { evaluate: () => Promise<unknown> };
 }
+
+/** The test-only clock control's path: outside /api, so it is in no contract and no deployed stage. */
+export const CLOCK_CONTROL_PATH = '/__local/clock';
+/** The clock control moves the clock at most this far in one call. */
+const CLOCK_ADVANCE_MAX_MINUTES = 7 * 24 * 60;
 
 export interface LocalHost {
   url: string;
@@ -116,6 +126,51 @@ const splitTarget = (target: string): { path: string; query: string } => {
 };
 
 const MALFORMED_ESCAPE = 'Malformed percent-encoding';
+
+const json = (statusCode: number, body: unknown): HttpResult => ({
+  statusCode,
+  headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+  body: JSON.stringify(body),
+});
+
+/**
+ * GET: the product's time. POST `{ advanceMinutes }`: moves it forward and runs the evaluator at once.
+ * DELETE: back to the real time (the browser journeys share one host).
+ */
+const controlClock = async (req: IncomingMessage, evaluate: () => Promise<unknown>): Promise<HttpResult> => {
+  const { clock, setClockOffset, clockOffset } = await import('@sitewalk/functions/ports/clock');
+  switch (req.method) {
+    case 'GET':
+      return json(200, { now: clock.now().toISOString() });
+    case 'DELETE':
+      setClockOffset(0);
+      return json(200, { now: clock.now().toISOString() });
+    case 'POST': {
+      const body = (await readBody(req)).toString('utf8');
+      let minutes: unknown;
+      try {
+        minutes = (JSON.parse(body) as { advanceMinutes?: unknown }).advanceMinutes;
+      } catch {
+        throw new BadRequestError('The body must be JSON: { "advanceMinutes": N }');
+      }
+      if (
+        typeof minutes !== 'number' ||
+        !Number.isInteger(minutes) ||
+        minutes < 1 ||
+        minutes > CLOCK_ADVANCE_MAX_MINUTES
+      ) {
+        throw new BadRequestError(
+          `advanceMinutes must be a whole number from 1 to ${CLOCK_ADVANCE_MAX_MINUTES}`,
+        );
+      }
+      setClockOffset(clockOffset() + minutes * 60_000);
+      const evaluation = await evaluate();
+      return json(200, { now: clock.now().toISOString(), evaluation });
+    }
+    default:
+      throw new HttpProblem(405, `${req.method ?? ''} is not allowed on this path`);
+  }
+};
 
 class HttpProblem extends AppError {
   constructor(
@@ -355,6 +410,10 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
     const { path, query } = splitTarget(target);
     if (path === '/api' || path.startsWith('/api/')) {
       send(res, await handleApi(req, path, query));
+      return;
+    }
+    if (path === CLOCK_CONTROL_PATH && options.clockControl) {
+      send(res, await controlClock(req, options.clockControl.evaluate));
       return;
     }
     if (path === RUNTIME_CONFIG_PATH) {

@@ -12,6 +12,7 @@ import { provision } from './provision.ts';
 import { run, webBuildIsStale } from './web-build.ts';
 import type { LocalHost } from './host.ts';
 import type { StreamWorker } from './stream-worker.ts';
+import type { LocalEvaluator } from './evaluator.ts';
 import { LOCAL_RESOURCE_NAMES, localPinKey, localSettings } from './settings.ts';
 
 // Lambda runs the newest Node.js; the SDK's notice about Node 20 on a developer's machine is noise here.
@@ -19,11 +20,14 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dev = process.argv.includes('--dev');
+/** The test-only clock control (README, Settings): for trying alerts without waiting for a window to pass. */
+const clockControl = process.argv.includes('--clock-control') || process.env.SITEWALK_CLOCK_CONTROL === '1';
 const settings = localSettings(process.env, dev);
 
 let standIns: StandIns | undefined;
 let host: LocalHost | undefined;
 let worker: StreamWorker | undefined;
+let evaluator: LocalEvaluator | undefined;
 let vite: ChildProcess | undefined;
 let stopping = false;
 
@@ -32,6 +36,7 @@ const stop = async (code: number) => {
   stopping = true;
   console.log('\nStopping SiteWalk…');
   vite?.kill('SIGTERM');
+  await evaluator?.stop().catch(() => undefined);
   await worker?.stop().catch(() => undefined);
   await host?.close().catch(() => undefined);
   await standIns?.stop().catch(() => undefined);
@@ -65,8 +70,14 @@ try {
     await run('npm', ['run', 'build', '-w', 'web'], root, { ...process.env, NODE_ENV: 'production' });
   }
 
+  // The missed-walk evaluator (in AWS a Lambda EventBridge Scheduler invokes): every few minutes.
+  const { startLocalEvaluator } = await import('./evaluator.ts');
+  evaluator = startLocalEvaluator();
+  const runEvaluator = evaluator;
+
   const { startLocalHost } = await import('./host.ts');
   host = await startLocalHost({
+    ...(clockControl ? { clockControl: { evaluate: () => runEvaluator.runNow() } } : {}),
     port: settings.port,
     auth: {
       jwksUrl: provisioned.jwksUrl,
@@ -104,7 +115,7 @@ SiteWalk is running.
   S3 (s3rver)    ${standIns.endpoints.s3}   bucket ${provisioned.bucketName}
   Super User     ${settings.adminEmail} / ${settings.adminPasswordIsDefault ? `${settings.adminPassword} (default)` : '(from SITEWALK_ADMIN_PASSWORD)'}${seeded ? '   (created now)' : ''}
   Sign in        ${app}/login
-Data is kept under .data/ (delete it to start afresh). Press Ctrl-C to stop.`);
+${clockControl ? `  Clock control  http://localhost:${settings.port}/__local/clock   (test only: POST {"advanceMinutes": N})\n` : ''}Data is kept under .data/ (delete it to start afresh). Press Ctrl-C to stop.`);
 } catch (error) {
   console.error(`\nSiteWalk could not start: ${error instanceof Error ? error.message : String(error)}`);
   await stop(1);

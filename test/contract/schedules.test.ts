@@ -6,6 +6,7 @@ import { apiAs, type Api, type BodyOf } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { locationBody, seedTenant, type Tenant } from '../support/site.ts';
+import { daytimeZone, localTime } from '../support/windows.ts';
 
 /** Walk windows per location (issue 17): defaults, setting them, and today's windows with their status. */
 
@@ -218,28 +219,6 @@ describe('who may', () => {
 });
 
 describe("today's windows", () => {
-  /** A zone where it is now between 05:00 and 19:00, so windows hours either side of now fall on today. */
-  const daytimeZone = () => {
-    const zones = ['America/Los_Angeles', 'America/New_York', 'Europe/London', 'Asia/Kolkata', 'Asia/Tokyo'];
-    const hourIn = (zone: string) =>
-      Number(
-        new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hour12: false, timeZone: zone }).format(
-          new Date(),
-        ),
-      );
-    const zone = zones.find((z) => hourIn(z) >= 5 && hourIn(z) < 19);
-    if (!zone) throw new Error('No zone of the list is in daytime');
-    return zone;
-  };
-  /** The local time `minutes` from now in a zone, HH:MM. */
-  const localTime = (zone: string, minutes: number) =>
-    new Intl.DateTimeFormat('en-GB', {
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: false,
-      timeZone: zone,
-    }).format(new Date(Date.now() + minutes * 60_000));
-
   it('shows each window of today with its status: open, due soon, missed; a walk makes one in progress, then done', async () => {
     const zone = daytimeZone();
     const locationId = await a.addLocation('Today');

@@ -1,5 +1,5 @@
 import { isolatedEnvironment, type IsolatedEnvironment } from './isolated.ts';
-import type { LocalHost } from '../../infra/local/host.ts';
+import type { LocalHost, LocalHostOptions } from '../../infra/local/host.ts';
 
 export interface TestHost extends IsolatedEnvironment {
   host: LocalHost;
@@ -7,7 +7,9 @@ export interface TestHost extends IsolatedEnvironment {
 }
 
 /** This test file's own environment, and the local host serving the real handlers against it. */
-export const startTestHost = async (options: { webDist?: string } = {}): Promise<TestHost> => {
+export const startTestHost = async (
+  options: Pick<LocalHostOptions, 'webDist' | 'clockControl'> = {},
+): Promise<TestHost> => {
   const isolated = await isolatedEnvironment();
   // Imported only now: the handler modules read the environment set above when they first load.
   const { startLocalHost } = await import('../../infra/local/host.ts');

@@ -9,6 +9,9 @@ export const clock = {
   now: (): Date => new Date(Date.now() + offsetMs),
 };
 
+/** How far ahead of the system clock the product's time runs. */
+export const clockOffset = (): number => offsetMs;
+
 /** Local host only: how far ahead of the system clock the product's time runs. */
 export const setClockOffset = (ms: number): void => {
   if (!Number.isFinite(ms) || ms < 0) throw new Error('The clock only moves forward');

@@ -62,7 +62,10 @@ await seedSuperUser(superUser);
 
 const { startLocalHost } = await import('../../../infra/local/host.ts');
 const { startStreamWorker } = await import('../../../infra/local/stream-worker.ts');
+const { startLocalEvaluator } = await import('../../../infra/local/evaluator.ts');
+const evaluator = startLocalEvaluator();
 const host = await startLocalHost({
+  clockControl: { evaluate: () => evaluator.runNow() },
   port,
   auth: {
     jwksUrl: provisioned.jwksUrl,
@@ -77,6 +80,7 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
+  await evaluator.stop().catch(() => undefined);
   await worker.stop().catch(() => undefined);
   await host.close().catch(() => undefined);
   process.exit(0);
