@@ -31,4 +31,5 @@ export const resourceModules: Partial<Record<Resource, () => Promise<ResourceMod
 /** The entry module of each worker (`functions/src/<worker>/handler.ts`), loaded the same way. */
 export const workerModules: Record<Worker, () => Promise<{ handler: (event: never) => Promise<void> }>> = {
   cleanup: () => import('./cleanup/handler.ts'),
+  evaluator: () => import('./evaluator/handler.ts'),
 };

@@ -72,17 +72,19 @@ export const resourceAccess = {
   task: { table: 'readWrite' },
 } as const satisfies Record<Resource, ResourceAccess>;
 
-/** Lambdas that serve no route: consumers of the table's stream. */
-export type Worker = 'cleanup';
+/** Lambdas that serve no route: a consumer of the table's stream, and the scheduled evaluator. */
+export type Worker = 'cleanup' | 'evaluator';
 
 export interface WorkerAccess extends ResourceAccess {
-  /** Its event source: the table's stream (read by the event source mapping with the function's role). */
-  stream: 'table';
+  /** A stream consumer's event source: the table's stream (read by the event source mapping with its role). */
+  stream?: 'table';
 }
 
 export const workerAccess = {
   // Deletes what a deleted location leaves: table items, and files by their recorded keys.
   cleanup: { table: 'readWrite', storage: ['delete'], stream: 'table' },
+  // Walk windows due, alerts once each, their mails and the daily summaries (EventBridge Scheduler invokes it).
+  evaluator: { table: 'readWrite', mail: true },
 } as const satisfies Record<Worker, WorkerAccess>;
 
 export const workers = Object.keys(workerAccess) as Worker[];

@@ -12,6 +12,7 @@ import { Maps } from './constructs/maps.ts';
 import { WebApp } from './constructs/web-app.ts';
 import { readPagesManifest } from '../web-pages.ts';
 import { StreamWorker } from './constructs/stream-worker.ts';
+import { ScheduledWorker } from './constructs/scheduled-worker.ts';
 import type { Backing } from './constructs/resource-function.ts';
 
 export interface AppStackProps extends StackProps {
@@ -36,6 +37,7 @@ export class AppStack extends Stack {
   readonly web: WebApp;
   readonly uploads: Bucket;
   readonly cleanup: StreamWorker;
+  readonly evaluator: ScheduledWorker;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -75,6 +77,8 @@ export class AppStack extends Stack {
     this.api.serve(backing);
     // What deletes leave to do (a location's walks, reports, incidents and files), from the table's stream.
     this.cleanup = new StreamWorker(this, 'Cleanup', { stage, backing });
+    // Walk windows due and missed-walk alerts, every few minutes (EventBridge Scheduler).
+    this.evaluator = new ScheduledWorker(this, 'Evaluator', { stage, backing });
 
     this.web.publish(props.webDist, {
       apiBasePath: '/api',

@@ -22,6 +22,7 @@ import type { Resource } from '@sitewalk/shared/contract/route';
 import { METRICS_NAMESPACE, ROUTE_DIMENSION, type AnswerMetric } from '@sitewalk/functions/http/metrics';
 import type { StageConfig } from './stage.ts';
 import type { StreamWorker } from './constructs/stream-worker.ts';
+import type { ScheduledWorker } from './constructs/scheduled-worker.ts';
 
 export interface OperationsStackProps extends StackProps {
   stage: StageConfig;
@@ -29,6 +30,8 @@ export interface OperationsStackProps extends StackProps {
   functions: Record<Resource, NodejsFunction>;
   /** Stream consumers, each with its dead-letter queue. */
   workers: StreamWorker[];
+  /** Workers invoked on a schedule (the evaluator), each with its dead-letter queue. */
+  scheduled: ScheduledWorker[];
   table: ITableV2;
 }
 
@@ -44,7 +47,7 @@ export class OperationsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: OperationsStackProps) {
     super(scope, id, props);
-    const { stage, httpApi, functions, workers, table } = props;
+    const { stage, httpApi, functions, workers, scheduled, table } = props;
 
     const key = new Key(this, 'AlarmTopicKey', {
       description: `SiteWalk ${stage.name}: alarm notifications`,
@@ -81,8 +84,16 @@ export class OperationsStack extends Stack {
 
     const entries: [string, NodejsFunction][] = [
       ...(Object.entries(functions) as [Resource, NodejsFunction][]),
-      ...workers.map((worker): [string, NodejsFunction] => [worker.name, worker.function]),
+      ...[...workers, ...scheduled].map((worker): [string, NodejsFunction] => [worker.name, worker.function]),
     ];
+    for (const worker of scheduled) {
+      // A run the scheduler gave up on: missed-walk alerts may be late until the next run succeeds.
+      const failed = worker.deadLetters.metricApproximateNumberOfMessagesVisible({
+        period: PERIOD,
+        statistic: 'Maximum',
+      });
+      alarm(`${worker.name}DeadLetters`, failed, `the scheduler gave up invoking the ${worker.name}`, 1);
+    }
     for (const worker of workers) {
       // One batch given up is one cleanup stopped until the schedule resumes it: worth a look at once.
       const failed = worker.deadLetters.metricApproximateNumberOfMessagesVisible({
@@ -177,6 +188,19 @@ export class OperationsStack extends Stack {
       new GraphWidget({
         title: 'Failed sign-ins and throttled requests',
         left: [total('FailedSignIns'), total('Throttles')],
+      }),
+    );
+    const evaluator = (name: string) =>
+      new MathExpression({
+        expression: `SUM(SEARCH('{${METRICS_NAMESPACE},service,stage} MetricName="${name}" stage="${stage.name}"', 'Sum', ${PERIOD.toSeconds()}))`,
+        label: name,
+        period: PERIOD,
+      });
+    dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Missed-walk evaluator: schedules checked and alerts raised',
+        left: [evaluator('SchedulesChecked'), evaluator('AlertsRaised')],
+        right: [evaluator('AlertMailsFailed')],
       }),
     );
     dashboard.addWidgets(

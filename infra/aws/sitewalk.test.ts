@@ -7,7 +7,7 @@ import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { routes } from '@sitewalk/shared/contract/index';
 import { resources, routeKey, type Resource, type RouteDef } from '@sitewalk/shared/contract/route';
-import { PASSWORD_MIN_LENGTH } from '@sitewalk/shared/constants';
+import { EVALUATOR_INTERVAL_MINUTES, PASSWORD_MIN_LENGTH } from '@sitewalk/shared/constants';
 import { SESSION_SECONDS } from '@sitewalk/functions/domain/sessions';
 import {
   environmentOf,
@@ -23,6 +23,7 @@ import { answerMetrics, METRICS_NAMESPACE } from '@sitewalk/functions/http/metri
 import { GEOCODE_ACTION, STREAM_READS, TABLE_READS, TABLE_WRITES } from './constructs/resource-function.ts';
 import { MAP_KEY_ACTIONS } from './constructs/maps.ts';
 import { STREAM_RETRIES } from './constructs/stream-worker.ts';
+import { SCHEDULE_RETRIES } from './constructs/scheduled-worker.ts';
 import { createPageRouter } from '../web-pages.ts';
 import { buildSiteWalk } from './sitewalk.ts';
 import { stageConfig } from './stage.ts';
@@ -260,7 +261,7 @@ describe('the functions', () => {
     for (const [resource, fn] of functionsOf(demo)) {
       const access = accessOf(resource);
       const expected = [
-        ...(resource in workerAccess
+        ...('stream' in access
           ? // Reading the stream, and sending a given-up batch to the dead-letter queue.
             [...STREAM_READS, 'sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl']
           : []),
@@ -537,8 +538,8 @@ describe('sign-in', () => {
     const senders = [...functionsOf(demo)].filter(([, fn]) =>
       actionsOf(fn.statements).includes('ses:SendEmail'),
     );
-    // Reset links (auth) and the notice to the old address of a changed e-mail (user).
-    expect(senders.map(([resource]) => resource).sort()).toEqual(['auth', 'user']);
+    // Reset links (auth), the notice to the old address of a changed e-mail (user), alerts (evaluator).
+    expect(senders.map(([resource]) => resource).sort()).toEqual(['auth', 'evaluator', 'user']);
   });
 });
 
@@ -772,7 +773,9 @@ describe('the cleanup worker', () => {
   };
 
   it('reads only the table’s stream, with the records its filter matches, and gives up a failing batch to a queue', () => {
-    const [queueId] = Object.keys(resourcesOf(demo.application, 'AWS::SQS::Queue'));
+    const queueId = Object.keys(resourcesOf(demo.application, 'AWS::SQS::Queue')).find((id) =>
+      id.startsWith('Cleanup'),
+    );
     const mappings = Object.values(resourcesOf(demo.application, 'AWS::Lambda::EventSourceMapping'));
     expect(mappings).toHaveLength(1);
     expect(mappings[0]?.Properties).toMatchObject({
@@ -810,6 +813,98 @@ describe('the cleanup worker', () => {
       Targets: [expect.objectContaining({ Arn: { 'Fn::GetAtt': [cleanup().logicalId, 'Arn'] } })],
     });
     expect(cleanup().props).toMatchObject({ Timeout: 300 });
+  });
+});
+
+describe('the missed-walk evaluator', () => {
+  const evaluator = () => {
+    const fn = functionsOf(demo).get('evaluator');
+    if (!fn) throw new Error('no evaluator function');
+    return fn;
+  };
+  const schedule = () => {
+    const schedules = Object.values(resourcesOf(demo.application, 'AWS::Scheduler::Schedule'));
+    expect(schedules).toHaveLength(1);
+    return schedules[0]!.Properties as {
+      ScheduleExpression: string;
+      State: string;
+      Target: {
+        Arn: unknown;
+        RoleArn: { 'Fn::GetAtt': [string, string] };
+        DeadLetterConfig: { Arn: unknown };
+      };
+    } & Record<string, unknown>;
+  };
+
+  it(`is invoked by EventBridge Scheduler every ${EVALUATOR_INTERVAL_MINUTES} minutes, failures kept in an encrypted queue`, () => {
+    const queueId = Object.keys(resourcesOf(demo.application, 'AWS::SQS::Queue')).find((id) =>
+      id.startsWith('Evaluator'),
+    );
+    expect(queueId).toBeDefined();
+    expect(schedule()).toMatchObject({
+      ScheduleExpression: `rate(${EVALUATOR_INTERVAL_MINUTES} minutes)`,
+      State: 'ENABLED',
+      Target: {
+        Arn: { 'Fn::GetAtt': [evaluator().logicalId, 'Arn'] },
+        RetryPolicy: {
+          MaximumRetryAttempts: SCHEDULE_RETRIES,
+          MaximumEventAgeInSeconds: EVALUATOR_INTERVAL_MINUTES * 60,
+        },
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queueId, 'Arn'] } },
+      },
+    });
+    expect(resourcesOf(demo.application, 'AWS::SQS::Queue')[queueId!]?.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+    });
+  });
+
+  it('invokes through a role of its own that may invoke the evaluator and nothing else', () => {
+    const [roleId] = schedule().Target.RoleArn['Fn::GetAtt'];
+    const role = resourcesOf(demo.application, 'AWS::IAM::Role')[roleId];
+    expect(JSON.stringify(role?.Properties)).toContain('scheduler.amazonaws.com');
+    const statements = Object.values(resourcesOf(demo.application, 'AWS::IAM::Policy'))
+      .filter((policy) =>
+        (policy.Properties as { Roles: { Ref: string }[] }).Roles.some((r) => r.Ref === roleId),
+      )
+      .flatMap(
+        (policy) =>
+          (policy.Properties as { PolicyDocument: { Statement: { Action: unknown; Resource: unknown }[] } })
+            .PolicyDocument.Statement,
+      );
+    const actions = statements.flatMap((st) => [st.Action].flat());
+    expect(new Set(actions)).toEqual(new Set(['lambda:InvokeFunction', 'sqs:SendMessage']));
+    const invoke = statements.filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'));
+    // The function, and its versions (`<arn>:*`): no other function.
+    const functions = invoke.flatMap((st) => [st.Resource].flat());
+    expect(functions).toHaveLength(2);
+    for (const resource of functions) expect(JSON.stringify(resource)).toContain(evaluator().logicalId);
+    const send = statements.filter((st) => [st.Action].flat().includes('sqs:SendMessage'));
+    expect(JSON.stringify(send.map((st) => st.Resource))).toMatch(/"Evaluator\w*Failed\w*"/);
+  });
+
+  it('mails, reads and writes the table, and reads no stream', () => {
+    const { Environment } = evaluator().props as { Environment: { Variables: Record<string, unknown> } };
+    expect(Object.keys(Environment.Variables)).toEqual(
+      expect.arrayContaining(['APP_URL', 'MAIL_FROM', 'TABLE_NAME']),
+    );
+    const actions = actionsOf(evaluator().statements);
+    expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail', 'dynamodb:PutItem', 'dynamodb:Query']));
+    expect(actions.filter((a) => STREAM_READS.includes(a))).toEqual([]);
+  });
+
+  it('raises an alarm when the scheduler gives up a run, and shows its runs on the dashboard', () => {
+    const alarms = Object.values(resourcesOf(demo.operations, 'AWS::CloudWatch::Alarm')).map(
+      (a) => (a.Properties as { AlarmDescription: string }).AlarmDescription,
+    );
+    expect(alarms).toEqual(
+      expect.arrayContaining([
+        'SiteWalk demo: the scheduler gave up invoking the evaluator',
+        'SiteWalk demo: the evaluator Lambda failed',
+      ]),
+    );
+    const dashboard = JSON.stringify(resourcesOf(demo.operations, 'AWS::CloudWatch::Dashboard'));
+    expect(dashboard).toContain('AlertsRaised');
+    expect(dashboard).toContain('SchedulesChecked');
   });
 });
 
@@ -855,7 +950,8 @@ describe('operations', () => {
     expect(metrics.filter((name) => name === 'ApproximateNumberOfMessagesVisible')).toHaveLength(
       workers.length,
     );
-    expect(metrics.filter((name) => name === 'IteratorAge')).toHaveLength(workers.length);
+    const streamWorkers = workers.filter((worker) => 'stream' in workerAccess[worker]);
+    expect(metrics.filter((name) => name === 'IteratorAge')).toHaveLength(streamWorkers.length);
     expect(JSON.stringify(alarms)).toContain('ReadThrottleEvents');
     expect(JSON.stringify(alarms)).toContain('WriteThrottleEvents');
     const [topicId] = Object.keys(resourcesOf(production.operations, 'AWS::SNS::Topic'));

@@ -39,6 +39,7 @@ export const buildSiteWalk = (
     httpApi: application.api.httpApi,
     functions: application.api.functions,
     workers: [application.cleanup],
+    scheduled: [application.evaluator],
     table: data.table,
   });
 
