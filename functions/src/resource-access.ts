@@ -69,7 +69,7 @@ export const resourceAccess = {
   geo: { table: 'read', geocode: true },
   schedule: { table: 'readWrite' },
   alert: { table: 'readWrite' },
-  task: { table: 'readWrite' },
+  task: { table: 'readWrite', mail: true }, // the assignee's notice
 } as const satisfies Record<Resource, ResourceAccess>;
 
 /** Lambdas that serve no route: a consumer of the table's stream, and the scheduled evaluator. */

@@ -538,8 +538,9 @@ describe('sign-in', () => {
     const senders = [...functionsOf(demo)].filter(([, fn]) =>
       actionsOf(fn.statements).includes('ses:SendEmail'),
     );
-    // Reset links (auth), the notice to the old address of a changed e-mail (user), alerts (evaluator).
-    expect(senders.map(([resource]) => resource).sort()).toEqual(['auth', 'evaluator', 'user']);
+    // Reset links (auth), the notice to the old address of a changed e-mail (user), alerts (evaluator), the
+    // assignee's notice (task).
+    expect(senders.map(([resource]) => resource).sort()).toEqual(['auth', 'evaluator', 'task', 'user']);
   });
 });
 

@@ -11,6 +11,7 @@ import { walkEntity } from './entities/walk.ts';
 import { incidentCreateEntity, incidentEntity } from './entities/incident.ts';
 import { locationCleanupEntity } from './entities/locationCleanup.ts';
 import { scheduleEntity } from './entities/schedule.ts';
+import { taskEntity } from './entities/task.ts';
 import {
   alertEntity,
   alertInboxEntity,
@@ -58,6 +59,7 @@ const entities = {
   alertInbox: alertInboxEntity,
   alertMail: alertMailEntity,
   alertPreferences: alertPreferencesEntity,
+  task: taskEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

@@ -141,3 +141,40 @@ ${
 <p><a href="${escapeHtml(link)}">Open SiteWalk</a></p>
 </body></html>`,
 });
+
+/** To the assignee of a task, when someone else assigns it to them. */
+export const taskAssignedMail = ({
+  firstName,
+  title,
+  locationName,
+  dueAt,
+  priority,
+  link,
+}: {
+  firstName: string;
+  title: string;
+  locationName: string;
+  dueAt: string;
+  priority: string;
+  link: string;
+}) => {
+  const due = new Date(dueAt).toUTCString();
+  return {
+    subject: `SiteWalk task for you: ${title}`,
+    text: [
+      `Hello ${firstName},`,
+      '',
+      `You have been given a task at ${locationName}:`,
+      title,
+      `Priority: ${priority}. Due: ${due}.`,
+      '',
+      `Open it: ${link}`,
+    ].join('\n'),
+    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
+<p>Hello ${escapeHtml(firstName)},</p>
+<p>You have been given a task at ${escapeHtml(locationName)}:</p>
+<p><strong>${escapeHtml(title)}</strong><br>Priority: ${escapeHtml(priority)}. Due: ${escapeHtml(due)}.</p>
+<p><a href="${escapeHtml(link)}">Open the task</a></p>
+</body></html>`,
+  };
+};

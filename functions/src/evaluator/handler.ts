@@ -6,6 +6,7 @@ import { createMetrics } from '../http/metrics.ts';
 import { clock } from '../ports/clock.ts';
 import { createAlerts } from '../domain/alerts.ts';
 import { createEvaluator, type EvaluationSummary } from '../domain/evaluator.ts';
+import { overdueTaskCounts, overdueTasksCheck } from '../domain/tasks.ts';
 
 export type { EvaluationSummary } from '../domain/evaluator.ts';
 
@@ -19,7 +20,14 @@ const { APP_URL: appUrl } = readEnv(['APP_URL']);
 const logger = new Logger({ serviceName: 'sitewalk-evaluator' });
 const metrics = createMetrics('sitewalk-evaluator');
 const alerts = createAlerts({ db, mailer, appUrl });
-const evaluator = createEvaluator({ db, alerts, mailer, appUrl });
+const evaluator = createEvaluator({
+  db,
+  alerts,
+  mailer,
+  appUrl,
+  checks: [overdueTasksCheck({ db })],
+  overdueTasks: overdueTaskCounts({ db }),
+});
 
 /** One evaluator run as of `now`: every check due by then, each alert once. */
 export const evaluateAt = async (now: Date): Promise<EvaluationSummary> => {

@@ -1,9 +1,47 @@
-import { dataFromEnv, withActors } from '../composition.ts';
+import { readEnv } from '../env.ts';
+import { dataFromEnv, mailerFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { taskRoutes } from '@sitewalk/shared/contract/task';
+import { createTasks } from '../domain/tasks.ts';
+import { toCommentOf, toTask, toTasks } from './views.ts';
 
 const db = dataFromEnv();
+const tasks = createTasks({ db, mailer: mailerFromEnv(), appUrl: readEnv(['APP_URL']).APP_URL });
 
-export const implementations: Implementations<'task'> = {};
+export const implementations: Implementations<'task'> = {
+  'task.create': async ({ actor, body }) => toTask(db, await tasks.create(actor, body)),
+
+  'task.list': async ({ actor, query }) => {
+    const { items, totalCount } = await tasks.list(actor, query);
+    return {
+      tasks: await toTasks(db, items),
+      totalCount,
+      page: Math.floor(query.offset / query.limit) + 1,
+      limit: query.limit,
+      totalPages: Math.ceil(totalCount / query.limit),
+    };
+  },
+
+  'task.get': async ({ actor, params }) => toTask(db, await tasks.get(actor, params.id)),
+
+  'task.update': async ({ actor, params, body }) => toTask(db, await tasks.update(actor, params.id, body)),
+
+  'task.delete': async ({ actor, params }) => {
+    await tasks.remove(actor, params.id);
+    return { success: true as const, id: params.id };
+  },
+
+  'task.addComment': async ({ actor, params, body }) =>
+    toCommentOf(db, await tasks.addComment(actor, params.id, body.comment)),
+
+  'task.assignees': async ({ actor, params }) => ({
+    users: (await tasks.assignees(actor, params.locationId)).map((u) => ({
+      id: u.userId,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      roleId: u.roleId,
+    })),
+  }),
+};
 
 export const handler = createResourceHandler('task', taskRoutes, implementations, withActors(db));
