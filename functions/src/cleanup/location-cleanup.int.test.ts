@@ -39,6 +39,9 @@ const leftovers = async (counts: {
   members: number;
   defaults: number;
   months?: number;
+  tasks?: number;
+  /** Each with two recipients' inbox entries, a pending mail and its key guard. */
+  alerts?: number;
 }) => {
   const locationId = nextLocation++;
   const at = { locationId, organizationId: AREA, managementCompanyId: COMPANY };
@@ -148,6 +151,38 @@ const leftovers = async (counts: {
       .add({ reportStarts: [m], open1: ['e'] })
       .go();
   }
+  for (let i = 0; i < (counts.tasks ?? 0); i++) {
+    const now = '2026-11-01T00:00:00.000Z';
+    await db.entities.task
+      .create({
+        taskId: nextId++,
+        ...at,
+        title: 'T',
+        createdBy: 1,
+        dueAt: now,
+        priority: 3,
+        createdAt: now,
+        updatedAt: now,
+        dueCheckAt: now,
+      })
+      .go();
+  }
+  for (let i = 0; i < (counts.alerts ?? 0); i++) {
+    const alertId = nextId++;
+    const key = `window#${locationId}#morning#2026-11-0${i + 1}#missed`;
+    const createdAt = '2026-11-01T00:00:00.000Z';
+    await db.entities.alertKey.create({ key, alertId, locationId }).go();
+    await db.entities.alert
+      .create({ alertId, key, kind: 'missed', ...at, message: 'm', recipientIds: [1, 2], createdAt })
+      .go();
+    for (const userId of [1, 2]) {
+      await db.entities.alertInbox.create({ userId, alertId, kind: 'missed', locationId }).go();
+    }
+    await db.entities.alertMail.create({ alertId, userId: 1, createdAt }).go();
+  }
+  await db.entities.schedule
+    .create({ ...at, timeZone: 'UTC', windows: [], nextCheckAt: '9999-12-31T00:00:00.000Z' })
+    .go();
   await db.entities.locationTally.update({ locationId }).add({ walkReportCount: counts.reports }).go();
   await db.entities.locationCleanup.create(at).go();
   return { locationId, files, reportIds, guards };
@@ -165,22 +200,43 @@ const left = async (locationId: number) => {
       db.entities.user.query.byDefaultLocation({ defaultLocationId: locationId }).go({ pages: 'all' }),
     ),
     months: await count(db.entities.locationMonth.query.primary({ locationId }).go({ pages: 'all' })),
+    tasks: await count(db.entities.task.query.byLocation({ locationId }).go({ pages: 'all' })),
+    inbox: await count(db.entities.alertInbox.query.byLocation({ locationId }).go({ pages: 'all' })),
+    alerts: await count(db.entities.alert.query.byLocation({ locationId }).go({ pages: 'all' })),
   };
 };
 
 const stepOf = async (locationId: number) =>
   (await db.entities.locationCleanup.get({ locationId }).go()).data?.step;
 
-const limits: StepLimits = { memberships: 2, defaults: 1, reports: 3, incidents: 2, walks: 3, months: 2 };
+const limits: StepLimits = {
+  memberships: 2,
+  defaults: 1,
+  reports: 3,
+  incidents: 2,
+  walks: 3,
+  months: 2,
+  tasks: 2,
+  alerts: 2,
+};
 
 describe('a location cleanup', () => {
   it('removes one bounded page of one kind per step until nothing is left, then itself', async () => {
     // Prepare
-    const counts = { reports: 7, incidents: 3, walks: 4, members: 3, defaults: 2, months: 3 };
+    const counts = {
+      reports: 7,
+      incidents: 3,
+      walks: 4,
+      members: 3,
+      defaults: 2,
+      months: 3,
+      tasks: 3,
+      alerts: 3,
+    };
     const { locationId, files, reportIds, guards } = await leftovers(counts);
     expect(guards.length).toBeGreaterThan(0);
     const before = await left(locationId);
-    expect(before).toEqual(counts);
+    expect(before).toEqual({ ...counts, inbox: 6 });
 
     // Act: step by step, as the stream would drive it.
     const trail: Awaited<ReturnType<typeof left>>[] = [before];
@@ -201,6 +257,9 @@ describe('a location cleanup', () => {
       members: limits.memberships,
       defaults: limits.defaults,
       months: limits.months,
+      tasks: limits.tasks,
+      inbox: limits.alerts,
+      alerts: limits.alerts,
     };
     for (let i = 1; i < trail.length; i++) {
       const [previous, now] = [trail[i - 1], trail[i]];
@@ -211,9 +270,28 @@ describe('a location cleanup', () => {
       for (const kind of changed)
         expect((previous?.[kind] ?? 0) - (now?.[kind] ?? 0)).toBeLessThanOrEqual(limitOf[kind]);
     }
-    // 2 + 2 + 3 + 2 + 2 + 2 pages, and a last step that finds nothing.
-    expect(trail).toHaveLength(1 + 14);
-    expect(trail.at(-1)).toEqual({ reports: 0, incidents: 0, walks: 0, members: 0, defaults: 0, months: 0 });
+    // 2 + 2 + 3 + 2 + 2 + 2 + 2 (tasks) + 3 (inbox) + 2 (alerts) pages, and a last step that finds nothing.
+    expect(trail).toHaveLength(1 + 21);
+    expect(trail.at(-1)).toEqual({
+      reports: 0,
+      incidents: 0,
+      walks: 0,
+      members: 0,
+      defaults: 0,
+      months: 0,
+      tasks: 0,
+      inbox: 0,
+      alerts: 0,
+    });
+    expect(
+      (await db.entities.alertMail.query.pending({}).go({ pages: 'all' })).data.filter(
+        (m) => m.userId === 1 && m.createdAt === '2026-11-01T00:00:00.000Z',
+      ),
+    ).toEqual([]);
+    expect(
+      (await db.entities.alertKey.get({ key: `window#${locationId}#morning#2026-11-01#missed` }).go()).data,
+    ).toBeNull();
+    expect((await db.entities.schedule.get({ locationId }).go()).data).toBeNull();
     for (const walkReportId of reportIds) {
       const { data } = await db.collections.report({ walkReportId }).go();
       expect([...data.walkReport, ...data.completedMarker, ...data.walkNote, ...data.markerImage]).toEqual(

@@ -23,6 +23,9 @@ export interface StepLimits {
   walks: number;
   /** Month tallies (functions/src/db/tallies.ts). */
   months: number;
+  tasks: number;
+  /** Alerts with their key guards and pending mails; inbox entries. */
+  alerts: number;
 }
 
 export const STEP_LIMITS: StepLimits = {
@@ -32,6 +35,8 @@ export const STEP_LIMITS: StepLimits = {
   incidents: 50,
   walks: 100,
   months: 100,
+  tasks: 100,
+  alerts: 50,
 };
 
 /** Parallel work within a step (reports, users), so no step floods the table. */
@@ -140,6 +145,45 @@ const removeIncidents = async ({ db, storage }: CleanupDeps, job: LocationCleanu
   return data.length;
 };
 
+const removeTasks = async ({ db }: CleanupDeps, job: LocationCleanupItem, limit: number) => {
+  const { data } = await db.entities.task.query
+    .byLocation({ locationId: job.locationId })
+    .go({ count: limit, pages: 'all', attributes: ['taskId'] });
+  await deleteByKeys(data, (keys) => db.entities.task.delete(keys).go());
+  return data.length;
+};
+
+const removeInboxEntries = async ({ db }: CleanupDeps, job: LocationCleanupItem, limit: number) => {
+  const { data } = await db.entities.alertInbox.query
+    .byLocation({ locationId: job.locationId })
+    .go({ count: limit, pages: 'all', attributes: ['userId', 'alertId'] });
+  await deleteByKeys(data, (keys) => db.entities.alertInbox.delete(keys).go());
+  return data.length;
+};
+
+const removeAlerts = async ({ db }: CleanupDeps, job: LocationCleanupItem, limit: number) => {
+  const { data } = await db.entities.alert.query
+    .byLocation({ locationId: job.locationId })
+    .go({ count: limit, pages: 'all', attributes: ['alertId', 'key'] });
+  // Its pending mails and its key guard first, while the alert still names them.
+  for (const { alertId } of data) {
+    const { data: mails } = await db.entities.alertMail.query.primary({ alertId }).go({ pages: 'all' });
+    await deleteByKeys(
+      mails.map(({ userId }) => ({ alertId, userId })),
+      (keys) => db.entities.alertMail.delete(keys).go(),
+    );
+  }
+  await deleteByKeys(
+    data.map(({ key }) => ({ key })),
+    (keys) => db.entities.alertKey.delete(keys).go(),
+  );
+  await deleteByKeys(
+    data.map(({ alertId }) => ({ alertId })),
+    (keys) => db.entities.alert.delete(keys).go(),
+  );
+  return data.length;
+};
+
 const removeWalks = async ({ db }: CleanupDeps, job: LocationCleanupItem, limit: number) => {
   // Active and deleted walks alike (the state is the first part of the sort key).
   const { data } = await db.entities.walk.query
@@ -164,6 +208,9 @@ const removeSome = async (deps: CleanupDeps, job: LocationCleanupItem, limits: S
   (await clearDefaults(deps, job, limits.defaults)) ||
   (await removeReports(deps, job, limits.reports)) ||
   (await removeIncidents(deps, job, limits.incidents)) ||
+  (await removeTasks(deps, job, limits.tasks)) ||
+  (await removeInboxEntries(deps, job, limits.alerts)) ||
+  (await removeAlerts(deps, job, limits.alerts)) ||
   (await removeWalks(deps, job, limits.walks)) ||
   (await removeTallies(deps, job, limits.months));
 
