@@ -15,6 +15,8 @@ import { seedSite, type Site } from '../support/site.ts';
 interface Tenant extends Site {
   /** One person of each scoped role; the Employee is the site's, who started its report and logged its incident. */
   people: Record<RoleId, Person>;
+  /** A task at the location, assigned to its Employee. */
+  taskId: number;
 }
 
 let t: TestHost;
@@ -30,7 +32,16 @@ const tenantWithEveryRole = async (label: string): Promise<Tenant> => {
   for (const roleId of scopedRoles) {
     people[roleId] = roleId === Role.Employee ? site.employee : await site.person(roleId);
   }
-  return { ...site, people };
+  const task = await apiAs(t.host.url)(people[Role.Manager], 'task.create', {
+    body: {
+      title: `Seeded task ${label}`,
+      locationId: site.locationId,
+      assigneeId: site.employee.id,
+      dueAt: new Date(Date.now() + 86_400_000).toISOString(),
+      priority: 2,
+    },
+  });
+  return { ...site, people, taskId: task.id };
 };
 
 /** The ids a route's path names, taken from the target tenant. */
@@ -47,6 +58,7 @@ const paramsFor = (
     user: victim.id,
     walk: target.walkId,
     incident: target.incidentId,
+    task: target.taskId,
   };
   // `{id}` names the kind in the path before it (`/by-user/{id}`), else the route's own resource.
   const idKind = /by-user\/\{id\}/.test(route.path)
@@ -146,6 +158,16 @@ const bodyFor = (name: RouteName, target: Tenant, victim: Person): unknown => {
     'incident.addNote': { incidentId: target.incidentId, note: 'Intruder note' },
     'incident.resolve': { resolved: true },
     'incident.imageUpload': { contentType: 'image/png', contentLength: 100 },
+    'schedule.set': { timeZone: 'UTC', windows: [] },
+    'alert.markRead': { read: true },
+    'task.create': {
+      title: 'Intruder task',
+      locationId: target.locationId,
+      dueAt: new Date().toISOString(),
+      priority: 2,
+    },
+    'task.update': { status: 'done' },
+    'task.addComment': { comment: 'Intruder comment' },
   };
   return bodies[name];
 };
@@ -186,12 +208,14 @@ describe('the permission matrix', () => {
         // A call that names no object (its own lists, /auth/me) may succeed, but shows nothing of B.
         const untargeted = !route.path.includes('{') && bodyFor(name, tenants.B, victim) === undefined;
         const leaked = untargeted
-          ? ['Company B', 'Location B', 'Seeded incident B', victim.email].some((mark) => text.includes(mark))
+          ? ['Company B', 'Location B', 'Seeded incident B', 'Seeded task B', victim.email].some((mark) =>
+              text.includes(mark),
+            )
           : status >= 200 && status < 300;
         if (leaked || status >= 500) leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}`);
         // Field operations on another tenant's objects: 404 (their existence is not revealed), or 403 when the
         // actor's role is below the route's least role.
-        if (!untargeted && (route.resource === 'walk' || route.resource === 'incident')) {
+        if (!untargeted && ['walk', 'incident', 'schedule', 'task'].includes(route.resource)) {
           const expected = route.access !== 'public' && roleId < route.access ? 403 : 404;
           if (status !== expected)
             leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}, not ${expected}`);
@@ -233,6 +257,14 @@ describe('the permission matrix', () => {
     expect((await api(ownerB, 'location.get', { params: { id: tenantB.locationId } })).name).toBe(
       'Location B',
     );
+    expect(await api(ownerB, 'task.get', { params: { id: tenantB.taskId } })).toMatchObject({
+      title: 'Seeded task B',
+      status: 'open',
+      comments: [],
+    });
+    expect(
+      (await api(ownerB, 'schedule.get', { params: { locationId: tenantB.locationId } })).updatedAt,
+    ).toBeNull();
     const employeeB = await api(ownerB, 'user.get', { params: { id: tenantB.people[Role.Employee].id } });
     expect(employeeB.firstName).not.toBe('Changed');
     const usersOfB = await api(ownerB, 'user.allByLocation', { params: { id: tenantB.locationId } });
@@ -246,6 +278,10 @@ describe('the permission matrix', () => {
     ['their users', (id) => `/api/user/all/by-user/${id}`],
     ['an incident search', () => '/api/incident?searchTerm=incident'],
     ["their locations' incidents", (id) => `/api/incident/user-locations/${id}`],
+    ["today's windows", () => '/api/schedule/today'],
+    ['their tasks', () => '/api/task?view=locations'],
+    ['their overdue tasks', () => '/api/task?view=overdue'],
+    ['their alerts', () => '/api/alert'],
   ])('lists nothing of tenant B to any role of tenant A in %s', async (_, pathOf) => {
     for (const roleId of scopedRoles) {
       const actor = tenants.A.people[roleId];
@@ -254,6 +290,7 @@ describe('the permission matrix', () => {
       expect(text, `${roleId} ${path}`).not.toContain('Company B');
       expect(text, `${roleId} ${path}`).not.toContain('Location B');
       expect(text, `${roleId} ${path}`).not.toContain('Seeded incident B');
+      expect(text, `${roleId} ${path}`).not.toContain('Seeded task B');
       expect(text, `${roleId} ${path}`).not.toContain(tenants.B.people[Role.Employee].email);
     }
   });
