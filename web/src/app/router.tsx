@@ -63,6 +63,34 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.app.alerts.path,
+            lazy: page(
+              () => import('../features/alerts/alerts-page.tsx'),
+              (m) => m.AlertsPage,
+            ),
+          },
+          {
+            path: paths.app.tasks.path,
+            lazy: page(
+              () => import('../features/tasks/tasks-page.tsx'),
+              (m) => m.TasksPage,
+            ),
+          },
+          {
+            path: paths.app.taskAdd.path,
+            lazy: page(
+              () => import('../features/tasks/task-add-page.tsx'),
+              (m) => m.TaskAddPage,
+            ),
+          },
+          {
+            path: paths.app.task.path,
+            lazy: page(
+              () => import('../features/tasks/task-page.tsx'),
+              (m) => m.TaskPage,
+            ),
+          },
+          {
             path: paths.app.managementCompanies.path,
             lazy: page(
               () => import('../features/management-companies/management-companies-page.tsx'),

@@ -1,6 +1,8 @@
 import { Box, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
 import BusinessIcon from '@mui/icons-material/Business';
+import AssignmentIcon from '@mui/icons-material/Assignment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import NotificationsIcon from '@mui/icons-material/Notifications';
 import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
 import MapIcon from '@mui/icons-material/Map';
 import PeopleIcon from '@mui/icons-material/People';
@@ -21,6 +23,8 @@ interface Entry {
 const entries: Entry[] = [
   { section: 'dashboard', label: 'Dashboard', to: paths.app.root.build(), icon: <DashboardIcon /> },
   { section: 'locations', label: 'Locations', to: paths.app.locations.build(), icon: <WarehouseIcon /> },
+  { section: 'tasks', label: 'Tasks', to: paths.app.tasks.build(), icon: <AssignmentIcon /> },
+  { section: 'alerts', label: 'Alerts', to: paths.app.alerts.build(), icon: <NotificationsIcon /> },
   {
     section: 'recordWalk',
     label: 'Record a Walk',

@@ -7,8 +7,9 @@ import { usePictureUrl } from '../../hooks/use-picture-url.ts';
 import { fileNameOf } from '../../lib/upload.ts';
 import { Picture } from '../picture.tsx';
 import { SiteWalkLogo } from '../sitewalk-logo.tsx';
+import { AlertBell } from './alert-bell.tsx';
 
-/** The top bar: the logo home, the signed-in user's name (their profile) and logout. */
+/** The top bar: the logo home, the alerts bell, the signed-in user's name (their profile) and logout. */
 export const TopBar = () => {
   const user = useCurrentUser();
   const logout = useLogout();
@@ -32,6 +33,7 @@ export const TopBar = () => {
           <SiteWalkLogo size="small" />
         </Link>
         <Box sx={{ flexGrow: 1 }} />
+        <AlertBell />
         <Picture src={pictureUrl} alt="" variant="avatar" size={32} />
         <Link
           component={RouterLink}

@@ -11,6 +11,7 @@ import { useSaveTableOrder } from './api/save-table-order.ts';
 import { DashboardFilters, type FilterValues } from './components/dashboard-filters.tsx';
 import { LocationCard, type DashboardLocation } from './components/location-card.tsx';
 import { SortableCards } from './components/sortable-cards.tsx';
+import { useScheduleToday } from './api/get-schedule-today.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const today = () => {
@@ -83,6 +84,12 @@ export const DashboardPage = () => {
   const { filters, rangeError } = filtersOf(values);
 
   const dashboard = useDashboard({ userId: user.id, filters });
+  // Today's walk windows, in their own query: the dashboard's call stays as it was.
+  const today = useScheduleToday();
+  const windowsOf = useMemo(
+    () => new Map((today.data?.locations ?? []).map((l) => [l.locationId, l.windows])),
+    [today.data],
+  );
   // Every location of the range, for the location filter (the same query as the cards' when no location is chosen).
   const everyLocation = useDashboard({ userId: user.id, filters: { ...filters, locationId: undefined } });
   const tableOrder = useTableOrder();
@@ -152,7 +159,14 @@ export const DashboardPage = () => {
           onReorder={onReorder}
           renderCard={(item, handle) => {
             const location = visible.find((l) => l.id === item.id) as DashboardLocation;
-            return <LocationCard location={location} onOpenIncident={openIncident} handle={handle} />;
+            return (
+              <LocationCard
+                location={location}
+                onOpenIncident={openIncident}
+                handle={handle}
+                windows={windowsOf.get(location.id)}
+              />
+            );
           }}
         />
       )}

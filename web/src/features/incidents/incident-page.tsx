@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import AddTaskIcon from '@mui/icons-material/AddTask';
+import { Role } from '@sitewalk/shared/roles';
+import { paths } from '../../config/paths.ts';
 import {
   Alert,
   Box,
+  Button,
   Card,
   CardContent,
   Chip,
@@ -115,6 +119,18 @@ const IncidentDetail = ({ id }: { id: number }) => {
           }
           label="Resolved"
         />
+        {user.roleId >= Role.AssistantManager && (
+          <Button
+            component={RouterLink}
+            to={paths.app.taskAdd.build({ incidentId: data.id })}
+            variant="outlined"
+            size="small"
+            startIcon={<AddTaskIcon />}
+            sx={{ ml: { sm: 'auto' } }}
+          >
+            Create task
+          </Button>
+        )}
       </Stack>
       {resolve.isError && (
         <Alert severity="error">The incident could not be updated. Please try again.</Alert>

@@ -19,11 +19,13 @@ import {
   parseRouteId,
 } from './components/location-helpers.ts';
 import { WalkReportsTab } from './components/walk-reports-tab.tsx';
+import { ScheduleTab } from './components/schedule-tab.tsx';
 
 const TABS = [
   { hash: '#walk-reports', label: 'Walk Reports' },
   { hash: '#employees', label: 'Employees' },
   { hash: '#incidents', label: 'Incidents' },
+  { hash: '#schedule', label: 'Schedule' },
   { hash: '#setup-walks', label: 'Setup Walks' },
   { hash: '#update-location', label: 'Update Location' },
 ] as const;
@@ -101,6 +103,7 @@ const LocationDetail = ({ id }: { id: number }) => {
         {current === '#walk-reports' && <WalkReportsTab locationId={data.id} />}
         {current === '#employees' && <UsersTable source={{ kind: 'location', id: data.id }} />}
         {current === '#incidents' && <IncidentsTab location={data} />}
+        {current === '#schedule' && <ScheduleTab location={data} />}
         {current === '#setup-walks' && (
           <LinkPanel
             text="Double-click the map to place the points of a walk, in the order they are walked."

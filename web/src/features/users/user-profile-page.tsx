@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AlertPreferencesCard } from './components/alert-preferences-card.tsx';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { Box, Button, Card, CardContent, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
@@ -157,6 +158,8 @@ const ProfileView = ({ user }: { user: User }) => {
           </CardContent>
         </Card>
       </Box>
+
+      {user.id === actor.userId && <AlertPreferencesCard />}
     </Stack>
   );
 };

@@ -1,3 +1,4 @@
+import { TodayWindows, type WindowToday } from './today-windows.tsx';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -49,10 +50,12 @@ export interface LocationCardProps {
   onOpenIncident: (incidentId: number) => void;
   /** The drag handle and its hint, given by the sortable wrapper. */
   handle?: ReactNode;
+  /** Today's walk windows with their status (absent while they load, or if they cannot be read). */
+  windows?: readonly WindowToday[] | undefined;
 }
 
-/** One location on the dashboard: walk-report counts, incident counts by type and its incidents. */
-export const LocationCard = ({ location, onOpenIncident, handle }: LocationCardProps) => {
+/** One location on the dashboard: today's walk windows, walk-report counts, incident counts by type and its incidents. */
+export const LocationCard = ({ location, onOpenIncident, handle, windows }: LocationCardProps) => {
   const { walkReportStats: stats, incidentCountsByType: counts } = location;
   // The dashboard lists only the newest incidents across all cards; the counts cover every one of them.
   const counted = counts[1] + counts[2] + counts[3];
@@ -71,6 +74,8 @@ export const LocationCard = ({ location, onOpenIncident, handle }: LocationCardP
             </Typography>
           </Box>
         </Stack>
+
+        {windows && <TodayWindows windows={windows} />}
 
         <Typography variant="subtitle2" component="h3">
           Walk reports

@@ -19,11 +19,8 @@ export const areasQueryOptions = (userId: number) =>
     queryFn: ({ signal }) => api('organization.byUser', { params: { userId }, signal }),
   });
 
-export const locationsQueryOptions = (userId: number) =>
-  queryOptions({
-    queryKey: queryKeyOf('location.allByUser', { params: { id: userId } }),
-    queryFn: ({ signal }) => api('location.allByUser', { params: { id: userId }, signal }),
-  });
+export { userLocationsQueryOptions as locationsQueryOptions } from '../../../hooks/use-user-locations.ts';
+import { userLocationsQueryOptions as locationsQueryOptions } from '../../../hooks/use-user-locations.ts';
 
 export const useCompanies = (userId: number) => useQuery(companiesQueryOptions(userId));
 export const useAreas = (userId: number, enabled = true) =>

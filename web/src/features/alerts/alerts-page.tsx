@@ -1,0 +1,255 @@
+import {
+  Alert as Notice,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  FormControlLabel,
+  IconButton,
+  MenuItem,
+  Pagination,
+  Stack,
+  Switch,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
+import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { Role } from '@sitewalk/shared/roles';
+import { alertKinds, type Alert, type AlertKind } from '@sitewalk/shared/schemas/alert';
+import { messages } from '@sitewalk/shared/messages';
+import { errorMessageOf } from '../../components/error-panel.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { useCurrentUser } from '../../lib/auth.tsx';
+import { useUserLocations } from '../../hooks/use-user-locations.ts';
+import { alertKindInfo } from '../../components/alert-kinds.tsx';
+import { useAlerts, useMarkAllRead, useMarkRead } from './api.ts';
+
+const PAGE_SIZE = 10;
+
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One alert: what happened, where and when, and what can be done with it. */
+const AlertCard = ({ alert, mayCreateTask }: { alert: Alert; mayCreateTask: boolean }) => {
+  const markRead = useMarkRead();
+  const info = alertKindInfo[alert.kind];
+  const unread = alert.readAt === null;
+  const headingId = `alert-${alert.id}`;
+  return (
+    <Card
+      component="article"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ borderLeft: 4, borderLeftColor: unread ? `${info.color}.main` : 'divider' }}
+    >
+      <CardContent sx={{ pb: 1 }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+          <Avatar sx={{ bgcolor: `${info.color}.main`, width: 36, height: 36 }} aria-hidden>
+            {info.icon}
+          </Avatar>
+          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+            <Typography variant="overline" color={`${info.color}.main`} sx={{ lineHeight: 1.5 }}>
+              {info.label}
+              {unread && ' · New'}
+            </Typography>
+            <Typography
+              id={headingId}
+              component="h2"
+              variant="body1"
+              sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}
+            >
+              {alert.message}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {alert.location.name}
+              {alert.window &&
+                ` · ${alert.window.label}, ${new Date(alert.window.opensAt).toLocaleDateString(undefined, { dateStyle: 'medium' })} ${timeOf(alert.window.opensAt)}–${timeOf(alert.window.closesAt)}`}
+              {` · ${when(alert.createdAt)}`}
+            </Typography>
+          </Box>
+          <Tooltip title={unread ? 'Mark read' : 'Mark unread'}>
+            <IconButton
+              aria-label={unread ? 'Mark read' : 'Mark unread'}
+              onClick={() => markRead.mutate({ id: alert.id, read: unread })}
+              disabled={markRead.isPending}
+            >
+              {unread ? <MarkEmailReadIcon /> : <MarkEmailUnreadIcon />}
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 1.5, pt: 0, flexWrap: 'wrap', gap: 1 }} disableSpacing>
+        {alert.walkReportId !== null && (
+          <Button
+            size="small"
+            component={RouterLink}
+            to={paths.app.walkReport.build(alert.locationId, alert.walkReportId)}
+            onClick={() => unread && markRead.mutate({ id: alert.id, read: true })}
+          >
+            Open walk report
+          </Button>
+        )}
+        {alert.taskId !== null && (
+          <Button
+            size="small"
+            component={RouterLink}
+            to={paths.app.task.build(alert.taskId)}
+            onClick={() => unread && markRead.mutate({ id: alert.id, read: true })}
+          >
+            Open task
+          </Button>
+        )}
+        {mayCreateTask && alert.kind !== 'taskOverdue' && (
+          <Button
+            size="small"
+            variant="outlined"
+            component={RouterLink}
+            to={paths.app.taskAdd.build({
+              alertId: alert.id,
+              locationId: alert.locationId,
+              title: alert.message,
+            })}
+            onClick={() => unread && markRead.mutate({ id: alert.id, read: true })}
+          >
+            Create task
+          </Button>
+        )}
+      </CardActions>
+    </Card>
+  );
+};
+
+/**
+ * /app/alerts: the signed-in user's alerts, newest first — missed, late and incomplete walks, windows due
+ * soon and overdue tasks — with filters, marking read, and 'Create task'.
+ */
+export const AlertsPage = () => {
+  const user = useCurrentUser();
+  const [page, setPage] = useState(1);
+  const [kind, setKind] = useState<AlertKind | ''>('');
+  const [locationId, setLocationId] = useState<number | ''>('');
+  const [unreadOnly, setUnreadOnly] = useState(true);
+  const alerts = useAlerts({
+    page,
+    pageSize: PAGE_SIZE,
+    kind: kind || undefined,
+    locationId: locationId || undefined,
+    unreadOnly,
+  });
+  const locations = useUserLocations(user.id);
+  const markAll = useMarkAllRead();
+  const mayCreateTask = user.roleId >= Role.AssistantManager;
+  const filtered = (apply: () => void) => {
+    apply();
+    setPage(1);
+  };
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography variant="h4" component="h1">
+          Alerts
+        </Typography>
+        <Button
+          startIcon={<DoneAllIcon />}
+          onClick={() => markAll.mutate()}
+          disabled={markAll.isPending || (alerts.data?.unreadCount ?? 0) === 0}
+        >
+          Mark all read
+        </Button>
+      </Stack>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        useFlexGap
+        sx={{ alignItems: { sm: 'center' } }}
+      >
+        <TextField
+          select
+          size="small"
+          label="Kind"
+          value={kind}
+          onChange={(event) => filtered(() => setKind(event.target.value as AlertKind | ''))}
+          sx={{ minWidth: 170 }}
+        >
+          <MenuItem value="">All kinds</MenuItem>
+          {alertKinds.map((k) => (
+            <MenuItem key={k} value={k}>
+              {alertKindInfo[k].label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Location"
+          value={locationId}
+          onChange={(event) =>
+            filtered(() => setLocationId(event.target.value === '' ? '' : Number(event.target.value)))
+          }
+          sx={{ minWidth: 200 }}
+        >
+          <MenuItem value="">All locations</MenuItem>
+          {(locations.data ?? []).map((l) => (
+            <MenuItem key={l.id} value={l.id}>
+              {l.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <FormControlLabel
+          sx={{ ml: 0 }}
+          control={
+            <Switch
+              checked={unreadOnly}
+              onChange={(event) => filtered(() => setUnreadOnly(event.target.checked))}
+            />
+          }
+          label="Unread only"
+        />
+      </Stack>
+      {alerts.isError && (
+        <Notice severity="error">{errorMessageOf(alerts.error) ?? messages.fetch.unexpected}</Notice>
+      )}
+      {alerts.isPending && <Spinner label="Loading alerts" />}
+      {alerts.data && alerts.data.alerts.length === 0 && (
+        <Stack spacing={1} sx={{ alignItems: 'center', py: 6, color: 'text.secondary' }}>
+          <NotificationsNoneIcon sx={{ fontSize: 48 }} />
+          <Typography variant="h6" component="p">
+            {unreadOnly ? 'No unread alerts' : 'No alerts'}
+          </Typography>
+          <Typography variant="body2" sx={{ textAlign: 'center', maxWidth: 420 }}>
+            Alerts appear here when a walk window is about to close with no walk, is missed, cut short or
+            walked late, and when a task is overdue.
+          </Typography>
+        </Stack>
+      )}
+      <Stack spacing={1.5} component="section" aria-label="Alerts list">
+        {alerts.data?.alerts.map((alert) => (
+          <AlertCard key={alert.id} alert={alert} mayCreateTask={mayCreateTask} />
+        ))}
+      </Stack>
+      {(alerts.data?.totalPages ?? 0) > 1 && (
+        <Pagination
+          count={alerts.data?.totalPages ?? 1}
+          page={page}
+          onChange={(_, next) => setPage(next)}
+          sx={{ alignSelf: 'center' }}
+        />
+      )}
+    </Stack>
+  );
+};

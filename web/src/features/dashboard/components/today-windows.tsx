@@ -1,0 +1,70 @@
+import { Chip, Stack, Tooltip, Typography } from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import type { ReactElement } from 'react';
+import type * as z from 'zod';
+import type { windowToday, WindowStatus } from '@sitewalk/shared/schemas/schedule';
+
+export type WindowToday = z.infer<typeof windowToday>;
+
+/** How a window's status reads and looks on the dashboard. */
+export const windowStatusInfo: Record<
+  WindowStatus,
+  { label: string; color: 'default' | 'success' | 'info' | 'warning' | 'error'; icon: ReactElement }
+> = {
+  upcoming: { label: 'Upcoming', color: 'default', icon: <ScheduleIcon /> },
+  open: { label: 'Open', color: 'default', icon: <ScheduleIcon /> },
+  dueSoon: { label: 'Due soon', color: 'warning', icon: <HourglassBottomIcon /> },
+  inProgress: { label: 'In progress', color: 'info', icon: <DirectionsWalkIcon /> },
+  done: { label: 'Done', color: 'success', icon: <CheckIcon /> },
+  late: { label: 'Late', color: 'warning', icon: <ErrorOutlineIcon /> },
+  incomplete: { label: 'Incomplete', color: 'warning', icon: <ErrorOutlineIcon /> },
+  missed: { label: 'Missed', color: 'error', icon: <ErrorOutlineIcon /> },
+};
+
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' });
+
+/** A location's walk windows of today, each a chip with its name, times and status. */
+export const TodayWindows = ({ windows }: { windows: readonly WindowToday[] }) => (
+  <>
+    <Typography variant="subtitle2" component="h3">
+      Today&apos;s walks
+    </Typography>
+    {windows.length === 0 ? (
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 1.5 }}>
+        No walk windows today
+      </Typography>
+    ) : (
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ flexWrap: 'wrap', gap: 1, mt: 0.5, mb: 1.5 }}
+        component="ul"
+        aria-label="Today's walk windows"
+        style={{ listStyle: 'none', padding: 0, margin: '4px 0 12px' }}
+      >
+        {windows.map((w) => {
+          const info = windowStatusInfo[w.status];
+          const text = `${w.label} ${timeOf(w.opensAt)}–${timeOf(w.closesAt)}: ${info.label}`;
+          return (
+            <li key={w.windowId}>
+              <Tooltip title={text}>
+                <Chip
+                  size="small"
+                  icon={info.icon}
+                  color={info.color}
+                  variant={info.color === 'default' ? 'outlined' : 'filled'}
+                  label={`${w.label} · ${info.label}`}
+                  aria-label={text}
+                />
+              </Tooltip>
+            </li>
+          );
+        })}
+      </Stack>
+    )}
+  </>
+);

@@ -1,0 +1,260 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Divider,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import ReplayIcon from '@mui/icons-material/Replay';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Role } from '@sitewalk/shared/roles';
+import type { Task, TaskStatus } from '@sitewalk/shared/schemas/task';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ErrorPanel, errorMessageOf } from '../../components/error-panel.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { paths } from '../../config/paths.ts';
+import { useCurrentUser } from '../../lib/auth.tsx';
+import { useAddComment, useAssignees, useDeleteTask, useTask, useUpdateTask } from './api.ts';
+import { PriorityChip, StatusChip, dueText } from './task-chips.tsx';
+
+const nameOf = (person: Task['assignee']) =>
+  person ? `${person.firstName} ${person.lastName}` : 'Unassigned';
+
+/** /app/tasks/{id}: a task, its status and assignee for who may change them, and its comments. */
+export const TaskPage = () => {
+  const id = Number(useParams().id);
+  const task = useTask(id);
+  if (!Number.isInteger(id) || id <= 0)
+    return <ErrorPanel error="Task not found" onReset={() => history.back()} />;
+  if (task.isPending) return <Spinner label="Loading task" />;
+  if (task.isError) return <ErrorPanel error={task.error} onReset={() => void task.refetch()} />;
+  return <TaskDetail task={task.data} />;
+};
+
+const TaskDetail = ({ task }: { task: Task }) => {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const update = useUpdateTask(task.id);
+  const remove = useDeleteTask();
+  const comment = useAddComment(task.id);
+  const [text, setText] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  // The SPA only shows or hides; the server decides every change (shared/src/policy.ts, kind 'task').
+  const lead = user.roleId >= Role.AssistantManager;
+  const mayWork = lead || task.assignee?.id === user.id;
+  const mayDelete = user.roleId >= Role.Manager;
+  const assignees = useAssignees(task.locationId, lead);
+  const setStatus = (status: TaskStatus) => update.mutate({ status });
+  const failure = update.error ?? comment.error ?? remove.error;
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 900 }}>
+      <Button
+        component={RouterLink}
+        to={paths.app.tasks.build()}
+        startIcon={<ArrowBackIcon />}
+        sx={{ alignSelf: 'flex-start', textTransform: 'none' }}
+      >
+        Back to Tasks
+      </Button>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          {task.title}
+        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+          <StatusChip status={task.status} />
+          <PriorityChip priority={task.priority} />
+          {task.overdue && <Chip size="small" color="error" label="Overdue" />}
+        </Stack>
+      </Box>
+      {failure && <Alert severity="error">{errorMessageOf(failure)}</Alert>}
+      <Card variant="outlined">
+        <CardContent>
+          <Stack spacing={1.5}>
+            <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {task.description || 'No description.'}
+            </Typography>
+            <Divider />
+            <Box
+              component="dl"
+              sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0 }}
+            >
+              <Typography component="dt" color="text.secondary">
+                Location
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {task.location.name}
+              </Typography>
+              <Typography component="dt" color="text.secondary">
+                Due
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }} color={task.overdue ? 'error' : undefined}>
+                {dueText(task.dueAt)}
+              </Typography>
+              <Typography component="dt" color="text.secondary">
+                Assignee
+              </Typography>
+              <Box component="dd" sx={{ m: 0 }}>
+                {lead && assignees.data ? (
+                  <TextField
+                    select
+                    size="small"
+                    label="Assignee"
+                    value={task.assignee?.id ?? ''}
+                    onChange={(event) =>
+                      update.mutate({
+                        assigneeId: event.target.value === '' ? null : Number(event.target.value),
+                      })
+                    }
+                    sx={{ minWidth: 220 }}
+                  >
+                    <MenuItem value="">Unassigned</MenuItem>
+                    {assignees.data.users.map((u) => (
+                      <MenuItem key={u.id} value={u.id}>
+                        {u.firstName} {u.lastName}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                ) : (
+                  <Typography>{nameOf(task.assignee)}</Typography>
+                )}
+              </Box>
+              <Typography component="dt" color="text.secondary">
+                Created by
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {nameOf(task.createdBy)}, {dueText(task.createdAt)}
+              </Typography>
+              {task.incidentId !== null && (
+                <>
+                  <Typography component="dt" color="text.secondary">
+                    From
+                  </Typography>
+                  <Box component="dd" sx={{ m: 0 }}>
+                    <RouterLink to={paths.app.incident.build(task.incidentId)}>
+                      Incident {task.incidentId}
+                    </RouterLink>
+                  </Box>
+                </>
+              )}
+              {task.completedAt && (
+                <>
+                  <Typography component="dt" color="text.secondary">
+                    Done
+                  </Typography>
+                  <Typography component="dd" sx={{ m: 0 }}>
+                    {dueText(task.completedAt)}
+                  </Typography>
+                </>
+              )}
+            </Box>
+            {mayWork && (
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', pt: 1 }}>
+                {task.status === 'open' && (
+                  <Button
+                    variant="outlined"
+                    startIcon={<PlayArrowIcon />}
+                    onClick={() => setStatus('inProgress')}
+                  >
+                    Start
+                  </Button>
+                )}
+                {task.status !== 'done' && (
+                  <Button
+                    variant="contained"
+                    color="success"
+                    startIcon={<CheckCircleIcon />}
+                    onClick={() => setStatus('done')}
+                  >
+                    Mark done
+                  </Button>
+                )}
+                {task.status === 'done' && (
+                  <Button variant="outlined" startIcon={<ReplayIcon />} onClick={() => setStatus('open')}>
+                    Reopen
+                  </Button>
+                )}
+                {mayDelete && (
+                  <Button color="error" onClick={() => setConfirming(true)} sx={{ ml: 'auto' }}>
+                    Delete
+                  </Button>
+                )}
+              </Stack>
+            )}
+          </Stack>
+        </CardContent>
+      </Card>
+      <Card variant="outlined" component="section" aria-labelledby="task-comments">
+        <CardContent>
+          <Typography id="task-comments" variant="h6" component="h2">
+            Comments
+          </Typography>
+          {task.comments.length === 0 ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              No comments yet.
+            </Typography>
+          ) : (
+            <List aria-label="Comments" dense>
+              {task.comments.map((c) => (
+                <ListItem key={c.id} disableGutters>
+                  <ListItemText
+                    primary={c.comment}
+                    secondary={`${nameOf(c.user)} · ${dueText(c.createdAt)}`}
+                    slotProps={{ primary: { sx: { overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' } } }}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+          <Stack
+            component="form"
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ mt: 1 }}
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!text.trim()) return;
+              comment.mutate(text, { onSuccess: () => setText('') });
+            }}
+          >
+            <TextField
+              label="Add a comment"
+              size="small"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              sx={{ flex: 1 }}
+            />
+            <Button type="submit" variant="outlined" disabled={!text.trim() || comment.isPending}>
+              Comment
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this task?"
+        message="The task and its comments are deleted for everyone."
+        confirmLabel="Delete"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(task.id, {
+            onSuccess: () => void navigate(paths.app.tasks.build(), { replace: true }),
+          })
+        }
+      />
+    </Stack>
+  );
+};

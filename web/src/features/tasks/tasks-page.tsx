@@ -1,0 +1,174 @@
+import { Alert, Box, Button, MenuItem, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { Role } from '@sitewalk/shared/roles';
+import { INCIDENT_PRIORITIES } from '@sitewalk/shared/constants';
+import { messages } from '@sitewalk/shared/messages';
+import { taskStatusNames, taskStatuses, type Task } from '@sitewalk/shared/schemas/task';
+import { DataTable, type DataTableColumn, type DataTableQuery } from '../../components/data-table.tsx';
+import { errorMessageOf } from '../../components/error-panel.tsx';
+import { paths } from '../../config/paths.ts';
+import { useCurrentUser } from '../../lib/auth.tsx';
+import { useTasks, type TaskView, type TasksInput } from './api.ts';
+import { PriorityChip, StatusChip, dueText } from './task-chips.tsx';
+
+const FIRST_PAGE: DataTableQuery = { page: 1, pageSize: 10, searchTerm: '' };
+const VIEWS: { view: TaskView; label: string }[] = [
+  { view: 'mine', label: 'Mine' },
+  { view: 'locations', label: 'My locations' },
+  { view: 'overdue', label: 'Overdue' },
+];
+
+const columns: DataTableColumn<Task>[] = [
+  {
+    key: 'title',
+    header: 'Task',
+    render: (task) => (
+      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {task.title}
+      </Typography>
+    ),
+  },
+  { key: 'location', header: 'Location', render: (task) => task.location.name, fromPx: 768 },
+  {
+    key: 'assignee',
+    header: 'Assignee',
+    render: (task) => (task.assignee ? `${task.assignee.firstName} ${task.assignee.lastName}` : 'Unassigned'),
+    fromPx: 1024,
+  },
+  {
+    key: 'due',
+    header: 'Due',
+    render: (task) => (
+      <Typography
+        variant="body2"
+        color={task.overdue ? 'error' : 'text.primary'}
+        sx={{ fontWeight: task.overdue ? 700 : 400 }}
+      >
+        {dueText(task.dueAt)}
+        {task.overdue && ' · Overdue'}
+      </Typography>
+    ),
+  },
+  {
+    key: 'priority',
+    header: 'Priority',
+    render: (task) => <PriorityChip priority={task.priority} />,
+    fromPx: 640,
+  },
+  { key: 'status', header: 'Status', render: (task) => <StatusChip status={task.status} /> },
+];
+
+/** /app/tasks: tasks assigned to me, at my locations, or overdue there; by status and priority, searched and paged. */
+export const TasksPage = () => {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [view, setView] = useState<TaskView>('mine');
+  const [status, setStatus] = useState<TasksInput['status'] | ''>('');
+  const [priority, setPriority] = useState<TasksInput['priority'] | ''>('');
+  const [query, setQuery] = useState<DataTableQuery>(FIRST_PAGE);
+  const tasks = useTasks({
+    view,
+    page: query.page,
+    pageSize: query.pageSize,
+    searchTerm: query.searchTerm,
+    status: status || undefined,
+    priority: priority || undefined,
+  });
+  // A new filter starts again at page 1 (the table is remade below).
+  const filterKey = `${view}-${status}-${priority}`;
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography variant="h4" component="h1">
+          Tasks
+        </Typography>
+        {user.roleId >= Role.AssistantManager && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            component={RouterLink}
+            to={paths.app.taskAdd.build()}
+          >
+            New task
+          </Button>
+        )}
+      </Stack>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={view}
+          onChange={(_, next: TaskView) => {
+            setView(next);
+            setQuery(FIRST_PAGE);
+          }}
+          aria-label="Which tasks"
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
+          {VIEWS.map((v) => (
+            <Tab key={v.view} value={v.view} label={v.label} />
+          ))}
+        </Tabs>
+      </Box>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as TasksInput['status'] | '');
+            setQuery(FIRST_PAGE);
+          }}
+          sx={{ minWidth: 150 }}
+        >
+          <MenuItem value="">Any status</MenuItem>
+          {taskStatuses.map((s) => (
+            <MenuItem key={s} value={s}>
+              {taskStatusNames[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Priority"
+          value={priority}
+          onChange={(event) => {
+            setPriority(event.target.value as TasksInput['priority'] | '');
+            setQuery(FIRST_PAGE);
+          }}
+          sx={{ minWidth: 150 }}
+        >
+          <MenuItem value="">Any priority</MenuItem>
+          {Object.entries(INCIDENT_PRIORITIES).map(([id, name]) => (
+            <MenuItem key={id} value={id}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {tasks.isError && (
+        <Alert severity="error">{errorMessageOf(tasks.error) ?? messages.fetch.unexpected}</Alert>
+      )}
+      <DataTable
+        key={filterKey}
+        label="Tasks"
+        columns={columns}
+        rows={tasks.data?.tasks ?? []}
+        getRowId={(task) => task.id}
+        server={{ total: tasks.data?.totalCount ?? 0, onQueryChange: setQuery, searchable: true }}
+        onRowClick={(task) => void navigate(paths.app.task.build(task.id))}
+        loading={tasks.isPending}
+        searchPlaceholder="Search tasks"
+        emptyText={view === 'overdue' ? 'Nothing overdue.' : 'No tasks.'}
+      />
+    </Stack>
+  );
+};
