@@ -48,7 +48,11 @@ describe('the guard of /app', () => {
     });
     renderApp();
     expect(await screen.findByText('inside the app')).toBeInTheDocument();
-    expect(calls).toEqual(['POST /api/auth/refresh', 'GET /api/auth/me']);
+    // Then the top bar's bell asks for the unread alerts.
+    expect(calls.filter((c) => !c.includes('/api/alert/'))).toEqual([
+      'POST /api/auth/refresh',
+      'GET /api/auth/me',
+    ]);
     expect(getAccessToken()).toBe('fresh');
   });
 
@@ -92,12 +96,24 @@ describe('the shell', () => {
   });
 
   it.each<[string, RoleId, string[]]>([
-    ['an Employee', Role.Employee, ['Dashboard', 'Locations', 'Record a Walk']],
-    ['a Manager', Role.Manager, ['Dashboard', 'Locations', 'Record a Walk']],
-    ['an Area Manager', Role.AreaManager, ['Dashboard', 'Locations', 'Record a Walk', 'Areas', 'Users']],
-    ['an Owner', Role.Owner, ['Dashboard', 'Locations', 'Areas', 'Users']],
-    ['an Admin', Role.Admin, ['Dashboard', 'Locations', 'Management Companies', 'Areas', 'Users']],
-    ['the Super User', Role.SuperUser, ['Dashboard', 'Locations', 'Management Companies', 'Areas', 'Users']],
+    ['an Employee', Role.Employee, ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Record a Walk']],
+    ['a Manager', Role.Manager, ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Record a Walk']],
+    [
+      'an Area Manager',
+      Role.AreaManager,
+      ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Record a Walk', 'Areas', 'Users'],
+    ],
+    ['an Owner', Role.Owner, ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Areas', 'Users']],
+    [
+      'an Admin',
+      Role.Admin,
+      ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Management Companies', 'Areas', 'Users'],
+    ],
+    [
+      'the Super User',
+      Role.SuperUser,
+      ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Management Companies', 'Areas', 'Users'],
+    ],
   ])('shows %s the sidebar entries the policy allows', async (_who, roleId, expected) => {
     stubFetch({});
     renderApp({ user: testUser({ roleId }) });
@@ -116,7 +132,7 @@ describe('the shell', () => {
     const { user, queryClient } = renderApp({ user: testUser() });
     await user.click((await screen.findAllByRole('button', { name: 'Logout' }))[0]!);
     expect(await screen.findByText('login page')).toBeInTheDocument();
-    expect(calls).toEqual(['POST /api/auth/logout']);
+    expect(calls.filter((c) => !c.includes('/api/alert/'))).toEqual(['POST /api/auth/logout']);
     await waitFor(() => expect(queryClient.getQueryCache().getAll()).toEqual([]));
     expect(getAccessToken()).toBeNull();
   });

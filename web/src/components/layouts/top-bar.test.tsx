@@ -21,7 +21,9 @@ describe("the top bar's picture of the signed-in user", () => {
     });
     renderWithProviders(<TopBar />, { user: testUser({ hasProfileImage: true }) });
     await waitFor(() => expect(pictureOf()).toHaveAttribute('src', 'https://uploads.test/ada.png'));
-    expect(calls).toEqual(['GET /api/user/profile-image/1/Ada-Lovelace']);
+    expect(calls.filter((c) => c.includes('/profile-image/'))).toEqual([
+      'GET /api/user/profile-image/1/Ada-Lovelace',
+    ]);
     expect(screen.getByRole('link', { name: 'Ada Lovelace' })).toBeInTheDocument();
   });
 
@@ -37,6 +39,30 @@ describe("the top bar's picture of the signed-in user", () => {
     const { calls } = stubFetch({});
     renderWithProviders(<TopBar />, { user: testUser() });
     expect(pictureOf()).toHaveAttribute('data-picture', 'generic');
-    expect(calls).toEqual([]);
+    expect(calls.filter((c) => c.includes('/profile-image/'))).toEqual([]);
+  });
+});
+
+describe("the top bar's bell", () => {
+  it.each([
+    [0, 'Alerts', null],
+    [3, 'Alerts, 3 unread', '3'],
+    [120, 'Alerts, 120 unread', '99+'],
+  ])('with %i unread alerts reads "%s" and shows %s', async (count, label, badge) => {
+    stubFetch({ 'GET /api/alert/unread-count': () => jsonResponse(200, { unreadCount: count }) });
+    renderWithProviders(<TopBar />, { user: testUser() });
+    const bell = await screen.findByRole('link', { name: label });
+    expect(bell).toHaveAttribute('href', '/app/alerts');
+    const shown = bell.querySelector('.MuiBadge-badge:not(.MuiBadge-invisible)');
+    expect(shown?.textContent ?? null).toBe(badge);
+  });
+
+  it('shows the bell without a count when the count cannot be read', async () => {
+    const { calls } = stubFetch({
+      'GET /api/alert/unread-count': () => errorResponse(500, 'Internal Server Error', 'boom'),
+    });
+    renderWithProviders(<TopBar />, { user: testUser() });
+    await waitFor(() => expect(calls).toContain('GET /api/alert/unread-count'));
+    expect(screen.getByRole('link', { name: 'Alerts' })).toBeInTheDocument();
   });
 });
