@@ -7,7 +7,7 @@ const hourIn = (zone: string) =>
 
 /** A zone where it is now between 05:00 and 19:00, so windows hours either side of now fall on today. */
 export const daytimeZone = (): string => {
-  const zones = ['America/Los_Angeles', 'America/New_York', 'Europe/London', 'Asia/Kolkata', 'Asia/Tokyo'];
+  const zones = ['America/Los_Angeles', 'America/New_York', 'Europe/London', 'Asia/Dubai', 'Asia/Tokyo'];
   const zone = zones.find((z) => hourIn(z) >= 5 && hourIn(z) < 19);
   if (!zone) throw new Error('No zone of the list is in daytime');
   return zone;

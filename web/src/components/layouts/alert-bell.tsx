@@ -1,4 +1,4 @@
-import { Badge, IconButton, Tooltip } from '@mui/material';
+import { Badge, IconButton } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -11,12 +11,10 @@ export const AlertBell = () => {
   const count = unread.data?.unreadCount ?? 0;
   const label = count > 0 ? `Alerts, ${count} unread` : 'Alerts';
   return (
-    <Tooltip title={label}>
-      <IconButton component={RouterLink} to={paths.app.alerts.build()} aria-label={label} color="inherit">
-        <Badge badgeContent={count} color="error" max={99} invisible={count === 0}>
-          <NotificationsIcon />
-        </Badge>
-      </IconButton>
-    </Tooltip>
+    <IconButton component={RouterLink} to={paths.app.alerts.build()} aria-label={label} color="inherit">
+      <Badge badgeContent={count} color="error" max={99} invisible={count === 0}>
+        <NotificationsIcon />
+      </Badge>
+    </IconButton>
   );
 };

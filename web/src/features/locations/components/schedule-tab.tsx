@@ -175,7 +175,7 @@ const ScheduleEditor = ({
           key={field.id}
           variant="outlined"
           component="fieldset"
-          sx={{ border: 1, borderColor: 'divider', m: 0 }}
+          sx={{ border: 1, borderColor: 'divider', m: 0, minWidth: 0 }}
         >
           <CardContent>
             <Stack spacing={2}>
