@@ -35,7 +35,13 @@ import { useAlerts, useMarkAllRead, useMarkRead } from './api.ts';
 
 const PAGE_SIZE = 10;
 
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' });
+/** A window's local date (YYYY-MM-DD, the location's day), as people write it. */
+const dayOf = (date: string) =>
+  new Date(`${date}T12:00:00`).toLocaleDateString(undefined, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  });
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -72,9 +78,8 @@ const AlertCard = ({ alert, mayCreateTask }: { alert: Alert; mayCreateTask: bool
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {alert.location.name}
-              {alert.window &&
-                ` · ${alert.window.label}, ${new Date(alert.window.opensAt).toLocaleDateString(undefined, { dateStyle: 'medium' })} ${timeOf(alert.window.opensAt)}–${timeOf(alert.window.closesAt)}`}
-              {` · ${when(alert.createdAt)}`}
+              {alert.window && ` · ${dayOf(alert.window.date)}`}
+              {` · raised ${when(alert.createdAt)}`}
             </Typography>
           </Box>
           <Tooltip title={unread ? 'Mark read' : 'Mark unread'}>
@@ -183,6 +188,7 @@ export const AlertsPage = () => {
           size="small"
           label="Kind"
           value={kind}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           onChange={(event) => filtered(() => setKind(event.target.value as AlertKind | ''))}
           sx={{ minWidth: 170 }}
         >
@@ -198,6 +204,7 @@ export const AlertsPage = () => {
           size="small"
           label="Location"
           value={locationId}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           onChange={(event) =>
             filtered(() => setLocationId(event.target.value === '' ? '' : Number(event.target.value)))
           }

@@ -90,7 +90,14 @@ const TaskDetail = ({ task }: { task: Task }) => {
             <Divider />
             <Box
               component="dl"
-              sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0 }}
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'max-content minmax(0, 1fr)' },
+                columnGap: 2,
+                rowGap: { xs: 0.25, sm: 1 },
+                m: 0,
+                '& dd': { overflowWrap: 'anywhere', mb: { xs: 1, sm: 0 } },
+              }}
             >
               <Typography component="dt" color="text.secondary">
                 Location
@@ -119,7 +126,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
                         assigneeId: event.target.value === '' ? null : Number(event.target.value),
                       })
                     }
-                    sx={{ minWidth: 220 }}
+                    sx={{ width: '100%', maxWidth: 320 }}
                   >
                     <MenuItem value="">Unassigned</MenuItem>
                     {assignees.data.users.map((u) => (

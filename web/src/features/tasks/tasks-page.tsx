@@ -122,6 +122,7 @@ export const TasksPage = () => {
           size="small"
           label="Status"
           value={status}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           onChange={(event) => {
             setStatus(event.target.value as TasksInput['status'] | '');
             setQuery(FIRST_PAGE);
@@ -140,6 +141,7 @@ export const TasksPage = () => {
           size="small"
           label="Priority"
           value={priority}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           onChange={(event) => {
             setPriority(event.target.value as TasksInput['priority'] | '');
             setQuery(FIRST_PAGE);

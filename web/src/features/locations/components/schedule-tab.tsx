@@ -206,6 +206,7 @@ const ScheduleEditor = ({
                       value={days.value}
                       onChange={(_, value: number[]) => days.onChange([...value].sort())}
                       size="small"
+                      color="primary"
                       aria-label={`Days of window ${index + 1}`}
                     >
                       {DAYS.map((letter, day) => (
@@ -243,7 +244,7 @@ const ScheduleEditor = ({
                   helperText={errors.windows?.[index]?.end?.message}
                 />
                 <TextField
-                  label="Grace (minutes)"
+                  label="Grace, minutes"
                   type="number"
                   size="small"
                   slotProps={{ htmlInput: { min: 0, max: GRACE_MINUTES_MAX } }}
