@@ -64,6 +64,10 @@ try {
 
   const { seedSuperUser } = await import('../seed-super-user.ts');
   const seeded = await seedSuperUser({ email: settings.adminEmail, password: settings.adminPassword });
+  // Locations made before walk schedules existed get the default windows, so the evaluator watches them.
+  const { backfillSchedules } = await import('./backfill-schedules.ts');
+  const { dataFromEnv } = await import('@sitewalk/functions/composition');
+  await backfillSchedules(dataFromEnv());
 
   if (!dev && webBuildIsStale(root)) {
     console.log('Building the web app…');

@@ -314,3 +314,24 @@ describe("today's windows", () => {
     expect(theirs.locations.map((l) => l.locationId)).toEqual([locationB]);
   });
 });
+
+describe('locations made before schedules existed', () => {
+  it('get the default windows from the local host at start, once', async () => {
+    const { dataFromEnv } = await import('@sitewalk/functions/composition');
+    const { backfillSchedules } = await import('../../infra/local/backfill-schedules.ts');
+    const db = dataFromEnv();
+    const locationId = await a.addLocation('Old site');
+    await db.entities.schedule.delete({ locationId }).go();
+    expect((await db.entities.schedule.get({ locationId }).go()).data).toBeNull();
+    // Other files' tests share the table, so count at least ours.
+    expect(await backfillSchedules(db)).toBeGreaterThanOrEqual(1);
+    const stored = (await db.entities.schedule.get({ locationId }).go()).data;
+    expect(stored).toMatchObject({
+      timeZone: 'America/Los_Angeles',
+      windows: [{ id: 'morning' }, { id: 'evening' }],
+    });
+    expect(Date.parse(stored?.nextCheckAt ?? '')).toBeGreaterThan(Date.now());
+    await backfillSchedules(db);
+    expect((await db.entities.schedule.get({ locationId }).go()).data).toEqual(stored);
+  });
+});

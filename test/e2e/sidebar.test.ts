@@ -6,12 +6,14 @@ import { e2e, expect, signIn, test } from './support/journey.ts';
 
 /**
  * The sidebar's entries by role (access-and-administration section 2, "App shell"): Dashboard and
- * Locations for everyone, 'Record a Walk' for the roles that walk (Employee to Area Manager, issue 15),
- * Management Companies above role 40, Areas and Users above role 10.
+ * Locations for everyone, then Tasks and Alerts for everyone (issue 17), 'Record a Walk' for the roles that
+ * walk (Employee to Area Manager, issue 15), Management Companies above role 40, Areas and Users above role 10.
  */
 const expected = (roleId: RoleId) => [
   'Dashboard',
   'Locations',
+  'Tasks',
+  'Alerts',
   ...(roleId <= Role.AreaManager ? ['Record a Walk'] : []),
   ...(roleId > 40 ? ['Management Companies'] : []),
   ...(roleId > 10 ? ['Areas', 'Users'] : []),

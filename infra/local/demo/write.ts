@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { DataService } from '@sitewalk/functions/db/service';
 import type { Accounts } from '@sitewalk/functions/domain/accounts';
+import { defaultSchedule } from '@sitewalk/functions/domain/schedules';
 import { nextId, nextIds } from '@sitewalk/functions/db/counters';
 import { objectKey, type Storage } from '@sitewalk/functions/ports/storage';
 import { distanceMeters } from '@sitewalk/shared/arrival';
@@ -124,6 +125,21 @@ export const writeDemo = async (
         // Their month tallies are written below, with the reports and incidents.
         talliedAt: new Date().toISOString(),
       })),
+    )
+    .go();
+  // Each location's walk windows: the morning and evening defaults; every fourth site has no evening walk
+  // at weekends.
+  const now = new Date();
+  await db.entities.schedule
+    .put(
+      demo.locations.map((location, i) => {
+        const schedule = defaultSchedule({ ...location, ...must(placeOf, location.key) }, now);
+        if (i % 4 !== 3) return schedule;
+        const windows = schedule.windows.map((w) =>
+          w.id === 'evening' ? { ...w, days: [1, 2, 3, 4, 5] } : w,
+        );
+        return { ...schedule, windows };
+      }),
     )
     .go();
   log(`company ${managementCompanyId}, ${demo.areas.length} areas, ${demo.locations.length} locations`);
