@@ -77,15 +77,34 @@ export const nextSummaryAfter = (time: string, timeZone: string, after: Date): D
   return atToday > after ? atToday : atLocalTime(addDays(today, 1), time, timeZone);
 };
 
-/** The people who lead a location: its Managers and Assistant Managers, and those above it who asked for it. */
-const leadsOf = async (db: DataService, location: LocationItem) => {
-  const [atLocation, ofArea, ofCompany] = await Promise.all([
-    userIdsOfLocation(db, location.locationId),
-    userIdsOfArea(db, location.organizationId),
-    listUsersOfCompany(db, location.managementCompanyId),
-  ]);
-  const above = ofCompany.filter((u) => u.roleId === Role.CompanyManager || u.roleId === Role.Owner);
-  return { own: atLocation, above: [...ofArea, ...above.map((u) => u.userId)] };
+/**
+ * Who leads locations, read once per evaluator run and shared by its alerts: each location's Managers and
+ * Assistant Managers, each area's Area Managers, each company's Company Managers and Owners.
+ */
+const leadsReader = (db: DataService) => {
+  const cached = <K, V>(read: (key: K) => Promise<V>) => {
+    const seen = new Map<K, Promise<V>>();
+    return (key: K) => {
+      if (!seen.has(key)) seen.set(key, read(key));
+      return seen.get(key)!;
+    };
+  };
+  const ofLocation = cached((locationId: number) => userIdsOfLocation(db, locationId));
+  const ofArea = cached((organizationId: number) => userIdsOfArea(db, organizationId));
+  const ofCompany = cached(async (managementCompanyId: number) =>
+    (await listUsersOfCompany(db, managementCompanyId))
+      .filter((u) => u.roleId === Role.CompanyManager || u.roleId === Role.Owner)
+      .map((u) => u.userId),
+  );
+  /** A location's own leads, and those above it (who get its alerts only if they asked for them). */
+  return async (location: LocationItem) => {
+    const [own, area, company] = await Promise.all([
+      ofLocation(location.locationId),
+      ofArea(location.organizationId),
+      ofCompany(location.managementCompanyId),
+    ]);
+    return { own, above: [...area, ...company] };
+  };
 };
 
 /**
@@ -96,19 +115,18 @@ export const createAlerts = ({ db, mailer, appUrl }: AlertDeps) => {
   const link = `${appUrl}/app/alerts`;
 
   /**
-   * A `raise` for one evaluator run: who leads each location is read once per run. An alert goes to the
-   * location's Managers and Assistant Managers, to Area Managers, Company Managers and Owners above it who set
-   * `fromLocationsBelow`, and to `alsoTo`; into the inbox of those who take its kind in the app, and into the
-   * outbox for those who take it by e-mail.
+   * A `raise` for one evaluator run: who leads each location, area and company is read once per run. An
+   * alert goes to the location's Managers and Assistant Managers, to Area Managers, Company Managers and
+   * Owners above it who set `fromLocationsBelow`, and to `alsoTo`; into the inbox of those who take its kind
+   * in the app, and into the outbox for those who take it by e-mail.
    */
   const raiser = (): RaiseAlert => {
-    const leads = new Map<number, ReturnType<typeof leadsOf>>();
+    const leadsOf = leadsReader(db);
     return async (draft: AlertDraft) => {
       if (await alertKeyExists(db, draft.key)) return 'exists';
       const location = await getLocation(db, draft.locationId);
       if (!location) return 'exists'; // deleted meanwhile: its cleanup removes what it had
-      if (!leads.has(location.locationId)) leads.set(location.locationId, leadsOf(db, location));
-      const { own, above } = await leads.get(location.locationId)!;
+      const { own, above } = await leadsOf(location);
       const candidates = [...new Set([...own, ...above, ...(draft.alsoTo ?? [])])];
       const [users, stored] = await Promise.all([getUsers(db, candidates), getPreferencesOf(db, candidates)]);
       const preferences = new Map(stored.map((item) => [item.userId, toPreferences(item)]));
