@@ -34,10 +34,11 @@ export const tasksQueryOptions = (input: TasksInput) =>
 
 export const useTasks = (input: TasksInput) => useQuery(tasksQueryOptions(input));
 
-export const useTask = (id: number) =>
+export const useTask = (id: number, enabled = true) =>
   useQuery({
     queryKey: queryKeyOf('task.get', { params: { id } }),
     queryFn: ({ signal }) => api('task.get', { params: { id }, signal }),
+    enabled,
   });
 
 /** The incident a task is made from (its location and first text prefill the form). */

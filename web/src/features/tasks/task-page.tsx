@@ -36,9 +36,9 @@ const nameOf = (person: Task['assignee']) =>
 /** /app/tasks/{id}: a task, its status and assignee for who may change them, and its comments. */
 export const TaskPage = () => {
   const id = Number(useParams().id);
-  const task = useTask(id);
-  if (!Number.isInteger(id) || id <= 0)
-    return <ErrorPanel error="Task not found" onReset={() => history.back()} />;
+  const valid = Number.isInteger(id) && id > 0;
+  const task = useTask(id, valid);
+  if (!valid) return <ErrorPanel error="Task not found" onReset={() => history.back()} />;
   if (task.isPending) return <Spinner label="Loading task" />;
   if (task.isError) return <ErrorPanel error={task.error} onReset={() => void task.refetch()} />;
   return <TaskDetail task={task.data} />;

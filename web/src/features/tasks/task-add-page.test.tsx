@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../testing/test-utils.tsx';
+import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { anIncident, aUser } from '../../testing/incident-fixtures.ts';
+import { aLocation } from '../../testing/area-fixtures.ts';
+import { aTask, someAssignees } from '../../testing/task-fixtures.ts';
+import { TaskAddPage } from './task-add-page.tsx';
+
+const renderAdd = (handlers: FakeHandlers, search = '') => {
+  const fake = createFakeFetch({
+    'location.allByUser': () => [
+      aLocation({ id: 4, name: 'Harbor Self Storage' }),
+      aLocation({ id: 6, name: 'Elm Street' }),
+    ],
+    'task.assignees': () => someAssignees(),
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', fake.fetch);
+  const rendered = renderWithProviders(<TaskAddPage />, {
+    route: `/app/tasks/new${search}`,
+    path: '/app/tasks/new',
+    routes: [{ path: '/app/tasks/:id', element: <p>task page</p> }],
+    user: aUser(),
+  });
+  return { ...rendered, fake };
+};
+
+describe('TaskAddPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('creates a task at a location, for someone of it, due when chosen, and opens it', async () => {
+    const { fake, user, router } = renderAdd({ 'task.create': () => aTask({ id: 31 }) });
+    expect(screen.getByRole('combobox', { name: 'Assignee' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('Choose a location first')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Fix the east gate');
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'The latch does not catch.');
+    await user.click(screen.getByRole('combobox', { name: 'Location' }));
+    await user.click(await screen.findByRole('option', { name: 'Harbor Self Storage' }));
+    await user.click(screen.getByRole('combobox', { name: 'Assignee' }));
+    await user.click(await screen.findByRole('option', { name: 'Eli Employee' }));
+    expect(fake.callsOf('task.assignees')[0]?.params).toEqual({ locationId: '4' });
+    const due = screen.getByLabelText(/^Due/);
+    await user.clear(due);
+    await user.type(due, '2026-12-01T09:30');
+    await user.click(screen.getByRole('combobox', { name: 'Priority' }));
+    await user.click(screen.getByRole('option', { name: 'Critical' }));
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/tasks/31'));
+    expect(fake.callsOf('task.create')[0]?.body).toEqual({
+      title: 'Fix the east gate',
+      description: 'The latch does not catch.',
+      locationId: 4,
+      assigneeId: 21,
+      dueAt: new Date('2026-12-01T09:30').toISOString(),
+      priority: 1,
+    });
+  });
+
+  it('sends nothing without a title or a location', async () => {
+    const { fake, user } = renderAdd({ 'task.create': () => aTask() });
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    expect(await screen.findByText('A task needs a title')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Gate');
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    expect(await screen.findByText('Choose a location')).toBeInTheDocument();
+    expect(fake.callsOf('task.create')).toHaveLength(0);
+  });
+
+  it('is prefilled from an alert and sends its id', async () => {
+    const { fake, user } = renderAdd(
+      { 'task.create': () => aTask() },
+      '?alertId=3&locationId=6&title=Morning+walk+at+Elm+Street+was+missed',
+    );
+    expect(screen.getByText('From an alert.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue(
+      'Morning walk at Elm Street was missed',
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Location' })).toHaveTextContent('Elm Street'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    await waitFor(() => expect(fake.callsOf('task.create')).toHaveLength(1));
+    expect(fake.callsOf('task.create')[0]?.body).toMatchObject({
+      alertId: 3,
+      locationId: 6,
+      title: 'Morning walk at Elm Street was missed',
+      assigneeId: null,
+    });
+  });
+
+  it("is prefilled from an incident: its first text and its location, which stays the incident's", async () => {
+    const { fake, user } = renderAdd(
+      {
+        'incident.get': () =>
+          anIncident({
+            id: 5,
+            locationId: 4,
+            incidentTexts: [{ id: 1, incidentNoteText: { text: 'Water leak' } }],
+          }),
+        'task.create': () => aTask(),
+      },
+      '?incidentId=5',
+    );
+    expect(screen.getByText('From incident 5.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Follow up: Water leak'),
+    );
+    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    await waitFor(() => expect(fake.callsOf('task.create')).toHaveLength(1));
+    expect(fake.callsOf('task.create')[0]?.body).toMatchObject({ incidentId: 5, locationId: 4 });
+  });
+
+  it('shows the API’s refusal and stays on the form', async () => {
+    const { user, router } = renderAdd(
+      { 'task.create': () => fakeError(400, 'Someone you may not see at this location') },
+      '?locationId=4&title=Gate',
+    );
+    await screen.findByRole('combobox', { name: 'Location' });
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    expect(await screen.findByText('Someone you may not see at this location')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/tasks/new');
+  });
+});

@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Role } from '@sitewalk/shared/roles';
+import type { Task } from '@sitewalk/shared/schemas/task';
+import type { User } from '@sitewalk/shared/schemas/user';
+import { renderWithProviders } from '../../testing/test-utils.tsx';
+import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { aUser } from '../../testing/incident-fixtures.ts';
+import { aTask, someAssignees } from '../../testing/task-fixtures.ts';
+import { TaskPage } from './task-page.tsx';
+
+const manager = aUser({ id: 7, roleId: Role.Manager });
+const assignee = aUser({ id: 21, roleId: Role.Employee, firstName: 'Eli', lastName: 'Employee' });
+const colleague = aUser({ id: 23, roleId: Role.Employee, firstName: 'Cal', lastName: 'Colleague' });
+
+/** The task page over a fake API that keeps the task and applies updates and comments to it. */
+const renderTask = (who: User, start: Task = aTask(), handlers: FakeHandlers = {}, id = '9') => {
+  let current = start;
+  const fake = createFakeFetch({
+    'task.get': () => current,
+    'task.assignees': () => someAssignees(),
+    'task.update': ({ body }) => {
+      const change = body as Partial<Task> & { assigneeId?: number | null };
+      const people = someAssignees().users;
+      current = {
+        ...current,
+        ...(change.status ? { status: change.status } : {}),
+        ...(change.assigneeId !== undefined
+          ? { assignee: people.find((p) => p.id === change.assigneeId) ?? null }
+          : {}),
+        completedAt: change.status === 'done' ? '2026-11-24T10:00:00.000Z' : current.completedAt,
+      };
+      return current;
+    },
+    'task.addComment': ({ body }) => {
+      const comment = {
+        id: current.comments.length + 1,
+        comment: (body as { comment: string }).comment,
+        createdAt: '2026-11-24T10:00:00.000Z',
+        user: { id: who.id, firstName: who.firstName, lastName: who.lastName },
+      };
+      current = { ...current, comments: [...current.comments, comment] };
+      return comment;
+    },
+    'task.delete': ({ params }) => ({ success: true, id: Number(params.id) }),
+    ...handlers,
+  });
+  vi.stubGlobal('fetch', fake.fetch);
+  const rendered = renderWithProviders(<TaskPage />, {
+    route: `/app/tasks/${id}`,
+    path: '/app/tasks/:id',
+    routes: [{ path: '/app/tasks', element: <p>tasks list</p> }],
+    user: who,
+  });
+  return { ...rendered, fake };
+};
+
+describe('TaskPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the task: title, status, priority, description, location, assignee, author', async () => {
+    renderTask(assignee, aTask({ overdue: true, incidentId: 5 }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fix the east gate' })).toBeInTheDocument();
+    expect(screen.getByText('Open')).toBeInTheDocument();
+    expect(screen.getByText('Important')).toBeInTheDocument();
+    expect(screen.getByText('Overdue')).toBeInTheDocument();
+    expect(screen.getByText('The latch does not catch.')).toBeInTheDocument();
+    expect(screen.getByText('Harbor Self Storage')).toBeInTheDocument();
+    expect(screen.getByText('Eli Employee')).toBeInTheDocument();
+    expect(screen.getByText(/^Dana Walker, /)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Incident 5' })).toHaveAttribute('href', '/app/incidents/5');
+    expect(screen.getByText('No comments yet.')).toBeInTheDocument();
+  });
+
+  it('lets the assignee start it and mark it done, then reopen it; not delete it', async () => {
+    const { fake, user } = renderTask(assignee);
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(screen.getByText('In progress')).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Mark done' }));
+    expect(await screen.findByRole('button', { name: 'Reopen' })).toBeInTheDocument();
+    // The status chip, and the 'Done' row with when.
+    expect(screen.getAllByText('Done')).toHaveLength(2);
+    expect(fake.callsOf('task.update').map((c) => c.body)).toEqual([
+      { status: 'inProgress' },
+      { status: 'done' },
+    ]);
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    // An Employee does not pick assignees.
+    expect(screen.queryByRole('combobox', { name: 'Assignee' })).not.toBeInTheDocument();
+    expect(fake.callsOf('task.assignees')).toHaveLength(0);
+  });
+
+  it('offers someone else of the location no status change, but comments', async () => {
+    const { fake, user } = renderTask(colleague);
+    await screen.findByRole('heading', { name: 'Fix the east gate' });
+    expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark done' })).not.toBeInTheDocument();
+
+    const comment = screen.getByRole('button', { name: 'Comment' });
+    await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), '   ');
+    expect(comment).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'On it tomorrow');
+    await user.click(comment);
+    const list = await screen.findByRole('list', { name: 'Comments' });
+    expect(within(list).getByText('On it tomorrow')).toBeInTheDocument();
+    expect(within(list).getByText(/^Cal Colleague · /)).toBeInTheDocument();
+    expect(fake.callsOf('task.addComment')[0]?.body).toEqual({ comment: '   On it tomorrow' });
+    expect(screen.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('');
+  });
+
+  it('lets a Manager reassign it and delete it after confirming', async () => {
+    const { fake, user, router } = renderTask(manager);
+    const picker = await screen.findByRole('combobox', { name: 'Assignee' });
+    expect(picker).toHaveTextContent('Eli Employee');
+    await user.click(picker);
+    await user.click(screen.getByRole('option', { name: 'Ana Assistant' }));
+    await waitFor(() => expect(fake.callsOf('task.update')[0]?.body).toEqual({ assigneeId: 22 }));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Assignee' })).toHaveTextContent('Ana Assistant'),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this task?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/tasks'));
+    expect(fake.callsOf('task.delete')[0]?.params).toEqual({ id: '9' });
+  });
+
+  it('shows the API’s refusal of a change', async () => {
+    const { user } = renderTask(assignee, aTask(), {
+      'task.update': () => fakeError(403, 'You may not change this task'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Mark done' }));
+    expect(await screen.findByText('You may not change this task')).toBeInTheDocument();
+  });
+
+  it("says 'Task not found' for a task the API does not find, and for an id that is no id", async () => {
+    const { unmount } = renderTask(assignee, aTask(), { 'task.get': () => fakeError(404, 'Task not found') });
+    expect(await screen.findByText('Task not found')).toBeInTheDocument();
+    unmount();
+    vi.unstubAllGlobals();
+    const { fake } = renderTask(assignee, aTask(), {}, 'abc');
+    expect(await screen.findByText('Task not found')).toBeInTheDocument();
+    expect(fake.callsOf('task.get')).toHaveLength(0);
+  });
+});
