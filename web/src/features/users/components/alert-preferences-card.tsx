@@ -66,7 +66,10 @@ const PreferencesForm = ({ saved }: { saved: AlertPreferences }) => {
           onSubmit={(event) =>
             void form.handleSubmit(async (values) => {
               setDone(false);
-              form.reset(await save.mutateAsync(values));
+              // A refusal shows below (save.error); the form keeps what was entered.
+              const answer = await save.mutateAsync(values).catch(() => null);
+              if (!answer) return;
+              form.reset(answer);
               setDone(true);
             })(event)
           }
