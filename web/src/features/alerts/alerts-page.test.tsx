@@ -155,7 +155,7 @@ describe('AlertsPage', () => {
         alerts = alerts.map((a) =>
           a.id === Number(params.id) ? { ...a, readAt: read ? '2026-11-21T09:00:00.000Z' : null } : a,
         );
-        return { updated: 1 };
+        return alerts.find((a) => a.id === Number(params.id))!;
       },
       'alert.markAllRead': () => {
         alerts = alerts.map((a) => ({ ...a, readAt: '2026-11-21T09:00:00.000Z' }));
