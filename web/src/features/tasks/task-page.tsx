@@ -71,7 +71,12 @@ const TaskDetail = ({ task }: { task: Task }) => {
         Back to Tasks
       </Button>
       <Box>
-        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+        {/* Titles made from alerts are long: a smaller heading on phones keeps them to a few lines. */}
+        <Typography
+          variant="h4"
+          component="h1"
+          sx={{ overflowWrap: 'anywhere', fontSize: { xs: '1.5rem', sm: '2.125rem' } }}
+        >
           {task.title}
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
