@@ -133,7 +133,8 @@ export const SortableCards = ({ items, onReorder, renderCard }: SortableCardsPro
             display: 'grid',
             gap: 2,
             gridTemplateColumns: {
-              xs: '1fr',
+              // minmax(0, …): no card's content may widen the column past the screen.
+              xs: 'minmax(0, 1fr)',
               md: 'repeat(2, minmax(0, 1fr))',
               xl: 'repeat(3, minmax(0, 1fr))',
             },

@@ -50,7 +50,8 @@ export const TodayWindows = ({ windows }: { windows: readonly WindowToday[] }) =
           const info = windowStatusInfo[w.status];
           const text = `${w.label} ${timeOf(w.opensAt)}–${timeOf(w.closesAt)}: ${info.label}`;
           return (
-            <li key={w.windowId}>
+            // A long window name ends in an ellipsis (the chip's own) rather than widen the card.
+            <li key={w.windowId} style={{ minWidth: 0, maxWidth: '100%' }}>
               <Tooltip title={text}>
                 <Chip
                   size="small"
