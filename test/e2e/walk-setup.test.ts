@@ -196,6 +196,9 @@ describe('walk setup', () => {
     await confirm.getByText('This will permanently delete "Evening round"').waitFor();
     await journey.check('walk setup delete');
     await confirm.getByRole('button', { name: 'Delete' }).click();
+    // While the dialog is open the page behind it is hidden from the accessibility tree (no rows either):
+    // the delete has been answered once the dialog is gone.
+    await confirm.waitFor({ state: 'hidden' });
     await expect.poll(() => rows.count()).toBe(0);
     expect((await walksOfLocation()).some((walk) => walk.id === saved!.id)).toBe(false);
     await select.click();
