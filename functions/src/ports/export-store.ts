@@ -31,6 +31,9 @@ export interface ExportObject {
 /** The tag the lifecycle rule matches: every export carries it, nothing else does. */
 export const EXPORT_TAG = { key: 'sitewalk-export', value: 'true' } as const;
 
+/** The folder of each tenant's prefix that export files go under (the export function may write only there). */
+export const EXPORTS_FOLDER = 'exports';
+
 /** `tenants/{id}/exports/{userId}/{random}/{fileName}`: per tenant and caller, unguessable. */
 export const exportKey = (
   owner: { managementCompanyId: number; userId: number },
@@ -38,7 +41,7 @@ export const exportKey = (
   random: () => string = () => randomBytes(12).toString('hex'),
 ): string => {
   if (!/^[\w.-]+$/.test(fileName)) throw new Error(`Invalid export file name ${JSON.stringify(fileName)}`);
-  return `${tenantPrefix(owner.managementCompanyId)}exports/${owner.userId}/${random()}/${fileName}`;
+  return `${tenantPrefix(owner.managementCompanyId)}${EXPORTS_FOLDER}/${owner.userId}/${random()}/${fileName}`;
 };
 
 /** RFC 6266: the ASCII name (ours always is), quoted. */

@@ -20,11 +20,10 @@ const markers = Array.from({ length: 10 }, (_, i) => ({
   lat: 36.8082 + Math.sin(i / 1.6) * 0.0009,
   lng: -119.8087 + i * 0.00022,
   notes: i === 3 ? 'Check the gate lock' : '',
-  images: [],
+  order: i,
   unitNumberRange: i === 4 ? '101-120' : '',
   hasUnitRange: i === 4,
   isDoor: i === 4 || i === 7,
-  isCompleted: false,
   walkId: 9,
 }));
 
