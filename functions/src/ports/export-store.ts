@@ -75,9 +75,11 @@ export const s3ExportStore = (env: Env<'AWS_REGION' | 'UPLOAD_BUCKET' | 'S3_ENDP
           Body: body instanceof Readable ? body : Readable.from(body),
           ContentType: file.contentType,
           ContentDisposition: attachment(file.fileName),
-          // Set with the object (one request, no window where it is stored untagged).
+          // Tagged with the object on S3 (no window where it is stored untagged)…
           Tagging: `${EXPORT_TAG.key}=${EXPORT_TAG.value}`,
         },
+        // …and once more when stored (PutObjectTagging): s3rver, the local stand-in, ignores the header.
+        tags: [{ Key: EXPORT_TAG.key, Value: EXPORT_TAG.value }],
         partSize: PART_SIZE,
         queueSize: 2,
       });

@@ -9,7 +9,10 @@ const dateMessage = 'a calendar date like 2026-11-24';
 export const exportDate = z
   .string({ error: dateMessage })
   .regex(/^\d{4}-\d{2}-\d{2}$/, dateMessage)
-  .refine((value) => new Date(`${value}T00:00:00.000Z`).toISOString().startsWith(value), dateMessage);
+  .refine((value) => {
+    const day = new Date(`${value}T00:00:00.000Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+  }, dateMessage);
 
 /** The instants a range of days covers: from the first millisecond of `from` to the last of `to` (UTC). */
 export const rangeInstants = (range: { from: string; to: string }) => ({
