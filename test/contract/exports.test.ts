@@ -33,7 +33,7 @@ const download = async (url: string) => {
   };
 };
 
-/** CSV as RFC 4180 reads it (quoted fields with commas, quotes and line breaks). */
+/** CSV as RFC 4180 reads it (quoted fields with commas, quotes and line breaks; CRLF between records). */
 const parseCsv = (text: string): string[][] => {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -41,17 +41,27 @@ const parseCsv = (text: string): string[][] => {
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') (row.push(field), (field = ''));
-    else if (c === '\r' && text[i + 1] === '\n') {
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (quoted && c === '"') {
+      quoted = false;
+    } else if (quoted) {
+      field += c;
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
       row.push(field);
       rows.push(row);
-      ((row = []), (field = ''), i++);
-    } else field += c;
+      row = [];
+      field = '';
+      i++;
+    } else {
+      field += c;
+    }
   }
   return rows;
 };
