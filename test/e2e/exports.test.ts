@@ -50,8 +50,13 @@ describe('exports', () => {
     await page.getByRole('button', { name: 'Download CSV' }).waitFor();
     await journey.check('dashboard with its CSV of all my locations');
 
+    await page.goto(journey.url(`/app/locations/${site.locationId}#incidents`));
+    await page.getByRole('row', { name: new RegExp(`Seeded incident ${site.label}`) }).waitFor();
+    await journey.check('incidents tab with its CSV');
+
     await page.goto(journey.url(`/app/locations/${site.locationId}#walk-reports`));
     await page.getByRole('row', { name: new RegExp(`Walk ${site.label}`) }).waitFor();
+    await journey.check('walk reports tab with its CSV');
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Download CSV' });
     await dialog.getByLabel('From').waitFor();
