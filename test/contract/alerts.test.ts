@@ -322,7 +322,8 @@ describe('preferences', () => {
     expect(mails[0]?.body.text).toMatch(/Location Alerted: \d+ walks done, \d+ missed, \d+ open incidents/);
     expect(mails[0]?.body.html).toContain('<td>Location Alerted</td>');
     // Links into the app's pages that download the CSV and PDFs (never expiring file links).
-    const appUrl = new URL(mails[0]?.body.text.match(/Open SiteWalk[^:]*: (\S+)\/app$/m)?.[1] ?? 'x:').origin;
+    const appUrl = new URL(mails[0]?.body.text?.match(/Open SiteWalk[^:]*: (\S+)\/app$/m)?.[1] ?? 'x:')
+      .origin;
     expect(mails[0]?.body.text).toContain(
       `Walk reports: ${appUrl}/app/locations/${a.locationId}#walk-reports`,
     );
