@@ -222,7 +222,9 @@ describe('CSV of walk reports', () => {
   });
 
   it('refuses a request without a body, and answers 404 for a location outside the scope or unknown', async () => {
-    expect((await call(w.manager, 'POST', '/api/export/walk-reports')).status).toBe(400);
+    const missing = await call(w.manager, 'POST', '/api/export/walk-reports');
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('Missing export range');
     for (const locationId of [site.locationId, 987_654]) {
       const answer = await call(w.managerB, 'POST', '/api/export/walk-reports', {
         locationId,

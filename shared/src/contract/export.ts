@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import { defineRoute } from './route.ts';
 import { Role } from '../roles.ts';
+import { messages } from '../messages.ts';
 import { idParam, idParams } from '../schemas/common.ts';
 import { exportFile, exportRangeBody } from '../schemas/export.ts';
 
 const resource = 'export' as const;
-const missingRange = 'Missing export range';
+const missingRange = messages.validation.missingExportRange;
 
 /**
  * Files to take away (issue 18): made on the server into the upload bucket under the caller's tenant prefix,
