@@ -18,6 +18,8 @@ export interface ResourceAccess {
   geocode?: boolean;
   /** The KMS key that seals PINs in the table (functions/src/ports/pins.ts). */
   pinKey?: readonly ('Encrypt' | 'Decrypt')[];
+  /** Amazon Rekognition's DetectText on objects of the upload bucket (it reads them as the caller). */
+  detectText?: boolean;
 }
 
 export type CognitoAction =
@@ -72,12 +74,14 @@ export const resourceAccess = {
   task: { table: 'readWrite', mail: true }, // the assignee's notice
 } as const satisfies Record<Resource, ResourceAccess>;
 
-/** Lambdas that serve no route: a consumer of the table's stream, and the scheduled evaluator. */
-export type Worker = 'cleanup' | 'evaluator';
+/** Lambdas that serve no route: a consumer of the table's stream, the scheduled evaluator, the door-photo reader. */
+export type Worker = 'cleanup' | 'evaluator' | 'doorPhoto';
 
 export interface WorkerAccess extends ResourceAccess {
   /** A stream consumer's event source: the table's stream (read by the event source mapping with its role). */
   stream?: 'table';
+  /** An upload-event consumer: S3 notifies it of each object created under the tenants' prefix. */
+  uploads?: true;
 }
 
 export const workerAccess = {
@@ -85,6 +89,8 @@ export const workerAccess = {
   cleanup: { table: 'readWrite', storage: ['delete'], stream: 'table' },
   // Walk windows due, alerts once each, their mails and the daily summaries (EventBridge Scheduler invokes it).
   evaluator: { table: 'readWrite', mail: true },
+  // Reads the unit number on each door photo as it arrives (S3 event), with Rekognition's DetectText.
+  doorPhoto: { table: 'readWrite', storage: ['read'], detectText: true, uploads: true },
 } as const satisfies Record<Worker, WorkerAccess>;
 
 export const workers = Object.keys(workerAccess) as Worker[];

@@ -196,3 +196,20 @@ export const getNote = async (db: DataService, key: RecordingKey) =>
 
 export const getPhoto = async (db: DataService, key: RecordingKey) =>
   (await db.entities.markerImage.get(key).go()).data;
+
+/** The photos of one report (the reader of door photos finds a photo by its object key among them). */
+export const photosOfReport = async (db: DataService, walkReportId: number) =>
+  (await db.entities.markerImage.query.primary({ walkReportId }).go({ pages: 'all' })).data;
+
+/** Stores what was read on a door photo; false when the photo is gone (its report was deleted meanwhile). */
+export const setUnitRead = (
+  db: DataService,
+  key: RecordingKey,
+  read: { unit?: string; confidence?: number; readAt: string },
+) =>
+  writeIf(
+    db.entities.markerImage
+      .patch(key)
+      .set({ unitRead: read })
+      .go(),
+  );
