@@ -197,11 +197,14 @@ export const getNote = async (db: DataService, key: RecordingKey) =>
 export const getPhoto = async (db: DataService, key: RecordingKey) =>
   (await db.entities.markerImage.get(key).go()).data;
 
-/** The photos of one report (the reader of door photos finds a photo by its object key among them). */
+/** The photos of one report, at most WALK_REPORT_PHOTOS_MAX (the walkPhoto worker finds a photo by its key). */
 export const photosOfReport = async (db: DataService, walkReportId: number) =>
   (await db.entities.markerImage.query.primary({ walkReportId }).go({ pages: 'all' })).data;
 
-/** Stores what was read on a door photo; false when the photo is gone (its report was deleted meanwhile). */
+/**
+ * Stores what was read on a door photo, once: false when it was read already (a repeated upload event) or the
+ * photo is gone (its report was deleted meanwhile).
+ */
 export const setUnitRead = (
   db: DataService,
   key: RecordingKey,
@@ -211,5 +214,6 @@ export const setUnitRead = (
     db.entities.markerImage
       .patch(key)
       .set({ unitRead: read })
+      .where((attributes, op) => op.notExists(attributes.unitRead))
       .go(),
   );

@@ -158,7 +158,7 @@ const runsOf = (characters: Component[]): Component[][] => {
       return (
         Math.abs(h - lh) < 0.3 * lh &&
         Math.abs(middle - (last.y0 + last.y1) / 2) < 0.35 * lh &&
-        gap < Number(process.env.GAP ?? 0.9) * lh &&
+        gap < 0.9 * lh &&
         gap > -0.2 * lh
       );
     });

@@ -192,7 +192,7 @@ export const markerImageEntity = new Entity({
     lat: { type: 'number' },
     lng: { type: 'number' },
     accuracy: { type: 'number' },
-    /** The photo of a door check: its unit number is read once it arrives (functions/src/doorPhoto/). */
+    /** The photo of a door check: its unit number is read once it arrives (functions/src/walkPhoto/). */
     door: { type: 'boolean' },
     /** What was read on it, when it was (no `unit`: nothing readable). Absent: not read yet. */
     unitRead: {
