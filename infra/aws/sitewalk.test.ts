@@ -946,8 +946,7 @@ describe('the walk-photo worker', () => {
     expect(JSON.stringify(notifications[0]?.Properties?.['BucketName'])).toMatch(/Uploads/);
     // Only S3, for this bucket and account, may invoke it.
     const permissions = Object.values(resourcesOf(demo.application, 'AWS::Lambda::Permission')).filter(
-      (permission) =>
-        JSON.stringify(permission.Properties?.['FunctionName']).includes(walkPhoto().logicalId),
+      (permission) => JSON.stringify(permission.Properties?.['FunctionName']).includes(walkPhoto().logicalId),
     );
     expect(permissions).toHaveLength(1);
     expect(permissions[0]?.Properties).toMatchObject({
@@ -983,11 +982,14 @@ describe('the walk-photo worker', () => {
     expect(detect.map((s) => s.Action)).toEqual([DETECT_TEXT_ACTION]);
     const actions = actionsOf(statements);
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:Query']));
-    expect(actions.filter((a) => ['s3:PutObject', 's3:DeleteObject', 's3:ListBucket'].includes(a))).toEqual([]);
+    expect(actions.filter((a) => ['s3:PutObject', 's3:DeleteObject', 's3:ListBucket'].includes(a))).toEqual(
+      [],
+    );
     expect(actions.filter((a) => STREAM_READS.includes(a))).toEqual([]);
     // No other function may call Rekognition.
     for (const [resource, fn] of functionsOf(demo)) {
-      if (resource !== 'walkPhoto') expect(actionsOf(fn.statements), resource).not.toContain(DETECT_TEXT_ACTION);
+      if (resource !== 'walkPhoto')
+        expect(actionsOf(fn.statements), resource).not.toContain(DETECT_TEXT_ACTION);
     }
   });
 

@@ -46,7 +46,9 @@ describe('unit numbers read on door photos', () => {
       );
       if (misses.length > 0) console.table(misses);
       if (exact < BUDGET) {
-        throw new Error(`Unit reading: ${(exact * 100).toFixed(1)} % exact, below the budget of ${BUDGET * 100} %`);
+        throw new Error(
+          `Unit reading: ${(exact * 100).toFixed(1)} % exact, below the budget of ${BUDGET * 100} %`,
+        );
       }
     },
     { iterations: 1, warmupIterations: 0, time: 0, warmupTime: 0 },

@@ -92,7 +92,11 @@ export const doorImages = (seed: number, count: number): DoorImage[] => {
       // A small sign: text the reader must not take for the unit.
       ctx.font = '16px "Sign Sans"';
       ctx.fillStyle = light ? '#222' : '#eee';
-      ctx.fillText(f.helpers.arrayElement(['NO SMOKING', 'KEEP CLEAR', 'LOCK ON RIGHT', 'SELF STORAGE']), 70, 60);
+      ctx.fillText(
+        f.helpers.arrayElement(['NO SMOKING', 'KEEP CLEAR', 'LOCK ON RIGHT', 'SELF STORAGE']),
+        70,
+        60,
+      );
     }
     ctx.restore();
     ctx.filter = 'none';
@@ -113,7 +117,8 @@ export const doorImages = (seed: number, count: number): DoorImage[] => {
       const image = ctx.getImageData(0, 0, WIDTH, HEIGHT);
       for (let i = 0; i < image.data.length; i += 4) {
         const noise = (f.number.float() - 0.5) * 40 * conditions.darkness;
-        for (let c = 0; c < 3; c += 1) image.data[i + c] = Math.max(0, Math.min(255, image.data[i + c]! + noise));
+        for (let c = 0; c < 3; c += 1)
+          image.data[i + c] = Math.max(0, Math.min(255, image.data[i + c]! + noise));
       }
       ctx.putImageData(image, 0, 0);
     }

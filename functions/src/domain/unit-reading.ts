@@ -28,5 +28,7 @@ export const unitFromDetections = (detections: readonly TextDetection[]): UnitRe
     })
     .sort((a, b) => b.height - a.height || b.confidence - a.confidence);
   const best = numbers[0];
-  return best ? { unit: best.unit, confidence: Math.round(best.confidence) } : { unit: null, confidence: null };
+  return best
+    ? { unit: best.unit, confidence: Math.round(best.confidence) }
+    : { unit: null, confidence: null };
 };

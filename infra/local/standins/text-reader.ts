@@ -194,7 +194,8 @@ const lineImage = (run: Component[], labels: Int32Array, width: number): Buffer 
   source.getContext('2d').putImageData(pixels, 0, 0);
   const first = run[0]!;
   const last = run[run.length - 1]!;
-  const tilt = run.length > 1 ? Math.atan2(last.y1 - first.y1, (last.x0 + last.x1 - first.x0 - first.x1) / 2) : 0;
+  const tilt =
+    run.length > 1 ? Math.atan2(last.y1 - first.y1, (last.x0 + last.x1 - first.x0 - first.x1) / 2) : 0;
   const level = createCanvas(w, h);
   const ctx = level.getContext('2d');
   ctx.fillStyle = '#fff';
@@ -237,9 +238,16 @@ export const createTextReader = (): TextReader => {
       const { labels, components } = componentsOf(width, height, inkOf(width, height, level, invert));
       const runs = runsOf(components.filter((c) => looksLikeCharacter(c, width, height)));
       for (const run of runs.slice(0, RUNS_PER_POLARITY)) {
-        const { data } = await (await tesseract()).recognize(lineImage(run, labels, width), {}, { blocks: true });
-        const found = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
-        const text = found.map((w) => w.text).join('').trim();
+        const { data } = await (
+          await tesseract()
+        ).recognize(lineImage(run, labels, width), {}, { blocks: true });
+        const found = (data.blocks ?? []).flatMap((b) =>
+          b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)),
+        );
+        const text = found
+          .map((w) => w.text)
+          .join('')
+          .trim();
         if (!text) continue;
         const x0 = Math.min(...run.map((c) => c.x0));
         const y0 = Math.min(...run.map((c) => c.y0));
