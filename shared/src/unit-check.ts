@@ -4,6 +4,7 @@
  * pictured unit is the one SiteWalk read on the door photo; a checkpoint without a photo it reads (recorded
  * before, or with no photo) is judged by the unit the walker typed, as it was before.
  */
+import type { UnitReadView } from './schemas/walkReport.ts';
 
 /** One part of a unit range: the units `from`…`to`, written `width` digits wide when it has leading zeros. */
 export interface UnitSpan {
@@ -49,11 +50,7 @@ export const isRequestedUnit = (requested: string | null, pictured: string | nul
 };
 
 /** What SiteWalk read on a door photo, as a checkpoint of the API carries it (null: no door photo to read). */
-export interface UnitReadState {
-  status: 'pending' | 'read' | 'unreadable';
-  unit: string | null;
-  confidence: number | null;
-}
+export type UnitReadState = UnitReadView;
 
 export type UnitCheck =
   /** The door photo has not been read yet (it may still be on its way from the phone). */
