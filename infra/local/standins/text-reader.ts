@@ -1,13 +1,16 @@
 /**
- * The local stand-in for Rekognition's DetectText on door photos: tesseract.js (its English model from the
- * npm package @tesseract.js-data/eng, nothing downloaded at run time) in its own worker thread, after finding
- * the likeliest run of characters in the photo itself. Tesseract reads a clean line of text well and a whole
- * photo of a ribbed, tilted, glaring door badly (28 % of the bench's set, against 92 % this way), so:
+ * The reader behind the local stand-in for Rekognition's DetectText (rekognition.ts, which runs it in a worker
+ * thread, text-reader-thread.ts): tesseract.js (its English model from the npm package @tesseract.js-data/eng,
+ * nothing downloaded at run time), after finding the likeliest runs of characters in the photo itself.
+ * Tesseract reads a clean line of text well and a whole photo of a ribbed, tilted, glaring door badly (28 % of
+ * the bench's set, against 98 % this way; test/bench/unit-reading.bench.ts), so:
  *
  * 1. grey, then a local-mean threshold (Bradley), once for dark text on light and once for light on dark;
  * 2. connected components of ink, kept when they are shaped like characters (height 8–45 % of the photo's,
  *    width 25–110 % of their height, partly filled, with a smooth outline, clear of the edges);
- * 3. runs of such components side by side at the same height: the longest runs are the candidates;
+ * 3. runs of such components side by side at the same height, cut where a gap is far wider than the run's
+ *    narrowest (a piece of door beside a plate's edge, taken for a character): the longest runs are the
+ *    candidates;
  * 4. each candidate alone, black on white, turned level along its characters' feet, is read as one line.
  *
  * The candidates come back as Rekognition's WORD detections (text, confidence, box as fractions of the
@@ -165,7 +168,26 @@ const runsOf = (characters: Component[]): Component[][] => {
     if (run) run.push(c);
     else runs.push([c]);
   }
-  return runs.sort((a, b) => b.length - a.length || heightOf(b[0]!) - heightOf(a[0]!));
+  return runs
+    .flatMap(splitAtWideGaps)
+    .sort((a, b) => b.length - a.length || heightOf(b[0]!) - heightOf(a[0]!));
+};
+
+/**
+ * A run cut where a gap is more than twice its narrowest and over 0.3 of the characters' height: the digits of
+ * a number sit evenly, while a piece of door texture beside a plate's edge, taken for a character, sits apart.
+ */
+const splitAtWideGaps = (run: Component[]): Component[][] => {
+  if (run.length < 3) return [run];
+  const gaps = run.slice(1).map((c, i) => c.x0 - run[i]!.x1);
+  const narrowest = Math.max(1, Math.min(...gaps));
+  const pieces: Component[][] = [[run[0]!]];
+  gaps.forEach((gap, i) => {
+    const c = run[i + 1]!;
+    if (gap > 2 * narrowest && gap > 0.3 * heightOf(c)) pieces.push([c]);
+    else pieces[pieces.length - 1]!.push(c);
+  });
+  return pieces;
 };
 
 /** The run's own ink, black on white with a margin, turned level along its characters' feet (PNG). */
