@@ -33,4 +33,5 @@ export const resourceModules: Partial<Record<Resource, () => Promise<ResourceMod
 export const workerModules: Record<Worker, () => Promise<{ handler: (event: never) => Promise<void> }>> = {
   cleanup: () => import('./cleanup/handler.ts'),
   evaluator: () => import('./evaluator/handler.ts'),
+  walkPhoto: () => import('./walkPhoto/handler.ts'),
 };

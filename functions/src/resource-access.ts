@@ -77,12 +77,19 @@ export const resourceAccess = {
   export: { table: 'read', storage: ['read', 'export'] },
 } as const satisfies Record<Resource, ResourceAccess>;
 
-/** Lambdas that serve no route: a consumer of the table's stream, and the scheduled evaluator. */
-export type Worker = 'cleanup' | 'evaluator';
+/** Lambdas that serve no route: a consumer of the table's stream, the scheduled evaluator, the walk-photo consumer. */
+export type Worker = 'cleanup' | 'evaluator' | 'walkPhoto';
 
 export interface WorkerAccess extends ResourceAccess {
   /** A stream consumer's event source: the table's stream (read by the event source mapping with its role). */
   stream?: 'table';
+  /**
+   * An upload-event consumer: the upload bucket notifies it of each object created under `tenants/`, and it may
+   * read the objects of this kind (`tenants/*\/{kind}/*`), which Rekognition reads with its permissions.
+   */
+  uploadEvents?: 'walk-photo';
+  /** Amazon Rekognition's DetectText (an action without resources of its own). */
+  detectText?: true;
 }
 
 export const workerAccess = {
@@ -90,15 +97,17 @@ export const workerAccess = {
   cleanup: { table: 'readWrite', storage: ['delete'], stream: 'table' },
   // Walk windows due, alerts once each, their mails and the daily summaries (EventBridge Scheduler invokes it).
   evaluator: { table: 'readWrite', mail: true },
+  // Every walk photo as it arrives (S3 event): the unit number on a door photo, with Rekognition's DetectText.
+  walkPhoto: { table: 'readWrite', uploadEvents: 'walk-photo', detectText: true },
 } as const satisfies Record<Worker, WorkerAccess>;
 
 export const workers = Object.keys(workerAccess) as Worker[];
 
 /** The environment a resource's Lambda reads (besides AWS_REGION, which Lambda sets itself). */
-export const environmentOf = (access: ResourceAccess): EnvName[] => [
+export const environmentOf = (access: ResourceAccess | WorkerAccess): EnvName[] => [
   'TABLE_NAME',
   ...(access.identity ? (['USER_POOL_ID', 'USER_POOL_CLIENT_ID'] as const) : []),
-  ...(access.storage ? (['UPLOAD_BUCKET'] as const) : []),
+  ...(access.storage || 'uploadEvents' in access ? (['UPLOAD_BUCKET'] as const) : []),
   ...(access.mail ? (['MAIL_FROM', 'APP_URL'] as const) : []),
   ...(access.geocode ? (['GEOCODER'] as const) : []),
   ...(access.pinKey ? (['PIN_KEY_ID'] as const) : []),

@@ -13,6 +13,7 @@ import { WebApp } from './constructs/web-app.ts';
 import { readPagesManifest } from '../web-pages.ts';
 import { StreamWorker } from './constructs/stream-worker.ts';
 import { ScheduledWorker } from './constructs/scheduled-worker.ts';
+import { UploadWorker } from './constructs/upload-worker.ts';
 import type { Backing } from './constructs/resource-function.ts';
 import { EXPORT_TAG } from '@sitewalk/functions/ports/export-store';
 import { EXPORT_EXPIRY_DAYS } from '@sitewalk/shared/constants';
@@ -40,6 +41,7 @@ export class AppStack extends Stack {
   readonly uploads: Bucket;
   readonly cleanup: StreamWorker;
   readonly evaluator: ScheduledWorker;
+  readonly walkPhotos: UploadWorker;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -88,6 +90,8 @@ export class AppStack extends Stack {
     this.cleanup = new StreamWorker(this, 'Cleanup', { stage, backing });
     // Walk windows due and missed-walk alerts, every few minutes (EventBridge Scheduler).
     this.evaluator = new ScheduledWorker(this, 'Evaluator', { stage, backing });
+    // Every walk photo as it arrives (the unit number on door photos), from the upload bucket's events.
+    this.walkPhotos = new UploadWorker(this, 'WalkPhotos', { stage, backing });
 
     this.web.publish(props.webDist, {
       apiBasePath: '/api',

@@ -104,6 +104,24 @@ describe('the Lambda bundles', () => {
     }
   });
 
+  it('answer: the walkPhoto worker takes S3’s event, leaving alone what is no walk photo or no longer recorded', async () => {
+    const { handler } = (await load('walkPhoto')) as unknown as {
+      handler: (event: unknown) => Promise<void>;
+    };
+    const record = (key: string) => ({
+      eventName: 'ObjectCreated:Put',
+      s3: { bucket: { name: process.env.UPLOAD_BUCKET }, object: { key } },
+    });
+    await expect(
+      handler({
+        Records: [
+          record('tenants/1/company-logo/1/logo.png'),
+          record('tenants/1/walk-photo/999999/gone.jpg'),
+        ],
+      }),
+    ).resolves.toBeUndefined();
+  });
+
   it('answer: a protected route without the authorizer’s claims is refused in the envelope', async () => {
     const { handler } = await load('walk');
     const result = await handler(event('GET', '/api/walk/{id}'), context);

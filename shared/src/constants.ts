@@ -137,6 +137,8 @@ export const MARKER_NOTES_MAX = 500;
 export const UNIT_RANGE_MAX = 200;
 /** A unit number at a checkpoint. */
 export const UNIT_NUMBER_MAX = 20;
+/** A number read on a door photo with less confidence (0–100) than this is not taken for its unit. */
+export const UNIT_READ_MIN_CONFIDENCE = 50;
 /** A note on an incident or at a marker of a walk report. */
 export const NOTE_MAX_LENGTH = 2000;
 /** One line of an incident's text. */

@@ -218,3 +218,24 @@ export async function* reportPagesStartedBetween(
     cursor = page.cursor;
   } while (cursor);
 }
+
+/** The photos of one report, at most WALK_REPORT_PHOTOS_MAX (the walkPhoto worker finds a photo by its key). */
+export const photosOfReport = async (db: DataService, walkReportId: number) =>
+  (await db.entities.markerImage.query.primary({ walkReportId }).go({ pages: 'all' })).data;
+
+/**
+ * Stores what was read on a door photo, once: false when it was read already (a repeated upload event) or the
+ * photo is gone (its report was deleted meanwhile).
+ */
+export const setUnitRead = (
+  db: DataService,
+  key: RecordingKey,
+  read: { unit?: string; confidence?: number; readAt: string },
+) =>
+  writeIf(
+    db.entities.markerImage
+      .patch(key)
+      .set({ unitRead: read })
+      .where((attributes, op) => op.notExists(attributes.unitRead))
+      .go(),
+  );

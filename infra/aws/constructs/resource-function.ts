@@ -61,6 +61,12 @@ export const TABLE_WRITES = [
 /** Geocoding through the Places API v2 (functions/src/ports/geocoder.ts). */
 export const GEOCODE_ACTION = 'geo-places:Geocode';
 
+/** Reading the text on a photo (functions/src/ports/text-detector.ts); the action has no resource to name. */
+export const DETECT_TEXT_ACTION = 'rekognition:DetectText';
+
+/** The objects of one kind of upload, under every tenant: `tenants/*\/{kind}/*`. */
+export const uploadsOfKind = (kind: string) => `${TENANTS_PREFIX}*/${kind}/*`;
+
 /** Reading the table's stream, as the event source mapping does with the function's role. */
 export const STREAM_READS = [
   'dynamodb:DescribeStream',
@@ -287,6 +293,27 @@ export class ResourceFunction extends Construct {
           resources: [backing.pinKey.keyArn],
         }),
       );
+    }
+
+    if ('uploadEvents' in access && access.uploadEvents) {
+      // Only the kind of object it is notified of; Rekognition reads them with these permissions.
+      const objectsOfKind = uploadsOfKind(access.uploadEvents);
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [backing.uploads.arnForObjects(objectsOfKind)],
+        }),
+      );
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(backing.uploads)}.Arn>/${objectsOfKind}]`,
+        reason: 'Reads only the objects of the kind it is notified of, under every tenant’s prefix.',
+      });
+    }
+
+    if ('detectText' in access && access.detectText) {
+      role.addToPolicy(new PolicyStatement({ actions: [DETECT_TEXT_ACTION], resources: ['*'] }));
+      // The role's acknowledgement of `Resource::*` (X-Ray's actions, above) covers this one too: DetectText
+      // works on the image it is sent and has no resource-level permissions.
     }
 
     if (access.geocode) {

@@ -41,6 +41,7 @@ const checkpoint = (i: number, extra: Partial<WalkReport['CompletedMarker'][numb
   isDoor: markers[i]!.isDoor,
   targetUnit: null,
   picturedUnit: null,
+  unitRead: null,
   ...extra,
 });
 
@@ -55,7 +56,11 @@ export const walkReportView = (overrides: Partial<WalkReport> = {}): WalkReport 
   walk: { name: 'Evening perimeter', locationId: 3, markers },
   CompletedMarker: [
     ...[0, 1, 2, 3, 5, 6, 9].map((i) => checkpoint(i)),
-    checkpoint(4, { targetUnit: '105', picturedUnit: '105' }),
+    checkpoint(4, {
+      targetUnit: '105',
+      picturedUnit: '105',
+      unitRead: { status: 'read', unit: '105', confidence: 93 },
+    }),
     checkpoint(7, {
       targetUnit: '212',
       picturedUnit: '213',

@@ -56,6 +56,8 @@ describe('the walk report PDF', () => {
     expect(text).toContain('Missed'); // marker 9
     expect(text).toContain('Mismatch: requested 212, detected 213');
     expect(text).toContain('Matched');
+    expect(text).toContain('105 (93 %)'); // read on the door photo
+    expect(text).toContain('213 (as typed)');
     expect(text).toContain('Marker 8: reached 61 m from the marker');
     expect(text).toContain('Marker 8: marked reached by hand');
     expect(text).toContain('Padlock on 105 replaced, "new" key with the office');
@@ -136,12 +138,43 @@ describe('the incident PDF', () => {
 });
 
 describe('PDF helpers', () => {
+  const read = (unit: string | null) =>
+    ({ status: unit ? 'read' : 'unreadable', unit, confidence: unit ? 91 : null }) as const;
   it.each([
-    [{ isDoor: false, targetUnit: null, picturedUnit: null }, ''],
-    [{ isDoor: true, targetUnit: '105', picturedUnit: ' 105 ' }, 'Matched'],
-    [{ isDoor: true, targetUnit: '105', picturedUnit: '106' }, 'Mismatch: requested 105, detected 106'],
-    [{ isDoor: true, targetUnit: null, picturedUnit: '106' }, 'Mismatch: requested None, detected 106'],
-    [{ isDoor: true, targetUnit: '', picturedUnit: '' }, 'Mismatch: requested None, detected None'],
+    [{ isDoor: false, targetUnit: null, picturedUnit: null, unitRead: null }, ''],
+    [{ isDoor: true, targetUnit: '105', picturedUnit: ' 105 ', unitRead: null }, 'Matched'],
+    [
+      { isDoor: true, targetUnit: '105', picturedUnit: '106', unitRead: null },
+      'Mismatch: requested 105, detected 106',
+    ],
+    [
+      { isDoor: true, targetUnit: null, picturedUnit: '106', unitRead: null },
+      'Mismatch: requested None, detected 106',
+    ],
+    [
+      { isDoor: true, targetUnit: '', picturedUnit: '', unitRead: null },
+      'Mismatch: requested None, detected None',
+    ],
+    // The unit read on the door photo is judged, not the one typed.
+    [{ isDoor: true, targetUnit: '105', picturedUnit: '106', unitRead: read('105') }, 'Matched'],
+    [
+      { isDoor: true, targetUnit: '105', picturedUnit: '105', unitRead: read('185') },
+      'Mismatch: requested 105, detected 185',
+    ],
+    [
+      { isDoor: true, targetUnit: '105', picturedUnit: '105', unitRead: read(null) },
+      'Mismatch: requested 105, detected None',
+    ],
+    [{ isDoor: true, targetUnit: '100-120', picturedUnit: null, unitRead: read('104') }, 'Matched'],
+    [
+      {
+        isDoor: true,
+        targetUnit: '105',
+        picturedUnit: '105',
+        unitRead: { status: 'pending' as const, unit: null, confidence: null },
+      },
+      'Not read yet: requested 105',
+    ],
   ])('unit check of %j is %j', (checkpoint, expected) => {
     expect(unitCheckText(checkpoint)).toBe(expected);
   });

@@ -1,6 +1,7 @@
 import type { WalkReport } from '@sitewalk/shared/schemas/walkReport';
 import { EXPORT_PDF_PHOTOS_MAX, WALK_COMPLETION_THRESHOLD } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
+import { unitCheckOf } from '@sitewalk/shared/unit-check';
 import {
   COLORS,
   CONTENT,
@@ -38,15 +39,23 @@ export interface WalkReportPdfInput {
 type Checkpoint = WalkReport['CompletedMarker'][number];
 type Marker = NonNullable<WalkReport['walk']>['markers'][number];
 
-/** The unit check of a door checkpoint, as the detail screen says it: 'Matched', or 'Mismatch' with both units. */
-export const unitCheckText = (checkpoint: Pick<Checkpoint, 'isDoor' | 'targetUnit' | 'picturedUnit'>) => {
+/** The unit check of a door checkpoint as the detail screen judges it (shared/src/unit-check.ts), in one line. */
+export const unitCheckText = (
+  checkpoint: Pick<Checkpoint, 'isDoor' | 'targetUnit' | 'picturedUnit' | 'unitRead'>,
+): string => {
   if (!checkpoint.isDoor) return '';
-  const requested = (checkpoint.targetUnit ?? '').trim();
-  const detected = (checkpoint.picturedUnit ?? '').trim();
-  if (requested !== '' && requested === detected) return 'Matched';
-  return `Mismatch: requested ${requested || 'None'}, detected ${detected || 'None'}`;
-  // MERGE(i18-unit-reading): lane A adds `unitRead` (the unit read off the door photo) to door checkpoints;
-  // add it here (e.g. 'read from photo: 105') so the PDF's unit checks match the detail screen's.
+  const check = unitCheckOf(checkpoint);
+  if (check.verdict === 'pending') return `Not read yet: requested ${check.requested}`;
+  if (check.verdict === 'matched') return 'Matched';
+  return `Mismatch: requested ${check.requested}, detected ${check.detected}`;
+};
+
+/** Where the detected unit comes from: read on the door photo (with its confidence), or typed by the walker. */
+const detectedText = (checkpoint: Checkpoint): string => {
+  const check = unitCheckOf(checkpoint);
+  if (check.verdict === 'pending') return 'Not read yet';
+  if (check.source === 'walker') return `${check.detected} (as typed)`;
+  return check.confidence === null ? check.detected : `${check.detected} (${check.confidence} %)`;
 };
 
 /**
@@ -295,12 +304,12 @@ export const writeWalkReportPdf = async (doc: Doc, input: WalkReportPdfInput): P
         value: (c: Checkpoint) => String(labelOf.get(c.markerId) ?? c.markerId),
         bold: true,
       },
-      { header: 'Requested', width: 18, value: (c: Checkpoint) => c.targetUnit ?? 'None' },
-      { header: 'Detected', width: 18, value: (c: Checkpoint) => c.picturedUnit ?? 'None' },
-      // MERGE(i18-unit-reading): a 'Read from photo' column for `unitRead` goes here.
+      { header: 'Requested', width: 16, value: (c: Checkpoint) => c.targetUnit ?? 'None' },
+      { header: 'Detected', width: 20, value: detectedText },
+      { header: 'Entered', width: 14, value: (c: Checkpoint) => c.picturedUnit ?? 'None' },
       {
         header: 'Result',
-        width: 52,
+        width: 38,
         value: unitCheckText,
         color: (c: Checkpoint) => (unitCheckText(c) === 'Matched' ? COLORS.good : COLORS.bad),
         bold: true,
