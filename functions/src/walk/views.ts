@@ -76,6 +76,7 @@ export const toWalkReport = ({
   walk,
   walker,
   completed,
+  flags,
   notes,
   images,
 }: ReportDetail): WalkReport => ({
@@ -98,6 +99,8 @@ export const toWalkReport = ({
     lat: image.lat ?? null,
     lng: image.lng ?? null,
   })),
+  flags,
+  flagCount: flags.length,
   ...totalsOf(report),
 });
 
@@ -113,6 +116,7 @@ const toReportSummary = (item: WalkReportItem, walker: UserItem | undefined): Wa
     walkId: item.walkId,
     walk: { name: item.walkName, markerCount },
     ...totals,
+    flagCount: item.flags?.length ?? 0,
   };
 };
 
