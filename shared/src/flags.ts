@@ -74,7 +74,8 @@ const minutes = (seconds: number) => {
   const n = Math.max(1, Math.round(Math.abs(seconds) / 60));
   return `${n} min`;
 };
-const duration = (seconds: number) => (seconds < 120 ? `${Math.max(0, Math.round(seconds))} s` : minutes(seconds));
+const duration = (seconds: number) =>
+  seconds < 120 ? `${Math.max(0, Math.round(seconds))} s` : minutes(seconds);
 
 /** The reason a flag gives, in words a reviewer reads. */
 export const flagReason = (facts: FlagFacts): string => {
@@ -225,4 +226,5 @@ export const hammingDistance = (a: string, b: string): number => {
 export const hashBands = (hash: string): string[] =>
   Array.from({ length: PHOTO_HASH_BANDS }, (_, band) => `${band}:${hash.slice(band * 4, band * 4 + 4)}`);
 
-export const isSamePicture = (a: string, b: string): boolean => hammingDistance(a, b) <= PHOTO_HASH_MAX_DISTANCE;
+export const isSamePicture = (a: string, b: string): boolean =>
+  hammingDistance(a, b) <= PHOTO_HASH_MAX_DISTANCE;

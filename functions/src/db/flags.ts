@@ -67,9 +67,17 @@ export const setPhotoEvidence = (
   key: { walkReportId: number; clientId: string },
   evidence: StoredEvidence,
 ) => {
-  const absent = (['cameraTakenAt', 'cameraLat', 'cameraLng', 'hash', 'cameraTimeOffset', 'cameraDistance', 'reusedFrom'] as const).filter(
-    (name) => evidence[name] === undefined,
-  );
+  const absent = (
+    [
+      'cameraTakenAt',
+      'cameraLat',
+      'cameraLng',
+      'hash',
+      'cameraTimeOffset',
+      'cameraDistance',
+      'reusedFrom',
+    ] as const
+  ).filter((name) => evidence[name] === undefined);
   const patch = db.entities.markerImage.patch(key).set(evidence);
   return writeIf((absent.length > 0 ? patch.remove(absent) : patch).go());
 };
@@ -84,8 +92,11 @@ export const photosSharingBands = async (
   const pages = await Promise.all(
     hashBands(hash).map(
       async (band) =>
-        (await db.entities.photoHash.query.primary({ managementCompanyId, band }).go({ count: perBand, pages: 'all' }))
-          .data,
+        (
+          await db.entities.photoHash.query
+            .primary({ managementCompanyId, band })
+            .go({ count: perBand, pages: 'all' })
+        ).data,
     ),
   );
   return pages.flat();
@@ -94,7 +105,13 @@ export const photosSharingBands = async (
 /** Indexes a photo's hash by its bands (writing them again changes nothing). */
 export const indexPhotoHash = async (
   db: DataService,
-  photo: { managementCompanyId: number; walkReportId: number; clientId: string; hash: string; recordedAt: string },
+  photo: {
+    managementCompanyId: number;
+    walkReportId: number;
+    clientId: string;
+    hash: string;
+    recordedAt: string;
+  },
 ) => {
   await db.entities.photoHash.put(hashBands(photo.hash).map((band) => ({ ...photo, band }))).go();
 };

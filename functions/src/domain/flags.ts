@@ -20,7 +20,8 @@ import { changeReportFlags } from '../db/flags.ts';
  * every entry is repeated in the month tally the dashboard reads).
  */
 
-export const checkpointFlagRef = (kind: FlagKind, completedMarkerId: number) => `${kind}:c${completedMarkerId}`;
+export const checkpointFlagRef = (kind: FlagKind, completedMarkerId: number) =>
+  `${kind}:c${completedMarkerId}`;
 export const photoRefOf = (clientId: string) => clientId.replaceAll('-', '').slice(0, 12).toLowerCase();
 export const photoFlagRef = (kind: FlagKind, clientId: string) => `${kind}:p${photoRefOf(clientId)}`;
 
@@ -51,10 +52,7 @@ export const checkpointFacts = (c: Measured, distance: number | null): Checkpoin
 });
 
 /** The checkpoints' flags, by stored entry, with the facts behind each. */
-const checkpointFlagsOf = (
-  completed: readonly (Measured)[],
-  markers: ReadonlyMap<number, Point>,
-) => {
+const checkpointFlagsOf = (completed: readonly Measured[], markers: ReadonlyMap<number, Point>) => {
   const byClientId = new Map(completed.map((c) => [c.clientId, c]));
   const flags = new Map<string, { facts: FlagFacts; checkpoint: Measured }>();
   for (const verdict of checkpointVerdicts(
@@ -79,7 +77,7 @@ const checkpointFlagsOf = (
 export const reconcileCheckpointFlags = async (
   db: DataService,
   report: WalkReportItem,
-  completed: readonly (Measured)[],
+  completed: readonly Measured[],
   markers: ReadonlyMap<number, Point>,
 ) => {
   const wanted = new Set(checkpointFlagsOf(completed, markers).keys());
@@ -141,7 +139,7 @@ const GENERIC_REASONS: Record<FlagKind, string> = {
  */
 export const flagsOfReport = (
   report: WalkReportItem,
-  completed: readonly (Measured)[],
+  completed: readonly Measured[],
   images: readonly MarkerImageItem[],
   markers: ReadonlyMap<number, Point>,
 ): FlagView[] => {

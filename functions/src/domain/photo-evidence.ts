@@ -1,9 +1,4 @@
-import {
-  isSamePicture,
-  photoVerdict,
-  type PhotoEvidence,
-  type PhotoFlagKind,
-} from '@sitewalk/shared/flags';
+import { isSamePicture, photoVerdict, type PhotoEvidence, type PhotoFlagKind } from '@sitewalk/shared/flags';
 import type { DataService } from '../db/service.ts';
 import type { CompletedMarkerItem, MarkerImageItem } from '../db/entities/walkReport.ts';
 import { readReport } from '../db/walk-reports.ts';
@@ -71,7 +66,10 @@ export const recordPhotoEvidence = async (
   if (!stored || !image) return null;
   const { report, completed } = stored;
 
-  const [walk, location] = await Promise.all([getWalk(db, report.walkId), getLocation(db, report.locationId)]);
+  const [walk, location] = await Promise.all([
+    getWalk(db, report.walkId),
+    getLocation(db, report.locationId),
+  ]);
   const timeZone = location ? timeZoneAt(location.latitude, location.longitude) : 'UTC';
   const evidence = await evidenceOf(bytes, timeZone);
   const marker = walk?.markers.find((m) => m.id === image.markerId) ?? null;
@@ -85,7 +83,9 @@ export const recordPhotoEvidence = async (
   const { hash } = evidence;
   const copyOf = hash
     ? (await photosSharingBands(db, report.managementCompanyId, hash))
-        .filter((other) => other.walkReportId !== walkReportId && earlier(other) && isSamePicture(hash, other.hash))
+        .filter(
+          (other) => other.walkReportId !== walkReportId && earlier(other) && isSamePicture(hash, other.hash),
+        )
         .sort((a, b) => a.recordedAt.localeCompare(b.recordedAt))[0]
     : undefined;
 
@@ -111,10 +111,7 @@ export const recordPhotoEvidence = async (
       recordedAt: image.createdAt,
     });
   }
-  const flags = [
-    ...found.map((f) => f.kind as PhotoFlagKind),
-    ...(copyOf ? (['photoReused'] as const) : []),
-  ];
+  const flags = [...found.map((f) => f.kind as PhotoFlagKind), ...(copyOf ? (['photoReused'] as const) : [])];
   await reconcilePhotoFlags(db, report, image, flags);
   return { walkReportId, clientId: image.clientId, evidence, flags };
 };

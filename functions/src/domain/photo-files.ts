@@ -61,7 +61,11 @@ export const differenceHash = (raster: Raster): string => {
     for (let x = 0; x < width; x++) {
       const at = (y * width + x) * 4;
       const cell = row + (columnOf[x] ?? 0);
-      sums[cell] = (sums[cell] ?? 0) + 0.299 * (data[at] ?? 0) + 0.587 * (data[at + 1] ?? 0) + 0.114 * (data[at + 2] ?? 0);
+      sums[cell] =
+        (sums[cell] ?? 0) +
+        0.299 * (data[at] ?? 0) +
+        0.587 * (data[at + 1] ?? 0) +
+        0.114 * (data[at + 2] ?? 0);
       counts[cell] = (counts[cell] ?? 0) + 1;
     }
   }

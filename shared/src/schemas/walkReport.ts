@@ -127,8 +127,8 @@ export const walkReport = z
       }),
     ),
     /** Its flags, checkpoints' first in arrival order; none on reports recorded before flags existed. */
-    flags: z.array(walkReportFlag),
-    flagCount: z.number().int().nonnegative(),
+    flags: z.array(walkReportFlag).default([]),
+    flagCount: z.number().int().nonnegative().default(0),
   })
   .extend(walkReportTotals.shape);
 export type WalkReport = z.infer<typeof walkReport>;
@@ -140,7 +140,7 @@ export const walkReportSummary = walkReport
     walk: z.object({ name: z.string(), markerCount: z.number().int().nonnegative() }).nullable(),
   })
   .extend(walkReportTotals.omit({ markerCount: true }).shape)
-  .extend({ flagCount: z.number().int().nonnegative() });
+  .extend({ flagCount: z.number().int().nonnegative().default(0) });
 
 export type WalkReportSummary = z.infer<typeof walkReportSummary>;
 

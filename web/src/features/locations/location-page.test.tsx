@@ -43,6 +43,7 @@ const aReport = (id: number, overrides: Partial<WalkReportSummary> = {}): WalkRe
   totalTime: '28 min',
   totalMinutes: 28,
   completed: true,
+  flagCount: 0,
   ...overrides,
 });
 

@@ -86,6 +86,8 @@ const aReport = (overrides: Partial<WalkReport> = {}): WalkReport => ({
   totalTime: 'Not Completed',
   totalMinutes: null,
   completed: false,
+  flags: [],
+  flagCount: 0,
   ...overrides,
 });
 

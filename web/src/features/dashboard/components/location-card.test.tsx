@@ -21,7 +21,7 @@ describe('LocationCard colours (access-and-administration section 9)', () => {
     [2, 'success'],
     [7, 'success'],
   ])('a 72-hour count of %i is %s', (last72Hours, tone) => {
-    renderCard({ walkReportStats: { last72Hours, lastWeek: 20 } });
+    renderCard({ walkReportStats: { last72Hours, lastWeek: 20, flagsLastWeek: 0 } });
     expect(toneOf(/^Last 72 hours: /)).toBe(tone);
     expect(screen.getByText(`Last 72 hours: ${last72Hours}`)).toBeInTheDocument();
   });
@@ -34,7 +34,7 @@ describe('LocationCard colours (access-and-administration section 9)', () => {
     [10, 'success'],
     [30, 'success'],
   ])('a week count of %i is %s', (lastWeek, tone) => {
-    renderCard({ walkReportStats: { last72Hours: 2, lastWeek } });
+    renderCard({ walkReportStats: { last72Hours: 2, lastWeek, flagsLastWeek: 0 } });
     expect(toneOf(/^Last week: /)).toBe(tone);
   });
 
