@@ -46,6 +46,18 @@ describe('LocationCard colours (access-and-administration section 9)', () => {
   });
 });
 
+describe('LocationCard flags (issue 18)', () => {
+  it.each([
+    [0, 'neutral'],
+    [1, 'warning'],
+    [12, 'warning'],
+  ])("shows %i flags on the week's walk reports as %s", (flagsLastWeek, tone) => {
+    renderCard({ walkReportStats: { last72Hours: 3, lastWeek: 12, flagsLastWeek } });
+    expect(screen.getByText(`Flags last week: ${flagsLastWeek}`)).toBeInTheDocument();
+    expect(toneOf(/^Flags last week: /)).toBe(tone);
+  });
+});
+
 describe('LocationCard incidents', () => {
   it("lists the location's incidents under 'All Incidents', previews cut at 25 characters, and opens one", async () => {
     const { user, onOpenIncident } = renderCard({

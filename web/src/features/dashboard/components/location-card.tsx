@@ -18,7 +18,7 @@ import type * as z from 'zod';
 import type { dashboardLocation } from '@sitewalk/shared/schemas/incident';
 import { INCIDENT_PREVIEW_LENGTH, priorityName } from '@sitewalk/shared/constants';
 import { paths } from '../../../config/paths.ts';
-import { incidentCountTone, last72HoursTone, lastWeekTone, type Tone } from './counts.ts';
+import { flagCountTone, incidentCountTone, last72HoursTone, lastWeekTone, type Tone } from './counts.ts';
 
 export type DashboardLocation = z.infer<typeof dashboardLocation>;
 type DashboardIncident = DashboardLocation['incidents'][number];
@@ -83,6 +83,11 @@ export const LocationCard = ({ location, onOpenIncident, handle, windows }: Loca
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mt: 0.5, mb: 1.5 }}>
           <Count label="Last 72 hours" count={stats.last72Hours} tone={last72HoursTone(stats.last72Hours)} />
           <Count label="Last week" count={stats.lastWeek} tone={lastWeekTone(stats.lastWeek)} />
+          <Count
+            label="Flags last week"
+            count={stats.flagsLastWeek}
+            tone={flagCountTone(stats.flagsLastWeek)}
+          />
         </Stack>
 
         <Typography variant="subtitle2" component="h3">

@@ -1,4 +1,5 @@
-import { Alert } from '@mui/material';
+import { Alert, Chip, Typography } from '@mui/material';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { WALK_REPORT_TABLE_LIMIT } from '@sitewalk/shared/constants';
@@ -27,6 +28,26 @@ const columns: DataTableColumn<WalkReportSummary>[] = [
   { key: 'walk', header: 'Walk', render: (report) => report.walk?.name ?? messages.status.unknownWalk },
   { key: 'id', header: 'Id', render: (report) => report.id, fromPx: 768 },
   { key: 'total', header: 'Total Time', render: (report) => report.totalTime, fromPx: 1024 },
+  {
+    key: 'flags',
+    header: 'Flags',
+    // Flagged reports stand out at every width; an unflagged one shows a quiet dash.
+    render: (report) =>
+      report.flagCount > 0 ? (
+        <Chip
+          size="small"
+          color="warning"
+          icon={<WarningAmberIcon />}
+          label={report.flagCount}
+          aria-label={`${report.flagCount} ${report.flagCount === 1 ? 'flag' : 'flags'}`}
+          data-testid="flag-count"
+        />
+      ) : (
+        <Typography variant="body2" color="text.secondary" aria-label="No flags">
+          –
+        </Typography>
+      ),
+  },
 ];
 
 /**
