@@ -129,11 +129,18 @@ const FlagsSection = ({
               key={flag.key}
               divider
               disableGutters
-              sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', py: 1.25, flexWrap: 'wrap' }}
+              sx={{
+                display: 'grid',
+                // On a phone the button goes under the reason, in line with it; wider, beside it.
+                gridTemplateColumns: { xs: 'auto minmax(0, 1fr)', sm: 'auto minmax(0, 1fr) auto' },
+                columnGap: 1.5,
+                alignItems: 'start',
+                py: 1.25,
+              }}
               data-testid="report-flag"
             >
               <WarningAmberIcon color="warning" sx={{ mt: 0.25 }} aria-hidden />
-              <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+              <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600 }}>
                   {flag.title}
                   <Typography component="span" variant="body2" color="text.secondary">
@@ -151,7 +158,13 @@ const FlagsSection = ({
                   size="small"
                   onClick={() => onShow(flag.markerId ?? 0)}
                   aria-label={`View ${flag.title.toLowerCase()} at point ${flag.label ?? ''} on map`}
-                  sx={{ alignSelf: 'center' }}
+                  sx={{
+                    gridColumn: { xs: 2, sm: 3 },
+                    justifySelf: 'start',
+                    alignSelf: 'center',
+                    ml: { xs: -0.625, sm: 0 },
+                    mt: { xs: 0.5, sm: 0 },
+                  }}
                 >
                   View on map
                 </Button>
