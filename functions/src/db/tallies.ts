@@ -112,7 +112,8 @@ export interface Tallies {
 const readMonth = (item: LocationMonthItem, into: Tallies) => {
   const start = monthStart(item.month);
   for (const ms of item.reportStarts ?? []) into.reportStarts.push(start + ms);
-  for (const entry of item.flags ?? []) into.flagReportStarts.push(start + Number(entry.slice(0, entry.indexOf('#'))));
+  for (const entry of item.flags ?? [])
+    into.flagReportStarts.push(start + Number(entry.slice(0, entry.indexOf('#'))));
   for (const status of ['open', 'resolved'] as const) {
     for (const typeId of PRIORITIES) {
       for (const entry of item[`${status}${typeId}`] ?? []) {
@@ -139,7 +140,10 @@ export const talliesBetween = async (
   to: string,
 ): Promise<Map<number, Tallies>> => {
   const tallies = new Map(
-    locationIds.map((id): [number, Tallies] => [id, { reportStarts: [], flagReportStarts: [], incidents: [] }]),
+    locationIds.map((id): [number, Tallies] => [
+      id,
+      { reportStarts: [], flagReportStarts: [], incidents: [] },
+    ]),
   );
   const months = monthsBetween(from, to);
   const keys = locationIds.flatMap((locationId) => months.map((month) => ({ locationId, month })));

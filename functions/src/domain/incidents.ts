@@ -149,7 +149,11 @@ export const dashboardCards = async (
     to,
   );
   const counted = locations.map((location) => {
-    const tally = tallies.get(location.locationId) ?? { reportStarts: [], flagReportStarts: [], incidents: [] };
+    const tally = tallies.get(location.locationId) ?? {
+      reportStarts: [],
+      flagReportStarts: [],
+      incidents: [],
+    };
     const week = tally.reportStarts.filter((at) => at >= weekAgo && at <= end);
     const weekFlags = tally.flagReportStarts.filter((at) => at >= weekAgo && at <= end);
     const incidents = tally.incidents.filter(

@@ -129,10 +129,9 @@ describe('LocationPage', () => {
     await table.findByText('Walt Walker');
     if (name === null) {
       expect(table.queryByTestId('flag-count')).not.toBeInTheDocument();
-      expect(table.getByLabelText('No flags')).toBeInTheDocument();
+      expect(table.getByText('No flags')).toBeInTheDocument();
     } else {
-      expect(table.getByTestId('flag-count')).toHaveTextContent(String(flagCount));
-      expect(table.getByLabelText(name)).toBeInTheDocument();
+      expect(table.getByTestId('flag-count')).toHaveTextContent(name);
     }
   });
 

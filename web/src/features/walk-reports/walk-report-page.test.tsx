@@ -342,7 +342,7 @@ describe('WalkReportPage', () => {
   it('says there are no flags when every check passed', async () => {
     renderReport({ 'walk.report': () => aReport() });
     const section = await screen.findByRole('region', { name: 'Flags' });
-    expect(within(section).getByLabelText('0 flags')).toBeInTheDocument();
+    expect(within(section).getByTestId('flag-total')).toHaveTextContent('0 flags');
     expect(within(section).getByText('No flags: every check passed.')).toBeInTheDocument();
     expect(within(section).queryAllByTestId('report-flag')).toEqual([]);
   });
@@ -384,7 +384,7 @@ describe('WalkReportPage', () => {
     });
     const { user } = renderReport({ 'walk.report': () => flagged });
     const section = await screen.findByRole('region', { name: 'Flags' });
-    expect(within(section).getByLabelText('3 flags')).toBeInTheDocument();
+    expect(within(section).getByTestId('flag-total')).toHaveTextContent('3 flags');
     expect(
       within(section)
         .getAllByTestId('report-flag')
@@ -428,7 +428,7 @@ describe('WalkReportPage', () => {
         }),
     });
     const section = await screen.findByRole('region', { name: 'Flags' });
-    expect(within(section).getByLabelText('0 flags')).toBeInTheDocument();
+    expect(within(section).getByTestId('flag-total')).toHaveTextContent('0 flags');
     expect(screen.getAllByTestId('flag').map((f) => f.textContent)).toEqual(['Marked by hand']);
   });
 

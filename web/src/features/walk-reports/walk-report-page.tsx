@@ -9,6 +9,7 @@ import type { MapRef } from 'react-map-gl/maplibre';
 import { messages } from '@sitewalk/shared/messages';
 import { paths } from '../../config/paths.ts';
 import { Spinner } from '../../components/spinner.tsx';
+import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useWalkReport } from './api/get-walk-report.ts';
@@ -112,9 +113,14 @@ const FlagsSection = ({
         </Typography>
         <Chip
           size="small"
-          label={flags.length}
+          label={
+            <>
+              {flags.length}
+              <VisuallyHidden>{flags.length === 1 ? ' flag' : ' flags'}</VisuallyHidden>
+            </>
+          }
           color={flags.length ? 'warning' : 'default'}
-          aria-label={`${flags.length} ${flags.length === 1 ? 'flag' : 'flags'}`}
+          data-testid="flag-total"
         />
       </Stack>
       {flags.length === 0 ? (

@@ -7,6 +7,7 @@ import { messages } from '@sitewalk/shared/messages';
 import type { WalkReportSummary } from '@sitewalk/shared/schemas/walkReport';
 import { DataTable, type DataTableColumn, type DataTableQuery } from '../../../components/data-table.tsx';
 import { errorMessageOf } from '../../../components/error-panel.tsx';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useWalkReports } from '../api/get-walk-reports.ts';
 
@@ -38,13 +39,18 @@ const columns: DataTableColumn<WalkReportSummary>[] = [
           size="small"
           color="warning"
           icon={<WarningAmberIcon />}
-          label={report.flagCount}
-          aria-label={`${report.flagCount} ${report.flagCount === 1 ? 'flag' : 'flags'}`}
+          label={
+            <>
+              {report.flagCount}
+              <VisuallyHidden>{report.flagCount === 1 ? ' flag' : ' flags'}</VisuallyHidden>
+            </>
+          }
           data-testid="flag-count"
         />
       ) : (
-        <Typography variant="body2" color="text.secondary" aria-label="No flags">
-          –
+        <Typography variant="body2" color="text.secondary">
+          <span aria-hidden>–</span>
+          <VisuallyHidden>No flags</VisuallyHidden>
         </Typography>
       ),
   },
