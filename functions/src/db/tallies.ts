@@ -157,12 +157,13 @@ export const talliesBetween = async (
   return tallies;
 };
 
-type MonthItem = Pick<LocationMonthItem, 'locationId' | 'month' | 'reportStarts' | IncidentSet>;
+type MonthItem = Pick<LocationMonthItem, 'locationId' | 'month' | 'reportStarts' | 'flags' | IncidentSet>;
 
 /** The month tallies of a location's reports and incidents, written in one go (its history, generated data). */
 export const tallyItems = (
   locationId: number,
-  reports: readonly Pick<WalkReportItem, 'startedAt'>[],
+  reports: readonly (Pick<WalkReportItem, 'startedAt'> &
+    Partial<Pick<WalkReportItem, 'walkReportId' | 'flags'>>)[],
   incidents: readonly Omit<TalliedIncident, 'locationId'>[],
 ): MonthItem[] => {
   const months = new Map<string, MonthItem>();
@@ -172,9 +173,14 @@ export const tallyItems = (
     months.set(month, found);
     return found;
   };
-  for (const { startedAt } of reports) {
+  for (const { startedAt, walkReportId, flags } of reports) {
     const month = monthFor(startedAt);
     month.reportStarts = [...(month.reportStarts ?? []), msIntoMonth(startedAt)];
+    // A report's flags, when it has them (generated data), each its entry (reportFlagTallies).
+    if (walkReportId !== undefined && flags?.length) {
+      const entries = flags.map((flag) => `${msIntoMonth(startedAt)}#${walkReportId}#${flag}`);
+      month.flags = [...(month.flags ?? []), ...entries];
+    }
   }
   for (const incident of incidents) {
     const set = setOf(incident);
