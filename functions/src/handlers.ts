@@ -26,6 +26,7 @@ export const resourceModules: Partial<Record<Resource, () => Promise<ResourceMod
   schedule: () => import('./schedule/handler.ts'),
   alert: () => import('./alert/handler.ts'),
   task: () => import('./task/handler.ts'),
+  export: () => import('./export/handler.ts'),
 };
 
 /** The entry module of each worker (`functions/src/<worker>/handler.ts`), loaded the same way. */

@@ -10,8 +10,11 @@ export interface ResourceAccess {
   table: 'read' | 'readWrite';
   /** Cognito admin calls (RevokeToken needs no IAM permission). */
   identity?: readonly CognitoAction[];
-  /** Objects under the tenants' prefix of the upload bucket: presigned PUT, presigned GET and HEAD, delete. */
-  storage?: readonly ('put' | 'read' | 'delete')[];
+  /**
+   * Objects under the tenants' prefix of the upload bucket: presigned PUT, presigned GET and HEAD, delete; and
+   * `export`: writing export files (streamed, multipart, tagged for expiry) under each tenant's `exports/` folder only.
+   */
+  storage?: readonly ('put' | 'read' | 'delete' | 'export')[];
   /** SES: password-reset mail with links to the app, and e-mail-change notices. */
   mail?: boolean;
   /** Amazon Location's Places API v2 (Geocode), which has no resource of its own to name. */
@@ -70,6 +73,8 @@ export const resourceAccess = {
   schedule: { table: 'readWrite' },
   alert: { table: 'readWrite' },
   task: { table: 'readWrite', mail: true }, // the assignee's notice
+  // CSV and PDF exports: reads the table, reads photos for PDFs, writes and signs export files.
+  export: { table: 'read', storage: ['read', 'export'] },
 } as const satisfies Record<Resource, ResourceAccess>;
 
 /** Lambdas that serve no route: a consumer of the table's stream, and the scheduled evaluator. */

@@ -14,6 +14,8 @@ import { readPagesManifest } from '../web-pages.ts';
 import { StreamWorker } from './constructs/stream-worker.ts';
 import { ScheduledWorker } from './constructs/scheduled-worker.ts';
 import type { Backing } from './constructs/resource-function.ts';
+import { EXPORT_TAG } from '@sitewalk/functions/ports/export-store';
+import { EXPORT_EXPIRY_DAYS } from '@sitewalk/shared/constants';
 
 export interface AppStackProps extends StackProps {
   stage: StageConfig;
@@ -46,6 +48,13 @@ export class AppStack extends Stack {
     const logs = logBucket(this, 'AccessLogs', stage);
     // Its CORS rule is added once the app's URL is known.
     this.uploads = privateBucket(this, 'Uploads', { stage, logs });
+    // Export files (CSV, PDF) carry a tag; they go a day after they were made, any version of them.
+    this.uploads.addLifecycleRule({
+      id: 'ExpireExports',
+      tagFilters: { [EXPORT_TAG.key]: EXPORT_TAG.value },
+      expiration: Duration.days(EXPORT_EXPIRY_DAYS),
+      noncurrentVersionExpiration: Duration.days(EXPORT_EXPIRY_DAYS),
+    });
 
     // The distribution needs only the API's id, so it comes before the functions, which need its URL.
     this.api = new Api(this, 'Api', { stage });

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Context } from 'aws-lambda';
@@ -89,6 +90,18 @@ describe('the Lambda bundles', () => {
     await expect(
       handler({ 'detail-type': 'Scheduled Event', source: 'aws.events' }),
     ).resolves.toBeUndefined();
+  });
+
+  it('the export bundle carries pdfkit’s font metrics where pdfkit’s own require finds them', async () => {
+    const { file } = bundles.get('export') ?? { file: '' };
+    const fromBundle = createRequire(file);
+    // pdfkit loads each standard font with require('#standard-fonts/<name>'), a subpath import of the nearest
+    // package.json: the bundle's own.
+    for (const font of ['Helvetica', 'HelveticaBold', 'HelveticaOblique']) {
+      const metrics = fromBundle(`#standard-fonts/${font}`) as { name?: string; glyphWidths?: number[] };
+      expect(metrics.name, font).toMatch(/^Helvetica/);
+      expect(metrics.glyphWidths?.length, font).toBeGreaterThan(0);
+    }
   });
 
   it('answer: a protected route without the authorizer’s claims is refused in the envelope', async () => {

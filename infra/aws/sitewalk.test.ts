@@ -7,7 +7,11 @@ import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { routes } from '@sitewalk/shared/contract/index';
 import { resources, routeKey, type Resource, type RouteDef } from '@sitewalk/shared/contract/route';
-import { EVALUATOR_INTERVAL_MINUTES, PASSWORD_MIN_LENGTH } from '@sitewalk/shared/constants';
+import {
+  EVALUATOR_INTERVAL_MINUTES,
+  EXPORT_EXPIRY_DAYS,
+  PASSWORD_MIN_LENGTH,
+} from '@sitewalk/shared/constants';
 import { SESSION_SECONDS } from '@sitewalk/functions/domain/sessions';
 import {
   environmentOf,
@@ -18,6 +22,7 @@ import {
   type Worker,
 } from '@sitewalk/functions/resource-access';
 import { streamFilter } from '@sitewalk/functions/cleanup/stream-filter';
+import { EXPORT_TAG } from '@sitewalk/functions/ports/export-store';
 import { tableDefinition } from '@sitewalk/functions/db/table';
 import { answerMetrics, METRICS_NAMESPACE } from '@sitewalk/functions/http/metrics';
 import { GEOCODE_ACTION, STREAM_READS, TABLE_READS, TABLE_WRITES } from './constructs/resource-function.ts';
@@ -271,8 +276,14 @@ describe('the functions', () => {
         ...TABLE_READS,
         ...(access.table === 'readWrite' ? TABLE_WRITES : []),
         ...(access.identity ?? []).map((action) => `cognito-idp:${action}`),
-        ...(access.storage ?? []).map(
-          (use) => ({ put: 's3:PutObject', read: 's3:GetObject', delete: 's3:DeleteObject' })[use],
+        ...(access.storage ?? []).flatMap(
+          (use) =>
+            ({
+              put: ['s3:PutObject'],
+              read: ['s3:GetObject'],
+              delete: ['s3:DeleteObject'],
+              export: ['s3:PutObject', 's3:PutObjectTagging', 's3:AbortMultipartUpload'],
+            })[use],
         ),
         ...(access.storage?.includes('delete') ? ['s3:ListBucket'] : []),
         ...(access.mail ? ['ses:SendEmail'] : []),
@@ -495,9 +506,58 @@ describe('the data', () => {
         ],
       },
       LifecycleConfiguration: {
-        Rules: [{ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }],
+        Rules: [
+          { AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+          {
+            Id: 'ExpireExports',
+            TagFilters: [{ Key: EXPORT_TAG.key, Value: EXPORT_TAG.value }],
+            ExpirationInDays: EXPORT_EXPIRY_DAYS,
+            NoncurrentVersionExpiration: { NoncurrentDays: EXPORT_EXPIRY_DAYS },
+            Status: 'Enabled',
+          },
+        ],
       },
     });
+  });
+
+  it('expires export files, tagged, a day after they were made, on a production-like stage too (every version)', () => {
+    const [uploads] = Object.entries(resourcesOf(production.application, 'AWS::S3::Bucket')).filter(([id]) =>
+      id.startsWith('Uploads'),
+    );
+    expect(uploads?.[1].Properties?.['LifecycleConfiguration']).toEqual({
+      Rules: expect.arrayContaining([
+        {
+          Id: 'ExpireExports',
+          TagFilters: [{ Key: EXPORT_TAG.key, Value: EXPORT_TAG.value }],
+          ExpirationInDays: 1,
+          NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+          Status: 'Enabled',
+        },
+      ]),
+    });
+  });
+});
+
+describe('the export function', () => {
+  it('writes export files only under each tenant’s exports/ folder, and reads files to sign downloads and embed photos', () => {
+    const fn = functionsOf(demo).get('export');
+    const writes = fn?.statements.find((statement) =>
+      [statement.Action].flat().includes('s3:PutObjectTagging'),
+    );
+    expect([writes?.Action].flat().sort()).toEqual([
+      's3:AbortMultipartUpload',
+      's3:PutObject',
+      's3:PutObjectTagging',
+    ]);
+    expect(JSON.stringify(writes?.Resource)).toContain('/tenants/*/exports/*');
+    const actions = actionsOf(fn?.statements ?? []);
+    expect(actions).toContain('s3:GetObject');
+    expect(actions).not.toContain('s3:DeleteObject');
+    expect(actions.filter((action) => TABLE_WRITES.includes(action))).toEqual([]);
+  });
+
+  it('may run as long as the HTTP API waits for it', () => {
+    expect(functionsOf(demo).get('export')?.props['Timeout']).toBe(29);
   });
 });
 

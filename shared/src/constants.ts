@@ -167,3 +167,13 @@ export const TASK_DESCRIPTION_MAX_LENGTH = 2000;
 export const TASK_COMMENT_MAX_LENGTH = 2000;
 export const TASK_COMMENTS_MAX = 100;
 export const DEFAULT_SUMMARY_TIME = '07:00';
+
+/** Exports (CSV of walk reports and incidents, PDF of one walk report or incident). */
+/** The longest date range one CSV export covers, in days (from and to included). */
+export const EXPORT_RANGE_DAYS_MAX = 366;
+/** How long the download link an export answers stays valid (the file itself is deleted a day later). */
+export const EXPORT_URL_SECONDS = 300;
+/** Days an export file is kept in the bucket before its lifecycle rule deletes it. */
+export const EXPORT_EXPIRY_DAYS = 1;
+/** Photos a walk-report or incident PDF embeds at most (the rest are counted, not shown). */
+export const EXPORT_PDF_PHOTOS_MAX = 48;

@@ -5,6 +5,7 @@ import {
   WALK_REPORT_PHOTOS_MAX,
 } from '@sitewalk/shared/constants';
 import type { DataService } from './service.ts';
+import type { WalkReportItem } from './entities/walkReport.ts';
 import type {
   completedMarkerEntity,
   markerImageEntity,
@@ -196,3 +197,24 @@ export const getNote = async (db: DataService, key: RecordingKey) =>
 
 export const getPhoto = async (db: DataService, key: RecordingKey) =>
   (await db.entities.markerImage.get(key).go()).data;
+
+/**
+ * A location's reports started from `from` to `to` (ISO instants, both included), oldest first (gsi1), one
+ * page of at most `pageSize` at a time: an export walks any number of them holding one page.
+ */
+export async function* reportPagesStartedBetween(
+  db: DataService,
+  locationId: number,
+  range: { from: string; to: string },
+  pageSize: number,
+) {
+  let cursor: string | null = null;
+  do {
+    const page: { data: WalkReportItem[]; cursor: string | null } = await db.entities.walkReport.query
+      .byLocation({ locationId })
+      .between({ startedAt: range.from }, { startedAt: range.to })
+      .go({ cursor, limit: pageSize });
+    if (page.data.length > 0) yield page.data;
+    cursor = page.cursor;
+  } while (cursor);
+}

@@ -105,7 +105,7 @@ export const toWalkReport = ({
 });
 
 /** A row of the walk-report table, from the report item alone. */
-const toReportSummary = (item: WalkReportItem, walker: UserItem | undefined): WalkReportSummary => {
+export const toReportSummary = (item: WalkReportItem, walker: UserItem | undefined): WalkReportSummary => {
   const { markerCount, ...totals } = totalsOf(item);
   return {
     id: item.walkReportId,

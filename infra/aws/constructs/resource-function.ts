@@ -29,6 +29,7 @@ import {
 import type { EnvName } from '@sitewalk/functions/env';
 import { tableDefinition } from '@sitewalk/functions/db/table';
 import { TENANTS_PREFIX } from '@sitewalk/functions/ports/storage';
+import { EXPORTS_FOLDER } from '@sitewalk/functions/ports/export-store';
 import { METRICS_NAMESPACE } from '@sitewalk/functions/http/metrics';
 import type { StageConfig } from '../stage.ts';
 import { logicalIdOf } from './buckets.ts';
@@ -86,6 +87,30 @@ export const lambdaBundling = {
   // The offline ZIP-code geocoder (5 MB) serves only the local host; it is imported lazily.
   externalModules: ['zipcodes'],
 } satisfies BundlingOptions;
+
+/**
+ * The export function's bundle also carries pdfkit's standard-font metrics: pdfkit loads them at run time with
+ * `require('#standard-fonts/…')`, a subpath import of its own package.json that no bundler can follow, so the
+ * bundle gets the font files and a package.json mapping that import to them (offline: copied from
+ * node_modules, no install).
+ */
+export const exportBundling = {
+  ...lambdaBundling,
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) => [
+      `cp -R "${inputDir}/node_modules/pdfkit/js/standard-fonts" "${outputDir}/standard-fonts"`,
+      `node -e "require('fs').writeFileSync(process.argv[1], JSON.stringify({imports:{'#standard-fonts/*':'./standard-fonts/*.cjs'}}))" "${outputDir}/package.json"`,
+    ],
+  },
+} satisfies BundlingOptions;
+
+/** What differs per function: the export function may run as long as the HTTP API waits (30 s) and needs fonts. */
+const functionOptions = (resource: Resource | Worker) =>
+  resource === 'export'
+    ? { bundling: exportBundling, timeout: Duration.seconds(29), memorySize: 1536 }
+    : { bundling: lambdaBundling, timeout: Duration.seconds(15), memorySize: 1024 };
 
 const isWorker = (name: Resource | Worker): name is Worker => name in workerAccess;
 
@@ -150,8 +175,8 @@ export class ResourceFunction extends Construct {
       depsLockFilePath: `${root}package-lock.json`,
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
-      memorySize: 1024,
-      timeout: props.timeout ?? Duration.seconds(15),
+      memorySize: functionOptions(resource).memorySize,
+      timeout: props.timeout ?? functionOptions(resource).timeout,
       role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
@@ -165,7 +190,7 @@ export class ResourceFunction extends Construct {
         SITEWALK_STAGE: stage.name,
         NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: lambdaBundling,
+      bundling: functionOptions(resource).bundling,
       // X-Ray: Lambda's segment, and the Powertools Tracer's subsegments for each AWS call.
       tracing: Tracing.ACTIVE,
     });
@@ -218,6 +243,20 @@ export class ResourceFunction extends Construct {
         id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(backing.uploads)}.Arn>/${TENANTS_PREFIX}*]`,
         reason:
           'Files are keyed per tenant and owner under tenants/; the handlers choose every key and check its owner.',
+      });
+    }
+    if (storage.has('export')) {
+      // Export files only: written (streamed, multipart, tagged for the lifecycle rule that expires them).
+      const exportObjects = backing.uploads.arnForObjects(`${TENANTS_PREFIX}*/${EXPORTS_FOLDER}/*`);
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['s3:PutObject', 's3:PutObjectTagging', 's3:AbortMultipartUpload'],
+          resources: [exportObjects],
+        }),
+      );
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(backing.uploads)}.Arn>/${TENANTS_PREFIX}*/${EXPORTS_FOLDER}/*]`,
+        reason: 'Export files are keyed per tenant under its exports/ folder; the handler chooses every key.',
       });
     }
     if (storage.has('delete')) {

@@ -7,6 +7,8 @@ import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { messages } from '@sitewalk/shared/messages';
+import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
+import { walkReportPdf } from '../../components/exports/export-api.ts';
 import { paths } from '../../config/paths.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
@@ -218,9 +220,16 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-        {view.walkName}
-      </Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          {view.walkName}
+        </Typography>
+        <DownloadPdfButton make={() => walkReportPdf(data.id)} what={`walk report ${data.id}`} />
+      </Stack>
       <Card variant="outlined">
         <CardContent>
           <Box
