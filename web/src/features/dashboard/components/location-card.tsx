@@ -1,5 +1,5 @@
 import { TodayWindows, type WindowToday } from './today-windows.tsx';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   Box,
@@ -14,6 +14,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import type * as z from 'zod';
 import type { dashboardLocation } from '@sitewalk/shared/schemas/incident';
 import { INCIDENT_PREVIEW_LENGTH, priorityName } from '@sitewalk/shared/constants';
@@ -25,9 +26,20 @@ type DashboardIncident = DashboardLocation['incidents'][number];
 
 const chipColor = (tone: Tone) => (tone === 'neutral' ? 'default' : tone);
 
-const Count = ({ label, count, tone }: { label: string; count: number; tone: Tone }) => (
+const Count = ({
+  label,
+  count,
+  tone,
+  icon,
+}: {
+  label: string;
+  count: number;
+  tone: Tone;
+  icon?: ReactElement;
+}) => (
   <Chip
     size="small"
+    {...(icon ? { icon } : {})}
     label={`${label}: ${count}`}
     color={chipColor(tone)}
     variant={tone === 'neutral' ? 'outlined' : 'filled'}
@@ -87,6 +99,7 @@ export const LocationCard = ({ location, onOpenIncident, handle, windows }: Loca
             label="Flags last week"
             count={stats.flagsLastWeek}
             tone={flagCountTone(stats.flagsLastWeek)}
+            icon={<FlagOutlinedIcon />}
           />
         </Stack>
 
