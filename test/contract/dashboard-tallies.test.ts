@@ -26,7 +26,7 @@ const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id)
 
 interface Card {
   id: number;
-  walkReportStats: { last72Hours: number; lastWeek: number };
+  walkReportStats: { last72Hours: number; lastWeek: number; flagsLastWeek: number };
   incidentCountsByType: Record<'1' | '2' | '3', number>;
   incidents: { id: number; typeId: number; resolved: boolean }[];
 }
@@ -97,7 +97,11 @@ describe('report starts on the dashboard', () => {
       -1, // after `to`
     ];
     for (const ms of starts) expect((await start(walkId, before(ms))).status).toBe(200);
-    expect((await card(admin, site, `&to=${to}`))?.walkReportStats).toEqual({ last72Hours: 2, lastWeek: 4 });
+    expect((await card(admin, site, `&to=${to}`))?.walkReportStats).toEqual({
+      last72Hours: 2,
+      lastWeek: 4,
+      flagsLastWeek: 0,
+    });
   });
 
   it('count a retried start once, and a start refused for a bad walk not at all', async () => {
@@ -108,17 +112,26 @@ describe('report starts on the dashboard', () => {
     const again = await start(walkId, before(HOUR), clientId);
     expect(id(again)).toBe(id(first));
     expect((await start(999_999, before(HOUR))).status).toBe(404);
-    expect((await card(admin, site, `&to=${to}`))?.walkReportStats).toEqual({ last72Hours: 1, lastWeek: 1 });
+    expect((await card(admin, site, `&to=${to}`))?.walkReportStats).toEqual({
+      last72Hours: 1,
+      lastWeek: 1,
+      flagsLastWeek: 0,
+    });
   });
 
   it("leave another company's location alone", async () => {
     const mine = await newLocation('Mine', company.areaId);
     const theirs = await newLocation('Theirs', other.areaId);
     await start(await newWalk(theirs), before(HOUR));
-    expect((await card(admin, mine, `&to=${to}`))?.walkReportStats).toEqual({ last72Hours: 0, lastWeek: 0 });
+    expect((await card(admin, mine, `&to=${to}`))?.walkReportStats).toEqual({
+      last72Hours: 0,
+      lastWeek: 0,
+      flagsLastWeek: 0,
+    });
     expect((await card(admin, theirs, `&to=${to}`))?.walkReportStats).toEqual({
       last72Hours: 1,
       lastWeek: 1,
+      flagsLastWeek: 0,
     });
   });
 });
@@ -270,7 +283,7 @@ describe('a location written before the tallies', () => {
     // No dashboard has read the location yet: it is not marked as tallied.
     expect((await db.entities.location.get({ locationId: site }).go()).data?.talliedAt).toBeUndefined();
     const first = await card(admin, site);
-    expect(first?.walkReportStats).toEqual({ last72Hours: 2, lastWeek: 3 });
+    expect(first?.walkReportStats).toEqual({ last72Hours: 2, lastWeek: 3, flagsLastWeek: 0 });
     expect(first?.incidentCountsByType).toEqual({ 1: 1, 2: 1, 3: 1 });
     expect((await card(admin, site, '&unresolvedOnly=true'))?.incidentCountsByType).toEqual({
       1: 1,
@@ -280,7 +293,11 @@ describe('a location written before the tallies', () => {
     expect((await db.entities.location.get({ locationId: site }).go()).data?.talliedAt).toBeDefined();
     // Later writes add to the tallies; nothing is counted twice.
     await start(walkId, new Date(now - 2 * HOUR).toISOString());
-    expect((await card(admin, site))?.walkReportStats).toEqual({ last72Hours: 3, lastWeek: 4 });
+    expect((await card(admin, site))?.walkReportStats).toEqual({
+      last72Hours: 3,
+      lastWeek: 4,
+      flagsLastWeek: 0,
+    });
   });
 });
 

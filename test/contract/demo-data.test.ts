@@ -111,8 +111,21 @@ describe('the demo tenant', () => {
               .at(-1) ?? null,
         }).label,
     );
-    const rows = list.body.walkReports as { startedAt: string; totalTime: string }[];
+    const rows = list.body.walkReports as { startedAt: string; totalTime: string; flagCount: number }[];
     expect(rows.map((r) => r.totalTime).sort()).toEqual(expectedTimes.sort());
+    // The flags written with the data (issue 18): the newest report's detail lists as many as its row counts,
+    // a hand-marked arrival among them; the card counts those of the week's rows.
+    const flags = detail.body.flags as { kind: string }[];
+    expect(flags.length).toBe(rows[0]?.flagCount);
+    expect(flags.filter((f) => f.kind === 'byHand').length).toBe(
+      expected?.arrivals.filter((a) => a.method === 'hand').length,
+    );
+    const cards = (await call(me, 'GET', `/api/incident/user-locations/${me.id}?locationId=${location?.id}`))
+      .body.locations as { walkReportStats: { flagsLastWeek: number } }[];
+    const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString();
+    expect(cards[0]?.walkReportStats.flagsLastWeek).toBe(
+      rows.filter((r) => r.startedAt >= weekAgo).reduce((n, r) => n + r.flagCount, 0),
+    );
   });
 
   it('is written once per seed', async () => {

@@ -225,3 +225,47 @@ describe('door photos', () => {
     expect((await dataFromEnv().entities.markerImage.get(key).go()).data?.unitRead).toEqual(first);
   });
 });
+
+describe('every walk photo', () => {
+  it('is examined as it arrives: the same picture in a later report is flagged as reused, the first is not', async () => {
+    // Prepare: two reports of the same company, each with a photo (not of a door) of the same picture, one
+    // no other test of this file uploads.
+    const picture = doorImages(7, 1)[0]!.jpeg;
+    const photoIn = async (walkReportId: number, markerId: number) => {
+      const body = {
+        clientId: uuid(),
+        markerId,
+        contentType: 'image/jpeg' as const,
+        contentLength: picture.length,
+      };
+      await upload(await api(w.employee, 'walk.photoUpload', { params: { walkReportId }, body }), picture);
+      return body.clientId;
+    };
+    const first = await startedReport();
+    const firstPhoto = await photoIn(first.walkReportId, first.markers[0]!.id);
+    await t.uploadEvents.settled();
+    const second = await startedReport();
+    const secondPhoto = await photoIn(second.walkReportId, second.markers[0]!.id);
+
+    // Act: the upload events are handled.
+    await t.uploadEvents.settled();
+
+    // Assess: both photos carry their evidence; only the later report is flagged.
+    const db = dataFromEnv();
+    for (const [walkReportId, clientId] of [
+      [first.walkReportId, firstPhoto],
+      [second.walkReportId, secondPhoto],
+    ] as const) {
+      const { data } = await db.entities.markerImage.get({ walkReportId, clientId }).go();
+      expect(data?.evidenceAt).toEqual(expect.any(String));
+      expect(data?.hash).toEqual(expect.any(String));
+    }
+    const earlier = await api(w.manager, 'walk.report', { params: { walkReportId: first.walkReportId } });
+    const later = await api(w.manager, 'walk.report', { params: { walkReportId: second.walkReportId } });
+    expect(earlier.flags.map((f) => f.kind)).not.toContain('photoReused');
+    expect(later.flags).toEqual([
+      expect.objectContaining({ kind: 'photoReused', markerId: second.markers[0]!.id }),
+    ]);
+    expect(later.flagCount).toBe(1);
+  });
+});

@@ -769,7 +769,7 @@ describe('the dashboard', () => {
     expect(card?.incidents).toHaveLength(2);
 
     const asOf = (await dashboard(walker, walker.id)).body.locations as DashboardLocation[];
-    expect(asOf[0]?.walkReportStats).toEqual({ last72Hours: 2, lastWeek: 4 });
+    expect(asOf[0]?.walkReportStats).toEqual({ last72Hours: 2, lastWeek: 4, flagsLastWeek: 0 });
     expect(asOf[0]?.incidents).toEqual([]); // created after `to`
   });
 

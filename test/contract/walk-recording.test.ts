@@ -132,6 +132,9 @@ describe('recording a walk report', () => {
         { id: noted2.id, markerId: markers[0]?.id, note: 'All clear' },
       ],
       markerImage: [],
+      // By position, within reach, no 'sentAt' (not judged for the clock), 3.5 minutes for 111 m: no flags.
+      flags: [],
+      flagCount: 0,
       // Both markers reached, 3.5 minutes from the first arrival to the last.
       markerCount: 2,
       completedMarkerCount: 2,

@@ -168,6 +168,7 @@ const expectDetailAgrees = async (who: Person, walkReportId: number, row: WalkRe
     'lastArrivalAt',
     'totalTime',
     'totalMinutes',
+    'flagCount',
     'completed',
   ] as const;
   const pick = (from: Partial<Record<(typeof totals)[number], unknown>>) =>

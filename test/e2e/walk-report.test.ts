@@ -155,6 +155,15 @@ describe('a walk report', () => {
     expect(await completed.nth(1).getByTestId('flag').allTextContents()).toEqual([
       `Far from marker (${Math.round(far?.distance ?? 0)} m)`,
     ]);
+    // The Flags section (issue 18): both, with their reasons, as the API decided them.
+    expect(api.flags.map((f) => f.kind)).toEqual(['byHand', 'farFromMarker']);
+    const flags = page.getByTestId('report-flag');
+    expect(await flags.count()).toBe(2);
+    expect(await flags.nth(0).textContent()).toContain("Marked reached by hand, not by the phone's position");
+    expect(await flags.nth(1).textContent()).toContain(
+      `Recorded ${Math.round(far?.distance ?? 0)} m from the marker`,
+    );
+    expect(await page.getByTestId('flag-total').textContent()).toBe('2 flags');
 
     // The map loads on the host's offline style with everything outside the host blocked.
     const map = page.locator('[data-map-loaded="true"]');

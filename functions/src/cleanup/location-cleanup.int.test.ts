@@ -3,6 +3,7 @@ import { isolatedEnvironment } from '../../../test/support/isolated.ts';
 import { dataFromEnv, storageFromEnv } from '../composition.ts';
 import type { DataService } from '../db/service.ts';
 import { objectKey, type Storage } from '../ports/storage.ts';
+import { indexPhotoHash, photosSharingBands } from '../db/flags.ts';
 import { resumeStalledCleanups, runCleanupStep, type StepLimits } from './location-cleanup.ts';
 
 let db: DataService;
@@ -18,6 +19,8 @@ const COMPANY = 7;
 const AREA = 70;
 let nextLocation = 1000;
 let nextId = 1;
+/** A picture hash of a report's photo, its own to the report. */
+const hashOf = (walkReportId: number) => `5eed${walkReportId.toString(16).padStart(12, '0')}`;
 
 const upload = async (key: string) => {
   const body = Buffer.from([0xff, 0xd8, 0xff, 1, 2, 3]);
@@ -101,8 +104,17 @@ const leftovers = async (counts: {
         lat: 1,
         lng: 1,
         accuracy: 4,
+        hash: hashOf(walkReportId),
       })
       .go();
+    // Its picture hash, indexed by band (issue 18).
+    await indexPhotoHash(db, {
+      managementCompanyId: COMPANY,
+      walkReportId,
+      clientId: 'p',
+      hash: hashOf(walkReportId),
+      recordedAt: '2026-11-01T00:00:00.000Z',
+    });
   }
   for (let i = 0; i < counts.incidents; i++) {
     const incidentId = nextId++;
@@ -300,6 +312,11 @@ describe('a location cleanup', () => {
       expect(
         (await db.entities.walkReportStart.get({ clientId: `start-${walkReportId}` }).go()).data,
       ).toBeNull();
+      expect(
+        (await photosSharingBands(db, COMPANY, hashOf(walkReportId))).filter(
+          (p) => p.walkReportId === walkReportId,
+        ),
+      ).toEqual([]);
     }
     for (const clientId of guards) {
       expect((await db.entities.incidentCreate.get({ clientId }).go()).data).toBeNull();

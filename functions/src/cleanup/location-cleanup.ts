@@ -4,6 +4,7 @@ import type { Storage } from '../ports/storage.ts';
 import { isConditionFailure } from '../db/conditional.ts';
 import { tallyKeys } from '../db/tallies.ts';
 import { deleteByKeys } from '../db/bounded.ts';
+import { unindexPhotoHash } from '../db/flags.ts';
 
 /**
  * What a deleted location leaves to be removed, in bounded steps (docs/data-model.md, "Deletes"). The delete
@@ -97,6 +98,13 @@ const clearDefaults = async ({ db }: CleanupDeps, job: LocationCleanupItem, limi
 const removeReport = async ({ db, storage }: CleanupDeps, walkReportId: number) => {
   const { data } = await db.collections.report({ walkReportId }).go({ pages: 'all' });
   await storage.deleteKeys(data.markerImage.map((image) => image.key));
+  // The photos' hash index entries (issue 18) go with them; the report item, deleted last, names the company.
+  const managementCompanyId = data.walkReport[0]?.managementCompanyId;
+  if (managementCompanyId !== undefined) {
+    await inBatches(data.markerImage, ({ clientId, hash }) =>
+      hash ? unindexPhotoHash(db, { managementCompanyId, walkReportId, clientId, hash }) : Promise.resolve(),
+    );
+  }
   const children = { walkReportId };
   await settleAll([
     deleteByKeys(

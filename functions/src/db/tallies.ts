@@ -58,6 +58,23 @@ export const reportStartTallies = (
 ];
 
 /**
+ * Flags added to (or removed from) a report: each its entry in the month the report started, so the dashboard
+ * counts the flags of a window's reports from the month items it reads anyway. Entries are set members: adding or
+ * removing one again changes nothing.
+ */
+export const reportFlagTallies = (
+  tx: Pick<Transaction, 'locationMonth'>,
+  report: { locationId: number; startedAt: string; walkReportId: number },
+  change: 'add' | 'delete',
+  flags: readonly string[],
+) => {
+  if (flags.length === 0) return [];
+  const entries = flags.map((flag) => `${msIntoMonth(report.startedAt)}#${report.walkReportId}#${flag}`);
+  const month = tx.locationMonth.update({ locationId: report.locationId, month: monthOf(report.startedAt) });
+  return [(change === 'add' ? month.add({ flags: entries }) : month.delete({ flags: entries })).commit()];
+};
+
+/**
  * An incident created (`before` undefined), changed or deleted (`after` undefined): its entry leaves the set it
  * was in and joins the one it belongs to now, in one update of its month (an incident never changes month). None
  * when nothing it is counted by changed.
@@ -87,12 +104,16 @@ export const incidentTallies = (
 export interface Tallies {
   /** Each report's start, epoch milliseconds. */
   reportStarts: number[];
+  /** The start of the report of each flag, epoch milliseconds (a report with three flags, three times). */
+  flagReportStarts: number[];
   incidents: { createdAt: string; incidentId: number; typeId: 1 | 2 | 3; status: IncidentItem['status'] }[];
 }
 
 const readMonth = (item: LocationMonthItem, into: Tallies) => {
   const start = monthStart(item.month);
   for (const ms of item.reportStarts ?? []) into.reportStarts.push(start + ms);
+  for (const entry of item.flags ?? [])
+    into.flagReportStarts.push(start + Number(entry.slice(0, entry.indexOf('#'))));
   for (const status of ['open', 'resolved'] as const) {
     for (const typeId of PRIORITIES) {
       for (const entry of item[`${status}${typeId}`] ?? []) {
@@ -119,7 +140,10 @@ export const talliesBetween = async (
   to: string,
 ): Promise<Map<number, Tallies>> => {
   const tallies = new Map(
-    locationIds.map((id): [number, Tallies] => [id, { reportStarts: [], incidents: [] }]),
+    locationIds.map((id): [number, Tallies] => [
+      id,
+      { reportStarts: [], flagReportStarts: [], incidents: [] },
+    ]),
   );
   const months = monthsBetween(from, to);
   const keys = locationIds.flatMap((locationId) => months.map((month) => ({ locationId, month })));
@@ -133,12 +157,13 @@ export const talliesBetween = async (
   return tallies;
 };
 
-type MonthItem = Pick<LocationMonthItem, 'locationId' | 'month' | 'reportStarts' | IncidentSet>;
+type MonthItem = Pick<LocationMonthItem, 'locationId' | 'month' | 'reportStarts' | 'flags' | IncidentSet>;
 
 /** The month tallies of a location's reports and incidents, written in one go (its history, generated data). */
 export const tallyItems = (
   locationId: number,
-  reports: readonly Pick<WalkReportItem, 'startedAt'>[],
+  reports: readonly (Pick<WalkReportItem, 'startedAt'> &
+    Partial<Pick<WalkReportItem, 'walkReportId' | 'flags'>>)[],
   incidents: readonly Omit<TalliedIncident, 'locationId'>[],
 ): MonthItem[] => {
   const months = new Map<string, MonthItem>();
@@ -148,9 +173,14 @@ export const tallyItems = (
     months.set(month, found);
     return found;
   };
-  for (const { startedAt } of reports) {
+  for (const { startedAt, walkReportId, flags } of reports) {
     const month = monthFor(startedAt);
     month.reportStarts = [...(month.reportStarts ?? []), msIntoMonth(startedAt)];
+    // A report's flags, when it has them (generated data), each its entry (reportFlagTallies).
+    if (walkReportId !== undefined && flags?.length) {
+      const entries = flags.map((flag) => `${msIntoMonth(startedAt)}#${walkReportId}#${flag}`);
+      month.flags = [...(month.flags ?? []), ...entries];
+    }
   }
   for (const incident of incidents) {
     const set = setOf(incident);

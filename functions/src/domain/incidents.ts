@@ -115,7 +115,7 @@ export interface DashboardFilters {
 
 export interface DashboardCard {
   location: LocationItem;
-  walkReportStats: { last72Hours: number; lastWeek: number };
+  walkReportStats: { last72Hours: number; lastWeek: number; flagsLastWeek: number };
   incidentCountsByType: { 1: number; 2: number; 3: number };
   incidents: IncidentItem[];
 }
@@ -149,8 +149,13 @@ export const dashboardCards = async (
     to,
   );
   const counted = locations.map((location) => {
-    const tally = tallies.get(location.locationId) ?? { reportStarts: [], incidents: [] };
+    const tally = tallies.get(location.locationId) ?? {
+      reportStarts: [],
+      flagReportStarts: [],
+      incidents: [],
+    };
     const week = tally.reportStarts.filter((at) => at >= weekAgo && at <= end);
+    const weekFlags = tally.flagReportStarts.filter((at) => at >= weekAgo && at <= end);
     const incidents = tally.incidents.filter(
       (i) => i.createdAt >= from && i.createdAt <= to && (!filters.unresolvedOnly || i.status === 'open'),
     );
@@ -160,6 +165,7 @@ export const dashboardCards = async (
       walkReportStats: {
         last72Hours: week.filter((at) => at >= threeDaysAgo).length,
         lastWeek: week.length,
+        flagsLastWeek: weekFlags.length,
       },
       incidentCountsByType: { 1: countOf(1), 2: countOf(2), 3: countOf(3) },
       listed: incidents.filter((i) => filters.typeId === undefined || i.typeId === filters.typeId),

@@ -2,6 +2,8 @@ import type { MarkerImageItem } from '../db/entities/walkReport.ts';
 import type { DataService } from '../db/service.ts';
 import { photosOfReport, setUnitRead } from '../db/walk-reports.ts';
 import type { TextDetector } from '../ports/text-detector.ts';
+import type { Storage } from '../ports/storage.ts';
+import { recordPhotoEvidence } from './photo-evidence.ts';
 import { unitFromDetections } from './unit-reading.ts';
 
 /** The report a walk photo's object key names: `tenants/{company}/walk-photo/{walkReportId}/{file}`. */
@@ -46,6 +48,23 @@ export const readDoorUnit =
     // Refused: a racing copy of the event stored its reading first, or the report was deleted meanwhile.
     if (!stored) return 'alreadyRead';
     return read.unit !== null ? 'read' : 'unreadable';
+  };
+
+/**
+ * The evidence of every walk photo (issue 18's photo flags, photo-evidence.ts): its camera time and position
+ * against its checkpoint and marker, and its perceptual hash against earlier reports of the company. Stored on
+ * the photo once; the photo's flags go on its report.
+ */
+export const examinePhoto =
+  ({ db, storage }: { db: DataService; storage: Pick<Storage, 'read'> }): WalkPhotoStep =>
+  async ({ key, photo }) => {
+    if (photo.evidenceAt) return 'alreadyExamined';
+    const bytes = await storage.read(key);
+    if (!bytes) return 'gone';
+    const recorded = await recordPhotoEvidence({ db }, { key }, bytes);
+    // Null: a racing copy of the event stored the evidence first, or the report was deleted meanwhile.
+    if (!recorded) return 'alreadyExamined';
+    return recorded.flags.length > 0 ? `flagged: ${recorded.flags.join(', ')}` : 'examined';
   };
 
 /**

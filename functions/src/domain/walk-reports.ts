@@ -45,6 +45,7 @@ import { pageOf, type PageRequest } from './paging.ts';
 import { mapBounded } from './fan-out.ts';
 import { presignOwnedUpload, presignedView } from './uploads.ts';
 import { WALK_NOT_FOUND, loadWalk } from './walks.ts';
+import { flagsOfReport, reconcileCheckpointFlags } from './flags.ts';
 
 const REPORT_NOT_FOUND = 'Walk report not found';
 const FINISHED = 'A finished walk report cannot be changed';
@@ -112,11 +113,13 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
       getUsers(db, [report.userId]),
     ]);
     const markers = markerPoints(walk);
+    const measuredCheckpoints = completed.map((c) => measured(c, markers));
     return {
       report,
       walk,
       walker,
-      completed: completed.map((c) => measured(c, markers)),
+      completed: measuredCheckpoints,
+      flags: flagsOfReport(report, measuredCheckpoints, images, markers),
       notes,
       // Each view checks its object first (a HEAD): a few at a time.
       images: await mapBounded(images, async (image) => ({
@@ -133,15 +136,37 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
   };
 
   /** A new write needs the report still open, and a marker of the report's walk: answers that marker. */
-  const markerOfNewWrite = async (report: WalkReportItem, markerId: number) => {
+  const markerOfNewWrite = async (report: WalkReportItem, markerId: number) =>
+    (await walkOfNewWrite(report, markerId)).marker;
+  /** The same, with the walk. */
+  const walkOfNewWrite = async (report: WalkReportItem, markerId: number) => {
     if (report.finishedAt !== undefined) throw new ConflictError(FINISHED);
-    const marker = (await getWalk(db, report.walkId))?.markers.find((m) => m.id === markerId);
+    const walk = await getWalk(db, report.walkId);
+    const marker = walk?.markers.find((m) => m.id === markerId);
     if (!marker) {
       throw new BadRequestError('markerId: not a marker of this walk', {
         markerId: ['not a marker of this walk'],
       });
     }
-    return marker;
+    return { walk, marker };
+  };
+
+  /**
+   * Decides the report's checkpoint flags again, all together (shared/src/flags.ts), and stores what changed.
+   * Idempotent: a retry, and the finish, make again a change a crash may have lost.
+   */
+  const recordCheckpointFlags = async (
+    report: WalkReportItem,
+    completed: readonly CompletedMarkerItem[],
+    walk: WalkItem | null,
+  ) => {
+    const markers = markerPoints(walk);
+    await reconcileCheckpointFlags(
+      db,
+      report,
+      completed.map((c) => measured(c, markers)),
+      markers,
+    );
   };
 
   /**
@@ -213,10 +238,13 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
       const existing = completed.find((c) => c.clientId === body.clientId);
       if (existing) {
         // A retry may follow a write whose totals were not yet applied; applying them again changes nothing.
-        if (report.finishedAt === undefined) await recordArrivals(walkReportId, [existing]);
+        if (report.finishedAt === undefined) {
+          await recordArrivals(walkReportId, [existing]);
+          await recordCheckpointFlags(report, completed, await getWalk(db, report.walkId));
+        }
         return measuredCheckpoint(report, existing);
       }
-      const marker = await markerOfNewWrite(report, body.markerId);
+      const { walk, marker } = await walkOfNewWrite(report, body.markerId);
       const key = { walkReportId, clientId: body.clientId };
       const item = {
         ...key,
@@ -227,6 +255,7 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
         lat: body.lat,
         lng: body.lng,
         accuracy: body.accuracy,
+        sentAt: body.sentAt,
         method: body.method,
         distance: measure(body, marker),
         isDoor: body.isDoor,
@@ -240,6 +269,7 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
         () => getCheckpoint(db, key),
       );
       await recordArrivals(walkReportId, [stored]);
+      await recordCheckpointFlags(report, [...completed, stored], walk);
       return measuredCheckpoint(report, stored);
     },
 
@@ -318,8 +348,9 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
       const loaded = await loadWalkers(actor, walkReportId);
       if (loaded.report.finishedAt === finishedAt) return detail(loaded);
       if (loaded.report.finishedAt !== undefined) throw new ConflictError(FINISHED);
-      // The row is complete before the report closes, even if a checkpoint's own fold was lost.
+      // The row and the flags are complete before the report closes, even if a checkpoint's own fold was lost.
       await recordArrivals(walkReportId, loaded.completed);
+      await recordCheckpointFlags(loaded.report, loaded.completed, await getWalk(db, loaded.report.walkId));
       const finished = await finishReport(db, walkReportId, finishedAt);
       const closed = await load(actor, walkReportId);
       // Another finish won the race: the same one is a retry, any other a change.

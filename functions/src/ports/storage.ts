@@ -38,6 +38,8 @@ export interface Storage {
   /** A short-lived presigned GET. */
   presignView(key: string, expiresIn: number): Promise<string>;
   exists(key: string): Promise<boolean>;
+  /** An object's bytes; null when there is no such object. */
+  read(key: string): Promise<Uint8Array | null>;
   /** Deletes every object under `prefix` (which must end with '/'); answers how many were deleted. */
   deletePrefix(prefix: string): Promise<number>;
   /** Deletes these objects (all under the tenants' prefix); keys already gone are no error. */
@@ -136,6 +138,16 @@ export const s3Storage = (env: StorageEnv): Storage => {
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+
+    async read(key) {
+      try {
+        const answer = await client().send(new GetObjectCommand({ Bucket, Key: key }));
+        return answer.Body ? await answer.Body.transformToByteArray() : null;
+      } catch (error) {
+        if (isNotFound(error)) return null;
         throw error;
       }
     },

@@ -95,6 +95,7 @@ export const toWalkReport = ({
   walk,
   walker,
   completed,
+  flags,
   notes,
   images,
 }: ReportDetail): WalkReport => {
@@ -127,6 +128,8 @@ export const toWalkReport = ({
       lat: image.lat ?? null,
       lng: image.lng ?? null,
     })),
+    flags,
+    flagCount: flags.length,
     ...totalsOf(report),
   };
 };
@@ -143,6 +146,7 @@ export const toReportSummary = (item: WalkReportItem, walker: UserItem | undefin
     walkId: item.walkId,
     walk: { name: item.walkName, markerCount },
     ...totals,
+    flagCount: item.flags?.length ?? 0,
   };
 };
 

@@ -1,20 +1,27 @@
 import type { S3Event } from 'aws-lambda';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { readEnv } from '../env.ts';
-import { dataFromEnv } from '../composition.ts';
+import { dataFromEnv, storageFromEnv } from '../composition.ts';
 import { clock } from '../ports/clock.ts';
 import { rekognitionTextDetector } from '../ports/text-detector.ts';
-import { createWalkPhotoConsumer, readDoorUnit } from '../domain/walk-photos.ts';
+import { createWalkPhotoConsumer, examinePhoto, readDoorUnit } from '../domain/walk-photos.ts';
 
 /**
- * The consumer of every walk photo as it arrives (domain/walk-photos.ts): today it reads the unit number on door
- * photos. In AWS the upload bucket notifies this Lambda of each object created under `tenants/`; the local host
+ * The consumer of every walk photo as it arrives (domain/walk-photos.ts): it reads the unit number on door
+ * photos, and examines every photo's camera time, position and perceptual hash (its flags). In AWS the upload
+ * bucket notifies this Lambda of each object created under `tenants/`; the local host
  * (infra/local/upload-events.ts) calls this same handler with the event S3 would send.
  */
 const db = dataFromEnv();
 const { UPLOAD_BUCKET: uploadBucket } = readEnv(['UPLOAD_BUCKET']);
 const detector = rekognitionTextDetector(readEnv(['AWS_REGION', 'REKOGNITION_ENDPOINT']));
-const consumer = createWalkPhotoConsumer({ db, steps: { unitReading: readDoorUnit({ db, detector }) } });
+const consumer = createWalkPhotoConsumer({
+  db,
+  steps: {
+    unitReading: readDoorUnit({ db, detector }),
+    evidence: examinePhoto({ db, storage: storageFromEnv() }),
+  },
+});
 const logger = new Logger({ serviceName: 'sitewalk-walkPhoto' });
 
 /** S3 sends object keys URL-encoded, spaces as '+'. */

@@ -6,6 +6,8 @@ import { defaultSchedule } from '@sitewalk/functions/domain/schedules';
 import { nextId, nextIds } from '@sitewalk/functions/db/counters';
 import { objectKey, type Storage } from '@sitewalk/functions/ports/storage';
 import { distanceMeters } from '@sitewalk/shared/arrival';
+import { checkpointVerdicts } from '@sitewalk/shared/flags';
+import { checkpointFlagRef } from '@sitewalk/functions/domain/flags';
 import { tallyItems as monthTallyItems } from '@sitewalk/functions/db/tallies';
 import { mapBounded } from '@sitewalk/functions/domain/fan-out';
 import type { DemoReport, DemoTenant } from './generate.ts';
@@ -205,6 +207,8 @@ export const writeDemo = async (
     demo.reports.reduce((n, r) => n + r.notes.length, 0),
   );
   const reportItems = [];
+  const reportTallies: { locationId: number; startedAt: string; walkReportId: number; flags: string[] }[] =
+    [];
   const checkpointItems = [];
   const noteItems = [];
   const imageItems = [];
@@ -217,6 +221,33 @@ export const writeDemo = async (
     const walkReportId = must(reportIds, report.key);
     const markerId = (index: number) => markersOfWalk[index] ?? 0;
     tally.set(place.locationId, (tally.get(place.locationId) ?? 0) + 1);
+    const checkpoints = (keepsCheckpoints(report) ? report.arrivals : []).map((arrival) => ({
+      walkReportId,
+      clientId: randomUUID(),
+      completedMarkerId: completedIds.shift() ?? 0,
+      markerId: markerId(arrival.markerIndex),
+      arrivedAt: arrival.arrivedAt,
+      receivedAt: arrival.arrivedAt,
+      lat: arrival.lat,
+      lng: arrival.lng,
+      accuracy: arrival.accuracy,
+      method: arrival.method,
+      distance: distanceMeters(arrival, walk.markers[arrival.markerIndex] ?? arrival),
+      isDoor: arrival.targetUnit !== undefined,
+      ...(arrival.targetUnit === undefined
+        ? {}
+        : { targetUnit: arrival.targetUnit, picturedUnit: arrival.picturedUnit }),
+    }));
+    checkpointItems.push(...checkpoints);
+    // The flags the API would have decided as the checkpoints came in (issue 18), on the report and its tally.
+    const points = new Map(walk.markers.map((m, index) => [markerId(index), { lat: m.lat, lng: m.lng }]));
+    const byClientId = new Map<string, number>(checkpoints.map((c) => [c.clientId, c.completedMarkerId]));
+    const flags = checkpointVerdicts(
+      checkpoints.map((c) => ({ ...c, key: c.clientId })),
+      points,
+    ).flatMap((verdict) =>
+      verdict.flags.map((flag) => checkpointFlagRef(flag.kind, byClientId.get(verdict.key) ?? 0)),
+    );
     reportItems.push({
       walkReportId,
       walkId: must(walkIds, walk.key),
@@ -235,26 +266,9 @@ export const writeDemo = async (
             lastArrivalAt: report.arrivals.at(-1)?.arrivedAt,
           }
         : {}),
+      ...(flags.length ? { flags } : {}),
     });
-    for (const arrival of keepsCheckpoints(report) ? report.arrivals : []) {
-      checkpointItems.push({
-        walkReportId,
-        clientId: randomUUID(),
-        completedMarkerId: completedIds.shift() ?? 0,
-        markerId: markerId(arrival.markerIndex),
-        arrivedAt: arrival.arrivedAt,
-        receivedAt: arrival.arrivedAt,
-        lat: arrival.lat,
-        lng: arrival.lng,
-        accuracy: arrival.accuracy,
-        method: arrival.method,
-        distance: distanceMeters(arrival, walk.markers[arrival.markerIndex] ?? arrival),
-        isDoor: arrival.targetUnit !== undefined,
-        ...(arrival.targetUnit === undefined
-          ? {}
-          : { targetUnit: arrival.targetUnit, picturedUnit: arrival.picturedUnit }),
-      });
-    }
+    reportTallies.push({ locationId: place.locationId, startedAt: report.startedAt, walkReportId, flags });
     for (const note of report.notes) {
       noteItems.push({
         walkReportId,
@@ -314,11 +328,10 @@ export const writeDemo = async (
   }));
 
   // The locations' month tallies, as the handlers would have kept them.
-  const placeOfWalk = (key: string) => must(placeOf, must(walkOf, key).locationKey).locationId;
   const monthItems = [...placeOf.values()].flatMap(({ locationId }) =>
     monthTallyItems(
       locationId,
-      demo.reports.filter((r) => placeOfWalk(r.walkKey) === locationId),
+      reportTallies.filter((r) => r.locationId === locationId),
       incidentItems.filter((i) => i.locationId === locationId),
     ),
   );

@@ -144,6 +144,8 @@ export const dashboardLocation = z.object({
   walkReportStats: z.object({
     last72Hours: z.number().int().nonnegative(),
     lastWeek: z.number().int().nonnegative(),
+    /** Flags on the reports started in the last week (shared/src/flags.ts). */
+    flagsLastWeek: z.number().int().nonnegative().default(0),
   }),
   incidentCountsByType: z.object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int() }),
   incidents: z.array(incident),

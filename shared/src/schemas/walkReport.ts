@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { messages } from '../messages.ts';
 import { FILE_NAME_MAX_LENGTH, NOTE_MAX_LENGTH, UNIT_NUMBER_MAX } from '../constants.ts';
 import { ARRIVAL_METHODS } from '../arrival.ts';
+import { FLAG_KINDS } from '../flags.ts';
 import {
   accuracyMeters,
   clientId,
@@ -30,6 +31,11 @@ export const checkpointBody = z.object({
   isDoor: z.boolean().default(false),
   targetUnit: z.string().trim().max(UNIT_NUMBER_MAX).optional(),
   picturedUnit: z.string().trim().max(UNIT_NUMBER_MAX).optional(),
+  /**
+   * When the phone sent this request, by its own clock (set at each try, not when the arrival was recorded):
+   * against the server's time at receipt it tells whether the phone's clock is off (shared/src/flags.ts).
+   */
+  sentAt: instant.optional(),
 });
 export const walkNoteBody = z.object({
   clientId,
@@ -101,6 +107,18 @@ export const walkReportTotals = z.object({
 });
 export type WalkReportTotals = z.infer<typeof walkReportTotals>;
 
+/** A flag on a report (shared/src/flags.ts): what it is, why, and the checkpoint or photo it concerns. */
+export const walkReportFlag = z.object({
+  kind: z.enum(FLAG_KINDS),
+  reason: z.string(),
+  markerId: id.nullable(),
+  /** The checkpoint flagged (its `CompletedMarker` id), or null for a photo's flag. */
+  checkpointId: id.nullable(),
+  /** The photo flagged (its `markerImage` name), or null for a checkpoint's flag. */
+  imageName: z.string().nullable(),
+});
+export type WalkReportFlag = z.infer<typeof walkReportFlag>;
+
 export const walkReport = z
   .object({
     id,
@@ -124,6 +142,9 @@ export const walkReport = z
         lng: z.number().nullable(),
       }),
     ),
+    /** Its flags, checkpoints' first in arrival order; none on reports recorded before flags existed. */
+    flags: z.array(walkReportFlag).default([]),
+    flagCount: z.number().int().nonnegative().default(0),
   })
   .extend(walkReportTotals.shape);
 export type WalkReport = z.infer<typeof walkReport>;
@@ -134,7 +155,8 @@ export const walkReportSummary = walkReport
   .extend({
     walk: z.object({ name: z.string(), markerCount: z.number().int().nonnegative() }).nullable(),
   })
-  .extend(walkReportTotals.omit({ markerCount: true }).shape);
+  .extend(walkReportTotals.omit({ markerCount: true }).shape)
+  .extend({ flagCount: z.number().int().nonnegative().default(0) });
 
 export type WalkReportSummary = z.infer<typeof walkReportSummary>;
 

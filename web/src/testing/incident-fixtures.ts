@@ -27,7 +27,7 @@ export const aDashboardLocation = (overrides: Partial<DashboardLocation> = {}): 
   city: 'Springfield',
   state: 'IL',
   zipcode: '62701',
-  walkReportStats: { last72Hours: 3, lastWeek: 12 },
+  walkReportStats: { last72Hours: 3, lastWeek: 12, flagsLastWeek: 0 },
   incidentCountsByType: { 1: 0, 2: 0, 3: 0 },
   incidents: [],
   ...overrides,

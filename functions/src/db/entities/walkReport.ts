@@ -38,6 +38,12 @@ export const walkReportEntity = new Entity({
     checkpointCount: { type: 'number' },
     noteCount: { type: 'number' },
     photoCount: { type: 'number' },
+    /**
+     * Its flags (shared/src/flags.ts), one entry each, `<kind>:c<completedMarkerId>` for a checkpoint's and
+     * `<kind>:p<photo ref>` for a photo's (`functions/src/domain/flags.ts`): a set, so adding or removing a flag
+     * again changes nothing; its size is the report's flag count. Absent on reports without flags.
+     */
+    flags: { type: 'set', items: 'string' },
   },
   indexes: {
     primary: {
@@ -88,6 +94,8 @@ export const locationMonthEntity = new Entity({
     open1: { type: 'set', items: 'string' },
     open2: { type: 'set', items: 'string' },
     open3: { type: 'set', items: 'string' },
+    /** The flags on the month's reports, one entry each: `<ms of the report's start>#<walkReportId>#<flag>`. */
+    flags: { type: 'set', items: 'string' },
     resolved1: { type: 'set', items: 'string' },
     resolved2: { type: 'set', items: 'string' },
     resolved3: { type: 'set', items: 'string' },
@@ -131,6 +139,8 @@ export const completedMarkerEntity = new Entity({
     lat: { type: 'number', required: true },
     lng: { type: 'number', required: true },
     accuracy: { type: 'number', required: true },
+    /** When the phone says it sent the write (its clock), against `receivedAt` for the clock flag. */
+    sentAt: { type: 'string' },
     /**
      * By the phone's position or marked by hand (shared/src/arrival.ts); absent on items written before
      * issue 15, read as 'position'.
@@ -204,6 +214,19 @@ export const markerImageEntity = new Entity({
       },
     },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
+    /**
+     * What the file itself says (issue 18, `functions/src/domain/photo-evidence.ts`), once it was read: the
+     * camera's time (UTC) and position, its 64-bit difference hash (16 hex digits), and the facts behind its
+     * flags: seconds from its checkpoint's arrival, metres from its marker, the report it is a copy of.
+     */
+    evidenceAt: { type: 'string' },
+    cameraTakenAt: { type: 'string' },
+    cameraLat: { type: 'number' },
+    cameraLng: { type: 'number' },
+    hash: { type: 'string' },
+    cameraTimeOffset: { type: 'number' },
+    cameraDistance: { type: 'number' },
+    reusedFrom: { type: 'number' },
   },
   indexes: {
     primary: {
@@ -214,3 +237,28 @@ export const markerImageEntity = new Entity({
   },
 });
 export type MarkerImageItem = EntityItem<typeof markerImageEntity>;
+
+/**
+ * A walk photo's difference hash, indexed by one of its four 16-bit bands within its management company, so a
+ * photo within `PHOTO_HASH_MAX_DISTANCE` bits of one already seen is found by key (four Queries), never a scan.
+ * Access pattern: the photos of a company sharing a band, pk = company and band (`<band>:<4 hex>`).
+ */
+export const photoHashEntity = new Entity({
+  model: { entity: 'photoHash', version: '1', service },
+  attributes: {
+    managementCompanyId: { type: 'number', required: true },
+    band: { type: 'string', required: true },
+    walkReportId: { type: 'number', required: true },
+    clientId: { type: 'string', required: true },
+    hash: { type: 'string', required: true },
+    /** When the photo was recorded: of two reports with one picture, the later one is flagged. */
+    recordedAt: { type: 'string', required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['managementCompanyId', 'band'] },
+      sk: { field: 'sk', composite: ['walkReportId', 'clientId'] },
+    },
+  },
+});
+export type PhotoHashItem = EntityItem<typeof photoHashEntity>;

@@ -109,6 +109,23 @@ export const walkReportView = (overrides: Partial<WalkReport> = {}): WalkReport 
   totalTime: '24 min',
   totalMinutes: 24,
   completed: true,
+  flags: [
+    {
+      kind: 'farFromMarker',
+      reason: 'Recorded 61 m from the marker',
+      markerId: 107,
+      checkpointId: 507,
+      imageName: null,
+    },
+    {
+      kind: 'byHand',
+      reason: "Marked reached by hand, not by the phone's position",
+      markerId: 107,
+      checkpointId: 507,
+      imageName: null,
+    },
+  ],
+  flagCount: 2,
   ...overrides,
 });
 

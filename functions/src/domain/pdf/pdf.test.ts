@@ -58,8 +58,8 @@ describe('the walk report PDF', () => {
     expect(text).toContain('Matched');
     expect(text).toContain('105 (93 %)'); // read on the door photo
     expect(text).toContain('213 (as typed)');
-    expect(text).toContain('Marker 8: reached 61 m from the marker');
-    expect(text).toContain('Marker 8: marked reached by hand');
+    expect(text).toContain('Marker 8, Far from marker: Recorded 61 m from the marker');
+    expect(text).toContain('Marker 8, Marked by hand: Marked reached by hand');
     expect(text).toContain('Padlock on 105 replaced, "new" key with the office');
     expect(text).toContain('No Image Available'); // the photo that never arrived
     expect(text).toMatch(/Page 1 of \d/);
@@ -179,10 +179,10 @@ describe('PDF helpers', () => {
     expect(unitCheckText(checkpoint)).toBe(expected);
   });
 
-  it('flags far arrivals and arrivals by hand', () => {
+  it('lists the report’s own flags, each with its marker', () => {
     expect(reportFlags(walkReportView())).toEqual([
-      'Marker 8: reached 61 m from the marker',
-      'Marker 8: marked reached by hand',
+      'Marker 8, Far from marker: Recorded 61 m from the marker',
+      "Marker 8, Marked by hand: Marked reached by hand, not by the phone's position",
     ]);
   });
 

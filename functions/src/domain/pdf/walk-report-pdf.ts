@@ -2,6 +2,7 @@ import type { WalkReport } from '@sitewalk/shared/schemas/walkReport';
 import { EXPORT_PDF_PHOTOS_MAX, WALK_COMPLETION_THRESHOLD } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import { unitCheckOf } from '@sitewalk/shared/unit-check';
+import { FLAG_TITLES } from '@sitewalk/shared/flags';
 import {
   COLORS,
   CONTENT,
@@ -58,19 +59,13 @@ const detectedText = (checkpoint: Checkpoint): string => {
   return check.confidence === null ? check.detected : `${check.detected} (${check.confidence} %)`;
 };
 
-/**
- * What the report is flagged for. Today: arrivals far from their marker, and markers marked reached by hand.
- * MERGE(i18-flags): lane B adds flags to walk reports; list the report's own flags here, one line each.
- */
+/** What the report is flagged for (shared/src/flags.ts), as its detail screen lists it: one line a flag. */
 export const reportFlags = (report: WalkReport): string[] => {
   const labels = new Map((report.walk?.markers ?? []).map((m) => [m.id, m.label]));
-  const marker = (c: Checkpoint) => `Marker ${labels.get(c.markerId) ?? c.markerId}`;
-  return report.CompletedMarker.flatMap((c) => [
-    ...(c.farFromMarker
-      ? [`${marker(c)}: reached ${c.distance === null ? '' : `${Math.round(c.distance)} m `}from the marker`]
-      : []),
-    ...(c.method === 'hand' ? [`${marker(c)}: marked reached by hand`] : []),
-  ]);
+  return report.flags.map((flag) => {
+    const where = flag.markerId === null ? '' : `Marker ${labels.get(flag.markerId) ?? flag.markerId}, `;
+    return `${where}${FLAG_TITLES[flag.kind]}: ${flag.reason}`;
+  });
 };
 
 const walkerName = (report: WalkReport) =>

@@ -16,6 +16,9 @@ const looks: Record<MarkerState, { fill: string; border: string; text: string; d
   door: { fill: '#0d47a1', border: '#ffffff', text: '#ffffff' },
 };
 
+/** The ring of a flagged pin (a walk report's flags, issue 18): deep orange, apart from the highlight's amber. */
+export const FLAGGED_RING = '#e65100';
+
 export interface NumberedMarkerProps extends Omit<MarkerProps, 'children' | 'latitude' | 'longitude'> {
   latitude: number;
   longitude: number;
@@ -26,6 +29,8 @@ export interface NumberedMarkerProps extends Omit<MarkerProps, 'children' | 'lat
   ariaLabel?: string;
   /** Makes the pin stand out (larger, ringed, above the others): the walker's next marker. */
   highlight?: boolean;
+  /** Rings the pin in deep orange: something at this point was flagged. */
+  flagged?: boolean;
 }
 
 /** A numbered pin at a point, its tip on the point. Inside a `SiteMap`; `draggable` and the drag events pass through. */
@@ -35,6 +40,7 @@ export const NumberedMarker = ({
   ariaLabel,
   onClick,
   highlight = false,
+  flagged = false,
   style,
   ...props
 }: NumberedMarkerProps) => {
@@ -57,7 +63,9 @@ export const NumberedMarker = ({
         border: `2px ${look.dashed ? 'dashed' : 'solid'} ${look.border}`,
         boxShadow: highlight
           ? '0 0 0 3px #ffb300, 0 2px 6px rgba(0, 0, 0, 0.5)'
-          : '0 1px 3px rgba(0, 0, 0, 0.45)',
+          : flagged
+            ? `0 0 0 3px ${FLAGGED_RING}, 0 1px 3px rgba(0, 0, 0, 0.45)`
+            : '0 1px 3px rgba(0, 0, 0, 0.45)',
         boxSizing: 'border-box',
       }}
     >

@@ -43,6 +43,7 @@ const aReport = (id: number, overrides: Partial<WalkReportSummary> = {}): WalkRe
   totalTime: '28 min',
   totalMinutes: 28,
   completed: true,
+  flagCount: 0,
   ...overrides,
 });
 
@@ -97,6 +98,7 @@ describe('LocationPage', () => {
       'Completed',
       'Name',
       'Walk',
+      'Flags',
     ]);
     expect(table.getAllByRole('columnheader', { hidden: true }).map((cell) => cell.textContent)).toEqual([
       'Completed',
@@ -104,6 +106,7 @@ describe('LocationPage', () => {
       'Walk',
       'Id',
       'Total Time',
+      'Flags',
     ]);
     expect(Object.fromEntries(fake.callsOf('walk.reportsByLocation')[0]!.query)).toEqual({
       limit: '1000',
@@ -111,6 +114,25 @@ describe('LocationPage', () => {
     });
     await user.click(table.getByText('Walt Walker'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/locations/11/walk-report/7'));
+  });
+
+  it.each([
+    [0, null],
+    [1, '1 flag'],
+    [4, '4 flags'],
+  ])('shows a report with %i flags in the Flags column', async (flagCount, name) => {
+    renderLocation({
+      ...base,
+      'walk.reportsByLocation': () => ({ walkReports: [aReport(7, { flagCount })], totalCount: 1 }),
+    });
+    const table = within(await screen.findByRole('table', { name: 'Walk Reports' }));
+    await table.findByText('Walt Walker');
+    if (name === null) {
+      expect(table.queryByTestId('flag-count')).not.toBeInTheDocument();
+      expect(table.getByText('No flags')).toBeInTheDocument();
+    } else {
+      expect(table.getByTestId('flag-count')).toHaveTextContent(name);
+    }
   });
 
   it('names unknown walkers and walks', async () => {

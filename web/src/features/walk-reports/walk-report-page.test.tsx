@@ -98,6 +98,8 @@ const aReport = (overrides: Partial<WalkReport> = {}): WalkReport => ({
   totalTime: 'Not Completed',
   totalMinutes: null,
   completed: false,
+  flags: [],
+  flagCount: 0,
   ...overrides,
 });
 
@@ -388,6 +390,99 @@ describe('WalkReportPage', () => {
     await user.click(screen.getByRole('button', { name: 'View point 2 on map' }));
     expect(mapCalls.flyTo.slice(before)).toEqual([{ center: [-119.698, 36.802], zoom: 18 }]);
     expect(await screen.findByRole('img', { name: 'Photo at point 2' })).toBeInTheDocument();
+  });
+
+  it('says there are no flags when every check passed', async () => {
+    renderReport({ 'walk.report': () => aReport() });
+    const section = await screen.findByRole('region', { name: 'Flags' });
+    expect(within(section).getByTestId('flag-total')).toHaveTextContent('0 flags');
+    expect(within(section).getByText('No flags: every check passed.')).toBeInTheDocument();
+    expect(within(section).queryAllByTestId('report-flag')).toEqual([]);
+  });
+
+  it('lists the flags with their reasons, beside the arrivals and on the flagged points of the map', async () => {
+    const flagged = aReport({
+      CompletedMarker: [
+        checkpoint(1, 31, '2026-11-20T17:10:00.000Z', { method: 'hand' }),
+        checkpoint(2, 32, '2026-11-20T17:10:20.000Z', {
+          isDoor: true,
+          targetUnit: '105',
+          picturedUnit: '105',
+        }),
+      ],
+      flags: [
+        {
+          kind: 'byHand',
+          reason: "Marked reached by hand, not by the phone's position",
+          markerId: 31,
+          checkpointId: 1,
+          imageName: null,
+        },
+        {
+          kind: 'tooFast',
+          reason: 'Reached 20 s after the previous marker, 111 m away: faster than a brisk walk (7.2 km/h)',
+          markerId: 32,
+          checkpointId: 2,
+          imageName: null,
+        },
+        {
+          kind: 'photoReused',
+          reason: 'The same picture is in walk report 1042',
+          markerId: 32,
+          checkpointId: null,
+          imageName: 'door.jpg',
+        },
+      ],
+      flagCount: 3,
+    });
+    const { user } = renderReport({ 'walk.report': () => flagged });
+    const section = await screen.findByRole('region', { name: 'Flags' });
+    expect(within(section).getByTestId('flag-total')).toHaveTextContent('3 flags');
+    expect(
+      within(section)
+        .getAllByTestId('report-flag')
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Marked by hand · Arrival at point 1Marked reached by hand, not by the phone's positionView on map",
+      'Too fast · Arrival at point 2Reached 20 s after the previous marker, 111 m away: faster than a brisk walk (7.2 km/h)View on map',
+      'Photo reused · Photo at point 2The same picture is in walk report 1042View on map',
+    ]);
+    // Beside each arrival, its own flags.
+    const arrivals = screen.getAllByTestId('completed-marker');
+    expect(
+      arrivals.map((item) =>
+        within(item)
+          .queryAllByTestId('flag')
+          .map((f) => f.textContent),
+      ),
+    ).toEqual([['Marked by hand'], ['Too fast']]);
+    // The flagged points are ringed on the map and their popups say why; the missed ones are not flagged.
+    await screen.findByRole('region', { name: 'Walk report map' });
+    const map = screen.getByTestId('map');
+    expect(within(map).getByRole('button', { name: 'Point 1, reached, flagged' })).toBeInTheDocument();
+    expect(within(map).getByRole('button', { name: 'Point 3, missed' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Map legend' })).toHaveTextContent('Flagged');
+    const before = mapCalls.flyTo.length;
+    await user.click(within(section).getByRole('button', { name: 'View photo reused at point 2 on map' }));
+    expect(mapCalls.flyTo.slice(before)).toEqual([{ center: [-119.698, 36.802], zoom: 18 }]);
+    const popup = await screen.findByTestId('map-popup');
+    expect(within(popup).getByRole('list', { name: 'Flags at point 2' })).toHaveTextContent(
+      'Reached 20 s after the previous marker, 111 m away: faster than a brisk walk (7.2 km/h)The same picture is in walk report 1042',
+    );
+  });
+
+  it('flags arrivals of a report from before stored flags by what each answers (by hand, far)', async () => {
+    renderReport({
+      'walk.report': () =>
+        aReport({
+          CompletedMarker: [checkpoint(1, 31, '2026-11-20T17:10:00.000Z', { method: 'hand' })],
+          flags: [],
+          flagCount: 0,
+        }),
+    });
+    const section = await screen.findByRole('region', { name: 'Flags' });
+    expect(within(section).getByTestId('flag-total')).toHaveTextContent('0 flags');
+    expect(screen.getAllByTestId('flag').map((f) => f.textContent)).toEqual(['Marked by hand']);
   });
 
   it("leads back to the location's walk reports", async () => {

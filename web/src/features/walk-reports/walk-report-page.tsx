@@ -2,9 +2,10 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Box, Button, Card, CardContent, Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { messages } from '@sitewalk/shared/messages';
@@ -12,10 +13,11 @@ import { DownloadPdfButton } from '../../components/exports/download-pdf-button.
 import { walkReportPdf } from '../../components/exports/export-api.ts';
 import { paths } from '../../config/paths.ts';
 import { Spinner } from '../../components/spinner.tsx';
+import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useWalkReport } from './api/get-walk-report.ts';
-import { flagTexts, reportView, timeOf, type CompletedEntry } from './walk-report-view.ts';
+import { reportView, timeOf, type CompletedEntry, type FlagEntry } from './walk-report-view.ts';
 import { MapLegend, WalkReportMap } from './components/walk-report-map.tsx';
 
 const parseId = (value: string | undefined) =>
@@ -125,13 +127,12 @@ const UnitCheckText = ({ entry }: { entry: CompletedEntry }) => {
 /** How far below the map's middle a point shown from the list sits. */
 const POPUP_ROOM_PX = 110;
 
-/** Warnings beside an arrival: marked by hand, far from the marker (dark text on orange, as other warnings). */
-const ArrivalFlags = ({ entry }: { entry: CompletedEntry }) => {
-  const flags = [
-    ...(entry.byHand ? [flagTexts.byHand] : []),
-    ...(entry.farMeters !== null ? [flagTexts.far(entry.farMeters)] : []),
-  ];
-  return flags.map((text) => (
+/**
+ * Warnings beside an arrival: marked by hand, far from the marker, too fast, the phone's clock (dark text on
+ * orange, as other warnings).
+ */
+const ArrivalFlags = ({ entry }: { entry: CompletedEntry }) =>
+  entry.flagChips.map((text) => (
     <Chip
       key={text}
       size="small"
@@ -141,7 +142,96 @@ const ArrivalFlags = ({ entry }: { entry: CompletedEntry }) => {
       data-testid="flag"
     />
   ));
-};
+
+/**
+ * The report's flags (issue 18), each with its reason and the point it concerns: what a reviewer should look
+ * at twice. Flagged, never refused: the walk stands as recorded.
+ */
+const FlagsSection = ({
+  flags,
+  onShow,
+}: {
+  flags: readonly FlagEntry[];
+  onShow: (markerId: number) => void;
+}) => (
+  <Card variant="outlined" component="section" aria-labelledby="report-flags" data-testid="report-flags">
+    <CardContent>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: flags.length ? 1 : 0 }}>
+        <FlagOutlinedIcon color={flags.length ? 'warning' : 'success'} aria-hidden />
+        <Typography variant="h6" component="h2" id="report-flags">
+          Flags
+        </Typography>
+        <Chip
+          size="small"
+          label={
+            <>
+              {flags.length}
+              <VisuallyHidden>{flags.length === 1 ? ' flag' : ' flags'}</VisuallyHidden>
+            </>
+          }
+          color={flags.length ? 'warning' : 'default'}
+          data-testid="flag-total"
+        />
+      </Stack>
+      {flags.length === 0 ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
+          <CheckCircleOutlineIcon color="success" fontSize="small" aria-hidden />
+          <Typography color="text.secondary">No flags: every check passed.</Typography>
+        </Stack>
+      ) : (
+        <List disablePadding aria-labelledby="report-flags">
+          {flags.map((flag) => (
+            <ListItem
+              key={flag.key}
+              divider
+              disableGutters
+              sx={{
+                display: 'grid',
+                // On a phone the button goes under the reason, in line with it; wider, beside it.
+                gridTemplateColumns: { xs: 'auto minmax(0, 1fr)', sm: 'auto minmax(0, 1fr) auto' },
+                columnGap: 1.5,
+                alignItems: 'start',
+                py: 1.25,
+              }}
+              data-testid="report-flag"
+            >
+              <WarningAmberIcon color="warning" sx={{ mt: 0.25 }} aria-hidden />
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600 }}>
+                  {flag.title}
+                  <Typography component="span" variant="body2" color="text.secondary">
+                    {' · '}
+                    {flag.concerns}
+                    {flag.label !== null ? ` at point ${flag.label}` : ''}
+                  </Typography>
+                </Typography>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {flag.reason}
+                </Typography>
+              </Box>
+              {flag.markerId !== null && (
+                <Button
+                  size="small"
+                  onClick={() => onShow(flag.markerId ?? 0)}
+                  aria-label={`View ${flag.title.toLowerCase()} at point ${flag.label ?? ''} on map`}
+                  sx={{
+                    gridColumn: { xs: 2, sm: 3 },
+                    justifySelf: 'start',
+                    alignSelf: 'center',
+                    ml: { xs: -0.625, sm: 0 },
+                    mt: { xs: 0.5, sm: 0 },
+                  }}
+                >
+                  View on map
+                </Button>
+              )}
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </CardContent>
+  </Card>
+);
 
 const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
   const report = useWalkReport(walkReportId);
@@ -213,6 +303,8 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
           </Box>
         </CardContent>
       </Card>
+
+      <FlagsSection flags={view.flags} onShow={showOnMap} />
 
       <Box
         sx={{

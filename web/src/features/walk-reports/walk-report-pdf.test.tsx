@@ -47,6 +47,8 @@ const report: WalkReport = {
   totalTime: 'Not Completed',
   totalMinutes: null,
   completed: false,
+  flags: [],
+  flagCount: 0,
 };
 
 const pdf = {

@@ -1,6 +1,7 @@
 import type { WalkReport } from '@sitewalk/shared/schemas/walkReport';
 import { messages } from '@sitewalk/shared/messages';
 import { unitCheckOf, type UnitCheck } from '@sitewalk/shared/unit-check';
+import { FLAG_TITLES, type FlagKind } from '@sitewalk/shared/flags';
 import type { MarkerState } from '../../components/map/numbered-marker.tsx';
 
 export type { UnitCheck } from '@sitewalk/shared/unit-check';
@@ -17,6 +18,8 @@ export interface ReportPoint {
   notes: string[];
   /** The photos taken there; a null URL could not be signed, a null time was not sent by the phone. */
   images: { imageName: string; imageUrl: string | null; takenAt: string | null }[];
+  /** The reasons of the flags on its checkpoints and photos (issue 18). */
+  flags: string[];
 }
 
 /** Times on the walk report screen: the viewer's local time. */
@@ -47,6 +50,21 @@ export interface CompletedEntry {
   byHand: boolean;
   /** Metres from the marker, rounded, when the arrival was outside the arrival rule; else null. */
   farMeters: number | null;
+  /** The texts of its flags' chips: by hand, far, and those the API stored on it (too fast, device clock). */
+  flagChips: string[];
+}
+
+/** A flag as the report's 'Flags' section lists it. */
+export interface FlagEntry {
+  key: string;
+  kind: FlagKind;
+  title: string;
+  reason: string;
+  markerId: number | null;
+  /** The point's label on the walk, when known. */
+  label: number | null;
+  /** 'Photo' for a photo's flag, 'Arrival' for a checkpoint's. */
+  concerns: 'Arrival' | 'Photo';
 }
 
 export interface ReportView {
@@ -55,6 +73,7 @@ export interface ReportView {
   totalTime: string;
   points: ReportPoint[];
   completed: CompletedEntry[];
+  flags: FlagEntry[];
 }
 
 /**
@@ -72,6 +91,19 @@ export const reportView = (report: WalkReport): ReportView => {
     report.markerImage
       .filter((i) => i.markerId === markerId)
       .map(({ imageName, imageUrl, takenAt }) => ({ imageName, imageUrl, takenAt }));
+
+  const flags = report.flags ?? [];
+  const flagsAt = (markerId: number) => flags.filter((f) => f.markerId === markerId).map((f) => f.reason);
+  /** A checkpoint's chips: by hand and far as answered on it (reports older than stored flags too), then the rest. */
+  const chipsOf = (c: WalkReport['CompletedMarker'][number]) => {
+    const farMeters = c.farFromMarker && c.distance !== null ? Math.round(c.distance) : null;
+    const kinds = new Set(flags.filter((f) => f.checkpointId === c.id).map((f) => f.kind));
+    return [
+      ...(c.method === 'hand' ? [flagTexts.byHand] : []),
+      ...(farMeters !== null ? [flagTexts.far(farMeters)] : []),
+      ...[...kinds].filter((k) => k !== 'byHand' && k !== 'farFromMarker').map((k) => FLAG_TITLES[k]),
+    ];
+  };
 
   const walkMarkers = report.walk
     ? [...report.walk.markers].sort((a, b) => a.order - b.order || a.label - b.label)
@@ -91,6 +123,7 @@ export const reportView = (report: WalkReport): ReportView => {
         state: stateOf(m.id, m.isDoor),
         notes: notesAt(m.id),
         images: imagesAt(m.id),
+        flags: flagsAt(m.id),
       }))
     : [...new Map(checkpoints.map((c) => [c.markerId, c])).values()].map((c, i) => ({
         markerId: c.markerId,
@@ -102,6 +135,7 @@ export const reportView = (report: WalkReport): ReportView => {
         state: stateOf(c.markerId, c.isDoor),
         notes: notesAt(c.markerId),
         images: imagesAt(c.markerId),
+        flags: flagsAt(c.markerId),
       }));
   const pointLabel = new Map(points.map((p) => [p.markerId, p.label]));
 
@@ -123,6 +157,16 @@ export const reportView = (report: WalkReport): ReportView => {
       typedUnit: c.isDoor || c.picturedUnit ? (c.picturedUnit ?? '').trim() : null,
       byHand: c.method === 'hand',
       farMeters: c.farFromMarker && c.distance !== null ? Math.round(c.distance) : null,
+      flagChips: chipsOf(c),
+    })),
+    flags: flags.map((f, index) => ({
+      key: `${index}-${f.kind}`,
+      kind: f.kind,
+      title: FLAG_TITLES[f.kind],
+      reason: f.reason,
+      markerId: f.markerId,
+      label: f.markerId === null ? null : (labelOf.get(f.markerId) ?? pointLabel.get(f.markerId) ?? null),
+      concerns: f.imageName === null ? 'Arrival' : 'Photo',
     })),
   };
 };

@@ -19,3 +19,6 @@ export const incidentCountTone = (typeId: 1 | 2 | 3, count: number): Tone => {
   if (count === 0) return 'neutral';
   return typeId === 1 ? 'error' : typeId === 2 ? 'warning' : 'info';
 };
+
+/** Flags on the week's walk reports (issue 18): none is quiet, any is a warning to look at. */
+export const flagCountTone = (count: number): Tone => (count === 0 ? 'neutral' : 'warning');

@@ -21,7 +21,7 @@ describe('LocationCard colours (access-and-administration section 9)', () => {
     [2, 'success'],
     [7, 'success'],
   ])('a 72-hour count of %i is %s', (last72Hours, tone) => {
-    renderCard({ walkReportStats: { last72Hours, lastWeek: 20 } });
+    renderCard({ walkReportStats: { last72Hours, lastWeek: 20, flagsLastWeek: 0 } });
     expect(toneOf(/^Last 72 hours: /)).toBe(tone);
     expect(screen.getByText(`Last 72 hours: ${last72Hours}`)).toBeInTheDocument();
   });
@@ -34,7 +34,7 @@ describe('LocationCard colours (access-and-administration section 9)', () => {
     [10, 'success'],
     [30, 'success'],
   ])('a week count of %i is %s', (lastWeek, tone) => {
-    renderCard({ walkReportStats: { last72Hours: 2, lastWeek } });
+    renderCard({ walkReportStats: { last72Hours: 2, lastWeek, flagsLastWeek: 0 } });
     expect(toneOf(/^Last week: /)).toBe(tone);
   });
 
@@ -43,6 +43,18 @@ describe('LocationCard colours (access-and-administration section 9)', () => {
     expect(toneOf(/^Critical: 0$/)).toBe('neutral');
     expect(toneOf(/^Important: 3$/)).toBe('warning');
     expect(toneOf(/^Regular: 0$/)).toBe('neutral');
+  });
+});
+
+describe('LocationCard flags (issue 18)', () => {
+  it.each([
+    [0, 'neutral'],
+    [1, 'warning'],
+    [12, 'warning'],
+  ])("shows %i flags on the week's walk reports as %s", (flagsLastWeek, tone) => {
+    renderCard({ walkReportStats: { last72Hours: 3, lastWeek: 12, flagsLastWeek } });
+    expect(screen.getByText(`Flags last week: ${flagsLastWeek}`)).toBeInTheDocument();
+    expect(toneOf(/^Flags last week: /)).toBe(tone);
   });
 });
 

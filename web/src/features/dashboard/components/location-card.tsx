@@ -1,5 +1,5 @@
 import { TodayWindows, type WindowToday } from './today-windows.tsx';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   Box,
@@ -14,20 +14,32 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import type * as z from 'zod';
 import type { dashboardLocation } from '@sitewalk/shared/schemas/incident';
 import { INCIDENT_PREVIEW_LENGTH, priorityName } from '@sitewalk/shared/constants';
 import { paths } from '../../../config/paths.ts';
-import { incidentCountTone, last72HoursTone, lastWeekTone, type Tone } from './counts.ts';
+import { flagCountTone, incidentCountTone, last72HoursTone, lastWeekTone, type Tone } from './counts.ts';
 
 export type DashboardLocation = z.infer<typeof dashboardLocation>;
 type DashboardIncident = DashboardLocation['incidents'][number];
 
 const chipColor = (tone: Tone) => (tone === 'neutral' ? 'default' : tone);
 
-const Count = ({ label, count, tone }: { label: string; count: number; tone: Tone }) => (
+const Count = ({
+  label,
+  count,
+  tone,
+  icon,
+}: {
+  label: string;
+  count: number;
+  tone: Tone;
+  icon?: ReactElement;
+}) => (
   <Chip
     size="small"
+    {...(icon ? { icon } : {})}
     label={`${label}: ${count}`}
     color={chipColor(tone)}
     variant={tone === 'neutral' ? 'outlined' : 'filled'}
@@ -83,6 +95,12 @@ export const LocationCard = ({ location, onOpenIncident, handle, windows }: Loca
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mt: 0.5, mb: 1.5 }}>
           <Count label="Last 72 hours" count={stats.last72Hours} tone={last72HoursTone(stats.last72Hours)} />
           <Count label="Last week" count={stats.lastWeek} tone={lastWeekTone(stats.lastWeek)} />
+          <Count
+            label="Flags last week"
+            count={stats.flagsLastWeek}
+            tone={flagCountTone(stats.flagsLastWeek)}
+            icon={<FlagOutlinedIcon />}
+          />
         </Stack>
 
         <Typography variant="subtitle2" component="h3">

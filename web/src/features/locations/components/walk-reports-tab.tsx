@@ -1,4 +1,5 @@
-import { Alert, Stack } from '@mui/material';
+import { Alert, Chip, Stack, Typography } from '@mui/material';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { WALK_REPORT_TABLE_LIMIT } from '@sitewalk/shared/constants';
@@ -6,6 +7,7 @@ import { messages } from '@sitewalk/shared/messages';
 import type { WalkReportSummary } from '@sitewalk/shared/schemas/walkReport';
 import { DataTable, type DataTableColumn, type DataTableQuery } from '../../../components/data-table.tsx';
 import { errorMessageOf } from '../../../components/error-panel.tsx';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { paths } from '../../../config/paths.ts';
 import { DownloadCsvButton } from '../../../components/exports/download-csv-button.tsx';
 import { useWalkReports } from '../api/get-walk-reports.ts';
@@ -28,6 +30,31 @@ const columns: DataTableColumn<WalkReportSummary>[] = [
   { key: 'walk', header: 'Walk', render: (report) => report.walk?.name ?? messages.status.unknownWalk },
   { key: 'id', header: 'Id', render: (report) => report.id, fromPx: 768 },
   { key: 'total', header: 'Total Time', render: (report) => report.totalTime, fromPx: 1024 },
+  {
+    key: 'flags',
+    header: 'Flags',
+    // Flagged reports stand out at every width; an unflagged one shows a quiet dash.
+    render: (report) =>
+      report.flagCount > 0 ? (
+        <Chip
+          size="small"
+          color="warning"
+          icon={<WarningAmberIcon />}
+          label={
+            <>
+              {report.flagCount}
+              <VisuallyHidden>{report.flagCount === 1 ? ' flag' : ' flags'}</VisuallyHidden>
+            </>
+          }
+          data-testid="flag-count"
+        />
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          <span aria-hidden>–</span>
+          <VisuallyHidden>No flags</VisuallyHidden>
+        </Typography>
+      ),
+  },
 ];
 
 /**

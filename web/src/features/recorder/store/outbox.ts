@@ -237,6 +237,8 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
             isDoor: write.isDoor,
             targetUnit: arrival.targetUnit,
             picturedUnit: arrival.picturedUnit,
+            // This try's time by the phone's clock: the API judges the clock by it (shared/src/flags.ts).
+            sentAt: new Date(now()).toISOString(),
           },
           signal,
           timeoutMs,

@@ -2,7 +2,7 @@ import { Box, Stack, Typography } from '@mui/material';
 import { useRef, type Ref } from 'react';
 import { Popup, type MapRef } from 'react-map-gl/maplibre';
 import { LazySiteMap } from '../../../components/map/lazy-site-map.tsx';
-import { NumberedMarker, type MarkerState } from '../../../components/map/numbered-marker.tsx';
+import { FLAGGED_RING, NumberedMarker, type MarkerState } from '../../../components/map/numbered-marker.tsx';
 import { RouteLine } from '../../../components/map/route-line.tsx';
 import { timeOf, type ReportPoint } from '../walk-report-view.ts';
 
@@ -39,6 +39,19 @@ const PointPopup = ({ point, onClose }: { point: ReportPoint; onClose: () => voi
       <Typography variant="subtitle2" component="h3">
         Point {point.label}
       </Typography>
+      {point.flags.length > 0 && (
+        <Box
+          component="ul"
+          aria-label={`Flags at point ${point.label}`}
+          sx={{ m: 0, mb: 0.5, pl: 2, color: 'warning.dark' }}
+        >
+          {point.flags.map((reason, i) => (
+            <Typography key={i} component="li" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {reason}
+            </Typography>
+          ))}
+        </Box>
+      )}
       {point.notes.length > 0 && (
         <Box component="ul" aria-label={`Notes at point ${point.label}`} sx={{ m: 0, pl: 2 }}>
           {point.notes.map((note, i) => (
@@ -133,7 +146,8 @@ export const WalkReportMap = ({ points, selected, onSelect, mapRef, onLoad }: Wa
           longitude={point.lng}
           label={point.label}
           state={point.state}
-          ariaLabel={`Point ${point.label}, ${stateWords[point.state]}`}
+          flagged={point.flags.length > 0}
+          ariaLabel={`Point ${point.label}, ${stateWords[point.state]}${point.flags.length > 0 ? ', flagged' : ''}`}
           onClick={(event) => {
             event.originalEvent.stopPropagation();
             onSelect(point.markerId);
@@ -159,6 +173,7 @@ export const MapLegend = () => (
         ['reached', 'Reached', '#1b5e20', 'solid'],
         ['missed', 'Missed', '#616161', 'dashed'],
         ['door', 'Door', '#0d47a1', 'solid'],
+        ['flagged', 'Flagged', '#1b5e20', 'solid'],
       ] as const
     ).map(([key, text, color, line]) => (
       <Stack key={key} component="li" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -170,6 +185,7 @@ export const MapLegend = () => (
             borderRadius: '50%',
             border: `2px ${line} ${color}`,
             bgcolor: key === 'missed' ? '#ffffff' : color,
+            boxShadow: key === 'flagged' ? `0 0 0 3px ${FLAGGED_RING}` : undefined,
           }}
         />
         <Typography variant="body2">{text}</Typography>

@@ -1,0 +1,185 @@
+import {
+  CHECKPOINT_FLAG_KINDS,
+  FLAG_KINDS,
+  checkpointVerdicts,
+  flagReason,
+  type CheckpointFacts,
+  type FlagFacts,
+  type FlagKind,
+  type PhotoFlagKind,
+} from '@sitewalk/shared/flags';
+import type { Point } from '@sitewalk/shared/arrival';
+import type { DataService } from '../db/service.ts';
+import type { CompletedMarkerItem, MarkerImageItem, WalkReportItem } from '../db/entities/walkReport.ts';
+import { changeReportFlags } from '../db/flags.ts';
+
+/**
+ * Flags on a report (shared/src/flags.ts) as stored: one entry of the report's `flags` set per flag,
+ * `<kind>:c<completedMarkerId>` for a checkpoint's, `<kind>:p<photo ref>` for a photo's, the photo ref being the
+ * first 12 hex digits of the photo's client id (48 bits: unique among a report's 200 photos, and short, since
+ * every entry is repeated in the month tally the dashboard reads).
+ */
+
+export const checkpointFlagRef = (kind: FlagKind, completedMarkerId: number) =>
+  `${kind}:c${completedMarkerId}`;
+export const photoRefOf = (clientId: string) => clientId.replaceAll('-', '').slice(0, 12).toLowerCase();
+export const photoFlagRef = (kind: FlagKind, clientId: string) => `${kind}:p${photoRefOf(clientId)}`;
+
+const isCheckpointRef = (ref: string) => ref.includes(':c');
+const isPhotoRefOf = (ref: string, clientId: string) => ref.endsWith(`:p${photoRefOf(clientId)}`);
+
+/** A stored entry read back: its kind and what it concerns, or null for an entry this code does not know. */
+const parseRef = (ref: string) => {
+  const match = /^(\w+):([cp])(\w+)$/.exec(ref);
+  const kind = match?.[1] as FlagKind | undefined;
+  if (!match || !kind || !FLAG_KINDS.includes(kind)) return null;
+  return { kind, target: match[2] as 'c' | 'p', id: match[3] ?? '' };
+};
+
+/** A checkpoint with its distance from its marker (null when its marker is no longer on the walk). */
+type Measured = Omit<CompletedMarkerItem, 'distance'> & { distance: number | null };
+
+/** A checkpoint as the rules see it. */
+export const checkpointFacts = (c: Measured, distance: number | null): CheckpointFacts => ({
+  key: c.clientId,
+  markerId: c.markerId,
+  arrivedAt: c.arrivedAt,
+  method: c.method,
+  distance,
+  accuracy: c.accuracy,
+  sentAt: c.sentAt ?? null,
+  receivedAt: c.receivedAt,
+});
+
+/** The checkpoints' flags, by stored entry, with the facts behind each. */
+const checkpointFlagsOf = (completed: readonly Measured[], markers: ReadonlyMap<number, Point>) => {
+  const byClientId = new Map(completed.map((c) => [c.clientId, c]));
+  const flags = new Map<string, { facts: FlagFacts; checkpoint: Measured }>();
+  for (const verdict of checkpointVerdicts(
+    completed.map((c) => checkpointFacts(c, c.distance)),
+    markers,
+  )) {
+    const checkpoint = byClientId.get(verdict.key);
+    if (!checkpoint) continue;
+    for (const facts of verdict.flags) {
+      flags.set(checkpointFlagRef(facts.kind, checkpoint.completedMarkerId), { facts, checkpoint });
+    }
+  }
+  return flags;
+};
+
+/**
+ * Brings the report's checkpoint flags in line with its checkpoints, all decided again together (an arrival
+ * that reached the server late may flag or clear the one after it): adds what is missing, removes what no
+ * longer holds, on the report and its month tally. Runs after each checkpoint write and on the finish, so a
+ * change lost to a crash is made by the next.
+ */
+export const reconcileCheckpointFlags = async (
+  db: DataService,
+  report: WalkReportItem,
+  completed: readonly Measured[],
+  markers: ReadonlyMap<number, Point>,
+) => {
+  const wanted = new Set(checkpointFlagsOf(completed, markers).keys());
+  const stored = new Set((report.flags ?? []).filter(isCheckpointRef));
+  await changeReportFlags(db, report, {
+    add: [...wanted].filter((ref) => !stored.has(ref)),
+    remove: [...stored].filter((ref) => !wanted.has(ref)),
+  });
+};
+
+/** Brings one photo's flags in line with what its evidence decided. */
+export const reconcilePhotoFlags = async (
+  db: DataService,
+  report: WalkReportItem,
+  photo: Pick<MarkerImageItem, 'clientId'>,
+  kinds: readonly PhotoFlagKind[],
+) => {
+  const wanted = new Set(kinds.map((kind) => photoFlagRef(kind, photo.clientId)));
+  const stored = new Set((report.flags ?? []).filter((ref) => isPhotoRefOf(ref, photo.clientId)));
+  await changeReportFlags(db, report, {
+    add: [...wanted].filter((ref) => !stored.has(ref)),
+    remove: [...stored].filter((ref) => !wanted.has(ref)),
+  });
+};
+
+/** A flag as the report's detail lists it. */
+export interface FlagView {
+  kind: FlagKind;
+  reason: string;
+  markerId: number | null;
+  checkpointId: number | null;
+  imageName: string | null;
+}
+
+/** The facts of a photo's flag, from what its evidence stored. */
+const photoFacts = (kind: FlagKind, image: MarkerImageItem): FlagFacts | null => {
+  if (kind === 'photoTime' && image.cameraTimeOffset !== undefined)
+    return { kind, offsetSeconds: image.cameraTimeOffset };
+  if (kind === 'photoPosition' && image.cameraDistance !== undefined)
+    return { kind, distance: image.cameraDistance };
+  if (kind === 'photoReused') return { kind, walkReportId: image.reusedFrom ?? null };
+  return null;
+};
+
+/** Words for a flag whose facts are no longer at hand (a marker since moved off the walk). */
+const GENERIC_REASONS: Record<FlagKind, string> = {
+  byHand: flagReason({ kind: 'byHand' }),
+  farFromMarker: 'Recorded far from the marker',
+  tooFast: 'Reached faster than a brisk walk from the previous marker',
+  deviceClock: "The phone's clock was off",
+  photoTime: 'Photo taken long before or after the marker was reached (camera time)',
+  photoPosition: 'Photo taken far from the marker (camera position)',
+  photoReused: flagReason({ kind: 'photoReused', walkReportId: null }),
+};
+
+/**
+ * The report's flags for its detail: those stored on the report, each with its reason, checkpoints' first (in
+ * arrival order), then photos'. The reasons' figures are decided again from what the report holds.
+ */
+export const flagsOfReport = (
+  report: WalkReportItem,
+  completed: readonly Measured[],
+  images: readonly MarkerImageItem[],
+  markers: ReadonlyMap<number, Point>,
+): FlagView[] => {
+  const stored = report.flags ?? [];
+  if (stored.length === 0) return [];
+  const decided = checkpointFlagsOf(completed, markers);
+  const checkpointsById = new Map(completed.map((c) => [String(c.completedMarkerId), c]));
+  const imagesByRef = new Map(images.map((i) => [photoRefOf(i.clientId), i]));
+  const order = (kind: FlagKind) => FLAG_KINDS.indexOf(kind);
+  const views: (FlagView & { at: string })[] = [];
+  for (const ref of stored) {
+    const parsed = parseRef(ref);
+    if (!parsed) continue;
+    if (parsed.target === 'c') {
+      const checkpoint = checkpointsById.get(parsed.id);
+      if (!checkpoint || !(CHECKPOINT_FLAG_KINDS as readonly string[]).includes(parsed.kind)) continue;
+      const facts = decided.get(ref)?.facts;
+      views.push({
+        kind: parsed.kind,
+        reason: facts ? flagReason(facts) : GENERIC_REASONS[parsed.kind],
+        markerId: checkpoint.markerId,
+        checkpointId: checkpoint.completedMarkerId,
+        imageName: null,
+        at: `0${checkpoint.arrivedAt}`,
+      });
+    } else {
+      const image = imagesByRef.get(parsed.id);
+      if (!image) continue;
+      const facts = photoFacts(parsed.kind, image);
+      views.push({
+        kind: parsed.kind,
+        reason: facts ? flagReason(facts) : GENERIC_REASONS[parsed.kind],
+        markerId: image.markerId,
+        checkpointId: null,
+        imageName: image.imageName,
+        at: `1${image.takenAt ?? image.createdAt}`,
+      });
+    }
+  }
+  return views
+    .sort((a, b) => a.at.localeCompare(b.at) || order(a.kind) - order(b.kind))
+    .map(({ at: _, ...view }) => view);
+};
