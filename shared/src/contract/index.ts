@@ -11,6 +11,7 @@ import { incidentRoutes } from './incident.ts';
 import { scheduleRoutes } from './schedule.ts';
 import { alertRoutes } from './alert.ts';
 import { taskRoutes } from './task.ts';
+import { auditRoutes } from './audit.ts';
 
 /** Every call of the API, once. The CDK app, the local host, the SPA's client and the OpenAPI document read this. */
 export const routes = {
@@ -26,6 +27,7 @@ export const routes = {
   ...scheduleRoutes,
   ...alertRoutes,
   ...taskRoutes,
+  ...auditRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
