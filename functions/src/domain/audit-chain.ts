@@ -84,15 +84,11 @@ export interface ChainProblem {
 }
 
 /**
- * Walks one log's entries in the order they are stored (ascending sequence numbers) against its head and
- * answers the first problem, or null when the chain is whole: every number from 1 to the head's present
- * once and in order, each entry's hash its own, each linked to the one before, the last one the head's.
+ * Checks one log's entries one at a time, in the order they are stored (ascending sequence numbers), then
+ * against its head: every number from 1 to the head's present once and in order, each entry's hash its own,
+ * each linked to the one before, the last one the head's. `next` and `end` answer the first problem.
  */
-export const verifyChain = (
-  managementCompanyId: number,
-  entries: Iterable<ChainEntry>,
-  head: ChainHead | null,
-): ChainProblem | null => {
+export const chainVerifier = (managementCompanyId: number) => {
   const problem = (kind: ChainProblemKind, seq: number, message: string): ChainProblem => ({
     managementCompanyId,
     kind,
@@ -101,49 +97,76 @@ export const verifyChain = (
   });
   let expected = 1;
   let previousHash = GENESIS_HASH;
+  return {
+    next(entry: ChainEntry): ChainProblem | null {
+      if (entry.managementCompanyId !== managementCompanyId) {
+        return problem('edited', entry.seq, `entry ${entry.seq} names log ${entry.managementCompanyId}`);
+      }
+      if (entry.seq > expected) {
+        return problem('gap', expected, `entry ${expected} is missing (the next one is ${entry.seq})`);
+      }
+      if (entry.seq < expected) {
+        return problem(
+          'outOfOrder',
+          entry.seq,
+          `entry ${entry.seq} is stored where entry ${expected} belongs`,
+        );
+      }
+      if (entryHash(entry) !== entry.hash) {
+        return problem(
+          'edited',
+          entry.seq,
+          `entry ${entry.seq} was changed after it was written (its hash does not match)`,
+        );
+      }
+      if (entry.prevHash !== previousHash) {
+        return problem(
+          'brokenLink',
+          entry.seq,
+          `entry ${entry.seq} does not follow entry ${entry.seq - 1} (its previous hash does not match)`,
+        );
+      }
+      previousHash = entry.hash;
+      expected += 1;
+      return null;
+    },
+    end(head: ChainHead | null): ChainProblem | null {
+      const last = expected - 1;
+      if (!head) {
+        return last === 0 ? null : problem('headMismatch', last, `the log has ${last} entries but no head`);
+      }
+      if (head.seq > last) {
+        return problem(
+          'truncated',
+          last + 1,
+          `entries ${last + 1} to ${head.seq} are missing (the head is at ${head.seq})`,
+        );
+      }
+      if (head.seq < last) {
+        return problem('headMismatch', head.seq + 1, `entry ${head.seq + 1} is past the head (${head.seq})`);
+      }
+      if (head.hash !== previousHash) {
+        return problem(
+          'headMismatch',
+          last,
+          `entry ${last} is not the one the head names (its hash differs)`,
+        );
+      }
+      return null;
+    },
+  };
+};
+
+/** A whole log at once: the first problem, or null when its chain is whole. */
+export const verifyChain = (
+  managementCompanyId: number,
+  entries: Iterable<ChainEntry>,
+  head: ChainHead | null,
+): ChainProblem | null => {
+  const verifier = chainVerifier(managementCompanyId);
   for (const entry of entries) {
-    if (entry.managementCompanyId !== managementCompanyId) {
-      return problem('edited', entry.seq, `entry ${entry.seq} names log ${entry.managementCompanyId}`);
-    }
-    if (entry.seq > expected) {
-      return problem('gap', expected, `entry ${expected} is missing (the next one is ${entry.seq})`);
-    }
-    if (entry.seq < expected) {
-      return problem('outOfOrder', entry.seq, `entry ${entry.seq} is stored where entry ${expected} belongs`);
-    }
-    if (entryHash(entry) !== entry.hash) {
-      return problem(
-        'edited',
-        entry.seq,
-        `entry ${entry.seq} was changed after it was written (its hash does not match)`,
-      );
-    }
-    if (entry.prevHash !== previousHash) {
-      return problem(
-        'brokenLink',
-        entry.seq,
-        `entry ${entry.seq} does not follow entry ${entry.seq - 1} (its previous hash does not match)`,
-      );
-    }
-    previousHash = entry.hash;
-    expected += 1;
+    const problem = verifier.next(entry);
+    if (problem) return problem;
   }
-  const last = expected - 1;
-  if (!head) {
-    return last === 0 ? null : problem('headMismatch', last, `the log has ${last} entries but no head`);
-  }
-  if (head.seq > last) {
-    return problem(
-      'truncated',
-      last + 1,
-      `entries ${last + 1} to ${head.seq} are missing (the head is at ${head.seq})`,
-    );
-  }
-  if (head.seq < last) {
-    return problem('headMismatch', head.seq + 1, `entry ${head.seq + 1} is past the head (${head.seq})`);
-  }
-  if (head.hash !== previousHash) {
-    return problem('headMismatch', last, `entry ${last} is not the one the head names (its hash differs)`);
-  }
-  return null;
+  return verifier.end(head);
 };
