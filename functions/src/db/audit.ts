@@ -56,7 +56,7 @@ export interface TransactionOutcome {
 }
 
 /** How many times an append re-reads the head after losing the race for it. */
-const APPEND_ATTEMPTS = 12;
+const APPEND_ATTEMPTS = 25;
 
 const actorName = async (db: DataService, userId: number) => {
   if (userId === SYSTEM_ACTOR.userId) return SYSTEM_ACTOR_NAME;
@@ -134,7 +134,7 @@ export const writeAudited = async (
         `The audit log of company ${record.managementCompanyId} stayed busy; nothing was written`,
       );
     }
-    await sleep(Math.random() * 20 * attempt);
+    await sleep(Math.random() * Math.min(200, 10 * attempt));
   }
 };
 

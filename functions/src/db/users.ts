@@ -197,7 +197,8 @@ export const writeUserChange = async (db: DataService, change: UserChange, actor
     ...userEntry({ ...user, ...(set as Partial<UserItem>) }),
     action: 'update',
     before: fields.before,
-    after: { ...fields.after, ...memberships },
+    // A new PIN is recorded as changed, never its value (nor its sealed form).
+    after: { ...fields.after, ...(set.pinCipher !== undefined ? { pinChanged: true } : {}), ...memberships },
   };
   const outcome = await writeAudited(
     db,
