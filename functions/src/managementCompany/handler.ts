@@ -6,6 +6,7 @@ import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { tenantPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { managementCompanyRoutes } from '@sitewalk/shared/contract/managementCompany';
+import { auditRoutes } from '@sitewalk/shared/contract/audit';
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
@@ -123,7 +124,7 @@ export const implementations: Implementations<'managementCompany'> = {
 
 export const handler = createResourceHandler(
   'managementCompany',
-  managementCompanyRoutes,
+  { ...managementCompanyRoutes, ...auditRoutes },
   implementations,
   withActors(db),
 );
