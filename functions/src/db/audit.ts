@@ -57,8 +57,8 @@ export interface TransactionOutcome {
 
 /**
  * How many times an append re-reads the head after losing the race for it. Each round one writer wins, so
- * n writers at once on one log take n rounds; the jittered back-off spreads them out (48 users created at
- * once on one company, a contract test, take about 20).
+ * n writers at once on one log take up to n rounds; the jittered back-off spreads them out (a contract test
+ * creates 48 users of one company at once).
  */
 const APPEND_ATTEMPTS = 100;
 /** Full jitter: a random wait up to this many milliseconds, doubling from 10 ms. */
