@@ -114,7 +114,10 @@ export const updateLocation = async (
   );
   await writeAuditedOrFail(
     db,
-    { actor, record: { ...locationEntry(item), action: 'update', ...fields } },
+    {
+      actor,
+      record: { ...locationEntry({ ...item, ...definedOnly(changes) }), action: 'update', ...fields },
+    },
     ({ location }) => [
       location
         .patch({ locationId: item.locationId })
@@ -149,7 +152,14 @@ export const moveLocation = async (
   );
   const moved = await writeAudited(
     db,
-    { actor, record: { ...locationEntry(item), action: 'move', ...fields } },
+    {
+      actor,
+      record: {
+        ...locationEntry({ ...item, ...definedOnly(changes), organizationId }),
+        action: 'move',
+        ...fields,
+      },
+    },
     ({ location, userLocation }) => [
       location
         .patch({ locationId: item.locationId })

@@ -82,7 +82,7 @@ export const updateManagementCompany = async (
   const fields = changedFields(auditView.managementCompany(item), auditView.managementCompany(after));
   await writeAuditedOrFail(
     db,
-    { actor, record: { ...companyEntry(item), action: 'update', ...fields } },
+    { actor, record: { ...companyEntry({ ...item, ...set }), action: 'update', ...fields } },
     ({ managementCompany }) => {
       const patch = managementCompany.patch({ managementCompanyId }).set(set);
       return [(cleared.length ? patch.remove([...cleared]) : patch).commit()];

@@ -70,7 +70,7 @@ export const updateOrganization = async (
   const fields = changedFields(auditView.organization(item), auditView.organization(after));
   await writeAuditedOrFail(
     db,
-    { actor, record: { ...areaEntry(item), action: 'update', ...fields } },
+    { actor, record: { ...areaEntry({ ...item, ...set }), action: 'update', ...fields } },
     ({ organization }) => {
       const patch = organization
         .patch({ organizationId: item.organizationId })

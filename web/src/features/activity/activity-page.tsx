@@ -16,7 +16,6 @@ import {
   TableHead,
   TableRow,
   TextField,
-  Tooltip,
   Typography,
   useMediaQuery,
   useTheme,
@@ -213,16 +212,14 @@ const EntryRows = ({ entries, names }: { entries: AuditEntry[]; names: Names }) 
                   </TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{objectLabel(entry)}</TableCell>
                   <TableCell>
-                    <Tooltip title={expanded ? 'Hide changes' : 'Show changes'}>
-                      <IconButton
-                        size="small"
-                        aria-expanded={expanded}
-                        aria-label={`${expanded ? 'Hide' : 'Show'} changes of ${objectLabel(entry)}, ${when(entry.at)}`}
-                        onClick={() => toggle(entry.seq)}
-                      >
-                        {expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-                      </IconButton>
-                    </Tooltip>
+                    <IconButton
+                      size="small"
+                      aria-expanded={expanded}
+                      aria-label={`${expanded ? 'Hide' : 'Show'} changes of ${objectLabel(entry)}, ${when(entry.at)}`}
+                      onClick={() => toggle(entry.seq)}
+                    >
+                      {expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+                    </IconButton>
                   </TableCell>
                 </TableRow>
                 <TableRow>
@@ -293,8 +290,8 @@ const EntryCard = ({ entry, names }: { entry: AuditEntry; names: Names }) => {
 
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
