@@ -50,6 +50,7 @@ describe('the Activity screen', () => {
     // Assess
     await page.getByRole('button', { name: 'Clear filters' }).waitFor();
     await rows.filter({ hasText: 'Area Logged North' }).first().waitFor({ state: 'detached' });
+    await rows.filter({ hasText: 'Resolved' }).first().waitFor();
     expect(await rows.count()).toBe(3); // the header, the entry and its folded changes
     expect(await rows.nth(1).textContent()).toContain('Resolved');
   });

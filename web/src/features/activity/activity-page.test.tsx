@@ -140,7 +140,8 @@ describe('ActivityPage', () => {
     expect(fake.callsOf('managementCompany.activity').at(-1)?.query.get('cursor')).toBe('12');
     expect(fake.callsOf('managementCompany.activity').at(-1)?.params).toEqual({ id: '3' });
 
-    // Act: filters.
+    // Act: filters (behind their button on a phone's width, as here).
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
     await user.click(screen.getByRole('combobox', { name: 'Kind' }));
     await user.click(screen.getByRole('option', { name: 'Walk' }));
     await user.click(screen.getByRole('combobox', { name: 'Who' }));
@@ -158,6 +159,7 @@ describe('ActivityPage', () => {
       expect(query?.get('from')).toBe(new Date('2026-11-01T00:00:00').toISOString());
       expect(query?.get('cursor')).toBeNull();
     });
+    expect(screen.getByRole('button', { name: 'Filters (4)' })).toHaveAttribute('aria-expanded', 'true');
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() =>
       expect(fake.callsOf('managementCompany.activity').at(-1)?.query.get('objectKind')).toBeNull(),
@@ -177,6 +179,7 @@ describe('ActivityPage', () => {
 
     // Act
     refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
     await user.click(screen.getByRole('combobox', { name: 'Kind' }));
     await user.click(screen.getByRole('option', { name: 'Task' }));
 

@@ -22,6 +22,7 @@ import {
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import FilterListIcon from '@mui/icons-material/FilterList';
 import HistoryIcon from '@mui/icons-material/History';
 import { Fragment, useMemo, useState } from 'react';
 import { Role, isRoleId, roleNames } from '@sitewalk/shared/roles';
@@ -169,15 +170,15 @@ const actorRole = (entry: AuditEntry) =>
   entry.actor.id === 0 ? 'System' : isRoleId(entry.actor.roleId) ? roleNames[entry.actor.roleId] : '';
 
 /** md and up: one row per entry, its changes unfolding below it. */
-const EntryRows = ({ entries, names }: { entries: AuditEntry[]; names: Names }) => {
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (seq: number) =>
-    setOpen((was) => {
-      const next = new Set(was);
-      if (next.has(seq)) next.delete(seq);
-      else next.add(seq);
-      return next;
-    });
+interface EntriesProps {
+  entries: AuditEntry[];
+  names: Names;
+  /** The entries unfolded (kept by the page, so a change of width keeps them open). */
+  open: ReadonlySet<number>;
+  toggle: (seq: number) => void;
+}
+
+const EntryRows = ({ entries, names, open, toggle }: EntriesProps) => {
   return (
     <TableContainer component={Card} variant="outlined">
       <Table aria-label="Activity">
@@ -241,52 +242,73 @@ const EntryRows = ({ entries, names }: { entries: AuditEntry[]; names: Names }) 
 };
 
 /** Phones: one card per entry, its changes unfolding inside it. */
-const EntryCards = ({ entries, names }: { entries: AuditEntry[]; names: Names }) => (
+const EntryCards = ({ entries, names, open, toggle }: EntriesProps) => (
   <Stack spacing={1.5} component="ul" aria-label="Activity" sx={{ listStyle: 'none', p: 0, m: 0 }}>
     {entries.map((entry) => (
-      <EntryCard key={entry.seq} entry={entry} names={names} />
+      <EntryCard
+        key={entry.seq}
+        entry={entry}
+        names={names}
+        expanded={open.has(entry.seq)}
+        toggle={() => toggle(entry.seq)}
+      />
     ))}
   </Stack>
 );
 
-const EntryCard = ({ entry, names }: { entry: AuditEntry; names: Names }) => {
-  const [expanded, setExpanded] = useState(false);
-  return (
-    <Card component="li" variant="outlined">
-      <CardContent sx={{ pb: '12px !important' }}>
-        <Stack spacing={0.75}>
-          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-            <What entry={entry} />
-            <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-              {when(entry.at)}
-            </Typography>
-          </Stack>
-          <Typography variant="body1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {objectLabel(entry)}
+const EntryCard = ({
+  entry,
+  names,
+  expanded,
+  toggle,
+}: {
+  entry: AuditEntry;
+  names: Names;
+  expanded: boolean;
+  toggle: () => void;
+}) => (
+  <Card component="li" variant="outlined">
+    <CardContent sx={{ pb: '12px !important' }}>
+      <Stack spacing={0.5}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+          <Chip
+            size="small"
+            label={auditActionNames[entry.action]}
+            color={actionColor(entry)}
+            variant="outlined"
+          />
+          <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            {when(entry.at)}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
-            by {entry.actor.name}
-            {actorRole(entry) && ` · ${actorRole(entry)}`}
-          </Typography>
-          <Box>
-            <Button
-              size="small"
-              onClick={() => setExpanded((was) => !was)}
-              aria-expanded={expanded}
-              endIcon={expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-              sx={{ ml: -0.5 }}
-            >
-              {expanded ? 'Hide changes' : 'Show changes'}
-            </Button>
-          </Box>
-          <Collapse in={expanded} unmountOnExit>
-            <ChangeDiff entry={entry} names={names} />
-          </Collapse>
         </Stack>
-      </CardContent>
-    </Card>
-  );
-};
+        <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.6, pt: 0.5 }}>
+          {auditObjectKindNames[entry.objectKind]}
+        </Typography>
+        <Typography variant="body1" sx={{ fontWeight: 600, overflowWrap: 'anywhere', mt: '0 !important' }}>
+          {objectLabel(entry)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          by {entry.actor.name}
+          {actorRole(entry) && ` · ${actorRole(entry)}`}
+        </Typography>
+        <Box>
+          <Button
+            size="small"
+            onClick={toggle}
+            aria-expanded={expanded}
+            endIcon={expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+            sx={{ ml: -0.5 }}
+          >
+            {expanded ? 'Hide changes' : 'Show changes'}
+          </Button>
+        </Box>
+        <Collapse in={expanded} unmountOnExit>
+          <ChangeDiff entry={entry} names={names} />
+        </Collapse>
+      </Stack>
+    </CardContent>
+  </Card>
+);
 
 const visuallyHidden = {
   position: 'absolute',
@@ -309,6 +331,7 @@ export const ActivityPage = () => {
   const user = useCurrentUser();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const roomy = useMediaQuery(theme.breakpoints.up('sm'));
   const global = user.roleId >= Role.Admin;
   const companies = useCompanies(user.id);
   const locations = useUserLocations(user.id);
@@ -319,6 +342,15 @@ export const ActivityPage = () => {
   const [locationId, setLocationId] = useState<number | ''>('');
   const [fromDay, setFromDay] = useState('');
   const [toDay, setToDay] = useState('');
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (seq: number) =>
+    setOpen((was) => {
+      const next = new Set(was);
+      if (next.has(seq)) next.delete(seq);
+      else next.add(seq);
+      return next;
+    });
+  const [filtersShown, setFiltersShown] = useState(false);
 
   const companyId =
     chosenCompany !== ''
@@ -351,7 +383,11 @@ export const ActivityPage = () => {
     }),
     [locations.data, people.data],
   );
-  const filtered = objectKind !== '' || actorId !== '' || locationId !== '' || fromDay !== '' || toDay !== '';
+  const activeFilters = [objectKind, actorId, locationId, fromDay, toDay].filter(
+    (value) => value !== '',
+  ).length;
+  const filtered = activeFilters > 0;
+  const showLog = global || (companies.data?.companies.length ?? 0) > 1;
   const clear = () => {
     setObjectKind('');
     setActorId('');
@@ -374,37 +410,55 @@ export const ActivityPage = () => {
           unnoticed.
         </Typography>
       </Box>
+      {(showLog || !roomy || filtered) && (
+        <Stack direction="row" useFlexGap sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          {showLog && (
+            <TextField
+              select
+              size="small"
+              label="Log"
+              sx={{ minWidth: 220, flexGrow: { xs: 1, sm: 0 } }}
+              value={companyId ?? ''}
+              slotProps={select}
+              onChange={(event) => setChosenCompany(Number(event.target.value))}
+            >
+              {(companies.data?.companies ?? []).map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.name}
+                </MenuItem>
+              ))}
+              {global && <MenuItem value={SYSTEM_LOG}>System (no company)</MenuItem>}
+            </TextField>
+          )}
+          {!roomy && (
+            <Button
+              variant="outlined"
+              startIcon={<FilterListIcon />}
+              aria-expanded={filtersShown}
+              aria-controls="activity-filters"
+              onClick={() => setFiltersShown((was) => !was)}
+            >
+              {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
+            </Button>
+          )}
+          {filtered && <Button onClick={clear}>Clear filters</Button>}
+        </Stack>
+      )}
       <Box
+        id="activity-filters"
         component="section"
         aria-label="Filters"
         sx={{
-          display: 'grid',
+          display: roomy || filtersShown ? 'grid' : 'none',
           gap: 1.5,
           gridTemplateColumns: {
             xs: '1fr',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            lg: 'repeat(6, minmax(0, 1fr))',
+            sm: 'repeat(3, minmax(0, 1fr))',
+            lg: 'repeat(5, minmax(0, 1fr))',
           },
           alignItems: 'center',
         }}
       >
-        {(global || (companies.data?.companies.length ?? 0) > 1) && (
-          <TextField
-            select
-            size="small"
-            label="Log"
-            value={companyId ?? ''}
-            slotProps={select}
-            onChange={(event) => setChosenCompany(Number(event.target.value))}
-          >
-            {(companies.data?.companies ?? []).map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {c.name}
-              </MenuItem>
-            ))}
-            {global && <MenuItem value={SYSTEM_LOG}>System (no company)</MenuItem>}
-          </TextField>
-        )}
         <TextField
           select
           size="small"
@@ -467,13 +521,6 @@ export const ActivityPage = () => {
           onChange={(event) => setToDay(event.target.value)}
         />
       </Box>
-      {filtered && (
-        <Box>
-          <Button size="small" onClick={clear}>
-            Clear filters
-          </Button>
-        </Box>
-      )}
       {activity.isError && (
         <Notice severity="error">{errorMessageOf(activity.error) ?? messages.fetch.unexpected}</Notice>
       )}
@@ -488,9 +535,9 @@ export const ActivityPage = () => {
       )}
       {entries.length > 0 &&
         (wide ? (
-          <EntryRows entries={entries} names={names} />
+          <EntryRows entries={entries} names={names} open={open} toggle={toggle} />
         ) : (
-          <EntryCards entries={entries} names={names} />
+          <EntryCards entries={entries} names={names} open={open} toggle={toggle} />
         ))}
       {activity.hasNextPage && (
         <Button

@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import type { AuditObjectKind } from '@sitewalk/shared/schemas/audit';
 import { api } from '../../lib/api.ts';
 import { queryKeyOf } from '../../lib/query.ts';
@@ -41,6 +47,8 @@ export const activityQueryOptions = (filters: ActivityFilters) =>
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // A change of filters keeps the entries shown until the new ones come.
+    placeholderData: keepPreviousData,
   });
 
 export const useActivity = (filters: ActivityFilters, enabled = true) =>
