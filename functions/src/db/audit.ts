@@ -4,7 +4,7 @@ import type { DataService } from './service.ts';
 import type { AuditEntryItem, AuditHeadItem } from './entities/audit.ts';
 import { readPartition } from './bounded.ts';
 import { clock } from '../ports/clock.ts';
-import { canonicalJson, entryHash, GENESIS_HASH } from '../domain/audit-chain.ts';
+import { canonicalJson, entryHash, GENESIS_HASH } from './audit-chain.ts';
 
 /**
  * Named access patterns of the audit log (docs/data-model.md, 'The audit log'). An audited change is one

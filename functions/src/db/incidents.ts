@@ -6,7 +6,7 @@ import { readByKeys, readPartition } from './bounded.ts';
 import { writeIf } from './conditional.ts';
 import { incidentTallies } from './tallies.ts';
 import { writeAudited, type AuditActor, type AuditRecord } from './audit.ts';
-import { auditView, changedFields } from '../domain/audit.ts';
+import { auditView, changedFields } from './audit-fields.ts';
 
 /** Named access patterns of incidents (docs/data-model.md). Every write that changes a count tallies it. */
 

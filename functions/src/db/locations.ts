@@ -6,7 +6,7 @@ import type { CreateLocationItem, LocationItem } from './entities/location.ts';
 import { mapBounded, readByKeys, readPartition } from './bounded.ts';
 import { listAllManagementCompanies } from './managementCompanies.ts';
 import { AuditedChangeRefused, writeAudited, writeAuditedOrFail, type AuditActor } from './audit.ts';
-import { auditView, changedFields } from '../domain/audit.ts';
+import { auditView, changedFields } from './audit-fields.ts';
 
 /** Named access patterns of locations (docs/data-model.md). */
 

@@ -2,7 +2,7 @@ import type { DataService } from './service.ts';
 import type { CreateManagementCompanyItem, ManagementCompanyItem } from './entities/managementCompany.ts';
 import { readPartition } from './bounded.ts';
 import { writeAuditedOrFail, type AuditActor } from './audit.ts';
-import { auditView, changedFields } from '../domain/audit.ts';
+import { auditView, changedFields } from './audit-fields.ts';
 
 /** Named access patterns of management companies (docs/data-model.md). */
 

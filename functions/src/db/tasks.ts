@@ -5,7 +5,7 @@ import { NEVER_DUE } from './entities/schedule.ts';
 import { readPartition } from './bounded.ts';
 import { writeIf } from './conditional.ts';
 import { writeAudited, type AuditActor } from './audit.ts';
-import { auditView, changedFields } from '../domain/audit.ts';
+import { auditView, changedFields } from './audit-fields.ts';
 
 /** Named access patterns of tasks (docs/data-model.md). */
 

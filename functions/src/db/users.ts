@@ -5,7 +5,7 @@ import type { CreateUserItem, UserItem } from './entities/user.ts';
 import { mapBounded, readByKeys, readPartition } from './bounded.ts';
 import { membershipsOfLocation } from './locations.ts';
 import { SYSTEM_LOG, writeAudited, type AuditActor, type AuditRecord } from './audit.ts';
-import { auditView, changedFields } from '../domain/audit.ts';
+import { auditView, changedFields } from './audit-fields.ts';
 
 /** Named access patterns of users (docs/data-model.md). */
 

@@ -2,7 +2,7 @@ import type { DataService } from './service.ts';
 import type { WalkItem } from './entities/walk.ts';
 import { readPartition } from './bounded.ts';
 import { AuditedChangeRefused, writeAuditedOrFail, type AuditActor } from './audit.ts';
-import { auditView, changedFields } from '../domain/audit.ts';
+import { auditView, changedFields } from './audit-fields.ts';
 
 /** Named access patterns of walks (docs/data-model.md). */
 

@@ -1,7 +1,7 @@
 import type { DataService } from '../db/service.ts';
 import { SYSTEM_LOG, allAuditHeads, auditEntriesAscending, getAuditHead } from '../db/audit.ts';
 import { listAllManagementCompanies } from '../db/managementCompanies.ts';
-import { chainVerifier, type ChainProblem } from './audit-chain.ts';
+import { chainVerifier, type ChainProblem } from '../db/audit-chain.ts';
 
 export interface LogReport {
   managementCompanyId: number;

@@ -108,8 +108,7 @@ export const implementations: Implementations<'managementCompany'> = {
     return { managementCompanies: page.items, totalCount: page.totalCount };
   },
 
-  'managementCompany.activity': async ({ actor, params, query }) =>
-    listActivity(db, actor, params.id, query),
+  'managementCompany.activity': async ({ actor, params, query }) => listActivity(db, actor, params.id, query),
 
   'managementCompany.delete': async ({ actor, params }) => {
     const item = await load(actor, 'delete', params.id);
