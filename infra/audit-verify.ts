@@ -17,24 +17,8 @@ const { values } = parseArgs({ options: { stage: { type: 'string' } } });
 /** Runs the check against the table the environment names; answers the exit code. */
 const check = async (): Promise<number> => {
   const { dataFromEnv } = await import('@sitewalk/functions/composition');
-  const { verifyAuditLogs } = await import('@sitewalk/functions/domain/audit-verify');
-  const reports = await verifyAuditLogs(dataFromEnv());
-  let failed = 0;
-  for (const report of reports) {
-    const name = report.managementCompanyId === 0 ? 'system log' : `company ${report.managementCompanyId}`;
-    if (report.problem) {
-      failed += 1;
-      console.error(`  FAIL ${name}: ${report.problem.message}`);
-    } else {
-      console.log(`  ok   ${name}: ${report.entries} entries, chain whole`);
-    }
-  }
-  console.log(
-    failed
-      ? `\n${failed} of ${reports.length} audit logs failed the check.`
-      : `\nAll ${reports.length} audit logs verified.`,
-  );
-  return failed ? 1 : 0;
+  const { reportAuditLogs } = await import('@sitewalk/functions/domain/audit-verify');
+  return reportAuditLogs(dataFromEnv(), { ok: console.log, fail: console.error });
 };
 
 const onStage = async (stage: string) => {

@@ -4,7 +4,7 @@ import { readEnv, tableEnv } from '../env.ts';
 import { createDocumentClient } from './client.ts';
 import { createService, type DataService } from './service.ts';
 import { SYSTEM_ACTOR, getAuditHead, writeAudited, type AuditRecord } from './audit.ts';
-import { verifyAuditLog, verifyAuditLogs } from '../domain/audit-verify.ts';
+import { reportAuditLogs, verifyAuditLog, verifyAuditLogs } from '../domain/audit-verify.ts';
 
 /** The audit log's append and check against DynamoDB Local, on a chain tampered with in the table. */
 let db: DataService;
@@ -174,5 +174,23 @@ describe('checking a log tampered with in the table', () => {
       seq: 1,
     });
     expect(reports.find((r) => r.managementCompanyId === 0)).toMatchObject({ problem: null });
+  });
+
+  it('reports each log on a line and exits 1 when one fails (the check command)', async () => {
+    // Prepare: a log whose entry 2 was deleted.
+    const broken = await logWith(3);
+    const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+    await client().send(new DeleteCommand({ TableName: table(), Key: entryKey(broken, 2) }));
+    const ok: string[] = [];
+    const fail: string[] = [];
+
+    // Act
+    const code = await reportAuditLogs(db, { ok: (line) => ok.push(line), fail: (line) => fail.push(line) });
+
+    // Assess
+    expect(code).toBe(1);
+    expect(fail).toContain(`  FAIL company ${broken}: Log ${broken}: entry 2 is missing (the next one is 3)`);
+    expect(ok).toContain('  ok   system log: 0 entries, chain whole');
+    expect(fail.at(-1)).toMatch(/^\n\d+ of \d+ audit logs failed the check\.$/);
   });
 });

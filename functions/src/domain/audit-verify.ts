@@ -43,3 +43,28 @@ export const verifyAuditLogs = async (db: DataService): Promise<LogReport[]> => 
   for (const id of ids) reports.push(await verifyAuditLog(db, id));
   return reports;
 };
+
+/**
+ * The check command's report: one line per log, then the verdict. Answers the exit code: 0 when every log is
+ * whole, 1 when any is not.
+ */
+export const reportAuditLogs = async (
+  db: DataService,
+  print: { ok: (line: string) => void; fail: (line: string) => void },
+): Promise<0 | 1> => {
+  const reports = await verifyAuditLogs(db);
+  let failed = 0;
+  for (const report of reports) {
+    const name =
+      report.managementCompanyId === SYSTEM_LOG ? 'system log' : `company ${report.managementCompanyId}`;
+    if (report.problem) {
+      failed += 1;
+      print.fail(`  FAIL ${name}: ${report.problem.message}`);
+    } else {
+      print.ok(`  ok   ${name}: ${report.entries} entries, chain whole`);
+    }
+  }
+  if (failed) print.fail(`\n${failed} of ${reports.length} audit logs failed the check.`);
+  else print.ok(`\nAll ${reports.length} audit logs verified.`);
+  return failed ? 1 : 0;
+};
