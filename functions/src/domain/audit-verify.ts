@@ -61,7 +61,9 @@ export const reportAuditLogs = async (
       failed += 1;
       print.fail(`  FAIL ${name}: ${report.problem.message}`);
     } else {
-      print.ok(`  ok   ${name}: ${report.entries} entries, chain whole`);
+      print.ok(
+        `  ok   ${name}: ${report.entries} ${report.entries === 1 ? 'entry' : 'entries'}, chain whole`,
+      );
     }
   }
   if (failed) print.fail(`\n${failed} of ${reports.length} audit logs failed the check.`);
