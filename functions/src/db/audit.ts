@@ -61,6 +61,14 @@ export interface TransactionOutcome {
  * creates 48 users of one company at once).
  */
 const APPEND_ATTEMPTS = 100;
+/** What a cancelled append tries again: every other reason is a fault, answered at once. */
+const RETRIED = new Set([
+  'None',
+  'ConditionalCheckFailed',
+  'TransactionConflict',
+  'ThrottlingError',
+  'ProvisionedThroughputExceeded',
+]);
 /** Full jitter: a random wait up to this many milliseconds, doubling from 10 ms. */
 const BACKOFF_CAP_MS = 250;
 
@@ -135,6 +143,13 @@ export const writeAudited = async (
     if (!result.canceled) return { canceled: false, data };
     const changeRefused = data.some((item) => item.code === 'ConditionalCheckFailed');
     if (changeRefused) return { canceled: true, data };
+    // Worth another round: the head moved (the log's items refused), or DynamoDB asked to come back later.
+    const codes = result.data.map((item) => item.code);
+    if (!codes.every((code) => RETRIED.has(code))) {
+      throw new Error(
+        `The audited change was refused by DynamoDB (${codes.join(', ')}); nothing was written`,
+      );
+    }
     if (attempt >= APPEND_ATTEMPTS) {
       throw new Error(
         `The audit log of company ${record.managementCompanyId} stayed busy; nothing was written`,
