@@ -249,6 +249,24 @@ const cases: Record<string, Case> = {
       after: { phone: '559-555-0199', pinChanged: true },
     }),
   },
+  'a user’s password is set by someone else': {
+    act: async () => {
+      const { data } = await api(manager, 'user.createEmployee', {
+        body: { userInfo: userInfo(), locationIds: [a.locationId] },
+      });
+      await api(manager, 'user.update', {
+        params: { id: data.id },
+        body: { userInfo: { id: data.id, password: 'Fresh1Pass' } },
+      });
+    },
+    expected: () => ({
+      action: 'update',
+      objectKind: 'user',
+      actor: expect.objectContaining({ id: manager.id }),
+      before: {},
+      after: { passwordChanged: true },
+    }),
+  },
   'a user is deleted': {
     act: async () => {
       const { data } = await api(manager, 'user.createEmployee', {
@@ -432,7 +450,7 @@ describe('each audited change writes its entry', () => {
     const entry = await newest(log);
     expect(entry).toMatchObject(expected());
     expect(entry?.actor.name).toMatch(/\S/);
-    expect(JSON.stringify(entry)).not.toMatch(/4321|9876|pinCipher|Temp0rary9|password/i);
+    expect(JSON.stringify(entry)).not.toMatch(/4321|9876|pinCipher|Temp0rary9|Fresh1Pass|"password"/i);
     expect((await verifyAuditLog(dataFromEnv(), log)).problem).toBeNull();
   });
 

@@ -4,7 +4,14 @@ import type { DataService } from './service.ts';
 import type { CreateUserItem, UserItem } from './entities/user.ts';
 import { mapBounded, readByKeys, readPartition } from './bounded.ts';
 import { membershipsOfLocation } from './locations.ts';
-import { SYSTEM_LOG, writeAudited, type AuditActor, type AuditRecord } from './audit.ts';
+import {
+  AuditedChangeRefused,
+  SYSTEM_LOG,
+  writeAudited,
+  writeAuditedOrFail,
+  type AuditActor,
+  type AuditRecord,
+} from './audit.ts';
 import { auditView, changedFields } from './audit-fields.ts';
 
 /** Named access patterns of users (docs/data-model.md). */
@@ -126,18 +133,35 @@ export const setNeedsPasswordReset = (db: DataService, userId: number, needsPass
 
 /**
  * Refuses the user's access tokens signed in before `cutOff` (epoch milliseconds); with `needsPasswordReset`,
- * sets that in the same write.
+ * sets that in the same write. With `passwordChangedBy` (a new password ends every session), that write also
+ * records the change in the audit log: `passwordChanged`, never the password.
  */
-export const setTokenCutOff = (
+export const setTokenCutOff = async (
   db: DataService,
   userId: number,
   cutOff: number,
   needsPasswordReset?: boolean,
-) =>
-  db.entities.user
-    .patch({ userId })
-    .set({ tokensValidAfter: cutOff, ...(needsPasswordReset === undefined ? {} : { needsPasswordReset }) })
-    .go();
+  passwordChangedBy?: AuditActor,
+) => {
+  const set = {
+    tokensValidAfter: cutOff,
+    ...(needsPasswordReset === undefined ? {} : { needsPasswordReset }),
+  };
+  if (!passwordChangedBy) {
+    await db.entities.user.patch({ userId }).set(set).go();
+    return;
+  }
+  const user = await getUser(db, userId);
+  if (!user) throw new AuditedChangeRefused();
+  await writeAuditedOrFail(
+    db,
+    {
+      actor: passwordChangedBy,
+      record: { ...userEntry(user), action: 'update', before: {}, after: { passwordChanged: true } },
+    },
+    ({ user: users }) => [users.patch({ userId }).set(set).commit()],
+  );
+};
 
 /** One change of a user: their fields, e-mail guard and memberships, written together or not at all. */
 export interface UserChange {

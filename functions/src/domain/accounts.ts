@@ -114,10 +114,14 @@ export const createAccounts = (db: DataService, identity: IdentityProvider, pins
    * Sets a password, giving a user without a sign-in (PIN only) a Cognito account, and ends every session
    * of the user. A temporary one (set by someone else) must be replaced at the next sign-in.
    */
-  async changePassword(userId: number, password: string, { temporary }: { temporary: boolean }) {
+  async changePassword(
+    userId: number,
+    password: string,
+    { temporary, by = SYSTEM_ACTOR }: { temporary: boolean; by?: AuditActor },
+  ) {
     if (await identity.exists(userId)) await identity.setPassword(userId, password, temporary);
     else await identity.createUser(userId, password, temporary);
-    await endSessions(db, identity, userId, { needsPasswordReset: temporary });
+    await endSessions(db, identity, userId, { needsPasswordReset: temporary, passwordChangedBy: by });
   },
 
   /**

@@ -238,10 +238,12 @@ export const updateUser = async (
   // Every session of the user ends, the caller's own too; a password set by someone else is temporary.
   const changePassword = async () => {
     if (password === undefined) return;
-    await accounts.changePassword(user.userId, password, { temporary: !self }).catch((error: unknown) => {
-      if (!(error instanceof PasswordRefusedError)) throw error;
-      throw new BadRequestError(messages.password.rule, { 'userInfo.password': [messages.password.rule] });
-    });
+    await accounts
+      .changePassword(user.userId, password, { temporary: !self, by: actor })
+      .catch((error: unknown) => {
+        if (!(error instanceof PasswordRefusedError)) throw error;
+        throw new BadRequestError(messages.password.rule, { 'userInfo.password': [messages.password.rule] });
+      });
   };
   if (!changesProfile) {
     await changePassword();

@@ -65,6 +65,7 @@ const fieldLabels: Record<string, string> = {
   defaultLocationId: 'Default location',
   hasPin: 'Has a PIN',
   pinChanged: 'PIN',
+  passwordChanged: 'Password',
   locationIds: 'Locations',
   organizationIds: 'Areas',
   addedLocationIds: 'Locations added',
@@ -95,7 +96,7 @@ interface Names {
 const shown = (field: string, value: unknown, names: Names): string => {
   if (value === undefined || value === null || value === '') return '—';
   if (field === 'roleId' && isRoleId(value)) return roleNames[value];
-  if (field === 'pinChanged') return value ? 'Changed' : '—';
+  if (field === 'pinChanged' || field === 'passwordChanged') return value ? 'Changed' : '—';
   if (field === 'status' && typeof value === 'string')
     return taskStatusNames[value as TaskStatus] ?? value.charAt(0).toUpperCase() + value.slice(1);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
