@@ -28,7 +28,11 @@ export default defineConfig({
           include: ['{shared,functions,infra,web}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts', 'web/**/*.test.tsx'],
           benchmark: {
-            include: ['{shared,functions,infra,web}/**/*.bench.ts', 'test/bench/cold-start.bench.ts'],
+            include: [
+              '{shared,functions,infra,web}/**/*.bench.ts',
+              'test/bench/cold-start.bench.ts',
+              'test/bench/unit-reading.bench.ts',
+            ],
             exclude: ['**/*.int.bench.ts'],
           },
           // CDK synthesis (aws-cdk-lib, cdk-nag over four stacks) takes seconds on a busy 2-core machine.

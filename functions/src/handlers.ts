@@ -26,10 +26,12 @@ export const resourceModules: Partial<Record<Resource, () => Promise<ResourceMod
   schedule: () => import('./schedule/handler.ts'),
   alert: () => import('./alert/handler.ts'),
   task: () => import('./task/handler.ts'),
+  export: () => import('./export/handler.ts'),
 };
 
 /** The entry module of each worker (`functions/src/<worker>/handler.ts`), loaded the same way. */
 export const workerModules: Record<Worker, () => Promise<{ handler: (event: never) => Promise<void> }>> = {
   cleanup: () => import('./cleanup/handler.ts'),
   evaluator: () => import('./evaluator/handler.ts'),
+  walkPhoto: () => import('./walkPhoto/handler.ts'),
 };

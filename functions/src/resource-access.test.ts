@@ -20,6 +20,7 @@ const values: Record<EnvName, string> = {
   COGNITO_ENDPOINT: 'http://localhost:2',
   S3_ENDPOINT: 'http://localhost:3',
   SES_ENDPOINT: 'http://localhost:4',
+  REKOGNITION_ENDPOINT: 'http://localhost:5',
   LOG_LEVEL: 'ERROR',
 };
 

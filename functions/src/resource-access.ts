@@ -10,8 +10,11 @@ export interface ResourceAccess {
   table: 'read' | 'readWrite';
   /** Cognito admin calls (RevokeToken needs no IAM permission). */
   identity?: readonly CognitoAction[];
-  /** Objects under the tenants' prefix of the upload bucket: presigned PUT, presigned GET and HEAD, delete. */
-  storage?: readonly ('put' | 'read' | 'delete')[];
+  /**
+   * Objects under the tenants' prefix of the upload bucket: presigned PUT, presigned GET and HEAD, delete; and
+   * `export`: writing export files (streamed, multipart, tagged for expiry) under each tenant's `exports/` folder only.
+   */
+  storage?: readonly ('put' | 'read' | 'delete' | 'export')[];
   /** SES: password-reset mail with links to the app, and e-mail-change notices. */
   mail?: boolean;
   /** Amazon Location's Places API v2 (Geocode), which has no resource of its own to name. */
@@ -70,14 +73,23 @@ export const resourceAccess = {
   schedule: { table: 'readWrite' },
   alert: { table: 'readWrite' },
   task: { table: 'readWrite', mail: true }, // the assignee's notice
+  // CSV and PDF exports: reads the table, reads photos for PDFs, writes and signs export files.
+  export: { table: 'read', storage: ['read', 'export'] },
 } as const satisfies Record<Resource, ResourceAccess>;
 
-/** Lambdas that serve no route: a consumer of the table's stream, and the scheduled evaluator. */
-export type Worker = 'cleanup' | 'evaluator';
+/** Lambdas that serve no route: a consumer of the table's stream, the scheduled evaluator, the walk-photo consumer. */
+export type Worker = 'cleanup' | 'evaluator' | 'walkPhoto';
 
 export interface WorkerAccess extends ResourceAccess {
   /** A stream consumer's event source: the table's stream (read by the event source mapping with its role). */
   stream?: 'table';
+  /**
+   * An upload-event consumer: the upload bucket notifies it of each object created under `tenants/`, and it may
+   * read the objects of this kind (`tenants/*\/{kind}/*`), which Rekognition reads with its permissions.
+   */
+  uploadEvents?: 'walk-photo';
+  /** Amazon Rekognition's DetectText (an action without resources of its own). */
+  detectText?: true;
 }
 
 export const workerAccess = {
@@ -85,15 +97,17 @@ export const workerAccess = {
   cleanup: { table: 'readWrite', storage: ['delete'], stream: 'table' },
   // Walk windows due, alerts once each, their mails and the daily summaries (EventBridge Scheduler invokes it).
   evaluator: { table: 'readWrite', mail: true },
+  // Every walk photo as it arrives (S3 event): the unit number on a door photo, with Rekognition's DetectText.
+  walkPhoto: { table: 'readWrite', uploadEvents: 'walk-photo', detectText: true },
 } as const satisfies Record<Worker, WorkerAccess>;
 
 export const workers = Object.keys(workerAccess) as Worker[];
 
 /** The environment a resource's Lambda reads (besides AWS_REGION, which Lambda sets itself). */
-export const environmentOf = (access: ResourceAccess): EnvName[] => [
+export const environmentOf = (access: ResourceAccess | WorkerAccess): EnvName[] => [
   'TABLE_NAME',
   ...(access.identity ? (['USER_POOL_ID', 'USER_POOL_CLIENT_ID'] as const) : []),
-  ...(access.storage ? (['UPLOAD_BUCKET'] as const) : []),
+  ...(access.storage || 'uploadEvents' in access ? (['UPLOAD_BUCKET'] as const) : []),
   ...(access.mail ? (['MAIL_FROM', 'APP_URL'] as const) : []),
   ...(access.geocode ? (['GEOCODER'] as const) : []),
   ...(access.pinKey ? (['PIN_KEY_ID'] as const) : []),

@@ -13,7 +13,10 @@ import { WebApp } from './constructs/web-app.ts';
 import { readPagesManifest } from '../web-pages.ts';
 import { StreamWorker } from './constructs/stream-worker.ts';
 import { ScheduledWorker } from './constructs/scheduled-worker.ts';
+import { UploadWorker } from './constructs/upload-worker.ts';
 import type { Backing } from './constructs/resource-function.ts';
+import { EXPORT_TAG } from '@sitewalk/functions/ports/export-store';
+import { EXPORT_EXPIRY_DAYS } from '@sitewalk/shared/constants';
 
 export interface AppStackProps extends StackProps {
   stage: StageConfig;
@@ -38,6 +41,7 @@ export class AppStack extends Stack {
   readonly uploads: Bucket;
   readonly cleanup: StreamWorker;
   readonly evaluator: ScheduledWorker;
+  readonly walkPhotos: UploadWorker;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -46,6 +50,13 @@ export class AppStack extends Stack {
     const logs = logBucket(this, 'AccessLogs', stage);
     // Its CORS rule is added once the app's URL is known.
     this.uploads = privateBucket(this, 'Uploads', { stage, logs });
+    // Export files (CSV, PDF) carry a tag; they go a day after they were made, any version of them.
+    this.uploads.addLifecycleRule({
+      id: 'ExpireExports',
+      tagFilters: { [EXPORT_TAG.key]: EXPORT_TAG.value },
+      expiration: Duration.days(EXPORT_EXPIRY_DAYS),
+      noncurrentVersionExpiration: Duration.days(EXPORT_EXPIRY_DAYS),
+    });
 
     // The distribution needs only the API's id, so it comes before the functions, which need its URL.
     this.api = new Api(this, 'Api', { stage });
@@ -79,6 +90,8 @@ export class AppStack extends Stack {
     this.cleanup = new StreamWorker(this, 'Cleanup', { stage, backing });
     // Walk windows due and missed-walk alerts, every few minutes (EventBridge Scheduler).
     this.evaluator = new ScheduledWorker(this, 'Evaluator', { stage, backing });
+    // Every walk photo as it arrives (the unit number on door photos), from the upload bucket's events.
+    this.walkPhotos = new UploadWorker(this, 'WalkPhotos', { stage, backing });
 
     this.web.publish(props.webDist, {
       apiBasePath: '/api',

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Context } from 'aws-lambda';
@@ -88,6 +89,36 @@ describe('the Lambda bundles', () => {
     const { handler } = (await load('cleanup')) as unknown as { handler: (event: unknown) => Promise<void> };
     await expect(
       handler({ 'detail-type': 'Scheduled Event', source: 'aws.events' }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('the export bundle carries pdfkit’s font metrics where pdfkit’s own require finds them', async () => {
+    const { file } = bundles.get('export') ?? { file: '' };
+    const fromBundle = createRequire(file);
+    // pdfkit loads each standard font with require('#standard-fonts/<name>'), a subpath import of the nearest
+    // package.json: the bundle's own.
+    for (const font of ['Helvetica', 'HelveticaBold', 'HelveticaOblique']) {
+      const metrics = fromBundle(`#standard-fonts/${font}`) as { name?: string; glyphWidths?: number[] };
+      expect(metrics.name, font).toMatch(/^Helvetica/);
+      expect(metrics.glyphWidths?.length, font).toBeGreaterThan(0);
+    }
+  });
+
+  it('answer: the walkPhoto worker takes S3’s event, leaving alone what is no walk photo or no longer recorded', async () => {
+    const { handler } = (await load('walkPhoto')) as unknown as {
+      handler: (event: unknown) => Promise<void>;
+    };
+    const record = (key: string) => ({
+      eventName: 'ObjectCreated:Put',
+      s3: { bucket: { name: process.env.UPLOAD_BUCKET }, object: { key } },
+    });
+    await expect(
+      handler({
+        Records: [
+          record('tenants/1/company-logo/1/logo.png'),
+          record('tenants/1/walk-photo/999999/gone.jpg'),
+        ],
+      }),
     ).resolves.toBeUndefined();
   });
 

@@ -23,6 +23,7 @@ import { METRICS_NAMESPACE, ROUTE_DIMENSION, type AnswerMetric } from '@sitewalk
 import type { StageConfig } from './stage.ts';
 import type { StreamWorker } from './constructs/stream-worker.ts';
 import type { ScheduledWorker } from './constructs/scheduled-worker.ts';
+import type { UploadWorker } from './constructs/upload-worker.ts';
 
 export interface OperationsStackProps extends StackProps {
   stage: StageConfig;
@@ -32,6 +33,8 @@ export interface OperationsStackProps extends StackProps {
   workers: StreamWorker[];
   /** Workers invoked on a schedule (the evaluator), each with its dead-letter queue. */
   scheduled: ScheduledWorker[];
+  /** Workers notified of uploads (walk photos), each with its dead-letter queue. */
+  uploadWorkers: UploadWorker[];
   table: ITableV2;
 }
 
@@ -47,7 +50,7 @@ export class OperationsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: OperationsStackProps) {
     super(scope, id, props);
-    const { stage, httpApi, functions, workers, scheduled, table } = props;
+    const { stage, httpApi, functions, workers, scheduled, uploadWorkers, table } = props;
 
     const key = new Key(this, 'AlarmTopicKey', {
       description: `SiteWalk ${stage.name}: alarm notifications`,
@@ -84,8 +87,19 @@ export class OperationsStack extends Stack {
 
     const entries: [string, NodejsFunction][] = [
       ...(Object.entries(functions) as [Resource, NodejsFunction][]),
-      ...[...workers, ...scheduled].map((worker): [string, NodejsFunction] => [worker.name, worker.function]),
+      ...[...workers, ...scheduled, ...uploadWorkers].map((worker): [string, NodejsFunction] => [
+        worker.name,
+        worker.function,
+      ]),
     ];
+    for (const worker of uploadWorkers) {
+      // An upload event given up after its retries: that photo was not read (its report shows it pending).
+      const failed = worker.deadLetters.metricApproximateNumberOfMessagesVisible({
+        period: PERIOD,
+        statistic: 'Maximum',
+      });
+      alarm(`${worker.name}DeadLetters`, failed, `the ${worker.name} worker gave up an upload event`, 1);
+    }
     for (const worker of scheduled) {
       // A run the scheduler gave up on: missed-walk alerts may be late until the next run succeeds.
       const failed = worker.deadLetters.metricApproximateNumberOfMessagesVisible({

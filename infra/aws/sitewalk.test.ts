@@ -7,7 +7,11 @@ import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { routes } from '@sitewalk/shared/contract/index';
 import { resources, routeKey, type Resource, type RouteDef } from '@sitewalk/shared/contract/route';
-import { EVALUATOR_INTERVAL_MINUTES, PASSWORD_MIN_LENGTH } from '@sitewalk/shared/constants';
+import {
+  EVALUATOR_INTERVAL_MINUTES,
+  EXPORT_EXPIRY_DAYS,
+  PASSWORD_MIN_LENGTH,
+} from '@sitewalk/shared/constants';
 import { SESSION_SECONDS } from '@sitewalk/functions/domain/sessions';
 import {
   environmentOf,
@@ -16,11 +20,20 @@ import {
   workers,
   type ResourceAccess,
   type Worker,
+  type WorkerAccess,
 } from '@sitewalk/functions/resource-access';
 import { streamFilter } from '@sitewalk/functions/cleanup/stream-filter';
+import { EXPORT_TAG } from '@sitewalk/functions/ports/export-store';
 import { tableDefinition } from '@sitewalk/functions/db/table';
 import { answerMetrics, METRICS_NAMESPACE } from '@sitewalk/functions/http/metrics';
-import { GEOCODE_ACTION, STREAM_READS, TABLE_READS, TABLE_WRITES } from './constructs/resource-function.ts';
+import {
+  DETECT_TEXT_ACTION,
+  GEOCODE_ACTION,
+  STREAM_READS,
+  TABLE_READS,
+  TABLE_WRITES,
+} from './constructs/resource-function.ts';
+import { UPLOAD_EVENT_RETRIES } from './constructs/upload-worker.ts';
 import { MAP_KEY_ACTIONS } from './constructs/maps.ts';
 import { STREAM_RETRIES } from './constructs/stream-worker.ts';
 import { SCHEDULE_RETRIES } from './constructs/scheduled-worker.ts';
@@ -86,7 +99,7 @@ const functionsOf = (synth: Synthesized) => {
   return new Map(functions.map((fn) => [fn.resource, fn]));
 };
 
-const accessOf = (name: Resource | Worker): ResourceAccess =>
+const accessOf = (name: Resource | Worker): ResourceAccess | WorkerAccess =>
   name in workerAccess ? workerAccess[name as Worker] : resourceAccess[name as Resource];
 
 const actionsOf = (statements: Statement[]) => statements.flatMap((statement) => [statement.Action].flat());
@@ -271,10 +284,21 @@ describe('the functions', () => {
         ...TABLE_READS,
         ...(access.table === 'readWrite' ? TABLE_WRITES : []),
         ...(access.identity ?? []).map((action) => `cognito-idp:${action}`),
-        ...(access.storage ?? []).map(
-          (use) => ({ put: 's3:PutObject', read: 's3:GetObject', delete: 's3:DeleteObject' })[use],
+        ...(access.storage ?? []).flatMap(
+          (use) =>
+            ({
+              put: ['s3:PutObject'],
+              read: ['s3:GetObject'],
+              delete: ['s3:DeleteObject'],
+              export: ['s3:PutObject', 's3:PutObjectTagging', 's3:AbortMultipartUpload'],
+            })[use],
         ),
         ...(access.storage?.includes('delete') ? ['s3:ListBucket'] : []),
+        ...('uploadEvents' in access
+          ? // Reading the objects it is notified of, and sending a given-up event to the dead-letter queue.
+            ['s3:GetObject', 'sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl']
+          : []),
+        ...('detectText' in access ? [DETECT_TEXT_ACTION] : []),
         ...(access.mail ? ['ses:SendEmail'] : []),
         ...(access.geocode ? [GEOCODE_ACTION] : []),
         ...(access.pinKey ?? []).map((action) => `kms:${action}`),
@@ -285,11 +309,12 @@ describe('the functions', () => {
     }
   });
 
-  it('never get a wildcard action or resource (but X-Ray’s, which has none), and reach files only under tenants/', () => {
+  it('never get a wildcard action or resource (but X-Ray’s and DetectText’s, which have none), and reach files only under tenants/', () => {
     for (const [resource, fn] of functionsOf(demo)) {
       for (const statement of fn.statements) {
         if (JSON.stringify([statement.Action].flat().sort()) === JSON.stringify([...XRAY_WRITES].sort()))
           continue;
+        if (JSON.stringify(statement.Action) === JSON.stringify(DETECT_TEXT_ACTION)) continue;
         expect(
           [statement.Action].flat().some((action) => action.includes('*')),
           resource,
@@ -495,9 +520,58 @@ describe('the data', () => {
         ],
       },
       LifecycleConfiguration: {
-        Rules: [{ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }],
+        Rules: [
+          { AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+          {
+            Id: 'ExpireExports',
+            TagFilters: [{ Key: EXPORT_TAG.key, Value: EXPORT_TAG.value }],
+            ExpirationInDays: EXPORT_EXPIRY_DAYS,
+            NoncurrentVersionExpiration: { NoncurrentDays: EXPORT_EXPIRY_DAYS },
+            Status: 'Enabled',
+          },
+        ],
       },
     });
+  });
+
+  it('expires export files, tagged, a day after they were made, on a production-like stage too (every version)', () => {
+    const [uploads] = Object.entries(resourcesOf(production.application, 'AWS::S3::Bucket')).filter(([id]) =>
+      id.startsWith('Uploads'),
+    );
+    expect(uploads?.[1].Properties?.['LifecycleConfiguration']).toEqual({
+      Rules: expect.arrayContaining([
+        {
+          Id: 'ExpireExports',
+          TagFilters: [{ Key: EXPORT_TAG.key, Value: EXPORT_TAG.value }],
+          ExpirationInDays: 1,
+          NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+          Status: 'Enabled',
+        },
+      ]),
+    });
+  });
+});
+
+describe('the export function', () => {
+  it('writes export files only under each tenant’s exports/ folder, and reads files to sign downloads and embed photos', () => {
+    const fn = functionsOf(demo).get('export');
+    const writes = fn?.statements.find((statement) =>
+      [statement.Action].flat().includes('s3:PutObjectTagging'),
+    );
+    expect([writes?.Action].flat().sort()).toEqual([
+      's3:AbortMultipartUpload',
+      's3:PutObject',
+      's3:PutObjectTagging',
+    ]);
+    expect(JSON.stringify(writes?.Resource)).toContain('/tenants/*/exports/*');
+    const actions = actionsOf(fn?.statements ?? []);
+    expect(actions).toContain('s3:GetObject');
+    expect(actions).not.toContain('s3:DeleteObject');
+    expect(actions.filter((action) => TABLE_WRITES.includes(action))).toEqual([]);
+  });
+
+  it('may run as long as the HTTP API waits for it', () => {
+    expect(functionsOf(demo).get('export')?.props['Timeout']).toBe(29);
   });
 });
 
@@ -906,6 +980,89 @@ describe('the missed-walk evaluator', () => {
     const dashboard = JSON.stringify(resourcesOf(demo.operations, 'AWS::CloudWatch::Dashboard'));
     expect(dashboard).toContain('AlertsRaised');
     expect(dashboard).toContain('SchedulesChecked');
+  });
+});
+
+describe('the walk-photo worker', () => {
+  const walkPhoto = () => {
+    const fn = functionsOf(demo).get('walkPhoto');
+    if (!fn) throw new Error('no walkPhoto function');
+    return fn;
+  };
+
+  it('is notified by the upload bucket of every object created under tenants/, and by nothing else', () => {
+    const notifications = Object.values(resourcesOf(demo.application, 'Custom::S3BucketNotifications'));
+    expect(notifications).toHaveLength(1);
+    const configuration = notifications[0]?.Properties?.['NotificationConfiguration'] as {
+      LambdaFunctionConfigurations: unknown[];
+    };
+    expect(configuration.LambdaFunctionConfigurations).toEqual([
+      {
+        Events: ['s3:ObjectCreated:*'],
+        Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'tenants/' }] } },
+        LambdaFunctionArn: { 'Fn::GetAtt': [walkPhoto().logicalId, 'Arn'] },
+      },
+    ]);
+    expect(JSON.stringify(notifications[0]?.Properties?.['BucketName'])).toMatch(/Uploads/);
+    // Only S3, for this bucket and account, may invoke it.
+    const permissions = Object.values(resourcesOf(demo.application, 'AWS::Lambda::Permission')).filter(
+      (permission) => JSON.stringify(permission.Properties?.['FunctionName']).includes(walkPhoto().logicalId),
+    );
+    expect(permissions).toHaveLength(1);
+    expect(permissions[0]?.Properties).toMatchObject({
+      Action: 'lambda:InvokeFunction',
+      Principal: 's3.amazonaws.com',
+      SourceAccount: { Ref: 'AWS::AccountId' },
+      SourceArn: { 'Fn::GetAtt': [expect.stringMatching(/^Uploads/), 'Arn'] },
+    });
+  });
+
+  it('tries a failed event again, then gives it up to an encrypted queue kept two weeks', () => {
+    const queueId = Object.keys(resourcesOf(demo.application, 'AWS::SQS::Queue')).find((id) =>
+      id.startsWith('WalkPhotos'),
+    );
+    expect(queueId).toBeDefined();
+    expect(resourcesOf(demo.application, 'AWS::SQS::Queue')[queueId!]?.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 3600,
+    });
+    demo.application.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: walkPhoto().logicalId },
+      MaximumRetryAttempts: UPLOAD_EVENT_RETRIES,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+  });
+
+  it('reads only walk photos, detects text, writes the table, and nothing else', () => {
+    const statements = walkPhoto().statements;
+    const reads = statements.filter((s) => [s.Action].flat().includes('s3:GetObject'));
+    expect(reads).toHaveLength(1);
+    expect(JSON.stringify(reads[0]?.Resource)).toContain('/tenants/*/walk-photo/*');
+    const detect = statements.filter((s) => [s.Action].flat().includes(DETECT_TEXT_ACTION));
+    expect(detect.map((s) => s.Action)).toEqual([DETECT_TEXT_ACTION]);
+    const actions = actionsOf(statements);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:Query']));
+    expect(actions.filter((a) => ['s3:PutObject', 's3:DeleteObject', 's3:ListBucket'].includes(a))).toEqual(
+      [],
+    );
+    expect(actions.filter((a) => STREAM_READS.includes(a))).toEqual([]);
+    // No other function may call Rekognition.
+    for (const [resource, fn] of functionsOf(demo)) {
+      if (resource !== 'walkPhoto')
+        expect(actionsOf(fn.statements), resource).not.toContain(DETECT_TEXT_ACTION);
+    }
+  });
+
+  it('raises an alarm when an upload event is given up, and on the function’s errors', () => {
+    const alarms = Object.values(resourcesOf(demo.operations, 'AWS::CloudWatch::Alarm')).map(
+      (a) => (a.Properties as { AlarmDescription: string }).AlarmDescription,
+    );
+    expect(alarms).toEqual(
+      expect.arrayContaining([
+        'SiteWalk demo: the walkPhoto worker gave up an upload event',
+        'SiteWalk demo: the walkPhoto Lambda failed',
+      ]),
+    );
   });
 });
 

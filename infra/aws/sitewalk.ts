@@ -40,6 +40,7 @@ export const buildSiteWalk = (
     functions: application.api.functions,
     workers: [application.cleanup],
     scheduled: [application.evaluator],
+    uploadWorkers: [application.walkPhotos],
     table: data.table,
   });
 

@@ -1,5 +1,5 @@
 /**
- * `npm start`: SiteWalk on one machine. Starts the stand-ins for DynamoDB, Cognito, S3 and SES (data kept
+ * `npm start`: SiteWalk on one machine. Starts the stand-ins for DynamoDB, Cognito, S3, SES and Rekognition (data kept
  * under .data/), provisions the table, user pool and bucket if absent, builds the SPA when stale and serves
  * it with the API on one port. `npm run dev` serves the SPA from Vite's dev server instead.
  */
@@ -13,6 +13,7 @@ import { run, webBuildIsStale } from './web-build.ts';
 import type { LocalHost } from './host.ts';
 import type { StreamWorker } from './stream-worker.ts';
 import type { LocalEvaluator } from './evaluator.ts';
+import type { UploadEvents } from './upload-events.ts';
 import { LOCAL_RESOURCE_NAMES, localPinKey, localSettings } from './settings.ts';
 
 // Lambda runs the newest Node.js; the SDK's notice about Node 20 on a developer's machine is noise here.
@@ -28,6 +29,7 @@ let standIns: StandIns | undefined;
 let host: LocalHost | undefined;
 let worker: StreamWorker | undefined;
 let evaluator: LocalEvaluator | undefined;
+let uploadEvents: UploadEvents | undefined;
 let vite: ChildProcess | undefined;
 let stopping = false;
 
@@ -37,6 +39,7 @@ const stop = async (code: number) => {
   console.log('\nStopping SiteWalk…');
   vite?.kill('SIGTERM');
   await evaluator?.stop().catch(() => undefined);
+  await uploadEvents?.stop().catch(() => undefined);
   await worker?.stop().catch(() => undefined);
   await host?.close().catch(() => undefined);
   await standIns?.stop().catch(() => undefined);
@@ -46,7 +49,9 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
 try {
-  console.log('Starting the local stand-ins (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local)…');
+  console.log(
+    'Starting the local stand-ins (DynamoDB Local, cognito-local, s3rver, aws-ses-v2-local, DetectText)…',
+  );
   standIns = await startStandIns({
     dataDir: join(root, '.data'),
     ports: settings.standInPorts,
@@ -96,6 +101,13 @@ try {
   const { startStreamWorker } = await import('./stream-worker.ts');
   worker = await startStreamWorker({ standIns, tableName: provisioned.tableName });
 
+  // The upload bucket's events (in AWS, S3 notifying the walkPhoto Lambda): door photos get their unit read.
+  const { startUploadEvents } = await import('./upload-events.ts');
+  uploadEvents = await startUploadEvents({
+    s3Endpoint: standIns.endpoints.s3,
+    bucket: provisioned.bucketName,
+  });
+
   if (dev) {
     vite = spawn(
       'npm',
@@ -117,6 +129,7 @@ SiteWalk is running.
   DynamoDB Local ${standIns.endpoints.dynamodb}   table ${provisioned.tableName}
   cognito-local  ${standIns.endpoints.cognito}   pool ${provisioned.userPoolId}
   S3 (s3rver)    ${standIns.endpoints.s3}   bucket ${provisioned.bucketName}
+  DetectText     ${standIns.endpoints.rekognition}   (Rekognition's stand-in: tesseract.js)
   Super User     ${settings.adminEmail} / ${settings.adminPasswordIsDefault ? `${settings.adminPassword} (default)` : '(from SITEWALK_ADMIN_PASSWORD)'}${seeded ? '   (created now)' : ''}
   Sign in        ${app}/login
 ${clockControl ? `  Clock control  http://localhost:${settings.port}/__local/clock   (test only: POST {"advanceMinutes": N})\n` : ''}Data is kept under .data/ (delete it to start afresh). Press Ctrl-C to stop.`);

@@ -118,6 +118,7 @@ try {
           cognito: url(settings.standInPorts.cognito),
           s3: url(settings.standInPorts.s3),
           ses: url(settings.standInPorts.ses),
+          rekognition: url(settings.standInPorts.rekognition),
         },
         region: LOCAL_REGION,
         credentials: { ...LOCAL_CREDENTIALS },

@@ -19,7 +19,7 @@ export const LOCAL_CONTACT = { email: 'hello@sitewalk.local', name: 'the SiteWal
 const port = z.coerce.number().int().min(1).max(65535);
 
 /**
- * What `npm start` reads from the environment, with the README's defaults. The stand-ins take the four
+ * What `npm start` reads from the environment, with the README's defaults. The stand-ins take the five
  * ports after PORT so their URLs stay the same between runs.
  */
 export const localSettings = (env: NodeJS.ProcessEnv, dev = false) => {
@@ -44,7 +44,13 @@ export const localSettings = (env: NodeJS.ProcessEnv, dev = false) => {
     adminEmail: parsed.SITEWALK_ADMIN_EMAIL,
     adminPassword: parsed.SITEWALK_ADMIN_PASSWORD,
     adminPasswordIsDefault: env.SITEWALK_ADMIN_PASSWORD === undefined,
-    standInPorts: { dynamodb: appPort + 1, cognito: appPort + 2, s3: appPort + 3, ses: appPort + 4 },
+    standInPorts: {
+      dynamodb: appPort + 1,
+      cognito: appPort + 2,
+      s3: appPort + 3,
+      ses: appPort + 4,
+      rekognition: appPort + 5,
+    },
   };
 };
 

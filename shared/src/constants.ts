@@ -147,6 +147,8 @@ export const MARKER_NOTES_MAX = 500;
 export const UNIT_RANGE_MAX = 200;
 /** A unit number at a checkpoint. */
 export const UNIT_NUMBER_MAX = 20;
+/** A number read on a door photo with less confidence (0–100) than this is not taken for its unit. */
+export const UNIT_READ_MIN_CONFIDENCE = 50;
 /** A note on an incident or at a marker of a walk report. */
 export const NOTE_MAX_LENGTH = 2000;
 /** One line of an incident's text. */
@@ -177,3 +179,13 @@ export const TASK_DESCRIPTION_MAX_LENGTH = 2000;
 export const TASK_COMMENT_MAX_LENGTH = 2000;
 export const TASK_COMMENTS_MAX = 100;
 export const DEFAULT_SUMMARY_TIME = '07:00';
+
+/** Exports (CSV of walk reports and incidents, PDF of one walk report or incident). */
+/** The longest date range one CSV export covers, in days (from and to included). */
+export const EXPORT_RANGE_DAYS_MAX = 366;
+/** How long the download link an export answers stays valid (the file itself is deleted a day later). */
+export const EXPORT_URL_SECONDS = 300;
+/** Days an export file is kept in the bucket before its lifecycle rule deletes it. */
+export const EXPORT_EXPIRY_DAYS = 1;
+/** Photos a walk-report or incident PDF embeds at most (the rest are counted, not shown). */
+export const EXPORT_PDF_PHOTOS_MAX = 48;

@@ -50,6 +50,8 @@ export const messages = {
     invalidPhone: 'Phone must be 10 digits (555-555-5555)',
     invalidPin: 'PIN must be 4 to 8 digits',
     missingIncidentInfo: 'Missing incident info',
+    /** An export call without its range of days (issue 18). */
+    missingExportRange: 'Missing export range',
     validationFailed: 'Validation failed',
     walkNameRequired: 'Walk name is required',
     walkNameTooLong: 'Walk name must be at most 30 characters',

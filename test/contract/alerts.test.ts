@@ -321,5 +321,14 @@ describe('preferences', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.body.text).toMatch(/Location Alerted: \d+ walks done, \d+ missed, \d+ open incidents/);
     expect(mails[0]?.body.html).toContain('<td>Location Alerted</td>');
+    // Links into the app's pages that download the CSV and PDFs (never expiring file links).
+    const appUrl = new URL(mails[0]?.body.text?.match(/Open SiteWalk[^:]*: (\S+)\/app$/m)?.[1] ?? 'x:')
+      .origin;
+    expect(mails[0]?.body.text).toContain(
+      `Walk reports: ${appUrl}/app/locations/${a.locationId}#walk-reports`,
+    );
+    expect(mails[0]?.body.text).toContain(`Incidents: ${appUrl}/app/locations/${a.locationId}#incidents`);
+    expect(mails[0]?.body.html).toContain(`href="${appUrl}/app/locations/${a.locationId}#walk-reports"`);
+    expect(mails[0]?.body.text).not.toContain('X-Amz-Signature');
   });
 });

@@ -61,15 +61,17 @@ const paramsFor = (
     task: target.taskId,
   };
   // `{id}` names the kind in the path before it (`/by-user/{id}`), else the route's own resource.
-  const idKind = /by-user\/\{id\}/.test(route.path)
-    ? 'user'
-    : /by-location\/\{id\}/.test(route.path)
-      ? 'location'
-      : /by-organization\/\{id\}/.test(route.path)
-        ? 'organization'
-        : /by-management-company\/\{id\}/.test(route.path)
-          ? 'managementCompany'
-          : route.resource;
+  const idKind = /export\/incident\/\{id\}/.test(route.path)
+    ? 'incident'
+    : /by-user\/\{id\}/.test(route.path)
+      ? 'user'
+      : /by-location\/\{id\}/.test(route.path)
+        ? 'location'
+        : /by-organization\/\{id\}/.test(route.path)
+          ? 'organization'
+          : /by-management-company\/\{id\}/.test(route.path)
+            ? 'managementCompany'
+            : route.resource;
   const values: Record<string, string | number> = {
     id: idOf[idKind] ?? 1,
     userId: victim.id,
@@ -168,6 +170,8 @@ const bodyFor = (name: RouteName, target: Tenant, victim: Person): unknown => {
     },
     'task.update': { status: 'done' },
     'task.addComment': { comment: 'Intruder comment' },
+    'export.walkReportsCsv': { locationId: target.locationId, from: '2026-01-01', to: '2026-12-31' },
+    'export.incidentsCsv': { locationId: target.locationId, from: '2026-01-01', to: '2026-12-31' },
   };
   return bodies[name];
 };
@@ -221,7 +225,7 @@ describe('the permission matrix', () => {
           if (status !== expected)
             leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}, not ${expected}`);
         }
-        if (!untargeted && ['walk', 'incident', 'schedule', 'task'].includes(route.resource)) {
+        if (!untargeted && ['walk', 'incident', 'schedule', 'task', 'export'].includes(route.resource)) {
           const expected = route.access !== 'public' && roleId < route.access ? 403 : 404;
           if (status !== expected)
             leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}, not ${expected}`);

@@ -106,6 +106,7 @@ describe('recording a walk report', () => {
           isDoor: false,
           targetUnit: null,
           picturedUnit: null,
+          unitRead: null,
         },
         {
           id: doorRecorded.id,
@@ -122,6 +123,8 @@ describe('recording a walk report', () => {
           isDoor: true,
           targetUnit: '12',
           picturedUnit: '13',
+          // No door photo was taken: nothing for SiteWalk to read.
+          unitRead: null,
         },
       ],
       walkNote: [

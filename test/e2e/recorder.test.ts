@@ -4,6 +4,7 @@ import { walkReport, walkReportsPage, type WalkReport } from '@sitewalk/shared/s
 import { callAs, PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
 import { allowStorage, logoPng } from './support/storage.ts';
+import { doorPhotoOf } from '../support/door-images.ts';
 import { e2e, expect, signIn, testWithServiceWorker } from './support/journey.ts';
 
 /**
@@ -58,7 +59,6 @@ describe('the walk recorder', () => {
       }),
     ) as unknown as { id: number; markers: { id: number; label: number }[] };
     const markerId = (label: number) => walk.markers.find((m) => m.label === label)?.id ?? 0;
-    const doorPhoto = { name: 'door.png', mimeType: 'image/png', buffer: logoPng() };
     const photo = { name: 'gate.png', mimeType: 'image/png', buffer: logoPng() };
 
     // No answer of the API or of /config.json may come from the service worker.
@@ -96,7 +96,10 @@ describe('the walk recorder', () => {
     await door.waitFor();
     const asked = /Take a photo of the door of unit (\d+)\./.exec((await door.textContent()) ?? '')?.[1];
     expect(['101', '102', '103']).toContain(asked);
-    await door.getByLabel('Door photo').setInputFiles(doorPhoto);
+    // A photo of the door of the unit asked for: SiteWalk reads its number once it has arrived.
+    await door
+      .getByLabel('Door photo')
+      .setInputFiles({ name: 'door.jpg', mimeType: 'image/jpeg', buffer: doorPhotoOf(asked ?? '') });
     await door.getByRole('textbox', { name: 'Unit number seen' }).fill(asked ?? '');
     await journey.check('Door check');
     await door.getByRole('button', { name: 'Save door check' }).click();
@@ -176,6 +179,15 @@ describe('the walk recorder', () => {
     ]);
     const [, doorCheck, , byHand] = report.CompletedMarker;
     expect(doorCheck).toMatchObject({ isDoor: true, targetUnit: asked, picturedUnit: asked });
+    // The door photo is read by the walkPhoto worker once it arrived (the DetectText stand-in).
+    await expect
+      .poll(
+        async () =>
+          walkReport.parse(ok(await call(site.superUser, 'GET', `/api/walk/walk-report/${report.id}`)))
+            .CompletedMarker[1]?.unitRead,
+        { timeout: 30_000 },
+      )
+      .toMatchObject({ status: 'read', unit: asked });
     // Marked by hand at marker 3's point: about 111 m from marker 4.
     expect(byHand?.farFromMarker).toBe(true);
     expect(Math.round(byHand?.distance ?? 0)).toBeGreaterThan(100);
@@ -207,6 +219,14 @@ describe('the walk recorder', () => {
     await point4.getByText(`Far from marker (${Math.round(byHand?.distance ?? 0)} m)`).waitFor();
     const completed = page.getByTestId('completed-marker');
     expect(await completed.count()).toBe(5);
+    // The door's unit check: the unit asked for, the one read on the photo, the one the walker entered.
+    const unitCheck = completed.nth(1).getByTestId('unit-check');
+    await unitCheck.getByText('Matched').waitFor();
+    expect(await unitCheck.locator('dd').allTextContents()).toEqual([
+      asked,
+      expect.stringMatching(new RegExp(`^${asked}\\d+ % sure$`)),
+      asked,
+    ]);
     // Only the hand-marked arrival carries the flags.
     for (const index of [0, 1, 2, 4])
       expect(await completed.nth(index).textContent()).not.toMatch(/Marked by hand|Far from marker/);

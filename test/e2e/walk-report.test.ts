@@ -136,9 +136,14 @@ describe('a walk report', () => {
     expect(await completed.nth(0).textContent()).toContain('Point 1');
     expect(await completed.nth(1).textContent()).toContain('Point 2 (Door)');
     await completed.nth(1).getByText('Picture: Taken').waitFor();
-    expect(await completed.nth(1).getByTestId('unit-check').textContent()).toBe(
-      'MismatchRequested: 105Detected: 106',
-    );
+    // Its photo was not sent as a door check's, so nothing was read: the unit the walker typed is judged.
+    const unitCheck = completed.nth(1).getByTestId('unit-check');
+    await unitCheck.getByText('Mismatch').waitFor();
+    expect(await unitCheck.locator('dt').allTextContents()).toEqual([
+      'Requested',
+      'Detected (as typed, no photo read)',
+    ]);
+    expect(await unitCheck.locator('dd').allTextContents()).toEqual(['105', '106']);
     expect(await completed.nth(0).getByText('Picture: Taken').count()).toBe(0);
     // The flags beside each arrival, as the API measured them.
     const far = api.CompletedMarker[1];

@@ -1,8 +1,11 @@
 import { isolatedEnvironment, type IsolatedEnvironment } from './isolated.ts';
 import type { LocalHost, LocalHostOptions } from '../../infra/local/host.ts';
+import type { UploadEvents } from '../../infra/local/upload-events.ts';
 
 export interface TestHost extends IsolatedEnvironment {
   host: LocalHost;
+  /** The upload bucket's events to the walkPhoto worker (`settled()` waits for those delivered so far). */
+  uploadEvents: UploadEvents;
   url: (path: string) => string;
 }
 
@@ -26,14 +29,21 @@ export const startTestHost = async (
   });
   // As `npm start` does: the table's stream consumer runs beside the API.
   const worker = await startStreamWorker({ standIns: isolated.standIns, tableName: provisioned.tableName });
+  // And the upload bucket's events to the walkPhoto worker.
+  const { startUploadEvents } = await import('../../infra/local/upload-events.ts');
+  const uploadEvents = await startUploadEvents({
+    s3Endpoint: isolated.standIns.endpoints.s3,
+    bucket: provisioned.bucketName,
+  });
   const host = {
     ...started,
     close: async () => {
+      await uploadEvents.stop();
       await worker.stop();
       await started.close();
     },
   };
-  return { ...isolated, host, url: (path) => `${host.url}${path}` };
+  return { ...isolated, host, uploadEvents, url: (path) => `${host.url}${path}` };
 };
 
 /** The value of a Set-Cookie header's cookie, and its attributes, by cookie name. */

@@ -189,3 +189,24 @@ export const addIncidentImage = (
 /** A deleted incident's create guard stays until `expiresAt`, so a late retry of the create finds it gone. */
 export const retireCreateGuard = (db: DataService, clientId: string, expiresAt: number) =>
   writeIf(db.entities.incidentCreate.patch({ clientId }).set({ expiresAt }).go());
+
+/**
+ * A location's incidents created from `from` to `to` (ISO instants, both included), oldest first (gsi1), one
+ * page of at most `pageSize` at a time: an export walks any number of them holding one page.
+ */
+export async function* incidentPagesCreatedBetween(
+  db: DataService,
+  locationId: number,
+  range: { from: string; to: string },
+  pageSize: number,
+) {
+  let cursor: string | null = null;
+  do {
+    const page: { data: IncidentItem[]; cursor: string | null } = await db.entities.incident.query
+      .byLocation({ locationId })
+      .between({ createdAt: range.from }, { createdAt: range.to })
+      .go({ cursor, limit: pageSize });
+    if (page.data.length > 0) yield page.data;
+    cursor = page.cursor;
+  } while (cursor);
+}

@@ -5,6 +5,7 @@ import {
   WALK_REPORT_PHOTOS_MAX,
 } from '@sitewalk/shared/constants';
 import type { DataService } from './service.ts';
+import type { WalkReportItem } from './entities/walkReport.ts';
 import type {
   completedMarkerEntity,
   markerImageEntity,
@@ -196,3 +197,45 @@ export const getNote = async (db: DataService, key: RecordingKey) =>
 
 export const getPhoto = async (db: DataService, key: RecordingKey) =>
   (await db.entities.markerImage.get(key).go()).data;
+
+/**
+ * A location's reports started from `from` to `to` (ISO instants, both included), oldest first (gsi1), one
+ * page of at most `pageSize` at a time: an export walks any number of them holding one page.
+ */
+export async function* reportPagesStartedBetween(
+  db: DataService,
+  locationId: number,
+  range: { from: string; to: string },
+  pageSize: number,
+) {
+  let cursor: string | null = null;
+  do {
+    const page: { data: WalkReportItem[]; cursor: string | null } = await db.entities.walkReport.query
+      .byLocation({ locationId })
+      .between({ startedAt: range.from }, { startedAt: range.to })
+      .go({ cursor, limit: pageSize });
+    if (page.data.length > 0) yield page.data;
+    cursor = page.cursor;
+  } while (cursor);
+}
+
+/** The photos of one report, at most WALK_REPORT_PHOTOS_MAX (the walkPhoto worker finds a photo by its key). */
+export const photosOfReport = async (db: DataService, walkReportId: number) =>
+  (await db.entities.markerImage.query.primary({ walkReportId }).go({ pages: 'all' })).data;
+
+/**
+ * Stores what was read on a door photo, once: false when it was read already (a repeated upload event) or the
+ * photo is gone (its report was deleted meanwhile).
+ */
+export const setUnitRead = (
+  db: DataService,
+  key: RecordingKey,
+  read: { unit?: string; confidence?: number; readAt: string },
+) =>
+  writeIf(
+    db.entities.markerImage
+      .patch(key)
+      .set({ unitRead: read })
+      .where((attributes, op) => op.notExists(attributes.unitRead))
+      .go(),
+  );

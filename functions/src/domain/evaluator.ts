@@ -158,6 +158,7 @@ export const createEvaluator = ({ db, alerts, mailer, appUrl, checks = [], overd
       const reports = await reportsForOccurrences(db, location.locationId, closed, now);
       const statuses = closed.map((o) => statusAt(o, reports, now).status);
       return {
+        locationId: location.locationId,
         locationName: location.name,
         done: statuses.filter((s) => s === 'done' || s === 'late' || s === 'incomplete').length,
         missed: statuses.filter((s) => s === 'missed').length,
@@ -180,7 +181,7 @@ export const createEvaluator = ({ db, alerts, mailer, appUrl, checks = [], overd
       if (!user?.email || !rows) return;
       await mailer.send({
         to: user.email,
-        ...summaryMail({ firstName: user.firstName, rows, link: `${appUrl}/app` }),
+        ...summaryMail({ firstName: user.firstName, rows, appUrl }),
       });
       sent += 1;
     });

@@ -94,6 +94,7 @@ export const alertMail = ({
 });
 
 export interface SummaryRow {
+  locationId: number;
   locationName: string;
   done: number;
   missed: number;
@@ -101,15 +102,25 @@ export interface SummaryRow {
   overdueTasks: number;
 }
 
+/**
+ * The app's pages a summary row links to: the location's walk reports and incidents, whose tables download
+ * their CSV and whose rows open the reports and incidents that download as PDF (links into the app, never
+ * expiring file links), and the dashboard, which downloads the CSV of all one's locations.
+ */
+export const summaryLinks = (appUrl: string, locationId: number) => ({
+  walkReports: `${appUrl}/app/locations/${locationId}#walk-reports`,
+  incidents: `${appUrl}/app/locations/${locationId}#incidents`,
+});
+
 /** The daily summary: per location, walks done and missed since the last one, open incidents, overdue tasks. */
 export const summaryMail = ({
   firstName,
   rows,
-  link,
+  appUrl,
 }: {
   firstName: string;
   rows: readonly SummaryRow[];
-  link: string;
+  appUrl: string;
 }) => ({
   subject: 'Your SiteWalk daily summary',
   text: [
@@ -117,12 +128,16 @@ export const summaryMail = ({
     '',
     ...(rows.length === 0
       ? ['You have no locations yet.']
-      : rows.map(
-          (r) =>
+      : rows.flatMap((r) => {
+          const links = summaryLinks(appUrl, r.locationId);
+          return [
             `${r.locationName}: ${r.done} walks done, ${r.missed} missed, ${r.openIncidents} open incidents, ${r.overdueTasks} overdue tasks`,
-        )),
+            `  Walk reports: ${links.walkReports}`,
+            `  Incidents: ${links.incidents}`,
+          ];
+        })),
     '',
-    `Open SiteWalk: ${link}`,
+    `Open SiteWalk (download the CSV of all your locations from the dashboard): ${appUrl}/app`,
   ].join('\n'),
   html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
 <p>Hello ${escapeHtml(firstName)},</p>
@@ -130,15 +145,15 @@ ${
   rows.length === 0
     ? '<p>You have no locations yet.</p>'
     : `<table style="border-collapse:collapse" cellpadding="6">
-<thead><tr><th align="left">Location</th><th>Walks done</th><th>Missed</th><th>Open incidents</th><th>Overdue tasks</th></tr></thead>
+<thead><tr><th align="left">Location</th><th>Walks done</th><th>Missed</th><th>Open incidents</th><th>Overdue tasks</th><th align="left">Reports</th></tr></thead>
 <tbody>${rows
-        .map(
-          (r) =>
-            `<tr><td>${escapeHtml(r.locationName)}</td><td align="center">${r.done}</td><td align="center"${r.missed > 0 ? ' style="color:#c62828"' : ''}>${r.missed}</td><td align="center">${r.openIncidents}</td><td align="center">${r.overdueTasks}</td></tr>`,
-        )
+        .map((r) => {
+          const links = summaryLinks(appUrl, r.locationId);
+          return `<tr><td>${escapeHtml(r.locationName)}</td><td align="center">${r.done}</td><td align="center"${r.missed > 0 ? ' style="color:#c62828"' : ''}>${r.missed}</td><td align="center">${r.openIncidents}</td><td align="center">${r.overdueTasks}</td><td><a href="${escapeHtml(links.walkReports)}">Walk reports</a> · <a href="${escapeHtml(links.incidents)}">Incidents</a></td></tr>`;
+        })
         .join('')}</tbody></table>`
 }
-<p><a href="${escapeHtml(link)}">Open SiteWalk</a></p>
+<p><a href="${escapeHtml(`${appUrl}/app`)}">Open SiteWalk</a>: the dashboard downloads the CSV of all your locations; each walk report and incident downloads as a PDF.</p>
 </body></html>`,
 });
 

@@ -294,6 +294,7 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
         lat: body.lat,
         lng: body.lng,
         accuracy: body.accuracy,
+        ...(body.door ? { door: true } : {}),
       };
       const stored = await recordOnce<{ key: string }>(
         'photo',

@@ -1,5 +1,10 @@
 import type { Walk } from '@sitewalk/shared/schemas/walk';
-import type { WalkReport, WalkReportSummary, WalkReportTotals } from '@sitewalk/shared/schemas/walkReport';
+import type {
+  UnitReadView,
+  WalkReport,
+  WalkReportSummary,
+  WalkReportTotals,
+} from '@sitewalk/shared/schemas/walkReport';
 import { walkDuration } from '@sitewalk/shared/walk-duration';
 import { isWithinReach } from '@sitewalk/shared/arrival';
 import type { WalkItem } from '../db/entities/walk.ts';
@@ -19,8 +24,21 @@ export const toWalk = (item: WalkItem): Walk => ({
   deletedAt: item.deletedAt ?? null,
 });
 
-/** Far from the marker is the arrival rule's verdict on the checkpoint's distance and the fix's accuracy. */
-export const toCheckpoint = (c: MeasuredCheckpoint) => ({
+/** What was read on a door photo, as the checkpoint shows it. */
+const unitReadOf = (photo: MarkerImageItem | undefined): UnitReadView | null => {
+  if (!photo) return null;
+  if (!photo.unitRead) return { status: 'pending', unit: null, confidence: null };
+  const { unit, confidence } = photo.unitRead;
+  return unit
+    ? { status: 'read', unit, confidence: confidence ?? null }
+    : { status: 'unreadable', unit: null, confidence: null };
+};
+
+/**
+ * Far from the marker is the arrival rule's verdict on the checkpoint's distance and the fix's accuracy; a door
+ * checkpoint shows what was read on its marker's door photo (the last one taken).
+ */
+export const toCheckpoint = (c: MeasuredCheckpoint, doorPhoto?: MarkerImageItem) => ({
   id: c.completedMarkerId,
   markerId: c.markerId,
   arrivedAt: c.arrivedAt,
@@ -34,6 +52,7 @@ export const toCheckpoint = (c: MeasuredCheckpoint) => ({
   isDoor: c.isDoor,
   targetUnit: c.targetUnit ?? null,
   picturedUnit: c.picturedUnit ?? null,
+  unitRead: c.isDoor ? unitReadOf(doorPhoto) : null,
 });
 
 export const toNote = (n: { walkNoteId: number; markerId: number; note: string }) => ({
@@ -78,31 +97,42 @@ export const toWalkReport = ({
   completed,
   notes,
   images,
-}: ReportDetail): WalkReport => ({
-  id: report.walkReportId,
-  createdAt: report.createdAt,
-  startedAt: report.startedAt,
-  finishedAt: report.finishedAt ?? null,
-  userId: report.userId,
-  user: walkerName(walker),
-  walkId: report.walkId,
-  walk: walk ? { name: walk.name, locationId: walk.locationId, markers: toWalk(walk).markers } : null,
-  CompletedMarker: completed.sort((a, b) => a.arrivedAt.localeCompare(b.arrivedAt)).map(toCheckpoint),
-  walkNote: notes.sort((a, b) => a.walkNoteId - b.walkNoteId).map(toNote),
-  markerImage: images.sort(byTakenAt).map(({ image, url }) => ({
-    walkReportId: report.walkReportId,
-    markerId: image.markerId,
-    imageName: image.imageName,
-    imageUrl: url,
-    takenAt: image.takenAt ?? null,
-    lat: image.lat ?? null,
-    lng: image.lng ?? null,
-  })),
-  ...totalsOf(report),
-});
+}: ReportDetail): WalkReport => {
+  // Each marker's last door photo (in the order taken).
+  const doorPhotos = new Map(
+    [...images]
+      .sort(byTakenAt)
+      .filter(({ image }) => image.door)
+      .map(({ image }) => [image.markerId, image]),
+  );
+  return {
+    id: report.walkReportId,
+    createdAt: report.createdAt,
+    startedAt: report.startedAt,
+    finishedAt: report.finishedAt ?? null,
+    userId: report.userId,
+    user: walkerName(walker),
+    walkId: report.walkId,
+    walk: walk ? { name: walk.name, locationId: walk.locationId, markers: toWalk(walk).markers } : null,
+    CompletedMarker: completed
+      .sort((a, b) => a.arrivedAt.localeCompare(b.arrivedAt))
+      .map((c) => toCheckpoint(c, doorPhotos.get(c.markerId))),
+    walkNote: notes.sort((a, b) => a.walkNoteId - b.walkNoteId).map(toNote),
+    markerImage: images.sort(byTakenAt).map(({ image, url }) => ({
+      walkReportId: report.walkReportId,
+      markerId: image.markerId,
+      imageName: image.imageName,
+      imageUrl: url,
+      takenAt: image.takenAt ?? null,
+      lat: image.lat ?? null,
+      lng: image.lng ?? null,
+    })),
+    ...totalsOf(report),
+  };
+};
 
 /** A row of the walk-report table, from the report item alone. */
-const toReportSummary = (item: WalkReportItem, walker: UserItem | undefined): WalkReportSummary => {
+export const toReportSummary = (item: WalkReportItem, walker: UserItem | undefined): WalkReportSummary => {
   const { markerCount, ...totals } = totalsOf(item);
   return {
     id: item.walkReportId,

@@ -29,6 +29,7 @@ import {
 import type { EnvName } from '@sitewalk/functions/env';
 import { tableDefinition } from '@sitewalk/functions/db/table';
 import { TENANTS_PREFIX } from '@sitewalk/functions/ports/storage';
+import { EXPORTS_FOLDER } from '@sitewalk/functions/ports/export-store';
 import { METRICS_NAMESPACE } from '@sitewalk/functions/http/metrics';
 import type { StageConfig } from '../stage.ts';
 import { logicalIdOf } from './buckets.ts';
@@ -60,6 +61,12 @@ export const TABLE_WRITES = [
 /** Geocoding through the Places API v2 (functions/src/ports/geocoder.ts). */
 export const GEOCODE_ACTION = 'geo-places:Geocode';
 
+/** Reading the text on a photo (functions/src/ports/text-detector.ts); the action has no resource to name. */
+export const DETECT_TEXT_ACTION = 'rekognition:DetectText';
+
+/** The objects of one kind of upload, under every tenant: `tenants/*\/{kind}/*`. */
+export const uploadsOfKind = (kind: string) => `${TENANTS_PREFIX}*/${kind}/*`;
+
 /** Reading the table's stream, as the event source mapping does with the function's role. */
 export const STREAM_READS = [
   'dynamodb:DescribeStream',
@@ -86,6 +93,30 @@ export const lambdaBundling = {
   // The offline ZIP-code geocoder (5 MB) serves only the local host; it is imported lazily.
   externalModules: ['zipcodes'],
 } satisfies BundlingOptions;
+
+/**
+ * The export function's bundle also carries pdfkit's standard-font metrics: pdfkit loads them at run time with
+ * `require('#standard-fonts/…')`, a subpath import of its own package.json that no bundler can follow, so the
+ * bundle gets the font files and a package.json mapping that import to them (offline: copied from
+ * node_modules, no install).
+ */
+export const exportBundling = {
+  ...lambdaBundling,
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) => [
+      `cp -R "${inputDir}/node_modules/pdfkit/js/standard-fonts" "${outputDir}/standard-fonts"`,
+      `node -e "require('fs').writeFileSync(process.argv[1], JSON.stringify({imports:{'#standard-fonts/*':'./standard-fonts/*.cjs'}}))" "${outputDir}/package.json"`,
+    ],
+  },
+} satisfies BundlingOptions;
+
+/** What differs per function: the export function may run as long as the HTTP API waits (30 s) and needs fonts. */
+const functionOptions = (resource: Resource | Worker) =>
+  resource === 'export'
+    ? { bundling: exportBundling, timeout: Duration.seconds(29), memorySize: 1536 }
+    : { bundling: lambdaBundling, timeout: Duration.seconds(15), memorySize: 1024 };
 
 const isWorker = (name: Resource | Worker): name is Worker => name in workerAccess;
 
@@ -150,8 +181,8 @@ export class ResourceFunction extends Construct {
       depsLockFilePath: `${root}package-lock.json`,
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
-      memorySize: 1024,
-      timeout: props.timeout ?? Duration.seconds(15),
+      memorySize: functionOptions(resource).memorySize,
+      timeout: props.timeout ?? functionOptions(resource).timeout,
       role,
       logGroup,
       loggingFormat: LoggingFormat.JSON,
@@ -165,7 +196,7 @@ export class ResourceFunction extends Construct {
         SITEWALK_STAGE: stage.name,
         NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: lambdaBundling,
+      bundling: functionOptions(resource).bundling,
       // X-Ray: Lambda's segment, and the Powertools Tracer's subsegments for each AWS call.
       tracing: Tracing.ACTIVE,
     });
@@ -220,6 +251,20 @@ export class ResourceFunction extends Construct {
           'Files are keyed per tenant and owner under tenants/; the handlers choose every key and check its owner.',
       });
     }
+    if (storage.has('export')) {
+      // Export files only: written (streamed, multipart, tagged for the lifecycle rule that expires them).
+      const exportObjects = backing.uploads.arnForObjects(`${TENANTS_PREFIX}*/${EXPORTS_FOLDER}/*`);
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['s3:PutObject', 's3:PutObjectTagging', 's3:AbortMultipartUpload'],
+          resources: [exportObjects],
+        }),
+      );
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(backing.uploads)}.Arn>/${TENANTS_PREFIX}*/${EXPORTS_FOLDER}/*]`,
+        reason: 'Export files are keyed per tenant under its exports/ folder; the handler chooses every key.',
+      });
+    }
     if (storage.has('delete')) {
       // Deleting an owner's files lists its prefix first.
       role.addToPolicy(
@@ -248,6 +293,27 @@ export class ResourceFunction extends Construct {
           resources: [backing.pinKey.keyArn],
         }),
       );
+    }
+
+    if ('uploadEvents' in access && access.uploadEvents) {
+      // Only the kind of object it is notified of; Rekognition reads them with these permissions.
+      const objectsOfKind = uploadsOfKind(access.uploadEvents);
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [backing.uploads.arnForObjects(objectsOfKind)],
+        }),
+      );
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(backing.uploads)}.Arn>/${objectsOfKind}]`,
+        reason: 'Reads only the objects of the kind it is notified of, under every tenant’s prefix.',
+      });
+    }
+
+    if ('detectText' in access && access.detectText) {
+      role.addToPolicy(new PolicyStatement({ actions: [DETECT_TEXT_ACTION], resources: ['*'] }));
+      // The role's acknowledgement of `Resource::*` (X-Ray's actions, above) covers this one too: DetectText
+      // works on the image it is sent and has no resource-level permissions.
     }
 
     if (access.geocode) {

@@ -3,7 +3,7 @@ import type { Provisioned } from '../provision.ts';
 
 /**
  * The environment the handlers read, pointed at the local stand-ins. The names are the ones the AWS
- * deployment sets; there the four *_ENDPOINT variables are simply absent.
+ * deployment sets; there the *_ENDPOINT variables are simply absent.
  */
 export const localEnvironment = (
   standIns: StandInsInfo,
@@ -24,6 +24,7 @@ export const localEnvironment = (
   COGNITO_ENDPOINT: standIns.endpoints.cognito,
   S3_ENDPOINT: standIns.endpoints.s3,
   SES_ENDPOINT: standIns.endpoints.ses,
+  REKOGNITION_ENDPOINT: standIns.endpoints.rekognition,
   GEOCODER: 'offline',
   PIN_LOCAL_KEY: extra.pinKey,
   // Powertools' own switches: no EMF on stdout, no X-Ray (there is no daemon here).

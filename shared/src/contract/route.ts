@@ -17,6 +17,7 @@ export const resources = [
   'schedule',
   'alert',
   'task',
+  'export',
 ] as const;
 export type Resource = (typeof resources)[number];
 

@@ -44,6 +44,8 @@ export const walkPhotoUploadBody = photoUploadRequest.extend({
   lat: latitude.optional(),
   lng: longitude.optional(),
   accuracy: accuracyMeters.optional(),
+  /** The photo of a door check: SiteWalk reads the unit number on it once it arrives. */
+  door: z.boolean().default(false),
 });
 export const finishWalkReportBody = z.object({ finishedAt: instant });
 
@@ -62,8 +64,22 @@ export const completedMarker = z.object({
   farFromMarker: z.boolean(),
   isDoor: z.boolean(),
   targetUnit: z.string().nullable(),
+  /** What the walker typed as the unit on the door. */
   picturedUnit: z.string().nullable(),
+  /**
+   * What SiteWalk read on the door photo at this marker (issue 18): 'pending' until the photo has arrived and
+   * been read, then the unit ('read') or none ('unreadable'). Null for a checkpoint with no door photo.
+   */
+  unitRead: z
+    .object({
+      status: z.enum(['pending', 'read', 'unreadable']),
+      unit: z.string().nullable(),
+      /** 0 to 100. */
+      confidence: z.number().nullable(),
+    })
+    .nullable(),
 });
+export type UnitReadView = NonNullable<z.infer<typeof completedMarker>['unitRead']>;
 
 /**
  * What the duration rule (`shared/src/walk-duration.ts`) makes of a report: the same figures on its detail

@@ -75,12 +75,18 @@ const host = await startLocalHost({
   webDist,
 });
 const worker = await startStreamWorker({ standIns, tableName: provisioned.tableName });
+const { startUploadEvents } = await import('../../../infra/local/upload-events.ts');
+const uploadEvents = await startUploadEvents({
+  s3Endpoint: standIns.endpoints.s3,
+  bucket: provisioned.bucketName,
+});
 
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
   await evaluator.stop().catch(() => undefined);
+  await uploadEvents.stop().catch(() => undefined);
   await worker.stop().catch(() => undefined);
   await host.close().catch(() => undefined);
   process.exit(0);

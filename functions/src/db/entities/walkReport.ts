@@ -177,7 +177,8 @@ export type WalkNoteItem = EntityItem<typeof walkNoteEntity>;
 
 /**
  * A photo taken at a marker: its object key, recorded when the upload URL is handed out, and when and where the
- * phone says it was taken (absent on items written before issue 15, and when the phone had no fix).
+ * phone says it was taken (absent on items written before issue 15, and when the phone had no fix); for a door
+ * photo, the unit number read on it.
  */
 export const markerImageEntity = new Entity({
   model: { entity: 'markerImage', version: '1', service },
@@ -191,6 +192,17 @@ export const markerImageEntity = new Entity({
     lat: { type: 'number' },
     lng: { type: 'number' },
     accuracy: { type: 'number' },
+    /** The photo of a door check: its unit number is read once it arrives (functions/src/walkPhoto/). */
+    door: { type: 'boolean' },
+    /** What was read on it, when it was (no `unit`: nothing readable). Absent: not read yet. */
+    unitRead: {
+      type: 'map',
+      properties: {
+        unit: { type: 'string' },
+        confidence: { type: 'number' },
+        readAt: { type: 'string', required: true },
+      },
+    },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
   },
   indexes: {

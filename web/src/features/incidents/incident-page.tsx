@@ -29,6 +29,8 @@ import { useAddNote } from './api/add-note.ts';
 import { PriorityBadge } from './components/priority-badge.tsx';
 import { NoteBox } from './components/note-box.tsx';
 import { BackLink } from './components/back-link.tsx';
+import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
+import { incidentPdf } from '../../components/exports/export-api.ts';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -131,6 +133,7 @@ const IncidentDetail = ({ id }: { id: number }) => {
             Create task
           </Button>
         )}
+        <DownloadPdfButton make={() => incidentPdf(data.id)} what={`incident ${data.id}`} />
       </Stack>
       {resolve.isError && (
         <Alert severity="error">The incident could not be updated. Please try again.</Alert>

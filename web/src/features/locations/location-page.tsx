@@ -100,7 +100,7 @@ const LocationDetail = ({ id }: { id: number }) => {
         aria-labelledby={`tab-${current.slice(1)}`}
         sx={{ minWidth: 0 }}
       >
-        {current === '#walk-reports' && <WalkReportsTab locationId={data.id} />}
+        {current === '#walk-reports' && <WalkReportsTab locationId={data.id} locationName={data.name} />}
         {current === '#employees' && <UsersTable source={{ kind: 'location', id: data.id }} />}
         {current === '#incidents' && <IncidentsTab location={data} />}
         {current === '#schedule' && <ScheduleTab location={data} />}

@@ -44,8 +44,20 @@ const checkpoint = (
   isDoor: false,
   targetUnit: null,
   picturedUnit: null,
+  unitRead: null,
   ...overrides,
 });
+
+/** The unit check of a completed marker: its verdict, and each figure by its label. */
+const unitCheckIn = (item: HTMLElement) => {
+  const check = within(item).getByTestId('unit-check');
+  const terms = within(check).getAllByRole('term');
+  const definitions = within(check).getAllByRole('definition');
+  return {
+    verdict: within(check).getByText(/^(Matched|Mismatch|Reading photo…)$/).textContent,
+    ...Object.fromEntries(terms.map((term, i) => [term.textContent, definitions[i]?.textContent])),
+  };
+};
 
 type Photo = WalkReport['markerImage'][number];
 const aPhoto = (overrides: Partial<Photo> = {}): Photo => ({
@@ -161,9 +173,12 @@ describe('WalkReportPage', () => {
     expect(within(items[0]!).queryByTestId('unit-check')).not.toBeInTheDocument();
     expect(items[1]).toHaveTextContent('Point 2 (Door)');
     expect(within(items[1]!).getByText('Picture: Taken')).toBeInTheDocument();
-    expect(within(items[1]!).getByTestId('unit-check')).toHaveTextContent(
-      'MismatchRequested: 105Detected: 106',
-    );
+    // No door photo SiteWalk read (the photo has no reading): the walker's unit is judged, and it says so.
+    expect(unitCheckIn(items[1]!)).toEqual({
+      verdict: 'Mismatch',
+      Requested: '105',
+      'Detected (as typed, no photo read)': '106',
+    });
     // Arrivals by position near their marker carry no flag.
     expect(screen.queryAllByTestId('flag')).toEqual([]);
   });
@@ -232,15 +247,53 @@ describe('WalkReportPage', () => {
     const items = within(await screen.findByRole('list', { name: 'Completed Markers' })).getAllByRole(
       'listitem',
     );
-    expect(within(items[0]!).getByTestId('unit-check')).toHaveTextContent(/^Matched$/);
-    expect(within(items[1]!).getByTestId('unit-check')).toHaveTextContent(
-      'MismatchRequested: NoneDetected: 106',
-    );
-    expect(within(items[2]!).getByTestId('unit-check')).toHaveTextContent(
-      'MismatchRequested: 107Detected: None',
-    );
+    const typed = 'Detected (as typed, no photo read)';
+    expect(unitCheckIn(items[0]!)).toEqual({ verdict: 'Matched', Requested: '105', [typed]: '105' });
+    expect(unitCheckIn(items[1]!)).toEqual({ verdict: 'Mismatch', Requested: 'None', [typed]: '106' });
+    expect(unitCheckIn(items[2]!)).toEqual({ verdict: 'Mismatch', Requested: '107', [typed]: 'None' });
     // A door without a photo has no badge.
     expect(screen.queryByText('Picture: Taken')).not.toBeInTheDocument();
+  });
+
+  it('judges a door by the unit SiteWalk read on its photo, pending until read, with what the walker typed beside it', async () => {
+    const read = (unit: string | null, confidence: number | null = null) => ({
+      status: unit ? ('read' as const) : ('unreadable' as const),
+      unit,
+      confidence,
+    });
+    const door = (id: number, markerId: number, overrides: Partial<WalkReport['CompletedMarker'][number]>) =>
+      checkpoint(id, markerId, `2026-11-20T17:${10 + id}:00.000Z`, { isDoor: true, ...overrides });
+    renderReport({
+      'walk.report': () =>
+        aReport({
+          CompletedMarker: [
+            // Read as asked, though the walker typed another unit.
+            door(1, 31, { targetUnit: '105', picturedUnit: '106', unitRead: read('105', 97) }),
+            // Read another unit than asked; the walker typed the asked one.
+            door(2, 32, { targetUnit: '104', picturedUnit: '104', unitRead: read('868', 88) }),
+            // Nothing readable on the photo.
+            door(3, 33, { targetUnit: '107', picturedUnit: '', unitRead: read(null) }),
+            // A unit within the requested range.
+            door(4, 34, { targetUnit: '100-120, 130', picturedUnit: '130', unitRead: read('130', 91) }),
+            // Still being read (or not arrived yet).
+            door(5, 35, {
+              targetUnit: '110',
+              picturedUnit: '110',
+              unitRead: { status: 'pending', unit: null, confidence: null },
+            }),
+          ],
+        }),
+    });
+    const items = () =>
+      within(screen.getByRole('list', { name: 'Completed Markers' })).getAllByRole('listitem');
+    await screen.findByRole('list', { name: 'Completed Markers' });
+    expect(items().map(unitCheckIn)).toEqual([
+      { verdict: 'Matched', Requested: '105', Detected: '10597 % sure', 'Walker entered': '106' },
+      { verdict: 'Mismatch', Requested: '104', Detected: '86888 % sure', 'Walker entered': '104' },
+      { verdict: 'Mismatch', Requested: '107', Detected: 'None', 'Walker entered': 'None' },
+      { verdict: 'Matched', Requested: '100-120, 130', Detected: '13091 % sure', 'Walker entered': '130' },
+      { verdict: 'Reading photo…', Requested: '110', Detected: 'Reading…', 'Walker entered': '110' },
+    ]);
   });
 
   it('draws the route through the points in order, reached and missed told apart', async () => {

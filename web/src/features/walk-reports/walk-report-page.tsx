@@ -3,8 +3,13 @@ import { Link, useParams } from 'react-router';
 import { Box, Button, Card, CardContent, Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { messages } from '@sitewalk/shared/messages';
+import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
+import { walkReportPdf } from '../../components/exports/export-api.ts';
 import { paths } from '../../config/paths.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
@@ -52,21 +57,67 @@ export const WalkReportPage = () => {
   );
 };
 
+/** One figure of the unit check: a small label above its value (a term and its definition). */
+const UnitFigure = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box sx={{ minWidth: 0 }}>
+    <Typography variant="caption" color="text.secondary" component="dt" sx={{ lineHeight: 1.3 }}>
+      {label}
+    </Typography>
+    <Typography variant="body2" component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+      {children}
+    </Typography>
+  </Box>
+);
+
+/**
+ * The unit check of a door checkpoint (spec: 'Matched', else 'Mismatch' with Requested and Detected, 'None' if
+ * empty): Detected is what SiteWalk read on the door photo, 'Reading…' until it has; what the walker typed is
+ * shown beside it. Without a photo SiteWalk reads, the walker's unit is the one judged, and said so.
+ */
 const UnitCheckText = ({ entry }: { entry: CompletedEntry }) => {
   const check = entry.unitCheck;
   if (!check) return null;
-  if (check.matched)
-    return <Chip size="small" color="success" variant="outlined" label="Matched" data-testid="unit-check" />;
+  const pending = check.verdict === 'pending';
+  const chip = pending ? (
+    <Chip size="small" variant="outlined" icon={<HourglassEmptyIcon />} label="Reading photo…" />
+  ) : check.verdict === 'matched' ? (
+    <Chip size="small" color="success" variant="outlined" icon={<CheckCircleOutlineIcon />} label="Matched" />
+  ) : (
+    <Chip size="small" color="error" variant="outlined" icon={<ErrorOutlineIcon />} label="Mismatch" />
+  );
+  const fromWalker = !pending && check.source === 'walker';
   return (
     <Stack
       direction="row"
       useFlexGap
-      sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+      sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 2.5, rowGap: 1 }}
       data-testid="unit-check"
     >
-      <Chip size="small" color="error" variant="outlined" label="Mismatch" />
-      <Typography variant="body2">Requested: {check.requested}</Typography>
-      <Typography variant="body2">Detected: {check.detected}</Typography>
+      {chip}
+      <Stack
+        component="dl"
+        direction="row"
+        useFlexGap
+        sx={{ m: 0, flexWrap: 'wrap', columnGap: 2.5, rowGap: 1 }}
+      >
+        <UnitFigure label="Requested">{check.requested}</UnitFigure>
+        <UnitFigure label={fromWalker ? 'Detected (as typed, no photo read)' : 'Detected'}>
+          {pending ? 'Reading…' : check.detected}
+          {!pending && check.confidence !== null && (
+            <Typography
+              component="span"
+              variant="caption"
+              color="text.secondary"
+              sx={{ fontWeight: 400, ml: 0.75 }}
+            >
+              {check.confidence} % sure
+            </Typography>
+          )}
+        </UnitFigure>
+        {!fromWalker && entry.typedUnit !== null && (
+          <UnitFigure label="Walker entered">{entry.typedUnit || 'None'}</UnitFigure>
+        )}
+      </Stack>
     </Stack>
   );
 };
@@ -127,9 +178,16 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-        {view.walkName}
-      </Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          {view.walkName}
+        </Typography>
+        <DownloadPdfButton make={() => walkReportPdf(data.id)} what={`walk report ${data.id}`} />
+      </Stack>
       <Card variant="outlined">
         <CardContent>
           <Box

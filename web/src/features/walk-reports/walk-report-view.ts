@@ -1,16 +1,9 @@
 import type { WalkReport } from '@sitewalk/shared/schemas/walkReport';
 import { messages } from '@sitewalk/shared/messages';
+import { unitCheckOf, type UnitCheck } from '@sitewalk/shared/unit-check';
 import type { MarkerState } from '../../components/map/numbered-marker.tsx';
 
-/** The unit check of a door checkpoint (spec section 2): the pictured unit against the one asked for. */
-export type UnitCheck = { matched: true } | { matched: false; requested: string; detected: string };
-
-const orNone = (unit: string | null) => (unit && unit.trim() ? unit.trim() : 'None');
-
-export const unitCheckOf = (targetUnit: string | null, picturedUnit: string | null): UnitCheck =>
-  (targetUnit ?? '').trim() !== '' && (targetUnit ?? '').trim() === (picturedUnit ?? '').trim()
-    ? { matched: true }
-    : { matched: false, requested: orNone(targetUnit), detected: orNone(picturedUnit) };
+export type { UnitCheck } from '@sitewalk/shared/unit-check';
 
 export interface ReportPoint {
   markerId: number;
@@ -43,8 +36,13 @@ export interface CompletedEntry {
   isDoor: boolean;
   /** 'Picture: Taken': a door checkpoint with a photo. */
   pictureTaken: boolean;
-  /** Shown on door checkpoints and wherever a unit was asked for or read. */
+  /**
+   * Shown on door checkpoints and wherever a unit was asked for or typed (shared/src/unit-check.ts): the unit
+   * SiteWalk read on the door photo against the one asked for, pending while the photo is read.
+   */
   unitCheck: UnitCheck | null;
+  /** What the walker typed as the unit on the door ('' when nothing), beside what SiteWalk read. */
+  typedUnit: string | null;
   /** The walker said they were there ('Mark reached'), the phone's position did not. */
   byHand: boolean;
   /** Metres from the marker, rounded, when the arrival was outside the arrival rule; else null. */
@@ -121,8 +119,8 @@ export const reportView = (report: WalkReport): ReportView => {
       arrivedAt: c.arrivedAt,
       isDoor: c.isDoor,
       pictureTaken: c.isDoor && report.markerImage.some((i) => i.markerId === c.markerId),
-      unitCheck:
-        c.isDoor || c.targetUnit || c.picturedUnit ? unitCheckOf(c.targetUnit, c.picturedUnit) : null,
+      unitCheck: c.isDoor || c.targetUnit || c.picturedUnit ? unitCheckOf(c) : null,
+      typedUnit: c.isDoor || c.picturedUnit ? (c.picturedUnit ?? '').trim() : null,
       byHand: c.method === 'hand',
       farMeters: c.farFromMarker && c.distance !== null ? Math.round(c.distance) : null,
     })),

@@ -6,6 +6,7 @@ import { errorMessageOf } from '../../../components/error-panel.tsx';
 import { IncidentsTable } from '../../../components/incidents-table/incidents-table.tsx';
 import { messages } from '@sitewalk/shared/messages';
 import { paths } from '../../../config/paths.ts';
+import { DownloadCsvButton } from '../../../components/exports/download-csv-button.tsx';
 import { useLocationIncidents } from '../api/get-location-incidents.ts';
 import { LazyLocationMap } from './lazy-location-map.tsx';
 
@@ -54,9 +55,12 @@ export const IncidentsTab = ({ location }: { location: Location }) => {
           }
           label="Unresolved only"
         />
-        <Typography role="status" aria-live="polite" color="text.secondary">
-          {shown === null ? '' : `${countText(shown, unresolvedOnly)} on the map`}
-        </Typography>
+        <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
+          <Typography role="status" aria-live="polite" color="text.secondary">
+            {shown === null ? '' : `${countText(shown, unresolvedOnly)} on the map`}
+          </Typography>
+          <DownloadCsvButton kind="incidents" locationId={location.id} scopeName={location.name} />
+        </Stack>
       </Stack>
       <LazyLocationMap
         height={{ xs: 280, md: 400 }}

@@ -1,4 +1,4 @@
-import { Alert } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { WALK_REPORT_TABLE_LIMIT } from '@sitewalk/shared/constants';
@@ -7,6 +7,7 @@ import type { WalkReportSummary } from '@sitewalk/shared/schemas/walkReport';
 import { DataTable, type DataTableColumn, type DataTableQuery } from '../../../components/data-table.tsx';
 import { errorMessageOf } from '../../../components/error-panel.tsx';
 import { paths } from '../../../config/paths.ts';
+import { DownloadCsvButton } from '../../../components/exports/download-csv-button.tsx';
 import { useWalkReports } from '../api/get-walk-reports.ts';
 
 const when = (iso: string) =>
@@ -34,7 +35,13 @@ const columns: DataTableColumn<WalkReportSummary>[] = [
  * beyond them 1,000 at a time from the API. Every page size (5, 10, 25, 50) divides 1,000, so a page
  * always lies within one such call.
  */
-export const WalkReportsTab = ({ locationId }: { locationId: number }) => {
+export const WalkReportsTab = ({
+  locationId,
+  locationName,
+}: {
+  locationId: number;
+  locationName: string;
+}) => {
   const navigate = useNavigate();
   const [query, setQuery] = useState<DataTableQuery>({ page: 1, pageSize: 10, searchTerm: '' });
   const offset = (query.page - 1) * query.pageSize;
@@ -45,6 +52,9 @@ export const WalkReportsTab = ({ locationId }: { locationId: number }) => {
 
   return (
     <>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 2 }}>
+        <DownloadCsvButton kind="walk-reports" locationId={locationId} scopeName={locationName} />
+      </Stack>
       {reports.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {errorMessageOf(reports.error) ?? messages.fetch.unexpected}

@@ -3,30 +3,10 @@
  * one unit the walker is asked to picture, drawn at random from it.
  */
 
-/** One part of a range: the units `from`…`to`, written `width` digits wide when the range has leading zeros. */
-export interface UnitSpan {
-  from: number;
-  to: number;
-  width: number;
-}
+import { parseUnitRange, type UnitSpan } from '@sitewalk/shared/unit-check';
 
-const SPAN = /^(\d+)\s*(?:-\s*(\d+))?$/;
-
-/**
- * The spans of a range. Parts that are not a number or `number-number` ('-', '5-', '1--3', '') are left out;
- * a span written backwards ('105-101') counts as written forwards. An empty or wholly bad range has none.
- */
-export const parseUnitRange = (range: string): UnitSpan[] =>
-  range.split(',').flatMap((part) => {
-    const match = SPAN.exec(part.trim());
-    if (!match) return [];
-    const [, first = '', last] = match;
-    const a = Number(first);
-    const b = last === undefined ? a : Number(last);
-    if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b)) return [];
-    const width = first.startsWith('0') && first.length > 1 ? first.length : 0;
-    return [{ from: Math.min(a, b), to: Math.max(a, b), width }];
-  });
+// The range's grammar is shared with the walk report's unit check (shared/src/unit-check.ts).
+export { parseUnitRange, type UnitSpan };
 
 /** How many units a range names (a unit in two spans counts twice: each span is drawn by its size). */
 export const unitCount = (spans: readonly UnitSpan[]) =>

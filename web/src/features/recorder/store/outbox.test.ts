@@ -116,6 +116,18 @@ describe('the outbox', () => {
     expect((await store.activeSession(2))?.walkReportId).toBe(idB);
   });
 
+  it('tells the API which photo is a door check’s, so SiteWalk reads the unit on it', async () => {
+    const api = createFakeApi();
+    const { store, outbox } = phone(api);
+    const { session, w } = await startedSession(store);
+    const plain = w.photo(1);
+    const door = w.photo(2);
+    if (door.kind === 'photo') door.photo.door = true;
+    await store.record(session, [plain, door]);
+    await outbox.flush();
+    expect(api.calls.filter((c) => c.name === 'walk.photoUpload').map((c) => c.door)).toEqual([false, true]);
+  });
+
   it('retries network errors and 503 with a doubling backoff, under the same client id, and the write lands once', async () => {
     const api = createFakeApi();
     const { store, outbox, clock } = phone(api);

@@ -265,6 +265,8 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
             lat: photo.lat,
             lng: photo.lng,
             accuracy: photo.accuracy,
+            // A door check's photo: SiteWalk reads the unit number on it once it arrives.
+            door: photo.door,
           },
           signal,
           timeoutMs,

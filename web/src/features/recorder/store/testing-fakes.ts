@@ -14,6 +14,8 @@ export interface CallRecord {
   name: string;
   clientId: string | undefined;
   walkReportId: number | undefined;
+  /** What a photo's upload request said of it: the door check's photo, or not. */
+  door?: unknown;
 }
 
 type Fault = {
@@ -134,6 +136,7 @@ export const createFakeApi = () => {
       name,
       clientId: input.body?.clientId as string | undefined,
       walkReportId: input.params?.walkReportId,
+      ...(name === 'walk.photoUpload' ? { door: input.body?.door } : {}),
     });
     // Answers come back on a later task, as from a network.
     await new Promise((resolve) => setTimeout(resolve, 0));

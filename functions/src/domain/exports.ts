@@ -1,0 +1,202 @@
+import { canSee, type Actor } from '@sitewalk/shared/policy';
+import { EXPORT_URL_SECONDS } from '@sitewalk/shared/constants';
+import { rangeInstants, type ExportRange, type ExportFile } from '@sitewalk/shared/schemas/export';
+import type { DataService } from '../db/service.ts';
+import type { LocationItem } from '../db/entities/location.ts';
+import type { WalkReportItem } from '../db/entities/walkReport.ts';
+import type { IncidentItem } from '../db/entities/incident.ts';
+import type { UserItem } from '../db/entities/user.ts';
+import { locationsInScope } from '../db/locations.ts';
+import { reportPagesStartedBetween } from '../db/walk-reports.ts';
+import { incidentPagesCreatedBetween } from '../db/incidents.ts';
+import { getUsers } from '../db/users.ts';
+import { exportKey, type ExportObject, type ExportStore } from '../ports/export-store.ts';
+import { csvChunks, type CsvValue } from './csv.ts';
+import { locationPlacement, visibleLocation } from './placements.ts';
+import { GLOBAL_TENANT } from './uploads.ts';
+
+/**
+ * Exports (issue 18): CSV of walk reports and of incidents over a range of days, and PDFs of one report or
+ * incident. Each file is streamed into the export store as it is made: rows are read a page at a time
+ * (`EXPORT_PAGE_SIZE` items, a cursor-paged Query of one location's key range), written and forgotten, so
+ * no export holds more than one page however many rows it has. The caller gets a short-lived download link.
+ */
+
+/** Items read per Query page of an export. */
+export const EXPORT_PAGE_SIZE = 200;
+
+export interface ExportFileOf {
+  file: ExportObject;
+  count: number;
+}
+
+/** A file name's part from free text: lower-case letters, digits and hyphens. */
+export const slug = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || 'location';
+
+/** One location of the actor's (404 outside their scope), or every location of their scope, by name. */
+export const exportLocations = async (db: DataService, actor: Actor, locationId: number | undefined) =>
+  locationId === undefined
+    ? (await locationsInScope(db, actor)).filter((l) => canSee(actor, locationPlacement(l)))
+    : [await visibleLocation(db, actor, locationId)];
+
+/** Whose tenant prefix the file goes under: the location's, or for all locations the caller's own company. */
+const ownerOf = (actor: Actor, locations: readonly LocationItem[], single: boolean) => ({
+  managementCompanyId:
+    single && locations[0]
+      ? locations[0].managementCompanyId
+      : (actor.managementCompanyIds[0] ?? GLOBAL_TENANT),
+  userId: actor.userId,
+});
+
+export interface RowPage<Item> {
+  location: LocationItem;
+  items: Item[];
+  /** The users the page's items name, by id (one batch read per page). */
+  users: Map<number, UserItem>;
+}
+
+/** Pages of the locations' items in the range, location after location; each page's users read with it. */
+async function* pagesOf<Item extends { locationId: number }>(
+  db: DataService,
+  locations: readonly LocationItem[],
+  read: (locationId: number) => AsyncIterable<Item[]>,
+  userIdsOf: (item: Item) => number[],
+): AsyncGenerator<RowPage<Item>[]> {
+  for (const location of locations) {
+    for await (const items of read(location.locationId)) {
+      const users = await getUsers(db, items.flatMap(userIdsOf));
+      yield [{ location, items, users: new Map(users.map((u) => [u.userId, u])) }];
+    }
+  }
+}
+
+export const createExports = ({
+  db,
+  store,
+  now,
+}: {
+  db: DataService;
+  store: ExportStore;
+  now: () => Date;
+}) => {
+  const link = async ({ file, count }: ExportFileOf): Promise<ExportFile> => ({
+    url: await store.presignDownload(file, EXPORT_URL_SECONDS),
+    fileName: file.fileName,
+    contentType: file.contentType,
+    expiresIn: EXPORT_URL_SECONDS,
+    count,
+  });
+
+  /** Streams a CSV of the pages' rows into the store. */
+  const csv = async <Item>(
+    actor: Actor,
+    range: ExportRange,
+    what: string,
+    header: readonly string[],
+    pages: (locations: LocationItem[]) => AsyncIterable<RowPage<Item>[]>,
+    toValues: (row: RowPage<Item>, item: Item) => readonly CsvValue[],
+  ): Promise<ExportFile> => {
+    const locations = await exportLocations(db, actor, range.locationId);
+    const single = range.locationId !== undefined;
+    const place = single && locations[0] ? slug(locations[0].name) : 'all-locations';
+    const fileName = `${what}_${place}_${range.from}_${range.to}.csv`;
+    const file = {
+      key: exportKey(ownerOf(actor, locations, single), fileName),
+      fileName,
+      contentType: 'text/csv; charset=utf-8',
+    };
+    const counted = { rows: 0 };
+    async function* rows() {
+      for await (const batch of pages(locations)) {
+        for (const page of batch) yield page.items.map((item) => toValues(page, item));
+      }
+    }
+    await store.put(
+      file,
+      csvChunks(header, rows(), (values) => values, counted),
+    );
+    return link({ file, count: counted.rows });
+  };
+
+  return {
+    link,
+    now,
+
+    walkReportsCsv: (
+      actor: Actor,
+      range: ExportRange,
+      header: readonly string[],
+      toValues: (page: RowPage<WalkReportItem>, item: WalkReportItem) => readonly CsvValue[],
+    ) =>
+      csv(
+        actor,
+        range,
+        'walk-reports',
+        header,
+        (locations) =>
+          pagesOf(
+            db,
+            locations,
+            (locationId) => reportPagesStartedBetween(db, locationId, rangeInstants(range), EXPORT_PAGE_SIZE),
+            (item) => [item.userId],
+          ),
+        toValues,
+      ),
+
+    incidentsCsv: (
+      actor: Actor,
+      range: ExportRange,
+      header: readonly string[],
+      toValues: (page: RowPage<IncidentItem>, item: IncidentItem) => readonly CsvValue[],
+    ) =>
+      csv(
+        actor,
+        range,
+        'incidents',
+        header,
+        (locations) =>
+          pagesOf(
+            db,
+            locations,
+            (locationId) =>
+              incidentPagesCreatedBetween(db, locationId, rangeInstants(range), EXPORT_PAGE_SIZE),
+            () => [],
+          ),
+        toValues,
+      ),
+
+    /**
+     * Streams a PDF into the store while `write` draws it; answers the link. A drawing that fails destroys
+     * the stream, which aborts the upload: no half file is kept.
+     */
+    pdf: async (
+      file: { owner: { managementCompanyId: number; userId: number }; fileName: string },
+      document: NodeJS.ReadableStream & { destroy: (error?: Error) => void },
+      write: () => Promise<number>,
+    ): Promise<ExportFile> => {
+      const object = {
+        key: exportKey(file.owner, file.fileName),
+        fileName: file.fileName,
+        contentType: 'application/pdf',
+      };
+      const stored = store.put(object, document as never);
+      let pages: number;
+      try {
+        pages = await write();
+      } catch (error) {
+        document.destroy(error as Error);
+        await stored.catch(() => undefined);
+        throw error;
+      }
+      await stored;
+      return link({ file: object, count: pages });
+    },
+  };
+};

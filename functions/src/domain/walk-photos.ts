@@ -1,0 +1,75 @@
+import type { MarkerImageItem } from '../db/entities/walkReport.ts';
+import type { DataService } from '../db/service.ts';
+import { photosOfReport, setUnitRead } from '../db/walk-reports.ts';
+import type { TextDetector } from '../ports/text-detector.ts';
+import { unitFromDetections } from './unit-reading.ts';
+
+/** The report a walk photo's object key names: `tenants/{company}/walk-photo/{walkReportId}/{file}`. */
+const WALK_PHOTO_KEY = /^tenants\/[A-Za-z0-9_-]+\/walk-photo\/(\d+)\/[A-Za-z0-9_.-]+$/;
+
+/** A walk photo that has arrived in the upload bucket, with the item recorded when its upload URL was handed out. */
+export interface ArrivedPhoto {
+  bucket: string;
+  key: string;
+  walkReportId: number;
+  photo: MarkerImageItem;
+}
+
+/**
+ * One thing done to every walk photo as it arrives. Upload events come at least once, so a step leaves a photo
+ * it has already done alone; it answers what it did, for the log.
+ */
+export type WalkPhotoStep = (arrived: ArrivedPhoto, now: Date) => Promise<string>;
+
+/** What became of one upload event: not a walk photo, a photo no longer recorded, or each step's outcome. */
+export type WalkPhotoOutcome = 'notAWalkPhoto' | 'gone' | Record<string, string>;
+
+/**
+ * Reading the unit number on a door check's photo (issue 18): Rekognition's DetectText (its stand-in locally),
+ * the unit chosen among what it found (unit-reading.ts), stored on the photo once, where the walk report shows
+ * it beside the unit the walker typed.
+ */
+export const readDoorUnit =
+  ({ db, detector }: { db: DataService; detector: TextDetector }): WalkPhotoStep =>
+  async ({ bucket, key, walkReportId, photo }, now) => {
+    if (!photo.door) return 'notADoorPhoto';
+    if (photo.unitRead) return 'alreadyRead';
+    const read = unitFromDetections(await detector.detectText({ bucket, key }));
+    const stored = await setUnitRead(
+      db,
+      { walkReportId, clientId: photo.clientId },
+      {
+        ...(read.unit !== null ? { unit: read.unit, confidence: read.confidence ?? 0 } : {}),
+        readAt: now.toISOString(),
+      },
+    );
+    // Refused: a racing copy of the event stored its reading first, or the report was deleted meanwhile.
+    if (!stored) return 'alreadyRead';
+    return read.unit !== null ? 'read' : 'unreadable';
+  };
+
+/**
+ * The consumer of every walk photo that arrives in the upload bucket (the walkPhoto worker): it finds the photo's
+ * item by its object key and runs each step on it, in order. A step that throws fails the event, which is tried
+ * again (steps already done are left alone on the next try).
+ */
+export const createWalkPhotoConsumer = ({
+  db,
+  steps,
+}: {
+  db: DataService;
+  steps: Record<string, WalkPhotoStep>;
+}) => ({
+  arrived: async (bucket: string, key: string, now: Date): Promise<WalkPhotoOutcome> => {
+    const match = WALK_PHOTO_KEY.exec(key);
+    if (!match) return 'notAWalkPhoto';
+    const walkReportId = Number(match[1]);
+    const photo = (await photosOfReport(db, walkReportId)).find((p) => p.key === key);
+    if (!photo) return 'gone';
+    const outcomes: Record<string, string> = {};
+    for (const [name, step] of Object.entries(steps)) {
+      outcomes[name] = await step({ bucket, key, walkReportId, photo }, now);
+    }
+    return outcomes;
+  },
+});

@@ -1,0 +1,33 @@
+import type { S3Event } from 'aws-lambda';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { readEnv } from '../env.ts';
+import { dataFromEnv } from '../composition.ts';
+import { clock } from '../ports/clock.ts';
+import { rekognitionTextDetector } from '../ports/text-detector.ts';
+import { createWalkPhotoConsumer, readDoorUnit } from '../domain/walk-photos.ts';
+
+/**
+ * The consumer of every walk photo as it arrives (domain/walk-photos.ts): today it reads the unit number on door
+ * photos. In AWS the upload bucket notifies this Lambda of each object created under `tenants/`; the local host
+ * (infra/local/upload-events.ts) calls this same handler with the event S3 would send.
+ */
+const db = dataFromEnv();
+const { UPLOAD_BUCKET: uploadBucket } = readEnv(['UPLOAD_BUCKET']);
+const detector = rekognitionTextDetector(readEnv(['AWS_REGION', 'REKOGNITION_ENDPOINT']));
+const consumer = createWalkPhotoConsumer({ db, steps: { unitReading: readDoorUnit({ db, detector }) } });
+const logger = new Logger({ serviceName: 'sitewalk-walkPhoto' });
+
+/** S3 sends object keys URL-encoded, spaces as '+'. */
+export const keyOf = (encoded: string) => decodeURIComponent(encoded.replace(/\+/g, ' '));
+
+/** A failed record throws: Lambda retries the event, then sends it to the dead-letter queue. */
+export const handler = async (event: S3Event): Promise<void> => {
+  for (const record of event.Records) {
+    const bucket = record.s3.bucket.name;
+    const key = keyOf(record.s3.object.key);
+    // Only the stage's upload bucket notifies this function; anything else is not ours to read.
+    if (bucket !== uploadBucket || !record.eventName.startsWith('ObjectCreated:')) continue;
+    const outcome = await consumer.arrived(bucket, key, clock.now());
+    logger.info('Walk photo arrived', { key, outcome });
+  }
+};

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { isRequestedUnit, parseUnitRange, unitCheckOf } from './unit-check.ts';
+
+describe('a requested unit against the pictured one', () => {
+  it.each([
+    ['104', '104', true],
+    [' 104 ', '104', true],
+    ['104', '105', false],
+    ['104', '0104', true],
+    ['0104', '104', true],
+    ['100-120, 130', '104', true],
+    ['100-120, 130', '100', true],
+    ['100-120, 130', '120', true],
+    ['100-120, 130', '130', true],
+    ['100-120, 130', '121', false],
+    ['100-120, 130', '129', false],
+    ['120-100', '110', true],
+    ['A12', 'a12', true],
+    ['A12', 'A13', false],
+    ['104', null, false],
+    ['104', '', false],
+    ['', '104', false],
+    [null, '104', false],
+    ['100-120', '1O4', false],
+    ['100-120', '104B', false],
+    ['-', '104', false],
+  ])('%j names %j: %s', (requested, pictured, named) => {
+    expect(isRequestedUnit(requested, pictured)).toBe(named);
+  });
+
+  it('parses ranges, leaving bad parts out', () => {
+    expect(parseUnitRange('101-105, 110, 5-, 1--3, 007')).toEqual([
+      { from: 101, to: 105, width: 0 },
+      { from: 110, to: 110, width: 0 },
+      { from: 7, to: 7, width: 3 },
+    ]);
+  });
+});
+
+describe('the unit check of a door checkpoint', () => {
+  const read = (unit: string | null, confidence: number | null = unit ? 93 : null) => ({
+    status: unit ? ('read' as const) : ('unreadable' as const),
+    unit,
+    confidence,
+  });
+
+  it('judges by what SiteWalk read on the photo, whatever the walker typed', () => {
+    expect(unitCheckOf({ targetUnit: '104', picturedUnit: '105', unitRead: read('104') })).toEqual({
+      verdict: 'matched',
+      requested: '104',
+      detected: '104',
+      source: 'photo',
+      confidence: 93,
+    });
+    expect(unitCheckOf({ targetUnit: '104', picturedUnit: '104', unitRead: read('868') })).toMatchObject({
+      verdict: 'mismatch',
+      detected: '868',
+    });
+  });
+
+  it("says 'None' when nothing was read, or nothing was requested", () => {
+    expect(unitCheckOf({ targetUnit: '104', picturedUnit: '104', unitRead: read(null) })).toEqual({
+      verdict: 'mismatch',
+      requested: '104',
+      detected: 'None',
+      source: 'photo',
+      confidence: null,
+    });
+    expect(unitCheckOf({ targetUnit: '', picturedUnit: null, unitRead: read('12') })).toMatchObject({
+      verdict: 'mismatch',
+      requested: 'None',
+      detected: '12',
+    });
+  });
+
+  it('is pending while the photo is being read', () => {
+    expect(
+      unitCheckOf({
+        targetUnit: '104',
+        picturedUnit: '104',
+        unitRead: { status: 'pending', unit: null, confidence: null },
+      }),
+    ).toEqual({ verdict: 'pending', requested: '104' });
+  });
+
+  it('falls back to the unit the walker typed when there is no door photo to read', () => {
+    expect(unitCheckOf({ targetUnit: '100-120, 130', picturedUnit: '130', unitRead: null })).toEqual({
+      verdict: 'matched',
+      requested: '100-120, 130',
+      detected: '130',
+      source: 'walker',
+      confidence: null,
+    });
+  });
+});
