@@ -22,14 +22,24 @@ export const PIN_MAX_LENGTH = 8;
  * condition check).
  */
 export const TRANSACTION_MAX_ITEMS = 100;
+/**
+ * The items an audited change adds to its transaction: the new audit-log entry and its log's head
+ * (docs/data-model.md, 'The audit log'). What a change itself may write is what is left.
+ */
+export const AUDIT_TRANSACTION_ITEMS = 2;
+export const CHANGE_MAX_ITEMS = TRANSACTION_MAX_ITEMS - AUDIT_TRANSACTION_ITEMS;
+/** The most audit-log entries one page of the Activity screen answers. */
+export const AUDIT_PAGE_LIMIT_MAX = 100;
+/** The most audit-log entries one call reads while looking for matches (the rest: its `nextCursor`). */
+export const AUDIT_READ_BUDGET = 2000;
 /** Locations and areas one user belongs to: a user's delete removes them in one transaction. */
 export const MAX_MEMBERSHIPS = 90;
 /**
  * The most users one add-to-location or add-to-organization call names: each user takes two items of its
  * one transaction (the membership and a check that the user still exists), beside one check of the location
- * or area itself.
+ * or area itself, and the two items of its audit-log entry.
  */
-export const MAX_USER_IDS_PER_CALL = Math.floor((TRANSACTION_MAX_ITEMS - 1) / 2);
+export const MAX_USER_IDS_PER_CALL = Math.floor((TRANSACTION_MAX_ITEMS - AUDIT_TRANSACTION_ITEMS - 1) / 2);
 /** Dashboard tables whose order one user keeps (one row per table). */
 export const TABLE_ORDER_MAX = 100;
 

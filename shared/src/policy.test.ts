@@ -10,6 +10,7 @@ import {
   canOpenSection,
   canSee,
   decide,
+  decideActivity,
   type Action,
   type Actor,
   type Placement,
@@ -368,6 +369,23 @@ describe('sections of the sidebar', () => {
     expect(canOpenSection(actor, 'areas')).toBe(roleId > 10);
     expect(canOpenSection(actor, 'recordWalk')).toBe(roleId <= 20);
     expect(canOpenSection(actor, 'users')).toBe(roleId > 10);
+    expect(canOpenSection(actor, 'activity')).toBe(roleId >= Role.CompanyManager);
+  });
+});
+
+describe('the audit log (Activity)', () => {
+  it.each(roleIds)('role %i of tenant A: its own log, another company’s and the system log', (roleId) => {
+    // Act
+    const actor = actorA(roleId);
+    const own = decideActivity(actor, 1);
+    const other = decideActivity(actor, 2);
+    const system = decideActivity(actor, 0);
+
+    // Assess
+    const global = roleId >= Role.Admin;
+    expect(own).toBe(roleId >= Role.CompanyManager ? 'allow' : 'forbidden');
+    expect(other).toBe(global ? 'allow' : 'not-found');
+    expect(system).toBe(global ? 'allow' : 'not-found');
   });
 });
 

@@ -250,7 +250,15 @@ export const canManageMembership = (
 
 /** The SPA's main sections (access-and-administration section 2, the sidebar). */
 export type Section =
-  'dashboard' | 'locations' | 'managementCompanies' | 'areas' | 'users' | 'recordWalk' | 'tasks' | 'alerts';
+  | 'dashboard'
+  | 'locations'
+  | 'managementCompanies'
+  | 'areas'
+  | 'users'
+  | 'recordWalk'
+  | 'tasks'
+  | 'alerts'
+  | 'activity';
 
 /**
  * Who sees which section in the sidebar: Dashboard and Locations everyone, Management Companies above
@@ -271,5 +279,18 @@ export const canOpenSection = (actor: Pick<Actor, 'roleId'>, section: Section): 
       return actor.roleId > Role.Manager;
     case 'recordWalk':
       return actor.roleId <= Role.AreaManager;
+    case 'activity':
+      return actor.roleId >= Role.CompanyManager;
   }
+};
+
+/**
+ * Reading a company's audit log (its Activity): Company Managers and above, of their own companies (Super
+ * Users and Admins: every company, and the system log, 0, of changes that concern no company). Another
+ * company's log is not found; below Company Manager, a visible company's log is forbidden.
+ */
+export const decideActivity = (actor: Actor, managementCompanyId: number): Decision => {
+  if (isGlobal(actor)) return 'allow';
+  if (managementCompanyId === 0 || !has(actor.managementCompanyIds, managementCompanyId)) return 'not-found';
+  return isCompanyWide(actor) ? 'allow' : 'forbidden';
 };

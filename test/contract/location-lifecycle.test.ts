@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { dataFromEnv, storageFromEnv } from '@sitewalk/functions/composition';
+import { MOVING_MEMBERS_MAX } from '@sitewalk/functions/db/locations';
 import type { UploadTicket } from '@sitewalk/shared/schemas/common';
 import { apiAs, type Api } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
@@ -183,12 +184,13 @@ describe('moving a location to another area', () => {
   });
 
   it('rewrites the memberships in one transaction, and refuses (409) a location with more users than one holds', async () => {
-    // Prepare: 99 memberships besides a real user's (written straight to the table), one more than fits.
+    // Prepare: MOVING_MEMBERS_MAX memberships besides a real user's (written straight to the table), one
+    // more than fits beside the location and its audit entry.
     const locationId = await newLocation('Crowded', north);
     const at = { locationId, organizationId: north, managementCompanyId: company };
     const member = await person(t.host.url, Role.Employee, { managementCompanyId: company, locations: [at] });
     const db = dataFromEnv();
-    const fakeUsers = Array.from({ length: 99 }, (_, index) => 900_000 + index);
+    const fakeUsers = Array.from({ length: MOVING_MEMBERS_MAX }, (_, index) => 900_000 + index);
     await db.entities.userLocation.put(fakeUsers.map((userId) => ({ userId, ...at }))).go();
 
     // Act
@@ -199,21 +201,21 @@ describe('moving a location to another area', () => {
 
     // Assess: refused as a whole, nothing moved.
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/at most 99 users/);
+    expect(refused.body.message).toMatch(`at most ${MOVING_MEMBERS_MAX} users`);
     expect(await api(areaManagerNorth, 'location.get', { params: { id: locationId } })).toMatchObject({
       organizationId: north,
     });
     const areas = (
       await db.entities.userLocation.query.byLocation({ locationId }).go({ pages: 'all' })
     ).data.map((m) => m.organizationId);
-    expect(areas).toHaveLength(100);
+    expect(areas).toHaveLength(MOVING_MEMBERS_MAX + 1);
     expect(new Set(areas)).toEqual(new Set([north]));
 
     // With one fewer it moves, memberships and all.
     await db.entities.userLocation.delete({ userId: fakeUsers[0] ?? 0, locationId }).go();
     await api(companyManager, 'location.update', { body: { id: locationId, organizationId: south } });
     const after = (await db.entities.userLocation.query.byLocation({ locationId }).go({ pages: 'all' })).data;
-    expect(after).toHaveLength(99);
+    expect(after).toHaveLength(MOVING_MEMBERS_MAX);
     expect(new Set(after.map((m) => m.organizationId))).toEqual(new Set([south]));
     expect(await api(areaManagerSouth, 'user.get', { params: { id: member.id } })).toMatchObject({
       id: member.id,

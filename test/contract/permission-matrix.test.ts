@@ -219,6 +219,12 @@ describe('the permission matrix', () => {
         if (leaked || status >= 500) leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}`);
         // Field operations on another tenant's objects: 404 (their existence is not revealed), or 403 when the
         // actor's role is below the route's least role.
+        // Another company's audit log: not found, or forbidden below Company Manager (the route's least role).
+        if (name === 'managementCompany.activity') {
+          const expected = roleId < Role.CompanyManager ? 403 : 404;
+          if (status !== expected)
+            leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}, not ${expected}`);
+        }
         if (!untargeted && ['walk', 'incident', 'schedule', 'task', 'export'].includes(route.resource)) {
           const expected = route.access !== 'public' && roleId < route.access ? 403 : 404;
           if (status !== expected)
@@ -231,6 +237,13 @@ describe('the permission matrix', () => {
     // Tenant B is as it was.
     const tenantB = tenants.B;
     const ownerB = tenantB.people[Role.Owner];
+    // Its audit log names none of tenant A's people.
+    const logOfB = await api(ownerB, 'managementCompany.activity', {
+      params: { id: tenantB.companyId },
+      query: { limit: 100 },
+    });
+    const peopleOfA = new Set(Object.values(tenants.A.people).map((p) => p.id));
+    expect(logOfB.entries.filter((e) => peopleOfA.has(e.actor.id))).toEqual([]);
     expect(await api(ownerB, 'walk.get', { params: { id: tenantB.walkId } })).toMatchObject({
       name: 'Walk B',
       deletedAt: null,

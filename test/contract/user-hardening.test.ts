@@ -5,7 +5,7 @@ import {
   MAX_MEMBERSHIPS,
   MAX_USER_IDS_PER_CALL,
   TABLE_ORDER_MAX,
-  TRANSACTION_MAX_ITEMS,
+  CHANGE_MAX_ITEMS,
 } from '@sitewalk/shared/constants';
 import { dataFromEnv } from '@sitewalk/functions/composition';
 import { nextIds } from '@sitewalk/functions/db/counters';
@@ -205,7 +205,7 @@ describe('bounded lists and transactions (items 9 and 21)', () => {
     expect(swap.status).toBe(400);
     expect(swap.body.validationErrors).toEqual({
       locationIds: [
-        `too many changes at once (${1 + 2 * MAX_MEMBERSHIPS} items, at most ${TRANSACTION_MAX_ITEMS}); make them in smaller steps`,
+        `too many changes at once (${1 + 2 * MAX_MEMBERSHIPS} items, at most ${CHANGE_MAX_ITEMS}); make them in smaller steps`,
       ],
     });
     expect(locationsOf(await user(owner, manager.id))).toEqual([...first].sort((a, b) => a - b));

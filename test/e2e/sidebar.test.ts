@@ -7,7 +7,8 @@ import { e2e, expect, signIn, test } from './support/journey.ts';
 /**
  * The sidebar's entries by role (access-and-administration section 2, "App shell"): Dashboard and
  * Locations for everyone, then Tasks and Alerts for everyone (issue 17), 'Record a Walk' for the roles that
- * walk (Employee to Area Manager, issue 15), Management Companies above role 40, Areas and Users above role 10.
+ * walk (Employee to Area Manager, issue 15), Management Companies above role 40, Areas and Users above role 10,
+ * Activity (the audit log, issue 18) for Company Managers and above.
  */
 const expected = (roleId: RoleId) => [
   'Dashboard',
@@ -17,6 +18,7 @@ const expected = (roleId: RoleId) => [
   ...(roleId <= Role.AreaManager ? ['Record a Walk'] : []),
   ...(roleId > 40 ? ['Management Companies'] : []),
   ...(roleId > 10 ? ['Areas', 'Users'] : []),
+  ...(roleId >= Role.CompanyManager ? ['Activity'] : []),
 ];
 
 describe('the sidebar', () => {

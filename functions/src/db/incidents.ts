@@ -5,6 +5,8 @@ import type { IncidentItem, incidentEntity } from './entities/incident.ts';
 import { readByKeys, readPartition } from './bounded.ts';
 import { writeIf } from './conditional.ts';
 import { incidentTallies } from './tallies.ts';
+import { writeAudited, type AuditActor, type AuditRecord } from './audit.ts';
+import { auditView, changedFields } from './audit-fields.ts';
 
 /** Named access patterns of incidents (docs/data-model.md). Every write that changes a count tallies it. */
 
@@ -99,27 +101,37 @@ export const resolveIncident = async (
   db: DataService,
   item: IncidentItem,
   resolvedAt: string | undefined,
+  actor: AuditActor,
 ) => {
-  const { canceled } = await db.transaction
-    .write(({ incident, ...tallies }) => {
-      const patch = incident.patch({ incidentId: item.incidentId });
-      const written =
-        resolvedAt === undefined
-          ? patch.set({ status: 'open' }).remove(['resolvedAt'])
-          : patch.set({ status: 'resolved', resolvedAt });
-      return [
-        written
-          // The status is part of gsi2's key: its other parts come along so the key is written again.
-          .composite({ locationId: item.locationId, createdAt: item.createdAt })
-          .where(unchanged(item))
-          .commit(),
-        ...incidentTallies(tallies, item, {
-          ...item,
-          status: resolvedAt === undefined ? 'open' : 'resolved',
-        }),
-      ];
-    })
-    .go();
+  const after = { ...item, status: resolvedAt === undefined ? 'open' : 'resolved', resolvedAt };
+  const record: AuditRecord = {
+    managementCompanyId: item.managementCompanyId,
+    action: resolvedAt === undefined ? 'reopen' : 'resolve',
+    objectKind: 'incident',
+    objectId: item.incidentId,
+    objectName: `Incident ${item.incidentId}`,
+    locationId: item.locationId,
+    organizationId: item.organizationId,
+    ...changedFields(auditView.incident(item), auditView.incident(after)),
+  };
+  const { canceled } = await writeAudited(db, { actor, record }, ({ incident, ...tallies }) => {
+    const patch = incident.patch({ incidentId: item.incidentId });
+    const written =
+      resolvedAt === undefined
+        ? patch.set({ status: 'open' }).remove(['resolvedAt'])
+        : patch.set({ status: 'resolved', resolvedAt });
+    return [
+      written
+        // The status is part of gsi2's key: its other parts come along so the key is written again.
+        .composite({ locationId: item.locationId, createdAt: item.createdAt })
+        .where(unchanged(item))
+        .commit(),
+      ...incidentTallies(tallies, item, {
+        ...item,
+        status: resolvedAt === undefined ? 'open' : 'resolved',
+      }),
+    ];
+  });
   return !canceled;
 };
 

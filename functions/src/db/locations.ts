@@ -1,10 +1,12 @@
 import { Role } from '@sitewalk/shared/roles';
-import { TRANSACTION_MAX_ITEMS } from '@sitewalk/shared/constants';
+import { CHANGE_MAX_ITEMS } from '@sitewalk/shared/constants';
 import type { Actor } from '@sitewalk/shared/policy';
 import type { DataService } from './service.ts';
 import type { CreateLocationItem, LocationItem } from './entities/location.ts';
 import { mapBounded, readByKeys, readPartition } from './bounded.ts';
 import { listAllManagementCompanies } from './managementCompanies.ts';
+import { AuditedChangeRefused, writeAudited, writeAuditedOrFail, type AuditActor } from './audit.ts';
+import { auditView, changedFields } from './audit-fields.ts';
 
 /** Named access patterns of locations (docs/data-model.md). */
 
@@ -52,8 +54,42 @@ export const locationsInScope = async (db: DataService, scope: Actor): Promise<L
 export const membershipsOfLocation = (db: DataService, locationId: number) =>
   readPartition((cursor) => db.entities.userLocation.query.byLocation({ locationId }).go({ cursor }));
 
-export const createLocation = async (db: DataService, locationId: number, draft: LocationDraft) =>
-  (await db.entities.location.create({ locationId, ...draft }).go()).data;
+const locationEntry = (
+  item: Pick<LocationItem, 'locationId' | 'organizationId' | 'managementCompanyId' | 'name'>,
+) => ({
+  managementCompanyId: item.managementCompanyId,
+  objectKind: 'location' as const,
+  objectId: item.locationId,
+  objectName: item.name,
+  locationId: item.locationId,
+  organizationId: item.organizationId,
+});
+
+/** The location as written, or AuditedChangeRefused (a 404) when it went right after. */
+const reread = async (db: DataService, locationId: number) => {
+  const item = await getLocation(db, locationId);
+  if (!item) throw new AuditedChangeRefused();
+  return item;
+};
+
+/** A new location, recorded in its company's audit log. */
+export const createLocation = async (
+  db: DataService,
+  locationId: number,
+  draft: LocationDraft,
+  actor: AuditActor,
+) => {
+  const item = { locationId, ...draft };
+  await writeAuditedOrFail(
+    db,
+    {
+      actor,
+      record: { ...locationEntry(item), action: 'create', before: null, after: auditView.location(item) },
+    },
+    ({ location }) => [location.create(item).commit()],
+  );
+  return reread(db, locationId);
+};
 
 /** Only what was sent changes: a field left out keeps its value. */
 const definedOnly = <T extends object>(values: T): Partial<T> =>
@@ -66,17 +102,35 @@ const unchangedKeys = (item: LocationItem, changes: LocationChanges) => ({
 });
 
 /** Changes a location that stays in its organization. */
-export const updateLocation = async (db: DataService, item: LocationItem, changes: LocationChanges) =>
-  (
-    await db.entities.location
-      .patch({ locationId: item.locationId })
-      .set({ ...definedOnly(changes), organizationId: item.organizationId })
-      .composite(unchangedKeys(item, changes))
-      .go({ response: 'all_new' })
-  ).data;
+export const updateLocation = async (
+  db: DataService,
+  item: LocationItem,
+  changes: LocationChanges,
+  actor: AuditActor,
+) => {
+  const fields = changedFields(
+    auditView.location(item),
+    auditView.location({ ...item, ...definedOnly(changes) }),
+  );
+  await writeAuditedOrFail(
+    db,
+    {
+      actor,
+      record: { ...locationEntry({ ...item, ...definedOnly(changes) }), action: 'update', ...fields },
+    },
+    ({ location }) => [
+      location
+        .patch({ locationId: item.locationId })
+        .set({ ...definedOnly(changes), organizationId: item.organizationId })
+        .composite(unchangedKeys(item, changes))
+        .commit(),
+    ],
+  );
+  return reread(db, item.locationId);
+};
 
 /** The most users a location moves with: the location and its memberships make one transaction. */
-export const MOVING_MEMBERS_MAX = TRANSACTION_MAX_ITEMS - 1;
+export const MOVING_MEMBERS_MAX = CHANGE_MAX_ITEMS - 1;
 
 /**
  * Moves a location to another organization with its changes. Memberships carry their location's
@@ -90,9 +144,23 @@ export const moveLocation = async (
   organizationId: number,
   changes: LocationChanges,
   members: readonly { userId: number }[],
+  actor: AuditActor,
 ) => {
-  const moved = await db.transaction
-    .write(({ location, userLocation }) => [
+  const fields = changedFields(
+    auditView.location(item),
+    auditView.location({ ...item, ...definedOnly(changes), organizationId }),
+  );
+  const moved = await writeAudited(
+    db,
+    {
+      actor,
+      record: {
+        ...locationEntry({ ...item, ...definedOnly(changes), organizationId }),
+        action: 'move',
+        ...fields,
+      },
+    },
+    ({ location, userLocation }) => [
       location
         .patch({ locationId: item.locationId })
         .set({ ...definedOnly(changes), organizationId })
@@ -105,8 +173,8 @@ export const moveLocation = async (
           .set({ organizationId })
           .commit(),
       ),
-    ])
-    .go();
+    ],
+  );
   return !moved.canceled;
 };
 
@@ -119,9 +187,15 @@ export const deleteLocation = async (
   db: DataService,
   item: LocationItem,
   members: readonly { userId: number }[],
+  actor: AuditActor,
 ) => {
-  const removed = await db.transaction
-    .write(({ location, locationCleanup, userLocation }) => [
+  const removed = await writeAudited(
+    db,
+    {
+      actor,
+      record: { ...locationEntry(item), action: 'delete', before: auditView.location(item), after: null },
+    },
+    ({ location, locationCleanup, userLocation }) => [
       location.delete({ locationId: item.locationId }).commit(),
       locationCleanup
         .create({
@@ -131,9 +205,9 @@ export const deleteLocation = async (
         })
         .commit(),
       ...members
-        .slice(0, TRANSACTION_MAX_ITEMS - 2)
+        .slice(0, CHANGE_MAX_ITEMS - 2)
         .map((m) => userLocation.delete({ userId: m.userId, locationId: item.locationId }).commit()),
-    ])
-    .go();
+    ],
+  );
   return !removed.canceled;
 };

@@ -1,6 +1,8 @@
 import type { DataService } from './service.ts';
-import type { CreateManagementCompanyItem } from './entities/managementCompany.ts';
+import type { CreateManagementCompanyItem, ManagementCompanyItem } from './entities/managementCompany.ts';
 import { readPartition } from './bounded.ts';
+import { writeAuditedOrFail, type AuditActor } from './audit.ts';
+import { auditView, changedFields } from './audit-fields.ts';
 
 /** Named access patterns of management companies (docs/data-model.md). */
 
@@ -33,25 +35,82 @@ export const managementCompanyHasChildren = async (db: DataService, managementCo
   return organizations.data.length > 0 || users.data.length > 0;
 };
 
+const companyEntry = (item: ManagementCompanyItem | { managementCompanyId: number; name: string }) => ({
+  managementCompanyId: item.managementCompanyId,
+  objectKind: 'managementCompany' as const,
+  objectId: item.managementCompanyId,
+  objectName: item.name,
+});
+
+/** A new company, with the first entry of its audit log. */
 export const createManagementCompany = async (
   db: DataService,
   managementCompanyId: number,
   draft: Omit<CreateManagementCompanyItem, 'managementCompanyId'>,
-) => (await db.entities.managementCompany.create({ managementCompanyId, ...draft }).go()).data;
+  actor: AuditActor,
+) => {
+  const item = { managementCompanyId, ...draft };
+  await writeAuditedOrFail(
+    db,
+    {
+      actor,
+      record: {
+        ...companyEntry(item),
+        action: 'create',
+        before: null,
+        after: auditView.managementCompany(item),
+      },
+    },
+    ({ managementCompany }) => [managementCompany.create(item).commit()],
+  );
+  const created = await getManagementCompany(db, managementCompanyId);
+  if (!created) throw new Error(`Management company ${managementCompanyId} was not found after its create`);
+  return created;
+};
 
-/** Sets the fields given and removes the ones cleared. */
+/** Sets the fields given and removes the ones cleared; answers the company as it is now (null: gone). */
 export const updateManagementCompany = async (
   db: DataService,
-  managementCompanyId: number,
+  item: ManagementCompanyItem,
   set: ManagementCompanyFields,
   cleared: readonly (keyof ManagementCompanyFields)[],
+  actor: AuditActor,
 ) => {
-  const patch = db.entities.managementCompany.patch({ managementCompanyId }).set(set);
-  return (await (cleared.length ? patch.remove([...cleared]) : patch).go({ response: 'all_new' })).data;
+  const { managementCompanyId } = item;
+  const after = { ...item, ...set };
+  for (const field of cleared) delete after[field];
+  const fields = changedFields(auditView.managementCompany(item), auditView.managementCompany(after));
+  await writeAuditedOrFail(
+    db,
+    { actor, record: { ...companyEntry({ ...item, ...set }), action: 'update', ...fields } },
+    ({ managementCompany }) => {
+      const patch = managementCompany.patch({ managementCompanyId }).set(set);
+      return [(cleared.length ? patch.remove([...cleared]) : patch).commit()];
+    },
+  );
+  return getManagementCompany(db, managementCompanyId);
 };
 
 export const setManagementCompanyLogoKey = (db: DataService, managementCompanyId: number, logoKey: string) =>
   db.entities.managementCompany.patch({ managementCompanyId }).set({ logoKey }).go();
 
-export const deleteManagementCompany = (db: DataService, managementCompanyId: number) =>
-  db.entities.managementCompany.delete({ managementCompanyId }).go();
+/**
+ * Deletes a company, the last entry of its audit log recording it. The log stays (its entries and head), so
+ * the check command still verifies it and Super Users and Admins still read it.
+ */
+export const deleteManagementCompany = (db: DataService, item: ManagementCompanyItem, actor: AuditActor) =>
+  writeAuditedOrFail(
+    db,
+    {
+      actor,
+      record: {
+        ...companyEntry(item),
+        action: 'delete',
+        before: auditView.managementCompany(item),
+        after: null,
+      },
+    },
+    ({ managementCompany }) => [
+      managementCompany.delete({ managementCompanyId: item.managementCompanyId }).commit(),
+    ],
+  );

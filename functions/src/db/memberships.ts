@@ -1,6 +1,7 @@
 import type { DataService } from './service.ts';
 import type { LocationItem } from './entities/location.ts';
 import type { OrganizationItem } from './entities/organization.ts';
+import { writeAudited, writeAuditedOrFail, type AuditActor, type AuditRecord } from './audit.ts';
 
 /**
  * Joining and leaving places; each answers false when its transaction was cancelled. A join is one
@@ -16,10 +17,38 @@ export type JoinedPlace =
  * A location must still be where it was read (a move or a delete meanwhile would leave memberships naming
  * the old organization); an organization must not have been deleted meanwhile.
  */
-export const joinPlace = async (db: DataService, place: JoinedPlace, userIds: readonly number[]) => {
+/** A membership's entry: the place is the object, the users who joined or left are the change. */
+const membershipRecord = (
+  place: JoinedPlace,
+  action: 'addMember' | 'removeMember',
+  userIds: readonly number[],
+): AuditRecord => {
+  const users = { userIds: [...userIds].sort((a, b) => a - b) };
+  return {
+    managementCompanyId: place.item.managementCompanyId,
+    action,
+    objectKind: 'membership',
+    objectId: place.kind === 'location' ? place.item.locationId : place.item.organizationId,
+    objectName: place.item.name,
+    ...(place.kind === 'location' ? { locationId: place.item.locationId } : {}),
+    organizationId: place.item.organizationId,
+    before: action === 'removeMember' ? users : null,
+    after: action === 'addMember' ? users : null,
+  };
+};
+
+export const joinPlace = async (
+  db: DataService,
+  place: JoinedPlace,
+  userIds: readonly number[],
+  actor: AuditActor,
+) => {
   const { managementCompanyId, organizationId } = place.item;
-  const outcome = await db.transaction
-    .write(({ location, organization, user, userLocation, userOrganization }) => {
+  const record = membershipRecord(place, 'addMember', userIds);
+  const outcome = await writeAudited(
+    db,
+    { actor, record },
+    ({ location, organization, user, userLocation, userOrganization }) => {
       const placeCheck =
         place.kind === 'location'
           ? location
@@ -46,8 +75,8 @@ export const joinPlace = async (db: DataService, place: JoinedPlace, userIds: re
             .commit(),
         ]),
       ];
-    })
-    .go();
+    },
+  );
   return !outcome.canceled;
 };
 
@@ -58,26 +87,27 @@ export const joinPlace = async (db: DataService, place: JoinedPlace, userIds: re
 export const leaveLocation = async (
   db: DataService,
   user: { userId: number; defaultLocationId?: number | undefined },
-  locationId: number,
+  place: LocationItem,
+  actor: AuditActor,
 ) => {
   const { userId } = user;
-  const outcome = await db.transaction
-    .write(({ user: users, userLocation }) => [
-      userLocation.delete({ userId, locationId }).commit(),
-      user.defaultLocationId === locationId
-        ? users
-            .patch({ userId })
-            .remove(['defaultLocationId'])
-            .where((a, op) => op.eq(a.defaultLocationId, locationId))
-            .commit()
-        : users
-            .check({ userId })
-            .where(
-              (a, op) => `${op.notExists(a.defaultLocationId)} OR ${op.ne(a.defaultLocationId, locationId)}`,
-            )
-            .commit(),
-    ])
-    .go();
+  const { locationId } = place;
+  const record = membershipRecord({ kind: 'location', item: place }, 'removeMember', [userId]);
+  const outcome = await writeAudited(db, { actor, record }, ({ user: users, userLocation }) => [
+    userLocation.delete({ userId, locationId }).commit(),
+    user.defaultLocationId === locationId
+      ? users
+          .patch({ userId })
+          .remove(['defaultLocationId'])
+          .where((a, op) => op.eq(a.defaultLocationId, locationId))
+          .commit()
+      : users
+          .check({ userId })
+          .where(
+            (a, op) => `${op.notExists(a.defaultLocationId)} OR ${op.ne(a.defaultLocationId, locationId)}`,
+          )
+          .commit(),
+  ]);
   return !outcome.canceled;
 };
 
@@ -85,8 +115,12 @@ export const leaveLocation = async (
 export const leaveOrganization = async (
   db: DataService,
   user: { userId: number },
-  organizationId: number,
+  place: OrganizationItem,
+  actor: AuditActor,
 ) => {
-  await db.entities.userOrganization.delete({ userId: user.userId, organizationId }).go();
+  const record = membershipRecord({ kind: 'organization', item: place }, 'removeMember', [user.userId]);
+  await writeAuditedOrFail(db, { actor, record }, ({ userOrganization }) => [
+    userOrganization.delete({ userId: user.userId, organizationId: place.organizationId }).commit(),
+  ]);
   return true;
 };

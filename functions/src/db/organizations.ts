@@ -1,6 +1,8 @@
 import type { DataService } from './service.ts';
 import type { CreateOrganizationItem, OrganizationItem } from './entities/organization.ts';
 import { readPartition } from './bounded.ts';
+import { writeAuditedOrFail, type AuditActor } from './audit.ts';
+import { auditView, changedFields } from './audit-fields.ts';
 
 /** Named access patterns of organizations (docs/data-model.md). */
 
@@ -26,28 +28,69 @@ export const getOrganizations = async (db: DataService, ids: readonly number[]) 
   return data.sort(byName);
 };
 
+const areaEntry = (item: Pick<OrganizationItem, 'organizationId' | 'managementCompanyId' | 'name'>) => ({
+  managementCompanyId: item.managementCompanyId,
+  objectKind: 'organization' as const,
+  objectId: item.organizationId,
+  objectName: item.name,
+  organizationId: item.organizationId,
+});
+
+/** A new area, recorded in its company's audit log. */
 export const createOrganization = async (
   db: DataService,
   organizationId: number,
   draft: Omit<CreateOrganizationItem, 'organizationId'>,
-) => (await db.entities.organization.create({ organizationId, ...draft }).go()).data;
+  actor: AuditActor,
+) => {
+  const item = { organizationId, ...draft };
+  await writeAuditedOrFail(
+    db,
+    {
+      actor,
+      record: { ...areaEntry(item), action: 'create', before: null, after: auditView.organization(item) },
+    },
+    ({ organization }) => [organization.create(item).commit()],
+  );
+  const created = await getOrganization(db, organizationId);
+  if (!created) throw new Error(`Area ${organizationId} was not found after its create`);
+  return created;
+};
 
-/** Sets the fields given and removes the ones cleared; the organization stays in its company. */
+/** Sets the fields given and removes the ones cleared; the organization stays in its company. Null: gone. */
 export const updateOrganization = async (
   db: DataService,
   item: OrganizationItem,
   set: OrganizationFields,
   cleared: readonly (keyof OrganizationFields)[],
+  actor: AuditActor,
 ) => {
-  const patch = db.entities.organization
-    .patch({ organizationId: item.organizationId })
-    .set(set)
-    .composite({ managementCompanyId: item.managementCompanyId });
-  return (await (cleared.length ? patch.remove([...cleared]) : patch).go({ response: 'all_new' })).data;
+  const after = { ...item, ...set };
+  for (const field of cleared) delete after[field];
+  const fields = changedFields(auditView.organization(item), auditView.organization(after));
+  await writeAuditedOrFail(
+    db,
+    { actor, record: { ...areaEntry({ ...item, ...set }), action: 'update', ...fields } },
+    ({ organization }) => {
+      const patch = organization
+        .patch({ organizationId: item.organizationId })
+        .set(set)
+        .composite({ managementCompanyId: item.managementCompanyId });
+      return [(cleared.length ? patch.remove([...cleared]) : patch).commit()];
+    },
+  );
+  return getOrganization(db, item.organizationId);
 };
 
 export const setOrganizationLogoKey = (db: DataService, organizationId: number, logoKey: string) =>
   db.entities.organization.patch({ organizationId }).set({ logoKey }).go();
 
-export const deleteOrganization = (db: DataService, organizationId: number) =>
-  db.entities.organization.delete({ organizationId }).go();
+export const deleteOrganization = (db: DataService, item: OrganizationItem, actor: AuditActor) =>
+  writeAuditedOrFail(
+    db,
+    {
+      actor,
+      record: { ...areaEntry(item), action: 'delete', before: auditView.organization(item), after: null },
+    },
+    ({ organization }) => [organization.delete({ organizationId: item.organizationId }).commit()],
+  );

@@ -12,6 +12,7 @@ import { incidentCreateEntity, incidentEntity } from './entities/incident.ts';
 import { locationCleanupEntity } from './entities/locationCleanup.ts';
 import { scheduleEntity } from './entities/schedule.ts';
 import { taskEntity } from './entities/task.ts';
+import { auditEntryEntity, auditHeadEntity } from './entities/audit.ts';
 import {
   alertEntity,
   alertInboxEntity,
@@ -62,6 +63,8 @@ const entities = {
   alertMail: alertMailEntity,
   alertPreferences: alertPreferencesEntity,
   task: taskEntity,
+  auditEntry: auditEntryEntity,
+  auditHead: auditHeadEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

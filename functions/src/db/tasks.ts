@@ -4,6 +4,8 @@ import type { TaskItem } from './entities/task.ts';
 import { NEVER_DUE } from './entities/schedule.ts';
 import { readPartition } from './bounded.ts';
 import { writeIf } from './conditional.ts';
+import { writeAudited, type AuditActor } from './audit.ts';
+import { auditView, changedFields } from './audit-fields.ts';
 
 /** Named access patterns of tasks (docs/data-model.md). */
 
@@ -27,18 +29,48 @@ export const tasksOfLocation = (db: DataService, locationId: number) =>
 export const tasksOfAssignee = (db: DataService, assigneeId: number) =>
   readPartition((cursor) => db.entities.task.query.byAssignee({ assigneeId }).go({ cursor }));
 
-/** Changes a task that still exists; answers it as changed, or null when it is gone. */
+/**
+ * Changes a task that still exists; answers it as changed, or null when it is gone. A change of its status
+ * is recorded in its company's audit log, in the same transaction.
+ */
 export const updateTask = async (
   db: DataService,
   item: TaskItem,
   changes: TaskChanges,
   removeCompletedAt: boolean,
+  actor: AuditActor,
 ) => {
-  const patch = db.entities.task.patch({ taskId: item.taskId }).set(changes);
-  const { data } = await (removeCompletedAt ? patch.remove(['completedAt']) : patch).go({
-    response: 'all_new',
-  });
-  return data as TaskItem | null;
+  const write = () => {
+    const patch = db.entities.task.patch({ taskId: item.taskId }).set(changes);
+    return (removeCompletedAt ? patch.remove(['completedAt']) : patch).go({ response: 'all_new' });
+  };
+  if (changes.status === undefined || changes.status === item.status) {
+    return (await write()).data as TaskItem | null;
+  }
+  const after: Record<string, unknown> = { ...item, ...changes };
+  if (removeCompletedAt) delete after.completedAt;
+  const outcome = await writeAudited(
+    db,
+    {
+      actor,
+      record: {
+        managementCompanyId: item.managementCompanyId,
+        action: 'changeStatus',
+        objectKind: 'task',
+        objectId: item.taskId,
+        objectName: changes.title ?? item.title,
+        locationId: item.locationId,
+        organizationId: item.organizationId,
+        ...changedFields(auditView.task(item), auditView.task(after)),
+      },
+    },
+    ({ task }) => {
+      const patch = task.patch({ taskId: item.taskId }).set(changes);
+      return [(removeCompletedAt ? patch.remove(['completedAt']) : patch).commit()];
+    },
+  );
+  if (outcome.canceled) return null;
+  return getTask(db, item.taskId);
 };
 
 /** Appends a comment. False when the task is full of comments or gone (the write's condition). */

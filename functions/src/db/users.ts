@@ -4,6 +4,15 @@ import type { DataService } from './service.ts';
 import type { CreateUserItem, UserItem } from './entities/user.ts';
 import { mapBounded, readByKeys, readPartition } from './bounded.ts';
 import { membershipsOfLocation } from './locations.ts';
+import {
+  AuditedChangeRefused,
+  SYSTEM_LOG,
+  writeAudited,
+  writeAuditedOrFail,
+  type AuditActor,
+  type AuditRecord,
+} from './audit.ts';
+import { auditView, changedFields } from './audit-fields.ts';
 
 /** Named access patterns of users (docs/data-model.md). */
 
@@ -92,26 +101,67 @@ export const usersInScope = async (db: DataService, scope: Actor): Promise<UserI
 export const setProfileImageKey = (db: DataService, userId: number, profileImageKey: string) =>
   db.entities.user.patch({ userId }).set({ profileImageKey }).go();
 
-export const setCompanyEmail = (db: DataService, userId: number, companyEmail: boolean) =>
-  db.entities.user.patch({ userId }).set({ companyEmail }).go();
+const userEntry = (user: Pick<UserItem, 'userId' | 'firstName' | 'lastName' | 'managementCompanyId'>) => ({
+  // A Super User or Admin belongs to no company: their changes go to the system log.
+  managementCompanyId: user.managementCompanyId ?? SYSTEM_LOG,
+  objectKind: 'user' as const,
+  objectId: user.userId,
+  objectName: `${user.firstName} ${user.lastName}`,
+});
+
+const idsOf = <K extends string>(items: readonly Record<K, number>[], key: K) =>
+  items.map((item) => item[key]).sort((a, b) => a - b);
+
+/** Sets whether a company manager is the company's e-mail contact; false when the user went meanwhile. */
+export const setCompanyEmail = async (
+  db: DataService,
+  user: UserItem,
+  companyEmail: boolean,
+  actor: AuditActor,
+) => {
+  const fields = changedFields(auditView.user(user), auditView.user({ ...user, companyEmail }));
+  const outcome = await writeAudited(
+    db,
+    { actor, record: { ...userEntry(user), action: 'update', ...fields } },
+    ({ user: users }) => [users.patch({ userId: user.userId }).set({ companyEmail }).commit()],
+  );
+  return !outcome.canceled;
+};
 
 export const setNeedsPasswordReset = (db: DataService, userId: number, needsPasswordReset: boolean) =>
   db.entities.user.patch({ userId }).set({ needsPasswordReset }).go();
 
 /**
  * Refuses the user's access tokens signed in before `cutOff` (epoch milliseconds); with `needsPasswordReset`,
- * sets that in the same write.
+ * sets that in the same write. With `passwordChangedBy` (a new password ends every session), that write also
+ * records the change in the audit log: `passwordChanged`, never the password.
  */
-export const setTokenCutOff = (
+export const setTokenCutOff = async (
   db: DataService,
   userId: number,
   cutOff: number,
   needsPasswordReset?: boolean,
-) =>
-  db.entities.user
-    .patch({ userId })
-    .set({ tokensValidAfter: cutOff, ...(needsPasswordReset === undefined ? {} : { needsPasswordReset }) })
-    .go();
+  passwordChangedBy?: AuditActor,
+) => {
+  const set = {
+    tokensValidAfter: cutOff,
+    ...(needsPasswordReset === undefined ? {} : { needsPasswordReset }),
+  };
+  if (!passwordChangedBy) {
+    await db.entities.user.patch({ userId }).set(set).go();
+    return;
+  }
+  const user = await getUser(db, userId);
+  if (!user) throw new AuditedChangeRefused();
+  await writeAuditedOrFail(
+    db,
+    {
+      actor: passwordChangedBy,
+      record: { ...userEntry(user), action: 'update', before: {}, after: { passwordChanged: true } },
+    },
+    ({ user: users }) => [users.patch({ userId }).set(set).commit()],
+  );
+};
 
 /** One change of a user: their fields, e-mail guard and memberships, written together or not at all. */
 export interface UserChange {
@@ -149,11 +199,35 @@ export const itemsOfUserChange = (change: UserChange) =>
   change.addedOrganizations.length;
 
 /** False when the transaction was cancelled (the user changed or went meanwhile). */
-export const writeUserChange = async (db: DataService, change: UserChange) => {
+export const writeUserChange = async (db: DataService, change: UserChange, actor: AuditActor) => {
   const { user, set, checkedDefault, newEmail } = change;
   const { userId } = user;
-  const outcome = await db.transaction
-    .write(({ user: users, userEmail, userLocation, userOrganization }) => [
+  const after: Record<string, unknown> = { ...user, ...set };
+  if (change.clearsDefault) delete after.defaultLocationId;
+  const fields = changedFields(auditView.user(user), auditView.user(after));
+  const memberships = {
+    ...(change.addedLocations.length ? { addedLocationIds: idsOf(change.addedLocations, 'locationId') } : {}),
+    ...(change.removedLocationIds.length
+      ? { removedLocationIds: [...change.removedLocationIds].sort() }
+      : {}),
+    ...(change.addedOrganizations.length
+      ? { addedOrganizationIds: idsOf(change.addedOrganizations, 'organizationId') }
+      : {}),
+    ...(change.removedOrganizationIds.length
+      ? { removedOrganizationIds: [...change.removedOrganizationIds].sort() }
+      : {}),
+  };
+  const record: AuditRecord = {
+    ...userEntry({ ...user, ...(set as Partial<UserItem>) }),
+    action: 'update',
+    before: fields.before,
+    // A new PIN is recorded as changed, never its value (nor its sealed form).
+    after: { ...fields.after, ...(set.pinCipher !== undefined ? { pinChanged: true } : {}), ...memberships },
+  };
+  const outcome = await writeAudited(
+    db,
+    { actor, record },
+    ({ user: users, userEmail, userLocation, userOrganization }) => [
       (change.clearsDefault
         ? users.patch({ userId }).set(set).remove(['defaultLocationId'])
         : users.patch({ userId }).set(set)
@@ -176,8 +250,8 @@ export const writeUserChange = async (db: DataService, change: UserChange) => {
       ),
       ...change.addedLocations.map((l) => userLocation.create({ userId, ...l }).commit()),
       ...change.addedOrganizations.map((o) => userOrganization.create({ userId, ...o }).commit()),
-    ])
-    .go();
+    ],
+  );
   return !outcome.canceled;
 };
 
@@ -226,16 +300,29 @@ export const createUserWithMemberships = async (
   item: CreateUserItem & { userId: number },
   locations: readonly LocationMembership[],
   organizations: readonly OrganizationMembership[],
+  actor: AuditActor,
 ) => {
   const { userId, email } = item;
-  const outcome = await db.transaction
-    .write(({ user, userEmail, userLocation, userOrganization }) => [
+  const record: AuditRecord = {
+    ...userEntry(item),
+    action: 'create',
+    before: null,
+    after: {
+      ...auditView.user(item),
+      locationIds: idsOf(locations, 'locationId'),
+      organizationIds: idsOf(organizations, 'organizationId'),
+    },
+  };
+  const outcome = await writeAudited(
+    db,
+    { actor, record },
+    ({ user, userEmail, userLocation, userOrganization }) => [
       user.create(item).commit(),
       ...(email ? [userEmail.create({ email, userId }).commit()] : []),
       ...locations.map((l) => userLocation.create({ userId, ...l }).commit()),
       ...organizations.map((o) => userOrganization.create({ userId, ...o }).commit()),
-    ])
-    .go();
+    ],
+  );
   return !outcome.canceled;
 };
 
@@ -243,19 +330,32 @@ export const createUserWithMemberships = async (
 export const deleteUserWithMemberships = async (
   db: DataService,
   access: Awaited<ReturnType<typeof getUserAccess>>,
+  actor: AuditActor,
 ) => {
   const [found] = access.user;
   if (!found) return false;
   const { userId, email } = found;
-  const outcome = await db.transaction
-    .write(({ user, userEmail, userLocation, userOrganization }) => [
+  const record: AuditRecord = {
+    ...userEntry(found),
+    action: 'delete',
+    before: {
+      ...auditView.user(found),
+      locationIds: idsOf(access.userLocation, 'locationId'),
+      organizationIds: idsOf(access.userOrganization, 'organizationId'),
+    },
+    after: null,
+  };
+  const outcome = await writeAudited(
+    db,
+    { actor, record },
+    ({ user, userEmail, userLocation, userOrganization }) => [
       user.delete({ userId }).commit(),
       ...(email ? [userEmail.delete({ email }).commit()] : []),
       ...access.userLocation.map((m) => userLocation.delete({ userId, locationId: m.locationId }).commit()),
       ...access.userOrganization.map((m) =>
         userOrganization.delete({ userId, organizationId: m.organizationId }).commit(),
       ),
-    ])
-    .go();
+    ],
+  );
   return !outcome.canceled;
 };

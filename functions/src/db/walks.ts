@@ -1,6 +1,8 @@
 import type { DataService } from './service.ts';
 import type { WalkItem } from './entities/walk.ts';
 import { readPartition } from './bounded.ts';
+import { AuditedChangeRefused, writeAuditedOrFail, type AuditActor } from './audit.ts';
+import { auditView, changedFields } from './audit-fields.ts';
 
 /** Named access patterns of walks (docs/data-model.md). */
 
@@ -19,13 +21,56 @@ export const listActiveWalksOfLocation = (db: DataService, locationId: number) =
     db.entities.walk.query.byLocation({ locationId, state: 'active' }).go({ cursor }),
   );
 
-export const createWalk = async (db: DataService, walk: NewWalk) =>
-  (await db.entities.walk.create(walk).go()).data;
+const walkEntry = (walk: NewWalk) => ({
+  managementCompanyId: walk.managementCompanyId,
+  objectKind: 'walk' as const,
+  objectId: walk.walkId,
+  objectName: walk.name,
+  locationId: walk.locationId,
+  organizationId: walk.organizationId,
+});
 
-export const updateWalk = async (db: DataService, walkId: number, changes: WalkChanges) =>
-  (await db.entities.walk.patch({ walkId }).set(changes).go({ response: 'all_new' })).data;
+const reread = async (db: DataService, walkId: number) => {
+  const walk = await getWalk(db, walkId);
+  if (!walk) throw new AuditedChangeRefused();
+  return walk;
+};
+
+/** A new walk, recorded in its company's audit log. */
+export const createWalk = async (db: DataService, walk: NewWalk, actor: AuditActor) => {
+  await writeAuditedOrFail(
+    db,
+    { actor, record: { ...walkEntry(walk), action: 'create', before: null, after: auditView.walk(walk) } },
+    ({ walk: walks }) => [walks.create(walk).commit()],
+  );
+  return reread(db, walk.walkId);
+};
+
+export const updateWalk = async (
+  db: DataService,
+  walk: WalkItem,
+  changes: WalkChanges,
+  actor: AuditActor,
+) => {
+  const fields = changedFields(auditView.walk(walk), auditView.walk({ ...walk, ...changes }));
+  await writeAuditedOrFail(
+    db,
+    { actor, record: { ...walkEntry({ ...walk, ...changes }), action: 'update', ...fields } },
+    ({ walk: walks }) => [walks.patch({ walkId: walk.walkId }).set(changes).commit()],
+  );
+  return reread(db, walk.walkId);
+};
 
 /** Moves the walk to the `deleted` state: its reports keep it, the location's list no longer reads it. */
-export const markWalkDeleted = async (db: DataService, walkId: number, deletedAt: string) => {
-  await db.entities.walk.patch({ walkId }).set({ deletedAt }).go();
+export const markWalkDeleted = async (
+  db: DataService,
+  walk: WalkItem,
+  deletedAt: string,
+  actor: AuditActor,
+) => {
+  await writeAuditedOrFail(
+    db,
+    { actor, record: { ...walkEntry(walk), action: 'delete', before: auditView.walk(walk), after: null } },
+    ({ walk: walks }) => [walks.patch({ walkId: walk.walkId }).set({ deletedAt }).commit()],
+  );
 };

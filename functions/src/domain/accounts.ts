@@ -6,6 +6,7 @@ import type { UserItem } from '../db/entities/user.ts';
 import type { IdentityProvider } from '../ports/identity.ts';
 import type { PinCipher } from '../ports/pins.ts';
 import { deleteResetTokensOfUser, deleteSessionsOfUser } from '../db/auth.ts';
+import { SYSTEM_ACTOR, type AuditActor } from '../db/audit.ts';
 import { nextId } from '../db/counters.ts';
 import {
   createUserWithMemberships,
@@ -41,6 +42,8 @@ export interface AccountDraft {
   password?: { value: string; temporary: boolean } | undefined;
   locations: { locationId: number; organizationId: number; managementCompanyId: number }[];
   organizations: { organizationId: number; managementCompanyId: number }[];
+  /** Who creates the account, for the audit log; unset: SiteWalk itself (the command line, the demo). */
+  by?: AuditActor | undefined;
 }
 
 /**
@@ -90,7 +93,13 @@ export const createAccounts = (db: DataService, identity: IdentityProvider, pins
       needsPasswordReset: draft.password?.temporary ?? false,
     };
     try {
-      const created = await createUserWithMemberships(db, item, draft.locations, draft.organizations);
+      const created = await createUserWithMemberships(
+        db,
+        item,
+        draft.locations,
+        draft.organizations,
+        draft.by ?? SYSTEM_ACTOR,
+      );
       if (!created) throw new Error('The account transaction was cancelled');
     } catch (error) {
       if (draft.password) await identity.deleteUser(userId);
@@ -105,10 +114,14 @@ export const createAccounts = (db: DataService, identity: IdentityProvider, pins
    * Sets a password, giving a user without a sign-in (PIN only) a Cognito account, and ends every session
    * of the user. A temporary one (set by someone else) must be replaced at the next sign-in.
    */
-  async changePassword(userId: number, password: string, { temporary }: { temporary: boolean }) {
+  async changePassword(
+    userId: number,
+    password: string,
+    { temporary, by = SYSTEM_ACTOR }: { temporary: boolean; by?: AuditActor },
+  ) {
     if (await identity.exists(userId)) await identity.setPassword(userId, password, temporary);
     else await identity.createUser(userId, password, temporary);
-    await endSessions(db, identity, userId, { needsPasswordReset: temporary });
+    await endSessions(db, identity, userId, { needsPasswordReset: temporary, passwordChangedBy: by });
   },
 
   /**
@@ -136,13 +149,13 @@ export const createAccounts = (db: DataService, identity: IdentityProvider, pins
    * (at most 2 + MAX_MEMBERSHIPS items), then their table order in batches and the sign-in. If the
    * transaction fails the sign-in is enabled again.
    */
-  async delete(userId: number): Promise<void> {
+  async delete(userId: number, by: AuditActor = SYSTEM_ACTOR): Promise<void> {
     const access = await getUserAccess(db, userId);
     if (!access.user[0]) throw new NotFoundError(messages.fetch.userNotFound);
     const hasSignIn = await identity.exists(userId);
     if (hasSignIn) await identity.disableUser(userId);
     try {
-      const deleted = await deleteUserWithMemberships(db, access);
+      const deleted = await deleteUserWithMemberships(db, access, by);
       if (!deleted) throw new Error('The delete transaction was cancelled');
     } catch (error) {
       if (hasSignIn) await identity.enableUser(userId);

@@ -373,7 +373,12 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
     resolve: async (actor: Actor, incidentId: number, body: z.output<typeof resolveIncidentBody>) => {
       const now = new Date().toISOString();
       await changeIncident(db, actor, 'resolve', incidentId, (item) =>
-        resolveIncident(db, item, body.resolved ? resolvedAtOf(item, body.resolvedAt, now) : undefined),
+        resolveIncident(
+          db,
+          item,
+          body.resolved ? resolvedAtOf(item, body.resolvedAt, now) : undefined,
+          actor,
+        ),
       );
       return stored(incidentId);
     },

@@ -38,8 +38,8 @@ const places: Record<PlaceKind, (db: DataService, actor: Actor, id: number) => P
       holds: (member) => member.locationIds.includes(locationId),
       admits: (user) => user.managementCompanyId === location.managementCompanyId,
       refusal: 'every user must be of the location’s management company',
-      join: (userIds) => joinPlace(db, { kind: 'location', item: location }, userIds),
-      leave: (user) => leaveLocation(db, user, locationId),
+      join: (userIds) => joinPlace(db, { kind: 'location', item: location }, userIds, actor),
+      leave: (user) => leaveLocation(db, user, location, actor),
     };
   },
   organization: async (db, actor, organizationId) => {
@@ -50,8 +50,8 @@ const places: Record<PlaceKind, (db: DataService, actor: Actor, id: number) => P
       admits: (user) =>
         user.roleId >= Role.AreaManager && user.managementCompanyId === organization.managementCompanyId,
       refusal: 'only area managers and above of the area’s company join an area',
-      join: (userIds) => joinPlace(db, { kind: 'organization', item: organization }, userIds),
-      leave: (user) => leaveOrganization(db, user, organizationId),
+      join: (userIds) => joinPlace(db, { kind: 'organization', item: organization }, userIds, actor),
+      leave: (user) => leaveOrganization(db, user, organization, actor),
     };
   },
 };

@@ -21,6 +21,7 @@ import {
   RESET_TOKEN_TTL_SECONDS,
 } from './reset-tokens.ts';
 import { resetPasswordMail } from './mails.ts';
+import type { AuditActor } from '../db/audit.ts';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -40,6 +41,8 @@ export interface EndSessionsOptions {
   now?: () => number;
   /** Also sets this on the user, in the same write as the cut-off. */
   needsPasswordReset?: boolean;
+  /** A new password ends the sessions: who set it, recorded in the audit log by the same write. */
+  passwordChangedBy?: AuditActor | undefined;
 }
 
 /**
@@ -54,10 +57,10 @@ export const endSessions = async (
   db: DataService,
   identity: IdentityProvider,
   userId: number,
-  { now = Date.now, needsPasswordReset }: EndSessionsOptions = {},
+  { now = Date.now, needsPasswordReset, passwordChangedBy }: EndSessionsOptions = {},
 ): Promise<void> => {
   const cutOff = Math.ceil((now() + CLOCK_MARGIN_MS) / 1000) * 1000;
-  await setTokenCutOff(db, userId, cutOff, needsPasswordReset);
+  await setTokenCutOff(db, userId, cutOff, needsPasswordReset, passwordChangedBy);
   await identity.signOutEverywhere(userId);
   await deleteSessionsOfUser(db, userId);
   const wait = cutOff + CLOCK_MARGIN_MS - now();
@@ -215,7 +218,13 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
         }
         throw error;
       }
-      await endSessions(db, identity, userId, { now: () => now().getTime(), needsPasswordReset: false });
+      // The user set it themselves, through the link mailed to them.
+      const user = await getUser(db, userId);
+      await endSessions(db, identity, userId, {
+        now: () => now().getTime(),
+        needsPasswordReset: false,
+        passwordChangedBy: user ? { userId, roleId: user.roleId } : undefined,
+      });
     },
   };
 };

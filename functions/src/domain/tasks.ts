@@ -219,7 +219,7 @@ export const createTasks = ({ db, mailer, appUrl }: TaskDeps) => {
             : {}),
         updatedAt: now,
       };
-      const updated = await updateTask(db, task, changes, status !== undefined && status !== 'done');
+      const updated = await updateTask(db, task, changes, status !== undefined && status !== 'done', actor);
       if (!updated) throw new NotFoundError(notFound);
       if (assigneeId !== undefined && (assigneeId ?? UNASSIGNED) !== task.assigneeId) {
         await tellAssignee(actor, updated, location.name);

@@ -9,7 +9,7 @@ import {
   type Actor,
 } from '@sitewalk/shared/policy';
 import type { createUserBody, updateUserBody } from '@sitewalk/shared/schemas/user';
-import { MAX_MEMBERSHIPS, TRANSACTION_MAX_ITEMS } from '@sitewalk/shared/constants';
+import { CHANGE_MAX_ITEMS, MAX_MEMBERSHIPS } from '@sitewalk/shared/constants';
 import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import { getLocations } from '../db/locations.ts';
@@ -179,6 +179,7 @@ export const createUser = async (
       // Someone else chose this password: it must be replaced at first login.
       password: userInfo.password ? { value: userInfo.password, temporary: true } : undefined,
       ...places,
+      by: actor,
     })
     .catch(async (error: unknown) => {
       throw error instanceof EmailTakenError ? await emailTakenFor(db, actor, error.existingUserId) : error;
@@ -187,8 +188,8 @@ export const createUser = async (
 
 /** Items of one transaction, counted whole; past DynamoDB's limit the request is refused as a 400. */
 const assertFitsOneTransaction = (items: number, field: string) => {
-  if (items > TRANSACTION_MAX_ITEMS) {
-    const message = `too many changes at once (${items} items, at most ${TRANSACTION_MAX_ITEMS}); make them in smaller steps`;
+  if (items > CHANGE_MAX_ITEMS) {
+    const message = `too many changes at once (${items} items, at most ${CHANGE_MAX_ITEMS}); make them in smaller steps`;
     throw new BadRequestError(`${field}: ${message}`, { [field]: [message] });
   }
 };
@@ -237,10 +238,12 @@ export const updateUser = async (
   // Every session of the user ends, the caller's own too; a password set by someone else is temporary.
   const changePassword = async () => {
     if (password === undefined) return;
-    await accounts.changePassword(user.userId, password, { temporary: !self }).catch((error: unknown) => {
-      if (!(error instanceof PasswordRefusedError)) throw error;
-      throw new BadRequestError(messages.password.rule, { 'userInfo.password': [messages.password.rule] });
-    });
+    await accounts
+      .changePassword(user.userId, password, { temporary: !self, by: actor })
+      .catch((error: unknown) => {
+        if (!(error instanceof PasswordRefusedError)) throw error;
+        throw new BadRequestError(messages.password.rule, { 'userInfo.password': [messages.password.rule] });
+      });
   };
   if (!changesProfile) {
     await changePassword();
@@ -349,7 +352,7 @@ export const updateUser = async (
     itemsOfUserChange(change),
     body.organizationIds ? 'organizationIds' : 'locationIds',
   );
-  if (!(await writeUserChange(db, change))) {
+  if (!(await writeUserChange(db, change, actor))) {
     // Deleted meanwhile is a 404, as for every other object; anything else changed is worth a retry.
     if (!(await getUser(db, user.userId))) throw new NotFoundError(notFound);
     throw new ConflictError('The user changed meanwhile; please try again');

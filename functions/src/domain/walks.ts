@@ -74,13 +74,17 @@ export const createWalks = (db: DataService) => ({
     const location = atLocation(await visibleLocation(db, actor, body.locationId));
     // The policy's create rule reads where the walk would be; it has no id before it exists.
     authorize(actor, 'create', walkPlacement({ walkId: 0, ...location }), 'Location not found');
-    return createWalk(db, {
-      walkId: await nextId(db, 'walk'),
-      ...location,
-      name: body.name,
-      description: body.description,
-      markers: await numberMarkers(db, body.markers),
-    });
+    return createWalk(
+      db,
+      {
+        walkId: await nextId(db, 'walk'),
+        ...location,
+        name: body.name,
+        description: body.description,
+        markers: await numberMarkers(db, body.markers),
+      },
+      actor,
+    );
   },
 
   get: (actor: Actor, walkId: number) => loadWalk(db, actor, 'read', walkId),
@@ -100,16 +104,21 @@ export const createWalks = (db: DataService) => ({
         locationId: ['a walk cannot move to another location'],
       });
     }
-    return updateWalk(db, walk.walkId, {
-      name: body.name,
-      description: body.description,
-      markers: await numberMarkers(db, body.markers, new Set(walk.markers.map((m) => m.id))),
-    });
+    return updateWalk(
+      db,
+      walk,
+      {
+        name: body.name,
+        description: body.description,
+        markers: await numberMarkers(db, body.markers, new Set(walk.markers.map((m) => m.id))),
+      },
+      actor,
+    );
   },
 
   /** Deletes the walk (once: deleting a deleted walk changes nothing). */
   remove: async (actor: Actor, walkId: number) => {
     const walk = await loadWalk(db, actor, 'delete', walkId);
-    if (walk.deletedAt === undefined) await markWalkDeleted(db, walk.walkId, new Date().toISOString());
+    if (walk.deletedAt === undefined) await markWalkDeleted(db, walk, new Date().toISOString(), actor);
   },
 });

@@ -63,7 +63,7 @@ export const implementations: Implementations<'location'> = {
     if (!organization) throw new NotFoundError('Area not found');
     const draft = { ...body, managementCompanyId: organization.managementCompanyId };
     authorize(actor, 'create', locationPlacement({ locationId: NOT_YET_MADE, ...draft }), 'Area not found');
-    const location = await createLocation(db, await nextId(db, 'location'), draft);
+    const location = await createLocation(db, await nextId(db, 'location'), draft, actor);
     await createScheduleOnce(db, defaultSchedule(location, clock.now()));
     return toLocation(db, location);
   },
@@ -104,7 +104,7 @@ export const implementations: Implementations<'location'> = {
     const { id, organizationId, ...changes } = body;
     const item = await load(actor, 'update', id);
     if (organizationId === undefined || organizationId === item.organizationId) {
-      return toLocation(db, await updateLocation(db, item, changes));
+      return toLocation(db, await updateLocation(db, item, changes, actor));
     }
     const destination = await visibleOrganization(db, actor, organizationId);
     if (!canMoveLocation(actor, locationPlacement(item), organizationPlacement(destination))) {
@@ -116,7 +116,7 @@ export const implementations: Implementations<'location'> = {
         `A location moves with at most ${MOVING_MEMBERS_MAX} users; remove some of its ${members.length} users first`,
       );
     }
-    if (!(await moveLocation(db, item, organizationId, changes, members))) {
+    if (!(await moveLocation(db, item, organizationId, changes, members, actor))) {
       throw new ConflictError('The location or its users changed while it was being moved; try again');
     }
     const moved = await getLocation(db, id);
@@ -127,7 +127,7 @@ export const implementations: Implementations<'location'> = {
   'location.delete': async ({ actor, params }) => {
     const item = await load(actor, 'delete', params.id);
     // A delete racing another finds its cleanup already written: the location is gone.
-    if (!(await deleteLocation(db, item, await membershipsOfLocation(db, params.id)))) {
+    if (!(await deleteLocation(db, item, await membershipsOfLocation(db, params.id), actor))) {
       throw new NotFoundError(notFound);
     }
     return { success: true as const, id: params.id };

@@ -6,6 +6,7 @@ import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { tenantPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { managementCompanyRoutes } from '@sitewalk/shared/contract/managementCompany';
+import { auditRoutes } from '@sitewalk/shared/contract/audit';
 import { ConflictError, NotFoundError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { pageOf } from '../domain/paging.ts';
@@ -23,6 +24,8 @@ import {
   updateManagementCompany,
 } from '../db/managementCompanies.ts';
 import { toManagementCompany } from './views.ts';
+import { deletedMeanwhile } from '../http/error-mapper.ts';
+import { listActivity } from '../domain/audit.ts';
 
 const db = dataFromEnv();
 const storage = storageFromEnv();
@@ -49,7 +52,7 @@ export const implementations: Implementations<'managementCompany'> = {
   'managementCompany.create': async ({ actor, body }) => {
     authorize(actor, 'create', { kind: 'managementCompany', id: NOT_YET_MADE }, notFound);
     const id = await nextId(db, 'managementCompany');
-    return toManagementCompany(await createManagementCompany(db, id, body));
+    return toManagementCompany(await createManagementCompany(db, id, body, actor));
   },
 
   'managementCompany.update': async ({ actor, body }) => {
@@ -61,7 +64,9 @@ export const implementations: Implementations<'managementCompany'> = {
       Object.entries(fields).filter(([, value]) => value !== undefined && value !== null),
     );
     if (Object.keys(set).length === 0 && cleared.length === 0) return toManagementCompany(item);
-    return toManagementCompany(await updateManagementCompany(db, id, set, cleared));
+    const updated = await updateManagementCompany(db, item, set, cleared, actor);
+    if (!updated) throw new NotFoundError(deletedMeanwhile);
+    return toManagementCompany(updated);
   },
 
   'managementCompany.logoUpload': async ({ actor, params, query }) => {
@@ -103,12 +108,14 @@ export const implementations: Implementations<'managementCompany'> = {
     return { managementCompanies: page.items, totalCount: page.totalCount };
   },
 
+  'managementCompany.activity': async ({ actor, params, query }) => listActivity(db, actor, params.id, query),
+
   'managementCompany.delete': async ({ actor, params }) => {
-    await load(actor, 'delete', params.id);
+    const item = await load(actor, 'delete', params.id);
     if (await managementCompanyHasChildren(db, params.id)) {
       throw new ConflictError('Delete the areas and users of this management company first');
     }
-    await deleteManagementCompany(db, params.id);
+    await deleteManagementCompany(db, item, actor);
     await storage.deletePrefix(tenantPrefix(params.id)); // its logo and anything else left under the tenant
     return { success: true as const, id: params.id };
   },
@@ -116,7 +123,7 @@ export const implementations: Implementations<'managementCompany'> = {
 
 export const handler = createResourceHandler(
   'managementCompany',
-  managementCompanyRoutes,
+  { ...managementCompanyRoutes, ...auditRoutes },
   implementations,
   withActors(db),
 );

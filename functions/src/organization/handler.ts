@@ -23,6 +23,7 @@ import {
   updateOrganization,
 } from '../db/organizations.ts';
 import { toOrganization, toOrganizations } from './views.ts';
+import { deletedMeanwhile } from '../http/error-mapper.ts';
 
 const db = dataFromEnv();
 const storage = storageFromEnv();
@@ -51,7 +52,7 @@ export const implementations: Implementations<'organization'> = {
     }
     const placement = organizationPlacement({ organizationId: NOT_YET_MADE, managementCompanyId });
     if (decide(actor, 'create', placement) !== 'allow') throw new ForbiddenError(messages.permission.addArea);
-    return toOrganization(db, await createOrganization(db, await nextId(db, 'organization'), body));
+    return toOrganization(db, await createOrganization(db, await nextId(db, 'organization'), body, actor));
   },
 
   'organization.update': async ({ actor, body }) => {
@@ -68,7 +69,9 @@ export const implementations: Implementations<'organization'> = {
     );
     const set = { ...(body.name === undefined ? {} : { name: body.name }), ...values };
     if (Object.keys(set).length === 0 && cleared.length === 0) return toOrganization(db, item);
-    return toOrganization(db, await updateOrganization(db, item, set, cleared));
+    const updated = await updateOrganization(db, item, set, cleared, actor);
+    if (!updated) throw new NotFoundError(deletedMeanwhile);
+    return toOrganization(db, updated);
   },
 
   'organization.logoUpload': async ({ actor, params, query }) => {
@@ -114,7 +117,8 @@ export const implementations: Implementations<'organization'> = {
   },
 
   'organization.delete': async ({ actor, params }) => {
-    const { managementCompanyId } = await load(actor, 'delete', params.id);
+    const item = await load(actor, 'delete', params.id);
+    const { managementCompanyId } = item;
     const [locations, userIds] = await Promise.all([
       listLocationsOfOrganization(db, params.id),
       userIdsOfOrganization(db, params.id),
@@ -122,7 +126,7 @@ export const implementations: Implementations<'organization'> = {
     if (locations.length > 0 || userIds.length > 0) {
       throw new ConflictError('Delete the locations of this area and remove its users first');
     }
-    await deleteOrganization(db, params.id);
+    await deleteOrganization(db, item, actor);
     await storage.deletePrefix(ownerPrefix(managementCompanyId, 'area-logo', params.id));
     return { success: true as const, id: params.id };
   },

@@ -120,7 +120,7 @@ export const implementations: Implementations<'user'> = {
   'user.delete': async ({ actor, params }) => {
     const { user, placement } = await visibleUserScope(db, actor, params.id);
     authorize(actor, 'delete', placement, notFound);
-    await accounts.delete(params.id);
+    await accounts.delete(params.id, actor);
     await storage.deletePrefix(
       ownerPrefix(user.managementCompanyId ?? GLOBAL_TENANT, 'profile-image', params.id),
     );
@@ -165,7 +165,7 @@ export const implementations: Implementations<'user'> = {
         company_email: ['only company managers have a company e-mail'],
       });
     }
-    await setCompanyEmail(db, user.userId, body.company_email);
+    if (!(await setCompanyEmail(db, user, body.company_email, actor))) throw new NotFoundError(notFound);
     return view(user.userId);
   },
 

@@ -11,6 +11,7 @@ import { incidentRoutes } from './incident.ts';
 import { scheduleRoutes } from './schedule.ts';
 import { alertRoutes } from './alert.ts';
 import { taskRoutes } from './task.ts';
+import { auditRoutes } from './audit.ts';
 import { exportRoutes } from './export.ts';
 
 /** Every call of the API, once. The CDK app, the local host, the SPA's client and the OpenAPI document read this. */
@@ -27,6 +28,7 @@ export const routes = {
   ...scheduleRoutes,
   ...alertRoutes,
   ...taskRoutes,
+  ...auditRoutes,
   ...exportRoutes,
 } satisfies Record<string, RouteDef>;
 

@@ -70,6 +70,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.app.activity.path,
+            lazy: page(
+              () => import('../features/activity/activity-page.tsx'),
+              (m) => m.ActivityPage,
+            ),
+          },
+          {
             path: paths.app.tasks.path,
             lazy: page(
               () => import('../features/tasks/tasks-page.tsx'),

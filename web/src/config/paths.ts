@@ -56,6 +56,8 @@ export const paths = {
     },
     incidents: { path: '/app/incidents', build: () => '/app/incidents' },
     alerts: { path: '/app/alerts', build: () => '/app/alerts' },
+    /** The audit log of a company (issue 18). */
+    activity: { path: '/app/activity', build: () => '/app/activity' },
     tasks: { path: '/app/tasks', build: () => '/app/tasks' },
     /** A new task; from an incident or an alert, its id, location and a suggested title prefill the form. */
     taskAdd: {

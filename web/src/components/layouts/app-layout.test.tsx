@@ -103,16 +103,21 @@ describe('the shell', () => {
       Role.AreaManager,
       ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Record a Walk', 'Areas', 'Users'],
     ],
-    ['an Owner', Role.Owner, ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Areas', 'Users']],
+    [
+      'a Company Manager',
+      Role.CompanyManager,
+      ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Areas', 'Users', 'Activity'],
+    ],
+    ['an Owner', Role.Owner, ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Areas', 'Users', 'Activity']],
     [
       'an Admin',
       Role.Admin,
-      ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Management Companies', 'Areas', 'Users'],
+      ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Management Companies', 'Areas', 'Users', 'Activity'],
     ],
     [
       'the Super User',
       Role.SuperUser,
-      ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Management Companies', 'Areas', 'Users'],
+      ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Management Companies', 'Areas', 'Users', 'Activity'],
     ],
   ])('shows %s the sidebar entries the policy allows', async (_who, roleId, expected) => {
     stubFetch({});

@@ -4,6 +4,7 @@ import AssignmentIcon from '@mui/icons-material/Assignment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
+import HistoryIcon from '@mui/icons-material/History';
 import MapIcon from '@mui/icons-material/Map';
 import PeopleIcon from '@mui/icons-material/People';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
@@ -39,6 +40,7 @@ const entries: Entry[] = [
   },
   { section: 'areas', label: 'Areas', to: paths.app.organizations.build(), icon: <MapIcon /> },
   { section: 'users', label: 'Users', to: paths.app.users.build(), icon: <PeopleIcon /> },
+  { section: 'activity', label: 'Activity', to: paths.app.activity.build(), icon: <HistoryIcon /> },
 ];
 
 /** The spec's three widths (the source's w-14, w-56 and w-64): narrow shows icons only. */

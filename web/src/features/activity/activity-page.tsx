@@ -1,0 +1,555 @@
+import {
+  Alert as Notice,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Collapse,
+  IconButton,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import HistoryIcon from '@mui/icons-material/History';
+import { Fragment, useMemo, useState } from 'react';
+import { Role, isRoleId, roleNames } from '@sitewalk/shared/roles';
+import { messages } from '@sitewalk/shared/messages';
+import {
+  auditActionNames,
+  auditObjectKindNames,
+  auditObjectKinds,
+  type AuditEntry,
+  type AuditObjectKind,
+} from '@sitewalk/shared/schemas/audit';
+import { taskStatusNames, type TaskStatus } from '@sitewalk/shared/schemas/task';
+import { errorMessageOf } from '../../components/error-panel.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useCurrentUser } from '../../lib/auth.tsx';
+import { useUserLocations } from '../../hooks/use-user-locations.ts';
+import { useActivity, useCompanies, usePeople, type ActivityFilters } from './api.ts';
+
+const SYSTEM_LOG = 0;
+
+/** How people read the fields an entry changed. */
+const fieldLabels: Record<string, string> = {
+  name: 'Name',
+  email: 'E-mail',
+  phone: 'Phone',
+  website: 'Website',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  zipcode: 'ZIP code',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  zoomLevel: 'Map zoom',
+  organizationId: 'Area',
+  managementCompanyId: 'Management company',
+  firstName: 'First name',
+  lastName: 'Last name',
+  roleId: 'Role',
+  companyEmail: 'Company e-mail contact',
+  defaultLocationId: 'Default location',
+  hasPin: 'Has a PIN',
+  pinChanged: 'PIN',
+  passwordChanged: 'Password',
+  locationIds: 'Locations',
+  organizationIds: 'Areas',
+  addedLocationIds: 'Locations added',
+  removedLocationIds: 'Locations removed',
+  addedOrganizationIds: 'Areas added',
+  removedOrganizationIds: 'Areas removed',
+  userIds: 'People',
+  description: 'Description',
+  markerCount: 'Markers',
+  markerNames: 'Marker names',
+  deletedAt: 'Deleted',
+  status: 'Status',
+  resolvedAt: 'Resolved',
+  completedAt: 'Completed',
+};
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const isInstant = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value);
+
+interface Names {
+  locations: ReadonlyMap<number, string>;
+  people: ReadonlyMap<number, string>;
+}
+
+/** One value of a field as people read it: names for ids the caller can see, roles and statuses by name. */
+const shown = (field: string, value: unknown, names: Names): string => {
+  if (value === undefined || value === null || value === '') return '—';
+  if (field === 'roleId' && isRoleId(value)) return roleNames[value];
+  if (field === 'pinChanged' || field === 'passwordChanged') return value ? 'Changed' : '—';
+  if (field === 'status' && typeof value === 'string')
+    return taskStatusNames[value as TaskStatus] ?? value.charAt(0).toUpperCase() + value.slice(1);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (isInstant(value)) return when(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'None';
+    const lookup = /location/i.test(field) ? names.locations : field === 'userIds' ? names.people : null;
+    return value.map((item) => (typeof item === 'number' && lookup?.get(item)) || String(item)).join(', ');
+  }
+  if (typeof value === 'number' && field === 'defaultLocationId')
+    return names.locations.get(value) ?? `#${value}`;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+};
+
+/** The fields an entry changed, before and after, side by side. */
+export const ChangeDiff = ({ entry, names }: { entry: AuditEntry; names: Names }) => {
+  const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  if (fields.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No recorded field changed.
+      </Typography>
+    );
+  }
+  return (
+    <Table size="small" aria-label={`Changes of entry ${entry.seq}`} sx={{ tableLayout: 'fixed' }}>
+      <TableHead>
+        <TableRow>
+          <TableCell sx={{ width: '30%' }}>Field</TableCell>
+          <TableCell>Before</TableCell>
+          <TableCell>After</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {fields.map((field) => (
+          <TableRow key={field}>
+            <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+              {fieldLabels[field] ?? field}
+            </TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere', color: 'text.secondary' }}>
+              {entry.before === null ? '—' : shown(field, entry.before[field], names)}
+            </TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>
+              {entry.after === null ? '—' : shown(field, entry.after[field], names)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+};
+
+const actionColor = (entry: AuditEntry) =>
+  entry.action === 'delete' || entry.action === 'removeMember'
+    ? 'error'
+    : entry.action === 'create' || entry.action === 'addMember' || entry.action === 'resolve'
+      ? 'success'
+      : 'default';
+
+const What = ({ entry }: { entry: AuditEntry }) => (
+  <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+    <Chip size="small" label={auditActionNames[entry.action]} color={actionColor(entry)} variant="outlined" />
+    <Typography variant="body2" color="text.secondary">
+      {auditObjectKindNames[entry.objectKind]}
+    </Typography>
+  </Stack>
+);
+
+const objectLabel = (entry: AuditEntry) => entry.objectName ?? `#${entry.objectId}`;
+const actorRole = (entry: AuditEntry) =>
+  entry.actor.id === 0 ? 'System' : isRoleId(entry.actor.roleId) ? roleNames[entry.actor.roleId] : '';
+
+/** md and up: one row per entry, its changes unfolding below it. */
+interface EntriesProps {
+  entries: AuditEntry[];
+  names: Names;
+  /** The entries unfolded (kept by the page, so a change of width keeps them open). */
+  open: ReadonlySet<number>;
+  toggle: (seq: number) => void;
+}
+
+const EntryRows = ({ entries, names, open, toggle }: EntriesProps) => {
+  return (
+    <TableContainer component={Card} variant="outlined">
+      <Table aria-label="Activity">
+        <TableHead>
+          <TableRow>
+            <TableCell>When</TableCell>
+            <TableCell>Who</TableCell>
+            <TableCell>What</TableCell>
+            <TableCell>Object</TableCell>
+            <TableCell sx={{ width: 56 }}>
+              <Box component="span" sx={visuallyHidden}>
+                Changes
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {entries.map((entry) => {
+            const expanded = open.has(entry.seq);
+            return (
+              <Fragment key={entry.seq}>
+                <TableRow hover sx={{ '& > td': { borderBottom: expanded ? 'none' : undefined } }}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(entry.at)}</TableCell>
+                  <TableCell>
+                    <Typography variant="body2">{entry.actor.name}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {actorRole(entry)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    <What entry={entry} />
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{objectLabel(entry)}</TableCell>
+                  <TableCell>
+                    <IconButton
+                      size="small"
+                      aria-expanded={expanded}
+                      aria-label={`${expanded ? 'Hide' : 'Show'} changes of ${objectLabel(entry)}, ${when(entry.at)}`}
+                      onClick={() => toggle(entry.seq)}
+                    >
+                      {expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+                <TableRow>
+                  <TableCell colSpan={5} sx={{ py: 0, ...(expanded ? {} : { borderBottom: 'none' }) }}>
+                    <Collapse in={expanded} unmountOnExit>
+                      <Box sx={{ py: 1.5, pl: { md: 2 } }}>
+                        <ChangeDiff entry={entry} names={names} />
+                      </Box>
+                    </Collapse>
+                  </TableCell>
+                </TableRow>
+              </Fragment>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+};
+
+/** Phones: one card per entry, its changes unfolding inside it. */
+const EntryCards = ({ entries, names, open, toggle }: EntriesProps) => (
+  <Stack spacing={1.5} component="ul" aria-label="Activity" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+    {entries.map((entry) => (
+      <EntryCard
+        key={entry.seq}
+        entry={entry}
+        names={names}
+        expanded={open.has(entry.seq)}
+        toggle={() => toggle(entry.seq)}
+      />
+    ))}
+  </Stack>
+);
+
+const EntryCard = ({
+  entry,
+  names,
+  expanded,
+  toggle,
+}: {
+  entry: AuditEntry;
+  names: Names;
+  expanded: boolean;
+  toggle: () => void;
+}) => (
+  <Card component="li" variant="outlined">
+    <CardContent sx={{ pb: '12px !important' }}>
+      <Stack spacing={0.5}>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+          <Chip
+            size="small"
+            label={auditActionNames[entry.action]}
+            color={actionColor(entry)}
+            variant="outlined"
+          />
+          <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            {when(entry.at)}
+          </Typography>
+        </Stack>
+        <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.6, pt: 0.5 }}>
+          {auditObjectKindNames[entry.objectKind]}
+        </Typography>
+        <Typography variant="body1" sx={{ fontWeight: 600, overflowWrap: 'anywhere', mt: '0 !important' }}>
+          {objectLabel(entry)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          by {entry.actor.name}
+          {actorRole(entry) && ` · ${actorRole(entry)}`}
+        </Typography>
+        <Box>
+          <Button
+            size="small"
+            onClick={toggle}
+            aria-expanded={expanded}
+            endIcon={expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+            sx={{ ml: -0.5 }}
+          >
+            {expanded ? 'Hide changes' : 'Show changes'}
+          </Button>
+        </Box>
+        <Collapse in={expanded} unmountOnExit>
+          <ChangeDiff entry={entry} names={names} />
+        </Collapse>
+      </Stack>
+    </CardContent>
+  </Card>
+);
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** A date field's day as an instant: the start of that day, or its end, where the browser is. */
+const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00`).toISOString() : undefined);
+const dayEnd = (day: string) => (day ? new Date(`${day}T23:59:59.999`).toISOString() : undefined);
+
+/**
+ * /app/activity: a company's audit log, newest first — who changed what, when, and each change's fields
+ * before and after — with filters and older entries a page at a time. Company Managers and above.
+ */
+export const ActivityPage = () => {
+  const user = useCurrentUser();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const roomy = useMediaQuery(theme.breakpoints.up('sm'));
+  const global = user.roleId >= Role.Admin;
+  const companies = useCompanies(user.id);
+  const locations = useUserLocations(user.id);
+  const people = usePeople(user.id);
+  const [chosenCompany, setChosenCompany] = useState<number | ''>('');
+  const [objectKind, setObjectKind] = useState<AuditObjectKind | ''>('');
+  const [actorId, setActorId] = useState<number | ''>('');
+  const [locationId, setLocationId] = useState<number | ''>('');
+  const [fromDay, setFromDay] = useState('');
+  const [toDay, setToDay] = useState('');
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (seq: number) =>
+    setOpen((was) => {
+      const next = new Set(was);
+      if (next.has(seq)) next.delete(seq);
+      else next.add(seq);
+      return next;
+    });
+  const [filtersShown, setFiltersShown] = useState(false);
+
+  const companyId =
+    chosenCompany !== ''
+      ? chosenCompany
+      : (user.managementCompanyId ?? companies.data?.companies[0]?.id ?? (global ? SYSTEM_LOG : null));
+  const filters: ActivityFilters | null =
+    companyId === null
+      ? null
+      : {
+          companyId,
+          objectKind: objectKind || undefined,
+          actorId: actorId || undefined,
+          locationId: locationId || undefined,
+          from: dayStart(fromDay),
+          to: dayEnd(toDay),
+        };
+  const activity = useActivity(filters ?? { companyId: SYSTEM_LOG }, filters !== null);
+  const entries = activity.data?.pages.flatMap((page) => page.entries) ?? [];
+
+  const companyLocations = (locations.data ?? []).filter(
+    (l) => companyId === null || l.managementCompanyId === companyId,
+  );
+  const companyPeople = (people.data ?? []).filter(
+    (p) => companyId === null || companyId === SYSTEM_LOG || p.managementCompanyId === companyId,
+  );
+  const names: Names = useMemo(
+    () => ({
+      locations: new Map((locations.data ?? []).map((l) => [l.id, l.name])),
+      people: new Map((people.data ?? []).map((p) => [p.id, `${p.firstName} ${p.lastName}`])),
+    }),
+    [locations.data, people.data],
+  );
+  const activeFilters = [objectKind, actorId, locationId, fromDay, toDay].filter(
+    (value) => value !== '',
+  ).length;
+  const filtered = activeFilters > 0;
+  const showLog = global || (companies.data?.companies.length ?? 0) > 1;
+  const clear = () => {
+    setObjectKind('');
+    setActorId('');
+    setLocationId('');
+    setFromDay('');
+    setToDay('');
+  };
+  const shrink = { inputLabel: { shrink: true } };
+  const select = { select: { displayEmpty: true }, ...shrink };
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          Activity
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, maxWidth: 720 }}>
+          Every change to the company, its areas, locations, people, walks, incidents and tasks: who made it,
+          when, and what it changed. Entries are chained one to the next, so none can be edited or removed
+          unnoticed.
+        </Typography>
+      </Box>
+      {(showLog || !roomy || filtered) && (
+        <Stack direction="row" useFlexGap sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          {showLog && (
+            <TextField
+              select
+              size="small"
+              label="Log"
+              sx={{ minWidth: 220, flexGrow: { xs: 1, sm: 0 } }}
+              value={companyId ?? ''}
+              slotProps={select}
+              onChange={(event) => setChosenCompany(Number(event.target.value))}
+            >
+              {(companies.data?.companies ?? []).map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.name}
+                </MenuItem>
+              ))}
+              {global && <MenuItem value={SYSTEM_LOG}>System (no company)</MenuItem>}
+            </TextField>
+          )}
+          {!roomy && (
+            <Button
+              variant="outlined"
+              startIcon={<FilterListIcon />}
+              aria-expanded={filtersShown}
+              aria-controls="activity-filters"
+              onClick={() => setFiltersShown((was) => !was)}
+            >
+              {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
+            </Button>
+          )}
+          {filtered && <Button onClick={clear}>Clear filters</Button>}
+        </Stack>
+      )}
+      <Box
+        id="activity-filters"
+        component="section"
+        aria-label="Filters"
+        sx={{
+          display: roomy || filtersShown ? 'grid' : 'none',
+          gap: 1.5,
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: 'repeat(3, minmax(0, 1fr))',
+            lg: 'repeat(5, minmax(0, 1fr))',
+          },
+          alignItems: 'center',
+        }}
+      >
+        <TextField
+          select
+          size="small"
+          label="Kind"
+          value={objectKind}
+          slotProps={select}
+          onChange={(event) => setObjectKind(event.target.value as AuditObjectKind | '')}
+        >
+          <MenuItem value="">All kinds</MenuItem>
+          {auditObjectKinds.map((kind) => (
+            <MenuItem key={kind} value={kind}>
+              {auditObjectKindNames[kind]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Who"
+          value={actorId}
+          slotProps={select}
+          onChange={(event) => setActorId(event.target.value === '' ? '' : Number(event.target.value))}
+        >
+          <MenuItem value="">Everyone</MenuItem>
+          {companyPeople.map((p) => (
+            <MenuItem key={p.id} value={p.id}>
+              {p.firstName} {p.lastName}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Location"
+          value={locationId}
+          slotProps={select}
+          onChange={(event) => setLocationId(event.target.value === '' ? '' : Number(event.target.value))}
+        >
+          <MenuItem value="">All locations</MenuItem>
+          {companyLocations.map((l) => (
+            <MenuItem key={l.id} value={l.id}>
+              {l.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          type="date"
+          label="From"
+          value={fromDay}
+          slotProps={{ ...shrink, htmlInput: { max: toDay || undefined } }}
+          onChange={(event) => setFromDay(event.target.value)}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="To"
+          value={toDay}
+          slotProps={{ ...shrink, htmlInput: { min: fromDay || undefined } }}
+          onChange={(event) => setToDay(event.target.value)}
+        />
+      </Box>
+      {activity.isError && (
+        <Notice severity="error">{errorMessageOf(activity.error) ?? messages.fetch.unexpected}</Notice>
+      )}
+      {activity.isPending && !activity.isError && <Spinner label="Loading activity" />}
+      {activity.data && entries.length === 0 && (
+        <Stack spacing={1} sx={{ alignItems: 'center', py: 6, color: 'text.secondary' }}>
+          <HistoryIcon sx={{ fontSize: 48 }} />
+          <Typography variant="h6" component="p">
+            {filtered ? 'No activity matches these filters' : 'No activity yet'}
+          </Typography>
+        </Stack>
+      )}
+      {entries.length > 0 &&
+        (wide ? (
+          <EntryRows entries={entries} names={names} open={open} toggle={toggle} />
+        ) : (
+          <EntryCards entries={entries} names={names} open={open} toggle={toggle} />
+        ))}
+      {activity.hasNextPage && (
+        <Button
+          variant="outlined"
+          onClick={() => void activity.fetchNextPage()}
+          disabled={activity.isFetchingNextPage}
+          sx={{ alignSelf: 'center' }}
+        >
+          {activity.isFetchingNextPage ? 'Loading…' : 'Show older entries'}
+        </Button>
+      )}
+    </Stack>
+  );
+};
