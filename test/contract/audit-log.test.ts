@@ -116,6 +116,55 @@ const cases: Record<string, Case> = {
       after: null,
     }),
   },
+  'a company gets a new logo': {
+    act: async () => {
+      await api(owner, 'managementCompany.logoUpload', {
+        params: { id: a.companyId, name: 'logo' },
+        query: { contentType: 'image/png', contentLength: 2048 },
+      });
+    },
+    expected: () => ({
+      action: 'update',
+      objectKind: 'managementCompany',
+      objectId: a.companyId,
+      actor: expect.objectContaining({ id: owner.id }),
+      // Never the object's key: whether there was a logo, and that a new one was set.
+      before: { logo: expect.stringMatching(/^(none|set)$/) as string },
+      after: { logo: 'replaced' },
+    }),
+  },
+  'an area gets a new logo': {
+    act: async () => {
+      await api(companyManager, 'organization.logoUpload', {
+        params: { id: a.areaId, name: 'logo' },
+        query: { contentType: 'image/jpeg', contentLength: 4096 },
+      });
+    },
+    expected: () => ({
+      action: 'update',
+      objectKind: 'organization',
+      objectId: a.areaId,
+      actor: expect.objectContaining({ id: companyManager.id }),
+      before: { logo: expect.stringMatching(/^(none|set)$/) as string },
+      after: { logo: 'replaced' },
+    }),
+  },
+  'a user gets a new profile image': {
+    act: async () => {
+      await api(employee, 'user.profileImageUpload', {
+        params: { userId: employee.id, name: 'me' },
+        query: { contentType: 'image/png', contentLength: 1024 },
+      });
+    },
+    expected: () => ({
+      action: 'update',
+      objectKind: 'user',
+      objectId: employee.id,
+      actor: expect.objectContaining({ id: employee.id }),
+      before: { profileImage: expect.stringMatching(/^(none|set)$/) as string },
+      after: { profileImage: 'replaced' },
+    }),
+  },
   'an area is created': {
     act: async () => {
       await api(companyManager, 'organization.create', {

@@ -74,6 +74,18 @@ export const changedFields = (
   return { before: pick(before, names) ?? {}, after: pick(after, names) ?? {} };
 };
 
+/**
+ * A new logo or profile image: the log keeps no object key (a random file name says nothing), only whether
+ * there was one before and that a new one was set.
+ */
+export const imageChange = (
+  name: 'logo' | 'profileImage',
+  previousKey: string | undefined,
+): Pick<AuditRecord, 'before' | 'after'> => ({
+  before: { [name]: previousKey === undefined ? 'none' : 'set' },
+  after: { [name]: 'replaced' },
+});
+
 /** Whether a change changed anything the log keeps. */
 export const changesSomething = (fields: Pick<AuditRecord, 'before' | 'after'>) =>
   !fields.before || !fields.after || Object.keys(fields.before).length + Object.keys(fields.after).length > 0;

@@ -2,7 +2,7 @@ import type { DataService } from './service.ts';
 import type { CreateManagementCompanyItem, ManagementCompanyItem } from './entities/managementCompany.ts';
 import { readPartition } from './bounded.ts';
 import { writeAuditedOrFail, type AuditActor } from './audit.ts';
-import { auditView, changedFields } from './audit-fields.ts';
+import { auditView, changedFields, imageChange } from './audit-fields.ts';
 
 /** Named access patterns of management companies (docs/data-model.md). */
 
@@ -91,8 +91,20 @@ export const updateManagementCompany = async (
   return getManagementCompany(db, managementCompanyId);
 };
 
-export const setManagementCompanyLogoKey = (db: DataService, managementCompanyId: number, logoKey: string) =>
-  db.entities.managementCompany.patch({ managementCompanyId }).set({ logoKey }).go();
+/** A new logo's object key (its upload URL is handed out now), recorded in the log as a new logo. */
+export const setManagementCompanyLogoKey = (
+  db: DataService,
+  item: ManagementCompanyItem,
+  logoKey: string,
+  actor: AuditActor,
+) =>
+  writeAuditedOrFail(
+    db,
+    { actor, record: { ...companyEntry(item), action: 'update', ...imageChange('logo', item.logoKey) } },
+    ({ managementCompany }) => [
+      managementCompany.patch({ managementCompanyId: item.managementCompanyId }).set({ logoKey }).commit(),
+    ],
+  );
 
 /**
  * Deletes a company, the last entry of its audit log recording it. The log stays (its entries and head), so

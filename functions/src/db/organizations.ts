@@ -2,7 +2,7 @@ import type { DataService } from './service.ts';
 import type { CreateOrganizationItem, OrganizationItem } from './entities/organization.ts';
 import { readPartition } from './bounded.ts';
 import { writeAuditedOrFail, type AuditActor } from './audit.ts';
-import { auditView, changedFields } from './audit-fields.ts';
+import { auditView, changedFields, imageChange } from './audit-fields.ts';
 
 /** Named access patterns of organizations (docs/data-model.md). */
 
@@ -82,8 +82,24 @@ export const updateOrganization = async (
   return getOrganization(db, item.organizationId);
 };
 
-export const setOrganizationLogoKey = (db: DataService, organizationId: number, logoKey: string) =>
-  db.entities.organization.patch({ organizationId }).set({ logoKey }).go();
+/** A new logo's object key (its upload URL is handed out now), recorded in the log as a new logo. */
+export const setOrganizationLogoKey = (
+  db: DataService,
+  item: OrganizationItem,
+  logoKey: string,
+  actor: AuditActor,
+) =>
+  writeAuditedOrFail(
+    db,
+    { actor, record: { ...areaEntry(item), action: 'update', ...imageChange('logo', item.logoKey) } },
+    ({ organization }) => [
+      organization
+        .patch({ organizationId: item.organizationId })
+        .set({ logoKey })
+        .composite({ managementCompanyId: item.managementCompanyId })
+        .commit(),
+    ],
+  );
 
 export const deleteOrganization = (db: DataService, item: OrganizationItem, actor: AuditActor) =>
   writeAuditedOrFail(

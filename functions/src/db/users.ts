@@ -12,7 +12,7 @@ import {
   type AuditActor,
   type AuditRecord,
 } from './audit.ts';
-import { auditView, changedFields } from './audit-fields.ts';
+import { auditView, changedFields, imageChange } from './audit-fields.ts';
 
 /** Named access patterns of users (docs/data-model.md). */
 
@@ -98,9 +98,6 @@ export const usersInScope = async (db: DataService, scope: Actor): Promise<UserI
   return getUsers(db, [scope.userId, ...groups.flat()]);
 };
 
-export const setProfileImageKey = (db: DataService, userId: number, profileImageKey: string) =>
-  db.entities.user.patch({ userId }).set({ profileImageKey }).go();
-
 const userEntry = (user: Pick<UserItem, 'userId' | 'firstName' | 'lastName' | 'managementCompanyId'>) => ({
   // A Super User or Admin belongs to no company: their changes go to the system log.
   managementCompanyId: user.managementCompanyId ?? SYSTEM_LOG,
@@ -108,6 +105,22 @@ const userEntry = (user: Pick<UserItem, 'userId' | 'firstName' | 'lastName' | 'm
   objectId: user.userId,
   objectName: `${user.firstName} ${user.lastName}`,
 });
+
+/** A new profile image's object key (its upload URL is handed out now), recorded in the log as a new image. */
+export const setProfileImageKey = (
+  db: DataService,
+  user: UserItem,
+  profileImageKey: string,
+  actor: AuditActor,
+) =>
+  writeAuditedOrFail(
+    db,
+    {
+      actor,
+      record: { ...userEntry(user), action: 'update', ...imageChange('profileImage', user.profileImageKey) },
+    },
+    ({ user: users }) => [users.patch({ userId: user.userId }).set({ profileImageKey }).commit()],
+  );
 
 const idsOf = <K extends string>(items: readonly Record<K, number>[], key: K) =>
   items.map((item) => item[key]).sort((a, b) => a - b);

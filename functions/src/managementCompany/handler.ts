@@ -70,13 +70,13 @@ export const implementations: Implementations<'managementCompany'> = {
   },
 
   'managementCompany.logoUpload': async ({ actor, params, query }) => {
-    await load(actor, 'uploadLogo', params.id);
+    const item = await load(actor, 'uploadLogo', params.id);
     const ticket = await presignOwnedUpload(
       storage,
       { managementCompanyId: params.id, kind: 'company-logo', id: params.id },
       query,
     );
-    await setManagementCompanyLogoKey(db, params.id, ticket.key);
+    await setManagementCompanyLogoKey(db, item, ticket.key, actor);
     return ticket;
   },
 

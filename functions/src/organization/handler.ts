@@ -75,10 +75,14 @@ export const implementations: Implementations<'organization'> = {
   },
 
   'organization.logoUpload': async ({ actor, params, query }) => {
-    const { managementCompanyId } = await load(actor, 'uploadLogo', params.id);
-    const owner = { managementCompanyId, kind: 'area-logo' as const, id: params.id };
+    const item = await load(actor, 'uploadLogo', params.id);
+    const owner = {
+      managementCompanyId: item.managementCompanyId,
+      kind: 'area-logo' as const,
+      id: params.id,
+    };
     const ticket = await presignOwnedUpload(storage, owner, query);
-    await setOrganizationLogoKey(db, params.id, ticket.key);
+    await setOrganizationLogoKey(db, item, ticket.key, actor);
     return ticket;
   },
 

@@ -105,7 +105,7 @@ export const implementations: Implementations<'user'> = {
       id: user.userId,
     };
     const ticket = await presignOwnedUpload(storage, owner, query);
-    await setProfileImageKey(db, user.userId, ticket.key);
+    await setProfileImageKey(db, user, ticket.key, actor);
     return ticket;
   },
 
