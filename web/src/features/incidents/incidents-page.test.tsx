@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { ExportFile } from '@sitewalk/shared/schemas/export';
 import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { anIncident } from '../../testing/incident-fixtures.ts';
+import { startDownload } from '../../lib/download.ts';
 import { IncidentsPage } from './incidents-page.tsx';
+
+vi.mock('../../lib/download.ts', () => ({ startDownload: vi.fn() }));
 
 const manager = testUser({ id: 102, roleId: 10, roleName: 'Manager', managementCompanyId: 1 });
 
@@ -29,8 +33,13 @@ const many = Array.from({ length: 12 }, (_, i) =>
 
 const table = () => within(screen.getByRole('table', { name: 'Incidents' }));
 
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
 describe('IncidentsPage', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(startDownload).mockClear();
+  });
 
   it('lists the unresolved incidents of every location, ten a page; a row opens it with the origin', async () => {
     const { user, router, fake } = renderIncidents({ 'incident.search': () => ({ incidents: many }) });
@@ -91,5 +100,49 @@ describe('IncidentsPage', () => {
   it('says so when the list fails', async () => {
     renderIncidents({ 'incident.search': () => fakeError(500, 'Internal Server Error') });
     expect(await screen.findByText('Failed to fetch incidents: Internal Server Error')).toBeInTheDocument();
+  });
+
+  it("downloads the CSV of every location's incidents, whatever the filters, for the days asked", async () => {
+    const csv: ExportFile = {
+      url: 'http://127.0.0.1:3003/bucket/tenants/1/exports/102/abc/incidents_all-locations.csv?X-Amz-Signature=1',
+      fileName: 'incidents_all-locations.csv',
+      contentType: 'text/csv; charset=utf-8',
+      expiresIn: 300,
+      count: 12,
+    };
+    const { user, fake } = renderIncidents({
+      'incident.search': () => ({ incidents: many }),
+      'export.incidentsCsv': () => csv,
+    });
+    await table().findByText('Incident text number 1');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download CSV' });
+    expect(within(dialog).getByText(/Incidents at all my locations/)).toBeInTheDocument();
+    // Incidents only: no choice of walk reports here.
+    expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('From')).toHaveValue(day(29));
+    expect(within(dialog).getByLabelText('To')).toHaveValue(day(0));
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+
+    await waitFor(() => expect(startDownload).toHaveBeenCalledWith(csv.url, csv.fileName));
+    // No location: the server exports every location of the caller's scope.
+    expect(fake.callsOf('export.incidentsCsv').map((call) => call.body)).toEqual([
+      { from: day(29), to: day(0) },
+    ]);
+    expect(fake.callsOf('export.walkReportsCsv')).toEqual([]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("keeps the CSV dialog open with the server's reason when it refuses", async () => {
+    const { user } = renderIncidents({
+      'incident.search': () => ({ incidents: many }),
+      'export.incidentsCsv': () => fakeError(400, 'an export covers at most 366 days'),
+    });
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download CSV' });
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('an export covers at most 366 days');
+    expect(within(dialog).getByRole('button', { name: 'Download' })).toBeEnabled();
+    expect(startDownload).not.toHaveBeenCalled();
   });
 });

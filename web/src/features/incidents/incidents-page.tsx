@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { messages } from '@sitewalk/shared/messages';
 import type { DataTableQuery } from '../../components/data-table.tsx';
 import { errorMessageOf } from '../../components/error-panel.tsx';
+import { DownloadCsvButton } from '../../components/exports/download-csv-button.tsx';
 import { IncidentsTable } from '../../components/incidents-table/incidents-table.tsx';
 import { paths } from '../../config/paths.ts';
 import { useIncidentSearch } from './api/search-incidents.ts';
@@ -11,7 +12,8 @@ const FIRST_PAGE: DataTableQuery = { page: 1, pageSize: 10, searchTerm: '' };
 /**
  * /app/incidents: the incidents of every location the signed-in user may see, newest first, searched by
  * the API and paged here; unresolved only at first (field-operations section 9). A row opens the
- * incident, whose 'Back to Incidents' returns here.
+ * incident, whose 'Back to Incidents' returns here. 'Download CSV' exports the incidents of all those
+ * locations over a range of days (issue 18), whatever the filters above the table.
  */
 export const IncidentsPage = () => {
   const [unresolvedOnly, setUnresolvedOnly] = useState(true);
@@ -30,20 +32,23 @@ export const IncidentsPage = () => {
         <Typography variant="h4" component="h1">
           Incidents
         </Typography>
-        <FormControlLabel
-          sx={{ ml: 0 }}
-          control={
-            <Switch
-              checked={unresolvedOnly}
-              onChange={(event) => {
-                // A new filter starts again at page 1 (the table is remade below).
-                setUnresolvedOnly(event.target.checked);
-                setQuery(FIRST_PAGE);
-              }}
-            />
-          }
-          label="Unresolved only"
-        />
+        <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
+          <FormControlLabel
+            sx={{ ml: 0, mr: 0 }}
+            control={
+              <Switch
+                checked={unresolvedOnly}
+                onChange={(event) => {
+                  // A new filter starts again at page 1 (the table is remade below).
+                  setUnresolvedOnly(event.target.checked);
+                  setQuery(FIRST_PAGE);
+                }}
+              />
+            }
+            label="Unresolved only"
+          />
+          <DownloadCsvButton kind="incidents" scopeName="all my locations" />
+        </Stack>
       </Stack>
       {incidents.isError && (
         <Alert severity="error">
