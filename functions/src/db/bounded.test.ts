@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAN_OUT_CONCURRENCY, deleteByKeys, mapBounded, readByKeys } from './bounded.ts';
+import { FAN_OUT_CONCURRENCY, deleteByKeys, mapBounded, pagesOf, readByKeys } from './bounded.ts';
 
 /** A batch get that leaves the given number of keys unprocessed on each of its first calls. */
 const flakyGet = (leftOver: number[]) => {
@@ -121,5 +121,36 @@ describe('mapBounded', () => {
 
   it.each([0, -1, 1.5, Number.NaN])('refuses a concurrency of %s', async (concurrency) => {
     await expect(mapBounded([1], async (x) => x, concurrency)).rejects.toThrow(RangeError);
+  });
+});
+
+describe('pagesOf', () => {
+  it('yields each page as it is read, passes the cursor on, skips empty pages and stops without a cursor', async () => {
+    const pages = [
+      { data: [1, 2], cursor: 'a' },
+      { data: [], cursor: 'b' }, // DynamoDB may answer an empty page with a cursor (a filter, a limit)
+      { data: [3], cursor: null },
+    ];
+    const cursors: (string | null)[] = [];
+    const read: number[][] = [];
+    for await (const page of pagesOf(async (cursor) => {
+      cursors.push(cursor);
+      return pages[cursors.length - 1]!;
+    })) {
+      read.push(page);
+    }
+    expect(read).toEqual([[1, 2], [3]]);
+    expect(cursors).toEqual([null, 'a', 'b']);
+  });
+
+  it('reads a page only when the one before has been taken', async () => {
+    let calls = 0;
+    const query = async (cursor: string | null) => {
+      calls += 1;
+      return { data: [calls], cursor: cursor === null ? 'next' : null };
+    };
+    const pages = pagesOf(query);
+    await pages.next();
+    expect(calls).toBe(1);
   });
 });

@@ -11,6 +11,16 @@ export class PartitionTooLargeError extends Error {
 
 type PageQuery<T> = (cursor: string | null) => Promise<{ data: T[]; cursor: string | null }>;
 
+/** Every page of a query, one at a time, with no bound: for a job that holds one page at once (an export). */
+export async function* pagesOf<T>(query: PageQuery<T>): AsyncGenerator<T[]> {
+  let cursor: string | null = null;
+  do {
+    const page = await query(cursor);
+    if (page.data.length > 0) yield page.data;
+    cursor = page.cursor;
+  } while (cursor);
+}
+
 export const readPartition = async <T>(query: PageQuery<T>, bound = PARTITION_READ_BOUND): Promise<T[]> => {
   const items: T[] = [];
   let cursor: string | null = null;

@@ -2,7 +2,7 @@ import type { CreateEntityItem } from 'electrodb';
 import { INCIDENT_IMAGES_MAX, INCIDENT_NOTES_MAX } from '@sitewalk/shared/constants';
 import type { DataService } from './service.ts';
 import type { IncidentItem, incidentEntity } from './entities/incident.ts';
-import { readByKeys, readPartition } from './bounded.ts';
+import { pagesOf, readByKeys, readPartition } from './bounded.ts';
 import { writeIf } from './conditional.ts';
 import { incidentTallies } from './tallies.ts';
 import { writeAudited, type AuditActor, type AuditRecord } from './audit.ts';
@@ -194,19 +194,15 @@ export const retireCreateGuard = (db: DataService, clientId: string, expiresAt: 
  * A location's incidents created from `from` to `to` (ISO instants, both included), oldest first (gsi1), one
  * page of at most `pageSize` at a time: an export walks any number of them holding one page.
  */
-export async function* incidentPagesCreatedBetween(
+export const incidentPagesCreatedBetween = (
   db: DataService,
   locationId: number,
   range: { from: string; to: string },
   pageSize: number,
-) {
-  let cursor: string | null = null;
-  do {
-    const page: { data: IncidentItem[]; cursor: string | null } = await db.entities.incident.query
+): AsyncGenerator<IncidentItem[]> =>
+  pagesOf((cursor) =>
+    db.entities.incident.query
       .byLocation({ locationId })
       .between({ createdAt: range.from }, { createdAt: range.to })
-      .go({ cursor, limit: pageSize });
-    if (page.data.length > 0) yield page.data;
-    cursor = page.cursor;
-  } while (cursor);
-}
+      .go({ cursor, limit: pageSize }),
+  );

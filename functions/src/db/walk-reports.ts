@@ -14,7 +14,7 @@ import type {
 } from './entities/walkReport.ts';
 import { createOutcome, writeIf, type CreateOutcome } from './conditional.ts';
 import { reportStartTallies } from './tallies.ts';
-import { readPartition } from './bounded.ts';
+import { pagesOf, readPartition } from './bounded.ts';
 
 /** Named access patterns of walk reports and what is recorded on them (docs/data-model.md). */
 
@@ -202,22 +202,18 @@ export const getPhoto = async (db: DataService, key: RecordingKey) =>
  * A location's reports started from `from` to `to` (ISO instants, both included), oldest first (gsi1), one
  * page of at most `pageSize` at a time: an export walks any number of them holding one page.
  */
-export async function* reportPagesStartedBetween(
+export const reportPagesStartedBetween = (
   db: DataService,
   locationId: number,
   range: { from: string; to: string },
   pageSize: number,
-) {
-  let cursor: string | null = null;
-  do {
-    const page: { data: WalkReportItem[]; cursor: string | null } = await db.entities.walkReport.query
+): AsyncGenerator<WalkReportItem[]> =>
+  pagesOf((cursor) =>
+    db.entities.walkReport.query
       .byLocation({ locationId })
       .between({ startedAt: range.from }, { startedAt: range.to })
-      .go({ cursor, limit: pageSize });
-    if (page.data.length > 0) yield page.data;
-    cursor = page.cursor;
-  } while (cursor);
-}
+      .go({ cursor, limit: pageSize }),
+  );
 
 /** The photos of one report, at most WALK_REPORT_PHOTOS_MAX (the walkPhoto worker finds a photo by its key). */
 export const photosOfReport = async (db: DataService, walkReportId: number) =>

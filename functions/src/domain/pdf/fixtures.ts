@@ -1,6 +1,6 @@
-import { deflateSync } from 'node:zlib';
 import type { WalkReport } from '@sitewalk/shared/schemas/walkReport';
 import type { Incident } from '@sitewalk/shared/schemas/incident';
+import { PNG } from 'pngjs';
 
 /** Test data for the PDFs: a walk of 10 markers, nine reached (one far, one by hand), two doors, notes, photos. */
 
@@ -156,50 +156,18 @@ export const incidentView = (overrides: Partial<Incident> = {}): Incident => ({
   ...overrides,
 });
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-};
-
 /** A real PNG, `width` × `height`, a two-colour gradient (a photo stand-in a PDF can embed). */
 export const photoPng = (
   width = 160,
   height = 120,
   tint: [number, number, number] = [40, 110, 180],
 ): Buffer => {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc(height * (1 + width * 3));
+  const image = new PNG({ width, height });
   for (let y = 0; y < height; y += 1) {
-    const row = y * (1 + width * 3);
     for (let x = 0; x < width; x += 1) {
       const t = (x + y) / (width + height);
-      rows.set(
-        tint.map((c) => Math.round(c * (1 - t) + 230 * t)),
-        row + 1 + x * 3,
-      );
+      image.data.set([...tint.map((c) => Math.round(c * (1 - t) + 230 * t)), 255], (y * width + x) * 4);
     }
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return PNG.sync.write(image);
 };
