@@ -113,6 +113,9 @@ describe('walk setup', () => {
     // Point 5 dragged to the top with the keyboard (25 px a key press); labels follow, 1..5.
     await page.getByRole('button', { name: 'Drag Point 5' }).focus();
     await page.keyboard.press('Space');
+    // The arrows count only once the drag has started (dnd-kit listens for them from then on; on a busy
+    // machine that is a render later): it marks its handle pressed.
+    await page.getByRole('button', { name: 'Drag Point 5', pressed: true }).waitFor();
     for (let i = 0; i < 12; i += 1) await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Space');
     await rows.nth(0).getByText('Units 100-120, 130').waitFor();
