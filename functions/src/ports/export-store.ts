@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Env } from '../env.ts';
-import { tenantPrefix } from './storage.ts';
-import { tracedClient } from './tracer.ts';
+import { readObject, tenantPrefix, uploadBucketClient, type StorageEnv } from './storage.ts';
 
 /**
  * Where exports go: the upload bucket, under the tenant's prefix (`tenants/{id}/exports/…`), tagged so the
@@ -49,21 +47,8 @@ export const attachment = (fileName: string) => `attachment; filename="${fileNam
 
 const PART_SIZE = 5 * 1024 * 1024;
 
-const isNotFound = (error: unknown): boolean =>
-  error instanceof Error &&
-  (error.name === 'NoSuchKey' ||
-    error.name === 'NotFound' ||
-    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
-
-export const s3ExportStore = (env: Env<'AWS_REGION' | 'UPLOAD_BUCKET' | 'S3_ENDPOINT'>): ExportStore => {
-  const client = tracedClient(
-    () =>
-      new S3Client({
-        region: env.AWS_REGION,
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT, forcePathStyle: true } : {}),
-      }),
-  );
+export const s3ExportStore = (env: StorageEnv): ExportStore => {
+  const client = uploadBucketClient(env);
   const Bucket = env.UPLOAD_BUCKET;
   return {
     async put(file, body) {
@@ -99,14 +84,6 @@ export const s3ExportStore = (env: Env<'AWS_REGION' | 'UPLOAD_BUCKET' | 'S3_ENDP
       );
     },
 
-    async readPhoto(key) {
-      try {
-        const answer = await client().send(new GetObjectCommand({ Bucket, Key: key }));
-        return answer.Body ? await answer.Body.transformToByteArray() : null;
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    },
+    readPhoto: (key) => readObject(client(), Bucket, key),
   };
 };

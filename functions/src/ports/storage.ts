@@ -88,7 +88,7 @@ export const objectKey = (
 ): string =>
   `${ownerPrefix(target.managementCompanyId, target.kind, target.id)}${random()}${EXTENSIONS[contentType]}`;
 
-type StorageEnv = Env<'AWS_REGION' | 'UPLOAD_BUCKET' | 'S3_ENDPOINT'>;
+export type StorageEnv = Env<'AWS_REGION' | 'UPLOAD_BUCKET' | 'S3_ENDPOINT'>;
 
 /** DeleteObjects takes at most 1000 keys, ListObjectsV2 answers at most 1000. */
 const PAGE_SIZE = 1000;
@@ -101,8 +101,9 @@ const isNotFound = (error: unknown): boolean =>
     error.name === 'NoSuchKey' ||
     (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
 
-export const s3Storage = (env: StorageEnv): Storage => {
-  const client = tracedClient(
+/** The upload bucket's S3 client (s3rver's endpoint locally), made at its first use and traced. */
+export const uploadBucketClient = (env: StorageEnv) =>
+  tracedClient(
     () =>
       new S3Client({
         region: env.AWS_REGION,
@@ -111,6 +112,24 @@ export const s3Storage = (env: StorageEnv): Storage => {
         ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT, forcePathStyle: true } : {}),
       }),
   );
+
+/** An object's bytes; null when there is no such object. */
+export const readObject = async (
+  client: S3Client,
+  Bucket: string,
+  key: string,
+): Promise<Uint8Array | null> => {
+  try {
+    const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+    return answer.Body ? await answer.Body.transformToByteArray() : null;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+};
+
+export const s3Storage = (env: StorageEnv): Storage => {
+  const client = uploadBucketClient(env);
   const Bucket = env.UPLOAD_BUCKET;
 
   return {
@@ -142,15 +161,7 @@ export const s3Storage = (env: StorageEnv): Storage => {
       }
     },
 
-    async read(key) {
-      try {
-        const answer = await client().send(new GetObjectCommand({ Bucket, Key: key }));
-        return answer.Body ? await answer.Body.transformToByteArray() : null;
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    },
+    read: (key) => readObject(client(), Bucket, key),
 
     async deletePrefix(prefix) {
       // 'tenants/1' would also match 'tenants/10/...': only whole folders are deleted.

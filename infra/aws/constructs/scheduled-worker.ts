@@ -3,7 +3,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Validations } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
@@ -11,6 +11,7 @@ import { EVALUATOR_INTERVAL_MINUTES } from '@sitewalk/shared/constants';
 import type { Worker } from '@sitewalk/functions/resource-access';
 import type { StageConfig } from '../stage.ts';
 import { ResourceFunction, type Backing } from './resource-function.ts';
+import { deadLetterQueue } from './dead-letters.ts';
 
 /** EventBridge Scheduler tries a failed invocation this often before it sends it to the dead-letter queue. */
 export const SCHEDULE_RETRIES = 2;
@@ -38,15 +39,7 @@ export class ScheduledWorker extends Construct {
       timeout: Duration.minutes(2),
     }).function;
 
-    this.deadLetters = new Queue(this, 'Failed', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter destination of the evaluator schedule.',
-    });
+    this.deadLetters = deadLetterQueue(this, 'the evaluator schedule');
 
     // The scheduler's own role: LambdaInvoke grants it lambda:InvokeFunction on this function only.
     const invoker = new Role(this, 'InvokerRole', {

@@ -1,16 +1,17 @@
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { EventSourceMapping, FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Worker } from '@sitewalk/functions/resource-access';
 import { streamFilter } from '@sitewalk/functions/cleanup/stream-filter';
 import { STALLED_AFTER_MS } from '@sitewalk/functions/cleanup/location-cleanup';
 import type { StageConfig } from '../stage.ts';
 import { ResourceFunction, type Backing } from './resource-function.ts';
+import { deadLetterQueue } from './dead-letters.ts';
 
 /** A step's batch is retried this often (halved each time, to find a bad record) before it is given up. */
 export const STREAM_RETRIES = 5;
@@ -41,15 +42,7 @@ export class StreamWorker extends Construct {
     });
     this.function = worker.function;
 
-    this.deadLetters = new Queue(this, 'Failed', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter destination of the cleanup stream mapping.',
-    });
+    this.deadLetters = deadLetterQueue(this, 'the cleanup stream mapping');
 
     new EventSourceMapping(this, 'Stream', {
       target: this.function,

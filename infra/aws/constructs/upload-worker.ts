@@ -3,12 +3,13 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { EventType } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Worker } from '@sitewalk/functions/resource-access';
 import { TENANTS_PREFIX } from '@sitewalk/functions/ports/storage';
 import type { StageConfig } from '../stage.ts';
 import { ResourceFunction, type Backing } from './resource-function.ts';
+import { deadLetterQueue } from './dead-letters.ts';
 
 /** Lambda tries a failed upload event this often more (its asynchronous invocation) before giving it up. */
 export const UPLOAD_EVENT_RETRIES = 2;
@@ -37,15 +38,7 @@ export class UploadWorker extends Construct {
       timeout: Duration.seconds(30),
     }).function;
 
-    this.deadLetters = new Queue(this, 'Failed', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    Validations.of(this.deadLetters).acknowledge({
-      id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter destination of the walk-photo upload events.',
-    });
+    this.deadLetters = deadLetterQueue(this, 'the walk-photo upload events');
     this.function.configureAsyncInvoke({
       retryAttempts: UPLOAD_EVENT_RETRIES,
       maxEventAge: UPLOAD_EVENT_MAX_AGE,
