@@ -18,6 +18,11 @@ const variables = {
   PIN_KEY_ID: z.string().min(1),
   /** Local host only, like the endpoints: the AES-256-GCM key (base64) that seals PINs instead of KMS. */
   PIN_LOCAL_KEY: z.string().min(1).optional(),
+  /**
+   * The roles that must use two-step verification on this stage, as comma-separated role ids ("50,45,40");
+   * empty: none (a management company may still require it for its own roles).
+   */
+  MFA_REQUIRED_ROLES: z.string(),
   DYNAMODB_ENDPOINT: z.url().optional(),
   COGNITO_ENDPOINT: z.url().optional(),
   S3_ENDPOINT: z.url().optional(),

@@ -21,6 +21,8 @@ export interface ResourceAccess {
   geocode?: boolean;
   /** The KMS key that seals PINs in the table (functions/src/ports/pins.ts). */
   pinKey?: readonly ('Encrypt' | 'Decrypt')[];
+  /** The stage's roles that must use two-step verification (MFA_REQUIRED_ROLES). */
+  mfaRoles?: boolean;
 }
 
 export type CognitoAction =
@@ -32,6 +34,7 @@ export type CognitoAction =
   | 'AdminDisableUser'
   | 'AdminEnableUser'
   | 'AdminGetUser'
+  | 'AdminSetUserMFAPreference'
   | 'AdminUserGlobalSignOut';
 
 const files = ['put', 'read', 'delete'] as const;
@@ -45,8 +48,13 @@ export const resourceAccess = {
       'AdminRespondToAuthChallenge',
       'AdminSetUserPassword',
       'AdminUserGlobalSignOut',
+      // Two-step verification: on after set-up, off when a superior resets it, and whether it is on.
+      // (AssociateSoftwareToken and VerifySoftwareToken are authorized by the user's access token.)
+      'AdminSetUserMFAPreference',
+      'AdminGetUser',
     ],
     mail: true,
+    mfaRoles: true,
   },
   user: {
     table: 'readWrite',
@@ -64,7 +72,7 @@ export const resourceAccess = {
     pinKey: ['Encrypt', 'Decrypt'],
     mail: true, // the notice to the old address of a changed e-mail
   },
-  managementCompany: { table: 'readWrite', storage: files },
+  managementCompany: { table: 'readWrite', storage: files, mfaRoles: true },
   organization: { table: 'readWrite', storage: files },
   location: { table: 'readWrite' },
   walk: { table: 'readWrite', storage: ['put', 'read'] },
@@ -111,4 +119,5 @@ export const environmentOf = (access: ResourceAccess | WorkerAccess): EnvName[] 
   ...(access.mail ? (['MAIL_FROM', 'APP_URL'] as const) : []),
   ...(access.geocode ? (['GEOCODER'] as const) : []),
   ...(access.pinKey ? (['PIN_KEY_ID'] as const) : []),
+  ...('mfaRoles' in access && access.mfaRoles ? (['MFA_REQUIRED_ROLES'] as const) : []),
 ];

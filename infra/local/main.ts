@@ -64,6 +64,7 @@ try {
       appUrl: settings.appUrl,
       mailFrom: settings.mailFrom,
       pinKey: localPinKey(join(root, '.data')),
+      mfaRequiredRoles: settings.mfaRequiredRoles,
     }),
   );
 

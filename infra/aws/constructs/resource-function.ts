@@ -169,6 +169,7 @@ export class ResourceFunction extends Construct {
       APP_URL: backing.appUrl,
       GEOCODER: 'amazon-location',
       PIN_KEY_ID: backing.pinKey.keyArn,
+      MFA_REQUIRED_ROLES: stage.mfaRequiredRoles.join(','),
     };
     const environment = Object.fromEntries(
       environmentOf(access).map((name) => [name, values[name as keyof typeof values]]),

@@ -9,7 +9,13 @@ export const localEnvironment = (
   standIns: StandInsInfo,
   provisioned: Provisioned,
   /** pinKey: the local stand-in for the KMS key that seals PINs (32 bytes, base64). */
-  extra: { appUrl: string; mailFrom: string; pinKey: string },
+  extra: {
+    appUrl: string;
+    mailFrom: string;
+    pinKey: string;
+    /** The roles that must use two-step verification, as role ids ("50,45,40"); none unless given. */
+    mfaRequiredRoles?: readonly number[];
+  },
 ): Record<string, string> => ({
   AWS_REGION: standIns.region,
   AWS_ACCESS_KEY_ID: standIns.credentials.accessKeyId,
@@ -27,6 +33,7 @@ export const localEnvironment = (
   REKOGNITION_ENDPOINT: standIns.endpoints.rekognition,
   GEOCODER: 'offline',
   PIN_LOCAL_KEY: extra.pinKey,
+  MFA_REQUIRED_ROLES: (extra.mfaRequiredRoles ?? []).join(','),
   // Powertools' own switches: no EMF on stdout, no X-Ray (there is no daemon here).
   POWERTOOLS_METRICS_DISABLED: 'true',
   POWERTOOLS_TRACE_ENABLED: 'false',
