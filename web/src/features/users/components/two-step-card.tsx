@@ -179,7 +179,7 @@ const SetUpDialog = ({
                   sx={{
                     fontFamily: 'monospace',
                     fontSize: '1rem',
-                    wordBreak: 'break-all',
+                    overflowWrap: 'anywhere',
                     userSelect: 'all',
                   }}
                 >
