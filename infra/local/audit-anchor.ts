@@ -20,7 +20,9 @@ export const startLocalAuditAnchor = (
       ]);
       const summary = await anchorAt(clock.now());
       if (summary.refused.length > 0) {
-        log(`[audit anchor] logs ${summary.refused.join(', ')} disagree with their anchors: run npm run audit:verify`);
+        log(
+          `[audit anchor] logs ${summary.refused.join(', ')} disagree with their anchors: run npm run audit:verify`,
+        );
       }
     })()
       .catch((error: unknown) =>

@@ -47,8 +47,8 @@ Object.assign(
     appUrl: 'http://localhost:0',
     mailFrom: 'bench@sitewalk.local',
     pinKey: randomBytes(32).toString('base64'),
-  auditKey: randomBytes(32).toString('base64'),
-  anchorDir: mkdtempSync(join(tmpdir(), 'sitewalk-anchors-')),
+    auditKey: randomBytes(32).toString('base64'),
+    anchorDir: mkdtempSync(join(tmpdir(), 'sitewalk-anchors-')),
   }),
 );
 const { dataFromEnv, identityFromEnv } = await import('@sitewalk/functions/composition');

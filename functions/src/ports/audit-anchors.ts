@@ -31,16 +31,20 @@ export interface AnchorStore {
   latest(managementCompanyId: number): Promise<AuditAnchor | null>;
 }
 
-const FOLDER = 'logs/';
+/** Every anchor is under this folder (the anchor worker's grant names it). */
+export const ANCHORS_FOLDER = 'logs/';
 /** Milliseconds, counted down from the year 2286, so that later anchors sort first. */
 const LAST_MS = 9_999_999_999_999;
-const folderOf = (managementCompanyId: number) => `${FOLDER}${managementCompanyId}/`;
+const folderOf = (managementCompanyId: number) => `${ANCHORS_FOLDER}${managementCompanyId}/`;
 export const anchorKey = (anchor: AuditAnchor) =>
   `${folderOf(anchor.managementCompanyId)}${String(LAST_MS - Date.parse(anchor.anchoredAt)).padStart(13, '0')}-${anchor.seq}.json`;
-const logOf = (folder: string) => Number(folder.slice(FOLDER.length).replace(/\/$/, ''));
+const logOf = (folder: string) => Number(folder.slice(ANCHORS_FOLDER.length).replace(/\/$/, ''));
 const parse = (text: string) => auditAnchor.parse(JSON.parse(text));
 
-export const s3AnchorStore = (env: Env<'AWS_REGION' | 'AUDIT_ANCHOR_BUCKET'>, client?: S3Client): AnchorStore => {
+export const s3AnchorStore = (
+  env: Env<'AWS_REGION' | 'AUDIT_ANCHOR_BUCKET'>,
+  client?: S3Client,
+): AnchorStore => {
   const s3 = tracedClient(() => client ?? new S3Client({ region: env.AWS_REGION }));
   const Bucket = env.AUDIT_ANCHOR_BUCKET;
   return {
@@ -62,7 +66,7 @@ export const s3AnchorStore = (env: Env<'AWS_REGION' | 'AUDIT_ANCHOR_BUCKET'>, cl
       let ContinuationToken: string | undefined;
       do {
         const page = await s3().send(
-          new ListObjectsV2Command({ Bucket, Prefix: FOLDER, Delimiter: '/', ContinuationToken }),
+          new ListObjectsV2Command({ Bucket, Prefix: ANCHORS_FOLDER, Delimiter: '/', ContinuationToken }),
         );
         for (const prefix of page.CommonPrefixes ?? []) if (prefix.Prefix) found.push(logOf(prefix.Prefix));
         ContinuationToken = page.NextContinuationToken;
@@ -95,7 +99,7 @@ export const localAnchorStore = (dir: string): AnchorStore => {
       await writeFile(path, JSON.stringify(anchor), { flag: 'wx', mode: 0o444 });
     },
     async logs() {
-      return (await files(join(dir, FOLDER))).map((name) => logOf(`${FOLDER}${name}`));
+      return (await files(join(dir, ANCHORS_FOLDER))).map((name) => logOf(`${ANCHORS_FOLDER}${name}`));
     },
     async latest(managementCompanyId) {
       const folder = join(dir, folderOf(managementCompanyId));
