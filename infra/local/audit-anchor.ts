@@ -1,4 +1,14 @@
 import { AUDIT_ANCHOR_INTERVAL_MINUTES } from '@sitewalk/shared/constants';
+import type { AnchorSummary } from '@sitewalk/functions/domain/audit-anchor';
+
+const lambdaAnchor = async (): Promise<AnchorSummary> => {
+  // Imported at the first run: the module reads the environment the host set.
+  const [{ anchorAt }, { clock }] = await Promise.all([
+    import('@sitewalk/functions/auditAnchor/handler'),
+    import('@sitewalk/functions/ports/clock'),
+  ]);
+  return anchorAt(clock.now());
+};
 
 /**
  * The audit-anchor worker on the local host: in AWS, EventBridge Scheduler invokes its Lambda every
@@ -6,19 +16,20 @@ import { AUDIT_ANCHOR_INTERVAL_MINUTES } from '@sitewalk/shared/constants';
  * interval, never two runs at once. A failed run is logged; the next one tries again.
  */
 export const startLocalAuditAnchor = (
-  options: { intervalMs?: number; log?: (line: string) => void } = {},
+  options: {
+    intervalMs?: number;
+    /** The run itself; by default the audit-anchor Lambda's `anchorAt` at `clock.now()`. */
+    anchor?: () => Promise<AnchorSummary>;
+    log?: (line: string) => void;
+  } = {},
 ): { stop: () => Promise<void> } => {
   const log = options.log ?? ((line: string) => console.error(line));
+  const anchor = options.anchor ?? lambdaAnchor;
   let running: Promise<void> | null = null;
   const run = () => {
     if (running) return;
     running = (async () => {
-      // Imported at the first run: the module reads the environment the host set.
-      const [{ anchorAt }, { clock }] = await Promise.all([
-        import('@sitewalk/functions/auditAnchor/handler'),
-        import('@sitewalk/functions/ports/clock'),
-      ]);
-      const summary = await anchorAt(clock.now());
+      const summary = await anchor();
       if (summary.refused.length > 0) {
         log(
           `[audit anchor] logs ${summary.refused.join(', ')} disagree with their anchors: run npm run audit:verify`,

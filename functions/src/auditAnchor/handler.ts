@@ -25,6 +25,10 @@ export const anchorAt = async (now: Date): Promise<AnchorSummary> => {
   return summary;
 };
 
+/** A run that found logs disagreeing with their anchors fails, so the Lambda's error alarm goes off. */
 export const handler = async (): Promise<void> => {
-  await anchorAt(clock.now());
+  const { refused } = await anchorAt(clock.now());
+  if (refused.length > 0) {
+    throw new Error(`Audit logs ${refused.join(', ')} disagree with their anchors: run audit:verify`);
+  }
 };
