@@ -16,13 +16,20 @@ import { ScheduledWorker } from './constructs/scheduled-worker.ts';
 import { UploadWorker } from './constructs/upload-worker.ts';
 import type { Backing } from './constructs/resource-function.ts';
 import { EXPORT_TAG } from '@sitewalk/functions/ports/export-store';
-import { EXPORT_EXPIRY_DAYS } from '@sitewalk/shared/constants';
+import {
+  AUDIT_ANCHOR_INTERVAL_MINUTES,
+  EVALUATOR_INTERVAL_MINUTES,
+  EXPORT_EXPIRY_DAYS,
+} from '@sitewalk/shared/constants';
+import { auditAnchorBucket } from './constructs/audit-anchors.ts';
 
 export interface AppStackProps extends StackProps {
   stage: StageConfig;
   table: ITableV2;
   /** The KMS key that seals PINs; only the functions whose access names it may use it. */
   pinKey: IKey;
+  /** The HMAC key that signs audit entries; only the functions that write them may use it (GenerateMac). */
+  auditKey: IKey;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   mailIdentity: IEmailIdentity;
@@ -41,6 +48,8 @@ export class AppStack extends Stack {
   readonly uploads: Bucket;
   readonly cleanup: StreamWorker;
   readonly evaluator: ScheduledWorker;
+  readonly auditAnchors: Bucket;
+  readonly auditAnchor: ScheduledWorker;
   readonly walkPhotos: UploadWorker;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
@@ -75,10 +84,15 @@ export class AppStack extends Stack {
       maxAge: Duration.hours(1).toSeconds(),
     });
 
+    // The audit logs' heads, anchored in write-once storage (Object Lock, compliance mode).
+    this.auditAnchors = auditAnchorBucket(this, 'AuditAnchors', { logs });
+
     const maps = new Maps(this, 'Maps', { appUrl });
     const backing: Backing = {
       table: props.table,
       pinKey: props.pinKey,
+      auditKey: props.auditKey,
+      auditAnchors: this.auditAnchors,
       userPool: props.userPool,
       userPoolClient: props.userPoolClient,
       uploads: this.uploads,
@@ -89,7 +103,24 @@ export class AppStack extends Stack {
     // What deletes leave to do (a location's walks, reports, incidents and files), from the table's stream.
     this.cleanup = new StreamWorker(this, 'Cleanup', { stage, backing });
     // Walk windows due and missed-walk alerts, every few minutes (EventBridge Scheduler).
-    this.evaluator = new ScheduledWorker(this, 'Evaluator', { stage, backing });
+    this.evaluator = new ScheduledWorker(this, 'Evaluator', {
+      stage,
+      backing,
+      name: 'evaluator',
+      does: 'look for walk windows due, raise alerts, send summaries',
+      every: Duration.minutes(EVALUATOR_INTERVAL_MINUTES),
+      // A run takes what is due, in bounded batches: room for a slow one, well inside the interval.
+      timeout: Duration.minutes(2),
+    });
+    // Each audit log's head into the anchor bucket, every hour (EventBridge Scheduler).
+    this.auditAnchor = new ScheduledWorker(this, 'AuditAnchor', {
+      stage,
+      backing,
+      name: 'auditAnchor',
+      does: 'anchor each audit log’s head in the Object Lock bucket',
+      every: Duration.minutes(AUDIT_ANCHOR_INTERVAL_MINUTES),
+      timeout: Duration.minutes(5),
+    });
     // Every walk photo as it arrives (the unit number on door photos), from the upload bucket's events.
     this.walkPhotos = new UploadWorker(this, 'WalkPhotos', { stage, backing });
 
@@ -103,5 +134,7 @@ export class AppStack extends Stack {
 
     new CfnOutput(this, 'AppUrl', { description: 'SiteWalk for this stage', value: appUrl });
     new CfnOutput(this, 'UploadBucketName', { value: this.uploads.bucketName });
+    // For `audit:verify --stage`.
+    new CfnOutput(this, 'AuditAnchorBucketName', { value: this.auditAnchors.bucketName });
   }
 }

@@ -8,6 +8,8 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { routes } from '@sitewalk/shared/contract/index';
 import { resources, routeKey, type Resource, type RouteDef } from '@sitewalk/shared/contract/route';
 import {
+  AUDIT_ANCHOR_INTERVAL_MINUTES,
+  AUDIT_ANCHOR_RETENTION_DAYS,
   EVALUATOR_INTERVAL_MINUTES,
   EXPORT_EXPIRY_DAYS,
   PASSWORD_MIN_LENGTH,
@@ -302,6 +304,8 @@ describe('the functions', () => {
         ...(access.mail ? ['ses:SendEmail'] : []),
         ...(access.geocode ? [GEOCODE_ACTION] : []),
         ...(access.pinKey ?? []).map((action) => `kms:${action}`),
+        ...(access.auditWriter ? ['kms:GenerateMac'] : []),
+        ...('auditAnchors' in access ? ['s3:PutObject', 's3:GetObject', 's3:ListBucket'] : []),
       ];
       expect(actionsOf(fn.statements).sort(), resource).toEqual(expected.sort());
       const role = resourcesOf(demo.application, 'AWS::IAM::Role')[fn.roleId ?? ''];
@@ -322,8 +326,12 @@ describe('the functions', () => {
         const resourcesJson = JSON.stringify(statement.Resource);
         expect(resourcesJson, resource).not.toMatch(/"\*"/);
         if ([statement.Action].flat().some((action) => action.startsWith('s3:'))) {
+          // The audit anchor worker's objects are the anchors under logs/ of its own bucket.
+          const folder = resource === 'auditAnchor' ? 'logs/*' : 'tenants/*';
           expect(
-            resourcesJson.includes('/tenants/*') || JSON.stringify(statement.Condition).includes('tenants/*'),
+            resourcesJson.includes(`/${folder}`) ||
+              JSON.stringify(statement.Condition ?? {}).includes(folder),
+            resource,
           ).toBe(true);
         }
       }
@@ -444,17 +452,21 @@ describe('the data', () => {
   });
 
   it('seals PINs with a rotating KMS key of the data stack that only the user function may use', () => {
-    for (const synth of [demo, production]) {
-      synth.data.resourceCountIs('AWS::KMS::Key', 1);
-      synth.data.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
-    }
-    production.data.hasResource('AWS::KMS::Key', { DeletionPolicy: 'Retain' });
-    demo.data.hasResource('AWS::KMS::Key', { DeletionPolicy: 'Delete' });
-    const [keyId] = Object.keys(resourcesOf(demo.data, 'AWS::KMS::Key'));
-    for (const [resource, fn] of functionsOf(demo)) {
-      const kms = fn.statements.filter((statement) =>
-        [statement.Action].flat().some((action) => action.startsWith('kms:')),
+    const pinKeyOf = (synth: Synthesized) => {
+      const keys = Object.entries(resourcesOf(synth.data, 'AWS::KMS::Key')).filter(
+        ([, key]) => key.Properties?.['KeySpec'] === undefined,
       );
+      expect(keys).toHaveLength(1);
+      return keys[0]!;
+    };
+    for (const synth of [demo, production]) {
+      expect(pinKeyOf(synth)[1].Properties).toMatchObject({ EnableKeyRotation: true });
+    }
+    expect(pinKeyOf(production)[1]['DeletionPolicy']).toBe('Retain');
+    expect(pinKeyOf(demo)[1]['DeletionPolicy']).toBe('Delete');
+    const [keyId] = pinKeyOf(demo);
+    for (const [resource, fn] of functionsOf(demo)) {
+      const kms = fn.statements.filter((statement) => JSON.stringify(statement.Resource).includes(keyId));
       if (resource !== 'user') {
         expect(kms, resource).toEqual([]);
         continue;
@@ -463,7 +475,6 @@ describe('the data', () => {
       expect([kms[0]?.Action].flat().sort()).toEqual(['kms:Decrypt', 'kms:Encrypt']);
       // The one key, by its ARN (imported from the data stack), and the same ARN in the environment.
       const keyArn = JSON.stringify(kms[0]?.Resource);
-      expect(keyArn).toContain(keyId);
       expect(JSON.stringify(fn.props.Environment?.Variables['PIN_KEY_ID'])).toBe(keyArn);
     }
   });
@@ -471,6 +482,8 @@ describe('the data', () => {
   it('lets a disposable stage go with its stacks', () => {
     demo.data.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Delete' });
     for (const bucket of Object.values(resourcesOf(demo.application, 'AWS::S3::Bucket'))) {
+      // But the audit anchors, which Object Lock keeps whatever the stack does.
+      if (bucket.Properties?.['ObjectLockEnabled']) continue;
       expect(bucket['DeletionPolicy']).toBe('Delete');
     }
   });
@@ -478,7 +491,7 @@ describe('the data', () => {
   it('encrypts every bucket, blocks all public access and refuses plain HTTP', () => {
     for (const synth of [demo, production]) {
       const buckets = resourcesOf(synth.application, 'AWS::S3::Bucket');
-      expect(Object.keys(buckets)).toHaveLength(3);
+      expect(Object.keys(buckets)).toHaveLength(4);
       for (const bucket of Object.values(buckets)) {
         expect(bucket.Properties).toMatchObject({
           BucketEncryption: {
@@ -495,7 +508,7 @@ describe('the data', () => {
         });
       }
       const policies = Object.values(resourcesOf(synth.application, 'AWS::S3::BucketPolicy'));
-      expect(policies).toHaveLength(3);
+      expect(policies).toHaveLength(4);
       for (const policy of policies) {
         expect(JSON.stringify(policy.Properties)).toContain('"aws:SecureTransport":"false"');
       }
@@ -898,7 +911,9 @@ describe('the missed-walk evaluator', () => {
     return fn;
   };
   const schedule = () => {
-    const schedules = Object.values(resourcesOf(demo.application, 'AWS::Scheduler::Schedule'));
+    const schedules = Object.values(resourcesOf(demo.application, 'AWS::Scheduler::Schedule')).filter(
+      (schedule) => JSON.stringify(schedule.Properties?.['Target']).includes(evaluator().logicalId),
+    );
     expect(schedules).toHaveLength(1);
     return schedules[0]!.Properties as {
       ScheduleExpression: string;
@@ -980,6 +995,103 @@ describe('the missed-walk evaluator', () => {
     const dashboard = JSON.stringify(resourcesOf(demo.operations, 'AWS::CloudWatch::Dashboard'));
     expect(dashboard).toContain('AlertsRaised');
     expect(dashboard).toContain('SchedulesChecked');
+  });
+});
+
+describe('the audit log', () => {
+  const auditKeyOf = (synth: Synthesized) => {
+    const keys = Object.entries(resourcesOf(synth.data, 'AWS::KMS::Key')).filter(
+      ([, key]) => key.Properties?.['KeySpec'] === 'HMAC_256',
+    );
+    expect(keys).toHaveLength(1);
+    return keys[0]!;
+  };
+  const anchorBucketOf = (synth: Synthesized) => {
+    const buckets = Object.entries(resourcesOf(synth.application, 'AWS::S3::Bucket')).filter(
+      ([, bucket]) => bucket.Properties?.['ObjectLockEnabled'] === true,
+    );
+    expect(buckets).toHaveLength(1);
+    return buckets[0]!;
+  };
+  const anchorWorker = () => {
+    const fn = functionsOf(demo).get('auditAnchor');
+    if (!fn) throw new Error('no auditAnchor function');
+    return fn;
+  };
+
+  it('signs entries with an HMAC_256 KMS key of the data stack, kept as long as the table, its ARN an output', () => {
+    for (const synth of [demo, production]) {
+      expect(auditKeyOf(synth)[1].Properties).toMatchObject({
+        KeySpec: 'HMAC_256',
+        KeyUsage: 'GENERATE_VERIFY_MAC',
+      });
+      synth.data.hasOutput('AuditKeyArn', {});
+    }
+    expect(auditKeyOf(production)[1]['DeletionPolicy']).toBe('Retain');
+  });
+
+  it('lets only the functions that write audit entries GenerateMac with it, and none VerifyMac', () => {
+    const [keyId] = auditKeyOf(demo);
+    const signers: string[] = [];
+    for (const [resource, fn] of functionsOf(demo)) {
+      const actions = actionsOf(fn.statements);
+      expect(actions, resource).not.toContain('kms:VerifyMac');
+      const onKey = fn.statements.filter((statement) => JSON.stringify(statement.Resource).includes(keyId));
+      if (onKey.length === 0) continue;
+      signers.push(resource);
+      expect(
+        onKey.flatMap((statement) => [statement.Action].flat()),
+        resource,
+      ).toEqual(['kms:GenerateMac']);
+      expect(JSON.stringify(fn.props.Environment?.Variables['AUDIT_KEY_ID'])).toBe(
+        JSON.stringify(onKey[0]?.Resource),
+      );
+    }
+    const writers = Object.entries({ ...resourceAccess, ...workerAccess })
+      .filter(([, access]) => 'auditWriter' in access)
+      .map(([name]) => name);
+    expect(signers.sort()).toEqual(writers.sort());
+    expect(signers).toEqual(expect.arrayContaining(['auth', 'user', 'walk', 'incident', 'task']));
+    expect(signers).not.toContain('export');
+    expect(signers).not.toContain('auditAnchor');
+  });
+
+  it('anchors heads in a bucket with Object Lock in compliance mode, versioned, logged and kept on every stage', () => {
+    for (const synth of [demo, production]) {
+      const [, bucket] = anchorBucketOf(synth);
+      expect(bucket['DeletionPolicy']).toBe('Retain');
+      expect(bucket.Properties).toMatchObject({
+        ObjectLockEnabled: true,
+        ObjectLockConfiguration: {
+          ObjectLockEnabled: 'Enabled',
+          Rule: { DefaultRetention: { Mode: 'COMPLIANCE', Days: AUDIT_ANCHOR_RETENTION_DAYS } },
+        },
+        VersioningConfiguration: { Status: 'Enabled' },
+        LoggingConfiguration: { LogFilePrefix: 's3/AuditAnchors/' },
+      });
+      synth.application.hasOutput('AuditAnchorBucketName', {});
+    }
+  });
+
+  it(`runs the anchor worker every ${AUDIT_ANCHOR_INTERVAL_MINUTES} minutes; it reads the table and adds anchors to that bucket only`, () => {
+    const [bucketId] = anchorBucketOf(demo);
+    const schedules = Object.values(resourcesOf(demo.application, 'AWS::Scheduler::Schedule')).filter(
+      (schedule) => JSON.stringify(schedule.Properties?.['Target']).includes(anchorWorker().logicalId),
+    );
+    expect(schedules).toHaveLength(1);
+    expect(schedules[0]?.Properties).toMatchObject({
+      ScheduleExpression: `rate(${AUDIT_ANCHOR_INTERVAL_MINUTES / 60} hour)`,
+      State: 'ENABLED',
+      Target: { Arn: { 'Fn::GetAtt': [anchorWorker().logicalId, 'Arn'] } },
+    });
+    const { statements, props } = anchorWorker();
+    expect(props.Environment?.Variables['AUDIT_ANCHOR_BUCKET']).toEqual({ Ref: bucketId });
+    const actions = actionsOf(statements);
+    expect(actions.filter((action) => TABLE_WRITES.includes(action))).toEqual([]);
+    for (const statement of statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('s3:')))) {
+      expect(JSON.stringify(statement.Resource)).toContain(bucketId);
+    }
+    expect(actions).not.toContain('s3:DeleteObject');
   });
 });
 

@@ -29,6 +29,7 @@ export const buildSiteWalk = (
     ...common,
     table: data.table,
     pinKey: data.pinKey,
+    auditKey: data.auditKey,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
     mailIdentity: mail.identity,
@@ -39,7 +40,7 @@ export const buildSiteWalk = (
     httpApi: application.api.httpApi,
     functions: application.api.functions,
     workers: [application.cleanup],
-    scheduled: [application.evaluator],
+    scheduled: [application.evaluator, application.auditAnchor],
     uploadWorkers: [application.walkPhotos],
     table: data.table,
   });

@@ -14,7 +14,7 @@ import type { LocalHost } from './host.ts';
 import type { StreamWorker } from './stream-worker.ts';
 import type { LocalEvaluator } from './evaluator.ts';
 import type { UploadEvents } from './upload-events.ts';
-import { LOCAL_RESOURCE_NAMES, localPinKey, localSettings } from './settings.ts';
+import { LOCAL_RESOURCE_NAMES, localAudit, localPinKey, localSettings } from './settings.ts';
 
 // Lambda runs the newest Node.js; the SDK's notice about Node 20 on a developer's machine is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -30,6 +30,7 @@ let host: LocalHost | undefined;
 let worker: StreamWorker | undefined;
 let evaluator: LocalEvaluator | undefined;
 let uploadEvents: UploadEvents | undefined;
+let auditAnchor: { stop: () => Promise<void> } | undefined;
 let vite: ChildProcess | undefined;
 let stopping = false;
 
@@ -39,6 +40,7 @@ const stop = async (code: number) => {
   console.log('\nStopping SiteWalk…');
   vite?.kill('SIGTERM');
   await evaluator?.stop().catch(() => undefined);
+  await auditAnchor?.stop().catch(() => undefined);
   await uploadEvents?.stop().catch(() => undefined);
   await worker?.stop().catch(() => undefined);
   await host?.close().catch(() => undefined);
@@ -64,6 +66,7 @@ try {
       appUrl: settings.appUrl,
       mailFrom: settings.mailFrom,
       pinKey: localPinKey(join(root, '.data')),
+      ...localAudit(join(root, '.data')),
     }),
   );
 
@@ -83,6 +86,10 @@ try {
   const { startLocalEvaluator } = await import('./evaluator.ts');
   evaluator = startLocalEvaluator();
   const runEvaluator = evaluator;
+
+  // The audit logs' heads into .data/audit-anchors/ (in AWS a Lambda writing to an Object Lock bucket).
+  const { startLocalAuditAnchor } = await import('./audit-anchor.ts');
+  auditAnchor = startLocalAuditAnchor();
 
   const { startLocalHost } = await import('./host.ts');
   host = await startLocalHost({

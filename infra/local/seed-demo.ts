@@ -13,7 +13,7 @@ import * as z from 'zod';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startStandIns, type StandInsInfo } from './standins/index.ts';
 import { localEnvironment } from './standins/env.ts';
 import { provision } from './provision.ts';
-import { LOCAL_RESOURCE_NAMES, localPinKey, localSettings } from './settings.ts';
+import { LOCAL_RESOURCE_NAMES, localAudit, localPinKey, localSettings } from './settings.ts';
 import { generateDemo } from './demo/generate.ts';
 import { progress } from './progress.ts';
 import { onRamDisk, withoutStream } from './demo/bulk.ts';
@@ -66,6 +66,7 @@ const seed = async (standIns: StandInsInfo, streamRead: boolean) => {
       appUrl: settings.appUrl,
       mailFrom: settings.mailFrom,
       pinKey: localPinKey(dataDir),
+      ...localAudit(dataDir),
     }),
   );
   // Imported once the environment is set: the composition root reads it.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { Role } from '@sitewalk/shared/roles';
 import type { AuditEntry } from '@sitewalk/shared/schemas/audit';
-import { dataFromEnv } from '@sitewalk/functions/composition';
+import { auditSignerFromEnv, dataFromEnv } from '@sitewalk/functions/composition';
 import { verifyAuditLog } from '@sitewalk/functions/domain/audit-verify';
 import { apiAs, type Api } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
@@ -495,12 +495,16 @@ describe('each audited change writes its entry', () => {
     // Act
     const log = (await act()) ?? a.companyId;
 
-    // Assess: the newest entry says who, what and the changed fields; nothing secret; the chain is whole.
+    // Assess: the newest entry says who, what and the changed fields; nothing secret; the chain is whole
+    // and every entry of it signed.
     const entry = await newest(log);
     expect(entry).toMatchObject(expected());
     expect(entry?.actor.name).toMatch(/\S/);
     expect(JSON.stringify(entry)).not.toMatch(/4321|9876|pinCipher|Temp0rary9|Fresh1Pass|"password"/i);
-    expect((await verifyAuditLog(dataFromEnv(), log)).problem).toBeNull();
+    expect(await verifyAuditLog(dataFromEnv(), auditSignerFromEnv(), log)).toMatchObject({
+      problem: null,
+      unsigned: 0,
+    });
   });
 
   it('keeps the changes of a Super User or Admin themselves in the system log (0), for them alone', async () => {
@@ -579,7 +583,7 @@ describe('concurrent changes', () => {
     const { entries } = await activity(admin, a.companyId, { limit: 100 });
     const since = entries.filter((e) => e.seq > before).map((e) => e.seq);
     expect(since).toEqual(Array.from({ length: 12 }, (_, i) => before + 12 - i));
-    expect((await verifyAuditLog(dataFromEnv(), a.companyId)).problem).toBeNull();
+    expect((await verifyAuditLog(dataFromEnv(), auditSignerFromEnv(), a.companyId)).problem).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { messages } from '@sitewalk/shared/messages';
 import { readEnv } from '../env.ts';
-import { dataFromEnv, identityFromEnv, mailerFromEnv, withActors } from '../composition.ts';
+import { auditedDataFromEnv, identityFromEnv, mailerFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations, type Request } from '../http/handler.ts';
 import { authRoutes } from '@sitewalk/shared/contract/auth';
 import { NotFoundError, UnauthorizedError } from '../domain/errors.ts';
@@ -10,7 +10,7 @@ import { createSessions, SESSION_SECONDS, type SignedIn } from '../domain/sessio
 import { loadUserView } from '../domain/user-view.ts';
 import type { RouteDef } from '@sitewalk/shared/contract/route';
 
-const db = dataFromEnv();
+const db = auditedDataFromEnv();
 const { APP_URL } = readEnv(['APP_URL']);
 const sessions = createSessions({
   db,

@@ -2,7 +2,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { Role, roleNames, type RoleId } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
 import {
-  dataFromEnv,
+  auditedDataFromEnv,
   identityFromEnv,
   mailerFromEnv,
   pinsFromEnv,
@@ -33,7 +33,7 @@ import { setCompanyEmail, setProfileImageKey } from '../db/users.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import type { Routes } from '@sitewalk/shared/contract/index';
 
-const db = dataFromEnv();
+const db = auditedDataFromEnv();
 const pins = pinsFromEnv();
 const accounts = createAccounts(db, identityFromEnv(), pins);
 const storage = storageFromEnv();

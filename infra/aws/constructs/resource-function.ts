@@ -30,6 +30,7 @@ import type { EnvName } from '@sitewalk/functions/env';
 import { tableDefinition } from '@sitewalk/functions/db/table';
 import { TENANTS_PREFIX } from '@sitewalk/functions/ports/storage';
 import { EXPORTS_FOLDER } from '@sitewalk/functions/ports/export-store';
+import { ANCHORS_FOLDER } from '@sitewalk/functions/ports/audit-anchors';
 import { METRICS_NAMESPACE } from '@sitewalk/functions/http/metrics';
 import type { StageConfig } from '../stage.ts';
 import { logicalIdOf } from './buckets.ts';
@@ -41,6 +42,10 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 export interface Backing {
   table: ITableV2;
   pinKey: IKey;
+  /** Signs audit entries (HMAC); the functions that write them may GenerateMac. */
+  auditKey: IKey;
+  /** The audit logs' anchors (Object Lock); the anchor worker lists, reads and adds them. */
+  auditAnchors: IBucket;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   uploads: IBucket;
@@ -158,7 +163,10 @@ export class ResourceFunction extends Construct {
     );
 
     const values: Record<
-      Exclude<EnvName, `${string}_ENDPOINT` | 'AWS_REGION' | 'LOG_LEVEL' | 'PIN_LOCAL_KEY'>,
+      Exclude<
+        EnvName,
+        `${string}_ENDPOINT` | 'AWS_REGION' | 'LOG_LEVEL' | `${string}_LOCAL_KEY` | 'AUDIT_ANCHOR_DIR'
+      >,
       string
     > = {
       TABLE_NAME: backing.table.tableName,
@@ -169,6 +177,8 @@ export class ResourceFunction extends Construct {
       APP_URL: backing.appUrl,
       GEOCODER: 'amazon-location',
       PIN_KEY_ID: backing.pinKey.keyArn,
+      AUDIT_KEY_ID: backing.auditKey.keyArn,
+      AUDIT_ANCHOR_BUCKET: backing.auditAnchors.bucketName,
     };
     const environment = Object.fromEntries(
       environmentOf(access).map((name) => [name, values[name as keyof typeof values]]),
@@ -293,6 +303,32 @@ export class ResourceFunction extends Construct {
           resources: [backing.pinKey.keyArn],
         }),
       );
+    }
+
+    if (access.auditWriter) {
+      // Signing audit entries: GenerateMac only; no function may VerifyMac (the operator's audit:verify does).
+      role.addToPolicy(
+        new PolicyStatement({ actions: ['kms:GenerateMac'], resources: [backing.auditKey.keyArn] }),
+      );
+    }
+
+    if ('auditAnchors' in access && access.auditAnchors) {
+      // New anchors and reading the latest; Object Lock keeps every one, whatever this role is granted.
+      const anchors = backing.auditAnchors.arnForObjects(`${ANCHORS_FOLDER}*`);
+      role.addToPolicy(
+        new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject'], resources: [anchors] }),
+      );
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [backing.auditAnchors.bucketArn],
+          conditions: { StringLike: { 's3:prefix': [`${ANCHORS_FOLDER}*`] } },
+        }),
+      );
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(backing.auditAnchors)}.Arn>/${ANCHORS_FOLDER}*]`,
+        reason: 'Anchors are keyed per audit log under logs/; the worker chooses every key.',
+      });
     }
 
     if ('uploadEvents' in access && access.uploadEvents) {

@@ -8,8 +8,11 @@ import type { Provisioned } from '../provision.ts';
 export const localEnvironment = (
   standIns: StandInsInfo,
   provisioned: Provisioned,
-  /** pinKey: the local stand-in for the KMS key that seals PINs (32 bytes, base64). */
-  extra: { appUrl: string; mailFrom: string; pinKey: string },
+  /**
+   * pinKey: the local stand-in for the KMS key that seals PINs (32 bytes, base64); auditKey: for the KMS
+   * HMAC key that signs audit entries (the same); anchorDir: for the Object Lock bucket of audit anchors.
+   */
+  extra: { appUrl: string; mailFrom: string; pinKey: string; auditKey: string; anchorDir: string },
 ): Record<string, string> => ({
   AWS_REGION: standIns.region,
   AWS_ACCESS_KEY_ID: standIns.credentials.accessKeyId,
@@ -27,6 +30,8 @@ export const localEnvironment = (
   REKOGNITION_ENDPOINT: standIns.endpoints.rekognition,
   GEOCODER: 'offline',
   PIN_LOCAL_KEY: extra.pinKey,
+  AUDIT_LOCAL_KEY: extra.auditKey,
+  AUDIT_ANCHOR_DIR: extra.anchorDir,
   // Powertools' own switches: no EMF on stdout, no X-Ray (there is no daemon here).
   POWERTOOLS_METRICS_DISABLED: 'true',
   POWERTOOLS_TRACE_ENABLED: 'false',
