@@ -141,6 +141,17 @@ export const setCompanyEmail = async (
   return !outcome.canceled;
 };
 
+/**
+ * Records that `actor` was shown the user's PIN: an entry of the user's log with nothing changed (no before,
+ * no after, never the PIN), written before the PIN is answered.
+ */
+export const recordPinReveal = (db: DataService, user: UserItem, actor: AuditActor) =>
+  writeAuditedOrFail(
+    db,
+    { actor, record: { ...userEntry(user), action: 'revealPin', before: null, after: null } },
+    () => [],
+  );
+
 export const setNeedsPasswordReset = (db: DataService, userId: number, needsPasswordReset: boolean) =>
   db.entities.user.patch({ userId }).set({ needsPasswordReset }).go();
 
