@@ -340,6 +340,41 @@ describe('reset links', () => {
       }),
     );
 
+  it.each([
+    ['a superior changes their e-mail and password at once', 'superior', { email: true, password: true }],
+    ['a superior changes their e-mail', 'superior', { email: true, password: false }],
+    ['a superior sets their password', 'superior', { email: false, password: true }],
+    ['they change their own e-mail', 'self', { email: true, password: false }],
+    ['they change their own password', 'self', { email: false, password: true }],
+  ] as const)('a link mailed before dies when %s', async (_, by, change) => {
+    // Prepare: a reset link in the mailbox.
+    const user = await newUser('Mailed1Pass');
+    await forgotPassword(user.email);
+    const [link] = await resetLinks(user.email);
+    const newEmail = unique('changed');
+
+    // Act
+    await api(by === 'self' ? user.who : superUser, 'user.update', {
+      params: { id: user.id },
+      body: {
+        userInfo: {
+          id: user.id,
+          ...(change.email ? { email: newEmail } : {}),
+          ...(change.password ? { password: 'Changed2Pass' } : {}),
+          ...(by === 'self' ? { currentPassword: 'Mailed1Pass' } : {}),
+        },
+      },
+    });
+
+    // Assess: the link sets nothing, and nobody signs in with what it tried.
+    const reset = await post('/api/auth/reset-password', { token: link, password: 'Taken3Pass' });
+    expect(reset.status).toBe(400);
+    expect(await reset.json()).toMatchObject({ message: messages.auth.resetLinkInvalid });
+    expect((await login(change.email ? newEmail : user.email, 'Taken3Pass')).status).toBe(401);
+    const { data: left } = await db.entities.passwordReset.query.byUser({ userId: user.id }).go();
+    expect(left).toEqual([]);
+  });
+
   it('a new mail makes earlier links invalid; a password Cognito refuses leaves the link usable', async () => {
     const user = await newUser('Link1Pass');
     await forgotPassword(user.email);

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { messages } from '@sitewalk/shared/messages';
 import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
-import { createSession, deleteSession, deleteSessionsOfUser, getSession } from '../db/auth.ts';
+import {
+  createSession,
+  deleteResetTokensOfUser,
+  deleteSessionsOfUser,
+  deleteSession,
+  getSession,
+} from '../db/auth.ts';
 import { getUser, setNeedsPasswordReset, setTokenCutOff, userIdOfEmail } from '../db/users.ts';
 import { PasswordRefusedError, type IdentityProvider, type Tokens } from '../ports/identity.ts';
 import type { Mailer } from '../ports/mailer.ts';
@@ -47,8 +53,8 @@ export interface EndSessionsOptions {
 
 /**
  * Ends every session of a user, at once and for good: Cognito's global sign-out (their refresh tokens no
- * longer work, at the API or at Cognito directly), the server-side session records, and the user's
- * cut-off: access tokens whose sign-in (`auth_time`, whole seconds) came before it are refused.
+ * longer work, at the API or at Cognito directly), the server-side session records, their reset links, and
+ * the user's cut-off: access tokens whose sign-in (`auth_time`, whole seconds) came before it are refused.
  * The cut-off is the next whole second, and this waits until it has passed (with a margin for clock
  * differences), so a sign-in made once this returns carries an `auth_time` at or after it and works,
  * while every token issued before, even in the same second, is refused.
@@ -63,6 +69,8 @@ export const endSessions = async (
   await setTokenCutOff(db, userId, cutOff, needsPasswordReset, passwordChangedBy);
   await identity.signOutEverywhere(userId);
   await deleteSessionsOfUser(db, userId);
+  // A link mailed before a password change (or to an address since replaced) must not undo it.
+  await deleteResetTokensOfUser(db, userId);
   const wait = cutOff + CLOCK_MARGIN_MS - now();
   if (wait > 0) await pause(wait);
 };
