@@ -214,6 +214,62 @@ describe('a password change, a reset and a delete end every session', () => {
   });
 });
 
+describe('a logout', () => {
+  const logout = (refreshToken: string | null) =>
+    fetch(t.url('/api/auth/logout'), {
+      method: 'POST',
+      headers: { cookie: `${COOKIE}=${encodeURIComponent(refreshToken ?? '')}` },
+    });
+  const refreshed = async (refreshToken: string | null) => {
+    const answer = await fetch(t.url('/api/auth/refresh'), {
+      method: 'POST',
+      headers: { cookie: `${COOKIE}=${encodeURIComponent(refreshToken ?? '')}` },
+    });
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { accessToken: string }).accessToken;
+  };
+  const origin = (token: string) => (claims(token) as unknown as Record<string, unknown>).origin_jti;
+
+  it('ends that session’s access tokens, refreshed ones too, and no other session of the user', async () => {
+    // Prepare: two sessions of one user (a phone and a laptop), one of them refreshed.
+    const user = await newUser('Leave1Pass');
+    const phone = user.signedIn;
+    const phoneRefreshed = await refreshed(phone.refreshToken);
+    const laptop = await login(user.email, 'Leave1Pass');
+    expect(origin(phoneRefreshed)).toBe(origin(phone.accessToken));
+    expect(origin(laptop.accessToken)).not.toBe(origin(phone.accessToken));
+
+    // Act
+    const before = Math.floor(Date.now() / 1000);
+    expect((await logout(phone.refreshToken)).status).toBe(200);
+
+    // Assess: the phone's tokens are refused at once; the laptop works on.
+    expect(await me(phone.accessToken)).toBe(401);
+    expect(await me(phoneRefreshed)).toBe(401);
+    expect(await refreshAtApi(phone.refreshToken)).toBe(401);
+    expect(await me(laptop.accessToken)).toBe(200);
+    expect(await me(await refreshed(laptop.refreshToken))).toBe(200);
+    // The record goes when the phone's last access token would have expired anyway.
+    const { data: ended } = await db.entities.endedSession.query.primary({ userId: user.id }).go();
+    const lifetime = claims(phone.accessToken).exp! - claims(phone.accessToken).iat!;
+    expect(ended).toEqual([expect.objectContaining({ originJti: origin(phone.accessToken) })]);
+    expect(ended[0]!.expiresAt).toBeGreaterThanOrEqual(before + lifetime);
+    expect(ended[0]!.expiresAt).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + lifetime);
+  });
+
+  it('ends nothing for a refresh token that is unknown or already logged out', async () => {
+    const user = await newUser('Twice1Pass');
+    expect((await logout('not-a-refresh-token')).status).toBe(200);
+    expect((await logout(user.signedIn.refreshToken)).status).toBe(200);
+    expect((await logout(user.signedIn.refreshToken)).status).toBe(200);
+    const { data: ended } = await db.entities.endedSession.query.primary({ userId: user.id }).go();
+    expect(ended).toHaveLength(1);
+    expect(await me(user.token)).toBe(401);
+    const next = await login(user.email, 'Twice1Pass');
+    expect(await me(next.accessToken)).toBe(200);
+  });
+});
+
 describe('a sign-in right after a reset', () => {
   it('works at once, while every token from before the reset, even the same second, is refused', async () => {
     const user = await newUser('Reset0Pass');

@@ -1,6 +1,6 @@
 import type { CreateEntityItem } from 'electrodb';
 import type { DataService } from './service.ts';
-import type { ThrottleItem, passwordResetEntity, sessionEntity } from './entities/auth.ts';
+import type { EndedSessionItem, ThrottleItem, passwordResetEntity, sessionEntity } from './entities/auth.ts';
 import { isConditionFailure, writeIf } from './conditional.ts';
 
 /** Named access patterns of signing in: sessions, reset tokens and throttle windows (docs/data-model.md). */
@@ -13,6 +13,10 @@ export const getSession = async (db: DataService, tokenHash: string) =>
 
 export const deleteSession = (db: DataService, tokenHash: string) =>
   db.entities.session.delete({ tokenHash }).go();
+
+/** Refuses the access tokens of one logged-out session until `expiresAt` (epoch seconds; the item's TTL). */
+export const recordEndedSession = (db: DataService, ended: EndedSessionItem) =>
+  db.entities.endedSession.put(ended).go();
 
 /** Deletes every session of a user (found through `byUser`). */
 export const deleteSessionsOfUser = async (db: DataService, userId: number) => {

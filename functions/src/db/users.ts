@@ -31,7 +31,7 @@ const byLastName = (a: UserItem, b: UserItem) =>
   a.firstName.localeCompare(b.firstName, 'en', { sensitivity: 'base' }) ||
   a.userId - b.userId;
 
-/** The user with all their memberships, in one Query of the `userAccess` collection. */
+/** The user with all their memberships and ended sessions, in one Query of the `userAccess` collection. */
 export const getUserAccess = async (db: DataService, userId: number) =>
   (await db.collections.userAccess({ userId }).go({ pages: 'all' })).data;
 

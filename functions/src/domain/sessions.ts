@@ -8,6 +8,7 @@ import {
   deleteSessionsOfUser,
   deleteSession,
   getSession,
+  recordEndedSession,
 } from '../db/auth.ts';
 import { getUser, setNeedsPasswordReset, setTokenCutOff, userIdOfEmail } from '../db/users.ts';
 import { PasswordRefusedError, type IdentityProvider, type Tokens } from '../ports/identity.ts';
@@ -113,6 +114,8 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
       userId: user.userId,
       startedAt: now().getTime(),
       expiresAt: epoch() + SESSION_SECONDS,
+      originJti: tokens.originJti,
+      accessTokenSeconds: tokens.expiresIn,
     });
     return {
       kind: 'signed-in',
@@ -187,7 +190,19 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
       return { accessToken: tokens.accessToken, expiresIn: tokens.expiresIn };
     },
 
+    /**
+     * Ends this session only: its refresh token (here and at Cognito), and its access tokens, which carry
+     * its `origin_jti` and are refused until the last of them would have expired (loadActor).
+     */
     async logout(refreshToken: string): Promise<void> {
+      const session = await getSession(db, hash(refreshToken));
+      if (session?.originJti !== undefined && session.accessTokenSeconds !== undefined) {
+        await recordEndedSession(db, {
+          userId: session.userId,
+          originJti: session.originJti,
+          expiresAt: epoch() + session.accessTokenSeconds,
+        });
+      }
       await deleteSession(db, hash(refreshToken));
       await identity.revoke(refreshToken);
     },
