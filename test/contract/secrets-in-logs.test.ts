@@ -14,8 +14,8 @@ import { marker } from '../support/walks.ts';
  */
 
 // Read by each Logger when the handlers load (startTestHost imports them only then).
-process.env.POWERTOOLS_LOG_LEVEL = 'DEBUG';
-process.env.POWERTOOLS_LOGGER_LOG_EVENT = 'true';
+vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'DEBUG');
+vi.stubEnv('POWERTOOLS_LOGGER_LOG_EVENT', 'true');
 
 const COOKIE = 'sitewalk_refresh';
 const written: string[] = [];
@@ -51,6 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.host.close();
   vi.restoreAllMocks();
+  vi.unstubAllEnvs();
 });
 
 const post = (path: string, body?: unknown, headers: Record<string, string> = {}) =>
