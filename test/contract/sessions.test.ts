@@ -10,6 +10,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { Role, type RoleId } from '@sitewalk/shared/roles';
 import { dataFromEnv, identityFromEnv } from '@sitewalk/functions/composition';
 import { createAccounts, type Accounts } from '@sitewalk/functions/domain/accounts';
+import { issueResetToken } from '@sitewalk/functions/domain/reset-tokens';
 import type { DataService } from '@sitewalk/functions/db/service';
 import { apiAs, type Api, type BodyOf } from '../support/api.ts';
 import { mailsTo, startTestHost, type TestHost } from '../support/host.ts';
@@ -429,6 +430,27 @@ describe('reset links', () => {
     expect((await login(change.email ? newEmail : user.email, 'Taken3Pass')).status).toBe(401);
     const { data: left } = await db.entities.passwordReset.query.byUser({ userId: user.id }).go();
     expect(left).toEqual([]);
+  });
+
+  it('a link mailed to the old address is dead even when it was written after the change’s clean-up', async () => {
+    // Prepare: a forgot-password that read the old address just before the change and wrote its link after.
+    const user = await newUser('Raced1Pass');
+    const newEmail = unique('raced');
+    await api(superUser, 'user.update', {
+      params: { id: user.id },
+      body: { userInfo: { id: user.id, email: newEmail } },
+    });
+    const late = await issueResetToken(db, user.id, new Date(), user.email);
+
+    // Act
+    const reset = await post('/api/auth/reset-password', { token: late.token, password: 'Raced2Pass' });
+
+    // Assess: refused, nothing set; a link to the address the user has now works.
+    expect(reset.status).toBe(400);
+    expect((await login(newEmail, 'Raced2Pass')).status).toBe(401);
+    const current = await issueResetToken(db, user.id, new Date(), newEmail);
+    await api(null, 'auth.resetPassword', { body: { token: current.token, password: 'Raced3Pass' } });
+    expect((await login(newEmail, 'Raced3Pass')).status).toBe(200);
   });
 
   it('a new mail makes earlier links invalid; a password Cognito refuses leaves the link usable', async () => {

@@ -37,8 +37,9 @@ export const deleteResetTokensOfUser = async (db: DataService, userId: number, k
 };
 
 /**
- * Marks a reset token used at `usedAt` and answers its user; null when it is unknown, expired by `epoch`
- * (seconds) or used already. The write's condition makes it single use even when two requests race.
+ * Marks a reset token used at `usedAt` and answers its user and the address it was mailed to; null when it
+ * is unknown, expired by `epoch` (seconds) or used already. The write's condition makes it single use even
+ * when two requests race.
  */
 export const useResetToken = async (db: DataService, tokenHash: string, usedAt: string, epoch: number) => {
   try {
@@ -49,7 +50,7 @@ export const useResetToken = async (db: DataService, tokenHash: string, usedAt: 
         ({ usedAt: used, expiresAt }, { notExists, gt }) => `${notExists(used)} AND ${gt(expiresAt, epoch)}`,
       )
       .go({ response: 'all_new' });
-    return data.userId ?? null;
+    return data.userId === undefined ? null : { userId: data.userId, mailedTo: data.mailedTo };
   } catch (error) {
     if (isConditionFailure(error)) return null;
     throw error;

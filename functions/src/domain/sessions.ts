@@ -213,7 +213,7 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
       const user = await userByEmail(email);
       if (!user?.email) return;
       if ((await resets.record(email)) > 0) return; // over this hour's limit: silently no mail
-      const { token } = await issueResetToken(db, user.userId, now());
+      const { token } = await issueResetToken(db, user.userId, now(), user.email);
       const link = `${appUrl.replace(/\/$/, '')}/reset-password/confirm/${token}`;
       await mailer.send({
         to: user.email,
@@ -226,12 +226,16 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
      * was accepted; answers once a sign-in with the new password gets a token that works.
      */
     async resetPassword(token: string, password: string): Promise<void> {
-      const userId = await consumeResetToken(db, token, now());
-      if (userId === null) {
+      const used = await consumeResetToken(db, token, now());
+      const user = used && (await getUser(db, used.userId));
+      // A link mailed to an address the user no longer has is dead, even if an e-mail change racing its
+      // request left it behind (links from before this check carry no address).
+      if (!used || !user || (used.mailedTo !== undefined && used.mailedTo !== user.email)) {
         throw new BadRequestError(messages.auth.resetLinkInvalid, {
           token: [messages.auth.resetLinkInvalid],
         });
       }
+      const { userId } = used;
       try {
         await identity.setPassword(userId, password);
       } catch (error) {
@@ -242,11 +246,10 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
         throw error;
       }
       // The user set it themselves, through the link mailed to them.
-      const user = await getUser(db, userId);
       await endSessions(db, identity, userId, {
         now: () => now().getTime(),
         needsPasswordReset: false,
-        passwordChangedBy: user ? { userId, roleId: user.roleId } : undefined,
+        passwordChangedBy: { userId, roleId: user.roleId },
       });
     },
   };

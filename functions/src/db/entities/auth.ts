@@ -12,6 +12,8 @@ export const passwordResetEntity = new Entity({
   attributes: {
     tokenHash: { type: 'string', required: true },
     userId: { type: 'number', required: true },
+    /** The address the link was mailed to: it works only while that is still the user's e-mail. */
+    mailedTo: { type: 'string' },
     expiresAt: { type: 'number', required: true },
     usedAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
