@@ -34,6 +34,7 @@ import {
   STREAM_READS,
   TABLE_READS,
   TABLE_WRITES,
+  TRACER_CAPTURE_OFF,
 } from './constructs/resource-function.ts';
 import { UPLOAD_EVENT_RETRIES } from './constructs/upload-worker.ts';
 import { MAP_KEY_ACTIONS } from './constructs/maps.ts';
@@ -266,6 +267,7 @@ describe('the functions', () => {
             'POWERTOOLS_METRICS_NAMESPACE',
             'SITEWALK_STAGE',
             'NODE_OPTIONS',
+            ...Object.keys(TRACER_CAPTURE_OFF),
           ].includes(name),
       );
       expect(variables.sort(), resource).toEqual(environmentOf(accessOf(resource)).sort());
@@ -355,6 +357,24 @@ describe('observability', () => {
         [statement.Action].flat().some((action) => action.startsWith('xray:')),
       );
       expect(xray, resource).toEqual([{ Action: XRAY_WRITES, Effect: 'Allow', Resource: '*' }]);
+    }
+  });
+
+  it('records no answer and no error of any traced function in its trace (they carry tokens, PINs, presigned URLs)', () => {
+    const traced = [production, demo].flatMap((synth) =>
+      [synth.data, synth.mail, synth.auth, synth.application, synth.operations].flatMap((template) =>
+        Object.values(resourcesOf(template, 'AWS::Lambda::Function')).filter(
+          (fn) => (fn.Properties?.['TracingConfig'] as Json | undefined)?.['Mode'] === 'Active',
+        ),
+      ),
+    );
+    expect(traced.length).toBe(2 * functionsOf(production).size);
+    for (const fn of traced) {
+      const variables = (fn.Properties?.['Environment'] as { Variables?: Json } | undefined)?.Variables;
+      expect(variables).toMatchObject({
+        POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+        POWERTOOLS_TRACER_CAPTURE_ERROR: 'false',
+      });
     }
   });
 

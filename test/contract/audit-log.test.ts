@@ -71,6 +71,7 @@ interface Case {
   expected: () => Partial<AuditEntry> & Record<string, unknown>;
 }
 
+let revealedId = 0;
 const cases: Record<string, Case> = {
   'a company is created': {
     act: async () =>
@@ -316,6 +317,24 @@ const cases: Record<string, Case> = {
       after: { passwordChanged: true },
     }),
   },
+  'a PIN is revealed: who was shown whose, never the PIN': {
+    act: async () => {
+      const { data } = await api(manager, 'user.createEmployee', {
+        body: { userInfo: userInfo({ firstName: 'Pinned' }), locationIds: [a.locationId] },
+      });
+      revealedId = data.id;
+      expect(await api(manager, 'user.revealPin', { params: { id: data.id } })).toEqual({ pin: '4321' });
+    },
+    expected: () => ({
+      action: 'revealPin',
+      objectKind: 'user',
+      objectId: revealedId,
+      objectName: expect.stringMatching(/^Pinned /),
+      actor: expect.objectContaining({ id: manager.id, roleId: Role.Manager }),
+      before: null,
+      after: null,
+    }),
+  },
   'a user is deleted': {
     act: async () => {
       const { data } = await api(manager, 'user.createEmployee', {
@@ -553,6 +572,17 @@ describe('a refused change', () => {
       409,
     ],
     ['a walk deleted that does not exist (404)', () => call(manager, 'DELETE', '/api/walk/999999'), 404],
+    [
+      'a PIN reveal refused to someone below (403)',
+      () => call(employee, 'GET', `/api/user/pin/${manager.id}`),
+      403,
+    ],
+    // Nothing was shown: a user without a PIN.
+    [
+      'a PIN reveal of a user who has none (200)',
+      () => call(manager, 'GET', `/api/user/pin/${employee.id}`),
+      200,
+    ],
   ] as const)('writes no entry: %s', async (_, act, status) => {
     // Prepare
     const before = await headOf(a.companyId);

@@ -15,6 +15,7 @@ import {
 import type { Actor } from '@sitewalk/shared/policy';
 import { Role } from '@sitewalk/shared/roles';
 import { METRICS_NAMESPACE } from './metrics.ts';
+import { tracer } from '../ports/tracer.ts';
 
 // Prepare: a small contract of test routes, independent of the product's.
 const testRoutes = {
@@ -477,6 +478,57 @@ describe('observability', () => {
     );
     await handler(event('POST', '/api/walk/{id}/report', { params: { id: '2' } }), context);
     expect(lines.map((line) => line.userId)).toEqual(['12']);
+  });
+});
+
+describe('what a trace and a log line keep of a request', () => {
+  const secret = 'eyJ-an-access-token-and-PIN-4321';
+  const createThing = (body: Record<string, unknown>) =>
+    createHttpHandler('sitewalk-test', Object.entries(testRoutes), {
+      'thing.create': async () => ({ name: secret }),
+    } as Record<string, Implementation<RouteDef>>)(
+      event('POST', '/api/thing', { body: JSON.stringify(body) }),
+      context,
+    );
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+
+  it('records the request in X-Ray, but not its answer', async () => {
+    // Prepare: the Tracer as in Lambda, on a segment that keeps what it is given.
+    const recorded = { annotations: [] as unknown[], metadata: [] as unknown[] };
+    const segment = {
+      addNewSubsegment: () => segment,
+      addAnnotation: (...args: unknown[]) => recorded.annotations.push(args),
+      addMetadata: (...args: unknown[]) => recorded.metadata.push(args),
+      addError: (...args: unknown[]) => recorded.metadata.push(args),
+      addErrorFlag: () => undefined,
+      close: () => undefined,
+    };
+    vi.spyOn(tracer, 'isTracingEnabled').mockReturnValue(true);
+    vi.spyOn(tracer.provider, 'getSegment').mockReturnValue(segment as never);
+    vi.spyOn(tracer.provider, 'setSegment').mockImplementation(() => undefined);
+
+    // Act
+    const result = await createThing({ name: 'x', size: 1 });
+
+    // Assess: traced (its annotations), and the answer went to the caller only.
+    expect(result.body).toContain(secret);
+    expect(recorded.annotations).not.toEqual([]);
+    expect(JSON.stringify(recorded.metadata)).not.toContain(secret);
+  });
+
+  it('logs no request, even with POWERTOOLS_LOGGER_LOG_EVENT on', async () => {
+    vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'DEBUG');
+    vi.stubEnv('POWERTOOLS_LOGGER_LOG_EVENT', 'true');
+    const written: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
+
+    await createThing({ name: secret, size: 1 });
+
+    expect(written.join('')).not.toContain(secret);
   });
 });
 

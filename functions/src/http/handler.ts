@@ -225,19 +225,24 @@ export const createHttpHandler = (
     })),
   );
 
-  return middy<HttpEvent, HttpResult, Error, Context>()
-    .use(captureLambdaHandler(tracer))
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use({
-      // What the routes do not answer themselves: a path no route matches (a direct invoke).
-      onError: async (request) => {
-        request.response = answerError(request.error);
-      },
-    })
-    .handler(async (event, context) => {
-      const matched = byRouteKey.get(event.routeKey);
-      return matched ? matched(event) : byPath(event, context);
-    });
+  return (
+    middy<HttpEvent, HttpResult, Error, Context>()
+      // Answers carry tokens, PINs and presigned URLs: none goes into a trace (nor, by the functions'
+      // environment, an error's message), and no request (passwords, tokens) into a log line, whatever
+      // POWERTOOLS_LOGGER_LOG_EVENT says.
+      .use(captureLambdaHandler(tracer, { captureResponse: false }))
+      .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
+      .use({
+        // What the routes do not answer themselves: a path no route matches (a direct invoke).
+        onError: async (request) => {
+          request.response = answerError(request.error);
+        },
+      })
+      .handler(async (event, context) => {
+        const matched = byRouteKey.get(event.routeKey);
+        return matched ? matched(event) : byPath(event, context);
+      })
+  );
 };
 
 /** One Lambda per resource, over that resource's own routes (`@sitewalk/shared/contract/<resource>`). */

@@ -29,7 +29,7 @@ import {
   visibleUsersOfUser,
 } from '../domain/users.ts';
 import { loadUserView, loadUserViews } from '../domain/user-view.ts';
-import { setCompanyEmail, setProfileImageKey } from '../db/users.ts';
+import { recordPinReveal, setCompanyEmail, setProfileImageKey } from '../db/users.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import type { Routes } from '@sitewalk/shared/contract/index';
 
@@ -154,7 +154,11 @@ export const implementations: Implementations<'user'> = {
   'user.revealPin': async ({ actor, params }) => {
     const { user, placement } = await visibleUserScope(db, actor, params.id);
     authorize(actor, 'revealPin', placement, notFound);
-    return { pin: user.pinCipher === undefined ? null : await pins.open(user.pinCipher, user.userId) };
+    if (user.pinCipher === undefined) return { pin: null };
+    const pin = await pins.open(user.pinCipher, user.userId);
+    // Shown only once the audit log says who was shown it.
+    await recordPinReveal(db, user, actor);
+    return { pin };
   },
 
   'user.companyEmail': async ({ actor, body }) => {

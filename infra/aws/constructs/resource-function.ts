@@ -69,6 +69,15 @@ export const GEOCODE_ACTION = 'geo-places:Geocode';
 /** Reading the text on a photo (functions/src/ports/text-detector.ts); the action has no resource to name. */
 export const DETECT_TEXT_ACTION = 'rekognition:DetectText';
 
+/**
+ * Powertools' Tracer records a handler's answer and a thrown error as trace metadata unless told not to: off
+ * in every function, handlers and workers alike (answers carry tokens, PINs and presigned URLs).
+ */
+export const TRACER_CAPTURE_OFF = {
+  POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+  POWERTOOLS_TRACER_CAPTURE_ERROR: 'false',
+} as const;
+
 /** The objects of one kind of upload, under every tenant: `tenants/*\/{kind}/*`. */
 export const uploadsOfKind = (kind: string) => `${TENANTS_PREFIX}*/${kind}/*`;
 
@@ -205,6 +214,7 @@ export class ResourceFunction extends Construct {
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         SITEWALK_STAGE: stage.name,
         NODE_OPTIONS: '--enable-source-maps',
+        ...TRACER_CAPTURE_OFF,
       },
       bundling: functionOptions(resource).bundling,
       // X-Ray: Lambda's segment, and the Powertools Tracer's subsegments for each AWS call.

@@ -19,6 +19,8 @@
  * - AdminUserGlobalSignOut does not exist. Here it ends every refresh token of the user.
  * - A refreshed access token carries the time of the refresh as `auth_time`. Here it keeps the time of
  *   the original sign-in (the refresh token's `iat`), as Cognito does: the API judges sessions by it.
+ * - Access tokens carry no `origin_jti`. Here every access token of one sign-in, refreshed ones too, carries
+ *   the same one (its refresh token's `jti`), as Cognito's do with token revocation on: a logout ends it.
  * - AdminSetUserPassword and the new-password challenge ignore the pool's password policy. Here a password
  *   that breaks it is InvalidPasswordException.
  */
@@ -82,18 +84,21 @@ const refreshFlow = async (services, ctx, req) => {
 
 const isRefresh = (flow) => flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN';
 
-/** Re-signs a refreshed access token with the sign-in time of its refresh token as `auth_time`. */
-const keepAuthTime = (result, refreshToken) => {
+/**
+ * Re-signs the access token of a sign-in or refresh with its sign-in's `origin_jti` (the refresh token's
+ * `jti`) and, for a refresh, the sign-in time of its refresh token as `auth_time`.
+ */
+const withSignIn = (result, refreshToken, { refreshed }) => {
   const accessToken = result.AuthenticationResult?.AccessToken;
-  const signedInAt = jwt.decode(refreshToken)?.iat;
-  if (!accessToken || typeof signedInAt !== 'number') return result;
+  const signIn = refreshToken ? jwt.decode(refreshToken) : null;
+  if (!accessToken || typeof signIn?.iat !== 'number' || typeof signIn.jti !== 'string') return result;
   const { header, payload } = jwt.decode(accessToken, { complete: true });
-  const AccessToken = jwt.sign({ ...payload, auth_time: signedInAt }, privateKey.pem, {
-    algorithm: header.alg,
-    keyid: header.kid,
-  });
+  const claims = { ...payload, origin_jti: signIn.jti, ...(refreshed ? { auth_time: signIn.iat } : {}) };
+  const AccessToken = jwt.sign(claims, privateKey.pem, { algorithm: header.alg, keyid: header.kid });
   return { ...result, AuthenticationResult: { ...result.AuthenticationResult, AccessToken } };
 };
+const signedIn = (result) =>
+  withSignIn(result, result.AuthenticationResult?.RefreshToken, { refreshed: false });
 
 /** Cognito's check of a new password against the pool's policy. */
 const assertPolicy = (userPool, password) => {
@@ -119,9 +124,9 @@ const wrapInitiateAuth = (original, passwordFlowName) => (services) => {
       if (challenge) return challenge;
     } else if (isRefresh(req.AuthFlow)) {
       await refreshFlow(services, ctx, req);
-      return keepAuthTime(await handler(ctx, req), req.AuthParameters.REFRESH_TOKEN);
+      return withSignIn(await handler(ctx, req), req.AuthParameters.REFRESH_TOKEN, { refreshed: true });
     }
-    return handler(ctx, req);
+    return signedIn(await handler(ctx, req));
   };
 };
 
@@ -153,7 +158,7 @@ const wrapRespondToAuthChallenge = (original) => (services) => {
       const updated = await userPool.getUserByUsername(ctx, user.Username);
       if (updated) await userPool.storeRefreshToken(ctx, refreshToken, updated);
     }
-    return result;
+    return signedIn(result);
   };
 };
 
