@@ -6,10 +6,7 @@ import type {
   walkNoteBody,
   walkPhotoUploadBody,
 } from '@sitewalk/shared/schemas/walkReport';
-import {
-  WALK_REPORT_PAGE_DEPTH,
-  WALK_REPORT_SEARCH_WINDOW,
-} from '@sitewalk/shared/constants';
+import { WALK_REPORT_PAGE_DEPTH, WALK_REPORT_SEARCH_WINDOW } from '@sitewalk/shared/constants';
 import { distanceMeters, type Point } from '@sitewalk/shared/arrival';
 import type { DataService } from '../db/service.ts';
 import type { WalkItem } from '../db/entities/walk.ts';

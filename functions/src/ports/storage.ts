@@ -127,7 +127,11 @@ export const uploadBucketClient = (env: StorageEnv) =>
   );
 
 /** An object's bytes and ETag (its quotes taken off); null when there is no such object. */
-const readTaggedObject = async (client: S3Client, Bucket: string, key: string): Promise<TaggedObject | null> => {
+const readTaggedObject = async (
+  client: S3Client,
+  Bucket: string,
+  key: string,
+): Promise<TaggedObject | null> => {
   try {
     const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
     if (!answer.Body) return null;
@@ -139,11 +143,8 @@ const readTaggedObject = async (client: S3Client, Bucket: string, key: string): 
 };
 
 /** An object's bytes; null when there is no such object. */
-export const readObject = async (
-  client: S3Client,
-  Bucket: string,
-  key: string,
-): Promise<Uint8Array | null> => (await readTaggedObject(client, Bucket, key))?.bytes ?? null;
+export const readObject = async (client: S3Client, Bucket: string, key: string): Promise<Uint8Array | null> =>
+  (await readTaggedObject(client, Bucket, key))?.bytes ?? null;
 
 export const s3Storage = (env: StorageEnv): Storage => {
   const client = uploadBucketClient(env);
@@ -166,7 +167,11 @@ export const s3Storage = (env: StorageEnv): Storage => {
       return {
         uploadUrl,
         key,
-        headers: { 'content-type': contentType, 'content-length': String(contentLength), 'if-none-match': '*' },
+        headers: {
+          'content-type': contentType,
+          'content-length': String(contentLength),
+          'if-none-match': '*',
+        },
         expiresIn,
       };
     },
