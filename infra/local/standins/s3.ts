@@ -50,6 +50,8 @@ interface S3rverAccount {
   createKeyPair(accessKeyId: string, secretAccessKey: string): void;
 }
 type S3rverError = new (code: string, message: string, detail?: Record<string, string>) => Error;
+/** S3's words for a failed condition. */
+const PRECONDITION_FAILED = 'At least one of the pre-conditions you specified did not hold';
 
 /**
  * S3's conditional write (`If-None-Match: *` on a PUT), which s3rver ignores: the object is written only when
@@ -57,7 +59,7 @@ type S3rverError = new (code: string, message: string, detail?: Record<string, s
  * checked and written one at a time, so of racing ones the first wins and the others get 412, as in S3.
  * `createError` is s3rver's S3Error: its answer is S3's XML and keeps the CORS headers s3rver set before.
  */
-export const writeOnceStore = (createError: S3rverError) => {
+const writeOnceStore = (createError: S3rverError) => {
   const writing = new Map<string, Promise<unknown>>();
   const oneAtATime = async <T>(id: string, write: () => Promise<T>): Promise<T> => {
     const before = writing.get(id) ?? Promise.resolve();
@@ -76,13 +78,7 @@ export const writeOnceStore = (createError: S3rverError) => {
           if (!(await store.existsObject(object.bucket, object.key))) return store.putObject(object);
           // The body is read to its end first, so the client hears the answer rather than a reset.
           if (!Buffer.isBuffer(object.content)) await finished(object.content.resume());
-          throw new createError(
-            'PreconditionFailed',
-            'At least one of the pre-conditions you specified did not hold',
-            {
-              Condition: 'If-None-Match',
-            },
-          );
+          throw new createError('PreconditionFailed', PRECONDITION_FAILED, { Condition: 'If-None-Match' });
         }),
     });
 };
