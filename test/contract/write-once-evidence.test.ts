@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { S3Event } from 'aws-lambda';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { dataFromEnv } from '@sitewalk/functions/composition';
-import { photosSharingBands } from '@sitewalk/functions/db/flags';
+import { photosSharingBands, setPhotoEvidence } from '@sitewalk/functions/db/flags';
+import { setUnitRead } from '@sitewalk/functions/db/walk-reports';
 import { readEnv } from '@sitewalk/functions/env';
 import { uploadBucketClient } from '@sitewalk/functions/ports/storage';
 import { messages } from '@sitewalk/shared/messages';
@@ -172,6 +173,19 @@ describe('a walk photo', () => {
     const repeated = await photo();
     expect(repeated?.unitRead).toEqual(after?.unitRead);
     expect(repeated?.evidenceAt).toBe(after?.evidenceAt);
+  });
+});
+
+describe("the worker's writes", () => {
+  it('store nothing on a photo that is gone (its report deleted meanwhile), whatever the ETag', async () => {
+    const db = dataFromEnv();
+    const gone = { walkReportId: 987_654_321, clientId: uuid() };
+    const at = new Date().toISOString();
+    expect(await setUnitRead(db, gone, { unit: '748', confidence: 99, readAt: at, etag: 'a' })).toBe(false);
+    expect(
+      await setPhotoEvidence(db, gone, { evidenceAt: at, evidenceEtag: 'a', hash: '0123456789abcdef' }),
+    ).toBe(false);
+    expect((await db.entities.markerImage.get(gone).go()).data).toBeNull();
   });
 });
 

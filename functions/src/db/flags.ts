@@ -85,9 +85,10 @@ export const setPhotoEvidence = (
   const patch = db.entities.markerImage.patch(key).set(evidence);
   return writeIf(
     (absent.length > 0 ? patch.remove(absent) : patch)
+      // In parentheses: ElectroDB joins it to the patch's own condition (the item exists) with a bare AND.
       .where(
         ({ evidenceEtag }, op) =>
-          `${op.notExists(evidenceEtag)} OR ${op.ne(evidenceEtag, evidence.evidenceEtag)}`,
+          `(${op.notExists(evidenceEtag)} OR ${op.ne(evidenceEtag, evidence.evidenceEtag)})`,
       )
       .go(),
   );

@@ -232,9 +232,10 @@ export const setUnitRead = (
     db.entities.markerImage
       .patch(key)
       .set({ unitRead: read })
+      // In parentheses: ElectroDB joins it to the patch's own condition (the item exists) with a bare AND.
       .where(
         ({ unitRead }, op) =>
-          `${op.notExists(unitRead)} OR ${op.notExists(unitRead.etag)} OR ${op.ne(unitRead.etag, read.etag)}`,
+          `(${op.notExists(unitRead)} OR ${op.notExists(unitRead.etag)} OR ${op.ne(unitRead.etag, read.etag)})`,
       )
       .go(),
   );
