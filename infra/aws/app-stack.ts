@@ -77,10 +77,11 @@ export class AppStack extends Stack {
     });
     const appUrl = this.web.url;
     this.uploads.addCorsRule({
-      // Browsers PUT to presigned upload URLs and GET presigned views, from the app only.
+      // Browsers PUT to presigned upload URLs (write-once: `If-None-Match: *`) and GET presigned views, from the
+      // app only.
       allowedOrigins: [appUrl],
       allowedMethods: [HttpMethods.PUT, HttpMethods.GET],
-      allowedHeaders: ['content-type'],
+      allowedHeaders: ['content-type', 'if-none-match'],
       maxAge: Duration.hours(1).toSeconds(),
     });
 

@@ -548,7 +548,7 @@ describe('the data', () => {
             AllowedOrigins: [
               { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
             ],
-            AllowedHeaders: ['content-type'],
+            AllowedHeaders: ['content-type', 'if-none-match'],
           },
         ],
       },

@@ -326,6 +326,57 @@ describe('s3rver', () => {
     expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true);
     s3.destroy();
   });
+
+  it('refuses to replace an object on a PUT with If-None-Match: * (412 PreconditionFailed, as S3)', async () => {
+    const { provisioned, names } = isolated;
+    const s3 = new S3Client({
+      ...clientConfig(isolated.standIns.endpoints.s3),
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    const key = `tenants/1/walk-photo/1/${randomBytes(6).toString('hex')}.png`;
+    const writeOnceUrl = (objectKey: string) =>
+      getSignedUrl(
+        s3,
+        new PutObjectCommand({ Bucket: provisioned.bucketName, Key: objectKey, IfNoneMatch: '*' }),
+        { expiresIn: 300, signableHeaders: new Set(['if-none-match']) },
+      );
+    const put = (url: string, body: Buffer, headers: Record<string, string> = { 'If-None-Match': '*' }) =>
+      fetch(url, { method: 'PUT', headers: { Origin: names.appOrigin, ...headers }, body });
+    const read = async (objectKey: string) =>
+      Buffer.from(
+        await (
+          await fetch(
+            await getSignedUrl(s3, new GetObjectCommand({ Bucket: provisioned.bucketName, Key: objectKey })),
+          )
+        ).arrayBuffer(),
+      );
+    const [first, second] = [randomBytes(2048), randomBytes(4096)];
+    const url = await writeOnceUrl(key);
+
+    expect((await put(url, first)).status).toBe(200);
+    const refused = await put(url, second);
+    expect(refused.status).toBe(412);
+    // S3's error, readable by the app's page (the CORS headers are kept).
+    expect(await refused.text()).toMatch(
+      /<Code>PreconditionFailed<\/Code>.*<Condition>If-None-Match<\/Condition>/s,
+    );
+    expect(refused.headers.get('access-control-allow-origin')).toMatch(/^(\*|http:\/\/localhost:3000)$/);
+    expect((await read(key)).equals(first)).toBe(true);
+    // A PUT without the condition replaces the object, as in S3 (the upload URLs always sign the condition).
+    expect((await put(url, second, {})).status).toBe(200);
+    expect((await read(key)).equals(second)).toBe(true);
+
+    // Racing conditional PUTs of one new key: exactly one lands.
+    const raced = `${key}.raced`;
+    const racedUrl = await writeOnceUrl(raced);
+    const bodies = [1, 2, 3, 4].map(() => randomBytes(64 * 1024));
+    const statuses = await Promise.all(bodies.map(async (body) => (await put(racedUrl, body)).status));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 412)).toHaveLength(3);
+    expect((await read(raced)).equals(bodies[statuses.indexOf(200)] ?? Buffer.alloc(0))).toBe(true);
+    s3.destroy();
+  });
 });
 
 describe('aws-ses-v2-local', () => {

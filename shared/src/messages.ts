@@ -29,6 +29,8 @@ export const messages = {
     invalidFileType: 'Invalid file type',
     fileTooLarge: 'File size is too large',
     selectImage: 'Please select an image file',
+    /** A photo's file is written once (issue 27): its client id gets no second upload URL once it landed. */
+    alreadyUploaded: 'This photo has been uploaded already',
   },
   validation: {
     noManagementCompanyInfo: 'No management company info provided',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { S3Event } from 'aws-lambda';
 import { createCanvas } from '@napi-rs/canvas';
@@ -208,16 +209,24 @@ describe('door photos', () => {
     const first = (await dataFromEnv().entities.markerImage.get(key).go()).data?.unitRead;
     expect(first).toMatchObject({ unit: '748' });
 
-    // The same upload again (a retried PUT: S3 sends another event), and the same event twice at once straight to
-    // the worker: what was read first stays, read once.
-    await upload(ticket, door748!.jpeg);
+    // The same upload again (a retried PUT) is refused, the file being written once (issue 27); and the same event
+    // twice at once straight to the worker: what was read first stays, read once.
+    const again = await fetch(ticket.uploadUrl, {
+      method: 'PUT',
+      headers: ticket.headers,
+      body: door748!.jpeg,
+    });
+    expect(again.status).toBe(412);
     await t.uploadEvents.settled();
     const { handler } = await import('@sitewalk/functions/walkPhoto/handler');
     const event = {
       Records: [
         {
           eventName: 'ObjectCreated:Put',
-          s3: { bucket: { name: t.provisioned.bucketName }, object: { key: ticket.key } },
+          s3: {
+            bucket: { name: t.provisioned.bucketName },
+            object: { key: ticket.key, eTag: createHash('md5').update(door748!.jpeg).digest('hex') },
+          },
         },
       ],
     } as unknown as S3Event;

@@ -6,11 +6,7 @@ import type {
   walkNoteBody,
   walkPhotoUploadBody,
 } from '@sitewalk/shared/schemas/walkReport';
-import {
-  PRESIGNED_URL_SECONDS,
-  WALK_REPORT_PAGE_DEPTH,
-  WALK_REPORT_SEARCH_WINDOW,
-} from '@sitewalk/shared/constants';
+import { WALK_REPORT_PAGE_DEPTH, WALK_REPORT_SEARCH_WINDOW } from '@sitewalk/shared/constants';
 import { distanceMeters, type Point } from '@sitewalk/shared/arrival';
 import type { DataService } from '../db/service.ts';
 import type { WalkItem } from '../db/entities/walk.ts';
@@ -43,7 +39,7 @@ import { authorize } from './authorize.ts';
 import { atLocation, placedAtLiveLocation, visibleLocation } from './placements.ts';
 import { pageOf, type PageRequest } from './paging.ts';
 import { mapBounded } from './fan-out.ts';
-import { presignOwnedUpload, presignedView } from './uploads.ts';
+import { presignOwnedUpload, presignPendingUpload, presignedView } from './uploads.ts';
 import { WALK_NOT_FOUND, loadWalk } from './walks.ts';
 import { flagsOfReport, reconcileCheckpointFlags } from './flags.ts';
 
@@ -300,10 +296,10 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
       if (report.finishedAt !== undefined) throw new ConflictError(FINISHED);
       const file = { contentType: body.contentType, contentLength: body.contentLength };
       const signAgain = async (objectKey: string) => ({
-        ...(await storage.presignUpload({ key: objectKey, ...file, expiresIn: PRESIGNED_URL_SECONDS })),
+        ...(await presignPendingUpload(storage, objectKey, file)),
         imageName: imageNameOf(objectKey),
       });
-      // A retried request signs the recorded key again, so the photo lands once.
+      // A retried request signs the recorded key again while its file has not landed, so the photo lands once.
       const existing = images.find((i) => i.clientId === body.clientId);
       if (existing) return signAgain(existing.key);
       await markerOfNewWrite(report, body.markerId);
