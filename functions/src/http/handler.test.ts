@@ -593,6 +593,28 @@ describe('the client’s address and the origin secret (issue 27)', () => {
     expect(lines.join('')).not.toContain(SECRET);
   });
 
+  it('says once when a request through the distribution names no viewer (the origin request policy stopped forwarding it)', async () => {
+    const lines: string[] = [];
+    for (const stream of [process.stdout, process.stderr])
+      vi.spyOn(stream, 'write').mockImplementation((chunk) => {
+        lines.push(String(chunk));
+        return true;
+      });
+    vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'INFO');
+    const handler = echoHandler(async () => SECRET);
+    const named = await handler(
+      call({ [ORIGIN_SECRET_HEADER]: SECRET, [VIEWER_ADDRESS_HEADER]: '198.51.100.7:1' }),
+      context,
+    );
+    expect(JSON.parse(named.body ?? '')).toEqual({ clientIp: '198.51.100.7' });
+    expect(lines.join('')).not.toContain('named no viewer address');
+    for (let i = 0; i < 2; i += 1) {
+      const unnamed = await handler(call({ [ORIGIN_SECRET_HEADER]: SECRET }), context);
+      expect(JSON.parse(unnamed.body ?? '')).toEqual({ clientIp: EDGE });
+    }
+    expect(lines.join('').match(/named no viewer address/g)).toHaveLength(1);
+  });
+
   it('without an origin secret (the local host), answers everyone with the connection’s address, whatever the viewer header says', async () => {
     const handler = echoHandler();
     const result = await handler(call({ [VIEWER_ADDRESS_HEADER]: '198.51.100.7:46532' }), context);

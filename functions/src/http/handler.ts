@@ -182,22 +182,31 @@ type OriginContext = Context & { clientIp: string };
 const throughDistribution = (
   originSecret: (() => Promise<string>) | undefined,
   logger: Logger,
-): middy.MiddlewareObj<HttpEvent, HttpResult, Error, OriginContext> => ({
-  before: async (request) => {
-    const { event } = request;
-    if (!originSecret) {
-      request.context.clientIp = clientAddress(event, false);
-      return;
-    }
-    if (!isOriginSecret(event.headers?.[ORIGIN_SECRET_HEADER], await originSecret())) {
-      logger.warn('Refused a request that did not come through CloudFront', {
-        sourceIp: event.requestContext.http.sourceIp,
-      });
-      return toErrorResponse(new ForbiddenError()).response;
-    }
-    request.context.clientIp = clientAddress(event, true);
-  },
-});
+): middy.MiddlewareObj<HttpEvent, HttpResult, Error, OriginContext> => {
+  let warnedOfNoViewer = false;
+  return {
+    before: async (request) => {
+      const { event } = request;
+      if (!originSecret) {
+        request.context.clientIp = clientAddress(event, false);
+        return;
+      }
+      if (!isOriginSecret(event.headers?.[ORIGIN_SECRET_HEADER], await originSecret())) {
+        logger.warn('Refused a request that did not come through CloudFront', {
+          sourceIp: event.requestContext.http.sourceIp,
+        });
+        return toErrorResponse(new ForbiddenError()).response;
+      }
+      request.context.clientIp = clientAddress(event, true);
+      if (!warnedOfNoViewer && request.context.clientIp === event.requestContext.http.sourceIp) {
+        // CloudFront always names the viewer; without it the origin request policy has stopped forwarding it,
+        // and the sign-in limits count edge servers again. Said once per container.
+        warnedOfNoViewer = true;
+        logger.warn('A request through CloudFront named no viewer address (CloudFront-Viewer-Address)');
+      }
+    },
+  };
+};
 
 /** Literal segments win over parameters, as in API Gateway (`/user/some` before `/user/{id}`). */
 export const bySpecificity = (a: { path: string }, b: { path: string }): number => {
