@@ -1,9 +1,10 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { HttpMethods, type Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { StageConfig } from './stage.ts';
 import { Api } from './constructs/api.ts';
@@ -35,6 +36,8 @@ export interface AppStackProps extends StackProps {
   mailIdentity: IEmailIdentity;
   /** The built SPA (web/dist). */
   webDist: string;
+  /** The stage's WAF web ACL for CloudFront (edge-stack.ts, in us-east-1). */
+  webAclArn: string;
 }
 
 /**
@@ -53,7 +56,8 @@ export class AppStack extends Stack {
   readonly walkPhotos: UploadWorker;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
-    super(scope, id, props);
+    // The web ACL's ARN comes from us-east-1 (through SSM when this stack is elsewhere).
+    super(scope, id, { ...props, crossRegionReferences: true });
     const { stage } = props;
 
     const logs = logBucket(this, 'AccessLogs', stage);
@@ -67,6 +71,19 @@ export class AppStack extends Stack {
       noncurrentVersionExpiration: Duration.days(EXPORT_EXPIRY_DAYS),
     });
 
+    // CloudFront sends it with every request to the API, which refuses requests without it: nothing reaches
+    // the API around the distribution and its WAF, and the viewer address CloudFront adds can be believed.
+    const originSecret = new Secret(this, 'OriginSecret', {
+      description: `SiteWalk ${stage.name}: the header CloudFront adds to every request to the API`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: stage.removalPolicy,
+    });
+    Validations.of(originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront and the API must change it in one step: a rotation Lambda would break every request until the distribution is redeployed. It changes by replacing the secret in a deploy.',
+    });
+
     // The distribution needs only the API's id, so it comes before the functions, which need its URL.
     this.api = new Api(this, 'Api', { stage });
     this.web = new WebApp(this, 'Web', {
@@ -74,6 +91,8 @@ export class AppStack extends Stack {
       api: this.api.httpApi,
       logs,
       pages: readPagesManifest(props.webDist),
+      originSecret,
+      webAclArn: props.webAclArn,
     });
     const appUrl = this.web.url;
     this.uploads.addCorsRule({
@@ -99,6 +118,7 @@ export class AppStack extends Stack {
       uploads: this.uploads,
       mail: { identity: props.mailIdentity, from: stage.mailFrom },
       appUrl,
+      originSecret,
     };
     this.api.serve(backing);
     // What deletes leave to do (a location's walks, reports, incidents and files), from the table's stream.

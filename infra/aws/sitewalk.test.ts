@@ -41,6 +41,9 @@ import { MAP_KEY_ACTIONS } from './constructs/maps.ts';
 import { STREAM_RETRIES } from './constructs/stream-worker.ts';
 import { SCHEDULE_RETRIES } from './constructs/scheduled-worker.ts';
 import { createPageRouter } from '../web-pages.ts';
+import { ORIGIN_SECRET_HEADER } from '@sitewalk/functions/http/origin';
+import { isPublicAuthRoute } from './constructs/api.ts';
+import { SIGN_IN_PATH_PREFIX } from './edge-stack.ts';
 import { buildSiteWalk } from './sitewalk.ts';
 import { stageConfig } from './stage.ts';
 import {
@@ -161,8 +164,8 @@ describe('the stage', () => {
 describe('cdk-nag (AwsSolutions)', () => {
   it('passes for both stages: every finding is fixed or acknowledged with its reason', () => {
     // beforeAll synthesized both; an unacknowledged finding would have thrown there.
-    expect(demo.assembly.stacks).toHaveLength(5);
-    expect(production.assembly.stacks).toHaveLength(5);
+    expect(demo.assembly.stacks).toHaveLength(6);
+    expect(production.assembly.stacks).toHaveLength(6);
   });
 
   it('fails synthesis on a finding nobody acknowledged', () => {
@@ -226,6 +229,32 @@ describe('the API', () => {
     });
   });
 
+  it('throttles each public auth route on its own, below the stage (issue 27)', () => {
+    const publicAuth = Object.values(routes as Record<string, RouteDef>).filter(isPublicAuthRoute);
+    expect(publicAuth.map(routeKey)).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/login',
+        'POST /api/auth/refresh',
+        'POST /api/auth/forgot-password',
+      ]),
+    );
+    for (const [synth, limits] of [
+      [demo, { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 }],
+      [production, { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 }],
+    ] as const) {
+      const [stageId, stage] =
+        Object.entries(resourcesOf(synth.application, 'AWS::ApiGatewayV2::Stage'))[0] ?? [];
+      const settings = stage?.Properties?.['RouteSettings'] as Record<string, Json>;
+      expect(Object.keys(settings).sort()).toEqual(publicAuth.map(routeKey).sort());
+      for (const route of publicAuth) expect(settings[routeKey(route)], routeKey(route)).toEqual(limits);
+      // The stage names only routes that exist when it is made.
+      const routeIds = Object.entries(resourcesOf(synth.application, 'AWS::ApiGatewayV2::Route'))
+        .filter(([, route]) => publicAuth.map(routeKey).includes(route.Properties?.['RouteKey'] as string))
+        .map(([id]) => id);
+      expect(stage?.['DependsOn'], stageId).toEqual(expect.arrayContaining(routeIds));
+    }
+  });
+
   it('throttles and writes access logs', () => {
     production.application.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
@@ -270,7 +299,8 @@ describe('the functions', () => {
             ...Object.keys(TRACER_CAPTURE_OFF),
           ].includes(name),
       );
-      expect(variables.sort(), resource).toEqual(environmentOf(accessOf(resource)).sort());
+      const origin = resource in workerAccess ? [] : ['ORIGIN_SECRET_ARN'];
+      expect(variables.sort(), resource).toEqual([...environmentOf(accessOf(resource)), ...origin].sort());
     }
   });
 
@@ -308,6 +338,7 @@ describe('the functions', () => {
         ...(access.pinKey ?? []).map((action) => `kms:${action}`),
         ...(access.auditWriter ? ['kms:GenerateMac'] : []),
         ...('auditAnchors' in access ? ['s3:PutObject', 's3:GetObject', 's3:ListBucket'] : []),
+        ...(resource in workerAccess ? [] : ['secretsmanager:GetSecretValue']),
       ];
       expect(actionsOf(fn.statements).sort(), resource).toEqual(expected.sort());
       const role = resourcesOf(demo.application, 'AWS::IAM::Role')[fn.roleId ?? ''];
@@ -648,6 +679,111 @@ describe('sign-in', () => {
     // Reset links (auth), the notice to the old address of a changed e-mail (user), alerts (evaluator), the
     // assignee's notice (task).
     expect(senders.map(([resource]) => resource).sort()).toEqual(['auth', 'evaluator', 'task', 'user']);
+  });
+});
+
+describe('the edge: WAF and the origin secret (issue 27)', () => {
+  const distributionConfigOf = (synth: Synthesized) =>
+    Object.values(resourcesOf(synth.application, 'AWS::CloudFront::Distribution'))[0]?.Properties?.[
+      'DistributionConfig'
+    ] as Json & { CacheBehaviors: Json[]; Origins: (Json & { Id: string })[]; WebACLId: unknown };
+
+  it('puts a web ACL for CloudFront in us-east-1, wherever the stage is', () => {
+    expect(Stack.of(production.stacks.edge).region).toBe('us-east-1');
+    expect(Stack.of(production.stacks.edge).account).toBe('123456789012');
+    expect(production.stacks.edge.stackName).toBe('SiteWalk-acme-Edge');
+    production.edge.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    production.edge.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+    });
+  });
+
+  it('runs AWS’s common rule set, and limits each viewer address on the sign-in paths', () => {
+    const acl = Object.values(resourcesOf(demo.edge, 'AWS::WAFv2::WebACL'))[0]?.Properties as Json & {
+      Rules: Json[];
+    };
+    expect(acl.Rules).toEqual([
+      expect.objectContaining({
+        OverrideAction: { None: {} },
+        Statement: {
+          ManagedRuleGroupStatement: expect.objectContaining({
+            VendorName: 'AWS',
+            Name: 'AWSManagedRulesCommonRuleSet',
+          }) as Json,
+        },
+      }),
+      expect.objectContaining({
+        Action: { Block: {} },
+        Statement: {
+          RateBasedStatement: {
+            Limit: 100,
+            EvaluationWindowSec: 300,
+            AggregateKeyType: 'IP',
+            ScopeDownStatement: {
+              ByteMatchStatement: expect.objectContaining({
+                FieldToMatch: { UriPath: {} },
+                PositionalConstraint: 'STARTS_WITH',
+                SearchString: SIGN_IN_PATH_PREFIX,
+              }) as Json,
+            },
+          },
+        },
+      }),
+    ]);
+    // Every route of sign-in, refresh and password reset is under the limited prefix.
+    for (const route of Object.values(routes as Record<string, RouteDef>).filter(isPublicAuthRoute))
+      expect(route.path.startsWith(SIGN_IN_PATH_PREFIX), route.path).toBe(true);
+  });
+
+  it('puts the distribution behind the web ACL: in its region directly, from another through the CDK’s cross-region references', () => {
+    const [aclId] = Object.keys(resourcesOf(demo.edge, 'AWS::WAFv2::WebACL'));
+    expect(JSON.stringify(distributionConfigOf(demo).WebACLId)).toContain(aclId);
+    // eu-west-1 reads the ARN the us-east-1 stack wrote to SSM.
+    expect(JSON.stringify(distributionConfigOf(production).WebACLId)).toContain('ExportsReader');
+    expect(Object.keys(production.edge.toJSON().Resources as Json).join()).toContain(
+      'CrossRegionExportWriter',
+    );
+  });
+
+  it('sends a secret generated at deploy with every request to the API, from Secrets Manager, never as text in a template', () => {
+    const [secretId, secret] =
+      Object.entries(resourcesOf(production.application, 'AWS::SecretsManager::Secret'))[0] ?? [];
+    expect(secret?.Properties?.['GenerateSecretString']).toMatchObject({
+      PasswordLength: 48,
+      ExcludePunctuation: true,
+    });
+    const config = distributionConfigOf(production);
+    const apiOrigin = config.Origins.find(
+      (origin) => origin.Id === config.CacheBehaviors[0]?.['TargetOriginId'],
+    );
+    const headers = apiOrigin?.['OriginCustomHeaders'] as { HeaderName: string; HeaderValue: unknown }[];
+    expect(headers.map((header) => header.HeaderName)).toEqual([ORIGIN_SECRET_HEADER]);
+    const value = JSON.stringify(headers[0]?.HeaderValue);
+    expect(value).toContain('{{resolve:secretsmanager:');
+    expect(value).toContain(`"Ref":"${secretId}"`);
+    // Only the API's origin gets it; the site bucket's does not.
+    expect(config.Origins.filter((origin) => 'OriginCustomHeaders' in origin)).toHaveLength(1);
+  });
+
+  it('names the secret to every function behind the API, which may read that secret and no other; workers neither', () => {
+    const [secretId] = Object.keys(resourcesOf(production.application, 'AWS::SecretsManager::Secret'));
+    for (const [resource, fn] of functionsOf(production)) {
+      const named = fn.props.Environment?.Variables['ORIGIN_SECRET_ARN'];
+      const reads = fn.statements.filter((statement) =>
+        [statement.Action].flat().includes('secretsmanager:GetSecretValue'),
+      );
+      if (resource in workerAccess) {
+        expect(named, resource).toBeUndefined();
+        expect(reads, resource).toEqual([]);
+      } else {
+        expect(named, resource).toEqual({ Ref: secretId });
+        expect(
+          reads.map((statement) => statement.Resource),
+          resource,
+        ).toEqual([{ Ref: secretId }]);
+      }
+    }
   });
 });
 

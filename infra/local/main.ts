@@ -23,6 +23,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const dev = process.argv.includes('--dev');
 /** The test-only clock control (README, Settings): for trying alerts without waiting for a window to pass. */
 const clockControl = process.argv.includes('--clock-control') || process.env.SITEWALK_CLOCK_CONTROL === '1';
+/** The app's own port on every interface (a phone on the same network); without it, 127.0.0.1 only. */
+const lan = process.argv.includes('--lan');
 const settings = localSettings(process.env, dev);
 
 let standIns: StandIns | undefined;
@@ -95,6 +97,7 @@ try {
   host = await startLocalHost({
     ...(clockControl ? { clockControl: { evaluate: () => runEvaluator.runNow() } } : {}),
     port: settings.port,
+    ...(lan ? { hostname: '0.0.0.0' } : {}),
     auth: {
       jwksUrl: provisioned.jwksUrl,
       issuer: provisioned.issuer,
@@ -139,7 +142,7 @@ SiteWalk is running.
   DetectText     ${standIns.endpoints.rekognition}   (Rekognition's stand-in: tesseract.js)
   Super User     ${settings.adminEmail} / ${settings.adminPasswordIsDefault ? `${settings.adminPassword} (default)` : '(from SITEWALK_ADMIN_PASSWORD)'}${seeded ? '   (created now)' : ''}
   Sign in        ${app}/login
-${clockControl ? `  Clock control  http://localhost:${settings.port}/__local/clock   (test only: POST {"advanceMinutes": N})\n` : ''}Data is kept under .data/ (delete it to start afresh). Press Ctrl-C to stop.`);
+${lan ? `  On the network port ${settings.port} of this machine's addresses (--lan); the stand-ins stay on 127.0.0.1\n` : ''}${clockControl ? `  Clock control  http://localhost:${settings.port}/__local/clock   (test only: POST {"advanceMinutes": N})\n` : ''}Data is kept under .data/ (delete it to start afresh). Press Ctrl-C to stop.`);
 } catch (error) {
   console.error(`\nSiteWalk could not start: ${error instanceof Error ? error.message : String(error)}`);
   await stop(1);

@@ -37,7 +37,7 @@ interface Answer {
 }
 
 /** POST /api/auth/login from a chosen local source address (127.0.0.0/8 is all loopback). */
-const loginFrom = (sourceIp: string, email: string, password: string) =>
+const loginFrom = (sourceIp: string, email: string, password: string, headers: Record<string, string> = {}) =>
   new Promise<Answer>((resolve, reject) => {
     const url = new URL(t.url('/api/auth/login'));
     const payload = JSON.stringify({ email, password });
@@ -48,7 +48,11 @@ const loginFrom = (sourceIp: string, email: string, password: string) =>
         path: url.pathname,
         method: 'POST',
         localAddress: sourceIp,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -507,6 +511,19 @@ describe('login throttling', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({ message: messages.auth.tooManyAttempts });
     expect((await loginFrom('127.0.0.4', user.email, 'Source1Pass')).status).toBe(200);
+  });
+
+  it('counts the connection’s address on the local host, whatever viewer address a caller claims (issue 27)', async () => {
+    const user = await newUser('Claimed1Pass');
+    // Only a request proven to come through CloudFront may name its viewer; here none is.
+    for (let i = 0; i < 5; i += 1) {
+      const claimed = { 'CloudFront-Viewer-Address': `198.51.100.${i + 1}:4${i}000` };
+      expect((await loginFrom('127.0.0.6', user.email, `Wrong${i}Pass`, claimed)).status).toBe(401);
+    }
+    const sixth = await loginFrom('127.0.0.6', user.email, 'Claimed1Pass', {
+      'CloudFront-Viewer-Address': '203.0.113.99:443',
+    });
+    expect(sixth.status).toBe(429);
   });
 
   it('bounds guessing one account from many places, far above what one place may try', async () => {

@@ -39,7 +39,7 @@ const sentIfExists = {
 export const implementations: Implementations<'auth'> = {
   'auth.login': async (request) => {
     const { email, password } = request.body;
-    const outcome = await sessions.login(email, password, request.event.requestContext.http.sourceIp);
+    const outcome = await sessions.login(email, password, request.clientIp);
     if (outcome.kind === 'new-password-required') {
       return { needsPasswordReset: true as const, session: outcome.session, email: request.body.email };
     }

@@ -16,6 +16,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { Resource } from '@sitewalk/shared/contract/route';
 import {
@@ -51,6 +52,8 @@ export interface Backing {
   uploads: IBucket;
   mail: { identity: IEmailIdentity; from: string };
   appUrl: string;
+  /** The secret CloudFront sends to the API (functions/src/http/origin.ts); the API's functions read it. */
+  originSecret: ISecret;
 }
 
 export const TABLE_READS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
@@ -189,9 +192,11 @@ export class ResourceFunction extends Construct {
       AUDIT_KEY_ID: backing.auditKey.keyArn,
       AUDIT_ANCHOR_BUCKET: backing.auditAnchors.bucketName,
     };
-    const environment = Object.fromEntries(
-      environmentOf(access).map((name) => [name, values[name as keyof typeof values]]),
-    );
+    const environment = {
+      ...Object.fromEntries(environmentOf(access).map((name) => [name, values[name as keyof typeof values]])),
+      // Every function behind the API, and no worker: requests that did not come through CloudFront are refused.
+      ...(isWorker(resource) ? {} : { ORIGIN_SECRET_ARN: backing.originSecret.secretArn }),
+    };
 
     this.function = new NodejsFunction(this, 'Function', {
       entry: `${root}functions/src/${resource}/handler.ts`,
@@ -228,6 +233,14 @@ export class ResourceFunction extends Construct {
         'X-Ray trace segments and telemetry have no resource-level permissions; only those two actions.',
     });
     this.grant(access, backing, role);
+    if (!isWorker(resource)) {
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [backing.originSecret.secretArn],
+        }),
+      );
+    }
   }
 
   private grant(access: ResourceAccess | WorkerAccess, backing: Backing, role: Role): void {

@@ -24,7 +24,8 @@
  * - AdminSetUserPassword and the new-password challenge ignore the pool's password policy. Here a password
  *   that breaks it is InvalidPasswordException.
  */
-import { randomUUID } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -198,5 +199,20 @@ const parent = process.ppid;
 setInterval(() => {
   if (process.ppid !== parent) process.exit(0);
 }, 1_000).unref();
+
+// The signing key made for this data directory (SIGNING_KEY_FILE, see cognito.ts) replaces the one shipped in
+// the package, for signing and in the JWKS, so no one can mint a token the host trusts. The shipped key's
+// objects are changed in place, before cognito-local loads, because its modules sign and serve from them.
+// The key id stays "CognitoLocal": cognito-local names it in every token it signs.
+{
+  const ownKey = createPrivateKey(readFileSync(process.env.SIGNING_KEY_FILE, 'utf8'));
+  const publicKey = require('cognito-local/lib/keys/cognitoLocal.public.json');
+  const { kty, n, e } = createPublicKey(ownKey).export({ format: 'jwk' });
+  Object.assign(privateKey, { pem: ownKey.export({ type: 'pkcs1', format: 'pem' }), jwk: undefined });
+  Object.assign(publicKey, {
+    pem: createPublicKey(ownKey).export({ type: 'pkcs1', format: 'pem' }),
+    jwk: { kty, e, n, use: 'sig', kid: 'CognitoLocal', alg: 'RS256' },
+  });
+}
 
 require('cognito-local/lib/bin/start.js');
