@@ -98,6 +98,7 @@ const aReport = (overrides: Partial<WalkReport> = {}): WalkReport => ({
   totalTime: 'Not Completed',
   totalMinutes: null,
   completed: false,
+  doorUnits: [],
   flags: [],
   flagCount: 0,
   ...overrides,
