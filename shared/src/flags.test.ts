@@ -185,7 +185,10 @@ describe('reasons', () => {
       'Photo taken 30 min after the marker was reached (camera time)',
     ],
     [{ kind: 'photoReused', walkReportId: 1042 } as const, 'The same picture is in walk report 1042'],
-    [{ kind: 'wrongDoor', asked: '104', read: '107' } as const, 'Unit 104 was asked for; the photo shows 107'],
+    [
+      { kind: 'wrongDoor', asked: '104', read: '107' } as const,
+      'Unit 104 was asked for; the photo shows 107',
+    ],
   ])('%o', (facts, reason) => {
     expect(flagReason(facts)).toBe(reason);
   });

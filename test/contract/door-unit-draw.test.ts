@@ -150,13 +150,13 @@ describe('the unit a door check asks for', () => {
     const walk = await walkOf([marker(1, { isDoor: true, unitNumberRange: '100-120' })]);
     const started = await startOf(walk.id);
     // A report stored before this change: no draw on it.
-    await dataFromEnv()
-      .entities.walkReport.patch({ walkReportId: started.id })
-      .remove(['doorUnits'])
-      .go();
+    await dataFromEnv().entities.walkReport.patch({ walkReportId: started.id }).remove(['doorUnits']).go();
     const read = await api(w.manager, 'walk.report', { params: { walkReportId: started.id } });
     expect(read.doorUnits).toEqual([]);
-    const answer = await checkpoint(started.id, walk.markers[0]!.id, { targetUnit: '104', picturedUnit: '104' });
+    const answer = await checkpoint(started.id, walk.markers[0]!.id, {
+      targetUnit: '104',
+      picturedUnit: '104',
+    });
     expect(answer.targetUnit).toBe('104');
   });
 });
@@ -213,9 +213,9 @@ describe("a door photo whose unit is not the one drawn: 'Wrong door'", () => {
 
     // The photo's event again (S3 sends at least once): still one flag.
     const { handler } = await import('@sitewalk/functions/walkPhoto/handler');
-    const image = (await dataFromEnv().entities.markerImage.query.primary({ walkReportId: started.id }).go()).data.find(
-      (i) => i.imageName === wrongPhoto,
-    );
+    const image = (
+      await dataFromEnv().entities.markerImage.query.primary({ walkReportId: started.id }).go()
+    ).data.find((i) => i.imageName === wrongPhoto);
     await handler({
       Records: [
         {

@@ -30,7 +30,8 @@ export const photoFlagRef = (kind: FlagKind, clientId: string) => `${kind}:p${ph
 
 const isCheckpointRef = (ref: string) => ref.includes(':c');
 const isPhotoRefOf = (ref: string, clientId: string) => ref.endsWith(`:p${photoRefOf(clientId)}`);
-const isKindOf = (ref: string, kinds: readonly FlagKind[]) => kinds.some((kind) => ref.startsWith(`${kind}:`));
+const isKindOf = (ref: string, kinds: readonly FlagKind[]) =>
+  kinds.some((kind) => ref.startsWith(`${kind}:`));
 
 /** A stored entry read back: its kind and what it concerns, or null for an entry this code does not know. */
 const parseRef = (ref: string) => {
