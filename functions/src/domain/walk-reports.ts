@@ -85,12 +85,9 @@ const cryptoPick = (count: number) =>
  * The unit each door check of a new report asks for (issue 27): one drawn from each door marker's range as the
  * report starts, never on the phone, so a walker cannot reopen a check until it names a convenient door.
  */
-export const drawDoorUnits = (
-  walk: Pick<WalkItem, 'markers'>,
-  pick: (count: number) => number = cryptoPick,
-) =>
+const drawDoorUnits = (walk: Pick<WalkItem, 'markers'>) =>
   walk.markers.flatMap((m) => {
-    const unit = m.isDoor ? drawUnit(m.unitNumberRange, pick) : null;
+    const unit = m.isDoor ? drawUnit(m.unitNumberRange, cryptoPick) : null;
     return unit === null ? [] : [{ markerId: m.id, unit }];
   });
 
