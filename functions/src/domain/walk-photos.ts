@@ -4,6 +4,7 @@ import { photosOfReport, setUnitRead } from '../db/walk-reports.ts';
 import type { TextDetector } from '../ports/text-detector.ts';
 import type { Storage } from '../ports/storage.ts';
 import { recordPhotoEvidence } from './photo-evidence.ts';
+import { reconcileDoorFlag } from './flags.ts';
 import { unitFromDetections } from './unit-reading.ts';
 
 /** The report a walk photo's object key names: `tenants/{company}/walk-photo/{walkReportId}/{file}`. */
@@ -40,7 +41,11 @@ export const readDoorUnit =
   ({ db, detector }: { db: DataService; detector: TextDetector }): WalkPhotoStep =>
   async ({ bucket, key, etag, walkReportId, photo }, now) => {
     if (!photo.door) return 'notADoorPhoto';
-    if (photo.unitRead?.etag === etag) return 'alreadyRead';
+    if (photo.unitRead?.etag === etag) {
+      // Read before: its 'wrong door' flag again, in case a crash lost it (issue 27).
+      await reconcileDoorFlag(db, walkReportId, { ...photo, readUnit: photo.unitRead.unit ?? null });
+      return 'alreadyRead';
+    }
     const read = unitFromDetections(await detector.detectText({ bucket, key }));
     const stored = await setUnitRead(
       db,
@@ -54,6 +59,9 @@ export const readDoorUnit =
     );
     // Refused: a racing copy of the event stored its reading first, or the report was deleted meanwhile.
     if (!stored) return 'alreadyRead';
+    // The unit read against the one the report drew for the marker (issue 27).
+    const wrongDoor = await reconcileDoorFlag(db, walkReportId, { ...photo, readUnit: read.unit });
+    if (wrongDoor) return 'read: wrong door';
     return read.unit !== null ? 'read' : 'unreadable';
   };
 

@@ -27,6 +27,20 @@ export const walkReportEntity = new Entity({
     /** The walk's name and marker count when the walk started: what this report was measured against. */
     walkName: { type: 'string', required: true },
     markerCount: { type: 'number', required: true },
+    /**
+     * The unit each door check asks for (issue 27): one per door marker whose range names a unit, drawn by the API
+     * when the report started and never changed. Absent on reports started before the API drew units.
+     */
+    doorUnits: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          markerId: { type: 'number', required: true },
+          unit: { type: 'string', required: true },
+        },
+      },
+    },
     /** Markers reached; a set, so a repeated arrival at one marker counts once. */
     visitedMarkerIds: { type: 'set', items: 'number' },
     firstArrivalAt: { type: 'string' },

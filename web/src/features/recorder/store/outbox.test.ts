@@ -78,6 +78,25 @@ const startedSession = async (store: LocalRecorderStore, userId = 1) => {
 };
 
 describe('the outbox', () => {
+  it("keeps the door units of the start's answer, for every later look (a reload reads the same)", async () => {
+    const api = createFakeApi();
+    const { store, outbox, name } = phone(api);
+    const session = newSession(1);
+    // Not started yet: no units, and none made up on the phone.
+    expect(await outbox.doorUnitsOf(session.key)).toBeNull();
+    await store.record(session, [writesOf(session).start()]);
+    await outbox.flush();
+    const id = api.reports.get(session.key);
+    expect(await outbox.doorUnitsOf(session.key)).toEqual([{ markerId: 1, unit: String(id) }]);
+    // Another store over the same database: the phone after a reload.
+    outbox.stop();
+    await store.close();
+    const reloaded = openRecorderStore({ name });
+    opened.push({ store: reloaded });
+    expect(await reloaded.doorUnitsOf(session.key)).toEqual([{ markerId: 1, unit: String(id) }]);
+    expect(await reloaded.doorUnitsOf('never-started')).toBeNull();
+  });
+
   it('sends a session’s writes in queue order, and sessions in the order they were queued', async () => {
     const api = createFakeApi();
     const { store, outbox } = phone(api);

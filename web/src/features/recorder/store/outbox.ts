@@ -239,7 +239,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         signal,
         timeoutMs,
       });
-      await store.completeStart(entry.seq, write.session, report.id);
+      await store.completeStart(entry.seq, write.session, report.id, report.doorUnits);
       return { kind: 'sent' };
     }
     const walkReportId = await reportIdFor(entry);
@@ -473,6 +473,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       };
     },
     walkReportIdOf: (sessionKey) => store.reportIdOf(sessionKey),
+    doorUnitsOf: (sessionKey) => store.doorUnitsOf(sessionKey),
     stop: () => {
       stopped = true;
       abort.abort();

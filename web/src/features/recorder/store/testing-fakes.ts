@@ -85,7 +85,8 @@ export const createFakeApi = () => {
       case 'walk.startReport': {
         let id = reports.get(clientId);
         if (id === undefined) reports.set(clientId, (id = nextId++));
-        return { id };
+        // The API draws a door check's unit as the report starts: here, one for marker 1 named after the report.
+        return { id, doorUnits: [{ markerId: 1, unit: String(id) }] };
       }
       case 'walk.recordCheckpoint': {
         const id = reportId ?? 0;
