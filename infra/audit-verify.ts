@@ -1,10 +1,13 @@
 /**
  * `npm run audit:verify [-- --stage <tenant>]`: walks every audit log (each management company's, deleted
- * companies' included, and the system log) and reports the first gap, edited entry or broken link of each,
- * exiting 1 when any log fails. Without `--stage` it reads the local host's data (.data/): through the
- * stand-ins of a running `npm start`, or by starting them itself, like `seed:demo`. With `--stage` it reads a
- * deployed stage's table, found from its stack outputs (as `create-super-user` does), with the caller's AWS
- * credentials; it only reads.
+ * companies' included, every anchored one, and the system log) and reports the first problem of each: a
+ * gap, an edited entry, a broken link, a forged entry (its MAC does not verify), a truncated log (behind
+ * its latest anchor) or a deleted one (anchored, now gone); exits 1 when any log fails. Without `--stage` it
+ * reads the local host's data (.data/: the table through the stand-ins of a running `npm start`, or by
+ * starting them itself, like `seed:demo`; the audit key and the anchors from files). With `--stage` it reads
+ * a deployed stage's table and anchor bucket and verifies MACs with its audit key, all found from its stack
+ * outputs (as `create-super-user` does), with the caller's AWS credentials (kms:VerifyMac on the audit key,
+ * which no function has); it only reads.
  */
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +19,12 @@ const { values } = parseArgs({ options: { stage: { type: 'string' } } });
 
 /** Runs the check against the table the environment names; answers the exit code. */
 const check = async (): Promise<number> => {
-  const { dataFromEnv } = await import('@sitewalk/functions/composition');
+  const { anchorsFromEnv, auditSignerFromEnv, dataFromEnv } = await import('@sitewalk/functions/composition');
   const { reportAuditLogs } = await import('@sitewalk/functions/domain/audit-verify');
-  return reportAuditLogs(dataFromEnv(), { ok: console.log, fail: console.error });
+  return reportAuditLogs(dataFromEnv(), auditSignerFromEnv(), anchorsFromEnv(), {
+    ok: console.log,
+    fail: console.error,
+  });
 };
 
 const onStage = async (stage: string) => {
@@ -29,17 +35,25 @@ const onStage = async (stage: string) => {
   Object.assign(process.env, {
     AWS_REGION: await cloudFormation.config.region(),
     TABLE_NAME: outputs.TABLE_NAME,
+    AUDIT_KEY_ID: outputs.AUDIT_KEY_ID,
+    AUDIT_ANCHOR_BUCKET: outputs.AUDIT_ANCHOR_BUCKET,
   });
-  console.log(`Verifying the audit logs of stage ${stage} (table ${outputs.TABLE_NAME})…`);
+  console.log(
+    `Verifying the audit logs of stage ${stage} (table ${outputs.TABLE_NAME}, anchors in ${outputs.AUDIT_ANCHOR_BUCKET})…`,
+  );
   return check();
 };
 
 const onLocalData = async () => {
   const { LOCAL_CREDENTIALS, LOCAL_REGION, startStandIns } = await import('./local/standins/index.ts');
-  const { LOCAL_RESOURCE_NAMES, localSettings } = await import('./local/settings.ts');
+  const { LOCAL_RESOURCE_NAMES, localAudit, localSettings } = await import('./local/settings.ts');
   const settings = localSettings(process.env);
+  const dataDir = join(fileURLToPath(new URL('..', import.meta.url)), '.data');
+  const { auditKey, anchorDir } = localAudit(dataDir);
   const useEndpoint = (endpoint: string) =>
     Object.assign(process.env, {
+      AUDIT_LOCAL_KEY: auditKey,
+      AUDIT_ANCHOR_DIR: anchorDir,
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -56,7 +70,6 @@ const onLocalData = async () => {
     useEndpoint(running);
     return check();
   }
-  const dataDir = join(fileURLToPath(new URL('..', import.meta.url)), '.data');
   console.log(`Starting the local stand-ins over ${dataDir}…`);
   const standIns = await startStandIns({ dataDir, ports: settings.standInPorts });
   try {

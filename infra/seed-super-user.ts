@@ -1,6 +1,6 @@
 import { password as passwordRule, email as emailRule } from '@sitewalk/shared/schemas/common';
 import { Role } from '@sitewalk/shared/roles';
-import { dataFromEnv, identityFromEnv } from '@sitewalk/functions/composition';
+import { auditedDataFromEnv, identityFromEnv } from '@sitewalk/functions/composition';
 import { createAccounts } from '@sitewalk/functions/domain/accounts';
 
 /**
@@ -13,7 +13,7 @@ export const seedSuperUser = async (credentials: { email: string; password: stri
   const password = passwordRule.safeParse(credentials.password);
   if (!password.success) throw new Error(`SITEWALK_ADMIN_PASSWORD: ${password.error.issues[0]?.message}`);
 
-  const db = dataFromEnv();
+  const db = auditedDataFromEnv();
   const { data } = await db.entities.user.query.all({}).go({ limit: 1 });
   if (data.length > 0) return false;
   await createAccounts(db, identityFromEnv()).create({

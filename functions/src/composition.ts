@@ -6,6 +6,8 @@ import { sesMailer, type Mailer } from './ports/mailer.ts';
 import { s3Storage, type Storage } from './ports/storage.ts';
 import { s3ExportStore, type ExportStore } from './ports/export-store.ts';
 import { kmsPinCipher, localPinCipher, type PinCipher } from './ports/pins.ts';
+import { auditSignerFromEnv } from './ports/audit-signer.ts';
+import { localAnchorStore, s3AnchorStore, type AnchorStore } from './ports/audit-anchors.ts';
 import { amazonLocationGeocoder, offlineZipGeocoder, type Geocoder } from './ports/geocoder.ts';
 import { loadActor } from './domain/actor.ts';
 import type { HandlerOptions } from './http/handler.ts';
@@ -17,6 +19,15 @@ import type { HandlerOptions } from './http/handler.ts';
 export const dataFromEnv = (): DataService => {
   const env = readEnv(tableEnv);
   return createService(createDocumentClient(env), env.TABLE_NAME);
+};
+
+/**
+ * The table, for a function that writes audit entries: it also needs the audit key to sign them, and fails
+ * fast without it (AUDIT_KEY_ID, or AUDIT_LOCAL_KEY on the local host).
+ */
+export const auditedDataFromEnv = (): DataService => {
+  auditSignerFromEnv();
+  return dataFromEnv();
 };
 
 export const identityFromEnv = (): IdentityProvider =>
@@ -40,6 +51,16 @@ export const geocoderFromEnv = (): Geocoder =>
 export const pinsFromEnv = (): PinCipher => {
   const { PIN_LOCAL_KEY } = readEnv(['PIN_LOCAL_KEY']);
   return PIN_LOCAL_KEY ? localPinCipher(PIN_LOCAL_KEY) : kmsPinCipher(readEnv(['AWS_REGION', 'PIN_KEY_ID']));
+};
+
+export { auditSignerFromEnv };
+
+/** The Object Lock bucket in AWS; on the local host (AUDIT_ANCHOR_DIR set) a directory under .data/. */
+export const anchorsFromEnv = (): AnchorStore => {
+  const { AUDIT_ANCHOR_DIR } = readEnv(['AUDIT_ANCHOR_DIR']);
+  return AUDIT_ANCHOR_DIR
+    ? localAnchorStore(AUDIT_ANCHOR_DIR)
+    : s3AnchorStore(readEnv(['AWS_REGION', 'AUDIT_ANCHOR_BUCKET']));
 };
 
 /** Protected routes get their actor from one read of the user's `userAccess` collection. */

@@ -3,7 +3,8 @@ import * as z from 'zod';
 /**
  * The environment each Lambda reads at cold start. The same names configure AWS (set by the CDK app) and
  * the local host (set by infra/local); the `*_ENDPOINT` names exist only locally and point the SDK at the
- * stand-ins, and `PIN_LOCAL_KEY` takes the place of the KMS key there.
+ * stand-ins, `PIN_LOCAL_KEY` and `AUDIT_LOCAL_KEY` take the place of the KMS keys there, and
+ * `AUDIT_ANCHOR_DIR` that of the anchor bucket.
  */
 const variables = {
   AWS_REGION: z.string().min(1),
@@ -23,6 +24,14 @@ const variables = {
    * empty: none (a management company may still require it for its own roles).
    */
   MFA_REQUIRED_ROLES: z.string(),
+  /** The HMAC KMS key that signs audit entries (AWS; functions/src/ports/audit-signer.ts). */
+  AUDIT_KEY_ID: z.string().min(1),
+  /** Local host only: the HMAC-SHA-256 key (base64) that signs audit entries instead of KMS. */
+  AUDIT_LOCAL_KEY: z.string().min(1).optional(),
+  /** The Object Lock bucket the audit logs' heads are anchored in (AWS; functions/src/ports/audit-anchors.ts). */
+  AUDIT_ANCHOR_BUCKET: z.string().min(1),
+  /** Local host only: the directory the anchors are written to (once each) instead of the bucket. */
+  AUDIT_ANCHOR_DIR: z.string().min(1).optional(),
   DYNAMODB_ENDPOINT: z.url().optional(),
   COGNITO_ENDPOINT: z.url().optional(),
   S3_ENDPOINT: z.url().optional(),

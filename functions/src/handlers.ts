@@ -34,4 +34,5 @@ export const workerModules: Record<Worker, () => Promise<{ handler: (event: neve
   cleanup: () => import('./cleanup/handler.ts'),
   evaluator: () => import('./evaluator/handler.ts'),
   walkPhoto: () => import('./walkPhoto/handler.ts'),
+  auditAnchor: () => import('./auditAnchor/handler.ts'),
 };

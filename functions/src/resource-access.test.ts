@@ -17,6 +17,10 @@ const values: Record<EnvName, string> = {
   PIN_KEY_ID: 'arn:aws:kms:us-east-1:123456789012:key/pins',
   PIN_LOCAL_KEY: Buffer.alloc(32).toString('base64'),
   MFA_REQUIRED_ROLES: '50,45,40',
+  AUDIT_KEY_ID: 'arn:aws:kms:us-east-1:123456789012:key/audit',
+  AUDIT_LOCAL_KEY: Buffer.alloc(32).toString('base64'),
+  AUDIT_ANCHOR_BUCKET: 'anchors',
+  AUDIT_ANCHOR_DIR: '/tmp/anchors',
   DYNAMODB_ENDPOINT: 'http://localhost:1',
   COGNITO_ENDPOINT: 'http://localhost:2',
   S3_ENDPOINT: 'http://localhost:3',
@@ -86,6 +90,23 @@ describe('resource access', () => {
     const holders = Object.entries(resourceAccess).filter(([, access]) => 'pinKey' in access);
     expect(holders).toEqual([['user', expect.objectContaining({ pinKey: ['Encrypt', 'Decrypt'] })]]);
     expect(environmentOf(resourceAccess.user)).toContain('PIN_KEY_ID');
+  });
+
+  it('lets exactly the functions that write audit entries sign them, and no worker', () => {
+    const writers = Object.entries({ ...resourceAccess, ...workerAccess })
+      .filter(([, access]) => 'auditWriter' in access)
+      .map(([name]) => name)
+      .sort();
+    expect(writers).toEqual(
+      ['auth', 'incident', 'location', 'managementCompany', 'organization', 'task', 'user', 'walk'].sort(),
+    );
+    expect(environmentOf(resourceAccess.walk)).toContain('AUDIT_KEY_ID');
+    expect(environmentOf(resourceAccess.export)).not.toContain('AUDIT_KEY_ID');
+  });
+
+  it('lets the audit anchor worker only read the table and write anchors', () => {
+    expect(workerAccess.auditAnchor).toEqual({ table: 'read', auditAnchors: true });
+    expect(environmentOf(workerAccess.auditAnchor)).toEqual(['TABLE_NAME', 'AUDIT_ANCHOR_BUCKET']);
   });
 
   it('names the mail sender and the app URL together, for links in e-mail', () => {

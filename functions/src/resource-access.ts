@@ -23,6 +23,11 @@ export interface ResourceAccess {
   pinKey?: readonly ('Encrypt' | 'Decrypt')[];
   /** The stage's roles that must use two-step verification (MFA_REQUIRED_ROLES). */
   mfaRoles?: boolean;
+  /**
+   * Writes audit entries (functions/src/db/audit.ts), so signs them: GenerateMac with the HMAC key that only
+   * these functions may use (functions/src/ports/audit-signer.ts). Nothing deployed may VerifyMac.
+   */
+  auditWriter?: true;
 }
 
 export type CognitoAction =
@@ -55,6 +60,7 @@ export const resourceAccess = {
     ],
     mail: true,
     mfaRoles: true,
+    auditWriter: true, // a changed password
   },
   user: {
     table: 'readWrite',
@@ -71,22 +77,26 @@ export const resourceAccess = {
     storage: files,
     pinKey: ['Encrypt', 'Decrypt'],
     mail: true, // the notice to the old address of a changed e-mail
+    auditWriter: true,
   },
-  managementCompany: { table: 'readWrite', storage: files, mfaRoles: true },
-  organization: { table: 'readWrite', storage: files },
-  location: { table: 'readWrite' },
-  walk: { table: 'readWrite', storage: ['put', 'read'] },
-  incident: { table: 'readWrite', storage: files },
+  managementCompany: { table: 'readWrite', storage: files, auditWriter: true, mfaRoles: true },
+  organization: { table: 'readWrite', storage: files, auditWriter: true },
+  location: { table: 'readWrite', auditWriter: true },
+  walk: { table: 'readWrite', storage: ['put', 'read'], auditWriter: true },
+  incident: { table: 'readWrite', storage: files, auditWriter: true },
   geo: { table: 'read', geocode: true },
   schedule: { table: 'readWrite' },
   alert: { table: 'readWrite' },
-  task: { table: 'readWrite', mail: true }, // the assignee's notice
+  task: { table: 'readWrite', mail: true, auditWriter: true }, // the assignee's notice
   // CSV and PDF exports: reads the table, reads photos for PDFs, writes and signs export files.
   export: { table: 'read', storage: ['read', 'export'] },
 } as const satisfies Record<Resource, ResourceAccess>;
 
-/** Lambdas that serve no route: a consumer of the table's stream, the scheduled evaluator, the walk-photo consumer. */
-export type Worker = 'cleanup' | 'evaluator' | 'walkPhoto';
+/**
+ * Lambdas that serve no route: a consumer of the table's stream, the scheduled evaluator, the walk-photo
+ * consumer, the scheduled audit anchoring.
+ */
+export type Worker = 'cleanup' | 'evaluator' | 'walkPhoto' | 'auditAnchor';
 
 export interface WorkerAccess extends ResourceAccess {
   /** A stream consumer's event source: the table's stream (read by the event source mapping with its role). */
@@ -98,6 +108,8 @@ export interface WorkerAccess extends ResourceAccess {
   uploadEvents?: 'walk-photo';
   /** Amazon Rekognition's DetectText (an action without resources of its own). */
   detectText?: true;
+  /** The audit anchor bucket (S3 Object Lock): lists and reads the anchors, writes new ones. */
+  auditAnchors?: true;
 }
 
 export const workerAccess = {
@@ -107,6 +119,8 @@ export const workerAccess = {
   evaluator: { table: 'readWrite', mail: true },
   // Every walk photo as it arrives (S3 event): the unit number on a door photo, with Rekognition's DetectText.
   walkPhoto: { table: 'readWrite', uploadEvents: 'walk-photo', detectText: true },
+  // Each audit log's head into the Object Lock bucket, every AUDIT_ANCHOR_INTERVAL_MINUTES; it only reads the table.
+  auditAnchor: { table: 'read', auditAnchors: true },
 } as const satisfies Record<Worker, WorkerAccess>;
 
 export const workers = Object.keys(workerAccess) as Worker[];
@@ -120,4 +134,6 @@ export const environmentOf = (access: ResourceAccess | WorkerAccess): EnvName[] 
   ...(access.geocode ? (['GEOCODER'] as const) : []),
   ...(access.pinKey ? (['PIN_KEY_ID'] as const) : []),
   ...('mfaRoles' in access && access.mfaRoles ? (['MFA_REQUIRED_ROLES'] as const) : []),
+  ...(access.auditWriter ? (['AUDIT_KEY_ID'] as const) : []),
+  ...('auditAnchors' in access && access.auditAnchors ? (['AUDIT_ANCHOR_BUCKET'] as const) : []),
 ];

@@ -25,6 +25,8 @@ Object.assign(process.env, {
   TABLE_NAME: outputs.TABLE_NAME,
   USER_POOL_ID: outputs.USER_POOL_ID,
   USER_POOL_CLIENT_ID: outputs.USER_POOL_CLIENT_ID,
+  // Its creation is the system log's first entry, signed with the caller's kms:GenerateMac on this key.
+  AUDIT_KEY_ID: outputs.AUDIT_KEY_ID,
 });
 const { seedSuperUser } = await import('../seed-super-user.ts');
 if (await seedSuperUser({ email: values.email, password })) {

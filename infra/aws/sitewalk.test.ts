@@ -8,6 +8,8 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { routes } from '@sitewalk/shared/contract/index';
 import { resources, routeKey, type Resource, type RouteDef } from '@sitewalk/shared/contract/route';
 import {
+  AUDIT_ANCHOR_INTERVAL_MINUTES,
+  AUDIT_ANCHOR_RETENTION_DAYS,
   EVALUATOR_INTERVAL_MINUTES,
   EXPORT_EXPIRY_DAYS,
   PASSWORD_MIN_LENGTH,
@@ -32,12 +34,16 @@ import {
   STREAM_READS,
   TABLE_READS,
   TABLE_WRITES,
+  TRACER_CAPTURE_OFF,
 } from './constructs/resource-function.ts';
 import { UPLOAD_EVENT_RETRIES } from './constructs/upload-worker.ts';
 import { MAP_KEY_ACTIONS } from './constructs/maps.ts';
 import { STREAM_RETRIES } from './constructs/stream-worker.ts';
 import { SCHEDULE_RETRIES } from './constructs/scheduled-worker.ts';
 import { createPageRouter } from '../web-pages.ts';
+import { ORIGIN_SECRET_HEADER } from '@sitewalk/functions/http/origin';
+import { isPublicAuthRoute } from './constructs/api.ts';
+import { SIGN_IN_PATH_PREFIX } from './edge-stack.ts';
 import { buildSiteWalk } from './sitewalk.ts';
 import { stageConfig } from './stage.ts';
 import {
@@ -182,8 +188,8 @@ describe('the stage', () => {
 describe('cdk-nag (AwsSolutions)', () => {
   it('passes for both stages: every finding is fixed or acknowledged with its reason', () => {
     // beforeAll synthesized both; an unacknowledged finding would have thrown there.
-    expect(demo.assembly.stacks).toHaveLength(5);
-    expect(production.assembly.stacks).toHaveLength(5);
+    expect(demo.assembly.stacks).toHaveLength(6);
+    expect(production.assembly.stacks).toHaveLength(6);
   });
 
   it('fails synthesis on a finding nobody acknowledged', () => {
@@ -247,6 +253,32 @@ describe('the API', () => {
     });
   });
 
+  it('throttles each public auth route on its own, below the stage (issue 27)', () => {
+    const publicAuth = Object.values(routes as Record<string, RouteDef>).filter(isPublicAuthRoute);
+    expect(publicAuth.map(routeKey)).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/login',
+        'POST /api/auth/refresh',
+        'POST /api/auth/forgot-password',
+      ]),
+    );
+    for (const [synth, limits] of [
+      [demo, { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 }],
+      [production, { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 }],
+    ] as const) {
+      const [stageId, stage] =
+        Object.entries(resourcesOf(synth.application, 'AWS::ApiGatewayV2::Stage'))[0] ?? [];
+      const settings = stage?.Properties?.['RouteSettings'] as Record<string, Json>;
+      expect(Object.keys(settings).sort()).toEqual(publicAuth.map(routeKey).sort());
+      for (const route of publicAuth) expect(settings[routeKey(route)], routeKey(route)).toEqual(limits);
+      // The stage names only routes that exist when it is made.
+      const routeIds = Object.entries(resourcesOf(synth.application, 'AWS::ApiGatewayV2::Route'))
+        .filter(([, route]) => publicAuth.map(routeKey).includes(route.Properties?.['RouteKey'] as string))
+        .map(([id]) => id);
+      expect(stage?.['DependsOn'], stageId).toEqual(expect.arrayContaining(routeIds));
+    }
+  });
+
   it('throttles and writes access logs', () => {
     production.application.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
@@ -288,9 +320,11 @@ describe('the functions', () => {
             'POWERTOOLS_METRICS_NAMESPACE',
             'SITEWALK_STAGE',
             'NODE_OPTIONS',
+            ...Object.keys(TRACER_CAPTURE_OFF),
           ].includes(name),
       );
-      expect(variables.sort(), resource).toEqual(environmentOf(accessOf(resource)).sort());
+      const origin = resource in workerAccess ? [] : ['ORIGIN_SECRET_ARN'];
+      expect(variables.sort(), resource).toEqual([...environmentOf(accessOf(resource)), ...origin].sort());
     }
   });
 
@@ -326,6 +360,9 @@ describe('the functions', () => {
         ...(access.mail ? ['ses:SendEmail'] : []),
         ...(access.geocode ? [GEOCODE_ACTION] : []),
         ...(access.pinKey ?? []).map((action) => `kms:${action}`),
+        ...(access.auditWriter ? ['kms:GenerateMac'] : []),
+        ...('auditAnchors' in access ? ['s3:PutObject', 's3:GetObject', 's3:ListBucket'] : []),
+        ...(resource in workerAccess ? [] : ['secretsmanager:GetSecretValue']),
       ];
       expect(actionsOf(fn.statements).sort(), resource).toEqual(expected.sort());
       const role = resourcesOf(demo.application, 'AWS::IAM::Role')[fn.roleId ?? ''];
@@ -346,8 +383,12 @@ describe('the functions', () => {
         const resourcesJson = JSON.stringify(statement.Resource);
         expect(resourcesJson, resource).not.toMatch(/"\*"/);
         if ([statement.Action].flat().some((action) => action.startsWith('s3:'))) {
+          // The audit anchor worker's objects are the anchors under logs/ of its own bucket.
+          const folder = resource === 'auditAnchor' ? 'logs/*' : 'tenants/*';
           expect(
-            resourcesJson.includes('/tenants/*') || JSON.stringify(statement.Condition).includes('tenants/*'),
+            resourcesJson.includes(`/${folder}`) ||
+              JSON.stringify(statement.Condition ?? {}).includes(folder),
+            resource,
           ).toBe(true);
         }
       }
@@ -371,6 +412,24 @@ describe('observability', () => {
         [statement.Action].flat().some((action) => action.startsWith('xray:')),
       );
       expect(xray, resource).toEqual([{ Action: XRAY_WRITES, Effect: 'Allow', Resource: '*' }]);
+    }
+  });
+
+  it('records no answer and no error of any traced function in its trace (they carry tokens, PINs, presigned URLs)', () => {
+    const traced = [production, demo].flatMap((synth) =>
+      [synth.data, synth.mail, synth.auth, synth.application, synth.operations].flatMap((template) =>
+        Object.values(resourcesOf(template, 'AWS::Lambda::Function')).filter(
+          (fn) => (fn.Properties?.['TracingConfig'] as Json | undefined)?.['Mode'] === 'Active',
+        ),
+      ),
+    );
+    expect(traced.length).toBe(2 * functionsOf(production).size);
+    for (const fn of traced) {
+      const variables = (fn.Properties?.['Environment'] as { Variables?: Json } | undefined)?.Variables;
+      expect(variables).toMatchObject({
+        POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+        POWERTOOLS_TRACER_CAPTURE_ERROR: 'false',
+      });
     }
   });
 
@@ -468,17 +527,21 @@ describe('the data', () => {
   });
 
   it('seals PINs with a rotating KMS key of the data stack that only the user function may use', () => {
-    for (const synth of [demo, production]) {
-      synth.data.resourceCountIs('AWS::KMS::Key', 1);
-      synth.data.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
-    }
-    production.data.hasResource('AWS::KMS::Key', { DeletionPolicy: 'Retain' });
-    demo.data.hasResource('AWS::KMS::Key', { DeletionPolicy: 'Delete' });
-    const [keyId] = Object.keys(resourcesOf(demo.data, 'AWS::KMS::Key'));
-    for (const [resource, fn] of functionsOf(demo)) {
-      const kms = fn.statements.filter((statement) =>
-        [statement.Action].flat().some((action) => action.startsWith('kms:')),
+    const pinKeyOf = (synth: Synthesized) => {
+      const keys = Object.entries(resourcesOf(synth.data, 'AWS::KMS::Key')).filter(
+        ([, key]) => key.Properties?.['KeySpec'] === undefined,
       );
+      expect(keys).toHaveLength(1);
+      return keys[0]!;
+    };
+    for (const synth of [demo, production]) {
+      expect(pinKeyOf(synth)[1].Properties).toMatchObject({ EnableKeyRotation: true });
+    }
+    expect(pinKeyOf(production)[1]['DeletionPolicy']).toBe('Retain');
+    expect(pinKeyOf(demo)[1]['DeletionPolicy']).toBe('Delete');
+    const [keyId] = pinKeyOf(demo);
+    for (const [resource, fn] of functionsOf(demo)) {
+      const kms = fn.statements.filter((statement) => JSON.stringify(statement.Resource).includes(keyId));
       if (resource !== 'user') {
         expect(kms, resource).toEqual([]);
         continue;
@@ -487,7 +550,6 @@ describe('the data', () => {
       expect([kms[0]?.Action].flat().sort()).toEqual(['kms:Decrypt', 'kms:Encrypt']);
       // The one key, by its ARN (imported from the data stack), and the same ARN in the environment.
       const keyArn = JSON.stringify(kms[0]?.Resource);
-      expect(keyArn).toContain(keyId);
       expect(JSON.stringify(fn.props.Environment?.Variables['PIN_KEY_ID'])).toBe(keyArn);
     }
   });
@@ -495,6 +557,8 @@ describe('the data', () => {
   it('lets a disposable stage go with its stacks', () => {
     demo.data.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Delete' });
     for (const bucket of Object.values(resourcesOf(demo.application, 'AWS::S3::Bucket'))) {
+      // But the audit anchors, which Object Lock keeps whatever the stack does.
+      if (bucket.Properties?.['ObjectLockEnabled']) continue;
       expect(bucket['DeletionPolicy']).toBe('Delete');
     }
   });
@@ -502,7 +566,7 @@ describe('the data', () => {
   it('encrypts every bucket, blocks all public access and refuses plain HTTP', () => {
     for (const synth of [demo, production]) {
       const buckets = resourcesOf(synth.application, 'AWS::S3::Bucket');
-      expect(Object.keys(buckets)).toHaveLength(3);
+      expect(Object.keys(buckets)).toHaveLength(4);
       for (const bucket of Object.values(buckets)) {
         expect(bucket.Properties).toMatchObject({
           BucketEncryption: {
@@ -519,7 +583,7 @@ describe('the data', () => {
         });
       }
       const policies = Object.values(resourcesOf(synth.application, 'AWS::S3::BucketPolicy'));
-      expect(policies).toHaveLength(3);
+      expect(policies).toHaveLength(4);
       for (const policy of policies) {
         expect(JSON.stringify(policy.Properties)).toContain('"aws:SecureTransport":"false"');
       }
@@ -539,7 +603,7 @@ describe('the data', () => {
             AllowedOrigins: [
               { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
             ],
-            AllowedHeaders: ['content-type'],
+            AllowedHeaders: ['content-type', 'if-none-match'],
           },
         ],
       },
@@ -639,6 +703,111 @@ describe('sign-in', () => {
     // Reset links (auth), the notice to the old address of a changed e-mail (user), alerts (evaluator), the
     // assignee's notice (task).
     expect(senders.map(([resource]) => resource).sort()).toEqual(['auth', 'evaluator', 'task', 'user']);
+  });
+});
+
+describe('the edge: WAF and the origin secret (issue 27)', () => {
+  const distributionConfigOf = (synth: Synthesized) =>
+    Object.values(resourcesOf(synth.application, 'AWS::CloudFront::Distribution'))[0]?.Properties?.[
+      'DistributionConfig'
+    ] as Json & { CacheBehaviors: Json[]; Origins: (Json & { Id: string })[]; WebACLId: unknown };
+
+  it('puts a web ACL for CloudFront in us-east-1, wherever the stage is', () => {
+    expect(Stack.of(production.stacks.edge).region).toBe('us-east-1');
+    expect(Stack.of(production.stacks.edge).account).toBe('123456789012');
+    expect(production.stacks.edge.stackName).toBe('SiteWalk-acme-Edge');
+    production.edge.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    production.edge.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+    });
+  });
+
+  it('runs AWS’s common rule set, and limits each viewer address on the sign-in paths', () => {
+    const acl = Object.values(resourcesOf(demo.edge, 'AWS::WAFv2::WebACL'))[0]?.Properties as Json & {
+      Rules: Json[];
+    };
+    expect(acl.Rules).toEqual([
+      expect.objectContaining({
+        OverrideAction: { None: {} },
+        Statement: {
+          ManagedRuleGroupStatement: expect.objectContaining({
+            VendorName: 'AWS',
+            Name: 'AWSManagedRulesCommonRuleSet',
+          }) as Json,
+        },
+      }),
+      expect.objectContaining({
+        Action: { Block: {} },
+        Statement: {
+          RateBasedStatement: {
+            Limit: 100,
+            EvaluationWindowSec: 300,
+            AggregateKeyType: 'IP',
+            ScopeDownStatement: {
+              ByteMatchStatement: expect.objectContaining({
+                FieldToMatch: { UriPath: {} },
+                PositionalConstraint: 'STARTS_WITH',
+                SearchString: SIGN_IN_PATH_PREFIX,
+              }) as Json,
+            },
+          },
+        },
+      }),
+    ]);
+    // Every route of sign-in, refresh and password reset is under the limited prefix.
+    for (const route of Object.values(routes as Record<string, RouteDef>).filter(isPublicAuthRoute))
+      expect(route.path.startsWith(SIGN_IN_PATH_PREFIX), route.path).toBe(true);
+  });
+
+  it('puts the distribution behind the web ACL: in its region directly, from another through the CDK’s cross-region references', () => {
+    const [aclId] = Object.keys(resourcesOf(demo.edge, 'AWS::WAFv2::WebACL'));
+    expect(JSON.stringify(distributionConfigOf(demo).WebACLId)).toContain(aclId);
+    // eu-west-1 reads the ARN the us-east-1 stack wrote to SSM.
+    expect(JSON.stringify(distributionConfigOf(production).WebACLId)).toContain('ExportsReader');
+    expect(Object.keys(production.edge.toJSON().Resources as Json).join()).toContain(
+      'CrossRegionExportWriter',
+    );
+  });
+
+  it('sends a secret generated at deploy with every request to the API, from Secrets Manager, never as text in a template', () => {
+    const [secretId, secret] =
+      Object.entries(resourcesOf(production.application, 'AWS::SecretsManager::Secret'))[0] ?? [];
+    expect(secret?.Properties?.['GenerateSecretString']).toMatchObject({
+      PasswordLength: 48,
+      ExcludePunctuation: true,
+    });
+    const config = distributionConfigOf(production);
+    const apiOrigin = config.Origins.find(
+      (origin) => origin.Id === config.CacheBehaviors[0]?.['TargetOriginId'],
+    );
+    const headers = apiOrigin?.['OriginCustomHeaders'] as { HeaderName: string; HeaderValue: unknown }[];
+    expect(headers.map((header) => header.HeaderName)).toEqual([ORIGIN_SECRET_HEADER]);
+    const value = JSON.stringify(headers[0]?.HeaderValue);
+    expect(value).toContain('{{resolve:secretsmanager:');
+    expect(value).toContain(`"Ref":"${secretId}"`);
+    // Only the API's origin gets it; the site bucket's does not.
+    expect(config.Origins.filter((origin) => 'OriginCustomHeaders' in origin)).toHaveLength(1);
+  });
+
+  it('names the secret to every function behind the API, which may read that secret and no other; workers neither', () => {
+    const [secretId] = Object.keys(resourcesOf(production.application, 'AWS::SecretsManager::Secret'));
+    for (const [resource, fn] of functionsOf(production)) {
+      const named = fn.props.Environment?.Variables['ORIGIN_SECRET_ARN'];
+      const reads = fn.statements.filter((statement) =>
+        [statement.Action].flat().includes('secretsmanager:GetSecretValue'),
+      );
+      if (resource in workerAccess) {
+        expect(named, resource).toBeUndefined();
+        expect(reads, resource).toEqual([]);
+      } else {
+        expect(named, resource).toEqual({ Ref: secretId });
+        expect(
+          reads.map((statement) => statement.Resource),
+          resource,
+        ).toEqual([{ Ref: secretId }]);
+      }
+    }
   });
 });
 
@@ -922,7 +1091,9 @@ describe('the missed-walk evaluator', () => {
     return fn;
   };
   const schedule = () => {
-    const schedules = Object.values(resourcesOf(demo.application, 'AWS::Scheduler::Schedule'));
+    const schedules = Object.values(resourcesOf(demo.application, 'AWS::Scheduler::Schedule')).filter(
+      (schedule) => JSON.stringify(schedule.Properties?.['Target']).includes(evaluator().logicalId),
+    );
     expect(schedules).toHaveLength(1);
     return schedules[0]!.Properties as {
       ScheduleExpression: string;
@@ -1004,6 +1175,103 @@ describe('the missed-walk evaluator', () => {
     const dashboard = JSON.stringify(resourcesOf(demo.operations, 'AWS::CloudWatch::Dashboard'));
     expect(dashboard).toContain('AlertsRaised');
     expect(dashboard).toContain('SchedulesChecked');
+  });
+});
+
+describe('the audit log', () => {
+  const auditKeyOf = (synth: Synthesized) => {
+    const keys = Object.entries(resourcesOf(synth.data, 'AWS::KMS::Key')).filter(
+      ([, key]) => key.Properties?.['KeySpec'] === 'HMAC_256',
+    );
+    expect(keys).toHaveLength(1);
+    return keys[0]!;
+  };
+  const anchorBucketOf = (synth: Synthesized) => {
+    const buckets = Object.entries(resourcesOf(synth.application, 'AWS::S3::Bucket')).filter(
+      ([, bucket]) => bucket.Properties?.['ObjectLockEnabled'] === true,
+    );
+    expect(buckets).toHaveLength(1);
+    return buckets[0]!;
+  };
+  const anchorWorker = () => {
+    const fn = functionsOf(demo).get('auditAnchor');
+    if (!fn) throw new Error('no auditAnchor function');
+    return fn;
+  };
+
+  it('signs entries with an HMAC_256 KMS key of the data stack, kept as long as the table, its ARN an output', () => {
+    for (const synth of [demo, production]) {
+      expect(auditKeyOf(synth)[1].Properties).toMatchObject({
+        KeySpec: 'HMAC_256',
+        KeyUsage: 'GENERATE_VERIFY_MAC',
+      });
+      synth.data.hasOutput('AuditKeyArn', {});
+    }
+    expect(auditKeyOf(production)[1]['DeletionPolicy']).toBe('Retain');
+  });
+
+  it('lets only the functions that write audit entries GenerateMac with it, and none VerifyMac', () => {
+    const [keyId] = auditKeyOf(demo);
+    const signers: string[] = [];
+    for (const [resource, fn] of functionsOf(demo)) {
+      const actions = actionsOf(fn.statements);
+      expect(actions, resource).not.toContain('kms:VerifyMac');
+      const onKey = fn.statements.filter((statement) => JSON.stringify(statement.Resource).includes(keyId));
+      if (onKey.length === 0) continue;
+      signers.push(resource);
+      expect(
+        onKey.flatMap((statement) => [statement.Action].flat()),
+        resource,
+      ).toEqual(['kms:GenerateMac']);
+      expect(JSON.stringify(fn.props.Environment?.Variables['AUDIT_KEY_ID'])).toBe(
+        JSON.stringify(onKey[0]?.Resource),
+      );
+    }
+    const writers = Object.entries({ ...resourceAccess, ...workerAccess })
+      .filter(([, access]) => 'auditWriter' in access)
+      .map(([name]) => name);
+    expect(signers.sort()).toEqual(writers.sort());
+    expect(signers).toEqual(expect.arrayContaining(['auth', 'user', 'walk', 'incident', 'task']));
+    expect(signers).not.toContain('export');
+    expect(signers).not.toContain('auditAnchor');
+  });
+
+  it('anchors heads in a bucket with Object Lock in compliance mode, versioned, logged and kept on every stage', () => {
+    for (const synth of [demo, production]) {
+      const [, bucket] = anchorBucketOf(synth);
+      expect(bucket['DeletionPolicy']).toBe('Retain');
+      expect(bucket.Properties).toMatchObject({
+        ObjectLockEnabled: true,
+        ObjectLockConfiguration: {
+          ObjectLockEnabled: 'Enabled',
+          Rule: { DefaultRetention: { Mode: 'COMPLIANCE', Days: AUDIT_ANCHOR_RETENTION_DAYS } },
+        },
+        VersioningConfiguration: { Status: 'Enabled' },
+        LoggingConfiguration: { LogFilePrefix: 's3/AuditAnchors/' },
+      });
+      synth.application.hasOutput('AuditAnchorBucketName', {});
+    }
+  });
+
+  it(`runs the anchor worker every ${AUDIT_ANCHOR_INTERVAL_MINUTES} minutes; it reads the table and adds anchors to that bucket only`, () => {
+    const [bucketId] = anchorBucketOf(demo);
+    const schedules = Object.values(resourcesOf(demo.application, 'AWS::Scheduler::Schedule')).filter(
+      (schedule) => JSON.stringify(schedule.Properties?.['Target']).includes(anchorWorker().logicalId),
+    );
+    expect(schedules).toHaveLength(1);
+    expect(schedules[0]?.Properties).toMatchObject({
+      ScheduleExpression: `rate(${AUDIT_ANCHOR_INTERVAL_MINUTES / 60} hour)`,
+      State: 'ENABLED',
+      Target: { Arn: { 'Fn::GetAtt': [anchorWorker().logicalId, 'Arn'] } },
+    });
+    const { statements, props } = anchorWorker();
+    expect(props.Environment?.Variables['AUDIT_ANCHOR_BUCKET']).toEqual({ Ref: bucketId });
+    const actions = actionsOf(statements);
+    expect(actions.filter((action) => TABLE_WRITES.includes(action))).toEqual([]);
+    for (const statement of statements.filter((st) => actionsOf([st]).some((a) => a.startsWith('s3:')))) {
+      expect(JSON.stringify(statement.Resource)).toContain(bucketId);
+    }
+    expect(actions).not.toContain('s3:DeleteObject');
   });
 });
 

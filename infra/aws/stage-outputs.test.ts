@@ -5,9 +5,12 @@ import { readStageOutputs } from './stage-outputs.ts';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const outputs: Record<string, Record<string, string>> = {
-  'SiteWalk-acme-Data': { TableName: 'SiteWalk-acme-Data-Table-1' },
+  'SiteWalk-acme-Data': {
+    TableName: 'SiteWalk-acme-Data-Table-1',
+    AuditKeyArn: 'arn:aws:kms:eu-west-1:123456789012:key/audit',
+  },
   'SiteWalk-acme-Auth': { UserPoolId: 'eu-west-1_abc', UserPoolClientId: 'client123' },
-  'SiteWalk-acme-App': { AppUrl: 'https://d111.cloudfront.net' },
+  'SiteWalk-acme-App': { AppUrl: 'https://d111.cloudfront.net', AuditAnchorBucketName: 'anchors-1' },
 };
 
 beforeEach(() => {
@@ -27,12 +30,14 @@ beforeEach(() => {
 });
 
 describe('readStageOutputs', () => {
-  it('reads the table, user pool, client and URL from the stage’s stacks', async () => {
+  it('reads the table, user pool, client, URL, audit key and anchor bucket from the stage’s stacks', async () => {
     await expect(readStageOutputs(new CloudFormationClient({}), { name: 'acme' })).resolves.toEqual({
       TABLE_NAME: 'SiteWalk-acme-Data-Table-1',
       USER_POOL_ID: 'eu-west-1_abc',
       USER_POOL_CLIENT_ID: 'client123',
       appUrl: 'https://d111.cloudfront.net',
+      AUDIT_KEY_ID: 'arn:aws:kms:eu-west-1:123456789012:key/audit',
+      AUDIT_ANCHOR_BUCKET: 'anchors-1',
     });
   });
 

@@ -3,9 +3,9 @@ import { stackName, type StageConfig } from './stage.ts';
 
 /** What a deployed stage's stacks output, by stack part and output key. */
 const wanted = {
-  Data: ['TableName'],
+  Data: ['TableName', 'AuditKeyArn'],
   Auth: ['UserPoolId', 'UserPoolClientId'],
-  App: ['AppUrl'],
+  App: ['AppUrl', 'AuditAnchorBucketName'],
 } as const;
 
 export interface StageOutputs {
@@ -13,6 +13,9 @@ export interface StageOutputs {
   USER_POOL_ID: string;
   USER_POOL_CLIENT_ID: string;
   appUrl: string;
+  /** The HMAC key that signs audit entries, and the Object Lock bucket their heads are anchored in. */
+  AUDIT_KEY_ID: string;
+  AUDIT_ANCHOR_BUCKET: string;
 }
 
 /** Reads a deployed stage's outputs from CloudFormation, naming whatever is missing. */
@@ -35,6 +38,8 @@ export const readStageOutputs = async (
     USER_POOL_ID: found['UserPoolId'] ?? '',
     USER_POOL_CLIENT_ID: found['UserPoolClientId'] ?? '',
     appUrl: found['AppUrl'] ?? '',
+    AUDIT_KEY_ID: found['AuditKeyArn'] ?? '',
+    AUDIT_ANCHOR_BUCKET: found['AuditAnchorBucketName'] ?? '',
   };
 };
 

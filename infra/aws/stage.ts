@@ -51,6 +51,10 @@ export interface StageConfig {
   contact: { email: string; name: string };
   /** API Gateway's stage-wide limits (requests per second, and the burst above it). */
   throttle: { rateLimit: number; burstLimit: number };
+  /** API Gateway's limits on each public auth route (sign-in, refresh, password reset), for all callers together. */
+  signInThrottle: { rateLimit: number; burstLimit: number };
+  /** The WAF's limit on requests to the sign-in paths from one viewer address, per window. */
+  signInRate: { limit: number; windowSeconds: number };
   /** When an alarm fires: errors in one five-minute period. */
   alarmThreshold: number;
   /** Cognito token lifetimes: short access, longer refresh (a session lasts as long as the refresh token). */
@@ -97,6 +101,9 @@ export const stageConfig = (input: Partial<Record<keyof StageContext, unknown>>)
     opsEmail,
     contact: { email: contactEmail ?? opsEmail, name: contactName ?? 'the SiteWalk team' },
     throttle: productionLike ? { rateLimit: 200, burstLimit: 400 } : { rateLimit: 50, burstLimit: 100 },
+    signInThrottle: productionLike ? { rateLimit: 20, burstLimit: 40 } : { rateLimit: 10, burstLimit: 20 },
+    // A whole office behind one address refreshes its sessions well below this; a password guesser does not.
+    signInRate: { limit: 100, windowSeconds: 300 },
     alarmThreshold: productionLike ? 1 : 5,
     accessTokenValidity: Duration.minutes(15),
     mfaRequiredRoles: mfaRolesOf(mfaRequiredRoles, productionLike),

@@ -79,6 +79,7 @@ export const synthSiteWalk = (
     data: Template.fromStack(stacks.data),
     mail: Template.fromStack(stacks.mail),
     auth: Template.fromStack(stacks.auth),
+    edge: Template.fromStack(stacks.edge),
     application: Template.fromStack(stacks.application),
     operations: Template.fromStack(stacks.operations),
   };

@@ -135,6 +135,8 @@ try {
   const backAt = Math.floor((2 * markers.length) / 3);
   const door = page.getByRole('dialog', { name: 'Door check' });
   const doorCheck = async () => {
+    // The unit the API drew as the walk started, once the phone has its start's answer.
+    await door.getByText('Waiting for SiteWalk').waitFor({ state: 'hidden' });
     const asked = /unit (\d+)\./.exec((await door.textContent()) ?? '')?.[1] ?? '';
     await door
       .getByLabel('Door photo')

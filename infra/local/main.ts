@@ -14,7 +14,7 @@ import type { LocalHost } from './host.ts';
 import type { StreamWorker } from './stream-worker.ts';
 import type { LocalEvaluator } from './evaluator.ts';
 import type { UploadEvents } from './upload-events.ts';
-import { LOCAL_RESOURCE_NAMES, localPinKey, localSettings } from './settings.ts';
+import { LOCAL_RESOURCE_NAMES, localAudit, localPinKey, localSettings } from './settings.ts';
 
 // Lambda runs the newest Node.js; the SDK's notice about Node 20 on a developer's machine is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -23,6 +23,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const dev = process.argv.includes('--dev');
 /** The test-only clock control (README, Settings): for trying alerts without waiting for a window to pass. */
 const clockControl = process.argv.includes('--clock-control') || process.env.SITEWALK_CLOCK_CONTROL === '1';
+/** The app's own port on every interface (a phone on the same network); without it, 127.0.0.1 only. */
+const lan = process.argv.includes('--lan');
 const settings = localSettings(process.env, dev);
 
 let standIns: StandIns | undefined;
@@ -30,6 +32,7 @@ let host: LocalHost | undefined;
 let worker: StreamWorker | undefined;
 let evaluator: LocalEvaluator | undefined;
 let uploadEvents: UploadEvents | undefined;
+let auditAnchor: { stop: () => Promise<void> } | undefined;
 let vite: ChildProcess | undefined;
 let stopping = false;
 
@@ -39,6 +42,7 @@ const stop = async (code: number) => {
   console.log('\nStopping SiteWalk…');
   vite?.kill('SIGTERM');
   await evaluator?.stop().catch(() => undefined);
+  await auditAnchor?.stop().catch(() => undefined);
   await uploadEvents?.stop().catch(() => undefined);
   await worker?.stop().catch(() => undefined);
   await host?.close().catch(() => undefined);
@@ -65,6 +69,7 @@ try {
       mailFrom: settings.mailFrom,
       pinKey: localPinKey(join(root, '.data')),
       mfaRequiredRoles: settings.mfaRequiredRoles,
+      ...localAudit(join(root, '.data')),
     }),
   );
 
@@ -85,10 +90,15 @@ try {
   evaluator = startLocalEvaluator();
   const runEvaluator = evaluator;
 
+  // The audit logs' heads into .data/audit-anchors/ (in AWS a Lambda writing to an Object Lock bucket).
+  const { startLocalAuditAnchor } = await import('./audit-anchor.ts');
+  auditAnchor = startLocalAuditAnchor();
+
   const { startLocalHost } = await import('./host.ts');
   host = await startLocalHost({
     ...(clockControl ? { clockControl: { evaluate: () => runEvaluator.runNow() } } : {}),
     port: settings.port,
+    ...(lan ? { hostname: '0.0.0.0' } : {}),
     auth: {
       jwksUrl: provisioned.jwksUrl,
       issuer: provisioned.issuer,
@@ -133,7 +143,7 @@ SiteWalk is running.
   DetectText     ${standIns.endpoints.rekognition}   (Rekognition's stand-in: tesseract.js)
   Super User     ${settings.adminEmail} / ${settings.adminPasswordIsDefault ? `${settings.adminPassword} (default)` : '(from SITEWALK_ADMIN_PASSWORD)'}${seeded ? '   (created now)' : ''}
   Sign in        ${app}/login
-${clockControl ? `  Clock control  http://localhost:${settings.port}/__local/clock   (test only: POST {"advanceMinutes": N})\n` : ''}Data is kept under .data/ (delete it to start afresh). Press Ctrl-C to stop.`);
+${lan ? `  On the network port ${settings.port} of this machine's addresses (--lan); the stand-ins stay on 127.0.0.1\n` : ''}${clockControl ? `  Clock control  http://localhost:${settings.port}/__local/clock   (test only: POST {"advanceMinutes": N})\n` : ''}Data is kept under .data/ (delete it to start afresh). Press Ctrl-C to stop.`);
 } catch (error) {
   console.error(`\nSiteWalk could not start: ${error instanceof Error ? error.message : String(error)}`);
   await stop(1);

@@ -246,7 +246,8 @@ const provisionBucket = async (
             {
               AllowedOrigins: [new URL(appOrigin).origin],
               AllowedMethods: ['PUT', 'GET'],
-              AllowedHeaders: ['Content-Type'],
+              // Presigned PUTs are write-once (`If-None-Match: *`, functions/src/ports/storage.ts).
+              AllowedHeaders: ['Content-Type', 'If-None-Match'],
               ExposeHeaders: ['ETag'],
               MaxAgeSeconds: 3000,
             },

@@ -10,10 +10,16 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { LOCAL_CREDENTIALS, LOCAL_REGION, startStandIns, type StandInsInfo } from './standins/index.ts';
+import {
+  LOCAL_CREDENTIALS,
+  LOCAL_REGION,
+  signingKeyFileIn,
+  startStandIns,
+  type StandInsInfo,
+} from './standins/index.ts';
 import { localEnvironment } from './standins/env.ts';
 import { provision } from './provision.ts';
-import { LOCAL_RESOURCE_NAMES, localPinKey, localSettings } from './settings.ts';
+import { LOCAL_RESOURCE_NAMES, localAudit, localPinKey, localSettings } from './settings.ts';
 import { generateDemo } from './demo/generate.ts';
 import { progress } from './progress.ts';
 import { onRamDisk, withoutStream } from './demo/bulk.ts';
@@ -43,7 +49,7 @@ const settings = localSettings(process.env);
 /** Whether `npm start` already runs the stand-ins on their fixed ports. */
 const running = async (): Promise<boolean> => {
   try {
-    await fetch(`http://localhost:${settings.standInPorts.dynamodb}/`, {
+    await fetch(`http://127.0.0.1:${settings.standInPorts.dynamodb}/`, {
       signal: AbortSignal.timeout(1_000),
     });
     return true;
@@ -66,6 +72,7 @@ const seed = async (standIns: StandInsInfo, streamRead: boolean) => {
       appUrl: settings.appUrl,
       mailFrom: settings.mailFrom,
       pinKey: localPinKey(dataDir),
+      ...localAudit(dataDir),
     }),
   );
   // Imported once the environment is set: the composition root reads it.
@@ -110,7 +117,8 @@ const seed = async (standIns: StandInsInfo, streamRead: boolean) => {
 try {
   if (await running()) {
     console.log('Using the stand-ins of the running local host.');
-    const url = (port: number) => `http://localhost:${port}`;
+    // The stand-ins listen on 127.0.0.1 only (`localhost` may be ::1 first).
+    const url = (port: number) => `http://127.0.0.1:${port}`;
     await seed(
       {
         endpoints: {
@@ -122,6 +130,7 @@ try {
         },
         region: LOCAL_REGION,
         credentials: { ...LOCAL_CREDENTIALS },
+        cognitoSigningKeyFile: signingKeyFileIn(join(dataDir, 'cognito')),
       },
       true,
     );

@@ -69,13 +69,9 @@ export const localSettings = (env: NodeJS.ProcessEnv, dev = false) => {
   };
 };
 
-/**
- * The key that seals PINs on this machine (AES-256-GCM, where AWS uses KMS): made once under the data
- * directory and kept with the data it opens (delete .data/ and both go). Passed to the handlers as
- * PIN_LOCAL_KEY.
- */
-export const localPinKey = (dataDir: string): string => {
-  const path = join(dataDir, 'pin-key');
+/** A 32-byte key (base64) made once under the data directory, readable by its owner only, then kept. */
+const localKey = (dataDir: string, name: string): string => {
+  const path = join(dataDir, name);
   mkdirSync(dataDir, { recursive: true });
   try {
     writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
@@ -84,3 +80,20 @@ export const localPinKey = (dataDir: string): string => {
   }
   return readFileSync(path, 'utf8').trim();
 };
+
+/**
+ * The key that seals PINs on this machine (AES-256-GCM, where AWS uses KMS): made once under the data
+ * directory and kept with the data it opens (delete .data/ and both go). Passed to the handlers as
+ * PIN_LOCAL_KEY.
+ */
+export const localPinKey = (dataDir: string): string => localKey(dataDir, 'pin-key');
+
+/**
+ * The audit log on this machine (docs/data-model.md, 'The audit log'): the HMAC key that signs its entries
+ * (where AWS uses a KMS HMAC key), made once as `.data/audit-key`, and the directory its heads are anchored
+ * in (where AWS uses an Object Lock bucket). Passed to the handlers as AUDIT_LOCAL_KEY and AUDIT_ANCHOR_DIR.
+ */
+export const localAudit = (dataDir: string) => ({
+  auditKey: localKey(dataDir, 'audit-key'),
+  anchorDir: join(dataDir, 'audit-anchors'),
+});

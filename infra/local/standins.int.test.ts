@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
+import { createPublicKey, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { connect } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import {
   DescribeTableCommand,
   DescribeTimeToLiveCommand,
@@ -32,6 +37,7 @@ import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { tableDefinition } from '@sitewalk/functions/db/table';
 import { isolatedEnvironment, type IsolatedEnvironment } from './standins/isolated.ts';
 import { startStandIns } from './standins/index.ts';
+import { localSigningKey } from './standins/cognito.ts';
 
 let isolated: IsolatedEnvironment;
 
@@ -457,6 +463,57 @@ describe('s3rver', () => {
     expect(Buffer.from(await got.arrayBuffer()).equals(bytes)).toBe(true);
     s3.destroy();
   });
+
+  it('refuses to replace an object on a PUT with If-None-Match: * (412 PreconditionFailed, as S3)', async () => {
+    const { provisioned, names } = isolated;
+    const s3 = new S3Client({
+      ...clientConfig(isolated.standIns.endpoints.s3),
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    const key = `tenants/1/walk-photo/1/${randomBytes(6).toString('hex')}.png`;
+    const writeOnceUrl = (objectKey: string) =>
+      getSignedUrl(
+        s3,
+        new PutObjectCommand({ Bucket: provisioned.bucketName, Key: objectKey, IfNoneMatch: '*' }),
+        { expiresIn: 300, signableHeaders: new Set(['if-none-match']) },
+      );
+    const put = (url: string, body: Buffer, headers: Record<string, string> = { 'If-None-Match': '*' }) =>
+      fetch(url, { method: 'PUT', headers: { Origin: names.appOrigin, ...headers }, body });
+    const read = async (objectKey: string) =>
+      Buffer.from(
+        await (
+          await fetch(
+            await getSignedUrl(s3, new GetObjectCommand({ Bucket: provisioned.bucketName, Key: objectKey })),
+          )
+        ).arrayBuffer(),
+      );
+    const [first, second] = [randomBytes(2048), randomBytes(4096)];
+    const url = await writeOnceUrl(key);
+
+    expect((await put(url, first)).status).toBe(200);
+    const refused = await put(url, second);
+    expect(refused.status).toBe(412);
+    // S3's error, readable by the app's page (the CORS headers are kept).
+    expect(await refused.text()).toMatch(
+      /<Code>PreconditionFailed<\/Code>.*<Condition>If-None-Match<\/Condition>/s,
+    );
+    expect(refused.headers.get('access-control-allow-origin')).toMatch(/^(\*|http:\/\/localhost:3000)$/);
+    expect((await read(key)).equals(first)).toBe(true);
+    // A PUT without the condition replaces the object, as in S3 (the upload URLs always sign the condition).
+    expect((await put(url, second, {})).status).toBe(200);
+    expect((await read(key)).equals(second)).toBe(true);
+
+    // Racing conditional PUTs of one new key: exactly one lands.
+    const raced = `${key}.raced`;
+    const racedUrl = await writeOnceUrl(raced);
+    const bodies = [1, 2, 3, 4].map(() => randomBytes(64 * 1024));
+    const statuses = await Promise.all(bodies.map(async (body) => (await put(racedUrl, body)).status));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 412)).toHaveLength(3);
+    expect((await read(raced)).equals(bodies[statuses.indexOf(200)] ?? Buffer.alloc(0))).toBe(true);
+    s3.destroy();
+  });
 });
 
 describe('aws-ses-v2-local', () => {
@@ -501,6 +558,107 @@ describe('aws-ses-v2-local', () => {
       },
     });
     ses.destroy();
+  });
+});
+
+/** How a TCP connection to host:port ends: 'connected', or the error code (ECONNREFUSED when nothing listens there). */
+const connectTo = (host: string, port: number): Promise<string> =>
+  new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 2_000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve('timeout');
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+
+/** Linux's table of listening TCP sockets on `port`: the addresses they are bound to, as IPv4/IPv6 text. */
+const listeningAddresses = (port: number): string[] | undefined => {
+  const read = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8').split('\n').slice(1);
+    } catch {
+      return undefined;
+    }
+  };
+  const v4 = read('/proc/net/tcp');
+  const v6 = read('/proc/net/tcp6');
+  if (!v4 || !v6) return undefined; // not Linux: the connection test below is the proof
+  // Each 32-bit word is in host (little-endian) byte order.
+  const word = (hex: string) => (hex.match(/../g) ?? []).reverse().map((h) => parseInt(h, 16));
+  const address = (hex: string) =>
+    hex.length === 8
+      ? word(hex).join('.')
+      : (hex.match(/.{8}/g) ?? [])
+          .flatMap(word)
+          .map((b) => b.toString(16).padStart(2, '0'))
+          .join('')
+          .replace(/(.{4})(?!$)/g, '$1:');
+  return [...v4, ...v6]
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields[3] === '0A' && parseInt(fields[1]?.split(':')[1] ?? '', 16) === port)
+    .map((fields) => address(fields[1]?.split(':')[0] ?? ''));
+};
+
+const LOOPBACK = [
+  '127.0.0.1',
+  '0000:0000:0000:0000:0000:ffff:7f00:0001',
+  '0000:0000:0000:0000:0000:0000:0000:0001',
+];
+
+describe('every stand-in listens on 127.0.0.1 only (issue 27)', () => {
+  const ports = () =>
+    Object.entries(isolated.standIns.endpoints).map(
+      ([name, endpoint]) => [name, Number(new URL(endpoint).port)] as const,
+    );
+
+  it('is bound to a loopback address and nothing else', () => {
+    for (const [name, port] of ports()) {
+      const addresses = listeningAddresses(port);
+      if (addresses === undefined) return;
+      expect(addresses.length, name).toBeGreaterThan(0);
+      for (const address of addresses) expect(LOOPBACK, `${name} listens on ${address}`).toContain(address);
+    }
+  });
+
+  it('refuses a connection to any other address of this machine', async () => {
+    const others = Object.values(networkInterfaces())
+      .flat()
+      .filter((nic) => nic !== undefined && !nic.internal && nic.family === 'IPv4')
+      .map((nic) => nic?.address ?? '');
+    for (const [name, port] of ports()) {
+      expect(await connectTo('127.0.0.1', port), name).toBe('connected');
+      // On a machine without another address, the bound addresses above are the proof.
+      for (const address of others.slice(0, 1))
+        expect(await connectTo(address, port), `${name} on ${address}:${port}`).toBe('ECONNREFUSED');
+    }
+  });
+});
+
+describe('the Cognito stand-in’s signing key (issue 27)', () => {
+  const publicModulus = (pem: string) => createPublicKey(pem).export({ format: 'jwk' }).n;
+
+  it('is made once per data directory, readable by its owner only, and differs between two directories', () => {
+    const [first, second] = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'sitewalk-key-')));
+    const firstKey = readFileSync(localSigningKey(first ?? ''), 'utf8');
+    const secondKey = readFileSync(localSigningKey(second ?? ''), 'utf8');
+    expect(firstKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    expect(secondKey).not.toBe(firstKey);
+    expect(readFileSync(localSigningKey(first ?? ''), 'utf8')).toBe(firstKey); // kept between runs
+    expect(statSync(localSigningKey(first ?? '')).mode & 0o777).toBe(0o600);
+  });
+
+  it('is the only key in the JWKS, and not the one shipped inside the cognito-local package', async () => {
+    const require = createRequire(import.meta.url);
+    const shipped = require('cognito-local/lib/keys/cognitoLocal.public.json') as { jwk: { n: string } };
+    const jwks = (await (await fetch(isolated.provisioned.jwksUrl)).json()) as { keys: { n: string }[] };
+    const own = publicModulus(readFileSync(isolated.standIns.cognitoSigningKeyFile, 'utf8'));
+    expect(jwks.keys.map((key) => key.n)).toEqual([own]);
+    expect(own).not.toBe(shipped.jwk.n);
   });
 });
 

@@ -172,6 +172,13 @@ export const DEFAULT_WINDOWS = [
 ] as const;
 /** The evaluator runs this often (EventBridge Scheduler in AWS, a timer on the local host). */
 export const EVALUATOR_INTERVAL_MINUTES = 5;
+/**
+ * The audit logs' heads are anchored in write-once storage this often (EventBridge Scheduler in AWS, a timer
+ * on the local host): the most of a log that a cut can take without `audit:verify` noticing.
+ */
+export const AUDIT_ANCHOR_INTERVAL_MINUTES = 60;
+/** How long each anchor is kept, under S3 Object Lock in compliance mode (not even the account can shorten it). */
+export const AUDIT_ANCHOR_RETENTION_DAYS = 400;
 /** An evaluator run that finds a schedule unchecked for longer looks back this far only. */
 export const EVALUATOR_LOOKBACK_HOURS = 24;
 export const TASK_TITLE_MAX_LENGTH = 120;

@@ -6,6 +6,7 @@ import {
   PHOTO_TIME_MAX_S,
   SPEED_DISTANCE_ALLOWANCE_M,
   checkpointVerdicts,
+  doorVerdict,
   clockOffsetSeconds,
   flagReason,
   hammingDistance,
@@ -184,8 +185,30 @@ describe('reasons', () => {
       'Photo taken 30 min after the marker was reached (camera time)',
     ],
     [{ kind: 'photoReused', walkReportId: 1042 } as const, 'The same picture is in walk report 1042'],
+    [
+      { kind: 'wrongDoor', asked: '104', read: '107' } as const,
+      'Unit 104 was asked for; the photo shows 107',
+    ],
   ])('%o', (facts, reason) => {
     expect(flagReason(facts)).toBe(reason);
+  });
+});
+
+describe('a door photo against the unit drawn', () => {
+  it.each([
+    ['104', '107', { kind: 'wrongDoor', asked: '104', read: '107' }],
+    [' 104 ', ' 107', { kind: 'wrongDoor', asked: '104', read: '107' }],
+    ['007', '70', { kind: 'wrongDoor', asked: '007', read: '70' }],
+    ['104', '104', null],
+    ['104', '0104', null],
+    ['007', '7', null],
+    // Nothing read ('None') is not evidence of another door; no unit drawn, nothing to compare.
+    ['104', null, null],
+    ['104', '', null],
+    [null, '107', null],
+    ['', '107', null],
+  ])('drawn %j, read %j: %o', (drawn, read, flag) => {
+    expect(doorVerdict(drawn, read)).toEqual(flag);
   });
 });
 

@@ -4,10 +4,14 @@
  * kinds, their thresholds and their reasons live here once, for the API and the screens.
  */
 import { ARRIVAL_RADIUS_M, distanceMeters, isWithinReach, type Point } from './arrival.ts';
+import { isRequestedUnit } from './unit-check.ts';
 
 export const CHECKPOINT_FLAG_KINDS = ['byHand', 'farFromMarker', 'tooFast', 'deviceClock'] as const;
+/** A photo's flags decided from what its file says (photo evidence). */
 export const PHOTO_FLAG_KINDS = ['photoTime', 'photoPosition', 'photoReused'] as const;
-export const FLAG_KINDS = [...CHECKPOINT_FLAG_KINDS, ...PHOTO_FLAG_KINDS] as const;
+/** A door photo's flag decided from the unit read on it (issue 27): not the unit the report drew. */
+export const DOOR_FLAG_KINDS = ['wrongDoor'] as const;
+export const FLAG_KINDS = [...CHECKPOINT_FLAG_KINDS, ...PHOTO_FLAG_KINDS, ...DOOR_FLAG_KINDS] as const;
 export type CheckpointFlagKind = (typeof CHECKPOINT_FLAG_KINDS)[number];
 export type PhotoFlagKind = (typeof PHOTO_FLAG_KINDS)[number];
 export type FlagKind = (typeof FLAG_KINDS)[number];
@@ -55,7 +59,8 @@ export type FlagFacts =
   | { kind: 'deviceClock'; offsetSeconds: number }
   | { kind: 'photoTime'; offsetSeconds: number }
   | { kind: 'photoPosition'; distance: number }
-  | { kind: 'photoReused'; walkReportId: number | null };
+  | { kind: 'photoReused'; walkReportId: number | null }
+  | { kind: 'wrongDoor'; asked: string; read: string };
 
 /** A flag's title, as a column or a chip shows it. */
 export const FLAG_TITLES: Record<FlagKind, string> = {
@@ -66,6 +71,7 @@ export const FLAG_TITLES: Record<FlagKind, string> = {
   photoTime: 'Photo time',
   photoPosition: 'Photo position',
   photoReused: 'Photo reused',
+  wrongDoor: 'Wrong door',
 };
 
 const metres = (m: number) => `${Math.round(m)} m`;
@@ -96,7 +102,22 @@ export const flagReason = (facts: FlagFacts): string => {
       return facts.walkReportId === null
         ? 'The same picture is in another walk report'
         : `The same picture is in walk report ${facts.walkReportId}`;
+    case 'wrongDoor':
+      return `Unit ${facts.asked} was asked for; the photo shows ${facts.read}`;
   }
+};
+
+/**
+ * The door photo's flag against the unit its report drew for the marker (issue 27): 'wrongDoor' when a unit was
+ * read on the photo and it is not the one drawn (leading zeros aside, shared/src/unit-check.ts). Nothing read
+ * ('None': a blurred or numberless photo) raises nothing, as a reading is not evidence of another door; nor does
+ * a marker with no drawn unit (a report started before the API drew units, or a range that names none).
+ */
+export const doorVerdict = (drawn: string | null, read: string | null): FlagFacts | null => {
+  const asked = drawn?.trim() ?? '';
+  const seen = read?.trim() ?? '';
+  if (!asked || !seen || isRequestedUnit(asked, seen)) return null;
+  return { kind: 'wrongDoor', asked, read: seen };
 };
 
 /**

@@ -33,6 +33,8 @@ export const messages = {
     invalidFileType: 'Invalid file type',
     fileTooLarge: 'File size is too large',
     selectImage: 'Please select an image file',
+    /** A photo's file is written once (issue 27): its client id gets no second upload URL once it landed. */
+    alreadyUploaded: 'This photo has been uploaded already',
   },
   validation: {
     noManagementCompanyInfo: 'No management company info provided',
@@ -52,6 +54,9 @@ export const messages = {
     fillAllFields: 'Please fill out all fields',
     invalidZipcode: 'Invalid zipcode',
     invalidPhone: 'Phone must be 10 digits (555-555-5555)',
+    /** A website that is no http(s) address (issue 27: `javascript:` links were stored). */
+    invalidWebsite:
+      'Website must be a web address starting with http:// or https://, such as https://example.com',
     invalidPin: 'PIN must be 4 to 8 digits',
     missingIncidentInfo: 'Missing incident info',
     /** An export call without its range of days (issue 18). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRequestedUnit, parseUnitRange, unitCheckOf } from './unit-check.ts';
+import { drawUnit, isRequestedUnit, parseUnitRange, unitCheckOf, unitCount } from './unit-check.ts';
 
 describe('a requested unit against the pictured one', () => {
   it.each([
@@ -91,5 +91,61 @@ describe('the unit check of a door checkpoint', () => {
       source: 'walker',
       confidence: null,
     });
+  });
+});
+
+describe('unit ranges', () => {
+  it('reads numbers and spans separated by commas, a span written backwards forwards, leading zeros kept', () => {
+    expect(parseUnitRange('101-105, 110')).toEqual([
+      { from: 101, to: 105, width: 0 },
+      { from: 110, to: 110, width: 0 },
+    ]);
+    expect(unitCount(parseUnitRange('101-105, 110'))).toBe(6);
+    expect(parseUnitRange(' 7 - 9 ')).toEqual([{ from: 7, to: 9, width: 0 }]);
+    expect(parseUnitRange('105-101')).toEqual([{ from: 101, to: 105, width: 0 }]);
+    expect(parseUnitRange('008-010')).toEqual([{ from: 8, to: 10, width: 3 }]);
+  });
+
+  it('has nothing for an empty or wholly bad range', () => {
+    expect(parseUnitRange('-, 5-, 1--3, 12,, 4-6-8')).toEqual([{ from: 12, to: 12, width: 0 }]);
+    expect(parseUnitRange('')).toEqual([]);
+    expect(parseUnitRange('  ,  ')).toEqual([]);
+    expect(parseUnitRange('- -')).toEqual([]);
+    expect(parseUnitRange('99999999999999999999')).toEqual([]);
+  });
+});
+
+describe('drawing the unit a door check asks for', () => {
+  it('can draw every unit of the range, each by its index', () => {
+    const range = '101-105, 110';
+    const counts: number[] = [];
+    const drawn = [0, 1, 2, 3, 4, 5].map((i) =>
+      drawUnit(range, (count) => {
+        counts.push(count);
+        return i;
+      }),
+    );
+    expect(drawn).toEqual(['101', '102', '103', '104', '105', '110']);
+    expect(counts).toEqual([6, 6, 6, 6, 6, 6]);
+  });
+
+  it('keeps a pick outside [0, count) inside the range', () => {
+    expect(drawUnit('101-105', () => 5)).toBe('105');
+    expect(drawUnit('101-105', () => -1)).toBe('101');
+    expect(drawUnit('101-105', () => 2.7)).toBe('103');
+  });
+
+  it('pads a unit as its range is written', () => {
+    expect(drawUnit('008-010', () => 0)).toBe('008');
+    expect(drawUnit('008-010', () => 2)).toBe('010');
+  });
+
+  it('asks for no unit when the range names none, without picking', () => {
+    const pick = () => {
+      throw new Error('nothing to pick from');
+    };
+    expect(drawUnit('', pick)).toBeNull();
+    expect(drawUnit('abc', pick)).toBeNull();
+    expect(drawUnit('-', pick)).toBeNull();
   });
 });

@@ -32,6 +32,28 @@ export const parseUnitRange = (range: string): UnitSpan[] =>
     return [{ from: Math.min(a, b), to: Math.max(a, b), width }];
   });
 
+/** How many units a range names (a unit in two spans counts twice: each span is drawn by its size). */
+export const unitCount = (spans: readonly UnitSpan[]) =>
+  spans.reduce((sum, { from, to }) => sum + to - from + 1, 0);
+
+/**
+ * One unit drawn from the range, every unit equally likely: `pick(count)` chooses an index in [0, count) (the
+ * API passes a cryptographic one, functions/src/domain/walk-reports.ts). Null when the range names no unit
+ * (no unit is asked, only the photo).
+ */
+export const drawUnit = (range: string, pick: (count: number) => number): string | null => {
+  const spans = parseUnitRange(range);
+  const count = unitCount(spans);
+  if (count === 0) return null;
+  let index = Math.min(Math.max(Math.floor(pick(count)), 0), count - 1);
+  for (const { from, to, width } of spans) {
+    const size = to - from + 1;
+    if (index < size) return String(from + index).padStart(width, '0');
+    index -= size;
+  }
+  return null;
+};
+
 const clean = (unit: string | null | undefined) => (unit ?? '').trim();
 
 /**

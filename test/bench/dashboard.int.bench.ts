@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, bench, describe } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
@@ -45,6 +47,8 @@ Object.assign(
     appUrl: 'http://localhost:0',
     mailFrom: 'bench@sitewalk.local',
     pinKey: randomBytes(32).toString('base64'),
+    auditKey: randomBytes(32).toString('base64'),
+    anchorDir: mkdtempSync(join(tmpdir(), 'sitewalk-anchors-')),
   }),
 );
 const { dataFromEnv, identityFromEnv } = await import('@sitewalk/functions/composition');

@@ -197,6 +197,38 @@ describe('reading and marking', () => {
     expect((await api(assistant, 'alert.unreadCount')).unreadCount).toBeGreaterThan(0);
   });
 
+  it('shows only alerts of locations the user still has: removed from one, its alerts are not listed, counted or markable; added back, they are', async () => {
+    const before = await alertsOf(assistant);
+    expect(before.totalCount).toBe(4);
+    expect(before.unreadCount).toBeGreaterThan(0);
+    const [newest] = before.alerts;
+    await api(companyManager, 'user.removeFromLocation', {
+      params: { userId: assistant.id, locationId: a.locationId },
+    });
+
+    const gone = await alertsOf(assistant);
+    expect({ alerts: gone.alerts, totalCount: gone.totalCount, unreadCount: gone.unreadCount }).toEqual({
+      alerts: [],
+      totalCount: 0,
+      unreadCount: 0,
+    });
+    expect((await alertsOf(assistant, { locationId: a.locationId })).totalCount).toBe(0);
+    expect((await alertsOf(assistant, { searchTerm: 'Morning' })).totalCount).toBe(0);
+    expect((await api(assistant, 'alert.unreadCount')).unreadCount).toBe(0);
+    expect((await call(assistant, 'PUT', `/api/alert/${newest!.id}/read`, { read: true })).status).toBe(404);
+    expect(await api(assistant, 'alert.markAllRead')).toEqual({ updated: 0 });
+    // The manager, who still has the location, sees the same alert as before.
+    expect((await alertsOf(manager)).alerts.map((x) => x.id)).toContain(newest!.id);
+
+    await api(companyManager, 'user.addToLocation', {
+      body: { userIds: [assistant.id], locationId: a.locationId },
+    });
+    const back = await alertsOf(assistant);
+    // Back as they were: neither marked read nor dropped while hidden.
+    expect(back).toEqual(before);
+    expect((await api(assistant, 'alert.unreadCount')).unreadCount).toBe(before.unreadCount);
+  });
+
   it.each([
     ['an unknown kind', '?kind=lost'],
     ['a location that is no id', '?locationId=abc'],

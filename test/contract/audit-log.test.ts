@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { Role } from '@sitewalk/shared/roles';
 import type { AuditEntry } from '@sitewalk/shared/schemas/audit';
-import { dataFromEnv } from '@sitewalk/functions/composition';
+import { auditSignerFromEnv, dataFromEnv } from '@sitewalk/functions/composition';
 import { verifyAuditLog } from '@sitewalk/functions/domain/audit-verify';
 import { apiAs, type Api } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
@@ -71,6 +71,7 @@ interface Case {
   expected: () => Partial<AuditEntry> & Record<string, unknown>;
 }
 
+let revealedId = 0;
 const cases: Record<string, Case> = {
   'a company is created': {
     act: async () =>
@@ -316,6 +317,24 @@ const cases: Record<string, Case> = {
       after: { passwordChanged: true },
     }),
   },
+  'a PIN is revealed: who was shown whose, never the PIN': {
+    act: async () => {
+      const { data } = await api(manager, 'user.createEmployee', {
+        body: { userInfo: userInfo({ firstName: 'Pinned' }), locationIds: [a.locationId] },
+      });
+      revealedId = data.id;
+      expect(await api(manager, 'user.revealPin', { params: { id: data.id } })).toEqual({ pin: '4321' });
+    },
+    expected: () => ({
+      action: 'revealPin',
+      objectKind: 'user',
+      objectId: revealedId,
+      objectName: expect.stringMatching(/^Pinned /),
+      actor: expect.objectContaining({ id: manager.id, roleId: Role.Manager }),
+      before: null,
+      after: null,
+    }),
+  },
   'a user is deleted': {
     act: async () => {
       const { data } = await api(manager, 'user.createEmployee', {
@@ -495,12 +514,16 @@ describe('each audited change writes its entry', () => {
     // Act
     const log = (await act()) ?? a.companyId;
 
-    // Assess: the newest entry says who, what and the changed fields; nothing secret; the chain is whole.
+    // Assess: the newest entry says who, what and the changed fields; nothing secret; the chain is whole
+    // and every entry of it signed.
     const entry = await newest(log);
     expect(entry).toMatchObject(expected());
     expect(entry?.actor.name).toMatch(/\S/);
     expect(JSON.stringify(entry)).not.toMatch(/4321|9876|pinCipher|Temp0rary9|Fresh1Pass|"password"/i);
-    expect((await verifyAuditLog(dataFromEnv(), log)).problem).toBeNull();
+    expect(await verifyAuditLog(dataFromEnv(), auditSignerFromEnv(), log)).toMatchObject({
+      problem: null,
+      unsigned: 0,
+    });
   });
 
   it('keeps the changes of a Super User or Admin themselves in the system log (0), for them alone', async () => {
@@ -549,6 +572,17 @@ describe('a refused change', () => {
       409,
     ],
     ['a walk deleted that does not exist (404)', () => call(manager, 'DELETE', '/api/walk/999999'), 404],
+    [
+      'a PIN reveal refused to someone below (403)',
+      () => call(employee, 'GET', `/api/user/pin/${manager.id}`),
+      403,
+    ],
+    // Nothing was shown: a user without a PIN.
+    [
+      'a PIN reveal of a user who has none (200)',
+      () => call(manager, 'GET', `/api/user/pin/${employee.id}`),
+      200,
+    ],
   ] as const)('writes no entry: %s', async (_, act, status) => {
     // Prepare
     const before = await headOf(a.companyId);
@@ -579,7 +613,7 @@ describe('concurrent changes', () => {
     const { entries } = await activity(admin, a.companyId, { limit: 100 });
     const since = entries.filter((e) => e.seq > before).map((e) => e.seq);
     expect(since).toEqual(Array.from({ length: 12 }, (_, i) => before + 12 - i));
-    expect((await verifyAuditLog(dataFromEnv(), a.companyId)).problem).toBeNull();
+    expect((await verifyAuditLog(dataFromEnv(), auditSignerFromEnv(), a.companyId)).problem).toBeNull();
   });
 });
 

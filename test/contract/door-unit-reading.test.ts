@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { S3Event } from 'aws-lambda';
 import { createCanvas } from '@napi-rs/canvas';
@@ -38,15 +39,16 @@ const startedReport = async () => {
       locationId: w.a.locationId,
       markers: [
         marker(1),
-        marker(2, { isDoor: true, unitNumberRange: '740-760' }),
+        // One unit: the API's draw (issue 27) is known, 748.
+        marker(2, { isDoor: true, unitNumberRange: '748' }),
         marker(3, { isDoor: true, unitNumberRange: '100-120, 130' }),
       ],
     },
   });
-  const { id: walkReportId } = await api(w.employee, 'walk.startReport', {
+  const { id: walkReportId, doorUnits } = await api(w.employee, 'walk.startReport', {
     body: { walkId: walk.id, clientId: uuid(), startedAt: '2026-11-24T07:00:00.000Z' },
   });
-  return { walkReportId, markers: walk.markers };
+  return { walkReportId, markers: walk.markers, doorUnits };
 };
 
 /** A door check as the recorder sends it: the arrival with the units, then the door photo's upload. */
@@ -95,8 +97,9 @@ const reportOnceRead = async (walkReportId: number): Promise<WalkReport> => {
 
 describe('door photos', () => {
   it('are read once they arrive, and the report shows the unit read beside the unit typed', async () => {
-    const { walkReportId, markers } = await startedReport();
+    const { walkReportId, markers, doorUnits } = await startedReport();
     const [plain, door, rangeDoor] = markers;
+    const drawnAtRange = doorUnits.find((d) => d.markerId === rangeDoor!.id)?.unit;
     await api(w.employee, 'walk.recordCheckpoint', {
       params: { walkReportId },
       body: {
@@ -116,7 +119,8 @@ describe('door photos', () => {
       door748!.jpeg,
       '2026-11-24T07:02:00.000Z',
     );
-    // Asked for 104, typed 104, but the photo shows 868.
+    // Asked for a unit of 100-120 or 130 (the phone's 104 is not what counts: the API drew one), typed 104, but
+    // the photo shows 868.
     await doorCheck(
       walkReportId,
       rangeDoor!.id,
@@ -134,7 +138,7 @@ describe('door photos', () => {
       unitRead: { status: 'read', unit: '748', confidence: expect.any(Number) as number },
     });
     expect(byMarker.get(rangeDoor!.id)).toMatchObject({
-      targetUnit: '104',
+      targetUnit: drawnAtRange,
       picturedUnit: '104',
       unitRead: { status: 'read', unit: '868' },
     });
@@ -146,7 +150,7 @@ describe('door photos', () => {
     await doorCheck(
       walkReportId,
       door!.id,
-      { targetUnit: '750', picturedUnit: '' },
+      { targetUnit: '748', picturedUnit: '' },
       blankDoor(),
       '2026-11-24T07:02:00.000Z',
     );
@@ -208,16 +212,24 @@ describe('door photos', () => {
     const first = (await dataFromEnv().entities.markerImage.get(key).go()).data?.unitRead;
     expect(first).toMatchObject({ unit: '748' });
 
-    // The same upload again (a retried PUT: S3 sends another event), and the same event twice at once straight to
-    // the worker: what was read first stays, read once.
-    await upload(ticket, door748!.jpeg);
+    // The same upload again (a retried PUT) is refused, the file being written once (issue 27); and the same event
+    // twice at once straight to the worker: what was read first stays, read once.
+    const again = await fetch(ticket.uploadUrl, {
+      method: 'PUT',
+      headers: ticket.headers,
+      body: door748!.jpeg,
+    });
+    expect(again.status).toBe(412);
     await t.uploadEvents.settled();
     const { handler } = await import('@sitewalk/functions/walkPhoto/handler');
     const event = {
       Records: [
         {
           eventName: 'ObjectCreated:Put',
-          s3: { bucket: { name: t.provisioned.bucketName }, object: { key: ticket.key } },
+          s3: {
+            bucket: { name: t.provisioned.bucketName },
+            object: { key: ticket.key, eTag: createHash('md5').update(door748!.jpeg).digest('hex') },
+          },
         },
       ],
     } as unknown as S3Event;

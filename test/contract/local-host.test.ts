@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createPrivateKey } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -18,12 +19,13 @@ import { createAccounts } from '@sitewalk/functions/domain/accounts';
 import { startTestHost } from '../support/host.ts';
 import type { LocalHost } from '../../infra/local/host.ts';
 import { LOCAL_CONTACT } from '../../infra/local/settings.ts';
-import { LOCAL_REGION } from '../../infra/local/standins/index.ts';
+import { LOCAL_REGION, type StandInsInfo } from '../../infra/local/standins/index.ts';
 import { runtimeConfig } from '@sitewalk/shared/runtime-config';
 import { PAGES_MANIFEST_FILE, type PagesManifest } from '@sitewalk/shared/web-pages';
 
 let host: LocalHost;
 let tokens: { access: string; id: string };
+let standInsInfo: StandInsInfo;
 
 /** A protected route of the contract, with its path filled with plausible ids. */
 const protectedRoute = (Object.values(routes) as RouteDef[]).find(
@@ -54,6 +56,7 @@ beforeAll(async () => {
   const t = await startTestHost({ webDist });
   host = t.host;
   const { provisioned, standIns } = t;
+  standInsInfo = standIns;
 
   // A real SiteWalk user (table and Cognito), so that a valid token resolves to an actor.
   const user = await createAccounts(dataFromEnv(), identityFromEnv()).create({
@@ -98,6 +101,10 @@ const expectEnvelope = async (response: Response, status: number) => {
 };
 
 describe('the local host', () => {
+  it('listens on 127.0.0.1 only unless told otherwise (npm start --lan)', () => {
+    expect(host.server.address()).toMatchObject({ address: '127.0.0.1' });
+  });
+
   it('answers GET /api/health through the health Lambda', async () => {
     const response = await get('/api/health');
     expect(response.status).toBe(200);
@@ -147,18 +154,28 @@ describe('the local host', () => {
       await expectEnvelope(await get(protectedPath ?? '', { authorization: `Bearer ${forged}` }), 401);
     });
 
-    // cognito-local signs with a key shipped in its package: with it, a test can mint tokens that are
-    // correctly signed but wrong in exactly one claim.
-    const signedByPoolKey = async (changes: JWTPayload) => {
+    // The Cognito stand-in signs with a key made for its data directory (the test run's): with it, a test
+    // can mint tokens that are correctly signed but wrong in exactly one claim.
+    const signedWith = async (key: Parameters<SignJWT['sign']>[0], changes: JWTPayload) =>
+      new SignJWT({ ...decodeJwt(tokens.access), ...changes })
+        .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+        .sign(key);
+    const signedByPoolKey = (changes: JWTPayload) =>
+      signedWith(createPrivateKey(readFileSync(standInsInfo.cognitoSigningKeyFile, 'utf8')), changes);
+
+    it('refuses a token signed with the key shipped inside the cognito-local package (issue 27)', async () => {
       const require = createRequire(import.meta.url);
       const { jwk } = require('cognito-local/lib/keys/cognitoLocal.private.json') as {
         jwk: Record<string, string>;
       };
-      const key = await importJWK(jwk, 'RS256');
-      return new SignJWT({ ...decodeJwt(tokens.access), ...changes })
-        .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
-        .sign(key);
-    };
+      // The Super User's own claims, as anyone with the npm package could sign them.
+      const minted = await signedWith(await importJWK(jwk, 'RS256'), {});
+      await expectEnvelope(await get(protectedPath ?? '', { authorization: `Bearer ${minted}` }), 401);
+      // A real sign-in's token still works.
+      expect((await get(protectedPath ?? '', { authorization: `Bearer ${tokens.access}` })).status).not.toBe(
+        401,
+      );
+    });
 
     it('accepts a token minted with the pool key and unchanged claims (the control for the next three)', async () => {
       const control = await signedByPoolKey({});

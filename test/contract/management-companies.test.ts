@@ -47,10 +47,29 @@ describe('management companies', () => {
     [{ ...company('X'), email: 'not-an-email' }, 'email'],
     [{ ...company('X'), phone: '555-12' }, 'phone'],
     [{ ...company('X'), website: 'not a url' }, 'website'],
+    [{ ...company('X'), website: 'javascript:alert(document.cookie)' }, 'website'],
+    [{ ...company('X'), website: 'data:text/html,<script>alert(1)</script>' }, 'website'],
+    [{ ...company('X'), website: 'ftp://example.com' }, 'website'],
   ])('refuses bad input %j naming %s', async (body, field) => {
     const answer = await call(admin, 'POST', '/api/managementCompany', body);
     expect(answer.status).toBe(400);
     expect(Object.keys(answer.body.validationErrors as object)).toEqual([field]);
+  });
+
+  it('store a website only as an http(s) address, and say so when it is not one (issue 27)', async () => {
+    const refused = await call(admin, 'POST', '/api/managementCompany', {
+      ...company('Script Storage'),
+      website: 'javascript:alert(1)',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.validationErrors).toEqual({ website: [messages.validation.invalidWebsite] });
+
+    const created = await api(admin, 'managementCompany.create', {
+      body: { ...company('Plain Storage'), website: 'http://plain.example.com/' },
+    });
+    expect((await call(admin, 'GET', `/api/managementCompany/${created.id}`)).body.website).toBe(
+      'http://plain.example.com/',
+    );
   });
 
   it('says the spec message when given nothing', async () => {
@@ -128,6 +147,8 @@ describe('management companies', () => {
     ['a blank name', { name: ' ' }],
     ['a null e-mail', { email: null }],
     ['a website that is no address', { website: 'x' }],
+    ['a javascript: website', { website: 'javascript:alert(document.cookie)' }],
+    ['a data: website', { website: 'data:text/html,<script>alert(1)</script>' }],
   ])('refuse an update with %s, and keep the company as it was', async (_, bad) => {
     const before = await call(ownerA, 'GET', `/api/managementCompany/${companyA}`);
     const refused = await call(ownerA, 'PUT', '/api/managementCompany', { id: companyA, ...bad });

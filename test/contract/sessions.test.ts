@@ -10,6 +10,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { Role, type RoleId } from '@sitewalk/shared/roles';
 import { dataFromEnv, identityFromEnv } from '@sitewalk/functions/composition';
 import { createAccounts, type Accounts } from '@sitewalk/functions/domain/accounts';
+import { issueResetToken } from '@sitewalk/functions/domain/reset-tokens';
 import type { DataService } from '@sitewalk/functions/db/service';
 import { apiAs, type Api, type BodyOf } from '../support/api.ts';
 import { mailsTo, startTestHost, type TestHost } from '../support/host.ts';
@@ -36,7 +37,7 @@ interface Answer {
 }
 
 /** POST /api/auth/login from a chosen local source address (127.0.0.0/8 is all loopback). */
-const loginFrom = (sourceIp: string, email: string, password: string) =>
+const loginFrom = (sourceIp: string, email: string, password: string, headers: Record<string, string> = {}) =>
   new Promise<Answer>((resolve, reject) => {
     const url = new URL(t.url('/api/auth/login'));
     const payload = JSON.stringify({ email, password });
@@ -47,7 +48,11 @@ const loginFrom = (sourceIp: string, email: string, password: string) =>
         path: url.pathname,
         method: 'POST',
         localAddress: sourceIp,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -215,6 +220,62 @@ describe('a password change, a reset and a delete end every session', () => {
   });
 });
 
+describe('a logout', () => {
+  const logout = (refreshToken: string | null) =>
+    fetch(t.url('/api/auth/logout'), {
+      method: 'POST',
+      headers: { cookie: `${COOKIE}=${encodeURIComponent(refreshToken ?? '')}` },
+    });
+  const refreshed = async (refreshToken: string | null) => {
+    const answer = await fetch(t.url('/api/auth/refresh'), {
+      method: 'POST',
+      headers: { cookie: `${COOKIE}=${encodeURIComponent(refreshToken ?? '')}` },
+    });
+    expect(answer.status).toBe(200);
+    return ((await answer.json()) as { accessToken: string }).accessToken;
+  };
+  const origin = (token: string) => (claims(token) as unknown as Record<string, unknown>).origin_jti;
+
+  it('ends that session’s access tokens, refreshed ones too, and no other session of the user', async () => {
+    // Prepare: two sessions of one user (a phone and a laptop), one of them refreshed.
+    const user = await newUser('Leave1Pass');
+    const phone = user.signedIn;
+    const phoneRefreshed = await refreshed(phone.refreshToken);
+    const laptop = await login(user.email, 'Leave1Pass');
+    expect(origin(phoneRefreshed)).toBe(origin(phone.accessToken));
+    expect(origin(laptop.accessToken)).not.toBe(origin(phone.accessToken));
+
+    // Act
+    const before = Math.floor(Date.now() / 1000);
+    expect((await logout(phone.refreshToken)).status).toBe(200);
+
+    // Assess: the phone's tokens are refused at once; the laptop works on.
+    expect(await me(phone.accessToken)).toBe(401);
+    expect(await me(phoneRefreshed)).toBe(401);
+    expect(await refreshAtApi(phone.refreshToken)).toBe(401);
+    expect(await me(laptop.accessToken)).toBe(200);
+    expect(await me(await refreshed(laptop.refreshToken))).toBe(200);
+    // The record goes when the phone's last access token would have expired anyway.
+    const { data: ended } = await db.entities.endedSession.query.primary({ userId: user.id }).go();
+    const lifetime = claims(phone.accessToken).exp! - claims(phone.accessToken).iat!;
+    expect(ended).toEqual([expect.objectContaining({ originJti: origin(phone.accessToken) })]);
+    expect(ended[0]!.expiresAt).toBeGreaterThanOrEqual(before + lifetime);
+    expect(ended[0]!.expiresAt).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + lifetime);
+  });
+
+  it('ends nothing for a refresh token that is unknown or already logged out', async () => {
+    const user = await newUser('Twice1Pass');
+    expect((await logout('not-a-refresh-token')).status).toBe(200);
+    expect((await logout(user.signedIn.refreshToken)).status).toBe(200);
+    expect((await logout(user.signedIn.refreshToken)).status).toBe(200);
+    const { data: ended } = await db.entities.endedSession.query.primary({ userId: user.id }).go();
+    expect(ended).toHaveLength(1);
+    expect(await me(user.token)).toBe(401);
+    const next = await login(user.email, 'Twice1Pass');
+    expect(await me(next.accessToken)).toBe(200);
+  });
+});
+
 describe('a sign-in right after a reset', () => {
   it('works at once, while every token from before the reset, even the same second, is refused', async () => {
     const user = await newUser('Reset0Pass');
@@ -341,6 +402,62 @@ describe('reset links', () => {
       }),
     );
 
+  it.each([
+    ['a superior changes their e-mail and password at once', 'superior', { email: true, password: true }],
+    ['a superior changes their e-mail', 'superior', { email: true, password: false }],
+    ['a superior sets their password', 'superior', { email: false, password: true }],
+    ['they change their own e-mail', 'self', { email: true, password: false }],
+    ['they change their own password', 'self', { email: false, password: true }],
+  ] as const)('a link mailed before dies when %s', async (_, by, change) => {
+    // Prepare: a reset link in the mailbox.
+    const user = await newUser('Mailed1Pass');
+    await forgotPassword(user.email);
+    const [link] = await resetLinks(user.email);
+    const newEmail = unique('changed');
+
+    // Act
+    await api(by === 'self' ? user.who : superUser, 'user.update', {
+      params: { id: user.id },
+      body: {
+        userInfo: {
+          id: user.id,
+          ...(change.email ? { email: newEmail } : {}),
+          ...(change.password ? { password: 'Changed2Pass' } : {}),
+          ...(by === 'self' ? { currentPassword: 'Mailed1Pass' } : {}),
+        },
+      },
+    });
+
+    // Assess: the link sets nothing, and nobody signs in with what it tried.
+    const reset = await post('/api/auth/reset-password', { token: link, password: 'Taken3Pass' });
+    expect(reset.status).toBe(400);
+    expect(await reset.json()).toMatchObject({ message: messages.auth.resetLinkInvalid });
+    expect((await login(change.email ? newEmail : user.email, 'Taken3Pass')).status).toBe(401);
+    const { data: left } = await db.entities.passwordReset.query.byUser({ userId: user.id }).go();
+    expect(left).toEqual([]);
+  });
+
+  it('a link mailed to the old address is dead even when it was written after the change’s clean-up', async () => {
+    // Prepare: a forgot-password that read the old address just before the change and wrote its link after.
+    const user = await newUser('Raced1Pass');
+    const newEmail = unique('raced');
+    await api(superUser, 'user.update', {
+      params: { id: user.id },
+      body: { userInfo: { id: user.id, email: newEmail } },
+    });
+    const late = await issueResetToken(db, user.id, new Date(), user.email);
+
+    // Act
+    const reset = await post('/api/auth/reset-password', { token: late.token, password: 'Raced2Pass' });
+
+    // Assess: refused, nothing set; a link to the address the user has now works.
+    expect(reset.status).toBe(400);
+    expect((await login(newEmail, 'Raced2Pass')).status).toBe(401);
+    const current = await issueResetToken(db, user.id, new Date(), newEmail);
+    await api(null, 'auth.resetPassword', { body: { token: current.token, password: 'Raced3Pass' } });
+    expect((await login(newEmail, 'Raced3Pass')).status).toBe(200);
+  });
+
   it('a new mail makes earlier links invalid; a password Cognito refuses leaves the link usable', async () => {
     const user = await newUser('Link1Pass');
     await forgotPassword(user.email);
@@ -395,6 +512,19 @@ describe('login throttling', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({ message: messages.auth.tooManyAttempts });
     expect((await loginFrom('127.0.0.4', user.email, 'Source1Pass')).status).toBe(200);
+  });
+
+  it('counts the connection’s address on the local host, whatever viewer address a caller claims (issue 27)', async () => {
+    const user = await newUser('Claimed1Pass');
+    // Only a request proven to come through CloudFront may name its viewer; here none is.
+    for (let i = 0; i < 5; i += 1) {
+      const claimed = { 'CloudFront-Viewer-Address': `198.51.100.${i + 1}:4${i}000` };
+      expect((await loginFrom('127.0.0.6', user.email, `Wrong${i}Pass`, claimed)).status).toBe(401);
+    }
+    const sixth = await loginFrom('127.0.0.6', user.email, 'Claimed1Pass', {
+      'CloudFront-Viewer-Address': '203.0.113.99:443',
+    });
+    expect(sixth.status).toBe(429);
   });
 
   it('bounds guessing one account from many places, far above what one place may try', async () => {

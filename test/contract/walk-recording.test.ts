@@ -18,7 +18,8 @@ const walkWithMarkers = async () => {
     body: {
       name: 'Record me',
       locationId: w.a.locationId,
-      markers: [marker(1), marker(2, { isDoor: true, unitNumberRange: '10-20' })],
+      // Marker 2's one unit makes the API's draw (issue 27) known: 12.
+      markers: [marker(1), marker(2, { isDoor: true, unitNumberRange: '12' })],
     },
   });
   return { walkId: walk.id, markers: walk.markers };
@@ -90,6 +91,7 @@ describe('recording a walk report', () => {
       user: { firstName: me.firstName, lastName: me.lastName },
       walkId,
       walk: { name: 'Record me', locationId: w.a.locationId, markers: walkAsSaved.markers },
+      doorUnits: [{ markerId: door.markerId, unit: '12' }],
       CompletedMarker: [
         {
           id: recorded.id,

@@ -35,7 +35,8 @@ describe('a walk report', () => {
             lat: 36.8004,
             lng: -119.6998,
             isDoor: true,
-            unitNumberRange: '101-110',
+            // One unit, so the API's draw (issue 27) is known: 105.
+            unitNumberRange: '105',
             hasUnitRange: true,
           },
           { label: 3, lat: 36.8008, lng: -119.6994 },

@@ -33,6 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     endpoints: standIns.endpoints,
     region: standIns.region,
     credentials: standIns.credentials,
+    cognitoSigningKeyFile: standIns.cognitoSigningKeyFile,
   });
   return async () => {
     shared.users -= 1;

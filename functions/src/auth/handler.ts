@@ -1,6 +1,6 @@
 import { messages } from '@sitewalk/shared/messages';
 import { readEnv } from '../env.ts';
-import { dataFromEnv, identityFromEnv, mailerFromEnv, withActors } from '../composition.ts';
+import { auditedDataFromEnv, identityFromEnv, mailerFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations, type Request } from '../http/handler.ts';
 import { authRoutes } from '@sitewalk/shared/contract/auth';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../domain/errors.ts';
@@ -12,7 +12,7 @@ import { recordMfaReset } from '../db/users.ts';
 import { loadUserView } from '../domain/user-view.ts';
 import type { RouteDef } from '@sitewalk/shared/contract/route';
 
-const db = dataFromEnv();
+const db = auditedDataFromEnv();
 const { APP_URL } = readEnv(['APP_URL']);
 const identity = identityFromEnv();
 stageMfaRoles(); // read at cold start: a missing or malformed setting stops the function at once
@@ -63,7 +63,7 @@ const sentIfExists = {
 export const implementations: Implementations<'auth'> = {
   'auth.login': async (request) => {
     const { email, password } = request.body;
-    const outcome = await sessions.login(email, password, request.event.requestContext.http.sourceIp);
+    const outcome = await sessions.login(email, password, request.clientIp);
     if (outcome.kind === 'new-password-required') {
       return { needsPasswordReset: true as const, session: outcome.session, email: request.body.email };
     }

@@ -46,10 +46,12 @@ export const inboxOf = async (db: DataService, userId: number) =>
 export const inboxEntry = async (db: DataService, userId: number, alertId: number) =>
   (await db.entities.alertInbox.get({ userId, alertId }).go()).data;
 
-/** A user's unread inbox entries (gsi2): the bell's count. */
+/** A user's unread inbox entries (gsi2): the bell's count, each with its location (to judge scope by). */
 export const unreadOf = async (db: DataService, userId: number) =>
   readPartition((cursor) =>
-    db.entities.alertInbox.query.byState({ userId, state: 'unread' }).go({ cursor, attributes: ['alertId'] }),
+    db.entities.alertInbox.query
+      .byState({ userId, state: 'unread' })
+      .go({ cursor, attributes: ['alertId', 'locationId'] }),
   );
 
 /** Marks one inbox entry read or unread: false when the user has no such alert. */

@@ -25,6 +25,8 @@ export interface ChainEntry {
   after: string;
   prevHash: string;
   hash: string;
+  /** The writer's MAC of macMessage(entry); absent only on entries written before entries were signed. */
+  mac?: string | undefined;
 }
 
 const sortKeys = (value: unknown): unknown => {
@@ -68,12 +70,30 @@ export const entryHash = (entry: Omit<ChainEntry, 'hash'>): string =>
     .update(entry.prevHash + canonicalEntry(entry))
     .digest('hex');
 
+/**
+ * What an entry's MAC signs: its hash, which covers every field and the previous hash, named with its log
+ * and number. Editing an entry and recomputing the hashes after it needs a new MAC for each, which only the
+ * audit writer's key can make (functions/src/ports/audit-signer.ts).
+ */
+export const macMessage = (entry: Pick<ChainEntry, 'managementCompanyId' | 'seq' | 'hash'>): string =>
+  `sitewalk-audit-entry:${entry.managementCompanyId}:${entry.seq}:${entry.hash}`;
+
 export interface ChainHead {
   seq: number;
   hash: string;
 }
 
-export type ChainProblemKind = 'gap' | 'edited' | 'brokenLink' | 'outOfOrder' | 'truncated' | 'headMismatch';
+export type ChainProblemKind =
+  | 'gap'
+  | 'edited'
+  | 'brokenLink'
+  | 'outOfOrder'
+  | 'truncated'
+  | 'headMismatch'
+  /** An entry whose MAC does not verify, or that has none after a signed one. */
+  | 'forged'
+  /** A log that has an anchor but neither entries nor head. */
+  | 'deleted';
 
 export interface ChainProblem {
   managementCompanyId: number;
@@ -83,18 +103,21 @@ export interface ChainProblem {
   message: string;
 }
 
+export const chainProblem = (
+  managementCompanyId: number,
+  kind: ChainProblemKind,
+  seq: number,
+  message: string,
+): ChainProblem => ({ managementCompanyId, kind, seq, message: `Log ${managementCompanyId}: ${message}` });
+
 /**
  * Checks one log's entries one at a time, in the order they are stored (ascending sequence numbers), then
  * against its head: every number from 1 to the head's present once and in order, each entry's hash its own,
  * each linked to the one before, the last one the head's. `next` and `end` answer the first problem.
  */
 export const chainVerifier = (managementCompanyId: number) => {
-  const problem = (kind: ChainProblemKind, seq: number, message: string): ChainProblem => ({
-    managementCompanyId,
-    kind,
-    seq,
-    message: `Log ${managementCompanyId}: ${message}`,
-  });
+  const problem = (kind: ChainProblemKind, seq: number, message: string) =>
+    chainProblem(managementCompanyId, kind, seq, message);
   let expected = 1;
   let previousHash = GENESIS_HASH;
   return {

@@ -4,16 +4,27 @@ import { readEnv, tableEnv } from '../env.ts';
 import { createDocumentClient } from './client.ts';
 import { createService, type DataService } from './service.ts';
 import { SYSTEM_ACTOR, getAuditHead, writeAudited, type AuditRecord } from './audit.ts';
+import { entryHash, macMessage, verifyChain, type ChainEntry } from './audit-chain.ts';
 import { reportAuditLogs, verifyAuditLog, verifyAuditLogs } from '../domain/audit-verify.ts';
+import { anchorAuditLogs } from '../domain/audit-anchor.ts';
+import { auditSignerFromEnv, type AuditSigner } from '../ports/audit-signer.ts';
+import { localAnchorStore, type AnchorStore } from '../ports/audit-anchors.ts';
 
-/** The audit log's append and check against DynamoDB Local, on a chain tampered with in the table. */
+/**
+ * The audit log's append, anchoring and check against DynamoDB Local, on logs tampered with in the table by
+ * someone who can write it (but holds neither the audit key nor the anchors' storage).
+ */
 let db: DataService;
+let signer: AuditSigner;
+let anchors: AnchorStore;
 let nextCompany = 7000;
 
 beforeAll(async () => {
-  await isolatedEnvironment();
+  const { env: handlerEnv } = await isolatedEnvironment();
   const env = readEnv(tableEnv);
   db = createService(createDocumentClient(env), env.TABLE_NAME);
+  signer = auditSignerFromEnv();
+  anchors = localAnchorStore(handlerEnv.AUDIT_ANCHOR_DIR ?? '');
 });
 
 const record = (managementCompanyId: number, objectId: number): AuditRecord => ({
@@ -63,9 +74,11 @@ describe('appending', () => {
     expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(new Set(entries.map((e) => e.objectId)).size).toBe(12);
     expect(await getAuditHead(db, company)).toMatchObject({ seq: 12, hash: entries.at(-1)?.hash });
-    expect(await verifyAuditLog(db, company)).toEqual({
+    expect(await verifyAuditLog(db, signer, company)).toEqual({
       managementCompanyId: company,
       entries: 12,
+      unsigned: 0,
+      anchor: null,
       problem: null,
     });
   });
@@ -87,7 +100,7 @@ describe('appending', () => {
       expect.objectContaining({ rejected: true, code: 'ConditionalCheckFailed' }),
     ]);
     expect(await getAuditHead(db, company)).toMatchObject({ seq: 1 });
-    expect(await verifyAuditLog(db, company)).toMatchObject({ entries: 1, problem: null });
+    expect(await verifyAuditLog(db, signer, company)).toMatchObject({ entries: 1, problem: null });
   });
 
   it('refuses to update or remove an entry through the entity: its fields are read-only', () => {
@@ -119,7 +132,7 @@ describe('checking a log tampered with in the table', () => {
     );
 
     // Assess
-    expect((await verifyAuditLog(db, company)).problem).toMatchObject({ kind: 'edited', seq: 2 });
+    expect((await verifyAuditLog(db, signer, company)).problem).toMatchObject({ kind: 'edited', seq: 2 });
   });
 
   it('finds a deleted entry, and a deleted newest entry', async () => {
@@ -133,8 +146,8 @@ describe('checking a log tampered with in the table', () => {
     await client().send(new DeleteCommand({ TableName: table(), Key: entryKey(newest, 4) }));
 
     // Assess
-    expect((await verifyAuditLog(db, middle)).problem).toMatchObject({ kind: 'gap', seq: 3 });
-    expect((await verifyAuditLog(db, newest)).problem).toMatchObject({ kind: 'truncated', seq: 4 });
+    expect((await verifyAuditLog(db, signer, middle)).problem).toMatchObject({ kind: 'gap', seq: 3 });
+    expect((await verifyAuditLog(db, signer, newest)).problem).toMatchObject({ kind: 'truncated', seq: 4 });
   });
 
   it('finds two entries swapped', async () => {
@@ -150,7 +163,7 @@ describe('checking a log tampered with in the table', () => {
     await client().send(new PutCommand({ TableName: table(), Item: { ...second, ...entryKey(company, 3) } }));
 
     // Assess
-    expect((await verifyAuditLog(db, company)).problem).toMatchObject({ seq: 2 });
+    expect((await verifyAuditLog(db, signer, company)).problem).toMatchObject({ seq: 2 });
   });
 
   it('checks every log with a head, a deleted company’s too, and reports each', async () => {
@@ -161,12 +174,14 @@ describe('checking a log tampered with in the table', () => {
     await client().send(new DeleteCommand({ TableName: table(), Key: entryKey(broken, 1) }));
 
     // Act
-    const reports = await verifyAuditLogs(db);
+    const reports = await verifyAuditLogs(db, signer, anchors);
 
     // Assess
     expect(reports.find((r) => r.managementCompanyId === whole)).toEqual({
       managementCompanyId: whole,
       entries: 2,
+      unsigned: 0,
+      anchor: null,
       problem: null,
     });
     expect(reports.find((r) => r.managementCompanyId === broken)?.problem).toMatchObject({
@@ -185,12 +200,271 @@ describe('checking a log tampered with in the table', () => {
     const fail: string[] = [];
 
     // Act
-    const code = await reportAuditLogs(db, { ok: (line) => ok.push(line), fail: (line) => fail.push(line) });
+    const code = await reportAuditLogs(db, signer, anchors, {
+      ok: (line) => ok.push(line),
+      fail: (line) => fail.push(line),
+    });
 
     // Assess
     expect(code).toBe(1);
-    expect(fail).toContain(`  FAIL company ${broken}: Log ${broken}: entry 2 is missing (the next one is 3)`);
-    expect(ok).toContain('  ok   system log: 0 entries, chain whole');
+    expect(fail).toContain(
+      `  FAIL company ${broken} (gap): Log ${broken}: entry 2 is missing (the next one is 3)`,
+    );
+    expect(ok).toContain('  ok   system log: 0 entries, chain whole and signed, not anchored yet');
     expect(fail.at(-1)).toMatch(/^\n\d+ of \d+ audit logs failed the check\.$/);
+  });
+});
+
+/** What someone who can write the table (and holds neither the audit key nor the anchors) can do to a log. */
+const tamper = {
+  client: () => createDocumentClient(readEnv(tableEnv)),
+  async entry(company: number, seq: number) {
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { Item } = await this.client().send(
+      new GetCommand({ TableName: table(), Key: entryKey(company, seq) }),
+    );
+    return Item as ChainEntry & Record<string, unknown>;
+  },
+  async put(item: Record<string, unknown>) {
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    await this.client().send(new PutCommand({ TableName: table(), Item: item }));
+  },
+  async setHead(company: number, fields: Record<string, unknown>) {
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const names = Object.keys(fields);
+    await this.client().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: db.entities.auditHead.get({ managementCompanyId: company }).params().Key as Record<
+          string,
+          string
+        >,
+        UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((name) => [`:${name}`, fields[name]])),
+      }),
+    );
+  },
+  /**
+   * Rewrites entry `seq` and recomputes every hash after it with the chain's own code (audit-chain.ts), then
+   * moves the head to the new last hash: a chain that links up again. The MACs stay as they were.
+   */
+  async forge(company: number, seq: number, change: Partial<ChainEntry>) {
+    const head = await getAuditHead(db, company);
+    if (!head) throw new Error(`Log ${company} has no head`);
+    let prevHash = (await this.entry(company, seq - 1))?.hash ?? '0'.repeat(64);
+    for (let n = seq; n <= head.seq; n++) {
+      const edited = { ...(await this.entry(company, n)), ...(n === seq ? change : {}), prevHash };
+      const item = { ...edited, hash: entryHash(edited) };
+      await this.put(item);
+      prevHash = item.hash;
+    }
+    await this.setHead(company, { hash: prevHash });
+  },
+  /** Deletes the entries after `seq` and moves the head back to entry `seq` (or deletes it: seq 0). */
+  async cutTo(company: number, seq: number) {
+    const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const head = await getAuditHead(db, company);
+    for (let n = seq + 1; n <= (head?.seq ?? 0); n++) {
+      await this.client().send(new DeleteCommand({ TableName: table(), Key: entryKey(company, n) }));
+    }
+    const kept = seq > 0 ? await this.entry(company, seq) : null;
+    if (kept) await this.setHead(company, { seq, hash: kept.hash, at: kept.at, mac: kept.mac });
+    else {
+      await this.client().send(
+        new DeleteCommand({
+          TableName: table(),
+          Key: db.entities.auditHead.get({ managementCompanyId: company }).params().Key as Record<
+            string,
+            string
+          >,
+        }),
+      );
+    }
+  },
+  async removeMac(company: number, seq: number) {
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    await this.client().send(
+      new UpdateCommand({ TableName: table(), Key: entryKey(company, seq), UpdateExpression: 'REMOVE mac' }),
+    );
+  },
+};
+
+/** Appends `count` entries to a log, as the product does. */
+const append = async (company: number, count: number) => {
+  const head = await getAuditHead(db, company);
+  for (let i = 1; i <= count; i++) {
+    await writeAudited(
+      db,
+      { actor: SYSTEM_ACTOR, record: record(company, (head?.seq ?? 0) + i) },
+      ({ counter }) => [counter.update({ name: 'walk' }).add({ value: 0 }).commit()],
+    );
+  }
+};
+
+/** Anchor runs a second apart, so each one's anchors are the latest. */
+let runs = 0;
+const anchorRun = () => anchorAuditLogs(db, anchors, new Date(Date.now() + ++runs * 1000));
+const verifyAnchored = async (company: number) =>
+  verifyAuditLog(db, signer, company, await anchors.latest(company));
+
+describe('signed entries', () => {
+  it('signs each entry with the audit key: another key does not verify it', async () => {
+    // Prepare
+    const company = await logWith(1);
+    const entry = await tamper.entry(company, 1);
+    const { localAuditSigner } = await import('../ports/audit-signer.ts');
+    const { randomBytes } = await import('node:crypto');
+
+    // Assess
+    expect(entry.mac).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(await signer.verify(macMessage(entry), entry.mac ?? '')).toBe(true);
+    const otherKey = localAuditSigner(randomBytes(32).toString('base64'));
+    expect(await otherKey.verify(macMessage(entry), entry.mac ?? '')).toBe(false);
+  });
+
+  it('reports an entry edited with every hash after it recomputed as forged, which the hash chain alone misses', async () => {
+    // Prepare
+    const company = await logWith(4);
+
+    // Act
+    await tamper.forge(company, 2, { actorName: 'Mallory' });
+
+    // Assess
+    const entries = (
+      await db.entities.auditEntry.query.primary({ managementCompanyId: company }).go({ pages: 'all' })
+    ).data;
+    expect(entries[1]?.actorName).toBe('Mallory');
+    expect(verifyChain(company, entries, await getAuditHead(db, company))).toBeNull();
+    expect((await verifyAuditLog(db, signer, company)).problem).toMatchObject({ kind: 'forged', seq: 2 });
+  });
+
+  it('reports a forged newest entry, and one signed with another key', async () => {
+    // Prepare
+    const newest = await logWith(3);
+    const otherKey = await logWith(2);
+    const { localAuditSigner } = await import('../ports/audit-signer.ts');
+    const { randomBytes } = await import('node:crypto');
+    const mallory = localAuditSigner(randomBytes(32).toString('base64'));
+
+    // Act
+    await tamper.forge(newest, 3, { after: '{"name":"Elsewhere"}' });
+    const second = await tamper.entry(otherKey, 2);
+    await tamper.put({ ...second, mac: await mallory.mac(macMessage(second)) });
+
+    // Assess
+    expect((await verifyAuditLog(db, signer, newest)).problem).toMatchObject({ kind: 'forged', seq: 3 });
+    expect((await verifyAuditLog(db, signer, otherKey)).problem).toMatchObject({ kind: 'forged', seq: 2 });
+  });
+
+  it('counts entries from before MACs as unsigned, and fails an unsigned entry after a signed one', async () => {
+    // Prepare: two logs of four entries.
+    const legacy = await logWith(4);
+    const stripped = await logWith(4);
+
+    // Act: the first two of one written as before MACs; one in the middle of the other stripped of its MAC.
+    await tamper.removeMac(legacy, 1);
+    await tamper.removeMac(legacy, 2);
+    await tamper.removeMac(stripped, 3);
+
+    // Assess
+    expect(await verifyAuditLog(db, signer, legacy)).toMatchObject({
+      entries: 4,
+      unsigned: 2,
+      problem: null,
+    });
+    expect((await verifyAuditLog(db, signer, stripped)).problem).toMatchObject({ kind: 'forged', seq: 3 });
+  });
+});
+
+describe('anchored heads', () => {
+  it('passes a clean log against its anchor, and entries written since', async () => {
+    // Prepare
+    const company = await logWith(3);
+
+    // Act
+    const summary = await anchorRun();
+    await append(company, 2);
+
+    // Assess
+    expect(summary.anchored).toBeGreaterThan(0);
+    expect(await anchors.latest(company)).toMatchObject({ managementCompanyId: company, seq: 3 });
+    expect(await verifyAnchored(company)).toMatchObject({ entries: 5, problem: null, anchor: { seq: 3 } });
+  });
+
+  it('reports a log cut back with its head moved as truncated, and is not anchored over', async () => {
+    // Prepare
+    const company = await logWith(5);
+    await anchorRun();
+
+    // Act
+    await tamper.cutTo(company, 3);
+    const after = await anchorRun();
+
+    // Assess: the chain and head agree, so only the anchor shows it.
+    expect((await verifyAuditLog(db, signer, company)).problem).toBeNull();
+    expect((await verifyAnchored(company)).problem).toMatchObject({ kind: 'truncated', seq: 4 });
+    expect(after.refused).toContain(company);
+    expect(await anchors.latest(company)).toMatchObject({ seq: 5 });
+  });
+
+  it('reports a log cut back and written on again past its anchor as truncated', async () => {
+    // Prepare
+    const company = await logWith(3);
+    await anchorRun();
+
+    // Act: cut to one entry, then three new ones through the product (signed), past the anchored number.
+    await tamper.cutTo(company, 1);
+    await append(company, 3);
+    const after = await anchorRun();
+
+    // Assess
+    expect((await verifyAuditLog(db, signer, company)).problem).toBeNull();
+    expect((await verifyAnchored(company)).problem).toMatchObject({ kind: 'truncated', seq: 3 });
+    expect(after.refused).toContain(company);
+  });
+
+  it('reports a company whose log was deleted whole, found through its anchor', async () => {
+    // Prepare
+    const company = await logWith(2);
+    await anchorRun();
+
+    // Act
+    await tamper.cutTo(company, 0);
+    const ok: string[] = [];
+    const fail: string[] = [];
+    const code = await reportAuditLogs(db, signer, anchors, {
+      ok: (line) => ok.push(line),
+      fail: (line) => fail.push(line),
+    });
+
+    // Assess
+    expect(await getAuditHead(db, company)).toBeNull();
+    expect(code).toBe(1);
+    expect(fail).toContainEqual(expect.stringContaining(`FAIL company ${company} (deleted)`));
+    expect(
+      (await verifyAuditLogs(db, signer, anchors)).find((r) => r.managementCompanyId === company),
+    ).toMatchObject({ entries: 0, problem: { kind: 'deleted', seq: 2 } });
+  });
+
+  it('writes each anchor once', async () => {
+    // Prepare
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const store = localAnchorStore(mkdtempSync(join(tmpdir(), 'sitewalk-anchors-once-')));
+    const anchor = {
+      managementCompanyId: 1,
+      seq: 1,
+      hash: 'a'.repeat(64),
+      at: new Date().toISOString(),
+      anchoredAt: new Date().toISOString(),
+    };
+    await store.put(anchor);
+
+    // Act, Assess
+    await expect(store.put({ ...anchor, hash: 'b'.repeat(64) })).rejects.toThrow(/EEXIST/);
+    expect(await store.latest(1)).toMatchObject({ hash: 'a'.repeat(64) });
+    expect(await store.logs()).toEqual([1]);
   });
 });

@@ -4,13 +4,15 @@ import type { DataService } from './service.ts';
 import type { AuditEntryItem, AuditHeadItem } from './entities/audit.ts';
 import { readPartition } from './bounded.ts';
 import { clock } from '../ports/clock.ts';
-import { canonicalJson, entryHash, GENESIS_HASH } from './audit-chain.ts';
+import { auditSignerFromEnv } from '../ports/audit-signer.ts';
+import { canonicalJson, entryHash, GENESIS_HASH, macMessage } from './audit-chain.ts';
 
 /**
  * Named access patterns of the audit log (docs/data-model.md, 'The audit log'). An audited change is one
  * transaction: the change's own items, the log's entry n + 1 (only if absent) and its head moved from n to
  * n + 1 (only if still n). The change is never written without its entry, nor the entry without the change;
- * a writer that lost the race for the head reads it again and tries once more.
+ * a writer that lost the race for the head reads it again and tries once more. Each entry carries the
+ * writer's MAC (ports/audit-signer.ts), made with a key only the functions that write audit entries may use.
  */
 
 /** The log of changes that concern no management company (Super Users and Admins themselves). */
@@ -117,8 +119,9 @@ export const writeAudited = async (
       after,
       prevHash: head?.hash ?? GENESIS_HASH,
     };
-    const entry = { ...unhashed, hash: entryHash(unhashed) };
-    const moved = { seq: entry.seq, hash: entry.hash, at };
+    const hashed = { ...unhashed, hash: entryHash(unhashed) };
+    const entry = { ...hashed, mac: await auditSignerFromEnv().mac(macMessage(hashed)) };
+    const moved = { seq: entry.seq, hash: entry.hash, at, mac: entry.mac };
     let count = 0;
     const result = (await db.transaction
       .write((entities) => {
@@ -172,6 +175,10 @@ export class AuditedChangeRefused extends Error {
     super('The change was refused by its condition');
   }
 }
+
+/** One entry of a log, or null. */
+export const getAuditEntry = async (db: DataService, managementCompanyId: number, seq: number) =>
+  (await db.entities.auditEntry.get({ managementCompanyId, seq }).go({ consistent: true })).data;
 
 /** A page of a log, newest first, from below `beforeSeq` (exclusive) when given. */
 export const auditEntriesDescending = async (

@@ -1,6 +1,12 @@
 import type { CreateEntityItem } from 'electrodb';
 import type { DataService } from './service.ts';
-import type { ThrottleItem, mfaSetupEntity, passwordResetEntity, sessionEntity } from './entities/auth.ts';
+import type {
+  EndedSessionItem,
+  ThrottleItem,
+  mfaSetupEntity,
+  passwordResetEntity,
+  sessionEntity,
+} from './entities/auth.ts';
 import { isConditionFailure, writeIf } from './conditional.ts';
 
 /** Named access patterns of signing in: sessions, reset tokens and throttle windows (docs/data-model.md). */
@@ -13,6 +19,10 @@ export const getSession = async (db: DataService, tokenHash: string) =>
 
 export const deleteSession = (db: DataService, tokenHash: string) =>
   db.entities.session.delete({ tokenHash }).go();
+
+/** Refuses the access tokens of one logged-out session until `expiresAt` (epoch seconds; the item's TTL). */
+export const recordEndedSession = (db: DataService, ended: EndedSessionItem) =>
+  db.entities.endedSession.put(ended).go();
 
 /** Deletes every session of a user (found through `byUser`). */
 export const deleteSessionsOfUser = async (db: DataService, userId: number) => {
@@ -33,8 +43,9 @@ export const deleteResetTokensOfUser = async (db: DataService, userId: number, k
 };
 
 /**
- * Marks a reset token used at `usedAt` and answers its user; null when it is unknown, expired by `epoch`
- * (seconds) or used already. The write's condition makes it single use even when two requests race.
+ * Marks a reset token used at `usedAt` and answers its user and the address it was mailed to; null when it
+ * is unknown, expired by `epoch` (seconds) or used already. The write's condition makes it single use even
+ * when two requests race.
  */
 export const useResetToken = async (db: DataService, tokenHash: string, usedAt: string, epoch: number) => {
   try {
@@ -45,7 +56,7 @@ export const useResetToken = async (db: DataService, tokenHash: string, usedAt: 
         ({ usedAt: used, expiresAt }, { notExists, gt }) => `${notExists(used)} AND ${gt(expiresAt, epoch)}`,
       )
       .go({ response: 'all_new' });
-    return data.userId ?? null;
+    return data.userId === undefined ? null : { userId: data.userId, mailedTo: data.mailedTo };
   } catch (error) {
     if (isConditionFailure(error)) return null;
     throw error;

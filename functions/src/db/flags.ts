@@ -52,6 +52,7 @@ export const changeReportFlags = async (
 /** What a photo's file said, stored on its `markerImage` item. */
 export interface StoredEvidence {
   evidenceAt: string;
+  evidenceEtag: string;
   cameraTakenAt?: string;
   cameraLat?: number;
   cameraLng?: number;
@@ -61,7 +62,10 @@ export interface StoredEvidence {
   reusedFrom?: number;
 }
 
-/** Stores a photo's evidence on its item; false when the photo is gone. */
+/**
+ * Stores a photo's evidence on its item, once per object (its ETag): false when the evidence of that object is
+ * stored already (a racing copy of its event) or the photo is gone.
+ */
 export const setPhotoEvidence = (
   db: DataService,
   key: { walkReportId: number; clientId: string },
@@ -79,7 +83,15 @@ export const setPhotoEvidence = (
     ] as const
   ).filter((name) => evidence[name] === undefined);
   const patch = db.entities.markerImage.patch(key).set(evidence);
-  return writeIf((absent.length > 0 ? patch.remove(absent) : patch).go());
+  return writeIf(
+    (absent.length > 0 ? patch.remove(absent) : patch)
+      // In parentheses: ElectroDB joins it to the patch's own condition (the item exists) with a bare AND.
+      .where(
+        ({ evidenceEtag }, op) =>
+          `(${op.notExists(evidenceEtag)} OR ${op.ne(evidenceEtag, evidence.evidenceEtag)})`,
+      )
+      .go(),
+  );
 };
 
 /** Photos of a company sharing a band with `hash` (each band's partition read up to `perBand` items). */

@@ -31,7 +31,7 @@ const byLastName = (a: UserItem, b: UserItem) =>
   a.firstName.localeCompare(b.firstName, 'en', { sensitivity: 'base' }) ||
   a.userId - b.userId;
 
-/** The user with all their memberships, in one Query of the `userAccess` collection. */
+/** The user with all their memberships and ended sessions, in one Query of the `userAccess` collection. */
 export const getUserAccess = async (db: DataService, userId: number) =>
   (await db.collections.userAccess({ userId }).go({ pages: 'all' })).data;
 
@@ -140,6 +140,17 @@ export const setCompanyEmail = async (
   );
   return !outcome.canceled;
 };
+
+/**
+ * Records that `actor` was shown the user's PIN: an entry of the user's log with nothing changed (no before,
+ * no after, never the PIN), written before the PIN is answered.
+ */
+export const recordPinReveal = (db: DataService, user: UserItem, actor: AuditActor) =>
+  writeAuditedOrFail(
+    db,
+    { actor, record: { ...userEntry(user), action: 'revealPin', before: null, after: null } },
+    () => [],
+  );
 
 export const setNeedsPasswordReset = (db: DataService, userId: number, needsPasswordReset: boolean) =>
   db.entities.user.patch({ userId }).set({ needsPasswordReset }).go();

@@ -6,6 +6,7 @@ import { createDocumentClient } from './client.ts';
 import { createService, type DataService } from './service.ts';
 import {
   finishReport,
+  foldArrivals,
   getNote,
   readReport,
   recordNote,
@@ -103,5 +104,38 @@ describe('a counted recording write', () => {
     expect(await finishReport(db, walkReportId, '2026-01-01T10:00:00.000Z')).toBe(true);
     expect(await finishReport(db, walkReportId, '2026-01-01T11:00:00.000Z')).toBe(false);
     expect((await readReport(db, walkReportId))?.report.finishedAt).toBe('2026-01-01T10:00:00.000Z');
+  });
+});
+
+describe('folding arrivals', () => {
+  it('keeps the earliest and latest arrival, whatever order they come in', async () => {
+    const walkReportId = await started();
+    await foldArrivals(db, walkReportId, {
+      markerIds: [1],
+      first: '2026-01-01T10:05:00Z',
+      last: '2026-01-01T10:05:00Z',
+    });
+    await foldArrivals(db, walkReportId, {
+      markerIds: [2],
+      first: '2026-01-01T10:01:00Z',
+      last: '2026-01-01T10:03:00Z',
+    });
+    const { report } = (await readReport(db, walkReportId))!;
+    expect(report).toMatchObject({
+      firstArrivalAt: '2026-01-01T10:01:00Z',
+      lastArrivalAt: '2026-01-01T10:05:00Z',
+    });
+  });
+
+  // ElectroDB joins a where to the patch's own "the item exists" with a bare AND, so an OR in it must never hold
+  // on a missing item, or the patch would write the arrival times back as a stub item.
+  it('writes nothing back into a report deleted meanwhile', async () => {
+    const walkReportId = await started();
+    await db.entities.walkReport.delete({ walkReportId }).go();
+    const arrival = '2026-01-01T10:00:00Z';
+    await expect(
+      foldArrivals(db, walkReportId, { markerIds: [1], first: arrival, last: arrival }),
+    ).rejects.toThrow();
+    expect((await db.entities.walkReport.get({ walkReportId }).go()).data).toBeNull();
   });
 });

@@ -220,18 +220,22 @@ export const photosOfReport = async (db: DataService, walkReportId: number) =>
   (await db.entities.markerImage.query.primary({ walkReportId }).go({ pages: 'all' })).data;
 
 /**
- * Stores what was read on a door photo, once: false when it was read already (a repeated upload event) or the
- * photo is gone (its report was deleted meanwhile).
+ * Stores what was read on a door photo, once per object (its ETag): false when that object was read already (a
+ * repeated upload event) or the photo is gone (its report was deleted meanwhile).
  */
 export const setUnitRead = (
   db: DataService,
   key: RecordingKey,
-  read: { unit?: string; confidence?: number; readAt: string },
+  read: { unit?: string; confidence?: number; readAt: string; etag: string },
 ) =>
   writeIf(
     db.entities.markerImage
       .patch(key)
       .set({ unitRead: read })
-      .where((attributes, op) => op.notExists(attributes.unitRead))
+      // In parentheses: ElectroDB joins it to the patch's own condition (the item exists) with a bare AND.
+      .where(
+        ({ unitRead }, op) =>
+          `(${op.notExists(unitRead)} OR ${op.notExists(unitRead.etag)} OR ${op.ne(unitRead.etag, read.etag)})`,
+      )
       .go(),
   );

@@ -17,7 +17,8 @@ export interface Claims {
  * collection (the user and all their memberships). The Cognito username is the SiteWalk user id.
  * A user who no longer exists, or whose sessions were ended after this token's sign-in, is a 401. The
  * sign-in time is `auth_time`, which refreshed tokens keep, not `iat`: a refresh token of a session that
- * was ended cannot mint access tokens that pass.
+ * was ended cannot mint access tokens that pass. So is a token of a session that was logged out: the same
+ * Query reads the user's ended sessions, by the `origin_jti` every token of a sign-in carries.
  */
 export const loadActor = async (db: DataService, claims: Claims): Promise<Actor> => {
   const userId = Number(claims.username);
@@ -28,6 +29,8 @@ export const loadActor = async (db: DataService, claims: Claims): Promise<Actor>
   const signedInAtMs = Number(claims.auth_time) * 1000; // tokensValidAfter is in milliseconds
   if (user.tokensValidAfter !== undefined && !(signedInAtMs >= user.tokensValidAfter))
     throw new UnauthorizedError();
+  // A logged-out session's access tokens, until they expire.
+  if (data.endedSession.some((ended) => ended.originJti === claims.origin_jti)) throw new UnauthorizedError();
   return {
     userId,
     roleId: user.roleId,

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { Role } from '@sitewalk/shared/roles';
-import type { Actor } from '@sitewalk/shared/policy';
+import { canSee, type Actor } from '@sitewalk/shared/policy';
 import {
   defaultAlertPreferences,
   type AlertKind,
@@ -40,6 +40,7 @@ import type { AlertDraft, RaiseAlert } from './alert-drafts.ts';
 import { NotFoundError } from './errors.ts';
 import { pageOf } from './paging.ts';
 import { alertMail } from './mails.ts';
+import { locationPlacement } from './placements.ts';
 
 /** A transaction holds at most 100 items: the guard, the alert, and an inbox entry and a mail per recipient. */
 export const ALERT_RECIPIENTS_MAX = 45;
@@ -223,6 +224,19 @@ export const createAlertInbox = ({ db }: Pick<AlertDeps, 'db'>) => {
     readAt: entry.readAt ?? null,
   });
 
+  /**
+   * The entries of locations the actor's scope holds now (their memberships as they are, the location where it
+   * is now): an alert delivered for a location the user no longer has is not listed, counted or markable, and
+   * shows again as it was if they are given the location back. A deleted location's entries are left out too.
+   */
+  const inScope = async <E extends Pick<AlertInboxItem, 'locationId'>>(actor: Actor, entries: E[]) => {
+    const locations = await getLocations(db, [...new Set(entries.map((e) => e.locationId))]);
+    const held = new Set(
+      locations.filter((l) => canSee(actor, locationPlacement(l))).map((l) => l.locationId),
+    );
+    return entries.filter((e) => held.has(e.locationId));
+  };
+
   type AlertView = ReturnType<typeof view>;
   const viewsOf = async (entries: AlertInboxItem[]): Promise<AlertView[]> => {
     const alerts = new Map(
@@ -248,7 +262,7 @@ export const createAlertInbox = ({ db }: Pick<AlertDeps, 'db'>) => {
   return {
     /** A page of the caller's alerts, newest first, by kind, location and unread only. */
     list: async (actor: Actor, query: z.output<typeof alertsQuery>) => {
-      const inbox = await inboxOf(db, actor.userId);
+      const inbox = await inScope(actor, await inboxOf(db, actor.userId));
       const unreadCount = inbox.filter((e) => e.state === 'unread').length;
       const matching = inbox.filter(
         (e) =>
@@ -273,10 +287,14 @@ export const createAlertInbox = ({ db }: Pick<AlertDeps, 'db'>) => {
       return answer(await viewsOf(page.items), page.totalCount);
     },
 
-    unreadCount: async (actor: Actor) => ({ unreadCount: (await unreadOf(db, actor.userId)).length }),
+    unreadCount: async (actor: Actor) => ({
+      unreadCount: (await inScope(actor, await unreadOf(db, actor.userId))).length,
+    }),
 
-    /** Marks one of the caller's alerts read or unread; another's (or none) is 404. */
+    /** Marks one of the caller's alerts read or unread; another's, one out of their scope (or none) is 404. */
     markRead: async (actor: Actor, alertId: number, read: boolean) => {
+      const found = await inboxEntry(db, actor.userId, alertId);
+      if (!found || (await inScope(actor, [found])).length === 0) throw new NotFoundError('Alert not found');
       const changed = await setRead(db, actor.userId, alertId, read ? clock.now().toISOString() : null);
       const entry = changed ? await inboxEntry(db, actor.userId, alertId) : null;
       if (!entry) throw new NotFoundError('Alert not found');
@@ -286,7 +304,7 @@ export const createAlertInbox = ({ db }: Pick<AlertDeps, 'db'>) => {
     },
 
     markAllRead: async (actor: Actor) => {
-      const unread = await unreadOf(db, actor.userId);
+      const unread = await inScope(actor, await unreadOf(db, actor.userId));
       const now = clock.now().toISOString();
       const changed = await mapBounded(unread, (e) => setRead(db, actor.userId, e.alertId, now));
       return { updated: changed.filter(Boolean).length };

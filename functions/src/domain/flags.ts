@@ -1,7 +1,9 @@
 import {
   CHECKPOINT_FLAG_KINDS,
   FLAG_KINDS,
+  PHOTO_FLAG_KINDS,
   checkpointVerdicts,
+  doorVerdict,
   flagReason,
   type CheckpointFacts,
   type FlagFacts,
@@ -12,6 +14,7 @@ import type { Point } from '@sitewalk/shared/arrival';
 import type { DataService } from '../db/service.ts';
 import type { CompletedMarkerItem, MarkerImageItem, WalkReportItem } from '../db/entities/walkReport.ts';
 import { changeReportFlags } from '../db/flags.ts';
+import { getWalkReport } from '../db/walk-reports.ts';
 
 /**
  * Flags on a report (shared/src/flags.ts) as stored: one entry of the report's `flags` set per flag,
@@ -27,6 +30,8 @@ export const photoFlagRef = (kind: FlagKind, clientId: string) => `${kind}:p${ph
 
 const isCheckpointRef = (ref: string) => ref.includes(':c');
 const isPhotoRefOf = (ref: string, clientId: string) => ref.endsWith(`:p${photoRefOf(clientId)}`);
+const isKindOf = (ref: string, kinds: readonly FlagKind[]) =>
+  kinds.some((kind) => ref.startsWith(`${kind}:`));
 
 /** A stored entry read back: its kind and what it concerns, or null for an entry this code does not know. */
 const parseRef = (ref: string) => {
@@ -88,7 +93,7 @@ export const reconcileCheckpointFlags = async (
   });
 };
 
-/** Brings one photo's flags in line with what its evidence decided. */
+/** Brings one photo's evidence flags (PHOTO_FLAG_KINDS) in line with what its evidence decided. */
 export const reconcilePhotoFlags = async (
   db: DataService,
   report: WalkReportItem,
@@ -96,11 +101,42 @@ export const reconcilePhotoFlags = async (
   kinds: readonly PhotoFlagKind[],
 ) => {
   const wanted = new Set(kinds.map((kind) => photoFlagRef(kind, photo.clientId)));
-  const stored = new Set((report.flags ?? []).filter((ref) => isPhotoRefOf(ref, photo.clientId)));
+  const stored = new Set(
+    (report.flags ?? []).filter(
+      (ref) => isPhotoRefOf(ref, photo.clientId) && isKindOf(ref, PHOTO_FLAG_KINDS),
+    ),
+  );
   await changeReportFlags(db, report, {
     add: [...wanted].filter((ref) => !stored.has(ref)),
     remove: [...stored].filter((ref) => !wanted.has(ref)),
   });
+};
+
+/** The unit the report drew for a marker, or null (none drawn: an older report, or a range naming none). */
+const drawnUnitOf = (report: Pick<WalkReportItem, 'doorUnits'>, markerId: number) =>
+  report.doorUnits?.find((d) => d.markerId === markerId)?.unit ?? null;
+
+/**
+ * Brings a door photo's 'wrongDoor' flag in line with the unit read on it and the unit its report drew for its
+ * marker (shared/src/flags.ts, `doorVerdict`). Called by the walkPhoto worker once the unit is read, and again
+ * on a repeated event, so a flag lost to a crash is made by the next; a report deleted meanwhile is left alone.
+ */
+export const reconcileDoorFlag = async (
+  db: DataService,
+  walkReportId: number,
+  photo: Pick<MarkerImageItem, 'clientId' | 'markerId' | 'door'> & { readUnit: string | null },
+) => {
+  if (!photo.door) return null;
+  const report = await getWalkReport(db, walkReportId);
+  if (!report) return null;
+  const verdict = doorVerdict(drawnUnitOf(report, photo.markerId), photo.readUnit);
+  const ref = photoFlagRef('wrongDoor', photo.clientId);
+  const stored = (report.flags ?? []).includes(ref);
+  await changeReportFlags(db, report, {
+    add: verdict && !stored ? [ref] : [],
+    remove: !verdict && stored ? [ref] : [],
+  });
+  return verdict;
 };
 
 /** A flag as the report's detail lists it. */
@@ -112,8 +148,14 @@ export interface FlagView {
   imageName: string | null;
 }
 
-/** The facts of a photo's flag, from what its evidence stored. */
-const photoFacts = (kind: FlagKind, image: MarkerImageItem): FlagFacts | null => {
+/** The facts of a photo's flag, from what its evidence stored (and, for a door photo, its report's draw). */
+const photoFacts = (
+  kind: FlagKind,
+  image: MarkerImageItem,
+  report: Pick<WalkReportItem, 'doorUnits'>,
+): FlagFacts | null => {
+  if (kind === 'wrongDoor')
+    return doorVerdict(drawnUnitOf(report, image.markerId), image.unitRead?.unit ?? null);
   if (kind === 'photoTime' && image.cameraTimeOffset !== undefined)
     return { kind, offsetSeconds: image.cameraTimeOffset };
   if (kind === 'photoPosition' && image.cameraDistance !== undefined)
@@ -131,6 +173,7 @@ const GENERIC_REASONS: Record<FlagKind, string> = {
   photoTime: 'Photo taken long before or after the marker was reached (camera time)',
   photoPosition: 'Photo taken far from the marker (camera position)',
   photoReused: flagReason({ kind: 'photoReused', walkReportId: null }),
+  wrongDoor: 'The photo shows another unit than the one asked for',
 };
 
 /**
@@ -168,7 +211,7 @@ export const flagsOfReport = (
     } else {
       const image = imagesByRef.get(parsed.id);
       if (!image) continue;
-      const facts = photoFacts(parsed.kind, image);
+      const facts = photoFacts(parsed.kind, image, report);
       views.push({
         kind: parsed.kind,
         reason: facts ? flagReason(facts) : GENERIC_REASONS[parsed.kind],

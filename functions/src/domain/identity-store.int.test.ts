@@ -27,8 +27,13 @@ describe('password-reset tokens', () => {
     const { data } = await db.entities.passwordReset.query.primary({ tokenHash: token }).go();
     expect(data).toEqual([]); // not findable by the token itself
 
-    expect(await consumeResetToken(db, token)).toBe(41);
+    expect((await consumeResetToken(db, token))?.userId).toBe(41);
     expect(await consumeResetToken(db, token)).toBeNull(); // reused
+  });
+
+  it('answers the address the link was mailed to', async () => {
+    const { token } = await issueResetToken(db, 48, new Date(), 'pat@example.com');
+    expect(await consumeResetToken(db, token)).toEqual({ userId: 48, mailedTo: 'pat@example.com' });
   });
 
   it('refuses an expired token', async () => {
@@ -42,7 +47,7 @@ describe('password-reset tokens', () => {
     const justAfter = new Date(Date.now() + (RESET_TOKEN_TTL_SECONDS + 2) * 1000);
     expect(await consumeResetToken(db, token, justAfter)).toBeNull();
     const justBefore = new Date(Date.now() + (RESET_TOKEN_TTL_SECONDS - 5) * 1000);
-    expect(await consumeResetToken(db, token, justBefore)).toBe(43);
+    expect((await consumeResetToken(db, token, justBefore))?.userId).toBe(43);
   });
 
   it.each(['', 'made-up', 'A'.repeat(43), `${'a'.repeat(42)}!`])(
@@ -57,21 +62,21 @@ describe('password-reset tokens', () => {
     const second = await issueResetToken(db, 45);
     const other = await issueResetToken(db, 46);
     expect(await consumeResetToken(db, first.token)).toBeNull();
-    expect(await consumeResetToken(db, other.token)).toBe(46);
-    expect(await consumeResetToken(db, second.token)).toBe(45);
+    expect((await consumeResetToken(db, other.token))?.userId).toBe(46);
+    expect((await consumeResetToken(db, second.token))?.userId).toBe(45);
   });
 
   it('makes a released token usable again', async () => {
     const { token } = await issueResetToken(db, 47);
-    expect(await consumeResetToken(db, token)).toBe(47);
+    expect((await consumeResetToken(db, token))?.userId).toBe(47);
     await releaseResetToken(db, token);
-    expect(await consumeResetToken(db, token)).toBe(47);
+    expect((await consumeResetToken(db, token))?.userId).toBe(47);
   });
 
   it('lets only one of two racing requests use a token', async () => {
     const { token } = await issueResetToken(db, 44);
     const results = await Promise.all([consumeResetToken(db, token), consumeResetToken(db, token)]);
-    expect(results.filter((r) => r === 44)).toHaveLength(1);
+    expect(results.filter((r) => r?.userId === 44)).toHaveLength(1);
   });
 });
 

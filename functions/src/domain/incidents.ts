@@ -12,7 +12,6 @@ import {
   INCIDENT_IMAGES_MAX,
   INCIDENT_LIST_LIMIT,
   INCIDENT_NOTES_MAX,
-  PRESIGNED_URL_SECONDS,
   priorityName,
 } from '@sitewalk/shared/constants';
 import type { DataService } from '../db/service.ts';
@@ -43,7 +42,7 @@ import { BadRequestError, ConflictError, NotFoundError } from './errors.ts';
 import { mapBounded } from './fan-out.ts';
 import { pageOf, type PageRequest } from './paging.ts';
 import { atLocation, locationPlacement, placedAtLiveLocation, visibleLocation } from './placements.ts';
-import { presignOwnedUpload } from './uploads.ts';
+import { presignOwnedUpload, presignPendingUpload } from './uploads.ts';
 
 /** The incident rules the handler runs: who may act on one, changes that race, and the dashboard. */
 
@@ -383,7 +382,10 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
       return stored(incidentId);
     },
 
-    /** An upload URL for a photo of the incident; a retried request (same client id) signs its key again. */
+    /**
+     * An upload URL for a photo of the incident; a retried request (same client id) signs its key again while its
+     * file has not landed (write-once, as walk photos).
+     */
     imageUpload: async (actor: Actor, incidentId: number, body: z.output<typeof incidentImageUploadBody>) => {
       const item = await loadIncident(db, actor, 'update', incidentId);
       const file = { contentType: body.contentType, contentLength: body.contentLength };
@@ -393,7 +395,7 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
           clientId === undefined ? undefined : found.imageRequests?.find((r) => r.clientId === clientId);
         if (!request) return undefined;
         if (request.userId !== actor.userId) throw new ConflictError(CLIENT_ID_USED);
-        return storage.presignUpload({ key: request.key, ...file, expiresIn: PRESIGNED_URL_SECONDS });
+        return presignPendingUpload(storage, request.key, file);
       };
       const again = signAgain(item);
       if (again) return again;

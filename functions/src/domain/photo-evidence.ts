@@ -4,7 +4,13 @@ import type { CompletedMarkerItem, MarkerImageItem } from '../db/entities/walkRe
 import { readReport } from '../db/walk-reports.ts';
 import { getWalk } from '../db/walks.ts';
 import { getLocation } from '../db/locations.ts';
-import { indexPhotoHash, photosSharingBands, setPhotoEvidence, type StoredEvidence } from '../db/flags.ts';
+import {
+  indexPhotoHash,
+  photosSharingBands,
+  setPhotoEvidence,
+  unindexPhotoHash,
+  type StoredEvidence,
+} from '../db/flags.ts';
 import { reconcilePhotoFlags } from './flags.ts';
 import { evidenceOf } from './photo-files.ts';
 import { timeZoneAt } from './time-zones.ts';
@@ -51,11 +57,12 @@ export interface RecordedEvidence {
  * Reads a landed walk photo's evidence and stores it: camera time and position against its checkpoint and
  * marker, and its difference hash against the photos of earlier reports of the same management company (found
  * by key through the hash's bands, `photosSharingBands`); then the photo's flags on its report and the month
- * tally. `photo.key` is the object's key, `bytes` its content.
+ * tally. `photo.key` is the object's key, `bytes` its content and `photo.etag` the ETag of the object those bytes
+ * were read from: the evidence is stored once per ETag, and an object with another ETag replaces it (issue 27).
  */
 export const recordPhotoEvidence = async (
   deps: { db: DataService },
-  photo: { key: string },
+  photo: { key: string; etag: string },
   bytes: Uint8Array,
 ): Promise<RecordedEvidence | null> => {
   const { db } = deps;
@@ -91,6 +98,7 @@ export const recordPhotoEvidence = async (
 
   const facts: StoredEvidence = {
     evidenceAt: new Date().toISOString(),
+    evidenceEtag: photo.etag,
     cameraTakenAt: evidence.takenAt ?? undefined,
     cameraLat: evidence.lat ?? undefined,
     cameraLng: evidence.lng ?? undefined,
@@ -103,6 +111,10 @@ export const recordPhotoEvidence = async (
   }
   const key = { walkReportId, clientId: image.clientId };
   if (!(await setPhotoEvidence(db, key, facts))) return null;
+  // Another object examined before (issue 27): its hash no longer stands for this photo.
+  if (image.hash && image.hash !== hash) {
+    await unindexPhotoHash(db, { managementCompanyId: report.managementCompanyId, ...key, hash: image.hash });
+  }
   if (hash) {
     await indexPhotoHash(db, {
       managementCompanyId: report.managementCompanyId,

@@ -14,30 +14,32 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /**
  * 32 random bytes, URL-safe. Only its SHA-256 is stored, so a leaked table yields no working link.
- * The user's earlier tokens are deleted: only the newest mail's link works.
+ * The user's earlier tokens are deleted: only the newest mail's link works. `mailedTo` is the address it
+ * goes to: the link works only while that is still the user's e-mail.
  */
 export const issueResetToken = async (
   db: DataService,
   userId: number,
   now: Date = new Date(),
+  mailedTo?: string,
 ): Promise<{ token: string; expiresAt: Date }> => {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hash(token);
   const expiresAt = Math.floor(now.getTime() / 1000) + RESET_TOKEN_TTL_SECONDS;
-  await createResetToken(db, { tokenHash, userId, expiresAt });
+  await createResetToken(db, { tokenHash, userId, mailedTo, expiresAt });
   await deleteResetTokensOfUser(db, userId, tokenHash);
   return { token, expiresAt: new Date(expiresAt * 1000) };
 };
 
 /**
- * Marks the token used and answers its user, or null when it is unknown, expired or already used.
- * The condition makes it single use even when two requests race.
+ * Marks the token used and answers its user and the address it was mailed to, or null when it is unknown,
+ * expired or already used. The condition makes it single use even when two requests race.
  */
 export const consumeResetToken = async (
   db: DataService,
   token: string,
   now: Date = new Date(),
-): Promise<number | null> => {
+): Promise<{ userId: number; mailedTo: string | undefined } | null> => {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   return useResetToken(db, hash(token), now.toISOString(), Math.floor(now.getTime() / 1000));
 };

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { messages } from '@sitewalk/shared/messages';
 import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
-import { createSession, deleteSession, deleteSessionsOfUser, getSession } from '../db/auth.ts';
+import {
+  createSession,
+  deleteResetTokensOfUser,
+  deleteSessionsOfUser,
+  deleteSession,
+  getSession,
+  recordEndedSession,
+} from '../db/auth.ts';
 import { getUser, setNeedsPasswordReset, setTokenCutOff, userIdOfEmail } from '../db/users.ts';
 import { PasswordRefusedError, type IdentityProvider, type Tokens } from '../ports/identity.ts';
 import type { Mailer } from '../ports/mailer.ts';
@@ -50,8 +57,8 @@ export interface EndSessionsOptions {
 
 /**
  * Ends every session of a user, at once and for good: Cognito's global sign-out (their refresh tokens no
- * longer work, at the API or at Cognito directly), the server-side session records, and the user's
- * cut-off: access tokens whose sign-in (`auth_time`, whole seconds) came before it are refused.
+ * longer work, at the API or at Cognito directly), the server-side session records, their reset links, and
+ * the user's cut-off: access tokens whose sign-in (`auth_time`, whole seconds) came before it are refused.
  * The cut-off is the next whole second, and this waits until it has passed (with a margin for clock
  * differences), so a sign-in made once this returns carries an `auth_time` at or after it and works,
  * while every token issued before, even in the same second, is refused.
@@ -66,6 +73,8 @@ export const endSessions = async (
   await setTokenCutOff(db, userId, cutOff, needsPasswordReset, passwordChangedBy);
   await identity.signOutEverywhere(userId);
   await deleteSessionsOfUser(db, userId);
+  // A link mailed before a password change (or to an address since replaced) must not undo it.
+  await deleteResetTokensOfUser(db, userId);
   const wait = cutOff + CLOCK_MARGIN_MS - now();
   if (wait > 0) await pause(wait);
 };
@@ -115,6 +124,8 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
       userId: user.userId,
       startedAt: now().getTime(),
       expiresAt: epoch() + SESSION_SECONDS,
+      originJti: tokens.originJti,
+      accessTokenSeconds: tokens.expiresIn,
     });
     return {
       kind: 'signed-in',
@@ -272,7 +283,19 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
       return { accessToken: tokens.accessToken, expiresIn: tokens.expiresIn };
     },
 
+    /**
+     * Ends this session only: its refresh token (here and at Cognito), and its access tokens, which carry
+     * its `origin_jti` and are refused until the last of them would have expired (loadActor).
+     */
     async logout(refreshToken: string): Promise<void> {
+      const session = await getSession(db, hash(refreshToken));
+      if (session?.originJti !== undefined && session.accessTokenSeconds !== undefined) {
+        await recordEndedSession(db, {
+          userId: session.userId,
+          originJti: session.originJti,
+          expiresAt: epoch() + session.accessTokenSeconds,
+        });
+      }
       await deleteSession(db, hash(refreshToken));
       await identity.revoke(refreshToken);
     },
@@ -283,7 +306,7 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
       const user = await userByEmail(email);
       if (!user?.email) return;
       if ((await resets.record(email)) > 0) return; // over this hour's limit: silently no mail
-      const { token } = await issueResetToken(db, user.userId, now());
+      const { token } = await issueResetToken(db, user.userId, now(), user.email);
       const link = `${appUrl.replace(/\/$/, '')}/reset-password/confirm/${token}`;
       await mailer.send({
         to: user.email,
@@ -296,12 +319,16 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
      * was accepted; answers once a sign-in with the new password gets a token that works.
      */
     async resetPassword(token: string, password: string): Promise<void> {
-      const userId = await consumeResetToken(db, token, now());
-      if (userId === null) {
+      const used = await consumeResetToken(db, token, now());
+      const user = used && (await getUser(db, used.userId));
+      // A link mailed to an address the user no longer has is dead, even if an e-mail change racing its
+      // request left it behind (links from before this check carry no address).
+      if (!used || !user || (used.mailedTo !== undefined && used.mailedTo !== user.email)) {
         throw new BadRequestError(messages.auth.resetLinkInvalid, {
           token: [messages.auth.resetLinkInvalid],
         });
       }
+      const { userId } = used;
       try {
         await identity.setPassword(userId, password);
       } catch (error) {
@@ -312,11 +339,10 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
         throw error;
       }
       // The user set it themselves, through the link mailed to them.
-      const user = await getUser(db, userId);
       await endSessions(db, identity, userId, {
         now: () => now().getTime(),
         needsPasswordReset: false,
-        passwordChangedBy: user ? { userId, roleId: user.roleId } : undefined,
+        passwordChangedBy: { userId, roleId: user.roleId },
       });
     },
   };

@@ -25,6 +25,7 @@ import {
   usersInScope,
   writeUserChange,
 } from '../db/users.ts';
+import { deleteResetTokensOfUser } from '../db/auth.ts';
 import type { Mailer } from '../ports/mailer.ts';
 import type { PinCipher } from '../ports/pins.ts';
 import { PasswordRefusedError } from '../ports/identity.ts';
@@ -357,6 +358,8 @@ export const updateUser = async (
     if (!(await getUser(db, user.userId))) throw new NotFoundError(notFound);
     throw new ConflictError('The user changed meanwhile; please try again');
   }
+  // A reset link mailed to the old address must not outlive it.
+  if (emailChanged) await deleteResetTokensOfUser(db, user.userId);
   await changePassword();
   if (emailChanged && user.email) {
     // The change stands whether or not the notice goes out: a mail failure is logged, not answered.

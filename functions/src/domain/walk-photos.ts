@@ -4,22 +4,28 @@ import { photosOfReport, setUnitRead } from '../db/walk-reports.ts';
 import type { TextDetector } from '../ports/text-detector.ts';
 import type { Storage } from '../ports/storage.ts';
 import { recordPhotoEvidence } from './photo-evidence.ts';
+import { reconcileDoorFlag } from './flags.ts';
 import { unitFromDetections } from './unit-reading.ts';
 
 /** The report a walk photo's object key names: `tenants/{company}/walk-photo/{walkReportId}/{file}`. */
 const WALK_PHOTO_KEY = /^tenants\/[A-Za-z0-9_-]+\/walk-photo\/(\d+)\/[A-Za-z0-9_.-]+$/;
 
-/** A walk photo that has arrived in the upload bucket, with the item recorded when its upload URL was handed out. */
+/**
+ * A walk photo that has arrived in the upload bucket: its object's key and ETag (as the upload event names them),
+ * with the item recorded when its upload URL was handed out.
+ */
 export interface ArrivedPhoto {
   bucket: string;
   key: string;
+  etag: string;
   walkReportId: number;
   photo: MarkerImageItem;
 }
 
 /**
  * One thing done to every walk photo as it arrives. Upload events come at least once, so a step leaves a photo
- * it has already done alone; it answers what it did, for the log.
+ * it has already done for the same object (its ETag) alone, and does it again for an object with another ETag
+ * (issue 27: what was examined is the object that is there); it answers what it did, for the log.
  */
 export type WalkPhotoStep = (arrived: ArrivedPhoto, now: Date) => Promise<string>;
 
@@ -33,9 +39,13 @@ export type WalkPhotoOutcome = 'notAWalkPhoto' | 'gone' | Record<string, string>
  */
 export const readDoorUnit =
   ({ db, detector }: { db: DataService; detector: TextDetector }): WalkPhotoStep =>
-  async ({ bucket, key, walkReportId, photo }, now) => {
+  async ({ bucket, key, etag, walkReportId, photo }, now) => {
     if (!photo.door) return 'notADoorPhoto';
-    if (photo.unitRead) return 'alreadyRead';
+    if (photo.unitRead?.etag === etag) {
+      // Read before: its 'wrong door' flag again, in case a crash lost it (issue 27).
+      await reconcileDoorFlag(db, walkReportId, { ...photo, readUnit: photo.unitRead.unit ?? null });
+      return 'alreadyRead';
+    }
     const read = unitFromDetections(await detector.detectText({ bucket, key }));
     const stored = await setUnitRead(
       db,
@@ -43,10 +53,15 @@ export const readDoorUnit =
       {
         ...(read.unit !== null ? { unit: read.unit, confidence: read.confidence ?? 0 } : {}),
         readAt: now.toISOString(),
+        // DetectText reads the object itself: the one this event announced.
+        etag,
       },
     );
     // Refused: a racing copy of the event stored its reading first, or the report was deleted meanwhile.
     if (!stored) return 'alreadyRead';
+    // The unit read against the one the report drew for the marker (issue 27).
+    const wrongDoor = await reconcileDoorFlag(db, walkReportId, { ...photo, readUnit: read.unit });
+    if (wrongDoor) return 'read: wrong door';
     return read.unit !== null ? 'read' : 'unreadable';
   };
 
@@ -56,12 +71,13 @@ export const readDoorUnit =
  * the photo once; the photo's flags go on its report.
  */
 export const examinePhoto =
-  ({ db, storage }: { db: DataService; storage: Pick<Storage, 'read'> }): WalkPhotoStep =>
-  async ({ key, photo }) => {
-    if (photo.evidenceAt) return 'alreadyExamined';
-    const bytes = await storage.read(key);
-    if (!bytes) return 'gone';
-    const recorded = await recordPhotoEvidence({ db }, { key }, bytes);
+  ({ db, storage }: { db: DataService; storage: Pick<Storage, 'readTagged'> }): WalkPhotoStep =>
+  async ({ key, etag, photo }) => {
+    if (photo.evidenceEtag === etag) return 'alreadyExamined';
+    const object = await storage.readTagged(key);
+    if (!object) return 'gone';
+    // Tied to the ETag of the bytes read (a later object's own event then finds it examined).
+    const recorded = await recordPhotoEvidence({ db }, { key, etag: object.etag }, object.bytes);
     // Null: a racing copy of the event stored the evidence first, or the report was deleted meanwhile.
     if (!recorded) return 'alreadyExamined';
     return recorded.flags.length > 0 ? `flagged: ${recorded.flags.join(', ')}` : 'examined';
@@ -79,7 +95,7 @@ export const createWalkPhotoConsumer = ({
   db: DataService;
   steps: Record<string, WalkPhotoStep>;
 }) => ({
-  arrived: async (bucket: string, key: string, now: Date): Promise<WalkPhotoOutcome> => {
+  arrived: async (bucket: string, key: string, etag: string, now: Date): Promise<WalkPhotoOutcome> => {
     const match = WALK_PHOTO_KEY.exec(key);
     if (!match) return 'notAWalkPhoto';
     const walkReportId = Number(match[1]);
@@ -87,7 +103,7 @@ export const createWalkPhotoConsumer = ({
     if (!photo) return 'gone';
     const outcomes: Record<string, string> = {};
     for (const [name, step] of Object.entries(steps)) {
-      outcomes[name] = await step({ bucket, key, walkReportId, photo }, now);
+      outcomes[name] = await step({ bucket, key, etag, walkReportId, photo }, now);
     }
     return outcomes;
   },

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type * as z from 'zod';
 import type { Actor, PlacementOf } from '@sitewalk/shared/policy';
 import type {
@@ -6,12 +7,9 @@ import type {
   walkNoteBody,
   walkPhotoUploadBody,
 } from '@sitewalk/shared/schemas/walkReport';
-import {
-  PRESIGNED_URL_SECONDS,
-  WALK_REPORT_PAGE_DEPTH,
-  WALK_REPORT_SEARCH_WINDOW,
-} from '@sitewalk/shared/constants';
+import { WALK_REPORT_PAGE_DEPTH, WALK_REPORT_SEARCH_WINDOW } from '@sitewalk/shared/constants';
 import { distanceMeters, type Point } from '@sitewalk/shared/arrival';
+import { drawUnit } from '@sitewalk/shared/unit-check';
 import type { DataService } from '../db/service.ts';
 import type { WalkItem } from '../db/entities/walk.ts';
 import type { CompletedMarkerItem, WalkReportItem } from '../db/entities/walkReport.ts';
@@ -43,7 +41,7 @@ import { authorize } from './authorize.ts';
 import { atLocation, placedAtLiveLocation, visibleLocation } from './placements.ts';
 import { pageOf, type PageRequest } from './paging.ts';
 import { mapBounded } from './fan-out.ts';
-import { presignOwnedUpload, presignedView } from './uploads.ts';
+import { presignOwnedUpload, presignPendingUpload, presignedView } from './uploads.ts';
 import { WALK_NOT_FOUND, loadWalk } from './walks.ts';
 import { flagsOfReport, reconcileCheckpointFlags } from './flags.ts';
 
@@ -74,6 +72,27 @@ const reportPlacement = (
 ): PlacementOf<'walkReport'> => ({ kind: 'walkReport', id: walkReportId, ...atLocation(at) });
 
 const imageNameOf = (objectKey: string) => objectKey.slice(objectKey.lastIndexOf('/') + 1);
+
+/** An index in [0, count), from the system's cryptographic generator (past 2^48 units, a scaled one). */
+const cryptoPick = (count: number) =>
+  count < 2 ** 48 ? randomInt(count) : Math.floor((randomInt(2 ** 48 - 1) / 2 ** 48) * count);
+
+/**
+ * The unit each door check of a new report asks for (issue 27): one drawn from each door marker's range as the
+ * report starts, never on the phone, so a walker cannot reopen a check until it names a convenient door.
+ */
+const drawDoorUnits = (walk: Pick<WalkItem, 'markers'>) =>
+  walk.markers.flatMap((m) => {
+    const unit = m.isDoor ? drawUnit(m.unitNumberRange, cryptoPick) : null;
+    return unit === null ? [] : [{ markerId: m.id, unit }];
+  });
+
+/**
+ * The unit a checkpoint asked for: the one its report drew for the marker (none when its range names none),
+ * whatever the phone says; the phone's own only on a report started before the API drew units.
+ */
+const requestedUnitOf = (report: WalkReportItem, markerId: number, claimed: string | undefined) =>
+  report.doorUnits ? report.doorUnits.find((d) => d.markerId === markerId)?.unit : claimed;
 
 type StoredReport = NonNullable<Awaited<ReturnType<typeof readReport>>>;
 export type ReportDetail = Awaited<ReturnType<ReturnType<typeof createWalkReports>['read']>>;
@@ -227,6 +246,7 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
         startedAt: body.startedAt,
         walkName: walk.name,
         markerCount: walk.markers.length,
+        doorUnits: drawDoorUnits(walk),
       };
       const outcome = await startReport(db, report);
       // Two copies of the same start raced: answer the one that won.
@@ -259,7 +279,7 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
         method: body.method,
         distance: measure(body, marker),
         isDoor: body.isDoor,
-        targetUnit: body.targetUnit,
+        targetUnit: requestedUnitOf(report, body.markerId, body.targetUnit),
         picturedUnit: body.picturedUnit,
       };
       const stored: CompletedMarkerItem = await recordOnce(
@@ -300,10 +320,10 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
       if (report.finishedAt !== undefined) throw new ConflictError(FINISHED);
       const file = { contentType: body.contentType, contentLength: body.contentLength };
       const signAgain = async (objectKey: string) => ({
-        ...(await storage.presignUpload({ key: objectKey, ...file, expiresIn: PRESIGNED_URL_SECONDS })),
+        ...(await presignPendingUpload(storage, objectKey, file)),
         imageName: imageNameOf(objectKey),
       });
-      // A retried request signs the recorded key again, so the photo lands once.
+      // A retried request signs the recorded key again while its file has not landed, so the photo lands once.
       const existing = images.find((i) => i.clientId === body.clientId);
       if (existing) return signAgain(existing.key);
       await markerOfNewWrite(report, body.markerId);

@@ -15,6 +15,8 @@ import {
 import type { Actor } from '@sitewalk/shared/policy';
 import { Role } from '@sitewalk/shared/roles';
 import { METRICS_NAMESPACE } from './metrics.ts';
+import { tracer } from '../ports/tracer.ts';
+import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER, clientAddress, viewerAddressOf } from './origin.ts';
 
 // Prepare: a small contract of test routes, independent of the product's.
 const testRoutes = {
@@ -72,6 +74,8 @@ const event = (
     query?: Record<string, string>;
     params?: Record<string, string>;
     cookies?: string[];
+    headers?: Record<string, string>;
+    sourceIp?: string;
   } = {},
 ): HttpEvent =>
   ({
@@ -79,14 +83,20 @@ const event = (
     routeKey: `${method} ${path}`,
     rawPath: path,
     rawQueryString: '',
-    headers: {},
+    headers: options.headers ?? {},
     cookies: options.cookies,
     queryStringParameters: options.query,
     pathParameters: options.params,
     body: options.body,
     isBase64Encoded: false,
     requestContext: {
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+      http: {
+        method,
+        path,
+        protocol: 'HTTP/1.1',
+        sourceIp: options.sourceIp ?? '127.0.0.1',
+        userAgent: 'test',
+      },
       authorizer: { jwt: { claims: options.claims ?? {}, scopes: [] } },
     },
   }) as unknown as HttpEvent;
@@ -477,6 +487,191 @@ describe('observability', () => {
     );
     await handler(event('POST', '/api/walk/{id}/report', { params: { id: '2' } }), context);
     expect(lines.map((line) => line.userId)).toEqual(['12']);
+  });
+});
+
+describe('the client’s address and the origin secret (issue 27)', () => {
+  // Prepare: a public route that answers the address the handler decided on.
+  const echoRoutes = {
+    'echo.ip': defineRoute({
+      method: 'POST',
+      path: '/api/echo',
+      resource: 'health',
+      access: 'public',
+      source: 'added',
+      summary: 'answers the client address',
+      response: z.object({ clientIp: z.string() }),
+    }),
+  } satisfies Record<string, RouteDef>;
+  const SECRET = 'origin-secret-7f3a9c';
+  const EDGE = '130.176.1.20'; // a CloudFront edge server, as API Gateway sees it
+  const echoHandler = (originSecret?: () => Promise<string>) =>
+    createHttpHandler(
+      'test',
+      Object.entries(echoRoutes),
+      { 'echo.ip': async ({ clientIp }) => ({ clientIp }) } as Record<string, Implementation<RouteDef>>,
+      originSecret ? { originSecret } : {},
+    );
+  const call = (headers: Record<string, string>, routeKey = true) => {
+    const request = event('POST', '/api/echo', { headers, sourceIp: EDGE });
+    return routeKey ? request : { ...request, routeKey: '$default' };
+  };
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+
+  it.each([
+    ['198.51.100.7:46532', '198.51.100.7'],
+    ['2001:db8:85a3::8a2e:370:7334:46532', '2001:db8:85a3::8a2e:370:7334'],
+    ['[2001:db8::1]:443', '2001:db8::1'],
+    ['::ffff:198.51.100.7:1024', '::ffff:198.51.100.7'],
+  ])('reads the viewer address %s as %s (port stripped)', (header, address) => {
+    expect(viewerAddressOf(header)).toBe(address);
+  });
+
+  it.each([
+    ['nothing', ''],
+    ['no port', '198.51.100.7'],
+    ['a port that is no number', '198.51.100.7:http'],
+    ['a name', 'example.com:443'],
+    ['two addresses (a viewer’s claim joined to CloudFront’s)', '203.0.113.9:1, 198.51.100.7:46532'],
+    ['an address out of range', '300.1.1.1:80'],
+  ])('reads no address from %s', (_, header) => {
+    expect(viewerAddressOf(header)).toBeUndefined();
+  });
+
+  it('believes the viewer address only on a request that came through the distribution', () => {
+    const request = call({ [VIEWER_ADDRESS_HEADER]: '198.51.100.7:46532' });
+    expect(clientAddress(request, true)).toBe('198.51.100.7');
+    expect(clientAddress(request, false)).toBe(EDGE);
+    // Through the distribution but without a usable report: the connection's address, as before.
+    expect(clientAddress(call({ [VIEWER_ADDRESS_HEADER]: 'garbage' }), true)).toBe(EDGE);
+  });
+
+  it('with an origin secret, answers a request that carries it, with the viewer’s address', async () => {
+    const handler = echoHandler(async () => SECRET);
+    const result = await handler(
+      call({ [ORIGIN_SECRET_HEADER]: SECRET, [VIEWER_ADDRESS_HEADER]: '2001:db8::7:50000' }),
+      context,
+    );
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body ?? '')).toEqual({ clientIp: '2001:db8::7' });
+  });
+
+  it.each([
+    ['without the secret', {}],
+    ['with another secret', { [ORIGIN_SECRET_HEADER]: 'origin-secret-7f3a9d' }],
+    ['with the secret and more', { [ORIGIN_SECRET_HEADER]: `${SECRET} ` }],
+    ['with an empty secret', { [ORIGIN_SECRET_HEADER]: '' }],
+  ])('with an origin secret, refuses a request %s with a 403 that names no secret', async (_, headers) => {
+    const lines: string[] = [];
+    for (const stream of [process.stdout, process.stderr])
+      vi.spyOn(stream, 'write').mockImplementation((chunk) => {
+        lines.push(String(chunk));
+        return true;
+      });
+    vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'INFO'); // the refusal's warning is to be seen
+    const implementation = vi.fn(async () => ({ clientIp: 'reached' }));
+    const handler = createHttpHandler(
+      'test',
+      Object.entries(echoRoutes),
+      { 'echo.ip': implementation } as Record<string, Implementation<RouteDef>>,
+      { originSecret: async () => SECRET },
+    );
+    for (const request of [
+      call({ ...headers, [VIEWER_ADDRESS_HEADER]: '198.51.100.7:1' }),
+      call(headers, false),
+    ]) {
+      const result = await handler(request, context);
+      expect(result.statusCode).toBe(403);
+      expect(errorOf(result).success).toBe(false);
+      expect(result.body).not.toContain(SECRET);
+    }
+    expect(implementation).not.toHaveBeenCalled();
+    expect(lines.join('')).toContain('did not come through CloudFront');
+    expect(lines.join('')).not.toContain(SECRET);
+  });
+
+  it('says once when a request through the distribution names no viewer (the origin request policy stopped forwarding it)', async () => {
+    const lines: string[] = [];
+    for (const stream of [process.stdout, process.stderr])
+      vi.spyOn(stream, 'write').mockImplementation((chunk) => {
+        lines.push(String(chunk));
+        return true;
+      });
+    vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'INFO');
+    const handler = echoHandler(async () => SECRET);
+    const named = await handler(
+      call({ [ORIGIN_SECRET_HEADER]: SECRET, [VIEWER_ADDRESS_HEADER]: '198.51.100.7:1' }),
+      context,
+    );
+    expect(JSON.parse(named.body ?? '')).toEqual({ clientIp: '198.51.100.7' });
+    expect(lines.join('')).not.toContain('named no viewer address');
+    for (let i = 0; i < 2; i += 1) {
+      const unnamed = await handler(call({ [ORIGIN_SECRET_HEADER]: SECRET }), context);
+      expect(JSON.parse(unnamed.body ?? '')).toEqual({ clientIp: EDGE });
+    }
+    expect(lines.join('').match(/named no viewer address/g)).toHaveLength(1);
+  });
+
+  it('without an origin secret (the local host), answers everyone with the connection’s address, whatever the viewer header says', async () => {
+    const handler = echoHandler();
+    const result = await handler(call({ [VIEWER_ADDRESS_HEADER]: '198.51.100.7:46532' }), context);
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body ?? '')).toEqual({ clientIp: EDGE });
+  });
+});
+
+describe('what a trace and a log line keep of a request', () => {
+  const secret = 'eyJ-an-access-token-and-PIN-4321';
+  const createThing = (body: Record<string, unknown>) =>
+    createHttpHandler('sitewalk-test', Object.entries(testRoutes), {
+      'thing.create': async () => ({ name: secret }),
+    } as Record<string, Implementation<RouteDef>>)(
+      event('POST', '/api/thing', { body: JSON.stringify(body) }),
+      context,
+    );
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+
+  it('records the request in X-Ray, but not its answer', async () => {
+    // Prepare: the Tracer as in Lambda, on a segment that keeps what it is given.
+    const recorded = { annotations: [] as unknown[], metadata: [] as unknown[] };
+    const segment = {
+      addNewSubsegment: () => segment,
+      addAnnotation: (...args: unknown[]) => recorded.annotations.push(args),
+      addMetadata: (...args: unknown[]) => recorded.metadata.push(args),
+      addError: (...args: unknown[]) => recorded.metadata.push(args),
+      addErrorFlag: () => undefined,
+      close: () => undefined,
+    };
+    vi.spyOn(tracer, 'isTracingEnabled').mockReturnValue(true);
+    vi.spyOn(tracer.provider, 'getSegment').mockReturnValue(segment as never);
+    vi.spyOn(tracer.provider, 'setSegment').mockImplementation(() => undefined);
+
+    // Act
+    const result = await createThing({ name: 'x', size: 1 });
+
+    // Assess: traced (its annotations), and the answer went to the caller only.
+    expect(result.body).toContain(secret);
+    expect(recorded.annotations).not.toEqual([]);
+    expect(JSON.stringify(recorded.metadata)).not.toContain(secret);
+  });
+
+  it('logs no request, even with POWERTOOLS_LOGGER_LOG_EVENT on', async () => {
+    vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'DEBUG');
+    vi.stubEnv('POWERTOOLS_LOGGER_LOG_EVENT', 'true');
+    const written: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
+
+    await createThing({ name: secret, size: 1 });
+
+    expect(written.join('')).not.toContain(secret);
   });
 });
 

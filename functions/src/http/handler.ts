@@ -31,6 +31,7 @@ import { ForbiddenError, NotAvailableError, UnauthorizedError } from '../domain/
 import type { Claims } from '../domain/actor.ts';
 import { tracer } from '../ports/tracer.ts';
 import { countAnswer, createMetrics } from './metrics.ts';
+import { clientAddress, isOriginSecret, ORIGIN_SECRET_HEADER, originSecretFromEnv } from './origin.ts';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -46,6 +47,8 @@ export interface Request<R extends RouteDef> {
   /** Who is calling, with their scope: always present on protected routes, absent on public ones. */
   actor: R['access'] extends 'public' ? null : Actor;
   event: HttpEvent;
+  /** The client's address (http/origin.ts): the viewer's behind CloudFront, the connection's on the local host. */
+  clientIp: string;
   logger: Logger;
   /** Cookies sent with the request, by name. */
   cookies: Record<string, string>;
@@ -60,6 +63,11 @@ export interface HandlerOptions {
   resolveActor?: (claims: Claims) => Promise<Actor>;
   /** Where answers are counted; one per function unless a test hands over its own. */
   metrics?: Metrics;
+  /**
+   * The secret CloudFront adds to every request it forwards (http/origin.ts); a request without it is refused.
+   * Default: the one ORIGIN_SECRET_ARN names, none when it is unset (the local host).
+   */
+  originSecret?: () => Promise<string>;
 }
 
 /** The routes of one resource, by contract name. */
@@ -122,7 +130,7 @@ const routeHandler =
     logger: Logger,
     options: HandlerOptions,
   ) =>
-  async (event: HttpEvent): Promise<HttpResult> => {
+  async (event: HttpEvent, clientIp: string): Promise<HttpResult> => {
     const claims = claimsOf(event);
     let actor: Actor | null = null;
     if (route.access !== 'public') {
@@ -140,6 +148,7 @@ const routeHandler =
       claims,
       actor,
       event,
+      clientIp,
       logger,
       cookies: readCookies(event),
       reply: { cookies: [], headers: {} },
@@ -160,6 +169,43 @@ const notAvailable = (route: RouteDef) => async (): Promise<HttpResult> => {
   throw new NotAvailableError(
     `${route.method} ${route.path} is listed in the API contract but not served yet`,
   );
+};
+
+/** The Lambda context, with the client's address as the origin check decided it. */
+type OriginContext = Context & { clientIp: string };
+
+/**
+ * With an origin secret: refuses (403) every request that does not carry it, so nothing reaches the API around
+ * CloudFront and its WAF, and believes CloudFront's viewer address on those that do. Without one (the local
+ * host): the connection's address. Neither the secret nor the header's value is ever logged or answered.
+ */
+const throughDistribution = (
+  originSecret: (() => Promise<string>) | undefined,
+  logger: Logger,
+): middy.MiddlewareObj<HttpEvent, HttpResult, Error, OriginContext> => {
+  let warnedOfNoViewer = false;
+  return {
+    before: async (request) => {
+      const { event } = request;
+      if (!originSecret) {
+        request.context.clientIp = clientAddress(event, false);
+        return;
+      }
+      if (!isOriginSecret(event.headers?.[ORIGIN_SECRET_HEADER], await originSecret())) {
+        logger.warn('Refused a request that did not come through CloudFront', {
+          sourceIp: event.requestContext.http.sourceIp,
+        });
+        return toErrorResponse(new ForbiddenError()).response;
+      }
+      request.context.clientIp = clientAddress(event, true);
+      if (!warnedOfNoViewer && request.context.clientIp === event.requestContext.http.sourceIp) {
+        // CloudFront always names the viewer; without it the origin request policy has stopped forwarding it,
+        // and the sign-in limits count edge servers again. Said once per container.
+        warnedOfNoViewer = true;
+        logger.warn('A request through CloudFront named no viewer address (CloudFront-Viewer-Address)');
+      }
+    },
+  };
 };
 
 /** Literal segments win over parameters, as in API Gateway (`/user/some` before `/user/{id}`). */
@@ -195,11 +241,11 @@ export const createHttpHandler = (
     return response;
   };
   const observed =
-    (name: string, route: RouteDef, handler: (event: HttpEvent) => Promise<HttpResult>) =>
-    async (event: HttpEvent): Promise<HttpResult> => {
+    (name: string, route: RouteDef, handler: (event: HttpEvent, clientIp: string) => Promise<HttpResult>) =>
+    async (event: HttpEvent, clientIp: string): Promise<HttpResult> => {
       const userId = claimsOf(event)?.username;
       logger.appendKeys({ route: name, routeKey: routeKey(route), ...(userId ? { userId } : {}) });
-      const answer = await handler(event).catch(answerError);
+      const answer = await handler(event, clientIp).catch(answerError);
       countAnswer(metrics, name, answer.statusCode ?? 200);
       return answer;
     };
@@ -221,23 +267,29 @@ export const createHttpHandler = (
     handlers.map(({ route, handler }): Route<HttpEvent, HttpResult> => ({
       method: route.method,
       path: route.path,
-      handler,
+      handler: (event: HttpEvent, context: Context) => handler(event, (context as OriginContext).clientIp),
     })),
   );
 
-  return middy<HttpEvent, HttpResult, Error, Context>()
-    .use(captureLambdaHandler(tracer))
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use({
-      // What the routes do not answer themselves: a path no route matches (a direct invoke).
-      onError: async (request) => {
-        request.response = answerError(request.error);
-      },
-    })
-    .handler(async (event, context) => {
-      const matched = byRouteKey.get(event.routeKey);
-      return matched ? matched(event) : byPath(event, context);
-    });
+  return (
+    middy<HttpEvent, HttpResult, Error, OriginContext>()
+      // Answers carry tokens, PINs and presigned URLs: none goes into a trace (nor, by the functions'
+      // environment, an error's message), and no request (passwords, tokens) into a log line, whatever
+      // POWERTOOLS_LOGGER_LOG_EVENT says.
+      .use(captureLambdaHandler(tracer, { captureResponse: false }))
+      .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
+      .use({
+        // What the routes do not answer themselves: a path no route matches (a direct invoke).
+        onError: async (request) => {
+          request.response = answerError(request.error);
+        },
+      })
+      .use(throughDistribution(options.originSecret ?? originSecretFromEnv(), logger))
+      .handler(async (event, context) => {
+        const matched = byRouteKey.get(event.routeKey);
+        return matched ? matched(event, context.clientIp) : byPath(event, context);
+      })
+  );
 };
 
 /** One Lambda per resource, over that resource's own routes (`@sitewalk/shared/contract/<resource>`). */

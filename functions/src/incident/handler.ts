@@ -1,5 +1,5 @@
 import { canSee } from '@sitewalk/shared/policy';
-import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
+import { auditedDataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { incidentRoutes } from '@sitewalk/shared/contract/incident';
 import { NotFoundError } from '../domain/errors.ts';
@@ -18,7 +18,7 @@ import {
   toOneIncident,
 } from './views.ts';
 
-const db = dataFromEnv();
+const db = auditedDataFromEnv();
 const storage = storageFromEnv();
 const deps = { db, storage };
 const incidents = createIncidents(deps);

@@ -1,5 +1,5 @@
 import { canMoveLocation, canSee, type Actor } from '@sitewalk/shared/policy';
-import { dataFromEnv, withActors } from '../composition.ts';
+import { auditedDataFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { locationRoutes } from '@sitewalk/shared/contract/location';
 import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.ts';
@@ -32,7 +32,7 @@ import { defaultSchedule } from '../domain/schedules.ts';
 import { clock } from '../ports/clock.ts';
 import { toLocation, toLocations } from './views.ts';
 
-const db = dataFromEnv();
+const db = auditedDataFromEnv();
 const notFound = 'Location not found';
 
 const load = async (actor: Actor, action: 'read' | 'update' | 'delete', id: number) => {

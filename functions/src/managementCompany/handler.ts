@@ -1,7 +1,7 @@
 import { Role } from '@sitewalk/shared/roles';
 import { canSee, type Actor } from '@sitewalk/shared/policy';
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
-import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
+import { auditedDataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { tenantPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
@@ -28,7 +28,7 @@ import { stageMfaRoles } from '../domain/mfa.ts';
 import { deletedMeanwhile } from '../http/error-mapper.ts';
 import { listActivity } from '../domain/audit.ts';
 
-const db = dataFromEnv();
+const db = auditedDataFromEnv();
 const storage = storageFromEnv();
 stageMfaRoles(); // read at cold start: a missing or malformed setting stops the function at once
 const notFound = 'Management company not found';

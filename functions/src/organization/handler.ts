@@ -1,6 +1,6 @@
 import { messages } from '@sitewalk/shared/messages';
 import { canSee, decide, type Actor } from '@sitewalk/shared/policy';
-import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
+import { auditedDataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { presignOwnedUpload, presignedView } from '../domain/uploads.ts';
 import { ownerPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
@@ -25,7 +25,7 @@ import {
 import { toOrganization, toOrganizations } from './views.ts';
 import { deletedMeanwhile } from '../http/error-mapper.ts';
 
-const db = dataFromEnv();
+const db = auditedDataFromEnv();
 const storage = storageFromEnv();
 const notFound = 'Area not found';
 

@@ -23,6 +23,8 @@ export interface Tokens {
   accessToken: string;
   refreshToken?: string | undefined;
   expiresIn: number;
+  /** The sign-in the access token belongs to (its `origin_jti`, kept by every refresh); absent if Cognito gave none. */
+  originJti?: string | undefined;
 }
 
 export type SignInResult =
@@ -75,12 +77,29 @@ type IdentityEnv = Env<'AWS_REGION' | 'USER_POOL_ID' | 'USER_POOL_CLIENT_ID' | '
 
 const isNamed = (error: unknown, ...names: string[]) => error instanceof Error && names.includes(error.name);
 
+/**
+ * A claim of an access token Cognito has just answered (read, not verified: it came from Cognito itself, and
+ * the API verifies every token it is sent).
+ */
+const claimOf = (accessToken: string, name: string): string | undefined => {
+  try {
+    const payload = JSON.parse(
+      Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString(),
+    ) as unknown;
+    const value = (payload as Record<string, unknown> | null)?.[name];
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 const tokensOf = (result: AuthenticationResultType | undefined): Tokens | null =>
   result?.AccessToken
     ? {
         accessToken: result.AccessToken,
         refreshToken: result.RefreshToken,
         expiresIn: result.ExpiresIn ?? 3600,
+        originJti: claimOf(result.AccessToken, 'origin_jti'),
       }
     : null;
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnvironment } from '../../../test/support/isolated.ts';
 import { readEnv } from '../env.ts';
@@ -32,7 +33,7 @@ describe('s3Storage', () => {
     expect(ticket).toMatchObject({
       key,
       expiresIn: 300,
-      headers: { 'content-type': 'image/png', 'content-length': String(png.length) },
+      headers: { 'content-type': 'image/png', 'content-length': String(png.length), 'if-none-match': '*' },
     });
 
     const viewUrl = await storage.presignView(key, 60);
@@ -52,7 +53,9 @@ describe('s3Storage', () => {
     });
     const query = new URL(ticket.uploadUrl).searchParams;
     const signed = (query.get('X-Amz-SignedHeaders') ?? '').split(';');
-    expect(signed).toEqual(expect.arrayContaining(['content-length', 'content-type', 'host']));
+    expect(signed).toEqual(
+      expect.arrayContaining(['content-length', 'content-type', 'host', 'if-none-match']),
+    );
     expect(query.get('X-Amz-Expires')).toBe('300');
     expect(query.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     expect([...query.keys()].filter((name) => /checksum/i.test(name))).toEqual([]);
@@ -66,6 +69,24 @@ describe('s3Storage', () => {
     expect(await storage.exists(key)).toBe(false);
     await upload(key, png, 'image/jpeg');
     expect(await storage.exists(key)).toBe(true);
+  });
+
+  it('writes an object once: a second PUT to its key is refused (412), the first file stays', async () => {
+    const key = objectKey({ managementCompanyId: 13, kind: 'walk-photo', id: 6 }, 'image/png');
+    const ticket = await upload(key, png);
+    const other = Buffer.from(png.map((byte) => 255 - byte));
+    const again = await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: other });
+    expect(again.status).toBe(412);
+    expect(Buffer.from((await storage.read(key)) ?? [])).toEqual(png);
+  });
+
+  it('reads an object with its ETag (the MD5 of its bytes, without quotes); null when there is none', async () => {
+    const key = objectKey({ managementCompanyId: 13, kind: 'walk-photo', id: 7 }, 'image/png');
+    expect(await storage.readTagged(key)).toBeNull();
+    await upload(key, png);
+    const read = await storage.readTagged(key);
+    expect(Buffer.from(read?.bytes ?? [])).toEqual(png);
+    expect(read?.etag).toBe(createHash('md5').update(png).digest('hex'));
   });
 
   it("deletes only the prefix's objects", async () => {

@@ -16,8 +16,11 @@ import { tracedClient } from './tracer.ts';
 export interface UploadTicket {
   uploadUrl: string;
   key: string;
-  /** Send exactly these headers (they are part of the signature) and no Authorization. */
-  headers: { 'content-type': string; 'content-length': string };
+  /**
+   * Send exactly these headers (they are part of the signature) and no Authorization. `if-none-match: *` makes
+   * the PUT write-once: S3 answers 412 PreconditionFailed when an object is at the key already.
+   */
+  headers: { 'content-type': string; 'content-length': string; 'if-none-match': '*' };
   expiresIn: number;
 }
 
@@ -33,17 +36,27 @@ export interface PresignUploadRequest {
  * (see {@link objectKey}); content type and size are checked before anything is signed.
  */
 export interface Storage {
-  /** A presigned PUT whose signature covers content-type and content-length. */
+  /**
+   * A presigned PUT whose signature covers content-type, content-length and `If-None-Match: *`: it creates the
+   * object once and never replaces one (S3's conditional write).
+   */
   presignUpload(request: PresignUploadRequest): Promise<UploadTicket>;
   /** A short-lived presigned GET. */
   presignView(key: string, expiresIn: number): Promise<string>;
   exists(key: string): Promise<boolean>;
   /** An object's bytes; null when there is no such object. */
   read(key: string): Promise<Uint8Array | null>;
+  /** An object's bytes with its ETag (no quotes, as S3's events write it); null when there is no such object. */
+  readTagged(key: string): Promise<TaggedObject | null>;
   /** Deletes every object under `prefix` (which must end with '/'); answers how many were deleted. */
   deletePrefix(prefix: string): Promise<number>;
   /** Deletes these objects (all under the tenants' prefix); keys already gone are no error. */
   deleteKeys(keys: readonly string[]): Promise<void>;
+}
+
+export interface TaggedObject {
+  bytes: Uint8Array;
+  etag: string;
 }
 
 export type ObjectKind = 'company-logo' | 'area-logo' | 'profile-image' | 'walk-photo' | 'incident-photo';
@@ -113,20 +126,25 @@ export const uploadBucketClient = (env: StorageEnv) =>
       }),
   );
 
-/** An object's bytes; null when there is no such object. */
-export const readObject = async (
+/** An object's bytes and ETag (its quotes taken off); null when there is no such object. */
+const readTaggedObject = async (
   client: S3Client,
   Bucket: string,
   key: string,
-): Promise<Uint8Array | null> => {
+): Promise<TaggedObject | null> => {
   try {
     const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-    return answer.Body ? await answer.Body.transformToByteArray() : null;
+    if (!answer.Body) return null;
+    return { bytes: await answer.Body.transformToByteArray(), etag: (answer.ETag ?? '').replace(/"/g, '') };
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
   }
 };
+
+/** An object's bytes; null when there is no such object. */
+export const readObject = async (client: S3Client, Bucket: string, key: string): Promise<Uint8Array | null> =>
+  (await readTaggedObject(client, Bucket, key))?.bytes ?? null;
 
 export const s3Storage = (env: StorageEnv): Storage => {
   const client = uploadBucketClient(env);
@@ -136,13 +154,24 @@ export const s3Storage = (env: StorageEnv): Storage => {
     async presignUpload({ key, contentType, contentLength, expiresIn }) {
       const uploadUrl = await getSignedUrl(
         client(),
-        new PutObjectCommand({ Bucket, Key: key, ContentType: contentType, ContentLength: contentLength }),
-        { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) },
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          ContentType: contentType,
+          ContentLength: contentLength,
+          // Write-once: the URL can create the object, never replace it (S3 conditional writes).
+          IfNoneMatch: '*',
+        }),
+        { expiresIn, signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']) },
       );
       return {
         uploadUrl,
         key,
-        headers: { 'content-type': contentType, 'content-length': String(contentLength) },
+        headers: {
+          'content-type': contentType,
+          'content-length': String(contentLength),
+          'if-none-match': '*',
+        },
         expiresIn,
       };
     },
@@ -162,6 +191,8 @@ export const s3Storage = (env: StorageEnv): Storage => {
     },
 
     read: (key) => readObject(client(), Bucket, key),
+
+    readTagged: (key) => readTaggedObject(client(), Bucket, key),
 
     async deletePrefix(prefix) {
       // 'tenants/1' would also match 'tenants/10/...': only whole folders are deleted.

@@ -1,11 +1,11 @@
 import { readEnv } from '../env.ts';
-import { dataFromEnv, mailerFromEnv, withActors } from '../composition.ts';
+import { auditedDataFromEnv, mailerFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { taskRoutes } from '@sitewalk/shared/contract/task';
 import { createTasks } from '../domain/tasks.ts';
 import { toCommentOf, toTask, toTasks } from './views.ts';
 
-const db = dataFromEnv();
+const db = auditedDataFromEnv();
 const tasks = createTasks({ db, mailer: mailerFromEnv(), appUrl: readEnv(['APP_URL']).APP_URL });
 
 export const implementations: Implementations<'task'> = {

@@ -2,7 +2,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { Role, roleNames, type RoleId } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
 import {
-  dataFromEnv,
+  auditedDataFromEnv,
   identityFromEnv,
   mailerFromEnv,
   pinsFromEnv,
@@ -29,11 +29,11 @@ import {
   visibleUsersOfUser,
 } from '../domain/users.ts';
 import { loadUserView, loadUserViews } from '../domain/user-view.ts';
-import { setCompanyEmail, setProfileImageKey } from '../db/users.ts';
+import { recordPinReveal, setCompanyEmail, setProfileImageKey } from '../db/users.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import type { Routes } from '@sitewalk/shared/contract/index';
 
-const db = dataFromEnv();
+const db = auditedDataFromEnv();
 const pins = pinsFromEnv();
 const accounts = createAccounts(db, identityFromEnv(), pins);
 const storage = storageFromEnv();
@@ -154,7 +154,11 @@ export const implementations: Implementations<'user'> = {
   'user.revealPin': async ({ actor, params }) => {
     const { user, placement } = await visibleUserScope(db, actor, params.id);
     authorize(actor, 'revealPin', placement, notFound);
-    return { pin: user.pinCipher === undefined ? null : await pins.open(user.pinCipher, user.userId) };
+    if (user.pinCipher === undefined) return { pin: null };
+    const pin = await pins.open(user.pinCipher, user.userId);
+    // Shown only once the audit log says who was shown it.
+    await recordPinReveal(db, user, actor);
+    return { pin };
   },
 
   'user.companyEmail': async ({ actor, body }) => {

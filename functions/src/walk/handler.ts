@@ -1,11 +1,11 @@
-import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
+import { auditedDataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { createWalks } from '../domain/walks.ts';
 import { createWalkReports } from '../domain/walk-reports.ts';
 import { toCheckpoint, toNote, toReportsPage, toWalk, toWalkReport } from './views.ts';
 import { walkRoutes } from '@sitewalk/shared/contract/walk';
 
-const db = dataFromEnv();
+const db = auditedDataFromEnv();
 const walks = createWalks(db);
 const reports = createWalkReports({ db, storage: storageFromEnv() });
 

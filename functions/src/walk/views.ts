@@ -115,6 +115,7 @@ export const toWalkReport = ({
     user: walkerName(walker),
     walkId: report.walkId,
     walk: walk ? { name: walk.name, locationId: walk.locationId, markers: toWalk(walk).markers } : null,
+    doorUnits: (report.doorUnits ?? []).map(({ markerId, unit }) => ({ markerId, unit })),
     CompletedMarker: completed
       .sort((a, b) => a.arrivedAt.localeCompare(b.arrivedAt))
       .map((c) => toCheckpoint(c, doorPhotos.get(c.markerId))),

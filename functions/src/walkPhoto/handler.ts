@@ -34,7 +34,8 @@ export const handler = async (event: S3Event): Promise<void> => {
     const key = keyOf(record.s3.object.key);
     // Only the stage's upload bucket notifies this function; anything else is not ours to read.
     if (bucket !== uploadBucket || !record.eventName.startsWith('ObjectCreated:')) continue;
-    const outcome = await consumer.arrived(bucket, key, clock.now());
-    logger.info('Walk photo arrived', { key, outcome });
+    const etag = record.s3.object.eTag;
+    const outcome = await consumer.arrived(bucket, key, etag, clock.now());
+    logger.info('Walk photo arrived', { key, etag, outcome });
   }
 };

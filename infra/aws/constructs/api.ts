@@ -1,6 +1,7 @@
 import { Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  CfnStage,
   HttpApi,
   HttpMethod,
   HttpRoute,
@@ -14,9 +15,13 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { routes } from '@sitewalk/shared/contract/index';
-import { resources, type Resource, type RouteDef } from '@sitewalk/shared/contract/route';
+import { resources, routeKey, type Resource, type RouteDef } from '@sitewalk/shared/contract/route';
 import type { StageConfig } from '../stage.ts';
 import { ResourceFunction, type Backing } from './resource-function.ts';
+
+/** Sign-in, refresh, sign-out and password reset: the routes anyone may call without a token. */
+export const isPublicAuthRoute = (route: RouteDef): boolean =>
+  route.resource === 'auth' && route.access === 'public';
 
 /**
  * The HTTP API: every route of the one contract in shared/, each on its resource's Lambda, behind the
@@ -105,6 +110,9 @@ export class Api extends Construct {
       ]),
     ) as Record<Resource, HttpLambdaIntegration>;
 
+    const stageResource = this.stage.node.defaultChild as CfnStage;
+    // Raw CloudFormation (the property is untyped JSON), hence the capitalised names.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const [name, route] of Object.entries(routes) as [string, RouteDef][]) {
       const httpRoute = new HttpRoute(this, `Route:${name}`, {
         httpApi: this.httpApi,
@@ -118,7 +126,18 @@ export class Api extends Construct {
           reason: `Public by the contract: ${route.summary}`,
         });
       }
+      if (isPublicAuthRoute(route)) {
+        // Anyone may call these without a token: each gets a limit of its own, below the stage's, for all
+        // callers together (the WAF limits each address; functions/src/domain/sessions.ts each account).
+        routeSettings[routeKey(route)] = {
+          ThrottlingRateLimit: stage.signInThrottle.rateLimit,
+          ThrottlingBurstLimit: stage.signInThrottle.burstLimit,
+        };
+        // A stage can name only routes that exist.
+        stageResource.node.addDependency(httpRoute);
+      }
     }
+    stageResource.routeSettings = routeSettings;
     this.served = functions;
   }
 }

@@ -16,6 +16,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { Resource } from '@sitewalk/shared/contract/route';
 import {
@@ -30,6 +31,7 @@ import type { EnvName } from '@sitewalk/functions/env';
 import { tableDefinition } from '@sitewalk/functions/db/table';
 import { TENANTS_PREFIX } from '@sitewalk/functions/ports/storage';
 import { EXPORTS_FOLDER } from '@sitewalk/functions/ports/export-store';
+import { ANCHORS_FOLDER } from '@sitewalk/functions/ports/audit-anchors';
 import { METRICS_NAMESPACE } from '@sitewalk/functions/http/metrics';
 import type { StageConfig } from '../stage.ts';
 import { logicalIdOf } from './buckets.ts';
@@ -41,11 +43,17 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 export interface Backing {
   table: ITableV2;
   pinKey: IKey;
+  /** Signs audit entries (HMAC); the functions that write them may GenerateMac. */
+  auditKey: IKey;
+  /** The audit logs' anchors (Object Lock); the anchor worker lists, reads and adds them. */
+  auditAnchors: IBucket;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
   uploads: IBucket;
   mail: { identity: IEmailIdentity; from: string };
   appUrl: string;
+  /** The secret CloudFront sends to the API (functions/src/http/origin.ts); the API's functions read it. */
+  originSecret: ISecret;
 }
 
 export const TABLE_READS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
@@ -63,6 +71,15 @@ export const GEOCODE_ACTION = 'geo-places:Geocode';
 
 /** Reading the text on a photo (functions/src/ports/text-detector.ts); the action has no resource to name. */
 export const DETECT_TEXT_ACTION = 'rekognition:DetectText';
+
+/**
+ * Powertools' Tracer records a handler's answer and a thrown error as trace metadata unless told not to: off
+ * in every function, handlers and workers alike (answers carry tokens, PINs and presigned URLs).
+ */
+export const TRACER_CAPTURE_OFF = {
+  POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+  POWERTOOLS_TRACER_CAPTURE_ERROR: 'false',
+} as const;
 
 /** The objects of one kind of upload, under every tenant: `tenants/*\/{kind}/*`. */
 export const uploadsOfKind = (kind: string) => `${TENANTS_PREFIX}*/${kind}/*`;
@@ -158,7 +175,10 @@ export class ResourceFunction extends Construct {
     );
 
     const values: Record<
-      Exclude<EnvName, `${string}_ENDPOINT` | 'AWS_REGION' | 'LOG_LEVEL' | 'PIN_LOCAL_KEY'>,
+      Exclude<
+        EnvName,
+        `${string}_ENDPOINT` | 'AWS_REGION' | 'LOG_LEVEL' | `${string}_LOCAL_KEY` | 'AUDIT_ANCHOR_DIR'
+      >,
       string
     > = {
       TABLE_NAME: backing.table.tableName,
@@ -170,10 +190,14 @@ export class ResourceFunction extends Construct {
       GEOCODER: 'amazon-location',
       PIN_KEY_ID: backing.pinKey.keyArn,
       MFA_REQUIRED_ROLES: stage.mfaRequiredRoles.join(','),
+      AUDIT_KEY_ID: backing.auditKey.keyArn,
+      AUDIT_ANCHOR_BUCKET: backing.auditAnchors.bucketName,
     };
-    const environment = Object.fromEntries(
-      environmentOf(access).map((name) => [name, values[name as keyof typeof values]]),
-    );
+    const environment = {
+      ...Object.fromEntries(environmentOf(access).map((name) => [name, values[name as keyof typeof values]])),
+      // Every function behind the API, and no worker: requests that did not come through CloudFront are refused.
+      ...(isWorker(resource) ? {} : { ORIGIN_SECRET_ARN: backing.originSecret.secretArn }),
+    };
 
     this.function = new NodejsFunction(this, 'Function', {
       entry: `${root}functions/src/${resource}/handler.ts`,
@@ -196,6 +220,7 @@ export class ResourceFunction extends Construct {
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         SITEWALK_STAGE: stage.name,
         NODE_OPTIONS: '--enable-source-maps',
+        ...TRACER_CAPTURE_OFF,
       },
       bundling: functionOptions(resource).bundling,
       // X-Ray: Lambda's segment, and the Powertools Tracer's subsegments for each AWS call.
@@ -209,6 +234,14 @@ export class ResourceFunction extends Construct {
         'X-Ray trace segments and telemetry have no resource-level permissions; only those two actions.',
     });
     this.grant(access, backing, role);
+    if (!isWorker(resource)) {
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [backing.originSecret.secretArn],
+        }),
+      );
+    }
   }
 
   private grant(access: ResourceAccess | WorkerAccess, backing: Backing, role: Role): void {
@@ -294,6 +327,32 @@ export class ResourceFunction extends Construct {
           resources: [backing.pinKey.keyArn],
         }),
       );
+    }
+
+    if (access.auditWriter) {
+      // Signing audit entries: GenerateMac only; no function may VerifyMac (the operator's audit:verify does).
+      role.addToPolicy(
+        new PolicyStatement({ actions: ['kms:GenerateMac'], resources: [backing.auditKey.keyArn] }),
+      );
+    }
+
+    if ('auditAnchors' in access && access.auditAnchors) {
+      // New anchors and reading the latest; Object Lock keeps every one, whatever this role is granted.
+      const anchors = backing.auditAnchors.arnForObjects(`${ANCHORS_FOLDER}*`);
+      role.addToPolicy(
+        new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject'], resources: [anchors] }),
+      );
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [backing.auditAnchors.bucketArn],
+          conditions: { StringLike: { 's3:prefix': [`${ANCHORS_FOLDER}*`] } },
+        }),
+      );
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(backing.auditAnchors)}.Arn>/${ANCHORS_FOLDER}*]`,
+        reason: 'Anchors are keyed per audit log under logs/; the worker chooses every key.',
+      });
     }
 
     if ('uploadEvents' in access && access.uploadEvents) {

@@ -7,7 +7,6 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Validations } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
-import { EVALUATOR_INTERVAL_MINUTES } from '@sitewalk/shared/constants';
 import type { Worker } from '@sitewalk/functions/resource-access';
 import type { StageConfig } from '../stage.ts';
 import { ResourceFunction, type Backing } from './resource-function.ts';
@@ -16,35 +15,47 @@ import { deadLetterQueue } from './dead-letters.ts';
 /** EventBridge Scheduler tries a failed invocation this often before it sends it to the dead-letter queue. */
 export const SCHEDULE_RETRIES = 2;
 
+export interface ScheduledWorkerProps {
+  stage: StageConfig;
+  backing: Backing;
+  /** The worker it runs (functions/src/<name>/). */
+  name: Worker;
+  /** What a run does, for the schedule's description. */
+  does: string;
+  every: Duration;
+  /** How long a run may take, well inside the interval. */
+  timeout: Duration;
+}
+
 /**
- * The missed-walk evaluator (functions/src/evaluator/): its function, and an EventBridge Scheduler schedule
- * that invokes it every EVALUATOR_INTERVAL_MINUTES through a role of its own that may invoke that function
+ * A worker on a schedule (the missed-walk evaluator, the audit anchoring): its function, and an EventBridge
+ * Scheduler schedule that invokes it at a fixed rate through a role of its own that may invoke that function
  * and nothing else. An invocation that fails past its retries goes to a dead-letter queue; the next run takes
- * up what was due, since the evaluator keeps its place in the table.
+ * up what was due, since each worker keeps its place in the table (or its anchors).
  */
 export class ScheduledWorker extends Construct {
-  readonly name: Worker = 'evaluator';
+  readonly name: Worker;
   readonly function: NodejsFunction;
   readonly schedule: Schedule;
   readonly deadLetters: Queue;
 
-  constructor(scope: Construct, id: string, props: { stage: StageConfig; backing: Backing }) {
+  constructor(scope: Construct, id: string, props: ScheduledWorkerProps) {
     super(scope, id);
-    const { stage, backing } = props;
+    const { stage, backing, name, every } = props;
+    this.name = name;
     this.function = new ResourceFunction(this, 'Function', {
-      resource: this.name,
+      resource: name,
       stage,
       backing,
-      // A run takes what is due, in bounded batches: room for a slow one, well inside the interval.
-      timeout: Duration.minutes(2),
+      timeout: props.timeout,
     }).function;
 
-    this.deadLetters = deadLetterQueue(this, 'the evaluator schedule');
+    this.deadLetters = deadLetterQueue(this, `the ${name} schedule`);
 
     // The scheduler's own role: LambdaInvoke grants it lambda:InvokeFunction on this function only.
     const invoker = new Role(this, 'InvokerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
-      description: `SiteWalk ${stage.name}: EventBridge Scheduler invoking the ${this.name}`,
+      description: `SiteWalk ${stage.name}: EventBridge Scheduler invoking the ${name}`,
     });
     Validations.of(invoker).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(this.function.node.defaultChild as CfnFunction)}.Arn>:*]`,
@@ -52,14 +63,14 @@ export class ScheduledWorker extends Construct {
     });
 
     this.schedule = new Schedule(this, 'Schedule', {
-      description: `SiteWalk ${stage.name}: look for walk windows due, raise alerts, send summaries`,
-      schedule: ScheduleExpression.rate(Duration.minutes(EVALUATOR_INTERVAL_MINUTES)),
+      description: `SiteWalk ${stage.name}: ${props.does}`,
+      schedule: ScheduleExpression.rate(every),
       target: new LambdaInvoke(this.function, {
         role: invoker,
         deadLetterQueue: this.deadLetters,
         retryAttempts: SCHEDULE_RETRIES,
         // A run older than the interval is overtaken by the next one.
-        maxEventAge: Duration.minutes(EVALUATOR_INTERVAL_MINUTES),
+        maxEventAge: every,
       }),
     });
   }

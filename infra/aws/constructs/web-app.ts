@@ -21,8 +21,10 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { ORIGIN_SECRET_HEADER } from '@sitewalk/functions/http/origin';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@sitewalk/shared/runtime-config';
 import { PAGES_MANIFEST_FILE, type PagesManifest } from '@sitewalk/shared/web-pages';
 import { APP_ENTRY_FILES, entryFilesOf, pageRouterCode } from '../../web-pages.ts';
@@ -46,10 +48,19 @@ export class WebApp extends Construct {
   constructor(
     scope: Construct,
     id: string,
-    props: { stage: StageConfig; api: IHttpApi; logs: IBucket; pages: PagesManifest },
+    props: {
+      stage: StageConfig;
+      api: IHttpApi;
+      logs: IBucket;
+      pages: PagesManifest;
+      /** Sent to the API on every request; the API refuses requests without it (functions/src/http/origin.ts). */
+      originSecret: ISecret;
+      /** The stage's WAF web ACL (edge-stack.ts, in us-east-1). */
+      webAclArn: string;
+    },
   ) {
     super(scope, id);
-    const { stage, api, logs, pages } = props;
+    const { stage, api, logs, pages, originSecret, webAclArn } = props;
     const region = Stack.of(this).region;
 
     this.bucket = privateBucket(this, 'Site', {
@@ -117,6 +128,7 @@ export class WebApp extends Construct {
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
+      webAclId: webAclArn,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -128,12 +140,15 @@ export class WebApp extends Construct {
         [API_PATH_PATTERN]: {
           origin: new HttpOrigin(`${api.apiId}.execute-api.${region}.${Stack.of(this).urlSuffix}`, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            // A dynamic reference, resolved by CloudFormation at deploy: the value is in no template.
+            customHeaders: { [ORIGIN_SECRET_HEADER]: originSecret.secretValue.unsafeUnwrap() },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           // Everything the viewer sent (the bearer token, the refresh cookie, the query) but the Host header,
-          // which must name API Gateway.
+          // which must name API Gateway, and CloudFront's own headers, CloudFront-Viewer-Address among them
+          // (the client's address, functions/src/http/origin.ts).
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
         },
@@ -142,11 +157,6 @@ export class WebApp extends Construct {
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions-CFR1',
       reason: 'Storage facilities and their staff may be anywhere; no country is refused.',
-    });
-    Validations.of(this.distribution).acknowledge({
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'A CloudFront web ACL must live in us-east-1 and is priced per tenant; sign-in is throttled by the API and every other call needs a token. Adding WAF is an ops decision per stage.',
     });
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions-CFR4',

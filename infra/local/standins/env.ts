@@ -8,12 +8,17 @@ import type { Provisioned } from '../provision.ts';
 export const localEnvironment = (
   standIns: StandInsInfo,
   provisioned: Provisioned,
-  /** pinKey: the local stand-in for the KMS key that seals PINs (32 bytes, base64). */
+  /**
+   * pinKey: the local stand-in for the KMS key that seals PINs (32 bytes, base64); auditKey: for the KMS
+   * HMAC key that signs audit entries (the same); anchorDir: for the Object Lock bucket of audit anchors;
+   * mfaRequiredRoles: the roles that must use two-step verification (none unless given).
+   */
   extra: {
     appUrl: string;
     mailFrom: string;
     pinKey: string;
-    /** The roles that must use two-step verification, as role ids ("50,45,40"); none unless given. */
+    auditKey: string;
+    anchorDir: string;
     mfaRequiredRoles?: readonly number[];
   },
 ): Record<string, string> => ({
@@ -33,6 +38,8 @@ export const localEnvironment = (
   REKOGNITION_ENDPOINT: standIns.endpoints.rekognition,
   GEOCODER: 'offline',
   PIN_LOCAL_KEY: extra.pinKey,
+  AUDIT_LOCAL_KEY: extra.auditKey,
+  AUDIT_ANCHOR_DIR: extra.anchorDir,
   MFA_REQUIRED_ROLES: (extra.mfaRequiredRoles ?? []).join(','),
   // Powertools' own switches: no EMF on stdout, no X-Ray (there is no daemon here).
   POWERTOOLS_METRICS_DISABLED: 'true',

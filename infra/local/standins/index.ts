@@ -16,7 +16,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cognitoReady, startCognito } from './cognito.ts';
+import { cognitoReady, localSigningKey, startCognito } from './cognito.ts';
 import { dynamoDbReady, startDynamoDb, type DynamoDbWorkload } from './dynamodb.ts';
 import { assertJava } from './java.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type StandInName } from './local-aws.ts';
@@ -27,6 +27,7 @@ import { sesReady, startSes } from './ses.ts';
 import { rekognitionReady, startRekognition } from './rekognition.ts';
 
 export { assertJava } from './java.ts';
+export { signingKeyFileIn } from './cognito.ts';
 export { LOCAL_CREDENTIALS, LOCAL_REGION, type StandInName } from './local-aws.ts';
 
 export interface StandInsOptions {
@@ -50,6 +51,8 @@ export interface StandInsInfo {
   endpoints: Record<StandInName, string>;
   region: typeof LOCAL_REGION;
   credentials: { accessKeyId: string; secretAccessKey: string };
+  /** The PEM file of the key the Cognito stand-in signs tokens with, made for its data directory (tests mint tokens with it). */
+  cognitoSigningKeyFile: string;
 }
 
 export interface StandIns extends StandInsInfo {
@@ -121,7 +124,9 @@ export const startStandIns = async (options: StandInsOptions = {}): Promise<Stan
     const started = Date.now();
     const dynamodb = startDynamoDb(dynamodbPort, dataDir, options.workload ?? 'tests', log);
     children.push(dynamodb);
-    const cognito = startCognito(cognitoPort, directoryFor('cognito'), log);
+    const cognitoDirectory = directoryFor('cognito');
+    const cognitoSigningKeyFile = localSigningKey(cognitoDirectory);
+    const cognito = startCognito(cognitoPort, cognitoDirectory, cognitoSigningKeyFile, log);
     children.push(cognito);
 
     const since = () => Date.now() - started;
@@ -161,6 +166,7 @@ export const startStandIns = async (options: StandInsOptions = {}): Promise<Stan
       },
       region: LOCAL_REGION,
       credentials: { ...LOCAL_CREDENTIALS },
+      cognitoSigningKeyFile,
       processes: { dynamodb: dynamodb.pid, cognito: cognito.pid },
       readyAfterMs: {
         dynamodb: dynamodbAfter,

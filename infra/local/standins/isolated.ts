@@ -4,6 +4,9 @@
  * isolatedEnvironment() to get its own table, bucket and user pool, with process.env pointing at them.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import type { StandInsInfo } from './index.ts';
 import { localEnvironment } from './env.ts';
@@ -48,9 +51,14 @@ export const isolatedEnvironment = async (
     appOrigin: new URL(appUrl).origin,
   };
   const provisioned = await provision(standIns, names);
-  // A fresh PIN key per test file, as its table is fresh.
-  const pinKey = randomBytes(32).toString('base64');
-  const env = localEnvironment(standIns, provisioned, { appUrl, mailFrom, pinKey });
+  // A fresh PIN key, audit key and anchor directory per test file, as its table is fresh.
+  const env = localEnvironment(standIns, provisioned, {
+    appUrl,
+    mailFrom,
+    pinKey: randomBytes(32).toString('base64'),
+    auditKey: randomBytes(32).toString('base64'),
+    anchorDir: mkdtempSync(join(tmpdir(), `sitewalk-anchors-${suffix}-`)),
+  });
   Object.assign(process.env, env);
   return { env, provisioned, names, standIns };
 };

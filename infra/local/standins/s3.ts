@@ -1,19 +1,34 @@
 /** s3rver, in this process (CommonJS, loaded with require for a predictable default export). */
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import { finished } from 'node:stream/promises';
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import { LOCAL_CREDENTIALS } from './local-aws.ts';
 import { HOST, httpAnswers, url, waitUntilReady } from './readiness.ts';
 
 const require = createRequire(import.meta.url);
 
-/** Koa's context, as far as the notification route reads and answers it. */
+/** s3rver's object store, as far as the write-once PUT wraps it. */
+interface S3rverObject {
+  bucket: string;
+  key: string;
+  content: NodeJS.ReadableStream | Buffer;
+}
+interface S3rverStore {
+  existsObject(bucket: string, key: string): Promise<boolean>;
+  putObject(object: S3rverObject): Promise<{ md5: string; size: number }>;
+}
+
+/** Koa's context, as far as the notification route and the write-once PUT read and answer it. */
 interface KoaContext {
   method: string;
   path: string;
+  headers: Record<string, string | string[] | undefined>;
   req: NodeJS.ReadableStream;
   status: number;
   body: unknown;
+  /** s3rver's store (on Koa's shared context; set on one request's context, it serves that request only). */
+  store: S3rverStore;
 }
 type Middleware = (ctx: KoaContext, next: () => Promise<void>) => Promise<void>;
 
@@ -34,6 +49,39 @@ type S3rverConstructor = new (options: {
 interface S3rverAccount {
   createKeyPair(accessKeyId: string, secretAccessKey: string): void;
 }
+type S3rverError = new (code: string, message: string, detail?: Record<string, string>) => Error;
+/** S3's words for a failed condition. */
+const PRECONDITION_FAILED = 'At least one of the pre-conditions you specified did not hold';
+
+/**
+ * S3's conditional write (`If-None-Match: *` on a PUT), which s3rver ignores: the object is written only when
+ * there is none at its key, else the PUT answers 412 PreconditionFailed as S3 does. Such PUTs of one key are
+ * checked and written one at a time, so of racing ones the first wins and the others get 412, as in S3.
+ * `createError` is s3rver's S3Error: its answer is S3's XML and keeps the CORS headers s3rver set before.
+ */
+const writeOnceStore = (createError: S3rverError) => {
+  const writing = new Map<string, Promise<unknown>>();
+  const oneAtATime = async <T>(id: string, write: () => Promise<T>): Promise<T> => {
+    const before = writing.get(id) ?? Promise.resolve();
+    const running = before.catch(() => undefined).then(write);
+    writing.set(id, running);
+    try {
+      return await running;
+    } finally {
+      if (writing.get(id) === running) writing.delete(id);
+    }
+  };
+  return (store: S3rverStore): S3rverStore =>
+    Object.assign(Object.create(store) as S3rverStore, {
+      putObject: (object: S3rverObject) =>
+        oneAtATime(JSON.stringify([object.bucket, object.key]), async () => {
+          if (!(await store.existsObject(object.bucket, object.key))) return store.putObject(object);
+          // The body is read to its end first, so the client hears the answer rather than a reset.
+          if (!Buffer.isBuffer(object.content)) await finished(object.content.resume());
+          throw new createError('PreconditionFailed', PRECONDITION_FAILED, { Condition: 'If-None-Match' });
+        }),
+    });
+};
 
 /**
  * Where the local host asks to be told of new objects, as a bucket's notification configuration asks S3 to
@@ -79,6 +127,7 @@ export const startS3 = async (
   const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account.js') as { DUMMY_ACCOUNT: S3rverAccount };
   DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
   const server = new S3rver({ address: HOST, port, directory, silent: true });
+  const writeOnce = writeOnceStore(require('s3rver/lib/models/error.js') as S3rverError);
 
   const subscriptions = new Map<string, UploadSubscription>();
   const idOf = (s: UploadSubscription) => JSON.stringify([s.bucket, s.prefix, s.url]);
@@ -94,6 +143,11 @@ export const startS3 = async (
     if (ctx.method === 'PUT') subscriptions.set(idOf(body), body);
     else subscriptions.delete(idOf(body));
     ctx.status = 204;
+  });
+  // Presigned uploads are write-once (functions/src/ports/storage.ts): S3 refuses to replace an object then.
+  server.middleware.unshift(async (ctx, next) => {
+    if (ctx.method === 'PUT' && ctx.headers['if-none-match'] === '*') ctx.store = writeOnce(ctx.store);
+    return next();
   });
 
   server.on('event', (event) => {

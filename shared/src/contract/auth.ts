@@ -135,7 +135,8 @@ export const authRoutes = {
     resource: 'auth',
     access: 'public',
     source: 'added',
-    summary: 'Revoke the refresh token and clear its cookie',
+    summary:
+      "Revoke the refresh token and clear its cookie; the session's access tokens are refused from then on",
     response: okResponse,
   }),
   'auth.me': defineRoute({

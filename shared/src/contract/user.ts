@@ -177,7 +177,8 @@ export const userRoutes = {
     resource,
     access: Role.Employee,
     source: 'added',
-    summary: "A user's PIN, for the profile's reveal toggle: the user themselves and those above them",
+    summary:
+      "A user's PIN, for the profile's reveal toggle: the user themselves and those above them; each reveal is recorded in the audit log",
     params: idParams,
     response: revealedPin,
   }),

@@ -37,6 +37,8 @@ export const auditActions = [
   'resolve',
   'reopen',
   'changeStatus',
+  /** A read, not a change: someone was shown a user's PIN (the entry never holds the PIN). */
+  'revealPin',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
@@ -51,6 +53,7 @@ export const auditActionNames: Record<AuditAction, string> = {
   resolve: 'Resolved',
   reopen: 'Reopened',
   changeStatus: 'Changed status',
+  revealPin: 'Revealed the PIN',
 };
 
 /** Changed fields only, never a secret (PIN, password, token): field name to value. */

@@ -13,6 +13,7 @@ import {
   ZIPCODE_MAX_LENGTH,
   PROFILE_IMAGE_MAX_BYTES,
   WALK_REPORT_TABLE_LIMIT,
+  WEBSITE_MAX_LENGTH,
 } from '../constants.ts';
 import { messages } from '../messages.ts';
 
@@ -83,6 +84,14 @@ export const zipcode = z
   .trim()
   .max(ZIPCODE_MAX_LENGTH, messages.validation.invalidZipcode)
   .regex(/^\d{5}(-\d{4})?$/, messages.validation.invalidZipcode);
+
+/**
+ * A web address a person types (a company's website): http or https only, so no `javascript:`, `data:` or
+ * `file:` address is ever stored to be opened later. Every URL the API takes is this one schema.
+ */
+export const webAddress = z
+  .url({ protocol: /^https?$/, error: messages.validation.invalidWebsite })
+  .max(WEBSITE_MAX_LENGTH, messages.validation.invalidWebsite);
 
 /** RFC 5321's limit: longer is no deliverable address (and would not fit a DynamoDB key). */
 export const email = z

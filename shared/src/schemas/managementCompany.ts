@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import { messages } from '../messages.ts';
 import { companyRoleIds, type RoleId } from '../roles.ts';
-import { NAME_MAX_LENGTH, WEBSITE_MAX_LENGTH } from '../constants.ts';
+import { NAME_MAX_LENGTH } from '../constants.ts';
 import { clearable } from './required.ts';
-import { email, id, isoDateTime, optionalPhone, phone } from './common.ts';
+import { email, id, isoDateTime, optionalPhone, phone, webAddress } from './common.ts';
 
 const website = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.url('Website must be a URL such as https://example.com').max(WEBSITE_MAX_LENGTH).optional(),
+  webAddress.optional(),
 );
 
 const fields = {
@@ -41,7 +41,7 @@ export const updateManagementCompanyBody = z.object(
     name: fields.name.optional(),
     email: email.optional(),
     phone: clearable(phone),
-    website: clearable(z.url('Website must be a URL such as https://example.com').max(WEBSITE_MAX_LENGTH)),
+    website: clearable(webAddress),
     mfaRequiredRoles: mfaRequiredRoles.optional(),
   },
   { error: messages.validation.noManagementCompanyInfo },

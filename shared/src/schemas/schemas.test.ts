@@ -12,11 +12,13 @@ import {
   zipcode,
   idParams,
   email,
+  webAddress,
 } from './common.ts';
 import { createWalkBody, stripUnitRange } from './walk.ts';
 import { createUserBody } from './user.ts';
 import { incidentNoteBody } from './incident.ts';
 import { createLocationBody } from './location.ts';
+import { createManagementCompanyBody, updateManagementCompanyBody } from './managementCompany.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
@@ -138,6 +140,44 @@ describe('e-mail addresses', () => {
     const address = (length: number) => `${'a'.repeat(64)}@${'b'.repeat(length - 69)}.com`;
     expect(email.safeParse(address(254)).success).toBe(true);
     expect(firstMessage(email.safeParse(address(255)))).toBe(messages.validation.emailTooLong);
+  });
+});
+
+describe('web addresses (issue 27)', () => {
+  it.each([
+    'https://example.com',
+    'http://acme.test/storage?x=1',
+    'HTTPS://EXAMPLE.COM/',
+    ' https://example.com ',
+  ])('takes the http(s) address %j', (value) => {
+    expect(webAddress.safeParse(value).success).toBe(true);
+  });
+  it.each([
+    'javascript:alert(document.cookie)',
+    'JavaScript:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'ftp://example.com',
+    'mailto:owner@example.com',
+    'example.com',
+    'https://',
+    `https://example.com/${'a'.repeat(200)}`,
+  ])('refuses %j, saying what an address must be', (value) => {
+    expect(firstMessage(webAddress.safeParse(value))).toBe(messages.validation.invalidWebsite);
+  });
+  it('is the rule of the company forms, on create and on update', () => {
+    const company = { name: 'Acme', email: 'a@example.com' };
+    const bad = 'javascript:alert(1)';
+    expect(firstMessage(createManagementCompanyBody.safeParse({ ...company, website: bad }))).toBe(
+      messages.validation.invalidWebsite,
+    );
+    expect(firstMessage(updateManagementCompanyBody.safeParse({ id: 1, website: bad }))).toBe(
+      messages.validation.invalidWebsite,
+    );
+    expect(createManagementCompanyBody.parse({ ...company, website: ' ' }).website).toBeUndefined();
+    expect(updateManagementCompanyBody.parse({ id: 1, website: '' }).website).toBeNull();
   });
 });
 

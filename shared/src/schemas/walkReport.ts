@@ -29,6 +29,10 @@ export const checkpointBody = z.object({
   /** By the phone's position, or marked by hand ('Mark reached'). */
   method: z.enum(ARRIVAL_METHODS).default('position'),
   isDoor: z.boolean().default(false),
+  /**
+   * The unit the door check asked for. Ignored on a report whose units the API drew (issue 27): the drawn unit
+   * is recorded instead, whatever the phone says; kept only on reports started before that.
+   */
   targetUnit: z.string().trim().max(UNIT_NUMBER_MAX).optional(),
   picturedUnit: z.string().trim().max(UNIT_NUMBER_MAX).optional(),
   /**
@@ -119,6 +123,13 @@ export const walkReportFlag = z.object({
 });
 export type WalkReportFlag = z.infer<typeof walkReportFlag>;
 
+/**
+ * The unit a door check asks for at a door marker (issue 27): drawn by the API from the marker's range when the
+ * report starts, once, and kept with the report, so the phone cannot choose it and a reload asks the same.
+ */
+export const doorUnit = z.object({ markerId: id, unit: z.string() });
+export type DoorUnit = z.infer<typeof doorUnit>;
+
 export const walkReport = z
   .object({
     id,
@@ -129,6 +140,11 @@ export const walkReport = z
     user: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
     walkId: id,
     walk: z.object({ name: z.string(), locationId: id, markers: z.array(marker) }).nullable(),
+    /**
+     * The unit drawn for each door marker whose range names one (in the walk's marker order); none on reports
+     * started before the API drew units.
+     */
+    doorUnits: z.array(doorUnit).default([]),
     CompletedMarker: z.array(completedMarker),
     walkNote: z.array(z.object({ id, markerId: id, note: z.string() })),
     markerImage: z.array(

@@ -9,6 +9,9 @@
  */
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { StandInsInfo } from '../../../infra/local/standins/index.ts';
 import { localEnvironment } from '../../../infra/local/standins/env.ts';
 import { provision } from '../../../infra/local/provision.ts';
@@ -52,6 +55,8 @@ const env = localEnvironment(standIns, provisioned, {
   appUrl: url,
   mailFrom: 'no-reply@sitewalk.local',
   pinKey: randomBytes(32).toString('base64'),
+  auditKey: randomBytes(32).toString('base64'),
+  anchorDir: mkdtempSync(join(tmpdir(), 'sitewalk-anchors-')),
 });
 Object.assign(process.env, env);
 

@@ -4,7 +4,8 @@ import { service } from './service-name.ts';
 /**
  * One entry of a management company's audit log (company 0: the system log), written in the same
  * transaction as the change it records and never changed after (docs/data-model.md, 'The audit log').
- * `before` and `after` are the changed fields as canonical JSON text, so what was hashed is what is stored.
+ * `before` and `after` are the changed fields as canonical JSON text, so what was hashed is what is stored;
+ * `mac` is the audit writer's signature of the entry, which the table's other writers cannot make.
  * Access patterns:
  * - a log, by sequence number (newest first for the Activity screen, oldest first to verify): primary
  */
@@ -27,6 +28,8 @@ export const auditEntryEntity = new Entity({
     after: { type: 'string', required: true, readOnly: true },
     prevHash: { type: 'string', required: true, readOnly: true },
     hash: { type: 'string', required: true, readOnly: true },
+    /** The audit writer's MAC of the entry (audit-chain.ts macMessage); absent on entries from before MACs. */
+    mac: { type: 'string', readOnly: true },
   },
   indexes: {
     primary: {
@@ -51,6 +54,8 @@ export const auditHeadEntity = new Entity({
     seq: { type: 'number', required: true },
     hash: { type: 'string', required: true },
     at: { type: 'string', required: true },
+    /** The last entry's MAC, which the anchor worker copies into the anchor. */
+    mac: { type: 'string' },
   },
   indexes: {
     primary: {

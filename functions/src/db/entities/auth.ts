@@ -12,6 +12,8 @@ export const passwordResetEntity = new Entity({
   attributes: {
     tokenHash: { type: 'string', required: true },
     userId: { type: 'number', required: true },
+    /** The address the link was mailed to: it works only while that is still the user's e-mail. */
+    mailedTo: { type: 'string' },
     expiresAt: { type: 'number', required: true },
     usedAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
@@ -69,6 +71,12 @@ export const sessionEntity = new Entity({
     /** Epoch milliseconds. */
     startedAt: { type: 'number', required: true },
     expiresAt: { type: 'number', required: true },
+    /**
+     * The sign-in's `origin_jti`, which every access token of the session carries (refreshed ones too), and
+     * how long those live: what a logout records in an endedSession item.
+     */
+    originJti: { type: 'string' },
+    accessTokenSeconds: { type: 'number' },
   },
   indexes: {
     primary: {
@@ -83,6 +91,28 @@ export const sessionEntity = new Entity({
   },
 });
 export type SessionItem = EntityItem<typeof sessionEntity>;
+
+/**
+ * A session ended by its logout: the access tokens it handed out (their `origin_jti`) are refused until they
+ * would have expired anyway, when DynamoDB's TTL (`expiresAt`, epoch seconds) removes the item. It sits in
+ * the user's `userAccess` collection, so the one Query that loads every request's actor reads it too.
+ */
+export const endedSessionEntity = new Entity({
+  model: { entity: 'endedSession', version: '1', service },
+  attributes: {
+    userId: { type: 'number', required: true },
+    originJti: { type: 'string', required: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    primary: {
+      collection: 'userAccess',
+      pk: { field: 'pk', composite: ['userId'] },
+      sk: { field: 'sk', composite: ['originJti'] },
+    },
+  },
+});
+export type EndedSessionItem = EntityItem<typeof endedSessionEntity>;
 
 /**
  * A sign-in waiting for its two-step verification set-up (a user who must use it and has not set it up):

@@ -27,6 +27,20 @@ export const walkReportEntity = new Entity({
     /** The walk's name and marker count when the walk started: what this report was measured against. */
     walkName: { type: 'string', required: true },
     markerCount: { type: 'number', required: true },
+    /**
+     * The unit each door check asks for (issue 27): one per door marker whose range names a unit, drawn by the API
+     * when the report started and never changed. Absent on reports started before the API drew units.
+     */
+    doorUnits: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: {
+          markerId: { type: 'number', required: true },
+          unit: { type: 'string', required: true },
+        },
+      },
+    },
     /** Markers reached; a set, so a repeated arrival at one marker counts once. */
     visitedMarkerIds: { type: 'set', items: 'number' },
     firstArrivalAt: { type: 'string' },
@@ -204,13 +218,17 @@ export const markerImageEntity = new Entity({
     accuracy: { type: 'number' },
     /** The photo of a door check: its unit number is read once it arrives (functions/src/walkPhoto/). */
     door: { type: 'boolean' },
-    /** What was read on it, when it was (no `unit`: nothing readable). Absent: not read yet. */
+    /**
+     * What was read on it, when, and the ETag of the object the upload event announced (no `unit`: nothing
+     * readable; no `etag`: read before issue 27). Absent: not read yet.
+     */
     unitRead: {
       type: 'map',
       properties: {
         unit: { type: 'string' },
         confidence: { type: 'number' },
         readAt: { type: 'string', required: true },
+        etag: { type: 'string' },
       },
     },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
@@ -220,6 +238,8 @@ export const markerImageEntity = new Entity({
      * flags: seconds from its checkpoint's arrival, metres from its marker, the report it is a copy of.
      */
     evidenceAt: { type: 'string' },
+    /** The ETag of the very object the evidence was read from: another ETag is examined again (issue 27). */
+    evidenceEtag: { type: 'string' },
     cameraTakenAt: { type: 'string' },
     cameraLat: { type: 'number' },
     cameraLng: { type: 'number' },

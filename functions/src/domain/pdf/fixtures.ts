@@ -54,6 +54,7 @@ export const walkReportView = (overrides: Partial<WalkReport> = {}): WalkReport 
   user: { firstName: 'Dana', lastName: 'Okafor' },
   walkId: 9,
   walk: { name: 'Evening perimeter', locationId: 3, markers },
+  doorUnits: [{ markerId: markers[4]!.id, unit: '105' }],
   CompletedMarker: [
     ...[0, 1, 2, 3, 5, 6, 9].map((i) => checkpoint(i)),
     checkpoint(4, {

@@ -124,6 +124,36 @@ describe('ActivityPage', () => {
     expect(row('Locations added')).toHaveTextContent('Elm Street');
   });
 
+  it('shows a PIN reveal as who was shown whose PIN, with nothing changed', async () => {
+    // Prepare
+    const { user } = renderActivity({
+      'managementCompany.activity': () => ({
+        entries: [
+          anEntry({
+            action: 'revealPin',
+            objectKind: 'user',
+            objectId: 8,
+            objectName: 'Sam Rivera',
+            before: null,
+            after: null,
+          }),
+        ],
+        nextCursor: null,
+      }),
+    });
+    const item = within(await screen.findByRole('list', { name: 'Activity' })).getByRole('listitem');
+    expect(item).toHaveTextContent('Revealed the PIN');
+    expect(item).toHaveTextContent('Sam Rivera');
+    expect(item).toHaveTextContent('by Dana Walker · Company Manager');
+
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Show changes' }));
+
+    // Assess
+    expect(item).toHaveTextContent('Dana Walker was shown this user’s PIN. Nothing changed.');
+    expect(screen.queryByRole('table', { name: 'Changes of entry 12' })).not.toBeInTheDocument();
+  });
+
   it('asks for what the filters say, and for older entries with the cursor it was given', async () => {
     // Prepare
     const { user, fake } = renderActivity({

@@ -123,6 +123,13 @@ const shown = (field: string, value: unknown, names: Names): string => {
 /** The fields an entry changed, before and after, side by side. */
 export const ChangeDiff = ({ entry, names }: { entry: AuditEntry; names: Names }) => {
   const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  if (entry.action === 'revealPin') {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {entry.actor.name} was shown this user’s PIN. Nothing changed.
+      </Typography>
+    );
+  }
   if (fields.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -163,7 +170,9 @@ const actionColor = (entry: AuditEntry) =>
     ? 'error'
     : entry.action === 'create' || entry.action === 'addMember' || entry.action === 'resolve'
       ? 'success'
-      : 'default';
+      : entry.action === 'revealPin'
+        ? 'warning'
+        : 'default';
 
 const What = ({ entry }: { entry: AuditEntry }) => (
   <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

@@ -59,10 +59,23 @@ describe('adding a management company', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
     expect(screen.getByText(messages.validation.invalidPhone)).toBeInTheDocument();
-    expect(screen.getByText('Website must be a URL such as https://example.com')).toBeInTheDocument();
+    expect(screen.getByText(messages.validation.invalidWebsite)).toBeInTheDocument();
     expect(screen.queryByText('Company Name is required')).not.toBeInTheDocument();
     expect(fake.calls).toEqual([]);
   });
+
+  it.each(['javascript:alert(document.cookie)', 'data:text/html,hi', 'ftp://acme.test'])(
+    'refuses the website %j: http and https only (issue 27)',
+    async (website) => {
+      const { fake, user } = renderForm('/app/management-companies/add');
+      await user.type(field('Company Name'), 'Acme Storage');
+      await user.type(field('Email address'), 'office@acme.test');
+      await user.type(field('Website'), website);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(messages.validation.invalidWebsite)).toBeInTheDocument();
+      expect(fake.calls).toEqual([]);
+    },
+  );
 
   it.each([
     ['5551234567', '555-123-4567'],

@@ -98,6 +98,7 @@ const aReport = (overrides: Partial<WalkReport> = {}): WalkReport => ({
   totalTime: 'Not Completed',
   totalMinutes: null,
   completed: false,
+  doorUnits: [],
   flags: [],
   flagCount: 0,
   ...overrides,
@@ -469,6 +470,41 @@ describe('WalkReportPage', () => {
     expect(within(popup).getByRole('list', { name: 'Flags at point 2' })).toHaveTextContent(
       'Reached 20 s after the previous marker, 111 m away: faster than a brisk walk (7.2 km/h)The same picture is in walk report 1042',
     );
+  });
+
+  it("shows a door photo of another unit than the one drawn as 'Wrong door', the drawn unit as Requested", async () => {
+    const report = aReport({
+      doorUnits: [{ markerId: 32, unit: '104' }],
+      CompletedMarker: [
+        checkpoint(2, 32, '2026-11-20T17:10:20.000Z', {
+          isDoor: true,
+          targetUnit: '104',
+          picturedUnit: '104',
+          unitRead: { status: 'read', unit: '107', confidence: 91 },
+        }),
+      ],
+      flags: [
+        {
+          kind: 'wrongDoor',
+          reason: 'Unit 104 was asked for; the photo shows 107',
+          markerId: 32,
+          checkpointId: null,
+          imageName: 'door.jpg',
+        },
+      ],
+      flagCount: 1,
+    });
+    renderReport({ 'walk.report': () => report });
+    const section = await screen.findByRole('region', { name: 'Flags' });
+    expect(
+      within(section)
+        .getAllByTestId('report-flag')
+        .map((item) => item.textContent),
+    ).toEqual(['Wrong door · Photo at point 2Unit 104 was asked for; the photo shows 107View on map']);
+    const check = screen.getByTestId('unit-check');
+    expect(check).toHaveTextContent('Mismatch');
+    expect(check).toHaveTextContent('104');
+    expect(check).toHaveTextContent('107');
   });
 
   it('flags arrivals of a report from before stored flags by what each answers (by hand, far)', async () => {

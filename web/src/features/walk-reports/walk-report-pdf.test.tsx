@@ -47,6 +47,7 @@ const report: WalkReport = {
   totalTime: 'Not Completed',
   totalMinutes: null,
   completed: false,
+  doorUnits: [],
   flags: [],
   flagCount: 0,
 };

@@ -16,6 +16,10 @@ import type { ImageContentType } from '@sitewalk/shared/constants';
 import { photoOf } from './photo-file.ts';
 import { PhotoInput } from './photo-input.tsx';
 
+export const doorCheckTexts = {
+  waiting: "Waiting for SiteWalk to name the unit to check: it does once this walk's start is sent.",
+};
+
 export interface DoorCheckValues {
   file: File;
   contentType: ImageContentType;
@@ -25,8 +29,11 @@ export interface DoorCheckValues {
 export interface DoorCheckDialogProps {
   open: boolean;
   markerLabel: string;
-  /** The unit drawn from the marker's range, or null when it has none (only the photo is asked). */
-  unit: string | null;
+  /**
+   * The unit the API drew from the marker's range when the walk started; null when it has none (only the photo is
+   * asked); undefined while the phone does not know it yet (the walk's start has not reached SiteWalk).
+   */
+  unit: string | null | undefined;
   onCancel: () => void;
   onSave: (values: DoorCheckValues) => void;
 }
@@ -58,7 +65,7 @@ const DoorCheckForm = ({
 }: {
   formId: string;
   markerLabel: string;
-  unit: string | null;
+  unit: string | null | undefined;
   onSave: (values: DoorCheckValues) => void;
 }) => {
   const form = useForm<{ picturedUnit: string }>({ defaultValues: { picturedUnit: '' } });
@@ -80,11 +87,16 @@ const DoorCheckForm = ({
         })}
       >
         <DialogContentText>
-          {unit === null ? 'Take a photo of the door.' : `Take a photo of the door of unit ${unit}.`}
+          {unit ? `Take a photo of the door of unit ${unit}.` : 'Take a photo of the door.'}
           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
             {markerLabel}
           </Typography>
         </DialogContentText>
+        {unit === undefined && (
+          <Alert severity="info" role="status">
+            {doorCheckTexts.waiting}
+          </Alert>
+        )}
         <PhotoInput
           name="Door photo"
           text={photo ? 'Retake door photo' : 'Door photo'}

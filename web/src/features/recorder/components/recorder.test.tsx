@@ -327,8 +327,8 @@ describe('Recorder: recording', () => {
   });
 
   it('a door marker opens the door check; saving writes the checkpoint with the units, then the photo', async () => {
-    vi.spyOn(Math, 'random').mockReturnValue(0.5); // '101-105, 110' → the 4th of 6: 104
     const memory = createMemoryRecorder({ sessions: [session()] });
+    memory.doorUnits.set('session-1', [{ markerId: door.id, unit: '104' }]);
     const { user } = renderRecorder(memory);
     await screen.findByRole('heading', { name: 'Night round' });
     // At the door before the first marker: not where the walker is heading, so nothing happens.
@@ -399,11 +399,62 @@ describe('Recorder: recording', () => {
     expect(await screen.findByRole('dialog', { name: 'Door check' })).toBeInTheDocument();
   });
 
+  it('asks the unit the API drew as the walk started, the same after a reload, never one drawn on the phone', async () => {
+    // Each Math.random the phone could draw with names another unit of '101-105, 110'.
+    let turn = 0;
+    vi.spyOn(Math, 'random').mockImplementation(() => (turn++ % 6) / 6);
+    const memory = createMemoryRecorder({ sessions: [session()] });
+    memory.doorUnits.set('session-1', [{ markerId: door.id, unit: '107' }]);
+    const openCheck = async (user: ReturnType<typeof renderRecorder>['user']) => {
+      await screen.findByRole('heading', { name: 'Night round' });
+      await user.click(rowOf(2));
+      await user.click(screen.getByRole('button', { name: 'Mark reached' }));
+      return screen.findByRole('dialog', { name: 'Door check' });
+    };
+    const first = renderRecorder(memory);
+    const dialog = await openCheck(first.user);
+    expect(dialog).toHaveTextContent('Take a photo of the door of unit 107.');
+    // Reopened: the same unit.
+    await first.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await first.user.click(screen.getByRole('button', { name: 'Mark reached' }));
+    expect(await screen.findByRole('dialog', { name: 'Door check' })).toHaveTextContent('unit 107.');
+    // Reloaded: the same unit.
+    first.unmount();
+    const second = renderRecorder(memory);
+    expect(await openCheck(second.user)).toHaveTextContent('Take a photo of the door of unit 107.');
+    expect(memory.writes).toEqual([]);
+  });
+
+  it("waits for the unit until the walk's start is answered, asking the outbox to send it", async () => {
+    const memory = createMemoryRecorder({ sessions: [session()], status: { waiting: 1 } });
+    const { user } = renderRecorder(memory);
+    await screen.findByRole('heading', { name: 'Night round' });
+    await user.click(rowOf(2));
+    await user.click(screen.getByRole('button', { name: 'Mark reached' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Door check' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      "Waiting for SiteWalk to name the unit to check: it does once this walk's start is sent.",
+    );
+    expect(dialog).not.toHaveTextContent('of unit');
+    await waitFor(() => expect(memory.outbox.flush).toHaveBeenCalled());
+    // The start is answered: the outbox learns the units and its status changes.
+    memory.doorUnits.set('session-1', [{ markerId: door.id, unit: '104' }]);
+    act(() => memory.setStatus({ waiting: 0 }));
+    expect(await within(dialog).findByText(/Take a photo of the door of unit 104\./)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+    await user.upload(within(dialog).getByLabelText('Door photo'), photo());
+    await user.click(within(dialog).getByRole('button', { name: 'Save door check' }));
+    await waitFor(() => expect(checkpoints(memory.writes)).toHaveLength(1));
+    expect(checkpoints(memory.writes)[0]!.arrival).toMatchObject({ markerId: door.id, targetUnit: '104' });
+  });
+
   it('a door with no unit range asks only for the photo', async () => {
     const noRange = recorderWalk({
       markers: [recorderMarker({ id: 81, label: 1, isDoor: true, unitNumberRange: '' })],
     });
     const memory = createMemoryRecorder({ sessions: [session({ walk: noRange })] });
+    memory.doorUnits.set('session-1', []);
     const { user } = renderRecorder(memory);
     await screen.findByRole('heading', { name: 'Night round' });
     await user.click(screen.getByRole('button', { name: 'Mark reached' }));

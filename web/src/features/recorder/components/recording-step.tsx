@@ -19,8 +19,9 @@ import {
   recordPhoto,
   type Recorded,
 } from '../logic/session-actions.ts';
-import { drawUnit } from '../logic/unit-range.ts';
 import { OutboxIndicator } from '../store/outbox-indicator.tsx';
+import { useDoorUnits } from '../store/use-door-units.ts';
+import { useRecorderServices } from '../recorder-services.tsx';
 import type { RecordingSession } from '../store/types.ts';
 import { DoorCheckDialog } from './door-check-dialog.tsx';
 import { FinishDialog } from './finish-dialog.tsx';
@@ -45,7 +46,6 @@ export interface RecordingStepProps {
 interface DoorCheck {
   marker: Marker;
   method: 'position' | 'hand';
-  unit: string | null;
   /** When and where the walker arrived: the checkpoint's, though it is recorded when the check is saved. */
   arrivedAt: string;
   fix: Fix | null;
@@ -53,13 +53,13 @@ interface DoorCheck {
 
 type Open = null | 'note' | 'incident' | 'finish';
 
-/** A door check at a marker, its unit drawn once as it opens, at the walker's arrival. */
+/** A door check at a marker, at the walker's arrival (its unit is the one the API drew for the marker). */
 const doorCheckOf = (
   marker: Marker,
   method: DoorCheck['method'],
   fix: Fix | null,
   arrivedAt: string,
-): DoorCheck => ({ marker, method, unit: drawUnit(marker.unitNumberRange), fix, arrivedAt });
+): DoorCheck => ({ marker, method, fix, arrivedAt });
 
 /** Whether the session has reached the marker already (a second fix or tap before the screen caught up). */
 const arrivedAt = (current: RecordingSession, marker: Marker) =>
@@ -77,6 +77,13 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
   const [chosenId, setChosenId] = useState<number | null>(null);
   const selected = markers.find(({ id }) => id === chosenId) ?? next ?? markers.at(-1) ?? null;
   const [door, setDoor] = useState<DoorCheck | null>(null);
+  const { outbox } = useRecorderServices();
+  // Drawn by the API as the walk started, never on the phone: a reload or a reopened check asks the same unit.
+  const doorUnits = useDoorUnits(outbox, session.key, door !== null);
+  const doorUnit =
+    door && doorUnits
+      ? { known: true as const, unit: doorUnits.find((d) => d.markerId === door.marker.id)?.unit ?? null }
+      : { known: false as const, unit: null };
   const [open, setOpen] = useState<Open>(null);
   const [summary, setSummary] = useState<FinishSummary | null>(null);
   const [photoProblem, setPhotoProblem] = useState<string | null>(null);
@@ -276,21 +283,22 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
       <DoorCheckDialog
         open={door !== null}
         markerLabel={door ? markerName(door.marker) : ''}
-        unit={door?.unit ?? null}
+        unit={doorUnit.known ? doorUnit.unit : undefined}
         onCancel={() => {
           if (door) dismissed.current.add(door.marker.id);
           setDoor(null);
         }}
         onSave={({ file, contentType, picturedUnit }) => {
           if (!door) return;
-          const { marker, method, unit } = door;
+          const { marker, method } = door;
           // The checkpoint at the arrival; the photo when and where it was taken.
           const arrival = arrivalOf({
             marker,
             fix: door.fix,
             method,
             now: door.arrivedAt,
-            targetUnit: unit,
+            // What the check showed; the API records the unit it drew whatever this says.
+            targetUnit: doorUnit.unit,
             picturedUnit,
           });
           const taken = { blob: file, contentType, fix: position.fix, now: new Date().toISOString() };

@@ -23,6 +23,7 @@ const fake = vi.hoisted(() => {
         return () => listeners.delete(listener);
       },
       walkReportIdOf: async () => null,
+      doorUnitsOf: async () => null,
       stop: () => undefined,
     } as Outbox,
   };

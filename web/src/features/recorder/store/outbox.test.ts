@@ -1,11 +1,13 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@sitewalk/shared/messages';
 import {
   backoffDelay,
   BACKOFF_MAX_MS,
   classify,
   createOutbox,
+  deliveredBefore,
   StorageError,
   type Locks,
   type OutboxOptions,
@@ -76,6 +78,25 @@ const startedSession = async (store: LocalRecorderStore, userId = 1) => {
 };
 
 describe('the outbox', () => {
+  it("keeps the door units of the start's answer, for every later look (a reload reads the same)", async () => {
+    const api = createFakeApi();
+    const { store, outbox, name } = phone(api);
+    const session = newSession(1);
+    // Not started yet: no units, and none made up on the phone.
+    expect(await outbox.doorUnitsOf(session.key)).toBeNull();
+    await store.record(session, [writesOf(session).start()]);
+    await outbox.flush();
+    const id = api.reports.get(session.key);
+    expect(await outbox.doorUnitsOf(session.key)).toEqual([{ markerId: 1, unit: String(id) }]);
+    // Another store over the same database: the phone after a reload.
+    outbox.stop();
+    await store.close();
+    const reloaded = openRecorderStore({ name });
+    opened.push({ store: reloaded });
+    expect(await reloaded.doorUnitsOf(session.key)).toEqual([{ markerId: 1, unit: String(id) }]);
+    expect(await reloaded.doorUnitsOf('never-started')).toBeNull();
+  });
+
   it('sends a session’s writes in queue order, and sessions in the order they were queued', async () => {
     const api = createFakeApi();
     const { store, outbox } = phone(api);
@@ -381,6 +402,53 @@ describe('the outbox', () => {
     );
   });
 
+  it('counts a photo an earlier try delivered as sent: its request answers 409 (uploaded already), its PUT 412', async () => {
+    const api = createFakeApi();
+    // The second photo's first PUT lands only after the retry was signed again: the retried PUT gets 412.
+    let lateLanding: (() => Promise<void>) | null = null;
+    let tries = 0;
+    const { store, outbox, clock } = phone(api, createFakeClock(), undefined, {
+      upload: async (ticket, blob, signal) => {
+        if (ticket.uploadUrl.endsWith(lateKey()) && (tries += 1) === 1) {
+          lateLanding = () => api.upload(ticket, blob);
+          throw networkError();
+        }
+        await lateLanding?.();
+        lateLanding = null;
+        await api.upload(ticket, blob, signal);
+      },
+    });
+    const { session, w } = await startedSession(store);
+    const [first, second] = [w.photo(1), w.photo(2)];
+    await store.record(session, [first, second, w.finish()]);
+    const reportId = () => api.reports.get(session.key) ?? 0;
+    const lateKey = () => {
+      const photos = api.photos.get(reportId());
+      return second.kind === 'photo' ? (photos?.get(second.photo.clientId) ?? '-') : '-';
+    };
+    // The first photo's PUT lands and its answer is lost: asked again, the API answers 409 (it is there).
+    api.fail('PUT', networkError, true);
+    await outbox.flush();
+    for (let i = 0; i < 3; i++) {
+      clock.advance(BACKOFF_MAX_MS);
+      await outbox.flush();
+    }
+
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [] });
+    expect(api.finished.has(reportId())).toBe(true);
+    expect(api.photos.get(reportId())?.size).toBe(2);
+    expect(new Set(api.stored.keys())).toEqual(new Set(api.photos.get(reportId())?.values()));
+    // Each photo asked twice, under its client id; the second photo PUT twice to its one key.
+    const clientIds = [first, second].map((p) => (p.kind === 'photo' ? p.photo.clientId : ''));
+    expect(api.calls.filter((c) => c.name === 'walk.photoUpload').map((c) => c.clientId)).toEqual([
+      clientIds[0],
+      clientIds[0],
+      clientIds[1],
+      clientIds[1],
+    ]);
+    expect(api.puts.filter((key) => key === lateKey())).toHaveLength(2);
+  });
+
   it('sends nothing offline, and everything when the window says it is online again', async () => {
     const api = createFakeApi();
     const events = new EventTarget();
@@ -558,6 +626,18 @@ describe('the store', () => {
 });
 
 describe('retry rules', () => {
+  it('count as delivered only a 412 from the storage and the API’s 409 “uploaded already”', () => {
+    expect(deliveredBefore(new StorageError(412))).toBe(true);
+    expect(deliveredBefore(apiError(409, messages.upload.alreadyUploaded))).toBe(true);
+    // A finished report, another conflict, a 412 from the API, a refused or failed PUT: not delivered.
+    expect(deliveredBefore(apiError(409, 'A finished walk report cannot be changed'))).toBe(false);
+    expect(deliveredBefore(apiError(409))).toBe(false);
+    expect(deliveredBefore(apiError(412, messages.upload.alreadyUploaded))).toBe(false);
+    for (const status of [0, 400, 403, 409, 503])
+      expect(deliveredBefore(new StorageError(status))).toBe(false);
+    expect(deliveredBefore(networkError())).toBe(false);
+  });
+
   it('backs off from about a second, doubling, to at most a minute, with jitter', () => {
     expect(backoffDelay(1, () => 0)).toBe(500);
     expect(backoffDelay(1, () => 1)).toBe(1_000);

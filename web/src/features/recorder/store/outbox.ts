@@ -1,4 +1,5 @@
 import type { Routes } from '@sitewalk/shared/contract/index';
+import { messages } from '@sitewalk/shared/messages';
 import type { UploadTicket } from '@sitewalk/shared/schemas/common';
 import { ApiError, type createApiClient } from '../../../lib/api-client.ts';
 import type { LocalRecorderStore, QueuedWrite, StoreChange } from './recorder-store.ts';
@@ -21,6 +22,17 @@ export class StorageError extends Error {
     super(`The photo could not be uploaded (${status})`);
   }
 }
+
+/**
+ * A photo that an earlier try of the same upload has delivered: the storage refuses a PUT onto an object that is
+ * there (412: upload URLs are write-once, `If-None-Match: *`), and the API hands out no URL for it any more (409).
+ * The photo is there, so the upload is done.
+ */
+export const deliveredBefore = (error: unknown): boolean =>
+  (error instanceof StorageError && error.status === 412) ||
+  (error instanceof ApiError &&
+    error.status === 409 &&
+    error.body?.message === messages.upload.alreadyUploaded);
 
 /** Headers a browser sets itself and refuses from scripts (a ticket may list content-length for S3). */
 const BROWSER_SET_HEADERS = new Set(['content-length', 'host', 'connection']);
@@ -206,6 +218,18 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   const signal = abort.signal;
   const timeoutMs = CALL_TIMEOUT_MS;
 
+  /** Asks for an upload URL and PUTs the photo there; a photo an earlier try delivered is done. */
+  const uploadOnce = async (
+    ticket: () => Promise<Pick<UploadTicket, 'uploadUrl' | 'headers'>>,
+    blob: Blob,
+  ) => {
+    try {
+      await upload(await ticket(), blob, signal);
+    } catch (error) {
+      if (!deliveredBefore(error)) throw error;
+    }
+  };
+
   /** Sends one write, every step of it; each step is safe to repeat. */
   const send = async (entry: QueuedWrite): Promise<Outcome> => {
     const { write } = entry;
@@ -215,7 +239,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         signal,
         timeoutMs,
       });
-      await store.completeStart(entry.seq, write.session, report.id);
+      await store.completeStart(entry.seq, write.session, report.id, report.doorUnits);
       return { kind: 'sent' };
     }
     const walkReportId = await reportIdFor(entry);
@@ -255,25 +279,26 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         break;
       case 'photo': {
         const { photo } = write;
-        // A new ticket each time: the API signs the same key again for the same client id.
-        const ticket = await call('walk.photoUpload', {
-          params,
-          body: {
-            clientId: photo.clientId,
-            markerId: photo.markerId,
-            contentType: write.contentType,
-            contentLength: write.blob.size,
-            takenAt: photo.takenAt,
-            lat: photo.lat,
-            lng: photo.lng,
-            accuracy: photo.accuracy,
-            // A door check's photo: SiteWalk reads the unit number on it once it arrives.
-            door: photo.door,
-          },
-          signal,
-          timeoutMs,
-        });
-        await upload(ticket, write.blob, signal);
+        // A new ticket each time: the API signs the same key again for the same client id until it lands.
+        const ticket = () =>
+          call('walk.photoUpload', {
+            params,
+            body: {
+              clientId: photo.clientId,
+              markerId: photo.markerId,
+              contentType: write.contentType,
+              contentLength: write.blob.size,
+              takenAt: photo.takenAt,
+              lat: photo.lat,
+              lng: photo.lng,
+              accuracy: photo.accuracy,
+              // A door check's photo: SiteWalk reads the unit number on it once it arrives.
+              door: photo.door,
+            },
+            signal,
+            timeoutMs,
+          });
+        await uploadOnce(ticket, write.blob);
         break;
       }
       case 'incident': {
@@ -295,17 +320,18 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
           await store.saveProgress(entry.seq, { incidentId, photosSent });
         }
         for (const photo of write.photos.slice(photosSent)) {
-          const ticket = await call('incident.imageUpload', {
-            params: { id: incidentId },
-            body: {
-              clientId: photo.clientId,
-              contentType: photo.contentType,
-              contentLength: photo.blob.size,
-            },
-            signal,
-            timeoutMs,
-          });
-          await upload(ticket, photo.blob, signal);
+          const ticket = () =>
+            call('incident.imageUpload', {
+              params: { id: incidentId },
+              body: {
+                clientId: photo.clientId,
+                contentType: photo.contentType,
+                contentLength: photo.blob.size,
+              },
+              signal,
+              timeoutMs,
+            });
+          await uploadOnce(ticket, photo.blob);
           photosSent += 1;
           await store.saveProgress(entry.seq, { incidentId, photosSent });
         }
@@ -447,6 +473,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       };
     },
     walkReportIdOf: (sessionKey) => store.reportIdOf(sessionKey),
+    doorUnitsOf: (sessionKey) => store.doorUnitsOf(sessionKey),
     stop: () => {
       stopped = true;
       abort.abort();

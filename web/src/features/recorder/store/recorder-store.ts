@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DoorUnit } from '@sitewalk/shared/schemas/walkReport';
 import type { FailedWrite, OutboxWrite, RecorderCatalog, RecorderStore, RecordingSession } from './types.ts';
 
 /**
@@ -35,7 +36,8 @@ export interface StoredFailure extends FailedWrite {
 interface RecorderSchema extends DBSchema {
   sessions: { key: string; value: RecordingSession; indexes: { byUser: number } };
   outbox: { key: number; value: QueuedWrite; indexes: { bySession: string; byUser: number } };
-  reportIds: { key: string; value: { session: string; walkReportId: number } };
+  /** A session's report, as its start's answer named it: its id and the units drawn for its door checks. */
+  reportIds: { key: string; value: { session: string; walkReportId: number; doorUnits?: DoorUnit[] } };
   failed: { key: number; value: StoredFailure; indexes: { bySession: string; byUser: number } };
   catalogs: { key: number; value: RecorderCatalog };
 }
@@ -48,8 +50,11 @@ export interface LocalRecorderStore extends RecorderStore {
   waiting: (userId?: number) => Promise<number>;
   /** The write was answered: out of the queue. */
   remove: (seq: number) => Promise<void>;
-  /** A session's start was answered with its report id: keep the id and take the start out, together. */
-  completeStart: (seq: number, session: string, walkReportId: number) => Promise<void>;
+  /**
+   * A session's start was answered with its report id and door units: keep them and take the start out,
+   * together.
+   */
+  completeStart: (seq: number, session: string, walkReportId: number, doorUnits: DoorUnit[]) => Promise<void>;
   saveProgress: (seq: number, progress: WriteProgress) => Promise<void>;
   /** The API refused the write for good: out of the queue and into the failed list, together. */
   fail: (entry: QueuedWrite, status: number, message: string) => Promise<void>;
@@ -58,6 +63,8 @@ export interface LocalRecorderStore extends RecorderStore {
   /** The failure of a session's start, if it failed for good. */
   failedStartOf: (session: string) => Promise<StoredFailure | null>;
   reportIdOf: (session: string) => Promise<number | null>;
+  /** The units drawn for a session's door checks, once its start was answered (else null). */
+  doorUnitsOf: (session: string) => Promise<DoorUnit[] | null>;
   /**
    * Called after each `record` ('recorded': the outbox sends then), here or in another tab, and when another
    * tab's outbox changed the queue ('changed': the counts are read again).
@@ -204,11 +211,11 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
       await (await db()).delete('outbox', seq);
     },
 
-    completeStart: async (seq, session, walkReportId) => {
+    completeStart: async (seq, session, walkReportId, doorUnits) => {
       const tx = (await db()).transaction(['outbox', 'reportIds', 'sessions'], 'readwrite');
       const stored = await tx.objectStore('sessions').get(session);
       await Promise.all([
-        tx.objectStore('reportIds').put({ session, walkReportId }),
+        tx.objectStore('reportIds').put({ session, walkReportId, doorUnits }),
         tx.objectStore('outbox').delete(seq),
         stored ? tx.objectStore('sessions').put({ ...stored, walkReportId }) : undefined,
         tx.done,
@@ -249,6 +256,11 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
     },
 
     reportIdOf,
+
+    doorUnitsOf: async (session) => {
+      const known = await (await db()).get('reportIds', session);
+      return known ? (known.doorUnits ?? []) : null;
+    },
 
     subscribe: (listener) => {
       listeners.add(listener);

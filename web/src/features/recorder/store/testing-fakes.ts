@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { messages } from '@sitewalk/shared/messages';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
 import { ApiError } from '../../../lib/api-client.ts';
 import { StorageError, type ApiCall, type Timers, type Upload } from './outbox.ts';
@@ -67,6 +68,12 @@ export const createFakeApi = () => {
     expiresIn: 900,
   });
 
+  /** As the API: a key is signed again only while its file has not landed. */
+  const pendingTicket = (key: string) => {
+    if (stored.has(key)) throw apiError(409, messages.upload.alreadyUploaded);
+    return ticket(key);
+  };
+
   const land = (name: string, input: { params?: Record<string, number>; body?: Record<string, unknown> }) => {
     const body = input.body ?? {};
     const reportId = input.params?.walkReportId;
@@ -78,7 +85,8 @@ export const createFakeApi = () => {
       case 'walk.startReport': {
         let id = reports.get(clientId);
         if (id === undefined) reports.set(clientId, (id = nextId++));
-        return { id };
+        // The API draws a door check's unit as the report starts: here, one for marker 1 named after the report.
+        return { id, doorUnits: [{ markerId: 1, unit: String(id) }] };
       }
       case 'walk.recordCheckpoint': {
         const id = reportId ?? 0;
@@ -103,7 +111,7 @@ export const createFakeApi = () => {
         open(id);
         const entry = entryOf(photos, id);
         if (!entry.has(clientId)) entry.set(clientId, `walk/${id}/${randomUUID()}.jpg`);
-        return ticket(entry.get(clientId) ?? '');
+        return pendingTicket(entry.get(clientId) ?? '');
       }
       case 'walk.finishReport': {
         const id = reportId ?? 0;
@@ -121,7 +129,7 @@ export const createFakeApi = () => {
       case 'incident.imageUpload': {
         const entry = entryOf(incidentImages, input.params?.id ?? 0);
         if (!entry.has(clientId)) entry.set(clientId, `incident/${randomUUID()}.jpg`);
-        return ticket(entry.get(clientId) ?? '');
+        return pendingTicket(entry.get(clientId) ?? '');
       }
       default:
         throw new Error(`The fake API has no ${name}`);
@@ -148,7 +156,10 @@ export const createFakeApi = () => {
     return answer;
   }) as unknown as ApiCall;
 
-  /** The PUT: fails with an injected fault named 'PUT', else stores the blob's size under the ticket's key. */
+  /**
+   * The PUT: fails with an injected fault named 'PUT', else stores the blob's size under the ticket's key, once
+   * (write-once, as S3 with `If-None-Match: *`: 412 when the key holds a file already).
+   */
   const upload: Upload = async (ticketOf, blob) => {
     const key = ticketOf.headers['x-amz-meta-key'] ?? '';
     puts.push(key);
@@ -156,6 +167,7 @@ export const createFakeApi = () => {
     const index = faults.findIndex((f) => f.name === 'PUT');
     const fault = index >= 0 ? faults.splice(index, 1)[0] : undefined;
     if (fault && !fault.afterLanding) throw fault.error();
+    if (stored.has(key)) throw new StorageError(412);
     stored.set(key, blob.size);
     if (fault) throw fault.error();
   };

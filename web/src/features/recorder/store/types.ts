@@ -8,6 +8,7 @@
 import type { ArrivalMethod } from '@sitewalk/shared/arrival';
 import type { ImageContentType } from '@sitewalk/shared/constants';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
+import type { DoorUnit } from '@sitewalk/shared/schemas/walkReport';
 
 /** An arrival at a marker, as recorded on the phone. */
 export interface Arrival {
@@ -141,5 +142,10 @@ export interface Outbox {
   subscribe: (listener: (status: OutboxStatus) => void) => () => void;
   /** The API's id of a session's report, once known (for links to the walk report). */
   walkReportIdOf: (sessionKey: string) => Promise<number | null>;
+  /**
+   * The units the API drew for the session's door checks when its start was answered (issue 27), or null while
+   * the start has not been answered. Empty for a start answered before the API drew units.
+   */
+  doorUnitsOf: (sessionKey: string) => Promise<DoorUnit[] | null>;
   stop: () => void;
 }

@@ -11,6 +11,7 @@ import type {
   RecorderStore,
   RecordingSession,
 } from '../store/types.ts';
+import type { DoorUnit } from '@sitewalk/shared/schemas/walkReport';
 
 export interface MemoryRecorder {
   store: RecorderStore;
@@ -25,6 +26,8 @@ export interface MemoryRecorder {
   setStatus: (status: Partial<OutboxStatus>) => void;
   /** The API's id of a session's report, as the outbox would learn it. */
   reportIds: Map<string, number>;
+  /** The units the API drew for a session's door checks, as the outbox would learn them (absent: not yet). */
+  doorUnits: Map<string, DoorUnit[]>;
 }
 
 export const createMemoryRecorder = (
@@ -39,6 +42,7 @@ export const createMemoryRecorder = (
   const writes: OutboxWrite[] = [];
   const closed: string[] = [];
   const reportIds = new Map<string, number>();
+  const doorUnits = new Map<string, DoorUnit[]>();
   const listeners = new Set<(status: OutboxStatus) => void>();
   let status: OutboxStatus = {
     waiting: 0,
@@ -77,7 +81,8 @@ export const createMemoryRecorder = (
       return () => void listeners.delete(listener);
     },
     walkReportIdOf: vi.fn(async (key: string) => reportIds.get(key) ?? null),
+    doorUnitsOf: vi.fn(async (key: string) => doorUnits.get(key) ?? null),
     stop: vi.fn(),
   };
-  return { store, outbox, sessions, writes, catalogs, closed, setStatus, reportIds };
+  return { store, outbox, sessions, writes, catalogs, closed, setStatus, reportIds, doorUnits };
 };
