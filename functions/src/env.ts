@@ -19,6 +19,11 @@ const variables = {
   PIN_KEY_ID: z.string().min(1),
   /** Local host only, like the endpoints: the AES-256-GCM key (base64) that seals PINs instead of KMS. */
   PIN_LOCAL_KEY: z.string().min(1).optional(),
+  /**
+   * The roles that must use two-step verification on this stage, as comma-separated role ids ("50,45,40");
+   * empty: none (a management company may still require it for its own roles).
+   */
+  MFA_REQUIRED_ROLES: z.string(),
   /** The HMAC KMS key that signs audit entries (AWS; functions/src/ports/audit-signer.ts). */
   AUDIT_KEY_ID: z.string().min(1),
   /** Local host only: the HMAC-SHA-256 key (base64) that signs audit entries instead of KMS. */

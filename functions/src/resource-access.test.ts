@@ -16,6 +16,7 @@ const values: Record<EnvName, string> = {
   GEOCODER: 'amazon-location',
   PIN_KEY_ID: 'arn:aws:kms:us-east-1:123456789012:key/pins',
   PIN_LOCAL_KEY: Buffer.alloc(32).toString('base64'),
+  MFA_REQUIRED_ROLES: '50,45,40',
   AUDIT_KEY_ID: 'arn:aws:kms:us-east-1:123456789012:key/audit',
   AUDIT_LOCAL_KEY: Buffer.alloc(32).toString('base64'),
   AUDIT_ANCHOR_BUCKET: 'anchors',

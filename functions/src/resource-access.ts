@@ -21,6 +21,8 @@ export interface ResourceAccess {
   geocode?: boolean;
   /** The KMS key that seals PINs in the table (functions/src/ports/pins.ts). */
   pinKey?: readonly ('Encrypt' | 'Decrypt')[];
+  /** The stage's roles that must use two-step verification (MFA_REQUIRED_ROLES). */
+  mfaRoles?: boolean;
   /**
    * Writes audit entries (functions/src/db/audit.ts), so signs them: GenerateMac with the HMAC key that only
    * these functions may use (functions/src/ports/audit-signer.ts). Nothing deployed may VerifyMac.
@@ -37,6 +39,7 @@ export type CognitoAction =
   | 'AdminDisableUser'
   | 'AdminEnableUser'
   | 'AdminGetUser'
+  | 'AdminSetUserMFAPreference'
   | 'AdminUserGlobalSignOut';
 
 const files = ['put', 'read', 'delete'] as const;
@@ -50,8 +53,13 @@ export const resourceAccess = {
       'AdminRespondToAuthChallenge',
       'AdminSetUserPassword',
       'AdminUserGlobalSignOut',
+      // Two-step verification: on after set-up, off when a superior resets it, and whether it is on.
+      // (AssociateSoftwareToken and VerifySoftwareToken are authorized by the user's access token.)
+      'AdminSetUserMFAPreference',
+      'AdminGetUser',
     ],
     mail: true,
+    mfaRoles: true,
     auditWriter: true, // a changed password
   },
   user: {
@@ -71,7 +79,7 @@ export const resourceAccess = {
     mail: true, // the notice to the old address of a changed e-mail
     auditWriter: true,
   },
-  managementCompany: { table: 'readWrite', storage: files, auditWriter: true },
+  managementCompany: { table: 'readWrite', storage: files, auditWriter: true, mfaRoles: true },
   organization: { table: 'readWrite', storage: files, auditWriter: true },
   location: { table: 'readWrite', auditWriter: true },
   walk: { table: 'readWrite', storage: ['put', 'read'], auditWriter: true },
@@ -125,6 +133,7 @@ export const environmentOf = (access: ResourceAccess | WorkerAccess): EnvName[] 
   ...(access.mail ? (['MAIL_FROM', 'APP_URL'] as const) : []),
   ...(access.geocode ? (['GEOCODER'] as const) : []),
   ...(access.pinKey ? (['PIN_KEY_ID'] as const) : []),
+  ...('mfaRoles' in access && access.mfaRoles ? (['MFA_REQUIRED_ROLES'] as const) : []),
   ...(access.auditWriter ? (['AUDIT_KEY_ID'] as const) : []),
   ...('auditAnchors' in access && access.auditAnchors ? (['AUDIT_ANCHOR_BUCKET'] as const) : []),
 ];

@@ -41,7 +41,10 @@ export class AuthStack extends Stack {
       },
       // SiteWalk resets passwords itself, by SES mail with a single-use link.
       accountRecovery: AccountRecovery.NONE,
-      mfa: Mfa.OFF,
+      // TOTP offered to everyone; who must use it is SiteWalk's setting (stage and company), enforced by the
+      // API at sign-in, and once a user has it on Cognito asks for the code at every sign-in.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
       email: UserPoolEmail.withSES({
         fromEmail: stage.mailFrom,
         fromName: 'SiteWalk',
@@ -52,7 +55,8 @@ export class AuthStack extends Stack {
     });
     Validations.of(userPool).acknowledge({
       id: 'AwsSolutions-COG2',
-      reason: 'The specs sign in with e-mail and password only; MFA is a product decision still to be taken.',
+      reason:
+        "MFA is OPTIONAL in Cognito because who must use it is SiteWalk's own setting (stage roles, tightened per management company): the API withholds every session of a user who must and has not set up TOTP.",
     });
     Validations.of(userPool).acknowledge({
       id: 'AwsSolutions-COG1',

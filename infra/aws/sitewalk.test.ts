@@ -133,6 +133,30 @@ describe('the stage', () => {
     expect(() => stageConfig(context)).toThrow(message);
   });
 
+  it('names the roles that must use two-step verification: Super User, Admin and Owner on production-like stages, none elsewhere, or as set', () => {
+    expect(stageConfig(productionContext).mfaRequiredRoles).toEqual([50, 45, 40]);
+    expect(stageConfig(demoContext).mfaRequiredRoles).toEqual([]);
+    expect(stageConfig({ ...demoContext, mfaRequiredRoles: '50, 30' }).mfaRequiredRoles).toEqual([50, 30]);
+    expect(stageConfig({ ...productionContext, mfaRequiredRoles: 'none' }).mfaRequiredRoles).toEqual([]);
+    expect(() => stageConfig({ ...demoContext, mfaRequiredRoles: '50,7' })).toThrow(/mfaRequiredRoles.*"7"/);
+    expect(() => stageConfig({ ...demoContext, mfaRequiredRoles: 'admin' })).toThrow(/mfaRequiredRoles/);
+  });
+
+  it('offers TOTP and never SMS in the user pool, and passes the stage’s MFA roles to the sign-in and company functions', () => {
+    production.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+    });
+    const functions = functionsOf(production);
+    for (const resource of ['auth', 'managementCompany'] as const) {
+      expect(functions.get(resource)?.props.Environment?.Variables['MFA_REQUIRED_ROLES'], resource).toBe(
+        '50,45,40',
+      );
+    }
+    expect(functions.get('user')?.props.Environment?.Variables).not.toHaveProperty('MFA_REQUIRED_ROLES');
+    expect(functionsOf(demo).get('auth')?.props.Environment?.Variables['MFA_REQUIRED_ROLES']).toBe('');
+  });
+
   it('refuses cdk.json’s placeholder mail domain and ops address for a production-like stage', () => {
     expect(() => stageConfig({ ...demoContext, stage: 'acme' })).toThrow(/acme is production-like/);
     expect(() => stageConfig({ ...productionContext, opsEmail: 'ops@sitewalk.example' })).toThrow();

@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import * as z from 'zod';
+import { parseRoleList, Role, type RoleId } from '@sitewalk/shared/roles';
 
 /**
  * A stage is one tenant's deployment: `cdk deploy --all -c stage=<tenant>`. Everything that differs between
@@ -27,6 +28,11 @@ const context = z.object({
   /** Who the landing page tells visitors to write to; the operations address unless given. */
   contactEmail: z.email({ error: 'contactEmail must be an e-mail address' }).optional(),
   contactName: z.string().trim().min(1).max(100).optional(),
+  /**
+   * The roles that must use two-step verification, as role ids ("50,45,40"; "none" or "" for none).
+   * Production-like stages default to Super User, Admin and Owner; the others to none.
+   */
+  mfaRequiredRoles: z.string().optional(),
 });
 
 export type StageContext = z.input<typeof context>;
@@ -53,7 +59,20 @@ export interface StageConfig {
   alarmThreshold: number;
   /** Cognito token lifetimes: short access, longer refresh (a session lasts as long as the refresh token). */
   accessTokenValidity: Duration;
+  /** The roles that must use two-step verification (a management company may add its own roles). */
+  mfaRequiredRoles: readonly RoleId[];
 }
+
+const PRODUCTION_MFA_ROLES: readonly RoleId[] = [Role.SuperUser, Role.Admin, Role.Owner];
+
+const mfaRolesOf = (text: string | undefined, productionLike: boolean): readonly RoleId[] => {
+  if (text === undefined) return productionLike ? PRODUCTION_MFA_ROLES : [];
+  try {
+    return parseRoleList(text.trim() === 'none' ? '' : text);
+  } catch (error) {
+    throw new Error(`Stage configuration: mfaRequiredRoles: ${(error as Error).message}`);
+  }
+};
 
 const disposable = new Set(['dev', 'test', 'demo', 'ci']);
 /** cdk.json's defaults use this reserved domain; they do for a disposable stage, never for a real one. */
@@ -64,7 +83,7 @@ export const stageConfig = (input: Partial<Record<keyof StageContext, unknown>>)
   if (!parsed.success) {
     throw new Error(`Stage configuration: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
   }
-  const { stage: name, mailDomain, opsEmail, contactEmail, contactName } = parsed.data;
+  const { stage: name, mailDomain, opsEmail, contactEmail, contactName, mfaRequiredRoles } = parsed.data;
   const productionLike = !disposable.has(name) && !name.startsWith('dev-');
   if (productionLike && [mailDomain, opsEmail].some((value) => value.endsWith(PLACEHOLDER_DOMAIN))) {
     throw new Error(
@@ -87,6 +106,7 @@ export const stageConfig = (input: Partial<Record<keyof StageContext, unknown>>)
     signInRate: { limit: 100, windowSeconds: 300 },
     alarmThreshold: productionLike ? 1 : 5,
     accessTokenValidity: Duration.minutes(15),
+    mfaRequiredRoles: mfaRolesOf(mfaRequiredRoles, productionLike),
   };
 };
 

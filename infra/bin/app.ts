@@ -13,6 +13,7 @@ const stage = stageConfig({
   opsEmail: context('opsEmail'),
   contactEmail: context('contactEmail'),
   contactName: context('contactName'),
+  mfaRequiredRoles: context('mfaRequiredRoles'),
 });
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));

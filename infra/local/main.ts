@@ -68,6 +68,7 @@ try {
       appUrl: settings.appUrl,
       mailFrom: settings.mailFrom,
       pinKey: localPinKey(join(root, '.data')),
+      mfaRequiredRoles: settings.mfaRequiredRoles,
       ...localAudit(join(root, '.data')),
     }),
   );

@@ -20,6 +20,9 @@
  * - S3 presigning (SDK 3.11xx): content-type is signed only with `signableHeaders: new Set(['content-type'])`,
  *   and unless the client has `requestChecksumCalculation: 'WHEN_REQUIRED'` the URL carries the CRC32 of an
  *   empty body, which real S3 rejects for any other body (s3rver ignores it).
+ * - cognito-local has TOTP only half-way (a user with a verified key still signs in without a code through
+ *   AdminInitiateAuth, MFA sessions are not checked, AdminSetUserMFAPreference and the MFA_SETUP flow are
+ *   missing); standins/cognito-local.mjs answers them as Cognito does, with otplib.
  * - aws-ses-v2-local keeps mails in memory per process, shared by every test file: find yours by recipient.
  */
 import {

@@ -37,3 +37,17 @@ describe('localSettings: the map style', () => {
     expect(() => localSettings({ SITEWALK_MAP_STYLE_URL: 'not a url' })).toThrow();
   });
 });
+
+describe('localSettings: who must use two-step verification', () => {
+  it('is nobody unless SITEWALK_MFA_REQUIRED_ROLES names roles by id', () => {
+    expect(localSettings({}).mfaRequiredRoles).toEqual([]);
+    expect(localSettings({ SITEWALK_MFA_REQUIRED_ROLES: '50, 45,40' }).mfaRequiredRoles).toEqual([
+      50, 45, 40,
+    ]);
+  });
+
+  it('refuses what is not a role id', () => {
+    expect(() => localSettings({ SITEWALK_MFA_REQUIRED_ROLES: '50,99' })).toThrow(/Not a role id.*99/);
+    expect(() => localSettings({ SITEWALK_MFA_REQUIRED_ROLES: 'owner' })).toThrow(/Not a role id.*owner/);
+  });
+});

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { parseRoleList } from '@sitewalk/shared/roles';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@sitewalk.local';
 export const DEFAULT_ADMIN_PASSWORD = 'SiteWalk2024';
@@ -32,6 +33,19 @@ export const localSettings = (env: NodeJS.ProcessEnv, dev = false) => {
       SITEWALK_MAIL_FROM: z.email().default('no-reply@sitewalk.local'),
       // Any online MapLibre style; unset, the host serves its own offline one (infra/local/map-style.ts).
       SITEWALK_MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+      // The roles that must use two-step verification, as role ids ("50,45,40"); none by default, so the
+      // demo data and tests sign in with a password.
+      SITEWALK_MFA_REQUIRED_ROLES: z
+        .string()
+        .default('')
+        .transform((text, ctx) => {
+          try {
+            return parseRoleList(text);
+          } catch (error) {
+            ctx.addIssue({ code: 'custom', message: (error as Error).message });
+            return z.NEVER;
+          }
+        }),
     })
     .parse(env);
   const appPort = parsed.PORT;
@@ -44,6 +58,7 @@ export const localSettings = (env: NodeJS.ProcessEnv, dev = false) => {
     adminEmail: parsed.SITEWALK_ADMIN_EMAIL,
     adminPassword: parsed.SITEWALK_ADMIN_PASSWORD,
     adminPasswordIsDefault: env.SITEWALK_ADMIN_PASSWORD === undefined,
+    mfaRequiredRoles: parsed.SITEWALK_MFA_REQUIRED_ROLES,
     standInPorts: {
       dynamodb: appPort + 1,
       cognito: appPort + 2,

@@ -15,13 +15,21 @@ import {
 import {
   AdminCreateUserCommand,
   AdminDisableUserCommand,
+  AdminGetUserCommand,
   AdminInitiateAuthCommand,
   AdminRespondToAuthChallengeCommand,
+  AdminSetUserMFAPreferenceCommand,
+  AdminSetUserPasswordCommand,
+  AssociateSoftwareTokenCommand,
+  CodeMismatchException,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   NotAuthorizedException,
   RespondToAuthChallengeCommand,
+  SetUserPoolMfaConfigCommand,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { generateSync } from 'otplib';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
@@ -265,6 +273,129 @@ describe('cognito-local, brought in line with Cognito (standins/cognito-local.mj
     await expect(adminLogin('Chosen2Password')).rejects.toThrow('User is disabled.');
     await expect(refresh()).rejects.toThrow('User is disabled.');
     cognito.destroy();
+  });
+});
+
+describe('cognito-local’s two-step verification (TOTP), brought in line with Cognito', () => {
+  const totp = (secret: string) => generateSync({ secret });
+  const stale = (secret: string) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) - 3600 });
+
+  const withUser = async (username: string) => {
+    const { provisioned } = isolated;
+    const cognito = new CognitoIdentityProviderClient(clientConfig(isolated.standIns.endpoints.cognito));
+    const pool = { UserPoolId: provisioned.userPoolId };
+    await cognito.send(
+      new AdminCreateUserCommand({ ...pool, Username: username, MessageAction: 'SUPPRESS' }),
+    );
+    await cognito.send(
+      new AdminSetUserPasswordCommand({
+        ...pool,
+        Username: username,
+        Password: 'Passw0rdMfa',
+        Permanent: true,
+      }),
+    );
+    const login = () =>
+      cognito.send(
+        new AdminInitiateAuthCommand({
+          ...pool,
+          ClientId: provisioned.userPoolClientId,
+          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: username, PASSWORD: 'Passw0rdMfa' },
+        }),
+      );
+    const respond = (ChallengeName: 'SOFTWARE_TOKEN_MFA' | 'MFA_SETUP', Session: string, code?: string) =>
+      cognito.send(
+        new AdminRespondToAuthChallengeCommand({
+          ...pool,
+          ClientId: provisioned.userPoolClientId,
+          ChallengeName,
+          Session,
+          ChallengeResponses: { USERNAME: username, ...(code ? { SOFTWARE_TOKEN_MFA_CODE: code } : {}) },
+        }),
+      );
+    return { cognito, pool, login, respond };
+  };
+
+  it('asks a user with a verified key for the code, checks it and the session, and stops when it is turned off', async () => {
+    const { cognito, pool, login, respond } = await withUser('1003');
+    const AccessToken = (await login()).AuthenticationResult?.AccessToken ?? '';
+    const { SecretCode = '' } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+    await expect(
+      cognito.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: stale(SecretCode) })),
+    ).rejects.toThrow(CodeMismatchException);
+    expect(
+      (await cognito.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: totp(SecretCode) })))
+        .Status,
+    ).toBe('SUCCESS');
+    await cognito.send(
+      new AdminSetUserMFAPreferenceCommand({
+        ...pool,
+        Username: '1003',
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+
+    const challenge = await login();
+    expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect(challenge.AuthenticationResult).toBeUndefined();
+    const session = challenge.Session ?? '';
+    await expect(respond('SOFTWARE_TOKEN_MFA', 'made-up', totp(SecretCode))).rejects.toThrow(
+      NotAuthorizedException,
+    );
+    await expect(respond('SOFTWARE_TOKEN_MFA', session, stale(SecretCode))).rejects.toThrow(
+      CodeMismatchException,
+    );
+    await expect(respond('SOFTWARE_TOKEN_MFA', session)).rejects.toThrow(CodeMismatchException);
+    const answered = await respond('SOFTWARE_TOKEN_MFA', session, totp(SecretCode));
+    expect(answered.AuthenticationResult?.RefreshToken).toBeTruthy();
+    await expect(respond('SOFTWARE_TOKEN_MFA', session, totp(SecretCode))).rejects.toThrow(
+      NotAuthorizedException,
+    ); // used once
+
+    await cognito.send(
+      new AdminSetUserMFAPreferenceCommand({
+        ...pool,
+        Username: '1003',
+        SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+      }),
+    );
+    expect((await login()).AuthenticationResult?.AccessToken).toBeTruthy();
+    expect(
+      (await cognito.send(new AdminGetUserCommand({ ...pool, Username: '1003' }))).UserMFASettingList,
+    ).toEqual([]);
+    // Turning it on needs a verified key again: the old one was forgotten.
+    await expect(
+      cognito.send(
+        new AdminSetUserMFAPreferenceCommand({
+          ...pool,
+          Username: '1003',
+          SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+        }),
+      ),
+    ).rejects.toThrow(/not verified/);
+    cognito.destroy();
+  });
+
+  it('sets up through MFA_SETUP with a session when the pool requires MFA', async () => {
+    const { cognito, pool, login, respond } = await withUser('1004');
+    await cognito.send(new SetUserPoolMfaConfigCommand({ ...pool, MfaConfiguration: 'ON' }));
+    try {
+      const challenge = await login();
+      expect(challenge.ChallengeName).toBe('MFA_SETUP');
+      const Session = challenge.Session ?? '';
+      await expect(respond('MFA_SETUP', Session)).rejects.toThrow(NotAuthorizedException); // not verified yet
+      const { SecretCode = '' } = await cognito.send(new AssociateSoftwareTokenCommand({ Session }));
+      await expect(
+        cognito.send(new VerifySoftwareTokenCommand({ Session, UserCode: stale(SecretCode) })),
+      ).rejects.toThrow(CodeMismatchException);
+      await cognito.send(new VerifySoftwareTokenCommand({ Session, UserCode: totp(SecretCode) }));
+      expect((await respond('MFA_SETUP', Session)).AuthenticationResult?.AccessToken).toBeTruthy();
+      expect((await login()).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    } finally {
+      await cognito.send(new SetUserPoolMfaConfigCommand({ ...pool, MfaConfiguration: 'OFF' }));
+      cognito.destroy();
+    }
   });
 });
 

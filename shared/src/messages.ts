@@ -24,6 +24,10 @@ export const messages = {
     currentPasswordRequired: 'Enter your current password to change your password or e-mail',
     currentPasswordWrong: 'The current password is not correct',
     emailTaken: 'A user with this e-mail already exists',
+    mfaCodeFormat: 'Enter the 6-digit code from your authenticator app',
+    mfaCodeWrong: 'That code is not right. Enter the current 6-digit code from your authenticator app.',
+    mfaAlreadyOn: 'Two-step verification is already on',
+    mfaReset: 'Two-step verification was reset',
   },
   upload: {
     invalidFileType: 'Invalid file type',

@@ -207,6 +207,7 @@ describe('users: every role pair', () => {
     expect(can(actor, 'changePassword', target)).toBe(strictlyAbove);
     expect(can(actor, 'uploadProfileImage', target)).toBe(strictlyAbove);
     expect(can(actor, 'revealPin', target)).toBe(strictlyAbove);
+    expect(can(actor, 'resetMfa', target)).toBe(strictlyAbove);
     expect(can(actor, 'delete', target)).toBe(strictlyAbove && targetRole !== Role.SuperUser);
     expect(can(actor, 'setCompanyEmail', target)).toBe(strictlyAbove && actorRole >= Role.CompanyManager);
     expect(can(actor, 'tablePreference', target)).toBe(false);
@@ -236,6 +237,7 @@ describe('users: every role pair', () => {
       expect(can(actor, 'revealPin', self)).toBe(true);
       expect(can(actor, 'tablePreference', self)).toBe(true);
       expect(can(actor, 'delete', self)).toBe(false);
+      expect(can(actor, 'resetMfa', self)).toBe(false);
       expect(canChangeRole(actor, self, Role.Employee)).toBe(false);
     },
   );

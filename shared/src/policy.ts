@@ -60,7 +60,9 @@ export interface Actions {
     | 'setCompanyEmail'
     | 'uploadProfileImage'
     | 'revealPin'
-    | 'tablePreference';
+    | 'tablePreference'
+    /** Turn off someone's two-step verification after a lost phone: a superior, never oneself. */
+    | 'resetMfa';
 }
 export type Action<K extends Kind = Kind> = Actions[K];
 
@@ -163,6 +165,8 @@ const allows = (actor: Actor, action: Action, placement: Placement): boolean => 
           return atLeast(actor, Role.CompanyManager) && (self || above(actor, placement.roleId));
         case 'delete':
           return !self && placement.roleId !== Role.SuperUser && above(actor, placement.roleId);
+        case 'resetMfa':
+          return !self && above(actor, placement.roleId);
         default:
           return false;
       }

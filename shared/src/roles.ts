@@ -40,3 +40,24 @@ export const roleSlugs = {
 } as const satisfies Record<string, RoleId>;
 
 export type RoleSlug = keyof typeof roleSlugs;
+
+/** The roles a management company holds (Owner and below): those it may require two-step verification of. */
+export const companyRoleIds: readonly RoleId[] = roleIds.filter((id) => id <= Role.Owner);
+
+/**
+ * A setting's list of roles, as comma-separated role ids ("50, 45, 40"); empty: none. Throws on anything
+ * that is not a role id, so a mistyped setting stops a deploy or a start instead of requiring nothing.
+ */
+export const parseRoleList = (text: string | undefined): RoleId[] => {
+  const parts = (text ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return parts.map((part) => {
+    const value = Number(part);
+    if (!/^\d+$/.test(part) || !isRoleId(value)) {
+      throw new Error(`Not a role id: "${part}" (roles are ${roleIds.join(', ')})`);
+    }
+    return value;
+  });
+};

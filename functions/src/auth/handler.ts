@@ -3,18 +3,22 @@ import { readEnv } from '../env.ts';
 import { auditedDataFromEnv, identityFromEnv, mailerFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations, type Request } from '../http/handler.ts';
 import { authRoutes } from '@sitewalk/shared/contract/auth';
-import { NotFoundError, UnauthorizedError } from '../domain/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { loadUserScope } from '../domain/scope.ts';
-import { createSessions, SESSION_SECONDS, type SignedIn } from '../domain/sessions.ts';
+import { createSessions, SESSION_SECONDS, type SignedIn, type SignInOutcome } from '../domain/sessions.ts';
+import { isMfaRequired, otpauthUri, stageMfaRoles } from '../domain/mfa.ts';
+import { recordMfaReset } from '../db/users.ts';
 import { loadUserView } from '../domain/user-view.ts';
 import type { RouteDef } from '@sitewalk/shared/contract/route';
 
 const db = auditedDataFromEnv();
 const { APP_URL } = readEnv(['APP_URL']);
+const identity = identityFromEnv();
+stageMfaRoles(); // read at cold start: a missing or malformed setting stops the function at once
 const sessions = createSessions({
   db,
-  identity: identityFromEnv(),
+  identity,
   mailer: mailerFromEnv(),
   appUrl: APP_URL,
 });
@@ -31,6 +35,26 @@ const signedIn = async <R extends RouteDef>(request: Request<R>, outcome: Signed
   return { accessToken: outcome.accessToken, expiresIn: outcome.expiresIn, user };
 };
 
+/** A sign-in that went through, or the second step it needs (the e-mail as the user typed it). */
+const answerSignIn = async <R extends RouteDef>(
+  request: Request<R>,
+  outcome: SignInOutcome,
+  email: string,
+) => {
+  if (outcome.kind === 'signed-in')
+    return { needsPasswordReset: false as const, ...(await signedIn(request, outcome)) };
+  const mfa = outcome.kind === 'mfa-code' ? ('code' as const) : ('setup' as const);
+  return { needsPasswordReset: false as const, mfa, session: outcome.session, email };
+};
+
+/** The caller's own access token: set-up from the profile acts on the caller's Cognito user. */
+const bearerToken = <R extends RouteDef>({ event }: Request<R>) => {
+  const header = event.headers?.authorization ?? event.headers?.Authorization ?? '';
+  const token = /^Bearer (\S+)$/i.exec(header)?.[1];
+  if (!token) throw new UnauthorizedError();
+  return token;
+};
+
 const sentIfExists = {
   success: true as const,
   message: 'If an account exists for this e-mail, a reset link is on its way.',
@@ -43,12 +67,65 @@ export const implementations: Implementations<'auth'> = {
     if (outcome.kind === 'new-password-required') {
       return { needsPasswordReset: true as const, session: outcome.session, email: request.body.email };
     }
-    return { needsPasswordReset: false as const, ...(await signedIn(request, outcome)) };
+    return answerSignIn(request, outcome, email);
   },
 
   'auth.completeNewPassword': async (request) => {
     const { email, session, newPassword } = request.body;
-    return signedIn(request, await sessions.completeNewPassword(email, session, newPassword));
+    return answerSignIn(request, await sessions.completeNewPassword(email, session, newPassword), email);
+  },
+
+  'auth.mfaCode': async (request) => {
+    const { email, session, code } = request.body;
+    const sourceIp = request.event.requestContext.http.sourceIp;
+    return signedIn(request, await sessions.answerMfaCode(email, session, code, sourceIp));
+  },
+
+  'auth.mfaSetupStart': async ({ body }) => sessions.startMfaSetup(body.email, body.session),
+
+  'auth.mfaSetupVerify': async (request) => {
+    const { email, session, code } = request.body;
+    const sourceIp = request.event.requestContext.http.sourceIp;
+    return signedIn(request, await sessions.finishMfaSetup(email, session, code, sourceIp));
+  },
+
+  'auth.mfaAssociate': async (request) => {
+    const user = await loadUserView(db, request.actor.userId);
+    if (!user) throw new UnauthorizedError();
+    // A new key while one is on would end it unseen; a lost phone goes through a superior's reset.
+    if (await identity.mfaEnabled(request.actor.userId)) throw new ConflictError(messages.auth.mfaAlreadyOn);
+    const secretCode = await identity.associateSoftwareToken(bearerToken(request));
+    return { secretCode, otpauthUri: otpauthUri(secretCode, user.email ?? String(user.id)) };
+  },
+
+  'auth.mfaVerify': async (request) => {
+    const { actor, body } = request;
+    if (!(await identity.verifySoftwareToken(bearerToken(request), body.code))) {
+      throw new BadRequestError(messages.auth.mfaCodeWrong, { code: [messages.auth.mfaCodeWrong] });
+    }
+    await identity.setMfa(actor.userId, true);
+    const scope = await loadUserScope(db, actor.userId);
+    return { enabled: true, required: scope ? await isMfaRequired(db, scope.user) : false };
+  },
+
+  'auth.mfaStatus': async ({ actor, params }) => {
+    const scope = await loadUserScope(db, params.id);
+    if (!scope) throw new NotFoundError(messages.fetch.userNotFound);
+    authorize(actor, 'read', scope.placement, messages.fetch.userNotFound);
+    const [enabled, required] = await Promise.all([
+      identity.mfaEnabled(params.id),
+      isMfaRequired(db, scope.user),
+    ]);
+    return { enabled, required };
+  },
+
+  'auth.mfaReset': async ({ actor, params }) => {
+    const scope = await loadUserScope(db, params.id);
+    if (!scope) throw new NotFoundError(messages.fetch.userNotFound);
+    authorize(actor, 'resetMfa', scope.placement, messages.fetch.userNotFound);
+    await recordMfaReset(db, scope.user, actor, new Date());
+    await identity.setMfa(params.id, false);
+    return { success: true as const, message: messages.auth.mfaReset };
   },
 
   'auth.refresh': async ({ cookies, reply }) => {

@@ -14,7 +14,8 @@ const pick = (item: Fields | null | undefined, names: readonly string[]): Fields
     : null;
 
 export const auditView = {
-  managementCompany: (item: Fields | null) => pick(item, ['name', 'email', 'phone', 'website']),
+  managementCompany: (item: Fields | null) =>
+    pick(item, ['name', 'email', 'phone', 'website', 'mfaRequiredRoles']),
   organization: (item: Fields | null) =>
     pick(item, ['name', 'address', 'city', 'state', 'zipcode', 'managementCompanyId']),
   location: (item: Fields | null) =>

@@ -1,6 +1,12 @@
 import type { CreateEntityItem } from 'electrodb';
 import type { DataService } from './service.ts';
-import type { EndedSessionItem, ThrottleItem, passwordResetEntity, sessionEntity } from './entities/auth.ts';
+import type {
+  EndedSessionItem,
+  ThrottleItem,
+  mfaSetupEntity,
+  passwordResetEntity,
+  sessionEntity,
+} from './entities/auth.ts';
 import { isConditionFailure, writeIf } from './conditional.ts';
 
 /** Named access patterns of signing in: sessions, reset tokens and throttle windows (docs/data-model.md). */
@@ -95,3 +101,12 @@ export const countAttempt = async (db: DataService, window: ThrottleWindow, expi
 
 export const clearAttempts = (db: DataService, window: ThrottleWindow) =>
   db.entities.throttle.delete(window).go();
+
+export const createMfaSetup = (db: DataService, setup: CreateEntityItem<typeof mfaSetupEntity>) =>
+  db.entities.mfaSetup.create(setup).go();
+
+export const getMfaSetup = async (db: DataService, tokenHash: string) =>
+  (await db.entities.mfaSetup.get({ tokenHash }).go({ consistent: true })).data;
+
+export const deleteMfaSetup = (db: DataService, tokenHash: string) =>
+  db.entities.mfaSetup.delete({ tokenHash }).go();

@@ -6,7 +6,13 @@ import { organizationEntity } from './entities/organization.ts';
 import { locationEntity } from './entities/location.ts';
 import { tablePreferenceEntity, userEmailEntity, userEntity } from './entities/user.ts';
 import { userLocationEntity, userOrganizationEntity } from './entities/membership.ts';
-import { endedSessionEntity, passwordResetEntity, sessionEntity, throttleEntity } from './entities/auth.ts';
+import {
+  endedSessionEntity,
+  mfaSetupEntity,
+  passwordResetEntity,
+  sessionEntity,
+  throttleEntity,
+} from './entities/auth.ts';
 import { walkEntity } from './entities/walk.ts';
 import { incidentCreateEntity, incidentEntity } from './entities/incident.ts';
 import { locationCleanupEntity } from './entities/locationCleanup.ts';
@@ -43,6 +49,7 @@ const entities = {
   passwordReset: passwordResetEntity,
   throttle: throttleEntity,
   session: sessionEntity,
+  mfaSetup: mfaSetupEntity,
   endedSession: endedSessionEntity,
   tablePreference: tablePreferenceEntity,
   walk: walkEntity,

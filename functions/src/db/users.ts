@@ -187,6 +187,16 @@ export const setTokenCutOff = async (
   );
 };
 
+/** Records that `actor` turned off the user's two-step verification, in the audit log with the change. */
+export const recordMfaReset = (db: DataService, user: UserItem, actor: AuditActor, at: Date) =>
+  writeAuditedOrFail(
+    db,
+    { actor, record: { ...userEntry(user), action: 'update', before: {}, after: { mfaReset: true } } },
+    ({ user: users }) => [
+      users.patch({ userId: user.userId }).set({ mfaResetAt: at.toISOString() }).commit(),
+    ],
+  );
+
 /** One change of a user: their fields, e-mail guard and memberships, written together or not at all. */
 export interface UserChange {
   user: UserItem;

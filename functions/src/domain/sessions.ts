@@ -28,6 +28,7 @@ import {
   RESET_TOKEN_TTL_SECONDS,
 } from './reset-tokens.ts';
 import { resetPasswordMail } from './mails.ts';
+import { heldForMfaSetup, holdForMfaSetup, isMfaRequired, otpauthUri, releaseMfaSetup } from './mfa.ts';
 import type { AuditActor } from '../db/audit.ts';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -38,6 +39,8 @@ export const SESSION_SECONDS = 30 * 24 * 60 * 60;
 /** One answer for a wrong e-mail and a wrong password, so the API never tells which accounts exist. */
 const refused = () => new UnauthorizedError(messages.auth.invalidCredentials);
 const tooMany = (seconds: number) => new TooManyRequestsError(messages.auth.tooManyAttempts, seconds);
+const wrongCode = () => new UnauthorizedError(messages.auth.mfaCodeWrong);
+const expired = () => new UnauthorizedError(messages.auth.sessionExpired);
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Cognito's clock and ours may differ a little; a cut-off keeps this much distance from both sides. */
@@ -83,7 +86,14 @@ export interface SignedIn {
   refreshToken: string;
   user: UserItem;
 }
-export type LoginOutcome = SignedIn | { kind: 'new-password-required'; session: string; user: UserItem };
+/** The second step of a sign-in: the authenticator app's code, or setting it up first. */
+export interface MfaStep {
+  kind: 'mfa-code' | 'mfa-setup';
+  session: string;
+  user: UserItem;
+}
+export type SignInOutcome = SignedIn | MfaStep;
+export type LoginOutcome = SignInOutcome | { kind: 'new-password-required'; session: string; user: UserItem };
 
 export interface SessionDeps {
   db: DataService;
@@ -126,12 +136,50 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
     };
   };
 
+  /**
+   * Tokens from a password alone: a session, unless the user must use two-step verification (then Cognito
+   * would have asked for a code had it been set up), in which case the tokens wait for the set-up.
+   */
+  const afterPassword = async (user: UserItem, tokens: Tokens): Promise<SignInOutcome> => {
+    if (!(await isMfaRequired(db, user))) return startSession(user, tokens);
+    return { kind: 'mfa-setup', session: await holdForMfaSetup(db, user.userId, tokens, now()), user };
+  };
+
   const signInAs = async (user: UserItem, password: string): Promise<LoginOutcome | null> => {
     const result = await identity.signIn(user.userId, password);
-    if (result.kind === 'signed-in') return startSession(user, result.tokens);
+    if (result.kind === 'signed-in') return afterPassword(user, result.tokens);
     if (result.kind === 'new-password-required')
       return { kind: 'new-password-required', session: result.session, user };
+    if (result.kind === 'mfa-code') return { kind: 'mfa-code', session: result.session, user };
     return null;
+  };
+
+  const limitsOf = (email: string, sourceIp: string) => {
+    const pair = `${email} ${sourceIp}`;
+    return {
+      pair,
+      all: [
+        { counter: logins, subject: pair },
+        { counter: sources, subject: sourceIp },
+        { counter: accountsTried, subject: email },
+      ],
+    };
+  };
+
+  /**
+   * Counts one attempt against each sign-in limit (per e-mail and source IP, per source IP, per e-mail)
+   * before anything is checked; too many: a 429 until the window passes. Answers how to give them back.
+   */
+  const takeAttempt = async (email: string, sourceIp: string) => {
+    const { pair, all } = limitsOf(email, sourceIp);
+    for (const [index, { counter, subject }] of all.entries()) {
+      const wait = await counter.take(subject);
+      if (wait > 0) {
+        await Promise.all(all.slice(0, index).map((l) => l.counter.giveBack(l.subject)));
+        throw tooMany(wait);
+      }
+    }
+    return () => Promise.all([logins.clear(pair), sources.giveBack(sourceIp), accountsTried.giveBack(email)]);
   };
 
   return {
@@ -142,38 +190,83 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
      */
     async login(rawEmail: string, password: string, sourceIp: string): Promise<LoginOutcome> {
       const email = normalizeEmail(rawEmail);
-      const pair = `${email} ${sourceIp}`;
-      const limits = [
-        { counter: logins, subject: pair },
-        { counter: sources, subject: sourceIp },
-        { counter: accountsTried, subject: email },
-      ];
-      for (const [index, { counter, subject }] of limits.entries()) {
-        const wait = await counter.take(subject);
-        if (wait > 0) {
-          await Promise.all(limits.slice(0, index).map((l) => l.counter.giveBack(l.subject)));
-          throw tooMany(wait);
-        }
-      }
+      const giveBack = await takeAttempt(email, sourceIp);
       const user = await userByEmail(email);
       const outcome = user ? await signInAs(user, password) : null;
       if (!outcome) throw refused();
-      await Promise.all([logins.clear(pair), sources.giveBack(sourceIp), accountsTried.giveBack(email)]);
+      // The password was right; a second step still to come counts its own attempts.
+      await giveBack();
       return outcome;
+    },
+
+    /** The authenticator app's code after the password; wrong codes count in the sign-in limits. */
+    async answerMfaCode(
+      rawEmail: string,
+      session: string,
+      code: string,
+      sourceIp: string,
+    ): Promise<SignedIn> {
+      const email = normalizeEmail(rawEmail);
+      const giveBack = await takeAttempt(email, sourceIp);
+      const user = await userByEmail(email);
+      if (!user) throw expired();
+      const result = await identity.answerMfaCode(user.userId, session, code);
+      if (result.kind === 'wrong-code') throw wrongCode();
+      if (result.kind !== 'signed-in') throw expired();
+      await giveBack();
+      return startSession(user, result.tokens);
+    },
+
+    /** A new authenticator key for a sign-in waiting for its set-up. */
+    async startMfaSetup(
+      rawEmail: string,
+      session: string,
+    ): Promise<{ secretCode: string; otpauthUri: string }> {
+      const user = await userByEmail(normalizeEmail(rawEmail));
+      const tokens = user ? await heldForMfaSetup(db, user.userId, session, now()) : null;
+      if (!user || !tokens) throw expired();
+      const secretCode = await identity.associateSoftwareToken(tokens.accessToken);
+      return { secretCode, otpauthUri: otpauthUri(secretCode, user.email ?? String(user.userId)) };
+    },
+
+    /**
+     * Checks a code of the new key, turns two-step verification on and starts the session the password
+     * sign-in held back. Wrong codes count in the sign-in limits.
+     */
+    async finishMfaSetup(
+      rawEmail: string,
+      session: string,
+      code: string,
+      sourceIp: string,
+    ): Promise<SignedIn> {
+      const email = normalizeEmail(rawEmail);
+      const giveBack = await takeAttempt(email, sourceIp);
+      const user = await userByEmail(email);
+      const tokens = user ? await heldForMfaSetup(db, user.userId, session, now()) : null;
+      if (!user || !tokens) throw expired();
+      if (!(await identity.verifySoftwareToken(tokens.accessToken, code))) throw wrongCode();
+      await identity.setMfa(user.userId, true);
+      await releaseMfaSetup(db, session);
+      await giveBack();
+      return startSession(user, tokens);
     },
 
     /**
      * Sets the new password chosen after a temporary one, then signs in afresh with it, so the session
      * rests on an ordinary sign-in's refresh token.
      */
-    async completeNewPassword(rawEmail: string, session: string, newPassword: string): Promise<SignedIn> {
+    async completeNewPassword(
+      rawEmail: string,
+      session: string,
+      newPassword: string,
+    ): Promise<SignInOutcome> {
       const user = await userByEmail(normalizeEmail(rawEmail));
       if (!user) throw refused();
       const answer = await identity.completeNewPassword(user.userId, session, newPassword);
-      if (answer.kind !== 'signed-in') throw new UnauthorizedError(messages.auth.sessionExpired);
+      if (answer.kind !== 'signed-in') throw expired();
       await setNeedsPasswordReset(db, user.userId, false);
       const outcome = await signInAs({ ...user, needsPasswordReset: false }, newPassword);
-      if (outcome?.kind !== 'signed-in') throw refused();
+      if (!outcome || outcome.kind === 'new-password-required') throw refused();
       return outcome;
     },
 

@@ -24,11 +24,13 @@ import {
   updateManagementCompany,
 } from '../db/managementCompanies.ts';
 import { toManagementCompany } from './views.ts';
+import { stageMfaRoles } from '../domain/mfa.ts';
 import { deletedMeanwhile } from '../http/error-mapper.ts';
 import { listActivity } from '../domain/audit.ts';
 
 const db = auditedDataFromEnv();
 const storage = storageFromEnv();
+stageMfaRoles(); // read at cold start: a missing or malformed setting stops the function at once
 const notFound = 'Management company not found';
 
 /** The company, if it exists and the actor may do `action` to it. */

@@ -1,5 +1,6 @@
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
 import type { ManagementCompanyItem } from '../db/entities/managementCompany.ts';
+import { stageMfaRoles } from '../domain/mfa.ts';
 
 /** A management company as the API answers it. */
 export const toManagementCompany = (item: ManagementCompanyItem): ManagementCompany => ({
@@ -10,4 +11,6 @@ export const toManagementCompany = (item: ManagementCompanyItem): ManagementComp
   website: item.website ?? null,
   hasLogo: item.logoKey !== undefined,
   createdAt: item.createdAt,
+  mfaRequiredRoles: item.mfaRequiredRoles ?? [],
+  mfaRequiredByStage: [...stageMfaRoles()],
 });

@@ -6,7 +6,10 @@ import {
   AdminGetUserCommand,
   AdminInitiateAuthCommand,
   AdminRespondToAuthChallengeCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
+  AssociateSoftwareTokenCommand,
+  VerifySoftwareTokenCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   RevokeTokenCommand,
@@ -28,6 +31,10 @@ export type SignInResult =
   | { kind: 'signed-in'; tokens: Tokens }
   /** A temporary password: the user must choose a new one (Cognito's NEW_PASSWORD_REQUIRED). */
   | { kind: 'new-password-required'; session: string }
+  /** Two-step verification is on: the authenticator app's code is next (Cognito's SOFTWARE_TOKEN_MFA). */
+  | { kind: 'mfa-code'; session: string }
+  /** An MFA code that is not the current one; the session may be answered again while it lasts. */
+  | { kind: 'wrong-code' }
   | { kind: 'refused' };
 
 /**
@@ -47,6 +54,16 @@ export interface IdentityProvider {
   exists(userId: number): Promise<boolean>;
   signIn(userId: number, password: string): Promise<SignInResult>;
   completeNewPassword(userId: number, session: string, newPassword: string): Promise<SignInResult>;
+  /** Answers the SOFTWARE_TOKEN_MFA challenge with the code of the user's authenticator app. */
+  answerMfaCode(userId: number, session: string, code: string): Promise<SignInResult>;
+  /** A new TOTP key for the signed-in user of the access token (replacing any unverified one). */
+  associateSoftwareToken(accessToken: string): Promise<string>;
+  /** Whether the code belongs to the key just associated (which then counts as verified). */
+  verifySoftwareToken(accessToken: string, code: string): Promise<boolean>;
+  /** Turns two-step verification by TOTP on (preferred) or off for the user. */
+  setMfa(userId: number, enabled: boolean): Promise<void>;
+  /** Whether the user has two-step verification by TOTP on. */
+  mfaEnabled(userId: number): Promise<boolean>;
   refresh(refreshToken: string): Promise<Tokens | null>;
   revoke(refreshToken: string): Promise<void>;
 }
@@ -104,6 +121,9 @@ export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
   }): SignInResult => {
     if (result.ChallengeName === 'NEW_PASSWORD_REQUIRED' && result.Session) {
       return { kind: 'new-password-required', session: result.Session };
+    }
+    if (result.ChallengeName === 'SOFTWARE_TOKEN_MFA' && result.Session) {
+      return { kind: 'mfa-code', session: result.Session };
     }
     const tokens = tokensOf(result.AuthenticationResult);
     return tokens ? { kind: 'signed-in', tokens } : { kind: 'refused' };
@@ -222,6 +242,67 @@ export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
         }
         throw error;
       }
+    },
+
+    async answerMfaCode(userId, session, code) {
+      try {
+        return answer(
+          await client().send(
+            new AdminRespondToAuthChallengeCommand({
+              ...pool,
+              ClientId: env.USER_POOL_CLIENT_ID,
+              ChallengeName: 'SOFTWARE_TOKEN_MFA',
+              Session: session,
+              ChallengeResponses: { USERNAME: username(userId), SOFTWARE_TOKEN_MFA_CODE: code },
+            }),
+          ),
+        );
+      } catch (error) {
+        if (isNamed(error, 'CodeMismatchException')) return { kind: 'wrong-code' };
+        if (isNamed(error, 'NotAuthorizedException', 'ExpiredCodeException', 'InvalidParameterException')) {
+          return { kind: 'refused' };
+        }
+        throw error;
+      }
+    },
+
+    async associateSoftwareToken(accessToken) {
+      const { SecretCode } = await client().send(
+        new AssociateSoftwareTokenCommand({ AccessToken: accessToken }),
+      );
+      if (!SecretCode) throw new Error('Cognito answered AssociateSoftwareToken without a secret');
+      return SecretCode;
+    },
+
+    async verifySoftwareToken(accessToken, code) {
+      try {
+        const { Status } = await client().send(
+          new VerifySoftwareTokenCommand({
+            AccessToken: accessToken,
+            UserCode: code,
+            FriendlyDeviceName: 'SiteWalk',
+          }),
+        );
+        return Status === 'SUCCESS';
+      } catch (error) {
+        if (isNamed(error, 'CodeMismatchException', 'EnableSoftwareTokenMFAException')) return false;
+        throw error;
+      }
+    },
+
+    async setMfa(userId, enabled) {
+      await client().send(
+        new AdminSetUserMFAPreferenceCommand({
+          ...pool,
+          Username: username(userId),
+          SoftwareTokenMfaSettings: { Enabled: enabled, PreferredMfa: enabled },
+        }),
+      );
+    },
+
+    async mfaEnabled(userId) {
+      const user = await client().send(new AdminGetUserCommand({ ...pool, Username: username(userId) }));
+      return (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA');
     },
 
     async refresh(refreshToken) {

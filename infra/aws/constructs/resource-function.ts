@@ -189,6 +189,7 @@ export class ResourceFunction extends Construct {
       APP_URL: backing.appUrl,
       GEOCODER: 'amazon-location',
       PIN_KEY_ID: backing.pinKey.keyArn,
+      MFA_REQUIRED_ROLES: stage.mfaRequiredRoles.join(','),
       AUDIT_KEY_ID: backing.auditKey.keyArn,
       AUDIT_ANCHOR_BUCKET: backing.auditAnchors.bucketName,
     };

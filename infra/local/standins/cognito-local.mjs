@@ -23,14 +23,26 @@
  *   the same one (its refresh token's `jti`), as Cognito's do with token revocation on: a logout ends it.
  * - AdminSetUserPassword and the new-password challenge ignore the pool's password policy. Here a password
  *   that breaks it is InvalidPasswordException.
+ * - Two-step verification (TOTP; see the MFA section below): AdminInitiateAuth hands a user with a verified
+ *   software token tokens at once, the MFA challenges accept any Session, AdminSetUserMFAPreference does
+ *   not exist, and the MFA_SETUP flow (AssociateSoftwareToken and VerifySoftwareToken with a Session) is
+ *   refused. Here they behave as in Cognito, with codes checked by otplib (RFC 6238: SHA-1, 6 digits,
+ *   30 s, one step either side).
  */
 import { createPrivateKey, createPublicKey, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { generateSecret, verifySync } from 'otplib';
 
 const require = createRequire(import.meta.url);
 const { Targets } = require('cognito-local/lib/targets/targets.js');
-const { CognitoError, NotAuthorizedError, UserNotFoundError } = require('cognito-local/lib/errors.js');
+const {
+  CodeMismatchError,
+  CognitoError,
+  InvalidParameterError,
+  NotAuthorizedError,
+  UserNotFoundError,
+} = require('cognito-local/lib/errors.js');
 const jwt = createRequire(require.resolve('cognito-local/package.json'))('jsonwebtoken');
 const privateKey = require('cognito-local/lib/keys/cognitoLocal.private.json');
 
@@ -48,7 +60,12 @@ const assertCanSignIn = (user, password) => {
 
 const newPasswordChallenge = (user, userPoolId) => {
   const session = randomUUID();
-  sessions.set(session, { userPoolId, username: user.Username, expires: Date.now() + SESSION_LIFETIME_MS });
+  sessions.set(session, {
+    kind: 'new-password',
+    userPoolId,
+    username: user.Username,
+    expires: Date.now() + SESSION_LIFETIME_MS,
+  });
   const { sub: _sub, ...attributes } = Object.fromEntries(
     (user.Attributes ?? []).map((a) => [a.Name, a.Value]),
   );
@@ -72,7 +89,7 @@ const passwordFlow = async (services, ctx, req) => {
   const user = await userPool.getUserByUsername(ctx, username);
   assertCanSignIn(user, password);
   if (user.UserStatus === 'FORCE_CHANGE_PASSWORD') return newPasswordChallenge(user, userPool.options.Id);
-  return undefined;
+  return mfaChallenge(user, userPool);
 };
 
 const refreshFlow = async (services, ctx, req) => {
@@ -131,9 +148,194 @@ const wrapInitiateAuth = (original, passwordFlowName) => (services) => {
   };
 };
 
+// --- Two-step verification (TOTP) ---------------------------------------------------------------------
+// The key lives on the user record (SoftwareTokenMfaConfiguration, as cognito-local's own calls keep it), so
+// it is stored with the rest of the pool's data: under .data/ for the local host, a temporary directory for
+// tests. MFA sessions live here in memory, like the new-password ones.
+
+/** Cognito's TOTP: RFC 6238 with SHA-1, 6 digits, 30-second steps, one step of clock drift either side. */
+const codeIsValid = (secret, code) => {
+  if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return false;
+  try {
+    return verifySync({ secret, token: code, epochTolerance: 30 }).valid;
+  } catch {
+    return false;
+  }
+};
+
+const hasSoftwareToken = (user) =>
+  (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA') &&
+  user.SoftwareTokenMfaConfiguration?.Verified === true;
+
+const issueSession = (kind, user, userPoolId) => {
+  const session = randomUUID();
+  sessions.set(session, {
+    kind,
+    userPoolId,
+    username: user.Username,
+    expires: Date.now() + SESSION_LIFETIME_MS,
+  });
+  return session;
+};
+
+/** The session's entry when it was issued for this kind of step to this user and still lasts. */
+const sessionOf = (session, kind, userPoolId, username) => {
+  const entry = session ? sessions.get(session) : undefined;
+  if (!entry || entry.kind !== kind || entry.userPoolId !== userPoolId || entry.username !== username) {
+    throw new NotAuthorizedError('Invalid session for the user.');
+  }
+  if (entry.expires < Date.now()) {
+    sessions.delete(session);
+    throw new NotAuthorizedError('Invalid session for the user, session is expired.');
+  }
+  return entry;
+};
+
+/** After a right password: the code of a user with TOTP on, set-up when the pool requires MFA; else none. */
+const mfaChallenge = (user, userPool) => {
+  const userPoolId = userPool.options.Id;
+  if (hasSoftwareToken(user)) {
+    return {
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      ChallengeParameters: { USER_ID_FOR_SRP: user.Username },
+      Session: issueSession('mfa', user, userPoolId),
+    };
+  }
+  if (userPool.options.MfaConfiguration === 'ON') {
+    return {
+      ChallengeName: 'MFA_SETUP',
+      ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]', USER_ID_FOR_SRP: user.Username },
+      Session: issueSession('setup', user, userPoolId),
+    };
+  }
+  return undefined;
+};
+
+/** The user a set-up Session (MFA_SETUP flow) was issued to, across the pools of this instance. */
+const userOfSetupSession = async (services, ctx, session) => {
+  const entry = session ? sessions.get(session) : undefined;
+  if (!entry || entry.kind !== 'setup') throw new NotAuthorizedError('Invalid session for the user.');
+  const userPool = await services.cognito.getUserPool(ctx, entry.userPoolId);
+  sessionOf(session, 'setup', entry.userPoolId, entry.username);
+  const user = await userPool.getUserByUsername(ctx, entry.username);
+  if (!user) throw new NotAuthorizedError('Invalid session for the user.');
+  return { userPool, user };
+};
+
+/** AssociateSoftwareToken: cognito-local's own for an access token; with a Session, the MFA_SETUP flow. */
+const wrapAssociateSoftwareToken = (original) => (services) => {
+  const handler = original(services);
+  return async (ctx, req) => {
+    if (req.AccessToken || !req.Session) return handler(ctx, req);
+    const { userPool, user } = await userOfSetupSession(services, ctx, req.Session);
+    const secret = generateSecret({ length: 20 });
+    await userPool.saveUser(ctx, {
+      ...user,
+      SoftwareTokenMfaConfiguration: { Secret: secret, Verified: false },
+    });
+    return { SecretCode: secret, Session: req.Session };
+  };
+};
+
+/** VerifySoftwareToken: the code checked by otplib, with an access token or a set-up Session. */
+const wrapVerifySoftwareToken = (original) => (services) => {
+  const handler = original(services);
+  return async (ctx, req) => {
+    if (req.AccessToken || !req.Session) {
+      // cognito-local's own, after the same check of the code as everywhere else here.
+      if (req.AccessToken && req.UserCode) {
+        const decoded = jwt.decode(req.AccessToken);
+        const userPool =
+          decoded?.client_id && (await services.cognito.getUserPoolForClientId(ctx, decoded.client_id));
+        const user = userPool && (await userPool.getUserByUsername(ctx, decoded.sub));
+        const secret = user?.SoftwareTokenMfaConfiguration?.Secret;
+        if (secret && !codeIsValid(secret, req.UserCode)) throw new CodeMismatchError();
+      }
+      return handler(ctx, req);
+    }
+    const { userPool, user } = await userOfSetupSession(services, ctx, req.Session);
+    const secret = user.SoftwareTokenMfaConfiguration?.Secret;
+    if (!secret) throw new InvalidParameterError('User has not associated a software token');
+    if (!codeIsValid(secret, req.UserCode)) throw new CodeMismatchError();
+    await userPool.saveUser(ctx, {
+      ...user,
+      SoftwareTokenMfaConfiguration: { ...user.SoftwareTokenMfaConfiguration, Verified: true },
+      UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+      PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+    });
+    sessions.get(req.Session).verified = true;
+    return { Status: 'SUCCESS', Session: req.Session };
+  };
+};
+
+/** Turns TOTP on or off for a user by name; off also forgets the key, so a new set-up starts afresh. */
+const AdminSetUserMFAPreference =
+  ({ cognito }) =>
+  async (ctx, req) => {
+    const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    if (req.SMSMfaSettings?.Enabled)
+      throw new InvalidParameterError('SMS MFA is not configured for this pool.');
+    const software = req.SoftwareTokenMfaSettings;
+    if (!software) return {};
+    if (software.Enabled) {
+      if (user.SoftwareTokenMfaConfiguration?.Verified !== true) {
+        throw new InvalidParameterError('User has not verified software token mfa');
+      }
+      await userPool.saveUser(ctx, {
+        ...user,
+        UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+        PreferredMfaSetting: software.PreferredMfa ? 'SOFTWARE_TOKEN_MFA' : undefined,
+      });
+    } else {
+      const { SoftwareTokenMfaConfiguration: _forgotten, ...rest } = user;
+      await userPool.saveUser(ctx, { ...rest, UserMFASettingList: [], PreferredMfaSetting: undefined });
+    }
+    return {};
+  };
+
+/** The SOFTWARE_TOKEN_MFA and MFA_SETUP answers: a session issued for that step, and a right code. */
+const answerMfa = async (services, ctx, req, userPool, user) => {
+  const userPoolId = userPool.options.Id;
+  if (req.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+    sessionOf(req.Session, 'mfa', userPoolId, user.Username);
+    const secret = user.SoftwareTokenMfaConfiguration?.Secret;
+    // A wrong code leaves the session usable until it expires, as in Cognito.
+    if (!hasSoftwareToken(user) || !codeIsValid(secret, req.ChallengeResponses.SOFTWARE_TOKEN_MFA_CODE)) {
+      throw new CodeMismatchError();
+    }
+  } else {
+    const entry = sessionOf(req.Session, 'setup', userPoolId, user.Username);
+    if (!entry.verified) throw new NotAuthorizedError('Invalid session for the user.');
+  }
+  sessions.delete(req.Session);
+  const client = await services.cognito.getAppClient(ctx, req.ClientId);
+  const groups = await userPool.listUserGroupMembership(ctx, user);
+  const tokens = await services.tokenGenerator.generate(
+    ctx,
+    user,
+    groups,
+    client,
+    req.ClientMetadata,
+    'Authentication',
+  );
+  await userPool.storeRefreshToken(ctx, tokens.RefreshToken, user);
+  return { ChallengeParameters: {}, AuthenticationResult: tokens };
+};
+
 const wrapRespondToAuthChallenge = (original) => (services) => {
   const handler = original(services);
   return async (ctx, req) => {
+    if (req.ChallengeName === 'SOFTWARE_TOKEN_MFA' || req.ChallengeName === 'MFA_SETUP') {
+      const username = req.ChallengeResponses?.USERNAME;
+      if (!username) throw new InvalidParameterError('Missing required parameter USERNAME');
+      const userPool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await userPool.getUserByUsername(ctx, username);
+      if (!user) throw new NotAuthorizedError('Invalid session for the user.');
+      if (user.Enabled === false) throw new NotAuthorizedError('User is disabled.');
+      return answerMfa(services, ctx, req, userPool, user);
+    }
     if (req.ChallengeName !== 'NEW_PASSWORD_REQUIRED') return handler(ctx, req);
     const username = req.ChallengeResponses?.USERNAME;
     if (!username || !req.Session || !req.ChallengeResponses?.NEW_PASSWORD) return handler(ctx, req);
@@ -143,6 +345,7 @@ const wrapRespondToAuthChallenge = (original) => (services) => {
     if (
       !user ||
       !session ||
+      session.kind !== 'new-password' ||
       session.userPoolId !== userPool.options.Id ||
       session.username !== user.Username
     ) {
@@ -188,6 +391,9 @@ Targets.RespondToAuthChallenge = wrapRespondToAuthChallenge(Targets.RespondToAut
 Targets.AdminRespondToAuthChallenge = Targets.RespondToAuthChallenge;
 Targets.AdminSetUserPassword = wrapAdminSetUserPassword(Targets.AdminSetUserPassword);
 Targets.AdminUserGlobalSignOut = AdminUserGlobalSignOut;
+Targets.AssociateSoftwareToken = wrapAssociateSoftwareToken(Targets.AssociateSoftwareToken);
+Targets.VerifySoftwareToken = wrapVerifySoftwareToken(Targets.VerifySoftwareToken);
+Targets.AdminSetUserMFAPreference = AdminSetUserMFAPreference;
 
 setInterval(() => {
   const now = Date.now();

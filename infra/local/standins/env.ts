@@ -10,9 +10,17 @@ export const localEnvironment = (
   provisioned: Provisioned,
   /**
    * pinKey: the local stand-in for the KMS key that seals PINs (32 bytes, base64); auditKey: for the KMS
-   * HMAC key that signs audit entries (the same); anchorDir: for the Object Lock bucket of audit anchors.
+   * HMAC key that signs audit entries (the same); anchorDir: for the Object Lock bucket of audit anchors;
+   * mfaRequiredRoles: the roles that must use two-step verification (none unless given).
    */
-  extra: { appUrl: string; mailFrom: string; pinKey: string; auditKey: string; anchorDir: string },
+  extra: {
+    appUrl: string;
+    mailFrom: string;
+    pinKey: string;
+    auditKey: string;
+    anchorDir: string;
+    mfaRequiredRoles?: readonly number[];
+  },
 ): Record<string, string> => ({
   AWS_REGION: standIns.region,
   AWS_ACCESS_KEY_ID: standIns.credentials.accessKeyId,
@@ -32,6 +40,7 @@ export const localEnvironment = (
   PIN_LOCAL_KEY: extra.pinKey,
   AUDIT_LOCAL_KEY: extra.auditKey,
   AUDIT_ANCHOR_DIR: extra.anchorDir,
+  MFA_REQUIRED_ROLES: (extra.mfaRequiredRoles ?? []).join(','),
   // Powertools' own switches: no EMF on stdout, no X-Ray (there is no daemon here).
   POWERTOOLS_METRICS_DISABLED: 'true',
   POWERTOOLS_TRACE_ENABLED: 'false',

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { messages } from '../messages.ts';
+import { companyRoleIds, type RoleId } from '../roles.ts';
 import { NAME_MAX_LENGTH } from '../constants.ts';
 import { clearable } from './required.ts';
 import { email, id, isoDateTime, optionalPhone, phone, webAddress } from './common.ts';
@@ -20,6 +21,20 @@ export const createManagementCompanyBody = z.object(fields, {
   error: messages.validation.noManagementCompanyInfo,
 });
 
+/** The company's roles that must use two-step verification (Owner and below), each once. */
+const mfaRequiredRoles = z
+  .array(
+    z
+      .number()
+      .int()
+      .refine(
+        (value): value is RoleId => (companyRoleIds as readonly number[]).includes(value),
+        'Only the roles of a management company (Owner and below)',
+      ),
+  )
+  .max(companyRoleIds.length)
+  .refine((roles) => new Set(roles).size === roles.length, 'Each role once');
+
 export const updateManagementCompanyBody = z.object(
   {
     id,
@@ -27,6 +42,7 @@ export const updateManagementCompanyBody = z.object(
     email: email.optional(),
     phone: clearable(phone),
     website: clearable(webAddress),
+    mfaRequiredRoles: mfaRequiredRoles.optional(),
   },
   { error: messages.validation.noManagementCompanyInfo },
 );
@@ -39,6 +55,10 @@ export const managementCompany = z.object({
   website: z.string().nullable(),
   hasLogo: z.boolean(),
   createdAt: isoDateTime,
+  /** The roles the company requires two-step verification of. */
+  mfaRequiredRoles: z.array(z.number()),
+  /** The roles the stage requires it of anyway: a company can add to these, never lift them. */
+  mfaRequiredByStage: z.array(z.number()),
 });
 export type ManagementCompany = z.infer<typeof managementCompany>;
 

@@ -113,3 +113,26 @@ export const endedSessionEntity = new Entity({
   },
 });
 export type EndedSessionItem = EntityItem<typeof endedSessionEntity>;
+
+/**
+ * A sign-in waiting for its two-step verification set-up (a user who must use it and has not set it up):
+ * the Cognito tokens of the password sign-in, sealed with a key derived from the set-up session handed to
+ * the browser, which is stored only as its SHA-256. A read of the table alone opens nothing. Single use;
+ * DynamoDB's TTL removes it after `expiresAt` (epoch seconds), which the service also checks.
+ */
+export const mfaSetupEntity = new Entity({
+  model: { entity: 'mfaSetup', version: '1', service },
+  attributes: {
+    tokenHash: { type: 'string', required: true },
+    userId: { type: 'number', required: true },
+    sealed: { type: 'string', required: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['tokenHash'] },
+      sk: { field: 'sk', composite: [] },
+    },
+  },
+});
+export type MfaSetupItem = EntityItem<typeof mfaSetupEntity>;

@@ -15,6 +15,8 @@ export const managementCompanyEntity = new Entity({
     phone: { type: 'string' },
     website: { type: 'string' },
     logoKey: { type: 'string' },
+    /** The company's roles that must use two-step verification, besides those the stage names. */
+    mfaRequiredRoles: { type: 'list', items: { type: 'number' } },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
   },

@@ -34,6 +34,8 @@ export const userEntity = new Entity({
      * reset signs out everywhere). Access tokens carry whole seconds, so one from that very second is refused too.
      */
     tokensValidAfter: { type: 'number' },
+    /** When a superior last turned off the user's two-step verification (a lost phone), ISO time. */
+    mfaResetAt: { type: 'string' },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
   },

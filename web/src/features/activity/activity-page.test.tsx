@@ -33,6 +33,8 @@ const companyOf = (id: number, name: string) => ({
   website: null,
   hasLogo: false,
   createdAt: '2026-01-01T00:00:00.000Z',
+  mfaRequiredRoles: [],
+  mfaRequiredByStage: [],
 });
 
 const renderActivity = (

@@ -66,6 +66,8 @@ const fieldLabels: Record<string, string> = {
   hasPin: 'Has a PIN',
   pinChanged: 'PIN',
   passwordChanged: 'Password',
+  mfaReset: 'Two-step verification',
+  mfaRequiredRoles: 'Roles that must use two-step verification',
   locationIds: 'Locations',
   organizationIds: 'Areas',
   addedLocationIds: 'Locations added',
@@ -97,6 +99,12 @@ const shown = (field: string, value: unknown, names: Names): string => {
   if (value === undefined || value === null || value === '') return '—';
   if (field === 'roleId' && isRoleId(value)) return roleNames[value];
   if (field === 'pinChanged' || field === 'passwordChanged') return value ? 'Changed' : '—';
+  if (field === 'mfaReset') return value ? 'Reset (turned off)' : '—';
+  if (field === 'mfaRequiredRoles' && Array.isArray(value)) {
+    return value.length
+      ? value.map((role) => (isRoleId(role) ? roleNames[role] : String(role))).join(', ')
+      : 'None';
+  }
   if (field === 'status' && typeof value === 'string')
     return taskStatusNames[value as TaskStatus] ?? value.charAt(0).toUpperCase() + value.slice(1);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';

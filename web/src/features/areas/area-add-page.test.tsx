@@ -32,6 +32,8 @@ const company = (id: number, name: string): ManagementCompany => ({
   website: null,
   hasLogo: false,
   createdAt: '2026-01-01T00:00:00.000Z',
+  mfaRequiredRoles: [],
+  mfaRequiredByStage: [],
 });
 const acme = company(1, 'Acme Storage');
 const bolt = company(2, 'Bolt Lockers');

@@ -73,7 +73,12 @@ describe('/login', () => {
         jsonResponse(200, { needsPasswordReset: true, session: 'cognito-session', email: 'new@example.com' }),
       'POST /api/auth/complete-new-password': (init) => {
         sent = JSON.parse(String(init?.body));
-        return jsonResponse(200, { accessToken: 'a', expiresIn: 900, user: testUser({ id: 7 }) });
+        return jsonResponse(200, {
+          needsPasswordReset: false,
+          accessToken: 'a',
+          expiresIn: 900,
+          user: testUser({ id: 7 }),
+        });
       },
     });
     const { user, navigate } = renderLogin();
@@ -122,5 +127,166 @@ describe('/login', () => {
     await user.type(screen.getByLabelText(/Confirm Password/), 'NewPassw0rd');
     await user.click(screen.getByRole('button', { name: 'Save Password' }));
     await waitFor(() => expect(screen.getByText(messages.password.modalFailed)).toBeInTheDocument());
+  });
+
+  describe('two-step verification', () => {
+    const signInAs = async (user: ReturnType<typeof renderLogin>['user'], email: string) => {
+      await user.type(screen.getByLabelText(/Email/), email);
+      await user.type(screen.getByLabelText(/^Password/), 'SiteWalk2024');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    };
+
+    it('asks for the authenticator code after the password, says a wrong one is wrong, and signs in with the right one', async () => {
+      const sent: unknown[] = [];
+      stubFetch({
+        'POST /api/auth/login': () =>
+          jsonResponse(200, {
+            needsPasswordReset: false,
+            mfa: 'code',
+            session: 'step',
+            email: 'ann@example.com',
+          }),
+        'POST /api/auth/mfa-code': (init) => {
+          const body = JSON.parse(String(init?.body)) as { code: string };
+          sent.push(body);
+          return body.code === '123456'
+            ? jsonResponse(200, { accessToken: 'a', expiresIn: 900, user: testUser() })
+            : errorResponse(401, 'Unauthorized', messages.auth.mfaCodeWrong);
+        },
+      });
+      const { user, navigate } = renderLogin();
+      await signInAs(user, 'ann@example.com');
+
+      expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeInTheDocument();
+      const field = await screen.findByLabelText(/Authentication code/);
+      expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+      expect(field).toHaveAttribute('inputmode', 'numeric');
+
+      await user.type(field, '12');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByText(messages.auth.mfaCodeFormat)).toBeInTheDocument();
+      expect(sent).toEqual([]);
+
+      await user.clear(field);
+      await user.type(field, '654 321');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.mfaCodeWrong);
+      expect(screen.getByLabelText(/Authentication code/)).toHaveValue('');
+      expect(navigate).not.toHaveBeenCalled();
+
+      await user.type(screen.getByLabelText(/Authentication code/), '123456');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith('/app'));
+      expect(sent).toEqual([
+        { email: 'ann@example.com', session: 'step', code: '654321' },
+        { email: 'ann@example.com', session: 'step', code: '123456' },
+      ]);
+    });
+
+    it('goes back to the password from the code step', async () => {
+      stubFetch({
+        'POST /api/auth/login': () =>
+          jsonResponse(200, {
+            needsPasswordReset: false,
+            mfa: 'code',
+            session: 'step',
+            email: 'ann@example.com',
+          }),
+      });
+      const { user } = renderLogin();
+      await signInAs(user, 'ann@example.com');
+      await user.click(await screen.findByRole('button', { name: 'Back to sign in' }));
+      expect(screen.getByRole('heading', { name: 'Sign in to SiteWalk' })).toBeInTheDocument();
+      expect(screen.getByLabelText(/Email/)).toHaveValue('ann@example.com');
+      expect(screen.getByLabelText(/^Password/)).toHaveValue('');
+    });
+
+    it('sends a role that must use it and has not set it up to set-up: QR code, key, then a code signs in', async () => {
+      let verified: unknown;
+      stubFetch({
+        'POST /api/auth/login': () =>
+          jsonResponse(200, {
+            needsPasswordReset: false,
+            mfa: 'setup',
+            session: 'held',
+            email: 'own@example.com',
+          }),
+        'POST /api/auth/mfa-setup': () =>
+          jsonResponse(200, {
+            secretCode: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+            otpauthUri:
+              'otpauth://totp/SiteWalk:own%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=SiteWalk',
+          }),
+        'POST /api/auth/mfa-setup/verify': (init) => {
+          verified = JSON.parse(String(init?.body));
+          return jsonResponse(200, { accessToken: 'a', expiresIn: 900, user: testUser() });
+        },
+      });
+      const { user, navigate } = renderLogin();
+      await signInAs(user, 'own@example.com');
+
+      expect(
+        await screen.findByRole('heading', { name: 'Set up two-step verification' }),
+      ).toBeInTheDocument();
+      expect(await screen.findByLabelText('Setup key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP');
+      await waitFor(() =>
+        expect(screen.getByRole('img', { name: /QR code/ })).toHaveAttribute(
+          'src',
+          expect.stringMatching(/^data:image\/svg\+xml/),
+        ),
+      );
+
+      await user.type(screen.getByLabelText(/Code from your app/), '246810');
+      await user.click(screen.getByRole('button', { name: 'Turn on and sign in' }));
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith('/app'));
+      expect(verified).toEqual({ email: 'own@example.com', session: 'held', code: '246810' });
+    });
+
+    it('says so when the set-up session has expired', async () => {
+      stubFetch({
+        'POST /api/auth/login': () =>
+          jsonResponse(200, {
+            needsPasswordReset: false,
+            mfa: 'setup',
+            session: 'old',
+            email: 'own@example.com',
+          }),
+        'POST /api/auth/mfa-setup': () => errorResponse(401, 'Unauthorized', messages.auth.sessionExpired),
+      });
+      const { user } = renderLogin();
+      await signInAs(user, 'own@example.com');
+      expect(await screen.findByRole('alert')).toHaveTextContent(messages.auth.sessionExpired);
+      expect(screen.getByRole('button', { name: 'Turn on and sign in' })).toBeDisabled();
+    });
+
+    it('goes on to set-up after a new password replaced a temporary one', async () => {
+      stubFetch({
+        'POST /api/auth/login': () =>
+          jsonResponse(200, { needsPasswordReset: true, session: 's', email: 'new@example.com' }),
+        'POST /api/auth/complete-new-password': () =>
+          jsonResponse(200, {
+            needsPasswordReset: false,
+            mfa: 'setup',
+            session: 'held',
+            email: 'new@example.com',
+          }),
+        'POST /api/auth/mfa-setup': () =>
+          jsonResponse(200, {
+            secretCode: 'JBSWY3DPEHPK3PXP',
+            otpauthUri: 'otpauth://totp/SiteWalk:x?secret=JBSWY3DPEHPK3PXP',
+          }),
+      });
+      const { user, navigate } = renderLogin();
+      await signInAs(user, 'new@example.com');
+      await screen.findByRole('dialog');
+      await user.type(screen.getByLabelText(/^New Password/), 'NewPassw0rd');
+      await user.type(screen.getByLabelText(/Confirm Password/), 'NewPassw0rd');
+      await user.click(screen.getByRole('button', { name: 'Save Password' }));
+      expect(
+        await screen.findByRole('heading', { name: 'Set up two-step verification' }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(navigate).not.toHaveBeenCalled();
+    });
   });
 });

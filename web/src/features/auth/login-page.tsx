@@ -9,10 +9,18 @@ import { Notice, SubmitButton, TextField } from './components/form-parts.tsx';
 import { lazyResolver, loadOnInteraction, loadSignInLogic, UNREACHABLE } from './load-sign-in-logic.ts';
 import { useNavigate } from './navigation.tsx';
 import type { LoginForm, LoginValues } from './sign-in-logic.ts';
+import type { MfaStep, SignInResponse } from '@sitewalk/shared/schemas/auth';
 
 // Only a sign-in with a temporary password needs it: its code loads then.
 const PasswordResetModal = lazy(() =>
   import('./components/password-reset-modal.tsx').then((module) => ({ default: module.PasswordResetModal })),
+);
+// Likewise the second step of a sign-in with two-step verification.
+const MfaCodeStep = lazy(() =>
+  import('./components/mfa-step.tsx').then((module) => ({ default: module.MfaCodeStep })),
+);
+const MfaSetupStep = lazy(() =>
+  import('./components/mfa-step.tsx').then((module) => ({ default: module.MfaSetupStep })),
 );
 
 /** Why a sign-in failed, for people: the server's reason, the wait of a throttle, or the status text. */
@@ -32,12 +40,15 @@ export const loginFailureText = (error: unknown): string => {
 
 /**
  * /login. A sign-in sets the session's refresh cookie; the app under /app starts from it. A temporary
- * password first asks for a new one ('Password Reset Required').
+ * password first asks for a new one ('Password Reset Required'); with two-step verification on, the
+ * authenticator app's code follows the password, and a role that must use it and has not set it up sets
+ * it up right there.
  */
 export const LoginPage = () => {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<{ email: string; session: string } | null>(null);
+  const [mfaStep, setMfaStep] = useState<MfaStep | null>(null);
   const form = useForm<LoginForm, unknown, LoginValues>({
     resolver: lazyResolver((logic) => logic.resolvers.login),
     defaultValues: { email: '', password: '' },
@@ -45,6 +56,16 @@ export const LoginPage = () => {
   const { errors, isSubmitting } = form.formState;
 
   const enterApp = () => navigate(paths.app.root.build());
+  /** After the password (or a new one): signed in, or the second step. */
+  const proceed = (answer: SignInResponse) => {
+    setChallenge(null);
+    if ('mfa' in answer) setMfaStep(answer);
+    else enterApp();
+  };
+  const restart = () => {
+    setMfaStep(null);
+    form.reset({ email: form.getValues('email'), password: '' });
+  };
 
   const signIn = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -52,7 +73,7 @@ export const LoginPage = () => {
       const { authApi } = await loadSignInLogic();
       const answer = await authApi('auth.login', { body: values });
       if (answer.needsPasswordReset) setChallenge({ email: answer.email, session: answer.session });
-      else enterApp();
+      else proceed(answer);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
         setFailure(applyServerErrors(error, ['email', 'password'], form.setError));
@@ -63,6 +84,17 @@ export const LoginPage = () => {
   });
 
   const submit = (event: FormEvent) => signIn(event).catch(() => setFailure(UNREACHABLE));
+
+  if (mfaStep) {
+    const Step = mfaStep.mfa === 'code' ? MfaCodeStep : MfaSetupStep;
+    return (
+      <AuthCard title={mfaStep.mfa === 'code' ? 'Two-step verification' : 'Set up two-step verification'}>
+        <Suspense>
+          <Step step={mfaStep} onSignedIn={enterApp} onRestart={restart} failureText={loginFailureText} />
+        </Suspense>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Sign in to SiteWalk">
@@ -92,7 +124,7 @@ export const LoginPage = () => {
       </form>
       {challenge && (
         <Suspense>
-          <PasswordResetModal challenge={challenge} onSignedIn={enterApp} />
+          <PasswordResetModal challenge={challenge} onAnswer={proceed} />
         </Suspense>
       )}
     </AuthCard>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
-import { forgotPasswordRequest, loginRequest } from '@sitewalk/shared/schemas/auth';
+import { forgotPasswordRequest, loginRequest, mfaCode } from '@sitewalk/shared/schemas/auth';
 import { password } from '@sitewalk/shared/schemas/common';
 
 export { authApi } from './api/auth-api.ts';
@@ -34,7 +34,13 @@ const newPasswordForm = z
   });
 export type NewPasswordForm = z.input<typeof newPasswordForm>;
 
+/** The authenticator app's code (spaces dropped). */
+const mfaCodeForm = z.object({ code: mfaCode });
+export type MfaCodeForm = z.input<typeof mfaCodeForm>;
+export type MfaCodeValues = z.output<typeof mfaCodeForm>;
+
 export const resolvers = {
+  mfaCode: zodResolver(mfaCodeForm),
   login: zodResolver(loginForm),
   resetRequest: zodResolver(resetRequestForm),
   newPassword: zodResolver(newPasswordForm),

@@ -209,6 +209,8 @@ describe('AddLocationPage', () => {
             website: null,
             hasLogo: false,
             createdAt: '2026-01-01T00:00:00.000Z',
+            mfaRequiredRoles: [],
+            mfaRequiredByStage: [],
           },
         ],
       }),

@@ -189,6 +189,50 @@ describe('adding a management company', () => {
 });
 
 describe('editing a management company', () => {
+  it('sets which of its roles must use two-step verification, the stage’s own fixed and checked', async () => {
+    const { fake, user } = renderForm('/app/management-companies/7', {
+      'managementCompany.get': () => aCompany({ mfaRequiredRoles: [30], mfaRequiredByStage: [40] }),
+      'managementCompany.update': ({ body }) => aCompany({ ...(body as object), mfaRequiredByStage: [40] }),
+    });
+    const card = await screen.findByRole('region', { name: 'Two-step verification' });
+    const box = (name: RegExp) => within(card).getByRole('checkbox', { name });
+    expect(
+      within(card)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual([
+      'Owner (required for everyone)',
+      'Company Manager',
+      'Area Manager',
+      'Manager',
+      'Assistant Manager',
+      'Employee',
+    ]);
+    expect(box(/^Owner/)).toBeChecked();
+    expect(box(/^Owner/)).toBeDisabled();
+    expect(box(/^Company Manager/)).toBeChecked();
+    expect(box(/^Manager/)).not.toBeChecked();
+
+    await user.click(box(/^Manager/));
+    await user.click(box(/^Company Manager/));
+    await user.click(within(card).getByRole('button', { name: 'Save roles' }));
+    expect(await within(card).findByRole('status')).toHaveTextContent('Saved.');
+    // Only the field of this card is sent, and never the stage's roles.
+    expect(fake.callsOf('managementCompany.update').map((call) => call.body)).toEqual([
+      { id: 7, mfaRequiredRoles: [10] },
+    ]);
+  });
+
+  it('shows the roles card only to those who may edit the company', async () => {
+    renderForm(
+      '/app/management-companies/7',
+      { 'managementCompany.get': () => acme },
+      testUser({ roleId: 30, managementCompanyId: 7 }),
+    );
+    expect(await screen.findByText(messages.permission.forbidden)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Two-step verification' })).not.toBeInTheDocument();
+  });
+
   it('loads the company into the form, shows its logo, and sends a cleared phone as null', async () => {
     const { fake, user } = renderForm('/app/management-companies/7', {
       'managementCompany.get': () => aCompany({ hasLogo: true }),

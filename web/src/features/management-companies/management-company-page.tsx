@@ -28,6 +28,7 @@ import { fileNameOf } from '../../lib/upload.ts';
 import { useManagementCompany } from './api/get-management-company.ts';
 import { useDeleteManagementCompany } from './api/delete-management-company.ts';
 import { LogoUploadError, useSaveManagementCompany } from './api/save-management-company.ts';
+import { MfaRolesCard } from './components/mfa-roles-card.tsx';
 
 /** The API's create body, with 'required' said first for an empty e-mail. */
 const companyForm = createManagementCompanyBody.extend({
@@ -237,6 +238,10 @@ const CompanyForm = ({ company }: { company?: ManagementCompany }) => {
           </Stack>
         </Box>
       </Paper>
+
+      {company && can('update', { kind: 'managementCompany', id: company.id }) && (
+        <MfaRolesCard company={company} />
+      )}
 
       {company && canDelete && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

@@ -9,5 +9,7 @@ export const aCompany = (overrides: Partial<ManagementCompany> = {}): Management
   website: 'https://acme.test',
   hasLogo: false,
   createdAt: '2026-01-01T00:00:00.000Z',
+  mfaRequiredRoles: [],
+  mfaRequiredByStage: [],
   ...overrides,
 });

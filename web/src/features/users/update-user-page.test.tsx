@@ -36,7 +36,10 @@ const renderUpdate = (
     refuse = {},
   }: { me?: User; id?: string; refuse?: Parameters<typeof stubApi>[1] } = {},
 ) => {
-  const fake = stubApi({ ...placeHandlers(), ...handlers }, refuse);
+  const fake = stubApi(
+    { ...placeHandlers(), 'auth.mfaStatus': () => ({ enabled: false, required: false }), ...handlers },
+    refuse,
+  );
   const rendered = renderWithProviders(<UpdateUserPage />, {
     route: `/app/users/update/${id}`,
     path: '/app/users/update/:id',
@@ -371,5 +374,23 @@ describe('UpdateUserPage', () => {
       await screen.findByText(/their profile picture could not be uploaded \(The upload failed\.\)/),
     ).toBeInTheDocument();
     expect(fake.callsOf('user.get')).toHaveLength(1);
+  });
+
+  it('offers a superior the reset of two-step verification, and not a peer or oneself', async () => {
+    renderUpdate({
+      'user.get': () => manager,
+      'auth.mfaStatus': () => ({ enabled: true, required: false }),
+    });
+    await screen.findByRole('heading', { name: 'Update Morgan Lee' });
+    const card = await screen.findByRole('region', { name: 'Two-step verification' });
+    expect(
+      await within(card).findByRole('button', { name: 'Reset two-step verification' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no reset on one’s own edit screen', async () => {
+    renderUpdate({ 'user.get': () => companyManager }, { me: companyManager, id: '5' });
+    await screen.findByRole('heading', { name: /^Update / });
+    expect(screen.queryByRole('region', { name: 'Two-step verification' })).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { useUser } from './api/get-user.ts';
 import { areasQueryOptions, companiesQueryOptions, locationsQueryOptions } from './api/get-places.ts';
 import { useProfileImageUrl } from './api/get-profile-image.ts';
 import { UpdateUserForm } from './components/update-user-form.tsx';
+import { TwoStepResetCard } from './components/two-step-card.tsx';
 import { parseId } from './utils/parse-id.ts';
 import { userPlacementOf } from './utils/placement.ts';
 
@@ -82,6 +83,9 @@ const LoadPlaces = ({ user }: { user: User }) => {
           />
         </CardContent>
       </Card>
+      {can('resetMfa', placement) && (
+        <TwoStepResetCard userId={user.id} name={`${user.firstName} ${user.lastName}`} />
+      )}
     </Stack>
   );
 };

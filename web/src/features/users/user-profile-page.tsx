@@ -14,6 +14,7 @@ import { useUser } from './api/get-user.ts';
 import { useLocations } from './api/get-places.ts';
 import { useProfileImageUrl } from './api/get-profile-image.ts';
 import { PinDisplay } from './components/pin-display.tsx';
+import { TwoStepCard } from './components/two-step-card.tsx';
 import { parseId } from './utils/parse-id.ts';
 import { userPlacementOf } from './utils/placement.ts';
 
@@ -159,6 +160,7 @@ const ProfileView = ({ user }: { user: User }) => {
         </Card>
       </Box>
 
+      {user.id === actor.userId && <TwoStepCard userId={user.id} />}
       {user.id === actor.userId && <AlertPreferencesCard />}
     </Stack>
   );

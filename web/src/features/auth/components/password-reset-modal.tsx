@@ -4,14 +4,15 @@ import { messages } from '@sitewalk/shared/messages';
 import { ApiError } from '../../../lib/api-error.ts';
 import { lazyResolver, loadOnInteraction, loadSignInLogic } from '../load-sign-in-logic.ts';
 import type { NewPasswordForm } from '../sign-in-logic.ts';
+import type { SignInResponse } from '@sitewalk/shared/schemas/auth';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { Notice } from './form-parts.tsx';
 
 export interface PasswordResetModalProps {
   /** The sign-in that asked for a new password. */
   challenge: { email: string; session: string };
-  /** Signed in with the new password. */
-  onSignedIn: () => void;
+  /** The new password is saved: signed in, or on to two-step verification. */
+  onAnswer: (answer: SignInResponse) => void;
 }
 
 /**
@@ -19,7 +20,7 @@ export interface PasswordResetModalProps {
  * behind is inert; focus stays inside). It cannot be dismissed: Escape is ignored, and it closes only once a
  * new password is saved, which signs the user in.
  */
-export const PasswordResetModal = ({ challenge, onSignedIn }: PasswordResetModalProps) => {
+export const PasswordResetModal = ({ challenge, onAnswer }: PasswordResetModalProps) => {
   const dialog = useRef<HTMLDialogElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<NewPasswordForm, unknown, NewPasswordForm>({
@@ -39,8 +40,7 @@ export const PasswordResetModal = ({ challenge, onSignedIn }: PasswordResetModal
     setFailure(null);
     try {
       const { authApi } = await loadSignInLogic();
-      await authApi('auth.completeNewPassword', { body: { ...challenge, newPassword: password } });
-      onSignedIn();
+      onAnswer(await authApi('auth.completeNewPassword', { body: { ...challenge, newPassword: password } }));
     } catch (error) {
       if (error instanceof ApiError) {
         const underField = error.status === 400 ? error.fieldMessages()['newPassword'] : undefined;

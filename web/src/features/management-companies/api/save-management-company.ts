@@ -88,3 +88,13 @@ export const useSaveManagementCompany = () => {
       ),
   });
 };
+
+/** The company's roles that must use two-step verification (only this field is sent). */
+export const useSaveMfaRoles = (id: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mfaRequiredRoles: number[]) =>
+      api('managementCompany.update', { body: { id, mfaRequiredRoles } }),
+    onSuccess: () => invalidateRoute(queryClient, 'managementCompany.get'),
+  });
+};

@@ -36,6 +36,8 @@ export const aCompany = (id: number, name: string): ManagementCompany => ({
   website: null,
   hasLogo: false,
   createdAt: '2026-01-01T00:00:00.000Z',
+  mfaRequiredRoles: [],
+  mfaRequiredByStage: [],
 });
 
 export const anArea = (id: number, name: string, managementCompanyId = 1): Organization => ({

@@ -1,0 +1,92 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { parseRoleList, type RoleId } from '@sitewalk/shared/roles';
+import type { DataService } from '../db/service.ts';
+import type { UserItem } from '../db/entities/user.ts';
+import { getManagementCompany } from '../db/managementCompanies.ts';
+import { createMfaSetup, deleteMfaSetup, getMfaSetup } from '../db/auth.ts';
+import { readEnv } from '../env.ts';
+import type { Tokens } from '../ports/identity.ts';
+
+/** The name authenticator apps show above the codes. */
+export const MFA_ISSUER = 'SiteWalk';
+
+let stageRoles: RoleId[] | undefined;
+/** The roles this stage requires two-step verification of (MFA_REQUIRED_ROLES), read once. */
+export const stageMfaRoles = (): readonly RoleId[] =>
+  (stageRoles ??= parseRoleList(readEnv(['MFA_REQUIRED_ROLES']).MFA_REQUIRED_ROLES));
+
+/** Whether a role must use two-step verification: the stage's roles, and those the user's company adds. */
+export const mfaRequiredOf = (
+  roleId: number,
+  company: { mfaRequiredRoles?: readonly number[] | undefined } | null | undefined,
+  stage: readonly number[] = stageMfaRoles(),
+): boolean => stage.includes(roleId) || (company?.mfaRequiredRoles ?? []).includes(roleId);
+
+export const isMfaRequired = async (db: DataService, user: UserItem): Promise<boolean> => {
+  if (stageMfaRoles().includes(user.roleId as RoleId)) return true;
+  if (user.managementCompanyId === undefined) return false;
+  return mfaRequiredOf(user.roleId, await getManagementCompany(db, user.managementCompanyId));
+};
+
+/** The otpauth:// URI (Key Uri Format) that authenticator apps read from a QR code. */
+export const otpauthUri = (secret: string, account: string): string => {
+  const label = encodeURIComponent(`${MFA_ISSUER}:${account}`);
+  const query = new URLSearchParams({
+    secret,
+    issuer: MFA_ISSUER,
+    algorithm: 'SHA1',
+    digits: '6',
+    period: '30',
+  });
+  return `otpauth://totp/${label}?${query.toString()}`;
+};
+
+/** How long a password sign-in waits for its two-step verification set-up. */
+export const MFA_SETUP_TTL_SECONDS = 10 * 60;
+
+const SESSION_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const digest = (label: string, session: string) =>
+  createHash('sha256').update(`${label}:${session}`).digest();
+const idOf = (session: string) => digest('id', session).toString('hex');
+
+/**
+ * Keeps the tokens of a password sign-in until the user has set up two-step verification. Answers the
+ * set-up session (32 random bytes, URL-safe): only its hash is stored, and the tokens are sealed
+ * (AES-256-GCM) with a key derived from it, so they open only with the session the browser holds.
+ */
+export const holdForMfaSetup = async (
+  db: DataService,
+  userId: number,
+  tokens: Tokens,
+  now: Date,
+): Promise<string> => {
+  const session = randomBytes(32).toString('base64url');
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', digest('key', session), iv);
+  cipher.setAAD(Buffer.from(String(userId)));
+  const body = Buffer.concat([cipher.update(JSON.stringify(tokens), 'utf8'), cipher.final()]);
+  const sealed = Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+  const expiresAt = Math.floor(now.getTime() / 1000) + MFA_SETUP_TTL_SECONDS;
+  await createMfaSetup(db, { tokenHash: idOf(session), userId, sealed, expiresAt });
+  return session;
+};
+
+/** The held tokens of a set-up session of this user; null when it is unknown, expired or another's. */
+export const heldForMfaSetup = async (
+  db: DataService,
+  userId: number,
+  session: string,
+  now: Date,
+): Promise<Tokens | null> => {
+  if (!SESSION_PATTERN.test(session)) return null;
+  const item = await getMfaSetup(db, idOf(session));
+  if (!item || item.userId !== userId || item.expiresAt <= now.getTime() / 1000) return null;
+  const raw = Buffer.from(item.sealed, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', digest('key', session), raw.subarray(0, 12));
+  decipher.setAAD(Buffer.from(String(userId)));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  return JSON.parse(text) as Tokens;
+};
+
+export const releaseMfaSetup = (db: DataService, session: string) => deleteMfaSetup(db, idOf(session));
