@@ -60,7 +60,7 @@ describe('management companies', () => {
     await page.getByRole('link', { name: 'Add' }).click();
     await page.getByRole('heading', { level: 1, name: 'Add Management Company' }).waitFor();
     expect(pathOf(page)).toBe('/app/management-companies/add');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Company Name is required').waitFor();
     await page.getByText('Email address is required').waitFor();
     const logoInput = page.getByLabel('Logo', { exact: true });
@@ -108,7 +108,7 @@ describe('management companies', () => {
     await expect.poll(() => page.getByRole('alert').count()).toBe(0);
     await journey.check('add form filled');
 
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved!').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Management Companies' }).waitFor();
     expect(pathOf(page)).toBe('/app/management-companies');
@@ -135,7 +135,7 @@ describe('management companies', () => {
     await phone.pressSequentially('5592019999');
     expect(await phone.inputValue()).toBe('559-201-9999');
     await page.getByRole('textbox', { name: 'Website' }).fill('');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved!').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Management Companies' }).waitFor();
     await search(journey, label);
