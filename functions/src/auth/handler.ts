@@ -3,18 +3,18 @@ import { readEnv } from '../env.ts';
 import { auditedDataFromEnv, identityFromEnv, mailerFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations, type Request } from '../http/handler.ts';
 import { authRoutes } from '@sitewalk/shared/contract/auth';
-import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../domain/errors.ts';
+import { NotFoundError, UnauthorizedError } from '../domain/errors.ts';
 import { authorize } from '../domain/authorize.ts';
 import { loadUserScope } from '../domain/scope.ts';
 import { createSessions, SESSION_SECONDS, type SignedIn, type SignInOutcome } from '../domain/sessions.ts';
-import { isMfaRequired, otpauthUri, stageMfaRoles } from '../domain/mfa.ts';
-import { recordMfaReset } from '../db/users.ts';
+import { createMfaAccounts, stageMfaRoles } from '../domain/mfa.ts';
 import { loadUserView } from '../domain/user-view.ts';
 import type { RouteDef } from '@sitewalk/shared/contract/route';
 
 const db = auditedDataFromEnv();
 const { APP_URL } = readEnv(['APP_URL']);
 const identity = identityFromEnv();
+const mfa = createMfaAccounts({ db, identity });
 stageMfaRoles(); // read at cold start: a missing or malformed setting stops the function at once
 const sessions = createSessions({
   db,
@@ -77,54 +77,24 @@ export const implementations: Implementations<'auth'> = {
 
   'auth.mfaCode': async (request) => {
     const { email, session, code } = request.body;
-    const sourceIp = request.event.requestContext.http.sourceIp;
-    return signedIn(request, await sessions.answerMfaCode(email, session, code, sourceIp));
+    return signedIn(request, await sessions.answerMfaCode(email, session, code, request.clientIp));
   },
 
   'auth.mfaSetupStart': async ({ body }) => sessions.startMfaSetup(body.email, body.session),
 
   'auth.mfaSetupVerify': async (request) => {
     const { email, session, code } = request.body;
-    const sourceIp = request.event.requestContext.http.sourceIp;
-    return signedIn(request, await sessions.finishMfaSetup(email, session, code, sourceIp));
+    return signedIn(request, await sessions.finishMfaSetup(email, session, code, request.clientIp));
   },
 
-  'auth.mfaAssociate': async (request) => {
-    const user = await loadUserView(db, request.actor.userId);
-    if (!user) throw new UnauthorizedError();
-    // A new key while one is on would end it unseen; a lost phone goes through a superior's reset.
-    if (await identity.mfaEnabled(request.actor.userId)) throw new ConflictError(messages.auth.mfaAlreadyOn);
-    const secretCode = await identity.associateSoftwareToken(bearerToken(request));
-    return { secretCode, otpauthUri: otpauthUri(secretCode, user.email ?? String(user.id)) };
-  },
+  'auth.mfaAssociate': async (request) => mfa.associate(request.actor, bearerToken(request)),
 
-  'auth.mfaVerify': async (request) => {
-    const { actor, body } = request;
-    if (!(await identity.verifySoftwareToken(bearerToken(request), body.code))) {
-      throw new BadRequestError(messages.auth.mfaCodeWrong, { code: [messages.auth.mfaCodeWrong] });
-    }
-    await identity.setMfa(actor.userId, true);
-    const scope = await loadUserScope(db, actor.userId);
-    return { enabled: true, required: scope ? await isMfaRequired(db, scope.user) : false };
-  },
+  'auth.mfaVerify': async (request) => mfa.verify(request.actor, bearerToken(request), request.body.code),
 
-  'auth.mfaStatus': async ({ actor, params }) => {
-    const scope = await loadUserScope(db, params.id);
-    if (!scope) throw new NotFoundError(messages.fetch.userNotFound);
-    authorize(actor, 'read', scope.placement, messages.fetch.userNotFound);
-    const [enabled, required] = await Promise.all([
-      identity.mfaEnabled(params.id),
-      isMfaRequired(db, scope.user),
-    ]);
-    return { enabled, required };
-  },
+  'auth.mfaStatus': async ({ actor, params }) => mfa.status(actor, params.id),
 
   'auth.mfaReset': async ({ actor, params }) => {
-    const scope = await loadUserScope(db, params.id);
-    if (!scope) throw new NotFoundError(messages.fetch.userNotFound);
-    authorize(actor, 'resetMfa', scope.placement, messages.fetch.userNotFound);
-    await recordMfaReset(db, scope.user, actor, new Date());
-    await identity.setMfa(params.id, false);
+    await mfa.reset(actor, params.id);
     return { success: true as const, message: messages.auth.mfaReset };
   },
 

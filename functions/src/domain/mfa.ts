@@ -5,7 +5,13 @@ import type { UserItem } from '../db/entities/user.ts';
 import { getManagementCompany } from '../db/managementCompanies.ts';
 import { createMfaSetup, deleteMfaSetup, getMfaSetup } from '../db/auth.ts';
 import { readEnv } from '../env.ts';
-import type { Tokens } from '../ports/identity.ts';
+import type { IdentityProvider, Tokens } from '../ports/identity.ts';
+import { recordMfaReset } from '../db/users.ts';
+import { messages } from '@sitewalk/shared/messages';
+import type { Actor } from '@sitewalk/shared/policy';
+import { authorize } from './authorize.ts';
+import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from './errors.ts';
+import { loadUserScope } from './scope.ts';
 
 /** The name authenticator apps show above the codes. */
 export const MFA_ISSUER = 'SiteWalk';
@@ -90,3 +96,59 @@ export const heldForMfaSetup = async (
 };
 
 export const releaseMfaSetup = (db: DataService, session: string) => deleteMfaSetup(db, idOf(session));
+
+/**
+ * Two-step verification of signed-in users: one's own set-up from the profile (acting on the caller's own
+ * Cognito user through their access token), whether a user has it, and a superior's reset after a lost phone
+ * (audited before it takes effect).
+ */
+export const createMfaAccounts = ({
+  db,
+  identity,
+  now = () => new Date(),
+}: {
+  db: DataService;
+  identity: IdentityProvider;
+  now?: () => Date;
+}) => {
+  /** The user if the actor may do `action` to them: 404 out of scope, 403 forbidden. */
+  const userFor = async (actor: Actor, action: 'read' | 'resetMfa', userId: number) => {
+    const scope = await loadUserScope(db, userId);
+    if (!scope) throw new NotFoundError(messages.fetch.userNotFound);
+    authorize(actor, action, scope.placement, messages.fetch.userNotFound);
+    return scope.user;
+  };
+
+  return {
+    /** A new key for the caller; refused while one is on (a new one would end it unseen). */
+    async associate(actor: Actor, accessToken: string) {
+      const scope = await loadUserScope(db, actor.userId);
+      if (!scope) throw new UnauthorizedError();
+      if (await identity.mfaEnabled(actor.userId)) throw new ConflictError(messages.auth.mfaAlreadyOn);
+      const secretCode = await identity.associateSoftwareToken(accessToken);
+      return { secretCode, otpauthUri: otpauthUri(secretCode, scope.user.email ?? String(actor.userId)) };
+    },
+
+    /** Checks a code of the caller's new key and turns two-step verification on. */
+    async verify(actor: Actor, accessToken: string, code: string) {
+      if (!(await identity.verifySoftwareToken(accessToken, code))) {
+        throw new BadRequestError(messages.auth.mfaCodeWrong, { code: [messages.auth.mfaCodeWrong] });
+      }
+      await identity.setMfa(actor.userId, true);
+      const scope = await loadUserScope(db, actor.userId);
+      return { enabled: true, required: scope ? await isMfaRequired(db, scope.user) : false };
+    },
+
+    async status(actor: Actor, userId: number) {
+      const user = await userFor(actor, 'read', userId);
+      const [enabled, required] = await Promise.all([identity.mfaEnabled(userId), isMfaRequired(db, user)]);
+      return { enabled, required };
+    },
+
+    async reset(actor: Actor, userId: number) {
+      const user = await userFor(actor, 'resetMfa', userId);
+      await recordMfaReset(db, user, actor, now());
+      await identity.setMfa(userId, false);
+    },
+  };
+};
