@@ -19,6 +19,7 @@ import {
   getUser,
   getUsers,
   itemsOfUserChange,
+  recordPinReveal,
   userIdOfEmail,
   userIdsOfLocation,
   userIdsOfOrganization,
@@ -398,4 +399,21 @@ export const visibleUsersOfOrganization = async (db: DataService, actor: Actor, 
 export const visibleUsersOfUser = async (db: DataService, actor: Actor, userId: number) => {
   const { asActor } = await visibleUserScope(db, actor, userId);
   return visibleTo(db, actor, await usersInScope(db, asActor));
+};
+
+/**
+ * A user's PIN, opened for an actor who may reveal it (404 out of scope, 403 forbidden): null when they have
+ * none. Answered only once the audit log says who was shown it (never the PIN itself).
+ */
+export const revealPin = async (
+  { db, pins }: { db: DataService; pins: PinCipher },
+  actor: Actor,
+  userId: number,
+): Promise<string | null> => {
+  const { user, placement } = await visibleUserScope(db, actor, userId);
+  authorize(actor, 'revealPin', placement, messages.fetch.userNotFound);
+  if (user.pinCipher === undefined) return null;
+  const pin = await pins.open(user.pinCipher, user.userId);
+  await recordPinReveal(db, user, actor);
+  return pin;
 };

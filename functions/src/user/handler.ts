@@ -27,9 +27,10 @@ import {
   visibleUsersOfLocation,
   visibleUsersOfOrganization,
   visibleUsersOfUser,
+  revealPin,
 } from '../domain/users.ts';
 import { loadUserView, loadUserViews } from '../domain/user-view.ts';
-import { recordPinReveal, setCompanyEmail, setProfileImageKey } from '../db/users.ts';
+import { setCompanyEmail, setProfileImageKey } from '../db/users.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import type { Routes } from '@sitewalk/shared/contract/index';
 
@@ -151,15 +152,7 @@ export const implementations: Implementations<'user'> = {
   'user.updateTableOrder': async ({ actor, params, body }) =>
     updateTableOrder(db, actor.userId, params.orderId, body),
 
-  'user.revealPin': async ({ actor, params }) => {
-    const { user, placement } = await visibleUserScope(db, actor, params.id);
-    authorize(actor, 'revealPin', placement, notFound);
-    if (user.pinCipher === undefined) return { pin: null };
-    const pin = await pins.open(user.pinCipher, user.userId);
-    // Shown only once the audit log says who was shown it.
-    await recordPinReveal(db, user, actor);
-    return { pin };
-  },
+  'user.revealPin': async ({ actor, params }) => ({ pin: await revealPin({ db, pins }, actor, params.id) }),
 
   'user.companyEmail': async ({ actor, body }) => {
     const { user, placement } = await visibleUserScope(db, actor, body.userId);
