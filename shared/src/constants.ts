@@ -5,6 +5,13 @@ export const LOGO_MAX_BYTES = 1_000_000;
 export const PROFILE_IMAGE_MAX_BYTES = 1_000_000;
 /** Walk and incident photos from phones. */
 export const PHOTO_MAX_BYTES = 10_000_000;
+/**
+ * What the phone makes of a photo before queuing it (issue 28): at most this many pixels on the long side,
+ * JPEG at this quality, and (lowering the quality a step at a time) no more than this many bytes.
+ */
+export const PHOTO_LONG_SIDE_MAX = 2048;
+export const PHOTO_JPEG_QUALITY = 0.8;
+export const PHOTO_TARGET_BYTES = 800_000;
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/jpg', 'image/png'] as const;
 export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
 /** How long a presigned upload or view URL stays valid. */

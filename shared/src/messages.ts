@@ -36,6 +36,16 @@ export const messages = {
     /** A photo's file is written once (issue 27): its client id gets no second upload URL once it landed. */
     alreadyUploaded: 'This photo has been uploaded already',
   },
+  /** The recorder's photos, made smaller on the phone before they are queued (issue 28). */
+  photo: {
+    preparing: 'Preparing the photo…',
+    stillPreparing: 'Wait a moment: the photo is still being prepared',
+    sentAsTaken: 'This phone could not make the photo smaller, so it will be sent as taken.',
+    unreadable:
+      "This phone cannot open this photo (HEIC and other formats). Choose a JPEG or PNG photo, or set the camera to take JPEG ('Most Compatible' on an iPhone).",
+    unreadableTooLarge:
+      'This phone could not make the photo smaller, and at over 10 MB it is too large to send. Choose a smaller JPEG or PNG photo.',
+  },
   validation: {
     noManagementCompanyInfo: 'No management company info provided',
     noOrganizationInfo: 'No organization info provided',

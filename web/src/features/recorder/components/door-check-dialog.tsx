@@ -13,7 +13,9 @@ import {
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ImageContentType } from '@sitewalk/shared/constants';
-import { photoOf } from './photo-file.ts';
+import { messages } from '@sitewalk/shared/messages';
+import { useRecorderServices } from '../recorder-services.tsx';
+import { preparePhoto } from './photo-file.ts';
 import { PhotoInput } from './photo-input.tsx';
 
 export const doorCheckTexts = {
@@ -21,7 +23,8 @@ export const doorCheckTexts = {
 };
 
 export interface DoorCheckValues {
-  file: File;
+  /** The photo as it is queued: made smaller on the phone, or the original (photo-file.ts). */
+  blob: Blob;
   contentType: ImageContentType;
   picturedUnit: string;
 }
@@ -69,7 +72,12 @@ const DoorCheckForm = ({
   onSave: (values: DoorCheckValues) => void;
 }) => {
   const form = useForm<{ picturedUnit: string }>({ defaultValues: { picturedUnit: '' } });
-  const [photo, setPhoto] = useState<{ file: File; contentType: ImageContentType } | null>(null);
+  const { shrinkPhoto } = useRecorderServices();
+  const [photo, setPhoto] = useState<{ name: string; blob: Blob; contentType: ImageContentType } | null>(
+    null,
+  );
+  const [preparing, setPreparing] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <DialogContent>
@@ -79,11 +87,15 @@ const DoorCheckForm = ({
         noValidate
         spacing={2}
         onSubmit={form.handleSubmit(({ picturedUnit }) => {
+          if (preparing) {
+            setProblem(messages.photo.stillPreparing);
+            return;
+          }
           if (!photo) {
             setProblem('Take a photo of the door first');
             return;
           }
-          onSave({ ...photo, picturedUnit: picturedUnit.trim() });
+          onSave({ blob: photo.blob, contentType: photo.contentType, picturedUnit: picturedUnit.trim() });
         })}
       >
         <DialogContentText>
@@ -102,23 +114,32 @@ const DoorCheckForm = ({
           text={photo ? 'Retake door photo' : 'Door photo'}
           variant={photo ? 'outlined' : 'contained'}
           fullWidth
+          disabled={preparing}
           onFiles={([file]) => {
             if (!file) return;
-            const checked = photoOf(file);
-            if ('problem' in checked) {
-              setPhoto(null);
-              setProblem(checked.problem);
-            } else {
-              setPhoto({ file, contentType: checked.contentType });
-              setProblem(null);
-            }
+            setPhoto(null);
+            setNotice(null);
+            setProblem(null);
+            setPreparing(true);
+            void preparePhoto(file, shrinkPhoto).then((prepared) => {
+              setPreparing(false);
+              if ('problem' in prepared) return setProblem(prepared.problem);
+              setPhoto({ name: file.name, blob: prepared.blob, contentType: prepared.contentType });
+              setNotice(prepared.notice);
+            });
           }}
         />
-        {photo && (
-          <Typography variant="body2" color="success.main">
-            Photo ready: {photo.file.name || 'door photo'}
+        {preparing && (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {messages.photo.preparing}
           </Typography>
         )}
+        {photo && (
+          <Typography variant="body2" color="success.main">
+            Photo ready: {photo.name || 'door photo'}
+          </Typography>
+        )}
+        {notice && <Alert severity="warning">{notice}</Alert>}
         {problem && <Alert severity="error">{problem}</Alert>}
         <TextField
           label="Unit number seen"

@@ -15,8 +15,10 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod';
 import { INCIDENT_PRIORITIES, NOTE_MAX_LENGTH, type ImageContentType } from '@sitewalk/shared/constants';
+import { messages } from '@sitewalk/shared/messages';
 import { walkNoteBody } from '@sitewalk/shared/schemas/walkReport';
-import { photoOf } from './photo-file.ts';
+import { useRecorderServices } from '../recorder-services.tsx';
+import { preparePhoto } from './photo-file.ts';
 import { PhotoInput } from './photo-input.tsx';
 
 /** The most photos one incident takes on the spot. */
@@ -30,7 +32,8 @@ const incidentForm = z.object({
 export interface IncidentValues {
   typeId: 1 | 2 | 3;
   note: string;
-  photos: { blob: File; contentType: ImageContentType }[];
+  /** As queued: made smaller on the phone, or the originals (photo-file.ts). */
+  photos: { blob: Blob; contentType: ImageContentType }[];
 }
 
 export interface IncidentDialogProps {
@@ -64,7 +67,10 @@ const IncidentForm = ({ formId, onSave }: { formId: string; onSave: (values: Inc
     defaultValues: { typeId: '', note: '' },
   });
   const { errors } = form.formState;
+  const { shrinkPhoto } = useRecorderServices();
   const [photos, setPhotos] = useState<IncidentValues['photos']>([]);
+  const [preparing, setPreparing] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <DialogContent>
@@ -74,9 +80,10 @@ const IncidentForm = ({ formId, onSave }: { formId: string; onSave: (values: Inc
         noValidate
         spacing={2}
         sx={{ pt: 1 }}
-        onSubmit={form.handleSubmit(({ typeId, note }) =>
-          onSave({ typeId: Number(typeId) as 1 | 2 | 3, note, photos }),
-        )}
+        onSubmit={form.handleSubmit(({ typeId, note }) => {
+          if (preparing) return setProblem(messages.photo.stillPreparing);
+          onSave({ typeId: Number(typeId) as 1 | 2 | 3, note, photos });
+        })}
       >
         <Controller
           control={form.control}
@@ -114,26 +121,46 @@ const IncidentForm = ({ formId, onSave }: { formId: string; onSave: (values: Inc
           name="Incident photos"
           multiple
           fullWidth
-          disabled={photos.length >= INCIDENT_PHOTOS_MAX}
+          disabled={preparing || photos.length >= INCIDENT_PHOTOS_MAX}
           onFiles={(files) => {
-            const taken = [...photos];
-            let refused: string | null = null;
-            for (const file of files) {
-              const checked = photoOf(file);
-              if ('problem' in checked) refused = checked.problem;
-              else if (taken.length < INCIDENT_PHOTOS_MAX)
-                taken.push({ blob: file, contentType: checked.contentType });
-              else refused = `At most ${INCIDENT_PHOTOS_MAX} photos`;
-            }
-            setPhotos(taken);
-            setProblem(refused);
+            setPreparing(true);
+            setNotice(null);
+            setProblem(null);
+            void (async () => {
+              const taken = [...photos];
+              let refused: string | null = null;
+              let warned: string | null = null;
+              // One at a time: each holds a decoded picture of up to 48 MP while it is made smaller.
+              for (const file of files) {
+                if (taken.length >= INCIDENT_PHOTOS_MAX) {
+                  refused = `At most ${INCIDENT_PHOTOS_MAX} photos`;
+                  break;
+                }
+                const prepared = await preparePhoto(file, shrinkPhoto);
+                if ('problem' in prepared) refused = prepared.problem;
+                else {
+                  taken.push({ blob: prepared.blob, contentType: prepared.contentType });
+                  warned = prepared.notice ?? warned;
+                }
+              }
+              setPhotos(taken);
+              setNotice(warned);
+              setProblem(refused);
+              setPreparing(false);
+            })();
           }}
         />
-        {photos.length > 0 && (
+        {preparing && (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {messages.photo.preparing}
+          </Typography>
+        )}
+        {!preparing && photos.length > 0 && (
           <Typography variant="body2" color="text.secondary">
             {photos.length === 1 ? '1 photo' : `${photos.length} photos`}
           </Typography>
         )}
+        {notice && <Alert severity="warning">{notice}</Alert>}
         {problem && <Alert severity="error">{problem}</Alert>}
       </Stack>
     </DialogContent>

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PHOTO_MAX_BYTES } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
 import type { Location } from '@sitewalk/shared/schemas/location';
@@ -8,6 +9,7 @@ import { aLocation } from '../../../testing/area-fixtures.ts';
 import { createFakeFetch, type FakeHandlers } from '../../../testing/fake-api.ts';
 import { recorderMarker, recorderWalk } from '../../../testing/recorder-fixtures.ts';
 import { renderWithProviders, testUser } from '../../../testing/test-utils.tsx';
+import type { ShrinkResult } from '../photos/downscale.ts';
 import { RecorderServicesProvider } from '../recorder-services.tsx';
 import type { OutboxWrite, RecorderCatalog, RecordingSession } from '../store/types.ts';
 import { createMemoryRecorder, type MemoryRecorder } from '../testing/memory-recorder.ts';
@@ -514,6 +516,87 @@ describe('Recorder: recording', () => {
     expect(memory.writes).toEqual([]);
   });
 
+  it("'Add photo' queues the smaller JPEG the phone made, taken where and when the photo was picked", async () => {
+    const memory = createMemoryRecorder({ sessions: [session()] });
+    let finish: (result: ShrinkResult) => void = () => {};
+    memory.shrinkPhoto.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    const { user } = renderRecorder(memory);
+    await screen.findByRole('heading', { name: 'Night round' });
+    await moveTo(one.lat, one.lng, 5);
+    const file = photo('big.png', 'image/png');
+    await user.upload(screen.getByLabelText('Add photo'), file);
+    expect(memory.shrinkPhoto).toHaveBeenCalledWith(file);
+    expect(await screen.findByText(messages.photo.preparing)).toBeInTheDocument();
+    // The walker moves on while the photo is prepared: the photo keeps the fix of the moment it was picked.
+    await moveTo(one.lat + 0.001, one.lng, 30);
+    expect(kinds(memory.writes)).toEqual(['checkpoint']);
+    const smaller = new Blob(['smaller jpeg'], { type: 'image/jpeg' });
+    act(() => finish({ kind: 'shrunk', blob: smaller, width: 2048, height: 1536 }));
+    await waitFor(() => expect(kinds(memory.writes)).toEqual(['checkpoint', 'photo']));
+    expect(memory.writes[1]).toMatchObject({
+      blob: smaller,
+      contentType: 'image/jpeg',
+      photo: { markerId: one.id, door: false, lat: one.lat, accuracy: 5 },
+    });
+    expect(await screen.findByText('Photo saved')).toBeInTheDocument();
+  });
+
+  it("'Add photo': a photo this browser cannot open (HEIC) gets a clear message, and nothing is recorded", async () => {
+    const memory = createMemoryRecorder({ sessions: [session()] });
+    memory.shrinkPhoto.mockResolvedValue({ kind: 'undecodable' });
+    const { user } = renderRecorder(memory);
+    await screen.findByRole('heading', { name: 'Night round' });
+    await user.upload(screen.getByLabelText('Add photo'), photo('IMG_0001.HEIC', 'image/heic'));
+    expect(await screen.findByText(messages.photo.unreadable)).toBeInTheDocument();
+    // Some phones give HEIC no type at all.
+    await user.upload(screen.getByLabelText('Add photo'), photo('IMG_0002.HEIC', ''));
+    expect(await screen.findByText(messages.photo.unreadable)).toBeInTheDocument();
+    expect(memory.writes).toEqual([]);
+    expect(screen.queryByText('Photo saved')).not.toBeInTheDocument();
+  });
+
+  it("'Add photo': a JPEG the phone cannot make smaller is sent as taken within 10 MB, with a word; over it, refused", async () => {
+    const memory = createMemoryRecorder({ sessions: [session()] });
+    memory.shrinkPhoto.mockResolvedValue({ kind: 'undecodable' });
+    const { user } = renderRecorder(memory);
+    await screen.findByRole('heading', { name: 'Night round' });
+    const huge = new File([new Uint8Array(PHOTO_MAX_BYTES + 1)], 'huge.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByLabelText('Add photo'), huge);
+    expect(await screen.findByText(messages.photo.unreadableTooLarge)).toBeInTheDocument();
+    expect(memory.writes).toEqual([]);
+
+    const file = photo('odd.jpg');
+    await user.upload(screen.getByLabelText('Add photo'), file);
+    await waitFor(() => expect(kinds(memory.writes)).toEqual(['photo']));
+    expect(memory.writes[0]).toMatchObject({ blob: file, contentType: 'image/jpeg' });
+    expect(await screen.findByText(messages.photo.sentAsTaken)).toBeInTheDocument();
+    expect(screen.queryByText(messages.photo.unreadableTooLarge)).not.toBeInTheDocument();
+  });
+
+  it('the door check waits for its photo to be prepared, then saves the smaller one', async () => {
+    const memory = createMemoryRecorder({ sessions: [session()] });
+    memory.doorUnits.set('session-1', [{ markerId: door.id, unit: '104' }]);
+    let finish: (result: ShrinkResult) => void = () => {};
+    memory.shrinkPhoto.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    const { user } = renderRecorder(memory);
+    await screen.findByRole('heading', { name: 'Night round' });
+    await user.click(rowOf(2));
+    await moveTo(door.lat, door.lng, 4);
+    const dialog = await screen.findByRole('dialog', { name: 'Door check' });
+    await user.upload(within(dialog).getByLabelText('Door photo'), photo('door.jpg'));
+    expect(await within(dialog).findByText(messages.photo.preparing)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Door photo')).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Save door check' }));
+    expect(await within(dialog).findByText(messages.photo.stillPreparing)).toBeInTheDocument();
+    expect(memory.writes).toEqual([]);
+    const smaller = new Blob(['smaller jpeg'], { type: 'image/jpeg' });
+    act(() => finish({ kind: 'shrunk', blob: smaller, width: 1536, height: 2048 }));
+    expect(await within(dialog).findByText('Photo ready: door.jpg')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save door check' }));
+    await waitFor(() => expect(kinds(memory.writes)).toEqual(['checkpoint', 'photo']));
+    expect(memory.writes[1]).toMatchObject({ kind: 'photo', blob: smaller, contentType: 'image/jpeg' });
+  });
+
   it('incidents: priority and note required; saved with its photos', async () => {
     const memory = createMemoryRecorder({ sessions: [session()] });
     const { user } = renderRecorder(memory);
@@ -533,8 +616,10 @@ describe('Recorder: recording', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Broken gate');
     const input = within(dialog).getByLabelText('Incident photos');
     expect(input).toHaveAttribute('multiple');
+    const smaller = new Blob(['smaller jpeg'], { type: 'image/jpeg' });
+    memory.shrinkPhoto.mockResolvedValueOnce({ kind: 'shrunk', blob: smaller, width: 2048, height: 1536 });
     await user.upload(input, [photo('a.jpg'), photo('b.jpg')]);
-    expect(within(dialog).getByText('2 photos')).toBeInTheDocument();
+    expect(await within(dialog).findByText('2 photos')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save incident' }));
     await waitFor(() => expect(kinds(memory.writes)).toEqual(['incident']));
     expect(memory.writes[0]).toMatchObject({
@@ -543,7 +628,10 @@ describe('Recorder: recording', () => {
       typeId: 1,
       note: 'Broken gate',
     });
-    expect((memory.writes[0] as Extract<OutboxWrite, { kind: 'incident' }>).photos).toHaveLength(2);
+    const saved = (memory.writes[0] as Extract<OutboxWrite, { kind: 'incident' }>).photos;
+    expect(saved).toHaveLength(2);
+    // The first made smaller on the phone, the second already small enough to keep.
+    expect(saved[0]).toMatchObject({ blob: smaller, contentType: 'image/jpeg' });
   });
 
   it('shows what the outbox holds', async () => {

@@ -4,6 +4,7 @@ import NoteAddIcon from '@mui/icons-material/NoteAddOutlined';
 import ReportIcon from '@mui/icons-material/ReportProblemOutlined';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { messages } from '@sitewalk/shared/messages';
 import type { Marker } from '@sitewalk/shared/schemas/walk';
 import { usePosition, type Fix } from '../../../hooks/use-position.ts';
 import { useWakeLock } from '../../../hooks/use-wake-lock.ts';
@@ -29,7 +30,7 @@ import { GpsLine } from './gps-line.tsx';
 import { IncidentDialog } from './incident-dialog.tsx';
 import { MarkersList } from './markers-list.tsx';
 import { NoteDialog } from './note-dialog.tsx';
-import { photoOf } from './photo-file.ts';
+import { preparePhoto } from './photo-file.ts';
 import { PhotoInput } from './photo-input.tsx';
 import { RECORDER_MAP_HEIGHT } from './map-height.ts';
 
@@ -77,7 +78,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
   const [chosenId, setChosenId] = useState<number | null>(null);
   const selected = markers.find(({ id }) => id === chosenId) ?? next ?? markers.at(-1) ?? null;
   const [door, setDoor] = useState<DoorCheck | null>(null);
-  const { outbox } = useRecorderServices();
+  const { outbox, shrinkPhoto } = useRecorderServices();
   // Drawn by the API as the walk started, never on the phone: a reload or a reopened check asks the same unit.
   const doorUnits = useDoorUnits(outbox, session.key, door !== null);
   const doorUnit =
@@ -86,7 +87,9 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
       : { known: false as const, unit: null };
   const [open, setOpen] = useState<Open>(null);
   const [summary, setSummary] = useState<FinishSummary | null>(null);
-  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const [photoMessage, setPhotoMessage] = useState<{ severity: 'error' | 'warning'; text: string } | null>(
+    null,
+  );
   const [lastSaved, setLastSaved] = useState<string | null>(null);
 
   // Door markers the walker cancelled while at them: not asked again until they leave and come back.
@@ -229,27 +232,30 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
                   name="Add photo"
                   onFiles={([file]) => {
                     if (!file) return;
-                    const checked = photoOf(file);
-                    if ('problem' in checked) return setPhotoProblem(checked.problem);
-                    setPhotoProblem(null);
+                    setPhotoMessage(null);
+                    // Where and when the photo was taken, not when it is ready (a 48 MP photo takes a moment).
                     const markerId = selected.id;
-                    record((now) =>
-                      recordPhoto(now, {
-                        markerId,
-                        blob: file,
-                        contentType: checked.contentType,
-                        fix: position.fix,
-                        now: new Date().toISOString(),
-                        door: false,
-                      }),
-                    );
-                    setLastSaved('Photo saved');
+                    const fix = position.fix;
+                    const takenAt = new Date().toISOString();
+                    setLastSaved(messages.photo.preparing);
+                    void preparePhoto(file, shrinkPhoto).then((prepared) => {
+                      if ('problem' in prepared) {
+                        setLastSaved(null);
+                        return setPhotoMessage({ severity: 'error', text: prepared.problem });
+                      }
+                      const { blob, contentType, notice } = prepared;
+                      record((current) =>
+                        recordPhoto(current, { markerId, blob, contentType, fix, now: takenAt, door: false }),
+                      );
+                      if (notice) setPhotoMessage({ severity: 'warning', text: notice });
+                      setLastSaved('Photo saved');
+                    });
                   }}
                 />
               </Box>
-              {photoProblem && (
-                <Alert severity="error" onClose={() => setPhotoProblem(null)}>
-                  {photoProblem}
+              {photoMessage && (
+                <Alert severity={photoMessage.severity} onClose={() => setPhotoMessage(null)}>
+                  {photoMessage.text}
                 </Alert>
               )}
             </Paper>
@@ -288,7 +294,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
           if (door) dismissed.current.add(door.marker.id);
           setDoor(null);
         }}
-        onSave={({ file, contentType, picturedUnit }) => {
+        onSave={({ blob, contentType, picturedUnit }) => {
           if (!door) return;
           const { marker, method } = door;
           // The checkpoint at the arrival; the photo when and where it was taken.
@@ -301,7 +307,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
             targetUnit: doorUnit.unit,
             picturedUnit,
           });
-          const taken = { blob: file, contentType, fix: position.fix, now: new Date().toISOString() };
+          const taken = { blob, contentType, fix: position.fix, now: new Date().toISOString() };
           record((current) => (arrivedAt(current, marker) ? null : recordDoorCheck(current, arrival, taken)));
           setDoor(null);
           setChosenId(marker.id);

@@ -2,7 +2,8 @@
  * An in-memory RecorderStore and Outbox for the recorder's component tests (test-only): what the screen
  * recorded is in `sessions` and `writes`, the outbox's status is set by the test, and nothing is sent.
  */
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
+import type { ShrinkPhoto } from '../photos/shrink-photo.ts';
 import type {
   Outbox,
   OutboxStatus,
@@ -16,6 +17,8 @@ import type { DoorUnit } from '@sitewalk/shared/schemas/walkReport';
 export interface MemoryRecorder {
   store: RecorderStore;
   outbox: Outbox;
+  /** Keeps every photo as it is ('fits') unless a test tells it otherwise (jsdom cannot decode images). */
+  shrinkPhoto: Mock<ShrinkPhoto>;
   /** Every session as last recorded, by key. */
   sessions: Map<string, RecordingSession>;
   /** Every write queued, in order. */
@@ -84,5 +87,6 @@ export const createMemoryRecorder = (
     doorUnitsOf: vi.fn(async (key: string) => doorUnits.get(key) ?? null),
     stop: vi.fn(),
   };
-  return { store, outbox, sessions, writes, catalogs, closed, setStatus, reportIds, doorUnits };
+  const shrinkPhoto = vi.fn<ShrinkPhoto>(async () => ({ kind: 'fits' }));
+  return { store, outbox, shrinkPhoto, sessions, writes, catalogs, closed, setStatus, reportIds, doorUnits };
 };
