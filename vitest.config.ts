@@ -32,6 +32,8 @@ export default defineConfig({
               '{shared,functions,infra,web}/**/*.bench.ts',
               'test/bench/cold-start.bench.ts',
               'test/bench/unit-reading.bench.ts',
+              // Its own headless Chromium; no host or stand-ins.
+              'test/bench/photo-downscale.bench.ts',
             ],
             exclude: ['**/*.int.bench.ts'],
           },
