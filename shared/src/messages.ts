@@ -42,7 +42,7 @@ export const messages = {
     stillPreparing: 'Wait a moment: the photo is still being prepared',
     sentAsTaken: 'This phone could not make the photo smaller, so it will be sent as taken.',
     unreadable:
-      "This phone cannot open this photo (HEIC and other formats). Choose a JPEG or PNG photo, or set the camera to take JPEG ('Most Compatible' on an iPhone).",
+      "This phone cannot open this photo (HEIC or another format). Choose a JPEG or PNG, or set the camera to JPEG ('Most Compatible' on an iPhone).",
     unreadableTooLarge:
       'This phone could not make the photo smaller, and at over 10 MB it is too large to send. Choose a smaller JPEG or PNG photo.',
   },

@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import exifr from 'exifr';
 import jpeg from 'jpeg-js';
-import piexif from 'piexifjs';
 import { chromium, type Page } from 'playwright-core';
 import { build, type Rolldown } from 'vite';
 import { bench, describe } from 'vitest';
 import { PHOTO_LONG_SIDE_MAX, PHOTO_TARGET_BYTES } from '@sitewalk/shared/constants';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, missingChromium } from '../e2e/support/chromium.ts';
+import { PHOTO_LIKE_SCRIPT, photoLikeJpeg, withPhoneExif } from '../support/phone-photos.ts';
 import { cameraClock } from '../support/photos.ts';
 
 /**
@@ -58,62 +58,11 @@ const bundledWorker = async (): Promise<string> => {
 
 /**
  * What the page runs, as a script it loads (this project's TypeScript knows Node, not the DOM):
- * `drawPhoto(width, height)` draws a photo-like picture (sky, ground with fine grain, a row of numbered
- * doors) and saves it as JPEG at 0.92 as a phone camera does; `shrink(path)` fetches a photo and hands it
- * to the worker, timed from posting the file to the smaller file's arrival, while noting the longest task
- * the page's main thread ran meanwhile. Both answer base64.
+ * `shrink(path)` fetches a photo and hands it to the worker, timed from posting the file to the smaller
+ * file's arrival, while noting the longest task the page's main thread ran meanwhile; it answers base64.
  */
 const PAGE_SCRIPT = String.raw`
-const base64Of = async (blob) => {
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-};
-
-window.drawPhoto = async (width, height) => {
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d');
-  const sky = context.createLinearGradient(0, 0, 0, height * 0.45);
-  sky.addColorStop(0, '#6fa8dc');
-  sky.addColorStop(1, '#dde9f3');
-  context.fillStyle = sky;
-  context.fillRect(0, 0, width, height);
-  context.fillStyle = '#8a8478';
-  context.fillRect(0, height * 0.45, width, height * 0.55);
-  // Grain: a tile of noise over the whole picture, as a sensor's noise and asphalt give.
-  const tile = new ImageData(512, 512);
-  let seed = 7;
-  for (let i = 0; i < tile.data.length; i += 4) {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    const grey = seed >>> 24;
-    tile.data.set([grey, grey, grey, 40], i);
-  }
-  const grain = await createImageBitmap(tile);
-  for (let y = 0; y < height; y += 512) for (let x = 0; x < width; x += 512) context.drawImage(grain, x, y);
-  // Storage doors with numbers: edges and text, as on a real door photo.
-  const doors = 6;
-  const doorWidth = width / (doors + 1);
-  for (let i = 0; i < doors; i += 1) {
-    const x = doorWidth * (i + 0.5);
-    context.fillStyle = i % 2 ? '#c0392b' : '#d35400';
-    context.fillRect(x, height * 0.3, doorWidth * 0.8, height * 0.55);
-    context.strokeStyle = '#2c2c2c';
-    context.lineWidth = Math.max(2, width / 1000);
-    for (let rib = 0; rib < 20; rib += 1) {
-      const y = height * 0.3 + (rib * height * 0.55) / 20;
-      context.beginPath();
-      context.moveTo(x, y);
-      context.lineTo(x + doorWidth * 0.8, y);
-      context.stroke();
-    }
-    context.fillStyle = '#fff';
-    context.font = 'bold ' + Math.round(height / 20) + 'px sans-serif';
-    context.fillText(String(101 + i), x + doorWidth * 0.2, height * 0.27);
-  }
-  return base64Of(await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 }));
-};
-
+${PHOTO_LIKE_SCRIPT}
 window.shrink = async (path) => {
   const file = await (await fetch(path)).blob();
   let longestMainTaskMs = 0;
@@ -135,28 +84,6 @@ window.shrink = async (path) => {
   return { kind, ms, longestMainTaskMs, base64: blob ? await base64Of(blob) : null };
 };
 `;
-
-const drawnPhoto = (page: Page, { width, height }: Case): Promise<string> =>
-  page.evaluate(`drawPhoto(${width}, ${height})`);
-
-/** The camera's EXIF on a JPEG (piexifjs, independent of the splice under test). */
-const withCameraExif = (photo: Buffer, orientation: number, takenAt: string): Buffer => {
-  const exif = piexif.dump({
-    '0th': {
-      [piexif.ImageIFD.Make]: 'SiteWalk bench camera',
-      [piexif.ImageIFD.Model]: 'Phone 48',
-      [piexif.ImageIFD.Orientation]: orientation,
-    },
-    Exif: { [piexif.ExifIFD.DateTimeOriginal]: takenAt },
-    GPS: {
-      [piexif.GPSIFD.GPSLatitudeRef]: 'N',
-      [piexif.GPSIFD.GPSLatitude]: piexif.GPSHelper.degToDmsRational(30.267153),
-      [piexif.GPSIFD.GPSLongitudeRef]: 'W',
-      [piexif.GPSIFD.GPSLongitude]: piexif.GPSHelper.degToDmsRational(97.743061),
-    },
-  });
-  return Buffer.from(piexif.insert(exif, photo.toString('binary')), 'binary');
-};
 
 interface Shrunk {
   kind: string;
@@ -211,11 +138,12 @@ describe('recorder photos made smaller on the phone', () => {
         const missed: string[] = [];
         for (const [index, photoCase] of CASES.entries()) {
           const takenAt = cameraClock(Date.UTC(2026, 10, 26, 14, 3, 27 + index), 'America/Chicago');
-          const input = withCameraExif(
-            Buffer.from(await drawnPhoto(page, photoCase), 'base64'),
-            photoCase.orientation,
-            takenAt,
-          );
+          const input = withPhoneExif(await photoLikeJpeg(page, photoCase.width, photoCase.height), {
+            dateTimeOriginal: takenAt,
+            lat: 30.267153,
+            lng: -97.743061,
+            orientation: photoCase.orientation,
+          });
           const path = `/photo-${index}.jpg`;
           photos.set(path, input);
           const inputExif = await readExif(input);

@@ -203,7 +203,12 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
                 {markerName(selected)} ·{' '}
                 {reached ? 'Reached' : selected.id === next?.id ? 'Next' : 'Not reached'}
                 {lastSaved && (
-                  <Typography component="span" variant="body2" color="success.main" sx={{ ml: 1 }}>
+                  <Typography
+                    component="span"
+                    variant="body2"
+                    color={lastSaved === messages.photo.preparing ? 'text.secondary' : 'success.main'}
+                    sx={{ ml: 1 }}
+                  >
                     {lastSaved}
                   </Typography>
                 )}
