@@ -4,6 +4,12 @@ import type { ShrinkAnswer, ShrinkRequest } from './downscale.worker.ts';
 /** Makes a photo fit to send, off the main thread (the recorder's services carry it; tests pass a fake). */
 export type ShrinkPhoto = (file: Blob) => Promise<ShrinkResult>;
 
+/**
+ * Longer than a slow phone takes for a 48 MP photo (about 1.2 s on a desktop core): a worker silent for this
+ * long (killed for memory, or stuck) is given up, and the photos waiting are ones it could not shrink.
+ */
+export const SHRINK_TIMEOUT_MS = 60_000;
+
 let worker: Worker | null = null;
 let nextId = 1;
 const pending = new Map<number, (result: ShrinkResult) => void>();
@@ -36,7 +42,11 @@ export const shrinkPhotoInWorker: ShrinkPhoto = (file) => {
   if (typeof Worker === 'undefined') return Promise.resolve({ kind: 'undecodable' });
   return new Promise((resolve) => {
     const id = nextId++;
-    pending.set(id, resolve);
+    const timer = setTimeout(giveUp, SHRINK_TIMEOUT_MS);
+    pending.set(id, (result) => {
+      clearTimeout(timer);
+      resolve(result);
+    });
     try {
       theWorker().postMessage({ id, file } satisfies ShrinkRequest);
     } catch {
