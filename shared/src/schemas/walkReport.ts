@@ -65,6 +65,7 @@ export const DISCARDED_WRITE_KINDS = ['checkpoint', 'note', 'photo', 'incident',
  * A write the walker discarded on the phone: its client id (the notice counts once under it, however often it is
  * sent) and what it was.
  */
+export type DiscardedWriteKind = (typeof DISCARDED_WRITE_KINDS)[number];
 export const discardedWriteBody = z.object({ clientId, kind: z.enum(DISCARDED_WRITE_KINDS) });
 export const discardedWrites = z.object({
   walkReportId: id,
