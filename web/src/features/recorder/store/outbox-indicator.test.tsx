@@ -9,7 +9,14 @@ const fake = vi.hoisted(() => {
   const listeners = new Set<(status: OutboxStatus) => void>();
   const retried: number[] = [];
   const discarded: number[] = [];
-  let status: OutboxStatus = { waiting: 0, bytes: 0, sending: false, online: true, retryAt: null, failed: [] };
+  let status: OutboxStatus = {
+    waiting: 0,
+    bytes: 0,
+    sending: false,
+    online: true,
+    retryAt: null,
+    failed: [],
+  };
   return {
     set: (change: Partial<OutboxStatus>) => {
       status = { ...status, ...change };
@@ -127,7 +134,11 @@ describe('OutboxIndicator', () => {
     });
     render(<OutboxIndicator />);
     const list = screen.getByRole('list', { name: '3 items could not be sent' });
-    expect(within(list).getAllByTestId('failed-write').map((li) => li.querySelector('p')?.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByTestId('failed-write')
+        .map((li) => li.querySelector('p')?.textContent),
+    ).toEqual([
       'Arrival: markerId: not a marker of this walk',
       'Note: A finished walk report cannot be changed',
       'The photo could not be uploaded: the upload did not reach the storage (Failed to fetch)',
@@ -161,9 +172,7 @@ describe('OutboxIndicator', () => {
     expect(fake.discarded).toEqual([]);
     // Confirmed: discarded.
     await userEvent.click(screen.getByRole('button', { name: 'Discard the photo of checkpoint 4' }));
-    await userEvent.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Discard' }),
-    );
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Discard' }));
     expect(fake.discarded).toEqual([7]);
     expect(fake.retried).toEqual([]);
   });
@@ -177,7 +186,9 @@ describe('OutboxIndicator', () => {
     });
     render(<OutboxIndicator />);
     await userEvent.click(screen.getByRole('button', { name: 'Discard the start of the walk' }));
-    expect(screen.getByRole('dialog', { name: 'Discard the start of the walk?' })).toHaveAccessibleDescription(
+    expect(
+      screen.getByRole('dialog', { name: 'Discard the start of the walk?' }),
+    ).toHaveAccessibleDescription(
       'It will not be sent, and nothing recorded on this walk can be sent without it.',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Keep it' }));

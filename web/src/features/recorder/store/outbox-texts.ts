@@ -21,7 +21,8 @@ export const outboxStatusText = (
   status: Pick<OutboxStatus, 'waiting' | 'sending' | 'online'> & Partial<Pick<OutboxStatus, 'bytes'>>,
 ): string => {
   const backlog = { waiting: status.waiting, bytes: status.bytes ?? 0 };
-  if (!status.online) return status.waiting === 0 ? 'Offline — all sent' : `Offline — ${backlogText(backlog)}`;
+  if (!status.online)
+    return status.waiting === 0 ? 'Offline — all sent' : `Offline — ${backlogText(backlog)}`;
   if (status.sending) return status.waiting === 0 ? 'Sending…' : `Sending… ${backlogText(backlog)}`;
   return status.waiting === 0 ? 'All sent' : backlogText(backlog);
 };
@@ -41,7 +42,9 @@ const writeNames: Record<OutboxWrite['kind'], string> = {
  * (issue 28).
  */
 export const failedWriteText = ({ write, message }: Pick<FailedWrite, 'write' | 'message'>): string =>
-  write.kind === 'photo' ? `The photo could not be uploaded: ${message}` : `${writeNames[write.kind]}: ${message}`;
+  write.kind === 'photo'
+    ? `The photo could not be uploaded: ${message}`
+    : `${writeNames[write.kind]}: ${message}`;
 
 const at = (label: number | null) => (label === null ? '' : ` of checkpoint ${label}`);
 
@@ -51,7 +54,9 @@ export const failedWriteName = ({ write, markerLabel }: Pick<FailedWrite, 'write
     case 'start':
       return 'the start of the walk';
     case 'checkpoint':
-      return markerLabel === null ? 'the arrival at a checkpoint' : `the arrival at checkpoint ${markerLabel}`;
+      return markerLabel === null
+        ? 'the arrival at a checkpoint'
+        : `the arrival at checkpoint ${markerLabel}`;
     case 'note':
       return `the note${at(markerLabel)}`;
     case 'photo':

@@ -8,6 +8,7 @@ import {
   classify,
   createOutbox,
   deliveredBefore,
+  PHOTO_SAME_FAILURES_MAX,
   StorageError,
   type Locks,
   type OutboxOptions,
@@ -153,7 +154,11 @@ describe('the outbox', () => {
     await outbox.flush();
     const requests = api.calls.filter((c) => c.name === 'walk.photoUpload');
     const doorOf = (write: OutboxWrite) =>
-      new Set(requests.filter((c) => write.kind === 'photo' && c.clientId === write.photo.clientId).map((c) => c.door));
+      new Set(
+        requests
+          .filter((c) => write.kind === 'photo' && c.clientId === write.photo.clientId)
+          .map((c) => c.door),
+      );
     expect(doorOf(plain)).toEqual(new Set([false]));
     expect(doorOf(door)).toEqual(new Set([true]));
   });
@@ -558,6 +563,220 @@ describe('the outbox', () => {
   });
 });
 
+describe('photos in their own lane, and failed writes (issue 28)', () => {
+  const clientIdOf = (write: OutboxWrite) => (write.kind === 'photo' ? write.photo.clientId : '');
+  /** Runs every timer the outbox set, `times` times over, letting each run end. */
+  const drain = async (outbox: Outbox, clock: ReturnType<typeof createFakeClock>, times: number) => {
+    for (let i = 0; i < times; i++) {
+      clock.advance(BACKOFF_MAX_MS);
+      await outbox.flush();
+    }
+  };
+
+  it('sends the checkpoints and the finish while a photo fails every time, then sets the photo aside with its reason', async () => {
+    const api = createFakeApi();
+    const { store, outbox, clock } = phone(api);
+    const { session, w } = await startedSession(store);
+    // The storage refuses this page's origin (the CORS case): fetch fails the same way on every try.
+    api.failAlways('PUT', () => new TypeError('Failed to fetch'));
+    const photo = w.photo(1);
+    await store.record(session, [w.checkpoint(1), photo, w.checkpoint(2), w.note(2), w.finish()]);
+    await outbox.flush();
+
+    const reportId = api.reports.get(session.key) ?? 0;
+    // Everything but the photo's file is there at once.
+    expect(api.checkpoints.get(reportId)?.size).toBe(2);
+    expect(api.notes.get(reportId)?.size).toBe(1);
+    expect(api.finished.has(reportId)).toBe(true);
+    expect(api.photos.get(reportId)?.has(clientIdOf(photo))).toBe(true);
+    expect(outbox.status()).toMatchObject({ waiting: 1, bytes: 1234, failed: [] });
+
+    await drain(outbox, clock, PHOTO_SAME_FAILURES_MAX);
+    expect(api.puts).toHaveLength(PHOTO_SAME_FAILURES_MAX);
+    expect(outbox.status()).toMatchObject({
+      waiting: 0,
+      bytes: 0,
+      retryAt: null,
+      failed: [
+        expect.objectContaining({
+          write: expect.objectContaining({ kind: 'photo' }),
+          message: 'the upload did not reach the storage (Failed to fetch)',
+          markerLabel: 1,
+          reported: true,
+        }),
+      ],
+    });
+    // Set aside: not tried again by itself.
+    await drain(outbox, clock, 3);
+    expect(api.puts).toHaveLength(PHOTO_SAME_FAILURES_MAX);
+    expect(clock.pendingCount()).toBe(0);
+  });
+
+  it('keeps trying a photo whose failures change, and never lets one photo hold back another', async () => {
+    const api = createFakeApi();
+    const reasons = [() => new StorageError(503), () => new TypeError('Failed to fetch')];
+    let tries = 0;
+    const stuckKey = () => api.photos.get(api.reports.get(session.key) ?? 0)?.get(clientIdOf(stuck)) ?? '-';
+    const { store, outbox, clock } = phone(api, createFakeClock(), undefined, {
+      upload: async (ticket, blob, signal) => {
+        // The first photo's PUT fails, each time for another reason than the last; the second lands.
+        if (
+          ticket.uploadUrl === `https://storage.test/${stuckKey()}` &&
+          tries < 2 * PHOTO_SAME_FAILURES_MAX
+        ) {
+          throw (reasons[tries++ % 2] ?? networkError)();
+        }
+        await api.upload(ticket, blob, signal);
+      },
+    });
+    const session = newSession();
+    const w = writesOf(session);
+    const [stuck, fine] = [w.photo(1), w.photo(2)];
+    await store.record(session, [w.start(), stuck, fine]);
+    await outbox.flush();
+    const reportId = api.reports.get(session.key) ?? 0;
+    // The second photo is up while the first waits for its retry.
+    expect(api.stored.has(api.photos.get(reportId)?.get(clientIdOf(fine)) ?? '-')).toBe(true);
+    expect(outbox.status().waiting).toBe(1);
+
+    await drain(outbox, clock, 2 * PHOTO_SAME_FAILURES_MAX + 1);
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [] });
+    expect(api.stored.has(stuckKey())).toBe(true);
+    expect(tries).toBe(2 * PHOTO_SAME_FAILURES_MAX);
+  });
+
+  it('sends at once when the network comes back, whatever the backoff timers say', async () => {
+    const api = createFakeApi();
+    const events = new EventTarget();
+    const { store, outbox, clock } = phone(api, undefined, undefined, { window: events });
+    const { session, w } = await startedSession(store);
+    await outbox.flush();
+    api.fail('PUT', networkError);
+    await store.record(session, [w.photo(1)]);
+    await outbox.flush();
+    api.fail('walk.addNote', networkError);
+    await store.record(session, [w.note(1)]);
+    await outbox.flush();
+    // Both lanes wait for their timers.
+    expect(outbox.status().retryAt).toBeGreaterThan(clock.now());
+    expect(outbox.status().waiting).toBe(2);
+
+    const settled = until(outbox, (s) => s.waiting === 0 && !s.sending);
+    events.dispatchEvent(new Event('online'));
+    await settled;
+    const reportId = api.reports.get(session.key) ?? 0;
+    expect(api.notes.get(reportId)?.size).toBe(1);
+    expect(api.stored.size).toBe(1);
+    expect(outbox.status().retryAt).toBeNull();
+    expect(clock.pendingCount()).toBe(0);
+  });
+
+  it('retries a write set aside: the photo goes again at once, with its count of failures afresh', async () => {
+    const api = createFakeApi();
+    const { store, outbox, clock } = phone(api);
+    const { session, w } = await startedSession(store);
+    api.failAlways('PUT', () => new StorageError(403));
+    const photo = w.photo(1);
+    await store.record(session, [photo]);
+    await outbox.flush();
+    // A 403 from the storage is not going to change: set aside at once.
+    expect(api.puts).toHaveLength(1);
+    const [failed] = outbox.status().failed;
+    expect(failed).toMatchObject({ status: 403, message: 'the storage refused it (HTTP 403)' });
+
+    api.recover('PUT');
+    await outbox.retry(failed?.seq ?? -1);
+    await outbox.flush();
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [] });
+    const reportId = api.reports.get(session.key) ?? 0;
+    expect(api.stored.has(api.photos.get(reportId)?.get(clientIdOf(photo)) ?? '-')).toBe(true);
+    // Retrying what is not failed changes nothing.
+    await outbox.retry(failed?.seq ?? -1);
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [] });
+    expect(clock.pendingCount()).toBe(0);
+  });
+
+  it('retries a refused write in its own place in the queue', async () => {
+    const api = createFakeApi();
+    const { store, outbox } = phone(api);
+    const { session, w } = await startedSession(store);
+    api.fail('walk.addNote', () => apiError(400, 'Note text is required'));
+    await store.record(session, [w.note(1)]);
+    await outbox.flush();
+    const [failed] = outbox.status().failed;
+    expect(failed?.markerLabel).toBe(1);
+    await outbox.retry(failed?.seq ?? -1);
+    await outbox.flush();
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [] });
+    expect(api.notes.get(api.reports.get(session.key) ?? 0)?.size).toBe(1);
+  });
+
+  it('discards a failed write and tells the report once, through the queue, even offline and with answers lost', async () => {
+    const api = createFakeApi();
+    const events = new EventTarget();
+    let online = true;
+    const { store, outbox } = phone(api, undefined, undefined, { window: events, online: () => online });
+    const { session, w } = await startedSession(store);
+    api.failAlways('PUT', () => new StorageError(400));
+    const photo = w.photo(3);
+    await store.record(session, [photo]);
+    await outbox.flush();
+    const [failed] = outbox.status().failed;
+    expect(failed?.reported).toBe(true);
+
+    // Discarded offline: the notice waits in the queue, counted.
+    online = false;
+    await outbox.discard(failed?.seq ?? -1);
+    expect(outbox.status()).toMatchObject({ waiting: 1, failed: [] });
+    expect(api.namesCalled()).not.toContain('walk.reportDiscarded');
+
+    // Back online; the first notice lands and its answer is lost: sent again, counted once.
+    online = true;
+    api.fail('walk.reportDiscarded', networkError, true);
+    events.dispatchEvent(new Event('online'));
+    await until(outbox, (s) => s.waiting === 0 && !s.sending);
+    const notices = api.calls.filter((c) => c.name === 'walk.reportDiscarded');
+    expect(notices.length).toBe(2);
+    expect(new Set(notices.map((c) => c.clientId))).toEqual(new Set([clientIdOf(photo)]));
+    expect(api.discarded.get(api.reports.get(session.key) ?? 0)?.size).toBe(1);
+    // The photo itself is gone from the phone.
+    expect(await store.failures()).toEqual([]);
+    expect(await store.waiting()).toBe(0);
+  });
+
+  it('gives a finish (no client id of its own) a notice id once, and tells nothing for a walk never started', async () => {
+    const api = createFakeApi();
+    const ids = ['7a0f6d1c-3a54-4a7e-9d31-0c8c1a0c1b11'];
+    const { store, outbox } = phone(api, undefined, undefined, { newId: () => ids.shift() ?? 'no-more-ids' });
+    const { session, w } = await startedSession(store);
+    api.fail('walk.finishReport', () => apiError(409, 'A finished walk report cannot be changed'));
+    await store.record(session, [w.finish()]);
+    await outbox.flush();
+    await outbox.discard(outbox.status().failed[0]?.seq ?? -1);
+    await outbox.flush();
+    expect(api.discarded.get(api.reports.get(session.key) ?? 0)).toEqual(
+      new Set(['7a0f6d1c-3a54-4a7e-9d31-0c8c1a0c1b11']),
+    );
+
+    // A start refused for good: its writes fail with it, and discarding them tells no report.
+    const other = newSession();
+    const wo = writesOf(other);
+    api.fail('walk.startReport', () => apiError(404, 'Walk not found'));
+    await store.record(other, [wo.start(), wo.note(1)]);
+    await outbox.flush();
+    const failures = outbox.status().failed;
+    expect(failures.map((f) => [f.write.kind, f.reported])).toEqual([
+      ['start', false],
+      ['note', false],
+    ]);
+    for (const failure of failures) await outbox.discard(failure.seq);
+    await outbox.flush();
+    expect(outbox.status().failed).toEqual([]);
+    expect(outbox.status().waiting).toBe(0);
+    expect(api.calls.filter((c) => c.name === 'walk.reportDiscarded')).toHaveLength(1);
+  });
+});
+
 describe('the store', () => {
   it('records a session and its writes in one transaction: a write that cannot be stored changes nothing', async () => {
     const store = openRecorderStore({ name: `recorder-${randomUUID()}` });
@@ -673,8 +892,14 @@ describe('the indicator’s words', () => {
     [{ waiting: 3, sending: true, online: true }, 'Sending… 3 items waiting to send'],
     [{ waiting: 0, sending: true, online: true }, 'Sending…'],
     [{ waiting: 3, bytes: 4_200_000, sending: false, online: true }, '3 items waiting to send · 4.2 MB'],
-    [{ waiting: 2, bytes: 12_345_678, sending: true, online: true }, 'Sending… 2 items waiting to send · 12.3 MB'],
-    [{ waiting: 1, bytes: 99_999, sending: false, online: false }, 'Offline — 1 item waiting to send · < 0.1 MB'],
+    [
+      { waiting: 2, bytes: 12_345_678, sending: true, online: true },
+      'Sending… 2 items waiting to send · 12.3 MB',
+    ],
+    [
+      { waiting: 1, bytes: 99_999, sending: false, online: false },
+      'Offline — 1 item waiting to send · < 0.1 MB',
+    ],
     [{ waiting: 3, sending: false, online: false }, 'Offline — 3 items waiting to send'],
     [{ waiting: 1, sending: false, online: false }, 'Offline — 1 item waiting to send'],
     [{ waiting: 0, sending: false, online: false }, 'Offline — all sent'],

@@ -124,7 +124,9 @@ export const uploadFailureReason = (error: unknown): string => {
   if (error instanceof StorageError) return `the storage refused it (HTTP ${error.status})`;
   if (error instanceof ApiError) {
     if (error.status === 0) return 'the server could not be reached';
-    return isRetryableStatus(error.status) ? `the server did not take it (HTTP ${error.status})` : error.message;
+    return isRetryableStatus(error.status)
+      ? `the server did not take it (HTTP ${error.status})`
+      : error.message;
   }
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
     return 'the upload took too long and was stopped';
@@ -350,11 +352,14 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     update({ retryAt: times.length ? Math.min(...times) : null });
   };
 
-  /** Whether discarding a failure tells its report: not for a start or a notice, nor a walk never started. */
+  /**
+   * Whether discarding a failure tells its report: not for a start or a notice, nor on a walk the API never
+   * numbered (its start refused: there is no report to tell).
+   */
   const reportable = async (failure: Pick<StoredFailure, 'write'>) =>
     failure.write.kind !== 'start' &&
     failure.write.kind !== 'discarded' &&
-    !(await store.failedStartOf(failure.write.session));
+    (await store.reportIdOf(failure.write.session)) !== null;
 
   /** The failed list changes only when its writes do, so the indicator re-renders only then. */
   let failedSeqs = '';

@@ -340,7 +340,9 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
       }
       await Promise.all([
         tx.objectStore('failed').delete(seq),
-        notice ? tx.objectStore('outbox').add({ userId: failure.userId, write: notice } as QueuedWrite) : undefined,
+        notice
+          ? tx.objectStore('outbox').add({ userId: failure.userId, write: notice } as QueuedWrite)
+          : undefined,
         tx.done,
       ]);
       return true;
