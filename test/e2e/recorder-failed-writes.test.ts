@@ -113,7 +113,7 @@ describe('failed writes in the recorder', () => {
       .getByText('The photo could not be uploaded: the upload did not reach the storage (Failed to fetch)')
       .waitFor({ timeout: 45_000 });
     await indicator(page, 'All sent').waitFor();
-    expect(refusedPuts.length).toBeGreaterThanOrEqual(4);
+    expect(refusedPuts.length).toBeGreaterThanOrEqual(6);
     const reports = ok(
       await call(site.superUser, 'GET', `/api/walk/some/by-location/${site.locationId}?limit=100`),
     ) as unknown as { walkReports: { id: number; walkId: number }[] };
@@ -137,7 +137,7 @@ describe('failed writes in the recorder', () => {
     // Retry: it fails the same way again, and is set aside again.
     const putsBefore = refusedPuts.length;
     await failedList.getByRole('button', { name: 'Retry the photo of checkpoint 1' }).click();
-    await expect.poll(() => refusedPuts.length, { timeout: 45_000 }).toBeGreaterThanOrEqual(putsBefore + 4);
+    await expect.poll(() => refusedPuts.length, { timeout: 45_000 }).toBeGreaterThanOrEqual(putsBefore + 6);
     await failedList.getByRole('button', { name: 'Discard the photo of checkpoint 1' }).waitFor();
 
     // Discard, after a confirmation that says what is lost.

@@ -10,6 +10,7 @@ import {
   deliveredBefore,
   PHOTO_SAME_FAILURES_MAX,
   StorageError,
+  uploadFailureReason,
   type Locks,
   type OutboxOptions,
 } from './outbox.ts';
@@ -861,6 +862,25 @@ describe('retry rules', () => {
     for (const status of [0, 400, 403, 409, 503])
       expect(deliveredBefore(new StorageError(status))).toBe(false);
     expect(deliveredBefore(networkError())).toBe(false);
+  });
+
+  it('says why a photo could not be uploaded, naming the step, with no URL', () => {
+    const fetchFailed = new TypeError('Failed to fetch');
+    expect(uploadFailureReason(fetchFailed, 'put')).toBe(
+      'the upload did not reach the storage (Failed to fetch)',
+    );
+    expect(uploadFailureReason(fetchFailed, 'ticket')).toBe(
+      'the server could not be reached (Failed to fetch)',
+    );
+    expect(uploadFailureReason(new StorageError(403))).toBe('the storage refused it (HTTP 403)');
+    expect(uploadFailureReason(apiError(503), 'ticket')).toBe('the server did not take it (HTTP 503)');
+    expect(uploadFailureReason(apiError(400, 'contentLength: too large'), 'ticket')).toBe(
+      'contentLength: too large',
+    );
+    expect(uploadFailureReason(new DOMException('signal timed out', 'TimeoutError'))).toBe(
+      'the upload took too long and was stopped',
+    );
+    expect(uploadFailureReason('nonsense')).toBe('an unknown error');
   });
 
   it('backs off from about a second, doubling, to at most a minute, with jitter', () => {

@@ -115,12 +115,19 @@ const PHOTO_LOCK_NAME = 'sitewalk-recorder-outbox-photos';
 /**
  * A photo that fails this many times in a row with the same reason stops being tried by itself (issue 28): it
  * goes to the failed list with its reason, for the walker to retry or discard. At the backoff's pace that is
- * about a quarter of a minute of the same failure.
+ * about half a minute of the same failure; a weak network's failures rarely come so many in a row, and not
+ * with the same reason (the API's request and the storage's PUT fail in different words).
  */
-export const PHOTO_SAME_FAILURES_MAX = 4;
+export const PHOTO_SAME_FAILURES_MAX = 6;
 
-/** Why an upload failed, in words that follow 'The photo could not be uploaded: '. No URL: it is signed. */
-export const uploadFailureReason = (error: unknown): string => {
+/** Which step of a photo's upload failed: asking the API for its URL, or the PUT to the storage. */
+export type UploadStep = 'ticket' | 'put';
+
+/**
+ * Why an upload failed, in words that follow 'The photo could not be uploaded: '. No URL (it is signed), and no
+ * more of an error than its kind and status.
+ */
+export const uploadFailureReason = (error: unknown, step: UploadStep = 'put'): string => {
   if (error instanceof StorageError) return `the storage refused it (HTTP ${error.status})`;
   if (error instanceof ApiError) {
     if (error.status === 0) return 'the server could not be reached';
@@ -129,12 +136,25 @@ export const uploadFailureReason = (error: unknown): string => {
       : error.message;
   }
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    return 'the upload took too long and was stopped';
+    return step === 'put' ? 'the upload took too long and was stopped' : 'the server took too long to answer';
   // fetch's own error (Chromium 'Failed to fetch', Firefox 'NetworkError…'): no connection, or refused by the
-  // browser (a storage that does not allow this page's origin fails so too).
-  if (error instanceof TypeError) return `the upload did not reach the storage (${error.message})`;
+  // browser (a storage that does not allow this page's origin fails so on every try).
+  if (error instanceof TypeError)
+    return step === 'put'
+      ? `the upload did not reach the storage (${error.message})`
+      : `the server could not be reached (${error.message})`;
   return error instanceof Error ? error.message : 'an unknown error';
 };
+
+/** An error of one step of a photo's upload. */
+class UploadStepError extends Error {
+  constructor(
+    readonly step: UploadStep,
+    override readonly cause: unknown,
+  ) {
+    super(`The photo's ${step} failed`);
+  }
+}
 
 /** The client id of a write, when it has one. */
 const clientIdOf = (write: OutboxWrite): string | null => {
@@ -609,12 +629,25 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     }
   };
 
-  /** Uploads one photo of the photo lane: a fresh upload URL, then the PUT. */
+  /**
+   * Uploads one photo of the photo lane: a fresh upload URL, then the PUT (a photo an earlier try delivered is
+   * done). A step's error is thrown as an UploadStepError, so its reason names the step.
+   */
   const sendPhoto = async (entry: QueuedWrite): Promise<Outcome> => {
     if (entry.write.kind !== 'photo') return { kind: 'sent' };
     const walkReportId = await reportIdFor(entry);
     if (typeof walkReportId !== 'number') return walkReportId;
-    await uploadOnce(photoTicket(entry.write, walkReportId), entry.write.blob);
+    const step = async <T>(name: UploadStep, run: () => Promise<T>): Promise<T | null> => {
+      try {
+        return await run();
+      } catch (error) {
+        if (deliveredBefore(error)) return null;
+        throw new UploadStepError(name, error);
+      }
+    };
+    const ticket = await step('ticket', photoTicket(entry.write, walkReportId));
+    const { blob } = entry.write;
+    if (ticket) await step('put', () => upload(ticket, blob, signal));
     await store.remove(entry.seq);
     return { kind: 'sent' };
   };
@@ -654,9 +687,10 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
           try {
             outcome = await sendPhoto(entry);
           } catch (error) {
-            outcome = classify(error);
-            reason = uploadFailureReason(error);
-            status = statusOf(error);
+            const cause = error instanceof UploadStepError ? error.cause : error;
+            outcome = classify(cause);
+            reason = uploadFailureReason(cause, error instanceof UploadStepError ? error.step : 'put');
+            status = statusOf(cause);
           }
           if (stopped) return 'wait';
           if (outcome.kind === 'sent') {
