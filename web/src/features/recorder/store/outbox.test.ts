@@ -712,6 +712,23 @@ describe('photos in their own lane, and failed writes (issue 28)', () => {
     expect(api.notes.get(api.reports.get(session.key) ?? 0)?.size).toBe(1);
   });
 
+  it("names a failed write's checkpoint after its walk is closed on the phone, from the walks saved there", async () => {
+    const api = createFakeApi();
+    const { store, outbox } = phone(api);
+    const { session, w } = await startedSession(store);
+    await store.saveCatalog({
+      userId: 1,
+      savedAt: '2026-11-23T08:00:00.000Z',
+      locations: [{ id: session.locationId, name: 'North Yard', walks: [session.walk] }],
+    });
+    await store.closeSession(session.key);
+    api.fail('walk.addNote', () => apiError(409, 'A finished walk report cannot be changed'));
+    await store.record({ ...session, finishedAt: '2026-11-23T09:40:00.000Z' }, [w.note(3)]);
+    await store.closeSession(session.key);
+    await outbox.flush();
+    expect(outbox.status().failed.map((f) => f.markerLabel)).toEqual([3]);
+  });
+
   it('discards a failed write and tells the report once, through the queue, even offline and with answers lost', async () => {
     const api = createFakeApi();
     const events = new EventTarget();

@@ -398,7 +398,8 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
             write: failure.write,
             status: failure.status,
             message: failure.message,
-            markerLabel: markerId === null ? null : await store.markerLabelOf(failure.session, markerId),
+            markerLabel:
+              markerId === null ? null : await store.markerLabelOf(failure.session, markerId, failure.userId),
             reported: await reportable(failure),
           };
         }),

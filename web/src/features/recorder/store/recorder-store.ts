@@ -102,8 +102,11 @@ export interface LocalRecorderStore extends RecorderStore {
    * there is one) into the queue. False when it is not failed.
    */
   discard: (seq: number, notice: OutboxWrite | null) => Promise<boolean>;
-  /** The label of a session's marker, while the session is kept on the device (else null). */
-  markerLabelOf: (session: string, markerId: number) => Promise<number | null>;
+  /**
+   * The label of a session's marker: from the session while it is kept on the device, then from the walks saved
+   * for its user (a finished walk's session is closed); null when neither knows it.
+   */
+  markerLabelOf: (session: string, markerId: number, userId: number) => Promise<number | null>;
   /** The failure of a session's start, if it failed for good. */
   failedStartOf: (session: string) => Promise<StoredFailure | null>;
   reportIdOf: (session: string) => Promise<number | null>;
@@ -348,9 +351,13 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
       return true;
     },
 
-    markerLabelOf: async (session, markerId) => {
+    markerLabelOf: async (session, markerId, userId) => {
       const stored = await (await db()).get('sessions', session);
-      return stored?.walk.markers.find((m) => m.id === markerId)?.label ?? null;
+      const inSession = stored?.walk.markers.find((m) => m.id === markerId);
+      if (inSession) return inSession.label;
+      const catalog = await (await db()).get('catalogs', userId);
+      const walks = catalog?.locations.flatMap((location) => location.walks) ?? [];
+      return walks.flatMap((walk) => walk.markers).find((m) => m.id === markerId)?.label ?? null;
     },
 
     failedStartOf: async (session) => {
