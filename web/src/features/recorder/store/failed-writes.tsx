@@ -85,11 +85,12 @@ export const FailedWrites = ({
                   <Button
                     size="small"
                     variant="text"
-                    color="error"
+                    color="inherit"
                     disabled={busy === failure.seq}
                     aria-label={discardLabel(failure)}
                     onClick={() => setConfirming(failure)}
-                    sx={{ minHeight: 40, minWidth: 88 }}
+                    // The darker red: the lighter one is too faint on the alert's background.
+                    sx={{ minHeight: 40, minWidth: 88, color: 'error.dark' }}
                   >
                     Discard
                   </Button>
