@@ -49,7 +49,16 @@ export const FailedWrites = ({
   return (
     <>
       {failed.length > 0 && (
-        <Alert severity="error" data-testid="failed-writes" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
+        <Alert
+          severity="error"
+          data-testid="failed-writes"
+          sx={{
+            '& .MuiAlert-message': { width: '100%', minWidth: 0 },
+            // On the narrowest phones the icon's column is worth more to the buttons.
+            '& .MuiAlert-icon': { display: { xs: 'none', sm: 'flex' } },
+            px: { xs: 1.5, sm: 2 },
+          }}
+        >
           <AlertTitle>{failedTitle(failed.length)}</AlertTitle>
           <List disablePadding aria-label={failedTitle(failed.length)}>
             {failed.map((failure) => (
@@ -70,7 +79,14 @@ export const FailedWrites = ({
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   {failedWriteText(failure)}
                 </Typography>
-                <Box sx={{ display: 'flex', gap: 1, justifyContent: { xs: 'flex-start', sm: 'flex-end' } }}>
+                <Box
+                  sx={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    gap: 1,
+                    justifyContent: { xs: 'flex-start', sm: 'flex-end' },
+                  }}
+                >
                   <Button
                     size="small"
                     variant="outlined"
@@ -78,7 +94,7 @@ export const FailedWrites = ({
                     disabled={busy === failure.seq}
                     aria-label={retryLabel(failure)}
                     onClick={() => void act(failure.seq, outbox.retry)}
-                    sx={{ minHeight: 40, minWidth: 88 }}
+                    sx={{ minHeight: 40, minWidth: 72 }}
                   >
                     Retry
                   </Button>
@@ -90,7 +106,7 @@ export const FailedWrites = ({
                     aria-label={discardLabel(failure)}
                     onClick={() => setConfirming(failure)}
                     // The darker red: the lighter one is too faint on the alert's background.
-                    sx={{ minHeight: 40, minWidth: 88, color: 'error.dark' }}
+                    sx={{ minHeight: 40, minWidth: 72, color: 'error.dark' }}
                   >
                     Discard
                   </Button>
