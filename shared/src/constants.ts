@@ -80,6 +80,9 @@ export const WALK_DESCRIPTION_MAX = 200;
 export const WALK_REPORT_CHECKPOINTS_MAX = 400;
 export const WALK_REPORT_NOTES_MAX = 200;
 export const WALK_REPORT_PHOTOS_MAX = 200;
+/** Writes a phone may report as discarded on one walk report (each kind's cap, and the start and finish). */
+export const WALK_REPORT_DISCARDED_MAX =
+  WALK_REPORT_CHECKPOINTS_MAX + WALK_REPORT_NOTES_MAX + WALK_REPORT_PHOTOS_MAX + 100;
 /** A walk counts as completed when at least this share of its checkpoints was reached. */
 export const WALK_COMPLETION_THRESHOLD = 0.9;
 

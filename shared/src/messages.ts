@@ -145,6 +145,11 @@ export const messages = {
     notCompleted: 'Not Completed',
     unknownUser: 'Unknown User',
     unknownWalk: 'Unknown Walk',
+    /** On a walk report (screen and PDF): writes the walker discarded on the phone (issue 28). */
+    discardedOnPhone: (n: number) =>
+      n === 1
+        ? '1 recorded item was discarded on the phone and never sent'
+        : `${n} recorded items were discarded on the phone and never sent`,
   },
   tagline: 'WALK, TRACK, REPORT—YOUR SITE, SECURE',
   tooltipDragTables: 'Drag tables to change order',

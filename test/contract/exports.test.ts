@@ -75,6 +75,11 @@ describe('CSV of walk reports', () => {
     const nine: [number, string][] = [0, 1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, at(2 + n * 3)]);
     reportIds.push(await recordReport(t.host.url, site, at(0), nine, at(40)));
     reportIds.push(await recordReport(t.host.url, site, at(600), [[0, at(601)]], at(620)));
+    // A photo of the second discarded on the phone (issue 28).
+    await api(site.walker, 'walk.reportDiscarded', {
+      params: { walkReportId: reportIds[1] ?? 0 },
+      body: { clientId: randomUUID(), kind: 'photo' },
+    });
     // The day before the range: not exported.
     reportIds.push(await recordReport(t.host.url, site, '2026-11-19T23:59:59.000Z', []));
   });
@@ -109,6 +114,7 @@ describe('CSV of walk reports', () => {
         '9',
         '10',
         'Completed',
+        '0',
       ],
       [
         String(reportIds[1]),
@@ -122,6 +128,7 @@ describe('CSV of walk reports', () => {
         '1',
         '10',
         'Not Completed',
+        '1',
       ],
     ]);
     expect(text).toContain('"\'=Gate ""loop"""'); // as written on the wire

@@ -155,6 +155,7 @@ const bodyFor = (name: RouteName, target: Tenant, victim: Person): unknown => {
       contentLength: 100,
     },
     'walk.finishReport': { finishedAt: new Date().toISOString() },
+    'walk.reportDiscarded': { clientId: randomUUID(), kind: 'photo' },
     'incident.create': { locationId: target.locationId, typeId: 2 },
     'incident.update': { id: target.incidentId, typeId: 2, incidentTexts: ['Changed'] },
     'incident.addNote': { incidentId: target.incidentId, note: 'Intruder note' },

@@ -137,6 +137,7 @@ describe('recording a walk report', () => {
       // By position, within reach, no 'sentAt' (not judged for the clock), 3.5 minutes for 111 m: no flags.
       flags: [],
       flagCount: 0,
+      discardedCount: 0,
       // Both markers reached, 3.5 minutes from the first arrival to the last.
       markerCount: 2,
       completedMarkerCount: 2,

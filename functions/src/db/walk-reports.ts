@@ -92,6 +92,15 @@ export const finishReport = (db: DataService, walkReportId: number, finishedAt: 
       .go(),
   );
 
+/** Adds a discarded write's client id to the report's set (again: no change); false when the report is gone. */
+export const noteDiscardedWrite = (db: DataService, walkReportId: number, clientId: string) =>
+  writeIf(
+    db.entities.walkReport
+      .patch({ walkReportId })
+      .add({ discardedWriteIds: [clientId] })
+      .go(),
+  );
+
 /**
  * Folds arrivals into the report's row totals: the markers reached (a set), the earliest arrival (kept when
  * earlier) and the latest (kept when later). Each update is idempotent, so folding an arrival again is safe.

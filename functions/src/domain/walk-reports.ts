@@ -3,11 +3,16 @@ import type * as z from 'zod';
 import type { Actor, PlacementOf } from '@sitewalk/shared/policy';
 import type {
   checkpointBody,
+  discardedWriteBody,
   startWalkReportBody,
   walkNoteBody,
   walkPhotoUploadBody,
 } from '@sitewalk/shared/schemas/walkReport';
-import { WALK_REPORT_PAGE_DEPTH, WALK_REPORT_SEARCH_WINDOW } from '@sitewalk/shared/constants';
+import {
+  WALK_REPORT_DISCARDED_MAX,
+  WALK_REPORT_PAGE_DEPTH,
+  WALK_REPORT_SEARCH_WINDOW,
+} from '@sitewalk/shared/constants';
 import { distanceMeters, type Point } from '@sitewalk/shared/arrival';
 import { drawUnit } from '@sitewalk/shared/unit-check';
 import type { DataService } from '../db/service.ts';
@@ -28,6 +33,7 @@ import {
   getReportStart,
   getWalkReport,
   newestReportsOfLocation,
+  noteDiscardedWrite,
   readReport,
   recordCheckpoint,
   recordNote,
@@ -316,16 +322,18 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
     /** An upload URL for a photo at a marker; the photo is recorded as its URL is handed out. */
     photoUpload: async (actor: Actor, walkReportId: number, body: z.output<typeof walkPhotoUploadBody>) => {
       const { report, images } = await loadWalkers(actor, walkReportId);
-      // An upload URL is a new write, even for a recorded photo: none once the report is finished.
-      if (report.finishedAt !== undefined) throw new ConflictError(FINISHED);
       const file = { contentType: body.contentType, contentLength: body.contentLength };
       const signAgain = async (objectKey: string) => ({
         ...(await presignPendingUpload(storage, objectKey, file)),
         imageName: imageNameOf(objectKey),
       });
-      // A retried request signs the recorded key again while its file has not landed, so the photo lands once.
+      // A retried request signs the recorded key again while its file has not landed, so the photo lands once;
+      // also after the finish (issue 28): the photo was recorded before it, and the phone sends photos in their
+      // own lane, so a slow upload never holds back the finish.
       const existing = images.find((i) => i.clientId === body.clientId);
       if (existing) return signAgain(existing.key);
+      // A new photo is a new write: none once the report is finished.
+      if (report.finishedAt !== undefined) throw new ConflictError(FINISHED);
       await markerOfNewWrite(report, body.markerId);
       const owner = {
         managementCompanyId: report.managementCompanyId,
@@ -376,6 +384,23 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
       // Another finish won the race: the same one is a retry, any other a change.
       if (!finished && closed.report.finishedAt !== finishedAt) throw new ConflictError(FINISHED);
       return detail(closed);
+    },
+
+    /**
+     * A write the walker discarded on the phone after the API refused it (issue 28), counted on the report once
+     * under its client id. The walker's like every write of theirs, and on a finished report too: the refusal
+     * often came after the finish.
+     */
+    noteDiscarded: async (actor: Actor, walkReportId: number, body: z.output<typeof discardedWriteBody>) => {
+      const { report } = await loadWalkers(actor, walkReportId);
+      const known = report.discardedWriteIds ?? [];
+      if (known.includes(body.clientId)) return { walkReportId, discardedCount: known.length };
+      if (known.length >= WALK_REPORT_DISCARDED_MAX)
+        throw new ConflictError(`A walk report counts at most ${WALK_REPORT_DISCARDED_MAX} discarded writes`);
+      if (!(await noteDiscardedWrite(db, walkReportId, body.clientId)))
+        throw new NotFoundError(REPORT_NOT_FOUND);
+      const stored = await getWalkReport(db, walkReportId);
+      return { walkReportId, discardedCount: stored?.discardedWriteIds?.length ?? known.length + 1 };
     },
 
     /**

@@ -47,6 +47,7 @@ export const implementations: Implementations<'export'> = {
         row.completedMarkerCount,
         row.walk?.markerCount ?? null,
         row.completed ? 'Completed' : messages.status.notCompleted,
+        item.discardedWriteIds?.length ?? 0,
       ];
     }),
 

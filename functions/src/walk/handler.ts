@@ -40,6 +40,9 @@ export const implementations: Implementations<'walk'> = {
   'walk.finishReport': async ({ actor, params, body }) =>
     toWalkReport(await reports.finish(actor, params.walkReportId, body.finishedAt)),
 
+  'walk.reportDiscarded': async ({ actor, params, body }) =>
+    reports.noteDiscarded(actor, params.walkReportId, body),
+
   'walk.reportsByLocation': async ({ actor, params, query }) =>
     toReportsPage(await reports.listByLocation(actor, params.locationId, query)),
 

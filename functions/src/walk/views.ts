@@ -131,6 +131,7 @@ export const toWalkReport = ({
     })),
     flags,
     flagCount: flags.length,
+    discardedCount: report.discardedWriteIds?.length ?? 0,
     ...totalsOf(report),
   };
 };

@@ -14,6 +14,8 @@ import { createWalkBody, updateWalkBody, walk } from '../schemas/walk.ts';
 import {
   checkpointBody,
   completedMarker,
+  discardedWriteBody,
+  discardedWrites,
   finishWalkReportBody,
   startWalkReportBody,
   walkNoteBody,
@@ -163,5 +165,16 @@ export const walkRoutes = {
     params: reportParams,
     body: finishWalkReportBody,
     response: walkReport,
+  }),
+  'walk.reportDiscarded': defineRoute({
+    method: 'POST',
+    path: '/api/walk/walk-report/{walkReportId}/discarded',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary: 'Tell the report that the phone discarded one of its writes (idempotent under clientId)',
+    params: reportParams,
+    body: discardedWriteBody,
+    response: discardedWrites,
   }),
 };

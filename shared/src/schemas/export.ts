@@ -70,6 +70,8 @@ export const WALK_REPORT_CSV_COLUMNS = [
   'Markers Reached',
   'Markers Expected',
   'Verdict',
+  /** Writes the walker discarded on the phone (issue 28). */
+  'Discarded on Phone',
 ] as const;
 
 export const INCIDENT_CSV_COLUMNS = [

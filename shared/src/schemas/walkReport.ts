@@ -59,6 +59,20 @@ export const walkPhotoUploadBody = photoUploadRequest.extend({
 });
 export const finishWalkReportBody = z.object({ finishedAt: instant });
 
+/** What a phone can discard of a walk's writes after the API refused it (issue 28). */
+export const DISCARDED_WRITE_KINDS = ['checkpoint', 'note', 'photo', 'incident', 'finish'] as const;
+/**
+ * A write the walker discarded on the phone: its client id (the notice counts once under it, however often it is
+ * sent) and what it was.
+ */
+export type DiscardedWriteKind = (typeof DISCARDED_WRITE_KINDS)[number];
+export const discardedWriteBody = z.object({ clientId, kind: z.enum(DISCARDED_WRITE_KINDS) });
+export const discardedWrites = z.object({
+  walkReportId: id,
+  /** How many writes of the report were discarded on the phone. */
+  discardedCount: z.number().int().nonnegative(),
+});
+
 export const completedMarker = z.object({
   id,
   markerId: id,
@@ -161,6 +175,8 @@ export const walkReport = z
     /** Its flags, checkpoints' first in arrival order; none on reports recorded before flags existed. */
     flags: z.array(walkReportFlag).default([]),
     flagCount: z.number().int().nonnegative().default(0),
+    /** Writes the walker discarded on the phone after the API refused them (issue 28): never sent. */
+    discardedCount: z.number().int().nonnegative().default(0),
   })
   .extend(walkReportTotals.shape);
 export type WalkReport = z.infer<typeof walkReport>;

@@ -58,6 +58,11 @@ export const walkReportEntity = new Entity({
      * again changes nothing; its size is the report's flag count. Absent on reports without flags.
      */
     flags: { type: 'set', items: 'string' },
+    /**
+     * The client ids of writes the walker discarded on the phone (issue 28): a set, so a repeated notice counts
+     * once; its size is the report's discarded count. Absent when none was.
+     */
+    discardedWriteIds: { type: 'set', items: 'string' },
   },
   indexes: {
     primary: {

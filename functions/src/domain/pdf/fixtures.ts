@@ -127,6 +127,7 @@ export const walkReportView = (overrides: Partial<WalkReport> = {}): WalkReport 
     },
   ],
   flagCount: 2,
+  discardedCount: 0,
   ...overrides,
 });
 

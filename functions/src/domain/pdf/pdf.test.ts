@@ -65,6 +65,12 @@ describe('the walk report PDF', () => {
     expect(text).toMatch(/Page 1 of \d/);
   });
 
+  it('says how many writes were discarded on the phone, and nothing of it when none was', async () => {
+    const { text } = await walkPdf(walkReportView({ discardedCount: 2 }));
+    expect(text).toContain('2 recorded items were discarded on the phone and never sent');
+    expect((await walkPdf()).text).not.toContain('discarded on the phone');
+  });
+
   it("says 'Not Completed' below 90 % and loads each photo once, one at a time", async () => {
     const report = walkReportView({
       completed: false,

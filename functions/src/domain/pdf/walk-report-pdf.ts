@@ -317,12 +317,15 @@ export const writeWalkReportPdf = async (doc: Doc, input: WalkReportPdfInput): P
   const flags = reportFlags(report);
   heading(doc, 'Flags', flags.length === 0 ? 'none' : `${flags.length}`);
   if (flags.length === 0) paragraph(doc, 'Nothing was flagged on this walk.', { italic: true, muted: true });
-  for (const flag of flags) {
+  // Writes the walker discarded on the phone (issue 28): not a flag of the walk, but as much to look at.
+  const discarded =
+    report.discardedCount > 0 ? [messages.status.discardedOnPhone(report.discardedCount)] : [];
+  for (const line of [...flags, ...discarded]) {
     doc
       .font('Helvetica')
       .fontSize(10)
       .fillColor(COLORS.warn)
-      .text(`!  ${pdfText(flag)}`, CONTENT.left, doc.y, { width: CONTENT.width });
+      .text(`!  ${pdfText(line)}`, CONTENT.left, doc.y, { width: CONTENT.width });
   }
   doc.fillColor(COLORS.ink);
 

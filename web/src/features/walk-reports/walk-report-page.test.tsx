@@ -101,6 +101,7 @@ const aReport = (overrides: Partial<WalkReport> = {}): WalkReport => ({
   doorUnits: [],
   flags: [],
   flagCount: 0,
+  discardedCount: 0,
   ...overrides,
 });
 
@@ -399,6 +400,20 @@ describe('WalkReportPage', () => {
     expect(within(section).getByTestId('flag-total')).toHaveTextContent('0 flags');
     expect(within(section).getByText('No flags: every check passed.')).toBeInTheDocument();
     expect(within(section).queryAllByTestId('report-flag')).toEqual([]);
+  });
+
+  it('says how many recorded items were discarded on the phone, and nothing of it when none was', async () => {
+    renderReport({ 'walk.report': () => aReport({ discardedCount: 2 }) });
+    const section = await screen.findByRole('region', { name: 'Flags' });
+    expect(within(section).getByTestId('discarded-count')).toHaveTextContent(
+      '2 recorded items were discarded on the phone and never sent',
+    );
+  });
+
+  it('says nothing of discarded items when none was', async () => {
+    renderReport({ 'walk.report': () => aReport({ discardedCount: 0 }) });
+    const section = await screen.findByRole('region', { name: 'Flags' });
+    expect(within(section).queryByTestId('discarded-count')).toBeNull();
   });
 
   it('lists the flags with their reasons, beside the arrivals and on the flagged points of the map', async () => {

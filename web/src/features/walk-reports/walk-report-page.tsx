@@ -7,6 +7,7 @@ import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import PhonelinkEraseOutlinedIcon from '@mui/icons-material/PhonelinkEraseOutlined';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { messages } from '@sitewalk/shared/messages';
 import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
@@ -149,9 +150,12 @@ const ArrivalFlags = ({ entry }: { entry: CompletedEntry }) =>
  */
 const FlagsSection = ({
   flags,
+  discardedCount,
   onShow,
 }: {
   flags: readonly FlagEntry[];
+  /** Writes the walker discarded on the phone (issue 28): shown with the flags, as much to look at. */
+  discardedCount: number;
   onShow: (markerId: number) => void;
 }) => (
   <Card variant="outlined" component="section" aria-labelledby="report-flags" data-testid="report-flags">
@@ -229,6 +233,17 @@ const FlagsSection = ({
           ))}
         </List>
       )}
+      {discardedCount > 0 && (
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'flex-start', mt: 1.5 }}
+          data-testid="discarded-count"
+        >
+          <PhonelinkEraseOutlinedIcon color="warning" fontSize="small" sx={{ mt: 0.25 }} aria-hidden />
+          <Typography sx={{ fontWeight: 600 }}>{messages.status.discardedOnPhone(discardedCount)}</Typography>
+        </Stack>
+      )}
     </CardContent>
   </Card>
 );
@@ -304,7 +319,7 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
         </CardContent>
       </Card>
 
-      <FlagsSection flags={view.flags} onShow={showOnMap} />
+      <FlagsSection flags={view.flags} discardedCount={data.discardedCount} onShow={showOnMap} />
 
       <Box
         sx={{

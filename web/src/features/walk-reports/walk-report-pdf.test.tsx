@@ -50,6 +50,7 @@ const report: WalkReport = {
   doorUnits: [],
   flags: [],
   flagCount: 0,
+  discardedCount: 0,
 };
 
 const pdf = {

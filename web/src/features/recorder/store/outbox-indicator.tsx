@@ -1,16 +1,19 @@
 import CloudDoneOutlined from '@mui/icons-material/CloudDoneOutlined';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
-import { Alert, AlertTitle, Box, Stack, Typography } from '@mui/material';
-import { failedTitle, failedWriteText, outboxStatusText, retryText } from './outbox-texts.ts';
+import { Box, Stack, Typography } from '@mui/material';
+import { FailedWrites } from './failed-writes.tsx';
+import { getOutbox } from './index.ts';
+import { outboxStatusText, retryText } from './outbox-texts.ts';
 import { useOutboxStatus } from './use-outbox-status.ts';
 
 /**
- * What the outbox holds, in words: '3 items waiting to send', 'Sending…', 'All sent', or offline
- * 'Offline — 3 items waiting to send'; and the writes the API refused, each with its message.
+ * What the outbox holds, in words: '3 items waiting to send · 4.2 MB', 'Sending…', 'All sent', or offline
+ * 'Offline — 3 items waiting to send'; and the writes that failed, each with its reason, Retry and Discard.
  */
 export const OutboxIndicator = () => {
-  const status = useOutboxStatus();
+  const outbox = getOutbox();
+  const status = useOutboxStatus(outbox);
   const Icon = !status.online
     ? CloudOffOutlined
     : status.waiting === 0
@@ -22,7 +25,7 @@ export const OutboxIndicator = () => {
       <Box
         role="status"
         aria-live="polite"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, minWidth: 0 }}
       >
         <Icon fontSize="small" aria-hidden color={status.online ? 'primary' : 'action'} />
         <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
@@ -34,16 +37,7 @@ export const OutboxIndicator = () => {
           </Typography>
         )}
       </Box>
-      {status.failed.length > 0 && (
-        <Alert severity="error">
-          <AlertTitle>{failedTitle(status.failed.length)}</AlertTitle>
-          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {status.failed.map((failure, index) => (
-              <li key={`${failure.write.session}-${index}`}>{failedWriteText(failure)}</li>
-            ))}
-          </Box>
-        </Alert>
-      )}
+      <FailedWrites failed={status.failed} outbox={outbox} />
     </Stack>
   );
 };

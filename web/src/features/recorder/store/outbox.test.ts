@@ -8,7 +8,9 @@ import {
   classify,
   createOutbox,
   deliveredBefore,
+  PHOTO_SAME_FAILURES_MAX,
   StorageError,
+  uploadFailureReason,
   type Locks,
   type OutboxOptions,
 } from './outbox.ts';
@@ -111,7 +113,10 @@ describe('the outbox', () => {
     await store.record(b, [wb.note(2)]);
     await outbox.flush();
 
-    expect(api.calls.map((c) => `${c.name}`)).toEqual([
+    // The photo is recorded in queue order (its first upload request); its file goes in the photo lane.
+    const firstPhotoRequest = api.calls.findIndex((c) => c.name === 'walk.photoUpload');
+    const mainLane = api.calls.filter((c, i) => c.name !== 'walk.photoUpload' || i === firstPhotoRequest);
+    expect(mainLane.map((c) => c.name)).toEqual([
       'walk.startReport',
       'walk.recordCheckpoint',
       'walk.addNote',
@@ -124,13 +129,15 @@ describe('the outbox', () => {
     ]);
     const idA = api.reports.get(a.key);
     const idB = api.reports.get(b.key);
-    expect(api.calls.filter((c) => c.walkReportId !== undefined).map((c) => c.walkReportId)).toEqual([
+    expect(mainLane.filter((c) => c.walkReportId !== undefined).map((c) => c.walkReportId)).toEqual([
       idA,
       idA,
       idB,
       idA,
       idB,
     ]);
+    expect(api.photos.get(idB ?? 0)?.size).toBe(1);
+    expect(api.stored.size).toBe(2); // the walk photo and the incident's
     expect(outbox.status()).toMatchObject({ waiting: 0, sending: false, retryAt: null, failed: [] });
     expect(await outbox.walkReportIdOf(a.key)).toBe(idA);
     // The session on the device learns its report id.
@@ -146,7 +153,15 @@ describe('the outbox', () => {
     if (door.kind === 'photo') door.photo.door = true;
     await store.record(session, [plain, door]);
     await outbox.flush();
-    expect(api.calls.filter((c) => c.name === 'walk.photoUpload').map((c) => c.door)).toEqual([false, true]);
+    const requests = api.calls.filter((c) => c.name === 'walk.photoUpload');
+    const doorOf = (write: OutboxWrite) =>
+      new Set(
+        requests
+          .filter((c) => write.kind === 'photo' && c.clientId === write.photo.clientId)
+          .map((c) => c.door),
+      );
+    expect(doorOf(plain)).toEqual(new Set([false]));
+    expect(doorOf(door)).toEqual(new Set([true]));
   });
 
   it('retries network errors and 503 with a doubling backoff, under the same client id, and the write lands once', async () => {
@@ -204,8 +219,8 @@ describe('the outbox', () => {
     // The timer fires while the run that set it still reads the queue's count (a slow, busy phone).
     const slowStore: LocalRecorderStore = {
       ...store,
-      waiting: async () => {
-        const n = await store.waiting();
+      backlog: async () => {
+        const n = await store.backlog();
         if (outbox?.status().retryAt) clock.advance(BACKOFF_MAX_MS);
         return n;
       },
@@ -280,9 +295,13 @@ describe('the outbox', () => {
     expect(outbox.status().waiting).toBe(0);
     expect(outbox.status().failed).toEqual([
       {
+        seq: expect.any(Number),
         write: expect.objectContaining({ kind: 'checkpoint' }),
         status: 400,
         message: 'markerId: not a marker of this walk',
+        // Marker 99 is not on the walk.
+        markerLabel: null,
+        reported: true,
       },
     ]);
     expect(api.notes.get(api.reports.get(session.key) ?? 0)?.size).toBe(1);
@@ -339,27 +358,22 @@ describe('the outbox', () => {
     await first.store.record(session, [w.checkpoint(2), photo, w.finish()]);
     void first.outbox.flush();
     await ticketReached;
+    // The finish is not held back by the photo on its way: only the photo waits.
+    await until(first.outbox, (s) => s.waiting === 1);
     first.outbox.stop();
     await first.store.close();
-    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.recordCheckpoint', 'walk.photoUpload']);
+    const reportId = api.reports.get(session.key) ?? 0;
+    expect(api.finished.has(reportId)).toBe(true);
     expect(api.stored.size).toBe(0);
 
     const second = phone(api, clock, name);
     await second.outbox.flush();
 
-    const reportId = api.reports.get(session.key) ?? 0;
-    expect(api.namesCalled()).toEqual([
-      'walk.startReport',
-      'walk.recordCheckpoint',
-      'walk.photoUpload',
-      'walk.photoUpload',
-      'walk.finishReport',
-    ]);
+    // Recorded in queue order, then asked again by the photo lane on each phone: always its client id.
     const tickets = api.calls.filter((c) => c.name === 'walk.photoUpload');
-    expect(tickets.map((c) => c.clientId)).toEqual([
-      photo.kind === 'photo' ? photo.photo.clientId : '',
-      photo.kind === 'photo' ? photo.photo.clientId : '',
-    ]);
+    expect(tickets.map((c) => c.clientId)).toEqual(
+      Array(3).fill(photo.kind === 'photo' ? photo.photo.clientId : ''),
+    );
     expect(api.photos.get(reportId)?.size).toBe(1);
     expect([...api.stored.keys()]).toEqual([...(api.photos.get(reportId)?.values() ?? [])]);
     expect(api.finished.has(reportId)).toBe(true);
@@ -438,14 +452,11 @@ describe('the outbox', () => {
     expect(api.finished.has(reportId())).toBe(true);
     expect(api.photos.get(reportId())?.size).toBe(2);
     expect(new Set(api.stored.keys())).toEqual(new Set(api.photos.get(reportId())?.values()));
-    // Each photo asked twice, under its client id; the second photo PUT twice to its one key.
+    // Each photo asked three times under its client id (recorded, then two tries of the photo lane); the second
+    // photo PUT twice to its one key.
     const clientIds = [first, second].map((p) => (p.kind === 'photo' ? p.photo.clientId : ''));
-    expect(api.calls.filter((c) => c.name === 'walk.photoUpload').map((c) => c.clientId)).toEqual([
-      clientIds[0],
-      clientIds[0],
-      clientIds[1],
-      clientIds[1],
-    ]);
+    const requests = api.calls.filter((c) => c.name === 'walk.photoUpload').map((c) => c.clientId);
+    expect(clientIds.map((id) => requests.filter((r) => r === id).length)).toEqual([3, 3]);
     expect(api.puts.filter((key) => key === lateKey())).toHaveLength(2);
   });
 
@@ -547,8 +558,240 @@ describe('the outbox', () => {
     await startedSession(store);
     await outbox.flush();
     expect(names.length).toBeGreaterThan(0);
-    expect(new Set(names)).toEqual(new Set(['sitewalk-recorder-outbox']));
+    // One lock each lane.
+    expect(new Set(names)).toEqual(new Set(['sitewalk-recorder-outbox', 'sitewalk-recorder-outbox-photos']));
     expect(api.namesCalled()).toEqual(['walk.startReport']);
+  });
+});
+
+describe('photos in their own lane, and failed writes (issue 28)', () => {
+  const clientIdOf = (write: OutboxWrite) => (write.kind === 'photo' ? write.photo.clientId : '');
+  /** Runs every timer the outbox set, `times` times over, letting each run end. */
+  const drain = async (outbox: Outbox, clock: ReturnType<typeof createFakeClock>, times: number) => {
+    for (let i = 0; i < times; i++) {
+      clock.advance(BACKOFF_MAX_MS);
+      await outbox.flush();
+    }
+  };
+
+  it('sends the checkpoints and the finish while a photo fails every time, then sets the photo aside with its reason', async () => {
+    const api = createFakeApi();
+    const { store, outbox, clock } = phone(api);
+    const { session, w } = await startedSession(store);
+    // The storage refuses this page's origin (the CORS case): fetch fails the same way on every try.
+    api.failAlways('PUT', () => new TypeError('Failed to fetch'));
+    const photo = w.photo(1);
+    await store.record(session, [w.checkpoint(1), photo, w.checkpoint(2), w.note(2), w.finish()]);
+    await outbox.flush();
+
+    const reportId = api.reports.get(session.key) ?? 0;
+    // Everything but the photo's file is there at once.
+    expect(api.checkpoints.get(reportId)?.size).toBe(2);
+    expect(api.notes.get(reportId)?.size).toBe(1);
+    expect(api.finished.has(reportId)).toBe(true);
+    expect(api.photos.get(reportId)?.has(clientIdOf(photo))).toBe(true);
+    expect(outbox.status()).toMatchObject({ waiting: 1, bytes: 1234, failed: [] });
+
+    await drain(outbox, clock, PHOTO_SAME_FAILURES_MAX);
+    expect(api.puts).toHaveLength(PHOTO_SAME_FAILURES_MAX);
+    expect(outbox.status()).toMatchObject({
+      waiting: 0,
+      bytes: 0,
+      retryAt: null,
+      failed: [
+        expect.objectContaining({
+          write: expect.objectContaining({ kind: 'photo' }),
+          message: 'the upload did not reach the storage (Failed to fetch)',
+          markerLabel: 1,
+          reported: true,
+        }),
+      ],
+    });
+    // Set aside: not tried again by itself.
+    await drain(outbox, clock, 3);
+    expect(api.puts).toHaveLength(PHOTO_SAME_FAILURES_MAX);
+    expect(clock.pendingCount()).toBe(0);
+  });
+
+  it('keeps trying a photo whose failures change, and never lets one photo hold back another', async () => {
+    const api = createFakeApi();
+    const reasons = [() => new StorageError(503), () => new TypeError('Failed to fetch')];
+    let tries = 0;
+    const stuckKey = () => api.photos.get(api.reports.get(session.key) ?? 0)?.get(clientIdOf(stuck)) ?? '-';
+    const { store, outbox, clock } = phone(api, createFakeClock(), undefined, {
+      upload: async (ticket, blob, signal) => {
+        // The first photo's PUT fails, each time for another reason than the last; the second lands.
+        if (
+          ticket.uploadUrl === `https://storage.test/${stuckKey()}` &&
+          tries < 2 * PHOTO_SAME_FAILURES_MAX
+        ) {
+          throw (reasons[tries++ % 2] ?? networkError)();
+        }
+        await api.upload(ticket, blob, signal);
+      },
+    });
+    const session = newSession();
+    const w = writesOf(session);
+    const [stuck, fine] = [w.photo(1), w.photo(2)];
+    await store.record(session, [w.start(), stuck, fine]);
+    await outbox.flush();
+    const reportId = api.reports.get(session.key) ?? 0;
+    // The second photo is up while the first waits for its retry.
+    expect(api.stored.has(api.photos.get(reportId)?.get(clientIdOf(fine)) ?? '-')).toBe(true);
+    expect(outbox.status().waiting).toBe(1);
+
+    await drain(outbox, clock, 2 * PHOTO_SAME_FAILURES_MAX + 1);
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [] });
+    expect(api.stored.has(stuckKey())).toBe(true);
+    expect(tries).toBe(2 * PHOTO_SAME_FAILURES_MAX);
+  });
+
+  it('sends at once when the network comes back, whatever the backoff timers say', async () => {
+    const api = createFakeApi();
+    const events = new EventTarget();
+    const { store, outbox, clock } = phone(api, undefined, undefined, { window: events });
+    const { session, w } = await startedSession(store);
+    await outbox.flush();
+    api.fail('PUT', networkError);
+    await store.record(session, [w.photo(1)]);
+    await outbox.flush();
+    api.fail('walk.addNote', networkError);
+    await store.record(session, [w.note(1)]);
+    await outbox.flush();
+    // Both lanes wait for their timers.
+    expect(outbox.status().retryAt).toBeGreaterThan(clock.now());
+    expect(outbox.status().waiting).toBe(2);
+
+    const settled = until(outbox, (s) => s.waiting === 0 && !s.sending);
+    events.dispatchEvent(new Event('online'));
+    await settled;
+    const reportId = api.reports.get(session.key) ?? 0;
+    expect(api.notes.get(reportId)?.size).toBe(1);
+    expect(api.stored.size).toBe(1);
+    expect(outbox.status().retryAt).toBeNull();
+    expect(clock.pendingCount()).toBe(0);
+  });
+
+  it('retries a write set aside: the photo goes again at once, with its count of failures afresh', async () => {
+    const api = createFakeApi();
+    const { store, outbox, clock } = phone(api);
+    const { session, w } = await startedSession(store);
+    api.failAlways('PUT', () => new StorageError(403));
+    const photo = w.photo(1);
+    await store.record(session, [photo]);
+    await outbox.flush();
+    // A 403 from the storage is not going to change: set aside at once.
+    expect(api.puts).toHaveLength(1);
+    const [failed] = outbox.status().failed;
+    expect(failed).toMatchObject({ status: 403, message: 'the storage refused it (HTTP 403)' });
+
+    api.recover('PUT');
+    await outbox.retry(failed?.seq ?? -1);
+    await outbox.flush();
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [] });
+    const reportId = api.reports.get(session.key) ?? 0;
+    expect(api.stored.has(api.photos.get(reportId)?.get(clientIdOf(photo)) ?? '-')).toBe(true);
+    // Retrying what is not failed changes nothing.
+    await outbox.retry(failed?.seq ?? -1);
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [] });
+    expect(clock.pendingCount()).toBe(0);
+  });
+
+  it('retries a refused write in its own place in the queue', async () => {
+    const api = createFakeApi();
+    const { store, outbox } = phone(api);
+    const { session, w } = await startedSession(store);
+    api.fail('walk.addNote', () => apiError(400, 'Note text is required'));
+    await store.record(session, [w.note(1)]);
+    await outbox.flush();
+    const [failed] = outbox.status().failed;
+    expect(failed?.markerLabel).toBe(1);
+    await outbox.retry(failed?.seq ?? -1);
+    await outbox.flush();
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [] });
+    expect(api.notes.get(api.reports.get(session.key) ?? 0)?.size).toBe(1);
+  });
+
+  it("names a failed write's checkpoint after its walk is closed on the phone, from the walks saved there", async () => {
+    const api = createFakeApi();
+    const { store, outbox } = phone(api);
+    const { session, w } = await startedSession(store);
+    await store.saveCatalog({
+      userId: 1,
+      savedAt: '2026-11-23T08:00:00.000Z',
+      locations: [{ id: session.locationId, name: 'North Yard', walks: [session.walk] }],
+    });
+    await store.closeSession(session.key);
+    api.fail('walk.addNote', () => apiError(409, 'A finished walk report cannot be changed'));
+    await store.record({ ...session, finishedAt: '2026-11-23T09:40:00.000Z' }, [w.note(3)]);
+    await store.closeSession(session.key);
+    await outbox.flush();
+    expect(outbox.status().failed.map((f) => f.markerLabel)).toEqual([3]);
+  });
+
+  it('discards a failed write and tells the report once, through the queue, even offline and with answers lost', async () => {
+    const api = createFakeApi();
+    const events = new EventTarget();
+    let online = true;
+    const { store, outbox } = phone(api, undefined, undefined, { window: events, online: () => online });
+    const { session, w } = await startedSession(store);
+    api.failAlways('PUT', () => new StorageError(400));
+    const photo = w.photo(3);
+    await store.record(session, [photo]);
+    await outbox.flush();
+    const [failed] = outbox.status().failed;
+    expect(failed?.reported).toBe(true);
+
+    // Discarded offline: the notice waits in the queue, counted.
+    online = false;
+    await outbox.discard(failed?.seq ?? -1);
+    expect(outbox.status()).toMatchObject({ waiting: 1, failed: [] });
+    expect(api.namesCalled()).not.toContain('walk.reportDiscarded');
+
+    // Back online; the first notice lands and its answer is lost: sent again, counted once.
+    online = true;
+    api.fail('walk.reportDiscarded', networkError, true);
+    events.dispatchEvent(new Event('online'));
+    await until(outbox, (s) => s.waiting === 0 && !s.sending);
+    const notices = api.calls.filter((c) => c.name === 'walk.reportDiscarded');
+    expect(notices.length).toBe(2);
+    expect(new Set(notices.map((c) => c.clientId))).toEqual(new Set([clientIdOf(photo)]));
+    expect(api.discarded.get(api.reports.get(session.key) ?? 0)?.size).toBe(1);
+    // The photo itself is gone from the phone.
+    expect(await store.failures()).toEqual([]);
+    expect(await store.waiting()).toBe(0);
+  });
+
+  it('gives a finish (no client id of its own) a notice id once, and tells nothing for a walk never started', async () => {
+    const api = createFakeApi();
+    const ids = ['7a0f6d1c-3a54-4a7e-9d31-0c8c1a0c1b11'];
+    const { store, outbox } = phone(api, undefined, undefined, { newId: () => ids.shift() ?? 'no-more-ids' });
+    const { session, w } = await startedSession(store);
+    api.fail('walk.finishReport', () => apiError(409, 'A finished walk report cannot be changed'));
+    await store.record(session, [w.finish()]);
+    await outbox.flush();
+    await outbox.discard(outbox.status().failed[0]?.seq ?? -1);
+    await outbox.flush();
+    expect(api.discarded.get(api.reports.get(session.key) ?? 0)).toEqual(
+      new Set(['7a0f6d1c-3a54-4a7e-9d31-0c8c1a0c1b11']),
+    );
+
+    // A start refused for good: its writes fail with it, and discarding them tells no report.
+    const other = newSession();
+    const wo = writesOf(other);
+    api.fail('walk.startReport', () => apiError(404, 'Walk not found'));
+    await store.record(other, [wo.start(), wo.note(1)]);
+    await outbox.flush();
+    const failures = outbox.status().failed;
+    expect(failures.map((f) => [f.write.kind, f.reported])).toEqual([
+      ['start', false],
+      ['note', false],
+    ]);
+    for (const failure of failures) await outbox.discard(failure.seq);
+    await outbox.flush();
+    expect(outbox.status().failed).toEqual([]);
+    expect(outbox.status().waiting).toBe(0);
+    expect(api.calls.filter((c) => c.name === 'walk.reportDiscarded')).toHaveLength(1);
   });
 });
 
@@ -638,6 +881,25 @@ describe('retry rules', () => {
     expect(deliveredBefore(networkError())).toBe(false);
   });
 
+  it('says why a photo could not be uploaded, naming the step, with no URL', () => {
+    const fetchFailed = new TypeError('Failed to fetch');
+    expect(uploadFailureReason(fetchFailed, 'put')).toBe(
+      'the upload did not reach the storage (Failed to fetch)',
+    );
+    expect(uploadFailureReason(fetchFailed, 'ticket')).toBe(
+      'the server could not be reached (Failed to fetch)',
+    );
+    expect(uploadFailureReason(new StorageError(403))).toBe('the storage refused it (HTTP 403)');
+    expect(uploadFailureReason(apiError(503), 'ticket')).toBe('the server did not take it (HTTP 503)');
+    expect(uploadFailureReason(apiError(400, 'contentLength: too large'), 'ticket')).toBe(
+      'contentLength: too large',
+    );
+    expect(uploadFailureReason(new DOMException('signal timed out', 'TimeoutError'))).toBe(
+      'the upload took too long and was stopped',
+    );
+    expect(uploadFailureReason('nonsense')).toBe('an unknown error');
+  });
+
   it('backs off from about a second, doubling, to at most a minute, with jitter', () => {
     expect(backoffDelay(1, () => 0)).toBe(500);
     expect(backoffDelay(1, () => 1)).toBe(1_000);
@@ -664,7 +926,17 @@ describe('the indicator’s words', () => {
     [{ waiting: 0, sending: false, online: true }, 'All sent'],
     [{ waiting: 1, sending: false, online: true }, '1 item waiting to send'],
     [{ waiting: 3, sending: false, online: true }, '3 items waiting to send'],
-    [{ waiting: 3, sending: true, online: true }, 'Sending…'],
+    [{ waiting: 3, sending: true, online: true }, 'Sending… 3 items waiting to send'],
+    [{ waiting: 0, sending: true, online: true }, 'Sending…'],
+    [{ waiting: 3, bytes: 4_200_000, sending: false, online: true }, '3 items waiting to send · 4.2 MB'],
+    [
+      { waiting: 2, bytes: 12_345_678, sending: true, online: true },
+      'Sending… 2 items waiting to send · 12.3 MB',
+    ],
+    [
+      { waiting: 1, bytes: 99_999, sending: false, online: false },
+      'Offline — 1 item waiting to send · < 0.1 MB',
+    ],
     [{ waiting: 3, sending: false, online: false }, 'Offline — 3 items waiting to send'],
     [{ waiting: 1, sending: false, online: false }, 'Offline — 1 item waiting to send'],
     [{ waiting: 0, sending: false, online: false }, 'Offline — all sent'],

@@ -2,8 +2,8 @@ import type { Routes } from '@sitewalk/shared/contract/index';
 import { messages } from '@sitewalk/shared/messages';
 import type { UploadTicket } from '@sitewalk/shared/schemas/common';
 import { ApiError, type createApiClient } from '../../../lib/api-client.ts';
-import type { LocalRecorderStore, QueuedWrite, StoreChange } from './recorder-store.ts';
-import type { Outbox, OutboxStatus } from './types.ts';
+import type { LocalRecorderStore, QueuedWrite, StoreChange, StoredFailure } from './recorder-store.ts';
+import type { FailedWrite, Outbox, OutboxStatus, OutboxWrite } from './types.ts';
 
 /** The typed API client (`api` of lib/api.ts, or `createApiClient` with its own fetch and token). */
 export type ApiCall = ReturnType<typeof createApiClient<Routes>>;
@@ -100,12 +100,93 @@ export interface OutboxOptions {
   triggers?: (flush: () => void) => () => void;
   /** Send at once (default true). */
   start?: boolean;
+  /** A new client id (for the notice of a discarded write that had none of its own). */
+  newId?: () => string;
 }
+
+const isRetryableStatus = (status: number) =>
+  status === 0 || status === 408 || status === 429 || status >= 500;
 
 /** The first retry comes after about a second, then twice as long each time, up to a minute. */
 export const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_MAX_MS = 60_000;
 const LOCK_NAME = 'sitewalk-recorder-outbox';
+const PHOTO_LOCK_NAME = 'sitewalk-recorder-outbox-photos';
+/**
+ * A photo that fails this many times in a row with the same reason stops being tried by itself (issue 28): it
+ * goes to the failed list with its reason, for the walker to retry or discard. At the backoff's pace that is
+ * about half a minute of the same failure; a weak network's failures rarely come so many in a row, and not
+ * with the same reason (the API's request and the storage's PUT fail in different words).
+ */
+export const PHOTO_SAME_FAILURES_MAX = 6;
+
+/** Which step of a photo's upload failed: asking the API for its URL, or the PUT to the storage. */
+export type UploadStep = 'ticket' | 'put';
+
+/**
+ * Why an upload failed, in words that follow 'The photo could not be uploaded: '. No URL (it is signed), and no
+ * more of an error than its kind and status.
+ */
+export const uploadFailureReason = (error: unknown, step: UploadStep = 'put'): string => {
+  if (error instanceof StorageError) return `the storage refused it (HTTP ${error.status})`;
+  if (error instanceof ApiError) {
+    if (error.status === 0) return 'the server could not be reached';
+    return isRetryableStatus(error.status)
+      ? `the server did not take it (HTTP ${error.status})`
+      : error.message;
+  }
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return step === 'put' ? 'the upload took too long and was stopped' : 'the server took too long to answer';
+  // fetch's own error (Chromium 'Failed to fetch', Firefox 'NetworkError…'): no connection, or refused by the
+  // browser (a storage that does not allow this page's origin fails so on every try).
+  if (error instanceof TypeError)
+    return step === 'put'
+      ? `the upload did not reach the storage (${error.message})`
+      : `the server could not be reached (${error.message})`;
+  return error instanceof Error ? error.message : 'an unknown error';
+};
+
+/** An error of one step of a photo's upload. */
+class UploadStepError extends Error {
+  constructor(
+    readonly step: UploadStep,
+    override readonly cause: unknown,
+  ) {
+    super(`The photo's ${step} failed`);
+  }
+}
+
+/** The client id of a write, when it has one. */
+const clientIdOf = (write: OutboxWrite): string | null => {
+  switch (write.kind) {
+    case 'checkpoint':
+      return write.arrival.clientId;
+    case 'note':
+      return write.note.clientId;
+    case 'photo':
+      return write.photo.clientId;
+    case 'incident':
+    case 'discarded':
+      return write.clientId;
+    case 'start':
+      return write.session;
+    case 'finish':
+      return null;
+  }
+};
+
+const markerIdOf = (write: OutboxWrite): number | null => {
+  switch (write.kind) {
+    case 'checkpoint':
+      return write.arrival.markerId;
+    case 'note':
+      return write.note.markerId;
+    case 'photo':
+      return write.photo.markerId;
+    default:
+      return null;
+  }
+};
 
 /** The delay before retry `attempt` (1, 2, …): the doubling delay, the upper half of it at random. */
 export const backoffDelay = (attempt: number, random: () => number) => {
@@ -120,9 +201,6 @@ type Outcome =
   | { kind: 'retry'; afterMs: number | null }
   | { kind: 'unauthorized' }
   | { kind: 'failed'; status: number; message: string };
-
-const isRetryableStatus = (status: number) =>
-  status === 0 || status === 408 || status === 429 || status >= 500;
 
 /** What an error means for the write: try again later, renew the session, or give it up. */
 export const classify = (error: unknown): Exclude<Outcome, { kind: 'sent' }> => {
@@ -145,6 +223,9 @@ export const classify = (error: unknown): Exclude<Outcome, { kind: 'sent' }> => 
   return { kind: 'retry', afterMs: null };
 };
 
+const statusOf = (error: unknown) =>
+  error instanceof ApiError || error instanceof StorageError ? error.status : 0;
+
 const browserWindow = () => browser.window ?? null;
 const browserDocument = () => browser.document ?? null;
 const browserLocks = () => browser.navigator?.locks ?? null;
@@ -155,9 +236,93 @@ const defaultTimers: Timers = {
 };
 
 /**
- * The outbox's sender. One write at a time, in queue order: a write leaves the queue only once its answer
- * has arrived, so a reload at any moment sends it again, under the same client ids. A session's writes need
- * its report id, which its start's answer gives.
+ * One lane of the outbox: runs its sender one run at a time (under its Web Lock, so two tabs never send the
+ * same lane at once), again when triggered during a run, and on its timer after a failure.
+ */
+interface Lane {
+  flush: () => Promise<void>;
+  /** Sends again at `at` (epoch ms), unless triggered sooner. */
+  retryAt: (at: number) => void;
+  clearTimer: () => void;
+  /** The network came back: the next run is due at once, whatever the timer says. */
+  wake: () => void;
+  stop: () => void;
+}
+
+const createLane = (options: {
+  run: () => Promise<RunEnd>;
+  lockName: string;
+  locks: Locks | null;
+  timers: Timers;
+  now: () => number;
+  stopped: () => boolean;
+  onRetryAt: (at: number | null) => void;
+}): Lane => {
+  const { run, lockName, locks, timers, now, stopped } = options;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let due = false;
+  let timer: unknown = null;
+
+  const clearTimer = () => {
+    if (timer !== null) timers.clear(timer);
+    timer = null;
+    options.onRetryAt(null);
+  };
+
+  const flush = (): Promise<void> => {
+    if (stopped()) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    const exclusive = () => (locks ? locks.request(lockName, run) : run());
+    running = (async () => {
+      // A trigger during a run is not lost: it runs again, unless the run ended in a backoff (the timer
+      // sends then). A timer that fell due during the run always runs again.
+      let end: RunEnd;
+      do {
+        again = false;
+        due = false;
+        end = await exclusive();
+      } while (!stopped() && (due || (again && end !== 'retry')));
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  return {
+    flush,
+    clearTimer,
+    retryAt: (at) => {
+      if (timer !== null) timers.clear(timer);
+      timer = timers.set(
+        () => {
+          timer = null;
+          // Due even if a run is still ending: it runs once more then.
+          due = true;
+          void flush();
+        },
+        Math.max(0, at - now()),
+      );
+      options.onRetryAt(at);
+    },
+    wake: () => {
+      due = true;
+    },
+    stop: clearTimer,
+  };
+};
+
+/**
+ * The outbox's sender, in two lanes (issue 28). The main lane sends one write at a time, in queue order: a write
+ * leaves the queue only once its answer has arrived, so a reload at any moment sends it again, under the same
+ * client ids; a session's writes need its report id, which its start's answer gives. A photo takes its place
+ * in that order only to be recorded (its upload URL asked for); its file then goes in the photo lane, which
+ * sends each photo on its own backoff, so a photo that cannot be uploaded holds back neither the walk's
+ * checkpoints and finish nor the other photos. A photo that fails the same way again and again is set aside
+ * with its reason, for the walker to retry or discard.
  */
 export const createOutbox = (options: OutboxOptions): Outbox => {
   const { store, call } = options;
@@ -167,11 +332,19 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   const random = options.random ?? Math.random;
   const timers = options.timers ?? defaultTimers;
   const isOnline = options.online ?? browserOnline;
+  const newId = options.newId ?? (() => crypto.randomUUID());
   const win = options.window === undefined ? browserWindow() : options.window;
   const doc = options.document === undefined ? browserDocument() : options.document;
   const locks = options.locks === undefined ? browserLocks() : options.locks;
 
-  let status: OutboxStatus = { waiting: 0, sending: false, online: isOnline(), retryAt: null, failed: [] };
+  let status: OutboxStatus = {
+    waiting: 0,
+    bytes: 0,
+    sending: false,
+    online: isOnline(),
+    retryAt: null,
+    failed: [],
+  };
   const listeners = new Set<(status: OutboxStatus) => void>();
   const update = (change: Partial<OutboxStatus>) => {
     const next = { ...status, ...change };
@@ -182,28 +355,58 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   };
 
   let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let due = false;
-  let timer: unknown = null;
-  let attempt = 0;
   const abort = new AbortController();
+  const signal = abort.signal;
+  const timeoutMs = CALL_TIMEOUT_MS;
+
+  /** Each lane's state for the status: sending now, and when it tries again. */
+  const sending = { main: false, photo: false };
+  const retries: { main: number | null; photo: number | null } = { main: null, photo: null };
+  const setSending = (lane: 'main' | 'photo', value: boolean) => {
+    sending[lane] = value;
+    update({ sending: sending.main || sending.photo });
+  };
+  const setRetryAt = (lane: 'main' | 'photo', at: number | null) => {
+    retries[lane] = at;
+    const times = [retries.main, retries.photo].filter((t): t is number => t !== null);
+    update({ retryAt: times.length ? Math.min(...times) : null });
+  };
+
+  /**
+   * Whether discarding a failure tells its report: not for a start or a notice, nor on a walk the API never
+   * numbered (its start refused: there is no report to tell).
+   */
+  const reportable = async (failure: Pick<StoredFailure, 'write'>) =>
+    failure.write.kind !== 'start' &&
+    failure.write.kind !== 'discarded' &&
+    (await store.reportIdOf(failure.write.session)) !== null;
 
   /** The failed list changes only when its writes do, so the indicator re-renders only then. */
   let failedSeqs = '';
   const reload = async () => {
     // On a shared phone, what the signed-in user recorded (and, signed out, everything).
     const userId = options.userId?.() ?? undefined;
-    const [waiting, failures] = await Promise.all([store.waiting(userId), store.failures(userId)]);
+    const [backlog, failures] = await Promise.all([store.backlog(userId), store.failures(userId)]);
     const seqs = failures.map((f) => f.seq).join(',');
     if (seqs !== failedSeqs) {
       failedSeqs = seqs;
-      update({
-        waiting,
-        failed: failures.map(({ write, status: code, message }) => ({ write, status: code, message })),
-      });
+      const failed: FailedWrite[] = await Promise.all(
+        failures.map(async (failure) => {
+          const markerId = markerIdOf(failure.write);
+          return {
+            seq: failure.seq,
+            write: failure.write,
+            status: failure.status,
+            message: failure.message,
+            markerLabel:
+              markerId === null ? null : await store.markerLabelOf(failure.session, markerId, failure.userId),
+            reported: await reportable(failure),
+          };
+        }),
+      );
+      update({ waiting: backlog.items, bytes: backlog.bytes, failed });
     } else {
-      update({ waiting });
+      update({ waiting: backlog.items, bytes: backlog.bytes });
     }
   };
 
@@ -214,9 +417,6 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     if (failedStart) return { kind: 'failed', status: failedStart.status, message: failedStart.message };
     return { kind: 'failed', status: 0, message: 'This walk was never started' };
   };
-
-  const signal = abort.signal;
-  const timeoutMs = CALL_TIMEOUT_MS;
 
   /** Asks for an upload URL and PUTs the photo there; a photo an earlier try delivered is done. */
   const uploadOnce = async (
@@ -230,7 +430,29 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     }
   };
 
-  /** Sends one write, every step of it; each step is safe to repeat. */
+  /** A walk photo's upload URL: asking records the photo on the report (the same key again for its client id). */
+  const photoTicket = (write: Extract<OutboxWrite, { kind: 'photo' }>, walkReportId: number) => () => {
+    const { photo } = write;
+    return call('walk.photoUpload', {
+      params: { walkReportId },
+      body: {
+        clientId: photo.clientId,
+        markerId: photo.markerId,
+        contentType: write.contentType,
+        contentLength: write.blob.size,
+        takenAt: photo.takenAt,
+        lat: photo.lat,
+        lng: photo.lng,
+        accuracy: photo.accuracy,
+        // A door check's photo: SiteWalk reads the unit number on it once it arrives.
+        door: photo.door,
+      },
+      signal,
+      timeoutMs,
+    });
+  };
+
+  /** Sends one write of the main lane, every step of it; each step is safe to repeat. */
   const send = async (entry: QueuedWrite): Promise<Outcome> => {
     const { write } = entry;
     if (write.kind === 'start') {
@@ -278,28 +500,17 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         });
         break;
       case 'photo': {
-        const { photo } = write;
-        // A new ticket each time: the API signs the same key again for the same client id until it lands.
-        const ticket = () =>
-          call('walk.photoUpload', {
-            params,
-            body: {
-              clientId: photo.clientId,
-              markerId: photo.markerId,
-              contentType: write.contentType,
-              contentLength: write.blob.size,
-              takenAt: photo.takenAt,
-              lat: photo.lat,
-              lng: photo.lng,
-              accuracy: photo.accuracy,
-              // A door check's photo: SiteWalk reads the unit number on it once it arrives.
-              door: photo.door,
-            },
-            signal,
-            timeoutMs,
-          });
-        await uploadOnce(ticket, write.blob);
-        break;
+        // In queue order the photo is only recorded (its upload URL asked for, and let go); its file goes in
+        // the photo lane.
+        try {
+          await photoTicket(write, walkReportId)();
+        } catch (error) {
+          if (!deliveredBefore(error)) throw error;
+          break;
+        }
+        await store.saveProgress(entry.seq, { ...entry.progress, claimed: true });
+        void photoLane.flush();
+        return { kind: 'sent' };
       }
       case 'incident': {
         let incidentId = entry.progress?.incidentId;
@@ -345,33 +556,33 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
           timeoutMs,
         });
         break;
+      case 'discarded':
+        await call('walk.reportDiscarded', {
+          params,
+          body: { clientId: write.clientId, kind: write.discardedKind },
+          signal,
+          timeoutMs,
+        });
+        break;
     }
     await store.remove(entry.seq);
     return { kind: 'sent' };
   };
 
+  let attempt = 0;
   const scheduleRetry = (afterMs: number | null) => {
     attempt += 1;
     const delay = Math.max(backoffDelay(attempt, random), afterMs ?? 0);
-    const retryAt = now() + delay;
-    if (timer !== null) timers.clear(timer);
-    timer = timers.set(() => {
-      timer = null;
-      // Due even if a run is still ending: it runs once more then.
-      due = true;
-      void flush();
-    }, delay);
-    update({ retryAt });
+    mainLane.retryAt(now() + delay);
   };
 
   /**
-   * Sends until the queue is empty ('drained'), a write is to be retried after a delay ('retry'), or it must
-   * wait for the network or the session ('wait').
+   * Sends the main lane until it is empty ('drained'), a write is to be retried after a delay ('retry'), or it
+   * must wait for the network or the session ('wait').
    */
-  const runOnce = async (): Promise<RunEnd> => {
-    if (timer !== null) timers.clear(timer);
-    timer = null;
-    update({ retryAt: null, online: isOnline() });
+  const runMain = async (): Promise<RunEnd> => {
+    mainLane.clearTimer();
+    update({ online: isOnline() });
     let refreshed = false;
     let changedQueue = false;
     try {
@@ -383,7 +594,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         const entry = await store.head(userId);
         if (!entry) return 'drained';
         if (stopped) return 'wait';
-        update({ sending: true });
+        setSending('main', true);
         let outcome: Outcome;
         try {
           outcome = await send(entry);
@@ -413,36 +624,147 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       if (!stopped) scheduleRetry(null);
       return 'retry';
     } finally {
-      update({ sending: false });
+      setSending('main', false);
       if (changedQueue) store.announce();
       if (!stopped) await reload().catch(() => undefined);
     }
   };
 
-  const flush = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
+  /**
+   * Uploads one photo of the photo lane: a fresh upload URL, then the PUT (a photo an earlier try delivered is
+   * done). A step's error is thrown as an UploadStepError, so its reason names the step.
+   */
+  const sendPhoto = async (entry: QueuedWrite): Promise<Outcome> => {
+    if (entry.write.kind !== 'photo') return { kind: 'sent' };
+    const walkReportId = await reportIdFor(entry);
+    if (typeof walkReportId !== 'number') return walkReportId;
+    const step = async <T>(name: UploadStep, run: () => Promise<T>): Promise<T | null> => {
+      try {
+        return await run();
+      } catch (error) {
+        if (deliveredBefore(error)) return null;
+        throw new UploadStepError(name, error);
+      }
+    };
+    const ticket = await step('ticket', photoTicket(entry.write, walkReportId));
+    const { blob } = entry.write;
+    if (ticket) await step('put', () => upload(ticket, blob, signal));
+    await store.remove(entry.seq);
+    return { kind: 'sent' };
+  };
+
+  /** The network came back: the photo lane tries every photo at once, whatever its backoff says. */
+  let photosEager = false;
+
+  /**
+   * Sends the photo lane: every photo whose time has come, each on its own; a photo that fails waits its own
+   * backoff (the others go on), and after PHOTO_SAME_FAILURES_MAX failures in a row for the same reason it is
+   * set aside as failed.
+   */
+  const runPhotos = async (): Promise<RunEnd> => {
+    photoLane.clearTimer();
+    let refreshed = false;
+    let changedQueue = false;
+    try {
+      while (!stopped) {
+        if (!isOnline()) return 'wait';
+        const userId = options.userId?.();
+        if (userId === null) return 'wait';
+        const photos = await store.photoLane(userId);
+        if (photos.length === 0) return 'drained';
+        const eager = photosEager;
+        photosEager = false;
+        const ready = photos.filter((p) => eager || (p.progress?.nextAt ?? 0) <= now());
+        if (ready.length === 0) {
+          photoLane.retryAt(Math.min(...photos.map((p) => p.progress?.nextAt ?? 0)));
+          return 'retry';
+        }
+        for (const entry of ready) {
+          if (stopped || !isOnline()) return 'wait';
+          setSending('photo', true);
+          let outcome: Outcome;
+          let reason = '';
+          let status = 0;
+          try {
+            outcome = await sendPhoto(entry);
+          } catch (error) {
+            const cause = error instanceof UploadStepError ? error.cause : error;
+            outcome = classify(cause);
+            reason = uploadFailureReason(cause, error instanceof UploadStepError ? error.step : 'put');
+            status = statusOf(cause);
+          }
+          if (stopped) return 'wait';
+          if (outcome.kind === 'sent') {
+            changedQueue = true;
+            refreshed = false;
+          } else if (outcome.kind === 'failed') {
+            changedQueue = true;
+            await store.fail(entry, outcome.status, reason || outcome.message);
+          } else if (outcome.kind === 'unauthorized') {
+            if (refreshed || !(await refresh().catch(() => false))) return 'wait';
+            refreshed = true;
+          } else {
+            const progress = entry.progress ?? {};
+            const same = progress.lastReason === reason ? (progress.sameFailures ?? 0) + 1 : 1;
+            if (same >= PHOTO_SAME_FAILURES_MAX) {
+              changedQueue = true;
+              await store.fail(entry, status, reason);
+            } else {
+              const delay = Math.max(backoffDelay(same, random), outcome.afterMs ?? 0);
+              await store.saveProgress(entry.seq, {
+                ...progress,
+                sameFailures: same,
+                lastReason: reason,
+                nextAt: now() + delay,
+              });
+            }
+          }
+          await reload();
+        }
+      }
+      return 'wait';
+    } catch {
+      if (!stopped) photoLane.retryAt(now() + backoffDelay(1, random));
+      return 'retry';
+    } finally {
+      setSending('photo', false);
+      if (changedQueue) store.announce();
+      if (!stopped) await reload().catch(() => undefined);
     }
-    const exclusive = () => (locks ? locks.request(LOCK_NAME, runOnce) : runOnce());
-    running = (async () => {
-      // A trigger during a run is not lost: it runs again, unless the run ended in a backoff (the timer
-      // sends then). A timer that fell due during the run always runs again.
-      let end: RunEnd;
-      do {
-        again = false;
-        due = false;
-        end = await exclusive();
-      } while (!stopped && (due || (again && end !== 'retry')));
-    })().finally(() => {
-      running = null;
-    });
-    return running;
+  };
+
+  const laneOptions = {
+    locks,
+    timers,
+    now,
+    stopped: () => stopped,
+  };
+  const mainLane = createLane({
+    ...laneOptions,
+    run: runMain,
+    lockName: LOCK_NAME,
+    onRetryAt: (at) => setRetryAt('main', at),
+  });
+  const photoLane = createLane({
+    ...laneOptions,
+    run: runPhotos,
+    lockName: PHOTO_LOCK_NAME,
+    onRetryAt: (at) => setRetryAt('photo', at),
+  });
+
+  /** Both lanes at once; then the photo lane once more, for the photos the main lane recorded meanwhile. */
+  const flush = async () => {
+    await Promise.all([mainLane.flush(), photoLane.flush()]);
+    await photoLane.flush();
   };
 
   const onOnline = () => {
     update({ online: isOnline() });
+    // At once, not at the next backoff time: the failures were the network's.
+    attempt = 0;
+    photosEager = true;
+    mainLane.wake();
+    photoLane.wake();
     void flush();
   };
   const onOffline = () => update({ online: isOnline() });
@@ -453,7 +775,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   const onStoreChange = (change: StoreChange) => {
     if (change === 'recorded') void flush();
     // Another tab sent or refused writes: the counts change here too.
-    else if (!running) void reload().catch(() => undefined);
+    else void reload().catch(() => undefined);
   };
 
   win?.addEventListener('online', onOnline);
@@ -462,6 +784,13 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   const unsubscribeStore = store.subscribe(onStoreChange);
   const unsubscribeTriggers = options.triggers?.(triggered);
   if (options.start !== false) void flush();
+
+  /** After the walker's retry or discard: the counts at once, the other tabs told, and a send. */
+  const changedByWalker = async () => {
+    store.announce();
+    await reload();
+    void flush();
+  };
 
   return {
     flush,
@@ -474,11 +803,30 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     },
     walkReportIdOf: (sessionKey) => store.reportIdOf(sessionKey),
     doorUnitsOf: (sessionKey) => store.doorUnitsOf(sessionKey),
+    retry: async (seq) => {
+      if (await store.retry(seq)) await changedByWalker();
+    },
+    discard: async (seq) => {
+      const failure = (await store.failures()).find((f) => f.seq === seq);
+      if (!failure) return;
+      const { write } = failure;
+      const notice: OutboxWrite | null =
+        write.kind !== 'start' && write.kind !== 'discarded' && (await reportable(failure))
+          ? {
+              session: write.session,
+              kind: 'discarded',
+              // Keyed by the write's own id, so the report counts it once however often the notice goes.
+              clientId: clientIdOf(write) ?? newId(),
+              discardedKind: write.kind,
+            }
+          : null;
+      if (await store.discard(seq, notice)) await changedByWalker();
+    },
     stop: () => {
       stopped = true;
       abort.abort();
-      if (timer !== null) timers.clear(timer);
-      timer = null;
+      mainLane.stop();
+      photoLane.stop();
       win?.removeEventListener('online', onOnline);
       win?.removeEventListener('offline', onOffline);
       doc?.removeEventListener('visibilitychange', onVisibility);

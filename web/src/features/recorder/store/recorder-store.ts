@@ -16,7 +16,36 @@ export interface WriteProgress {
   incidentId?: number;
   /** How many of an incident's photos were uploaded. */
   photosSent?: number;
+  /**
+   * A photo's upload was asked for in queue order (its `walk.photoUpload`: the report holds it now): its file
+   * goes in the photo lane from here, never holding back the writes behind it (issue 28).
+   */
+  claimed?: boolean;
+  /** The photo lane's failures of this photo in a row with the same reason, and that reason. */
+  sameFailures?: number;
+  lastReason?: string;
+  /** When the photo lane tries it again (epoch ms). */
+  nextAt?: number;
 }
+
+/** Which writes a lane sends: the photo lane a claimed photo's file, the main lane everything else. */
+export type Lane = 'main' | 'photo';
+export const laneOf = (entry: Pick<QueuedWrite, 'write' | 'progress'>): Lane =>
+  entry.write.kind === 'photo' && entry.progress?.claimed ? 'photo' : 'main';
+
+/** What waits to be sent: the writes, and the bytes of the photos among them. */
+export interface Backlog {
+  items: number;
+  bytes: number;
+}
+
+/** The bytes a queued write still has to send (its photos not yet up). */
+const bytesOf = ({ write, progress }: QueuedWrite) => {
+  if (write.kind === 'photo') return write.blob.size;
+  if (write.kind === 'incident')
+    return write.photos.slice(progress?.photosSent ?? 0).reduce((sum, photo) => sum + photo.blob.size, 0);
+  return 0;
+};
 
 /** One write in the outbox, as stored: `seq` is its place in the queue. */
 export interface QueuedWrite {
@@ -26,11 +55,13 @@ export interface QueuedWrite {
   progress?: WriteProgress;
 }
 
-export interface StoredFailure extends FailedWrite {
+export interface StoredFailure extends Omit<FailedWrite, 'markerLabel' | 'reported'> {
   /** The write's place in the queue when it failed. */
   seq: number;
   userId: number;
   session: string;
+  /** How far it got before it failed (kept for a retry). */
+  progress?: WriteProgress;
 }
 
 interface RecorderSchema extends DBSchema {
@@ -44,10 +75,14 @@ interface RecorderSchema extends DBSchema {
 
 /** The store the screens use, plus what the outbox needs of the queue. */
 export interface LocalRecorderStore extends RecorderStore {
-  /** The first write in the queue (of `userId` when given), or null. */
+  /** The first write of the main lane in the queue (of `userId` when given), or null. */
   head: (userId?: number) => Promise<QueuedWrite | null>;
+  /** The photos of the photo lane (of `userId` when given), in queue order. */
+  photoLane: (userId?: number) => Promise<QueuedWrite[]>;
   /** How many writes wait in the queue (of `userId` when given). */
   waiting: (userId?: number) => Promise<number>;
+  /** The writes waiting, and their photos' bytes (of `userId` when given). */
+  backlog: (userId?: number) => Promise<Backlog>;
   /** The write was answered: out of the queue. */
   remove: (seq: number) => Promise<void>;
   /**
@@ -60,6 +95,18 @@ export interface LocalRecorderStore extends RecorderStore {
   fail: (entry: QueuedWrite, status: number, message: string) => Promise<void>;
   /** The writes refused for good (of `userId` when given), in queue order. */
   failures: (userId?: number) => Promise<StoredFailure[]>;
+  /** A failed write goes back to its place in the queue, to be tried afresh; false when it is not failed. */
+  retry: (seq: number) => Promise<boolean>;
+  /**
+   * A failed write is given up: out of the failed list and, together, the notice that tells the report (when
+   * there is one) into the queue. False when it is not failed.
+   */
+  discard: (seq: number, notice: OutboxWrite | null) => Promise<boolean>;
+  /**
+   * The label of a session's marker: from the session while it is kept on the device, then from the walks saved
+   * for its user (a finished walk's session is closed); null when neither knows it.
+   */
+  markerLabelOf: (session: string, markerId: number, userId: number) => Promise<number | null>;
   /** The failure of a session's start, if it failed for good. */
   failedStartOf: (session: string) => Promise<StoredFailure | null>;
   reportIdOf: (session: string) => Promise<number | null>;
@@ -126,6 +173,12 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
     // In Node (tests, the bench) an open channel would keep the process alive.
     (channel as { unref?: () => void }).unref?.();
   }
+
+  /** The queued writes (of `userId` when given). */
+  const queued = async (userId?: number) =>
+    userId === undefined
+      ? (await db()).getAll('outbox')
+      : (await db()).getAllFromIndex('outbox', 'byUser', userId);
 
   const reportIdOf = async (session: string) =>
     (await (await db()).get('reportIds', session))?.walkReportId ?? null;
@@ -197,15 +250,24 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
     head: async (userId) => {
       const tx = (await db()).transaction('outbox');
       for await (const cursor of tx.store) {
-        if (userId === undefined || cursor.value.userId === userId) return cursor.value;
+        const entry = cursor.value;
+        if ((userId === undefined || entry.userId === userId) && laneOf(entry) === 'main') return entry;
       }
       return null;
     },
+
+    photoLane: async (userId) =>
+      (await queued(userId)).filter((entry) => laneOf(entry) === 'photo').sort((a, b) => a.seq - b.seq),
 
     waiting: async (userId) =>
       userId === undefined
         ? (await db()).count('outbox')
         : (await db()).countFromIndex('outbox', 'byUser', userId),
+
+    backlog: async (userId) => {
+      const entries = await queued(userId);
+      return { items: entries.length, bytes: entries.reduce((sum, entry) => sum + bytesOf(entry), 0) };
+    },
 
     remove: async (seq) => {
       await (await db()).delete('outbox', seq);
@@ -239,6 +301,8 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
           write: entry.write,
           status,
           message,
+          // What had landed (an incident's id, a photo's claim), for a retry.
+          ...(entry.progress ? { progress: entry.progress } : {}),
         }),
         tx.objectStore('outbox').delete(entry.seq),
         tx.done,
@@ -249,6 +313,52 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
       userId === undefined
         ? (await db()).getAll('failed')
         : (await db()).getAllFromIndex('failed', 'byUser', userId),
+
+    retry: async (seq) => {
+      const tx = (await db()).transaction(['outbox', 'failed'], 'readwrite');
+      const failure = await tx.objectStore('failed').get(seq);
+      if (!failure) {
+        await tx.done;
+        return false;
+      }
+      const { userId, write } = failure;
+      const stored = failure as StoredFailure & { progress?: WriteProgress };
+      // Afresh: the photo lane's count of failures starts again, what is known to have landed stays known.
+      const { sameFailures: _count, lastReason: _reason, nextAt: _next, ...progress } = stored.progress ?? {};
+      await Promise.all([
+        // Its own place: an explicit key below the generator's leaves the generator as it is.
+        tx.objectStore('outbox').put({ seq, userId, write, progress }),
+        tx.objectStore('failed').delete(seq),
+        tx.done,
+      ]);
+      return true;
+    },
+
+    discard: async (seq, notice) => {
+      const tx = (await db()).transaction(['outbox', 'failed'], 'readwrite');
+      const failure = await tx.objectStore('failed').get(seq);
+      if (!failure) {
+        await tx.done;
+        return false;
+      }
+      await Promise.all([
+        tx.objectStore('failed').delete(seq),
+        notice
+          ? tx.objectStore('outbox').add({ userId: failure.userId, write: notice } as QueuedWrite)
+          : undefined,
+        tx.done,
+      ]);
+      return true;
+    },
+
+    markerLabelOf: async (session, markerId, userId) => {
+      const stored = await (await db()).get('sessions', session);
+      const inSession = stored?.walk.markers.find((m) => m.id === markerId);
+      if (inSession) return inSession.label;
+      const catalog = await (await db()).get('catalogs', userId);
+      const walks = catalog?.locations.flatMap((location) => location.walks) ?? [];
+      return walks.flatMap((walk) => walk.markers).find((m) => m.id === markerId)?.label ?? null;
+    },
 
     failedStartOf: async (session) => {
       const failed = await (await db()).getAllFromIndex('failed', 'bySession', session);

@@ -55,6 +55,10 @@ export const createFakeApi = () => {
   const calls: CallRecord[] = [];
   const puts: string[] = [];
   const faults: Fault[] = [];
+  /** Client ids of the writes each report was told were discarded. */
+  const discarded = new Map<number, Set<string>>();
+  /** Calls (by name, 'PUT' for an upload) that fail every time so until told otherwise. */
+  const always = new Map<string, () => unknown>();
 
   const entryOf = <V>(map: Map<number, Map<string, V>>, id: number) => {
     let entry = map.get(id);
@@ -108,10 +112,20 @@ export const createFakeApi = () => {
       }
       case 'walk.photoUpload': {
         const id = reportId ?? 0;
-        open(id);
         const entry = entryOf(photos, id);
-        if (!entry.has(clientId)) entry.set(clientId, `walk/${id}/${randomUUID()}.jpg`);
+        // As the API: a recorded photo is signed again after the finish (its file goes in its own lane).
+        if (!entry.has(clientId)) {
+          open(id);
+          entry.set(clientId, `walk/${id}/${randomUUID()}.jpg`);
+        }
         return pendingTicket(entry.get(clientId) ?? '');
+      }
+      case 'walk.reportDiscarded': {
+        const id = reportId ?? 0;
+        let entry = discarded.get(id);
+        if (!entry) discarded.set(id, (entry = new Set()));
+        entry.add(clientId);
+        return { walkReportId: id, discardedCount: entry.size };
       }
       case 'walk.finishReport': {
         const id = reportId ?? 0;
@@ -148,6 +162,8 @@ export const createFakeApi = () => {
     });
     // Answers come back on a later task, as from a network.
     await new Promise((resolve) => setTimeout(resolve, 0));
+    const constant = always.get(name);
+    if (constant) throw constant();
     const index = faults.findIndex((f) => f.name === name);
     const fault = index >= 0 ? faults.splice(index, 1)[0] : undefined;
     if (fault && !fault.afterLanding) throw fault.error();
@@ -164,6 +180,8 @@ export const createFakeApi = () => {
     const key = ticketOf.headers['x-amz-meta-key'] ?? '';
     puts.push(key);
     await new Promise((resolve) => setTimeout(resolve, 0));
+    const constant = always.get('PUT');
+    if (constant) throw constant();
     const index = faults.findIndex((f) => f.name === 'PUT');
     const fault = index >= 0 ? faults.splice(index, 1)[0] : undefined;
     if (fault && !fault.afterLanding) throw fault.error();
@@ -185,6 +203,10 @@ export const createFakeApi = () => {
     photos,
     incidents,
     incidentImages,
+    discarded,
+    /** Every call of `name` ('PUT' for an upload) fails so, until `recover(name)`. */
+    failAlways: (name: string, error: () => unknown) => void always.set(name, error),
+    recover: (name: string) => void always.delete(name),
     /** The next call of `name` ('PUT' for an upload) fails so. */
     fail: (name: string, error: () => unknown, afterLanding = false) => {
       faults.push({ name, error, afterLanding });

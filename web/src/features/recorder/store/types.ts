@@ -8,7 +8,7 @@
 import type { ArrivalMethod } from '@sitewalk/shared/arrival';
 import type { ImageContentType } from '@sitewalk/shared/constants';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
-import type { DoorUnit } from '@sitewalk/shared/schemas/walkReport';
+import type { DiscardedWriteKind, DoorUnit } from '@sitewalk/shared/schemas/walkReport';
 
 /** An arrival at a marker, as recorded on the phone. */
 export interface Arrival {
@@ -92,19 +92,32 @@ export type OutboxWrite = Queued &
         photos: { clientId: string; blob: Blob; contentType: ImageContentType }[];
       }
     | { kind: 'finish'; finishedAt: string }
+    /** Tells the report that the walker discarded one of its writes (issue 28), once under that write's id. */
+    | { kind: 'discarded'; clientId: string; discardedKind: DiscardedWriteKind }
   );
 
-/** A write the API refused for good (a 4xx other than 401/408/429): kept, shown, never silently dropped. */
+/**
+ * A write the API refused for good (a 4xx other than 401/408/429), or a photo that failed the same way again and
+ * again: kept and shown until the walker retries or discards it, never silently dropped.
+ */
 export interface FailedWrite {
+  /** Its place in the queue: what `retry` and `discard` name it by. */
+  seq: number;
   write: OutboxWrite;
   status: number;
   message: string;
+  /** The label of the write's marker, while its session is on the device. */
+  markerLabel: number | null;
+  /** Whether discarding it tells the walk report (not when the walk never reached the server). */
+  reported: boolean;
 }
 
 /** What the outbox indicator shows. */
 export interface OutboxStatus {
   /** Writes not yet sent (a photo counts once). */
   waiting: number;
+  /** The bytes of the photos among them. */
+  bytes: number;
   /** Whether a write is on its way now. */
   sending: boolean;
   /** Whether the browser believes it is online. */
@@ -147,5 +160,9 @@ export interface Outbox {
    * the start has not been answered. Empty for a start answered before the API drew units.
    */
   doorUnitsOf: (sessionKey: string) => Promise<DoorUnit[] | null>;
+  /** Try a failed write again now (a photo, with its count of failures afresh). */
+  retry: (seq: number) => Promise<void>;
+  /** Give up a failed write; the walk report is told, through the queue, that one of its writes was discarded. */
+  discard: (seq: number) => Promise<void>;
   stop: () => void;
 }

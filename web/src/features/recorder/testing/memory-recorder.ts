@@ -49,6 +49,7 @@ export const createMemoryRecorder = (
   const listeners = new Set<(status: OutboxStatus) => void>();
   let status: OutboxStatus = {
     waiting: 0,
+    bytes: 0,
     sending: false,
     online: true,
     retryAt: null,
@@ -85,6 +86,8 @@ export const createMemoryRecorder = (
     },
     walkReportIdOf: vi.fn(async (key: string) => reportIds.get(key) ?? null),
     doorUnitsOf: vi.fn(async (key: string) => doorUnits.get(key) ?? null),
+    retry: vi.fn(async () => undefined),
+    discard: vi.fn(async () => undefined),
     stop: vi.fn(),
   };
   const shrinkPhoto = vi.fn<ShrinkPhoto>(async () => ({ kind: 'fits' }));
