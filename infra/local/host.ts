@@ -453,7 +453,8 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
     if (path === '/api' || path.startsWith('/api/')) {
       const result = await handleApi(req, path, query);
       // The bucket's URLs (uploads, photo views, exports) on the page's own origin.
-      if (storage && typeof result.body === 'string') result.body = storage.toOrigin(result.body, originOf(req));
+      if (storage && typeof result.body === 'string')
+        result.body = storage.toOrigin(result.body, originOf(req));
       send(res, result);
       return;
     }

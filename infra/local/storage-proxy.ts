@@ -174,8 +174,7 @@ export const verifyPresigned = (
     );
 };
 
-const xmlEscape = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const xmlEscape = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A refusal as S3 words one: its XML error document. */
 const sendRefusal = (res: ServerResponse, refusal: StorageRefusal) => {
@@ -196,8 +195,7 @@ export const createStorageProxy = (options: StorageProxyOptions): StorageProxy =
   const endpoint = new URL(options.endpoint);
   if (endpoint.protocol !== 'http:' || endpoint.pathname !== '/')
     throw new Error('The S3 stand-in is expected at a plain http origin');
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(options.bucket))
-    throw new Error('Not an S3 bucket name');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(options.bucket)) throw new Error('Not an S3 bucket name');
   const bucketPath = `/${options.bucket}/`;
   const standInPrefix = `${endpoint.origin}${bucketPath}`;
   const now = options.now ?? (() => new Date());
@@ -261,7 +259,8 @@ export const createStorageProxy = (options: StorageProxyOptions): StorageProxy =
         // The path names the key only; the query (the signature) stays out of the log.
         console.error(`[local host] storage proxy: ${method} ${rawPath} failed: ${String(error)}`);
         if (res.headersSent) res.destroy();
-        else sendRefusal(res, new StorageRefusal(502, 'ServiceUnavailable', 'The S3 stand-in did not answer'));
+        else
+          sendRefusal(res, new StorageRefusal(502, 'ServiceUnavailable', 'The S3 stand-in did not answer'));
       }
     },
   };
