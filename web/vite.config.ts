@@ -4,9 +4,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { readFile } from 'node:fs/promises';
 import { pwaOptions } from './pwa.config.ts';
 
-// `npm run dev` at the root starts the API on PORT and this dev server, which forwards /api and the runtime
-// config (/config.json) to it.
+// `npm run dev` at the root starts the API on PORT and this dev server, which forwards /api, the runtime
+// config (/config.json), the offline map style and the upload bucket (infra/local/storage-proxy.ts) to it:
+// the host names them on the page's own origin, this server's.
 const host = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+/** LOCAL_RESOURCE_NAMES.bucketName (infra/local/settings.ts; Vite's config loader cannot import it from there). */
+const LOCAL_BUCKET = 'sitewalk-local-uploads';
 
 /**
  * The dev server routes as the hosts do (web/src/prerender.tsx's pages.json): the app under /app, the
@@ -62,6 +65,11 @@ export default defineConfig({
     rollupOptions: { input: ['app.html', 'sign-in.html', 'public-page.html'] },
   },
   server: {
-    proxy: { '/api': host, '/config.json': host },
+    proxy: {
+      '/api': host,
+      '/config.json': host,
+      '/map/style.json': host,
+      [`/${LOCAL_BUCKET}/`]: host,
+    },
   },
 });
