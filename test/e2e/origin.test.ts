@@ -4,7 +4,7 @@ import { walkReport, walkReportsPage } from '@sitewalk/shared/schemas/walkReport
 import { callAs, PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
 import { logoPng } from './support/storage.ts';
-import { e2e, expect, signIn, testOpenedAt } from './support/journey.ts';
+import { e2e, expect, pathOf, signIn, testOpenedAt } from './support/journey.ts';
 
 /**
  * Issue 28: the app opened at http://127.0.0.1:<port> rather than localhost. Everything the page is given —
@@ -50,6 +50,10 @@ describe('the app opened at 127.0.0.1', () => {
     });
 
     await signIn(journey, site.employee.email, PERSON_PASSWORD);
+    // The session's refresh cookie (Secure, SameSite=Strict) holds at 127.0.0.1 too: a reload stays signed in.
+    await page.reload();
+    await page.getByRole('link', { name: 'Record a Walk' }).first().waitFor();
+    expect(pathOf(page)).toMatch(/^\/app/);
     await page.getByRole('link', { name: 'Record a Walk' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Record a Walk' }).waitFor();
     await page.getByRole('combobox', { name: 'Location' }).click();
