@@ -96,7 +96,9 @@ describe('lanCertificate', () => {
     const notice = lanNotice(['192.168.1.20', '10.0.0.5'], 3443, certificate);
     expect(notice).toContain('https://192.168.1.20:3443');
     expect(notice).toContain('https://10.0.0.5:3443');
-    expect(notice).toContain('must accept it once');
+    expect(notice).toContain('made now: the phone must accept it once');
+    const kept = await lanCertificate(dirs.at(-1)!, ['192.168.1.20']);
+    expect(lanNotice(['192.168.1.20'], 3443, kept)).toContain('a phone that accepted it needs nothing more');
     expect(notice).toContain(certificate.fingerprint);
     expect(lanNotice([], 3443, certificate)).toContain('https://localhost:3443');
   });

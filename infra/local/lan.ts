@@ -121,9 +121,12 @@ export const lanNotice = (
   const urls = addresses.length
     ? addresses.map((address) => `https://${address}:${port}`).join('   ')
     : `(no network address found; https://localhost:${port} on this machine)`;
+  const accept = certificate.made
+    ? 'made now: the phone must accept it once'
+    : 'kept from an earlier start: a phone that accepted it needs nothing more, another accepts it once';
   return [
     `  On a phone     ${urls}   (--lan, same network)`,
-    `                 The certificate is this machine's own (self-signed${certificate.made ? ', made now' : ''}):`,
-    `                 the phone must accept it once. SHA-256 ${certificate.fingerprint}`,
+    `                 The certificate is this machine's own, self-signed, ${accept}.`,
+    `                 Its SHA-256 fingerprint: ${certificate.fingerprint}`,
   ].join('\n');
 };
