@@ -215,3 +215,73 @@ describe('the proxy’s log', () => {
     }
   });
 });
+
+describe('what the proxy forwards', () => {
+  it('sends the stand-in the signed Host and headers with the body, no cookie or token, and passes its answer back', async () => {
+    const received: { headers: Record<string, unknown>; body: string; target: string }[] = [];
+    const standInServer = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received.push({
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString(),
+          target: req.url ?? '',
+        });
+        res.writeHead(412, {
+          'content-type': 'application/xml',
+          'access-control-allow-origin': 'http://localhost:3000',
+          etag: '"abc"',
+        });
+        res.end('<Error><Code>PreconditionFailed</Code></Error>');
+      });
+    });
+    await new Promise<void>((resolve) => standInServer.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(standInServer.address() as AddressInfo).port}`;
+    const proxy = createStorageProxy({ endpoint, bucket: 'uploads', region, credentials });
+    const host = createServer((req, res) => void proxy.forward(req, res));
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    try {
+      const signed = new URL(
+        await getSignedUrl(
+          client({}, endpoint),
+          new PutObjectCommand({
+            Bucket: 'uploads',
+            Key: 'tenants/1/a.jpg',
+            ContentType: 'image/jpeg',
+            ContentLength: 5,
+            IfNoneMatch: '*',
+          }),
+          { expiresIn: 60, signableHeaders: new Set(['content-type', 'content-length', 'if-none-match']) },
+        ),
+      );
+      const answer = await fetch(
+        `http://127.0.0.1:${(host.address() as AddressInfo).port}${signed.pathname}${signed.search}`,
+        {
+          method: 'PUT',
+          headers: { ...uploadHeaders, cookie: 'sitewalk_refresh=secret', authorization: 'Bearer token' },
+          body: 'hello',
+        },
+      );
+      expect(answer.status).toBe(412);
+      expect(answer.headers.get('etag')).toBe('"abc"');
+      expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+      expect(await answer.text()).toContain('PreconditionFailed');
+      expect(received).toHaveLength(1);
+      const [forwarded] = received;
+      expect(forwarded?.target).toBe(`${signed.pathname}${signed.search}`);
+      expect(forwarded?.body).toBe('hello');
+      expect(forwarded?.headers).toMatchObject({
+        host: new URL(endpoint).host,
+        'content-type': 'image/jpeg',
+        'content-length': '5',
+        'if-none-match': '*',
+      });
+      expect(Object.keys(forwarded?.headers ?? {})).not.toContain('cookie');
+      expect(Object.keys(forwarded?.headers ?? {})).not.toContain('authorization');
+    } finally {
+      await new Promise<void>((resolve) => host.close(() => resolve()));
+      await new Promise<void>((resolve) => standInServer.close(() => resolve()));
+    }
+  });
+});

@@ -97,12 +97,13 @@ const denied = (message: string) => new StorageRefusal(403, 'AccessDenied', mess
 
 /**
  * Checks a presigned request as S3 does (SigV4, query form, signed for `signedHost`); throws a StorageRefusal
- * saying why not. `rawPath` and `rawQuery` are as sent; `headers` are the request's.
+ * saying why not, else answers the names of the headers it signs. `rawPath` and `rawQuery` are as sent;
+ * `headers` are the request's.
  */
 export const verifyPresigned = (
   request: { method: string; rawPath: string; rawQuery: string; headers: IncomingMessage['headers'] },
   expected: { signedHost: string; region: string; accessKeyId: string; secretAccessKey: string; now: Date },
-): void => {
+): string[] => {
   const pairs = queryPairs(request.rawQuery);
   if (!pairs) throw denied('Malformed query');
   const params = new Map<string, string>();
@@ -172,6 +173,7 @@ export const verifyPresigned = (
       'SignatureDoesNotMatch',
       'The request signature we calculated does not match the signature you provided',
     );
+  return signedHeaders;
 };
 
 const xmlEscape = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -211,13 +213,14 @@ export const createStorageProxy = (options: StorageProxyOptions): StorageProxy =
       const rawPath = at < 0 ? target : target.slice(0, at);
       const rawQuery = at < 0 ? '' : target.slice(at + 1);
       const method = req.method ?? 'GET';
+      let signed: string[];
       try {
         if (!METHODS.has(method))
           throw new StorageRefusal(405, 'MethodNotAllowed', `${method} is not allowed here`);
         // Only an object of this bucket: a key, and no segment a resolver would take out of the bucket.
         if (!rawPath.startsWith(bucketPath) || rawPath === bucketPath || hasDotSegment(rawPath))
           throw denied('Not an object of this bucket');
-        verifyPresigned(
+        signed = verifyPresigned(
           { method, rawPath, rawQuery, headers: req.headers },
           { signedHost: endpoint.host, region: options.region, ...options.credentials, now: now() },
         );
@@ -229,8 +232,9 @@ export const createStorageProxy = (options: StorageProxyOptions): StorageProxy =
         return;
       }
 
+      // The Host signed for, the headers the signature covers, and what S3 reads besides; nothing else.
       const headers: Record<string, string | string[]> = { host: endpoint.host };
-      for (const name of FORWARDED_HEADERS) {
+      for (const name of [...FORWARDED_HEADERS, ...signed.filter((name) => name !== 'host')]) {
         const value = req.headers[name];
         if (value !== undefined) headers[name] = value;
       }
