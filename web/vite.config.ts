@@ -65,11 +65,21 @@ export default defineConfig({
     rollupOptions: { input: ['app.html', 'sign-in.html', 'public-page.html'] },
   },
   server: {
+    // The Host kept (Vite's default for a bare target changes it), so the host names this server's origin.
     proxy: {
-      '/api': host,
-      '/config.json': host,
-      '/map/style.json': host,
-      [`/${LOCAL_BUCKET}/`]: host,
+      '/api': { target: host, changeOrigin: false },
+      '/config.json': { target: host, changeOrigin: false },
+      '/map/style.json': { target: host, changeOrigin: false },
+      [`/${LOCAL_BUCKET}/`]: {
+        target: host,
+        changeOrigin: false,
+        // Vite logs a failed request's URL: its query (the signature) is dropped first.
+        configure: (proxy) => {
+          proxy.prependListener('error', (_error, req) => {
+            req.url = req.url?.split('?')[0];
+          });
+        },
+      },
     },
   },
 });
