@@ -4,9 +4,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { readFile } from 'node:fs/promises';
 import { pwaOptions } from './pwa.config.ts';
 
-// `npm run dev` at the root starts the API on PORT and this dev server, which forwards /api and the runtime
-// config (/config.json) to it.
+// `npm run dev` at the root starts the API on PORT and this dev server, which forwards /api, the runtime
+// config (/config.json), the offline map style and the upload bucket (infra/local/storage-proxy.ts) to it:
+// the host names them on the page's own origin, this server's.
 const host = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+/** LOCAL_RESOURCE_NAMES.bucketName (infra/local/settings.ts; Vite's config loader cannot import it from there). */
+const LOCAL_BUCKET = 'sitewalk-local-uploads';
 
 /**
  * The dev server routes as the hosts do (web/src/prerender.tsx's pages.json): the app under /app, the
@@ -62,6 +65,21 @@ export default defineConfig({
     rollupOptions: { input: ['app.html', 'sign-in.html', 'public-page.html'] },
   },
   server: {
-    proxy: { '/api': host, '/config.json': host },
+    // The Host kept (Vite's default for a bare target changes it), so the host names this server's origin.
+    proxy: {
+      '/api': { target: host, changeOrigin: false },
+      '/config.json': { target: host, changeOrigin: false },
+      '/map/style.json': { target: host, changeOrigin: false },
+      [`/${LOCAL_BUCKET}/`]: {
+        target: host,
+        changeOrigin: false,
+        // Vite logs a failed request's URL: its query (the signature) is dropped first.
+        configure: (proxy) => {
+          proxy.prependListener('error', (_error, req) => {
+            req.url = req.url?.split('?')[0];
+          });
+        },
+      },
+    },
   },
 });

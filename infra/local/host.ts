@@ -1,12 +1,15 @@
 import {
   createServer,
   STATUS_CODES,
+  type RequestListener,
   type IncomingMessage,
   type Server,
   type ServerResponse,
 } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import type { Context } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import sirv from 'sirv';
@@ -27,6 +30,7 @@ import { LOCAL_REGION } from './standins/index.ts';
 import { LOCAL_CONTACT } from './settings.ts';
 import { LOCAL_MAP_STYLE_PATH, offlineMapStyle } from './map-style.ts';
 import { APP_ENTRY_FILES, createPageRouter, readPagesManifest } from '../web-pages.ts';
+import { createStorageProxy, type StorageProxyOptions } from './storage-proxy.ts';
 
 /**
  * The local stand-in for API Gateway (HTTP API) and CloudFront: it matches `/api/*` against the one
@@ -49,7 +53,7 @@ export interface LocalHostOptions {
   runtimeConfig?: RuntimeConfig;
   /**
    * The map style the default runtime config names (`SITEWALK_MAP_STYLE_URL`); absent = the host's own
-   * offline style, served at /map/style.json.
+   * offline style, served at /map/style.json and named on the page's own origin.
    */
   mapStyleUrl?: string;
   modules?: typeof resourceModules;
@@ -58,6 +62,17 @@ export interface LocalHostOptions {
    * product's clock forward and runs the evaluator at once. Absent = 404.
    */
   clockControl?: { evaluate: () => Promise<unknown> };
+  /**
+   * The upload bucket on the page's own origin (infra/local/storage-proxy.ts): the bucket's stand-in URLs in
+   * API answers are moved to the origin the page was opened at, and `/<bucket>/…` is checked and forwarded to
+   * the stand-in. Absent = the handlers' URLs go out as they are.
+   */
+  storage?: StorageProxyOptions;
+  /**
+   * Also HTTPS on this port (`npm start -- --lan`): a phone on the network needs a secure context for its
+   * position, camera and service worker. Same handler, same origin rules.
+   */
+  https?: { port: number; hostname: string; key: string; cert: string };
 }
 
 /** The test-only clock control's path: outside /api, so it is in no contract and no deployed stage. */
@@ -68,6 +83,8 @@ const CLOCK_ADVANCE_MAX_MINUTES = 7 * 24 * 60;
 export interface LocalHost {
   url: string;
   server: Server;
+  /** The HTTPS listener's URL (localhost), when {@link LocalHostOptions.https} was given. */
+  httpsUrl?: string;
   close: () => Promise<void>;
 }
 
@@ -126,6 +143,9 @@ const splitTarget = (target: string): { path: string; query: string } => {
 };
 
 const MALFORMED_ESCAPE = 'Malformed percent-encoding';
+
+/** A Host header that can stand in an origin: a name or IPv4 address, or a bracketed IPv6 one, and a port. */
+const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 const json = (statusCode: number, body: unknown): HttpResult => ({
   statusCode,
@@ -296,8 +316,30 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
         documentFor: createPageRouter(readPagesManifest(options.webDist)),
       }
     : null;
-  // Given, parsed before the host listens; the default names the host's own style, so waits for its URL.
-  let config = options.runtimeConfig ? JSON.stringify(runtimeConfig.parse(options.runtimeConfig)) : '';
+  // Given, parsed before the host listens; else made for each request, naming the page's own origin.
+  const givenConfig = options.runtimeConfig
+    ? JSON.stringify(runtimeConfig.parse(options.runtimeConfig))
+    : null;
+  const storage = options.storage ? createStorageProxy(options.storage) : null;
+  // Set once listening: the origin of a request whose Host cannot name one.
+  const fallbackOrigin = { http: '', https: '' };
+  /** The origin the page was opened at (localhost, 127.0.0.1, a LAN address): what its URLs are made on. */
+  const originOf = (req: IncomingMessage): string => {
+    const scheme = (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
+    const host = req.headers.host;
+    return host && HOST_HEADER.test(host) ? `${scheme}://${host}` : fallbackOrigin[scheme];
+  };
+  const configFor = (req: IncomingMessage): string =>
+    givenConfig ??
+    JSON.stringify(
+      runtimeConfig.parse({
+        apiBasePath: '/api',
+        region: LOCAL_REGION,
+        mapStyleUrl: options.mapStyleUrl ?? `${originOf(req)}${LOCAL_MAP_STYLE_PATH}`,
+        contactEmail: LOCAL_CONTACT.email,
+        contactName: LOCAL_CONTACT.name,
+      }),
+    );
   // The offline map style, built once: Natural Earth's land, inlined (infra/local/map-style.ts).
   const mapStyle = JSON.stringify(offlineMapStyle());
 
@@ -409,7 +451,15 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
     if (!target.startsWith('/')) throw new HttpProblem(400, 'The request target must be a path');
     const { path, query } = splitTarget(target);
     if (path === '/api' || path.startsWith('/api/')) {
-      send(res, await handleApi(req, path, query));
+      const result = await handleApi(req, path, query);
+      // The bucket's URLs (uploads, photo views, exports) on the page's own origin.
+      if (storage && typeof result.body === 'string')
+        result.body = storage.toOrigin(result.body, originOf(req));
+      send(res, result);
+      return;
+    }
+    if (storage?.owns(path)) {
+      await storage.forward(req, res);
       return;
     }
     if (path === CLOCK_CONTROL_PATH && options.clockControl) {
@@ -418,7 +468,7 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
     }
     if (path === RUNTIME_CONFIG_PATH) {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
-      res.end(config);
+      res.end(configFor(req));
       return;
     }
     if (path === LOCAL_MAP_STYLE_PATH) {
@@ -459,11 +509,11 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
     }
   };
 
-  const server = createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     serve(req, res).catch((error: unknown) => fail(req, res, error));
-  });
+  };
   // Requests Node's parser refuses (over-long headers, broken framing) never reach the listener above.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+  const refuseMalformed = (error: NodeJS.ErrnoException, socket: Socket) => {
     // A response already under way on this socket cannot be followed by another (Node's default checks the same).
     const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
     if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
@@ -472,30 +522,43 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
     }
     const [status, message] = parserRefusal(error.code);
     socket.end(rawEnvelope(status, message));
-  });
+  };
+  const server = createServer(listener);
+  server.on('clientError', refuseMalformed);
+  const secure = options.https
+    ? createHttpsServer({ key: options.https.key, cert: options.https.cert }, listener)
+    : null;
+  secure?.on('clientError', refuseMalformed);
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.hostname ?? '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const listen = (on: Server, port: number, hostname: string) =>
+    new Promise<number>((resolve, reject) => {
+      on.once('error', reject);
+      on.listen(port, hostname, () => resolve((on.address() as AddressInfo).port));
+    });
+  const closeServer = (on: Server) =>
+    new Promise<void>((resolve, reject) => {
+      on.closeAllConnections();
+      on.close((error) => (error ? reject(error) : resolve()));
+    });
+  const port = await listen(server, options.port, options.hostname ?? '127.0.0.1');
   const url = `http://${options.hostname === '0.0.0.0' ? 'localhost' : (options.hostname ?? 'localhost')}:${port}`;
-  config ||= JSON.stringify(
-    runtimeConfig.parse({
-      apiBasePath: '/api',
-      region: LOCAL_REGION,
-      mapStyleUrl: options.mapStyleUrl ?? `${url}${LOCAL_MAP_STYLE_PATH}`,
-      contactEmail: LOCAL_CONTACT.email,
-      contactName: LOCAL_CONTACT.name,
-    }),
-  );
+  let httpsUrl: string | undefined;
+  if (secure && options.https) {
+    try {
+      httpsUrl = `https://localhost:${await listen(secure, options.https.port, options.https.hostname)}`;
+    } catch (error) {
+      await closeServer(server);
+      throw error;
+    }
+  }
+  fallbackOrigin.http = url;
+  fallbackOrigin.https = httpsUrl ?? '';
   return {
     url,
     server,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    ...(httpsUrl ? { httpsUrl } : {}),
+    close: async () => {
+      await Promise.all([closeServer(server), ...(secure ? [closeServer(secure)] : [])]);
+    },
   };
 };

@@ -23,7 +23,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const dev = process.argv.includes('--dev');
 /** The test-only clock control (README, Settings): for trying alerts without waiting for a window to pass. */
 const clockControl = process.argv.includes('--clock-control') || process.env.SITEWALK_CLOCK_CONTROL === '1';
-/** The app's own port on every interface (a phone on the same network); without it, 127.0.0.1 only. */
+/**
+ * Also HTTPS on every interface (a phone on the same network needs a secure context), with a self-signed
+ * certificate kept under .data/ (infra/local/lan.ts); without it, 127.0.0.1 only. Plain http stays on 127.0.0.1.
+ */
 const lan = process.argv.includes('--lan');
 const settings = localSettings(process.env, dev);
 
@@ -95,10 +98,25 @@ try {
   auditAnchor = startLocalAuditAnchor();
 
   const { startLocalHost } = await import('./host.ts');
+  const { standInStorage } = await import('./storage-proxy.ts');
+  const { lanAddresses, lanCertificate, lanNotice } = await import('./lan.ts');
+  const addresses = lan ? lanAddresses() : [];
+  const certificate = lan ? await lanCertificate(join(root, '.data'), addresses) : undefined;
   host = await startLocalHost({
     ...(clockControl ? { clockControl: { evaluate: () => runEvaluator.runNow() } } : {}),
     port: settings.port,
-    ...(lan ? { hostname: '0.0.0.0' } : {}),
+    ...(certificate
+      ? {
+          https: {
+            port: settings.lanPort,
+            hostname: '0.0.0.0',
+            key: certificate.key,
+            cert: certificate.cert,
+          },
+        }
+      : {}),
+    // Uploads and photo views on the page's own origin, whichever it was opened at.
+    storage: standInStorage(standIns, provisioned.bucketName),
     auth: {
       jwksUrl: provisioned.jwksUrl,
       issuer: provisioned.issuer,
@@ -143,7 +161,7 @@ SiteWalk is running.
   DetectText     ${standIns.endpoints.rekognition}   (Rekognition's stand-in: tesseract.js)
   Super User     ${settings.adminEmail} / ${settings.adminPasswordIsDefault ? `${settings.adminPassword} (default)` : '(from SITEWALK_ADMIN_PASSWORD)'}${seeded ? '   (created now)' : ''}
   Sign in        ${app}/login
-${lan ? `  On the network port ${settings.port} of this machine's addresses (--lan); the stand-ins stay on 127.0.0.1\n` : ''}${clockControl ? `  Clock control  http://localhost:${settings.port}/__local/clock   (test only: POST {"advanceMinutes": N})\n` : ''}Data is kept under .data/ (delete it to start afresh). Press Ctrl-C to stop.`);
+${certificate ? `${lanNotice(addresses, settings.lanPort, certificate)}\n` : ''}${clockControl ? `  Clock control  http://localhost:${settings.port}/__local/clock   (test only: POST {"advanceMinutes": N})\n` : ''}Data is kept under .data/ (delete it to start afresh). Press Ctrl-C to stop.`);
 } catch (error) {
   console.error(`\nSiteWalk could not start: ${error instanceof Error ? error.message : String(error)}`);
   await stop(1);

@@ -51,3 +51,18 @@ describe('localSettings: who must use two-step verification', () => {
     expect(() => localSettings({ SITEWALK_MFA_REQUIRED_ROLES: 'owner' })).toThrow(/Not a role id.*owner/);
   });
 });
+
+describe('localSettings: the LAN port (--lan)', () => {
+  it('is PORT + 443 unless LAN_PORT names one', () => {
+    expect(localSettings({}).lanPort).toBe(3443);
+    expect(localSettings({ PORT: '4000' }).lanPort).toBe(4443);
+    expect(localSettings({ LAN_PORT: '8443' }).lanPort).toBe(8443);
+  });
+
+  it('refuses a port out of range, or a PORT whose default LAN port would be', () => {
+    expect(() => localSettings({ LAN_PORT: '70000' })).toThrow();
+    expect(() => localSettings({ LAN_PORT: 'https' })).toThrow();
+    expect(() => localSettings({ PORT: '65500' })).toThrow();
+    expect(localSettings({ PORT: '65500', LAN_PORT: '3443' }).lanPort).toBe(3443);
+  });
+});

@@ -28,6 +28,8 @@ export const localSettings = (env: NodeJS.ProcessEnv, dev = false) => {
     .object({
       PORT: port.default(3000),
       DEV_PORT: port.default(5173),
+      // `--lan`'s HTTPS port (on every interface); unset, PORT + 443 (3443 by default).
+      LAN_PORT: port.optional(),
       SITEWALK_ADMIN_EMAIL: z.email().default(DEFAULT_ADMIN_EMAIL),
       SITEWALK_ADMIN_PASSWORD: z.string().min(1).default(DEFAULT_ADMIN_PASSWORD),
       SITEWALK_MAIL_FROM: z.email().default('no-reply@sitewalk.local'),
@@ -52,6 +54,7 @@ export const localSettings = (env: NodeJS.ProcessEnv, dev = false) => {
   return {
     port: appPort,
     devPort: parsed.DEV_PORT,
+    lanPort: parsed.LAN_PORT ?? port.parse(appPort + 443),
     appUrl: `http://localhost:${dev ? parsed.DEV_PORT : appPort}`,
     mailFrom: parsed.SITEWALK_MAIL_FROM,
     mapStyleUrl: parsed.SITEWALK_MAP_STYLE_URL,

@@ -11,15 +11,17 @@ export interface TestHost extends IsolatedEnvironment {
 
 /** This test file's own environment, and the local host serving the real handlers against it. */
 export const startTestHost = async (
-  options: Pick<LocalHostOptions, 'webDist' | 'clockControl'> = {},
+  options: Pick<LocalHostOptions, 'webDist' | 'clockControl' | 'https'> = {},
 ): Promise<TestHost> => {
   const isolated = await isolatedEnvironment();
   // Imported only now: the handler modules read the environment set above when they first load.
   const { startLocalHost } = await import('../../infra/local/host.ts');
   const { provisioned } = isolated;
   const { startStreamWorker } = await import('../../infra/local/stream-worker.ts');
+  const { standInStorage } = await import('../../infra/local/storage-proxy.ts');
   const started = await startLocalHost({
     port: 0,
+    storage: standInStorage(isolated.standIns, provisioned.bucketName),
     ...options,
     auth: {
       jwksUrl: provisioned.jwksUrl,

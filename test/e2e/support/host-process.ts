@@ -66,6 +66,7 @@ const superUser = { email: `admin-${suffix}@sitewalk.local`, password: `SiteWalk
 await seedSuperUser(superUser);
 
 const { startLocalHost } = await import('../../../infra/local/host.ts');
+const { standInStorage } = await import('../../../infra/local/storage-proxy.ts');
 const { startStreamWorker } = await import('../../../infra/local/stream-worker.ts');
 const { startLocalEvaluator } = await import('../../../infra/local/evaluator.ts');
 const evaluator = startLocalEvaluator();
@@ -78,6 +79,7 @@ const host = await startLocalHost({
     clientId: provisioned.userPoolClientId,
   },
   webDist,
+  storage: standInStorage(standIns, provisioned.bucketName),
 });
 const worker = await startStreamWorker({ standIns, tableName: provisioned.tableName });
 const { startUploadEvents } = await import('../../../infra/local/upload-events.ts');

@@ -105,13 +105,20 @@ export interface JourneyOptions {
   serviceWorkers?: 'allow' | 'block';
   /** Geolocation allowed for the host, at this position to begin with (the recorder). */
   geolocation?: { latitude: number; longitude: number; accuracy?: number };
+  /**
+   * The name the app is opened at (e.g. 127.0.0.1), the run's host on its port; that origin is then the only
+   * one the page may reach. Default: the run's own (localhost).
+   */
+  hostname?: string;
 }
 
 const openJourney = async (
   folder: string,
   options: JourneyOptions = {},
 ): Promise<Journey & { close: () => Promise<void> }> => {
-  const { url: origin } = e2e();
+  const opened = new URL(e2e().url);
+  if (options.hostname) opened.hostname = options.hostname;
+  const { origin } = opened;
   const context = await (
     await browser()
   ).newContext({
@@ -221,6 +228,10 @@ export const test = journeyTest();
  */
 export const testWithServiceWorker = (geolocation?: JourneyOptions['geolocation']) =>
   journeyTest({ serviceWorkers: 'allow', ...(geolocation ? { geolocation } : {}) });
+
+/** Journeys that open the app at another name of the run's host (e.g. `127.0.0.1`): see JourneyOptions. */
+export const testOpenedAt = (hostname: string, options: Omit<JourneyOptions, 'hostname'> = {}) =>
+  journeyTest({ ...options, hostname });
 
 export { expect };
 

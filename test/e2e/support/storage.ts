@@ -1,7 +1,8 @@
 /**
- * Uploads in the browser journeys. Files go from the browser straight to the storage by presigned PUT,
- * and are shown from presigned GETs: locally that is the S3 stand-in on its own port, which the journey
- * fixture blocks like anything outside the host. `allowStorage` lets one journey reach it (and only it).
+ * Uploads in the browser journeys. Files go from the browser to the storage by presigned PUT, and are shown
+ * from presigned GETs: locally on the host's own origin, which forwards them to the S3 stand-in
+ * (infra/local/storage-proxy.ts), so a journey needs nothing to reach them. `allowStorage` also lets the page
+ * reach the stand-in's own port (and only it); no URL the app is given names that port any more.
  */
 import { PNG } from 'pngjs';
 import { e2e, type Journey } from './journey.ts';
