@@ -4,7 +4,9 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSW, getManifest } from 'workbox-build';
 import type { RouteMatchCallbackOptions } from 'workbox-core';
-import { MAP_STYLE_PATH, NEVER_CACHED, pwaOptions, SPA_NAVIGATIONS } from './pwa.config.ts';
+import { createPageRouter } from '../infra/web-pages.ts';
+import { MAP_STYLE_PATH, navigationRules, NEVER_CACHED, pwaOptions } from './pwa.config.ts';
+import { APP_FILE, pagesManifest } from './src/page-table.ts';
 
 const workbox = pwaOptions.workbox ?? {};
 const origin = 'https://app.sitewalk.test';
@@ -88,18 +90,67 @@ describe('what the service worker never answers from a cache', () => {
     // The only runtime route: the map style.
     expect(sw.match(/registerRoute\(/g)).toHaveLength(2);
     expect(sw).toContain('"/map/style.json"===');
-    expect(sw).toContain('denylist:[/^\\/api(\\/|$)/,/^\\/config\\.json$/]');
+    expect(sw).toContain('denylist:[/^\\/api(\\/|$)/,/^\\/config\\.json$/,');
+    expect(sw).toContain('/^\\/app\\/resetPassword\\/emailSent\\/?(\\?|$)/');
   });
 });
 
 describe('navigations', () => {
-  it.each(['/app', '/app/', '/app/record', '/app/walk-report/3'])('%s falls back to the SPA', (path) => {
-    expect(SPA_NAVIGATIONS.some((pattern) => pattern.test(path))).toBe(true);
-    expect(workbox.navigateFallback).toBe('/app.html');
+  // The hosts' own router (the CloudFront Function's code) over the same page table.
+  const manifest = pagesManifest();
+  const documentOf = createPageRouter(manifest);
+  const answeredWithApp = (pathAndQuery: string) =>
+    (workbox.navigateFallbackAllowlist ?? []).some((pattern) => pattern.test(pathAndQuery)) &&
+    !(workbox.navigateFallbackDenylist ?? []).some((pattern) => pattern.test(pathAndQuery));
+
+  it.each(['/app', '/app/', '/app/record', '/app/walk-report/3', '/app/record?walk=4', '/app/resetPassword'])(
+    '%s falls back to the SPA',
+    (path) => {
+      expect(answeredWithApp(path)).toBe(true);
+      expect(workbox.navigateFallback).toBe('/app.html');
+    },
+  );
+
+  it.each([
+    '/',
+    '/login',
+    '/reset-password',
+    '/resetPassword',
+    '/app/resetPassword/emailSent',
+    '/app/resetPassword/emailSent/',
+    '/app/resetPassword/emailSent?email=a',
+    '/reset-password/confirm/abc123',
+    '/apple',
+    '/api/app',
+    '/app/icon.png',
+    '/config.json',
+  ])('%s is left to the host', (path) => {
+    expect(answeredWithApp(path)).toBe(false);
   });
 
-  it.each(['/', '/login', '/reset-password', '/apple', '/api/app'])('%s does not', (path) => {
-    expect(workbox.navigateFallbackAllowlist?.some((pattern) => pattern.test(path))).toBe(false);
+  it('answer with the SPA exactly the paths pages.json gives the SPA, as the hosts route them', () => {
+    const samples = [
+      ...Object.keys(manifest.exact).flatMap((path) => [path, `${path}/`, `${path}/x`, `${path}?q=1`]),
+      ...manifest.prefixes.flatMap(([prefix]) => [prefix, `${prefix}abc`, `${prefix}abc/def`]),
+      '/nowhere',
+      '/app/settings/profile',
+      '/app2',
+      '/app/file.txt',
+    ];
+    for (const sample of samples) {
+      const path = sample.split('?')[0] ?? sample;
+      expect(answeredWithApp(sample), sample).toBe(documentOf(path) === `/${APP_FILE}`);
+    }
+  });
+
+  it('say nothing of a manifest without pages under /app but the app', () => {
+    const rules = navigationRules({
+      exact: { '/': 'index.html', '/app': APP_FILE },
+      prefixes: [['/app/', APP_FILE]],
+      fallback: '404.html',
+    });
+    expect(rules.allowlist.map(String)).toEqual(['/^\\/app\\/?(\\?|$)/', '/^\\/app\\//']);
+    expect(rules.denylist.some((pattern) => pattern.test('/app/anything'))).toBe(false);
   });
 });
 

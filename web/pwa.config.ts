@@ -1,11 +1,45 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
+import type { PagesManifest } from '@sitewalk/shared/web-pages';
 import { BRAND_BLUE } from './src/app/brand.ts';
+import { APP_FILE, pagesManifest } from './src/page-table.ts';
 
 /** The paths the service worker never answers from a cache: the API and the runtime configuration. */
 export const NEVER_CACHED = [/^\/api(\/|$)/, /^\/config\.json$/];
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** An exact path of pages.json, as the router matches it: with or without one trailing slash, any query. */
+const exactPath = (path: string) => new RegExp(`^${escapeRegExp(path === '/' ? '' : path)}\\/?(\\?|$)`);
+const prefixPath = (prefix: string) => new RegExp(`^${escapeRegExp(prefix)}`);
+/** A path whose last segment has a dot: the router answers it with that file, never a document. */
+const FILE_PATH = /^[^?]*\/[^/?]*\.[^/?]*(\?|$)/;
+
+/**
+ * The navigations the service worker answers with the SPA's document (Workbox matches them against path and
+ * query: allowed and not denied), read from the page table the hosts route by (pages.json): the paths whose
+ * document is app.html are allowed; every path that pages.json gives another document (the sign-in pages
+ * under /app, such as the legacy /app/resetPassword/emailSent), every file, the API and /config.json are
+ * denied, so the browser asks the host for them as if there were no worker. The router tries exact paths
+ * before prefixes and the app's prefix comes last, so a denied path never shadows an allowed one.
+ */
+export const navigationRules = (manifest: PagesManifest) => {
+  const exact = Object.entries(manifest.exact);
+  return {
+    allowlist: [
+      ...exact.filter(([, file]) => file === APP_FILE).map(([path]) => exactPath(path)),
+      ...manifest.prefixes.filter(([, file]) => file === APP_FILE).map(([prefix]) => prefixPath(prefix)),
+    ],
+    denylist: [
+      ...NEVER_CACHED,
+      FILE_PATH,
+      ...exact.filter(([, file]) => file !== APP_FILE).map(([path]) => exactPath(path)),
+      ...manifest.prefixes.filter(([, file]) => file !== APP_FILE).map(([prefix]) => prefixPath(prefix)),
+    ],
+  };
+};
+
+const navigations = navigationRules(pagesManifest());
 /** The navigations the service worker answers with the SPA's document when the network cannot: /app and below. */
-export const SPA_NAVIGATIONS = [/^\/app(\/|$)/];
+export const SPA_NAVIGATIONS = navigations.allowlist;
 
 /** The local host's offline map style (infra/local/map-style.ts): not a build file, so cached as it is used. */
 export const MAP_STYLE_PATH = '/map/style.json';
@@ -14,9 +48,10 @@ export const MAP_STYLE_CACHE = 'sitewalk-map-style';
 /**
  * The installable app (vite-plugin-pwa, docs/recorder.md "Offline and the installed app"): the web app manifest
  * and a generated service worker that precaches the SPA's shell — app.html, its scripts and styles, MapLibre's
- * worker (.mjs, which Workbox's default patterns leave out), the icons — and answers every navigation under
- * /app with app.html when offline. The API and /config.json are never answered from a cache: no route of the
- * worker matches them (it leaves them to the browser), and navigations to them are excluded from the fallback.
+ * worker (.mjs, which Workbox's default patterns leave out), the icons — and answers the navigations whose
+ * document is the SPA's (by pages.json: see navigationRules) with app.html. The API and /config.json are
+ * never answered from a cache: no route of the worker matches them (it leaves them to the browser), and
+ * navigations to them are excluded from the fallback.
  * The worker takes over at once (skipWaiting, clientsClaim): a new build is used from the next load.
  * The SPA registers it after its first render (src/lib/service-worker.ts); the public and sign-in pages never do.
  */
@@ -62,8 +97,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // Hashed names: the name is the revision.
     dontCacheBustURLsMatching: /^assets\//,
     navigateFallback: '/app.html',
-    navigateFallbackAllowlist: SPA_NAVIGATIONS,
-    navigateFallbackDenylist: NEVER_CACHED,
+    navigateFallbackAllowlist: navigations.allowlist,
+    navigateFallbackDenylist: navigations.denylist,
     cleanupOutdatedCaches: true,
     // A new build takes over at once: the next load runs it.
     skipWaiting: true,
