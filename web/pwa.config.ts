@@ -46,6 +46,53 @@ export const MAP_STYLE_PATH = '/map/style.json';
 export const MAP_STYLE_CACHE = 'sitewalk-map-style';
 
 /**
+ * The base map kept for offline (src/components/map/offline-base-map.ts asks for a walk's files when the
+ * recorder opens it online): Amazon Location's style, glyphs, sprites and tiles, and a map style under /map/
+ * on the app's own or a loopback origin (the local host's styles). Kept at most MAP_CACHE_MAX_AGE_SECONDS
+ * from when it was fetched — AWS's service terms let Amazon Location's map data be cached only for a limited
+ * time, and a week is well within it while a walk's map is needed for a day — and at most
+ * MAP_CACHE_MAX_ENTRIES files, the least recently used going first (about 60 MB of tiles at the most).
+ */
+export const MAP_CACHE = 'sitewalk-map';
+export const MAP_CACHE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+export const MAP_CACHE_MAX_ENTRIES = 2000;
+/** When a kept file was fetched: a CORS response hides its Date header, so the worker stamps its own. */
+export const MAP_CACHED_AT_HEADER = 'x-sitewalk-cached-at';
+
+/**
+ * Whether a request is for the base map's files: Amazon Location's Maps API v2 (maps.geo.<region>.amazonaws
+ * .com), or /map/ but the offline style. A service worker route's urlPattern: it names nothing outside it.
+ */
+export const isBaseMapRequest = ({ url, sameOrigin }: { url: URL; sameOrigin: boolean }): boolean =>
+  /^maps\.geo\.[a-z0-9-]+\.amazonaws\.com$/.test(url.hostname) ||
+  (url.pathname.startsWith('/map/') &&
+    (sameOrigin || url.hostname === 'localhost' || url.hostname === '127.0.0.1') &&
+    !(sameOrigin && url.pathname === '/map/style.json'));
+
+// Workbox writes the plugins' functions into the worker as source, so they name no outer constant: these
+// are made with the constants written into their code.
+/** Keeps only a 200, stamped with the time it was fetched. */
+const stampOnStore = new Function(
+  '{ response }',
+  `if (!response || response.status !== 200) return Promise.resolve(null);
+  return response.blob().then((body) => {
+    const headers = new Headers(response.headers);
+    headers.set(${JSON.stringify(MAP_CACHED_AT_HEADER)}, String(Date.now()));
+    return new Response(body, { status: 200, statusText: response.statusText, headers });
+  });`,
+) as (options: { response?: Response }) => Promise<Response | null>;
+/** Uses a kept file only within its time; an older or unstamped one is not used (the network is asked). */
+const freshOnly = new Function(
+  '{ cachedResponse }',
+  `if (!cachedResponse) return Promise.resolve(null);
+  const cachedAt = Number(cachedResponse.headers.get(${JSON.stringify(MAP_CACHED_AT_HEADER)}));
+  return Promise.resolve(
+    cachedAt > 0 && Date.now() - cachedAt < ${MAP_CACHE_MAX_AGE_SECONDS * 1000} ? cachedResponse : null,
+  );`,
+) as (options: { cachedResponse?: Response }) => Promise<Response | null>;
+export const baseMapPlugins = { stampOnStore, freshOnly };
+
+/**
  * The installable app (vite-plugin-pwa, docs/recorder.md "Offline and the installed app"): the web app manifest
  * and a generated service worker that precaches the SPA's shell — app.html, its scripts and styles, MapLibre's
  * worker (.mjs, which Workbox's default patterns leave out), the icons — and answers the navigations whose
@@ -109,6 +156,20 @@ export const pwaOptions: Partial<VitePWAOptions> = {
         urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/map/style.json',
         handler: 'StaleWhileRevalidate',
         options: { cacheName: 'sitewalk-map-style', cacheableResponse: { statuses: [200] } },
+      },
+      {
+        // Tiles change seldom: a kept one is used (no network, no charge) until it is too old.
+        urlPattern: isBaseMapRequest,
+        handler: 'CacheFirst',
+        options: {
+          cacheName: MAP_CACHE,
+          expiration: {
+            maxEntries: MAP_CACHE_MAX_ENTRIES,
+            maxAgeSeconds: MAP_CACHE_MAX_AGE_SECONDS,
+            purgeOnQuotaError: true,
+          },
+          plugins: [{ cacheWillUpdate: stampOnStore, cachedResponseWillBeUsed: freshOnly }],
+        },
       },
     ],
   },
