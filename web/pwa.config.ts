@@ -49,9 +49,9 @@ export const MAP_STYLE_CACHE = 'sitewalk-map-style';
  * The base map kept for offline (src/components/map/offline-base-map.ts asks for a walk's files when the
  * recorder opens it online): Amazon Location's style, glyphs, sprites and tiles, and a map style under /map/
  * on the app's own or a loopback origin (the local host's styles). Kept at most MAP_CACHE_MAX_AGE_SECONDS
- * from when it was fetched — AWS's service terms let Amazon Location's map data be cached only for a limited
- * time, and a week is well within it while a walk's map is needed for a day — and at most
- * MAP_CACHE_MAX_ENTRIES files, the least recently used going first (about 60 MB of tiles at the most).
+ * from when it was fetched — AWS's Service Terms for Amazon Location restrict storing and caching its data,
+ * so the time is short and this one constant says it: a walk's map is needed on the day it is walked — and
+ * at most MAP_CACHE_MAX_ENTRIES files, the least recently used going first (some 60 MB at ~30 kB a tile).
  */
 export const MAP_CACHE = 'sitewalk-map';
 export const MAP_CACHE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
