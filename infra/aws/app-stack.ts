@@ -149,6 +149,7 @@ export class AppStack extends Stack {
       apiBasePath: '/api',
       region: this.region,
       mapStyleUrl: maps.styleUrl,
+      imageryStyleUrls: maps.imageryStyleUrls,
       contactEmail: stage.contact.email,
       contactName: stage.contact.name,
     });

@@ -37,7 +37,8 @@ import {
   TRACER_CAPTURE_OFF,
 } from './constructs/resource-function.ts';
 import { UPLOAD_EVENT_RETRIES } from './constructs/upload-worker.ts';
-import { MAP_KEY_ACTIONS } from './constructs/maps.ts';
+import { MAP_KEY_ACTIONS, MAP_STYLES } from './constructs/maps.ts';
+import { runtimeConfig } from '@sitewalk/shared/runtime-config';
 import { STREAM_RETRIES } from './constructs/stream-worker.ts';
 import { SCHEDULE_RETRIES } from './constructs/scheduled-worker.ts';
 import { createPageRouter } from '../web-pages.ts';
@@ -905,8 +906,11 @@ describe('the web app on CloudFront', () => {
       SystemMetadata: { 'cache-control': 'no-cache' },
       SourceMarkers: Match.arrayWith([
         Match.objectLike({
-          // The map key's value, known only once deployed (the v2 style needs no map resource).
+          // The map key's value, known only once deployed (the v2 style needs no map resource), in the
+          // Standard, Satellite and Hybrid styles' URLs.
           '<<marker:0xbaba:0>>': { 'Fn::GetAtt': [Match.stringLikeRegexp('MapsReadMapKey'), 'Key'] },
+          '<<marker:0xbaba:1>>': { 'Fn::GetAtt': [Match.stringLikeRegexp('MapsReadMapKey'), 'Key'] },
+          '<<marker:0xbaba:2>>': { 'Fn::GetAtt': [Match.stringLikeRegexp('MapsReadMapKey'), 'Key'] },
         }),
       ]),
     });
@@ -949,7 +953,7 @@ describe('the web app on CloudFront', () => {
     );
     const config = JSON.parse(readFileSync(join(demo.assembly.directory, staged ?? ''), 'utf8')) as Record<
       string,
-      string
+      unknown
     >;
     expect(config).toMatchObject({
       apiBasePath: '/api',
@@ -961,6 +965,17 @@ describe('the web app on CloudFront', () => {
     expect(config['mapStyleUrl']).toMatch(
       /^https:\/\/maps\.geo\.us-east-1\.amazonaws\.com\/v2\/styles\/Standard\/descriptor\?key=<<marker:0xbaba:0>>$/,
     );
+    // Walk setup's imagery: the Satellite and Hybrid styles, with the same key.
+    expect(config['imageryStyleUrls']).toEqual({
+      satellite: expect.stringMatching(
+        /^https:\/\/maps\.geo\.us-east-1\.amazonaws\.com\/v2\/styles\/Satellite\/descriptor\?key=<<marker:0xbaba:1>>$/,
+      ),
+      hybrid: expect.stringMatching(
+        /^https:\/\/maps\.geo\.us-east-1\.amazonaws\.com\/v2\/styles\/Hybrid\/descriptor\?key=<<marker:0xbaba:2>>$/,
+      ),
+    });
+    // What the app reads it with accepts it.
+    expect(runtimeConfig.safeParse(config).success).toBe(true);
   });
 
   /** AWS's provider of a v2 API in the stack's region (whose partition the CDK knows: `aws`). */
@@ -997,7 +1012,10 @@ describe('the web app on CloudFront', () => {
   });
 
   it('limits the map key to map tiles from the Maps provider, from the app’s origin', () => {
+    // Standard (vector.basemap), Satellite (raster.satellite) and Hybrid (both) are all drawn from GetTile;
+    // descriptors, glyphs and sprites need no action; no static maps. Exactly GetTile, then.
     expect(MAP_KEY_ACTIONS).toEqual(['geo-maps:GetTile']);
+    expect(Object.values(MAP_STYLES)).toEqual(['Standard', 'Satellite', 'Hybrid']);
     for (const [synth, region] of [
       [demo, 'us-east-1'],
       [production, 'eu-west-1'],

@@ -17,6 +17,11 @@ export const runtimeConfig = z.object({
    * (`/map/style.json`) unless `SITEWALK_MAP_STYLE_URL` names another.
    */
   mapStyleUrl: z.url(),
+  /**
+   * Amazon Location's imagery styles (Maps API v2 `Satellite` and `Hybrid`, same key), offered in walk setup.
+   * Absent locally: the offline style has no imagery, and walk setup says so.
+   */
+  imageryStyleUrls: z.optional(z.object({ satellite: z.url(), hybrid: z.url() })),
   /** Who a visitor writes to for an account or pricing (the landing page's 'Get Started Today'). */
   contactEmail: z.email(),
   contactName: z.string().check(z.minLength(1)),

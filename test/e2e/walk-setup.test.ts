@@ -71,6 +71,12 @@ describe('walk setup', () => {
 
     // Five points by double-click; the map does not zoom, so the first pin stays where it was put.
     const canvas = await mapReady(page);
+    // Locally there is no imagery: the style switch keeps the map and says why (in AWS: Amazon Location's).
+    const styles = page.getByRole('group', { name: 'Map style' });
+    expect(await styles.getByRole('button', { name: 'Map' }).getAttribute('aria-pressed')).toBe('true');
+    for (const name of ['Satellite', 'Hybrid'])
+      expect(await styles.getByRole('button', { name }).isDisabled(), name).toBe(true);
+    await page.getByText('Satellite and Hybrid imagery need the AWS deployment (Amazon Location)').waitFor();
     const box = (await canvas.boundingBox())!;
     const spots = [
       [0.3, 0.7],

@@ -1,6 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { paths } from './config/paths.ts';
+import { pageRoutes } from './page-table.ts';
 import { APP_FILE, NOT_FOUND_FILE, pagesManifest, prerenderedPages } from './prerender.tsx';
 
 // Node, not jsdom: emotion collects the styles only when it renders on a server.
@@ -26,6 +27,13 @@ describe('the prerendered documents', () => {
     // The one page under /app that is not the app: the old spelling of the e-mail-sent page.
     expect(manifest.exact[paths.resetEmailSentLegacy.path]).toBe('reset-email-sent.html');
     expect(manifest.fallback).toBe(NOT_FOUND_FILE);
+  });
+
+  it('prerender every document of the page table (which the service worker routes by too), and no other', () => {
+    expect(prerenderedPages.map((page) => page.file).sort()).toEqual(Object.keys(pageRoutes).sort());
+    for (const page of prerenderedPages) {
+      expect(page.paths).toEqual(pageRoutes[page.file as keyof typeof pageRoutes].paths);
+    }
   });
 
   it.each(publicFiles)('%s: its styles in one sheet in the head, none in the markup', (file) => {

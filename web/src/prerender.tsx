@@ -4,7 +4,6 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { PagesManifest } from '@sitewalk/shared/web-pages';
 import { theme } from './app/theme.ts';
 import { ErrorPage } from './components/error-page.tsx';
 import { NotFoundPage } from './components/not-found-page.tsx';
@@ -14,6 +13,7 @@ import { LandingPage } from './features/marketing/landing-page.tsx';
 import { PrivacyPage } from './features/marketing/privacy-page.tsx';
 import { RegisterPage } from './features/marketing/register-page.tsx';
 import { TermsPage } from './features/marketing/terms-page.tsx';
+import { APP_FILE, NOT_FOUND_FILE, pageRoutes, pagesManifest, type PrerenderedFile } from './page-table.ts';
 
 /**
  * The documents rendered at build time (web/scripts/prerender.ts writes them into dist/). The public pages
@@ -53,31 +53,19 @@ const renderStatic = (element: ReactElement) => {
   return { head: `<style data-emotion="sw">${css}</style>`, body };
 };
 
-const publicPage = (
-  file: string,
-  path: string | null,
-  title: string,
-  element: () => ReactElement,
-): PrerenderedPage => ({
+const publicPage = (file: PrerenderedFile, title: string, element: () => ReactElement): PrerenderedPage => ({
   file,
   template: 'public-page.html',
-  paths: path ? [path] : [],
+  ...pageRoutes[file],
   title,
   render: () => renderStatic(element()),
 });
 
 /** A sign-in page, rendered at `example` (a path that shows it) for hydration. */
-const signInPage = (
-  file: string,
-  serves: readonly string[],
-  title: string,
-  example: string,
-  prefix?: string,
-): PrerenderedPage => ({
+const signInPage = (file: PrerenderedFile, title: string, example: string): PrerenderedPage => ({
   file,
   template: 'sign-in.html',
-  paths: serves,
-  ...(prefix ? { prefix } : {}),
+  ...pageRoutes[file],
   title,
   render: () => ({
     head: '',
@@ -86,55 +74,18 @@ const signInPage = (
   }),
 });
 
-/** The document of any path nothing else serves. */
-export const NOT_FOUND_FILE = '404.html';
-/** The SPA: /app and everything under it. */
-export const APP_FILE = 'app.html';
-
-const confirmPrefix = paths.resetConfirm.build('token').replace(/\/token$/, '');
-
 export const prerenderedPages: readonly PrerenderedPage[] = [
-  publicPage('index.html', paths.home.path, 'SiteWalk · site walks for storage facilities', () => (
-    <LandingPage />
-  )),
-  publicPage('register.html', paths.register.path, 'Get an account · SiteWalk', () => <RegisterPage />),
-  publicPage('terms-of-service.html', paths.terms.path, 'Terms of Service · SiteWalk', () => <TermsPage />),
-  publicPage('privacy-policy.html', paths.privacy.path, 'Privacy Policy · SiteWalk', () => <PrivacyPage />),
-  publicPage('error.html', paths.error.path, 'Error · SiteWalk', () => <ErrorPage />),
-  publicPage(NOT_FOUND_FILE, null, 'Page not found · SiteWalk', () => <NotFoundPage />),
-  signInPage('login.html', [paths.login.path], 'Sign in · SiteWalk', paths.login.build()),
-  signInPage(
-    'reset-password.html',
-    [paths.resetPassword.path, paths.resetPasswordLegacy.path],
-    'Reset your password · SiteWalk',
-    paths.resetPassword.build(),
-  ),
-  signInPage(
-    'reset-email-sent.html',
-    [paths.resetEmailSent.path, paths.resetEmailSentLegacy.path],
-    'Email Sent · SiteWalk',
-    paths.resetEmailSent.build(),
-  ),
-  signInPage(
-    'reset-confirm.html',
-    [confirmPrefix],
-    'Create New Password · SiteWalk',
-    paths.resetConfirm.build('token'),
-    `${confirmPrefix}/`,
-  ),
+  publicPage('index.html', 'SiteWalk · site walks for storage facilities', () => <LandingPage />),
+  publicPage('register.html', 'Get an account · SiteWalk', () => <RegisterPage />),
+  publicPage('terms-of-service.html', 'Terms of Service · SiteWalk', () => <TermsPage />),
+  publicPage('privacy-policy.html', 'Privacy Policy · SiteWalk', () => <PrivacyPage />),
+  publicPage('error.html', 'Error · SiteWalk', () => <ErrorPage />),
+  publicPage(NOT_FOUND_FILE, 'Page not found · SiteWalk', () => <NotFoundPage />),
+  signInPage('login.html', 'Sign in · SiteWalk', paths.login.build()),
+  signInPage('reset-password.html', 'Reset your password · SiteWalk', paths.resetPassword.build()),
+  signInPage('reset-email-sent.html', 'Email Sent · SiteWalk', paths.resetEmailSent.build()),
+  signInPage('reset-confirm.html', 'Create New Password · SiteWalk', paths.resetConfirm.build('token')),
 ];
 
-/** Which document serves which path (the exact paths of the pages above, their prefixes, /app, the 404). */
-export const pagesManifest = (): PagesManifest => ({
-  exact: Object.fromEntries([
-    ...prerenderedPages.flatMap((page) => page.paths.map((path) => [path, page.file] as const)),
-    [paths.app.root.path, APP_FILE],
-  ]),
-  prefixes: [
-    ...prerenderedPages.flatMap((page) =>
-      page.prefix ? [[page.prefix, page.file] as [string, string]] : [],
-    ),
-    [`${paths.app.root.path}/`, APP_FILE],
-  ],
-  fallback: NOT_FOUND_FILE,
-});
+// The routing table lives apart from the pages' React (./page-table.ts), for the service worker's config.
+export { APP_FILE, NOT_FOUND_FILE, pagesManifest };

@@ -6,9 +6,14 @@ import { Construct } from 'constructs';
 /**
  * The map tiles' actions an API key may be given (geo-maps:GetTile, geo-maps:GetStaticMap). The style
  * descriptor, glyphs and sprites of the Maps API v2 are no IAM actions: the key only has to be valid.
- * MapLibre draws from tiles, so GetTile is all the SPA needs; static map images are not used.
+ * MapLibre draws every style the SPA offers from tiles — Standard from the `vector.basemap` tileset,
+ * Satellite from `raster.satellite`, Hybrid from both — and GetTile serves both tilesets, so GetTile is
+ * all the key needs; static map images (GetStaticMap) are not used.
  */
 export const MAP_KEY_ACTIONS = ['geo-maps:GetTile'];
+
+/** The Maps API v2 styles the SPA shows: the map everywhere, and imagery in walk setup. */
+export const MAP_STYLES = { map: 'Standard', satellite: 'Satellite', hybrid: 'Hybrid' } as const;
 
 /**
  * The Amazon Location providers of the Maps and Places APIs v2: AWS's own resources, one per service and
@@ -20,14 +25,17 @@ export const locationProviderArn = (scope: Construct, service: 'geo-maps' | 'geo
 };
 
 /**
- * Amazon Location, Maps API v2: the SPA loads AWS's Standard style, its tiles, glyphs and sprites with an
- * API key that only this app's origin may use, and only for map tiles. No map resource: the v2 API serves
+ * Amazon Location, Maps API v2: the SPA loads AWS's Standard style (and, in walk setup, the Satellite and
+ * Hybrid styles), their tiles, glyphs and sprites with an API key that only this app's origin may use, and
+ * only for map tiles. No map resource: the v2 API serves
  * its styles from the `geo-maps` provider. Geocoding (the Places API v2) needs no resource either; the geo
  * function is granted `geo-places:Geocode` on the `geo-places` provider (resource-function.ts).
  */
 export class Maps extends Construct {
   /** The MapLibre style URL, key included (read at deploy time: CloudFormation does not return a key's value). */
   readonly styleUrl: string;
+  /** The imagery styles walk setup offers, with the same key. */
+  readonly imageryStyleUrls: { satellite: string; hybrid: string };
 
   constructor(scope: Construct, id: string, props: { appUrl: string }) {
     super(scope, id);
@@ -54,7 +62,13 @@ export class Maps extends Construct {
       installLatestAwsSdk: false,
     });
     const region = Stack.of(this).region;
-    this.styleUrl = `https://maps.geo.${region}.amazonaws.com/v2/styles/Standard/descriptor?key=${keyValue.getResponseField('Key')}`;
+    const styleUrlOf = (style: string) =>
+      `https://maps.geo.${region}.amazonaws.com/v2/styles/${style}/descriptor?key=${keyValue.getResponseField('Key')}`;
+    this.styleUrl = styleUrlOf(MAP_STYLES.map);
+    this.imageryStyleUrls = {
+      satellite: styleUrlOf(MAP_STYLES.satellite),
+      hybrid: styleUrlOf(MAP_STYLES.hybrid),
+    };
     // The provider is the CDK's own singleton Lambda; its role is given only geo:DescribeKey on this key.
     const providerRole = keyValue.grantPrincipal;
     if (!(providerRole instanceof Construct)) throw new Error('The custom resource provider has no role');

@@ -29,6 +29,8 @@ export interface SiteMapProps extends Omit<MapProps, 'mapStyle' | 'style' | 'chi
   style?: CSSProperties;
   /** react-map-gl's handle on the map: flyTo, getCenter, getZoom. */
   ref?: Ref<MapRef>;
+  /** Another style than the runtime config's map (walk setup's imagery: map-style-switch.tsx). */
+  styleUrl?: string;
 }
 
 /**
@@ -43,6 +45,7 @@ export const SiteMap = ({
   children,
   ref,
   onLoad,
+  styleUrl,
   ...props
 }: SiteMapProps) => {
   const { mapStyleUrl } = useRuntimeConfig();
@@ -60,7 +63,7 @@ export const SiteMap = ({
           setLoaded(true);
           onLoad?.(event);
         }}
-        mapStyle={mapStyleUrl}
+        mapStyle={styleUrl ?? mapStyleUrl}
         style={{ position: 'absolute', inset: 0 }}
         locale={{ 'Map.Title': ariaLabel }}
         attributionControl={{ compact: true }}

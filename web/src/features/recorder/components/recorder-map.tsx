@@ -3,6 +3,7 @@ import type { Marker } from '@sitewalk/shared/schemas/walk';
 import { LazySiteMap } from '../../../components/map/lazy-site-map.tsx';
 import { LivePosition } from '../../../components/map/live-position.tsx';
 import { NumberedMarker, type MarkerState } from '../../../components/map/numbered-marker.tsx';
+import { useOfflineBaseMap } from '../../../components/map/offline-base-map.ts';
 import { RouteLine } from '../../../components/map/route-line.tsx';
 import type { PositionState } from '../../../hooks/use-position.ts';
 import type { MarkerProgress } from '../logic/markers.ts';
@@ -40,9 +41,15 @@ const viewOf = (markers: readonly Marker[]) => {
 
 /**
  * The walk on the map: numbered pins joined by the red route (reached ones green, the next one larger and
- * raised), and the live position with its accuracy circle.
+ * raised), and the live position with its accuracy circle. Opened online, the walk's base map is kept on the
+ * device for when the signal goes (useOfflineBaseMap).
  */
-export const RecorderMap = ({ markers, progress, position, onSelect }: RecorderMapProps) => (
+export const RecorderMap = ({ markers, progress, position, onSelect }: RecorderMapProps) => {
+  useOfflineBaseMap(markers);
+  return <RecorderMapView markers={markers} progress={progress} position={position} onSelect={onSelect} />;
+};
+
+const RecorderMapView = ({ markers, progress, position, onSelect }: RecorderMapProps) => (
   <Box
     sx={{
       height: RECORDER_MAP_HEIGHT,

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '../../../testing/test-utils.tsx';
+import type { RuntimeConfig } from '@sitewalk/shared/runtime-config';
+import { renderWithProviders, testConfig } from '../../../testing/test-utils.tsx';
 import { fireMarkerDragEnd } from '../../../testing/react-map-gl-stub.tsx';
 import { initialWalkEditorState, walkEditorReducer } from './walk-editor-state.ts';
 import { WalkMap } from './walk-map.tsx';
@@ -19,7 +20,7 @@ const withDoor = walkEditorReducer(
   { type: 'toggleDoor', key: markers[1]!.key },
 ).markers;
 
-const renderMap = (draggable = true) => {
+const renderMap = (draggable = true, config: Partial<RuntimeConfig> = {}) => {
   const onAdd = vi.fn();
   const onMove = vi.fn();
   const rendered = renderWithProviders(
@@ -30,6 +31,7 @@ const renderMap = (draggable = true) => {
       onAdd={onAdd}
       onMove={onMove}
     />,
+    { config },
   );
   return { ...rendered, onAdd, onMove };
 };
@@ -73,5 +75,52 @@ describe('WalkMap', () => {
       true,
     );
     expect(screen.queryByRole('button', { name: 'Add at centre' })).not.toBeInTheDocument();
+  });
+
+  describe('the style switch', () => {
+    const imageryStyleUrls = {
+      satellite: 'https://maps.geo.us-east-1.amazonaws.com/v2/styles/Satellite/descriptor?key=k',
+      hybrid: 'https://maps.geo.us-east-1.amazonaws.com/v2/styles/Hybrid/descriptor?key=k',
+    };
+    const styleShown = () => screen.getByTestId('map').dataset.style;
+
+    it('shows the map, then Satellite and Hybrid imagery, and back, the pins and route staying', async () => {
+      const { user } = renderMap(true, { imageryStyleUrls });
+      await screen.findByRole('region', { name: 'Walk map' });
+      const group = screen.getByRole('group', { name: 'Map style' });
+      expect(group).not.toHaveAttribute('aria-describedby');
+      expect(screen.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
+      expect(styleShown()).toBe(testConfig.mapStyleUrl);
+      expect(screen.queryByText(/need the AWS deployment/)).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Satellite' }));
+      expect(styleShown()).toBe(imageryStyleUrls.satellite);
+      expect(screen.getByRole('button', { name: 'Satellite' })).toHaveAttribute('aria-pressed', 'true');
+      await user.click(screen.getByRole('button', { name: 'Hybrid' }));
+      expect(styleShown()).toBe(imageryStyleUrls.hybrid);
+      expect(screen.getAllByTestId('map-marker')).toHaveLength(3);
+      expect(screen.getByTestId('map-source')).toBeInTheDocument();
+      // A second click on the style shown keeps it (one style is always chosen).
+      await user.click(screen.getByRole('button', { name: 'Hybrid' }));
+      expect(styleShown()).toBe(imageryStyleUrls.hybrid);
+      await user.click(screen.getByRole('button', { name: 'Map' }));
+      expect(styleShown()).toBe(testConfig.mapStyleUrl);
+    });
+
+    it('without imagery (locally): the map stays, Satellite and Hybrid are disabled and a note says why', async () => {
+      const { user } = renderMap(false);
+      await screen.findByRole('region', { name: 'Walk map' });
+      const note = screen.getByText(
+        'Satellite and Hybrid imagery need the AWS deployment (Amazon Location); this local map has none.',
+      );
+      expect(screen.getByRole('group', { name: 'Map style' })).toHaveAttribute('aria-describedby', note.id);
+      for (const name of ['Satellite', 'Hybrid']) {
+        const button = screen.getByRole('button', { name });
+        expect(button).toBeDisabled();
+        await user.click(button).catch(() => undefined);
+      }
+      expect(styleShown()).toBe(testConfig.mapStyleUrl);
+      expect(screen.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
+    });
   });
 });
