@@ -33,6 +33,20 @@ import { photoOf } from './photo-file.ts';
 import { PhotoInput } from './photo-input.tsx';
 import { RECORDER_MAP_HEIGHT } from './map-height.ts';
 
+/**
+ * The action bar's rows: labels never wrap. Below 600 px (three buttons share 300 px at 320) each button
+ * puts its icon above a smaller label; the photo button's label is styled alike.
+ */
+const actionRowSx = {
+  display: 'grid',
+  gap: 0.75,
+  '& .MuiButton-root, & label': {
+    whiteSpace: 'nowrap',
+    '@media (max-width: 599.95px)': { flexDirection: 'column', gap: 0.25, fontSize: '0.8125rem', px: 0.5 },
+  },
+  '& .MuiButton-startIcon': { '@media (max-width: 599.95px)': { m: 0 } },
+} as const;
+
 /** The map and its pins load with the map's code, after the screen (as Walk Setup's). */
 const RecorderMap = lazy(async () => ({ default: (await import('./recorder-map.tsx')).RecorderMap }));
 
@@ -184,7 +198,8 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
               sx={{
                 // At the thumb on phones and tablets; under the list, beside the map, on wide screens.
                 position: { xs: 'sticky', md: 'static' },
-                bottom: 0,
+                // Above the app's bottom bar on phones (app-layout.tsx sets its height; 0 without it).
+                bottom: 'var(--bottom-nav-height, 0px)',
                 zIndex: 2,
                 p: 1,
                 mx: { xs: -1.5, sm: 0 },
@@ -205,7 +220,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
                   </Typography>
                 )}
               </Typography>
-              <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 0.75 }}>
+              <Box sx={{ ...actionRowSx, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
                 <Button
                   variant="contained"
                   size="large"
@@ -254,7 +269,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
               )}
             </Paper>
           )}
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: 1 }}>
+          <Box sx={{ ...actionRowSx, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
             <Button
               variant="outlined"
               color="error"
