@@ -3,7 +3,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 
 const HomePage = lazy(async () => ({
-  default: (await import('../../features/home/home-page.tsx')).HomePage,
+  default: (await import('../../features/recorder/home/home-page.tsx')).HomePage,
 }));
 const DashboardPage = lazy(async () => ({
   default: (await import('../../features/dashboard/dashboard-page.tsx')).DashboardPage,

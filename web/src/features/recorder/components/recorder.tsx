@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
-import { startRequestOf, type StartRequest } from '../../home/start-request.ts';
+import { startRequestOf, type StartRequest } from '../home/start-request.ts';
 import { useRecorderCatalog } from '../api/get-catalog.ts';
 import { finishSession, startSession, type Recorded } from '../logic/session-actions.ts';
 import { useRecorderServices } from '../recorder-services.tsx';
@@ -64,7 +64,7 @@ const RecorderSteps = ({
   const current = useRef<RecordingSession | null>(initial);
   const chain = useRef<Promise<void>>(Promise.resolve());
   // The home's Start, used once: 'Record another' later shows the choice.
-  const pendingRequest = useRef(initial ? null : request);
+  const [pendingRequest, setPendingRequest] = useState(initial ? null : request);
 
   const record = useCallback(
     (action: (session: RecordingSession) => Recorded | null) => {
@@ -134,9 +134,9 @@ const RecorderSteps = ({
     <>
       {failureAlert}
       <Choose
-        request={pendingRequest.current}
+        request={pendingRequest}
         onStart={(location, walk) => {
-          pendingRequest.current = null;
+          setPendingRequest(null);
           const recorded = startSession({ userId: user.id, location, walk, now: new Date().toISOString() });
           current.current = recorded.session;
           setStep({ name: 'recording', session: recorded.session });
@@ -173,7 +173,8 @@ const Choose = ({
     started.current = true;
     onStart({ id: location.id, name: location.name }, requested);
   }, [location, requested, onStart]);
-  if (catalog.isPending || (requested && !started.current)) return <Spinner label="Loading your walks" />;
+  // A requested walk found starts in the effect above, which leaves this step.
+  if (catalog.isPending || requested) return <Spinner label="Loading your walks" />;
   if (catalog.isError) return <ErrorPanel error={catalog.error} />;
   return (
     <>

@@ -3,21 +3,32 @@ import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useQueries, useQuery } from '@tanstack/react-query';
+import type * as z from 'zod';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import type { Schedule, WindowStatus } from '@sitewalk/shared/schemas/schedule';
+import type { Schedule, windowToday, WindowStatus } from '@sitewalk/shared/schemas/schedule';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
-import { errorMessageOf } from '../../components/error-panel.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { paths } from '../../config/paths.ts';
-import { api } from '../../lib/api.ts';
-import { useCurrentUser } from '../../lib/auth.tsx';
-import { queryKeyOf } from '../../lib/query.ts';
-import { useScheduleToday } from '../dashboard/api/get-schedule-today.ts';
-import { windowStatusInfo, type WindowToday } from '../dashboard/components/today-windows.tsx';
-import { useRecorderCatalog } from '../recorder/api/get-catalog.ts';
-import { getRecorderStore } from '../recorder/store/index.ts';
-import type { RecorderCatalog, RecorderStore } from '../recorder/store/types.ts';
+import { errorMessageOf } from '../../../components/error-panel.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { windowStatusInfo } from '../../../components/window-status.tsx';
+import { paths } from '../../../config/paths.ts';
+import { api } from '../../../lib/api.ts';
+import { useCurrentUser } from '../../../lib/auth.tsx';
+import { queryKeyOf } from '../../../lib/query.ts';
+import { useRecorderCatalog } from '../api/get-catalog.ts';
+import { getRecorderStore } from '../store/index.ts';
+import type { RecorderCatalog, RecorderStore } from '../store/types.ts';
 import { startState } from './start-request.ts';
+
+type WindowToday = z.infer<typeof windowToday>;
+
+/** As the dashboard asks (the same cache): today's windows of the user's locations, again each minute. */
+const useScheduleToday = () =>
+  useQuery({
+    queryKey: queryKeyOf('schedule.today'),
+    queryFn: ({ signal }) => api('schedule.today', { signal }),
+    refetchInterval: 60_000,
+    retry: false,
+  });
 
 /** Windows a walker should act on now: the Start button is filled for these, outlined for the rest. */
 const ACTIONABLE: ReadonlySet<WindowStatus> = new Set(['open', 'dueSoon', 'inProgress', 'late']);

@@ -3,21 +3,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import type { Schedule, WindowStatus } from '@sitewalk/shared/schemas/schedule';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
-import { aLocation } from '../../testing/area-fixtures.ts';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { recorderWalk } from '../../testing/recorder-fixtures.ts';
-import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
-import { Recorder } from '../recorder/components/recorder.tsx';
-import { RecorderServicesProvider } from '../recorder/recorder-services.tsx';
-import type { RecordingSession } from '../recorder/store/types.ts';
-import { createMemoryRecorder, type MemoryRecorder } from '../recorder/testing/memory-recorder.ts';
+import { aLocation } from '../../../testing/area-fixtures.ts';
+import { createFakeFetch, fakeError, type FakeHandlers } from '../../../testing/fake-api.ts';
+import { recorderWalk } from '../../../testing/recorder-fixtures.ts';
+import { renderWithProviders, testUser } from '../../../testing/test-utils.tsx';
+import { Recorder } from '../components/recorder.tsx';
+import { RecorderServicesProvider } from '../recorder-services.tsx';
+import type { RecordingSession } from '../store/types.ts';
+import { createMemoryRecorder, type MemoryRecorder } from '../testing/memory-recorder.ts';
 import { TodayHome } from './home-page.tsx';
 
-vi.mock('maplibre-gl', () => import('../../testing/maplibre-gl-stub.ts'));
-vi.mock('react-map-gl/maplibre', () => import('../../testing/react-map-gl-stub.tsx'));
+vi.mock('maplibre-gl', () => import('../../../testing/maplibre-gl-stub.ts'));
+vi.mock('react-map-gl/maplibre', () => import('../../../testing/react-map-gl-stub.tsx'));
 // The recorder's outbox indicator reads the app's outbox: here, the test's in-memory one.
 const services = vi.hoisted(() => ({ current: null as unknown as MemoryRecorder }));
-vi.mock('../recorder/store/index.ts', () => ({
+vi.mock('../store/index.ts', () => ({
   getOutbox: () => services.current.outbox,
   getRecorderStore: () => services.current.store,
 }));
