@@ -220,7 +220,14 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
                   </Typography>
                 )}
               </Typography>
-              <Box sx={{ ...actionRowSx, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
+              <Box
+                sx={{
+                  ...actionRowSx,
+                  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+                  // Each button as wide as its label needs, the rest shared: 'Mark reached' is the longest.
+                  '@media (max-width: 599.95px)': { gridTemplateColumns: 'auto auto auto' },
+                }}
+              >
                 <Button
                   variant="contained"
                   size="large"
