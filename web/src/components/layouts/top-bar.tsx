@@ -11,12 +11,16 @@ import { AlertBell } from './alert-bell.tsx';
 
 /** Hidden to the eye, still read, below 600 px. */
 const nameBelow600 = {
+  // The usual clip pattern, as VisuallyHidden (whose sizes are strings: 1 in sx would be 100%).
   '@media (max-width: 599.95px)': {
     position: 'absolute',
-    width: 1,
-    height: 1,
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
+    top: 0,
+    left: 0,
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
   },
 } as const;
 
