@@ -43,7 +43,7 @@ export const TopBar = () => {
           to={paths.app.root.build()}
           underline="none"
           color="text.primary"
-          aria-label="SiteWalk dashboard"
+          aria-label="SiteWalk home"
         >
           <SiteWalkLogo size="small" />
         </Link>
