@@ -51,6 +51,10 @@ const phoneCheck = async (journey: Journey, folder: string, name: string) => {
   await page.waitForTimeout(150);
 };
 
+/** The action bar's buttons, the photo button's label, and 'Report incident' and 'Finish walk' below them. */
+const actionLabels =
+  '[aria-label^="Actions at "] .MuiButton-root, [aria-label^="Actions at "] label, main .MuiButton-root:is(:has-text("Report incident"), :has-text("Finish walk"))';
+
 /** Each element's label is on one line and inside its button (nothing wrapped, nothing cut). */
 const labelsOnOneLine = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((elements: unknown[]) =>
@@ -150,10 +154,7 @@ describe('on a phone', () => {
     await page.setViewportSize({ width: 320, height: 640 });
     const actions = page.getByRole('region', { name: /^Actions at / });
     await actions.waitFor();
-    const measured = await labelsOnOneLine(
-      page,
-      '[aria-label^="Actions at "] .MuiButton-root, [aria-label^="Actions at "] label, main .MuiButton-root:is(:has-text("Report incident"), :has-text("Finish walk"))',
-    );
+    const measured = await labelsOnOneLine(page, actionLabels);
     expect(measured.map(({ label }) => label)).toEqual(
       expect.arrayContaining(['Mark reached', 'Add note', 'Add photo', 'Report incident', 'Finish walk']),
     );
@@ -161,6 +162,15 @@ describe('on a phone', () => {
     const actionsBox = await actions.boundingBox();
     const barBox = await bar.boundingBox();
     expect(actionsBox && barBox && actionsBox.y + actionsBox.height <= barBox.y + 1).toBe(true);
+    // And beside the map on wide screens (a column as narrow as a phone at 1024 px).
+    for (const width of [768, 1024, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const wide = await labelsOnOneLine(page, actionLabels);
+      expect(
+        wide.filter(({ lines, fits }) => lines !== 1 || !fits),
+        `at ${width} px`,
+      ).toEqual([]);
+    }
     await page.setViewportSize(PHONE);
 
     // The photo sheet: the door check of marker 2, marked by hand.

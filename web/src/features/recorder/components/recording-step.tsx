@@ -34,17 +34,19 @@ import { PhotoInput } from './photo-input.tsx';
 import { RECORDER_MAP_HEIGHT } from './map-height.ts';
 
 /**
- * The action bar's rows: labels never wrap. Below 600 px (three buttons share 300 px at 320) each button
- * puts its icon above a smaller label; the photo button's label is styled alike.
+ * The action bar's rows: labels never wrap. Where the column holding them is narrower than 480 px (a phone;
+ * the column beside the map on a laptop) each button puts its icon above a smaller label, so three share
+ * 300 px at 320; the photo button's label is styled alike.
  */
+const NARROW = '@container actions (max-width: 479.95px)';
 const actionRowSx = {
   display: 'grid',
   gap: 0.75,
   '& .MuiButton-root, & label': {
     whiteSpace: 'nowrap',
-    '@media (max-width: 599.95px)': { flexDirection: 'column', gap: 0.25, fontSize: '0.8125rem', px: 0.5 },
+    [NARROW]: { flexDirection: 'column', gap: 0.25, fontSize: '0.8125rem', px: 0.5 },
   },
-  '& .MuiButton-startIcon': { '@media (max-width: 599.95px)': { m: 0 } },
+  '& .MuiButton-startIcon': { [NARROW]: { m: 0 } },
 } as const;
 
 /** The map and its pins load with the map's code, after the screen (as Walk Setup's). */
@@ -183,7 +185,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
         <Suspense fallback={<Box sx={{ height: RECORDER_MAP_HEIGHT }} />}>
           <RecorderMap markers={markers} progress={progress} position={position} onSelect={setChosenId} />
         </Suspense>
-        <Stack spacing={1.5}>
+        <Stack spacing={1.5} sx={{ containerType: 'inline-size', containerName: 'actions' }}>
           <MarkersList
             markers={markers}
             progress={progress}
@@ -225,7 +227,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
                   ...actionRowSx,
                   gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
                   // Each button as wide as its label needs, the rest shared: 'Mark reached' is the longest.
-                  '@media (max-width: 599.95px)': { gridTemplateColumns: 'auto auto auto' },
+                  [NARROW]: { gridTemplateColumns: 'auto auto auto' },
                 }}
               >
                 <Button
