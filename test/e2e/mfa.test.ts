@@ -75,7 +75,8 @@ describe('two-step verification', () => {
 
     await page.getByLabel(/Authentication code/).fill(code(key));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    // An Employee's home is Today (issue 28).
+    await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
     expect(pathOf(page)).toBe('/app');
   });
 

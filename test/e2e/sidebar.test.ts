@@ -8,9 +8,11 @@ import { e2e, expect, signIn, test } from './support/journey.ts';
  * The sidebar's entries by role (access-and-administration section 2, "App shell"): Dashboard and
  * Locations for everyone, then Tasks and Alerts for everyone (issue 17), 'Record a Walk' for the roles that
  * walk (Employee to Area Manager, issue 15), Management Companies above role 40, Areas and Users above role 10,
- * Activity (the audit log, issue 18) for Company Managers and above.
+ * Activity (the audit log, issue 18) for Company Managers and above; the roles that record have their Home
+ * (today's walk windows, issue 28) first.
  */
 const expected = (roleId: RoleId) => [
+  ...(roleId <= Role.AreaManager ? ['Home'] : []),
   'Dashboard',
   'Locations',
   'Tasks',

@@ -191,7 +191,7 @@ describe('users', () => {
     const entries = mainNav(journey).getByRole('link');
     expect(
       await entries.evaluateAll((links) => links.map((link) => link.getAttribute('aria-label'))),
-    ).toEqual(['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Record a Walk']);
+    ).toEqual(['Home', 'Dashboard', 'Locations', 'Tasks', 'Alerts', 'Record a Walk']);
 
     // Someone outside their locations: the API answers 'User not found', shown as the error panel.
     await page.goto(journey.url(`/app/users/update/${site.superUser.id}`));

@@ -235,14 +235,17 @@ export const testOpenedAt = (hostname: string, options: Omit<JourneyOptions, 'ho
 
 export { expect };
 
-/** Signs in on /login as a person does, and waits for the dashboard. */
+/** The first page at /app: Today for the roles that record a walk (issue 28), the Dashboard for the rest. */
+export const HOME_HEADING = /^(Dashboard|Today)$/;
+
+/** Signs in on /login as a person does, and waits for their home (see HOME_HEADING). */
 export const signIn = async (journey: Journey, email: string, password: string) => {
   const { page } = journey;
   await page.goto(journey.url('/login'));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: HOME_HEADING }).waitFor();
 };
 
 /** The path of the page now shown. */

@@ -30,6 +30,13 @@ export const routes: RouteObject[] = [
           {
             index: true,
             lazy: page(
+              () => import('./routes/app-home.tsx'),
+              (m) => m.AppHomeRoute,
+            ),
+          },
+          {
+            path: paths.app.dashboard.path,
+            lazy: page(
               () => import('../features/dashboard/dashboard-page.tsx'),
               (m) => m.DashboardPage,
             ),

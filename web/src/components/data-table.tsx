@@ -1,6 +1,7 @@
 import {
   Box,
   Button,
+  Chip,
   InputAdornment,
   MenuItem,
   Paper,
@@ -13,9 +14,11 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { PAGE_SIZE_OPTIONS } from '@sitewalk/shared/constants';
 import { pageItems } from './pagination.ts';
 
@@ -25,8 +28,13 @@ export interface DataTableColumn<T> {
   key: string;
   header: string;
   render: (row: T) => ReactNode;
-  /** Shown only from this screen width (the spec's address columns appear from 768 px). */
+  /** Shown only from this screen width (the spec's address columns appear from 768 px); cards show it always. */
   fromPx?: number;
+  /**
+   * Its place on a phone's card (below 600 px): 'title' leads the card (the first column when none is), a
+   * 'badge' sits beside the title (flags, status), an 'action' at the card's end; the rest are labelled fields.
+   */
+  card?: 'title' | 'badge' | 'action';
 }
 
 export interface DataTableQuery {
@@ -59,7 +67,8 @@ const hiddenBelow = (px: number | undefined) =>
 
 /**
  * A table with search, page sizes 5/10/25/50 and the spec's pagination. It pages and searches in the
- * browser over `rows`, or hands the query to the server (`server`).
+ * browser over `rows`, or hands the query to the server (`server`). Below 600 px each row is a compact card
+ * (see `DataTableColumn.card`): the same data and actions, without a table to scroll sideways.
  */
 export const DataTable = <T,>({
   columns,
@@ -76,6 +85,8 @@ export const DataTable = <T,>({
   actions,
 }: DataTableProps<T>) => {
   const id = useId();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [query, setQuery] = useState<DataTableQuery>({ page: 1, pageSize: initialPageSize, searchTerm: '' });
   const update = (next: Partial<DataTableQuery>) => {
     const merged = { ...query, ...next };
@@ -126,44 +137,56 @@ export const DataTable = <T,>({
           {actions}
         </Stack>
       )}
-      <TableContainer>
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.key} sx={{ fontWeight: 700, ...hiddenBelow(column.fromPx) }}>
-                  {column.header}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {visible.map((row) => (
-              <TableRow
-                key={getRowId(row)}
-                hover={!!onRowClick}
-                tabIndex={onRowClick ? 0 : undefined}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                onKeyDown={onRowClick ? (event) => onRowKey(event, row) : undefined}
-                sx={onRowClick ? { cursor: 'pointer' } : undefined}
-              >
+      {phone ? (
+        <RowCards
+          columns={columns}
+          rows={visible}
+          getRowId={getRowId}
+          label={label}
+          onRowClick={onRowClick}
+          onRowKey={onRowKey}
+          emptyText={loading ? null : emptyText}
+        />
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={label}>
+            <TableHead>
+              <TableRow>
                 {columns.map((column) => (
-                  <TableCell key={column.key} sx={hiddenBelow(column.fromPx)}>
-                    {column.render(row)}
+                  <TableCell key={column.key} sx={{ fontWeight: 700, ...hiddenBelow(column.fromPx) }}>
+                    {column.header}
                   </TableCell>
                 ))}
               </TableRow>
-            ))}
-            {!loading && visible.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length}>
-                  <Typography color="text.secondary">{emptyText}</Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {visible.map((row) => (
+                <TableRow
+                  key={getRowId(row)}
+                  hover={!!onRowClick}
+                  tabIndex={onRowClick ? 0 : undefined}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  onKeyDown={onRowClick ? (event) => onRowKey(event, row) : undefined}
+                  sx={onRowClick ? { cursor: 'pointer' } : undefined}
+                >
+                  {columns.map((column) => (
+                    <TableCell key={column.key} sx={hiddenBelow(column.fromPx)}>
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+              {!loading && visible.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={columns.length}>
+                    <Typography color="text.secondary">{emptyText}</Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <Stack
         direction="row"
         spacing={1}
@@ -187,6 +210,146 @@ export const DataTable = <T,>({
         <Pagination page={page} totalPages={totalPages} onPage={(next) => update({ page: next })} />
       </Stack>
     </Paper>
+  );
+};
+
+/** A value a card leaves out (an empty phone number): nothing to read. */
+const isBlank = (node: ReactNode) => node === null || node === undefined || node === false || node === '';
+
+/** Phones: the rows as cards, title and badges first, then the other columns as labelled fields. */
+const RowCards = <T,>({
+  columns,
+  rows,
+  getRowId,
+  label,
+  onRowClick,
+  onRowKey,
+  emptyText,
+}: {
+  columns: DataTableColumn<T>[];
+  rows: readonly T[];
+  getRowId: (row: T) => string | number;
+  label: string;
+  onRowClick?: (row: T) => void;
+  onRowKey: (event: KeyboardEvent, row: T) => void;
+  emptyText: string | null;
+}) => {
+  const title = columns.find((column) => column.card === 'title') ?? columns[0];
+  const badges = columns.filter((column) => column.card === 'badge');
+  const actions = columns.filter((column) => column.card === 'action');
+  const fields = columns.filter((column) => column !== title && !column.card);
+  return (
+    <Box
+      component="ul"
+      aria-label={label}
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        px: 1.5,
+        py: 0.5,
+        display: 'grid',
+        gap: 1,
+        borderTop: 1,
+        borderColor: 'divider',
+        pt: 1.5,
+      }}
+    >
+      {rows.map((row) => {
+        const rendered = fields.map((column) => ({ column, value: column.render(row) }));
+        const shownActions = actions
+          .map((column) => ({ column, value: column.render(row) }))
+          .filter(({ value }) => !isBlank(value));
+        return (
+          <Box
+            component="li"
+            key={getRowId(row)}
+            tabIndex={onRowClick ? 0 : undefined}
+            onClick={onRowClick ? () => onRowClick(row) : undefined}
+            onKeyDown={onRowClick ? (event: KeyboardEvent) => onRowKey(event, row) : undefined}
+            sx={{
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              p: 1.25,
+              minWidth: 0,
+              ...(onRowClick
+                ? {
+                    cursor: 'pointer',
+                    '&:hover': { bgcolor: 'action.hover' },
+                    '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+                  }
+                : {}),
+            }}
+          >
+            <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
+              <Box sx={{ flex: 1, minWidth: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {title?.render(row)}
+              </Box>
+              {badges.length > 0 && (
+                <Stack
+                  direction="row"
+                  sx={{
+                    gap: 0.5,
+                    flexWrap: 'wrap',
+                    justifyContent: 'flex-end',
+                    flexShrink: 0,
+                    maxWidth: '50%',
+                  }}
+                >
+                  {badges.map((column) => {
+                    const value = column.render(row);
+                    return (
+                      <Box key={column.key} title={column.header}>
+                        {typeof value === 'string' ? (
+                          <Chip size="small" variant="outlined" label={value} />
+                        ) : (
+                          value
+                        )}
+                      </Box>
+                    );
+                  })}
+                </Stack>
+              )}
+            </Stack>
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'max-content minmax(0, 1fr)',
+                columnGap: 1.5,
+                rowGap: 0.25,
+                m: 0,
+                mt: 0.75,
+                typography: 'body2',
+                '& dt': { color: 'text.secondary' },
+                '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' },
+              }}
+            >
+              {rendered
+                .filter(({ value }) => !isBlank(value))
+                .map(({ column, value }) => (
+                  <Fragment key={column.key}>
+                    <dt>{column.header}</dt>
+                    <dd>{value}</dd>
+                  </Fragment>
+                ))}
+            </Box>
+            {shownActions.length > 0 && (
+              <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 0.5, mt: 0.5 }}>
+                {shownActions.map(({ column, value }) => (
+                  <Fragment key={column.key}>{value}</Fragment>
+                ))}
+              </Stack>
+            )}
+          </Box>
+        );
+      })}
+      {emptyText !== null && rows.length === 0 && (
+        <Typography component="li" color="text.secondary" sx={{ py: 1 }}>
+          {emptyText}
+        </Typography>
+      )}
+    </Box>
   );
 };
 

@@ -16,6 +16,8 @@ export const paths = {
   error: { path: '/error', build: () => '/error' },
   app: {
     root: { path: '/app', build: () => '/app' },
+    /** The dashboard of the roles that record a walk, whose /app is their home (issue 28); /app for the rest. */
+    dashboard: { path: '/app/dashboard', build: () => '/app/dashboard' },
     error: { path: '/app/error', build: () => '/app/error' },
     loading: { path: '/app/loading', build: () => '/app/loading' },
     incident: { path: '/app/incidents/:id', build: (id: number) => `/app/incidents/${id}` },

@@ -49,6 +49,7 @@ export const IncidentsTable = ({
     {
       key: 'priority',
       header: 'Priority',
+      card: 'badge',
       render: (incident) => (
         <Chip size="small" label={priorityName(incident.typeId)} color={priorityColor(incident.typeId)} />
       ),
@@ -68,12 +69,14 @@ export const IncidentsTable = ({
       header: 'Status',
       render: (incident) => (incident.resolved ? 'Resolved' : 'Unresolved'),
       fromPx: 768,
+      card: 'badge',
     },
     { key: 'id', header: 'Id', render: (incident) => incident.id, fromPx: 1024 },
     { key: 'created', header: 'Created', render: (incident) => when(incident.createdAt), fromPx: 1024 },
     {
       key: 'details',
       header: 'Details',
+      card: 'action',
       render: (incident) => (
         <Tooltip title="Details">
           <IconButton

@@ -96,12 +96,12 @@ describe('the shell', () => {
   });
 
   it.each<[string, RoleId, string[]]>([
-    ['an Employee', Role.Employee, ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Record a Walk']],
-    ['a Manager', Role.Manager, ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Record a Walk']],
+    ['an Employee', Role.Employee, ['Home', 'Dashboard', 'Locations', 'Tasks', 'Alerts', 'Record a Walk']],
+    ['a Manager', Role.Manager, ['Home', 'Dashboard', 'Locations', 'Tasks', 'Alerts', 'Record a Walk']],
     [
       'an Area Manager',
       Role.AreaManager,
-      ['Dashboard', 'Locations', 'Tasks', 'Alerts', 'Record a Walk', 'Areas', 'Users'],
+      ['Home', 'Dashboard', 'Locations', 'Tasks', 'Alerts', 'Record a Walk', 'Areas', 'Users'],
     ],
     [
       'a Company Manager',

@@ -9,6 +9,21 @@ import { Picture } from '../picture.tsx';
 import { SiteWalkLogo } from '../sitewalk-logo.tsx';
 import { AlertBell } from './alert-bell.tsx';
 
+/** Hidden to the eye, still read, below 600 px. */
+const nameBelow600 = {
+  // The usual clip pattern, as VisuallyHidden (whose sizes are strings: 1 in sx would be 100%).
+  '@media (max-width: 599.95px)': {
+    position: 'absolute',
+    top: 0,
+    left: 0,
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+  },
+} as const;
+
 /** The top bar: the logo home, the alerts bell, the signed-in user's name (their profile) and logout. */
 export const TopBar = () => {
   const user = useCurrentUser();
@@ -28,28 +43,34 @@ export const TopBar = () => {
           to={paths.app.root.build()}
           underline="none"
           color="text.primary"
-          aria-label="SiteWalk dashboard"
+          aria-label="SiteWalk home"
         >
           <SiteWalkLogo size="small" />
         </Link>
         <Box sx={{ flexGrow: 1 }} />
         <AlertBell />
-        <Picture src={pictureUrl} alt="" variant="avatar" size={32} />
+        {/* Below 600 px only the picture shows (the name would be squeezed to a letter); it names the link. */}
         <Link
           component={RouterLink}
           to={paths.app.user.build(user.id)}
           state={{ user }}
           underline="hover"
           color="text.primary"
-          sx={{
-            fontWeight: 600,
-            minWidth: 0,
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: 'nowrap',
-          }}
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, fontWeight: 600 }}
         >
-          {name}
+          <Picture src={pictureUrl} alt="" variant="avatar" size={32} />
+          <Box
+            component="span"
+            sx={{
+              minWidth: 0,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+              ...nameBelow600,
+            }}
+          >
+            {name}
+          </Box>
         </Link>
         <Tooltip title="Logout">
           <IconButton onClick={() => void logout()} aria-label="Logout" sx={{ display: { sm: 'none' } }}>

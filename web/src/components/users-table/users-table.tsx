@@ -89,6 +89,7 @@ export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
     columns.push({
       key: 'remove',
       header: 'Remove',
+      card: 'action',
       render: (user) =>
         removable(user) ? (
           <Tooltip title="Remove">

@@ -1,29 +1,11 @@
 import { Chip, Stack, Tooltip, Typography } from '@mui/material';
-import CheckIcon from '@mui/icons-material/Check';
-import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import HourglassBottomIcon from '@mui/icons-material/HourglassBottom';
-import ScheduleIcon from '@mui/icons-material/Schedule';
-import type { ReactElement } from 'react';
 import type * as z from 'zod';
-import type { windowToday, WindowStatus } from '@sitewalk/shared/schemas/schedule';
+import type { windowToday } from '@sitewalk/shared/schemas/schedule';
+import { windowStatusInfo } from '../../../components/window-status.tsx';
 
 export type WindowToday = z.infer<typeof windowToday>;
 
-/** How a window's status reads and looks on the dashboard. */
-export const windowStatusInfo: Record<
-  WindowStatus,
-  { label: string; color: 'default' | 'success' | 'info' | 'warning' | 'error'; icon: ReactElement }
-> = {
-  upcoming: { label: 'Upcoming', color: 'default', icon: <ScheduleIcon /> },
-  open: { label: 'Open', color: 'default', icon: <ScheduleIcon /> },
-  dueSoon: { label: 'Due soon', color: 'warning', icon: <HourglassBottomIcon /> },
-  inProgress: { label: 'In progress', color: 'info', icon: <DirectionsWalkIcon /> },
-  done: { label: 'Done', color: 'success', icon: <CheckIcon /> },
-  late: { label: 'Late', color: 'warning', icon: <ErrorOutlineIcon /> },
-  incomplete: { label: 'Incomplete', color: 'warning', icon: <ErrorOutlineIcon /> },
-  missed: { label: 'Missed', color: 'error', icon: <ErrorOutlineIcon /> },
-};
+export { windowStatusInfo };
 
 const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' });
 

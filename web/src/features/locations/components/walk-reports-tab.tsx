@@ -27,12 +27,18 @@ const columns: DataTableColumn<WalkReportSummary>[] = [
     render: (report) =>
       report.user ? `${report.user.firstName} ${report.user.lastName}` : messages.status.unknownUser,
   },
-  { key: 'walk', header: 'Walk', render: (report) => report.walk?.name ?? messages.status.unknownWalk },
+  {
+    key: 'walk',
+    header: 'Walk',
+    render: (report) => report.walk?.name ?? messages.status.unknownWalk,
+    card: 'title',
+  },
   { key: 'id', header: 'Id', render: (report) => report.id, fromPx: 768 },
   { key: 'total', header: 'Total Time', render: (report) => report.totalTime, fromPx: 1024 },
   {
     key: 'flags',
     header: 'Flags',
+    card: 'badge',
     // Flagged reports stand out at every width; an unflagged one shows a quiet dash.
     render: (report) =>
       report.flagCount > 0 ? (

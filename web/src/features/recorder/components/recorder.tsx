@@ -1,9 +1,11 @@
 import { Alert } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
+import { startRequestOf, type StartRequest } from '../home/start-request.ts';
 import { useRecorderCatalog } from '../api/get-catalog.ts';
 import { finishSession, startSession, type Recorded } from '../logic/session-actions.ts';
 import { useRecorderServices } from '../recorder-services.tsx';
@@ -14,11 +16,22 @@ import { RecordingStep } from './recording-step.tsx';
 
 /**
  * The recorder: choose a walk, record it, finish it. A walk in progress on this device (a reload, a closed
- * tab, a flat battery) opens straight in the recording step.
+ * tab, a flat battery) opens straight in the recording step. A Start on the home (router state) starts its
+ * walk at once when none is in progress; the state is cleared at once, so a reload or a later 'Record another'
+ * never starts it again.
  */
 export const Recorder = () => {
   const user = useCurrentUser();
   const { store } = useRecorderServices();
+  const routerLocation = useLocation();
+  const navigate = useNavigate();
+  const [request] = useState(() => startRequestOf(routerLocation.state));
+  useEffect(() => {
+    if (request)
+      void navigate(`${routerLocation.pathname}${routerLocation.search}`, { replace: true, state: null });
+    // Once, on the state the recorder opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const active = useQuery({
     queryKey: ['recorder', 'active', user.id],
     queryFn: () => store.activeSession(user.id),
@@ -29,13 +42,19 @@ export const Recorder = () => {
   });
   if (active.isPending) return <Spinner label="Loading the recorder" />;
   if (active.isError) return <ErrorPanel error={active.error} />;
-  return <RecorderSteps initial={active.data} />;
+  return <RecorderSteps initial={active.data} request={request} />;
 };
 
 type Step =
   { name: 'recording'; session: RecordingSession } | { name: 'finished'; session: RecordingSession } | null;
 
-const RecorderSteps = ({ initial }: { initial: RecordingSession | null }) => {
+const RecorderSteps = ({
+  initial,
+  request,
+}: {
+  initial: RecordingSession | null;
+  request: StartRequest | null;
+}) => {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const { store, outbox } = useRecorderServices();
@@ -44,6 +63,8 @@ const RecorderSteps = ({ initial }: { initial: RecordingSession | null }) => {
   // The session as last recorded, and the writes in order: each action builds on the one before.
   const current = useRef<RecordingSession | null>(initial);
   const chain = useRef<Promise<void>>(Promise.resolve());
+  // The home's Start, used once: 'Record another' later shows the choice.
+  const [pendingRequest, setPendingRequest] = useState(initial ? null : request);
 
   const record = useCallback(
     (action: (session: RecordingSession) => Recorded | null) => {
@@ -113,7 +134,9 @@ const RecorderSteps = ({ initial }: { initial: RecordingSession | null }) => {
     <>
       {failureAlert}
       <Choose
+        request={pendingRequest}
         onStart={(location, walk) => {
+          setPendingRequest(null);
           const recorded = startSession({ userId: user.id, location, walk, now: new Date().toISOString() });
           current.current = recorded.session;
           setStep({ name: 'recording', session: recorded.session });
@@ -130,18 +153,42 @@ const RecorderSteps = ({ initial }: { initial: RecordingSession | null }) => {
   );
 };
 
-const Choose = ({ onStart }: { onStart: Parameters<typeof ChooseStep>[0]['onStart'] }) => {
+const Choose = ({
+  request,
+  onStart,
+}: {
+  request: StartRequest | null;
+  onStart: Parameters<typeof ChooseStep>[0]['onStart'];
+}) => {
   const user = useCurrentUser();
   const { store } = useRecorderServices();
   const catalog = useRecorderCatalog(user.id, store);
-  if (catalog.isPending) return <Spinner label="Loading your walks" />;
+  const requested = catalog.data?.catalog.locations
+    .find(({ id }) => id === request?.locationId)
+    ?.walks.find(({ id }) => id === request?.walkId);
+  const location = catalog.data?.catalog.locations.find(({ id }) => id === request?.locationId);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !location || !requested) return;
+    started.current = true;
+    onStart({ id: location.id, name: location.name }, requested);
+  }, [location, requested, onStart]);
+  // A requested walk found starts in the effect above, which leaves this step.
+  if (catalog.isPending || requested) return <Spinner label="Loading your walks" />;
   if (catalog.isError) return <ErrorPanel error={catalog.error} />;
   return (
-    <ChooseStep
-      catalog={catalog.data.catalog}
-      offline={catalog.data.offline}
-      preferredLocationId={user.defaultLocationId}
-      onStart={onStart}
-    />
+    <>
+      {request && !requested && (
+        <Alert severity="warning" sx={{ mb: 1.5 }}>
+          That walk is not on your list of walks to record any more: choose one below.
+        </Alert>
+      )}
+      <ChooseStep
+        catalog={catalog.data.catalog}
+        offline={catalog.data.offline}
+        preferredLocationId={user.defaultLocationId}
+        onStart={onStart}
+      />
+    </>
   );
 };

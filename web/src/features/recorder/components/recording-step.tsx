@@ -34,6 +34,22 @@ import { preparePhoto } from './photo-file.ts';
 import { PhotoInput } from './photo-input.tsx';
 import { RECORDER_MAP_HEIGHT } from './map-height.ts';
 
+/**
+ * The action bar's rows: labels never wrap. Where the column holding them is narrower than 480 px (a phone;
+ * the column beside the map on a laptop) each button puts its icon above a smaller label, so three share
+ * 300 px at 320; the photo button's label is styled alike.
+ */
+const NARROW = '@container actions (max-width: 479.95px)';
+const actionRowSx = {
+  display: 'grid',
+  gap: 0.75,
+  '& .MuiButton-root, & label': {
+    whiteSpace: 'nowrap',
+    [NARROW]: { flexDirection: 'column', gap: 0.25, fontSize: '0.8125rem', px: 0.5 },
+  },
+  '& .MuiButton-startIcon': { [NARROW]: { m: 0 } },
+} as const;
+
 /** The map and its pins load with the map's code, after the screen (as Walk Setup's). */
 const RecorderMap = lazy(async () => ({ default: (await import('./recorder-map.tsx')).RecorderMap }));
 
@@ -172,7 +188,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
         <Suspense fallback={<Box sx={{ height: RECORDER_MAP_HEIGHT }} />}>
           <RecorderMap markers={markers} progress={progress} position={position} onSelect={setChosenId} />
         </Suspense>
-        <Stack spacing={1.5}>
+        <Stack spacing={1.5} sx={{ containerType: 'inline-size', containerName: 'actions' }}>
           <MarkersList
             markers={markers}
             progress={progress}
@@ -187,7 +203,8 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
               sx={{
                 // At the thumb on phones and tablets; under the list, beside the map, on wide screens.
                 position: { xs: 'sticky', md: 'static' },
-                bottom: 0,
+                // Above the app's bottom bar on phones (app-layout.tsx sets its height; 0 without it).
+                bottom: 'var(--bottom-nav-height, 0px)',
                 zIndex: 2,
                 p: 1,
                 mx: { xs: -1.5, sm: 0 },
@@ -213,7 +230,14 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
                   </Typography>
                 )}
               </Typography>
-              <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 0.75 }}>
+              <Box
+                sx={{
+                  ...actionRowSx,
+                  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+                  // Each button as wide as its label needs, the rest shared: 'Mark reached' is the longest.
+                  [NARROW]: { gridTemplateColumns: 'auto auto auto' },
+                }}
+              >
                 <Button
                   variant="contained"
                   size="large"
@@ -265,7 +289,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
               )}
             </Paper>
           )}
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: 1 }}>
+          <Box sx={{ ...actionRowSx, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
             <Button
               variant="outlined"
               color="error"
