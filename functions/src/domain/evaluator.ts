@@ -17,7 +17,7 @@ import { advanceSummary, summariesDue } from '../db/alerts.ts';
 import { getLocations, locationsInScope } from '../db/locations.ts';
 import { incidentsOfLocation } from '../db/incidents.ts';
 import { getUsers } from '../db/users.ts';
-import type { Mailer } from '../ports/mailer.ts';
+import { queueMail } from '../db/mail-outbox.ts';
 import type { AlertDraft, DueCheck, RaiseAlert } from './alert-drafts.ts';
 import { nextSummaryAfter, type Alerts } from './alerts.ts';
 import { mapBounded } from './fan-out.ts';
@@ -90,7 +90,6 @@ const draftOf = (
 export interface EvaluatorDeps {
   db: DataService;
   alerts: Alerts;
-  mailer: Mailer;
   appUrl: string;
   /** Checks beyond the walk windows (overdue tasks). */
   checks?: readonly DueCheck[];
@@ -104,7 +103,7 @@ export interface EvaluatorDeps {
  * is bounded by what is due, never by the size of a tenant. Two overlapping runs may both look at a schedule;
  * the alert keys keep each alert single, and only one advances the schedule.
  */
-export const createEvaluator = ({ db, alerts, mailer, appUrl, checks = [], overdueTasks }: EvaluatorDeps) => {
+export const createEvaluator = ({ db, alerts, appUrl, checks = [], overdueTasks }: EvaluatorDeps) => {
   const checkSchedule = async (
     schedule: ScheduleItem,
     location: LocationItem,
@@ -179,10 +178,17 @@ export const createEvaluator = ({ db, alerts, mailer, appUrl, checks = [], overd
       const [user] = await getUsers(db, [prefs.userId]);
       const rows = await summaryRows(prefs.userId, since, now);
       if (!user?.email || !rows) return;
-      await mailer.send({
-        to: user.email,
-        ...summaryMail({ firstName: user.firstName, rows, appUrl }),
-      });
+      // Into the one mail outbox (issue 28); keyed by the summary's time, so it is queued once.
+      await queueMail(
+        db,
+        {
+          mailKey: `summary:${prefs.userId}:${prefs.nextSummaryAt}`,
+          purpose: 'summary',
+          to: user.email,
+          ...summaryMail({ firstName: user.firstName, rows, appUrl }),
+        },
+        now,
+      );
       sent += 1;
     });
     return sent;
