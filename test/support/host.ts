@@ -70,10 +70,8 @@ export const mailOutboxSettled = async (timeoutMs = 15_000): Promise<void> => {
   const db = dataFromEnv();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { data } = await db.entities.mailOutbox.query
-      .byNextAttempt({})
-      .where(({ status, lastError }, { eq, notExists }) => `${eq(status, 'pending')} AND ${notExists(lastError)}`)
-      .go({ pages: 'all' });
+    const { data: all } = await db.entities.mailOutbox.query.byNextAttempt({}).go({ pages: 'all' });
+    const data = all.filter((item) => item.status === 'pending' && item.lastError === undefined);
     if (data.length === 0) return;
     if (Date.now() > deadline) throw new Error(`${data.length} mails still waiting for their first attempt`);
     await new Promise((resolve) => setTimeout(resolve, 50));

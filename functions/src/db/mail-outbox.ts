@@ -27,8 +27,11 @@ export const outboxItem = (mail: OutboxMail, now: Date) => ({
 type WriteEntities = Parameters<Parameters<DataService['transaction']['write']>[0]>[0];
 
 /** The outbox item as one write of a transaction: it commits or fails with the change that causes it. */
-export const queueMailItem = ({ mailOutbox }: Pick<WriteEntities, 'mailOutbox'>, mail: OutboxMail, now: Date) =>
-  mailOutbox.create(outboxItem(mail, now)).commit();
+export const queueMailItem = (
+  { mailOutbox }: Pick<WriteEntities, 'mailOutbox'>,
+  mail: OutboxMail,
+  now: Date,
+) => mailOutbox.create(outboxItem(mail, now)).commit();
 
 /** Queues a mail on its own (a worker's mail, whose change is written already): false when it is queued already. */
 export const queueMail = (db: DataService, mail: OutboxMail, now: Date) =>
@@ -39,8 +42,12 @@ export const getOutboxMail = async (db: DataService, mailKey: string) =>
 
 /** The mails whose next attempt is due by `now`, earliest first, at most `count` (gsi3). */
 export const mailsDueBy = async (db: DataService, now: string, count: number) =>
-  (await db.entities.mailOutbox.query.byNextAttempt({}).lte({ nextAttemptAt: now }).go({ count, pages: 'all' }))
-    .data;
+  (
+    await db.entities.mailOutbox.query
+      .byNextAttempt({})
+      .lte({ nextAttemptAt: now })
+      .go({ count, pages: 'all' })
+  ).data;
 
 /**
  * Takes a pending mail for one attempt, until `until`: counts the attempt and moves its next attempt there, if

@@ -7,14 +7,7 @@
  */
 import type { DataService } from '../db/service.ts';
 import type { MailOutboxItem } from '../db/entities/mail.ts';
-import {
-  claimMail,
-  getOutboxMail,
-  mailDead,
-  mailFailed,
-  mailSent,
-  mailsDueBy,
-} from '../db/mail-outbox.ts';
+import { claimMail, getOutboxMail, mailDead, mailFailed, mailSent, mailsDueBy } from '../db/mail-outbox.ts';
 import type { Mailer } from '../ports/mailer.ts';
 import { mapBounded } from './fan-out.ts';
 

@@ -75,7 +75,16 @@ export const startSes = async (port: number): Promise<{ port: number; close: () 
         return;
       }
       const forward = request(
-        { host: HOST, port: innerPort, method: incoming.method, path, headers: incoming.headers },
+        {
+          host: HOST,
+          port: innerPort,
+          method: incoming.method,
+          path,
+          // A connection per request: a kept-alive one the inner server has just closed would fail the
+          // request after the mail was stored, and the SDK's retry would store it twice.
+          agent: false,
+          headers: { ...incoming.headers, connection: 'close' },
+        },
         (inside) => {
           answer.writeHead(inside.statusCode ?? 502, inside.headers);
           inside.pipe(answer);
