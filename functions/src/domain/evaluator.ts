@@ -18,6 +18,7 @@ import { getLocations, locationsInScope } from '../db/locations.ts';
 import { incidentsOfLocation } from '../db/incidents.ts';
 import { getUsers } from '../db/users.ts';
 import { queueMail } from '../db/mail-outbox.ts';
+import { clock } from '../ports/clock.ts';
 import type { AlertDraft, DueCheck, RaiseAlert } from './alert-drafts.ts';
 import { nextSummaryAfter, type Alerts } from './alerts.ts';
 import { mapBounded } from './fan-out.ts';
@@ -187,7 +188,8 @@ export const createEvaluator = ({ db, alerts, appUrl, checks = [], overdueTasks 
           to: user.email,
           ...summaryMail({ firstName: user.firstName, rows, appUrl }),
         },
-        now,
+        // Due at once by the worker's clock, whatever time this run was asked to judge.
+        clock.now(),
       );
       sent += 1;
     });
