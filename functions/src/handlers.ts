@@ -30,9 +30,10 @@ export const resourceModules: Partial<Record<Resource, () => Promise<ResourceMod
 };
 
 /** The entry module of each worker (`functions/src/<worker>/handler.ts`), loaded the same way. */
-export const workerModules: Record<Worker, () => Promise<{ handler: (event: never) => Promise<void> }>> = {
+export const workerModules: Record<Worker, () => Promise<{ handler: (event: never) => Promise<unknown> }>> = {
   cleanup: () => import('./cleanup/handler.ts'),
   evaluator: () => import('./evaluator/handler.ts'),
   walkPhoto: () => import('./walkPhoto/handler.ts'),
   auditAnchor: () => import('./auditAnchor/handler.ts'),
+  mailOutbox: () => import('./mailOutbox/handler.ts'),
 };

@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resources } from '@sitewalk/shared/contract/route';
 import type { EnvName } from './env.ts';
 import { resourceModules, workerModules } from './handlers.ts';
-import { environmentOf, resourceAccess, workerAccess, workers, type Worker } from './resource-access.ts';
+import {
+  environmentOf,
+  resourceAccess,
+  workerAccess,
+  workers,
+  type ResourceAccess,
+  type Worker,
+} from './resource-access.ts';
 
 /** Plausible values, as the CDK app would set them. */
 const values: Record<EnvName, string> = {
@@ -109,7 +116,12 @@ describe('resource access', () => {
     expect(environmentOf(workerAccess.auditAnchor)).toEqual(['TABLE_NAME', 'AUDIT_ANCHOR_BUCKET']);
   });
 
-  it('names the mail sender and the app URL together, for links in e-mail', () => {
-    expect(environmentOf({ table: 'read', mail: true })).toEqual(['TABLE_NAME', 'MAIL_FROM', 'APP_URL']);
+  it('gives the app URL to those who queue mails, and the sender only to the mail worker, which sends them', () => {
+    expect(environmentOf({ table: 'read', mail: 'queue' })).toEqual(['TABLE_NAME', 'APP_URL']);
+    expect(environmentOf({ table: 'read', mail: 'send' })).toEqual(['TABLE_NAME', 'MAIL_FROM']);
+    const senders = [...Object.entries(resourceAccess), ...Object.entries(workerAccess)]
+      .filter(([, access]) => (access as ResourceAccess).mail === 'send')
+      .map(([name]) => name);
+    expect(senders).toEqual(['mailOutbox']);
   });
 });

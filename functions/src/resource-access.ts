@@ -15,8 +15,11 @@ export interface ResourceAccess {
    * `export`: writing export files (streamed, multipart, tagged for expiry) under each tenant's `exports/` folder only.
    */
   storage?: readonly ('put' | 'read' | 'delete' | 'export')[];
-  /** SES: password-reset mail with links to the app, and e-mail-change notices. */
-  mail?: boolean;
+  /**
+   * Mail (issue 28): `queue` writes mails with links to the app into the outbox in the table (APP_URL); only the
+   * mail worker may `send` them (SES SendEmail on the sender identity, MAIL_FROM).
+   */
+  mail?: 'queue' | 'send';
   /** Amazon Location's Places API v2 (Geocode), which has no resource of its own to name. */
   geocode?: boolean;
   /** The KMS key that seals PINs in the table (functions/src/ports/pins.ts). */
@@ -58,7 +61,7 @@ export const resourceAccess = {
       'AdminSetUserMFAPreference',
       'AdminGetUser',
     ],
-    mail: true,
+    mail: 'queue',
     mfaRoles: true,
     auditWriter: true, // a changed password
   },
@@ -76,7 +79,7 @@ export const resourceAccess = {
     ],
     storage: files,
     pinKey: ['Encrypt', 'Decrypt'],
-    mail: true, // the notice to the old address of a changed e-mail
+    mail: 'queue', // the notice to the old address of a changed e-mail
     auditWriter: true,
   },
   managementCompany: { table: 'readWrite', storage: files, auditWriter: true, mfaRoles: true },
@@ -87,7 +90,7 @@ export const resourceAccess = {
   geo: { table: 'read', geocode: true },
   schedule: { table: 'readWrite' },
   alert: { table: 'readWrite' },
-  task: { table: 'readWrite', mail: true, auditWriter: true }, // the assignee's notice
+  task: { table: 'readWrite', mail: 'queue', auditWriter: true }, // the assignee's notice
   // CSV and PDF exports: reads the table, reads photos for PDFs, writes and signs export files.
   export: { table: 'read', storage: ['read', 'export'] },
 } as const satisfies Record<Resource, ResourceAccess>;
@@ -96,7 +99,7 @@ export const resourceAccess = {
  * Lambdas that serve no route: a consumer of the table's stream, the scheduled evaluator, the walk-photo
  * consumer, the scheduled audit anchoring.
  */
-export type Worker = 'cleanup' | 'evaluator' | 'walkPhoto' | 'auditAnchor';
+export type Worker = 'cleanup' | 'evaluator' | 'walkPhoto' | 'auditAnchor' | 'mailOutbox';
 
 export interface WorkerAccess extends ResourceAccess {
   /** A stream consumer's event source: the table's stream (read by the event source mapping with its role). */
@@ -116,7 +119,9 @@ export const workerAccess = {
   // Deletes what a deleted location leaves: table items, and files by their recorded keys.
   cleanup: { table: 'readWrite', storage: ['delete'], stream: 'table' },
   // Walk windows due, alerts once each, their mails and the daily summaries (EventBridge Scheduler invokes it).
-  evaluator: { table: 'readWrite', mail: true },
+  evaluator: { table: 'readWrite', mail: 'queue' },
+  // Sends every mail of the outbox (issue 28): each new item from the table's stream, and due retries on a schedule.
+  mailOutbox: { table: 'readWrite', mail: 'send', stream: 'table' },
   // Every walk photo as it arrives (S3 event): the unit number on a door photo, with Rekognition's DetectText.
   walkPhoto: { table: 'readWrite', uploadEvents: 'walk-photo', detectText: true },
   // Each audit log's head into the Object Lock bucket, every AUDIT_ANCHOR_INTERVAL_MINUTES; it only reads the table.
@@ -130,7 +135,8 @@ export const environmentOf = (access: ResourceAccess | WorkerAccess): EnvName[] 
   'TABLE_NAME',
   ...(access.identity ? (['USER_POOL_ID', 'USER_POOL_CLIENT_ID'] as const) : []),
   ...(access.storage || 'uploadEvents' in access ? (['UPLOAD_BUCKET'] as const) : []),
-  ...(access.mail ? (['MAIL_FROM', 'APP_URL'] as const) : []),
+  ...(access.mail === 'queue' ? (['APP_URL'] as const) : []),
+  ...(access.mail === 'send' ? (['MAIL_FROM'] as const) : []),
   ...(access.geocode ? (['GEOCODER'] as const) : []),
   ...(access.pinKey ? (['PIN_KEY_ID'] as const) : []),
   ...('mfaRoles' in access && access.mfaRoles ? (['MFA_REQUIRED_ROLES'] as const) : []),

@@ -12,7 +12,7 @@ import { logBucket, privateBucket } from './constructs/buckets.ts';
 import { Maps } from './constructs/maps.ts';
 import { WebApp } from './constructs/web-app.ts';
 import { readPagesManifest } from '../web-pages.ts';
-import { StreamWorker } from './constructs/stream-worker.ts';
+import { mailConsumer, StreamWorker } from './constructs/stream-worker.ts';
 import { ScheduledWorker } from './constructs/scheduled-worker.ts';
 import { UploadWorker } from './constructs/upload-worker.ts';
 import type { Backing } from './constructs/resource-function.ts';
@@ -50,6 +50,8 @@ export class AppStack extends Stack {
   readonly web: WebApp;
   readonly uploads: Bucket;
   readonly cleanup: StreamWorker;
+  /** Sends every mail of the outbox (issue 28). */
+  readonly mail: StreamWorker;
   readonly evaluator: ScheduledWorker;
   readonly auditAnchors: Bucket;
   readonly auditAnchor: ScheduledWorker;
@@ -123,6 +125,8 @@ export class AppStack extends Stack {
     this.api.serve(backing);
     // What deletes leave to do (a location's walks, reports, incidents and files), from the table's stream.
     this.cleanup = new StreamWorker(this, 'Cleanup', { stage, backing });
+    // Every mail, from the outbox items the changes write: at once from the stream, then retried with backoff.
+    this.mail = new StreamWorker(this, 'Mail', { stage, backing, consumer: mailConsumer });
     // Walk windows due and missed-walk alerts, every few minutes (EventBridge Scheduler).
     this.evaluator = new ScheduledWorker(this, 'Evaluator', {
       stage,

@@ -25,6 +25,7 @@ import {
   type WorkerAccess,
 } from '@sitewalk/functions/resource-access';
 import { streamFilter } from '@sitewalk/functions/cleanup/stream-filter';
+import { mailStreamFilter } from '@sitewalk/functions/mailOutbox/stream-filter';
 import { EXPORT_TAG } from '@sitewalk/functions/ports/export-store';
 import { tableDefinition } from '@sitewalk/functions/db/table';
 import { answerMetrics, METRICS_NAMESPACE } from '@sitewalk/functions/http/metrics';
@@ -358,7 +359,7 @@ describe('the functions', () => {
             ['s3:GetObject', 'sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl']
           : []),
         ...('detectText' in access ? [DETECT_TEXT_ACTION] : []),
-        ...(access.mail ? ['ses:SendEmail'] : []),
+        ...(access.mail === 'send' ? ['ses:SendEmail'] : []),
         ...(access.geocode ? [GEOCODE_ACTION] : []),
         ...(access.pinKey ?? []).map((action) => `kms:${action}`),
         ...(access.auditWriter ? ['kms:GenerateMac'] : []),
@@ -696,14 +697,25 @@ describe('sign-in', () => {
     });
   });
 
-  it('sends from an SES identity for the stage’s mail domain, which only the auth and user functions may use', () => {
+  it('sends from an SES identity for the stage’s mail domain, which only the mail worker may use', () => {
     demo.mail.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'sitewalk.example' });
     const senders = [...functionsOf(demo)].filter(([, fn]) =>
       actionsOf(fn.statements).includes('ses:SendEmail'),
     );
-    // Reset links (auth), the notice to the old address of a changed e-mail (user), alerts (evaluator), the
-    // assignee's notice (task).
-    expect(senders.map(([resource]) => resource).sort()).toEqual(['auth', 'evaluator', 'task', 'user']);
+    // Reset links (auth), the notice to the old address of a changed e-mail (user), alerts and summaries
+    // (evaluator) and the assignee's notice (task) are queued in the outbox; only the mail worker sends (issue 28).
+    expect(senders.map(([resource]) => resource)).toEqual(['mailOutbox']);
+    const [, sender] = senders[0]!;
+    const send = sender.statements.filter((st) => [st.Action].flat().includes('ses:SendEmail'));
+    expect(send).toHaveLength(1);
+    expect(JSON.stringify(send[0]?.Resource)).not.toContain('*');
+    // The queuing functions have the app's URL for links, and no sender address.
+    for (const [resource, fn] of functionsOf(demo)) {
+      if (!['auth', 'user', 'task', 'evaluator'].includes(resource)) continue;
+      const variables = Object.keys(fn.props.Environment?.Variables ?? {});
+      expect(variables, resource).toContain('APP_URL');
+      expect(variables, resource).not.toContain('MAIL_FROM');
+    }
   });
 });
 
@@ -1062,7 +1074,9 @@ describe('the cleanup worker', () => {
     const queueId = Object.keys(resourcesOf(demo.application, 'AWS::SQS::Queue')).find((id) =>
       id.startsWith('Cleanup'),
     );
-    const mappings = Object.values(resourcesOf(demo.application, 'AWS::Lambda::EventSourceMapping'));
+    const mappings = Object.values(resourcesOf(demo.application, 'AWS::Lambda::EventSourceMapping')).filter(
+      (m) => JSON.stringify(m.Properties?.['FunctionName']).includes(cleanup().logicalId),
+    );
     expect(mappings).toHaveLength(1);
     expect(mappings[0]?.Properties).toMatchObject({
       FunctionName: { Ref: cleanup().logicalId },
@@ -1079,7 +1093,7 @@ describe('the cleanup worker', () => {
     expect(JSON.stringify(streamStatement?.Resource)).toMatch(/Table\w*StreamArn/);
     // The API's functions never read the stream.
     for (const [resource, fn] of functionsOf(demo)) {
-      if (resource === 'cleanup') continue;
+      if (resource === 'cleanup' || resource === 'mailOutbox') continue;
       expect(
         actionsOf(fn.statements).filter((a) => STREAM_READS.includes(a)),
         resource,
@@ -1092,13 +1106,72 @@ describe('the cleanup worker', () => {
       SqsManagedSseEnabled: true,
       MessageRetentionPeriod: 14 * 24 * 3600,
     });
-    const rules = Object.values(resourcesOf(demo.application, 'AWS::Events::Rule'));
+    const rules = Object.values(resourcesOf(demo.application, 'AWS::Events::Rule')).filter((rule) =>
+      JSON.stringify(rule.Properties?.['Targets']).includes(cleanup().logicalId),
+    );
     expect(rules).toHaveLength(1);
     expect(rules[0]?.Properties).toMatchObject({
       ScheduleExpression: 'rate(5 minutes)',
       Targets: [expect.objectContaining({ Arn: { 'Fn::GetAtt': [cleanup().logicalId, 'Arn'] } })],
     });
     expect(cleanup().props).toMatchObject({ Timeout: 300 });
+  });
+});
+
+describe('the mail worker (issue 28)', () => {
+  const mail = () => {
+    const fn = functionsOf(demo).get('mailOutbox');
+    if (!fn) throw new Error('no mail worker');
+    return fn;
+  };
+
+  it('takes only new outbox items from the stream, reports partial batch failures and dead-letters given-up batches', () => {
+    const queueId = Object.keys(resourcesOf(demo.application, 'AWS::SQS::Queue')).find((id) =>
+      id.startsWith('Mail'),
+    );
+    const mappings = Object.values(resourcesOf(demo.application, 'AWS::Lambda::EventSourceMapping')).filter(
+      (m) => JSON.stringify(m.Properties?.['FunctionName']).includes(mail().logicalId),
+    );
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]?.Properties).toMatchObject({
+      EventSourceArn: { 'Fn::ImportValue': expect.stringMatching(/Table\w*StreamArn/) },
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: STREAM_RETRIES,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(mailStreamFilter) }] },
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+    expect(mailStreamFilter).toMatchObject({ eventName: ['INSERT'] });
+  });
+
+  it('sweeps the mails due for another attempt every minute', () => {
+    const rules = Object.values(resourcesOf(demo.application, 'AWS::Events::Rule')).filter((rule) =>
+      JSON.stringify(rule.Properties?.['Targets']).includes(mail().logicalId),
+    );
+    expect(rules).toHaveLength(1);
+    expect(rules[0]?.Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)' });
+  });
+
+  it('may send mail from the stage identity alone, read the stream, read and write the table; it needs no app URL', () => {
+    const actions = actionsOf(mail().statements);
+    expect(actions).toEqual(
+      expect.arrayContaining(['ses:SendEmail', 'dynamodb:GetItem', 'dynamodb:UpdateItem']),
+    );
+    expect(
+      actions.filter((a) => a.startsWith('cognito-idp:') || a.startsWith('s3:') || a.startsWith('kms:')),
+    ).toEqual([]);
+    const variables = Object.keys(mail().props.Environment?.Variables ?? {});
+    expect(variables).toContain('MAIL_FROM');
+    expect(variables).not.toContain('APP_URL');
+  });
+
+  it('raises alarms on its errors, a given-up batch and falling behind the stream', () => {
+    const alarms = Object.values(resourcesOf(demo.operations, 'AWS::CloudWatch::Alarm')).map((a) =>
+      JSON.stringify(a.Properties),
+    );
+    expect(alarms.some((a) => a.includes('mailOutbox worker gave up a batch'))).toBe(true);
+    expect(alarms.some((a) => a.includes('mailOutbox worker is more than 15 minutes behind'))).toBe(true);
   });
 });
 
@@ -1170,13 +1243,12 @@ describe('the missed-walk evaluator', () => {
     expect(JSON.stringify(send.map((st) => st.Resource))).toMatch(/"Evaluator\w*Failed\w*"/);
   });
 
-  it('mails, reads and writes the table, and reads no stream', () => {
+  it('queues mails, reads and writes the table, and reads no stream', () => {
     const { Environment } = evaluator().props as { Environment: { Variables: Record<string, unknown> } };
-    expect(Object.keys(Environment.Variables)).toEqual(
-      expect.arrayContaining(['APP_URL', 'MAIL_FROM', 'TABLE_NAME']),
-    );
+    expect(Object.keys(Environment.Variables)).toEqual(expect.arrayContaining(['APP_URL', 'TABLE_NAME']));
     const actions = actionsOf(evaluator().statements);
-    expect(actions).toEqual(expect.arrayContaining(['ses:SendEmail', 'dynamodb:PutItem', 'dynamodb:Query']));
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
+    expect(actions).not.toContain('ses:SendEmail');
     expect(actions.filter((a) => STREAM_READS.includes(a))).toEqual([]);
   });
 

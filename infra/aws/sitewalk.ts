@@ -43,7 +43,7 @@ export const buildSiteWalk = (
     ...common,
     httpApi: application.api.httpApi,
     functions: application.api.functions,
-    workers: [application.cleanup],
+    workers: [application.cleanup, application.mail],
     scheduled: [application.evaluator, application.auditAnchor],
     uploadWorkers: [application.walkPhotos],
     table: data.table,

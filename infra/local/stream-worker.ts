@@ -1,8 +1,10 @@
 /**
- * The local host's stand-in for Lambda's event source mapping on the table's stream: it polls DynamoDB Local's
- * stream, keeps the records the cleanup worker's filter matches and calls that worker's very handler
- * (functions/src/cleanup/handler.ts) with them, retrying a failed batch a few times like the mapping does. Like
- * the schedule in AWS, it also asks the handler to resume stalled cleanups, at start and then every minute. It
+ * The local host's stand-in for Lambda's event source mappings on the table's stream: it polls DynamoDB Local's
+ * stream, keeps the records each consumer's filter matches and calls that worker's very handler with them — the
+ * cleanup worker (functions/src/cleanup/handler.ts) and the mail worker (functions/src/mailOutbox/handler.ts) —
+ * retrying a failed batch (or a partial batch failure's records) a few times like the mapping does. Like the
+ * schedules in AWS, it also calls each handler with a scheduled event at start and then every minute (stalled
+ * cleanups resumed, mails due for another attempt sent). It
  * reads each shard from its oldest record, as the mapping does (TRIM_HORIZON): a record of a step already taken
  * finds the cleanup moved on and does nothing.
  */
@@ -16,6 +18,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
 import { matchesStreamFilter } from '@sitewalk/functions/cleanup/stream-filter';
+import { matchesMailStreamFilter } from '@sitewalk/functions/mailOutbox/stream-filter';
 import type { StandInsInfo } from './standins/index.ts';
 
 export interface StreamWorker {
@@ -27,13 +30,21 @@ export interface StreamWorkerOptions {
   tableName: string;
   /** Milliseconds between polls when the stream was quiet. */
   pollMs?: number;
-  /** Milliseconds between sweeps for stalled cleanups (AWS: every five minutes). */
+  /** Milliseconds between sweeps (stalled cleanups, mails due again; AWS: every five minutes and every minute). */
   sweepMs?: number;
   log?: (line: string) => void;
 }
 
 /** As the mapping in AWS: a failing batch is retried, then given up (its cleanup is resumed by a sweep). */
 const ATTEMPTS = 3;
+
+/** A worker on the stream: the records it takes (its mapping's filter) and its Lambda handler. */
+interface Consumer {
+  matches: (record: DynamoDBRecord) => boolean;
+  handler: (
+    event: DynamoDBStreamEvent | ScheduledEvent,
+  ) => Promise<{ batchItemFailures: { itemIdentifier: string }[] } | undefined | void>;
+}
 
 interface Shard {
   iterator?: string;
@@ -50,17 +61,25 @@ export const startStreamWorker = async (options: StreamWorkerOptions): Promise<S
   dynamodb.destroy();
   const StreamArn = Table?.LatestStreamArn;
   if (!StreamArn) throw new Error(`The table ${tableName} has no stream`);
-  // Imported now: the handler module reads the environment (table, bucket) when it loads, as on a cold start.
-  const { handler } = await import('@sitewalk/functions/cleanup/handler');
+  // Imported now: the handler modules read the environment (table, bucket) when they load, as on a cold start.
+  const consumers: Consumer[] = [
+    { matches: matchesStreamFilter, ...(await import('@sitewalk/functions/cleanup/handler')) },
+    { matches: matchesMailStreamFilter, ...(await import('@sitewalk/functions/mailOutbox/handler')) },
+  ];
 
   const shards = new Map<string, Shard>();
   const finished = new Set<string>();
 
-  const invoke = async (event: DynamoDBStreamEvent | ScheduledEvent) => {
+  const invoke = async (handler: Consumer['handler'], event: DynamoDBStreamEvent | ScheduledEvent) => {
+    let next = event;
     for (let attempt = 1; ; attempt++) {
       try {
-        await handler(event);
-        return;
+        const answer = await handler(next);
+        // A partial batch failure: those records again, as the mapping retries them.
+        const failed = new Set(answer?.batchItemFailures.map((f) => f.itemIdentifier) ?? []);
+        if (failed.size === 0 || !('Records' in next)) return;
+        next = { Records: next.Records.filter((r) => failed.has(r.dynamodb?.SequenceNumber ?? '')) };
+        throw new Error(`${failed.size} records failed`);
       } catch (error) {
         if (attempt === ATTEMPTS) {
           log(`stream worker: gave up after ${ATTEMPTS} attempts: ${String(error)}`);
@@ -107,15 +126,19 @@ export const startStreamWorker = async (options: StreamWorkerOptions): Promise<S
       busy = true;
       shard.lastSequenceNumber = records.at(-1)?.dynamodb?.SequenceNumber;
       // The SDK's record is the Lambda event's record (its date a Date rather than seconds, which nobody reads).
-      const matching = records
-        .map((record: _Record) => record as unknown as DynamoDBRecord)
-        .filter(matchesStreamFilter);
-      if (matching.length > 0) await invoke({ Records: matching });
+      const lambdaRecords = records.map((record: _Record) => record as unknown as DynamoDBRecord);
+      for (const { matches, handler } of consumers) {
+        const matching = lambdaRecords.filter(matches);
+        if (matching.length > 0) await invoke(handler, { Records: matching });
+      }
     }
     return busy;
   };
 
-  const sweep = () => invoke({ 'detail-type': 'Scheduled Event' } as ScheduledEvent);
+  const sweep = async () => {
+    for (const { handler } of consumers)
+      await invoke(handler, { 'detail-type': 'Scheduled Event' } as ScheduledEvent);
+  };
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

@@ -62,8 +62,38 @@ interface SentMail {
   body: { html?: string; text?: string };
 }
 
-/** The mails aws-ses-v2-local holds for one recipient (its store is shared by every test file of the run). */
+/**
+ * Resolves once every mail in this test file's outbox has had its first attempt (sent, or failed and waiting
+ * for its retry): mails go out through the outbox and the stream worker (issue 28), moments after the request
+ * that queued them. An attempt in flight has been counted but has neither finished nor failed.
+ */
+export const mailOutboxSettled = async (timeoutMs = 15_000): Promise<void> => {
+  const { dataFromEnv } = await import('@sitewalk/functions/composition');
+  const db = dataFromEnv();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { data: all } = await db.entities.mailOutbox.query.byNextAttempt({}).go({ pages: 'all' });
+    const data = all.filter((item) => item.status === 'pending' && item.lastError === undefined);
+    if (data.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`${data.length} mails still waiting for their first attempt`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+/** Makes the SES stand-in fail every mail to `address` (503, as SES down), or work again. */
+export const failMailTo = async (sesEndpoint: string, address: string, failing: boolean) => {
+  const answer = await fetch(`${sesEndpoint}/__failing/${encodeURIComponent(address)}`, {
+    method: failing ? 'PUT' : 'DELETE',
+  });
+  if (answer.status !== 204) throw new Error(`The SES stand-in answered ${answer.status}`);
+};
+
+/**
+ * The mails aws-ses-v2-local holds for one recipient (its store is shared by every test file of the run); in a
+ * test file with its own table (process.env.TABLE_NAME), once its outbox has settled.
+ */
 export const mailsTo = async (sesEndpoint: string, to: string): Promise<SentMail[]> => {
+  if (process.env['TABLE_NAME']) await mailOutboxSettled();
   const store = (await (await fetch(`${sesEndpoint}/store`)).json()) as { emails: SentMail[] };
   return store.emails.filter((mail) => mail.destination.to.includes(to));
 };

@@ -1,6 +1,6 @@
 import { messages } from '@sitewalk/shared/messages';
 import { readEnv } from '../env.ts';
-import { auditedDataFromEnv, identityFromEnv, mailerFromEnv, withActors } from '../composition.ts';
+import { auditedDataFromEnv, identityFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations, type Request } from '../http/handler.ts';
 import { authRoutes } from '@sitewalk/shared/contract/auth';
 import { NotFoundError, UnauthorizedError } from '../domain/errors.ts';
@@ -16,12 +16,7 @@ const { APP_URL } = readEnv(['APP_URL']);
 const identity = identityFromEnv();
 const mfa = createMfaAccounts({ db, identity });
 stageMfaRoles(); // read at cold start: a missing or malformed setting stops the function at once
-const sessions = createSessions({
-  db,
-  identity,
-  mailer: mailerFromEnv(),
-  appUrl: APP_URL,
-});
+const sessions = createSessions({ db, identity, appUrl: APP_URL });
 
 /** The refresh token travels only in this cookie: HttpOnly, Secure, SameSite=Strict, scoped to /api/auth. */
 export const REFRESH_COOKIE = 'sitewalk_refresh';

@@ -1,5 +1,6 @@
 import type { CreateEntityItem } from 'electrodb';
 import type { DataService } from './service.ts';
+import { queueMailItem, type OutboxMail } from './mail-outbox.ts';
 import type {
   EndedSessionItem,
   ThrottleItem,
@@ -30,8 +31,25 @@ export const deleteSessionsOfUser = async (db: DataService, userId: number) => {
   if (data.length) await db.entities.session.delete(data.map(({ tokenHash }) => ({ tokenHash }))).go();
 };
 
-export const createResetToken = (db: DataService, token: CreateEntityItem<typeof passwordResetEntity>) =>
-  db.entities.passwordReset.create(token).go();
+/** Stores a reset token; with its mail, in one transaction with the mail in the outbox. */
+export const createResetToken = async (
+  db: DataService,
+  token: CreateEntityItem<typeof passwordResetEntity>,
+  mail?: { mail: OutboxMail; now: Date },
+) => {
+  if (!mail) {
+    await db.entities.passwordReset.create(token).go();
+    return;
+  }
+  const { canceled } = await db.transaction
+    .write(({ passwordReset, mailOutbox }) => [
+      passwordReset.create(token).commit(),
+      queueMailItem({ mailOutbox }, mail.mail, mail.now),
+    ])
+    .go();
+  // A token is 32 random bytes and the mail's key is its hash: neither exists already.
+  if (canceled) throw new Error('The reset token and its mail were not written');
+};
 
 /** Deletes the user's reset tokens but the one whose hash is `keep` (all of them without it). */
 export const deleteResetTokensOfUser = async (db: DataService, userId: number, keep?: string) => {

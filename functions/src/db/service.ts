@@ -17,8 +17,9 @@ import { walkEntity } from './entities/walk.ts';
 import { incidentCreateEntity, incidentEntity } from './entities/incident.ts';
 import { locationCleanupEntity } from './entities/locationCleanup.ts';
 import { scheduleEntity } from './entities/schedule.ts';
-import { taskEntity } from './entities/task.ts';
+import { taskCreateEntity, taskEntity } from './entities/task.ts';
 import { auditEntryEntity, auditHeadEntity } from './entities/audit.ts';
+import { mailOutboxEntity } from './entities/mail.ts';
 import {
   alertEntity,
   alertInboxEntity,
@@ -71,8 +72,10 @@ const entities = {
   alertMail: alertMailEntity,
   alertPreferences: alertPreferencesEntity,
   task: taskEntity,
+  taskCreate: taskCreateEntity,
   auditEntry: auditEntryEntity,
   auditHead: auditHeadEntity,
+  mailOutbox: mailOutboxEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

@@ -4,8 +4,9 @@ import type { TaskItem } from './entities/task.ts';
 import { NEVER_DUE } from './entities/schedule.ts';
 import { readPartition } from './bounded.ts';
 import { writeIf } from './conditional.ts';
-import { writeAudited, type AuditActor } from './audit.ts';
+import { writeAudited, type AuditActor, type ChangeItems } from './audit.ts';
 import { auditView, changedFields } from './audit-fields.ts';
+import { queueMailItem, type OutboxMail } from './mail-outbox.ts';
 
 /** Named access patterns of tasks (docs/data-model.md). */
 
@@ -20,8 +21,29 @@ type TaskChanges = Partial<
 export const getTask = async (db: DataService, taskId: number) =>
   (await db.entities.task.get({ taskId }).go()).data;
 
-export const createTask = async (db: DataService, item: TaskItem) =>
-  (await db.entities.task.create(item).go()).data;
+/** The task a create with this client id made, if any. */
+export const taskCreatedWith = async (db: DataService, clientId: string) =>
+  (await db.entities.taskCreate.get({ clientId }).go({ consistent: true })).data;
+
+/**
+ * Creates a task in one transaction with, when given, the guard naming its client id and the assignee's mail
+ * in the outbox. False when the guard was there already (a copy of the same create won).
+ */
+export const createTask = async (
+  db: DataService,
+  item: TaskItem,
+  extras: { guard?: { clientId: string; userId: number; expiresAt: number }; mail?: OutboxMail; now: Date },
+) => {
+  const { guard, mail, now } = extras;
+  const { canceled } = await db.transaction
+    .write(({ task, taskCreate, mailOutbox }) => [
+      ...(guard ? [taskCreate.create({ ...guard, taskId: item.taskId }).commit()] : []),
+      task.create(item).commit(),
+      ...(mail ? [queueMailItem({ mailOutbox }, mail, now)] : []),
+    ])
+    .go();
+  return !canceled;
+};
 
 export const tasksOfLocation = (db: DataService, locationId: number) =>
   readPartition((cursor) => db.entities.task.query.byLocation({ locationId }).go({ cursor }));
@@ -39,13 +61,27 @@ export const updateTask = async (
   changes: TaskChanges,
   removeCompletedAt: boolean,
   actor: AuditActor,
+  /** The new assignee's notice, queued in the same transaction as the change. */
+  notice?: { mail: OutboxMail; now: Date },
 ) => {
   const write = () => {
     const patch = db.entities.task.patch({ taskId: item.taskId }).set(changes);
     return (removeCompletedAt ? patch.remove(['completedAt']) : patch).go({ response: 'all_new' });
   };
+  const queued: ChangeItems = ({ mailOutbox }) =>
+    notice ? [queueMailItem({ mailOutbox }, notice.mail, notice.now)] : [];
   if (changes.status === undefined || changes.status === item.status) {
-    return (await write()).data as TaskItem | null;
+    if (!notice) return (await write()).data as TaskItem | null;
+    const { canceled } = await db.transaction
+      .write(({ task, mailOutbox }) => {
+        const patch = task.patch({ taskId: item.taskId }).set(changes);
+        return [
+          (removeCompletedAt ? patch.remove(['completedAt']) : patch).commit(),
+          queueMailItem({ mailOutbox }, notice.mail, notice.now),
+        ];
+      })
+      .go();
+    return canceled ? null : getTask(db, item.taskId);
   }
   const after: Record<string, unknown> = { ...item, ...changes };
   if (removeCompletedAt) delete after.completedAt;
@@ -64,9 +100,10 @@ export const updateTask = async (
         ...changedFields(auditView.task(item), auditView.task(after)),
       },
     },
-    ({ task }) => {
+    (entities) => {
+      const { task } = entities;
       const patch = task.patch({ taskId: item.taskId }).set(changes);
-      return [(removeCompletedAt ? patch.remove(['completedAt']) : patch).commit()];
+      return [(removeCompletedAt ? patch.remove(['completedAt']) : patch).commit(), ...queued(entities)];
     },
   );
   if (outcome.canceled) return null;

@@ -1,6 +1,7 @@
 import { Role } from '@sitewalk/shared/roles';
 import type { Actor } from '@sitewalk/shared/policy';
 import type { DataService } from './service.ts';
+import { queueMailItem, type OutboxMail } from './mail-outbox.ts';
 import type { CreateUserItem, UserItem } from './entities/user.ts';
 import { mapBounded, readByKeys, readPartition } from './bounded.ts';
 import { membershipsOfLocation } from './locations.ts';
@@ -209,6 +210,8 @@ export interface UserChange {
   removedOrganizationIds: readonly number[];
   addedLocations: readonly LocationMembership[];
   addedOrganizations: readonly OrganizationMembership[];
+  /** The notice of a changed e-mail to the old address, queued in the outbox in the same transaction. */
+  notice?: { mail: OutboxMail; now: Date } | undefined;
 }
 
 /**
@@ -225,6 +228,7 @@ const unchangedKeyParts = (user: UserItem, set: Record<string, unknown>) =>
 /** At most the items `writeUserChange` writes (DynamoDB takes TRANSACTION_MAX_ITEMS in one). */
 export const itemsOfUserChange = (change: UserChange) =>
   1 +
+  (change.notice === undefined ? 0 : 1) +
   (change.newEmail === undefined ? 0 : 2) +
   (change.checkedDefault === undefined ? 0 : 1) +
   change.removedLocationIds.length +
@@ -261,7 +265,7 @@ export const writeUserChange = async (db: DataService, change: UserChange, actor
   const outcome = await writeAudited(
     db,
     { actor, record },
-    ({ user: users, userEmail, userLocation, userOrganization }) => [
+    ({ user: users, userEmail, userLocation, userOrganization, mailOutbox }) => [
       (change.clearsDefault
         ? users.patch({ userId }).set(set).remove(['defaultLocationId'])
         : users.patch({ userId }).set(set)
@@ -284,6 +288,7 @@ export const writeUserChange = async (db: DataService, change: UserChange, actor
       ),
       ...change.addedLocations.map((l) => userLocation.create({ userId, ...l }).commit()),
       ...change.addedOrganizations.map((o) => userOrganization.create({ userId, ...o }).commit()),
+      ...(change.notice ? [queueMailItem({ mailOutbox }, change.notice.mail, change.notice.now)] : []),
     ],
   );
   return !outcome.canceled;

@@ -34,7 +34,7 @@ import { nextId } from '../db/counters.ts';
 import { getLocation, getLocations } from '../db/locations.ts';
 import { getUsers, listUsersOfCompany, userIdsOfArea, userIdsOfLocation } from '../db/users.ts';
 import { mapBounded } from '../db/bounded.ts';
-import type { Mailer } from '../ports/mailer.ts';
+import { queueMail } from '../db/mail-outbox.ts';
 import { clock } from '../ports/clock.ts';
 import type { AlertDraft, RaiseAlert } from './alert-drafts.ts';
 import { NotFoundError } from './errors.ts';
@@ -53,7 +53,6 @@ export const MAIL_ATTEMPTS_MAX = 5;
 
 export interface AlertDeps {
   db: DataService;
-  mailer: Mailer;
   appUrl: string;
 }
 
@@ -112,7 +111,7 @@ const leadsReader = (db: DataService) => {
  * Alerts: raised once per key by the evaluator's checks, kept in each recipient's inbox, mailed through an
  * outbox; and each user's own inbox and preferences.
  */
-export const createAlerts = ({ db, mailer, appUrl }: AlertDeps) => {
+export const createAlerts = ({ db, appUrl }: AlertDeps) => {
   const link = `${appUrl}/app/alerts`;
 
   /**
@@ -167,7 +166,10 @@ export const createAlerts = ({ db, mailer, appUrl }: AlertDeps) => {
     };
   };
 
-  /** Sends the mails waiting in the outbox (at most MAILS_PER_RUN); a failed one waits for the next run. */
+  /**
+   * Moves the alert mails waiting (at most MAILS_PER_RUN) into the mail outbox, which sends them; one that could
+   * not be queued waits for the next run.
+   */
   const sendPending = async (): Promise<{ sent: number; failed: number }> => {
     const pending = (await pendingMails(db, MAILS_PER_RUN)).filter((m) => m.attempts < MAIL_ATTEMPTS_MAX);
     let sent = 0;
@@ -185,16 +187,24 @@ export const createAlerts = ({ db, mailer, appUrl }: AlertDeps) => {
       }
       const location = await getLocation(db, alert.locationId);
       try {
-        await mailer.send({
-          to: user.email,
-          ...alertMail({
-            firstName: user.firstName,
-            message: alert.message,
-            locationName: location?.name ?? 'a deleted location',
-            when: alert.window ? `${alert.window.label}, ${alert.window.date}` : null,
-            link,
-          }),
-        });
+        // Into the one mail outbox (issue 28), which sends it with retries; its key makes a second run's copy
+        // of the same mail nothing.
+        await queueMail(
+          db,
+          {
+            mailKey: `alert:${mail.alertId}:${mail.userId}`,
+            purpose: 'alert',
+            to: user.email,
+            ...alertMail({
+              firstName: user.firstName,
+              message: alert.message,
+              locationName: location?.name ?? 'a deleted location',
+              when: alert.window ? `${alert.window.label}, ${alert.window.date}` : null,
+              link,
+            }),
+          },
+          now,
+        );
       } catch {
         failed += 1;
         await mailFailed(db, mail.alertId, mail.userId);

@@ -17,7 +17,8 @@ import { advanceSummary, summariesDue } from '../db/alerts.ts';
 import { getLocations, locationsInScope } from '../db/locations.ts';
 import { incidentsOfLocation } from '../db/incidents.ts';
 import { getUsers } from '../db/users.ts';
-import type { Mailer } from '../ports/mailer.ts';
+import { queueMail } from '../db/mail-outbox.ts';
+import { clock } from '../ports/clock.ts';
 import type { AlertDraft, DueCheck, RaiseAlert } from './alert-drafts.ts';
 import { nextSummaryAfter, type Alerts } from './alerts.ts';
 import { mapBounded } from './fan-out.ts';
@@ -90,7 +91,6 @@ const draftOf = (
 export interface EvaluatorDeps {
   db: DataService;
   alerts: Alerts;
-  mailer: Mailer;
   appUrl: string;
   /** Checks beyond the walk windows (overdue tasks). */
   checks?: readonly DueCheck[];
@@ -104,7 +104,7 @@ export interface EvaluatorDeps {
  * is bounded by what is due, never by the size of a tenant. Two overlapping runs may both look at a schedule;
  * the alert keys keep each alert single, and only one advances the schedule.
  */
-export const createEvaluator = ({ db, alerts, mailer, appUrl, checks = [], overdueTasks }: EvaluatorDeps) => {
+export const createEvaluator = ({ db, alerts, appUrl, checks = [], overdueTasks }: EvaluatorDeps) => {
   const checkSchedule = async (
     schedule: ScheduleItem,
     location: LocationItem,
@@ -179,10 +179,18 @@ export const createEvaluator = ({ db, alerts, mailer, appUrl, checks = [], overd
       const [user] = await getUsers(db, [prefs.userId]);
       const rows = await summaryRows(prefs.userId, since, now);
       if (!user?.email || !rows) return;
-      await mailer.send({
-        to: user.email,
-        ...summaryMail({ firstName: user.firstName, rows, appUrl }),
-      });
+      // Into the one mail outbox (issue 28); keyed by the summary's time, so it is queued once.
+      await queueMail(
+        db,
+        {
+          mailKey: `summary:${prefs.userId}:${prefs.nextSummaryAt}`,
+          purpose: 'summary',
+          to: user.email,
+          ...summaryMail({ firstName: user.firstName, rows, appUrl }),
+        },
+        // Due at once by the worker's clock, whatever time this run was asked to judge.
+        clock.now(),
+      );
       sent += 1;
     });
     return sent;

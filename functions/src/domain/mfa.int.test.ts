@@ -67,7 +67,7 @@ const setUp = async (roleId: RoleId, companyRoles?: RoleId[]) => {
     locations: [],
     organizations: [],
   });
-  const sessions = createSessions({ db, identity, mailer: { send: vi.fn() }, appUrl: 'http://localhost' });
+  const sessions = createSessions({ db, identity, appUrl: 'http://localhost' });
   const sessionCount = async () =>
     (await db.entities.session.query.byUser({ userId: user.userId }).go()).data.length;
   return { identity, tokens, sessions, email, user, sessionCount };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DataService } from '../db/service.ts';
+import type { OutboxMail } from '../db/mail-outbox.ts';
 import {
   createResetToken,
   deleteResetTokensOfUser,
@@ -22,11 +23,17 @@ export const issueResetToken = async (
   userId: number,
   now: Date = new Date(),
   mailedTo?: string,
+  /** The mail with the link, queued in the outbox in the same transaction as the token (keyed by its hash). */
+  mailOf?: (token: string) => Omit<OutboxMail, 'mailKey'>,
 ): Promise<{ token: string; expiresAt: Date }> => {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hash(token);
   const expiresAt = Math.floor(now.getTime() / 1000) + RESET_TOKEN_TTL_SECONDS;
-  await createResetToken(db, { tokenHash, userId, mailedTo, expiresAt });
+  await createResetToken(
+    db,
+    { tokenHash, userId, mailedTo, expiresAt },
+    mailOf && { mail: { ...mailOf(token), mailKey: `reset:${tokenHash}` }, now },
+  );
   await deleteResetTokensOfUser(db, userId, tokenHash);
   return { token, expiresAt: new Date(expiresAt * 1000) };
 };

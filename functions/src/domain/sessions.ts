@@ -12,7 +12,6 @@ import {
 } from '../db/auth.ts';
 import { getUser, setNeedsPasswordReset, setTokenCutOff, userIdOfEmail } from '../db/users.ts';
 import { PasswordRefusedError, type IdentityProvider, type Tokens } from '../ports/identity.ts';
-import type { Mailer } from '../ports/mailer.ts';
 import { BadRequestError, TooManyRequestsError, UnauthorizedError } from './errors.ts';
 import {
   loginAccountThrottle,
@@ -98,13 +97,12 @@ export type LoginOutcome = SignInOutcome | { kind: 'new-password-required'; sess
 export interface SessionDeps {
   db: DataService;
   identity: IdentityProvider;
-  mailer: Mailer;
   appUrl: string;
   now?: () => Date;
 }
 
 /** Sign-in, forced password change, refresh, sign-out and password reset. */
-export const createSessions = ({ db, identity, mailer, appUrl, now = () => new Date() }: SessionDeps) => {
+export const createSessions = ({ db, identity, appUrl, now = () => new Date() }: SessionDeps) => {
   const epoch = () => Math.floor(now().getTime() / 1000);
   const logins = throttle(db, loginThrottle, () => now().getTime() / 1000);
   const sources = throttle(db, loginSourceThrottle, () => now().getTime() / 1000);
@@ -300,18 +298,25 @@ export const createSessions = ({ db, identity, mailer, appUrl, now = () => new D
       await identity.revoke(refreshToken);
     },
 
-    /** Always the same answer; a mail goes out only for an existing account, at most a few an hour. */
+    /**
+     * Always the same answer, whether or not the account exists and whether or not SES works: the mail (only
+     * for an existing account, at most a few an hour) is queued in the outbox with its token, never sent here.
+     * Both cases read the account and count the request, so they take much the same time.
+     */
     async forgotPassword(rawEmail: string): Promise<void> {
       const email = normalizeEmail(rawEmail);
-      const user = await userByEmail(email);
-      if (!user?.email) return;
-      if ((await resets.record(email)) > 0) return; // over this hour's limit: silently no mail
-      const { token } = await issueResetToken(db, user.userId, now(), user.email);
-      const link = `${appUrl.replace(/\/$/, '')}/reset-password/confirm/${token}`;
-      await mailer.send({
-        to: user.email,
-        ...resetPasswordMail({ firstName: user.firstName, link, validMinutes: RESET_TOKEN_TTL_SECONDS / 60 }),
-      });
+      const [user, earlier] = await Promise.all([userByEmail(email), resets.record(email)]);
+      if (!user?.email || earlier > 0) return; // no account, or over this hour's limit: silently no mail
+      const to = user.email;
+      await issueResetToken(db, user.userId, now(), to, (token) => ({
+        purpose: 'resetPassword',
+        to,
+        ...resetPasswordMail({
+          firstName: user.firstName,
+          link: `${appUrl.replace(/\/$/, '')}/reset-password/confirm/${token}`,
+          validMinutes: RESET_TOKEN_TTL_SECONDS / 60,
+        }),
+      }));
     },
 
     /**

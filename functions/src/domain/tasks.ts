@@ -13,6 +13,7 @@ import {
   deleteTask,
   getTask,
   overdueChecked,
+  taskCreatedWith,
   tasksDueBy,
   tasksOfAssignee,
   tasksOfLocation,
@@ -23,7 +24,7 @@ import { getIncident } from '../db/incidents.ts';
 import { inboxEntry } from '../db/alerts.ts';
 import { getLocation, getLocations, locationsInScope } from '../db/locations.ts';
 import { getUser, listUsersOfCompany, userIdsOfArea, userIdsOfLocation } from '../db/users.ts';
-import type { Mailer } from '../ports/mailer.ts';
+import type { OutboxMail } from '../db/mail-outbox.ts';
 import { clock } from '../ports/clock.ts';
 import type { DueCheck } from './alert-drafts.ts';
 import { authorize } from './authorize.ts';
@@ -40,9 +41,12 @@ const notFound = 'Task not found';
 
 export interface TaskDeps {
   db: DataService;
-  mailer: Mailer;
   appUrl: string;
 }
+
+/** How long a create's client id answers its task (a retry comes within seconds; a phone's outbox, days). */
+const CREATE_GUARD_SECONDS = 30 * 24 * 3600;
+const CLIENT_ID_USED = 'This client id is already used';
 
 const placementOf = (
   task: Pick<TaskItem, 'taskId' | 'assigneeId' | 'createdBy'>,
@@ -60,7 +64,7 @@ const isOverdue = (task: TaskItem, now: Date) => task.status !== 'done' && new D
 /** A task's overdue check: armed at its due time while not done, unless already alerted for that time. */
 const dueCheckOf = (status: TaskItem['status'], dueAt: string) => (status === 'done' ? NEVER_DUE : dueAt);
 
-export const createTasks = ({ db, mailer, appUrl }: TaskDeps) => {
+export const createTasks = ({ db, appUrl }: TaskDeps) => {
   /** The task as it sits now (its location's live placement), when the caller may `action` it; else 404/403. */
   const load = async (actor: Actor, taskId: number, action: Parameters<typeof authorize<'task'>>[1]) => {
     const task = await getTask(db, taskId);
@@ -93,12 +97,22 @@ export const createTasks = ({ db, mailer, appUrl }: TaskDeps) => {
     }
   };
 
-  /** The assignee's notice, unless they assigned it to themselves. */
-  const tellAssignee = async (actor: Actor, task: TaskItem, locationName: string) => {
-    if (task.assigneeId === UNASSIGNED || task.assigneeId === actor.userId) return;
+  /**
+   * The assignee's notice for the outbox, unless they assigned it to themselves or have no e-mail. Its key names
+   * the task, the assignee and the change's time, so it is queued once with the change that causes it.
+   */
+  const noticeFor = async (
+    actor: Actor,
+    task: Pick<TaskItem, 'taskId' | 'assigneeId' | 'title' | 'dueAt' | 'priority'>,
+    locationName: string,
+    at: string,
+  ): Promise<OutboxMail | undefined> => {
+    if (task.assigneeId === UNASSIGNED || task.assigneeId === actor.userId) return undefined;
     const assignee = await getUser(db, task.assigneeId);
-    if (!assignee?.email) return;
-    await mailer.send({
+    if (!assignee?.email) return undefined;
+    return {
+      mailKey: `task:${task.taskId}:assigned:${task.assigneeId}:${at}`,
+      purpose: 'taskAssigned',
       to: assignee.email,
       ...taskAssignedMail({
         firstName: assignee.firstName,
@@ -108,12 +122,23 @@ export const createTasks = ({ db, mailer, appUrl }: TaskDeps) => {
         priority: priorityName(task.priority),
         link: `${appUrl}/app/tasks/${task.taskId}`,
       }),
-    });
+    };
+  };
+
+  /** The task a create with this client id made, if the caller made it; another caller's id is a 409. */
+  const createdBefore = async (actor: Actor, clientId: string) => {
+    const guard = await taskCreatedWith(db, clientId);
+    if (!guard) return undefined;
+    if (guard.userId !== actor.userId) throw new ConflictError(CLIENT_ID_USED);
+    return (await load(actor, guard.taskId, 'read')).task;
   };
 
   return {
     /** Creates a task (Assistant Managers and above of the location), on its own or from an incident or an alert. */
     create: async (actor: Actor, body: z.output<typeof createTaskBody>) => {
+      const { clientId } = body;
+      const first = clientId === undefined ? undefined : await createdBefore(actor, clientId);
+      if (first) return first;
       const location = await visibleLocation(db, actor, body.locationId);
       const draft = { taskId: 0, assigneeId: body.assigneeId ?? UNASSIGNED, createdBy: actor.userId };
       authorize(actor, 'create', placementOf(draft, location), 'Location not found');
@@ -134,8 +159,9 @@ export const createTasks = ({ db, mailer, appUrl }: TaskDeps) => {
         }
       }
       await checkAssignee(actor, location, body.assigneeId);
-      const now = clock.now().toISOString();
-      const task = await createTask(db, {
+      const at = clock.now();
+      const now = at.toISOString();
+      const task: TaskItem = {
         taskId: await nextId(db, 'task'),
         ...atLocation(location),
         title: body.title,
@@ -151,9 +177,21 @@ export const createTasks = ({ db, mailer, appUrl }: TaskDeps) => {
         createdAt: now,
         updatedAt: now,
         dueCheckAt: dueCheckOf('open', body.dueAt),
-      });
-      await tellAssignee(actor, task, location.name);
-      return task;
+      };
+      const guard =
+        clientId === undefined
+          ? undefined
+          : {
+              clientId,
+              userId: actor.userId,
+              expiresAt: Math.floor(at.getTime() / 1000) + CREATE_GUARD_SECONDS,
+            };
+      const mail = await noticeFor(actor, task, location.name, now);
+      if (await createTask(db, task, { guard, mail, now: at })) return task;
+      // A copy of the same create won the race: answer its task.
+      const winner = clientId === undefined ? undefined : await createdBefore(actor, clientId);
+      if (!winner) throw new ConflictError('This task could not be created, please try again');
+      return winner;
     },
 
     get: async (actor: Actor, taskId: number) => (await load(actor, taskId, 'read')).task,
@@ -219,11 +257,19 @@ export const createTasks = ({ db, mailer, appUrl }: TaskDeps) => {
             : {}),
         updatedAt: now,
       };
-      const updated = await updateTask(db, task, changes, status !== undefined && status !== 'done', actor);
+      const reassigned = assigneeId !== undefined && (assigneeId ?? UNASSIGNED) !== task.assigneeId;
+      const mail = reassigned
+        ? await noticeFor(actor, { ...task, ...changes }, location.name, now)
+        : undefined;
+      const updated = await updateTask(
+        db,
+        task,
+        changes,
+        status !== undefined && status !== 'done',
+        actor,
+        mail && { mail, now: new Date(now) },
+      );
       if (!updated) throw new NotFoundError(notFound);
-      if (assigneeId !== undefined && (assigneeId ?? UNASSIGNED) !== task.assigneeId) {
-        await tellAssignee(actor, updated, location.name);
-      }
       return updated;
     },
 

@@ -27,7 +27,6 @@ import {
   writeUserChange,
 } from '../db/users.ts';
 import { deleteResetTokensOfUser } from '../db/auth.ts';
-import type { Mailer } from '../ports/mailer.ts';
 import type { PinCipher } from '../ports/pins.ts';
 import { PasswordRefusedError } from '../ports/identity.ts';
 import { EmailTakenError, type Accounts } from './accounts.ts';
@@ -55,7 +54,6 @@ interface UserServices {
   db: DataService;
   accounts: Accounts;
   pins: PinCipher;
-  mailer: Mailer;
   appUrl: string;
   logger: { error: (message: string, error: Error) => void };
 }
@@ -339,6 +337,7 @@ export const updateUser = async (
       ([, v]) => v !== undefined,
     ),
   );
+  const noticeAt = new Date();
   const change = {
     user,
     set,
@@ -349,6 +348,19 @@ export const updateUser = async (
     removedOrganizationIds,
     addedLocations: added.locations,
     addedOrganizations: added.organizations,
+    // The old address learns of the change (a takeover), with the change or not at all.
+    notice:
+      emailChanged && user.email
+        ? {
+            mail: {
+              mailKey: `emailChanged:${user.userId}:${noticeAt.toISOString()}`,
+              purpose: 'emailChanged' as const,
+              to: user.email,
+              ...emailChangedMail({ firstName: user.firstName, newEmail: email, appUrl: services.appUrl }),
+            },
+            now: noticeAt,
+          }
+        : undefined,
   };
   assertFitsOneTransaction(
     itemsOfUserChange(change),
@@ -362,15 +374,6 @@ export const updateUser = async (
   // A reset link mailed to the old address must not outlive it.
   if (emailChanged) await deleteResetTokensOfUser(db, user.userId);
   await changePassword();
-  if (emailChanged && user.email) {
-    // The change stands whether or not the notice goes out: a mail failure is logged, not answered.
-    await services.mailer
-      .send({
-        to: user.email,
-        ...emailChangedMail({ firstName: user.firstName, newEmail: email, appUrl: services.appUrl }),
-      })
-      .catch((error: unknown) => services.logger.error('E-mail-change notice not sent', error as Error));
-  }
   return { profileChanged: true };
 };
 

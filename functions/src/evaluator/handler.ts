@@ -1,7 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { readEnv } from '../env.ts';
-import { dataFromEnv, mailerFromEnv } from '../composition.ts';
+import { dataFromEnv } from '../composition.ts';
 import { createMetrics } from '../http/metrics.ts';
 import { clock } from '../ports/clock.ts';
 import { createAlerts } from '../domain/alerts.ts';
@@ -15,15 +15,13 @@ export type { EvaluationSummary } from '../domain/evaluator.ts';
  * the local host calls `evaluateAt` on its own timer, and its test-only clock control with the clock moved.
  */
 const db = dataFromEnv();
-const mailer = mailerFromEnv();
 const { APP_URL: appUrl } = readEnv(['APP_URL']);
 const logger = new Logger({ serviceName: 'sitewalk-evaluator' });
 const metrics = createMetrics('sitewalk-evaluator');
-const alerts = createAlerts({ db, mailer, appUrl });
+const alerts = createAlerts({ db, appUrl });
 const evaluator = createEvaluator({
   db,
   alerts,
-  mailer,
   appUrl,
   checks: [overdueTasksCheck({ db })],
   overdueTasks: overdueTaskCounts({ db }),

@@ -1,12 +1,12 @@
 import { readEnv } from '../env.ts';
-import { auditedDataFromEnv, mailerFromEnv, withActors } from '../composition.ts';
+import { auditedDataFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { taskRoutes } from '@sitewalk/shared/contract/task';
 import { createTasks } from '../domain/tasks.ts';
 import { toCommentOf, toTask, toTasks } from './views.ts';
 
 const db = auditedDataFromEnv();
-const tasks = createTasks({ db, mailer: mailerFromEnv(), appUrl: readEnv(['APP_URL']).APP_URL });
+const tasks = createTasks({ db, appUrl: readEnv(['APP_URL']).APP_URL });
 
 export const implementations: Implementations<'task'> = {
   'task.create': async ({ actor, body }) => toTask(db, await tasks.create(actor, body)),

@@ -4,7 +4,6 @@ import type { User } from '@sitewalk/shared/schemas/user';
 import {
   auditedDataFromEnv,
   identityFromEnv,
-  mailerFromEnv,
   pinsFromEnv,
   storageFromEnv,
   withActors,
@@ -38,7 +37,6 @@ const db = auditedDataFromEnv();
 const pins = pinsFromEnv();
 const accounts = createAccounts(db, identityFromEnv(), pins);
 const storage = storageFromEnv();
-const mailer = mailerFromEnv();
 const { APP_URL } = readEnv(['APP_URL']);
 const notFound = messages.fetch.userNotFound;
 
@@ -142,7 +140,7 @@ export const implementations: Implementations<'user'> = {
     paged(await visibleUsersOfOrganization(db, actor, params.id), query),
 
   'user.update': async ({ actor, params, body, logger }) => {
-    const services = { db, accounts, pins, mailer, appUrl: APP_URL, logger };
+    const services = { db, accounts, pins, appUrl: APP_URL, logger };
     const { profileChanged } = await updateUser(services, actor, params.id, body);
     return result(await view(params.id), profileChanged ? 'User updated' : 'Password changed');
   },

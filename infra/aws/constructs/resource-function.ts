@@ -310,7 +310,7 @@ export class ResourceFunction extends Construct {
       );
     }
 
-    if (access.mail) {
+    if (access.mail === 'send') {
       role.addToPolicy(
         new PolicyStatement({
           actions: ['ses:SendEmail'],

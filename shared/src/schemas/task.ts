@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { id, idParam, isoDateTime, instant, pagedQuery } from './common.ts';
+import { clientId, id, idParam, isoDateTime, instant, pagedQuery } from './common.ts';
 import { priority } from './incident.ts';
 import { TASK_COMMENT_MAX_LENGTH, TASK_DESCRIPTION_MAX_LENGTH, TASK_TITLE_MAX_LENGTH } from '../constants.ts';
 
@@ -26,6 +26,8 @@ export const createTaskBody = z.object({
   priority,
   incidentId: id.optional(),
   alertId: id.optional(),
+  /** The client's id of this create: a retried request with it answers the task it made, never a second. */
+  clientId: clientId.optional(),
 });
 
 export const updateTaskBody = z

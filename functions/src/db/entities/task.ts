@@ -71,3 +71,23 @@ export const taskEntity = new Entity({
   },
 });
 export type TaskItem = EntityItem<typeof taskEntity>;
+
+/**
+ * The task a create with a client id made (issue 28): written in the same transaction as the task, so a retried
+ * request (the same client id) answers that task instead of making a second. Expires after a month.
+ */
+export const taskCreateEntity = new Entity({
+  model: { entity: 'taskCreate', version: '1', service },
+  attributes: {
+    clientId: { type: 'string', required: true },
+    taskId: { type: 'number', required: true },
+    userId: { type: 'number', required: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['clientId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+  },
+});

@@ -56,6 +56,7 @@ describe('TaskAddPage', () => {
       assigneeId: 21,
       dueAt: new Date('2026-12-01T09:30').toISOString(),
       priority: 1,
+      clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
   });
 

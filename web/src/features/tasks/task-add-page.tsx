@@ -58,6 +58,8 @@ export const TaskAddPage = () => {
   const locations = useUserLocations(user.id);
   const create = useCreateTask();
   const [failure, setFailure] = useState<string | null>(null);
+  // One per page: a Create sent again after an answer was lost makes no second task (issue 28).
+  const [clientId] = useState(() => crypto.randomUUID());
   const form = useForm<TaskForm>({
     defaultValues: {
       title: (search.get('title') ?? '').slice(0, TASK_TITLE_MAX_LENGTH),
@@ -87,6 +89,7 @@ export const TaskAddPage = () => {
         priority: values.priority,
         ...(incidentId ? { incidentId } : {}),
         ...(alertId ? { alertId } : {}),
+        clientId,
       });
       void navigate(paths.app.task.build(task.id));
     } catch (error) {
