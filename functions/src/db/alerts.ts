@@ -102,7 +102,7 @@ export const summariesDue = async (db: DataService, now: string, count: number) 
   (
     await db.entities.alertPreferences.query
       .byNextSummary({})
-      .lte({ nextSummaryAt: now })
+      .between({ nextSummaryAt: '' }, { nextSummaryAt: now })
       .go({ count, pages: 'all' })
   ).data;
 

@@ -45,7 +45,7 @@ export const mailsDueBy = async (db: DataService, now: string, count: number) =>
   (
     await db.entities.mailOutbox.query
       .byNextAttempt({})
-      .lte({ nextAttemptAt: now })
+      .between({ nextAttemptAt: '' }, { nextAttemptAt: now })
       .go({ count, pages: 'all' })
   ).data;
 

@@ -24,7 +24,7 @@ export const createScheduleOnce = (db: DataService, item: ScheduleItem) =>
 
 /** The schedules whose next check is due by `now`, earliest first, at most `count` (gsi3). */
 export const schedulesDue = async (db: DataService, now: string, count: number) =>
-  (await db.entities.schedule.query.byNextCheck({}).lte({ nextCheckAt: now }).go({ count, pages: 'all' }))
+  (await db.entities.schedule.query.byNextCheck({}).between({ nextCheckAt: '' }, { nextCheckAt: now }).go({ count, pages: 'all' }))
     .data;
 
 /**

@@ -1,4 +1,4 @@
-import { Service } from 'electrodb';
+import { Entity, Service } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { counterEntity } from './entities/counter.ts';
 import { managementCompanyEntity } from './entities/managementCompany.ts';
@@ -79,7 +79,17 @@ const entities = {
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */
+/**
+ * A service over its own copies of the entities: ElectroDB's Service binds the client and table onto the entity
+ * objects it is given, so two services over the shared module-level entities (a test's counting client and a
+ * helper's, two tables in one process) would silently re-point each other's entities.
+ */
 export const createService = (client: DynamoDBDocumentClient, table: string) =>
-  new Service(entities, { client, table });
+  new Service(
+    Object.fromEntries(
+      Object.entries(entities).map(([name, entity]) => [name, new Entity(entity.schema, { client, table })]),
+    ) as unknown as typeof entities,
+    { client, table },
+  );
 
 export type DataService = ReturnType<typeof createService>;
