@@ -24,8 +24,12 @@ export const createScheduleOnce = (db: DataService, item: ScheduleItem) =>
 
 /** The schedules whose next check is due by `now`, earliest first, at most `count` (gsi3). */
 export const schedulesDue = async (db: DataService, now: string, count: number) =>
-  (await db.entities.schedule.query.byNextCheck({}).between({ nextCheckAt: '' }, { nextCheckAt: now }).go({ count, pages: 'all' }))
-    .data;
+  (
+    await db.entities.schedule.query
+      .byNextCheck({})
+      .between({ nextCheckAt: '' }, { nextCheckAt: now })
+      .go({ count, pages: 'all' })
+  ).data;
 
 /**
  * Marks a schedule's checks done up to `checkedUntil` and sets its next check, if nobody did meanwhile (its

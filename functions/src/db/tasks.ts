@@ -127,7 +127,12 @@ export const deleteTask = async (db: DataService, taskId: number) => {
 
 /** The tasks the overdue check must look at by `now`, earliest due first, at most `count` (gsi3). */
 export const tasksDueBy = async (db: DataService, now: string, count: number) =>
-  (await db.entities.task.query.byDueCheck({}).between({ dueCheckAt: '' }, { dueCheckAt: now }).go({ count, pages: 'all' })).data;
+  (
+    await db.entities.task.query
+      .byDueCheck({})
+      .between({ dueCheckAt: '' }, { dueCheckAt: now })
+      .go({ count, pages: 'all' })
+  ).data;
 
 /** The overdue check is done with this due time, if it is still the task's (false: changed or done meanwhile). */
 export const overdueChecked = (db: DataService, taskId: number, dueAt: string) =>
