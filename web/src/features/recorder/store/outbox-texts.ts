@@ -41,15 +41,23 @@ const writeNames: Record<OutboxWrite['kind'], string> = {
  * A failed write in words: 'Note: {the API's message}'; a photo 'The photo could not be uploaded: {why}'
  * (issue 28).
  */
-export const failedWriteText = ({ write, message }: Pick<FailedWrite, 'write' | 'message'>): string =>
-  write.kind === 'photo'
+export const failedWriteText = ({
+  write,
+  message,
+  photosOnly,
+}: Pick<FailedWrite, 'write' | 'message' | 'photosOnly'>): string =>
+  write.kind === 'photo' || photosOnly
     ? `The photo could not be uploaded: ${message}`
     : `${writeNames[write.kind]}: ${message}`;
 
 const at = (label: number | null) => (label === null ? '' : ` of checkpoint ${label}`);
 
 /** What a failed write is, in a sentence: 'the photo of checkpoint 4'. */
-export const failedWriteName = ({ write, markerLabel }: Pick<FailedWrite, 'write' | 'markerLabel'>) => {
+export const failedWriteName = ({
+  write,
+  markerLabel,
+  photosOnly,
+}: Pick<FailedWrite, 'write' | 'markerLabel' | 'photosOnly'>) => {
   switch (write.kind) {
     case 'start':
       return 'the start of the walk';
@@ -62,7 +70,7 @@ export const failedWriteName = ({ write, markerLabel }: Pick<FailedWrite, 'write
     case 'photo':
       return `the photo${at(markerLabel)}`;
     case 'incident':
-      return 'the incident';
+      return photosOnly ? 'the photos of the incident' : 'the incident';
     case 'finish':
       return 'the finish of the walk';
     case 'discarded':
@@ -71,11 +79,13 @@ export const failedWriteName = ({ write, markerLabel }: Pick<FailedWrite, 'write
 };
 
 /** The discard confirmation's question: 'Discard the photo of checkpoint 4?'. */
-export const discardQuestion = (failure: Pick<FailedWrite, 'write' | 'markerLabel'>) =>
+export const discardQuestion = (failure: Pick<FailedWrite, 'write' | 'markerLabel' | 'photosOnly'>) =>
   `Discard ${failedWriteName(failure)}?`;
 
 /** What is lost, said in the confirmation. */
-export const discardConsequence = (failure: Pick<FailedWrite, 'write' | 'reported'>) => {
+export const discardConsequence = (failure: Pick<FailedWrite, 'write' | 'reported' | 'photosOnly'>) => {
+  if (failure.photosOnly)
+    return 'They will not be sent; the incident itself is saved. The walk report will show that an item was discarded on this phone.';
   if (failure.write.kind === 'start')
     return 'It will not be sent, and nothing recorded on this walk can be sent without it.';
   if (failure.reported)
@@ -84,9 +94,9 @@ export const discardConsequence = (failure: Pick<FailedWrite, 'write' | 'reporte
 };
 
 /** The name of a failed write's buttons, for screen readers: 'Retry the photo of checkpoint 4'. */
-export const retryLabel = (failure: Pick<FailedWrite, 'write' | 'markerLabel'>) =>
+export const retryLabel = (failure: Pick<FailedWrite, 'write' | 'markerLabel' | 'photosOnly'>) =>
   `Retry ${failedWriteName(failure)}`;
-export const discardLabel = (failure: Pick<FailedWrite, 'write' | 'markerLabel'>) =>
+export const discardLabel = (failure: Pick<FailedWrite, 'write' | 'markerLabel' | 'photosOnly'>) =>
   `Discard ${failedWriteName(failure)}`;
 
 export const failedTitle = (n: number) =>

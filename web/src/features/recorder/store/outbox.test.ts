@@ -14,7 +14,7 @@ import {
   type Locks,
   type OutboxOptions,
 } from './outbox.ts';
-import { outboxStatusText } from './outbox-texts.ts';
+import { discardQuestion, failedWriteText, outboxStatusText } from './outbox-texts.ts';
 import { openRecorderStore, type LocalRecorderStore } from './recorder-store.ts';
 import {
   apiError,
@@ -611,6 +611,44 @@ describe('photos in their own lane, and failed writes (issue 28)', () => {
     await drain(outbox, clock, 3);
     expect(api.puts).toHaveLength(PHOTO_SAME_FAILURES_MAX);
     expect(clock.pendingCount()).toBe(0);
+  });
+
+  it('sends the finish while an incident’s photo fails every time; only the photos are set aside, the incident stands', async () => {
+    const api = createFakeApi();
+    const { store, outbox, clock } = phone(api);
+    const { session, w } = await startedSession(store);
+    api.failAlways('PUT', () => new TypeError('Failed to fetch'));
+    const incident = w.incident(1);
+    if (incident.kind !== 'incident') throw new Error('an incident write');
+    await store.record(session, [w.checkpoint(1), incident, w.checkpoint(2), w.finish()]);
+    await outbox.flush();
+
+    const reportId = api.reports.get(session.key) ?? 0;
+    expect(api.incidents.size).toBe(1);
+    expect(api.checkpoints.get(reportId)?.size).toBe(2);
+    expect(api.finished.has(reportId)).toBe(true);
+    const photoBytes = incident.photos.reduce((sum, photo) => sum + photo.blob.size, 0);
+    expect(outbox.status()).toMatchObject({ waiting: 1, bytes: photoBytes, failed: [] });
+
+    await drain(outbox, clock, PHOTO_SAME_FAILURES_MAX);
+    expect(api.puts).toHaveLength(PHOTO_SAME_FAILURES_MAX);
+    const [failure] = outbox.status().failed;
+    expect(failure).toMatchObject({ write: { kind: 'incident' }, photosOnly: true, reported: true });
+    expect(failedWriteText(failure!)).toBe(
+      'The photo could not be uploaded: the upload did not reach the storage (Failed to fetch)',
+    );
+    expect(discardQuestion(failure!)).toBe('Discard the photos of the incident?');
+    expect(outbox.status()).toMatchObject({ waiting: 0, bytes: 0, retryAt: null });
+
+    // Retried once the storage takes it: the same incident, both photos, nothing created twice.
+    api.recover('PUT');
+    await outbox.retry(failure!.seq);
+    await outbox.flush();
+    expect(outbox.status()).toMatchObject({ waiting: 0, failed: [] });
+    expect(api.incidents.size).toBe(1);
+    expect(api.calls.filter((c) => c.name === 'incident.create')).toHaveLength(1);
+    const incidentId = api.incidents.get(incident.clientId) ?? 0;
+    expect(api.incidentImages.get(incidentId)?.size).toBe(incident.photos.length);
   });
 
   it('keeps trying a photo whose failures change, and never lets one photo hold back another', async () => {

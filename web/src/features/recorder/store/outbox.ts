@@ -401,6 +401,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
             markerLabel:
               markerId === null ? null : await store.markerLabelOf(failure.session, markerId, failure.userId),
             reported: await reportable(failure),
+            ...(failure.write.kind === 'incident' && failure.progress?.claimed ? { photosOnly: true } : {}),
           };
         }),
       );
@@ -416,18 +417,6 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     const failedStart = await store.failedStartOf(entry.write.session);
     if (failedStart) return { kind: 'failed', status: failedStart.status, message: failedStart.message };
     return { kind: 'failed', status: 0, message: 'This walk was never started' };
-  };
-
-  /** Asks for an upload URL and PUTs the photo there; a photo an earlier try delivered is done. */
-  const uploadOnce = async (
-    ticket: () => Promise<Pick<UploadTicket, 'uploadUrl' | 'headers'>>,
-    blob: Blob,
-  ) => {
-    try {
-      await upload(await ticket(), blob, signal);
-    } catch (error) {
-      if (!deliveredBefore(error)) throw error;
-    }
   };
 
   /** A walk photo's upload URL: asking records the photo on the report (the same key again for its client id). */
@@ -514,7 +503,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       }
       case 'incident': {
         let incidentId = entry.progress?.incidentId;
-        let photosSent = entry.progress?.photosSent ?? 0;
+        const photosSent = entry.progress?.photosSent ?? 0;
         if (incidentId === undefined) {
           const incident = await call('incident.create', {
             body: {
@@ -530,21 +519,11 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
           incidentId = incident.id;
           await store.saveProgress(entry.seq, { incidentId, photosSent });
         }
-        for (const photo of write.photos.slice(photosSent)) {
-          const ticket = () =>
-            call('incident.imageUpload', {
-              params: { id: incidentId },
-              body: {
-                clientId: photo.clientId,
-                contentType: photo.contentType,
-                contentLength: photo.blob.size,
-              },
-              signal,
-              timeoutMs,
-            });
-          await uploadOnce(ticket, photo.blob);
-          photosSent += 1;
-          await store.saveProgress(entry.seq, { incidentId, photosSent });
+        if (photosSent < write.photos.length) {
+          // The incident is recorded; its photos go in the photo lane, as a walk photo's file does.
+          await store.saveProgress(entry.seq, { incidentId, photosSent, claimed: true });
+          void photoLane.flush();
+          return { kind: 'sent' };
         }
         break;
       }
@@ -635,9 +614,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
    * done). A step's error is thrown as an UploadStepError, so its reason names the step.
    */
   const sendPhoto = async (entry: QueuedWrite): Promise<Outcome> => {
-    if (entry.write.kind !== 'photo') return { kind: 'sent' };
-    const walkReportId = await reportIdFor(entry);
-    if (typeof walkReportId !== 'number') return walkReportId;
+    const { write } = entry;
     const step = async <T>(name: UploadStep, run: () => Promise<T>): Promise<T | null> => {
       try {
         return await run();
@@ -646,9 +623,37 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         throw new UploadStepError(name, error);
       }
     };
-    const ticket = await step('ticket', photoTicket(entry.write, walkReportId));
-    const { blob } = entry.write;
-    if (ticket) await step('put', () => upload(ticket, blob, signal));
+    if (write.kind === 'photo') {
+      const walkReportId = await reportIdFor(entry);
+      if (typeof walkReportId !== 'number') return walkReportId;
+      const ticket = await step('ticket', photoTicket(write, walkReportId));
+      if (ticket) await step('put', () => upload(ticket, write.blob, signal));
+    } else if (write.kind === 'incident') {
+      // An incident the main lane created: its photos one after the other, each counted once it is there.
+      const progress = entry.progress ?? {};
+      const { incidentId } = progress;
+      if (incidentId === undefined)
+        return { kind: 'failed', status: 0, message: 'The incident was not created' };
+      let photosSent = progress.photosSent ?? 0;
+      for (const photo of write.photos.slice(photosSent)) {
+        const ticket = await step('ticket', () =>
+          call('incident.imageUpload', {
+            params: { id: incidentId },
+            body: {
+              clientId: photo.clientId,
+              contentType: photo.contentType,
+              contentLength: photo.blob.size,
+            },
+            signal,
+            timeoutMs,
+          }),
+        );
+        if (ticket) await step('put', () => upload(ticket, photo.blob, signal));
+        photosSent += 1;
+        entry.progress = { ...progress, photosSent };
+        await store.saveProgress(entry.seq, entry.progress);
+      }
+    }
     await store.remove(entry.seq);
     return { kind: 'sent' };
   };

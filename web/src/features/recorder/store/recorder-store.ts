@@ -31,7 +31,9 @@ export interface WriteProgress {
 /** Which writes a lane sends: the photo lane a claimed photo's file, the main lane everything else. */
 export type Lane = 'main' | 'photo';
 export const laneOf = (entry: Pick<QueuedWrite, 'write' | 'progress'>): Lane =>
-  entry.write.kind === 'photo' && entry.progress?.claimed ? 'photo' : 'main';
+  (entry.write.kind === 'photo' || entry.write.kind === 'incident') && entry.progress?.claimed
+    ? 'photo'
+    : 'main';
 
 /** What waits to be sent: the writes, and the bytes of the photos among them. */
 export interface Backlog {

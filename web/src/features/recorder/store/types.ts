@@ -110,6 +110,8 @@ export interface FailedWrite {
   markerLabel: number | null;
   /** Whether discarding it tells the walk report (not when the walk never reached the server). */
   reported: boolean;
+  /** An incident the server has, whose photos could not all be uploaded: only they are lost if discarded. */
+  photosOnly?: boolean;
 }
 
 /** What the outbox indicator shows. */
