@@ -44,8 +44,8 @@ describe('a missed walk becomes a task', () => {
       await page.getByRole('button', { name: 'Save schedule' }).click();
       await page.getByRole('status').getByText('Saved').waitFor();
 
-      // The dashboard shows today's window, open.
-      await page.goto(journey.url('/app'));
+      // The dashboard shows today's window, open (a Manager records walks: /app is their home).
+      await page.goto(journey.url('/app/dashboard'));
       const card = page.getByRole('region', { name: 'Location Watched' });
       await card.getByRole('listitem').getByText('Morning walk · Open').waitFor();
       await journey.check('dashboard with windows');

@@ -16,9 +16,10 @@ const giveProfilePicture = async (who: Person, picture: Buffer) => {
     `/api/user/update/profile-image/${who.id}/face?contentType=image/png&contentLength=${picture.length}`,
   );
   expect(ticket.status).toBe(200);
+  // With exactly the ticket's headers (signed, If-None-Match among them), as the SPA sends them.
   const put = await fetch(String(ticket.body.uploadUrl), {
     method: 'PUT',
-    headers: { 'content-type': 'image/png' },
+    headers: ticket.body.headers as Record<string, string>,
     body: picture,
   });
   expect(put.status).toBe(200);

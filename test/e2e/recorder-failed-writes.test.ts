@@ -86,7 +86,8 @@ describe('failed writes in the recorder', () => {
 
     // The network goes: a photo at marker 1, markers 2 and 3 by position, and the finish.
     await context.setOffline(true);
-    await indicator(page, 'Offline — all sent').waitFor();
+    // The outbox hears of it when its running send has ended (every request is routed here, so slower).
+    await indicator(page, 'Offline — all sent').waitFor({ timeout: 45_000 });
     await markerRow(page, 1).click();
     await page
       .getByRole('region', { name: 'Actions at Marker 1' })
