@@ -62,7 +62,7 @@ describe('a missed walk becomes a task', () => {
       await journey.check('alerts');
       // And by e-mail, in the mail viewer's store, once the mail worker has sent it from the outbox.
       await expect
-        .poll(async () => (await mailsTo(ses, manager.email)).map((m) => m.subject), { timeout: 10_000 })
+        .poll(async () => (await mailsTo(ses, manager.email)).map((m) => m.subject), { timeout: 30_000 })
         .toContain(
           `SiteWalk alert: Morning walk at Location Watched was missed (${localTime(zone, -30)}–${localTime(zone, 45)})`,
         );

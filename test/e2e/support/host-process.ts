@@ -81,7 +81,9 @@ const host = await startLocalHost({
   webDist,
   storage: standInStorage(standIns, provisioned.bucketName),
 });
-const worker = await startStreamWorker({ standIns, tableName: provisioned.tableName });
+// Sweeps every few seconds, not every minute: a mail whose stream record a busy DynamoDB Local trimmed away is
+// sent by the sweep while a journey still waits for it.
+const worker = await startStreamWorker({ standIns, tableName: provisioned.tableName, sweepMs: 5_000 });
 const { startUploadEvents } = await import('../../../infra/local/upload-events.ts');
 const uploadEvents = await startUploadEvents({
   s3Endpoint: standIns.endpoints.s3,
