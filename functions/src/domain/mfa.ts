@@ -1,3 +1,4 @@
+import { systemClock } from '../ports/clock.ts';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { parseRoleList, type RoleId } from '@sitewalk/shared/roles';
 import type { DataService } from '../db/service.ts';
@@ -105,7 +106,7 @@ export const releaseMfaSetup = (db: DataService, session: string) => deleteMfaSe
 export const createMfaAccounts = ({
   db,
   identity,
-  now = () => new Date(),
+  now = systemClock.now,
 }: {
   db: DataService;
   identity: IdentityProvider;

@@ -1,3 +1,4 @@
+import { systemClock } from '../ports/clock.ts';
 import { createHash } from 'node:crypto';
 import { messages } from '@sitewalk/shared/messages';
 import type { DataService } from '../db/service.ts';
@@ -102,7 +103,7 @@ export interface SessionDeps {
 }
 
 /** Sign-in, forced password change, refresh, sign-out and password reset. */
-export const createSessions = ({ db, identity, appUrl, now = () => new Date() }: SessionDeps) => {
+export const createSessions = ({ db, identity, appUrl, now = systemClock.now }: SessionDeps) => {
   const epoch = () => Math.floor(now().getTime() / 1000);
   const logins = throttle(db, loginThrottle, () => now().getTime() / 1000);
   const sources = throttle(db, loginSourceThrottle, () => now().getTime() / 1000);

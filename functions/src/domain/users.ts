@@ -1,3 +1,4 @@
+import { clock } from '../ports/clock.ts';
 import type * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { Role, roleNames, type RoleId } from '@sitewalk/shared/roles';
@@ -337,7 +338,7 @@ export const updateUser = async (
       ([, v]) => v !== undefined,
     ),
   );
-  const noticeAt = new Date();
+  const noticeAt = clock.now();
   const change = {
     user,
     set,

@@ -17,3 +17,11 @@ export const setClockOffset = (ms: number): void => {
   if (!Number.isFinite(ms) || ms < 0) throw new Error('The clock only moves forward');
   offsetMs = ms;
 };
+
+/**
+ * The system's time, which the local host's clock control never moves: sessions, reset tokens, throttles and MFA
+ * are judged against the identity provider's token times and the authenticator app's clock, not the product's.
+ */
+export const systemClock = {
+  now: (): Date => new Date(),
+};
