@@ -34,8 +34,7 @@ const race = async (
   update: (objectId: number) => [string, string, unknown],
   remove: (objectId: number) => string,
 ) => {
-  const ids: number[] = [];
-  for (let n = 0; n < ROUNDS; n++) ids.push(await make(n));
+  const ids = await Promise.all(Array.from({ length: ROUNDS }, (_, n) => make(n)));
   const rounds = await Promise.all(
     ids.map(async (objectId) => {
       const [method, path, body] = update(objectId);
