@@ -1,7 +1,7 @@
 import { clock } from '../ports/clock.ts';
 import type * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
-import { Role, roleNames, type RoleId } from '@sitewalk/shared/roles';
+import { Role, roleFields, roleNames, type RoleId } from '@sitewalk/shared/roles';
 import {
   canChangeRole,
   canCreateUser,
@@ -119,8 +119,8 @@ const membershipsFor = (
   locationIds: readonly number[],
   organizationIds: readonly number[],
 ) => ({
-  locationIds: roleId < Role.AreaManager ? locationIds : [],
-  organizationIds: roleId === Role.AreaManager ? organizationIds : [],
+  locationIds: roleFields(roleId).locations ? locationIds : [],
+  organizationIds: roleFields(roleId).areas ? organizationIds : [],
 });
 
 const notOwnLocation = 'must be one of the user’s locations';
@@ -145,7 +145,7 @@ export const createUser = async (
   body: CreateUserRequest,
 ): Promise<UserItem> => {
   const { userInfo } = body;
-  const managementCompanyId = roleId === Role.Admin ? undefined : userInfo.managementCompanyId;
+  const managementCompanyId = roleFields(roleId).company ? userInfo.managementCompanyId : undefined;
   if (managementCompanyId !== undefined) {
     const company = await getManagementCompany(db, managementCompanyId);
     if (!company || !canSee(actor, { kind: 'managementCompany', id: managementCompanyId })) {
@@ -297,13 +297,13 @@ export const updateUser = async (
     memberships.userLocation,
     (m) => wanted.locationIds.includes(m.locationId),
     locationPlacement,
-    roleId < Role.AreaManager,
+    roleFields(roleId).locations,
   ).map((m) => m.locationId);
   const removedOrganizationIds = removable(
     memberships.userOrganization,
     (m) => wanted.organizationIds.includes(m.organizationId),
     organizationPlacement,
-    roleId === Role.AreaManager,
+    roleFields(roleId).areas,
   ).map((m) => m.organizationId);
   const locationsAfter = [
     ...currentLocations.filter((id) => !removedLocationIds.includes(id)),

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Role, roleIds, roleNames, type RoleId } from '../roles.ts';
+import { roleFields, roleIds, roleNames, type RoleId } from '../roles.ts';
 import { messages } from '../messages.ts';
 import {
   MAX_MEMBERSHIPS,
@@ -75,24 +75,25 @@ export const createUserBody = (role: Exclude<RoleId, 50>) =>
       { error: messages.validation.noUserInfo },
     )
     .superRefine(({ userInfo, organizationIds }, ctx) => {
-      if (role >= Role.AreaManager && !userInfo.email) {
+      const fields = roleFields(role);
+      if (fields.emailRequired && !userInfo.email) {
         ctx.addIssue({
           code: 'custom',
           path: ['userInfo', 'email'],
           message: messages.validation.emailRequiredForRole,
         });
       }
-      if ((role === Role.Manager || role === Role.AssistantManager) && !userInfo.pin) {
+      if (fields.pinRequired && !userInfo.pin) {
         ctx.addIssue({ code: 'custom', path: ['userInfo', 'pin'], message: messages.validation.pinRequired });
       }
-      if (role !== Role.Admin && userInfo.managementCompanyId === undefined) {
+      if (fields.company && userInfo.managementCompanyId === undefined) {
         ctx.addIssue({
           code: 'custom',
           path: ['userInfo', 'managementCompanyId'],
           message: messages.validation.selectManagementCompany,
         });
       }
-      if (role === Role.AreaManager && !organizationIds?.length) {
+      if (fields.areas && !organizationIds?.length) {
         ctx.addIssue({
           code: 'custom',
           path: ['organizationIds'],

@@ -19,6 +19,7 @@ import { messages } from '@sitewalk/shared/messages';
 import type { Actor } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { ApiError } from '../../lib/api-client.ts';
+import { useUserLocations } from '../../hooks/use-user-locations.ts';
 import { candidatesFor, fullName, type Container } from './membership.ts';
 import { allByUserQueryOptions, useAddMembers } from './users-table-api.ts';
 
@@ -42,11 +43,12 @@ export const AddUsersDialog = ({ open, onClose, actor, container, members }: Add
   const id = useId();
   const all = useQuery({ ...allByUserQueryOptions(actor.userId), enabled: open });
   const add = useAddMembers();
+  const knownLocations = useUserLocations(actor.userId, open).data;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [filter, setFilter] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
-  const candidates = all.data ? candidatesFor(actor, container, all.data, members) : [];
+  const candidates = all.data ? candidatesFor(actor, container, all.data, members, knownLocations) : [];
   const term = filter.trim().toLowerCase();
   const shown = term
     ? candidates.filter((user) =>

@@ -10,6 +10,7 @@ import { assignableRoles } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
+import { useUserLocations } from '../../hooks/use-user-locations.ts';
 import { DataTable, type DataTableColumn } from '../data-table.tsx';
 import { ErrorPanel } from '../error-panel.tsx';
 import { AddUsersDialog } from './add-users-dialog.tsx';
@@ -39,6 +40,7 @@ export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
   const users = useQuery(sourceUsersQueryOptions(source, actor.userId));
   const container = useContainer(source);
   const remove = useRemoveMember();
+  const knownLocations = useUserLocations(actor.userId).data;
   const [adding, setAdding] = useState(false);
   const [removeFailed, setRemoveFailed] = useState(false);
 
@@ -48,7 +50,7 @@ export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
   const place = container.data;
   const canAddMembers =
     !!place && (place.kind === 'organization' ? can('manageMembers', place) : can('manageMembers', place));
-  const removable = (user: User) => !!place && mayManage(actor, place, user);
+  const removable = (user: User) => !!place && mayManage(actor, place, user, knownLocations);
 
   const onRemove = async (user: User) => {
     if (!place) return;

@@ -22,13 +22,13 @@ import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Role } from '@sitewalk/shared/roles';
 import { alertKinds, type Alert, type AlertKind } from '@sitewalk/shared/schemas/alert';
 import { messages } from '@sitewalk/shared/messages';
 import { errorMessageOf } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
+import { knownLocation, taskPlacement, useAuthorization } from '../../lib/authorization.ts';
 import { useUserLocations } from '../../hooks/use-user-locations.ts';
 import { alertKindInfo } from '../../components/alert-kinds.tsx';
 import { useAlerts, useMarkAllRead, useMarkRead } from './api.ts';
@@ -46,7 +46,7 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One alert: what happened, where and when, and what can be done with it. */
-const AlertCard = ({ alert, mayCreateTask }: { alert: Alert; mayCreateTask: boolean }) => {
+const AlertCard = ({ alert, mayCreateTask }: { alert: Alert; mayCreateTask: (locationId: number) => boolean }) => {
   const markRead = useMarkRead();
   const info = alertKindInfo[alert.kind];
   const unread = alert.readAt === null;
@@ -114,7 +114,7 @@ const AlertCard = ({ alert, mayCreateTask }: { alert: Alert; mayCreateTask: bool
             Open task
           </Button>
         )}
-        {mayCreateTask && alert.kind !== 'taskOverdue' && (
+        {mayCreateTask(alert.locationId) && alert.kind !== 'taskOverdue' && (
           <Button
             size="small"
             variant="outlined"
@@ -153,7 +153,8 @@ export const AlertsPage = () => {
   });
   const locations = useUserLocations(user.id);
   const markAll = useMarkAllRead();
-  const mayCreateTask = user.roleId >= Role.AssistantManager;
+  const { can } = useAuthorization();
+  const mayCreateTask = (at: number) => can('create', taskPlacement(knownLocation(locations.data, at)));
   const filtered = (apply: () => void) => {
     apply();
     setPage(1);

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import AddTaskIcon from '@mui/icons-material/AddTask';
-import { Role } from '@sitewalk/shared/roles';
 import { paths } from '../../config/paths.ts';
 import {
   Alert,
@@ -21,6 +20,8 @@ import {
 import { Spinner } from '../../components/spinner.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { useCurrentUser } from '../../lib/auth.tsx';
+import { knownLocation, taskPlacement, useAuthorization } from '../../lib/authorization.ts';
+import { useUserLocations } from '../../hooks/use-user-locations.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { readIncidentOrigin } from '../../lib/incident-origin.ts';
 import { useIncident } from './api/get-incident.ts';
@@ -83,6 +84,8 @@ const IncidentDetail = ({ id }: { id: number }) => {
   const incident = useIncident(id);
   const resolve = useResolveIncident();
   const addNote = useAddNote();
+  const { can } = useAuthorization();
+  const locations = useUserLocations(user.id);
 
   if (incident.isPending) {
     return <Spinner />;
@@ -96,6 +99,7 @@ const IncidentDetail = ({ id }: { id: number }) => {
   const notes = [...data.notes].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const locationName = data.location?.name ?? data.walk?.location.name ?? 'Unknown';
   const resolved = resolve.isPending ? resolve.variables.resolved : data.resolved;
+  const mayCreateTask = can('create', taskPlacement(knownLocation(locations.data, data.locationId)));
 
   return (
     <Stack spacing={2}>
@@ -121,7 +125,7 @@ const IncidentDetail = ({ id }: { id: number }) => {
           }
           label="Resolved"
         />
-        {user.roleId >= Role.AssistantManager && (
+        {mayCreateTask && (
           <Button
             component={RouterLink}
             to={paths.app.taskAdd.build({ incidentId: data.id })}

@@ -18,17 +18,20 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ReplayIcon from '@mui/icons-material/Replay';
+import EditIcon from '@mui/icons-material/Edit';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { Role } from '@sitewalk/shared/roles';
 import type { Task, TaskStatus } from '@sitewalk/shared/schemas/task';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorPanel, errorMessageOf } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
+import { knownLocation, taskPlacement, useAuthorization } from '../../lib/authorization.ts';
+import { useUserLocations } from '../../hooks/use-user-locations.ts';
 import { useAddComment, useAssignees, useDeleteTask, useTask, useUpdateTask } from './api.ts';
 import { PriorityChip, StatusChip, dueText } from './task-chips.tsx';
+import { EditTaskDialog } from './components/edit-task-dialog.tsx';
 
 const nameOf = (person: Task['assignee']) =>
   person ? `${person.firstName} ${person.lastName}` : 'Unassigned';
@@ -52,11 +55,15 @@ const TaskDetail = ({ task }: { task: Task }) => {
   const comment = useAddComment(task.id);
   const [text, setText] = useState('');
   const [confirming, setConfirming] = useState(false);
-  // The SPA only shows or hides; the server decides every change (shared/src/policy.ts, kind 'task').
-  const lead = user.roleId >= Role.AssistantManager;
-  const mayWork = lead || task.assignee?.id === user.id;
-  const mayDelete = user.roleId >= Role.Manager;
-  const assignees = useAssignees(task.locationId, lead);
+  const [editing, setEditing] = useState(false);
+  // The SPA only shows or hides; the server decides every change.
+  const { can } = useAuthorization();
+  const placement = taskPlacement(knownLocation(useUserLocations(user.id).data, task.locationId), task);
+  const mayAssign = can('assign', placement);
+  const mayWork = can('changeStatus', placement);
+  const mayUpdate = can('update', placement);
+  const mayDelete = can('delete', placement);
+  const assignees = useAssignees(task.locationId, mayAssign);
   const setStatus = (status: TaskStatus) => update.mutate({ status });
   const failure = update.error ?? comment.error ?? remove.error;
 
@@ -120,7 +127,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
                 Assignee
               </Typography>
               <Box component="dd" sx={{ m: 0 }}>
-                {lead && assignees.data ? (
+                {mayAssign && assignees.data ? (
                   <TextField
                     select
                     size="small"
@@ -173,9 +180,9 @@ const TaskDetail = ({ task }: { task: Task }) => {
                 </>
               )}
             </Box>
-            {mayWork && (
+            {(mayWork || mayUpdate || mayDelete) && (
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', pt: 1 }}>
-                {task.status === 'open' && (
+                {mayWork && task.status === 'open' && (
                   <Button
                     variant="outlined"
                     startIcon={<PlayArrowIcon />}
@@ -184,7 +191,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
                     Start
                   </Button>
                 )}
-                {task.status !== 'done' && (
+                {mayWork && task.status !== 'done' && (
                   <Button
                     variant="contained"
                     color="success"
@@ -194,9 +201,14 @@ const TaskDetail = ({ task }: { task: Task }) => {
                     Mark done
                   </Button>
                 )}
-                {task.status === 'done' && (
+                {mayWork && task.status === 'done' && (
                   <Button variant="outlined" startIcon={<ReplayIcon />} onClick={() => setStatus('open')}>
                     Reopen
+                  </Button>
+                )}
+                {mayUpdate && (
+                  <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+                    Edit
                   </Button>
                 )}
                 {mayDelete && (
@@ -255,6 +267,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
           </Stack>
         </CardContent>
       </Card>
+      {editing && <EditTaskDialog task={task} onClose={() => setEditing(false)} />}
       <ConfirmDialog
         open={confirming}
         title="Delete this task?"

@@ -2,7 +2,6 @@ import { Alert, Box, Button, MenuItem, Stack, Tab, Tabs, TextField, Typography }
 import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Role } from '@sitewalk/shared/roles';
 import { INCIDENT_PRIORITIES } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import { taskStatusNames, taskStatuses, type Task } from '@sitewalk/shared/schemas/task';
@@ -10,6 +9,8 @@ import { DataTable, type DataTableColumn, type DataTableQuery } from '../../comp
 import { errorMessageOf } from '../../components/error-panel.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
+import { taskPlacement, useAuthorization } from '../../lib/authorization.ts';
+import { useUserLocations } from '../../hooks/use-user-locations.ts';
 import { useTasks, type TaskView, type TasksInput } from './api.ts';
 import { PriorityChip, StatusChip, dueText } from './task-chips.tsx';
 
@@ -64,6 +65,8 @@ const columns: DataTableColumn<Task>[] = [
 export const TasksPage = () => {
   const user = useCurrentUser();
   const navigate = useNavigate();
+  const { can } = useAuthorization();
+  const mayCreate = (useUserLocations(user.id).data ?? []).some((at) => can('create', taskPlacement(at)));
   const [view, setView] = useState<TaskView>('mine');
   const [status, setStatus] = useState<TasksInput['status'] | ''>('');
   const [priority, setPriority] = useState<TasksInput['priority'] | ''>('');
@@ -89,7 +92,7 @@ export const TasksPage = () => {
         <Typography variant="h4" component="h1">
           Tasks
         </Typography>
-        {user.roleId >= Role.AssistantManager && (
+        {mayCreate && (
           <Button
             variant="contained"
             startIcon={<AddIcon />}

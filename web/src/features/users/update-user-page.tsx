@@ -5,14 +5,13 @@ import { messages } from '@sitewalk/shared/messages';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useAuthorization } from '../../lib/authorization.ts';
+import { useAuthorization, userPlacement } from '../../lib/authorization.ts';
 import { useUser } from './api/get-user.ts';
 import { areasQueryOptions, companiesQueryOptions, locationsQueryOptions } from './api/get-places.ts';
 import { useProfileImageUrl } from './api/get-profile-image.ts';
 import { UpdateUserForm } from './components/update-user-form.tsx';
 import { TwoStepResetCard } from './components/two-step-card.tsx';
 import { parseId } from './utils/parse-id.ts';
-import { userPlacementOf } from './utils/placement.ts';
 
 /** Edit a user (access-and-administration section 2, "Edit user"). */
 export const UpdateUserPage = () => {
@@ -50,7 +49,7 @@ const LoadPlaces = ({ user }: { user: User }) => {
   if (failed) return <ErrorPanel error={failed.error} onReset={() => void failed.refetch()} />;
   if (!companies.data || !areas.data || !locations.data) return <Spinner label="Loading form" />;
 
-  const placement = userPlacementOf(user, locations.data);
+  const placement = userPlacement(user, locations.data);
   // The API would refuse every change: say so as it would.
   if (!can('update', placement) && !can('changePassword', placement)) {
     return <ErrorPanel error={messages.permission.forbidden} onReset={() => history.back()} />;

@@ -9,14 +9,13 @@ import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { useAuthorization } from '../../lib/authorization.ts';
+import { useAuthorization, userPlacement } from '../../lib/authorization.ts';
 import { useUser } from './api/get-user.ts';
 import { useLocations } from './api/get-places.ts';
 import { useProfileImageUrl } from './api/get-profile-image.ts';
 import { PinDisplay } from './components/pin-display.tsx';
 import { TwoStepCard } from './components/two-step-card.tsx';
 import { parseId } from './utils/parse-id.ts';
-import { userPlacementOf } from './utils/placement.ts';
 
 const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box sx={{ minWidth: 0 }}>
@@ -70,7 +69,7 @@ const ProfileView = ({ user }: { user: User }) => {
   const { actor, can } = useAuthorization();
   const locations = useLocations(actor.userId);
   const picture = useProfileImageUrl(user);
-  const placement = userPlacementOf(user, locations.data ?? []);
+  const placement = userPlacement(user, locations.data ?? []);
   const fullName = `${user.firstName} ${user.lastName}`;
   const locationItems = user.userToLocation.map(({ locationId, location }) => ({
     id: locationId,

@@ -19,7 +19,7 @@ import { DeleteStatus, useDeleteStatus } from '../../../components/delete-status
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { SaveStatus, useSaveStatus } from '../../../components/save-status.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useAuthorization } from '../../../lib/authorization.ts';
+import { useAuthorization, userPlacement } from '../../../lib/authorization.ts';
 import { applyServerErrors } from '../../../lib/form.ts';
 import { uploadImage } from '../../../lib/upload.ts';
 import { profileImageName } from '../api/get-profile-image.ts';
@@ -33,7 +33,6 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { digitsOnly } from '../utils/digits-only.ts';
-import { userPlacementOf } from '../utils/placement.ts';
 import { MultiPlaceSelect, SingleSelect, type PlaceOption } from './place-fields.tsx';
 
 export interface UpdateUserFormValues {
@@ -191,7 +190,7 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
   const companyEmail = useSetCompanyEmail();
   const remove = useDeleteUser();
   const self = actor.userId === user.id;
-  const placement: PlacementOf<'user'> = userPlacementOf(user, locations);
+  const placement: PlacementOf<'user'> = userPlacement(user, locations);
 
   const [failure, setFailure] = useState<string | null>(null);
   const [photo, setPhoto] = useState<File | null>(null);
