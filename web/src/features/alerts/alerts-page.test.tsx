@@ -49,7 +49,13 @@ const renderAlerts = (handlers: FakeHandlers, roleId: number = Role.Manager) => 
   return {
     ...renderWithProviders(<AlertsPage />, {
       route: '/app/alerts',
-      user: aUser({ roleId: roleId as never }),
+      user: aUser({
+        roleId: roleId as never,
+        userToLocation: [
+          { locationId: 4, location: { name: 'Harbor Self Storage' } },
+          { locationId: 6, location: { name: 'Elm Street' } },
+        ],
+      }),
     }),
     fake,
   };
@@ -105,7 +111,7 @@ describe('AlertsPage', () => {
         ]),
     });
     const missed = await screen.findByRole('article', { name: anAlert().message });
-    const href = within(missed).getByRole('link', { name: 'Create task' }).getAttribute('href') ?? '';
+    const href = (await within(missed).findByRole('link', { name: 'Create task' })).getAttribute('href') ?? '';
     const url = new URL(href, 'http://app.test');
     expect(url.pathname).toBe('/app/tasks/new');
     expect(Object.fromEntries(url.searchParams)).toEqual({

@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aUser } from '../../testing/incident-fixtures.ts';
 import { aTask } from '../../testing/task-fixtures.ts';
+import { aLocation } from '../../testing/area-fixtures.ts';
 import { TasksPage } from './tasks-page.tsx';
 
 const pageOf = (tasks: Task[], totalCount = tasks.length) => ({
@@ -17,13 +18,16 @@ const pageOf = (tasks: Task[], totalCount = tasks.length) => ({
 });
 
 const renderTasks = (handlers: FakeHandlers, roleId: number = Role.Manager) => {
-  const fake = createFakeFetch(handlers);
+  const fake = createFakeFetch({ 'location.allByUser': () => [aLocation({ id: 4 })], ...handlers });
   vi.stubGlobal('fetch', fake.fetch);
   const rendered = renderWithProviders(<TasksPage />, {
     route: '/app/tasks',
     path: '/app/tasks',
     routes: [{ path: '/app/tasks/:id', element: <p>task page</p> }],
-    user: aUser({ roleId: roleId as never }),
+    user: aUser({
+      roleId: roleId as never,
+      userToLocation: [{ locationId: 4, location: { name: 'Harbor Self Storage' } }],
+    }),
   });
   return { ...rendered, fake };
 };
@@ -100,7 +104,7 @@ describe('TasksPage', () => {
 
   it("says when nothing is overdue, and offers 'New task' to leads only", async () => {
     const { user, unmount } = renderTasks({ 'task.list': () => pageOf([]) });
-    expect(screen.getByRole('link', { name: 'New task' })).toHaveAttribute('href', '/app/tasks/new');
+    expect(await screen.findByRole('link', { name: 'New task' })).toHaveAttribute('href', '/app/tasks/new');
     await user.click(screen.getByRole('tab', { name: 'Overdue' }));
     expect(await screen.findByText('Nothing overdue.')).toBeInTheDocument();
     unmount();
