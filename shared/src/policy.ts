@@ -63,7 +63,9 @@ export const placementOf = (user: Memberships): PlacementOf<'user'> => ({
   organizationIds: [...user.organizationIds],
   locationIds: user.locations.map(({ locationId }) => locationId),
   locationOrganizationIds: [
-    ...new Set(user.locations.flatMap(({ organizationId }) => (organizationId === undefined ? [] : [organizationId]))),
+    ...new Set(
+      user.locations.flatMap(({ organizationId }) => (organizationId === undefined ? [] : [organizationId])),
+    ),
   ],
 });
 

@@ -50,7 +50,10 @@ export const updateTaskBody = z
 /** A `datetime-local` value (the person's own clock) as the instant the API takes. */
 const dueInput = z
   .string()
-  .refine((value) => value !== '' && !Number.isNaN(new Date(value).getTime()), 'A task needs a due date and time')
+  .refine(
+    (value) => value !== '' && !Number.isNaN(new Date(value).getTime()),
+    'A task needs a due date and time',
+  )
   .transform((value) => new Date(value).toISOString());
 
 /** The New task form: the create body's fields as a person fills them in. */

@@ -23,7 +23,8 @@ export const mayManage = (
   container: Container,
   user: User,
   knownLocations: KnownLocations = [],
-): boolean => canManageMembership(actor, container, userPlacement(user, knownWith(container, knownLocations)));
+): boolean =>
+  canManageMembership(actor, container, userPlacement(user, knownWith(container, knownLocations)));
 
 const isMember = (container: Container, user: User) =>
   container.kind === 'organization'

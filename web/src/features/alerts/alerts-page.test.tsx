@@ -111,7 +111,8 @@ describe('AlertsPage', () => {
         ]),
     });
     const missed = await screen.findByRole('article', { name: anAlert().message });
-    const href = (await within(missed).findByRole('link', { name: 'Create task' })).getAttribute('href') ?? '';
+    const href =
+      (await within(missed).findByRole('link', { name: 'Create task' })).getAttribute('href') ?? '';
     const url = new URL(href, 'http://app.test');
     expect(url.pathname).toBe('/app/tasks/new');
     expect(Object.fromEntries(url.searchParams)).toEqual({

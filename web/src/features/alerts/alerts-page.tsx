@@ -46,7 +46,13 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One alert: what happened, where and when, and what can be done with it. */
-const AlertCard = ({ alert, mayCreateTask }: { alert: Alert; mayCreateTask: (locationId: number) => boolean }) => {
+const AlertCard = ({
+  alert,
+  mayCreateTask,
+}: {
+  alert: Alert;
+  mayCreateTask: (locationId: number) => boolean;
+}) => {
   const markRead = useMarkRead();
   const info = alertKindInfo[alert.kind];
   const unread = alert.readAt === null;

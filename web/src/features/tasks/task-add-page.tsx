@@ -165,7 +165,8 @@ export const TaskAddPage = () => {
                       disabled={locationId === ''}
                       error={!!errors.assigneeId}
                       helperText={
-                        errors.assigneeId?.message ?? (locationId === '' ? 'Choose a location first' : undefined)
+                        errors.assigneeId?.message ??
+                        (locationId === '' ? 'Choose a location first' : undefined)
                       }
                     >
                       <MenuItem value="">Unassigned</MenuItem>

@@ -13,8 +13,20 @@ import { TaskPage } from './task-page.tsx';
 /** Everyone here works at Harbor Self Storage (location 4), where the task is. */
 const atHarbor = { userToLocation: [{ locationId: 4, location: { name: 'Harbor Self Storage' } }] };
 const manager = aUser({ id: 7, roleId: Role.Manager, ...atHarbor });
-const assignee = aUser({ id: 21, roleId: Role.Employee, firstName: 'Eli', lastName: 'Employee', ...atHarbor });
-const colleague = aUser({ id: 23, roleId: Role.Employee, firstName: 'Cal', lastName: 'Colleague', ...atHarbor });
+const assignee = aUser({
+  id: 21,
+  roleId: Role.Employee,
+  firstName: 'Eli',
+  lastName: 'Employee',
+  ...atHarbor,
+});
+const colleague = aUser({
+  id: 23,
+  roleId: Role.Employee,
+  firstName: 'Cal',
+  lastName: 'Colleague',
+  ...atHarbor,
+});
 const harbor = aLocation({ id: 4, name: 'Harbor Self Storage' });
 
 /** The task page over a fake API that keeps the task and applies updates and comments to it. */
@@ -146,8 +158,17 @@ describe('TaskPage', () => {
   });
 
   it("lets the task's creator edit it, an Employee though they are, with the task form's rules", async () => {
-    const creator = aUser({ id: 23, roleId: Role.Employee, firstName: 'Cal', lastName: 'Colleague', ...atHarbor });
-    const { fake, user } = renderTask(creator, aTask({ createdBy: { id: 23, firstName: 'Cal', lastName: 'Colleague' } }));
+    const creator = aUser({
+      id: 23,
+      roleId: Role.Employee,
+      firstName: 'Cal',
+      lastName: 'Colleague',
+      ...atHarbor,
+    });
+    const { fake, user } = renderTask(
+      creator,
+      aTask({ createdBy: { id: 23, firstName: 'Cal', lastName: 'Colleague' } }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit task' });
     const title = within(dialog).getByRole('textbox', { name: 'Title' });

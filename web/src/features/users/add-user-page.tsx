@@ -3,13 +3,13 @@ import { Alert, Card, CardContent, MenuItem, Stack, TextField, Typography } from
 import { useQueries } from '@tanstack/react-query';
 import { assignableRoles } from '@sitewalk/shared/policy';
 import { messages } from '@sitewalk/shared/messages';
-import { Role, roleNames } from '@sitewalk/shared/roles';
+import { Role, roleFields, roleNames } from '@sitewalk/shared/roles';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 import type { CreatableRole } from './api/create-user.ts';
 import { areasQueryOptions, companiesQueryOptions, locationsQueryOptions } from './api/get-places.ts';
-import { CreateUserForm, roleFields } from './components/create-user-form.tsx';
+import { CreateUserForm } from './components/create-user-form.tsx';
 
 /** Add a user (access-and-administration section 2, "Add user"): a role below one's own, then its form. */
 export const AddUserPage = () => {
