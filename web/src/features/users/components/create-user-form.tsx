@@ -119,7 +119,6 @@ export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUs
     resolver: resolverFor(roleId),
     defaultValues: emptyValues(companies),
   });
-  const { errors } = form.formState;
   const companyId = useWatch({ control: form.control, name: 'managementCompanyId' });
   const companyAreas = areas.filter((a) => a.managementCompanyId === companyId);
   const companyLocations = locations.filter((l) => l.managementCompanyId === companyId);
