@@ -538,6 +538,7 @@ describe('roleFields: what a user of each role fills in', () => {
       pinRequired: true,
       emailRequired: false,
     });
+    expect(roleIds.filter((r) => roleFields(r).companyEmail)).toEqual([Role.CompanyManager]);
     expect(table[Role.Employee]).toMatchObject({
       locations: true,
       pin: true,

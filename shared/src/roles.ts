@@ -30,8 +30,8 @@ export const isRoleId = (value: unknown): value is RoleId =>
 
 /**
  * What a user of a role fills in: a management company (every role below Admin), areas (Area Managers),
- * locations and a PIN (below Area Manager), an e-mail (Area Manager and above, who sign in with it), a
- * PIN they must have (Managers and Assistant Managers). Forms show these fields and the server keeps these
+ * locations and a PIN (below Area Manager), an e-mail (Area Manager and above, who sign in with it), a PIN
+ * they must have (Managers and Assistant Managers). Forms show these fields; the server keeps only these
  * memberships.
  */
 export const roleFields = (roleId: RoleId) => ({
@@ -41,6 +41,8 @@ export const roleFields = (roleId: RoleId) => ({
   emailRequired: roleId >= Role.AreaManager,
   pin: roleId < Role.AreaManager,
   pinRequired: roleId === Role.Manager || roleId === Role.AssistantManager,
+  /** The Company Email switch: Company Managers only. */
+  companyEmail: roleId === Role.CompanyManager,
 });
 export type RoleFields = ReturnType<typeof roleFields>;
 

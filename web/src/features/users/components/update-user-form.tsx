@@ -11,7 +11,7 @@ import {
   canManageMembership,
   type PlacementOf,
 } from '@sitewalk/shared/policy';
-import { Role, roleFields, roleNames, type RoleId } from '@sitewalk/shared/roles';
+import { roleFields, roleNames, type RoleId } from '@sitewalk/shared/roles';
 import { password as passwordRule } from '@sitewalk/shared/schemas/common';
 import { missingForRole, updateUserBody, type User } from '@sitewalk/shared/schemas/user';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -259,8 +259,8 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
   const asksCurrent = self && (changePassword || emailChanged);
   const canUpdate = can('update', placement);
   const canSetCompanyEmail =
-    roleId === Role.CompanyManager &&
-    user.roleId === Role.CompanyManager &&
+    roleFields(roleId).companyEmail &&
+    roleFields(user.roleId as RoleId).companyEmail &&
     can('setCompanyEmail', placement);
   const canUploadPicture = can('uploadProfileImage', placement);
   const canDelete = can('delete', placement);
