@@ -1,0 +1,69 @@
+import tzLookup from '@photostructure/tz-lookup';
+
+/**
+ * How the product writes an instant, on screens and in PDFs alike: US English, in a named time zone.
+ * 'date' reads 'Nov 24, 2026', 'time' '7:04 PM', 'dateTime' 'Nov 24, 2026, 7:04 PM'.
+ */
+export type InstantStyle = 'date' | 'time' | 'dateTime';
+
+const LOCALE = 'en-US';
+const STYLES: Record<InstantStyle, Intl.DateTimeFormatOptions> = {
+  date: { dateStyle: 'medium' },
+  time: { timeStyle: 'short' },
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+};
+
+/** The IANA time zone at a position, from an offline map of the zones (no network); UTC where it has none. */
+export const timeZoneAt = (latitude: number, longitude: number): string => {
+  try {
+    return tzLookup(latitude, longitude);
+  } catch {
+    return 'UTC';
+  }
+};
+
+/** A location's time zone: the one at its coordinates (the walk report and incident PDFs use it too). */
+export const locationTimeZone = (location: { latitude: number; longitude: number }): string =>
+  timeZoneAt(location.latitude, location.longitude);
+
+/** The zone's canonical IANA name ('US/Pacific' reads 'America/Los_Angeles'); UTC for a name no one knows. */
+export const canonicalTimeZone = (timeZone: string): string => {
+  try {
+    return new Intl.DateTimeFormat(LOCALE, { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+};
+
+/** Whether two zone names are the same zone (aliases included). */
+export const sameTimeZone = (a: string, b: string): boolean => canonicalTimeZone(a) === canonicalTimeZone(b);
+
+const toDate = (instant: Date | string): Date | null => {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** The zone's short name at an instant, as people read it: 'PST', 'PDT', 'UTC', 'GMT+1'. */
+export const timeZoneAbbreviation = (instant: Date | string, timeZone: string): string => {
+  const date = toDate(instant) ?? new Date(0);
+  const parts = new Intl.DateTimeFormat(LOCALE, {
+    timeZone: canonicalTimeZone(timeZone),
+    timeZoneName: 'short',
+  }).formatToParts(date);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? canonicalTimeZone(timeZone);
+};
+
+/**
+ * An instant as people read it in `timeZone`, in one of the product's styles; `fallback` for a missing or
+ * unreadable instant. An unknown zone reads as UTC rather than failing the screen or the PDF.
+ */
+export const formatInstant = (
+  instant: Date | string | null | undefined,
+  style: InstantStyle,
+  timeZone: string,
+  fallback = '-',
+): string => {
+  const date = instant == null ? null : toDate(instant);
+  if (!date) return fallback;
+  return new Intl.DateTimeFormat(LOCALE, { ...STYLES[style], timeZone: canonicalTimeZone(timeZone) }).format(date);
+};
