@@ -47,5 +47,14 @@ export const formatTime = (instant: Date | string | null | undefined, zone: InZo
 export const formatDateTime = (instant: Date | string | null | undefined, zone: InZone = {}) =>
   format(instant, 'dateTime', zone);
 
+/** A window of one day, '7:00 AM–9:00 AM', naming the zone once when it is not the viewer's: '… PST'. */
+export const formatTimeRange = (start: Date | string, end: Date | string, zone: InZone = {}) => {
+  const inZone = { ...zone, viewer: zone.timeZone ?? zone.viewer };
+  const range = `${formatTime(start, inZone)}–${formatTime(end, inZone)}`;
+  const named = formatTime(end, zone);
+  const plain = formatTime(end, inZone);
+  return named === plain ? range : `${range}${named.slice(plain.length)}`;
+};
+
 /** For a list of instants not tied to a location (e.g. a user's own activity): which zone they are read in. */
 export const viewerZoneNote = (viewer: string = viewerTimeZone()) => `Times are in your time zone, ${viewer}.`;
