@@ -56,5 +56,13 @@ export const formatTimeRange = (start: Date | string, end: Date | string, zone: 
   return named === plain ? range : `${range}${named.slice(plain.length)}`;
 };
 
+/** A calendar day (YYYY-MM-DD, already a location's day) as people write it: 'Tue, Nov 24'. */
+export const formatDay = (date: string): string => {
+  const day = new Date(`${date}T12:00:00Z`);
+  return Number.isNaN(day.getTime())
+    ? date
+    : day.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+};
+
 /** For a list of instants not tied to a location (e.g. a user's own activity): which zone they are read in. */
 export const viewerZoneNote = (viewer: string = viewerTimeZone()) => `Times are in your time zone, ${viewer}.`;
