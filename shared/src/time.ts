@@ -2,14 +2,16 @@ import tzLookup from '@photostructure/tz-lookup';
 
 /**
  * How the product writes an instant, on screens and in PDFs alike: US English, in a named time zone.
- * 'date' reads 'Nov 24, 2026', 'time' '7:04 PM', 'dateTime' 'Nov 24, 2026, 7:04 PM'.
+ * 'date' reads 'Nov 24, 2026', 'time' '7:04 PM', 'timeWithSeconds' '7:04:05 PM', 'dateTime'
+ * 'Nov 24, 2026, 7:04 PM'.
  */
-export type InstantStyle = 'date' | 'time' | 'dateTime';
+export type InstantStyle = 'date' | 'time' | 'timeWithSeconds' | 'dateTime';
 
 const LOCALE = 'en-US';
 const STYLES: Record<InstantStyle, Intl.DateTimeFormatOptions> = {
   date: { dateStyle: 'medium' },
   time: { timeStyle: 'short' },
+  timeWithSeconds: { timeStyle: 'medium' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
 };
 

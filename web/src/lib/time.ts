@@ -43,6 +43,10 @@ export const formatDate = (instant: Date | string | null | undefined, zone: InZo
 export const formatTime = (instant: Date | string | null | undefined, zone: InZone = {}) =>
   format(instant, 'time', zone);
 
+/** '7:04:05 PM': a moment of the viewer's own device, e.g. when the outbox tries again. */
+export const formatTimeWithSeconds = (instant: Date | string | number, zone: InZone = {}) =>
+  format(typeof instant === 'number' ? new Date(instant) : instant, 'timeWithSeconds', zone);
+
 /** 'Nov 24, 2026, 7:04 PM', or 'Nov 24, 2026, 7:04 PM PST' for a location whose zone is not the viewer's. */
 export const formatDateTime = (instant: Date | string | null | undefined, zone: InZone = {}) =>
   format(instant, 'dateTime', zone);
