@@ -67,5 +67,7 @@ export const formatInstant = (
 ): string => {
   const date = instant == null ? null : toDate(instant);
   if (!date) return fallback;
-  return new Intl.DateTimeFormat(LOCALE, { ...STYLES[style], timeZone: canonicalTimeZone(timeZone) }).format(date);
+  return new Intl.DateTimeFormat(LOCALE, { ...STYLES[style], timeZone: canonicalTimeZone(timeZone) }).format(
+    date,
+  );
 };

@@ -69,4 +69,5 @@ export const formatDay = (date: string): string => {
 };
 
 /** For a list of instants not tied to a location (e.g. a user's own activity): which zone they are read in. */
-export const viewerZoneNote = (viewer: string = viewerTimeZone()) => `Times are in your time zone, ${viewer}.`;
+export const viewerZoneNote = (viewer: string = viewerTimeZone()) =>
+  `Times are in your time zone, ${viewer}.`;

@@ -73,8 +73,12 @@ export const IncidentsTable = ({
       card: 'badge',
     },
     { key: 'id', header: 'Id', render: (incident) => incident.id, fromPx: 1024 },
-    { key: 'created', header: 'Created', render: (incident) =>
-        formatDateTime(incident.createdAt, { timeZone: timeZoneOf(incident.locationId) }), fromPx: 1024 },
+    {
+      key: 'created',
+      header: 'Created',
+      render: (incident) => formatDateTime(incident.createdAt, { timeZone: timeZoneOf(incident.locationId) }),
+      fromPx: 1024,
+    },
     {
       key: 'details',
       header: 'Details',

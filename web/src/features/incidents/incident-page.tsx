@@ -157,7 +157,9 @@ const IncidentDetail = ({ id }: { id: number }) => {
               : data.incidentTexts.map((t) => t.incidentNoteText.text).join(', ')}
           </Detail>
           <Detail label="Created">{formatDateTime(data.createdAt, { timeZone })}</Detail>
-          <Detail label="Resolved">{formatDateTime(data.resolvedAt, { timeZone, fallback: 'Not resolved' })}</Detail>
+          <Detail label="Resolved">
+            {formatDateTime(data.resolvedAt, { timeZone, fallback: 'Not resolved' })}
+          </Detail>
         </Box>
       </Section>
 

@@ -43,7 +43,6 @@ const Memberships = ({ label, items }: { label: string; items: { id: number; nam
     </List>
   );
 
-
 /** A user's profile (access-and-administration section 2, "User profile"). */
 export const UserProfilePage = () => {
   const id = parseId(useParams().id);

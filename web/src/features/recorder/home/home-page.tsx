@@ -34,7 +34,6 @@ const useScheduleToday = () =>
 /** Windows a walker should act on now: the Start button is filled for these, outlined for the rest. */
 const ACTIONABLE: ReadonlySet<WindowStatus> = new Set(['open', 'dueSoon', 'inProgress', 'late']);
 
-
 /** The walks a window counts (its own list, or every walk of the location), as the recorder has them. */
 const walksOf = (window: WindowToday, walkIds: readonly number[] | undefined, walks: readonly Walk[]) =>
   walkIds && walkIds.length > 0 ? walks.filter(({ id }) => walkIds.includes(id)) : [...walks];

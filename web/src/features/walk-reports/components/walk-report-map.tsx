@@ -118,7 +118,14 @@ export interface WalkReportMapProps {
  * The walk on the map: the red route through its points in order, each point a numbered pin, reached
  * (green), missed (hollow, dashed) or a door (blue); a pin opens its notes and photos.
  */
-export const WalkReportMap = ({ points, selected, onSelect, mapRef, onLoad, timeZone }: WalkReportMapProps) => {
+export const WalkReportMap = ({
+  points,
+  selected,
+  onSelect,
+  mapRef,
+  onLoad,
+  timeZone,
+}: WalkReportMapProps) => {
   const first = points[0];
   const bounds = boundsOf(points);
   const open = points.find((p) => p.markerId === selected);
