@@ -28,13 +28,30 @@ export const timeZoneAt = (latitude: number, longitude: number): string => {
 export const locationTimeZone = (location: { latitude: number; longitude: number }): string =>
   timeZoneAt(location.latitude, location.longitude);
 
+// Making a DateTimeFormat costs far more than using one; a screen writes hundreds of times in a few zones.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterOf = (key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALE, options);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+};
+
+const canonicalNames = new Map<string, string>();
 /** The zone's canonical IANA name ('US/Pacific' reads 'America/Los_Angeles'); UTC for a name no one knows. */
 export const canonicalTimeZone = (timeZone: string): string => {
-  try {
-    return new Intl.DateTimeFormat(LOCALE, { timeZone }).resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
+  let canonical = canonicalNames.get(timeZone);
+  if (canonical === undefined) {
+    try {
+      canonical = new Intl.DateTimeFormat(LOCALE, { timeZone }).resolvedOptions().timeZone;
+    } catch {
+      canonical = 'UTC';
+    }
+    canonicalNames.set(timeZone, canonical);
   }
+  return canonical;
 };
 
 /** Whether two zone names are the same zone (aliases included). */
@@ -48,11 +65,11 @@ const toDate = (instant: Date | string): Date | null => {
 /** The zone's short name at an instant, as people read it: 'PST', 'PDT', 'UTC', 'GMT+1'. */
 export const timeZoneAbbreviation = (instant: Date | string, timeZone: string): string => {
   const date = toDate(instant) ?? new Date(0);
-  const parts = new Intl.DateTimeFormat(LOCALE, {
-    timeZone: canonicalTimeZone(timeZone),
-    timeZoneName: 'short',
-  }).formatToParts(date);
-  return parts.find((part) => part.type === 'timeZoneName')?.value ?? canonicalTimeZone(timeZone);
+  const zone = canonicalTimeZone(timeZone);
+  const parts = formatterOf(`zoneName ${zone}`, { timeZone: zone, timeZoneName: 'short' }).formatToParts(
+    date,
+  );
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
 };
 
 /**
