@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canonicalTimeZone,
-  formatInstant,
-  locationTimeZone,
-  sameTimeZone,
-  timeZoneAbbreviation,
-  timeZoneAt,
-} from './time.ts';
+import { canonicalTimeZone, formatInstant, sameTimeZone, timeZoneAbbreviation } from './time.ts';
 
 const LA = 'America/Los_Angeles';
 // 7:04 PM on Nov 24 in Los Angeles (PST, UTC-8) is 3:04 AM on Nov 25 in UTC.
@@ -52,12 +45,5 @@ describe('zones', () => {
     expect(sameTimeZone('US/Pacific', LA)).toBe(true);
     expect(sameTimeZone('Etc/UTC', 'UTC')).toBe(true);
     expect(sameTimeZone(LA, 'America/Phoenix')).toBe(false);
-  });
-
-  it("finds a location's zone from its coordinates, UTC where the coordinates are no place", () => {
-    expect(locationTimeZone({ latitude: 34.05, longitude: -118.24 })).toBe(LA);
-    expect(timeZoneAt(40.71, -74.01)).toBe('America/New_York');
-    expect(timeZoneAt(200, 0)).toBe('UTC');
-    expect(timeZoneAt(Number.NaN, 10)).toBe('UTC');
   });
 });

@@ -1,5 +1,3 @@
-import tzLookup from '@photostructure/tz-lookup';
-
 /**
  * How the product writes an instant, on screens and in PDFs alike: US English, in a named time zone.
  * 'date' reads 'Nov 24, 2026', 'time' '7:04 PM', 'timeWithSeconds' '7:04:05 PM', 'dateTime'
@@ -14,19 +12,6 @@ const STYLES: Record<InstantStyle, Intl.DateTimeFormatOptions> = {
   timeWithSeconds: { timeStyle: 'medium' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
 };
-
-/** The IANA time zone at a position, from an offline map of the zones (no network); UTC where it has none. */
-export const timeZoneAt = (latitude: number, longitude: number): string => {
-  try {
-    return tzLookup(latitude, longitude);
-  } catch {
-    return 'UTC';
-  }
-};
-
-/** A location's time zone: the one at its coordinates (the walk report and incident PDFs use it too). */
-export const locationTimeZone = (location: { latitude: number; longitude: number }): string =>
-  timeZoneAt(location.latitude, location.longitude);
 
 // Making a DateTimeFormat costs far more than using one; a screen writes hundreds of times in a few zones.
 const formatters = new Map<string, Intl.DateTimeFormat>();

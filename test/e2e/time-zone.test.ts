@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
-import { locationTimeZone } from '@sitewalk/shared/time';
+import { locationTimeZone } from '@sitewalk/shared/time-zones';
 import { localClock } from '../../functions/src/domain/pdf/layout.ts';
 import { apiAs } from '../support/api.ts';
 import { PERSON_PASSWORD } from '../support/people.ts';

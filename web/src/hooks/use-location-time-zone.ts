@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { api } from '../lib/api.ts';
 import { useCurrentUser } from '../lib/auth.tsx';
 import { queryKeyOf } from '../lib/query.ts';
-import { locationTimeZone } from '../lib/time.ts';
+import { locationTimeZone } from '@sitewalk/shared/time-zones';
 import { userLocationsQueryOptions } from './use-user-locations.ts';
 
 /**

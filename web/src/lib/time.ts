@@ -1,7 +1,5 @@
 import { formatInstant, sameTimeZone, timeZoneAbbreviation, type InstantStyle } from '@sitewalk/shared/time';
 
-export { locationTimeZone } from '@sitewalk/shared/time';
-
 /** Every IANA time zone this browser knows, for pickers ('UTC' where it cannot list them). */
 export const timeZoneNames = (): string[] => {
   try {

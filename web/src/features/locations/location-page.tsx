@@ -20,7 +20,7 @@ import {
 } from './components/location-helpers.ts';
 import { WalkReportsTab } from './components/walk-reports-tab.tsx';
 import { ScheduleTab } from './components/schedule-tab.tsx';
-import { locationTimeZone } from '../../lib/time.ts';
+import { locationTimeZone } from '@sitewalk/shared/time-zones';
 
 const TABS = [
   { hash: '#walk-reports', label: 'Walk Reports' },

@@ -7,7 +7,7 @@ import { IncidentsTable } from '../../../components/incidents-table/incidents-ta
 import { messages } from '@sitewalk/shared/messages';
 import { paths } from '../../../config/paths.ts';
 import { DownloadCsvButton } from '../../../components/exports/download-csv-button.tsx';
-import { locationTimeZone } from '../../../lib/time.ts';
+import { locationTimeZone } from '@sitewalk/shared/time-zones';
 import { useLocationIncidents } from '../api/get-location-incidents.ts';
 import { LazyLocationMap } from './lazy-location-map.tsx';
 
