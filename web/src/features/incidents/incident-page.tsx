@@ -24,6 +24,8 @@ import { knownLocation, taskPlacement, useAuthorization } from '../../lib/author
 import { useUserLocations } from '../../hooks/use-user-locations.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { readIncidentOrigin } from '../../lib/incident-origin.ts';
+import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
+import { formatDateTime } from '../../lib/time.ts';
 import { useIncident } from './api/get-incident.ts';
 import { useResolveIncident } from './api/resolve-incident.ts';
 import { useAddNote } from './api/add-note.ts';
@@ -32,9 +34,6 @@ import { NoteBox } from './components/note-box.tsx';
 import { BackLink } from './components/back-link.tsx';
 import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
 import { incidentPdf } from '../../components/exports/export-api.ts';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Card variant="outlined">
@@ -86,6 +85,8 @@ const IncidentDetail = ({ id }: { id: number }) => {
   const addNote = useAddNote();
   const { can } = useAuthorization();
   const locations = useUserLocations(user.id);
+  // The incident's times read in its location's zone, as on its PDF.
+  const timeZone = useLocationTimeZone(incident.data?.locationId);
 
   if (incident.isPending) {
     return <Spinner />;
@@ -159,8 +160,10 @@ const IncidentDetail = ({ id }: { id: number }) => {
               ? 'None'
               : data.incidentTexts.map((t) => t.incidentNoteText.text).join(', ')}
           </Detail>
-          <Detail label="Created">{when(data.createdAt)}</Detail>
-          <Detail label="Resolved">{data.resolvedAt ? when(data.resolvedAt) : 'Not resolved'}</Detail>
+          <Detail label="Created">{formatDateTime(data.createdAt, { timeZone })}</Detail>
+          <Detail label="Resolved">
+            {formatDateTime(data.resolvedAt, { timeZone, fallback: 'Not resolved' })}
+          </Detail>
         </Box>
       </Section>
 
@@ -181,7 +184,7 @@ const IncidentDetail = ({ id }: { id: number }) => {
               >
                 <ListItemText
                   primary={note.note}
-                  secondary={`${note.user ? `${note.user.firstName} ${note.user.lastName}` : 'Unknown User'} · ${when(note.createdAt)}`}
+                  secondary={`${note.user ? `${note.user.firstName} ${note.user.lastName}` : 'Unknown User'} · ${formatDateTime(note.createdAt, { timeZone })}`}
                   slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>

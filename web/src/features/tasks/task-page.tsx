@@ -30,8 +30,10 @@ import { useCurrentUser } from '../../lib/auth.tsx';
 import { knownLocation, taskPlacement, useAuthorization } from '../../lib/authorization.ts';
 import { useUserLocations } from '../../hooks/use-user-locations.ts';
 import { useAddComment, useAssignees, useDeleteTask, useTask, useUpdateTask } from './api.ts';
-import { PriorityChip, StatusChip, dueText } from './task-chips.tsx';
+import { PriorityChip, StatusChip } from './task-chips.tsx';
 import { EditTaskDialog } from './components/edit-task-dialog.tsx';
+import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
+import { formatDateTime } from '../../lib/time.ts';
 
 const nameOf = (person: Task['assignee']) =>
   person ? `${person.firstName} ${person.lastName}` : 'Unassigned';
@@ -64,6 +66,9 @@ const TaskDetail = ({ task }: { task: Task }) => {
   const mayUpdate = can('update', placement);
   const mayDelete = can('delete', placement);
   const assignees = useAssignees(task.locationId, mayAssign);
+  // The task's times read in its location's zone.
+  const timeZone = useLocationTimeZone(task.locationId);
+  const when = (iso: string) => formatDateTime(iso, { timeZone });
   const setStatus = (status: TaskStatus) => update.mutate({ status });
   const failure = update.error ?? comment.error ?? remove.error;
 
@@ -121,7 +126,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
                 Due
               </Typography>
               <Typography component="dd" sx={{ m: 0 }} color={task.overdue ? 'error' : undefined}>
-                {dueText(task.dueAt)}
+                {when(task.dueAt)}
               </Typography>
               <Typography component="dt" color="text.secondary">
                 Assignee
@@ -155,7 +160,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
                 Created by
               </Typography>
               <Typography component="dd" sx={{ m: 0 }}>
-                {nameOf(task.createdBy)}, {dueText(task.createdAt)}
+                {nameOf(task.createdBy)}, {when(task.createdAt)}
               </Typography>
               {task.incidentId !== null && (
                 <>
@@ -175,7 +180,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
                     Done
                   </Typography>
                   <Typography component="dd" sx={{ m: 0 }}>
-                    {dueText(task.completedAt)}
+                    {when(task.completedAt)}
                   </Typography>
                 </>
               )}
@@ -236,7 +241,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
                 <ListItem key={c.id} disableGutters>
                   <ListItemText
                     primary={c.comment}
-                    secondary={`${nameOf(c.user)} · ${dueText(c.createdAt)}`}
+                    secondary={`${nameOf(c.user)} · ${when(c.createdAt)}`}
                     slotProps={{ primary: { sx: { overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' } } }}
                   />
                 </ListItem>
