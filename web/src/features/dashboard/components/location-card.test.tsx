@@ -14,7 +14,7 @@ const renderCard = (overrides: Parameters<typeof aDashboardLocation>[0]) => {
   return { ...rendered, onOpenIncident };
 };
 
-describe('LocationCard colours (access-and-administration section 9)', () => {
+describe('LocationCard colours by walk reports of the last 72 hours and week', () => {
   it.each([
     [0, 'error'],
     [1, 'error'],
