@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { createOrganizationBody, type Organization } from '@sitewalk/shared/schemas/organization';
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
-import { SaveStatus, useSaveStatus } from '../../components/save-status.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SaveButton } from '../../components/save-button.tsx';
+import { useSaveStatus } from '../../components/save-status.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
@@ -25,19 +26,7 @@ type AddAreaForm = z.input<typeof addAreaForm>;
 
 const Frame = ({ children }: { children: React.ReactNode }) => (
   <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 720 }}>
-    <Box>
-      <Button
-        component={RouterLink}
-        to={paths.app.organizations.build()}
-        startIcon={<ArrowBackIcon />}
-        sx={{ mb: 1, textTransform: 'none' }}
-      >
-        Back to Areas
-      </Button>
-      <Typography variant="h4" component="h1">
-        Add Area
-      </Typography>
-    </Box>
+    <PageHeader title="Add Area" back={{ to: paths.app.organizations.build(), label: 'Back to Areas' }} />
     {children}
   </Stack>
 );
@@ -169,17 +158,7 @@ const AddAreaFormCard = ({ companies }: { companies: ManagementCompany[] }) => {
             progress={progress}
           />
           {failure && <Alert severity="error">{failure}</Alert>}
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Button
-              type="submit"
-              variant="contained"
-              color={save.status === 'error' ? 'error' : save.status ? 'success' : 'primary'}
-              disabled={save.busy}
-            >
-              Save
-            </Button>
-            <SaveStatus status={save.status} />
-          </Stack>
+          <SaveButton status={save.status} disabled={save.busy} />
         </Stack>
       </CardContent>
     </Card>
