@@ -1,4 +1,4 @@
-import { Alert, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { Alert, FormControlLabel, Stack, Switch } from '@mui/material';
 import { useState } from 'react';
 import { messages } from '@sitewalk/shared/messages';
 import type { DataTableQuery } from '../../components/data-table.tsx';
@@ -7,6 +7,7 @@ import { DownloadCsvButton } from '../../components/exports/download-csv-button.
 import { IncidentsTable } from '../../components/incidents-table/incidents-table.tsx';
 import { paths } from '../../config/paths.ts';
 import { useIncidentSearch } from './api/search-incidents.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const FIRST_PAGE: DataTableQuery = { page: 1, pageSize: 10, searchTerm: '' };
 /**
@@ -24,32 +25,28 @@ export const IncidentsPage = () => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Stack
-        direction="row"
-        useFlexGap
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
-      >
-        <Typography variant="h4" component="h1">
-          Incidents
-        </Typography>
-        <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
-          <FormControlLabel
-            sx={{ ml: 0, mr: 0 }}
-            control={
-              <Switch
-                checked={unresolvedOnly}
-                onChange={(event) => {
-                  // A new filter starts again at page 1 (the table is remade below).
-                  setUnresolvedOnly(event.target.checked);
-                  setQuery(FIRST_PAGE);
-                }}
-              />
-            }
-            label="Unresolved only"
-          />
-          <DownloadCsvButton kind="incidents" scopeName="all my locations" />
-        </Stack>
-      </Stack>
+      <PageHeader
+        title="Incidents"
+        actions={
+          <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
+            <FormControlLabel
+              sx={{ ml: 0, mr: 0 }}
+              control={
+                <Switch
+                  checked={unresolvedOnly}
+                  onChange={(event) => {
+                    // A new filter starts again at page 1 (the table is remade below).
+                    setUnresolvedOnly(event.target.checked);
+                    setQuery(FIRST_PAGE);
+                  }}
+                />
+              }
+              label="Unresolved only"
+            />
+            <DownloadCsvButton kind="incidents" scopeName="all my locations" />
+          </Stack>
+        }
+      />
       {incidents.isError && (
         <Alert severity="error">
           {messages.fetch.incidents}: {errorMessageOf(incidents.error) ?? messages.fetch.unexpected}

@@ -12,6 +12,7 @@ import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { useTasks, type TaskView, type TasksInput } from './api.ts';
 import { PriorityChip, StatusChip, dueText } from './task-chips.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const FIRST_PAGE: DataTableQuery = { page: 1, pageSize: 10, searchTerm: '' };
 const VIEWS: { view: TaskView; label: string }[] = [
@@ -81,25 +82,21 @@ export const TasksPage = () => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Stack
-        direction="row"
-        useFlexGap
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
-      >
-        <Typography variant="h4" component="h1">
-          Tasks
-        </Typography>
-        {user.roleId >= Role.AssistantManager && (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            component={RouterLink}
-            to={paths.app.taskAdd.build()}
-          >
-            New task
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        title="Tasks"
+        actions={
+          user.roleId >= Role.AssistantManager && (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              component={RouterLink}
+              to={paths.app.taskAdd.build()}
+            >
+              New task
+            </Button>
+          )
+        }
+      />
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tabs
           value={view}
