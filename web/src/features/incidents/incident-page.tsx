@@ -31,6 +31,7 @@ import { NoteBox } from './components/note-box.tsx';
 import { BackLink } from './components/back-link.tsx';
 import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
 import { incidentPdf } from '../../components/exports/export-api.ts';
+import { Detail, DetailList } from '../../components/details.tsx';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -44,17 +45,6 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
       {children}
     </CardContent>
   </Card>
-);
-
-const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Box>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {label}
-    </Typography>
-    <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-      {children}
-    </Typography>
-  </Box>
 );
 
 const parseId = (value: string | undefined) =>
@@ -140,15 +130,7 @@ const IncidentDetail = ({ id }: { id: number }) => {
       )}
 
       <Section title="Details">
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
+        <DetailList columns={{ xs: 1, sm: 2 }}>
           <Detail label="Location">{locationName}</Detail>
           <Detail label="Types">
             {data.incidentTexts.length === 0
@@ -157,7 +139,7 @@ const IncidentDetail = ({ id }: { id: number }) => {
           </Detail>
           <Detail label="Created">{when(data.createdAt)}</Detail>
           <Detail label="Resolved">{data.resolvedAt ? when(data.resolvedAt) : 'Not resolved'}</Detail>
-        </Box>
+        </DetailList>
       </Section>
 
       <Section title="Notes">

@@ -20,22 +20,12 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useWalkReport } from './api/get-walk-report.ts';
 import { reportView, timeOf, type CompletedEntry, type FlagEntry } from './walk-report-view.ts';
 import { MapLegend, WalkReportMap } from './components/walk-report-map.tsx';
+import { Detail, DetailList } from '../../components/details.tsx';
 
 const parseId = (value: string | undefined) =>
   value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
-
-const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Box>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {label}
-    </Typography>
-    <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-      {children}
-    </Typography>
-  </Box>
-);
 
 /** One walk report (field-operations section 2, "Walk report detail"). */
 export const WalkReportPage = () => {
@@ -295,27 +285,14 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
       </Stack>
       <Card variant="outlined">
         <CardContent>
-          <Box
-            component="dl"
-            data-testid="walk-report-details"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: {
-                xs: 'repeat(2, minmax(0, 1fr))',
-                md: 'repeat(3, minmax(0, 1fr))',
-                lg: 'repeat(6, minmax(0, 1fr))',
-              },
-            }}
-          >
+          <DetailList columns={{ xs: 2, md: 3, lg: 6 }} data-testid="walk-report-details">
             <Detail label="Walked By">{view.walkedBy}</Detail>
             <Detail label="Walk">{view.walkName}</Detail>
             <Detail label="Date">{dateOf(data.startedAt)}</Detail>
             <Detail label="Started">{timeOf(data.startedAt)}</Detail>
             <Detail label="Finished">{data.finishedAt ? timeOf(data.finishedAt) : '—'}</Detail>
             <Detail label="Total Time">{view.totalTime}</Detail>
-          </Box>
+          </DetailList>
         </CardContent>
       </Card>
 
