@@ -40,6 +40,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { useUserLocations } from '../../hooks/use-user-locations.ts';
 import { useActivity, useCompanies, usePeople, type ActivityFilters } from './api.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const SYSTEM_LOG = 0;
 
@@ -418,16 +419,10 @@ export const ActivityPage = () => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Box>
-        <Typography variant="h4" component="h1">
-          Activity
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, maxWidth: 720 }}>
-          Every change to the company, its areas, locations, people, walks, incidents and tasks: who made it,
-          when, and what it changed. Entries are chained one to the next, so none can be edited or removed
-          unnoticed.
-        </Typography>
-      </Box>
+      <PageHeader
+        title="Activity"
+        subtitle="Every change to the company, its areas, locations, people, walks, incidents and tasks: who made it, when, and what it changed. Entries are chained one to the next, so none can be edited or removed unnoticed."
+      />
       {(showLog || !roomy || filtered) && (
         <Stack direction="row" useFlexGap sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
           {showLog && (

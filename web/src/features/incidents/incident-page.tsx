@@ -32,6 +32,7 @@ import { BackLink } from './components/back-link.tsx';
 import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
 import { incidentPdf } from '../../components/exports/export-api.ts';
 import { Detail, DetailList } from '../../components/details.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -89,42 +90,47 @@ const IncidentDetail = ({ id }: { id: number }) => {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-        <Typography variant="h4" component="h1">
-          Incident {data.id}
-        </Typography>
-        <PriorityBadge typeId={data.typeId} />
-        <Chip
-          label={resolved ? 'Resolved' : 'Unresolved'}
-          color={resolved ? 'success' : 'warning'}
-          size="small"
-          data-testid="resolved-badge"
-        />
-        <FormControlLabel
-          sx={{ ml: 0 }}
-          control={
-            <Switch
-              checked={resolved}
-              disabled={resolve.isPending}
-              onChange={(e) => resolve.mutate({ id: data.id, resolved: e.target.checked })}
+      <PageHeader
+        title={`Incident ${data.id}`}
+        badges={
+          <>
+            <PriorityBadge typeId={data.typeId} />
+            <Chip
+              label={resolved ? 'Resolved' : 'Unresolved'}
+              color={resolved ? 'success' : 'warning'}
+              size="small"
+              data-testid="resolved-badge"
             />
-          }
-          label="Resolved"
-        />
-        {user.roleId >= Role.AssistantManager && (
-          <Button
-            component={RouterLink}
-            to={paths.app.taskAdd.build({ incidentId: data.id })}
-            variant="outlined"
-            size="small"
-            startIcon={<AddTaskIcon />}
-            sx={{ ml: { sm: 'auto' } }}
-          >
-            Create task
-          </Button>
-        )}
-        <DownloadPdfButton make={() => incidentPdf(data.id)} what={`incident ${data.id}`} />
-      </Stack>
+          </>
+        }
+        actions={
+          <>
+            <FormControlLabel
+              sx={{ ml: 0 }}
+              control={
+                <Switch
+                  checked={resolved}
+                  disabled={resolve.isPending}
+                  onChange={(e) => resolve.mutate({ id: data.id, resolved: e.target.checked })}
+                />
+              }
+              label="Resolved"
+            />
+            {user.roleId >= Role.AssistantManager && (
+              <Button
+                component={RouterLink}
+                to={paths.app.taskAdd.build({ incidentId: data.id })}
+                variant="outlined"
+                size="small"
+                startIcon={<AddTaskIcon />}
+              >
+                Create task
+              </Button>
+            )}
+            <DownloadPdfButton make={() => incidentPdf(data.id)} what={`incident ${data.id}`} />
+          </>
+        }
+      />
       {resolve.isError && (
         <Alert severity="error">The incident could not be updated. Please try again.</Alert>
       )}

@@ -21,6 +21,7 @@ import { useWalkReport } from './api/get-walk-report.ts';
 import { reportView, timeOf, type CompletedEntry, type FlagEntry } from './walk-report-view.ts';
 import { MapLegend, WalkReportMap } from './components/walk-report-map.tsx';
 import { Detail, DetailList } from '../../components/details.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const parseId = (value: string | undefined) =>
   value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
@@ -273,16 +274,10 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-          {view.walkName}
-        </Typography>
-        <DownloadPdfButton make={() => walkReportPdf(data.id)} what={`walk report ${data.id}`} />
-      </Stack>
+      <PageHeader
+        title={view.walkName}
+        actions={<DownloadPdfButton make={() => walkReportPdf(data.id)} what={`walk report ${data.id}`} />}
+      />
       <Card variant="outlined">
         <CardContent>
           <DetailList columns={{ xs: 2, md: 3, lg: 6 }} data-testid="walk-report-details">
