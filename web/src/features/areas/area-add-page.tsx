@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
@@ -9,6 +9,7 @@ import { createOrganizationBody, type Organization } from '@sitewalk/shared/sche
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
+import { IdSelectField } from '../../components/id-select-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SaveButton } from '../../components/save-button.tsx';
 import { useSaveStatus } from '../../components/save-status.tsx';
@@ -121,34 +122,12 @@ const AddAreaFormCard = ({ companies }: { companies: ManagementCompany[] }) => {
             error={!!errors.name}
             helperText={errors.name?.message}
           />
-          <Controller
+          <IdSelectField
             control={form.control}
             name="managementCompanyId"
-            render={({ field }) => (
-              <TextField
-                select
-                label="Management Company"
-                required
-                fullWidth
-                disabled={save.busy || created !== null}
-                name={field.name}
-                inputRef={field.ref}
-                value={typeof field.value === 'number' ? field.value : ''}
-                onChange={(event) =>
-                  field.onChange(event.target.value === '' ? undefined : Number(event.target.value))
-                }
-                onBlur={field.onBlur}
-                error={!!errors.managementCompanyId}
-                helperText={errors.managementCompanyId?.message}
-                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 300 } } } } } }}
-              >
-                {companies.map((company) => (
-                  <MenuItem key={company.id} value={company.id}>
-                    {company.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            label="Management Company"
+            options={companies}
+            disabled={save.busy || created !== null}
           />
           <ImageUpload
             label="Logo"

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type * as z from 'zod';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, SEARCH_ZOOM } from '@sitewalk/shared/constants';
@@ -10,6 +10,7 @@ import { messages } from '@sitewalk/shared/messages';
 import type { Organization } from '@sitewalk/shared/schemas/organization';
 import { createLocationBody, geocodeQuery, type Location } from '@sitewalk/shared/schemas/location';
 import { ErrorPanel, errorMessageOf } from '../../components/error-panel.tsx';
+import { IdSelectField } from '../../components/id-select-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SaveButton } from '../../components/save-button.tsx';
 import { useSaveStatus } from '../../components/save-status.tsx';
@@ -201,34 +202,12 @@ const AddLocationFormCard = ({ areas }: { areas: Organization[] }) => {
     <Card variant="outlined">
       <CardContent>
         <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)}>
-          <Controller
+          <IdSelectField
             control={form.control}
             name="organizationId"
-            render={({ field }) => (
-              <TextField
-                select
-                label="Area"
-                required
-                fullWidth
-                disabled={busy}
-                name={field.name}
-                inputRef={field.ref}
-                value={typeof field.value === 'number' ? field.value : ''}
-                onChange={(event) =>
-                  field.onChange(event.target.value === '' ? undefined : Number(event.target.value))
-                }
-                onBlur={field.onBlur}
-                error={!!errors.organizationId}
-                helperText={errors.organizationId?.message}
-                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 300 } } } } } }}
-              >
-                {areas.map((area) => (
-                  <MenuItem key={area.id} value={area.id}>
-                    {area.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            label="Area"
+            options={areas}
+            disabled={busy}
           />
           {text('name', 'Name', 'organization')}
           {text('address', 'Address', 'address-line1')}

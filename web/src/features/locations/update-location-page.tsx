@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
@@ -11,6 +11,7 @@ import { createLocationBody, type Location } from '@sitewalk/shared/schemas/loca
 import { DeleteCard } from '../../components/delete-card.tsx';
 import { useDeleteStatus } from '../../components/delete-status.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
+import { IdSelectField } from '../../components/id-select-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SaveButton } from '../../components/save-button.tsx';
 import { useSaveStatus } from '../../components/save-status.tsx';
@@ -151,38 +152,13 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
               helperText={errors.name?.message}
             />
             {mayChangeArea && (
-              <Controller
+              <IdSelectField
                 control={form.control}
                 name="organizationId"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label="Area"
-                    required
-                    fullWidth
-                    disabled={busy || areas.isPending}
-                    name={field.name}
-                    inputRef={field.ref}
-                    value={
-                      typeof field.value === 'number' && destinations.some(({ id }) => id === field.value)
-                        ? field.value
-                        : ''
-                    }
-                    onChange={(event) => field.onChange(Number(event.target.value))}
-                    onBlur={field.onBlur}
-                    error={!!errors.organizationId || areas.isError}
-                    helperText={
-                      errors.organizationId?.message ??
-                      (areas.isError ? 'The areas could not be loaded.' : undefined)
-                    }
-                  >
-                    {destinations.map((area) => (
-                      <MenuItem key={area.id} value={area.id}>
-                        {area.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+                label="Area"
+                options={destinations}
+                disabled={busy || areas.isPending}
+                problem={areas.isError ? 'The areas could not be loaded.' : undefined}
               />
             )}
             {failure && <Alert severity="error">{failure}</Alert>}
