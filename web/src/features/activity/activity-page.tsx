@@ -41,6 +41,7 @@ import { useCurrentUser } from '../../lib/auth.tsx';
 import { useUserLocations } from '../../hooks/use-user-locations.ts';
 import { useActivity, useCompanies, usePeople, type ActivityFilters } from './api.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 
 const SYSTEM_LOG = 0;
 
@@ -208,9 +209,7 @@ const EntryRows = ({ entries, names, open, toggle }: EntriesProps) => {
             <TableCell>What</TableCell>
             <TableCell>Object</TableCell>
             <TableCell sx={{ width: 56 }}>
-              <Box component="span" sx={visuallyHidden}>
-                Changes
-              </Box>
+              <VisuallyHidden>Changes</VisuallyHidden>
             </TableCell>
           </TableRow>
         </TableHead>
@@ -328,15 +327,6 @@ const EntryCard = ({
     </CardContent>
   </Card>
 );
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** A date field's day as an instant: the start of that day, or its end, where the browser is. */
 const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00`).toISOString() : undefined);
