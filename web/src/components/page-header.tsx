@@ -44,14 +44,17 @@ export const PageHeader = ({ title, back, leading, badges, actions, subtitle }: 
         useFlexGap
         sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1.5, minWidth: 0 }}
       >
-        {leading}
-        <Typography
-          variant="h4"
-          component="h1"
-          sx={{ overflowWrap: 'anywhere', minWidth: 0, fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
-        >
-          {title}
-        </Typography>
+        {/* A logo stays beside the title, whose words break rather than leave the logo alone above it. */}
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 2, minWidth: 0 }}>
+          {leading}
+          <Typography
+            variant="h4"
+            component="h1"
+            sx={{ overflowWrap: 'anywhere', minWidth: 0, fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
+          >
+            {title}
+          </Typography>
+        </Stack>
         {badges}
       </Stack>
       {actions && (
