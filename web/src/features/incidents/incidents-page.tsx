@@ -1,4 +1,4 @@
-import { Alert, FormControlLabel, Stack, Switch } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import { useState } from 'react';
 import { messages } from '@sitewalk/shared/messages';
 import type { DataTableQuery } from '../../components/data-table.tsx';
@@ -8,6 +8,7 @@ import { IncidentsTable } from '../../components/incidents-table/incidents-table
 import { paths } from '../../config/paths.ts';
 import { useIncidentSearch } from './api/search-incidents.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { UnresolvedOnlySwitch } from '../../components/incidents-table/unresolved-only-switch.tsx';
 
 const FIRST_PAGE: DataTableQuery = { page: 1, pageSize: 10, searchTerm: '' };
 /**
@@ -29,19 +30,13 @@ export const IncidentsPage = () => {
         title="Incidents"
         actions={
           <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
-            <FormControlLabel
-              sx={{ ml: 0, mr: 0 }}
-              control={
-                <Switch
-                  checked={unresolvedOnly}
-                  onChange={(event) => {
-                    // A new filter starts again at page 1 (the table is remade below).
-                    setUnresolvedOnly(event.target.checked);
-                    setQuery(FIRST_PAGE);
-                  }}
-                />
-              }
-              label="Unresolved only"
+            <UnresolvedOnlySwitch
+              checked={unresolvedOnly}
+              onChange={(next) => {
+                // A new filter starts again at page 1 (the table is remade below).
+                setUnresolvedOnly(next);
+                setQuery(FIRST_PAGE);
+              }}
             />
             <DownloadCsvButton kind="incidents" scopeName="all my locations" />
           </Stack>
