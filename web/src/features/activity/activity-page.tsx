@@ -38,6 +38,7 @@ import { taskStatusNames, type TaskStatus } from '@sitewalk/shared/schemas/task'
 import { errorMessageOf } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useCurrentUser } from '../../lib/auth.tsx';
+import { formatDateTime, viewerZoneNote } from '../../lib/time.ts';
 import { useUserLocations } from '../../hooks/use-user-locations.ts';
 import { useActivity, useCompanies, usePeople, type ActivityFilters } from './api.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -86,8 +87,8 @@ const fieldLabels: Record<string, string> = {
   completedAt: 'Completed',
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** The log spans many locations, so its times read in the viewer's zone (said above the entries). */
+const when = (iso: string) => formatDateTime(iso);
 const isInstant = (value: unknown): value is string =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value);
 
@@ -411,7 +412,13 @@ export const ActivityPage = () => {
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <PageHeader
         title="Activity"
-        subtitle="Every change to the company, its areas, locations, people, walks, incidents and tasks: who made it, when, and what it changed. Entries are chained one to the next, so none can be edited or removed unnoticed."
+        subtitle={
+          <>
+            Every change to the company, its areas, locations, people, walks, incidents and tasks: who made
+            it, when, and what it changed. Entries are chained one to the next, so none can be edited or
+            removed unnoticed. {viewerZoneNote()}
+          </>
+        }
       />
       {(showLog || !roomy || filtered) && (
         <Stack direction="row" useFlexGap sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>

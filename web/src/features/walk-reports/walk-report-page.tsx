@@ -18,15 +18,15 @@ import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useWalkReport } from './api/get-walk-report.ts';
-import { reportView, timeOf, type CompletedEntry, type FlagEntry } from './walk-report-view.ts';
+import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
+import { formatDate, formatTime } from '../../lib/time.ts';
+import { reportView, type CompletedEntry, type FlagEntry } from './walk-report-view.ts';
 import { MapLegend, WalkReportMap } from './components/walk-report-map.tsx';
 import { Detail, DetailList } from '../../components/details.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const parseId = (value: string | undefined) =>
   value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
-
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** One walk report (field-operations section 2, "Walk report detail"). */
 export const WalkReportPage = () => {
@@ -241,6 +241,8 @@ const FlagsSection = ({
 
 const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
   const report = useWalkReport(walkReportId);
+  // The report's times read in its location's zone, as on its PDF.
+  const timeZone = useLocationTimeZone(report.data?.walk?.locationId);
   const mapRef = useRef<MapRef>(null);
   const mapBox = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState<number | null>(null);
@@ -283,9 +285,9 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
           <DetailList columns={{ xs: 2, md: 3, lg: 6 }} data-testid="walk-report-details">
             <Detail label="Walked By">{view.walkedBy}</Detail>
             <Detail label="Walk">{view.walkName}</Detail>
-            <Detail label="Date">{dateOf(data.startedAt)}</Detail>
-            <Detail label="Started">{timeOf(data.startedAt)}</Detail>
-            <Detail label="Finished">{data.finishedAt ? timeOf(data.finishedAt) : '—'}</Detail>
+            <Detail label="Date">{formatDate(data.startedAt, { timeZone })}</Detail>
+            <Detail label="Started">{formatTime(data.startedAt, { timeZone })}</Detail>
+            <Detail label="Finished">{formatTime(data.finishedAt, { timeZone, fallback: '—' })}</Detail>
             <Detail label="Total Time">{view.totalTime}</Detail>
           </DetailList>
         </CardContent>
@@ -334,7 +336,7 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
                           sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
                         >
                           <Typography variant="body2" color="text.secondary">
-                            Arrived {timeOf(entry.arrivedAt)}
+                            Arrived {formatTime(entry.arrivedAt, { timeZone })}
                           </Typography>
                           <ArrivalFlags entry={entry} />
                         </Stack>
@@ -365,7 +367,13 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
           </CardContent>
         </Card>
         <Stack spacing={1} ref={mapBox}>
-          <WalkReportMap points={view.points} selected={selected} onSelect={setSelected} mapRef={mapRef} />
+          <WalkReportMap
+            points={view.points}
+            selected={selected}
+            onSelect={setSelected}
+            mapRef={mapRef}
+            timeZone={timeZone}
+          />
           <MapLegend />
         </Stack>
       </Box>
