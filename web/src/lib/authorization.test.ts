@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actorOf, can, canSee, placementOf, type Actor } from '@sitewalk/shared/policy';
 import { Role, roleIds, type RoleId } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { aLocation } from '../testing/area-fixtures.ts';
+import { aLocation } from '../testing/fixtures.ts';
 import { aUser } from '../testing/incident-fixtures.ts';
 import { actorOfUser, taskPlacement, userPlacement } from './authorization.ts';
 import { aTask } from '../testing/task-fixtures.ts';

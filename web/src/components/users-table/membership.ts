@@ -3,7 +3,7 @@ import { Role } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { userPlacement, type KnownLocations } from '../../lib/authorization.ts';
 
-/** Where the users table takes its users from (spec section 2, "User list (reusable table)"). */
+/** Where the users table takes its users from (the reusable user list). */
 export type UsersSource =
   { kind: 'user' } | { kind: 'location'; id: number } | { kind: 'organization'; id: number };
 
@@ -34,7 +34,7 @@ const isMember = (container: Container, user: User) =>
 /**
  * The Add Users dialog's candidates: from the signed-in user's full user list, those not yet members, of
  * the container's management company, whom the signed-in user may manage; an area takes Area Managers
- * and above only (spec section 6; the API refuses the rest).
+ * and above only (the API refuses the rest).
  */
 export const candidatesFor = (
   actor: Actor,
@@ -56,7 +56,7 @@ export const candidatesFor = (
   );
 };
 
-/** Last name, then first name, then id (spec section 9: users by last name). */
+/** Users by last name: last name, then first name, then id. */
 export const sortByLastName = <U extends Pick<User, 'id' | 'firstName' | 'lastName'>>(
   users: readonly U[],
 ): U[] =>

@@ -7,7 +7,7 @@ import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { anIncident, aUser } from '../../testing/incident-fixtures.ts';
-import { aLocation } from '../../testing/area-fixtures.ts';
+import { aLocation } from '../../testing/fixtures.ts';
 import { IncidentPage } from './incident-page.tsx';
 
 const renderIncident = (

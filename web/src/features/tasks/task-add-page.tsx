@@ -13,6 +13,7 @@ import { applyServerErrors } from '../../lib/form.ts';
 import { useUserLocations } from '../../hooks/use-user-locations.ts';
 import { useAssignees, useCreateTask, useIncident } from './api.ts';
 import { TaskFields, dueInputOf } from './components/task-fields.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 type TaskFormInput = z.input<typeof taskForm>;
 type TaskFormValues = z.output<typeof taskForm>;
@@ -105,22 +106,11 @@ export const TaskAddPage = () => {
           }}
         />
       )}
-      <Button
-        component={RouterLink}
-        to={paths.app.tasks.build()}
-        startIcon={<ArrowBackIcon />}
-        sx={{ alignSelf: 'flex-start', textTransform: 'none' }}
-      >
-        Back to Tasks
-      </Button>
-      <Typography variant="h4" component="h1">
-        New task
-      </Typography>
-      {(incidentId || alertId) && (
-        <Typography variant="body2" color="text.secondary">
-          {incidentId ? `From incident ${incidentId}.` : 'From an alert.'}
-        </Typography>
-      )}
+      <PageHeader
+        title="New task"
+        back={{ to: paths.app.tasks.build(), label: 'Back to Tasks' }}
+        subtitle={incidentId ? `From incident ${incidentId}.` : alertId ? 'From an alert.' : undefined}
+      />
       <Card variant="outlined">
         <CardContent>
           <FormProvider {...form}>

@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aUser } from '../../testing/incident-fixtures.ts';
 import { aTask, someAssignees } from '../../testing/task-fixtures.ts';
-import { aLocation } from '../../testing/area-fixtures.ts';
+import { aLocation } from '../../testing/fixtures.ts';
 import { TaskPage } from './task-page.tsx';
 
 /** Everyone here works at Harbor Self Storage (location 4), where the task is. */

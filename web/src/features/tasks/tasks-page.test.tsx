@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aUser } from '../../testing/incident-fixtures.ts';
 import { aTask } from '../../testing/task-fixtures.ts';
-import { aLocation } from '../../testing/area-fixtures.ts';
+import { aLocation } from '../../testing/fixtures.ts';
 import { TasksPage } from './tasks-page.tsx';
 
 const pageOf = (tasks: Task[], totalCount = tasks.length) => ({

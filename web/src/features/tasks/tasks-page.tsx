@@ -15,6 +15,7 @@ import { useTasks, type TaskView, type TasksInput } from './api.ts';
 import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { PriorityChip, StatusChip } from './task-chips.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const FIRST_PAGE: DataTableQuery = { page: 1, pageSize: 10, searchTerm: '' };
 const VIEWS: { view: TaskView; label: string }[] = [
@@ -88,25 +89,21 @@ export const TasksPage = () => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Stack
-        direction="row"
-        useFlexGap
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
-      >
-        <Typography variant="h4" component="h1">
-          Tasks
-        </Typography>
-        {mayCreate && (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            component={RouterLink}
-            to={paths.app.taskAdd.build()}
-          >
-            New task
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        title="Tasks"
+        actions={
+          mayCreate && (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              component={RouterLink}
+              to={paths.app.taskAdd.build()}
+            >
+              New task
+            </Button>
+          )
+        }
+      />
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tabs
           value={view}

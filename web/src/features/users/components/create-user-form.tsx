@@ -89,7 +89,7 @@ const emptyValues = (companies: readonly PlaceOption[]): CreateUserFormValues =>
   confirmPassword: '',
 });
 
-/** The role's own form (access-and-administration section 2, "Add user"), after the role is chosen. */
+/** The role's own form (the 'Add user' screen), after the role is chosen. */
 export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUserFormProps) => {
   const navigate = useNavigate();
   const create = useCreateUser();

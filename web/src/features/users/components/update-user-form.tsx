@@ -153,7 +153,7 @@ export interface UpdateUserFormProps {
   pictureUrl: string | null;
 }
 
-/** Edit a user (access-and-administration section 2, "Edit user"), fields in the spec's order. */
+/** Edit a user (the 'Edit user' screen), fields in the spec's order. */
 export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }: UpdateUserFormProps) => {
   const navigate = useNavigate();
   const { actor, can } = useAuthorization();
@@ -288,7 +288,7 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
   });
 
   const onRoleChange = (next: RoleId) => {
-    // Spec section 4: above Area Manager keeps no places; areas and locations replace each other.
+    // A role above Area Manager keeps no places; areas and locations replace each other.
     if (!roleFields(next).areas)
       form.setValue(
         'organizationIds',
