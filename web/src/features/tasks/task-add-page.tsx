@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Button, Card, CardContent, MenuItem, Stack, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type * as z from 'zod';
 import { TASK_TITLE_MAX_LENGTH } from '@sitewalk/shared/constants';
 import { taskForm } from '@sitewalk/shared/schemas/task';
