@@ -94,6 +94,25 @@ export default tseslint.config(
     },
   },
   {
+    // The domain reads the time only from the clock port (ports/clock.ts), so the local host's clock control
+    // moves every rule at once; parsing an instant (`new Date(value)`) is fine.
+    files: ['functions/src/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'NewExpression[callee.name="Date"][arguments.length=0]',
+          message: 'domain/ reads the time from ports/clock.ts: clock.now() (or systemClock.now(), named).',
+        },
+        {
+          selector: 'MemberExpression[object.name="Date"][property.name="now"]',
+          message: 'domain/ reads the time from ports/clock.ts: clock.now() (or systemClock.now(), named).',
+        },
+      ],
+    },
+  },
+  {
     // db/ is below the domain: its access patterns use no domain rule (tests may build on the domain's).
     files: ['functions/src/db/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -4,6 +4,7 @@ import type { CompletedMarkerItem, MarkerImageItem } from '../db/entities/walkRe
 import { readReport } from '../db/walk-reports.ts';
 import { getWalk } from '../db/walks.ts';
 import { getLocation } from '../db/locations.ts';
+import { clock } from '../ports/clock.ts';
 import {
   indexPhotoHash,
   photosSharingBands,
@@ -59,11 +60,13 @@ export interface RecordedEvidence {
  * by key through the hash's bands, `photosSharingBands`); then the photo's flags on its report and the month
  * tally. `photo.key` is the object's key, `bytes` its content and `photo.etag` the ETag of the object those bytes
  * were read from: the evidence is stored once per ETag, and an object with another ETag replaces it (issue 27).
+ * `now` is when it was examined (the product's time).
  */
 export const recordPhotoEvidence = async (
   deps: { db: DataService },
   photo: { key: string; etag: string },
   bytes: Uint8Array,
+  now: Date = clock.now(),
 ): Promise<RecordedEvidence | null> => {
   const { db } = deps;
   const walkReportId = walkReportIdOfPhotoKey(photo.key);
@@ -97,7 +100,7 @@ export const recordPhotoEvidence = async (
     : undefined;
 
   const facts: StoredEvidence = {
-    evidenceAt: new Date().toISOString(),
+    evidenceAt: now.toISOString(),
     evidenceEtag: photo.etag,
     cameraTakenAt: evidence.takenAt ?? undefined,
     cameraLat: evidence.lat ?? undefined,

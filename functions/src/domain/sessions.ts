@@ -67,7 +67,7 @@ export const endSessions = async (
   db: DataService,
   identity: IdentityProvider,
   userId: number,
-  { now = Date.now, needsPasswordReset, passwordChangedBy }: EndSessionsOptions = {},
+  { now = () => systemClock.now().getTime(), needsPasswordReset, passwordChangedBy }: EndSessionsOptions = {},
 ): Promise<void> => {
   const cutOff = Math.ceil((now() + CLOCK_MARGIN_MS) / 1000) * 1000;
   await setTokenCutOff(db, userId, cutOff, needsPasswordReset, passwordChangedBy);

@@ -18,6 +18,7 @@ import { drawUnit } from '@sitewalk/shared/unit-check';
 import type { DataService } from '../db/service.ts';
 import type { WalkItem } from '../db/entities/walk.ts';
 import type { CompletedMarkerItem, WalkReportItem } from '../db/entities/walkReport.ts';
+import { clock } from '../ports/clock.ts';
 import type { Storage } from '../ports/storage.ts';
 import type { CreateOutcome } from '../db/conditional.ts';
 import { nextId } from '../db/counters.ts';
@@ -277,7 +278,7 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
         completedMarkerId: await nextId(db, 'completedMarker'),
         markerId: body.markerId,
         arrivedAt: body.arrivedAt,
-        receivedAt: new Date().toISOString(),
+        receivedAt: clock.now().toISOString(),
         lat: body.lat,
         lng: body.lng,
         accuracy: body.accuracy,

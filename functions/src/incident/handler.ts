@@ -1,12 +1,8 @@
-import { canSee } from '@sitewalk/shared/policy';
 import { auditedDataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { incidentRoutes } from '@sitewalk/shared/contract/incident';
-import { NotFoundError } from '../domain/errors.ts';
-import { locationPlacement } from '../domain/placements.ts';
-import { visibleUserScope } from '../domain/scope.ts';
-import { createIncidents, dashboardCards } from '../domain/incidents.ts';
-import { locationsInScope } from '../db/locations.ts';
+import { createIncidents } from '../domain/incidents.ts';
+import { dashboardOf } from '../domain/dashboard.ts';
 import type { IncidentItem } from '../db/entities/incident.ts';
 import {
   namesFor,
@@ -64,16 +60,13 @@ export const implementations: Implementations<'incident'> = {
   'incident.imageUpload': async ({ actor, params, body }) => incidents.imageUpload(actor, params.id, body),
 
   'incident.dashboard': async ({ actor, params, query }) => {
-    // One's own scope is the actor's, read already; another user's is read and checked.
-    const asActor =
-      params.userId === actor.userId ? actor : (await visibleUserScope(db, actor, params.userId)).asActor;
-    // The user's locations, as far as the caller may see them.
-    let locations = (await locationsInScope(db, asActor)).filter((l) => canSee(actor, locationPlacement(l)));
-    if (query.locationId !== undefined) {
-      locations = locations.filter((l) => l.locationId === query.locationId);
-      if (locations.length === 0) throw new NotFoundError('Location not found');
-    }
-    const cards = await dashboardCards(db, locations, query);
+    const { locations, cards } = await dashboardOf(db, actor, params.userId, {
+      from: query.from,
+      to: query.to,
+      priority: query.typeId,
+      unresolvedOnly: query.unresolvedOnly,
+      locationId: query.locationId,
+    });
     const names = await namesFor(
       db,
       cards.flatMap((card) => card.incidents),
@@ -81,14 +74,15 @@ export const implementations: Implementations<'incident'> = {
     );
     return {
       locations: await Promise.all(
-        cards.map(async ({ location, incidents, ...counts }) => ({
+        cards.map(async ({ location, incidents, walkReportStats, incidentCountsByPriority }) => ({
           id: location.locationId,
           name: location.name,
           address: location.address,
           city: location.city,
           state: location.state,
           zipcode: location.zipcode,
-          ...counts,
+          walkReportStats,
+          incidentCountsByType: incidentCountsByPriority,
           incidents: await Promise.all(incidents.map((item) => toIncident(storage, item, names))),
         })),
       ),
