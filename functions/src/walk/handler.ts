@@ -27,7 +27,7 @@ export const implementations: Implementations<'walk'> = {
   'walk.startReport': async ({ actor, body }) => toWalkReport(await reports.start(actor, body)),
 
   'walk.recordCheckpoint': async ({ actor, params, body }) =>
-    toCheckpoint(await reports.recordCheckpoint(actor, params.walkReportId, body)),
+    toCheckpoint(await reports.recordCompletedMarker(actor, params.walkReportId, body)),
 
   'walk.addNote': async ({ actor, params, body }) =>
     toNote(await reports.addNote(actor, params.walkReportId, body)),
