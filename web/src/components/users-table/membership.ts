@@ -2,7 +2,7 @@ import { canManageMembership, type Actor, type PlacementOf } from '@sitewalk/sha
 import { Role, type RoleId } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
 
-/** Where the users table takes its users from (spec section 2, "User list (reusable table)"). */
+/** Where the users table takes its users from (the reusable user list). */
 export type UsersSource =
   { kind: 'user' } | { kind: 'location'; id: number } | { kind: 'organization'; id: number };
 
@@ -36,7 +36,7 @@ const isMember = (container: Container, user: User) =>
 /**
  * The Add Users dialog's candidates: from the signed-in user's full user list, those not yet members, of
  * the container's management company, whom the signed-in user may manage; an area takes Area Managers
- * and above only (spec section 6; the API refuses the rest).
+ * and above only (the API refuses the rest).
  */
 export const candidatesFor = (
   actor: Actor,
@@ -57,7 +57,7 @@ export const candidatesFor = (
   );
 };
 
-/** Last name, then first name, then id (spec section 9: users by last name). */
+/** Users by last name: last name, then first name, then id. */
 export const sortByLastName = <U extends Pick<User, 'id' | 'firstName' | 'lastName'>>(
   users: readonly U[],
 ): U[] =>

@@ -75,7 +75,7 @@ const mergeOrder = (all: number[], moved: number[]) => {
   return all.map((id) => (movedSet.has(id) ? (next.shift() as number) : id));
 };
 
-/** The home screen (access-and-administration section 2, "Dashboard"). */
+/** The dashboard. */
 export const DashboardPage = () => {
   const user = useCurrentUser();
   const navigate = useNavigate();

@@ -59,7 +59,7 @@ const Detail = ({ label, children }: { label: string; children: ReactNode }) => 
 const parseId = (value: string | undefined) =>
   value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 
-/** One incident (field-operations section 2, "Incident detail"). */
+/** One incident (the 'Incident detail' screen). */
 export const IncidentPage = () => {
   const id = parseId(useParams().id);
   const origin = readIncidentOrigin(useLocation().state);

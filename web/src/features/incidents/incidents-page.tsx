@@ -12,7 +12,7 @@ import { useIncidentSearch } from './api/search-incidents.ts';
 const FIRST_PAGE: DataTableQuery = { page: 1, pageSize: 10, searchTerm: '' };
 /**
  * /app/incidents: the incidents of every location the signed-in user may see, newest first, searched by
- * the API and paged here; unresolved only at first (field-operations section 9). A row opens the
+ * the API and paged here; unresolved only at first. A row opens the
  * incident, whose 'Back to Incidents' returns here. 'Download CSV' exports the incidents of all those
  * locations over a range of days (issue 18), whatever the filters above the table.
  */

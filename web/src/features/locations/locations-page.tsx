@@ -21,7 +21,7 @@ const columns: DataTableColumn<Location>[] = [
 
 /**
  * /app/locations: the locations of the signed-in user's scope, by name, searched and paged by the API.
- * A failing list goes to /app/error (field-operations section 8).
+ * A failing list goes to /app/error, as every failing list does.
  */
 export const LocationsPage = () => {
   const { actor } = useAuthorization();

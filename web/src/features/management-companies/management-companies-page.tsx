@@ -43,7 +43,7 @@ const columns: DataTableColumn<ManagementCompany>[] = [
 const isRefusal = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
-/** The management companies (spec section 2, "Management company list"): paged and searched by the API. */
+/** The management company list: paged and searched by the API. */
 export const ManagementCompaniesPage = () => {
   const navigate = useNavigate();
   const { can } = useAuthorization();

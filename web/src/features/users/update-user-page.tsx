@@ -14,7 +14,7 @@ import { TwoStepResetCard } from './components/two-step-card.tsx';
 import { parseId } from './utils/parse-id.ts';
 import { userPlacementOf } from './utils/placement.ts';
 
-/** Edit a user (access-and-administration section 2, "Edit user"). */
+/** Edit a user (the 'Edit user' screen). */
 export const UpdateUserPage = () => {
   const id = parseId(useParams().id);
   if (id === null)

@@ -43,7 +43,7 @@ const Memberships = ({ label, items }: { label: string; items: { id: number; nam
     </List>
   );
 
-/** A user's profile (access-and-administration section 2, "User profile"). */
+/** A user's profile (the 'User profile' screen). */
 export const UserProfilePage = () => {
   const id = parseId(useParams().id);
   if (id === null)

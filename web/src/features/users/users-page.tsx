@@ -4,7 +4,7 @@ import { ErrorPanel } from '../../components/error-panel.tsx';
 import { UsersTable } from '../../components/users-table/users-table.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 
-/** The user list (access-and-administration section 2): the users of the signed-in user's scope. */
+/** The user list: the users of the signed-in user's scope. */
 export const UsersPage = () => {
   const { canOpen } = useAuthorization();
   // The sidebar offers Users above Manager only; a typed URL gets the same answer.

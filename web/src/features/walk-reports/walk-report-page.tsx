@@ -37,7 +37,7 @@ const Detail = ({ label, children }: { label: string; children: ReactNode }) => 
   </Box>
 );
 
-/** One walk report (field-operations section 2, "Walk report detail"). */
+/** One walk report (the 'Walk report detail' screen). */
 export const WalkReportPage = () => {
   const params = useParams();
   const locationId = parseId(params.id);
@@ -54,7 +54,7 @@ export const WalkReportPage = () => {
           Walk Reports
         </Button>
       )}
-      {/* With no data: blank (spec section 2). */}
+      {/* With no data: blank. */}
       {walkReportId !== null && <WalkReportDetail walkReportId={walkReportId} />}
     </Box>
   );

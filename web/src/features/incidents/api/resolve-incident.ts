@@ -7,7 +7,7 @@ export interface ResolveIncidentInput {
   resolved: boolean;
 }
 
-/** Resolving sends the current time; reopening sends none (field-operations section 4). */
+/** Resolving sends the current time; reopening sends none. */
 export const resolveIncident = ({ id, resolved }: ResolveIncidentInput) =>
   api('incident.resolve', {
     params: { id },

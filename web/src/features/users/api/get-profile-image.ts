@@ -2,7 +2,7 @@ import type { User } from '@sitewalk/shared/schemas/user';
 import { usePictureUrl } from '../../../hooks/use-picture-url.ts';
 import { fileNameOf } from '../../../lib/upload.ts';
 
-/** The `{first}-{last}` segment the profile-image calls carry (spec section 7), as the top bar asks it. */
+/** The `{first}-{last}` segment the profile-image calls carry, as the top bar asks it. */
 export const profileImageName = (user: Pick<User, 'firstName' | 'lastName'>) =>
   fileNameOf(`${user.firstName}-${user.lastName}`);
 

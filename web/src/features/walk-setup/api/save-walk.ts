@@ -11,7 +11,7 @@ export const createWalk = (body: CreateWalkInput) => api('walk.create', { body }
 export const updateWalk = (body: UpdateWalkInput) => api('walk.update', { body });
 export const deleteWalk = (id: number) => api('walk.delete', { params: { id } });
 
-/** Saves without touching the walk list: the screen reloads it 2 s after 'Saved!' (spec section 4). */
+/** Saves without touching the walk list: the screen reloads it 2 s after 'Saved!'. */
 export const useCreateWalk = () => useMutation({ mutationFn: createWalk });
 export const useUpdateWalk = () => useMutation({ mutationFn: updateWalk });
 
