@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Box, Stack, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
@@ -13,6 +13,7 @@ import { LocationCard, type DashboardLocation } from './components/location-card
 import { SortableCards } from './components/sortable-cards.tsx';
 import { useScheduleToday } from './api/get-schedule-today.ts';
 import { DownloadCsvButton } from '../../components/exports/download-csv-button.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const today = () => {
@@ -137,16 +138,9 @@ export const DashboardPage = () => {
 
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Stack
-        direction="row"
-        useFlexGap
-        sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1.5 }}
-      >
-        <Typography variant="h4" component="h1">
-          Dashboard
-        </Typography>
-        <DownloadCsvButton scopeName="all my locations" />
-      </Stack>
+      <Box sx={{ mb: 2 }}>
+        <PageHeader title="Dashboard" actions={<DownloadCsvButton scopeName="all my locations" />} />
+      </Box>
       <DashboardFilters values={values} locations={options} onChange={onChange} rangeError={rangeError} />
       {saveOrder.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
