@@ -8,7 +8,7 @@ import { authorize } from '../domain/authorize.ts';
 import { loadUserScope } from '../domain/scope.ts';
 import { createSessions, SESSION_SECONDS, type SignedIn, type SignInOutcome } from '../domain/sessions.ts';
 import { createMfaAccounts, stageMfaRoles } from '../domain/mfa.ts';
-import { loadUserView } from '../domain/user-view.ts';
+import { loadUserView } from '../views/users.ts';
 import type { RouteDef } from '@sitewalk/shared/contract/route';
 
 const db = auditedDataFromEnv();

@@ -14,8 +14,8 @@ import { csvTime } from '../domain/csv.ts';
 import { getLocation } from '../db/locations.ts';
 import { newWalkReportDocument, writeWalkReportPdf } from '../domain/pdf/walk-report-pdf.ts';
 import { newIncidentDocument, writeIncidentPdf } from '../domain/pdf/incident-pdf.ts';
-import { toReportSummary, toWalkReport } from '../walk/views.ts';
-import { namesFor, toIncident } from '../incident/views.ts';
+import { toReportSummary, toWalkReport } from '../views/walks.ts';
+import { namesFor, toIncident } from '../views/incidents.ts';
 
 const db = dataFromEnv();
 const storage = storageFromEnv();

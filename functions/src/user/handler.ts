@@ -28,7 +28,7 @@ import {
   visibleUsersOfUser,
   revealPin,
 } from '../domain/users.ts';
-import { loadUserView, loadUserViews } from '../domain/user-view.ts';
+import { loadUserView, loadUserViews } from '../views/users.ts';
 import { setCompanyEmail, setProfileImageKey } from '../db/users.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import type { Routes } from '@sitewalk/shared/contract/index';

@@ -129,3 +129,30 @@ export const toNote = ({ note, author }: { note: IncidentNote; author: UserItem 
   createdAt: note.createdAt,
   user: authorOf(author),
 });
+
+/** The dashboard's cards, one a location, each with its counts and its incidents answered. */
+export const toDashboard = async <Card extends { location: LocationItem; incidents: IncidentItem[] }>(
+  deps: Deps,
+  cards: Card[],
+  locations: LocationItem[],
+) => {
+  const names = await namesFor(
+    deps.db,
+    cards.flatMap((card) => card.incidents),
+    locations,
+  );
+  return {
+    locations: await Promise.all(
+      cards.map(async ({ location, incidents, ...counts }) => ({
+        id: location.locationId,
+        name: location.name,
+        address: location.address,
+        city: location.city,
+        state: location.state,
+        zipcode: location.zipcode,
+        ...counts,
+        incidents: await Promise.all(incidents.map((item) => toIncident(deps.storage, item, names))),
+      })),
+    ),
+  };
+};
