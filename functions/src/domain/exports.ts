@@ -27,7 +27,7 @@ import { NotFoundError } from './errors.ts';
 import { loadIncident } from './incidents.ts';
 import { newIncidentDocument, writeIncidentPdf } from './pdf/incident-pdf.ts';
 import { newWalkReportDocument, writeWalkReportPdf } from './pdf/walk-report-pdf.ts';
-import { timeZoneAt } from './time-zones.ts';
+import { timeZoneAt } from '@sitewalk/shared/time-zones';
 import { createWalkReports } from './walk-reports.ts';
 import { locationPlacement, visibleLocation } from './placements.ts';
 import { GLOBAL_TENANT } from './uploads.ts';

@@ -38,6 +38,7 @@ import { taskStatusNames, type TaskStatus } from '@sitewalk/shared/schemas/task'
 import { errorMessageOf } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useCurrentUser } from '../../lib/auth.tsx';
+import { formatDateTime, viewerZoneNote } from '../../lib/time.ts';
 import { useUserLocations } from '../../hooks/use-user-locations.ts';
 import { useActivity, useCompanies, usePeople, type ActivityFilters } from './api.ts';
 
@@ -84,8 +85,8 @@ const fieldLabels: Record<string, string> = {
   completedAt: 'Completed',
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** The log spans many locations, so its times read in the viewer's zone (said above the entries). */
+const when = (iso: string) => formatDateTime(iso);
 const isInstant = (value: unknown): value is string =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value);
 
@@ -425,7 +426,7 @@ export const ActivityPage = () => {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, maxWidth: 720 }}>
           Every change to the company, its areas, locations, people, walks, incidents and tasks: who made it,
           when, and what it changed. Entries are chained one to the next, so none can be edited or removed
-          unnoticed.
+          unnoticed. {viewerZoneNote()}
         </Typography>
       </Box>
       {(showLog || !roomy || filtered) && (

@@ -12,7 +12,8 @@ import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useArea } from './api/get-area.ts';
 import { useAreaLocations } from './api/get-area-locations.ts';
-import { areaPlacement, formatDate, parseRouteId } from './components/area-helpers.ts';
+import { formatDate } from '../../lib/time.ts';
+import { areaPlacement, parseRouteId } from './components/area-helpers.ts';
 import { AreaLoadError } from './components/area-load-error.tsx';
 import { AreaLogo } from './components/area-logo.tsx';
 

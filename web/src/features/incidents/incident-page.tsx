@@ -23,6 +23,8 @@ import { ErrorPanel } from '../../components/error-panel.tsx';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { readIncidentOrigin } from '../../lib/incident-origin.ts';
+import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
+import { formatDateTime } from '../../lib/time.ts';
 import { useIncident } from './api/get-incident.ts';
 import { useResolveIncident } from './api/resolve-incident.ts';
 import { useAddNote } from './api/add-note.ts';
@@ -31,9 +33,6 @@ import { NoteBox } from './components/note-box.tsx';
 import { BackLink } from './components/back-link.tsx';
 import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
 import { incidentPdf } from '../../components/exports/export-api.ts';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Card variant="outlined">
@@ -83,6 +82,8 @@ const IncidentDetail = ({ id }: { id: number }) => {
   const incident = useIncident(id);
   const resolve = useResolveIncident();
   const addNote = useAddNote();
+  // The incident's times read in its location's zone, as on its PDF.
+  const timeZone = useLocationTimeZone(incident.data?.locationId);
 
   if (incident.isPending) {
     return <Spinner />;
@@ -155,8 +156,10 @@ const IncidentDetail = ({ id }: { id: number }) => {
               ? 'None'
               : data.incidentTexts.map((t) => t.incidentNoteText.text).join(', ')}
           </Detail>
-          <Detail label="Created">{when(data.createdAt)}</Detail>
-          <Detail label="Resolved">{data.resolvedAt ? when(data.resolvedAt) : 'Not resolved'}</Detail>
+          <Detail label="Created">{formatDateTime(data.createdAt, { timeZone })}</Detail>
+          <Detail label="Resolved">
+            {formatDateTime(data.resolvedAt, { timeZone, fallback: 'Not resolved' })}
+          </Detail>
         </Box>
       </Section>
 
@@ -177,7 +180,7 @@ const IncidentDetail = ({ id }: { id: number }) => {
               >
                 <ListItemText
                   primary={note.note}
-                  secondary={`${note.user ? `${note.user.firstName} ${note.user.lastName}` : 'Unknown User'} · ${when(note.createdAt)}`}
+                  secondary={`${note.user ? `${note.user.firstName} ${note.user.lastName}` : 'Unknown User'} · ${formatDateTime(note.createdAt, { timeZone })}`}
                   slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>
