@@ -131,4 +131,30 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A handler (each resource's folder, the workers, the entry files) reads schema → domain call → view: what it
+    // reads or writes, it asks domain/ for. composition.ts builds the table's client for every function; a
+    // stream filter names the table's entity types for infra/.
+    files: ['functions/src/*.ts', 'functions/src/*/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'functions/src/{db,domain,http,ports,views}/**',
+      'functions/src/composition.ts',
+      'functions/src/*/stream-filter.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)db/|^@sitewalk/functions/db',
+              message:
+                'Handlers do not import db/: call a domain module (functions/src/domain/) and answer with a view.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,11 +1,11 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
 import { dataFromEnv, storageFromEnv } from '../composition.ts';
 import { createWorkerHandler, eachStreamRecord, workerTools } from '../lambda.ts';
-import { resumeStalledCleanups, runCleanupStep } from './location-cleanup.ts';
+import { resumeStalledCleanups, runCleanupStep } from '../domain/location-cleanup.ts';
 import { matchesStreamFilter } from './stream-filter.ts';
 
 /**
- * The stream consumer that removes what a deleted location leaves (see location-cleanup.ts). In AWS an event
+ * The stream consumer that removes what a deleted location leaves (see domain/location-cleanup.ts). In AWS an event
  * source mapping on the table's stream delivers the records `streamFilter` (stream-filter.ts) matches, and a
  * schedule calls it to resume stalled cleanups; the local host (infra/local/stream-worker.ts) polls DynamoDB
  * Local's stream and calls this same handler with the same filter.

@@ -1,16 +1,14 @@
-import { canSee, type Actor } from '@sitewalk/shared/policy';
+import type { Actor } from '@sitewalk/shared/policy';
 import { DASHBOARD_DEFAULT_DAYS } from '@sitewalk/shared/constants';
 import type { DataService } from '../db/service.ts';
 import type { IncidentItem } from '../db/entities/incident.ts';
 import type { LocationItem } from '../db/entities/location.ts';
 import { getIncidents } from '../db/incidents.ts';
-import { locationsInScope } from '../db/locations.ts';
 import { tallyHistory, talliesBetween } from '../db/tallies.ts';
 import { clock } from '../ports/clock.ts';
-import { BadRequestError, NotFoundError } from './errors.ts';
+import { BadRequestError } from './errors.ts';
 import { mapBounded } from './fan-out.ts';
-import { locationPlacement } from './placements.ts';
-import { visibleUserScope } from './scope.ts';
+import { dashboardLocations } from './locations.ts';
 
 /** The dashboard: each location's walk-report and incident counts, and the newest incidents across them. */
 
@@ -117,11 +115,6 @@ export const dashboardOf = async (
   userId: number,
   filters: DashboardFilters & { locationId?: number | undefined },
 ) => {
-  const asActor = userId === actor.userId ? actor : (await visibleUserScope(db, actor, userId)).asActor;
-  let locations = (await locationsInScope(db, asActor)).filter((l) => canSee(actor, locationPlacement(l)));
-  if (filters.locationId !== undefined) {
-    locations = locations.filter((l) => l.locationId === filters.locationId);
-    if (locations.length === 0) throw new NotFoundError('Location not found');
-  }
+  const locations = await dashboardLocations(db, actor, userId, filters.locationId);
   return { locations, cards: await dashboardCards(db, locations, filters) };
 };

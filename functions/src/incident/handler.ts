@@ -3,22 +3,20 @@ import { createResourceHandler, type Implementations } from '../http/handler.ts'
 import { incidentRoutes } from '@sitewalk/shared/contract/incident';
 import { createIncidents } from '../domain/incidents.ts';
 import { dashboardOf } from '../domain/dashboard.ts';
-import type { IncidentItem } from '../db/entities/incident.ts';
 import {
-  namesFor,
-  toIncident,
+  toDashboard,
   toIncidents,
   toIncidentsPage,
   toNote,
   toNumberedPage,
   toOneIncident,
-} from './views.ts';
+} from '../views/incidents.ts';
 
 const db = auditedDataFromEnv();
 const storage = storageFromEnv();
 const deps = { db, storage };
 const incidents = createIncidents(deps);
-const answer = (item: IncidentItem) => toOneIncident(deps, item);
+const answer = (item: Parameters<typeof toOneIncident>[1]) => toOneIncident(deps, item);
 
 export const implementations: Implementations<'incident'> = {
   'incident.create': async ({ actor, body }) => answer(await incidents.create(actor, body)),
@@ -30,7 +28,7 @@ export const implementations: Implementations<'incident'> = {
       deps,
       // One more than asked for tells whether older ones remain.
       await incidents.newestOfLocation(actor, params.locationId, {
-        openOnly: query.unresolvedOnly,
+        unresolvedOnly: query.unresolvedOnly,
         before: query.cursor,
         count: query.limit + 1,
       }),
@@ -67,26 +65,7 @@ export const implementations: Implementations<'incident'> = {
       unresolvedOnly: query.unresolvedOnly,
       locationId: query.locationId,
     });
-    const names = await namesFor(
-      db,
-      cards.flatMap((card) => card.incidents),
-      locations,
-    );
-    return {
-      locations: await Promise.all(
-        cards.map(async ({ location, incidents, walkReportStats, incidentCountsByPriority }) => ({
-          id: location.locationId,
-          name: location.name,
-          address: location.address,
-          city: location.city,
-          state: location.state,
-          zipcode: location.zipcode,
-          walkReportStats,
-          incidentCountsByType: incidentCountsByPriority,
-          incidents: await Promise.all(incidents.map((item) => toIncident(storage, item, names))),
-        })),
-      ),
-    };
+    return toDashboard(deps, cards, locations);
   },
 };
 

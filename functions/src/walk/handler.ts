@@ -2,7 +2,7 @@ import { auditedDataFromEnv, storageFromEnv, withActors } from '../composition.t
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { createWalks } from '../domain/walks.ts';
 import { createWalkReports } from '../domain/walk-reports.ts';
-import { toCheckpoint, toNote, toReportsPage, toWalk, toWalkReport } from './views.ts';
+import { toCheckpoint, toNote, toReportsPage, toWalk, toWalkReport } from '../views/walks.ts';
 import { walkRoutes } from '@sitewalk/shared/contract/walk';
 
 const db = auditedDataFromEnv();

@@ -9,7 +9,7 @@ import { Construct } from 'constructs';
 import type { Worker } from '@sitewalk/functions/resource-access';
 import { streamFilter } from '@sitewalk/functions/cleanup/stream-filter';
 import { mailStreamFilter } from '@sitewalk/functions/mailOutbox/stream-filter';
-import { STALLED_AFTER_MS } from '@sitewalk/functions/cleanup/location-cleanup';
+import { STALLED_AFTER_MS } from '@sitewalk/functions/domain/location-cleanup';
 import type { StageConfig } from '../stage.ts';
 import { ResourceFunction, type Backing } from './resource-function.ts';
 import { deadLetterQueue } from './dead-letters.ts';
