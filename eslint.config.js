@@ -94,6 +94,25 @@ export default tseslint.config(
     },
   },
   {
+    // The domain reads the time only from the clock port (ports/clock.ts), so the local host's clock control
+    // moves every rule at once; parsing an instant (`new Date(value)`) is fine.
+    files: ['functions/src/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'NewExpression[callee.name="Date"][arguments.length=0]',
+          message: 'domain/ reads the time from ports/clock.ts: clock.now() (or systemClock.now(), named).',
+        },
+        {
+          selector: 'MemberExpression[object.name="Date"][property.name="now"]',
+          message: 'domain/ reads the time from ports/clock.ts: clock.now() (or systemClock.now(), named).',
+        },
+      ],
+    },
+  },
+  {
     // db/ is below the domain: its access patterns use no domain rule (tests may build on the domain's).
     files: ['functions/src/db/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -106,6 +125,32 @@ export default tseslint.config(
             {
               regex: '(^|/)domain/|^@sitewalk/functions/domain',
               message: 'db/ does not import domain/: what both need lives in db/ (e.g. db/bounded.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A handler (each resource's folder, the workers, the entry files) reads schema → domain call → view: what it
+    // reads or writes, it asks domain/ for. composition.ts builds the table's client for every function; a
+    // stream filter names the table's entity types for infra/.
+    files: ['functions/src/*.ts', 'functions/src/*/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'functions/src/{db,domain,http,ports,views}/**',
+      'functions/src/composition.ts',
+      'functions/src/*/stream-filter.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)db/|^@sitewalk/functions/db',
+              message:
+                'Handlers do not import db/: call a domain module (functions/src/domain/) and answer with a view.',
             },
           ],
         },

@@ -3,7 +3,7 @@ import { auditedDataFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { taskRoutes } from '@sitewalk/shared/contract/task';
 import { createTasks } from '../domain/tasks.ts';
-import { toCommentOf, toTask, toTasks } from './views.ts';
+import { toCommentOf, toTask, toTasks } from '../views/tasks.ts';
 
 const db = auditedDataFromEnv();
 const tasks = createTasks({ db, appUrl: readEnv(['APP_URL']).APP_URL });

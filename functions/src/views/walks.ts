@@ -10,7 +10,7 @@ import { isWithinReach } from '@sitewalk/shared/arrival';
 import type { WalkItem } from '../db/entities/walk.ts';
 import type { MarkerImageItem, WalkReportItem } from '../db/entities/walkReport.ts';
 import type { UserItem } from '../db/entities/user.ts';
-import type { MeasuredCheckpoint, ReportDetail, ReportsPage } from '../domain/walk-reports.ts';
+import type { MeasuredCompletedMarker, ReportDetail, ReportsPage } from '../domain/walk-reports.ts';
 
 /** Stored walks and walk reports as the API answers them. */
 
@@ -38,7 +38,7 @@ const unitReadOf = (photo: MarkerImageItem | undefined): UnitReadView | null => 
  * Far from the marker is the arrival rule's verdict on the checkpoint's distance and the fix's accuracy; a door
  * checkpoint shows what was read on its marker's door photo (the last one taken).
  */
-export const toCheckpoint = (c: MeasuredCheckpoint, doorPhoto?: MarkerImageItem) => ({
+export const toCheckpoint = (c: MeasuredCompletedMarker, doorPhoto?: MarkerImageItem) => ({
   id: c.completedMarkerId,
   markerId: c.markerId,
   arrivedAt: c.arrivedAt,

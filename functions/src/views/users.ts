@@ -7,7 +7,7 @@ import { getLocations } from '../db/locations.ts';
 import { getManagementCompany } from '../db/managementCompanies.ts';
 import { getOrganizations } from '../db/organizations.ts';
 import { getUserAccess } from '../db/users.ts';
-import { mapBounded } from './fan-out.ts';
+import { mapBounded } from '../domain/fan-out.ts';
 
 const namesById = <T extends { name: string }>(items: T[], id: (item: T) => number) =>
   new Map(items.map((item) => [id(item), item.name]));

@@ -14,3 +14,11 @@ export const toManagementCompany = (item: ManagementCompanyItem): ManagementComp
   mfaRequiredRoles: item.mfaRequiredRoles ?? [],
   mfaRequiredByStage: [...stageMfaRoles()],
 });
+
+/** A company's id and name, as the name routes answer it. */
+export const toManagementCompanyName = (
+  item: Pick<ManagementCompanyItem, 'managementCompanyId' | 'name'>,
+) => ({
+  id: item.managementCompanyId,
+  name: item.name,
+});

@@ -43,3 +43,9 @@ export const toOrganization = async (db: DataService, item: OrganizationItem): P
   if (!view) throw new Error('An organization view went missing');
   return view;
 };
+
+/** An organization's id and name, as the name routes answer it. */
+export const toOrganizationName = (item: Pick<OrganizationItem, 'organizationId' | 'name'>) => ({
+  id: item.organizationId,
+  name: item.name,
+});

@@ -8,6 +8,7 @@ import type { IncidentNote } from '../db/incidents.ts';
 import { getLocations } from '../db/locations.ts';
 import { getUsers } from '../db/users.ts';
 import type { Storage } from '../ports/storage.ts';
+import type { DashboardCard } from '../domain/dashboard.ts';
 
 /** Incidents as the API answers them (item → answer), in one place. */
 
@@ -129,3 +130,27 @@ export const toNote = ({ note, author }: { note: IncidentNote; author: UserItem 
   createdAt: note.createdAt,
   user: authorOf(author),
 });
+
+/** The dashboard's cards, one a location, each with its counts and its incidents answered. */
+export const toDashboard = async (deps: Deps, cards: DashboardCard[], locations: LocationItem[]) => {
+  const names = await namesFor(
+    deps.db,
+    cards.flatMap((card) => card.incidents),
+    locations,
+  );
+  return {
+    locations: await Promise.all(
+      cards.map(async ({ location, incidents, walkReportStats, incidentCountsByPriority }) => ({
+        id: location.locationId,
+        name: location.name,
+        address: location.address,
+        city: location.city,
+        state: location.state,
+        zipcode: location.zipcode,
+        walkReportStats,
+        incidentCountsByType: incidentCountsByPriority,
+        incidents: await Promise.all(incidents.map((item) => toIncident(deps.storage, item, names))),
+      })),
+    ),
+  };
+};
