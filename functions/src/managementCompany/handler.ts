@@ -88,14 +88,14 @@ export const implementations: Implementations<'managementCompany'> = {
   'managementCompany.get': async ({ actor, params }) =>
     toManagementCompany(await load(actor, 'read', params.id)),
 
-  'managementCompany.byLocation': async ({ actor, params }) => {
+  'managementCompany.getByLocation': async ({ actor, params }) => {
     const location = await visibleLocation(db, actor, params.locationId);
     const company = await getManagementCompany(db, location.managementCompanyId);
     if (!company) throw new NotFoundError(notFound);
     return toManagementCompany(company);
   },
 
-  'managementCompany.byUser': async ({ actor, params }) => {
+  'managementCompany.allByUser': async ({ actor, params }) => {
     if (params.userId === actor.userId) return { companies: await visibleCompanies(actor) };
     const { user } = await visibleUserScope(db, actor, params.userId);
     const ids = user.managementCompanyId === undefined ? [] : [user.managementCompanyId];
@@ -110,7 +110,7 @@ export const implementations: Implementations<'managementCompany'> = {
     return { managementCompanies: page.items, totalCount: page.totalCount };
   },
 
-  'managementCompany.activity': async ({ actor, params, query }) => listActivity(db, actor, params.id, query),
+  'activity.someByManagementCompany': async ({ actor, params, query }) => listActivity(db, actor, params.id, query),
 
   'managementCompany.delete': async ({ actor, params }) => {
     const item = await load(actor, 'delete', params.id);

@@ -98,7 +98,7 @@ export const implementations: Implementations<'organization'> = {
     return { id: company.managementCompanyId, name: company.name };
   },
 
-  'organization.byUser': async ({ actor, params }) =>
+  'organization.allByUser': async ({ actor, params }) =>
     toOrganizations(db, await visibleOrganizationsOfUser(actor, params.userId)),
 
   'organization.allByManagementCompany': async ({ actor, params }) => {

@@ -95,7 +95,7 @@ export const implementations: Implementations<'user'> = {
   'user.createAssistantManager': create(Role.AssistantManager),
   'user.createEmployee': create(Role.Employee),
 
-  'user.profileImageUpload': async ({ actor, params, query }) => {
+  'user.profilePictureUpload': async ({ actor, params, query }) => {
     const { user, placement } = await visibleUserScope(db, actor, params.userId);
     authorize(actor, 'uploadProfileImage', placement, notFound);
     const owner = {
@@ -108,7 +108,7 @@ export const implementations: Implementations<'user'> = {
     return ticket;
   },
 
-  'user.profileImage': async ({ actor, params }) =>
+  'user.profilePicture': async ({ actor, params }) =>
     presignedView(storage, (await visibleUserScope(db, actor, params.userId)).user.profileImageKey),
 
   'user.get': async ({ actor, params }) => {

@@ -7,7 +7,7 @@ import { api } from '../lib/api.ts';
 import { queryKeyOf } from '../lib/query.ts';
 
 /** The routes that answer a short-lived URL to view a logo or a profile picture. */
-export type PictureRoute = 'managementCompany.logo' | 'organization.logo' | 'user.profileImage';
+export type PictureRoute = 'managementCompany.logo' | 'organization.logo' | 'user.profilePicture';
 
 /** A presigned view URL lasts 300 s: it is asked again a minute before it runs out. */
 const FRESH_MS = (PRESIGNED_URL_SECONDS - 60) * 1000;

@@ -31,7 +31,7 @@ export const TopBar = () => {
   const navigation = useNavigation();
   const name = `${user.firstName} ${user.lastName}`;
   const pictureUrl = usePictureUrl(
-    'user.profileImage',
+    'user.profilePicture',
     { userId: user.id, name: fileNameOf(`${user.firstName}-${user.lastName}`) },
     user.hasProfileImage,
   );

@@ -35,12 +35,12 @@ const queryOf = ({ objectKind, actorId, locationId, from, to }: ActivityFilters,
 /** A company's log, newest first, a page at a time: each page's `nextCursor` asks for the older ones. */
 export const activityQueryOptions = (filters: ActivityFilters) =>
   infiniteQueryOptions({
-    queryKey: queryKeyOf('managementCompany.activity', {
+    queryKey: queryKeyOf('activity.someByManagementCompany', {
       params: { id: filters.companyId },
       query: queryOf(filters, null),
     }),
     queryFn: ({ pageParam, signal }) =>
-      api('managementCompany.activity', {
+      api('activity.someByManagementCompany', {
         params: { id: filters.companyId },
         query: queryOf(filters, pageParam),
         signal,
@@ -57,8 +57,8 @@ export const useActivity = (filters: ActivityFilters, enabled = true) =>
 /** The companies the caller sees (all of them for Super Users and Admins), to pick a log. */
 const companiesQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: queryKeyOf('managementCompany.byUser', { params: { userId } }),
-    queryFn: ({ signal }) => api('managementCompany.byUser', { params: { userId }, signal }),
+    queryKey: queryKeyOf('managementCompany.allByUser', { params: { userId } }),
+    queryFn: ({ signal }) => api('managementCompany.allByUser', { params: { userId }, signal }),
   });
 
 export const useCompanies = (userId: number) => useQuery(companiesQueryOptions(userId));

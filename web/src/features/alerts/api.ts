@@ -22,8 +22,8 @@ const inputOf = ({ page, pageSize, kind, locationId, unreadOnly }: AlertsInput) 
 
 export const alertsQueryOptions = (input: AlertsInput) =>
   queryOptions({
-    queryKey: queryKeyOf('alert.list', inputOf(input)),
-    queryFn: ({ signal }) => api('alert.list', { ...inputOf(input), signal }),
+    queryKey: queryKeyOf('alert.some', inputOf(input)),
+    queryFn: ({ signal }) => api('alert.some', { ...inputOf(input), signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -31,7 +31,7 @@ export const useAlerts = (input: AlertsInput) => useQuery(alertsQueryOptions(inp
 
 const invalidateAlerts = (queryClient: ReturnType<typeof useQueryClient>) =>
   Promise.all([
-    invalidateRoute(queryClient, 'alert.list'),
+    invalidateRoute(queryClient, 'alert.some'),
     invalidateRoute(queryClient, 'alert.unreadCount'),
   ]);
 

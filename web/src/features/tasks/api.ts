@@ -27,8 +27,8 @@ const inputOf = ({ view, page, pageSize, searchTerm, status, priority }: TasksIn
 
 export const tasksQueryOptions = (input: TasksInput) =>
   queryOptions({
-    queryKey: queryKeyOf('task.list', inputOf(input)),
-    queryFn: ({ signal }) => api('task.list', { ...inputOf(input), signal }),
+    queryKey: queryKeyOf('task.some', inputOf(input)),
+    queryFn: ({ signal }) => api('task.some', { ...inputOf(input), signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -56,7 +56,7 @@ export const useAssignees = (locationId: number | null, enabled = true) =>
   });
 
 const invalidateTasks = (queryClient: ReturnType<typeof useQueryClient>) =>
-  Promise.all([invalidateRoute(queryClient, 'task.list'), invalidateRoute(queryClient, 'task.get')]);
+  Promise.all([invalidateRoute(queryClient, 'task.some'), invalidateRoute(queryClient, 'task.get')]);
 
 export const useCreateTask = () => {
   const queryClient = useQueryClient();
@@ -72,7 +72,7 @@ export const useUpdateTask = (id: number) => {
     mutationFn: (body: BodyOf<'task.update'>) => api('task.update', { params: { id }, body }),
     onSuccess: (task) => {
       queryClient.setQueryData(queryKeyOf('task.get', { params: { id } }), task);
-      return invalidateRoute(queryClient, 'task.list');
+      return invalidateRoute(queryClient, 'task.some');
     },
   });
 };
@@ -89,6 +89,6 @@ export const useDeleteTask = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api('task.delete', { params: { id } }),
-    onSuccess: () => invalidateRoute(queryClient, 'task.list'),
+    onSuccess: () => invalidateRoute(queryClient, 'task.some'),
   });
 };

@@ -6,7 +6,7 @@ import { invalidateRoute } from '../../../lib/query.ts';
 /** What a change of an area makes stale. */
 const areaRoutes: RouteName[] = [
   'organization.someByUser',
-  'organization.byUser',
+  'organization.allByUser',
   'organization.allByManagementCompany',
   'organization.get',
 ];

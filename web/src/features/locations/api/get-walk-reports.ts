@@ -22,8 +22,8 @@ const inputOf = ({ locationId, chunk, searchTerm }: WalkReportsChunkInput) => ({
 /** Up to 1,000 of a location's walk reports, newest first, and how many there are. */
 export const walkReportsQueryOptions = (input: WalkReportsChunkInput) =>
   queryOptions({
-    queryKey: queryKeyOf('walk.reportsByLocation', inputOf(input)),
-    queryFn: ({ signal }) => api('walk.reportsByLocation', { ...inputOf(input), signal }),
+    queryKey: queryKeyOf('walkReport.someByLocation', inputOf(input)),
+    queryFn: ({ signal }) => api('walkReport.someByLocation', { ...inputOf(input), signal }),
     placeholderData: keepPreviousData,
   });
 

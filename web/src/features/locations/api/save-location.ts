@@ -12,7 +12,7 @@ const listRoutes: RouteName[] = [
   'location.someByOrganization',
   'location.allByOrganization',
   'organization.someByUser',
-  'organization.byUser',
+  'organization.allByUser',
   'organization.get',
   'incident.dashboard',
 ];

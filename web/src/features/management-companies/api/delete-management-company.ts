@@ -12,7 +12,7 @@ export const useDeleteManagementCompany = () => {
       queryClient.removeQueries({ queryKey: queryKeyOf('managementCompany.get', { params: { id } }) });
       return Promise.all([
         invalidateRoute(queryClient, 'managementCompany.some'),
-        invalidateRoute(queryClient, 'managementCompany.byUser'),
+        invalidateRoute(queryClient, 'managementCompany.allByUser'),
       ]);
     },
   });

@@ -82,7 +82,7 @@ export const useSaveManagementCompany = () => {
             'managementCompany.some',
             'managementCompany.get',
             'managementCompany.logo',
-            'managementCompany.byUser',
+            'managementCompany.allByUser',
           ] as const
         ).map((name) => invalidateRoute(queryClient, name)),
       ),

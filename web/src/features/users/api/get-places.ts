@@ -8,15 +8,15 @@ import { queryKeyOf } from '../../../lib/query.ts';
  */
 export const companiesQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: queryKeyOf('managementCompany.byUser', { params: { userId } }),
-    queryFn: ({ signal }) => api('managementCompany.byUser', { params: { userId }, signal }),
+    queryKey: queryKeyOf('managementCompany.allByUser', { params: { userId } }),
+    queryFn: ({ signal }) => api('managementCompany.allByUser', { params: { userId }, signal }),
     select: ({ companies }) => companies,
   });
 
 export const areasQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: queryKeyOf('organization.byUser', { params: { userId } }),
-    queryFn: ({ signal }) => api('organization.byUser', { params: { userId }, signal }),
+    queryKey: queryKeyOf('organization.allByUser', { params: { userId } }),
+    queryFn: ({ signal }) => api('organization.allByUser', { params: { userId }, signal }),
   });
 
 export { userLocationsQueryOptions as locationsQueryOptions } from '../../../hooks/use-user-locations.ts';

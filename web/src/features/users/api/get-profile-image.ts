@@ -8,4 +8,4 @@ export const profileImageName = (user: Pick<User, 'firstName' | 'lastName'>) =>
 
 /** The user's picture URL (5 s timeout): null for the generic picture, undefined while asking. */
 export const useProfileImageUrl = (user: User) =>
-  usePictureUrl('user.profileImage', { userId: user.id, name: profileImageName(user) }, user.hasProfileImage);
+  usePictureUrl('user.profilePicture', { userId: user.id, name: profileImageName(user) }, user.hasProfileImage);

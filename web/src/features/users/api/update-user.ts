@@ -21,7 +21,7 @@ export const invalidateUsers = (queryClient: ReturnType<typeof useQueryClient>) 
       [
         'user.get',
         'user.revealPin',
-        'user.profileImage',
+        'user.profilePicture',
         'user.allByUser',
         'user.someByUser',
         'user.allByLocation',

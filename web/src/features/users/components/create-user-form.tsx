@@ -174,7 +174,7 @@ export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUs
       if (photo) {
         setProgress(0);
         await uploadImage(
-          'user.profileImageUpload',
+          'user.profilePictureUpload',
           { params: { userId: created.data.id, name: profileImageName(created.data) } },
           photo,
           setProgress,

@@ -304,7 +304,7 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
       if (photo) {
         setProgress(0);
         await uploadImage(
-          'user.profileImageUpload',
+          'user.profilePictureUpload',
           { params: { userId: user.id, name: profileImageName(answer.data) } },
           photo,
           setProgress,

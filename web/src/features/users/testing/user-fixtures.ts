@@ -83,8 +83,8 @@ export const placeHandlers = (
   areas = [anArea(11, 'North'), anArea(12, 'South')],
   locations = [aLocation(21, 'Harbor'), aLocation(22, 'Hilltop', 12)],
 ): FakeHandlers => ({
-  'managementCompany.byUser': () => ({ companies }),
-  'organization.byUser': () => areas,
+  'managementCompany.allByUser': () => ({ companies }),
+  'organization.allByUser': () => areas,
   'location.allByUser': () => locations,
 });
 

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api.ts';
 import { queryKeyOf } from '../../../lib/query.ts';
 
 export const getWalkReport = (walkReportId: number, signal?: AbortSignal) =>
-  api('walk.report', { params: { walkReportId }, signal });
+  api('walkReport.get', { params: { walkReportId }, signal });
 
 /** While a door photo is being read the report is asked for again this often, at most READING_POLLS times. */
 export const READING_POLL_MS = 3_000;
@@ -15,7 +15,7 @@ const isReading = (report: WalkReport | undefined) =>
 
 export const walkReportQueryOptions = (walkReportId: number) =>
   queryOptions({
-    queryKey: queryKeyOf('walk.report', { params: { walkReportId } }),
+    queryKey: queryKeyOf('walkReport.get', { params: { walkReportId } }),
     queryFn: ({ signal }) => getWalkReport(walkReportId, signal),
     // A door photo read in a few seconds shows without a reload; one that never arrives stops the asking.
     refetchInterval: (query) =>
