@@ -20,7 +20,7 @@ import type { Actor } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { ApiError } from '../../lib/api-client.ts';
 import { candidatesFor, fullName, type Container } from './membership.ts';
-import { allByUserQueryOptions, useAddMembers } from './users-table-api.ts';
+import { useAddMembers, usersOfUserQueryOptions } from '../../api/users.ts';
 
 export interface AddUsersDialogProps {
   open: boolean;
@@ -40,7 +40,7 @@ const loadErrorText = (error: unknown) =>
  */
 export const AddUsersDialog = ({ open, onClose, actor, container, members }: AddUsersDialogProps) => {
   const id = useId();
-  const all = useQuery({ ...allByUserQueryOptions(actor.userId), enabled: open });
+  const all = useQuery({ ...usersOfUserQueryOptions(actor.userId), enabled: open });
   const add = useAddMembers();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [filter, setFilter] = useState('');

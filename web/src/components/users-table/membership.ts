@@ -2,12 +2,9 @@ import { canManageMembership, type Actor, type PlacementOf } from '@sitewalk/sha
 import { Role, type RoleId } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
 
-/** Where the users table takes its users from (spec section 2, "User list (reusable table)"). */
-export type UsersSource =
-  { kind: 'user' } | { kind: 'location'; id: number } | { kind: 'organization'; id: number };
+import type { MembershipContainer as Container, UsersSource } from '../../api/users.ts';
 
-/** A location or an area whose members the table lists, placed for the policy. */
-export type Container = PlacementOf<'location'> | PlacementOf<'organization'>;
+export type { Container, UsersSource };
 
 /**
  * A listed user as the policy's placement. The API only lists users inside the signed-in user's scope, so

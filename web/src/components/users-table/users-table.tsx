@@ -14,7 +14,7 @@ import { DataTable, type DataTableColumn } from '../data-table.tsx';
 import { ErrorPanel } from '../error-panel.tsx';
 import { AddUsersDialog } from './add-users-dialog.tsx';
 import { fullName, mayManage, sortByLastName, type UsersSource } from './membership.ts';
-import { sourceUsersQueryOptions, useContainer, useRemoveMember } from './users-table-api.ts';
+import { useMembershipContainer, useRemoveMember, usersOfSourceQueryOptions } from '../../api/users.ts';
 
 export type { UsersSource } from './membership.ts';
 
@@ -36,8 +36,8 @@ const matches = (user: User, term: string) =>
 export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
   const { actor, can } = useAuthorization();
   const navigate = useNavigate();
-  const users = useQuery(sourceUsersQueryOptions(source, actor.userId));
-  const container = useContainer(source);
+  const users = useQuery(usersOfSourceQueryOptions(source, actor.userId));
+  const container = useMembershipContainer(source);
   const remove = useRemoveMember();
   const [adding, setAdding] = useState(false);
   const [removeFailed, setRemoveFailed] = useState(false);

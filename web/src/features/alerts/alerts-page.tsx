@@ -29,9 +29,9 @@ import { errorMessageOf } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
-import { useUserLocations } from '../../hooks/use-user-locations.ts';
 import { alertKindInfo } from '../../components/alert-kinds.tsx';
-import { useAlerts, useMarkAllRead, useMarkRead } from './api.ts';
+import { useAlertsPage, useMarkAllRead, useMarkRead } from '../../api/alerts.ts';
+import { useLocationsOfUser } from '../../api/locations.ts';
 
 const PAGE_SIZE = 10;
 
@@ -144,14 +144,14 @@ export const AlertsPage = () => {
   const [kind, setKind] = useState<AlertKind | ''>('');
   const [locationId, setLocationId] = useState<number | ''>('');
   const [unreadOnly, setUnreadOnly] = useState(true);
-  const alerts = useAlerts({
+  const alerts = useAlertsPage({
     page,
     pageSize: PAGE_SIZE,
     kind: kind || undefined,
     locationId: locationId || undefined,
     unreadOnly,
   });
-  const locations = useUserLocations(user.id);
+  const locations = useLocationsOfUser(user.id);
   const markAll = useMarkAllRead();
   const mayCreateTask = user.roleId >= Role.AssistantManager;
   const filtered = (apply: () => void) => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import AddTaskIcon from '@mui/icons-material/AddTask';
 import { Role } from '@sitewalk/shared/roles';
 import { paths } from '../../config/paths.ts';
@@ -23,14 +23,13 @@ import { ErrorPanel } from '../../components/error-panel.tsx';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { readIncidentOrigin } from '../../lib/incident-origin.ts';
-import { useIncident } from './api/get-incident.ts';
-import { useResolveIncident } from './api/resolve-incident.ts';
-import { useAddNote } from './api/add-note.ts';
+import { useAddNote, useIncident, useResolveIncident } from '../../api/incidents.ts';
+import { useRouteId } from '../../lib/route-params.ts';
 import { PriorityBadge } from './components/priority-badge.tsx';
 import { NoteBox } from './components/note-box.tsx';
 import { BackLink } from './components/back-link.tsx';
 import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
-import { incidentPdf } from '../../components/exports/export-api.ts';
+import { incidentPdf } from '../../api/exports.ts';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -57,12 +56,9 @@ const Detail = ({ label, children }: { label: string; children: ReactNode }) => 
   </Box>
 );
 
-const parseId = (value: string | undefined) =>
-  value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
-
 /** One incident (field-operations section 2, "Incident detail"). */
 export const IncidentPage = () => {
-  const id = parseId(useParams().id);
+  const id = useRouteId();
   const origin = readIncidentOrigin(useLocation().state);
   return (
     <Box sx={{ minWidth: 0 }}>

@@ -6,7 +6,7 @@ import { errorMessageOf } from '../../components/error-panel.tsx';
 import { DownloadCsvButton } from '../../components/exports/download-csv-button.tsx';
 import { IncidentsTable } from '../../components/incidents-table/incidents-table.tsx';
 import { paths } from '../../config/paths.ts';
-import { useIncidentSearch } from './api/search-incidents.ts';
+import { useIncidentSearch } from '../../api/incidents.ts';
 
 const FIRST_PAGE: DataTableQuery = { page: 1, pageSize: 10, searchTerm: '' };
 /**

@@ -19,7 +19,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { Role } from '@sitewalk/shared/roles';
 import type { Task, TaskStatus } from '@sitewalk/shared/schemas/task';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -27,7 +27,8 @@ import { ErrorPanel, errorMessageOf } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
-import { useAddComment, useAssignees, useDeleteTask, useTask, useUpdateTask } from './api.ts';
+import { useAddComment, useAssignees, useDeleteTask, useTask, useUpdateTask } from '../../api/tasks.ts';
+import { useRouteId } from '../../lib/route-params.ts';
 import { PriorityChip, StatusChip, dueText } from './task-chips.tsx';
 
 const nameOf = (person: Task['assignee']) =>
@@ -35,10 +36,9 @@ const nameOf = (person: Task['assignee']) =>
 
 /** /app/tasks/{id}: a task, its status and assignee for who may change them, and its comments. */
 export const TaskPage = () => {
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
-  const task = useTask(id, valid);
-  if (!valid) return <ErrorPanel error="Task not found" onReset={() => history.back()} />;
+  const id = useRouteId();
+  const task = useTask(id ?? 0, id !== null);
+  if (id === null) return <ErrorPanel error="Task not found" onReset={() => history.back()} />;
   if (task.isPending) return <Spinner label="Loading task" />;
   if (task.isError) return <ErrorPanel error={task.error} onReset={() => void task.refetch()} />;
   return <TaskDetail task={task.data} />;

@@ -10,7 +10,7 @@ import { DataTable, type DataTableColumn, type DataTableQuery } from '../../comp
 import { errorMessageOf } from '../../components/error-panel.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
-import { useTasks, type TaskView, type TasksInput } from './api.ts';
+import { useTasksPage, type TaskView, type TasksInput } from '../../api/tasks.ts';
 import { PriorityChip, StatusChip, dueText } from './task-chips.tsx';
 
 const FIRST_PAGE: DataTableQuery = { page: 1, pageSize: 10, searchTerm: '' };
@@ -68,7 +68,7 @@ export const TasksPage = () => {
   const [status, setStatus] = useState<TasksInput['status'] | ''>('');
   const [priority, setPriority] = useState<TasksInput['priority'] | ''>('');
   const [query, setQuery] = useState<DataTableQuery>(FIRST_PAGE);
-  const tasks = useTasks({
+  const tasks = useTasksPage({
     view,
     page: query.page,
     pageSize: query.pageSize,

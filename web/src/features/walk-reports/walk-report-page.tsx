@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { Box, Button, Card, CardContent, Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
@@ -11,18 +11,16 @@ import PhonelinkEraseOutlinedIcon from '@mui/icons-material/PhonelinkEraseOutlin
 import type { MapRef } from 'react-map-gl/maplibre';
 import { messages } from '@sitewalk/shared/messages';
 import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
-import { walkReportPdf } from '../../components/exports/export-api.ts';
+import { walkReportPdf } from '../../api/exports.ts';
 import { paths } from '../../config/paths.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { useWalkReport } from './api/get-walk-report.ts';
+import { useWalkReport } from '../../api/walk-reports.ts';
+import { useRouteId } from '../../lib/route-params.ts';
 import { reportView, timeOf, type CompletedEntry, type FlagEntry } from './walk-report-view.ts';
 import { MapLegend, WalkReportMap } from './components/walk-report-map.tsx';
-
-const parseId = (value: string | undefined) =>
-  value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -39,9 +37,8 @@ const Detail = ({ label, children }: { label: string; children: ReactNode }) => 
 
 /** One walk report (field-operations section 2, "Walk report detail"). */
 export const WalkReportPage = () => {
-  const params = useParams();
-  const locationId = parseId(params.id);
-  const walkReportId = parseId(params.walkReportId);
+  const locationId = useRouteId('id');
+  const walkReportId = useRouteId('walkReportId');
   return (
     <Box sx={{ minWidth: 0 }}>
       {locationId !== null && (

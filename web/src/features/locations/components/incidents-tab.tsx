@@ -7,7 +7,7 @@ import { IncidentsTable } from '../../../components/incidents-table/incidents-ta
 import { messages } from '@sitewalk/shared/messages';
 import { paths } from '../../../config/paths.ts';
 import { DownloadCsvButton } from '../../../components/exports/download-csv-button.tsx';
-import { useLocationIncidents } from '../api/get-location-incidents.ts';
+import { useLocationIncidents } from '../../../api/incidents.ts';
 import { LazyLocationMap } from './lazy-location-map.tsx';
 
 const countText = (count: number, unresolvedOnly: boolean) =>

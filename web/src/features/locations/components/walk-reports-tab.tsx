@@ -10,7 +10,7 @@ import { errorMessageOf } from '../../../components/error-panel.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { paths } from '../../../config/paths.ts';
 import { DownloadCsvButton } from '../../../components/exports/download-csv-button.tsx';
-import { useWalkReports } from '../api/get-walk-reports.ts';
+import { useWalkReportsOfLocation } from '../../../api/walk-reports.ts';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -79,7 +79,7 @@ export const WalkReportsTab = ({
   const [query, setQuery] = useState<DataTableQuery>({ page: 1, pageSize: 10, searchTerm: '' });
   const offset = (query.page - 1) * query.pageSize;
   const chunk = Math.floor(offset / WALK_REPORT_TABLE_LIMIT);
-  const reports = useWalkReports({ locationId, chunk, searchTerm: query.searchTerm });
+  const reports = useWalkReportsOfLocation({ locationId, chunk, searchTerm: query.searchTerm });
   const start = offset - chunk * WALK_REPORT_TABLE_LIMIT;
   const rows = reports.data?.walkReports.slice(start, start + query.pageSize) ?? [];
 

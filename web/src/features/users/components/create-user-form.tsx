@@ -13,9 +13,8 @@ import { SaveStatus, useSaveStatus } from '../../../components/save-status.tsx';
 import { paths } from '../../../config/paths.ts';
 import { applyServerErrors } from '../../../lib/form.ts';
 import { uploadImage } from '../../../lib/upload.ts';
-import { profileImageName } from '../api/get-profile-image.ts';
-import { useCreateUser, type CreatableRole } from '../api/create-user.ts';
-import { invalidateUsers } from '../api/update-user.ts';
+import { profilePictureName } from '../../../api/pictures.ts';
+import { invalidateUsers, useCreateUser, type CreatableRole } from '../../../api/users.ts';
 import { existingUserIdOf } from '../utils/failure-text.ts';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { digitsOnly } from '../utils/digits-only.ts';
@@ -175,7 +174,7 @@ export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUs
         setProgress(0);
         await uploadImage(
           'user.profilePictureUpload',
-          { params: { userId: created.data.id, name: profileImageName(created.data) } },
+          { params: { userId: created.data.id, name: profilePictureName(created.data) } },
           photo,
           setProgress,
         )

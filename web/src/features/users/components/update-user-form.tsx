@@ -22,14 +22,14 @@ import { paths } from '../../../config/paths.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { applyServerErrors } from '../../../lib/form.ts';
 import { uploadImage } from '../../../lib/upload.ts';
-import { profileImageName } from '../api/get-profile-image.ts';
+import { profilePictureName } from '../../../api/pictures.ts';
 import {
   invalidateUsers,
   useDeleteUser,
   useSetCompanyEmail,
   useUpdateUser,
   type UpdateUserBody,
-} from '../api/update-user.ts';
+} from '../../../api/users.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { digitsOnly } from '../utils/digits-only.ts';
@@ -305,7 +305,7 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
         setProgress(0);
         await uploadImage(
           'user.profilePictureUpload',
-          { params: { userId: user.id, name: profileImageName(answer.data) } },
+          { params: { userId: user.id, name: profilePictureName(answer.data) } },
           photo,
           setProgress,
         ).finally(() => setProgress(null));
