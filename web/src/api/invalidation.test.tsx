@@ -36,7 +36,7 @@ const userAnswer = {
   error: null,
   message: 'ok',
   validationErrors: null,
-};
+} as const;
 const membershipAnswer = { success: true, count: 1 } as const;
 
 /**
