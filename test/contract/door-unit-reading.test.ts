@@ -250,7 +250,10 @@ describe('every walk photo', () => {
         contentType: 'image/jpeg' as const,
         contentLength: picture.length,
       };
-      await upload(await api(w.employee, 'walkReport.photoUpload', { params: { walkReportId }, body }), picture);
+      await upload(
+        await api(w.employee, 'walkReport.photoUpload', { params: { walkReportId }, body }),
+        picture,
+      );
       return body.clientId;
     };
     const first = await startedReport();

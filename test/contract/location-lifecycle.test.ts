@@ -67,7 +67,10 @@ const siteWithHistory = async (locationId: number, walker: Person) => {
       accuracy: 5,
     };
     await api(walker, 'walkReport.recordCompletedMarker', { params, body: checkpoint });
-    await api(walker, 'walkReport.addNote', { params, body: { clientId: uuid(), markerId, note: 'Gate open' } });
+    await api(walker, 'walkReport.addNote', {
+      params,
+      body: { clientId: uuid(), markerId, note: 'Gate open' },
+    });
     const photo = {
       clientId: uuid(),
       markerId,

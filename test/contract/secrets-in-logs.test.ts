@@ -129,7 +129,8 @@ describe('the log lines of', () => {
     expect(put.status).toBe(200);
     // The S3 stand-in notifies the worker a moment after the upload.
     await vi.waitFor(() => expect(written.join('')).toContain('Walk photo arrived'), { timeout: 15_000 });
-    const [image] = (await api(manager, 'walkReport.get', { params: { walkReportId: report.id } })).markerImage;
+    const [image] = (await api(manager, 'walkReport.get', { params: { walkReportId: report.id } }))
+      .markerImage;
     keep('a presigned view URL', image?.imageUrl);
   });
 

@@ -50,9 +50,9 @@ describe('writes discarded on the phone', () => {
     });
     // The refusal often comes after the finish: the notice is still taken.
     const checkpoint = { clientId: uuid(), kind: 'checkpoint' as const };
-    expect((await api(w.employee, 'walkReport.recordDiscardedWrite', { params, body: checkpoint })).discardedCount).toBe(
-      3,
-    );
+    expect(
+      (await api(w.employee, 'walkReport.recordDiscardedWrite', { params, body: checkpoint })).discardedCount,
+    ).toBe(3);
 
     const report = await api(w.manager, 'walkReport.get', { params });
     expect(report.discardedCount).toBe(3);

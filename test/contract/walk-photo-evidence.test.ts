@@ -82,7 +82,10 @@ const examine = (
 const reportOf = (walkReportId: number) => api(w.admin, 'walkReport.get', { params: { walkReportId } });
 const rowOf = async (locationId: number, walkReportId: number) =>
   (
-    await api(w.admin, 'walkReport.someByLocation', { params: { locationId }, query: { limit: 50, offset: 0 } })
+    await api(w.admin, 'walkReport.someByLocation', {
+      params: { locationId },
+      query: { limit: 50, offset: 0 },
+    })
   ).walkReports.find((r) => r.id === walkReportId);
 const cardOf = async (locationId: number) =>
   (

@@ -116,7 +116,9 @@ describe("a walk report's photos", () => {
       { markerId, imageName: 'other.jpg' },
       { markerId: markers[0]?.id ?? 0, imageName },
     ]) {
-      expect((await api(w.manager, 'walkReport.photo', { params: { walkReportId, ...other } })).url).toBeNull();
+      expect(
+        (await api(w.manager, 'walkReport.photo', { params: { walkReportId, ...other } })).url,
+      ).toBeNull();
     }
     expect((await call(w.manager, 'GET', `/api/walk/photo/${walkReportId}/${markerId}/..%2Fx`)).status).toBe(
       400,

@@ -62,7 +62,8 @@ describe('recording a walk report', () => {
       targetUnit: '12',
       picturedUnit: '13',
     };
-    const checkpoint = (body: typeof first) => api(w.employee, 'walkReport.recordCompletedMarker', { params, body });
+    const checkpoint = (body: typeof first) =>
+      api(w.employee, 'walkReport.recordCompletedMarker', { params, body });
     const recorded = await checkpoint(first);
     expect(await checkpoint(first)).toEqual(recorded); // retried
     expect(await checkpoint({ ...first, arrivedAt: '2026-11-22T06:02:00.000Z', lat: 1 })).toEqual(recorded);

@@ -116,7 +116,10 @@ describe('a walk photo', () => {
       contentLength: door748!.jpeg.length,
       door: true,
     };
-    const ticket = await api(w.employee, 'walkReport.photoUpload', { params: { walkReportId }, body: request });
+    const ticket = await api(w.employee, 'walkReport.photoUpload', {
+      params: { walkReportId },
+      body: request,
+    });
     expect((await put(ticket, door748!.jpeg)).status).toBe(200);
     const db = dataFromEnv();
     const photoKey = { walkReportId, clientId: request.clientId };

@@ -110,7 +110,8 @@ export const implementations: Implementations<'managementCompany'> = {
     return { managementCompanies: page.items, totalCount: page.totalCount };
   },
 
-  'activity.someByManagementCompany': async ({ actor, params, query }) => listActivity(db, actor, params.id, query),
+  'activity.someByManagementCompany': async ({ actor, params, query }) =>
+    listActivity(db, actor, params.id, query),
 
   'managementCompany.delete': async ({ actor, params }) => {
     const item = await load(actor, 'delete', params.id);

@@ -191,7 +191,10 @@ describe('AddLocationPage', () => {
   });
 
   it('asks for a management company first when there is none', async () => {
-    renderAdd({ 'organization.allByUser': () => [], 'managementCompany.allByUser': () => ({ companies: [] }) });
+    renderAdd({
+      'organization.allByUser': () => [],
+      'managementCompany.allByUser': () => ({ companies: [] }),
+    });
     expect(await screen.findByText('Please add a management company first')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });

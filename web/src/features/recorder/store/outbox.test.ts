@@ -115,7 +115,9 @@ describe('the outbox', () => {
 
     // The photo is recorded in queue order (its first upload request); its file goes in the photo lane.
     const firstPhotoRequest = api.calls.findIndex((c) => c.name === 'walkReport.photoUpload');
-    const mainLane = api.calls.filter((c, i) => c.name !== 'walkReport.photoUpload' || i === firstPhotoRequest);
+    const mainLane = api.calls.filter(
+      (c, i) => c.name !== 'walkReport.photoUpload' || i === firstPhotoRequest,
+    );
     expect(mainLane.map((c) => c.name)).toEqual([
       'walkReport.start',
       'walkReport.recordCompletedMarker',
@@ -208,7 +210,12 @@ describe('the outbox', () => {
     expect(api.namesCalled()).toEqual(['walkReport.start', 'walkReport.addNote']);
     clock.advance(20_000);
     await outbox.flush();
-    expect(api.namesCalled()).toEqual(['walkReport.start', 'walkReport.addNote', 'walkReport.addNote', 'walkReport.addNote']);
+    expect(api.namesCalled()).toEqual([
+      'walkReport.start',
+      'walkReport.addNote',
+      'walkReport.addNote',
+      'walkReport.addNote',
+    ]);
   });
 
   it('does not lose a retry whose timer falls due while the failed run is still ending', async () => {
