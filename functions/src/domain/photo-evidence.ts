@@ -13,7 +13,7 @@ import {
 } from '../db/flags.ts';
 import { reconcilePhotoFlags } from './flags.ts';
 import { evidenceOf } from './photo-files.ts';
-import { timeZoneAt } from './time-zones.ts';
+import { timeZoneAt } from '@sitewalk/shared/time-zones';
 
 /**
  * A walk photo's evidence (issue 18): when its file has landed in storage, what the file says is stored on the

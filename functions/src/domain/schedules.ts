@@ -25,7 +25,7 @@ import { clock } from '../ports/clock.ts';
 import { authorize } from './authorize.ts';
 import { BadRequestError } from './errors.ts';
 import { atLocation, locationPlacement, visibleLocation } from './placements.ts';
-import { timeZoneAt } from './time-zones.ts';
+import { timeZoneAt } from '@sitewalk/shared/time-zones';
 
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
 const notFound = 'Location not found';

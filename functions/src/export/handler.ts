@@ -9,7 +9,7 @@ import { createExports, slug } from '../domain/exports.ts';
 import { createWalkReports } from '../domain/walk-reports.ts';
 import { loadIncident } from '../domain/incidents.ts';
 import { NotFoundError } from '../domain/errors.ts';
-import { timeZoneAt } from '../domain/time-zones.ts';
+import { timeZoneAt } from '@sitewalk/shared/time-zones';
 import { csvTime } from '../domain/csv.ts';
 import { getLocation } from '../db/locations.ts';
 import { newWalkReportDocument, writeWalkReportPdf } from '../domain/pdf/walk-report-pdf.ts';

@@ -110,6 +110,8 @@ export interface JourneyOptions {
    * one the page may reach. Default: the run's own (localhost).
    */
   hostname?: string;
+  /** The browser's time zone (the viewer's); America/Los_Angeles, the seeded locations' own, by default. */
+  timezoneId?: string;
 }
 
 const openJourney = async (
@@ -124,7 +126,7 @@ const openJourney = async (
   ).newContext({
     viewport: VIEWPORT,
     locale: 'en-US',
-    timezoneId: 'America/Los_Angeles',
+    timezoneId: options.timezoneId ?? 'America/Los_Angeles',
     serviceWorkers: options.serviceWorkers ?? 'block',
     ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
   });
@@ -232,6 +234,9 @@ export const testWithServiceWorker = (geolocation?: JourneyOptions['geolocation'
 /** Journeys that open the app at another name of the run's host (e.g. `127.0.0.1`): see JourneyOptions. */
 export const testOpenedAt = (hostname: string, options: Omit<JourneyOptions, 'hostname'> = {}) =>
   journeyTest({ ...options, hostname });
+
+/** Journeys with the browser in another time zone than the seeded locations' (a viewer elsewhere). */
+export const testInTimeZone = (timezoneId: string) => journeyTest({ timezoneId });
 
 export { expect };
 

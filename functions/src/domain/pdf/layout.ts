@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { formatInstant } from '@sitewalk/shared/time';
 
 /**
  * The page furniture every SiteWalk PDF shares: US Letter, a brand band with the document's title, label and
@@ -354,15 +355,12 @@ export const footers = (doc: Doc, left: string) => {
   }
 };
 
-/** A time as people read it in the location's time zone, e.g. 'Nov 24, 2026, 7:05 AM'. */
+/** A time as people read it in the location's time zone, e.g. 'Nov 24, 2026, 7:05 AM' (as the screens write it). */
 export const localTime = (iso: string | null | undefined, timeZone: string, fallback = '-') =>
-  iso
-    ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-        new Date(iso),
-      )
-    : fallback;
+  formatInstant(iso, 'dateTime', timeZone, fallback);
 
+/** A clock time in the location's time zone, e.g. '7:05 AM' (as the screens write it). */
 export const localClock = (iso: string | null | undefined, timeZone: string, fallback = '-') =>
-  iso ? new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone }).format(new Date(iso)) : fallback;
+  formatInstant(iso, 'time', timeZone, fallback);
 
 export const CONTENT = { width: CONTENT_WIDTH, left: PAGE.margin } as const;

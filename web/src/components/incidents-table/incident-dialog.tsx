@@ -16,15 +16,13 @@ import { useId, type ReactNode } from 'react';
 import { priorityName } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import type { Incident } from '@sitewalk/shared/schemas/incident';
+import { formatDateTime } from '../../lib/time.ts';
 import { incidentLocationName } from './incident-preview.ts';
 
 const priorityColors = { 1: 'error', 2: 'warning', 3: 'info' } as const;
 
 export const priorityColor = (typeId: number) =>
   priorityColors[typeId as keyof typeof priorityColors] ?? 'default';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box>
@@ -42,10 +40,12 @@ export interface IncidentDialogProps {
   onClose: () => void;
   /** Opens the incident's own page (to note or resolve it). */
   onOpen: (incident: Incident) => void;
+  /** The incident's location's time zone (the viewer's until it is known). */
+  timeZone?: string;
 }
 
 /** The incident detail modal (field-operations "Incidents table"): the incident at a glance, from its row. */
-export const IncidentDialog = ({ incident, onClose, onOpen }: IncidentDialogProps) => {
+export const IncidentDialog = ({ incident, onClose, onOpen, timeZone }: IncidentDialogProps) => {
   const id = useId();
   const notes = incident ? [...incident.notes].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) : [];
   return (
@@ -81,9 +81,9 @@ export const IncidentDialog = ({ incident, onClose, onOpen }: IncidentDialogProp
                 <Detail label="Types">
                   {incident.incidentTexts.map((t) => t.incidentNoteText.text).join(', ') || 'None'}
                 </Detail>
-                <Detail label="Created">{when(incident.createdAt)}</Detail>
+                <Detail label="Created">{formatDateTime(incident.createdAt, { timeZone })}</Detail>
                 <Detail label="Resolved">
-                  {incident.resolvedAt ? when(incident.resolvedAt) : 'Not resolved'}
+                  {formatDateTime(incident.resolvedAt, { timeZone, fallback: 'Not resolved' })}
                 </Detail>
               </Box>
               <Box>
@@ -98,7 +98,7 @@ export const IncidentDialog = ({ incident, onClose, onOpen }: IncidentDialogProp
                       <ListItem key={note.id} disableGutters>
                         <ListItemText
                           primary={note.note}
-                          secondary={`${note.user ? `${note.user.firstName} ${note.user.lastName}` : messages.status.unknownUser} · ${when(note.createdAt)}`}
+                          secondary={`${note.user ? `${note.user.firstName} ${note.user.lastName}` : messages.status.unknownUser} · ${formatDateTime(note.createdAt, { timeZone })}`}
                           slotProps={{
                             primary: { sx: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } },
                           }}

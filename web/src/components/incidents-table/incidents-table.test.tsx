@@ -24,6 +24,7 @@ const renderTable = () =>
   renderWithProviders(
     <IncidentsTable
       incidents={[incident]}
+      timeZoneOf={() => undefined}
       origin="/app/incidents"
       showLocation
       server={{ total: 1, onQueryChange: vi.fn() }}

@@ -6,15 +6,15 @@ import { priorityName } from '@sitewalk/shared/constants';
 import type { Incident } from '@sitewalk/shared/schemas/incident';
 import { paths } from '../../config/paths.ts';
 import { incidentOriginState } from '../../lib/incident-origin.ts';
+import { formatDateTime } from '../../lib/time.ts';
 import { DataTable, type DataTableColumn, type DataTableProps } from '../data-table.tsx';
 import { IncidentDialog, priorityColor } from './incident-dialog.tsx';
 import { incidentLocationName, incidentPreview } from './incident-preview.ts';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 export interface IncidentsTableProps {
   incidents: readonly Incident[];
+  /** A location's time zone, for its incidents' times (undefined: the viewer's, until it is known). */
+  timeZoneOf: (locationId: number) => string | undefined;
   /** Where the incident page's back button returns: `/app/locations/{id}#incidents` or `/app/incidents`. */
   origin: string;
   /** For the list of every location: a Location column. */
@@ -33,6 +33,7 @@ export interface IncidentsTableProps {
  */
 export const IncidentsTable = ({
   incidents,
+  timeZoneOf,
   origin,
   showLocation = false,
   server,
@@ -72,7 +73,12 @@ export const IncidentsTable = ({
       card: 'badge',
     },
     { key: 'id', header: 'Id', render: (incident) => incident.id, fromPx: 1024 },
-    { key: 'created', header: 'Created', render: (incident) => when(incident.createdAt), fromPx: 1024 },
+    {
+      key: 'created',
+      header: 'Created',
+      render: (incident) => formatDateTime(incident.createdAt, { timeZone: timeZoneOf(incident.locationId) }),
+      fromPx: 1024,
+    },
     {
       key: 'details',
       header: 'Details',
@@ -107,7 +113,12 @@ export const IncidentsTable = ({
         searchPlaceholder="Search incidents"
         onRowClick={open}
       />
-      <IncidentDialog incident={shown} onClose={() => setShown(null)} onOpen={open} />
+      <IncidentDialog
+        incident={shown}
+        onClose={() => setShown(null)}
+        onOpen={open}
+        timeZone={shown ? timeZoneOf(shown.locationId) : undefined}
+      />
     </>
   );
 };

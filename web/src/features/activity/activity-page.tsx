@@ -42,6 +42,7 @@ import { useActivity, type ActivityFilters } from '../../api/activity.ts';
 import { useLocationsOfUser } from '../../api/locations.ts';
 import { useManagementCompaniesOfUser } from '../../api/management-companies.ts';
 import { useUsersOfUser } from '../../api/users.ts';
+import { formatDateTime, viewerZoneNote } from '../../lib/time.ts';
 
 const SYSTEM_LOG = 0;
 
@@ -86,8 +87,8 @@ const fieldLabels: Record<string, string> = {
   completedAt: 'Completed',
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** The log spans many locations, so its times read in the viewer's zone (said above the entries). */
+const when = (iso: string) => formatDateTime(iso);
 const isInstant = (value: unknown): value is string =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value);
 
@@ -427,7 +428,7 @@ export const ActivityPage = () => {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, maxWidth: 720 }}>
           Every change to the company, its areas, locations, people, walks, incidents and tasks: who made it,
           when, and what it changed. Entries are chained one to the next, so none can be edited or removed
-          unnoticed.
+          unnoticed. {viewerZoneNote()}
         </Typography>
       </Box>
       {(showLog || !roomy || filtered) && (

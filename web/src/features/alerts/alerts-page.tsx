@@ -29,24 +29,24 @@ import { errorMessageOf } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
+import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
+import { formatDateTime, formatDay } from '../../lib/time.ts';
 import { alertKindInfo } from '../../components/alert-kinds.tsx';
 import { useAlertsPage, useMarkAllRead, useMarkRead } from '../../api/alerts.ts';
 import { useLocationsOfUser } from '../../api/locations.ts';
 
 const PAGE_SIZE = 10;
 
-/** A window's local date (YYYY-MM-DD, the location's day), as people write it. */
-const dayOf = (date: string) =>
-  new Date(`${date}T12:00:00`).toLocaleDateString(undefined, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-  });
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** One alert: what happened, where and when, and what can be done with it. */
-const AlertCard = ({ alert, mayCreateTask }: { alert: Alert; mayCreateTask: boolean }) => {
+/** One alert: what happened, where and when (in the location's zone), and what can be done with it. */
+const AlertCard = ({
+  alert,
+  mayCreateTask,
+  timeZone,
+}: {
+  alert: Alert;
+  mayCreateTask: boolean;
+  timeZone: string | undefined;
+}) => {
   const markRead = useMarkRead();
   const info = alertKindInfo[alert.kind];
   const unread = alert.readAt === null;
@@ -78,8 +78,8 @@ const AlertCard = ({ alert, mayCreateTask }: { alert: Alert; mayCreateTask: bool
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {alert.location.name}
-              {alert.window && ` · ${dayOf(alert.window.date)}`}
-              {` · raised ${when(alert.createdAt)}`}
+              {alert.window && ` · ${formatDay(alert.window.date)}`}
+              {` · raised ${formatDateTime(alert.createdAt, { timeZone })}`}
             </Typography>
           </Box>
           <Tooltip title={unread ? 'Mark read' : 'Mark unread'}>
@@ -152,6 +152,7 @@ export const AlertsPage = () => {
     unreadOnly,
   });
   const locations = useLocationsOfUser(user.id);
+  const timeZoneOf = useLocationTimeZones();
   const markAll = useMarkAllRead();
   const mayCreateTask = user.roleId >= Role.AssistantManager;
   const filtered = (apply: () => void) => {
@@ -246,7 +247,12 @@ export const AlertsPage = () => {
       )}
       <Stack spacing={1.5} component="section" aria-label="Alerts list">
         {alerts.data?.alerts.map((alert) => (
-          <AlertCard key={alert.id} alert={alert} mayCreateTask={mayCreateTask} />
+          <AlertCard
+            key={alert.id}
+            alert={alert}
+            mayCreateTask={mayCreateTask}
+            timeZone={timeZoneOf(alert.locationId)}
+          />
         ))}
       </Stack>
       {(alerts.data?.totalPages ?? 0) > 1 && (

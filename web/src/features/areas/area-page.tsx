@@ -12,8 +12,9 @@ import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useLocationsOfOrganization } from '../../api/locations.ts';
 import { useOrganization } from '../../api/organizations.ts';
+import { formatDate } from '../../lib/time.ts';
 import { useRouteId } from '../../lib/route-params.ts';
-import { areaPlacement, formatDate } from './components/area-helpers.ts';
+import { areaPlacement } from './components/area-helpers.ts';
 import { AreaLoadError } from './components/area-load-error.tsx';
 import { AreaLogo } from './components/area-logo.tsx';
 

@@ -9,7 +9,7 @@ import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useOrganizationsPage } from '../../api/organizations.ts';
 import { useMayAddArea } from './hooks/use-may-add-area.ts';
-import { formatDate } from './components/area-helpers.ts';
+import { formatDate } from '../../lib/time.ts';
 import { AreaLogo } from './components/area-logo.tsx';
 
 const columns: DataTableColumn<Organization>[] = [

@@ -86,8 +86,8 @@ export const DashboardPage = () => {
   const dashboard = useDashboard({ userId: user.id, filters });
   // Today's walk windows, in their own query: the dashboard's call stays as it was.
   const today = useScheduleToday();
-  const windowsOf = useMemo(
-    () => new Map((today.data?.locations ?? []).map((l) => [l.locationId, l.windows])),
+  const todayOf = useMemo(
+    () => new Map((today.data?.locations ?? []).map((l) => [l.locationId, l])),
     [today.data],
   );
   // Every location of the range, for the location filter (the same query as the cards' when no location is chosen).
@@ -171,7 +171,8 @@ export const DashboardPage = () => {
                 location={location}
                 onOpenIncident={openIncident}
                 handle={handle}
-                windows={windowsOf.get(location.id)}
+                windows={todayOf.get(location.id)?.windows}
+                timeZone={todayOf.get(location.id)?.timeZone}
               />
             );
           }}

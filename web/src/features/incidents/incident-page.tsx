@@ -24,15 +24,14 @@ import { useCurrentUser } from '../../lib/auth.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { readIncidentOrigin } from '../../lib/incident-origin.ts';
 import { useAddNote, useIncident, useResolveIncident } from '../../api/incidents.ts';
+import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
+import { formatDateTime } from '../../lib/time.ts';
 import { useRouteId } from '../../lib/route-params.ts';
 import { PriorityBadge } from './components/priority-badge.tsx';
 import { NoteBox } from './components/note-box.tsx';
 import { BackLink } from './components/back-link.tsx';
 import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
 import { incidentPdf } from '../../api/exports.ts';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Card variant="outlined">
@@ -79,6 +78,8 @@ const IncidentDetail = ({ id }: { id: number }) => {
   const incident = useIncident(id);
   const resolve = useResolveIncident();
   const addNote = useAddNote();
+  // The incident's times read in its location's zone, as on its PDF.
+  const timeZone = useLocationTimeZone(incident.data?.locationId);
 
   if (incident.isPending) {
     return <Spinner />;
@@ -151,8 +152,10 @@ const IncidentDetail = ({ id }: { id: number }) => {
               ? 'None'
               : data.incidentTexts.map((t) => t.incidentNoteText.text).join(', ')}
           </Detail>
-          <Detail label="Created">{when(data.createdAt)}</Detail>
-          <Detail label="Resolved">{data.resolvedAt ? when(data.resolvedAt) : 'Not resolved'}</Detail>
+          <Detail label="Created">{formatDateTime(data.createdAt, { timeZone })}</Detail>
+          <Detail label="Resolved">
+            {formatDateTime(data.resolvedAt, { timeZone, fallback: 'Not resolved' })}
+          </Detail>
         </Box>
       </Section>
 
@@ -173,7 +176,7 @@ const IncidentDetail = ({ id }: { id: number }) => {
               >
                 <ListItemText
                   primary={note.note}
-                  secondary={`${note.user ? `${note.user.firstName} ${note.user.lastName}` : 'Unknown User'} · ${when(note.createdAt)}`}
+                  secondary={`${note.user ? `${note.user.firstName} ${note.user.lastName}` : 'Unknown User'} · ${formatDateTime(note.createdAt, { timeZone })}`}
                   slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } } }}
                 />
               </ListItem>

@@ -6,6 +6,7 @@ import { errorMessageOf } from '../../components/error-panel.tsx';
 import { DownloadCsvButton } from '../../components/exports/download-csv-button.tsx';
 import { IncidentsTable } from '../../components/incidents-table/incidents-table.tsx';
 import { paths } from '../../config/paths.ts';
+import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
 import { useIncidentSearch } from '../../api/incidents.ts';
 
 const FIRST_PAGE: DataTableQuery = { page: 1, pageSize: 10, searchTerm: '' };
@@ -19,6 +20,7 @@ export const IncidentsPage = () => {
   const [unresolvedOnly, setUnresolvedOnly] = useState(true);
   const [query, setQuery] = useState<DataTableQuery>(FIRST_PAGE);
   const incidents = useIncidentSearch({ searchTerm: query.searchTerm, unresolvedOnly });
+  const timeZoneOf = useLocationTimeZones();
   const all = incidents.data?.incidents ?? [];
   const rows = all.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
 
@@ -58,6 +60,7 @@ export const IncidentsPage = () => {
       <IncidentsTable
         key={String(unresolvedOnly)}
         incidents={rows}
+        timeZoneOf={timeZoneOf}
         origin={paths.app.incidents.build()}
         showLocation
         server={{ total: all.length, onQueryChange: setQuery }}

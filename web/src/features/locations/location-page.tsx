@@ -16,6 +16,7 @@ import { IncidentsTab } from './components/incidents-tab.tsx';
 import { cityLine, locationFromState, locationPlacement } from './components/location-helpers.ts';
 import { WalkReportsTab } from './components/walk-reports-tab.tsx';
 import { ScheduleTab } from './components/schedule-tab.tsx';
+import { locationTimeZone } from '@sitewalk/shared/time-zones';
 
 const TABS = [
   { hash: '#walk-reports', label: 'Walk Reports' },
@@ -96,7 +97,9 @@ const LocationDetail = ({ id }: { id: number }) => {
         aria-labelledby={`tab-${current.slice(1)}`}
         sx={{ minWidth: 0 }}
       >
-        {current === '#walk-reports' && <WalkReportsTab locationId={data.id} locationName={data.name} />}
+        {current === '#walk-reports' && (
+          <WalkReportsTab locationId={data.id} locationName={data.name} timeZone={locationTimeZone(data)} />
+        )}
         {current === '#employees' && <UsersTable source={{ kind: 'location', id: data.id }} />}
         {current === '#incidents' && <IncidentsTab location={data} />}
         {current === '#schedule' && <ScheduleTab location={data} />}

@@ -17,6 +17,3 @@ export const PriorityChip = ({ priority }: { priority: number }) => (
 export const StatusChip = ({ status }: { status: TaskStatus }) => (
   <Chip size="small" label={taskStatusNames[status]} color={statusColor[status]} variant="outlined" />
 );
-
-export const dueText = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

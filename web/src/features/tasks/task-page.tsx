@@ -28,8 +28,10 @@ import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { useAddComment, useAssignees, useDeleteTask, useTask, useUpdateTask } from '../../api/tasks.ts';
+import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
+import { formatDateTime } from '../../lib/time.ts';
 import { useRouteId } from '../../lib/route-params.ts';
-import { PriorityChip, StatusChip, dueText } from './task-chips.tsx';
+import { PriorityChip, StatusChip } from './task-chips.tsx';
 
 const nameOf = (person: Task['assignee']) =>
   person ? `${person.firstName} ${person.lastName}` : 'Unassigned';
@@ -57,6 +59,9 @@ const TaskDetail = ({ task }: { task: Task }) => {
   const mayWork = lead || task.assignee?.id === user.id;
   const mayDelete = user.roleId >= Role.Manager;
   const assignees = useAssignees(task.locationId, lead);
+  // The task's times read in its location's zone.
+  const timeZone = useLocationTimeZone(task.locationId);
+  const when = (iso: string) => formatDateTime(iso, { timeZone });
   const setStatus = (status: TaskStatus) => update.mutate({ status });
   const failure = update.error ?? comment.error ?? remove.error;
 
@@ -114,7 +119,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
                 Due
               </Typography>
               <Typography component="dd" sx={{ m: 0 }} color={task.overdue ? 'error' : undefined}>
-                {dueText(task.dueAt)}
+                {when(task.dueAt)}
               </Typography>
               <Typography component="dt" color="text.secondary">
                 Assignee
@@ -148,7 +153,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
                 Created by
               </Typography>
               <Typography component="dd" sx={{ m: 0 }}>
-                {nameOf(task.createdBy)}, {dueText(task.createdAt)}
+                {nameOf(task.createdBy)}, {when(task.createdAt)}
               </Typography>
               {task.incidentId !== null && (
                 <>
@@ -168,7 +173,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
                     Done
                   </Typography>
                   <Typography component="dd" sx={{ m: 0 }}>
-                    {dueText(task.completedAt)}
+                    {when(task.completedAt)}
                   </Typography>
                 </>
               )}
@@ -224,7 +229,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
                 <ListItem key={c.id} disableGutters>
                   <ListItemText
                     primary={c.comment}
-                    secondary={`${nameOf(c.user)} · ${dueText(c.createdAt)}`}
+                    secondary={`${nameOf(c.user)} · ${when(c.createdAt)}`}
                     slotProps={{ primary: { sx: { overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' } } }}
                   />
                 </ListItem>

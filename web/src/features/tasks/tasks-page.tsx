@@ -11,7 +11,9 @@ import { errorMessageOf } from '../../components/error-panel.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { useTasksPage, type TaskView, type TasksInput } from '../../api/tasks.ts';
-import { PriorityChip, StatusChip, dueText } from './task-chips.tsx';
+import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { PriorityChip, StatusChip } from './task-chips.tsx';
 
 const FIRST_PAGE: DataTableQuery = { page: 1, pageSize: 10, searchTerm: '' };
 const VIEWS: { view: TaskView; label: string }[] = [
@@ -20,7 +22,8 @@ const VIEWS: { view: TaskView; label: string }[] = [
   { view: 'overdue', label: 'Overdue' },
 ];
 
-const columns: DataTableColumn<Task>[] = [
+/** The columns, with each task's due time in its location's zone. */
+const columnsWith = (timeZoneOf: (locationId: number) => string | undefined): DataTableColumn<Task>[] => [
   {
     key: 'title',
     header: 'Task',
@@ -46,7 +49,7 @@ const columns: DataTableColumn<Task>[] = [
         color={task.overdue ? 'error' : 'text.primary'}
         sx={{ fontWeight: task.overdue ? 700 : 400 }}
       >
-        {dueText(task.dueAt)}
+        {formatDateTime(task.dueAt, { timeZone: timeZoneOf(task.locationId) })}
         {task.overdue && ' · Overdue'}
       </Typography>
     ),
@@ -63,6 +66,7 @@ const columns: DataTableColumn<Task>[] = [
 /** /app/tasks: tasks assigned to me, at my locations, or overdue there; by status and priority, searched and paged. */
 export const TasksPage = () => {
   const user = useCurrentUser();
+  const timeZoneOf = useLocationTimeZones();
   const navigate = useNavigate();
   const [view, setView] = useState<TaskView>('mine');
   const [status, setStatus] = useState<TasksInput['status'] | ''>('');
@@ -162,7 +166,7 @@ export const TasksPage = () => {
       <DataTable
         key={filterKey}
         label="Tasks"
-        columns={columns}
+        columns={columnsWith(timeZoneOf)}
         rows={tasks.data?.tasks ?? []}
         getRowId={(task) => task.id}
         server={{ total: tasks.data?.totalCount ?? 0, onQueryChange: setQuery, searchable: true }}

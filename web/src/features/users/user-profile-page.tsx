@@ -17,6 +17,7 @@ import { useRouteId } from '../../lib/route-params.ts';
 import { PinDisplay } from './components/pin-display.tsx';
 import { TwoStepCard } from './components/two-step-card.tsx';
 import { userPlacementOf } from './utils/placement.ts';
+import { formatDate } from '../../lib/time.ts';
 
 const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box sx={{ minWidth: 0 }}>
@@ -41,8 +42,6 @@ const Memberships = ({ label, items }: { label: string; items: { id: number; nam
       ))}
     </List>
   );
-
-const startDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** A user's profile (access-and-administration section 2, "User profile"). */
 export const UserProfilePage = () => {
@@ -124,7 +123,7 @@ const ProfileView = ({ user }: { user: User }) => {
           >
             <Detail label="ID">{user.id}</Detail>
             <Detail label="Role">{user.roleName}</Detail>
-            <Detail label="Start Date">{startDate(user.createdAt)}</Detail>
+            <Detail label="Start Date">{formatDate(user.createdAt)}</Detail>
             <Detail label="Phone">
               {user.phone ? <Link href={`tel:${user.phone.replace(/\D/g, '')}`}>{user.phone}</Link> : 'None'}
             </Detail>

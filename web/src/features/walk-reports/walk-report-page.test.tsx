@@ -4,6 +4,8 @@ import type { WalkReport } from '@sitewalk/shared/schemas/walkReport';
 import type { Marker } from '@sitewalk/shared/schemas/walk';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { formatInstant } from '@sitewalk/shared/time';
+import { aLocation } from '../../testing/area-fixtures.ts';
 import { aUser } from '../../testing/incident-fixtures.ts';
 import { mapCalls } from '../../testing/react-map-gl-stub.tsx';
 import { WalkReportPage } from './walk-report-page.tsx';
@@ -121,15 +123,20 @@ const detail = (label: string) => screen.getByText(label, { selector: 'dt' }).ne
 describe('WalkReportPage', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
   });
 
   it('says it is loading, then shows who walked, the walk, date, times and total time', async () => {
     const { fake } = renderReport({ 'walkReport.get': () => aReport() });
     expect(await screen.findByText('Loading walk report...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Night round' })).toBeInTheDocument();
-    expect(fake.calls.map((c) => [c.name, c.request.params])).toEqual([
-      ['walkReport.get', { walkReportId: '9' }],
-    ]);
+    // The report, then its location, whose time zone its times are read in.
+    await waitFor(() =>
+      expect(fake.calls.map((c) => [c.name, c.request.params])).toEqual([
+        ['walkReport.get', { walkReportId: '9' }],
+        ['location.get', { id: '4' }],
+      ]),
+    );
     expect(detail('Walked By')).toHaveTextContent('Dana Walker');
     expect(detail('Walk')).toHaveTextContent('Night round');
     const started = new Date('2026-11-20T17:05:00.000Z');
@@ -142,6 +149,29 @@ describe('WalkReportPage', () => {
     );
     expect(detail('Total Time')).toHaveTextContent('Not Completed');
     expect(screen.queryByText('Loading walk report...')).not.toBeInTheDocument();
+  });
+
+  it("shows the times in the location's zone, as its PDF does, for a browser in UTC", async () => {
+    vi.stubEnv('TZ', 'UTC');
+    // The issue's walk: started at 7:04 PM in Los Angeles, 3:04 AM the next day in UTC.
+    renderReport({
+      'walkReport.get': () =>
+        aReport({
+          startedAt: '2026-11-25T03:04:00.000Z',
+          finishedAt: '2026-11-25T03:41:00.000Z',
+          CompletedMarker: [checkpoint(1, 31, '2026-11-25T03:10:00.000Z')],
+        }),
+      'location.get': () => aLocation({ id: 4, latitude: 34.05, longitude: -118.24 }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Night round' });
+    // The PDF writes 'Started' with the same rule in the location's zone: formatInstant(…, 'time', zone).
+    const onPdf = formatInstant('2026-11-25T03:04:00.000Z', 'time', 'America/Los_Angeles');
+    expect(onPdf).toBe('7:04 PM');
+    await waitFor(() => expect(detail('Started')).toHaveTextContent(`${onPdf} PST`));
+    expect(detail('Date')).toHaveTextContent('Nov 24, 2026 (PST)');
+    expect(detail('Finished')).toHaveTextContent('7:41 PM PST');
+    const list = screen.getByRole('list', { name: 'Completed Markers' });
+    expect(within(list).getByText(/Arrived/)).toHaveTextContent('Arrived 7:10 PM PST');
   });
 
   it("shows the API's total time of a completed walk", async () => {

@@ -18,11 +18,11 @@ import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useWalkReport } from '../../api/walk-reports.ts';
+import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
+import { formatDate, formatTime } from '../../lib/time.ts';
 import { useRouteId } from '../../lib/route-params.ts';
-import { reportView, timeOf, type CompletedEntry, type FlagEntry } from './walk-report-view.ts';
+import { reportView, type CompletedEntry, type FlagEntry } from './walk-report-view.ts';
 import { MapLegend, WalkReportMap } from './components/walk-report-map.tsx';
-
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box>
@@ -247,6 +247,8 @@ const FlagsSection = ({
 
 const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
   const report = useWalkReport(walkReportId);
+  // The report's times read in its location's zone, as on its PDF.
+  const timeZone = useLocationTimeZone(report.data?.walk?.locationId);
   const mapRef = useRef<MapRef>(null);
   const mapBox = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState<number | null>(null);
@@ -308,9 +310,9 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
           >
             <Detail label="Walked By">{view.walkedBy}</Detail>
             <Detail label="Walk">{view.walkName}</Detail>
-            <Detail label="Date">{dateOf(data.startedAt)}</Detail>
-            <Detail label="Started">{timeOf(data.startedAt)}</Detail>
-            <Detail label="Finished">{data.finishedAt ? timeOf(data.finishedAt) : '—'}</Detail>
+            <Detail label="Date">{formatDate(data.startedAt, { timeZone })}</Detail>
+            <Detail label="Started">{formatTime(data.startedAt, { timeZone })}</Detail>
+            <Detail label="Finished">{formatTime(data.finishedAt, { timeZone, fallback: '—' })}</Detail>
             <Detail label="Total Time">{view.totalTime}</Detail>
           </Box>
         </CardContent>
@@ -359,7 +361,7 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
                           sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
                         >
                           <Typography variant="body2" color="text.secondary">
-                            Arrived {timeOf(entry.arrivedAt)}
+                            Arrived {formatTime(entry.arrivedAt, { timeZone })}
                           </Typography>
                           <ArrivalFlags entry={entry} />
                         </Stack>
@@ -390,7 +392,13 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
           </CardContent>
         </Card>
         <Stack spacing={1} ref={mapBox}>
-          <WalkReportMap points={view.points} selected={selected} onSelect={setSelected} mapRef={mapRef} />
+          <WalkReportMap
+            points={view.points}
+            selected={selected}
+            onSelect={setSelected}
+            mapRef={mapRef}
+            timeZone={timeZone}
+          />
           <MapLegend />
         </Stack>
       </Box>

@@ -22,9 +22,6 @@ export interface ReportPoint {
   flags: string[];
 }
 
-/** Times on the walk report screen: the viewer's local time. */
-export const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' });
-
 /** The flags of a checkpoint (issue 15): an arrival marked by hand, an arrival far from its marker. */
 export const flagTexts = {
   byHand: 'Marked by hand',

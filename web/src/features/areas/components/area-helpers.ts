@@ -9,7 +9,3 @@ export const areaPlacement = (
   id: area.id,
   managementCompanyId: area.managementCompanyId,
 });
-
-/** 'Feb 3, 2026' */
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });

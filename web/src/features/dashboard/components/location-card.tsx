@@ -19,6 +19,7 @@ import type * as z from 'zod';
 import type { dashboardLocation } from '@sitewalk/shared/schemas/incident';
 import { INCIDENT_PREVIEW_LENGTH, priorityName } from '@sitewalk/shared/constants';
 import { paths } from '../../../config/paths.ts';
+import { formatDateTime } from '../../../lib/time.ts';
 import { flagCountTone, incidentCountTone, last72HoursTone, lastWeekTone, type Tone } from './counts.ts';
 
 export type DashboardLocation = z.infer<typeof dashboardLocation>;
@@ -54,9 +55,6 @@ const preview = (incident: DashboardIncident) => {
   return text.length > INCIDENT_PREVIEW_LENGTH ? `${text.slice(0, INCIDENT_PREVIEW_LENGTH)}...` : text;
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 export interface LocationCardProps {
   location: DashboardLocation;
   onOpenIncident: (incidentId: number) => void;
@@ -64,10 +62,12 @@ export interface LocationCardProps {
   handle?: ReactNode;
   /** Today's walk windows with their status (absent while they load, or if they cannot be read). */
   windows?: readonly WindowToday[] | undefined;
+  /** The location's time zone, for its windows and incidents (the viewer's while it is not known). */
+  timeZone?: string | undefined;
 }
 
 /** One location on the dashboard: today's walk windows, walk-report counts, incident counts by type and its incidents. */
-export const LocationCard = ({ location, onOpenIncident, handle, windows }: LocationCardProps) => {
+export const LocationCard = ({ location, onOpenIncident, handle, windows, timeZone }: LocationCardProps) => {
   const { walkReportStats: stats, incidentCountsByType: counts } = location;
   // The dashboard lists only the newest incidents across all cards; the counts cover every one of them.
   const counted = counts[1] + counts[2] + counts[3];
@@ -87,7 +87,7 @@ export const LocationCard = ({ location, onOpenIncident, handle, windows }: Loca
           </Box>
         </Stack>
 
-        {windows && <TodayWindows windows={windows} />}
+        {windows && <TodayWindows windows={windows} timeZone={timeZone} />}
 
         <Typography variant="subtitle2" component="h3">
           Walk reports
@@ -131,7 +131,7 @@ export const LocationCard = ({ location, onOpenIncident, handle, windows }: Loca
                 <ListItemButton onClick={() => onOpenIncident(incident.id)} sx={{ px: 1 }}>
                   <ListItemText
                     primary={preview(incident)}
-                    secondary={`${priorityName(incident.typeId)} · ${when(incident.createdAt)} · ${
+                    secondary={`${priorityName(incident.typeId)} · ${formatDateTime(incident.createdAt, { timeZone })} · ${
                       incident.resolved ? 'Resolved' : 'Unresolved'
                     }`}
                     slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}

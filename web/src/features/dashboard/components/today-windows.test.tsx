@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { TodayWindows, type WindowToday } from './today-windows.tsx';
 
@@ -39,6 +39,17 @@ describe('TodayWindows', () => {
       ),
     ).toHaveClass('MuiChip-colorError');
     expect(within(chips[0]!).getByLabelText(/^Morning walk .*: Done$/)).toHaveClass('MuiChip-colorSuccess');
+  });
+
+  it("writes the windows in the location's zone, named once, for a viewer in another zone", () => {
+    vi.stubEnv('TZ', 'UTC');
+    try {
+      // 5:00–8:00 AM in Los Angeles is 1:00–4:00 PM in UTC.
+      render(<TodayWindows windows={[aWindow({ status: 'upcoming' })]} timeZone="America/Los_Angeles" />);
+      expect(screen.getByLabelText('Morning walk 5:00 AM–8:00 AM PST: Upcoming')).toBeInTheDocument();
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('says when no walk is due today', () => {

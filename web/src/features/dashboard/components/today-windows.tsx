@@ -2,15 +2,21 @@ import { Chip, Stack, Tooltip, Typography } from '@mui/material';
 import type * as z from 'zod';
 import type { windowToday } from '@sitewalk/shared/schemas/schedule';
 import { windowStatusInfo } from '../../../components/window-status.tsx';
+import { formatTimeRange } from '../../../lib/time.ts';
 
 export type WindowToday = z.infer<typeof windowToday>;
 
 export { windowStatusInfo };
 
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short' });
-
-/** A location's walk windows of today, each a chip with its name, times and status. */
-export const TodayWindows = ({ windows }: { windows: readonly WindowToday[] }) => (
+/** A location's walk windows of today, each a chip with its name, times (in the location's zone) and status. */
+export const TodayWindows = ({
+  windows,
+  timeZone,
+}: {
+  windows: readonly WindowToday[];
+  /** The zone the windows are kept in (the viewer's when it is not known). */
+  timeZone?: string;
+}) => (
   <>
     <Typography variant="subtitle2" component="h3">
       Today&apos;s walks
@@ -30,7 +36,7 @@ export const TodayWindows = ({ windows }: { windows: readonly WindowToday[] }) =
       >
         {windows.map((w) => {
           const info = windowStatusInfo[w.status];
-          const text = `${w.label} ${timeOf(w.opensAt)}–${timeOf(w.closesAt)}: ${info.label}`;
+          const text = `${w.label} ${formatTimeRange(w.opensAt, w.closesAt, { timeZone })}: ${info.label}`;
           return (
             // A long window name ends in an ellipsis (the chip's own) rather than widen the card.
             <li key={w.windowId} style={{ minWidth: 0, maxWidth: '100%' }}>

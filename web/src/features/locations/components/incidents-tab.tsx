@@ -7,6 +7,7 @@ import { IncidentsTable } from '../../../components/incidents-table/incidents-ta
 import { messages } from '@sitewalk/shared/messages';
 import { paths } from '../../../config/paths.ts';
 import { DownloadCsvButton } from '../../../components/exports/download-csv-button.tsx';
+import { locationTimeZone } from '@sitewalk/shared/time-zones';
 import { useLocationIncidents } from '../../../api/incidents.ts';
 import { LazyLocationMap } from './lazy-location-map.tsx';
 
@@ -81,6 +82,7 @@ export const IncidentsTab = ({ location }: { location: Location }) => {
       <IncidentsTable
         key={String(unresolvedOnly)}
         incidents={incidents.data?.incidents ?? []}
+        timeZoneOf={() => locationTimeZone(location)}
         origin={`${paths.app.location.build(location.id)}#incidents`}
         server={{ total: incidents.data?.totalCount ?? 0, onQueryChange: setQuery }}
         loading={incidents.isPending}

@@ -25,7 +25,7 @@ import { ErrorPanel, errorMessageOf } from '../../../components/error-panel.tsx'
 import { Spinner } from '../../../components/spinner.tsx';
 import { useAuthorization } from '../../../lib/authorization.ts';
 import { applyServerErrors } from '../../../lib/form.ts';
-import { timeZoneNames } from '../../../lib/time-zones.ts';
+import { timeZoneNames } from '../../../lib/time.ts';
 import { locationPlacement } from './location-helpers.ts';
 import { useSchedule, useSetSchedule } from '../../../api/schedules.ts';
 import { useWalksOfLocation } from '../../../api/walks.ts';

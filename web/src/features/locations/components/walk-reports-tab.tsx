@@ -10,16 +10,18 @@ import { errorMessageOf } from '../../../components/error-panel.tsx';
 import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { paths } from '../../../config/paths.ts';
 import { DownloadCsvButton } from '../../../components/exports/download-csv-button.tsx';
+import { formatDateTime } from '../../../lib/time.ts';
 import { useWalkReportsOfLocation } from '../../../api/walk-reports.ts';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-const columns: DataTableColumn<WalkReportSummary>[] = [
+/** The columns, with the reports' times in their location's time zone. */
+const columnsIn = (timeZone: string): DataTableColumn<WalkReportSummary>[] => [
   {
     key: 'completed',
     header: 'Completed',
-    render: (report) => (report.finishedAt ? when(report.finishedAt) : `Started ${when(report.startedAt)}`),
+    render: (report) =>
+      report.finishedAt
+        ? formatDateTime(report.finishedAt, { timeZone })
+        : `Started ${formatDateTime(report.startedAt, { timeZone })}`,
   },
   {
     key: 'name',
@@ -71,9 +73,12 @@ const columns: DataTableColumn<WalkReportSummary>[] = [
 export const WalkReportsTab = ({
   locationId,
   locationName,
+  timeZone,
 }: {
   locationId: number;
   locationName: string;
+  /** The location's time zone (`locationTimeZone`). */
+  timeZone: string;
 }) => {
   const navigate = useNavigate();
   const [query, setQuery] = useState<DataTableQuery>({ page: 1, pageSize: 10, searchTerm: '' });
@@ -95,7 +100,7 @@ export const WalkReportsTab = ({
       )}
       <DataTable
         label="Walk Reports"
-        columns={columns}
+        columns={columnsIn(timeZone)}
         rows={rows}
         getRowId={(report) => report.id}
         server={{ total: reports.data?.totalCount ?? 0, onQueryChange: setQuery }}

@@ -14,6 +14,7 @@ import { useLocationsOfUser } from '../../../api/locations.ts';
 import { scheduleQueryOptions, useScheduleToday } from '../../../api/schedules.ts';
 import { paths } from '../../../config/paths.ts';
 import { useCurrentUser } from '../../../lib/auth.tsx';
+import { formatTimeRange } from '../../../lib/time.ts';
 import { useRecorderCatalog } from '../api/get-catalog.ts';
 import { getRecorderStore } from '../store/index.ts';
 import type { RecorderCatalog, RecorderStore } from '../store/types.ts';
@@ -23,9 +24,6 @@ type WindowToday = z.infer<typeof windowToday>;
 
 /** Windows a walker should act on now: the Start button is filled for these, outlined for the rest. */
 const ACTIONABLE: ReadonlySet<WindowStatus> = new Set(['open', 'dueSoon', 'inProgress', 'late']);
-
-const timeOf = (iso: string, timeZone: string) =>
-  new Date(iso).toLocaleTimeString(undefined, { timeStyle: 'short', timeZone });
 
 /** The walks a window counts (its own list, or every walk of the location), as the recorder has them. */
 const walksOf = (window: WindowToday, walkIds: readonly number[] | undefined, walks: readonly Walk[]) =>
@@ -153,7 +151,7 @@ const LocationWindows = ({
           const info = windowStatusInfo[window.status];
           const walkIds = schedule?.windows.find(({ id }) => id === window.windowId)?.walkIds;
           const walks = walksOf(window, schedule ? walkIds : undefined, location?.walks ?? []);
-          const times = `${timeOf(window.opensAt, timeZone)}–${timeOf(window.closesAt, timeZone)}`;
+          const times = formatTimeRange(window.opensAt, window.closesAt, { timeZone });
           return (
             <Box
               component="li"

@@ -1,3 +1,4 @@
+import { formatTimeWithSeconds } from '../../../lib/time.ts';
 import type { FailedWrite, OutboxStatus, OutboxWrite } from './types.ts';
 
 /** The outbox indicator's words (the recorder's screen texts, RECORDER.md). */
@@ -102,6 +103,5 @@ export const discardLabel = (failure: Pick<FailedWrite, 'write' | 'markerLabel' 
 export const failedTitle = (n: number) =>
   n === 1 ? '1 item could not be sent' : `${n} items could not be sent`;
 
-/** When the next attempt is due, as a time of day. */
-export const retryText = (retryAt: number) =>
-  `Next try at ${new Date(retryAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`;
+/** When the next attempt is due, as a time of day on this device (the viewer's zone). */
+export const retryText = (retryAt: number) => `Next try at ${formatTimeWithSeconds(retryAt)}`;

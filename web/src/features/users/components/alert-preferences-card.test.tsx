@@ -4,7 +4,7 @@ import { defaultAlertPreferences, type AlertPreferences } from '@sitewalk/shared
 import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders, testUser } from '../../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../../testing/fake-api.ts';
-import { browserTimeZone } from '../../../lib/time-zones.ts';
+import { viewerTimeZone } from '../../../lib/time.ts';
 import { AlertPreferencesCard } from './alert-preferences-card.tsx';
 
 const manager = testUser({ id: 102, roleId: 10, roleName: 'Manager', managementCompanyId: 1 });
@@ -52,7 +52,7 @@ describe('AlertPreferencesCard', () => {
       inApp: ['dueSoon', 'missed', 'incomplete', 'taskOverdue'],
       email: ['missed', 'incomplete', 'late', 'taskOverdue', 'dueSoon'],
       fromLocationsBelow: true,
-      dailySummary: { enabled: true, time: '06:30', timeZone: browserTimeZone() },
+      dailySummary: { enabled: true, time: '06:30', timeZone: viewerTimeZone() },
     });
   });
 

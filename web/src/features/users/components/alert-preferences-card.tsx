@@ -23,7 +23,7 @@ import { alertKinds, type AlertKind, type AlertPreferences } from '@sitewalk/sha
 import { errorMessageOf } from '../../../components/error-panel.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
-import { browserTimeZone, timeZoneNames } from '../../../lib/time-zones.ts';
+import { viewerTimeZone, timeZoneNames } from '../../../lib/time.ts';
 import { alertKindInfo } from '../../../components/alert-kinds.tsx';
 import { useAlertPreferences, useSetAlertPreferences } from '../../../api/alerts.ts';
 
@@ -44,7 +44,7 @@ const PreferencesForm = ({ saved }: { saved: AlertPreferences }) => {
     // A summary never set up starts in the browser's zone.
     defaultValues: saved.dailySummary.enabled
       ? saved
-      : { ...saved, dailySummary: { ...saved.dailySummary, timeZone: browserTimeZone() } },
+      : { ...saved, dailySummary: { ...saved.dailySummary, timeZone: viewerTimeZone() } },
   });
   const summaryOn = useWatch({ control: form.control, name: 'dailySummary.enabled' });
   const toggle = (how: 'inApp' | 'email', kind: AlertKind, on: boolean) => {
@@ -156,7 +156,7 @@ const PreferencesForm = ({ saved }: { saved: AlertPreferences }) => {
                   <Autocomplete
                     options={zoneOptions}
                     value={field.value}
-                    onChange={(_, value) => field.onChange(value ?? browserTimeZone())}
+                    onChange={(_, value) => field.onChange(value ?? viewerTimeZone())}
                     disableClearable
                     size="small"
                     sx={{ minWidth: 260 }}

@@ -4,7 +4,8 @@ import { Popup, type MapRef } from 'react-map-gl/maplibre';
 import { LazySiteMap } from '../../../components/map/lazy-site-map.tsx';
 import { FLAGGED_RING, NumberedMarker, type MarkerState } from '../../../components/map/numbered-marker.tsx';
 import { RouteLine } from '../../../components/map/route-line.tsx';
-import { timeOf, type ReportPoint } from '../walk-report-view.ts';
+import { formatTime } from '../../../lib/time.ts';
+import type { ReportPoint } from '../walk-report-view.ts';
 
 const stateWords: Record<MarkerState, string> = {
   planned: 'planned',
@@ -25,7 +26,15 @@ export const boundsOf = (points: readonly ReportPoint[]): [[number, number], [nu
         [Math.max(...points.map((p) => p.lng)), Math.max(...points.map((p) => p.lat))],
       ];
 
-const PointPopup = ({ point, onClose }: { point: ReportPoint; onClose: () => void }) => (
+const PointPopup = ({
+  point,
+  timeZone,
+  onClose,
+}: {
+  point: ReportPoint;
+  timeZone: string | undefined;
+  onClose: () => void;
+}) => (
   <Popup
     latitude={point.lat}
     longitude={point.lng}
@@ -78,7 +87,7 @@ const PointPopup = ({ point, onClose }: { point: ReportPoint; onClose: () => voi
                     color="text.secondary"
                     sx={{ display: 'block', whiteSpace: 'nowrap' }}
                   >
-                    Taken {timeOf(image.takenAt)}
+                    Taken {formatTime(image.takenAt, { timeZone })}
                   </Typography>
                 )}
               </Box>
@@ -101,13 +110,22 @@ export interface WalkReportMapProps {
   onSelect: (markerId: number | null) => void;
   mapRef: Ref<MapRef>;
   onLoad?: () => void;
+  /** The location's time zone, for the photos' times (the viewer's until it is known). */
+  timeZone?: string;
 }
 
 /**
  * The walk on the map: the red route through its points in order, each point a numbered pin, reached
  * (green), missed (hollow, dashed) or a door (blue); a pin opens its notes and photos.
  */
-export const WalkReportMap = ({ points, selected, onSelect, mapRef, onLoad }: WalkReportMapProps) => {
+export const WalkReportMap = ({
+  points,
+  selected,
+  onSelect,
+  mapRef,
+  onLoad,
+  timeZone,
+}: WalkReportMapProps) => {
   const first = points[0];
   const bounds = boundsOf(points);
   const open = points.find((p) => p.markerId === selected);
@@ -154,7 +172,7 @@ export const WalkReportMap = ({ points, selected, onSelect, mapRef, onLoad }: Wa
           }}
         />
       ))}
-      {open && <PointPopup point={open} onClose={() => onSelect(null)} />}
+      {open && <PointPopup point={open} timeZone={timeZone} onClose={() => onSelect(null)} />}
     </LazySiteMap>
   );
 };
