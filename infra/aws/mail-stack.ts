@@ -6,7 +6,7 @@ import type { StageConfig } from './stage.ts';
 /**
  * The SES identity SiteWalk and Cognito send e-mail from: the stage's mail domain, verified by the DKIM
  * records this stack outputs. Its own stack, deployed first: Cognito refuses a sender SES has not verified
- * yet, so a new stage deploys this, adds the records to its DNS, and then deploys the rest (README, Deploy).
+ * yet, so a new stage deploys this, adds the records to its DNS, and then deploys the rest (docs/deploy.md).
  */
 export class MailStack extends Stack {
   readonly identity: EmailIdentity;

@@ -21,7 +21,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dev = process.argv.includes('--dev');
-/** The test-only clock control (README, Settings): for trying alerts without waiting for a window to pass. */
+/** The test-only clock control (docs/local-host.md): to try alerts without waiting for a window to pass. */
 const clockControl = process.argv.includes('--clock-control') || process.env.SITEWALK_CLOCK_CONTROL === '1';
 /**
  * Also HTTPS on every interface (a phone on the same network needs a secure context), with a self-signed

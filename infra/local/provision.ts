@@ -2,7 +2,8 @@
  * Creates, if absent, what the CDK app creates in AWS: the table, the user pool and its app client, and
  * the upload bucket with its CORS rule. Safe to run on every start (data kept under .data/ survives).
  *
- * Quirks measured against the stand-ins (see also DESIGN.md section 3 and standins/cognito-local.mjs):
+ * Quirks measured against the stand-ins (see also docs/architecture.md, The local host, and
+ * standins/cognito-local.mjs):
  * - Readiness on this machine: DynamoDB Local ~3.0–3.7 s, cognito-local ~1–1.8 s, s3rver and
  *   aws-ses-v2-local at once (~1.5 s on a cold module load); stop() ~1.5 s (Java shuts down on SIGTERM).
  * - DynamoDB Local creates tables ACTIVE at once; UpdateTimeToLive works and DescribeTimeToLive reports it.

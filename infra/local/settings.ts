@@ -20,8 +20,8 @@ export const LOCAL_CONTACT = { email: 'hello@sitewalk.local', name: 'the SiteWal
 const port = z.coerce.number().int().min(1).max(65535);
 
 /**
- * What `npm start` reads from the environment, with the README's defaults. The stand-ins take the five
- * ports after PORT so their URLs stay the same between runs.
+ * What `npm start` reads from the environment, with the defaults docs/local-host.md lists. The stand-ins take
+ * the five ports after PORT so their URLs stay the same between runs.
  */
 export const localSettings = (env: NodeJS.ProcessEnv, dev = false) => {
   const parsed = z

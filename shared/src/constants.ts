@@ -1,4 +1,4 @@
-/** Business constants of section 9 of both specs, once. */
+/** The specs' business constants and limits, once. */
 
 export const LOGO_MAX_BYTES = 1_000_000;
 /** Profile images have no size in the specs; the same limit keeps uploads bounded. */
@@ -53,7 +53,7 @@ export const TABLE_ORDER_MAX = 100;
 export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50] as const;
 /** The largest `limit` of a paged list. */
 export const MAX_PAGE_LIMIT = 50;
-/** The walk-report table fetches this many at once (field-operations section 2). */
+/** The walk-report table fetches this many at once. */
 export const WALK_REPORT_TABLE_LIMIT = 1000;
 /** How far back (newest first) the walk-report list pages; a location may hold 20,000 reports. */
 export const WALK_REPORT_PAGE_DEPTH = 10_000;
@@ -114,7 +114,7 @@ export const INCIDENT_PRIORITIES = { 1: 'Critical', 2: 'Important', 3: 'Regular'
 export const priorityName = (typeId: number): string =>
   INCIDENT_PRIORITIES[typeId as keyof typeof INCIDENT_PRIORITIES] ?? 'Unknown';
 
-/** Dashboard colouring (access-and-administration section 9). */
+/** Dashboard colouring: how few walk reports turn a location's card orange or red. */
 export const DASHBOARD_THRESHOLDS = {
   last72HoursRedBelow: 2,
   lastWeekRedBelow: 5,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * The one error body every failing call answers with (spec section 8: `message` holds `field: message`
+ * The one error body every failing call answers with (`message` holds `field: message`
  * pairs joined by '; ', and the client shows each under its field).
  */
 export const errorBody = z.object({
@@ -14,7 +14,7 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-/** The `{success, data, error, message, validationErrors}` shape of user create and update (spec section 7). */
+/** The `{success, data, error, message, validationErrors}` shape that user create and update answer. */
 export const resultEnvelope = <T extends z.ZodType>(data: T) =>
   z.object({
     success: z.literal(true),

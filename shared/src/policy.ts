@@ -1,7 +1,7 @@
 import { Role, roleIds, type RoleId } from './roles.ts';
 
 /**
- * The one authorization policy (DESIGN section 5; the rules are tabled in docs/authorization.md).
+ * The one authorization policy (the rules are tabled in docs/authorization.md).
  * The server asks it about every object it touches, after loading where the object sits; the SPA asks it
  * only to show or hide. Outside the actor's scope an object is 'not-found' (404): its existence is not
  * revealed. Inside it, a forbidden action is 'forbidden' (403).
@@ -252,7 +252,7 @@ export const canManageMembership = (
   target: PlacementOf<'user'>,
 ): boolean => can(actor, 'manageMembers', container) && canSee(actor, target) && above(actor, target.roleId);
 
-/** The SPA's main sections (access-and-administration section 2, the sidebar). */
+/** The SPA's main sections, as the sidebar lists them. */
 export type Section =
   | 'dashboard'
   | 'locations'

@@ -1,4 +1,4 @@
-/** The eight roles of SiteWalk. A higher id is a more senior role (spec section 6; Employee is 1). */
+/** The eight roles of SiteWalk. A higher id is a more senior role (Employee is 1). */
 export const Role = {
   SuperUser: 50,
   Admin: 45,

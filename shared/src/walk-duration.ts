@@ -1,7 +1,7 @@
 import { WALK_COMPLETION_THRESHOLD } from './constants.ts';
 import { messages } from './messages.ts';
 
-/** What the duration rule needs of a walk report (field-operations section 4). */
+/** What the duration rule needs of a walk report. */
 export interface WalkTiming {
   startedAt: string;
   finishedAt: string | null;

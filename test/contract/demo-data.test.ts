@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, writeDemo, type DemoWriteResult } from '../../infra/loca
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, type Person } from '../support/people.ts';
 import { walkDuration } from '@sitewalk/shared/walk-duration';
+import { Role } from '@sitewalk/shared/roles';
 
 /** `npm run seed:demo`'s writer, read back through the API as the demo's own people. */
 
@@ -62,7 +63,7 @@ describe('the demo tenant', () => {
   });
 
   it("lets a location's manager read its reports back with checkpoints, notes and photos", async () => {
-    const manager = demo.people.find((p) => p.roleId === 10);
+    const manager = demo.people.find((p) => p.roleId === Role.Manager);
     const me = await signIn(manager?.email ?? '');
     const [location] = (await call(me, 'GET', `/api/location/all/by-user/${me.id}`)).body as unknown as {
       id: number;
@@ -142,7 +143,7 @@ describe('the demo tenant', () => {
     expect((await writeDemo(deps(), lean, undefined, undefined, { checkpointsSince: since })).written).toBe(
       true,
     );
-    const manager = await signIn(lean.people.find((p) => p.roleId === 10)?.email ?? '');
+    const manager = await signIn(lean.people.find((p) => p.roleId === Role.Manager)?.email ?? '');
     const [location] = (await call(manager, 'GET', `/api/location/all/by-user/${manager.id}`))
       .body as unknown as { id: number }[];
     const list = await call(manager, 'GET', `/api/walk/some/by-location/${location?.id}?limit=1000`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { errorBody } from '@sitewalk/shared/envelope';
 import { messages } from '@sitewalk/shared/messages';
-import { Role } from '@sitewalk/shared/roles';
+import { Role, type RoleId } from '@sitewalk/shared/roles';
 import { dataFromEnv, identityFromEnv, pinsFromEnv } from '@sitewalk/functions/composition';
 import { createAccounts, type Accounts } from '@sitewalk/functions/domain/accounts';
 import { issueResetToken, RESET_TOKEN_TTL_SECONDS } from '@sitewalk/functions/domain/reset-tokens';
@@ -38,7 +38,7 @@ const login = async (email: string, password: string) => {
   return { response, body: (await response.json()) as LoginAnswer };
 };
 
-const newUser = async (password: string, temporary = false, roleId: 1 | 10 | 50 = Role.Employee) => {
+const newUser = async (password: string, temporary = false, roleId: RoleId = Role.Employee) => {
   const email = unique('user');
   const user = await accounts.create({
     firstName: 'Test',

@@ -13,7 +13,7 @@ import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { seedTenant, type Tenant } from '../support/site.ts';
 
-/** The incident calls of field-operations section 7 over HTTP, two tenants side by side. */
+/** The incident calls the field-operations spec lists, over HTTP, two tenants side by side. */
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;

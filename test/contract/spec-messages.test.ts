@@ -9,8 +9,8 @@ import { callAs, person, type Person } from '../support/people.ts';
 import { seedTenant } from '../support/site.ts';
 
 /**
- * The specs' exact messages for a missing body and for missing fields (access-and-administration section 5,
- * field-operations section 5), in `message` and under the field in validationErrors.
+ * The specs' exact messages for a missing body and for missing fields (both specs'
+ * validation rules), in `message` and under the field in validationErrors.
  */
 
 let t: TestHost;

@@ -6,7 +6,7 @@ import { seedSite } from '../support/site.ts';
 import { e2e, expect, pathOf, signIn, test } from './support/journey.ts';
 import { allowStorage, logoPng } from './support/storage.ts';
 
-/** The Areas screens (access-and-administration section 2: Areas, Area detail, Area update, Add area). */
+/** The Areas screens (Areas, Area detail, Area update, Add area). */
 describe('areas', () => {
   test('a Company Manager adds an area, fills and empties it through Add Users, renames and deletes it', async ({
     journey,

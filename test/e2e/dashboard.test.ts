@@ -5,7 +5,7 @@ import { generateDemo } from '../../infra/local/demo/generate.ts';
 import { DEMO_PASSWORD, writeDemo } from '../../infra/local/demo/write.ts';
 import { e2e, expect, signIn, test, type Journey } from './support/journey.ts';
 
-/** The home screen over demo data (access-and-administration section 2, "Dashboard"). */
+/** The dashboard over demo data. */
 const cardNames = (journey: Journey) =>
   journey.page
     .getByRole('region')

@@ -16,7 +16,7 @@ const centreOf = async (page: Page, testId: string) => {
   return { lat, lng, zoom };
 };
 
-/** The Locations screens (field-operations section 2: Location list, Add Location, Location detail, Update location). */
+/** The Locations screens (Location list, Add Location, Location detail, Update location). */
 describe('locations', () => {
   test('an Area Manager adds a location by geocoding a real address; bad input and an unknown address are refused', async ({
     journey,

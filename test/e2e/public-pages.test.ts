@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { expect, pathOf, test } from './support/journey.ts';
 
-/** The front door (access-and-administration section 2, "Landing page" and the public routes). */
+/** The front door: the landing page and the public routes. */
 describe('the public pages', () => {
   test("the landing page's 'Get Started Today' names whom to e-mail, and a click outside closes it", async ({
     journey,

@@ -6,7 +6,7 @@ import { e2e, expect, pathOf, signIn, testWithServiceWorker } from './support/jo
 /**
  * The public and sign-in pages in a browser that has the SPA's service worker (web/pwa.config.ts): the worker
  * answers with the SPA's document only the paths pages.json gives the SPA, so every other path under /app
- * still gets its own document from the host — the legacy reset flow (access-and-administration section 2)
+ * still gets its own document from the host — the legacy reset flow
  * ends on 'Email Sent', not on the SPA's guard's /login.
  */
 const test = testWithServiceWorker();

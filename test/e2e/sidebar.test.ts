@@ -5,7 +5,7 @@ import { seedSite } from '../support/site.ts';
 import { e2e, expect, signIn, test } from './support/journey.ts';
 
 /**
- * The sidebar's entries by role (access-and-administration section 2, "App shell"): Dashboard and
+ * The sidebar's entries by role (the app shell): Dashboard and
  * Locations for everyone, then Tasks and Alerts for everyone (issue 17), 'Record a Walk' for the roles that
  * walk (Employee to Area Manager, issue 15), Management Companies above role 40, Areas and Users above role 10,
  * Activity (the audit log, issue 18) for Company Managers and above; the roles that record have their Home

@@ -6,7 +6,7 @@ import { mailsTo } from '../support/host.ts';
 import { callAs, person, PERSON_PASSWORD } from '../support/people.ts';
 import { e2e, expect, pathOf, signIn, test } from './support/journey.ts';
 
-/** Signing in and out, and the password flows (access-and-administration section 2). */
+/** Signing in and out, and the password flows. */
 describe('signing in', () => {
   test('/app without a session goes to /login', async ({ journey }) => {
     const { page } = journey;

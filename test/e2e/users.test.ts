@@ -16,7 +16,7 @@ const choose = async ({ page }: Journey, label: string, option: string) => {
 
 const mainNav = ({ page }: Journey) => page.getByRole('navigation', { name: 'Main' });
 
-/** The Users screens (access-and-administration section 2: User list, User profile, Add user, Edit user). */
+/** The Users screens (User list, User profile, Add user, Edit user). */
 describe('users', () => {
   test('a Super User adds a Company Manager, who signs in with a new password, adds an Area Manager and a Manager, reveals the PIN, edits and deletes the Manager', async ({
     journey,

@@ -7,7 +7,7 @@ import { allowStorage, logoPng } from './support/storage.ts';
 import { e2e, expect, pathOf, signIn, test } from './support/journey.ts';
 
 /**
- * A walk report (field-operations section 2, "Walk report detail"), figures checked against the API, with
+ * A walk report (the 'Walk report detail' screen), figures checked against the API, with
  * its map loading on the host's own offline style while everything outside the host is blocked.
  */
 describe('a walk report', () => {

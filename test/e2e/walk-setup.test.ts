@@ -32,7 +32,7 @@ const mapReady = async (page: Page) => {
   return page.locator('canvas.maplibregl-canvas');
 };
 
-/** Setup Walks (field-operations section 2): a walk made on the map, saved, reloaded, edited and deleted. */
+/** Setup Walks: a walk made on the map, saved, reloaded, edited and deleted. */
 describe('walk setup', () => {
   test('five markers by double-click, reordered, a unit range, saved, reloaded, edited, deleted', async ({
     journey,

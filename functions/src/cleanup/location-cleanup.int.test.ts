@@ -5,6 +5,7 @@ import type { DataService } from '../db/service.ts';
 import { objectKey, type Storage } from '../ports/storage.ts';
 import { indexPhotoHash, photosSharingBands } from '../db/flags.ts';
 import { resumeStalledCleanups, runCleanupStep, type StepLimits } from './location-cleanup.ts';
+import { Role } from '@sitewalk/shared/roles';
 
 let db: DataService;
 let storage: Storage;
@@ -153,7 +154,13 @@ const leftovers = async (counts: {
   }
   for (let d = 0; d < counts.defaults; d++) {
     await db.entities.user
-      .create({ userId: nextId++, firstName: 'D', lastName: 'D', roleId: 1, defaultLocationId: locationId })
+      .create({
+        userId: nextId++,
+        firstName: 'D',
+        lastName: 'D',
+        roleId: Role.Employee,
+        defaultLocationId: locationId,
+      })
       .go();
   }
   for (let m = 0; m < (counts.months ?? 0); m++) {

@@ -1,7 +1,7 @@
 /**
- * Reads every page of one partition, up to a bound. Lists page in memory after one scoped read (DESIGN
- * section 6), so the bound caps what one request may read; past it the request fails loudly instead of
- * growing without limit.
+ * Reads every page of one partition, up to a bound. Lists page in memory after one scoped read
+ * (docs/data-model.md), so the bound caps what one request may read; past it the request fails loudly
+ * instead of growing without limit.
  */
 export const PARTITION_READ_BOUND = 5_000;
 

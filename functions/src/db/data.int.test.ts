@@ -6,6 +6,7 @@ import { createService, type DataService } from './service.ts';
 import { nextId } from './counters.ts';
 import { readPartition, PartitionTooLargeError } from './bounded.ts';
 import { pageOf } from '../domain/paging.ts';
+import { Role } from '@sitewalk/shared/roles';
 
 let db: DataService;
 
@@ -130,7 +131,13 @@ describe('the single table through ElectroDB', () => {
   it('reads a user and all their memberships with one query of the userAccess collection', async () => {
     const userId = await nextId(db, 'user');
     await db.entities.user
-      .create({ userId, firstName: 'Ada', lastName: 'Lopez', roleId: 20, managementCompanyId: companyId })
+      .create({
+        userId,
+        firstName: 'Ada',
+        lastName: 'Lopez',
+        roleId: Role.AreaManager,
+        managementCompanyId: companyId,
+      })
       .go();
     await db.entities.userOrganization
       .create({ userId, organizationId: 11, managementCompanyId: companyId })
@@ -149,7 +156,13 @@ describe('the single table through ElectroDB', () => {
       db.transaction
         .write(({ user, userEmail }) => [
           user
-            .create({ userId, firstName: 'Sam', lastName: 'Reed', roleId: 10, email: 'sam@example.com' })
+            .create({
+              userId,
+              firstName: 'Sam',
+              lastName: 'Reed',
+              roleId: Role.Manager,
+              email: 'sam@example.com',
+            })
             .commit(),
           userEmail.create({ email: 'sam@example.com', userId }).commit(),
         ])

@@ -1,5 +1,5 @@
 /**
- * What makes a bulk load into the local stand-ins fast, measured on a 2-core machine (README, Demo data):
+ * What makes a bulk load into the local stand-ins fast, measured on a 2-core machine (docs/benchmarks.md):
  * DynamoDB Local keeps its data in SQLite and syncs every write, so on disk it writes 46–68 items a second
  * at 1, 8 or 64 batches in flight; on a RAM disk it writes 6 times as many, and without the table's stream
  * half as many again. Then DynamoDB Local's own CPU is the bound (about 3 times the seeding process's).

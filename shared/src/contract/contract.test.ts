@@ -3,7 +3,7 @@ import { routes, type RouteName } from './index.ts';
 import { buildPath, routeKey, type RouteDef } from './route.ts';
 
 /**
- * Every call written in section 7 of both specs, as written there, and the contract route that serves
+ * Every call the two specs list, as written there, and the contract route that serves
  * it. Where a spec path has a parameter inside a segment, the contract's path differs (API Gateway's rule).
  */
 const specCalls: [spec: string, name: RouteName, path?: string][] = [

@@ -21,7 +21,7 @@ export const resources = [
 ] as const;
 export type Resource = (typeof resources)[number];
 
-/** Where a route comes from: one of the two specs' section 7, or added because the product needs it. */
+/** Where a route comes from: one of the two specs' lists of calls, or added because the product needs it. */
 export type RouteSource = 'access-and-administration' | 'field-operations' | 'added';
 
 export interface RouteDef {

@@ -51,7 +51,7 @@ export const latitude = z.number().min(-90).max(90);
 export const longitude = z.number().min(-180).max(180);
 export const accuracyMeters = z.number().nonnegative().max(100_000);
 
-/** Strips non-digits, drops a leading 1, and formats ten digits as ###-###-#### (spec section 5). */
+/** Strips non-digits, drops a leading 1, and formats ten digits as ###-###-####: the one phone format. */
 export const normalizePhone = (input: string): string => {
   let digits = input.replace(/\D/g, '');
   if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
@@ -101,7 +101,7 @@ export const email = z
   .toLowerCase()
   .pipe(z.email('Invalid email address'));
 
-/** The one password rule (DESIGN section 4): 8–50 characters, upper- and lower-case letters and a digit. */
+/** The one password rule of every form and call: 8–50 characters, upper- and lower-case letters, a digit. */
 export const password = z
   .string()
   .max(PASSWORD_MAX_LENGTH, messages.password.tooLong)

@@ -46,7 +46,7 @@ export const roleNameOf = (value: RoleId) => roleNames[value];
 
 const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(PERSON_NAME_MAX_LENGTH);
 
-/** The fields a person fills in; which are required depends on the role (spec section 5). */
+/** The fields a person fills in; which are required depends on the role. */
 const userInfoFields = {
   firstName: name('First name'),
   lastName: name('Last name'),

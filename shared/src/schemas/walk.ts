@@ -3,7 +3,7 @@ import { MARKER_NOTES_MAX, UNIT_RANGE_MAX, WALK_DESCRIPTION_MAX, WALK_NAME_MAX }
 import { messages } from '../messages.ts';
 import { id, isoDateTime } from './common.ts';
 
-/** Unit ranges: digits, commas, spaces and hyphens only (field-operations section 5); no tabs or line breaks. */
+/** Unit ranges: digits, commas, spaces and hyphens only; no tabs or line breaks. */
 export const UNIT_RANGE_PATTERN = /^[0-9, -]*$/;
 /** What the form does as a person types: strips any other character. */
 export const stripUnitRange = (text: string) => text.replace(/[^0-9, -]/g, '');

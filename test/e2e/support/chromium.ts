@@ -1,4 +1,4 @@
-/** Debian's Chromium, as the journeys and the web bench drive it (DESIGN.md section 9). */
+/** Debian's Chromium, as the journeys and the web bench drive it (docs/testing.md). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** Headless, and nothing Chromium itself would fetch from the network. */

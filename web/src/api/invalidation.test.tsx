@@ -6,7 +6,7 @@ import { routes, type RouteName } from '@sitewalk/shared/contract/index';
 import { Role } from '@sitewalk/shared/roles';
 import type { CreateUserBody } from '@sitewalk/shared/schemas/user';
 import { queryKeyOf } from '../lib/query.ts';
-import { aLocation } from '../testing/area-fixtures.ts';
+import { aLocation } from '../testing/fixtures.ts';
 import { createFakeFetch } from '../testing/fake-api.ts';
 import { createTestQueryClient, testUser } from '../testing/test-utils.tsx';
 import { useCreateLocation, useDeleteLocation, useUpdateLocation } from './locations.ts';

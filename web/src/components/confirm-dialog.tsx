@@ -14,7 +14,7 @@ export interface ConfirmDialogProps {
   busy?: boolean;
 }
 
-/** Cancel and Confirm (spec section 2); Escape or a click outside cancels. */
+/** Cancel and Confirm, as every confirmation asks; Escape or a click outside cancels. */
 export const ConfirmDialog = ({
   open,
   title,

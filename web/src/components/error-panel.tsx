@@ -17,7 +17,7 @@ export const errorMessageOf = (error: unknown): string | null => {
   return null;
 };
 
-/** Spec section 8, 'Shell error panel': the text and the button for a message. */
+/** The shell's error panel: the text and the button for a message. */
 export const errorPanelContent = (message: string | null): { text: string; action: string } => {
   switch (message) {
     case null:

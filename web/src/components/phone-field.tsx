@@ -3,7 +3,7 @@ import { useController, type Control, type FieldValues, type Path } from 'react-
 import { formatPhoneInput } from '../lib/phone-input.ts';
 
 /**
- * A form's phone number: formatted as typed to ddd-ddd-dddd (spec section 5), its error from the form, else
+ * A form's phone number: formatted as typed to ddd-ddd-dddd, its error from the form, else
  * `helperText`. Companies and users use it.
  */
 export const PhoneField = <T extends FieldValues>({

@@ -21,7 +21,7 @@ type Shown = 'loading' | 'loaded' | 'failed';
 
 /**
  * An image by URL with the generic picture on failure: when it cannot load, or has not loaded within
- * 5 s (spec section 9, the profile image timeout), or there is none. The same for people and logos.
+ * 5 s (the profile picture's timeout), or there is none. The same for people and logos.
  */
 export const Picture = ({
   src,

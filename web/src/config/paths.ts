@@ -1,4 +1,4 @@
-/** Typed path builders for the SPA's routes (section 2 of both specs). Route patterns use react-router syntax. */
+/** Typed path builders for the SPA's routes (the specs' screens). Route patterns use react-router syntax. */
 export const paths = {
   home: { path: '/', build: () => '/' },
   login: { path: '/login', build: () => '/login' },

@@ -27,7 +27,7 @@ export class ApiError extends Error {
     );
   }
 
-  /** The server's `field: message; field: message` pairs, by field (spec section 8). */
+  /** The server's `field: message; field: message` pairs, by field. */
   fieldErrors(): Record<string, string> {
     if (!this.body) return {};
     return Object.fromEntries(

@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-error.ts';
 
 /**
- * Puts a 400's field errors under the form's fields (spec section 8: 'field: message' pairs). Returns the
+ * Puts a 400's field errors under the form's fields (the API's 'field: message' pairs). Returns the
  * message of what no field took, or null when every error found its field.
  */
 export const applyServerErrors = <T extends FieldValues>(

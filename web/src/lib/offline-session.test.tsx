@@ -12,8 +12,9 @@ import {
 import { api, getAccessToken, setAccessToken } from './api.ts';
 import { currentUserQuery, useLogout } from './auth.tsx';
 import { savedUser, saveUser } from './saved-session.ts';
+import { Role } from '@sitewalk/shared/roles';
 
-const employee = testUser({ id: 7, firstName: 'Sam', roleId: 10, roleName: 'Employee' });
+const employee = testUser({ id: 7, firstName: 'Sam', roleId: Role.Manager, roleName: 'Employee' });
 const networkDown = () => {
   throw new TypeError('Failed to fetch');
 };

@@ -1,7 +1,7 @@
 import { PHONE_DIGITS } from '@sitewalk/shared/constants';
 
 /**
- * A phone field's text as it is typed (spec section 5, the phone helper): digits only, leading 1s dropped
+ * A phone field's text as it is typed (the phone helper): digits only, leading 1s dropped
  * (no US area code starts with 1: it is the country code, and dropping it at once keeps a field of
  * ddd-ddd-dddd's length able to take the rest), at most ten digits, dashed as ddd-ddd-dddd while they come.
  * '+1 (555) 123-4567' pasted becomes '555-123-4567'; '5551' becomes '555-1'.

@@ -12,7 +12,7 @@ export const queryKeyOf = <N extends RouteName>(name: N, input?: unknown) =>
 export const invalidateRoute = (queryClient: QueryClient, name: RouteName) =>
   queryClient.invalidateQueries({ queryKey: [name] });
 
-/** The location and user lists stay fresh for 5 s (spec section 9). */
+/** The location and user lists stay fresh for 5 s. */
 export const LIST_ROUTES = [
   'location.allByUser',
   'location.someByUser',

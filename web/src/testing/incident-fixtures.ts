@@ -1,8 +1,6 @@
-import type * as z from 'zod';
-import type { dashboardLocation, Incident } from '@sitewalk/shared/schemas/incident';
+import type { Incident } from '@sitewalk/shared/schemas/incident';
 import type { User } from '@sitewalk/shared/schemas/user';
-
-type DashboardLocation = z.infer<typeof dashboardLocation>;
+import { Role } from '@sitewalk/shared/roles';
 
 export const anIncident = (overrides: Partial<Incident> = {}): Incident => ({
   id: 1,
@@ -20,26 +18,13 @@ export const anIncident = (overrides: Partial<Incident> = {}): Incident => ({
   ...overrides,
 });
 
-export const aDashboardLocation = (overrides: Partial<DashboardLocation> = {}): DashboardLocation => ({
-  id: 1,
-  name: 'Northside Storage',
-  address: '1 Main St',
-  city: 'Springfield',
-  state: 'IL',
-  zipcode: '62701',
-  walkReportStats: { last72Hours: 3, lastWeek: 12, flagsLastWeek: 0 },
-  incidentCountsByType: { 1: 0, 2: 0, 3: 0 },
-  incidents: [],
-  ...overrides,
-});
-
 export const aUser = (overrides: Partial<User> = {}): User => ({
   id: 7,
   firstName: 'Dana',
   lastName: 'Walker',
   email: 'dana@example.com',
   phone: null,
-  roleId: 10,
+  roleId: Role.Manager,
   roleName: 'Manager',
   needsPasswordReset: false,
   companyEmail: false,

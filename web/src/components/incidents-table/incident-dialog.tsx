@@ -12,28 +12,18 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { priorityName } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import type { Incident } from '@sitewalk/shared/schemas/incident';
 import { formatDateTime } from '../../lib/time.ts';
 import { incidentLocationName } from './incident-preview.ts';
+import { Detail, DetailList } from '../details.tsx';
 
 const priorityColors = { 1: 'error', 2: 'warning', 3: 'info' } as const;
 
 export const priorityColor = (typeId: number) =>
   priorityColors[typeId as keyof typeof priorityColors] ?? 'default';
-
-const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Box>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {label}
-    </Typography>
-    <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-      {children}
-    </Typography>
-  </Box>
-);
 
 export interface IncidentDialogProps {
   incident: Incident | null;
@@ -73,10 +63,7 @@ export const IncidentDialog = ({ incident, onClose, onOpen, timeZone }: Incident
                   color={incident.resolved ? 'success' : 'warning'}
                 />
               </Stack>
-              <Box
-                component="dl"
-                sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
-              >
+              <DetailList columns={{ xs: 1, sm: 2 }} gap={1.5}>
                 <Detail label="Location">{incidentLocationName(incident)}</Detail>
                 <Detail label="Types">
                   {incident.incidentTexts.map((t) => t.incidentNoteText.text).join(', ') || 'None'}
@@ -85,7 +72,7 @@ export const IncidentDialog = ({ incident, onClose, onOpen, timeZone }: Incident
                 <Detail label="Resolved">
                   {formatDateTime(incident.resolvedAt, { timeZone, fallback: 'Not resolved' })}
                 </Detail>
-              </Box>
+              </DetailList>
               <Box>
                 <Typography variant="subtitle2" component="h3">
                   Notes

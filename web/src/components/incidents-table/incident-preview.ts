@@ -1,7 +1,7 @@
 import { INCIDENT_PREVIEW_LENGTH, priorityName } from '@sitewalk/shared/constants';
 import type { Incident } from '@sitewalk/shared/schemas/incident';
 
-/** Text longer than 25 characters is cut there and followed by '...' (field-operations section 9). */
+/** Text longer than 25 characters is cut there and followed by '...'. */
 export const cutPreview = (text: string) =>
   text.length > INCIDENT_PREVIEW_LENGTH ? `${text.slice(0, INCIDENT_PREVIEW_LENGTH)}...` : text;
 

@@ -26,7 +26,7 @@ export interface IncidentsTableProps {
 }
 
 /**
- * The incidents table (field-operations section 2, "Incidents table"), for one location or for all of
+ * The incidents table, for one location or for all of
  * them: preview cut at 25 characters, priority, when, resolved or not. A row opens /app/incidents/{id}
  * with the origin recorded, so the incident page's back button returns here; its Details button opens the
  * incident detail modal.

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Layer, Source } from 'react-map-gl/maplibre';
 
-/** The route's colour and weight (spec section 9: red, weight 2). */
+/** The route's colour and weight: red, weight 2. */
 export const ROUTE_COLOR = '#d32f2f';
 export const ROUTE_WEIGHT = 2;
 
@@ -10,7 +10,7 @@ export interface RoutePosition {
   lng: number | null | undefined;
 }
 
-/** The positions a route is drawn through: only those with numeric lat and lng (spec section 2). */
+/** The positions a route is drawn through: only those with numeric lat and lng; others are not drawn. */
 export const routeCoordinates = (positions: readonly RoutePosition[]): [number, number][] =>
   positions.flatMap(({ lat, lng }) =>
     typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng)

@@ -30,12 +30,12 @@ export interface AddUsersDialogProps {
   members: readonly User[];
 }
 
-/** The API's own words when it sent some, else the spec's (section 2: "… or the error message"). */
+/** The API's own words when it sent some (the dialog shows the error message), else a generic one. */
 const loadErrorText = (error: unknown) =>
   error instanceof ApiError && error.body?.message ? error.body.message : messages.fetch.loadingUsers;
 
 /**
- * 'Add Users' (spec section 2): pick users from the signed-in user's full list who are not yet members
+ * 'Add Users': pick users from the signed-in user's full list who are not yet members
  * and may join, then add them in one go.
  */
 export const AddUsersDialog = ({ open, onClose, actor, container, members }: AddUsersDialogProps) => {

@@ -33,7 +33,7 @@ const isMember = (container: Container, user: User) =>
 /**
  * The Add Users dialog's candidates: from the signed-in user's full user list, those not yet members, of
  * the container's management company, whom the signed-in user may manage; an area takes Area Managers
- * and above only (spec section 6; the API refuses the rest).
+ * and above only (the API refuses the rest).
  */
 export const candidatesFor = (
   actor: Actor,
@@ -54,7 +54,7 @@ export const candidatesFor = (
   );
 };
 
-/** Last name, then first name, then id (spec section 9: users by last name). */
+/** Users by last name: last name, then first name, then id. */
 export const sortByLastName = <U extends Pick<User, 'id' | 'firstName' | 'lastName'>>(
   users: readonly U[],
 ): U[] =>

@@ -3,12 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation, anArea, aPerson } from '../../testing/area-fixtures.ts';
+import { aLocation, anArea, aPerson } from '../../testing/fixtures.ts';
 import { UsersTable, type UsersSource } from './users-table.tsx';
+import { Role } from '@sitewalk/shared/roles';
 
 const companyManager = testUser({
   id: 100,
-  roleId: 30,
+  roleId: Role.CompanyManager,
   roleName: 'Company Manager',
   managementCompanyId: 1,
   managementCompany: { name: 'Acme Storage' },
@@ -40,13 +41,19 @@ const inArea = (user: User): User => ({
   ...user,
   userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
 });
-const zed = inArea(aPerson({ id: 1, firstName: 'Zoe', lastName: 'Zed', roleId: 20 }));
-const abe = inArea(aPerson({ id: 2, firstName: 'Abe', lastName: 'Able', roleId: 20 }));
-const carla = aPerson({ id: 3, firstName: 'Carla', lastName: 'Cole', roleId: 20 });
-const dev = aPerson({ id: 4, firstName: 'Dev', lastName: 'Doe', roleId: 20 });
-const manny = aPerson({ id: 5, firstName: 'Manny', lastName: 'Mack', roleId: 10 });
-const other = aPerson({ id: 6, firstName: 'Otto', lastName: 'Other', roleId: 20, managementCompanyId: 2 });
-const peer = aPerson({ id: 7, firstName: 'Pat', lastName: 'Peer', roleId: 30 });
+const zed = inArea(aPerson({ id: 1, firstName: 'Zoe', lastName: 'Zed', roleId: Role.AreaManager }));
+const abe = inArea(aPerson({ id: 2, firstName: 'Abe', lastName: 'Able', roleId: Role.AreaManager }));
+const carla = aPerson({ id: 3, firstName: 'Carla', lastName: 'Cole', roleId: Role.AreaManager });
+const dev = aPerson({ id: 4, firstName: 'Dev', lastName: 'Doe', roleId: Role.AreaManager });
+const manny = aPerson({ id: 5, firstName: 'Manny', lastName: 'Mack', roleId: Role.Manager });
+const other = aPerson({
+  id: 6,
+  firstName: 'Otto',
+  lastName: 'Other',
+  roleId: Role.AreaManager,
+  managementCompanyId: 2,
+});
+const peer = aPerson({ id: 7, firstName: 'Pat', lastName: 'Peer', roleId: Role.CompanyManager });
 
 describe('UsersTable, user source', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -84,7 +91,7 @@ describe('UsersTable, user source', () => {
     renderTable(
       { 'user.allByUser': () => [abe] },
       { kind: 'user' },
-      testUser({ id: 9, roleId: 1, roleName: 'Employee' }),
+      testUser({ id: 9, roleId: Role.Employee, roleName: 'Employee' }),
     );
     await screen.findByText('Abe Able');
     expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
@@ -246,7 +253,7 @@ describe('UsersTable, area source', () => {
   it('offers neither adding nor removing to an Area Manager (the API refuses them)', async () => {
     const areaManager = testUser({
       id: 50,
-      roleId: 20,
+      roleId: Role.AreaManager,
       roleName: 'Area Manager',
       managementCompanyId: 1,
       userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
@@ -273,7 +280,7 @@ describe('UsersTable, location source', () => {
   it('offers a Manager the assistant managers and employees of the company, not other managers', async () => {
     const manager = testUser({
       id: 60,
-      roleId: 10,
+      roleId: Role.Manager,
       roleName: 'Manager',
       managementCompanyId: 1,
       userToLocation: [
@@ -289,9 +296,13 @@ describe('UsersTable, location source', () => {
       ...u,
       userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage' } }],
     });
-    const assistant = atBay(aPerson({ id: 21, firstName: 'Ann', lastName: 'Assist', roleId: 5 }));
-    const employee = atBay(aPerson({ id: 22, firstName: 'Ed', lastName: 'Employ', roleId: 1 }));
-    const member = atHarbor(aPerson({ id: 23, firstName: 'Mo', lastName: 'Member', roleId: 5 }));
+    const assistant = atBay(
+      aPerson({ id: 21, firstName: 'Ann', lastName: 'Assist', roleId: Role.AssistantManager }),
+    );
+    const employee = atBay(aPerson({ id: 22, firstName: 'Ed', lastName: 'Employ', roleId: Role.Employee }));
+    const member = atHarbor(
+      aPerson({ id: 23, firstName: 'Mo', lastName: 'Member', roleId: Role.AssistantManager }),
+    );
     const { user, fake } = renderTable(
       {
         'location.get': () => aLocation({ id: 11 }),

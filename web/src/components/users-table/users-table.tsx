@@ -29,7 +29,7 @@ const matches = (user: User, term: string) =>
   );
 
 /**
- * The reusable user list (spec section 2): sorted by last name, rows open /app/users/{id}. For the user
+ * The reusable user list: sorted by last name, rows open /app/users/{id}. For the user
  * source 'Add' goes to /app/addUser; for a location or an area, 'Add Users' opens the dialog and each
  * member the signed-in user may manage has a remove button. What shows is what the shared policy allows.
  */

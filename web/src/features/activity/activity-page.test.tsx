@@ -5,7 +5,7 @@ import type { AuditEntry } from '@sitewalk/shared/schemas/audit';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aUser } from '../../testing/incident-fixtures.ts';
-import { aLocation } from '../../testing/area-fixtures.ts';
+import { aCompany, aLocation } from '../../testing/fixtures.ts';
 import { ActivityPage } from './activity-page.tsx';
 
 const anEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -25,24 +25,12 @@ const anEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   ...overrides,
 });
 
-const companyOf = (id: number, name: string) => ({
-  id,
-  name,
-  email: `${name.toLowerCase().replace(/\W/g, '')}@example.com`,
-  phone: null,
-  website: null,
-  hasLogo: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  mfaRequiredRoles: [],
-  mfaRequiredByStage: [],
-});
-
 const renderActivity = (
   handlers: FakeHandlers,
   user = aUser({ roleId: Role.CompanyManager, managementCompanyId: 3 }),
 ) => {
   const fake = createFakeFetch({
-    'managementCompany.allByUser': () => ({ companies: [companyOf(3, 'Harbor Holdings')] }),
+    'managementCompany.allByUser': () => ({ companies: [aCompany({ id: 3, name: 'Harbor Holdings' })] }),
     'location.allByUser': () => [
       aLocation({ id: 4, name: 'Harbor Self Storage', managementCompanyId: 3 }),
       aLocation({ id: 6, name: 'Elm Street', managementCompanyId: 3 }),
@@ -224,7 +212,10 @@ describe('ActivityPage', () => {
     const { user, fake } = renderActivity(
       {
         'managementCompany.allByUser': () => ({
-          companies: [companyOf(3, 'Harbor Holdings'), companyOf(5, 'Elm Partners')],
+          companies: [
+            aCompany({ id: 3, name: 'Harbor Holdings' }),
+            aCompany({ id: 5, name: 'Elm Partners' }),
+          ],
         }),
         'activity.someByManagementCompany': () => ({ entries: [], nextCursor: null }),
       },

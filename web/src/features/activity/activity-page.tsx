@@ -43,6 +43,8 @@ import { useLocationsOfUser } from '../../api/locations.ts';
 import { useManagementCompaniesOfUser } from '../../api/management-companies.ts';
 import { useUsersOfUser } from '../../api/users.ts';
 import { formatDateTime, viewerZoneNote } from '../../lib/time.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 
 const SYSTEM_LOG = 0;
 
@@ -210,9 +212,7 @@ const EntryRows = ({ entries, names, open, toggle }: EntriesProps) => {
             <TableCell>What</TableCell>
             <TableCell>Object</TableCell>
             <TableCell sx={{ width: 56 }}>
-              <Box component="span" sx={visuallyHidden}>
-                Changes
-              </Box>
+              <VisuallyHidden>Changes</VisuallyHidden>
             </TableCell>
           </TableRow>
         </TableHead>
@@ -331,15 +331,6 @@ const EntryCard = ({
   </Card>
 );
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /** A date field's day as an instant: the start of that day, or its end, where the browser is. */
 const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00`).toISOString() : undefined);
 const dayEnd = (day: string) => (day ? new Date(`${day}T23:59:59.999`).toISOString() : undefined);
@@ -421,16 +412,16 @@ export const ActivityPage = () => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Box>
-        <Typography variant="h4" component="h1">
-          Activity
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, maxWidth: 720 }}>
-          Every change to the company, its areas, locations, people, walks, incidents and tasks: who made it,
-          when, and what it changed. Entries are chained one to the next, so none can be edited or removed
-          unnoticed. {viewerZoneNote()}
-        </Typography>
-      </Box>
+      <PageHeader
+        title="Activity"
+        subtitle={
+          <>
+            Every change to the company, its areas, locations, people, walks, incidents and tasks: who made
+            it, when, and what it changed. Entries are chained one to the next, so none can be edited or
+            removed unnoticed. {viewerZoneNote()}
+          </>
+        }
+      />
       {(showLog || !roomy || filtered) && (
         <Stack direction="row" useFlexGap sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
           {showLog && (

@@ -5,7 +5,7 @@ import type { Alert } from '@sitewalk/shared/schemas/alert';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aUser } from '../../testing/incident-fixtures.ts';
-import { aLocation } from '../../testing/area-fixtures.ts';
+import { aLocation } from '../../testing/fixtures.ts';
 import { AlertsPage } from './alerts-page.tsx';
 
 const anAlert = (overrides: Partial<Alert> = {}): Alert => ({

@@ -34,6 +34,7 @@ import { formatDateTime, formatDay } from '../../lib/time.ts';
 import { alertKindInfo } from '../../components/alert-kinds.tsx';
 import { useAlertsPage, useMarkAllRead, useMarkRead } from '../../api/alerts.ts';
 import { useLocationsOfUser } from '../../api/locations.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -162,22 +163,18 @@ export const AlertsPage = () => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Stack
-        direction="row"
-        useFlexGap
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
-      >
-        <Typography variant="h4" component="h1">
-          Alerts
-        </Typography>
-        <Button
-          startIcon={<DoneAllIcon />}
-          onClick={() => markAll.mutate()}
-          disabled={markAll.isPending || (alerts.data?.unreadCount ?? 0) === 0}
-        >
-          Mark all read
-        </Button>
-      </Stack>
+      <PageHeader
+        title="Alerts"
+        actions={
+          <Button
+            startIcon={<DoneAllIcon />}
+            onClick={() => markAll.mutate()}
+            disabled={markAll.isPending || (alerts.data?.unreadCount ?? 0) === 0}
+          >
+            Mark all read
+          </Button>
+        }
+      />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1.5}

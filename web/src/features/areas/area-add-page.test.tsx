@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { anArea } from '../../testing/area-fixtures.ts';
+import { aCompany, anArea } from '../../testing/fixtures.ts';
 import { uploadImage } from '../../lib/upload.ts';
 import { AreaAddPage } from './area-add-page.tsx';
+import { Role } from '@sitewalk/shared/roles';
 
 // The presigned PUT goes to the storage with XMLHttpRequest; lib/upload.test.ts covers it.
 vi.mock('../../lib/upload.ts', async (importOriginal) => ({
@@ -15,28 +15,22 @@ vi.mock('../../lib/upload.ts', async (importOriginal) => ({
 }));
 
 const superUser = testUser();
-const companyManager = testUser({ id: 100, roleId: 30, roleName: 'Company Manager', managementCompanyId: 1 });
+const companyManager = testUser({
+  id: 100,
+  roleId: Role.CompanyManager,
+  roleName: 'Company Manager',
+  managementCompanyId: 1,
+});
 const areaManager = testUser({
   id: 101,
-  roleId: 20,
+  roleId: Role.AreaManager,
   roleName: 'Area Manager',
   managementCompanyId: 1,
   userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
 });
 
-const company = (id: number, name: string): ManagementCompany => ({
-  id,
-  name,
-  email: `info${id}@example.com`,
-  phone: null,
-  website: null,
-  hasLogo: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  mfaRequiredRoles: [],
-  mfaRequiredByStage: [],
-});
-const acme = company(1, 'Acme Storage');
-const bolt = company(2, 'Bolt Lockers');
+const acme = aCompany({ id: 1, name: 'Acme Storage' });
+const bolt = aCompany({ id: 2, name: 'Bolt Lockers' });
 
 const renderAdd = (handlers: FakeHandlers, user: User = superUser) => {
   const fake = createFakeFetch(handlers);

@@ -1,16 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import type * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { createOrganizationBody, type Organization } from '@sitewalk/shared/schemas/organization';
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
-import { SaveStatus, useSaveStatus } from '../../components/save-status.tsx';
+import { IdSelectField } from '../../components/id-select-field.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SaveButton } from '../../components/save-button.tsx';
+import { useSaveStatus } from '../../components/save-status.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
@@ -25,19 +27,7 @@ type AddAreaForm = z.input<typeof addAreaForm>;
 
 const Frame = ({ children }: { children: React.ReactNode }) => (
   <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 720 }}>
-    <Box>
-      <Button
-        component={RouterLink}
-        to={paths.app.organizations.build()}
-        startIcon={<ArrowBackIcon />}
-        sx={{ mb: 1, textTransform: 'none' }}
-      >
-        Back to Areas
-      </Button>
-      <Typography variant="h4" component="h1">
-        Add Area
-      </Typography>
-    </Box>
+    <PageHeader title="Add Area" back={{ to: paths.app.organizations.build(), label: 'Back to Areas' }} />
     {children}
   </Stack>
 );
@@ -132,34 +122,12 @@ const AddAreaFormCard = ({ companies }: { companies: ManagementCompany[] }) => {
             error={!!errors.name}
             helperText={errors.name?.message}
           />
-          <Controller
+          <IdSelectField
             control={form.control}
             name="managementCompanyId"
-            render={({ field }) => (
-              <TextField
-                select
-                label="Management Company"
-                required
-                fullWidth
-                disabled={save.busy || created !== null}
-                name={field.name}
-                inputRef={field.ref}
-                value={typeof field.value === 'number' ? field.value : ''}
-                onChange={(event) =>
-                  field.onChange(event.target.value === '' ? undefined : Number(event.target.value))
-                }
-                onBlur={field.onBlur}
-                error={!!errors.managementCompanyId}
-                helperText={errors.managementCompanyId?.message}
-                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 300 } } } } } }}
-              >
-                {companies.map((company) => (
-                  <MenuItem key={company.id} value={company.id}>
-                    {company.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            label="Management Company"
+            options={companies}
+            disabled={save.busy || created !== null}
           />
           <ImageUpload
             label="Logo"
@@ -169,17 +137,7 @@ const AddAreaFormCard = ({ companies }: { companies: ManagementCompany[] }) => {
             progress={progress}
           />
           {failure && <Alert severity="error">{failure}</Alert>}
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Button
-              type="submit"
-              variant="contained"
-              color={save.status === 'error' ? 'error' : save.status ? 'success' : 'primary'}
-              disabled={save.busy}
-            >
-              Save
-            </Button>
-            <SaveStatus status={save.status} />
-          </Stack>
+          <SaveButton status={save.status} disabled={save.busy} />
         </Stack>
       </CardContent>
     </Card>

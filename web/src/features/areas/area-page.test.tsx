@@ -3,10 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation, anArea, aPerson } from '../../testing/area-fixtures.ts';
+import { aLocation, anArea, aPerson } from '../../testing/fixtures.ts';
 import { AreaPage } from './area-page.tsx';
+import { Role } from '@sitewalk/shared/roles';
 
-const companyManager = testUser({ id: 100, roleId: 30, roleName: 'Company Manager', managementCompanyId: 1 });
+const companyManager = testUser({
+  id: 100,
+  roleId: Role.CompanyManager,
+  roleName: 'Company Manager',
+  managementCompanyId: 1,
+});
 
 const renderArea = (
   handlers: FakeHandlers,
@@ -39,7 +45,7 @@ const member = aPerson({
   id: 1,
   firstName: 'Zoe',
   lastName: 'Zed',
-  roleId: 20,
+  roleId: Role.AreaManager,
   userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
 });
 const locations = [

@@ -1,5 +1,4 @@
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -17,6 +16,8 @@ import { useRouteId } from '../../lib/route-params.ts';
 import { areaPlacement } from './components/area-helpers.ts';
 import { AreaLoadError } from './components/area-load-error.tsx';
 import { AreaLogo } from './components/area-logo.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Detail, DetailList } from '../../components/details.tsx';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box component="section" aria-label={title} sx={{ minWidth: 0 }}>
@@ -24,17 +25,6 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
       {title}
     </Typography>
     {children}
-  </Box>
-);
-
-const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Box>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {label}
-    </Typography>
-    <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-      {children}
-    </Typography>
   </Box>
 );
 
@@ -69,27 +59,12 @@ const AreaDetail = ({ id }: { id: number }) => {
   const data = area.data;
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
-      <Box>
-        <Button
-          component={RouterLink}
-          to={paths.app.organizations.build()}
-          startIcon={<ArrowBackIcon />}
-          sx={{ mb: 1, textTransform: 'none' }}
-        >
-          Back to Areas
-        </Button>
-        <Stack
-          direction="row"
-          useFlexGap
-          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1.5 }}
-        >
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
-            <AreaLogo area={data} size={48} />
-            <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-              {data.name}
-            </Typography>
-          </Stack>
-          {can('update', areaPlacement(data)) && (
+      <PageHeader
+        title={data.name}
+        back={{ to: paths.app.organizations.build(), label: 'Back to Areas' }}
+        leading={<AreaLogo area={data} size={48} />}
+        actions={
+          can('update', areaPlacement(data)) && (
             <Button
               component={RouterLink}
               to={paths.app.organizationUpdate.build(data.id)}
@@ -98,32 +73,20 @@ const AreaDetail = ({ id }: { id: number }) => {
             >
               Update
             </Button>
-          )}
-        </Stack>
-      </Box>
+          )
+        }
+      />
 
       <Card variant="outlined">
         <CardContent>
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: {
-                xs: '1fr',
-                sm: 'repeat(2, minmax(0, 1fr))',
-                lg: 'repeat(3, minmax(0, 1fr))',
-              },
-            }}
-          >
+          <DetailList>
             <Detail label="Name">{data.name}</Detail>
             <Detail label="ID">{data.id}</Detail>
             <Detail label="Created">{formatDate(data.createdAt)}</Detail>
             <Detail label="Management Company">{data.managementCompanyName ?? 'Unknown'}</Detail>
             <Detail label="Total Locations">{data.totalLocations}</Detail>
             <Detail label="Total Employees">{data.totalEmployees}</Detail>
-          </Box>
+          </DetailList>
         </CardContent>
       </Card>
 

@@ -3,13 +3,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { anArea } from '../../testing/area-fixtures.ts';
+import { anArea } from '../../testing/fixtures.ts';
 import { AreaUpdatePage } from './area-update-page.tsx';
+import { Role } from '@sitewalk/shared/roles';
 
-const companyManager = testUser({ id: 100, roleId: 30, roleName: 'Company Manager', managementCompanyId: 1 });
+const companyManager = testUser({
+  id: 100,
+  roleId: Role.CompanyManager,
+  roleName: 'Company Manager',
+  managementCompanyId: 1,
+});
 const areaManager = testUser({
   id: 101,
-  roleId: 20,
+  roleId: Role.AreaManager,
   roleName: 'Area Manager',
   managementCompanyId: 1,
   userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import DeleteIcon from '@mui/icons-material/Delete';
+import { Alert, Card, CardContent, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { createOrganizationBody, type Organization } from '@sitewalk/shared/schemas/organization';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { DeleteStatus, useDeleteStatus } from '../../components/delete-status.tsx';
-import { SaveStatus, useSaveStatus } from '../../components/save-status.tsx';
+import { DeleteCard } from '../../components/delete-card.tsx';
+import { useDeleteStatus } from '../../components/delete-status.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SaveButton } from '../../components/save-button.tsx';
+import { useSaveStatus } from '../../components/save-status.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -48,7 +48,6 @@ const AreaUpdateForm = ({ area }: { area: Organization }) => {
   const remove = useDeleteOrganization();
   const [failure, setFailure] = useState<string | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const form = useForm<UpdateAreaForm, unknown, z.output<typeof updateAreaForm>>({
     resolver: zodResolver(updateAreaForm),
     defaultValues: { name: area.name },
@@ -70,7 +69,6 @@ const AreaUpdateForm = ({ area }: { area: Organization }) => {
   });
 
   const confirmDelete = async () => {
-    setConfirming(false);
     setDeleteFailure(null);
     await del.run(() => remove.mutateAsync(area.id));
   };
@@ -82,19 +80,10 @@ const AreaUpdateForm = ({ area }: { area: Organization }) => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 720 }}>
-      <Box>
-        <Button
-          component={RouterLink}
-          to={paths.app.organization.build(area.id)}
-          startIcon={<ArrowBackIcon />}
-          sx={{ mb: 1, textTransform: 'none' }}
-        >
-          Back to Area
-        </Button>
-        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-          Update Area
-        </Typography>
-      </Box>
+      <PageHeader
+        title="Update Area"
+        back={{ to: paths.app.organization.build(area.id), label: 'Back to Area' }}
+      />
       <Card variant="outlined">
         <CardContent>
           <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)}>
@@ -108,49 +97,21 @@ const AreaUpdateForm = ({ area }: { area: Organization }) => {
               helperText={errors.name?.message}
             />
             {failure && <Alert severity="error">{failure}</Alert>}
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-              <Button
-                type="submit"
-                variant="contained"
-                color={save.status === 'error' ? 'error' : save.status ? 'success' : 'primary'}
-                disabled={!mayUpdate || busy}
-              >
-                Save
-              </Button>
-              <SaveStatus status={save.status} />
-            </Stack>
+            <SaveButton status={save.status} disabled={!mayUpdate || busy} />
           </Stack>
         </CardContent>
       </Card>
       {mayDelete && (
-        <Card variant="outlined">
-          <CardContent>
-            <Stack spacing={1.5}>
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-                <Button
-                  variant="outlined"
-                  color="error"
-                  startIcon={<DeleteIcon />}
-                  disabled={busy}
-                  onClick={() => setConfirming(true)}
-                >
-                  Delete Area
-                </Button>
-                <DeleteStatus status={del.status} />
-              </Stack>
-              {deleteFailure && <Alert severity="error">{deleteFailure}</Alert>}
-            </Stack>
-          </CardContent>
-        </Card>
+        <DeleteCard
+          label="Delete Area"
+          confirmTitle="Delete Profile?"
+          confirmMessage={messages.confirm.deleteArea}
+          status={del.status}
+          failure={deleteFailure}
+          disabled={busy}
+          onConfirm={() => void confirmDelete()}
+        />
       )}
-      <ConfirmDialog
-        open={confirming}
-        title="Delete Profile?"
-        message={messages.confirm.deleteArea}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirming(false)}
-        busy={del.status === 'working'}
-      />
     </Stack>
   );
 };

@@ -1,4 +1,4 @@
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useOrganizationsPage } from '../../api/organizations.ts';
 import { useMayAddArea } from './hooks/use-may-add-area.ts';
 import { formatDate } from '../../lib/time.ts';
 import { AreaLogo } from './components/area-logo.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const columns: DataTableColumn<Organization>[] = [
   {
@@ -46,9 +47,7 @@ export const AreasPage = () => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Typography variant="h4" component="h1">
-        Areas
-      </Typography>
+      <PageHeader title="Areas" />
       {areas.isError ? (
         <ErrorPanel error={areas.error} onReset={() => void areas.refetch()} />
       ) : (

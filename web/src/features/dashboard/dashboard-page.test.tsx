@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aDashboardLocation, anIncident, aUser } from '../../testing/incident-fixtures.ts';
+import { anIncident, aUser } from '../../testing/incident-fixtures.ts';
+import { aDashboardLocation } from '../../testing/fixtures.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
 const alpha = aDashboardLocation({ id: 1, name: 'Alpha Storage' });

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Box, Stack, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
@@ -12,6 +12,7 @@ import { DashboardFilters, type FilterValues } from './components/dashboard-filt
 import { LocationCard, type DashboardLocation } from './components/location-card.tsx';
 import { SortableCards } from './components/sortable-cards.tsx';
 import { DownloadCsvButton } from '../../components/exports/download-csv-button.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const today = () => {
@@ -74,7 +75,7 @@ const mergeOrder = (all: number[], moved: number[]) => {
   return all.map((id) => (movedSet.has(id) ? (next.shift() as number) : id));
 };
 
-/** The home screen (access-and-administration section 2, "Dashboard"). */
+/** The dashboard. */
 export const DashboardPage = () => {
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -136,16 +137,9 @@ export const DashboardPage = () => {
 
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Stack
-        direction="row"
-        useFlexGap
-        sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1.5 }}
-      >
-        <Typography variant="h4" component="h1">
-          Dashboard
-        </Typography>
-        <DownloadCsvButton scopeName="all my locations" />
-      </Stack>
+      <Box sx={{ mb: 2 }}>
+        <PageHeader title="Dashboard" actions={<DownloadCsvButton scopeName="all my locations" />} />
+      </Box>
       <DashboardFilters values={values} locations={options} onChange={onChange} rangeError={rangeError} />
       {saveOrder.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>

@@ -32,6 +32,8 @@ import { NoteBox } from './components/note-box.tsx';
 import { BackLink } from './components/back-link.tsx';
 import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
 import { incidentPdf } from '../../api/exports.ts';
+import { Detail, DetailList } from '../../components/details.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Card variant="outlined">
@@ -44,18 +46,7 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Card>
 );
 
-const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Box>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {label}
-    </Typography>
-    <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-      {children}
-    </Typography>
-  </Box>
-);
-
-/** One incident (field-operations section 2, "Incident detail"). */
+/** One incident (the 'Incident detail' screen). */
 export const IncidentPage = () => {
   const id = useRouteId();
   const origin = readIncidentOrigin(useLocation().state);
@@ -96,56 +87,53 @@ const IncidentDetail = ({ id }: { id: number }) => {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-        <Typography variant="h4" component="h1">
-          Incident {data.id}
-        </Typography>
-        <PriorityBadge typeId={data.typeId} />
-        <Chip
-          label={resolved ? 'Resolved' : 'Unresolved'}
-          color={resolved ? 'success' : 'warning'}
-          size="small"
-          data-testid="resolved-badge"
-        />
-        <FormControlLabel
-          sx={{ ml: 0 }}
-          control={
-            <Switch
-              checked={resolved}
-              disabled={resolve.isPending}
-              onChange={(e) => resolve.mutate({ id: data.id, resolved: e.target.checked })}
+      <PageHeader
+        title={`Incident ${data.id}`}
+        badges={
+          <>
+            <PriorityBadge typeId={data.typeId} />
+            <Chip
+              label={resolved ? 'Resolved' : 'Unresolved'}
+              color={resolved ? 'success' : 'warning'}
+              size="small"
+              data-testid="resolved-badge"
             />
-          }
-          label="Resolved"
-        />
-        {user.roleId >= Role.AssistantManager && (
-          <Button
-            component={RouterLink}
-            to={paths.app.taskAdd.build({ incidentId: data.id })}
-            variant="outlined"
-            size="small"
-            startIcon={<AddTaskIcon />}
-            sx={{ ml: { sm: 'auto' } }}
-          >
-            Create task
-          </Button>
-        )}
-        <DownloadPdfButton make={() => incidentPdf(data.id)} what={`incident ${data.id}`} />
-      </Stack>
+          </>
+        }
+        actions={
+          <>
+            <FormControlLabel
+              sx={{ ml: 0 }}
+              control={
+                <Switch
+                  checked={resolved}
+                  disabled={resolve.isPending}
+                  onChange={(e) => resolve.mutate({ id: data.id, resolved: e.target.checked })}
+                />
+              }
+              label="Resolved"
+            />
+            {user.roleId >= Role.AssistantManager && (
+              <Button
+                component={RouterLink}
+                to={paths.app.taskAdd.build({ incidentId: data.id })}
+                variant="outlined"
+                size="small"
+                startIcon={<AddTaskIcon />}
+              >
+                Create task
+              </Button>
+            )}
+            <DownloadPdfButton make={() => incidentPdf(data.id)} what={`incident ${data.id}`} />
+          </>
+        }
+      />
       {resolve.isError && (
         <Alert severity="error">The incident could not be updated. Please try again.</Alert>
       )}
 
       <Section title="Details">
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
+        <DetailList columns={{ xs: 1, sm: 2 }}>
           <Detail label="Location">{locationName}</Detail>
           <Detail label="Types">
             {data.incidentTexts.length === 0
@@ -156,7 +144,7 @@ const IncidentDetail = ({ id }: { id: number }) => {
           <Detail label="Resolved">
             {formatDateTime(data.resolvedAt, { timeZone, fallback: 'Not resolved' })}
           </Detail>
-        </Box>
+        </DetailList>
       </Section>
 
       <Section title="Notes">

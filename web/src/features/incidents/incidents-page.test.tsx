@@ -6,10 +6,11 @@ import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fak
 import { anIncident } from '../../testing/incident-fixtures.ts';
 import { startDownload } from '../../lib/download.ts';
 import { IncidentsPage } from './incidents-page.tsx';
+import { Role } from '@sitewalk/shared/roles';
 
 vi.mock('../../lib/download.ts', () => ({ startDownload: vi.fn() }));
 
-const manager = testUser({ id: 102, roleId: 10, roleName: 'Manager', managementCompanyId: 1 });
+const manager = testUser({ id: 102, roleId: Role.Manager, roleName: 'Manager', managementCompanyId: 1 });
 
 const renderIncidents = (handlers: FakeHandlers) => {
   const fake = createFakeFetch(handlers);

@@ -1,4 +1,4 @@
-import { Alert, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import { useState } from 'react';
 import { messages } from '@sitewalk/shared/messages';
 import type { DataTableQuery } from '../../components/data-table.tsx';
@@ -8,11 +8,13 @@ import { IncidentsTable } from '../../components/incidents-table/incidents-table
 import { paths } from '../../config/paths.ts';
 import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
 import { useIncidentSearch } from '../../api/incidents.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { UnresolvedOnlySwitch } from '../../components/incidents-table/unresolved-only-switch.tsx';
 
 const FIRST_PAGE: DataTableQuery = { page: 1, pageSize: 10, searchTerm: '' };
 /**
  * /app/incidents: the incidents of every location the signed-in user may see, newest first, searched by
- * the API and paged here; unresolved only at first (field-operations section 9). A row opens the
+ * the API and paged here; unresolved only at first. A row opens the
  * incident, whose 'Back to Incidents' returns here. 'Download CSV' exports the incidents of all those
  * locations over a range of days (issue 18), whatever the filters above the table.
  */
@@ -26,32 +28,22 @@ export const IncidentsPage = () => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Stack
-        direction="row"
-        useFlexGap
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
-      >
-        <Typography variant="h4" component="h1">
-          Incidents
-        </Typography>
-        <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
-          <FormControlLabel
-            sx={{ ml: 0, mr: 0 }}
-            control={
-              <Switch
-                checked={unresolvedOnly}
-                onChange={(event) => {
-                  // A new filter starts again at page 1 (the table is remade below).
-                  setUnresolvedOnly(event.target.checked);
-                  setQuery(FIRST_PAGE);
-                }}
-              />
-            }
-            label="Unresolved only"
-          />
-          <DownloadCsvButton kind="incidents" scopeName="all my locations" />
-        </Stack>
-      </Stack>
+      <PageHeader
+        title="Incidents"
+        actions={
+          <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
+            <UnresolvedOnlySwitch
+              checked={unresolvedOnly}
+              onChange={(next) => {
+                // A new filter starts again at page 1 (the table is remade below).
+                setUnresolvedOnly(next);
+                setQuery(FIRST_PAGE);
+              }}
+            />
+            <DownloadCsvButton kind="incidents" scopeName="all my locations" />
+          </Stack>
+        }
+      />
       {incidents.isError && (
         <Alert severity="error">
           {messages.fetch.incidents}: {errorMessageOf(incidents.error) ?? messages.fetch.unexpected}

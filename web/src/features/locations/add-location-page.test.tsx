@@ -4,8 +4,9 @@ import type { User } from '@sitewalk/shared/schemas/user';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation, anArea } from '../../testing/area-fixtures.ts';
+import { aCompany, aLocation, anArea } from '../../testing/fixtures.ts';
 import { AddLocationPage, addressText } from './add-location-page.tsx';
+import { Role } from '@sitewalk/shared/roles';
 
 vi.mock('./components/location-map.tsx', async () => ({
   LocationMap: (await import('./components/fake-location-map.tsx')).FakeLocationMap,
@@ -14,12 +15,12 @@ vi.mock('./components/location-map.tsx', async () => ({
 const superUser = testUser();
 const areaManager = testUser({
   id: 101,
-  roleId: 20,
+  roleId: Role.AreaManager,
   roleName: 'Area Manager',
   managementCompanyId: 1,
   userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
 });
-const manager = testUser({ id: 102, roleId: 10, roleName: 'Manager', managementCompanyId: 1 });
+const manager = testUser({ id: 102, roleId: Role.Manager, roleName: 'Manager', managementCompanyId: 1 });
 
 const north = anArea({ id: 3, name: 'North Area' });
 const south = anArea({ id: 4, name: 'South Area' });
@@ -203,19 +204,7 @@ describe('AddLocationPage', () => {
     renderAdd({
       'organization.allByUser': () => [],
       'managementCompany.allByUser': () => ({
-        companies: [
-          {
-            id: 1,
-            name: 'Acme Storage',
-            email: 'a@example.com',
-            phone: null,
-            website: null,
-            hasLogo: false,
-            createdAt: '2026-01-01T00:00:00.000Z',
-            mfaRequiredRoles: [],
-            mfaRequiredByStage: [],
-          },
-        ],
+        companies: [aCompany({ id: 1, name: 'Acme Storage' })],
       }),
     });
     expect(await screen.findByText('Please add an area first')).toBeInTheDocument();

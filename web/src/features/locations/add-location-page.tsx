@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import type * as z from 'zod';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, SEARCH_ZOOM } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import type { Organization } from '@sitewalk/shared/schemas/organization';
 import { createLocationBody, geocodeQuery, type Location } from '@sitewalk/shared/schemas/location';
 import { ErrorPanel, errorMessageOf } from '../../components/error-panel.tsx';
-import { SaveStatus, useSaveStatus } from '../../components/save-status.tsx';
+import { IdSelectField } from '../../components/id-select-field.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SaveButton } from '../../components/save-button.tsx';
+import { useSaveStatus } from '../../components/save-status.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
@@ -58,19 +60,7 @@ export const addressText = (values: Partial<Record<'address' | 'city' | 'state' 
 
 const Frame = ({ children }: { children: ReactNode }) => (
   <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 960 }}>
-    <Box>
-      <Button
-        component={RouterLink}
-        to={paths.app.locations.build()}
-        startIcon={<ArrowBackIcon />}
-        sx={{ mb: 1, textTransform: 'none' }}
-      >
-        Back to Locations
-      </Button>
-      <Typography variant="h4" component="h1">
-        Add Location
-      </Typography>
-    </Box>
+    <PageHeader title="Add Location" back={{ to: paths.app.locations.build(), label: 'Back to Locations' }} />
     {children}
   </Stack>
 );
@@ -212,34 +202,12 @@ const AddLocationFormCard = ({ areas }: { areas: Organization[] }) => {
     <Card variant="outlined">
       <CardContent>
         <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)}>
-          <Controller
+          <IdSelectField
             control={form.control}
             name="organizationId"
-            render={({ field }) => (
-              <TextField
-                select
-                label="Area"
-                required
-                fullWidth
-                disabled={busy}
-                name={field.name}
-                inputRef={field.ref}
-                value={typeof field.value === 'number' ? field.value : ''}
-                onChange={(event) =>
-                  field.onChange(event.target.value === '' ? undefined : Number(event.target.value))
-                }
-                onBlur={field.onBlur}
-                error={!!errors.organizationId}
-                helperText={errors.organizationId?.message}
-                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 300 } } } } } }}
-              >
-                {areas.map((area) => (
-                  <MenuItem key={area.id} value={area.id}>
-                    {area.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            label="Area"
+            options={areas}
+            disabled={busy}
           />
           {text('name', 'Name', 'organization')}
           {text('address', 'Address', 'address-line1')}
@@ -291,17 +259,7 @@ const AddLocationFormCard = ({ areas }: { areas: Organization[] }) => {
             Centre: {view.latitude.toFixed(6)}, {view.longitude.toFixed(6)}
           </Typography>
           {failure && <Alert severity="error">{failure}</Alert>}
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Button
-              type="submit"
-              variant="contained"
-              color={save.status === 'error' ? 'error' : save.status ? 'success' : 'primary'}
-              disabled={busy}
-            >
-              Save
-            </Button>
-            <SaveStatus status={save.status} />
-          </Stack>
+          <SaveButton status={save.status} disabled={busy} />
         </Stack>
       </CardContent>
     </Card>

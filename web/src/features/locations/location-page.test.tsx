@@ -4,9 +4,10 @@ import type { User } from '@sitewalk/shared/schemas/user';
 import type { WalkReportSummary } from '@sitewalk/shared/schemas/walkReport';
 import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation, aPerson } from '../../testing/area-fixtures.ts';
+import { aLocation, aPerson } from '../../testing/fixtures.ts';
 import { anIncident } from '../../testing/incident-fixtures.ts';
 import { LocationPage } from './location-page.tsx';
+import { Role } from '@sitewalk/shared/roles';
 
 vi.mock('./components/location-map.tsx', async () => ({
   LocationMap: (await import('./components/fake-location-map.tsx')).FakeLocationMap,
@@ -14,14 +15,14 @@ vi.mock('./components/location-map.tsx', async () => ({
 
 const areaManager = testUser({
   id: 101,
-  roleId: 20,
+  roleId: Role.AreaManager,
   roleName: 'Area Manager',
   managementCompanyId: 1,
   userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
 });
 const manager = testUser({
   id: 102,
-  roleId: 10,
+  roleId: Role.Manager,
   roleName: 'Manager',
   managementCompanyId: 1,
   userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage' } }],
@@ -183,7 +184,9 @@ describe('LocationPage', () => {
     const { fake } = renderLocation(
       {
         ...base,
-        'user.allByLocation': () => [aPerson({ id: 5, firstName: 'Erin', lastName: 'Employee', roleId: 5 })],
+        'user.allByLocation': () => [
+          aPerson({ id: 5, firstName: 'Erin', lastName: 'Employee', roleId: Role.AssistantManager }),
+        ],
       },
       { route: '/app/locations/11#employees' },
     );

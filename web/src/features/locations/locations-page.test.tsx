@@ -3,20 +3,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation } from '../../testing/area-fixtures.ts';
+import { aLocation } from '../../testing/fixtures.ts';
 import { AppErrorRoute } from '../../app/routes/app-error.tsx';
 import { LocationsPage } from './locations-page.tsx';
+import { Role } from '@sitewalk/shared/roles';
 
 const areaManager = testUser({
   id: 101,
-  roleId: 20,
+  roleId: Role.AreaManager,
   roleName: 'Area Manager',
   managementCompanyId: 1,
   userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
 });
 const manager = testUser({
   id: 102,
-  roleId: 10,
+  roleId: Role.Manager,
   roleName: 'Manager',
   managementCompanyId: 1,
   userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage' } }],

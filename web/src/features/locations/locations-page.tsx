@@ -1,4 +1,4 @@
-import { Button, Stack, Typography } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useLocationsPage } from '../../api/locations.ts';
 import { useMayAddLocation } from './hooks/use-may-add-location.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const columns: DataTableColumn<Location>[] = [
   { key: 'name', header: 'Name', render: (location) => location.name },
@@ -21,7 +22,7 @@ const columns: DataTableColumn<Location>[] = [
 
 /**
  * /app/locations: the locations of the signed-in user's scope, by name, searched and paged by the API.
- * A failing list goes to /app/error (field-operations section 8).
+ * A failing list goes to /app/error, as every failing list does.
  */
 export const LocationsPage = () => {
   const { actor } = useAuthorization();
@@ -38,9 +39,7 @@ export const LocationsPage = () => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Typography variant="h4" component="h1">
-        Locations
-      </Typography>
+      <PageHeader title="Locations" />
       <DataTable
         label="Locations"
         columns={columns}

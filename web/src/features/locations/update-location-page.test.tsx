@@ -4,24 +4,30 @@ import type { User } from '@sitewalk/shared/schemas/user';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation, anArea } from '../../testing/area-fixtures.ts';
+import { aLocation, anArea } from '../../testing/fixtures.ts';
 import { UpdateLocationPage } from './update-location-page.tsx';
+import { Role } from '@sitewalk/shared/roles';
 
 vi.mock('./components/location-map.tsx', async () => ({
   LocationMap: (await import('./components/fake-location-map.tsx')).FakeLocationMap,
 }));
 
-const companyManager = testUser({ id: 100, roleId: 30, roleName: 'Company Manager', managementCompanyId: 1 });
+const companyManager = testUser({
+  id: 100,
+  roleId: Role.CompanyManager,
+  roleName: 'Company Manager',
+  managementCompanyId: 1,
+});
 const areaManager = testUser({
   id: 101,
-  roleId: 20,
+  roleId: Role.AreaManager,
   roleName: 'Area Manager',
   managementCompanyId: 1,
   userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
 });
 const manager = testUser({
   id: 102,
-  roleId: 10,
+  roleId: Role.Manager,
   roleName: 'Manager',
   managementCompanyId: 1,
   userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage' } }],

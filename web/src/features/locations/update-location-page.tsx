@@ -1,19 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
-import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { canMoveLocation } from '@sitewalk/shared/policy';
 import { createLocationBody, type Location } from '@sitewalk/shared/schemas/location';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { DeleteStatus, useDeleteStatus } from '../../components/delete-status.tsx';
+import { DeleteCard } from '../../components/delete-card.tsx';
+import { useDeleteStatus } from '../../components/delete-status.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { SaveStatus, useSaveStatus } from '../../components/save-status.tsx';
+import { IdSelectField } from '../../components/id-select-field.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SaveButton } from '../../components/save-button.tsx';
+import { useSaveStatus } from '../../components/save-status.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -80,7 +81,6 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
   const [failure, setFailure] = useState<string | null>(null);
   const [viewFailure, setViewFailure] = useState<string | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const [mapView, setMapView] = useState<MapView>({
     latitude: location.latitude,
     longitude: location.longitude,
@@ -124,7 +124,6 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
   };
 
   const confirmDelete = async () => {
-    setConfirming(false);
     setDeleteFailure(null);
     await del.run(() => remove.mutateAsync(location.id));
   };
@@ -134,22 +133,11 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 960 }}>
-      <Box>
-        <Button
-          component={RouterLink}
-          to={`${paths.app.location.build(location.id)}#walk-reports`}
-          startIcon={<ArrowBackIcon />}
-          sx={{ mb: 1, textTransform: 'none' }}
-        >
-          Back to Location
-        </Button>
-        <Typography variant="h4" component="h1">
-          Update Location
-        </Typography>
-        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {location.name}
-        </Typography>
-      </Box>
+      <PageHeader
+        title="Update Location"
+        back={{ to: `${paths.app.location.build(location.id)}#walk-reports`, label: 'Back to Location' }}
+        subtitle={location.name}
+      />
 
       <Card variant="outlined">
         <CardContent>
@@ -164,52 +152,17 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
               helperText={errors.name?.message}
             />
             {mayChangeArea && (
-              <Controller
+              <IdSelectField
                 control={form.control}
                 name="organizationId"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label="Area"
-                    required
-                    fullWidth
-                    disabled={busy || areas.isPending}
-                    name={field.name}
-                    inputRef={field.ref}
-                    value={
-                      typeof field.value === 'number' && destinations.some(({ id }) => id === field.value)
-                        ? field.value
-                        : ''
-                    }
-                    onChange={(event) => field.onChange(Number(event.target.value))}
-                    onBlur={field.onBlur}
-                    error={!!errors.organizationId || areas.isError}
-                    helperText={
-                      errors.organizationId?.message ??
-                      (areas.isError ? 'The areas could not be loaded.' : undefined)
-                    }
-                  >
-                    {destinations.map((area) => (
-                      <MenuItem key={area.id} value={area.id}>
-                        {area.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+                label="Area"
+                options={destinations}
+                disabled={busy || areas.isPending}
+                problem={areas.isError ? 'The areas could not be loaded.' : undefined}
               />
             )}
             {failure && <Alert severity="error">{failure}</Alert>}
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-              <Button
-                type="submit"
-                variant="contained"
-                color={save.status === 'error' ? 'error' : save.status ? 'success' : 'primary'}
-                disabled={busy}
-              >
-                Save
-              </Button>
-              <SaveStatus status={save.status} />
-            </Stack>
+            <SaveButton status={save.status} disabled={busy} />
           </Stack>
         </CardContent>
       </Card>
@@ -239,51 +192,28 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
               {mapView.zoom.toFixed(1)}
             </Typography>
             {viewFailure && <Alert severity="error">{viewFailure}</Alert>}
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-              <Button
-                variant="contained"
-                startIcon={<CenterFocusStrongIcon />}
-                color={saveView.status === 'error' ? 'error' : saveView.status ? 'success' : 'primary'}
-                disabled={busy}
-                onClick={() => void saveZoomAndCenter()}
-              >
-                Save Zoom &amp; Center
-              </Button>
-              <SaveStatus status={saveView.status} />
-            </Stack>
+            <SaveButton
+              status={saveView.status}
+              disabled={busy}
+              label="Save Zoom & Center"
+              icon={<CenterFocusStrongIcon />}
+              onClick={() => void saveZoomAndCenter()}
+            />
           </Stack>
         </CardContent>
       </Card>
 
       {mayDelete && (
-        <Card variant="outlined">
-          <CardContent>
-            <Stack spacing={1.5}>
-              <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-                <Button
-                  variant="outlined"
-                  color="error"
-                  startIcon={<DeleteIcon />}
-                  disabled={busy}
-                  onClick={() => setConfirming(true)}
-                >
-                  Delete Location
-                </Button>
-                <DeleteStatus status={del.status} />
-              </Stack>
-              {deleteFailure && <Alert severity="error">{deleteFailure}</Alert>}
-            </Stack>
-          </CardContent>
-        </Card>
+        <DeleteCard
+          label="Delete Location"
+          confirmTitle="Delete Location?"
+          confirmMessage={messages.confirm.deleteLocation}
+          status={del.status}
+          failure={deleteFailure}
+          disabled={busy}
+          onConfirm={() => void confirmDelete()}
+        />
       )}
-      <ConfirmDialog
-        open={confirming}
-        title="Delete Location?"
-        message={messages.confirm.deleteLocation}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirming(false)}
-        busy={del.status === 'working'}
-      />
     </Stack>
   );
 };

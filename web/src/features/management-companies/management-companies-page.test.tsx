@@ -6,7 +6,8 @@ import type { User } from '@sitewalk/shared/schemas/user';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { ManagementCompaniesPage } from './management-companies-page.tsx';
-import { aCompany } from './testing.ts';
+import { aCompany } from '../../testing/fixtures.ts';
+import { Role } from '@sitewalk/shared/roles';
 
 const ShowForm = () => {
   const location = useLocation();
@@ -118,7 +119,7 @@ describe('ManagementCompaniesPage', () => {
   it('offers no Add to an Owner, who sees their own company', async () => {
     renderList(
       { 'managementCompany.some': () => ({ managementCompanies: [acme], totalCount: 1 }) },
-      testUser({ roleId: 40, roleName: 'Owner', managementCompanyId: 7 }),
+      testUser({ roleId: Role.Owner, roleName: 'Owner', managementCompanyId: 7 }),
     );
     await screen.findByText('Acme Storage');
     expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
@@ -133,7 +134,7 @@ describe('ManagementCompaniesPage', () => {
   it("shows the API's refusal as the error panel", async () => {
     renderList(
       { 'managementCompany.some': () => fakeError(403, messages.permission.forbidden) },
-      testUser({ roleId: 30, roleName: 'Company Manager', managementCompanyId: 7 }),
+      testUser({ roleId: Role.CompanyManager, roleName: 'Company Manager', managementCompanyId: 7 }),
     );
     expect(await screen.findByText(messages.permission.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

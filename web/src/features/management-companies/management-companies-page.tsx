@@ -1,4 +1,4 @@
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useManagementCompaniesPage } from '../../api/management-companies.ts';
 import { CompanyLogo } from './components/company-logo.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const wrap = { overflowWrap: 'anywhere', minWidth: 0 } as const;
 
@@ -43,7 +44,7 @@ const columns: DataTableColumn<ManagementCompany>[] = [
 const isRefusal = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
-/** The management companies (spec section 2, "Management company list"): paged and searched by the API. */
+/** The management company list: paged and searched by the API. */
 export const ManagementCompaniesPage = () => {
   const navigate = useNavigate();
   const { can } = useAuthorization();
@@ -102,9 +103,7 @@ export const ManagementCompaniesPage = () => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
-        Management Companies
-      </Typography>
+      <PageHeader title="Management Companies" />
       {body}
     </Stack>
   );

@@ -7,7 +7,8 @@ import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fak
 import { installFakeXhr } from '../../testing/fake-xhr.ts';
 import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { ManagementCompanyPage } from './management-company-page.tsx';
-import { aCompany } from './testing.ts';
+import { aCompany } from '../../testing/fixtures.ts';
+import { Role } from '@sitewalk/shared/roles';
 
 const ListPage = () => <p>list page {useLocation().pathname}</p>;
 
@@ -27,7 +28,7 @@ const renderForm = (route: string, handlers: FakeHandlers = {}, user: User = tes
 };
 
 const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
-const acme = aCompany();
+const acme = aCompany({ id: 7 });
 const ticket = {
   uploadUrl: 'https://uploads.example/tenants/9/company-logo/9/a.png?X-Amz-Signature=1',
   key: 'tenants/9/company-logo/9/a.png',
@@ -180,7 +181,7 @@ describe('adding a management company', () => {
     const { fake } = renderForm(
       '/app/management-companies/add',
       {},
-      testUser({ roleId: 40, roleName: 'Owner', managementCompanyId: 7 }),
+      testUser({ roleId: Role.Owner, roleName: 'Owner', managementCompanyId: 7 }),
     );
     expect(screen.getByText(messages.permission.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
@@ -191,8 +192,10 @@ describe('adding a management company', () => {
 describe('editing a management company', () => {
   it('sets which of its roles must use two-step verification, the stage’s own fixed and checked', async () => {
     const { fake, user } = renderForm('/app/management-companies/7', {
-      'managementCompany.get': () => aCompany({ mfaRequiredRoles: [30], mfaRequiredByStage: [40] }),
-      'managementCompany.update': ({ body }) => aCompany({ ...(body as object), mfaRequiredByStage: [40] }),
+      'managementCompany.get': () =>
+        aCompany({ id: 7, mfaRequiredRoles: [Role.CompanyManager], mfaRequiredByStage: [Role.Owner] }),
+      'managementCompany.update': ({ body }) =>
+        aCompany({ ...(body as object), mfaRequiredByStage: [Role.Owner] }),
     });
     const card = await screen.findByRole('region', { name: 'Two-step verification' });
     const box = (name: RegExp) => within(card).getByRole('checkbox', { name });
@@ -219,7 +222,7 @@ describe('editing a management company', () => {
     expect(await within(card).findByRole('status')).toHaveTextContent('Saved.');
     // Only the field of this card is sent, and never the stage's roles.
     expect(fake.callsOf('managementCompany.update').map((call) => call.body)).toEqual([
-      { id: 7, mfaRequiredRoles: [10] },
+      { id: 7, mfaRequiredRoles: [Role.Manager] },
     ]);
   });
 
@@ -227,7 +230,7 @@ describe('editing a management company', () => {
     renderForm(
       '/app/management-companies/7',
       { 'managementCompany.get': () => acme },
-      testUser({ roleId: 30, managementCompanyId: 7 }),
+      testUser({ roleId: Role.CompanyManager, managementCompanyId: 7 }),
     );
     expect(await screen.findByText(messages.permission.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Two-step verification' })).not.toBeInTheDocument();
@@ -235,7 +238,7 @@ describe('editing a management company', () => {
 
   it('loads the company into the form, shows its logo, and sends a cleared phone as null', async () => {
     const { fake, user } = renderForm('/app/management-companies/7', {
-      'managementCompany.get': () => aCompany({ hasLogo: true }),
+      'managementCompany.get': () => aCompany({ id: 7, hasLogo: true }),
       'managementCompany.logo': () => ({ url: 'https://uploads.test/acme.png', expiresIn: 300 }),
       'managementCompany.update': ({ body }) => aCompany({ ...(body as object), phone: null }),
     });
@@ -312,7 +315,7 @@ describe('editing a management company', () => {
     renderForm(
       '/app/management-companies/7',
       { 'managementCompany.get': () => acme },
-      testUser({ roleId: 40, roleName: 'Owner', managementCompanyId: 7 }),
+      testUser({ roleId: Role.Owner, roleName: 'Owner', managementCompanyId: 7 }),
     );
     expect(await screen.findByRole('heading', { name: 'Edit Management Company' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Company' })).not.toBeInTheDocument();
@@ -322,7 +325,7 @@ describe('editing a management company', () => {
     renderForm(
       '/app/management-companies/7',
       { 'managementCompany.get': () => acme },
-      testUser({ roleId: 30, roleName: 'Company Manager', managementCompanyId: 7 }),
+      testUser({ roleId: Role.CompanyManager, roleName: 'Company Manager', managementCompanyId: 7 }),
     );
     expect(await screen.findByText(messages.permission.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();

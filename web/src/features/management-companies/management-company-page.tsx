@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, AlertTitle, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Paper, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { email } from '@sitewalk/shared/schemas/common';
@@ -12,12 +11,14 @@ import {
   managementCompany,
   type ManagementCompany,
 } from '@sitewalk/shared/schemas/managementCompany';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { DeleteStatus, useDeleteStatus } from '../../components/delete-status.tsx';
+import { DeleteCard } from '../../components/delete-card.tsx';
+import { useDeleteStatus } from '../../components/delete-status.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { PhoneField } from '../../components/phone-field.tsx';
-import { SaveStatus, useSaveStatus } from '../../components/save-status.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SaveButton } from '../../components/save-button.tsx';
+import { useSaveStatus } from '../../components/save-status.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { usePictureUrl } from '../../api/pictures.ts';
@@ -67,17 +68,6 @@ export const deleteFailureText = (error: unknown): string => {
   return error instanceof Error ? error.message : messages.fetch.unexpected;
 };
 
-const BackToList = () => (
-  <Button
-    component={RouterLink}
-    to={paths.app.managementCompanies.build()}
-    startIcon={<ArrowBackIcon />}
-    sx={{ alignSelf: 'flex-start' }}
-  >
-    Management Companies
-  </Button>
-);
-
 /** /app/management-companies/add and /app/management-companies/{id}. */
 export const ManagementCompanyPage = () => {
   const { id: idText } = useParams();
@@ -113,7 +103,6 @@ const CompanyForm = ({ company }: { company?: ManagementCompany }) => {
   const arrival = useLocation().state as unknown;
   const [failure, setFailure] = useState<string | null>(() => passedFailure(arrival));
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const logoUrl = usePictureUrl(
     'managementCompany.logo',
     { id: company?.id ?? 0, name: fileNameOf(company?.name ?? '') },
@@ -171,7 +160,6 @@ const CompanyForm = ({ company }: { company?: ManagementCompany }) => {
 
   const confirmDelete = () => {
     if (!company) return;
-    setConfirming(false);
     setFailure(null);
     setDeleteFailure(null);
     void deleting.run(() => remove.mutateAsync(company.id));
@@ -183,10 +171,10 @@ const CompanyForm = ({ company }: { company?: ManagementCompany }) => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 720 }}>
-      <BackToList />
-      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}>
-        {title}
-      </Typography>
+      <PageHeader
+        title={title}
+        back={{ to: paths.app.managementCompanies.build(), label: 'Management Companies' }}
+      />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
           <Stack spacing={2.5}>
@@ -230,12 +218,7 @@ const CompanyForm = ({ company }: { company?: ManagementCompany }) => {
               disabled={busy}
               progress={progress}
             />
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-              <Button type="submit" variant="contained" disabled={busy}>
-                Save
-              </Button>
-              <SaveStatus status={saving.status} />
-            </Stack>
+            <SaveButton status={saving.status} disabled={busy} />
           </Stack>
         </Box>
       </Paper>
@@ -245,29 +228,16 @@ const CompanyForm = ({ company }: { company?: ManagementCompany }) => {
       )}
 
       {company && canDelete && (
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-          <Stack spacing={1.5}>
-            {deleteFailure && (
-              <Alert severity="error" role="alert">
-                <AlertTitle>{company.name} was not deleted</AlertTitle>
-                {deleteFailure}
-              </Alert>
-            )}
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-              <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirming(true)}>
-                Delete Company
-              </Button>
-              <DeleteStatus status={deleting.status} />
-            </Stack>
-          </Stack>
-          <ConfirmDialog
-            open={confirming}
-            title={`Delete ${company.name}?`}
-            message={messages.confirm.deleteCompany}
-            onConfirm={confirmDelete}
-            onCancel={() => setConfirming(false)}
-          />
-        </Paper>
+        <DeleteCard
+          label="Delete Company"
+          confirmTitle={`Delete ${company.name}?`}
+          confirmMessage={messages.confirm.deleteCompany}
+          status={deleting.status}
+          failure={deleteFailure}
+          failureTitle={`${company.name} was not deleted`}
+          disabled={busy}
+          onConfirm={confirmDelete}
+        />
       )}
     </Stack>
   );

@@ -9,7 +9,7 @@ import { WhySection } from './components/why-section.tsx';
 import { landingSections } from './content/landing-sections.ts';
 
 /**
- * `/`: the public landing page (spec section 2, "Landing page"), prerendered: its section buttons are
+ * `/`: the public landing page, prerendered: its section buttons are
  * anchors, 'Get Started Today' opens a native popover, and the page loads no React.
  */
 export const LandingPage = () => (

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { anIncident, aUser } from '../../testing/incident-fixtures.ts';
-import { aLocation } from '../../testing/area-fixtures.ts';
+import { aLocation } from '../../testing/fixtures.ts';
 import { aTask, someAssignees } from '../../testing/task-fixtures.ts';
 import { TaskAddPage } from './task-add-page.tsx';
 

@@ -1,8 +1,7 @@
-import { Alert, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Button, Card, CardContent, MenuItem, Stack, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { INCIDENT_PRIORITIES, TASK_TITLE_MAX_LENGTH } from '@sitewalk/shared/constants';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
@@ -10,6 +9,7 @@ import { applyServerErrors } from '../../lib/form.ts';
 import { useIncident } from '../../api/incidents.ts';
 import { useLocationsOfUser } from '../../api/locations.ts';
 import { useAssignees, useCreateTask } from '../../api/tasks.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 
 interface TaskForm {
   title: string;
@@ -116,22 +116,11 @@ export const TaskAddPage = () => {
           }}
         />
       )}
-      <Button
-        component={RouterLink}
-        to={paths.app.tasks.build()}
-        startIcon={<ArrowBackIcon />}
-        sx={{ alignSelf: 'flex-start', textTransform: 'none' }}
-      >
-        Back to Tasks
-      </Button>
-      <Typography variant="h4" component="h1">
-        New task
-      </Typography>
-      {(incidentId || alertId) && (
-        <Typography variant="body2" color="text.secondary">
-          {incidentId ? `From incident ${incidentId}.` : 'From an alert.'}
-        </Typography>
-      )}
+      <PageHeader
+        title="New task"
+        back={{ to: paths.app.tasks.build(), label: 'Back to Tasks' }}
+        subtitle={incidentId ? `From incident ${incidentId}.` : alertId ? 'From an alert.' : undefined}
+      />
       <Card variant="outlined">
         <CardContent>
           <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>

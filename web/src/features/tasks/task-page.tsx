@@ -14,7 +14,6 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ReplayIcon from '@mui/icons-material/Replay';
@@ -32,6 +31,7 @@ import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { useRouteId } from '../../lib/route-params.ts';
 import { PriorityChip, StatusChip } from './task-chips.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const nameOf = (person: Task['assignee']) =>
   person ? `${person.firstName} ${person.lastName}` : 'Unassigned';
@@ -67,29 +67,17 @@ const TaskDetail = ({ task }: { task: Task }) => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 900 }}>
-      <Button
-        component={RouterLink}
-        to={paths.app.tasks.build()}
-        startIcon={<ArrowBackIcon />}
-        sx={{ alignSelf: 'flex-start', textTransform: 'none' }}
-      >
-        Back to Tasks
-      </Button>
-      <Box>
-        {/* Titles made from alerts are long: a smaller heading on phones keeps them to a few lines. */}
-        <Typography
-          variant="h4"
-          component="h1"
-          sx={{ overflowWrap: 'anywhere', fontSize: { xs: '1.5rem', sm: '2.125rem' } }}
-        >
-          {task.title}
-        </Typography>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
-          <StatusChip status={task.status} />
-          <PriorityChip priority={task.priority} />
-          {task.overdue && <Chip size="small" color="error" label="Overdue" />}
-        </Stack>
-      </Box>
+      <PageHeader
+        title={task.title}
+        back={{ to: paths.app.tasks.build(), label: 'Back to Tasks' }}
+        badges={
+          <>
+            <StatusChip status={task.status} />
+            <PriorityChip priority={task.priority} />
+            {task.overdue && <Chip size="small" color="error" label="Overdue" />}
+          </>
+        }
+      />
       {failure && <Alert severity="error">{errorMessageOf(failure)}</Alert>}
       <Card variant="outlined">
         <CardContent>

@@ -14,6 +14,7 @@ import { useTasksPage, type TaskView, type TasksInput } from '../../api/tasks.ts
 import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { PriorityChip, StatusChip } from './task-chips.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
 const FIRST_PAGE: DataTableQuery = { page: 1, pageSize: 10, searchTerm: '' };
 const VIEWS: { view: TaskView; label: string }[] = [
@@ -85,25 +86,21 @@ export const TasksPage = () => {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Stack
-        direction="row"
-        useFlexGap
-        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
-      >
-        <Typography variant="h4" component="h1">
-          Tasks
-        </Typography>
-        {user.roleId >= Role.AssistantManager && (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            component={RouterLink}
-            to={paths.app.taskAdd.build()}
-          >
-            New task
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        title="Tasks"
+        actions={
+          user.roleId >= Role.AssistantManager && (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              component={RouterLink}
+              to={paths.app.taskAdd.build()}
+            >
+              New task
+            </Button>
+          )
+        }
+      />
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tabs
           value={view}

@@ -7,7 +7,8 @@ import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { installFakeXhr } from '../../testing/fake-xhr.ts';
 import type { FakeHandlers } from '../../testing/fake-api.ts';
 import { AddUserPage } from './add-user-page.tsx';
-import { aCompany, aPerson, placeHandlers, stubApi } from './testing/user-fixtures.ts';
+import { aCompany } from '../../testing/fixtures.ts';
+import { aPerson, placeHandlers, stubApi } from './testing/user-fixtures.ts';
 
 const companyManager = aPerson(Role.CompanyManager, { id: 5 });
 
@@ -294,9 +295,12 @@ describe('AddUserPage', () => {
   });
 
   it('Owner created by a Super User must choose a management company', async () => {
-    const { user } = renderAddUser(placeHandlers([aCompany(1, 'Acme Storage'), aCompany(2, 'Bay Storage')]), {
-      me: aPerson(Role.SuperUser, { id: 1 }),
-    });
+    const { user } = renderAddUser(
+      placeHandlers([aCompany({ id: 1, name: 'Acme Storage' }), aCompany({ id: 2, name: 'Bay Storage' })]),
+      {
+        me: aPerson(Role.SuperUser, { id: 1 }),
+      },
+    );
     await chooseRole(user, 'Owner');
     await fillPerson(user, { email: 'o@example.com', password: 'Welcome1A', confirm: 'Welcome1A' });
     await user.click(screen.getByRole('button', { name: 'Add Owner' }));

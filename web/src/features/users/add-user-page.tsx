@@ -13,7 +13,7 @@ import { organizationsOfUserQueryOptions } from '../../api/organizations.ts';
 import type { CreatableRole } from '../../api/users.ts';
 import { CreateUserForm, roleFields } from './components/create-user-form.tsx';
 
-/** Add a user (access-and-administration section 2, "Add user"): a role below one's own, then its form. */
+/** Add a user: a role below one's own, then its form. */
 export const AddUserPage = () => {
   const { actor } = useAuthorization();
   const roles = assignableRoles(actor).filter((r): r is CreatableRole => r !== Role.SuperUser);

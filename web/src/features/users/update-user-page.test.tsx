@@ -114,7 +114,7 @@ describe('UpdateUserPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fake.callsOf('user.update')).toHaveLength(1));
     expect(fake.callsOf('user.update')[0]?.body).toMatchObject({
-      userInfo: { id: 9, roleId: 20, email: 'morgan@example.com' },
+      userInfo: { id: 9, roleId: Role.AreaManager, email: 'morgan@example.com' },
       organizationIds: [11],
     });
     expect(fake.callsOf('user.update')[0]?.body).not.toHaveProperty('locationIds');

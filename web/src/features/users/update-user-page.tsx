@@ -16,7 +16,7 @@ import { UpdateUserForm } from './components/update-user-form.tsx';
 import { TwoStepResetCard } from './components/two-step-card.tsx';
 import { userPlacementOf } from './utils/placement.ts';
 
-/** Edit a user (access-and-administration section 2, "Edit user"). */
+/** Edit a user (the 'Edit user' screen). */
 export const UpdateUserPage = () => {
   const id = useRouteId();
   if (id === null)

@@ -7,7 +7,8 @@ import { Navigate } from 'react-router';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { UserProfilePage } from './user-profile-page.tsx';
-import { aLocation, aPerson, stubApi } from './testing/user-fixtures.ts';
+import { aLocation } from '../../testing/fixtures.ts';
+import { aPerson, stubApi } from './testing/user-fixtures.ts';
 
 const manager = aPerson(Role.Manager, {
   id: 9,
@@ -26,7 +27,10 @@ const manager = aPerson(Role.Manager, {
 
 const renderProfile = (handlers: FakeHandlers, { me, id = '9' }: { me: User; id?: string }) => {
   const fake = stubApi({
-    'location.allByUser': () => [aLocation(21, 'Harbor'), aLocation(22, 'Hilltop')],
+    'location.allByUser': () => [
+      aLocation({ id: 21, name: 'Harbor' }),
+      aLocation({ id: 22, name: 'Hilltop' }),
+    ],
     ...handlers,
   });
   const rendered = renderWithProviders(<UserProfilePage />, {

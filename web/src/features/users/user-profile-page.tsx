@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { AlertPreferencesCard } from './components/alert-preferences-card.tsx';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Box, Button, Card, CardContent, Link, List, ListItem, Stack, Typography } from '@mui/material';
@@ -18,17 +17,7 @@ import { PinDisplay } from './components/pin-display.tsx';
 import { TwoStepCard } from './components/two-step-card.tsx';
 import { userPlacementOf } from './utils/placement.ts';
 import { formatDate } from '../../lib/time.ts';
-
-const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Box sx={{ minWidth: 0 }}>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {label}
-    </Typography>
-    <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-      {children}
-    </Typography>
-  </Box>
-);
+import { Detail, DetailList } from '../../components/details.tsx';
 
 const Memberships = ({ label, items }: { label: string; items: { id: number; name: string }[] }) =>
   items.length === 0 ? (
@@ -43,7 +32,7 @@ const Memberships = ({ label, items }: { label: string; items: { id: number; nam
     </List>
   );
 
-/** A user's profile (access-and-administration section 2, "User profile"). */
+/** A user's profile (the 'User profile' screen). */
 export const UserProfilePage = () => {
   const id = useRouteId();
   if (id === null)
@@ -108,19 +97,7 @@ const ProfileView = ({ user }: { user: User }) => {
           <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
             Details
           </Typography>
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: {
-                xs: '1fr',
-                sm: 'repeat(2, minmax(0, 1fr))',
-                lg: 'repeat(3, minmax(0, 1fr))',
-              },
-            }}
-          >
+          <DetailList>
             <Detail label="ID">{user.id}</Detail>
             <Detail label="Role">{user.roleName}</Detail>
             <Detail label="Start Date">{formatDate(user.createdAt)}</Detail>
@@ -134,7 +111,7 @@ const ProfileView = ({ user }: { user: User }) => {
             <Detail label="PIN">
               <PinDisplay userId={user.id} hasPin={user.hasPin} canReveal={can('revealPin', placement)} />
             </Detail>
-          </Box>
+          </DetailList>
         </CardContent>
       </Card>
 

@@ -1,10 +1,11 @@
-import { Stack, Typography } from '@mui/material';
+import { Stack } from '@mui/material';
 import { messages } from '@sitewalk/shared/messages';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { UsersTable } from '../../components/users-table/users-table.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 
-/** The user list (access-and-administration section 2): the users of the signed-in user's scope. */
+/** The user list: the users of the signed-in user's scope. */
 export const UsersPage = () => {
   const { canOpen } = useAuthorization();
   // The sidebar offers Users above Manager only; a typed URL gets the same answer.
@@ -12,9 +13,7 @@ export const UsersPage = () => {
     return <ErrorPanel error={messages.permission.forbidden} onReset={() => history.back()} />;
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Typography variant="h4" component="h1">
-        Users
-      </Typography>
+      <PageHeader title="Users" />
       <UsersTable source={{ kind: 'user' }} />
     </Stack>
   );

@@ -5,7 +5,7 @@ import type { Marker } from '@sitewalk/shared/schemas/walk';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { formatInstant } from '@sitewalk/shared/time';
-import { aLocation } from '../../testing/area-fixtures.ts';
+import { aLocation } from '../../testing/fixtures.ts';
 import { aUser } from '../../testing/incident-fixtures.ts';
 import { mapCalls } from '../../testing/react-map-gl-stub.tsx';
 import { WalkReportPage } from './walk-report-page.tsx';

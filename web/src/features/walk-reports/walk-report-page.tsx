@@ -23,19 +23,10 @@ import { formatDate, formatTime } from '../../lib/time.ts';
 import { useRouteId } from '../../lib/route-params.ts';
 import { reportView, type CompletedEntry, type FlagEntry } from './walk-report-view.ts';
 import { MapLegend, WalkReportMap } from './components/walk-report-map.tsx';
+import { Detail, DetailList } from '../../components/details.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 
-const Detail = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Box>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {label}
-    </Typography>
-    <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-      {children}
-    </Typography>
-  </Box>
-);
-
-/** One walk report (field-operations section 2, "Walk report detail"). */
+/** One walk report (the 'Walk report detail' screen). */
 export const WalkReportPage = () => {
   const locationId = useRouteId('id');
   const walkReportId = useRouteId('walkReportId');
@@ -51,7 +42,7 @@ export const WalkReportPage = () => {
           Walk Reports
         </Button>
       )}
-      {/* With no data: blank (spec section 2). */}
+      {/* With no data: blank. */}
       {walkReportId !== null && <WalkReportDetail walkReportId={walkReportId} />}
     </Box>
   );
@@ -282,39 +273,20 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-          {view.walkName}
-        </Typography>
-        <DownloadPdfButton make={() => walkReportPdf(data.id)} what={`walk report ${data.id}`} />
-      </Stack>
+      <PageHeader
+        title={view.walkName}
+        actions={<DownloadPdfButton make={() => walkReportPdf(data.id)} what={`walk report ${data.id}`} />}
+      />
       <Card variant="outlined">
         <CardContent>
-          <Box
-            component="dl"
-            data-testid="walk-report-details"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: {
-                xs: 'repeat(2, minmax(0, 1fr))',
-                md: 'repeat(3, minmax(0, 1fr))',
-                lg: 'repeat(6, minmax(0, 1fr))',
-              },
-            }}
-          >
+          <DetailList columns={{ xs: 2, md: 3, lg: 6 }} data-testid="walk-report-details">
             <Detail label="Walked By">{view.walkedBy}</Detail>
             <Detail label="Walk">{view.walkName}</Detail>
             <Detail label="Date">{formatDate(data.startedAt, { timeZone })}</Detail>
             <Detail label="Started">{formatTime(data.startedAt, { timeZone })}</Detail>
             <Detail label="Finished">{formatTime(data.finishedAt, { timeZone, fallback: '—' })}</Detail>
             <Detail label="Total Time">{view.totalTime}</Detail>
-          </Box>
+          </DetailList>
         </CardContent>
       </Card>
 

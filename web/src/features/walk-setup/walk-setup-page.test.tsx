@@ -4,9 +4,10 @@ import type { User } from '@sitewalk/shared/schemas/user';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
 import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation } from '../../testing/area-fixtures.ts';
+import { aLocation } from '../../testing/fixtures.ts';
 import type { WalkMapProps } from './components/walk-map.tsx';
 import { WalkSetupPage } from './walk-setup-page.tsx';
+import { Role } from '@sitewalk/shared/roles';
 
 const spots = [
   [39.801, -89.601],
@@ -320,7 +321,7 @@ describe('WalkSetupPage', () => {
       {},
       testUser({
         id: 5,
-        roleId: 1,
+        roleId: Role.Employee,
         roleName: 'Employee',
         userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage' } }],
       }),

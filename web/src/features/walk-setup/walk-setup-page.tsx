@@ -30,7 +30,7 @@ import { WalkSetupPanel } from './components/walk-setup-panel.tsx';
 /** The map and its markers load with the map's code, after the page (component tests stub this module). */
 const WalkMap = lazy(async () => ({ default: (await import('./components/walk-map.tsx')).WalkMap }));
 
-/** Setup Walks zooms to the location's zoomLevel, or 18 (spec section 9). */
+/** Setup Walks zooms to the location's zoomLevel, or 18. */
 export const WALK_SETUP_DEFAULT_ZOOM = 18;
 
 /** The location passed in navigation state (the location page hands it over), when it is this one. */
@@ -85,7 +85,7 @@ const WalkSetup = ({ location }: { location: Location }) => {
     void invalidateWalks();
     const saved = savedWalk.current;
     savedWalk.current = null;
-    // A new walk resets the editor (spec section 4); an edited walk stays open as saved.
+    // A new walk resets the editor once saved; an edited walk stays open as saved.
     if (saved?.wasNew === false) dispatch({ type: 'saved', walk: saved.walk });
     else dispatch({ type: 'newWalk' });
   }, [invalidateWalks]);

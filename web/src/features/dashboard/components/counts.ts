@@ -3,11 +3,11 @@ import { DASHBOARD_THRESHOLDS } from '@sitewalk/shared/constants';
 /** A count's colour on a card; `neutral` is an incident type with no incidents. */
 export type Tone = 'error' | 'warning' | 'success' | 'info' | 'neutral';
 
-/** Walk reports of the last 72 hours: below 2 is red (section 9). */
+/** Walk reports of the last 72 hours: below 2 is red. */
 export const last72HoursTone = (count: number): Tone =>
   count < DASHBOARD_THRESHOLDS.last72HoursRedBelow ? 'error' : 'success';
 
-/** Walk reports of the last week: below 5 red, below 10 orange, otherwise green (section 9). */
+/** Walk reports of the last week: below 5 red, below 10 orange, otherwise green. */
 export const lastWeekTone = (count: number): Tone => {
   if (count < DASHBOARD_THRESHOLDS.lastWeekRedBelow) return 'error';
   if (count < DASHBOARD_THRESHOLDS.lastWeekOrangeBelow) return 'warning';

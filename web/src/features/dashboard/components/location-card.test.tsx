@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
-import { aDashboardLocation, anIncident } from '../../../testing/incident-fixtures.ts';
+import { anIncident } from '../../../testing/incident-fixtures.ts';
+import { aDashboardLocation } from '../../../testing/fixtures.ts';
 import { LocationCard } from './location-card.tsx';
 
 const toneOf = (label: RegExp) => screen.getByText(label).closest('[data-tone]')?.getAttribute('data-tone');
@@ -14,7 +15,7 @@ const renderCard = (overrides: Parameters<typeof aDashboardLocation>[0]) => {
   return { ...rendered, onOpenIncident };
 };
 
-describe('LocationCard colours (access-and-administration section 9)', () => {
+describe('LocationCard colours by walk reports of the last 72 hours and week', () => {
   it.each([
     [0, 'error'],
     [1, 'error'],

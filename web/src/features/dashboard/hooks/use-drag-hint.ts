@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { TOOLTIP_DELAY_MS, TOOLTIP_HIDE_MS } from '@sitewalk/shared/constants';
 
 /**
- * The 'Drag tables to change order' hint (spec sections 2 and 4): shown after 700 ms of hover, hidden after
+ * The 'Drag tables to change order' hint: shown after 700 ms of hover, hidden after
  * 3 s or when the pointer leaves.
  */
 export const useDragHint = () => {

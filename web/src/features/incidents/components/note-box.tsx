@@ -9,7 +9,7 @@ export interface NoteBoxProps {
   disabled?: boolean;
 }
 
-/** The add-note box of the incident detail: blank text is not sent (field-operations section 5). */
+/** The add-note box of the incident detail: blank text is not sent. */
 export const NoteBox = ({ onAdd, disabled = false }: NoteBoxProps) => {
   const [note, setNote] = useState('');
   const [sending, setSending] = useState(false);

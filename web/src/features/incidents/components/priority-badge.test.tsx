@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { PriorityBadge } from './priority-badge.tsx';
 
-describe('PriorityBadge (field-operations section 4)', () => {
+describe('PriorityBadge: 1 Critical, 2 Important, 3 Regular, else Unknown', () => {
   it.each([
     [1, 'Critical'],
     [2, 'Important'],

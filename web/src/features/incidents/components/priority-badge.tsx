@@ -3,7 +3,7 @@ import { priorityName } from '@sitewalk/shared/constants';
 
 const colors = { 1: 'error', 2: 'warning', 3: 'info' } as const;
 
-/** 1 Critical, 2 Important, 3 Regular, anything else Unknown (field-operations section 4). */
+/** 1 Critical, 2 Important, 3 Regular, anything else Unknown. */
 export const PriorityBadge = ({ typeId }: { typeId: number }) => (
   <Chip
     label={priorityName(typeId)}

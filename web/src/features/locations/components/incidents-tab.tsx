@@ -1,4 +1,4 @@
-import { Alert, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { Alert, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import type { DataTableQuery } from '../../../components/data-table.tsx';
@@ -10,6 +10,7 @@ import { DownloadCsvButton } from '../../../components/exports/download-csv-butt
 import { locationTimeZone } from '@sitewalk/shared/time-zones';
 import { useLocationIncidents } from '../../../api/incidents.ts';
 import { LazyLocationMap } from './lazy-location-map.tsx';
+import { UnresolvedOnlySwitch } from '../../../components/incidents-table/unresolved-only-switch.tsx';
 
 const countText = (count: number, unresolvedOnly: boolean) =>
   `${count} ${unresolvedOnly ? 'unresolved ' : ''}${count === 1 ? 'incident' : 'incidents'}`;
@@ -42,19 +43,13 @@ export const IncidentsTab = ({ location }: { location: Location }) => {
         useFlexGap
         sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
       >
-        <FormControlLabel
-          sx={{ ml: 0 }}
-          control={
-            <Switch
-              checked={unresolvedOnly}
-              onChange={(event) => {
-                // A new filter starts again at page 1 (the table is remade below).
-                setUnresolvedOnly(event.target.checked);
-                setQuery(FIRST_PAGE);
-              }}
-            />
-          }
-          label="Unresolved only"
+        <UnresolvedOnlySwitch
+          checked={unresolvedOnly}
+          onChange={(next) => {
+            // A new filter starts again at page 1 (the table is remade below).
+            setUnresolvedOnly(next);
+            setQuery(FIRST_PAGE);
+          }}
         />
         <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
           <Typography role="status" aria-live="polite" color="text.secondary">

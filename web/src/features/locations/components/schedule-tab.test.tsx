@@ -5,21 +5,22 @@ import type { Walk } from '@sitewalk/shared/schemas/walk';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders, testUser } from '../../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../../testing/fake-api.ts';
-import { aLocation } from '../../../testing/area-fixtures.ts';
+import { aLocation } from '../../../testing/fixtures.ts';
 import { ScheduleTab } from './schedule-tab.tsx';
+import { Role } from '@sitewalk/shared/roles';
 
 const location = aLocation({ id: 11 });
 const at11 = [{ locationId: 11, location: { name: 'Harbor Self Storage' } }];
 const manager = testUser({
   id: 102,
-  roleId: 10,
+  roleId: Role.Manager,
   roleName: 'Manager',
   managementCompanyId: 1,
   userToLocation: at11,
 });
 const employee = testUser({
   id: 103,
-  roleId: 1,
+  roleId: Role.Employee,
   roleName: 'Employee',
   managementCompanyId: 1,
   userToLocation: at11,

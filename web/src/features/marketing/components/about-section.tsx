@@ -11,7 +11,7 @@ const facts = [
   { value: '1', label: 'place for every walk, photo and incident' },
 ] as const;
 
-/** About: the description (spec section 1) and the logo. */
+/** About: what the product does and for whom, and the logo. */
 export const AboutSection = () => (
   <LandingSection id="about" title="About" headline="Built for the people who keep storage facilities safe">
     <Grid container spacing={{ xs: 4, md: 8 }} sx={{ alignItems: 'center' }}>

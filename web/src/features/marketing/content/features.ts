@@ -21,7 +21,7 @@ export interface Feature {
 }
 
 /**
- * The eight features the marketing page advertises (spec section 1), each with what SiteWalk does today and
+ * The eight features the marketing page advertises, each with what SiteWalk does today and
  * what is still coming. Keep this honest: update it when the walk recorder, alerts and exports ship.
  */
 export const features: readonly Feature[] = [

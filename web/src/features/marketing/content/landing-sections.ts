@@ -1,4 +1,4 @@
-/** The landing page's sections that the top bar scrolls to, in page order (spec section 2, "Landing page"). */
+/** The landing page's sections that the top bar scrolls to, in page order. */
 export const landingSections = [
   { id: 'why', label: 'Why SiteWalk' },
   { id: 'demo', label: 'Demo' },

@@ -5,7 +5,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
-import { aLocation } from '../../../testing/area-fixtures.ts';
+import { aLocation } from '../../../testing/fixtures.ts';
 import { createFakeFetch, type FakeHandlers } from '../../../testing/fake-api.ts';
 import { recorderMarker, recorderWalk } from '../../../testing/recorder-fixtures.ts';
 import { renderWithProviders, testUser } from '../../../testing/test-utils.tsx';

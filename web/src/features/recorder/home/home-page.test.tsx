@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import type { Schedule, WindowStatus } from '@sitewalk/shared/schemas/schedule';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
-import { aLocation } from '../../../testing/area-fixtures.ts';
+import { aLocation } from '../../../testing/fixtures.ts';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../../testing/fake-api.ts';
 import { recorderWalk } from '../../../testing/recorder-fixtures.ts';
 import { renderWithProviders, testUser } from '../../../testing/test-utils.tsx';

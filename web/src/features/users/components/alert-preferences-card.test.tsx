@@ -6,9 +6,15 @@ import { renderWithProviders, testUser } from '../../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../../testing/fake-api.ts';
 import { viewerTimeZone } from '../../../lib/time.ts';
 import { AlertPreferencesCard } from './alert-preferences-card.tsx';
+import { Role } from '@sitewalk/shared/roles';
 
-const manager = testUser({ id: 102, roleId: 10, roleName: 'Manager', managementCompanyId: 1 });
-const areaManager = testUser({ id: 101, roleId: 20, roleName: 'Area Manager', managementCompanyId: 1 });
+const manager = testUser({ id: 102, roleId: Role.Manager, roleName: 'Manager', managementCompanyId: 1 });
+const areaManager = testUser({
+  id: 101,
+  roleId: Role.AreaManager,
+  roleName: 'Area Manager',
+  managementCompanyId: 1,
+});
 
 const renderCard = (who: User, handlers: FakeHandlers) => {
   const fake = createFakeFetch(handlers);

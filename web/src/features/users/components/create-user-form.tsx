@@ -49,7 +49,7 @@ const FIELDS: readonly Field[] = [
   'confirmPassword',
 ];
 
-/** What each role's form asks for (spec sections 5 and 6). */
+/** What each role's form asks for: its required fields and the places it may hold. */
 export const roleFields = (roleId: CreatableRole) => ({
   company: roleId !== Role.Admin,
   areas: roleId === Role.AreaManager,
@@ -127,7 +127,7 @@ const emptyValues = (companies: readonly PlaceOption[]): CreateUserFormValues =>
   confirmPassword: '',
 });
 
-/** The role's own form (access-and-administration section 2, "Add user"), after the role is chosen. */
+/** The role's own form (the 'Add user' screen), after the role is chosen. */
 export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUserFormProps) => {
   const navigate = useNavigate();
   const create = useCreateUser();

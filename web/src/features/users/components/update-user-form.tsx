@@ -133,7 +133,7 @@ export const updateBodyOf = (user: User, values: UpdateUserFormValues, self: boo
   };
 };
 
-/** The shared update schema, plus the edit form's own rules (spec sections 4 and 5). */
+/** The shared update schema, plus the form's rules (required fields by role; a role change drops places). */
 const resolverFor =
   (user: User, self: boolean): Resolver<UpdateUserFormValues> =>
   async (values) => {
@@ -182,7 +182,7 @@ export interface UpdateUserFormProps {
   pictureUrl: string | null;
 }
 
-/** Edit a user (access-and-administration section 2, "Edit user"), fields in the spec's order. */
+/** Edit a user (the 'Edit user' screen), fields in the spec's order. */
 export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }: UpdateUserFormProps) => {
   const navigate = useNavigate();
   const { actor, can } = useAuthorization();
@@ -316,7 +316,7 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
   });
 
   const onRoleChange = (next: RoleId) => {
-    // Spec section 4: above Area Manager keeps no places; areas and locations replace each other.
+    // A role above Area Manager keeps no places; areas and locations replace each other.
     if (!keepsAreas(next))
       form.setValue(
         'organizationIds',

@@ -1,11 +1,9 @@
 import { vi } from 'vitest';
-import type { Location } from '@sitewalk/shared/schemas/location';
-import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
-import type { Organization } from '@sitewalk/shared/schemas/organization';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { roleNames, type RoleId } from '@sitewalk/shared/roles';
 import { createFakeFetch, type FakeHandlers } from '../../../testing/fake-api.ts';
 import { errorResponse } from '../../../testing/test-utils.tsx';
+import { aCompany, anArea, aLocation } from '../../../testing/fixtures.ts';
 
 export const aPerson = (roleId: RoleId, overrides: Partial<User> = {}): User => ({
   id: 100 + roleId,
@@ -28,60 +26,14 @@ export const aPerson = (roleId: RoleId, overrides: Partial<User> = {}): User => 
   ...overrides,
 });
 
-export const aCompany = (id: number, name: string): ManagementCompany => ({
-  id,
-  name,
-  email: `c${id}@example.com`,
-  phone: null,
-  website: null,
-  hasLogo: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  mfaRequiredRoles: [],
-  mfaRequiredByStage: [],
-});
-
-export const anArea = (id: number, name: string, managementCompanyId = 1): Organization => ({
-  id,
-  name,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  hasLogo: false,
-  managementCompanyId,
-  managementCompanyName: 'Acme Storage',
-  totalLocations: 1,
-  totalEmployees: 1,
-  address: null,
-  city: null,
-  state: null,
-  zipcode: null,
-});
-
-export const aLocation = (
-  id: number,
-  name: string,
-  organizationId = 11,
-  managementCompanyId = 1,
-): Location => ({
-  id,
-  name,
-  address: '1 Main St',
-  city: 'Fresno',
-  state: 'CA',
-  zipcode: '93650',
-  latitude: 36.8,
-  longitude: -119.7,
-  zoomLevel: 15,
-  organizationId,
-  organizationName: 'North',
-  managementCompanyId,
-  managementCompanyName: 'Acme Storage',
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
-
 /** The places every form test offers: one company with two areas and two locations. */
 export const placeHandlers = (
-  companies = [aCompany(1, 'Acme Storage')],
-  areas = [anArea(11, 'North'), anArea(12, 'South')],
-  locations = [aLocation(21, 'Harbor'), aLocation(22, 'Hilltop', 12)],
+  companies = [aCompany({ id: 1, name: 'Acme Storage' })],
+  areas = [anArea({ id: 11, name: 'North' }), anArea({ id: 12, name: 'South' })],
+  locations = [
+    aLocation({ id: 21, name: 'Harbor', organizationId: 11, organizationName: 'North' }),
+    aLocation({ id: 22, name: 'Hilltop', organizationId: 12, organizationName: 'South' }),
+  ],
 ): FakeHandlers => ({
   'managementCompany.allByUser': () => ({ companies }),
   'organization.allByUser': () => areas,

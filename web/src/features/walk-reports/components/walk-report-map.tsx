@@ -14,7 +14,7 @@ const stateWords: Record<MarkerState, string> = {
   door: 'door, reached',
 };
 
-/** Spec section 9: the map's popups are at most 800 px tall. */
+/** The map's popups are at most 800 px tall. */
 const POPUP_MAX_HEIGHT = 800;
 
 /** The points' bounds as [[west, south], [east, north]], or null without points. */

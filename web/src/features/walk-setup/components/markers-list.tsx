@@ -17,7 +17,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Box, Chip, IconButton, List, ListItem, Tooltip, Typography } from '@mui/material';
 import type { EditorMarker } from './walk-editor-state.ts';
 
-/** Keyboard drag step (spec section 9). */
+/** How far one key press drags a marker in the list. */
 export const KEYBOARD_DRAG_STEP_PX = 25;
 
 /** Arrow keys move the dragged row by 25 px; space picks it up and drops it, Escape cancels. */

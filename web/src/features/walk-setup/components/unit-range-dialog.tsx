@@ -14,7 +14,7 @@ export interface UnitRangeDialogProps {
 export const unitRangeTitle = (label?: number) =>
   label === undefined ? 'Enter Unit Number Range' : `Edit Unit Number Range for Point ${label}`;
 
-/** The unit-range modal: only digits, commas, spaces and hyphens stay as one types (spec section 5). */
+/** The unit-range modal: only digits, commas, spaces and hyphens stay as one types. */
 export const UnitRangeDialog = ({ open, point, onCancel, onSubmit }: UnitRangeDialogProps) => {
   const id = useId();
   return (

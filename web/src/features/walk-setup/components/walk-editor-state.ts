@@ -11,7 +11,7 @@ export interface EditorMarker {
   unitNumberRange: string;
   hasUnitRange: boolean;
   isDoor: boolean;
-  /** A point added by 'Add Unit Number Range' (field-operations section 4). */
+  /** A point added by 'Add Unit Number Range'. */
   isCompleted: boolean;
 }
 
@@ -106,7 +106,7 @@ const updateMarker = (state: WalkEditorState, key: string, update: (marker: Edit
       )
     : state;
 
-/** The walk editor of the Setup Walks screen (field-operations sections 2 and 4), without the screen. */
+/** The walk editor of the Setup Walks screen, without the screen. */
 export const walkEditorReducer = (state: WalkEditorState, action: WalkEditorAction): WalkEditorState => {
   switch (action.type) {
     case 'add':

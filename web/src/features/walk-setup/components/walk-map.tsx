@@ -30,7 +30,7 @@ const WALK_MAP_HEIGHT = {
 /**
  * The walk on the map: a double-click adds a point (the map does not zoom on double-click), pins are
  * numbered and draggable, and the red route joins them in order. Only points with numeric lat and lng
- * are drawn (spec section 2). A bar above it switches the base map to satellite or hybrid imagery, to see
+ * are drawn. A bar above it switches the base map to satellite or hybrid imagery, to see
  * the facility.
  */
 export const WalkMap = ({ center, markers, draggable, onAdd, onMove }: WalkMapProps) => {

@@ -17,7 +17,7 @@ export interface WalkNameDialogProps {
   onSubmit: (values: WalkNameValues) => void;
 }
 
-/** The walk-name modal: name required, at most 30 characters; description at most 200 (spec section 5). */
+/** The walk-name modal: name required, at most 30 characters; description at most 200. */
 export const WalkNameDialog = ({ open, initial, onCancel, onSubmit }: WalkNameDialogProps) => {
   const id = useId();
   return (

@@ -29,7 +29,7 @@ export interface WalkSetupPanelProps {
   onDelete: () => void;
 }
 
-/** The right-hand panel 'Walk Setup' (field-operations section 2, Setup Walks). */
+/** The right-hand panel 'Walk Setup' of the Setup Walks screen. */
 export const WalkSetupPanel = ({
   state,
   walks,

@@ -1,0 +1,100 @@
+import type * as z from 'zod';
+import type { dashboardLocation } from '@sitewalk/shared/schemas/incident';
+import type { Location } from '@sitewalk/shared/schemas/location';
+import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
+import type { Organization } from '@sitewalk/shared/schemas/organization';
+import type { User } from '@sitewalk/shared/schemas/user';
+import { Role, roleNames, type RoleId } from '@sitewalk/shared/roles';
+
+type DashboardLocation = z.infer<typeof dashboardLocation>;
+
+/**
+ * The companies, areas, locations and people the web tests build, as the API answers them. Each builder
+ * takes the fields a test cares about and fills the rest; by default they form one tenant: area 3 ('North
+ * Area') and location 11 ('Harbor Self Storage') of management company 1 ('Acme Storage').
+ */
+
+export const aCompany = (overrides: Partial<ManagementCompany> = {}): ManagementCompany => ({
+  id: 1,
+  name: 'Acme Storage',
+  email: 'office@acme.test',
+  phone: '555-123-4567',
+  website: 'https://acme.test',
+  hasLogo: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  mfaRequiredRoles: [],
+  mfaRequiredByStage: [],
+  ...overrides,
+});
+
+export const anArea = (overrides: Partial<Organization> = {}): Organization => ({
+  id: 3,
+  name: 'North Area',
+  createdAt: '2026-02-03T10:00:00.000Z',
+  hasLogo: false,
+  managementCompanyId: 1,
+  managementCompanyName: 'Acme Storage',
+  totalLocations: 0,
+  totalEmployees: 0,
+  address: null,
+  city: null,
+  state: null,
+  zipcode: null,
+  ...overrides,
+});
+
+export const aLocation = (overrides: Partial<Location> = {}): Location => ({
+  id: 11,
+  name: 'Harbor Self Storage',
+  address: '1 Harbor Way',
+  city: 'Springfield',
+  state: 'IL',
+  zipcode: '62701',
+  latitude: 39.8,
+  longitude: -89.6,
+  zoomLevel: 16,
+  organizationId: 3,
+  organizationName: 'North Area',
+  managementCompanyId: 1,
+  managementCompanyName: 'Acme Storage',
+  createdAt: '2026-02-04T10:00:00.000Z',
+  ...overrides,
+});
+
+/** A location as the dashboard lists it, with its walk report and incident counts. */
+export const aDashboardLocation = (overrides: Partial<DashboardLocation> = {}): DashboardLocation => ({
+  id: 1,
+  name: 'Northside Storage',
+  address: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zipcode: '62701',
+  walkReportStats: { last72Hours: 3, lastWeek: 12, flagsLastWeek: 0 },
+  incidentCountsByType: { 1: 0, 2: 0, 3: 0 },
+  incidents: [],
+  ...overrides,
+});
+
+/** A user of management company 1; its role name follows its role (a Manager unless told). */
+export const aPerson = (overrides: Partial<User> & { id: number; roleId?: RoleId }): User => {
+  const roleId = overrides.roleId ?? Role.Manager;
+  return {
+    firstName: `First${overrides.id}`,
+    lastName: `Last${overrides.id}`,
+    email: `person${overrides.id}@example.com`,
+    phone: null,
+    roleName: roleNames[roleId],
+    needsPasswordReset: false,
+    companyEmail: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    defaultLocationId: null,
+    managementCompanyId: 1,
+    managementCompany: { name: 'Acme Storage' },
+    userToLocation: [],
+    userToOrganization: [],
+    hasProfileImage: false,
+    hasPin: false,
+    ...overrides,
+    roleId,
+  };
+};
