@@ -5,8 +5,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
 
 /**
- * Features do not import each other; what two features share lives in web/src/components, lib or hooks
- * (bulletproof-react's import zones). Shared code imports no feature. Each feature is a folder of
+ * Features do not import each other; what two features share lives in web/src/api (the data layer: one
+ * module per resource), components, lib or hooks (bulletproof-react's import zones). Shared code imports no feature. Each feature is a folder of
  * web/src/features, found when ESLint starts.
  */
 const featuresDir = new URL('./web/src/features/', import.meta.url);
@@ -27,7 +27,7 @@ const featureZones = features
             patterns: [
               {
                 regex: `(^|/)features/(${others.join('|')})(/|$)|^(\\.\\./)+(${others.join('|')})(/|$)`,
-                message: `Features do not import each other (${feature}): move what they share to web/src/components, lib or hooks.`,
+                message: `Features do not import each other (${feature}): move what they share to web/src/api, components, lib or hooks.`,
               },
             ],
           },
@@ -65,7 +65,7 @@ export default tseslint.config(
   { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
   ...featureZones,
   {
-    files: ['web/src/{components,lib,hooks,config,testing}/**/*.{ts,tsx}'],
+    files: ['web/src/{api,components,lib,hooks,config,testing}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

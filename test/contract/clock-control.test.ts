@@ -83,7 +83,7 @@ describe('the clock control', () => {
     expect((await api(manager, 'alert.unreadCount')).unreadCount).toBe(0);
     const moved = await clock('POST', { advanceMinutes: 47 });
     expect(moved.status).toBe(200);
-    const { alerts } = await api(manager, 'alert.list', { query: { limit: 10 } });
+    const { alerts } = await api(manager, 'alert.some', { query: { limit: 10 } });
     expect(alerts.map((a) => a.kind)).toEqual(['missed', 'dueSoon']);
     await clock('DELETE');
   });

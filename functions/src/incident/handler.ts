@@ -23,7 +23,7 @@ export const implementations: Implementations<'incident'> = {
 
   'incident.get': async ({ actor, params }) => answer(await incidents.get(actor, params.id)),
 
-  'incident.byLocation': async ({ actor, params, query }) =>
+  'incident.allByLocation': async ({ actor, params, query }) =>
     toIncidentsPage(
       deps,
       // One more than asked for tells whether older ones remain.
@@ -55,7 +55,7 @@ export const implementations: Implementations<'incident'> = {
   'incident.resolve': async ({ actor, params, body }) =>
     answer(await incidents.resolve(actor, params.id, body)),
 
-  'incident.imageUpload': async ({ actor, params, body }) => incidents.imageUpload(actor, params.id, body),
+  'incident.photoUpload': async ({ actor, params, body }) => incidents.imageUpload(actor, params.id, body),
 
   'incident.dashboard': async ({ actor, params, query }) => {
     const { locations, cards } = await dashboardOf(db, actor, params.userId, {

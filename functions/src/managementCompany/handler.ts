@@ -26,10 +26,10 @@ export const implementations: Implementations<'managementCompany'> = {
   'managementCompany.get': async ({ actor, params }) =>
     toManagementCompany(await companies.get(actor, params.id)),
 
-  'managementCompany.byLocation': async ({ actor, params }) =>
+  'managementCompany.getByLocation': async ({ actor, params }) =>
     toManagementCompany(await companies.ofLocation(actor, params.locationId)),
 
-  'managementCompany.byUser': async ({ actor, params }) => ({
+  'managementCompany.allByUser': async ({ actor, params }) => ({
     companies: (await companies.ofUser(actor, params.userId)).map(toManagementCompany),
   }),
 
@@ -38,7 +38,8 @@ export const implementations: Implementations<'managementCompany'> = {
     return { managementCompanies: page.items.map(toManagementCompany), totalCount: page.totalCount };
   },
 
-  'managementCompany.activity': async ({ actor, params, query }) => listActivity(db, actor, params.id, query),
+  'activity.someByManagementCompany': async ({ actor, params, query }) =>
+    listActivity(db, actor, params.id, query),
 
   'managementCompany.delete': async ({ actor, params }) => {
     await companies.remove(actor, params.id);

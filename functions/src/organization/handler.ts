@@ -26,7 +26,7 @@ export const implementations: Implementations<'organization'> = {
   'organization.managementCompanyName': async ({ actor, params }) =>
     toManagementCompanyName(await organizations.managementCompany(actor, params.id)),
 
-  'organization.byUser': async ({ actor, params }) =>
+  'organization.allByUser': async ({ actor, params }) =>
     toOrganizations(db, await organizations.visibleOfUser(actor, params.userId)),
 
   'organization.allByManagementCompany': async ({ actor, params }) =>

@@ -11,7 +11,7 @@ const tasks = createTasks({ db, appUrl: readEnv(['APP_URL']).APP_URL });
 export const implementations: Implementations<'task'> = {
   'task.create': async ({ actor, body }) => toTask(db, await tasks.create(actor, body)),
 
-  'task.list': async ({ actor, query }) => {
+  'task.some': async ({ actor, query }) => {
     const { items, totalCount } = await tasks.list(actor, query);
     return {
       tasks: await toTasks(db, items),

@@ -83,10 +83,10 @@ export const implementations: Implementations<'user'> = {
   'user.createAssistantManager': create(Role.AssistantManager),
   'user.createEmployee': create(Role.Employee),
 
-  'user.profileImageUpload': async ({ actor, params, query }) =>
+  'user.profilePictureUpload': async ({ actor, params, query }) =>
     profilePictureUpload({ db, storage }, actor, params.userId, query),
 
-  'user.profileImage': async ({ actor, params }) => profilePicture({ db, storage }, actor, params.userId),
+  'user.profilePicture': async ({ actor, params }) => profilePicture({ db, storage }, actor, params.userId),
 
   'user.get': async ({ actor, params }) => {
     await visibleUserScope(db, actor, params.id);

@@ -1,14 +1,11 @@
-import { canManageMembership, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
+import { canManageMembership, type Actor } from '@sitewalk/shared/policy';
 import { Role } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { userPlacement, type KnownLocations } from '../../lib/authorization.ts';
 
-/** Where the users table takes its users from (the reusable user list). */
-export type UsersSource =
-  { kind: 'user' } | { kind: 'location'; id: number } | { kind: 'organization'; id: number };
+import type { MembershipContainer as Container, UsersSource } from '../../api/users.ts';
 
-/** A location or an area whose members the table lists, placed for the policy. */
-export type Container = PlacementOf<'location'> | PlacementOf<'organization'>;
+export type { Container, UsersSource };
 
 /** The locations whose areas the policy may need: the signed-in user's, and the container when a location. */
 const knownWith = (container: Container, knownLocations: KnownLocations): KnownLocations =>

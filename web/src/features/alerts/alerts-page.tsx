@@ -29,11 +29,11 @@ import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { knownLocation, taskPlacement, useAuthorization } from '../../lib/authorization.ts';
-import { useUserLocations } from '../../hooks/use-user-locations.ts';
+import { useLocationsOfUser } from '../../api/locations.ts';
 import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime, formatDay } from '../../lib/time.ts';
 import { alertKindInfo } from '../../components/alert-kinds.tsx';
-import { useAlerts, useMarkAllRead, useMarkRead } from './api.ts';
+import { useAlertsPage, useMarkAllRead, useMarkRead } from '../../api/alerts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const PAGE_SIZE = 10;
@@ -145,14 +145,14 @@ export const AlertsPage = () => {
   const [kind, setKind] = useState<AlertKind | ''>('');
   const [locationId, setLocationId] = useState<number | ''>('');
   const [unreadOnly, setUnreadOnly] = useState(true);
-  const alerts = useAlerts({
+  const alerts = useAlertsPage({
     page,
     pageSize: PAGE_SIZE,
     kind: kind || undefined,
     locationId: locationId || undefined,
     unreadOnly,
   });
-  const locations = useUserLocations(user.id);
+  const locations = useLocationsOfUser(user.id);
   const timeZoneOf = useLocationTimeZones();
   const markAll = useMarkAllRead();
   const { can } = useAuthorization();

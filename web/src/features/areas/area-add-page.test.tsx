@@ -55,7 +55,7 @@ describe('AreaAddPage', () => {
 
   it('adds an area in the chosen company and returns to the list', async () => {
     const { user, router, fake } = renderAdd({
-      'managementCompany.byUser': () => ({ companies: [bolt, acme] }),
+      'managementCompany.allByUser': () => ({ companies: [bolt, acme] }),
       'organization.create': created,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Add Area' })).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('AreaAddPage', () => {
   });
 
   it('asks for a name and a management company', async () => {
-    const { user, fake } = renderAdd({ 'managementCompany.byUser': () => ({ companies: [acme, bolt] }) });
+    const { user, fake } = renderAdd({ 'managementCompany.allByUser': () => ({ companies: [acme, bolt] }) });
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Please select a management company')).toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('AreaAddPage', () => {
       expiresIn: 300,
     });
     const { user, fake } = renderAdd(
-      { 'managementCompany.byUser': () => ({ companies: [acme] }), 'organization.create': created },
+      { 'managementCompany.allByUser': () => ({ companies: [acme] }), 'organization.create': created },
       companyManager,
     );
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'West Side');
@@ -118,7 +118,7 @@ describe('AreaAddPage', () => {
       .mockRejectedValueOnce(new Error('The upload failed (403)'))
       .mockResolvedValueOnce({ uploadUrl: 'https://bucket.test/put', key: 'k', headers: {}, expiresIn: 300 });
     const { user, fake } = renderAdd(
-      { 'managementCompany.byUser': () => ({ companies: [acme] }), 'organization.create': created },
+      { 'managementCompany.allByUser': () => ({ companies: [acme] }), 'organization.create': created },
       companyManager,
     );
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'West Side');
@@ -142,7 +142,7 @@ describe('AreaAddPage', () => {
   it('shows the API’s refusal', async () => {
     const { user } = renderAdd(
       {
-        'managementCompany.byUser': () => ({ companies: [acme] }),
+        'managementCompany.allByUser': () => ({ companies: [acme] }),
         'organization.create': () => fakeError(403, 'You do not have permission to add an area'),
       },
       companyManager,
@@ -154,20 +154,20 @@ describe('AreaAddPage', () => {
   });
 
   it('tells an Area Manager they may not add an area', async () => {
-    const { fake } = renderAdd({ 'managementCompany.byUser': () => ({ companies: [acme] }) }, areaManager);
+    const { fake } = renderAdd({ 'managementCompany.allByUser': () => ({ companies: [acme] }) }, areaManager);
     expect(await screen.findByText('You do not have permission to add an area')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
     expect(fake.callsOf('organization.create')).toHaveLength(0);
   });
 
   it('asks for a management company first when there is none', async () => {
-    renderAdd({ 'managementCompany.byUser': () => ({ companies: [] }) });
+    renderAdd({ 'managementCompany.allByUser': () => ({ companies: [] }) });
     expect(await screen.findByText('Please add a management company first')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 
   it('shows the error panel when the companies cannot be loaded', async () => {
-    renderAdd({ 'managementCompany.byUser': () => fakeError(500, 'Something broke') });
+    renderAdd({ 'managementCompany.allByUser': () => fakeError(500, 'Something broke') });
     expect(await screen.findByText('Something broke')).toBeInTheDocument();
   });
 });

@@ -18,8 +18,8 @@ import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { applyServerErrors } from '../../lib/form.ts';
 import { fileNameOf, uploadImage } from '../../lib/upload.ts';
-import { useManagementCompaniesOfUser } from './api/get-management-companies.ts';
-import { useCreateArea } from './api/save-area.ts';
+import { useManagementCompaniesOfUserByName } from '../../api/management-companies.ts';
+import { useCreateOrganization } from '../../api/organizations.ts';
 import { useMayAddArea } from './hooks/use-may-add-area.ts';
 
 const addAreaForm = createOrganizationBody.pick({ name: true, managementCompanyId: true });
@@ -35,7 +35,7 @@ const Frame = ({ children }: { children: React.ReactNode }) => (
 /** /app/addOrganization: 'Add Area' — name, management company and logo (Company Manager and above). */
 export const AreaAddPage = () => {
   const { actor } = useAuthorization();
-  const companies = useManagementCompaniesOfUser(actor.userId);
+  const companies = useManagementCompaniesOfUserByName(actor.userId);
   const mayAdd = useMayAddArea(companies.data?.map(({ id }) => id));
 
   if (companies.isPending) return <Spinner label="Loading management companies" />;
@@ -64,7 +64,7 @@ export const AreaAddPage = () => {
 
 const AddAreaFormCard = ({ companies }: { companies: ManagementCompany[] }) => {
   const navigate = useNavigate();
-  const create = useCreateArea();
+  const create = useCreateOrganization();
   const [logo, setLogo] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import { DataTable, type DataTableColumn } from '../../components/data-table.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
@@ -9,10 +9,11 @@ import { Spinner } from '../../components/spinner.tsx';
 import { UsersTable } from '../../components/users-table/users-table.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { useArea } from './api/get-area.ts';
-import { useAreaLocations } from './api/get-area-locations.ts';
+import { useLocationsOfOrganization } from '../../api/locations.ts';
+import { useOrganization } from '../../api/organizations.ts';
 import { formatDate } from '../../lib/time.ts';
-import { areaPlacement, parseRouteId } from './components/area-helpers.ts';
+import { useRouteId } from '../../lib/route-params.ts';
+import { areaPlacement } from './components/area-helpers.ts';
 import { AreaLoadError } from './components/area-load-error.tsx';
 import { AreaLogo } from './components/area-logo.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -42,15 +43,15 @@ const matchesLocation = (location: Location, term: string) =>
 
 /** /app/organizations/{id}: the area's details, its users and its locations. */
 export const AreaPage = () => {
-  const id = parseRouteId(useParams().id);
+  const id = useRouteId();
   return id === null ? <AreaLoadError /> : <AreaDetail id={id} />;
 };
 
 const AreaDetail = ({ id }: { id: number }) => {
   const { can } = useAuthorization();
   const navigate = useNavigate();
-  const area = useArea(id);
-  const locations = useAreaLocations(id);
+  const area = useOrganization(id);
+  const locations = useLocationsOfOrganization(id);
 
   if (area.isPending) return <Spinner label="Loading area" />;
   if (area.isError) return <AreaLoadError />;

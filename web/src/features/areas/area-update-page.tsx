@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Card, CardContent, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { createOrganizationBody, type Organization } from '@sitewalk/shared/schemas/organization';
@@ -16,9 +16,9 @@ import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { applyServerErrors } from '../../lib/form.ts';
-import { useArea } from './api/get-area.ts';
-import { useDeleteArea, useUpdateArea } from './api/save-area.ts';
-import { areaPlacement, parseRouteId } from './components/area-helpers.ts';
+import { useDeleteOrganization, useOrganization, useUpdateOrganization } from '../../api/organizations.ts';
+import { useRouteId } from '../../lib/route-params.ts';
+import { areaPlacement } from './components/area-helpers.ts';
 import { AreaLoadError } from './components/area-load-error.tsx';
 
 const updateAreaForm = createOrganizationBody.pick({ name: true });
@@ -30,12 +30,12 @@ const deleteFailureText = (error: unknown) =>
 
 /** /app/organizations/update/{id}: the area's name, save and delete. */
 export const AreaUpdatePage = () => {
-  const id = parseRouteId(useParams().id);
+  const id = useRouteId();
   return id === null ? <AreaLoadError /> : <AreaUpdate id={id} />;
 };
 
 const AreaUpdate = ({ id }: { id: number }) => {
-  const area = useArea(id);
+  const area = useOrganization(id);
   if (area.isPending) return <Spinner label="Loading area" />;
   if (area.isError) return <AreaLoadError />;
   return <AreaUpdateForm area={area.data} />;
@@ -44,8 +44,8 @@ const AreaUpdate = ({ id }: { id: number }) => {
 const AreaUpdateForm = ({ area }: { area: Organization }) => {
   const navigate = useNavigate();
   const { can } = useAuthorization();
-  const update = useUpdateArea();
-  const remove = useDeleteArea();
+  const update = useUpdateOrganization();
+  const remove = useDeleteOrganization();
   const [failure, setFailure] = useState<string | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
   const form = useForm<UpdateAreaForm, unknown, z.output<typeof updateAreaForm>>({

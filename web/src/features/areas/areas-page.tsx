@@ -7,7 +7,7 @@ import { DataTable, type DataTableColumn, type DataTableQuery } from '../../comp
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { useAreas } from './api/get-areas.ts';
+import { useOrganizationsPage } from '../../api/organizations.ts';
 import { useMayAddArea } from './hooks/use-may-add-area.ts';
 import { formatDate } from '../../lib/time.ts';
 import { AreaLogo } from './components/area-logo.tsx';
@@ -43,7 +43,7 @@ export const AreasPage = () => {
   const navigate = useNavigate();
   const mayAdd = useMayAddArea();
   const [query, setQuery] = useState<DataTableQuery>({ page: 1, pageSize: 10, searchTerm: '' });
-  const areas = useAreas({ userId: actor.userId, ...query });
+  const areas = useOrganizationsPage({ userId: actor.userId, ...query });
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import AddTaskIcon from '@mui/icons-material/AddTask';
 import { paths } from '../../config/paths.ts';
 import {
@@ -21,19 +21,18 @@ import { Spinner } from '../../components/spinner.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { knownLocation, taskPlacement, useAuthorization } from '../../lib/authorization.ts';
-import { useUserLocations } from '../../hooks/use-user-locations.ts';
+import { useLocationsOfUser } from '../../api/locations.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { readIncidentOrigin } from '../../lib/incident-origin.ts';
+import { useAddNote, useIncident, useResolveIncident } from '../../api/incidents.ts';
 import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { useIncident } from './api/get-incident.ts';
-import { useResolveIncident } from './api/resolve-incident.ts';
-import { useAddNote } from './api/add-note.ts';
+import { useRouteId } from '../../lib/route-params.ts';
 import { PriorityBadge } from './components/priority-badge.tsx';
 import { NoteBox } from './components/note-box.tsx';
 import { BackLink } from './components/back-link.tsx';
 import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
-import { incidentPdf } from '../../components/exports/export-api.ts';
+import { incidentPdf } from '../../api/exports.ts';
 import { Detail, DetailList } from '../../components/details.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
@@ -48,12 +47,9 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Card>
 );
 
-const parseId = (value: string | undefined) =>
-  value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
-
 /** One incident (the 'Incident detail' screen). */
 export const IncidentPage = () => {
-  const id = parseId(useParams().id);
+  const id = useRouteId();
   const origin = readIncidentOrigin(useLocation().state);
   return (
     <Box sx={{ minWidth: 0 }}>
@@ -75,7 +71,7 @@ const IncidentDetail = ({ id }: { id: number }) => {
   const resolve = useResolveIncident();
   const addNote = useAddNote();
   const { can } = useAuthorization();
-  const locations = useUserLocations(user.id);
+  const locations = useLocationsOfUser(user.id);
   // The incident's times read in its location's zone, as on its PDF.
   const timeZone = useLocationTimeZone(incident.data?.locationId);
 

@@ -9,8 +9,9 @@ import { taskForm } from '@sitewalk/shared/schemas/task';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { applyServerErrors } from '../../lib/form.ts';
-import { useUserLocations } from '../../hooks/use-user-locations.ts';
-import { useAssignees, useCreateTask, useIncident } from './api.ts';
+import { useIncident } from '../../api/incidents.ts';
+import { useLocationsOfUser } from '../../api/locations.ts';
+import { useAssignees, useCreateTask } from '../../api/tasks.ts';
 import { TaskFields, dueInputOf } from './components/task-fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
@@ -52,7 +53,7 @@ export const TaskAddPage = () => {
   const [search] = useSearchParams();
   const incidentId = positive(search.get('incidentId'));
   const alertId = positive(search.get('alertId'));
-  const locations = useUserLocations(user.id);
+  const locations = useLocationsOfUser(user.id);
   const create = useCreateTask();
   const [failure, setFailure] = useState<string | null>(null);
   // One per page: a Create sent again after an answer was lost makes no second task (issue 28).

@@ -19,7 +19,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ReplayIcon from '@mui/icons-material/Replay';
 import EditIcon from '@mui/icons-material/Edit';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Task, TaskStatus } from '@sitewalk/shared/schemas/task';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorPanel, errorMessageOf } from '../../components/error-panel.tsx';
@@ -27,12 +27,13 @@ import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { knownLocation, taskPlacement, useAuthorization } from '../../lib/authorization.ts';
-import { useUserLocations } from '../../hooks/use-user-locations.ts';
-import { useAddComment, useAssignees, useDeleteTask, useTask, useUpdateTask } from './api.ts';
-import { PriorityChip, StatusChip } from './task-chips.tsx';
-import { EditTaskDialog } from './components/edit-task-dialog.tsx';
+import { useLocationsOfUser } from '../../api/locations.ts';
+import { useAddComment, useAssignees, useDeleteTask, useTask, useUpdateTask } from '../../api/tasks.ts';
 import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { useRouteId } from '../../lib/route-params.ts';
+import { PriorityChip, StatusChip } from './task-chips.tsx';
+import { EditTaskDialog } from './components/edit-task-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const nameOf = (person: Task['assignee']) =>
@@ -40,10 +41,9 @@ const nameOf = (person: Task['assignee']) =>
 
 /** /app/tasks/{id}: a task, its status and assignee for who may change them, and its comments. */
 export const TaskPage = () => {
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
-  const task = useTask(id, valid);
-  if (!valid) return <ErrorPanel error="Task not found" onReset={() => history.back()} />;
+  const id = useRouteId();
+  const task = useTask(id ?? 0, id !== null);
+  if (id === null) return <ErrorPanel error="Task not found" onReset={() => history.back()} />;
   if (task.isPending) return <Spinner label="Loading task" />;
   if (task.isError) return <ErrorPanel error={task.error} onReset={() => void task.refetch()} />;
   return <TaskDetail task={task.data} />;
@@ -60,7 +60,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
   const [editing, setEditing] = useState(false);
   // The SPA only shows or hides; the server decides every change.
   const { can } = useAuthorization();
-  const placement = taskPlacement(knownLocation(useUserLocations(user.id).data, task.locationId), task);
+  const placement = taskPlacement(knownLocation(useLocationsOfUser(user.id).data, task.locationId), task);
   const mayAssign = can('assign', placement);
   const mayWork = can('changeStatus', placement);
   const mayUpdate = can('update', placement);

@@ -10,8 +10,8 @@ import { errorMessageOf } from '../../components/error-panel.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { taskPlacement, useAuthorization } from '../../lib/authorization.ts';
-import { useUserLocations } from '../../hooks/use-user-locations.ts';
-import { useTasks, type TaskView, type TasksInput } from './api.ts';
+import { useLocationsOfUser } from '../../api/locations.ts';
+import { useTasksPage, type TaskView, type TasksInput } from '../../api/tasks.ts';
 import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { PriorityChip, StatusChip } from './task-chips.tsx';
@@ -71,12 +71,12 @@ export const TasksPage = () => {
   const timeZoneOf = useLocationTimeZones();
   const navigate = useNavigate();
   const { can } = useAuthorization();
-  const mayCreate = (useUserLocations(user.id).data ?? []).some((at) => can('create', taskPlacement(at)));
+  const mayCreate = (useLocationsOfUser(user.id).data ?? []).some((at) => can('create', taskPlacement(at)));
   const [view, setView] = useState<TaskView>('mine');
   const [status, setStatus] = useState<TasksInput['status'] | ''>('');
   const [priority, setPriority] = useState<TasksInput['priority'] | ''>('');
   const [query, setQuery] = useState<DataTableQuery>(FIRST_PAGE);
-  const tasks = useTasks({
+  const tasks = useTasksPage({
     view,
     page: query.page,
     pageSize: query.pageSize,

@@ -7,8 +7,10 @@ import { Role, roleFields, roleNames } from '@sitewalk/shared/roles';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
-import type { CreatableRole } from './api/create-user.ts';
-import { areasQueryOptions, companiesQueryOptions, locationsQueryOptions } from './api/get-places.ts';
+import { companiesOfAnswer, managementCompaniesOfUserQueryOptions } from '../../api/management-companies.ts';
+import { locationsOfUserQueryOptions } from '../../api/locations.ts';
+import { organizationsOfUserQueryOptions } from '../../api/organizations.ts';
+import type { CreatableRole } from '../../api/users.ts';
 import { CreateUserForm } from './components/create-user-form.tsx';
 
 /** Add a user: a role below one's own, then its form. */
@@ -65,9 +67,9 @@ const RoleForm = ({ roleId, userId }: { roleId: CreatableRole; userId: number })
   const fields = roleFields(roleId);
   const [companies, areas, locations] = useQueries({
     queries: [
-      companiesQueryOptions(userId),
-      { ...areasQueryOptions(userId), enabled: fields.areas },
-      { ...locationsQueryOptions(userId), enabled: fields.locations },
+      { ...managementCompaniesOfUserQueryOptions(userId), select: companiesOfAnswer },
+      { ...organizationsOfUserQueryOptions(userId), enabled: fields.areas },
+      { ...locationsOfUserQueryOptions(userId), enabled: fields.locations },
     ],
   });
   const needed = [companies, ...(fields.areas ? [areas] : []), ...(fields.locations ? [locations] : [])];

@@ -1,5 +1,5 @@
 import { AlertPreferencesCard } from './components/alert-preferences-card.tsx';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { Box, Button, Card, CardContent, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { messages } from '@sitewalk/shared/messages';
@@ -9,12 +9,12 @@ import { Picture } from '../../components/picture.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization, userPlacement } from '../../lib/authorization.ts';
-import { useUser } from './api/get-user.ts';
-import { useLocations } from './api/get-places.ts';
-import { useProfileImageUrl } from './api/get-profile-image.ts';
+import { useLocationsOfUser } from '../../api/locations.ts';
+import { useProfilePictureUrl } from '../../api/pictures.ts';
+import { useUser } from '../../api/users.ts';
+import { useRouteId } from '../../lib/route-params.ts';
 import { PinDisplay } from './components/pin-display.tsx';
 import { TwoStepCard } from './components/two-step-card.tsx';
-import { parseId } from './utils/parse-id.ts';
 import { formatDate } from '../../lib/time.ts';
 import { Detail, DetailList } from '../../components/details.tsx';
 
@@ -33,7 +33,7 @@ const Memberships = ({ label, items }: { label: string; items: { id: number; nam
 
 /** A user's profile (the 'User profile' screen). */
 export const UserProfilePage = () => {
-  const id = parseId(useParams().id);
+  const id = useRouteId();
   if (id === null)
     return <ErrorPanel error={messages.validation.invalidUserId} onReset={() => history.back()} />;
   return <Profile id={id} />;
@@ -55,8 +55,8 @@ const Profile = ({ id }: { id: number }) => {
 
 const ProfileView = ({ user }: { user: User }) => {
   const { actor, can } = useAuthorization();
-  const locations = useLocations(actor.userId);
-  const picture = useProfileImageUrl(user);
+  const locations = useLocationsOfUser(actor.userId);
+  const picture = useProfilePictureUrl(user);
   const placement = userPlacement(user, locations.data ?? []);
   const fullName = `${user.firstName} ${user.lastName}`;
   const locationItems = user.userToLocation.map(({ locationId, location }) => ({

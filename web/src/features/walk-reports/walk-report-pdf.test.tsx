@@ -62,7 +62,7 @@ const pdf = {
 };
 
 const renderReport = (handlers: FakeHandlers) => {
-  const fake = createFakeFetch({ 'walk.report': () => report, ...handlers });
+  const fake = createFakeFetch({ 'walkReport.get': () => report, ...handlers });
   vi.stubGlobal('fetch', fake.fetch);
   renderWithProviders(<WalkReportPage />, {
     route: '/app/locations/4/walk-report/9',

@@ -29,7 +29,8 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 import { applyServerErrors } from '../../../lib/form.ts';
 import { timeZoneNames } from '../../../lib/time.ts';
 import { locationPlacement } from './location-helpers.ts';
-import { useLocationWalks, useSchedule, useSetSchedule } from '../api/schedule.ts';
+import { useSchedule, useSetSchedule } from '../../../api/schedules.ts';
+import { useWalksOfLocation } from '../../../api/walks.ts';
 
 const DAYS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -84,7 +85,7 @@ const ScheduleSummary = ({
  */
 export const ScheduleTab = ({ location }: { location: Location }) => {
   const schedule = useSchedule(location.id);
-  const walks = useLocationWalks(location.id);
+  const walks = useWalksOfLocation(location.id);
   const { can } = useAuthorization();
   const mayEdit = can('setSchedule', locationPlacement(location));
   if (schedule.isPending) return <Spinner label="Loading schedule" />;

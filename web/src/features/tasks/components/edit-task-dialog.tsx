@@ -5,7 +5,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import { taskEditForm, type Task } from '@sitewalk/shared/schemas/task';
 import { applyServerErrors } from '../../../lib/form.ts';
-import { useUpdateTask } from '../api.ts';
+import { useUpdateTask } from '../../../api/tasks.ts';
 import { TaskFields, dueInputOf, type TaskFieldsInput } from './task-fields.tsx';
 
 type TaskEditValues = z.output<typeof taskEditForm>;

@@ -13,9 +13,8 @@ import { SaveStatus, useSaveStatus } from '../../../components/save-status.tsx';
 import { paths } from '../../../config/paths.ts';
 import { applyServerErrors, bodyResolver } from '../../../lib/form.ts';
 import { uploadImage } from '../../../lib/upload.ts';
-import { profileImageName } from '../api/get-profile-image.ts';
-import { useCreateUser, type CreatableRole } from '../api/create-user.ts';
-import { invalidateUsers } from '../api/update-user.ts';
+import { profilePictureName } from '../../../api/pictures.ts';
+import { invalidateUsers, useCreateUser, type CreatableRole } from '../../../api/users.ts';
 import { existingUserIdOf } from '../utils/failure-text.ts';
 import type { PlaceOption } from './place-fields.tsx';
 import {
@@ -133,8 +132,8 @@ export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUs
       if (photo) {
         setProgress(0);
         await uploadImage(
-          'user.profileImageUpload',
-          { params: { userId: created.data.id, name: profileImageName(created.data) } },
+          'user.profilePictureUpload',
+          { params: { userId: created.data.id, name: profilePictureName(created.data) } },
           photo,
           setProgress,
         )

@@ -22,14 +22,14 @@ import { paths } from '../../../config/paths.ts';
 import { useAuthorization, userPlacement } from '../../../lib/authorization.ts';
 import { applyServerErrors, bodyResolver, type FormProblem } from '../../../lib/form.ts';
 import { uploadImage } from '../../../lib/upload.ts';
-import { profileImageName } from '../api/get-profile-image.ts';
+import { profilePictureName } from '../../../api/pictures.ts';
 import {
   invalidateUsers,
   useDeleteUser,
   useSetCompanyEmail,
   useUpdateUser,
   type UpdateUserBody,
-} from '../api/update-user.ts';
+} from '../../../api/users.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PlaceOption } from './place-fields.tsx';
 import {
@@ -276,8 +276,8 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
       if (photo) {
         setProgress(0);
         await uploadImage(
-          'user.profileImageUpload',
-          { params: { userId: user.id, name: profileImageName(answer.data) } },
+          'user.profilePictureUpload',
+          { params: { userId: user.id, name: profilePictureName(answer.data) } },
           photo,
           setProgress,
         ).finally(() => setProgress(null));
