@@ -14,7 +14,7 @@ const locations = [
   aLocation({ id: 13, organizationId: 4, managementCompanyId: 1 }),
   aLocation({ id: 21, organizationId: 5, managementCompanyId: 2 }),
 ];
-const areaOf = (locationId: number) => locations.find(({ id }) => id === locationId)?.organizationId;
+const organizationOf = (locationId: number) => locations.find(({ id }) => id === locationId)?.organizationId;
 
 const atLocations = (...ids: number[]) =>
   ids.map((locationId) => ({ locationId, location: { name: `Location ${locationId}` } }));
@@ -30,7 +30,7 @@ const asServerHasThem = (user: User) =>
     organizationIds: user.userToOrganization.map(({ organizationId }) => organizationId),
     locations: user.userToLocation.map(({ locationId }) => ({
       locationId,
-      organizationId: areaOf(locationId),
+      organizationId: organizationOf(locationId),
     })),
   });
 

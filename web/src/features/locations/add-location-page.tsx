@@ -21,7 +21,7 @@ import { applyServerErrors } from '../../lib/form.ts';
 import { useCreateLocation, useGeocode } from '../../api/locations.ts';
 import { useManagementCompaniesOfUser } from '../../api/management-companies.ts';
 import { useOrganizationsOfUser } from '../../api/organizations.ts';
-import { useAreasForNewLocation, useMayAddLocation } from './hooks/use-may-add-location.ts';
+import { useOrganizationsForNewLocation, useMayAddLocation } from './hooks/use-may-add-location.ts';
 import { LazyLocationMap } from './components/lazy-location-map.tsx';
 import { Crosshair } from './components/map-overlays.tsx';
 import { roundView, type MapTarget, type MapView } from './components/map-view.ts';
@@ -87,7 +87,7 @@ const AddLocation = () => {
   const areas = useOrganizationsOfUser(actor.userId);
   const noAreas = areas.isSuccess && areas.data.length === 0;
   const companies = useManagementCompaniesOfUser(actor.userId, noAreas);
-  const allowed = useAreasForNewLocation(areas.data ?? []);
+  const allowed = useOrganizationsForNewLocation(areas.data ?? []);
 
   if (areas.isPending || (noAreas && companies.isPending)) return <Spinner label="Loading areas" />;
   if (areas.isError) return <ErrorPanel error={areas.error} onReset={() => void areas.refetch()} />;

@@ -63,7 +63,7 @@ const ProfileView = ({ user }: { user: User }) => {
     id: locationId,
     name: locationId === user.defaultLocationId ? `${location.name} (Default)` : location.name,
   }));
-  const areaItems = user.userToOrganization.map(({ organizationId, organization }) => ({
+  const organizationItems = user.userToOrganization.map(({ organizationId, organization }) => ({
     id: organizationId,
     name: organization.name,
   }));
@@ -130,7 +130,7 @@ const ProfileView = ({ user }: { user: User }) => {
             <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
               Areas
             </Typography>
-            <Memberships label="Areas" items={areaItems} />
+            <Memberships label="Areas" items={organizationItems} />
           </CardContent>
         </Card>
       </Box>

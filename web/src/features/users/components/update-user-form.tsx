@@ -50,10 +50,10 @@ export interface UpdateUserFormValues extends UserFormFields {
 type Field = keyof UpdateUserFormValues;
 const FIELDS: readonly Field[] = [...USER_FORM_FIELDS, 'roleId', 'currentPassword'];
 
-export interface AreaOption extends PlaceOption {
+export interface OrganizationOption extends PlaceOption {
   managementCompanyId: number;
 }
-export interface LocationOption extends AreaOption {
+export interface LocationOption extends OrganizationOption {
   organizationId: number;
 }
 
@@ -147,7 +147,7 @@ const resolverFor = (user: User, self: boolean) =>
 export interface UpdateUserFormProps {
   user: User;
   companies: readonly PlaceOption[];
-  areas: readonly AreaOption[];
+  areas: readonly OrganizationOption[];
   locations: readonly LocationOption[];
   /** The user's picture now, for the upload's preview. */
   pictureUrl: string | null;
@@ -197,7 +197,7 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
 
   // Memberships the signed-in user may not remove stay as they are (canManageMembership).
   const locationById = new Map(locations.map((l) => [l.id, l]));
-  const areaById = new Map(areas.map((a) => [a.id, a]));
+  const organizationById = new Map(areas.map((a) => [a.id, a]));
   const lockedLocations = placement.locationIds.filter((id) => {
     const l = locationById.get(id);
     return (
@@ -216,7 +216,7 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
     );
   });
   const lockedAreas = placement.organizationIds.filter((id) => {
-    const a = areaById.get(id);
+    const a = organizationById.get(id);
     return (
       !a ||
       !canManageMembership(
@@ -246,7 +246,7 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
   const companyAreas = [
     ...areas.filter((a) => a.managementCompanyId === companyId),
     ...user.userToOrganization
-      .filter(({ organizationId }) => !areaById.has(organizationId))
+      .filter(({ organizationId }) => !organizationById.has(organizationId))
       .map(({ organizationId, organization }) => ({ id: organizationId, name: organization.name })),
   ];
   const companyLocations = [

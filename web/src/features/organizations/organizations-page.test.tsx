@@ -4,7 +4,7 @@ import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { anArea } from '../../testing/fixtures.ts';
-import { AreasPage } from './areas-page.tsx';
+import { OrganizationsPage } from './organizations-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
 const companyManager = testUser({
@@ -25,7 +25,7 @@ const manager = testUser({ id: 102, roleId: Role.Manager, roleName: 'Manager', m
 const renderAreas = (handlers: FakeHandlers, user: User = companyManager) => {
   const fake = createFakeFetch(handlers);
   vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<AreasPage />, {
+  const rendered = renderWithProviders(<OrganizationsPage />, {
     route: '/app/organizations',
     path: '/app/organizations',
     routes: [
@@ -48,7 +48,7 @@ const rowTexts = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 
-describe('AreasPage', () => {
+describe('OrganizationsPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the areas by name with their company and totals; a row opens the area', async () => {

@@ -18,8 +18,8 @@ import { useAuthorization } from '../../lib/authorization.ts';
 import { applyServerErrors } from '../../lib/form.ts';
 import { useDeleteOrganization, useOrganization, useUpdateOrganization } from '../../api/organizations.ts';
 import { useRouteId } from '../../lib/route-params.ts';
-import { areaPlacement } from './components/area-helpers.ts';
-import { AreaLoadError } from './components/area-load-error.tsx';
+import { organizationPlacement } from './components/organization-helpers.ts';
+import { OrganizationLoadError } from './components/organization-load-error.tsx';
 
 const updateAreaForm = createOrganizationBody.pick({ name: true });
 type UpdateAreaForm = z.input<typeof updateAreaForm>;
@@ -29,19 +29,19 @@ const deleteFailureText = (error: unknown) =>
   error instanceof ApiError ? error.message : 'The area could not be deleted. Please try again.';
 
 /** /app/organizations/update/{id}: the area's name, save and delete. */
-export const AreaUpdatePage = () => {
+export const OrganizationUpdatePage = () => {
   const id = useRouteId();
-  return id === null ? <AreaLoadError /> : <AreaUpdate id={id} />;
+  return id === null ? <OrganizationLoadError /> : <OrganizationUpdate id={id} />;
 };
 
-const AreaUpdate = ({ id }: { id: number }) => {
+const OrganizationUpdate = ({ id }: { id: number }) => {
   const area = useOrganization(id);
   if (area.isPending) return <Spinner label="Loading area" />;
-  if (area.isError) return <AreaLoadError />;
-  return <AreaUpdateForm area={area.data} />;
+  if (area.isError) return <OrganizationLoadError />;
+  return <OrganizationUpdateForm area={area.data} />;
 };
 
-const AreaUpdateForm = ({ area }: { area: Organization }) => {
+const OrganizationUpdateForm = ({ area }: { area: Organization }) => {
   const navigate = useNavigate();
   const { can } = useAuthorization();
   const update = useUpdateOrganization();
@@ -73,7 +73,7 @@ const AreaUpdateForm = ({ area }: { area: Organization }) => {
     await del.run(() => remove.mutateAsync(area.id));
   };
 
-  const placement = areaPlacement(area);
+  const placement = organizationPlacement(area);
   const mayUpdate = can('update', placement);
   const mayDelete = can('delete', placement);
   const busy = save.busy || del.busy;

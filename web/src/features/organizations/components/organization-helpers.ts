@@ -2,7 +2,7 @@ import type { PlacementOf } from '@sitewalk/shared/policy';
 import type { Organization } from '@sitewalk/shared/schemas/organization';
 
 /** An area as the shared policy places it. */
-export const areaPlacement = (
+export const organizationPlacement = (
   area: Pick<Organization, 'id' | 'managementCompanyId'>,
 ): PlacementOf<'organization'> => ({
   kind: 'organization',

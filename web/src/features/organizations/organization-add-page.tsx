@@ -20,7 +20,7 @@ import { applyServerErrors } from '../../lib/form.ts';
 import { fileNameOf, uploadImage } from '../../lib/upload.ts';
 import { useManagementCompaniesOfUserByName } from '../../api/management-companies.ts';
 import { useCreateOrganization } from '../../api/organizations.ts';
-import { useMayAddArea } from './hooks/use-may-add-area.ts';
+import { useMayAddOrganization } from './hooks/use-may-add-organization.ts';
 
 const addAreaForm = createOrganizationBody.pick({ name: true, managementCompanyId: true });
 type AddAreaForm = z.input<typeof addAreaForm>;
@@ -33,10 +33,10 @@ const Frame = ({ children }: { children: React.ReactNode }) => (
 );
 
 /** /app/addOrganization: 'Add Area' — name, management company and logo (Company Manager and above). */
-export const AreaAddPage = () => {
+export const OrganizationAddPage = () => {
   const { actor } = useAuthorization();
   const companies = useManagementCompaniesOfUserByName(actor.userId);
-  const mayAdd = useMayAddArea(companies.data?.map(({ id }) => id));
+  const mayAdd = useMayAddOrganization(companies.data?.map(({ id }) => id));
 
   if (companies.isPending) return <Spinner label="Loading management companies" />;
   if (companies.isError)

@@ -5,7 +5,7 @@ import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aCompany, anArea } from '../../testing/fixtures.ts';
 import { uploadImage } from '../../lib/upload.ts';
-import { AreaAddPage } from './area-add-page.tsx';
+import { OrganizationAddPage } from './organization-add-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
 // The presigned PUT goes to the storage with XMLHttpRequest; lib/upload.test.ts covers it.
@@ -35,7 +35,7 @@ const bolt = aCompany({ id: 2, name: 'Bolt Lockers' });
 const renderAdd = (handlers: FakeHandlers, user: User = superUser) => {
   const fake = createFakeFetch(handlers);
   vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<AreaAddPage />, {
+  const rendered = renderWithProviders(<OrganizationAddPage />, {
     route: '/app/addOrganization',
     path: '/app/addOrganization',
     routes: [{ path: '/app/organizations', element: <p>areas list</p> }],
@@ -49,7 +49,7 @@ const created = (request: { body: unknown }) => {
   return anArea({ id: 9, name: body.name, managementCompanyId: body.managementCompanyId });
 };
 
-describe('AreaAddPage', () => {
+describe('OrganizationAddPage', () => {
   beforeEach(() => vi.mocked(uploadImage).mockReset());
   afterEach(() => vi.unstubAllGlobals());
 

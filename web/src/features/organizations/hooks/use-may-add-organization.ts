@@ -5,7 +5,7 @@ import { useAuthorization } from '../../../lib/authorization.ts';
  * Whether the shared policy lets the signed-in user create an area in their own company, or anywhere
  * when they act over every company (Add Area needs Company Manager or above).
  */
-export const useMayAddArea = (companyIds?: readonly number[]) => {
+export const useMayAddOrganization = (companyIds?: readonly number[]) => {
   const { actor } = useAuthorization();
   const ids = companyIds?.length
     ? companyIds

@@ -8,9 +8,9 @@ import { ErrorPanel } from '../../components/error-panel.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useOrganizationsPage } from '../../api/organizations.ts';
-import { useMayAddArea } from './hooks/use-may-add-area.ts';
+import { useMayAddOrganization } from './hooks/use-may-add-organization.ts';
 import { formatDate } from '../../lib/time.ts';
-import { AreaLogo } from './components/area-logo.tsx';
+import { OrganizationLogo } from './components/organization-logo.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const columns: DataTableColumn<Organization>[] = [
@@ -19,7 +19,7 @@ const columns: DataTableColumn<Organization>[] = [
     header: 'Name',
     render: (area) => (
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-        <AreaLogo area={area} />
+        <OrganizationLogo area={area} />
         <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
           {area.name}
         </Box>
@@ -38,10 +38,10 @@ const columns: DataTableColumn<Organization>[] = [
 ];
 
 /** /app/organizations: the areas of the signed-in user's scope, by name, searched and paged by the API. */
-export const AreasPage = () => {
+export const OrganizationsPage = () => {
   const { actor } = useAuthorization();
   const navigate = useNavigate();
-  const mayAdd = useMayAddArea();
+  const mayAdd = useMayAddOrganization();
   const [query, setQuery] = useState<DataTableQuery>({ page: 1, pageSize: 10, searchTerm: '' });
   const areas = useOrganizationsPage({ userId: actor.userId, ...query });
 

@@ -4,7 +4,7 @@ import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aLocation, anArea, aPerson } from '../../testing/fixtures.ts';
-import { AreaPage } from './area-page.tsx';
+import { OrganizationPage } from './organization-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
 const companyManager = testUser({
@@ -20,7 +20,7 @@ const renderArea = (
 ) => {
   const fake = createFakeFetch(handlers);
   vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<AreaPage />, {
+  const rendered = renderWithProviders(<OrganizationPage />, {
     route: `/app/organizations/${id}`,
     path: '/app/organizations/:id',
     routes: [
@@ -71,7 +71,7 @@ const locationNames = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 
-describe('AreaPage', () => {
+describe('OrganizationPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the area: name, id, created date, company, totals and Update', async () => {

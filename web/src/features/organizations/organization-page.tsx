@@ -13,9 +13,9 @@ import { useLocationsOfOrganization } from '../../api/locations.ts';
 import { useOrganization } from '../../api/organizations.ts';
 import { formatDate } from '../../lib/time.ts';
 import { useRouteId } from '../../lib/route-params.ts';
-import { areaPlacement } from './components/area-helpers.ts';
-import { AreaLoadError } from './components/area-load-error.tsx';
-import { AreaLogo } from './components/area-logo.tsx';
+import { organizationPlacement } from './components/organization-helpers.ts';
+import { OrganizationLoadError } from './components/organization-load-error.tsx';
+import { OrganizationLogo } from './components/organization-logo.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Detail, DetailList } from '../../components/details.tsx';
 
@@ -42,19 +42,19 @@ const matchesLocation = (location: Location, term: string) =>
   );
 
 /** /app/organizations/{id}: the area's details, its users and its locations. */
-export const AreaPage = () => {
+export const OrganizationPage = () => {
   const id = useRouteId();
-  return id === null ? <AreaLoadError /> : <AreaDetail id={id} />;
+  return id === null ? <OrganizationLoadError /> : <OrganizationDetail id={id} />;
 };
 
-const AreaDetail = ({ id }: { id: number }) => {
+const OrganizationDetail = ({ id }: { id: number }) => {
   const { can } = useAuthorization();
   const navigate = useNavigate();
   const area = useOrganization(id);
   const locations = useLocationsOfOrganization(id);
 
   if (area.isPending) return <Spinner label="Loading area" />;
-  if (area.isError) return <AreaLoadError />;
+  if (area.isError) return <OrganizationLoadError />;
 
   const data = area.data;
   return (
@@ -62,9 +62,9 @@ const AreaDetail = ({ id }: { id: number }) => {
       <PageHeader
         title={data.name}
         back={{ to: paths.app.organizations.build(), label: 'Back to Areas' }}
-        leading={<AreaLogo area={data} size={48} />}
+        leading={<OrganizationLogo area={data} size={48} />}
         actions={
-          can('update', areaPlacement(data)) && (
+          can('update', organizationPlacement(data)) && (
             <Button
               component={RouterLink}
               to={paths.app.organizationUpdate.build(data.id)}

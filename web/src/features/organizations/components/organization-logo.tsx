@@ -4,7 +4,7 @@ import { usePictureUrl } from '../../../api/pictures.ts';
 import { fileNameOf } from '../../../lib/upload.ts';
 
 /** The area's logo, or the generic picture when it has none or it cannot be shown. */
-export const AreaLogo = ({
+export const OrganizationLogo = ({
   area,
   size = 32,
 }: {

@@ -4,7 +4,7 @@ import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { anArea } from '../../testing/fixtures.ts';
-import { AreaUpdatePage } from './area-update-page.tsx';
+import { OrganizationUpdatePage } from './organization-update-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
 const companyManager = testUser({
@@ -27,7 +27,7 @@ const renderUpdate = (
 ) => {
   const fake = createFakeFetch(handlers);
   vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<AreaUpdatePage />, {
+  const rendered = renderWithProviders(<OrganizationUpdatePage />, {
     route: `/app/organizations/update/${id}`,
     path: '/app/organizations/update/:id',
     routes: [
@@ -41,7 +41,7 @@ const renderUpdate = (
 
 const area = anArea({ id: 3, name: 'North Area' });
 
-describe('AreaUpdatePage', () => {
+describe('OrganizationUpdatePage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('saves the new name, shows Saved! and returns to the area', async () => {
