@@ -1,7 +1,13 @@
 import type { DataService } from './service.ts';
 import type { WalkItem } from './entities/walk.ts';
 import { readPartition } from './bounded.ts';
-import { AuditedChangeRefused, writeAuditedOrFail, type AuditActor } from './audit.ts';
+import {
+  AuditedChangeRefused,
+  writeAuditedOrFail,
+  type Audit,
+  type AuditActor,
+  type ChangeItems,
+} from './audit.ts';
 import { auditView, changedFields } from './audit-fields.ts';
 
 /** Named access patterns of walks (docs/data-model.md). */
@@ -30,21 +36,22 @@ const walkEntry = (walk: NewWalk) => ({
   organizationId: walk.organizationId,
 });
 
-const reread = async (db: DataService, walkId: number) => {
+/** Writes the walk with its audit entry, then reads it back as written (AuditedChangeRefused when it went since). */
+const writeAndReread = async (db: DataService, walkId: number, audit: Audit, changes: ChangeItems) => {
+  await writeAuditedOrFail(db, audit, changes);
   const walk = await getWalk(db, walkId);
   if (!walk) throw new AuditedChangeRefused();
   return walk;
 };
 
 /** A new walk, recorded in its company's audit log. */
-export const createWalk = async (db: DataService, walk: NewWalk, actor: AuditActor) => {
-  await writeAuditedOrFail(
+export const createWalk = (db: DataService, walk: NewWalk, actor: AuditActor) =>
+  writeAndReread(
     db,
+    walk.walkId,
     { actor, record: { ...walkEntry(walk), action: 'create', before: null, after: auditView.walk(walk) } },
     ({ walk: walks }) => [walks.create(walk).commit()],
   );
-  return reread(db, walk.walkId);
-};
 
 export const updateWalk = async (
   db: DataService,
@@ -53,12 +60,12 @@ export const updateWalk = async (
   actor: AuditActor,
 ) => {
   const fields = changedFields(auditView.walk(walk), auditView.walk({ ...walk, ...changes }));
-  await writeAuditedOrFail(
+  return writeAndReread(
     db,
+    walk.walkId,
     { actor, record: { ...walkEntry({ ...walk, ...changes }), action: 'update', ...fields } },
     ({ walk: walks }) => [walks.patch({ walkId: walk.walkId }).set(changes).commit()],
   );
-  return reread(db, walk.walkId);
 };
 
 /** Moves the walk to the `deleted` state: its reports keep it, the location's list no longer reads it. */

@@ -25,7 +25,7 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import HistoryIcon from '@mui/icons-material/History';
 import { Fragment, useMemo, useState } from 'react';
-import { Role, isRoleId, roleNames } from '@sitewalk/shared/roles';
+import { isRoleId, roleNames } from '@sitewalk/shared/roles';
 import { messages } from '@sitewalk/shared/messages';
 import {
   auditActionNames,
@@ -38,6 +38,8 @@ import { taskStatusNames, type TaskStatus } from '@sitewalk/shared/schemas/task'
 import { errorMessageOf } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useCurrentUser } from '../../lib/auth.tsx';
+import { useAuthorization } from '../../lib/authorization.ts';
+import { decideActivity } from '@sitewalk/shared/policy';
 import { useActivity, type ActivityFilters } from '../../api/activity.ts';
 import { useLocationsOfUser } from '../../api/locations.ts';
 import { useManagementCompaniesOfUser } from '../../api/management-companies.ts';
@@ -344,7 +346,8 @@ export const ActivityPage = () => {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const roomy = useMediaQuery(theme.breakpoints.up('sm'));
-  const global = user.roleId >= Role.Admin;
+  // Super Users and Admins read every company's log and the system log of changes that concern no company.
+  const mayReadSystemLog = decideActivity(useAuthorization().actor, SYSTEM_LOG) === 'allow';
   const companies = useManagementCompaniesOfUser(user.id);
   const locations = useLocationsOfUser(user.id);
   const people = useUsersOfUser(user.id);
@@ -367,7 +370,9 @@ export const ActivityPage = () => {
   const companyId =
     chosenCompany !== ''
       ? chosenCompany
-      : (user.managementCompanyId ?? companies.data?.companies[0]?.id ?? (global ? SYSTEM_LOG : null));
+      : (user.managementCompanyId ??
+        companies.data?.companies[0]?.id ??
+        (mayReadSystemLog ? SYSTEM_LOG : null));
   const filters: ActivityFilters | null =
     companyId === null
       ? null
@@ -399,7 +404,7 @@ export const ActivityPage = () => {
     (value) => value !== '',
   ).length;
   const filtered = activeFilters > 0;
-  const showLog = global || (companies.data?.companies.length ?? 0) > 1;
+  const showLog = mayReadSystemLog || (companies.data?.companies.length ?? 0) > 1;
   const clear = () => {
     setObjectKind('');
     setActorId('');
@@ -439,7 +444,7 @@ export const ActivityPage = () => {
                   {c.name}
                 </MenuItem>
               ))}
-              {global && <MenuItem value={SYSTEM_LOG}>System (no company)</MenuItem>}
+              {mayReadSystemLog && <MenuItem value={SYSTEM_LOG}>System (no company)</MenuItem>}
             </TextField>
           )}
           {!roomy && (
