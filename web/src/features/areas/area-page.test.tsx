@@ -1,26 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { testCompanyManager as companyManager, renderWithFakeApi } from '../../testing/test-utils.tsx';
+import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aLocation, anArea, aPerson } from '../../testing/fixtures.ts';
 import { AreaPage } from './area-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
-
-const companyManager = testUser({
-  id: 100,
-  roleId: Role.CompanyManager,
-  roleName: 'Company Manager',
-  managementCompanyId: 1,
-});
 
 const renderArea = (
   handlers: FakeHandlers,
   { id = '3', user = companyManager }: { id?: string; user?: User } = {},
 ) => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<AreaPage />, {
+  return renderWithFakeApi(<AreaPage />, handlers, {
     route: `/app/organizations/${id}`,
     path: '/app/organizations/:id',
     routes: [
@@ -30,7 +21,6 @@ const renderArea = (
     ],
     user,
   });
-  return { ...rendered, fake };
 };
 
 const area = anArea({

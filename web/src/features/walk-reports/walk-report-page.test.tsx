@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { WalkReport } from '@sitewalk/shared/schemas/walkReport';
 import type { Marker } from '@sitewalk/shared/schemas/walk';
-import { renderWithProviders } from '../../testing/test-utils.tsx';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { renderWithFakeApi } from '../../testing/test-utils.tsx';
+import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { formatInstant } from '@sitewalk/shared/time';
 import { aLocation } from '../../testing/fixtures.ts';
 import { aUser } from '../../testing/incident-fixtures.ts';
@@ -108,14 +108,11 @@ const aReport = (overrides: Partial<WalkReport> = {}): WalkReport => ({
 });
 
 const renderReport = (handlers: FakeHandlers, path = '/app/locations/4/walk-report/9') => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<WalkReportPage />, {
+  return renderWithFakeApi(<WalkReportPage />, handlers, {
     route: path,
     path: '/app/locations/:id/walk-report/:walkReportId',
     user: aUser(),
   });
-  return { ...rendered, fake };
 };
 
 const detail = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;

@@ -1,22 +1,12 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useId, useState } from 'react';
+import { Alert, DialogContent, DialogContentText, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ImageContentType } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import { useRecorderServices } from '../recorder-services.tsx';
 import { preparePhoto } from './photo-file.ts';
 import { PhotoInput } from './photo-input.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 export const doorCheckTexts = {
   waiting: "Waiting for SiteWalk to name the unit to check: it does once this walk's start is sent.",
@@ -42,23 +32,17 @@ export interface DoorCheckDialogProps {
 }
 
 /** 'Door check': a photo of the door of the unit asked for, and the unit number the walker saw. */
-export const DoorCheckDialog = ({ open, markerLabel, unit, onCancel, onSave }: DoorCheckDialogProps) => {
-  const id = useId();
-  return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
-      <DialogTitle id={`${id}-title`}>Door check</DialogTitle>
-      {open && <DoorCheckForm formId={`${id}-form`} markerLabel={markerLabel} unit={unit} onSave={onSave} />}
-      <DialogActions>
-        <Button onClick={onCancel} size="large">
-          Cancel
-        </Button>
-        <Button type="submit" form={`${id}-form`} variant="contained" size="large">
-          Save door check
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
+export const DoorCheckDialog = ({ open, markerLabel, unit, onCancel, onSave }: DoorCheckDialogProps) => (
+  <FormDialog
+    open={open}
+    title="Door check"
+    submitLabel="Save door check"
+    onCancel={onCancel}
+    buttonSize="large"
+  >
+    {(formId) => <DoorCheckForm formId={formId} markerLabel={markerLabel} unit={unit} onSave={onSave} />}
+  </FormDialog>
+);
 
 const DoorCheckForm = ({
   formId,

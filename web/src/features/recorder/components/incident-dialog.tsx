@@ -1,17 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useId, useState } from 'react';
+import { Alert, DialogContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod';
 import { INCIDENT_PRIORITIES, NOTE_MAX_LENGTH, type ImageContentType } from '@sitewalk/shared/constants';
@@ -20,6 +9,7 @@ import { walkNoteBody } from '@sitewalk/shared/schemas/walkReport';
 import { useRecorderServices } from '../recorder-services.tsx';
 import { preparePhoto } from './photo-file.ts';
 import { PhotoInput } from './photo-input.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 /** The most photos one incident takes on the spot. */
 export const INCIDENT_PHOTOS_MAX = 5;
@@ -43,23 +33,17 @@ export interface IncidentDialogProps {
 }
 
 /** 'Report incident': a priority, a note and photos, linked to this walk's report. */
-export const IncidentDialog = ({ open, onCancel, onSave }: IncidentDialogProps) => {
-  const id = useId();
-  return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
-      <DialogTitle id={`${id}-title`}>Report incident</DialogTitle>
-      {open && <IncidentForm formId={`${id}-form`} onSave={onSave} />}
-      <DialogActions>
-        <Button onClick={onCancel} size="large">
-          Cancel
-        </Button>
-        <Button type="submit" form={`${id}-form`} variant="contained" size="large">
-          Save incident
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
+export const IncidentDialog = ({ open, onCancel, onSave }: IncidentDialogProps) => (
+  <FormDialog
+    open={open}
+    title="Report incident"
+    submitLabel="Save incident"
+    onCancel={onCancel}
+    buttonSize="large"
+  >
+    {(formId) => <IncidentForm formId={formId} onSave={onSave} />}
+  </FormDialog>
+);
 
 const IncidentForm = ({ formId, onSave }: { formId: string; onSave: (values: IncidentValues) => void }) => {
   const form = useForm<z.input<typeof incidentForm>, unknown, z.output<typeof incidentForm>>({

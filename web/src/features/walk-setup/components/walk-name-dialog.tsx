@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useId } from 'react';
+import { DialogContent, Stack, TextField } from '@mui/material';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as z from 'zod';
 import { WALK_DESCRIPTION_MAX, WALK_NAME_MAX } from '@sitewalk/shared/constants';
 import { createWalkBody } from '@sitewalk/shared/schemas/walk';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 const walkNameForm = createWalkBody.pick({ name: true, description: true });
 export type WalkNameValues = z.output<typeof walkNameForm>;
@@ -18,21 +18,11 @@ export interface WalkNameDialogProps {
 }
 
 /** The walk-name modal: name required, at most 30 characters; description at most 200. */
-export const WalkNameDialog = ({ open, initial, onCancel, onSubmit }: WalkNameDialogProps) => {
-  const id = useId();
-  return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby={`${id}-title`} fullWidth maxWidth="xs">
-      <DialogTitle id={`${id}-title`}>Save Walk</DialogTitle>
-      {open && <WalkNameForm formId={`${id}-form`} initial={initial} onSubmit={onSubmit} />}
-      <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" form={`${id}-form`} variant="contained">
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
+export const WalkNameDialog = ({ open, initial, onCancel, onSubmit }: WalkNameDialogProps) => (
+  <FormDialog open={open} title="Save Walk" submitLabel="Save" onCancel={onCancel} maxWidth="xs">
+    {(formId) => <WalkNameForm formId={formId} initial={initial} onSubmit={onSubmit} />}
+  </FormDialog>
+);
 
 const WalkNameForm = ({
   formId,
