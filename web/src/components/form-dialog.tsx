@@ -1,5 +1,14 @@
-import { Button, Dialog, DialogActions, DialogTitle } from '@mui/material';
-import { useId, type ReactNode } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
+import { useId, type FormEventHandler, type ReactNode } from 'react';
 
 export interface FormDialogProps {
   open: boolean;
@@ -43,3 +52,22 @@ export const FormDialog = ({
     </Dialog>
   );
 };
+
+/** The form inside a `FormDialog`: a column of fields, its own checks instead of the browser's. */
+export const DialogForm = ({
+  formId,
+  onSubmit,
+  sx,
+  children,
+}: {
+  formId: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  sx?: SxProps<Theme>;
+  children: ReactNode;
+}) => (
+  <DialogContent>
+    <Stack component="form" id={formId} noValidate spacing={2} sx={sx} onSubmit={onSubmit}>
+      {children}
+    </Stack>
+  </DialogContent>
+);

@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { idleOutboxStatus } from './outbox.ts';
 import { OutboxIndicator } from './outbox-indicator.tsx';
 import type { FailedWrite, Outbox, OutboxStatus, OutboxWrite } from './types.ts';
 
@@ -9,14 +10,7 @@ const fake = vi.hoisted(() => {
   const listeners = new Set<(status: OutboxStatus) => void>();
   const retried: number[] = [];
   const discarded: number[] = [];
-  let status: OutboxStatus = {
-    waiting: 0,
-    bytes: 0,
-    sending: false,
-    online: true,
-    retryAt: null,
-    failed: [],
-  };
+  let status: OutboxStatus = idleOutboxStatus(true);
   return {
     set: (change: Partial<OutboxStatus>) => {
       status = { ...status, ...change };
