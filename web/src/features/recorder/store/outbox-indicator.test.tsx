@@ -1,23 +1,23 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { idleOutboxStatus } from './outbox.ts';
 import { OutboxIndicator } from './outbox-indicator.tsx';
 import type { FailedWrite, Outbox, OutboxStatus, OutboxWrite } from './types.ts';
 
 /** An outbox whose status the test sets. */
-const fake = vi.hoisted(() => {
+const fake = await vi.hoisted(async () => {
   const listeners = new Set<(status: OutboxStatus) => void>();
   const retried: number[] = [];
   const discarded: number[] = [];
-  let status: OutboxStatus = idleOutboxStatus(true);
+  const { idleOutboxStatus } = await import('./outbox.ts');
+  let status = idleOutboxStatus(true);
   return {
     set: (change: Partial<OutboxStatus>) => {
       status = { ...status, ...change };
       listeners.forEach((listener) => listener(status));
     },
     reset: () => {
-      status = { waiting: 0, bytes: 0, sending: false, online: true, retryAt: null, failed: [] };
+      status = idleOutboxStatus(true);
       retried.length = 0;
       discarded.length = 0;
     },
