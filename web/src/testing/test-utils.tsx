@@ -1,18 +1,16 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { RuntimeConfig } from '@sitewalk/shared/runtime-config';
 import { Role } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { theme } from '../app/theme.ts';
+import { AppProviders } from '../app/app-providers.tsx';
 import { setAccessToken } from '../lib/api.ts';
 import '../lib/auth.tsx'; // registers the 401 handler, as the app's first protected page does
 import { createQueryClient, queryKeyOf } from '../lib/query.ts';
-import { RuntimeConfigProvider } from '../lib/runtime-config.tsx';
 import { setSessionHost } from '../lib/session-host.ts';
 import { createFakeFetch, type FakeHandlers } from './fake-api.ts';
 
@@ -117,14 +115,7 @@ export const renderWithProviders = (ui: ReactElement, options: RenderWithProvide
     setAccessToken(null);
   }
   const result: RenderResult = render(
-    <RuntimeConfigProvider value={{ ...testConfig, ...options.config }}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ThemeProvider>
-    </RuntimeConfigProvider>,
+    <AppProviders config={{ ...testConfig, ...options.config }} queryClient={queryClient} router={router} />,
   );
   const user = userEvent.setup({
     advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined),

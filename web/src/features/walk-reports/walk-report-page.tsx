@@ -24,6 +24,7 @@ import { reportView, type CompletedEntry, type FlagEntry } from './walk-report-v
 import { MapLegend, WalkReportMap } from './components/walk-report-map.tsx';
 import { Detail, DetailList } from '../../components/details.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { TwoColumns } from '../../components/two-columns.tsx';
 
 const parseId = (value: string | undefined) =>
   value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
@@ -295,14 +296,7 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
 
       <FlagsSection flags={view.flags} discardedCount={data.discardedCount} onShow={showOnMap} />
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 3fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <TwoColumns columns="minmax(0, 2fr) minmax(0, 3fr)">
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h6" component="h2" id="completed-markers" sx={{ mb: 1 }}>
@@ -376,7 +370,7 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
           />
           <MapLegend />
         </Stack>
-      </Box>
+      </TwoColumns>
     </Stack>
   );
 };
