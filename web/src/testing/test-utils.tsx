@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { render, screen, within, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
@@ -133,6 +133,13 @@ export const renderWithFakeApi = (
   vi.stubGlobal('fetch', fake.fetch);
   return { ...renderWithProviders(ui, options), fake };
 };
+
+/** The texts in one column of a table's body rows (its header row left out), top to bottom. */
+export const columnTexts = (column: number, table: HTMLElement = screen.getByRole('table')) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[column]?.textContent);
 
 /** A `fetch` stub answering by `METHOD /path`; unlisted calls answer 599 and are recorded. */
 export const stubFetch = (

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { testUser, renderWithFakeApi } from '../../testing/test-utils.tsx';
+import { testUser, renderWithFakeApi, columnTexts } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aLocation, anArea, aPerson } from '../../testing/fixtures.ts';
 import { UsersTable, type UsersSource } from './users-table.tsx';
@@ -27,11 +27,7 @@ const renderTable = (handlers: FakeHandlers, source: UsersSource, signedIn: User
   });
 };
 
-const rowNames = () =>
-  within(screen.getByRole('table', { name: 'Users' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+const rowNames = () => columnTexts(0, screen.getByRole('table', { name: 'Users' }));
 
 const area = anArea({ id: 3 });
 const inArea = (user: User): User => ({

@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { testCompanyManager as companyManager, renderWithFakeApi } from '../../testing/test-utils.tsx';
+import {
+  testCompanyManager as companyManager,
+  renderWithFakeApi,
+  columnTexts,
+} from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation, anArea, aPerson } from '../../testing/fixtures.ts';
+import { anArea, aPerson, twoLocations } from '../../testing/fixtures.ts';
 import { AreaPage } from './area-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
@@ -38,28 +42,14 @@ const member = aPerson({
   roleId: Role.AreaManager,
   userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
 });
-const locations = [
-  aLocation({ id: 11, name: 'Harbor Self Storage', city: 'Springfield', zipcode: '62701' }),
-  aLocation({
-    id: 12,
-    name: 'Bay Storage',
-    address: '9 Bay Rd',
-    city: 'Shelbyville',
-    state: 'KY',
-    zipcode: '40065',
-  }),
-];
+const locations = twoLocations();
 const handlers: FakeHandlers = {
   'organization.get': () => area,
   'user.allByOrganization': () => [member],
   'location.allByOrganization': () => locations,
 };
 
-const locationNames = () =>
-  within(screen.getByRole('table', { name: 'Locations' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+const locationNames = () => columnTexts(0, screen.getByRole('table', { name: 'Locations' }));
 
 describe('AreaPage', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
 import {
   testUser,
   testCompanyManager as companyManager,
   testAreaManager as areaManager,
   renderWithFakeApi,
+  columnTexts,
 } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { anArea } from '../../testing/fixtures.ts';
@@ -31,11 +32,7 @@ const areas = [
   anArea({ id: 4, name: 'East Area' }),
 ];
 
-const rowTexts = () =>
-  within(screen.getByRole('table', { name: 'Areas' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+const rowTexts = () => columnTexts(0, screen.getByRole('table', { name: 'Areas' }));
 
 describe('AreasPage', () => {
   afterEach(() => vi.unstubAllGlobals());

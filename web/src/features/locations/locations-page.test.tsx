@@ -5,9 +5,10 @@ import {
   testAreaManager as areaManager,
   testLocationManager as manager,
   renderWithFakeApi,
+  columnTexts,
 } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation } from '../../testing/fixtures.ts';
+import { twoLocations } from '../../testing/fixtures.ts';
 import { AppErrorRoute } from '../../app/routes/app-error.tsx';
 import { LocationsPage } from './locations-page.tsx';
 
@@ -24,23 +25,9 @@ const renderList = (handlers: FakeHandlers, user: User = areaManager) => {
   });
 };
 
-const locations = [
-  aLocation({ id: 11, name: 'Harbor Self Storage' }),
-  aLocation({
-    id: 12,
-    name: 'Bay Storage',
-    address: '9 Bay Rd',
-    city: 'Shelbyville',
-    state: 'KY',
-    zipcode: '40065',
-  }),
-];
+const locations = twoLocations();
 
-const firstCells = () =>
-  within(screen.getByRole('table', { name: 'Locations' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+const firstCells = () => columnTexts(0, screen.getByRole('table', { name: 'Locations' }));
 
 describe('LocationsPage', () => {
   afterEach(() => vi.unstubAllGlobals());
