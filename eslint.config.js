@@ -5,8 +5,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
 
 /**
- * Features do not import each other; what two features share lives in web/src/components, lib or hooks
- * (bulletproof-react's import zones). Shared code imports no feature. Each feature is a folder of
+ * Features do not import each other; what two features share lives in web/src/api (the data layer: one
+ * module per resource), components, lib or hooks (bulletproof-react's import zones). Shared code imports no feature. Each feature is a folder of
  * web/src/features, found when ESLint starts.
  */
 const featuresDir = new URL('./web/src/features/', import.meta.url);
@@ -27,7 +27,7 @@ const featureZones = features
             patterns: [
               {
                 regex: `(^|/)features/(${others.join('|')})(/|$)|^(\\.\\./)+(${others.join('|')})(/|$)`,
-                message: `Features do not import each other (${feature}): move what they share to web/src/components, lib or hooks.`,
+                message: `Features do not import each other (${feature}): move what they share to web/src/api, components, lib or hooks.`,
               },
             ],
           },
@@ -65,7 +65,7 @@ export default tseslint.config(
   { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
   ...featureZones,
   {
-    files: ['web/src/{components,lib,hooks,config,testing}/**/*.{ts,tsx}'],
+    files: ['web/src/{api,components,lib,hooks,config,testing}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -94,6 +94,25 @@ export default tseslint.config(
     },
   },
   {
+    // The domain reads the time only from the clock port (ports/clock.ts), so the local host's clock control
+    // moves every rule at once; parsing an instant (`new Date(value)`) is fine.
+    files: ['functions/src/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'NewExpression[callee.name="Date"][arguments.length=0]',
+          message: 'domain/ reads the time from ports/clock.ts: clock.now() (or systemClock.now(), named).',
+        },
+        {
+          selector: 'MemberExpression[object.name="Date"][property.name="now"]',
+          message: 'domain/ reads the time from ports/clock.ts: clock.now() (or systemClock.now(), named).',
+        },
+      ],
+    },
+  },
+  {
     // db/ is below the domain: its access patterns use no domain rule (tests may build on the domain's).
     files: ['functions/src/db/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -106,6 +125,32 @@ export default tseslint.config(
             {
               regex: '(^|/)domain/|^@sitewalk/functions/domain',
               message: 'db/ does not import domain/: what both need lives in db/ (e.g. db/bounded.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A handler (each resource's folder, the workers, the entry files) reads schema → domain call → view: what it
+    // reads or writes, it asks domain/ for. composition.ts builds the table's client for every function; a
+    // stream filter names the table's entity types for infra/.
+    files: ['functions/src/*.ts', 'functions/src/*/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'functions/src/{db,domain,http,ports,views}/**',
+      'functions/src/composition.ts',
+      'functions/src/*/stream-filter.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)db/|^@sitewalk/functions/db',
+              message:
+                'Handlers do not import db/: call a domain module (functions/src/domain/) and answer with a view.',
             },
           ],
         },

@@ -1070,7 +1070,7 @@ describe('the cleanup worker', () => {
     return fn;
   };
 
-  it('reads only the table’s stream, with the records its filter matches, and gives up a failing batch to a queue', () => {
+  it('reads only the table’s stream, with the records its filter matches, reports partial batch failures and gives up a failing record to a queue', () => {
     const queueId = Object.keys(resourcesOf(demo.application, 'AWS::SQS::Queue')).find((id) =>
       id.startsWith('Cleanup'),
     );
@@ -1084,6 +1084,7 @@ describe('the cleanup worker', () => {
       StartingPosition: 'TRIM_HORIZON',
       BisectBatchOnFunctionError: true,
       MaximumRetryAttempts: STREAM_RETRIES,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
       FilterCriteria: { Filters: [{ Pattern: JSON.stringify(streamFilter) }] },
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
     });

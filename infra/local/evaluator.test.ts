@@ -1,35 +1,78 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startLocalEvaluator, type LocalEvaluator } from './evaluator.ts';
 
+/**
+ * The timer is Vitest's fake one and each run ends when the test says so: nothing here waits for real time,
+ * so a busy machine cannot change what the tests see.
+ */
+
 const summary = { schedules: 0, raised: 0, summaries: 0, mailsSent: 0, mailsFailed: 0 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A run the test ends: `finish()` settles the run started last. */
+const controlledRuns = () => {
+  const ends: (() => void)[] = [];
+  let started = 0;
+  let inFlight = 0;
+  let most = 0;
+  return {
+    evaluate: () => {
+      started += 1;
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      const me = started;
+      return new Promise<typeof summary>((resolve) => {
+        ends.push(() => {
+          inFlight -= 1;
+          resolve({ ...summary, raised: me });
+        });
+      });
+    },
+    finish: async () => {
+      ends.shift()?.();
+      await vi.advanceTimersByTimeAsync(0);
+    },
+    get started() {
+      return started;
+    },
+    get most() {
+      return most;
+    },
+  };
+};
 
 let evaluator: LocalEvaluator | undefined;
-afterEach(() => evaluator?.stop());
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(async () => {
+  const stopping = evaluator?.stop();
+  evaluator = undefined;
+  vi.useRealTimers();
+  await stopping;
+});
 
 describe('the local evaluator', () => {
   it('runs on its timer, never two runs at once, and not after it stops', async () => {
-    let runs = 0;
-    let inFlight = 0;
-    let most = 0;
-    evaluator = startLocalEvaluator({
-      intervalMs: 20,
-      evaluate: async () => {
-        runs += 1;
-        inFlight += 1;
-        most = Math.max(most, inFlight);
-        await sleep(70);
-        inFlight -= 1;
-        return summary;
-      },
-    });
-    await sleep(400);
-    expect(runs).toBeGreaterThanOrEqual(3);
-    expect(most).toBe(1);
-    await evaluator.stop();
-    const stoppedAt = runs;
-    await sleep(100);
-    expect(runs).toBe(stoppedAt);
+    const runs = controlledRuns();
+    evaluator = startLocalEvaluator({ intervalMs: 20, evaluate: runs.evaluate });
+    expect(runs.started).toBe(0);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(runs.started).toBe(1);
+    // Due again twice while the first run is still going: skipped.
+    await vi.advanceTimersByTimeAsync(40);
+    expect(runs.started).toBe(1);
+    await runs.finish();
+    await vi.advanceTimersByTimeAsync(20);
+    expect(runs.started).toBe(2);
+    await runs.finish();
+    await vi.advanceTimersByTimeAsync(20);
+    expect(runs.started).toBe(3);
+    expect(runs.most).toBe(1);
+    const stopped = evaluator.stop();
+    await runs.finish();
+    await stopped;
+    await vi.advanceTimersByTimeAsync(200);
+    expect(runs.started).toBe(3);
   });
 
   it('logs a failed run and goes on', async () => {
@@ -44,27 +87,24 @@ describe('the local evaluator', () => {
         return summary;
       },
     });
-    await sleep(150);
-    expect(lines[0]).toBe('[evaluator] run failed: table gone');
-    expect(runs).toBeGreaterThan(1);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(lines).toEqual(['[evaluator] run failed: table gone']);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(runs).toBe(2);
+    expect(lines).toHaveLength(1);
   });
 
   it('runs now on demand, after the run under way', async () => {
-    const order: string[] = [];
-    let n = 0;
-    evaluator = startLocalEvaluator({
-      intervalMs: 10,
-      evaluate: async () => {
-        const me = ++n;
-        order.push(`start ${me}`);
-        await sleep(50);
-        order.push(`end ${me}`);
-        return { ...summary, raised: me };
-      },
-    });
-    await sleep(20); // the timer's run is under way
-    const result = await evaluator.runNow();
-    expect(order.slice(0, 4)).toEqual(['start 1', 'end 1', 'start 2', 'end 2']);
-    expect(result.raised).toBe(2);
+    const runs = controlledRuns();
+    evaluator = startLocalEvaluator({ intervalMs: 10, evaluate: runs.evaluate });
+    await vi.advanceTimersByTimeAsync(10); // the timer's run is under way
+    expect(runs.started).toBe(1);
+    const demanded = evaluator.runNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs.started).toBe(1); // it waits for the run under way
+    await runs.finish();
+    expect(runs.started).toBe(2);
+    await runs.finish();
+    expect((await demanded).raised).toBe(2);
   });
 });

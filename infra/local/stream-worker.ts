@@ -35,8 +35,8 @@ export interface StreamWorkerOptions {
   log?: (line: string) => void;
 }
 
-/** As the mapping in AWS: a failing batch is retried, then given up (its cleanup is resumed by a sweep). */
-const ATTEMPTS = 3;
+/** As the mapping in AWS: a failing batch or record is retried, then given up (its work is resumed by a sweep). */
+export const ATTEMPTS = 3;
 
 /** A worker on the stream: the records it takes (its mapping's filter) and its Lambda handler. */
 interface Consumer {
@@ -50,6 +50,33 @@ interface Shard {
   iterator?: string;
   lastSequenceNumber?: string;
 }
+
+/**
+ * Calls a stream worker's handler as the event source mapping does: a batch whose handler throws is tried again
+ * whole; with a partial batch failure only the records it names are (the others are not handled twice). After
+ * `ATTEMPTS` tries it is given up and logged.
+ */
+export const invokeAsTheMapping = async (
+  handler: Consumer['handler'],
+  event: DynamoDBStreamEvent | ScheduledEvent,
+  log: (line: string) => void,
+): Promise<void> => {
+  let next = event;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const answer = await handler(next);
+      const failed = new Set(answer?.batchItemFailures.map((f) => f.itemIdentifier) ?? []);
+      if (failed.size === 0 || !('Records' in next)) return;
+      next = { Records: next.Records.filter((r) => failed.has(r.dynamodb?.SequenceNumber ?? '')) };
+      throw new Error(`${failed.size} records failed`);
+    } catch (error) {
+      if (attempt === ATTEMPTS) {
+        log(`stream worker: gave up after ${ATTEMPTS} attempts: ${String(error)}`);
+        return;
+      }
+    }
+  }
+};
 
 export const startStreamWorker = async (options: StreamWorkerOptions): Promise<StreamWorker> => {
   const { standIns, tableName, pollMs = 200, sweepMs = 60_000 } = options;
@@ -70,24 +97,8 @@ export const startStreamWorker = async (options: StreamWorkerOptions): Promise<S
   const shards = new Map<string, Shard>();
   const finished = new Set<string>();
 
-  const invoke = async (handler: Consumer['handler'], event: DynamoDBStreamEvent | ScheduledEvent) => {
-    let next = event;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const answer = await handler(next);
-        // A partial batch failure: those records again, as the mapping retries them.
-        const failed = new Set(answer?.batchItemFailures.map((f) => f.itemIdentifier) ?? []);
-        if (failed.size === 0 || !('Records' in next)) return;
-        next = { Records: next.Records.filter((r) => failed.has(r.dynamodb?.SequenceNumber ?? '')) };
-        throw new Error(`${failed.size} records failed`);
-      } catch (error) {
-        if (attempt === ATTEMPTS) {
-          log(`stream worker: gave up after ${ATTEMPTS} attempts: ${String(error)}`);
-          return;
-        }
-      }
-    }
-  };
+  const invoke = (handler: Consumer['handler'], event: DynamoDBStreamEvent | ScheduledEvent) =>
+    invokeAsTheMapping(handler, event, log);
 
   const iteratorOf = async (shardId: string, shard: Shard) =>
     (

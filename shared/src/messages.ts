@@ -111,7 +111,7 @@ export const messages = {
     noUsersToAdd: 'No users available to add.',
     managementCompanies: 'Error loading management companies. Please try again later.',
     dashboard: 'Error loading dashboard data',
-    areaTitle: 'Error Loading Area',
+    organizationTitle: 'Error Loading Area',
     area: 'The area could not be loaded. Please try again later.',
     removeUser: 'Failed to remove user. Please try again.',
     addUsers: 'Failed to add users. Please try again.',

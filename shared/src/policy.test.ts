@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Role, roleIds, type RoleId } from './roles.ts';
+import { Role, roleFields, roleIds, type RoleId } from './roles.ts';
 import {
+  actorOf,
   assignableRoles,
   can,
   canChangeRole,
@@ -11,6 +12,7 @@ import {
   canSee,
   decide,
   decideActivity,
+  placementOf,
   type Action,
   type Actor,
   type Placement,
@@ -447,5 +449,101 @@ describe('tasks', () => {
     for (const roleId of roleIds) {
       expect(canSee(actorA(roleId), task(211, null, someoneElse))).toBe(roleId >= Role.Admin);
     }
+  });
+});
+
+describe('placementOf and actorOf: one builder of a user for the server and the SPA', () => {
+  const memberships = {
+    id: 9,
+    roleId: Role.Manager,
+    managementCompanyId: 1,
+    organizationIds: [],
+    locations: [
+      { locationId: 111, organizationId: 11 },
+      { locationId: 112, organizationId: 11 },
+      { locationId: 121, organizationId: 12 },
+    ],
+  } as const;
+
+  it("places a user with their locations' areas, each once", () => {
+    expect(placementOf(memberships)).toEqual({
+      kind: 'user',
+      id: 9,
+      roleId: Role.Manager,
+      managementCompanyId: 1,
+      organizationIds: [],
+      locationIds: [111, 112, 121],
+      locationOrganizationIds: [11, 12],
+    });
+  });
+
+  it('leaves out the areas the asker does not know, so they bring nobody into scope', () => {
+    const placement = placementOf({ ...memberships, locations: [{ locationId: 111 }, { locationId: 121 }] });
+    expect(placement.locationOrganizationIds).toEqual([]);
+    const areaManager: Actor = {
+      userId: 2,
+      roleId: Role.AreaManager,
+      managementCompanyIds: [1],
+      organizationIds: [11],
+      locationIds: [],
+    };
+    expect(canSee(areaManager, placement)).toBe(false);
+    expect(canSee(areaManager, placementOf(memberships))).toBe(true);
+  });
+
+  it('makes the same user an actor of their own scope', () => {
+    expect(actorOf(memberships)).toEqual({
+      userId: 9,
+      roleId: Role.Manager,
+      managementCompanyIds: [1],
+      organizationIds: [],
+      locationIds: [111, 112, 121],
+    });
+    expect(
+      actorOf({ ...memberships, roleId: Role.Admin, managementCompanyId: null }).managementCompanyIds,
+    ).toEqual([]);
+  });
+});
+
+describe('roleFields: what a user of each role fills in', () => {
+  it('asks a company below Admin, areas of Area Managers, locations and a PIN below them', () => {
+    const table = Object.fromEntries(roleIds.map((r) => [r, roleFields(r)]));
+    expect(table[Role.SuperUser]).toMatchObject({
+      company: false,
+      areas: false,
+      locations: false,
+      pin: false,
+    });
+    expect(table[Role.Admin]).toMatchObject({ company: false, emailRequired: true, locations: false });
+    expect(table[Role.Owner]).toMatchObject({
+      company: true,
+      areas: false,
+      locations: false,
+      emailRequired: true,
+    });
+    expect(table[Role.AreaManager]).toMatchObject({
+      company: true,
+      areas: true,
+      locations: false,
+      pin: false,
+    });
+    expect(table[Role.Manager]).toMatchObject({
+      areas: false,
+      locations: true,
+      pin: true,
+      pinRequired: true,
+    });
+    expect(table[Role.AssistantManager]).toMatchObject({
+      locations: true,
+      pinRequired: true,
+      emailRequired: false,
+    });
+    expect(roleIds.filter((r) => roleFields(r).companyEmail)).toEqual([Role.CompanyManager]);
+    expect(table[Role.Employee]).toMatchObject({
+      locations: true,
+      pin: true,
+      pinRequired: false,
+      emailRequired: false,
+    });
   });
 });

@@ -41,6 +41,43 @@ export type Placement =
       locationOrganizationIds: readonly number[];
     };
 
+/**
+ * A user's memberships as the policy reads them: their company, their areas, and their locations with the
+ * area each lies in where the asker knows it (the server always does; the SPA knows the areas of the
+ * locations it sees, which are the only ones that can bring the user into its scope).
+ */
+export interface Memberships {
+  id: number;
+  roleId: RoleId;
+  managementCompanyId: number | null;
+  organizationIds: readonly number[];
+  locations: readonly { locationId: number; organizationId?: number | undefined }[];
+}
+
+/** Where a user belongs, for the policy: the one builder, used by the server and the SPA alike. */
+export const placementOf = (user: Memberships): PlacementOf<'user'> => ({
+  kind: 'user',
+  id: user.id,
+  roleId: user.roleId,
+  managementCompanyId: user.managementCompanyId,
+  organizationIds: [...user.organizationIds],
+  locationIds: user.locations.map(({ locationId }) => locationId),
+  locationOrganizationIds: [
+    ...new Set(
+      user.locations.flatMap(({ organizationId }) => (organizationId === undefined ? [] : [organizationId])),
+    ),
+  ],
+});
+
+/** The same user acting: their own scope. */
+export const actorOf = (user: Memberships): Actor => ({
+  userId: user.id,
+  roleId: user.roleId,
+  managementCompanyIds: user.managementCompanyId === null ? [] : [user.managementCompanyId],
+  organizationIds: [...user.organizationIds],
+  locationIds: user.locations.map(({ locationId }) => locationId),
+});
+
 export type Kind = Placement['kind'];
 export type PlacementOf<K extends Kind> = Extract<Placement, { kind: K }>;
 

@@ -28,6 +28,24 @@ export const roleNames: Record<RoleId, string> = {
 export const isRoleId = (value: unknown): value is RoleId =>
   typeof value === 'number' && (roleIds as readonly number[]).includes(value);
 
+/**
+ * What a user of a role fills in: a management company (every role below Admin), areas (Area Managers),
+ * locations and a PIN (below Area Manager), an e-mail (Area Manager and above, who sign in with it), a PIN
+ * they must have (Managers and Assistant Managers). Forms show these fields; the server keeps only these
+ * memberships.
+ */
+export const roleFields = (roleId: RoleId) => ({
+  company: roleId < Role.Admin,
+  areas: roleId === Role.AreaManager,
+  locations: roleId < Role.AreaManager,
+  emailRequired: roleId >= Role.AreaManager,
+  pin: roleId < Role.AreaManager,
+  pinRequired: roleId === Role.Manager || roleId === Role.AssistantManager,
+  /** The Company Email switch: Company Managers only. */
+  companyEmail: roleId === Role.CompanyManager,
+});
+export type RoleFields = ReturnType<typeof roleFields>;
+
 /** The path segment of each role's create call (`POST /api/user/{slug}`); Super Users are only seeded. */
 export const roleSlugs = {
   admin: Role.Admin,

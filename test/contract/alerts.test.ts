@@ -88,7 +88,7 @@ beforeAll(async () => {
 afterAll(() => t.host.close());
 
 const alertsOf = async (who: Person, query: Record<string, string | number> = {}) =>
-  api(who, 'alert.list', { query: { limit: 50, ...query } });
+  api(who, 'alert.some', { query: { limit: 50, ...query } });
 
 describe('a window that passes with no walk', () => {
   it("raises 'due soon' and then 'missed', once each, for the location's Managers and Assistant Managers", async () => {
@@ -257,11 +257,11 @@ describe('a walk in the window', () => {
     const [day1, day2] = nextMornings(new Date(), 2) as [Occurrence, Occurrence];
     const walkOn = async (day: Occurrence, markers: number) => {
       const startedAt = new Date(day.opensAt.getTime() + 30 * 60_000);
-      const report = await api(walker, 'walk.startReport', {
+      const report = await api(walker, 'walkReport.start', {
         body: { walkId: walk.id, clientId: crypto.randomUUID(), startedAt: startedAt.toISOString() },
       });
       for (const marker of walk.markers.slice(0, markers)) {
-        await api(walker, 'walk.recordCheckpoint', {
+        await api(walker, 'walkReport.recordCompletedMarker', {
           params: { walkReportId: report.id },
           body: {
             clientId: crypto.randomUUID(),
@@ -273,7 +273,7 @@ describe('a walk in the window', () => {
           },
         });
       }
-      await api(walker, 'walk.finishReport', {
+      await api(walker, 'walkReport.finish', {
         params: { walkReportId: report.id },
         body: { finishedAt: new Date(startedAt.getTime() + 20 * 60_000).toISOString() },
       });

@@ -48,7 +48,7 @@ beforeAll(async () => {
 afterAll(() => t.host.close());
 
 const activity = (who: Person, companyId: number, query: Record<string, string | number> = {}) =>
-  api(who, 'managementCompany.activity', { params: { id: companyId }, query });
+  api(who, 'activity.someByManagementCompany', { params: { id: companyId }, query });
 /** The newest entry of a log, as a Super User's peer (an Admin) reads it. */
 const newest = async (companyId: number) => (await activity(admin, companyId, { limit: 1 })).entries[0];
 const headOf = async (companyId: number) => (await newest(companyId))?.seq ?? 0;
@@ -152,7 +152,7 @@ const cases: Record<string, Case> = {
   },
   'a user gets a new profile image': {
     act: async () => {
-      await api(employee, 'user.profileImageUpload', {
+      await api(employee, 'user.profilePictureUpload', {
         params: { userId: employee.id, name: 'me' },
         query: { contentType: 'image/png', contentLength: 1024 },
       });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
+import { DASHBOARD_DEFAULT_DAYS } from '@sitewalk/shared/constants';
 import { startLocalEvaluator, type LocalEvaluator } from '../../infra/local/evaluator.ts';
 import { startLocalHost, type LocalHost } from '../../infra/local/host.ts';
 import { apiAs } from '../support/api.ts';
@@ -82,9 +83,39 @@ describe('the clock control', () => {
     expect((await api(manager, 'alert.unreadCount')).unreadCount).toBe(0);
     const moved = await clock('POST', { advanceMinutes: 47 });
     expect(moved.status).toBe(200);
-    const { alerts } = await api(manager, 'alert.list', { query: { limit: 10 } });
+    const { alerts } = await api(manager, 'alert.some', { query: { limit: 10 } });
     expect(alerts.map((a) => a.kind)).toEqual(['missed', 'dueSoon']);
     await clock('DELETE');
+  });
+
+  it('moves the dashboard too: its default range ends at the product’s time, and new incidents are made then', async () => {
+    const tenant = await seedTenant(t.host.url, { by: await person(t.host.url, Role.Admin) });
+    const manager = await tenant.person(Role.Manager);
+    const call = callAs(t.host.url);
+    const counts = async () => {
+      const answer = await call(manager, 'GET', `/api/incident/user-locations/${manager.id}`);
+      expect(answer.status).toBe(200);
+      const [card] = answer.body.locations as { incidentCountsByType: Record<string, number> }[];
+      return card?.incidentCountsByType;
+    };
+    const create = async (typeId: number) =>
+      expect(
+        (await call(manager, 'POST', '/api/incident', { locationId: tenant.locationId, typeId })).status,
+      ).toBe(201);
+    try {
+      await create(1);
+      expect(await counts()).toEqual({ 1: 1, 2: 0, 3: 0 });
+      // Past the default range, a week a call: the first incident drops out of the counts…
+      for (let days = 0; days <= DASHBOARD_DEFAULT_DAYS; days += 7) {
+        expect((await clock('POST', { advanceMinutes: 7 * 24 * 60 })).status).toBe(200);
+      }
+      expect(await counts()).toEqual({ 1: 0, 2: 0, 3: 0 });
+      // …and one made now is made at the product's time, inside it.
+      await create(2);
+      expect(await counts()).toEqual({ 1: 0, 2: 1, 3: 0 });
+    } finally {
+      await clock('DELETE');
+    }
   });
 
   it.each([

@@ -4,7 +4,7 @@ import { dataFromEnv, identityFromEnv, storageFromEnv } from '@sitewalk/function
 import { createAccounts } from '@sitewalk/functions/domain/accounts';
 import { generateDemo } from '../../infra/local/demo/generate.ts';
 import { writeDemo } from '../../infra/local/demo/write.ts';
-import { DASHBOARD_INCIDENTS_SHOWN } from '@sitewalk/functions/domain/incidents';
+import { DASHBOARD_INCIDENTS_SHOWN } from '@sitewalk/functions/domain/dashboard';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { locationBody } from '../support/site.ts';

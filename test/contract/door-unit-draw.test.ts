@@ -35,10 +35,10 @@ const walkOf = async (markers: ReturnType<typeof marker>[]) => {
 };
 
 const startOf = (walkId: number, clientId = uuid(), startedAt = iso(Date.now() - 10 * MINUTE)) =>
-  api(w.employee, 'walk.startReport', { body: { walkId, clientId, startedAt } });
+  api(w.employee, 'walkReport.start', { body: { walkId, clientId, startedAt } });
 
 const checkpoint = (walkReportId: number, markerId: number, extra: Record<string, unknown> = {}) =>
-  api(w.employee, 'walk.recordCheckpoint', {
+  api(w.employee, 'walkReport.recordCompletedMarker', {
     params: { walkReportId },
     body: {
       clientId: uuid(),
@@ -60,7 +60,7 @@ const doorPhoto = async (walkReportId: number, markerId: number, photo: Buffer) 
     contentLength: photo.length,
     door: true,
   };
-  const ticket = await api(w.employee, 'walk.photoUpload', { params: { walkReportId }, body });
+  const ticket = await api(w.employee, 'walkReport.photoUpload', { params: { walkReportId }, body });
   const answer = await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: photo });
   expect(answer.status).toBe(200);
   return ticket.imageName;
@@ -99,7 +99,7 @@ describe('the unit a door check asks for', () => {
       expect(again.id).toBe(first.id);
       expect(again.doorUnits).toEqual(first.doorUnits);
     }
-    const read = await api(w.manager, 'walk.report', { params: { walkReportId: first.id } });
+    const read = await api(w.manager, 'walkReport.get', { params: { walkReportId: first.id } });
     expect(read.doorUnits).toEqual(first.doorUnits);
     // Eight other reports of the same walk: 900 units to draw from, so not all eight draw the first one's unit.
     const others = await Promise.all(Array.from({ length: 8 }, () => startOf(walk.id)));
@@ -128,7 +128,7 @@ describe('the unit a door check asks for', () => {
       drawnAt.get(silent!.id),
       null,
     ]);
-    const report = await api(w.manager, 'walk.report', { params: { walkReportId: started.id } });
+    const report = await api(w.manager, 'walkReport.get', { params: { walkReportId: started.id } });
     const requested = new Map(report.CompletedMarker.map((c) => [c.markerId, c.targetUnit]));
     expect(requested).toEqual(
       new Map([
@@ -151,7 +151,7 @@ describe('the unit a door check asks for', () => {
     const started = await startOf(walk.id);
     // A report stored before this change: no draw on it.
     await dataFromEnv().entities.walkReport.patch({ walkReportId: started.id }).remove(['doorUnits']).go();
-    const read = await api(w.manager, 'walk.report', { params: { walkReportId: started.id } });
+    const read = await api(w.manager, 'walkReport.get', { params: { walkReportId: started.id } });
     expect(read.doorUnits).toEqual([]);
     const answer = await checkpoint(started.id, walk.markers[0]!.id, {
       targetUnit: '104',
@@ -190,7 +190,7 @@ describe("a door photo whose unit is not the one drawn: 'Wrong door'", () => {
     await doorPhoto(started.id, unread!.id, blankDoor());
     await t.uploadEvents.settled();
 
-    const report = await api(w.manager, 'walk.report', { params: { walkReportId: started.id } });
+    const report = await api(w.manager, 'walkReport.get', { params: { walkReportId: started.id } });
     const wrongDoor = report.flags.filter((f) => f.kind === 'wrongDoor');
     expect(wrongDoor).toEqual([
       {
@@ -204,7 +204,7 @@ describe("a door photo whose unit is not the one drawn: 'Wrong door'", () => {
     const unitReads = new Map(report.CompletedMarker.map((c) => [c.markerId, c.unitRead?.status]));
     expect(unitReads.get(unread!.id)).toBe('unreadable');
     expect(report.flagCount).toBe(report.flags.length);
-    const page = await api(w.manager, 'walk.reportsByLocation', {
+    const page = await api(w.manager, 'walkReport.someByLocation', {
       params: { locationId: w.a.locationId },
       query: { limit: 50, offset: 0 },
     });
@@ -224,7 +224,7 @@ describe("a door photo whose unit is not the one drawn: 'Wrong door'", () => {
         },
       ],
     } as never);
-    const again = await api(w.manager, 'walk.report', { params: { walkReportId: started.id } });
+    const again = await api(w.manager, 'walkReport.get', { params: { walkReportId: started.id } });
     expect(again.flags.filter((f) => f.kind === 'wrongDoor')).toHaveLength(1);
   });
 });

@@ -45,7 +45,7 @@ const startedReport = async () => {
       ],
     },
   });
-  const { id: walkReportId, doorUnits } = await api(w.employee, 'walk.startReport', {
+  const { id: walkReportId, doorUnits } = await api(w.employee, 'walkReport.start', {
     body: { walkId: walk.id, clientId: uuid(), startedAt: '2026-11-24T07:00:00.000Z' },
   });
   return { walkReportId, markers: walk.markers, doorUnits };
@@ -59,7 +59,7 @@ const doorCheck = async (
   photo: Buffer,
   arrivedAt: string,
 ) => {
-  await api(w.employee, 'walk.recordCheckpoint', {
+  await api(w.employee, 'walkReport.recordCompletedMarker', {
     params: { walkReportId },
     body: {
       clientId: uuid(),
@@ -79,7 +79,7 @@ const doorCheck = async (
     contentLength: photo.length,
     door: true,
   };
-  const ticket = await api(w.employee, 'walk.photoUpload', { params: { walkReportId }, body });
+  const ticket = await api(w.employee, 'walkReport.photoUpload', { params: { walkReportId }, body });
   await upload(ticket, photo);
   return { ticket, clientId: body.clientId };
 };
@@ -88,7 +88,7 @@ const doorCheck = async (
 const reportOnceRead = async (walkReportId: number): Promise<WalkReport> => {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const report = await api(w.manager, 'walk.report', { params: { walkReportId } });
+    const report = await api(w.manager, 'walkReport.get', { params: { walkReportId } });
     if (!report.CompletedMarker.some((c) => c.unitRead?.status === 'pending')) return report;
     if (Date.now() > deadline) throw new Error('The door photos were not read within 20 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -100,7 +100,7 @@ describe('door photos', () => {
     const { walkReportId, markers, doorUnits } = await startedReport();
     const [plain, door, rangeDoor] = markers;
     const drawnAtRange = doorUnits.find((d) => d.markerId === rangeDoor!.id)?.unit;
-    await api(w.employee, 'walk.recordCheckpoint', {
+    await api(w.employee, 'walkReport.recordCompletedMarker', {
       params: { walkReportId },
       body: {
         clientId: uuid(),
@@ -161,7 +161,7 @@ describe('door photos', () => {
       contentLength: door748!.jpeg.length,
     };
     await upload(
-      await api(w.employee, 'walk.photoUpload', { params: { walkReportId }, body: other }),
+      await api(w.employee, 'walkReport.photoUpload', { params: { walkReportId }, body: other }),
       door748!.jpeg,
     );
 
@@ -193,7 +193,7 @@ describe('door photos', () => {
       targetUnit: '748',
       picturedUnit: '748',
     };
-    await api(w.employee, 'walk.recordCheckpoint', { params: { walkReportId }, body: arrival });
+    await api(w.employee, 'walkReport.recordCompletedMarker', { params: { walkReportId }, body: arrival });
     const photo = {
       clientId: uuid(),
       markerId: door.id,
@@ -201,9 +201,9 @@ describe('door photos', () => {
       contentLength: door748!.jpeg.length,
       door: true,
     };
-    const ticket = await api(w.employee, 'walk.photoUpload', { params: { walkReportId }, body: photo });
+    const ticket = await api(w.employee, 'walkReport.photoUpload', { params: { walkReportId }, body: photo });
     // The upload URL is handed out, the photo not sent yet.
-    const before = await api(w.manager, 'walk.report', { params: { walkReportId } });
+    const before = await api(w.manager, 'walkReport.get', { params: { walkReportId } });
     expect(before.CompletedMarker[0]?.unitRead).toEqual({ status: 'pending', unit: null, confidence: null });
 
     await upload(ticket, door748!.jpeg);
@@ -250,7 +250,10 @@ describe('every walk photo', () => {
         contentType: 'image/jpeg' as const,
         contentLength: picture.length,
       };
-      await upload(await api(w.employee, 'walk.photoUpload', { params: { walkReportId }, body }), picture);
+      await upload(
+        await api(w.employee, 'walkReport.photoUpload', { params: { walkReportId }, body }),
+        picture,
+      );
       return body.clientId;
     };
     const first = await startedReport();
@@ -272,8 +275,8 @@ describe('every walk photo', () => {
       expect(data?.evidenceAt).toEqual(expect.any(String));
       expect(data?.hash).toEqual(expect.any(String));
     }
-    const earlier = await api(w.manager, 'walk.report', { params: { walkReportId: first.walkReportId } });
-    const later = await api(w.manager, 'walk.report', { params: { walkReportId: second.walkReportId } });
+    const earlier = await api(w.manager, 'walkReport.get', { params: { walkReportId: first.walkReportId } });
+    const later = await api(w.manager, 'walkReport.get', { params: { walkReportId: second.walkReportId } });
     expect(earlier.flags.map((f) => f.kind)).not.toContain('photoReused');
     expect(later.flags).toEqual([
       expect.objectContaining({ kind: 'photoReused', markerId: second.markers[0]!.id }),

@@ -76,7 +76,7 @@ describe('CSV of walk reports', () => {
     reportIds.push(await recordReport(t.host.url, site, at(0), nine, at(40)));
     reportIds.push(await recordReport(t.host.url, site, at(600), [[0, at(601)]], at(620)));
     // A photo of the second discarded on the phone (issue 28).
-    await api(site.walker, 'walk.reportDiscarded', {
+    await api(site.walker, 'walkReport.recordDiscardedWrite', {
       params: { walkReportId: reportIds[1] ?? 0 },
       body: { clientId: randomUUID(), kind: 'photo' },
     });
@@ -296,12 +296,12 @@ describe('PDF of a walk report', () => {
       at(0),
       [0, 1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, at(2 + n * 3)]),
     );
-    await api(site.walker, 'walk.addNote', {
+    await api(site.walker, 'walkReport.addNote', {
       params: { walkReportId },
       body: { clientId: randomUUID(), markerId: site.markers[2]?.id ?? 0, note: 'Fence cut behind unit 40' },
     });
     const png = photoPng(80, 60);
-    const ticket = await api(site.walker, 'walk.photoUpload', {
+    const ticket = await api(site.walker, 'walkReport.photoUpload', {
       params: { walkReportId },
       body: {
         clientId: randomUUID(),
@@ -313,7 +313,7 @@ describe('PDF of a walk report', () => {
     expect(
       (await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: png })).status,
     ).toBe(200);
-    await api(site.walker, 'walk.finishReport', { params: { walkReportId }, body: { finishedAt: at(40) } });
+    await api(site.walker, 'walkReport.finish', { params: { walkReportId }, body: { finishedAt: at(40) } });
     // Act
     const file = await api(w.admin, 'export.walkReportPdf', { params: { walkReportId } });
     // Assess

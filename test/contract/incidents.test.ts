@@ -55,7 +55,7 @@ const report = async (who: Person, locationId: number, startedAt: string) => {
   const walk = await api(admin, 'walk.create', {
     body: { name: 'Round', locationId, markers: [{ label: 1, lat: 36.8, lng: -119.7 }] },
   });
-  const started = await api(who, 'walk.startReport', {
+  const started = await api(who, 'walkReport.start', {
     body: { walkId: walk.id, clientId: crypto.randomUUID(), startedAt },
   });
   return started.id;

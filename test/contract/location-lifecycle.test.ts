@@ -55,7 +55,7 @@ const siteWithHistory = async (locationId: number, walker: Person) => {
   for (const startedAt of ['2026-11-20T07:00:00.000Z', '2026-11-21T07:00:00.000Z']) {
     const clientId = uuid();
     clientIds.push(clientId);
-    const report = await api(walker, 'walk.startReport', { body: { walkId: walk.id, clientId, startedAt } });
+    const report = await api(walker, 'walkReport.start', { body: { walkId: walk.id, clientId, startedAt } });
     reports.push(report.id);
     const params = { walkReportId: report.id };
     const checkpoint = {
@@ -66,15 +66,18 @@ const siteWithHistory = async (locationId: number, walker: Person) => {
       lng: -119.7,
       accuracy: 5,
     };
-    await api(walker, 'walk.recordCheckpoint', { params, body: checkpoint });
-    await api(walker, 'walk.addNote', { params, body: { clientId: uuid(), markerId, note: 'Gate open' } });
+    await api(walker, 'walkReport.recordCompletedMarker', { params, body: checkpoint });
+    await api(walker, 'walkReport.addNote', {
+      params,
+      body: { clientId: uuid(), markerId, note: 'Gate open' },
+    });
     const photo = {
       clientId: uuid(),
       markerId,
       contentType: 'image/jpeg' as const,
       contentLength: jpeg.length,
     };
-    files.push(await put(await api(walker, 'walk.photoUpload', { params, body: photo }), jpeg));
+    files.push(await put(await api(walker, 'walkReport.photoUpload', { params, body: photo }), jpeg));
   }
   // Reported from the walk recorder: under a client id, as its photo.
   const incidentClientId = uuid();
@@ -89,7 +92,7 @@ const siteWithHistory = async (locationId: number, walker: Person) => {
   });
   const image = { contentType: 'image/jpeg' as const, contentLength: jpeg.length, clientId: uuid() };
   files.push(
-    await put(await api(walker, 'incident.imageUpload', { params: { id: incident.id }, body: image }), jpeg),
+    await put(await api(walker, 'incident.photoUpload', { params: { id: incident.id }, body: image }), jpeg),
   );
   return { walkId: walk.id, reports, incidentId: incident.id, files, clientIds, incidentClientId };
 };
@@ -129,7 +132,7 @@ describe('moving a location to another area', () => {
     const readAllAs = (who: Person) =>
       Promise.all([
         api(who, 'walk.get', { params: { id: site.walkId } }),
-        api(who, 'walk.report', { params: { walkReportId: reportId } }),
+        api(who, 'walkReport.get', { params: { walkReportId: reportId } }),
         api(who, 'incident.get', { params: { id: site.incidentId } }),
       ]);
     const reads = [
@@ -178,8 +181,8 @@ describe('moving a location to another area', () => {
       body: { name: 'After', locationId, markers: walkUpdate.markers },
     });
     const later = { walkId: walk.id, clientId: uuid(), startedAt: '2026-11-22T07:00:00.000Z' };
-    const { id: report } = await api(manager, 'walk.startReport', { body: later });
-    await api(areaManagerSouth, 'walk.report', { params: { walkReportId: report } });
+    const { id: report } = await api(manager, 'walkReport.start', { body: later });
+    await api(areaManagerSouth, 'walkReport.get', { params: { walkReportId: report } });
     expect((await call(areaManagerNorth, 'GET', `/api/walk/walk-report/${report}`)).status).toBe(404);
   });
 
@@ -288,7 +291,7 @@ describe('deleting a location', () => {
     expect(await defaultLocationOf(regular)).toBeNull();
     // Nothing of another location is touched.
     expect(await defaultLocationOf(elsewhere)).toBe(other);
-    await api(areaManagerNorth, 'walk.report', { params: { walkReportId: kept.reports[0] ?? 0 } });
+    await api(areaManagerNorth, 'walkReport.get', { params: { walkReportId: kept.reports[0] ?? 0 } });
     await api(areaManagerNorth, 'incident.get', { params: { id: kept.incidentId } });
     for (const key of kept.files) expect(await storage.exists(key), key).toBe(true);
     expect((await query.locationTally.get({ locationId: other }).go()).data?.walkReportCount).toBe(2);

@@ -112,12 +112,12 @@ describe('locations', () => {
     const mine = await api(manager, 'location.allByUser', { params: { id: manager.id } });
     expect(mine.map((l) => l.id)).toEqual([loc]);
     expect((await call(manager, 'PUT', '/api/location', { id: loc, name: 'Mine now' })).status).toBe(403);
-    expect(await api(manager, 'managementCompany.byLocation', { params: { locationId: loc } })).toMatchObject(
-      {
-        id: companyA,
-        name: 'Acme',
-      },
-    );
+    expect(
+      await api(manager, 'managementCompany.getByLocation', { params: { locationId: loc } }),
+    ).toMatchObject({
+      id: companyA,
+      name: 'Acme',
+    });
     expect((await call(managerB, 'GET', `/api/managementCompany/by-location/${loc}`)).status).toBe(404);
   });
 

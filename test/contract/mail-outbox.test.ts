@@ -74,7 +74,7 @@ describe('a task assigned while SES is down', () => {
       const retry = await call(assistant, 'POST', '/api/task', body);
       expect(retry.status).toBe(201);
       expect(retry.body['id']).toBe(first.body['id']);
-      const listed = await api(manager, 'task.list', {
+      const listed = await api(manager, 'task.some', {
         query: {
           view: 'locations',
           locationId: String(a.locationId),

@@ -324,7 +324,7 @@ describe('resetting two-step verification after a lost phone', () => {
     });
     expect(await status(owner, employee.id)).toEqual({ enabled: false, required: false });
 
-    const { entries } = await api(admin, 'managementCompany.activity', {
+    const { entries } = await api(admin, 'activity.someByManagementCompany', {
       params: { id: companyA },
       query: { limit: 5 },
     });

@@ -182,7 +182,8 @@ describe('areas', () => {
   });
 
   it('are listed by user: the areas of that user’s scope that the caller may see', async () => {
-    const areasOf = (who: Person, userId: number) => api(who, 'organization.byUser', { params: { userId } });
+    const areasOf = (who: Person, userId: number) =>
+      api(who, 'organization.allByUser', { params: { userId } });
     expect((await areasOf(areaManagerA, areaManagerA.id)).map((a) => a.id)).toEqual([northA]);
     const companyWide = await areasOf(managerA, managerA.id);
     expect(companyWide.map((a) => a.id).sort()).toEqual([northA, southA].sort());

@@ -134,12 +134,12 @@ const bodyFor = (name: RouteName, target: Tenant, victim: Person): unknown => {
       locationId: target.locationId,
       markers: [{ label: 1, lat: 1, lng: 1 }],
     },
-    'walk.startReport': {
+    'walkReport.start': {
       walkId: target.walkId,
       clientId: randomUUID(),
       startedAt: new Date().toISOString(),
     },
-    'walk.recordCheckpoint': {
+    'walkReport.recordCompletedMarker': {
       clientId: randomUUID(),
       markerId: target.markerId,
       arrivedAt: new Date().toISOString(),
@@ -147,20 +147,20 @@ const bodyFor = (name: RouteName, target: Tenant, victim: Person): unknown => {
       lng: 1,
       accuracy: 1,
     },
-    'walk.addNote': { clientId: randomUUID(), markerId: target.markerId, note: 'Intruder note' },
-    'walk.photoUpload': {
+    'walkReport.addNote': { clientId: randomUUID(), markerId: target.markerId, note: 'Intruder note' },
+    'walkReport.photoUpload': {
       clientId: randomUUID(),
       markerId: target.markerId,
       contentType: 'image/png',
       contentLength: 100,
     },
-    'walk.finishReport': { finishedAt: new Date().toISOString() },
-    'walk.reportDiscarded': { clientId: randomUUID(), kind: 'photo' },
+    'walkReport.finish': { finishedAt: new Date().toISOString() },
+    'walkReport.recordDiscardedWrite': { clientId: randomUUID(), kind: 'photo' },
     'incident.create': { locationId: target.locationId, typeId: 2 },
     'incident.update': { id: target.incidentId, typeId: 2, incidentTexts: ['Changed'] },
     'incident.addNote': { incidentId: target.incidentId, note: 'Intruder note' },
     'incident.resolve': { resolved: true },
-    'incident.imageUpload': { contentType: 'image/png', contentLength: 100 },
+    'incident.photoUpload': { contentType: 'image/png', contentLength: 100 },
     'schedule.set': { timeZone: 'UTC', windows: [] },
     'alert.markRead': { read: true },
     'task.create': {
@@ -221,7 +221,7 @@ describe('the permission matrix', () => {
         // Field operations on another tenant's objects: 404 (their existence is not revealed), or 403 when the
         // actor's role is below the route's least role.
         // Another company's audit log: not found, or forbidden below Company Manager (the route's least role).
-        if (name === 'managementCompany.activity') {
+        if (name === 'activity.someByManagementCompany') {
           const expected = roleId < Role.CompanyManager ? 403 : 404;
           if (status !== expected)
             leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}, not ${expected}`);
@@ -239,7 +239,7 @@ describe('the permission matrix', () => {
     const tenantB = tenants.B;
     const ownerB = tenantB.people[Role.Owner];
     // Its audit log names none of tenant A's people.
-    const logOfB = await api(ownerB, 'managementCompany.activity', {
+    const logOfB = await api(ownerB, 'activity.someByManagementCompany', {
       params: { id: tenantB.companyId },
       query: { limit: 100 },
     });
@@ -257,14 +257,14 @@ describe('the permission matrix', () => {
       incidentTexts: [{ incidentNoteText: { text: 'Seeded incident B' } }],
     });
     expect(
-      await api(ownerB, 'walk.report', { params: { walkReportId: tenantB.walkReportId } }),
+      await api(ownerB, 'walkReport.get', { params: { walkReportId: tenantB.walkReportId } }),
     ).toMatchObject({
       finishedAt: null,
       CompletedMarker: [],
       walkNote: [],
       markerImage: [],
     });
-    const incidentsOfB = await api(ownerB, 'incident.byLocation', {
+    const incidentsOfB = await api(ownerB, 'incident.allByLocation', {
       params: { locationId: tenantB.locationId },
     });
     expect(incidentsOfB.incidents).toHaveLength(1);

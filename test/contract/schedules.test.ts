@@ -274,7 +274,7 @@ describe("today's windows", () => {
     const walk = await api(lead, 'walk.create', {
       body: { name: 'Round', locationId, markers: [{ label: 1, lat: 36.8, lng: -119.7 }] },
     });
-    const report = await api(walker, 'walk.startReport', {
+    const report = await api(walker, 'walkReport.start', {
       body: { walkId: walk.id, clientId: crypto.randomUUID(), startedAt: new Date().toISOString() },
     });
     // A walk started now counts for every window open now.
@@ -283,7 +283,7 @@ describe("today's windows", () => {
       soon: ['inProgress', report.id],
       now: ['inProgress', report.id],
     });
-    await api(walker, 'walk.recordCheckpoint', {
+    await api(walker, 'walkReport.recordCompletedMarker', {
       params: { walkReportId: report.id },
       body: {
         clientId: crypto.randomUUID(),
@@ -294,7 +294,7 @@ describe("today's windows", () => {
         accuracy: 5,
       },
     });
-    await api(walker, 'walk.finishReport', {
+    await api(walker, 'walkReport.finish', {
       params: { walkReportId: report.id },
       body: { finishedAt: new Date().toISOString() },
     });

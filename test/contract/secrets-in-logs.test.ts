@@ -101,7 +101,7 @@ describe('the log lines of', () => {
   });
 
   it('uploads, and the walk-photo worker that sees them arrive', async () => {
-    const profile = await api(manager, 'user.profileImageUpload', {
+    const profile = await api(manager, 'user.profilePictureUpload', {
       params: { userId: manager.id, name: 'me.png' },
       query: { contentType: 'image/png', contentLength: 64 },
     });
@@ -110,11 +110,11 @@ describe('the log lines of', () => {
     const walk = await api(manager, 'walk.create', {
       body: { name: 'Logged walk', locationId: tenant.locationId, markers: [marker(1)] },
     });
-    const report = await api(employee, 'walk.startReport', {
+    const report = await api(employee, 'walkReport.start', {
       body: { walkId: walk.id, clientId: randomUUID(), startedAt: new Date().toISOString() },
     });
     const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(61, 1)]);
-    const ticket = await api(employee, 'walk.photoUpload', {
+    const ticket = await api(employee, 'walkReport.photoUpload', {
       params: { walkReportId: report.id },
       body: {
         clientId: randomUUID(),
@@ -129,7 +129,8 @@ describe('the log lines of', () => {
     expect(put.status).toBe(200);
     // The S3 stand-in notifies the worker a moment after the upload.
     await vi.waitFor(() => expect(written.join('')).toContain('Walk photo arrived'), { timeout: 15_000 });
-    const [image] = (await api(manager, 'walk.report', { params: { walkReportId: report.id } })).markerImage;
+    const [image] = (await api(manager, 'walkReport.get', { params: { walkReportId: report.id } }))
+      .markerImage;
     keep('a presigned view URL', image?.imageUrl);
   });
 

@@ -23,7 +23,7 @@ const startedReport = async () => {
   const walk = await api(w.manager, 'walk.create', {
     body: { name: 'Origins', locationId: w.a.locationId, markers: [marker(1, { isDoor: true })] },
   });
-  const report = await api(w.employee, 'walk.startReport', {
+  const report = await api(w.employee, 'walkReport.start', {
     body: { walkId: walk.id, clientId: crypto.randomUUID(), startedAt: new Date().toISOString() },
   });
   return { walkReportId: report.id, markerId: walk.markers[0]?.id ?? 0 };
@@ -32,7 +32,7 @@ const startedReport = async () => {
 /** A photo's upload ticket, asked for at `origin` as the recorder asks for it. */
 const ticketAt = async (origin: string, photo: Uint8Array) => {
   const { walkReportId, markerId } = await startedReport();
-  const ticket = await apiAs(origin)(w.employee, 'walk.photoUpload', {
+  const ticket = await apiAs(origin)(w.employee, 'walkReport.photoUpload', {
     params: { walkReportId },
     body: {
       clientId: crypto.randomUUID(),
@@ -87,7 +87,7 @@ describe('a photo through the page’s own origin', () => {
       expect(again.status).toBe(412);
       expect(await again.text()).toContain('PreconditionFailed');
 
-      const view = await apiAs(origin)(w.manager, 'walk.photo', {
+      const view = await apiAs(origin)(w.manager, 'walkReport.photo', {
         params: { walkReportId: ticket.walkReportId, markerId: ticket.markerId, imageName: ticket.imageName },
       });
       expect(new URL(String(view.url)).origin).toBe(origin);

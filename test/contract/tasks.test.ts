@@ -235,29 +235,29 @@ describe('lists', () => {
     const theirs = await make('Not mine', { assigneeId: lead.id });
     const titles = (answer: { tasks: { title: string }[] }) => answer.tasks.map((x) => x.title);
 
-    expect(titles(await api(walker, 'task.list', { query: { view: 'mine' } }))).toEqual([
+    expect(titles(await api(walker, 'task.some', { query: { view: 'mine' } }))).toEqual([
       'Late one',
       'Soon one',
     ]);
-    expect(titles(await api(walker, 'task.list', { query: { view: 'locations' } }))).toEqual([
+    expect(titles(await api(walker, 'task.some', { query: { view: 'locations' } }))).toEqual([
       'Late one',
       'Soon one',
       'Not mine',
     ]);
-    const overdue = await api(walker, 'task.list', { query: { view: 'overdue' } });
+    const overdue = await api(walker, 'task.some', { query: { view: 'overdue' } });
     expect(titles(overdue)).toEqual(['Late one']);
     expect(overdue.tasks[0]?.overdue).toBe(true);
-    expect(titles(await api(lead, 'task.list', { query: { view: 'locations', priority: '1' } }))).toEqual([
+    expect(titles(await api(lead, 'task.some', { query: { view: 'locations', priority: '1' } }))).toEqual([
       'Late one',
     ]);
     expect(
-      titles(await api(lead, 'task.list', { query: { view: 'locations', searchTerm: 'soon' } })),
+      titles(await api(lead, 'task.some', { query: { view: 'locations', searchTerm: 'soon' } })),
     ).toEqual(['Soon one']);
     await api(walker, 'task.update', { params: { id: soon.id }, body: { status: 'done' } });
-    expect(titles(await api(lead, 'task.list', { query: { view: 'locations', status: 'done' } }))).toEqual([
+    expect(titles(await api(lead, 'task.some', { query: { view: 'locations', status: 'done' } }))).toEqual([
       'Soon one',
     ]);
-    const paged = await api(lead, 'task.list', { query: { view: 'locations', limit: 2, offset: 2 } });
+    const paged = await api(lead, 'task.some', { query: { view: 'locations', limit: 2, offset: 2 } });
     expect({
       titles: titles(paged),
       page: paged.page,
@@ -272,7 +272,7 @@ describe('lists', () => {
     expect(theirs.assignee?.id).toBe(lead.id);
     expect(late.overdue).toBe(true);
     // Another tenant's lists hold none of them.
-    expect(titles(await api(managerB, 'task.list', { query: { view: 'locations' } }))).toEqual([]);
+    expect(titles(await api(managerB, 'task.some', { query: { view: 'locations' } }))).toEqual([]);
     expect((await call(managerB, 'GET', `/api/task?view=locations&locationId=${locationId}`)).status).toBe(
       404,
     );
@@ -318,7 +318,7 @@ describe('an overdue task', () => {
     const later = new Date(Date.now() + 5 * 60_000);
     await Promise.all([evaluateAt(later), evaluateAt(later)]);
     const alertsOf = async (who: Person) =>
-      (await api(who, 'alert.list', { query: { kind: 'taskOverdue', locationId } })).alerts;
+      (await api(who, 'alert.some', { query: { kind: 'taskOverdue', locationId } })).alerts;
     for (const who of [lead, walker]) {
       const alerts = await alertsOf(who);
       expect(alerts.map((x) => [x.taskId, x.message])).toEqual([

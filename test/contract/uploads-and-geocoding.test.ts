@@ -113,10 +113,10 @@ describe('logos', () => {
 describe('profile images', () => {
   it('are uploaded by the user or someone above them, and viewed in scope', async () => {
     const params = { userId: employeeA.id, name: 'Pat-Lee' };
-    const own = await api(employeeA, 'user.profileImageUpload', { params, query: pngUpload });
+    const own = await api(employeeA, 'user.profilePictureUpload', { params, query: pngUpload });
     expect(own.key).toMatch(new RegExp(`^tenants/${companyA}/profile-image/${employeeA.id}/`));
     await upload(own, png);
-    const view = await api(ownerA, 'user.profileImage', { params });
+    const view = await api(ownerA, 'user.profilePicture', { params });
     expect((await fetch(String(view.url))).status).toBe(200);
     // The employee shares no location with the owner, so cannot even see them.
     expect(
@@ -128,7 +128,7 @@ describe('profile images', () => {
         )
       ).status,
     ).toBe(404);
-    const forEmployee = await api(ownerA, 'user.profileImageUpload', {
+    const forEmployee = await api(ownerA, 'user.profilePictureUpload', {
       params: { userId: employeeA.id, name: 'x' },
       query: { contentType: 'image/png', contentLength: 10 },
     });
@@ -161,8 +161,8 @@ describe('files follow their owners', () => {
   it("deletes a user's profile image and a company's logo with them", async () => {
     const employee = await person(t.host.url, Role.Employee, { managementCompanyId: companyA });
     const image = { userId: employee.id, name: 'x' };
-    await upload(await api(ownerA, 'user.profileImageUpload', { params: image, query: pngUpload }), png);
-    const imageUrl = String((await api(ownerA, 'user.profileImage', { params: image })).url);
+    await upload(await api(ownerA, 'user.profilePictureUpload', { params: image, query: pngUpload }), png);
+    const imageUrl = String((await api(ownerA, 'user.profilePicture', { params: image })).url);
     await api(ownerA, 'user.delete', { params: { id: employee.id } });
     expect((await fetch(imageUrl)).status).toBe(404);
 

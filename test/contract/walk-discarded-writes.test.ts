@@ -14,7 +14,7 @@ const startedReport = async () => {
   const walk = await api(w.manager, 'walk.create', {
     body: { name: 'Discards', locationId: w.a.locationId, markers: [marker(1), marker(2)] },
   });
-  const report = await api(w.employee, 'walk.startReport', {
+  const report = await api(w.employee, 'walkReport.start', {
     body: { walkId: walk.id, clientId: uuid(), startedAt: '2026-11-22T06:00:00.000Z' },
   });
   return { walkReportId: report.id, path: `/api/walk/walk-report/${report.id}` };
@@ -24,15 +24,15 @@ describe('writes discarded on the phone', () => {
   it('counts each discarded write once, also on a finished report, and a manager sees the count', async () => {
     const { walkReportId, path } = await startedReport();
     const params = { walkReportId };
-    expect((await api(w.manager, 'walk.report', { params })).discardedCount).toBe(0);
+    expect((await api(w.manager, 'walkReport.get', { params })).discardedCount).toBe(0);
 
     const photo = { clientId: uuid(), kind: 'photo' as const };
-    expect(await api(w.employee, 'walk.reportDiscarded', { params, body: photo })).toEqual({
+    expect(await api(w.employee, 'walkReport.recordDiscardedWrite', { params, body: photo })).toEqual({
       walkReportId,
       discardedCount: 1,
     });
     // The same notice again (an answer lost on the way): still one.
-    expect(await api(w.employee, 'walk.reportDiscarded', { params, body: photo })).toEqual({
+    expect(await api(w.employee, 'walkReport.recordDiscardedWrite', { params, body: photo })).toEqual({
       walkReportId,
       discardedCount: 1,
     });
@@ -44,29 +44,29 @@ describe('writes discarded on the phone', () => {
     ]);
     expect(racing.map((answer) => answer.status)).toEqual([200, 200]);
 
-    await api(w.employee, 'walk.finishReport', {
+    await api(w.employee, 'walkReport.finish', {
       params,
       body: { finishedAt: '2026-11-22T06:30:00.000Z' },
     });
     // The refusal often comes after the finish: the notice is still taken.
     const checkpoint = { clientId: uuid(), kind: 'checkpoint' as const };
-    expect((await api(w.employee, 'walk.reportDiscarded', { params, body: checkpoint })).discardedCount).toBe(
-      3,
-    );
+    expect(
+      (await api(w.employee, 'walkReport.recordDiscardedWrite', { params, body: checkpoint })).discardedCount,
+    ).toBe(3);
 
-    const report = await api(w.manager, 'walk.report', { params });
+    const report = await api(w.manager, 'walkReport.get', { params });
     expect(report.discardedCount).toBe(3);
   });
 
   it('signs a photo recorded before the finish again after it (photos have their own lane), but no new one', async () => {
     const { walkReportId } = await startedReport();
     const params = { walkReportId };
-    const report = await api(w.employee, 'walk.report', { params });
+    const report = await api(w.employee, 'walkReport.get', { params });
     const markerId = report.walk?.markers[0]?.id ?? 0;
     const photo = { clientId: uuid(), markerId, contentType: 'image/jpeg' as const, contentLength: 2048 };
-    const ticket = await api(w.employee, 'walk.photoUpload', { params, body: photo });
-    await api(w.employee, 'walk.finishReport', { params, body: { finishedAt: '2026-11-22T06:30:00.000Z' } });
-    const again = await api(w.employee, 'walk.photoUpload', { params, body: photo });
+    const ticket = await api(w.employee, 'walkReport.photoUpload', { params, body: photo });
+    await api(w.employee, 'walkReport.finish', { params, body: { finishedAt: '2026-11-22T06:30:00.000Z' } });
+    const again = await api(w.employee, 'walkReport.photoUpload', { params, body: photo });
     expect(again.imageName).toBe(ticket.imageName);
     const fresh = await call(w.employee, 'POST', `/api/walk/walk-report/${walkReportId}/photo`, {
       ...photo,

@@ -30,13 +30,13 @@ const newSite = () => {
 
 const start = async (site: TenMarkerSite, startedAt: number) =>
   (
-    await api(site.walker, 'walk.startReport', {
+    await api(site.walker, 'walkReport.start', {
       body: { walkId: site.walkId, clientId: randomUUID(), startedAt: iso(startedAt) },
     })
   ).id;
 
 const record = (site: TenMarkerSite, walkReportId: number, body: Record<string, unknown>) =>
-  api(site.walker, 'walk.recordCheckpoint', {
+  api(site.walker, 'walkReport.recordCompletedMarker', {
     params: { walkReportId },
     body: {
       clientId: randomUUID(),
@@ -50,7 +50,7 @@ const record = (site: TenMarkerSite, walkReportId: number, body: Record<string, 
   });
 
 const rowOf = async (who: Person, locationId: number, walkReportId: number) => {
-  const page = await api(who, 'walk.reportsByLocation', {
+  const page = await api(who, 'walkReport.someByLocation', {
     params: { locationId },
     query: { limit: 50, offset: 0 },
   });
@@ -74,12 +74,12 @@ describe('flags on walk reports', () => {
         sentAt: iso(Date.now()),
       });
     }
-    await api(site.walker, 'walk.finishReport', {
+    await api(site.walker, 'walkReport.finish', {
       params: { walkReportId },
       body: { finishedAt: iso(t0 + 8 * MINUTE) },
     });
 
-    const report = await api(w.admin, 'walk.report', { params: { walkReportId } });
+    const report = await api(w.admin, 'walkReport.get', { params: { walkReportId } });
     expect(report.flags).toEqual([]);
     expect(report.flagCount).toBe(0);
     expect((await rowOf(w.admin, site.locationId, walkReportId))?.flagCount).toBe(0);
@@ -121,7 +121,7 @@ describe('flags on walk reports', () => {
     });
     expect(far.farFromMarker).toBe(true);
 
-    const report = await api(w.admin, 'walk.report', { params: { walkReportId } });
+    const report = await api(w.admin, 'walkReport.get', { params: { walkReportId } });
     expect(report.flags).toEqual([
       {
         kind: 'byHand',
@@ -156,7 +156,7 @@ describe('flags on walk reports', () => {
     expect((await rowOf(w.admin, site.locationId, walkReportId))?.flagCount).toBe(4);
     expect((await cardOf(w.admin, site.locationId))?.walkReportStats.flagsLastWeek).toBe(4);
     // The walker sees the same.
-    expect((await api(site.walker, 'walk.report', { params: { walkReportId } })).flagCount).toBe(4);
+    expect((await api(site.walker, 'walkReport.get', { params: { walkReportId } })).flagCount).toBe(4);
   });
 
   it('a clock just within the limit is not flagged; a write without a send time is not judged', async () => {
@@ -169,7 +169,7 @@ describe('flags on walk reports', () => {
       sentAt: iso(Date.now() - (DEVICE_CLOCK_SKEW_MAX_S - 30) * 1000),
     });
     await record(site, walkReportId, { ...at(site, 1), arrivedAt: iso(t0 + 4 * MINUTE) });
-    expect((await api(w.admin, 'walk.report', { params: { walkReportId } })).flags).toEqual([]);
+    expect((await api(w.admin, 'walkReport.get', { params: { walkReportId } })).flags).toEqual([]);
   });
 
   it('keeps the flags right when checkpoints come out of order or twice', async () => {
@@ -183,12 +183,12 @@ describe('flags on walk reports', () => {
     const second = { ...at(site, 1), clientId: randomUUID(), arrivedAt: iso(t0 + 4 * MINUTE - 10_000) };
     await record(site, walkReportId, first);
     const thirdRecorded = await record(site, walkReportId, third);
-    expect((await api(w.admin, 'walk.report', { params: { walkReportId } })).flags).toEqual([]);
+    expect((await api(w.admin, 'walkReport.get', { params: { walkReportId } })).flags).toEqual([]);
 
     await record(site, walkReportId, second);
     await record(site, walkReportId, second); // sent twice
     await record(site, walkReportId, third); // and the third again
-    const report = await api(w.admin, 'walk.report', { params: { walkReportId } });
+    const report = await api(w.admin, 'walkReport.get', { params: { walkReportId } });
     // Marker 3 is now 10 s after marker 2, 111 m away: too fast, flagged once.
     expect(report.flags.map((f) => [f.kind, f.checkpointId])).toEqual([['tooFast', thirdRecorded.id]]);
     expect((await rowOf(w.admin, site.locationId, walkReportId))?.flagCount).toBe(1);
@@ -199,11 +199,11 @@ describe('flags on walk reports', () => {
       arrivedAt: iso(t0 + 4 * MINUTE - 1000),
       method: 'hand',
     });
-    await api(site.walker, 'walk.finishReport', {
+    await api(site.walker, 'walkReport.finish', {
       params: { walkReportId },
       body: { finishedAt: iso(t0 + 10 * MINUTE) },
     });
-    const after = await api(w.admin, 'walk.report', { params: { walkReportId } });
+    const after = await api(w.admin, 'walkReport.get', { params: { walkReportId } });
     expect(after.flags.map((f) => [f.kind, f.checkpointId])).toEqual([
       ['byHand', handAtThird.id],
       ['tooFast', handAtThird.id],

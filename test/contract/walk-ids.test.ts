@@ -44,7 +44,7 @@ const plannedWalk = () => api(manager, 'walk.create', { body: walkBody(locationA
 /** The id of a report started by the Employee of location A, which must succeed. */
 const startedReport = async () =>
   (
-    await api(employee, 'walk.startReport', {
+    await api(employee, 'walkReport.start', {
       body: { walkId: walkA, clientId: crypto.randomUUID(), startedAt: new Date().toISOString() },
     })
   ).id;
@@ -131,7 +131,7 @@ describe('a refused create spends no id', () => {
         'on a finished report',
         async () => {
           const finished = await startedReport();
-          await api(employee, 'walk.finishReport', {
+          await api(employee, 'walkReport.finish', {
             params: { walkReportId: finished },
             body: { finishedAt: new Date().toISOString() },
           });

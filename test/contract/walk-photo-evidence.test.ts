@@ -31,7 +31,7 @@ const newSite = () => {
 
 /** A report with arrivals at the first two markers, `t0` + 1 and + 3 minutes. */
 const reportWithArrivals = async (site: TenMarkerSite, t0: number) => {
-  const { id: walkReportId } = await api(site.walker, 'walk.startReport', {
+  const { id: walkReportId } = await api(site.walker, 'walkReport.start', {
     body: { walkId: site.walkId, clientId: randomUUID(), startedAt: iso(t0) },
   });
   for (const [index, minutes] of [
@@ -39,7 +39,7 @@ const reportWithArrivals = async (site: TenMarkerSite, t0: number) => {
     [1, 3],
   ] as const) {
     const marker = markerAt(site, index);
-    await api(site.walker, 'walk.recordCheckpoint', {
+    await api(site.walker, 'walkReport.recordCompletedMarker', {
       params: { walkReportId },
       body: {
         clientId: randomUUID(),
@@ -57,7 +57,7 @@ const reportWithArrivals = async (site: TenMarkerSite, t0: number) => {
 
 /** Records a photo at a marker through the API and answers its object key, as the upload event names it. */
 const photoKey = async (site: TenMarkerSite, walkReportId: number, index: number) => {
-  const { imageName } = await api(site.walker, 'walk.photoUpload', {
+  const { imageName } = await api(site.walker, 'walkReport.photoUpload', {
     params: { walkReportId },
     body: {
       clientId: randomUUID(),
@@ -79,10 +79,13 @@ const examine = (
   etag = createHash('md5').update(bytes).digest('hex'),
 ) => recordPhotoEvidence({ db: db() }, { key: photo.key, etag }, bytes);
 
-const reportOf = (walkReportId: number) => api(w.admin, 'walk.report', { params: { walkReportId } });
+const reportOf = (walkReportId: number) => api(w.admin, 'walkReport.get', { params: { walkReportId } });
 const rowOf = async (locationId: number, walkReportId: number) =>
   (
-    await api(w.admin, 'walk.reportsByLocation', { params: { locationId }, query: { limit: 50, offset: 0 } })
+    await api(w.admin, 'walkReport.someByLocation', {
+      params: { locationId },
+      query: { limit: 50, offset: 0 },
+    })
   ).walkReports.find((r) => r.id === walkReportId);
 const cardOf = async (locationId: number) =>
   (

@@ -13,7 +13,7 @@ const startedReport = async (startedAt: string) => {
   const walk = await api(w.manager, 'walk.create', {
     body: { name: 'Photos', locationId: w.a.locationId, markers: [marker(1), marker(2, { isDoor: true })] },
   });
-  const report = await api(w.employee, 'walk.startReport', {
+  const report = await api(w.employee, 'walkReport.start', {
     body: { walkId: walk.id, clientId: uuid(), startedAt },
   });
   return { walkReportId: report.id, markers: walk.markers };
@@ -33,19 +33,19 @@ describe("a walk report's photos", () => {
       lng: -119.70002,
       accuracy: 6,
     };
-    const ticket = await api(w.employee, 'walk.photoUpload', { params, body: taken });
+    const ticket = await api(w.employee, 'walkReport.photoUpload', { params, body: taken });
     // A retry with other figures signs the same photo, and keeps what the first said.
-    const retried = await api(w.employee, 'walk.photoUpload', {
+    const retried = await api(w.employee, 'walkReport.photoUpload', {
       params,
       body: { ...taken, takenAt: '2026-11-22T12:00:00Z', lat: 1 },
     });
     expect(retried.imageName).toBe(ticket.imageName);
     // Without a time or a fix (the phone had none), it is taken all the same.
-    await api(w.employee, 'walk.photoUpload', {
+    await api(w.employee, 'walkReport.photoUpload', {
       params,
       body: { clientId: uuid(), markerId: markers[1]?.id ?? 0, contentType: 'image/png', contentLength: 100 },
     });
-    const images = (await api(w.manager, 'walk.report', { params })).markerImage;
+    const images = (await api(w.manager, 'walkReport.get', { params })).markerImage;
     expect(images).toHaveLength(2);
     expect(images.find((i) => i.imageName === ticket.imageName)).toMatchObject({
       markerId: markers[0]?.id,
@@ -71,7 +71,7 @@ describe("a walk report's photos", () => {
     const clientIds = ['a', 'b', 'c'].map((first) => `${first}${uuid().slice(1)}`);
     const names = new Map<string, string>();
     for (const [index, takenAt] of times.entries()) {
-      const ticket = await api(w.employee, 'walk.photoUpload', {
+      const ticket = await api(w.employee, 'walkReport.photoUpload', {
         params: { walkReportId },
         body: {
           clientId: clientIds[index] ?? '',
@@ -83,7 +83,7 @@ describe("a walk report's photos", () => {
       });
       names.set(ticket.imageName, takenAt);
     }
-    const images = (await api(w.manager, 'walk.report', { params: { walkReportId } })).markerImage;
+    const images = (await api(w.manager, 'walkReport.get', { params: { walkReportId } })).markerImage;
     expect(images.map((i) => i.takenAt)).toEqual([...times].sort());
     expect(images.map((i) => names.get(i.imageName))).toEqual([...times].sort());
   });
@@ -99,24 +99,26 @@ describe("a walk report's photos", () => {
       contentType: 'image/jpeg' as const,
       contentLength: photo.length,
     };
-    const ticket = await api(w.employee, 'walk.photoUpload', { params, body: request });
-    const again = await api(w.employee, 'walk.photoUpload', { params, body: request });
+    const ticket = await api(w.employee, 'walkReport.photoUpload', { params, body: request });
+    const again = await api(w.employee, 'walkReport.photoUpload', { params, body: request });
     expect(again.key).toBe(ticket.key); // a retry signs the same object
     const put = await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: photo });
     expect(put.status).toBe(200);
 
-    const images = (await api(w.manager, 'walk.report', { params })).markerImage;
+    const images = (await api(w.manager, 'walkReport.get', { params })).markerImage;
     expect(images).toHaveLength(1);
     const imageName = images[0]?.imageName ?? '';
     expect(Buffer.from(await (await fetch(images[0]?.imageUrl ?? '')).arrayBuffer())).toEqual(photo);
-    const view = await api(w.manager, 'walk.photo', { params: { walkReportId, markerId, imageName } });
+    const view = await api(w.manager, 'walkReport.photo', { params: { walkReportId, markerId, imageName } });
     expect((await fetch(view.url ?? '')).status).toBe(200);
     // Only a photo recorded on the report is signed: another name, or another marker, gets no URL.
     for (const other of [
       { markerId, imageName: 'other.jpg' },
       { markerId: markers[0]?.id ?? 0, imageName },
     ]) {
-      expect((await api(w.manager, 'walk.photo', { params: { walkReportId, ...other } })).url).toBeNull();
+      expect(
+        (await api(w.manager, 'walkReport.photo', { params: { walkReportId, ...other } })).url,
+      ).toBeNull();
     }
     expect((await call(w.manager, 'GET', `/api/walk/photo/${walkReportId}/${markerId}/..%2Fx`)).status).toBe(
       400,

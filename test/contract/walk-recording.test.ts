@@ -27,7 +27,7 @@ const walkWithMarkers = async () => {
 
 /** Starts a walk report as `who` and answers its id. */
 const startReport = async (who: Person, walkId: number, startedAt: string) =>
-  (await api(who, 'walk.startReport', { body: { walkId, clientId: uuid(), startedAt } })).id;
+  (await api(who, 'walkReport.start', { body: { walkId, clientId: uuid(), startedAt } })).id;
 
 describe('recording a walk report', () => {
   it('records a walk that reads back exactly, and retried writes change nothing', async () => {
@@ -37,11 +37,11 @@ describe('recording a walk report', () => {
     const before = Date.now();
     // A time with an offset is kept in UTC.
     const start = { walkId, clientId: uuid(), startedAt: '2026-11-22T07:00:00.000+01:00' };
-    const started = await api(w.employee, 'walk.startReport', { body: start });
+    const started = await api(w.employee, 'walkReport.start', { body: start });
     const walkReportId = started.id;
     const params = { walkReportId };
     // A retried start: the same report, as it was.
-    expect(await api(w.employee, 'walk.startReport', { body: start })).toEqual(started);
+    expect(await api(w.employee, 'walkReport.start', { body: start })).toEqual(started);
 
     const first = {
       clientId: uuid(),
@@ -62,21 +62,22 @@ describe('recording a walk report', () => {
       targetUnit: '12',
       picturedUnit: '13',
     };
-    const checkpoint = (body: typeof first) => api(w.employee, 'walk.recordCheckpoint', { params, body });
+    const checkpoint = (body: typeof first) =>
+      api(w.employee, 'walkReport.recordCompletedMarker', { params, body });
     const recorded = await checkpoint(first);
     expect(await checkpoint(first)).toEqual(recorded); // retried
     expect(await checkpoint({ ...first, arrivedAt: '2026-11-22T06:02:00.000Z', lat: 1 })).toEqual(recorded);
     const doorRecorded = await checkpoint(door);
     const note = { clientId: uuid(), markerId: markers[1]?.id ?? 0, note: '  Gate 2 lock is loose ' };
-    const noted = await api(w.employee, 'walk.addNote', { params, body: note });
-    expect(await api(w.employee, 'walk.addNote', { params, body: note })).toEqual(noted);
+    const noted = await api(w.employee, 'walkReport.addNote', { params, body: note });
+    expect(await api(w.employee, 'walkReport.addNote', { params, body: note })).toEqual(noted);
     const secondNote = { clientId: uuid(), markerId: markers[0]?.id ?? 0, note: 'All clear' };
-    const noted2 = await api(w.employee, 'walk.addNote', { params, body: secondNote });
+    const noted2 = await api(w.employee, 'walkReport.addNote', { params, body: secondNote });
     const finish = { finishedAt: '2026-11-22T06:10:00.000Z' };
-    const finished = await api(w.employee, 'walk.finishReport', { params, body: finish });
+    const finished = await api(w.employee, 'walkReport.finish', { params, body: finish });
     const after = Date.now();
 
-    const report = await api(w.manager, 'walk.report', { params });
+    const report = await api(w.manager, 'walkReport.get', { params });
     const completed = report.CompletedMarker;
     for (const c of completed) {
       expect(Date.parse(c.receivedAt)).toBeGreaterThanOrEqual(before - 1000);
@@ -149,7 +150,7 @@ describe('recording a walk report', () => {
     });
     expect(recorded).toEqual(report.CompletedMarker[0]);
     // The walk-report list has it once, the retried start counted once.
-    const list = await api(w.manager, 'walk.reportsByLocation', {
+    const list = await api(w.manager, 'walkReport.someByLocation', {
       params: { locationId: w.a.locationId },
       query: { limit: 1000 },
     });
@@ -159,11 +160,11 @@ describe('recording a walk report', () => {
     expect(list.totalCount).toBe(list.walkReports.length);
 
     // Retries after the finish answer what they wrote; the report stays as it was.
-    expect(await api(w.employee, 'walk.finishReport', { params, body: finish })).toEqual(finished);
+    expect(await api(w.employee, 'walkReport.finish', { params, body: finish })).toEqual(finished);
     expect(await checkpoint(first)).toEqual(recorded);
-    expect(await api(w.employee, 'walk.addNote', { params, body: note })).toEqual(noted);
-    expect((await api(w.employee, 'walk.startReport', { body: start })).id).toBe(walkReportId);
-    expect(await api(w.manager, 'walk.report', { params })).toEqual(report);
+    expect(await api(w.employee, 'walkReport.addNote', { params, body: note })).toEqual(noted);
+    expect((await api(w.employee, 'walkReport.start', { body: start })).id).toBe(walkReportId);
+    expect(await api(w.manager, 'walkReport.get', { params })).toEqual(report);
   });
 
   it('takes a start only once per client id, and only from the one who made it', async () => {
@@ -171,7 +172,7 @@ describe('recording a walk report', () => {
     const start = { walkId, clientId: uuid(), startedAt: '2026-11-22T05:00:00.000Z' };
     const countOf = async () =>
       (
-        await api(w.manager, 'walk.reportsByLocation', {
+        await api(w.manager, 'walkReport.someByLocation', {
           params: { locationId: w.a.locationId },
           query: { limit: 1 },
         })
@@ -233,7 +234,7 @@ describe('recording a walk report', () => {
     expect((await call(otherEmployee, 'GET', path)).status).toBe(404);
     // Someone of the same location may read it, but only the walker records on it.
     expect((await call(w.manager, 'PUT', `${path}/finish`, finish)).status).toBe(403);
-    expect(await api(w.employee, 'walk.report', { params: { walkReportId: mine } })).toMatchObject({
+    expect(await api(w.employee, 'walkReport.get', { params: { walkReportId: mine } })).toMatchObject({
       finishedAt: null,
       CompletedMarker: [],
     });
@@ -263,7 +264,7 @@ describe('recording a walk report', () => {
       (await call(w.employee, 'POST', `${path}/checkpoint`, { ...checkpoint(), clientId: 'not-a-uuid' }))
         .status,
     ).toBe(400);
-    expect(await api(w.employee, 'walk.report', { params: { walkReportId } })).toMatchObject({
+    expect(await api(w.employee, 'walkReport.get', { params: { walkReportId } })).toMatchObject({
       CompletedMarker: [],
     });
   });
@@ -272,18 +273,18 @@ describe('recording a walk report', () => {
     let path: string;
     let markerId: number;
     let walkReportId: number;
-    let asFinished: Awaited<ReturnType<typeof api<'walk.report'>>>;
+    let asFinished: Awaited<ReturnType<typeof api<'walkReport.get'>>>;
 
     beforeAll(async () => {
       const walk = await walkWithMarkers();
       markerId = walk.markers[0]?.id ?? 0;
       walkReportId = await startReport(w.employee, walk.walkId, '2026-11-22T18:00:00.000Z');
       path = `/api/walk/walk-report/${walkReportId}`;
-      await api(w.employee, 'walk.finishReport', {
+      await api(w.employee, 'walkReport.finish', {
         params: { walkReportId },
         body: { finishedAt: '2026-11-22T18:20:00.000Z' },
       });
-      asFinished = await api(w.employee, 'walk.report', { params: { walkReportId } });
+      asFinished = await api(w.employee, 'walkReport.get', { params: { walkReportId } });
     });
 
     // Every new write to a finished report is refused.
@@ -311,14 +312,14 @@ describe('recording a walk report', () => {
       ],
     ])('refuses %s with 409, and reads back unchanged', async (_, method, write, body) => {
       expect((await call(w.employee, method, `${path}/${write}`, body())).status).toBe(409);
-      expect(await api(w.employee, 'walk.report', { params: { walkReportId } })).toEqual(asFinished);
+      expect(await api(w.employee, 'walkReport.get', { params: { walkReportId } })).toEqual(asFinished);
     });
   });
 
   it('reads its walk after the walk is deleted', async () => {
     const { walkId, markers } = await walkWithMarkers();
     const walkReportId = await startReport(w.employee, walkId, '2026-11-22T19:00:00.000Z');
-    await api(w.employee, 'walk.recordCheckpoint', {
+    await api(w.employee, 'walkReport.recordCompletedMarker', {
       params: { walkReportId },
       body: {
         clientId: uuid(),
@@ -331,14 +332,14 @@ describe('recording a walk report', () => {
     });
     const walkBefore = await api(w.manager, 'walk.get', { params: { id: walkId } });
     await api(w.manager, 'walk.delete', { params: { id: walkId } });
-    const report = await api(w.employee, 'walk.report', { params: { walkReportId } });
+    const report = await api(w.employee, 'walkReport.get', { params: { walkReportId } });
     expect(report.walk).toEqual({
       name: 'Record me',
       locationId: w.a.locationId,
       markers: walkBefore.markers,
     });
     expect(report.CompletedMarker.map((c) => c.markerId)).toEqual([markers[0]?.id]);
-    const { walkReports } = await api(w.employee, 'walk.reportsByLocation', {
+    const { walkReports } = await api(w.employee, 'walkReport.someByLocation', {
       params: { locationId: w.a.locationId },
       query: { limit: 1000 },
     });
@@ -395,7 +396,7 @@ describe('recording a walk report', () => {
         key: `tenants/${w.a.companyId}/walk-photo/${reportId}/old.jpg`,
       })
       .go();
-    const detail = await api(w.manager, 'walk.report', { params: { walkReportId: reportId } });
+    const detail = await api(w.manager, 'walkReport.get', { params: { walkReportId: reportId } });
     const [measured, unmeasured] = detail.CompletedMarker;
     expect(measured).toMatchObject({ id: 900001, method: 'position', farFromMarker: true });
     expect(measured?.distance).toBeCloseTo(55.6, 0);
@@ -456,7 +457,7 @@ describe('an arrival, measured from its marker', () => {
   ])('%s', async (_, change, expected) => {
     const { walkId, markers } = await walkWithMarkers();
     const walkReportId = await startReport(w.employee, walkId, '2026-11-22T08:00:00.000Z');
-    const arrival = await api(w.employee, 'walk.recordCheckpoint', {
+    const arrival = await api(w.employee, 'walkReport.recordCompletedMarker', {
       params: { walkReportId },
       body: {
         clientId: uuid(),
@@ -471,7 +472,7 @@ describe('an arrival, measured from its marker', () => {
     expect(arrival).toMatchObject({ method: expected.method, farFromMarker: expected.farFromMarker });
     expect(arrival.distance).toBeCloseTo(expected.distance, 0);
     // The detail carries the same.
-    const detail = await api(w.manager, 'walk.report', { params: { walkReportId } });
+    const detail = await api(w.manager, 'walkReport.get', { params: { walkReportId } });
     expect(detail.CompletedMarker).toEqual([arrival]);
   });
 });
@@ -595,7 +596,7 @@ describe('bad recording input is refused with field messages, never a 500', () =
   });
 
   it('leaves nothing of it recorded', async () => {
-    const report = await api(w.employee, 'walk.report', {
+    const report = await api(w.employee, 'walkReport.get', {
       params: { walkReportId: Number(path.split('/').pop()) },
     });
     expect(report).toMatchObject({ finishedAt: null, CompletedMarker: [], walkNote: [], markerImage: [] });

@@ -33,7 +33,7 @@ const uuid = () => crypto.randomUUID();
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 6, 0) + minute * 60_000).toISOString();
 const startReport = async (minute: number) =>
   (
-    await api(site.walker, 'walk.startReport', {
+    await api(site.walker, 'walkReport.start', {
       body: { walkId: site.walkId, clientId: uuid(), startedAt: at(minute) },
     })
   ).id;
@@ -97,7 +97,7 @@ describe('what a walk report holds at most', () => {
       else expect(retried.body.imageName).toBe(answers[storedIndex]?.body.imageName);
       expect((await post(early)).status).toBe(200);
       // What the report holds: the early write and the three that fit.
-      const detail = await api(site.walker, 'walk.report', { params: { walkReportId } });
+      const detail = await api(site.walker, 'walkReport.get', { params: { walkReportId } });
       const held = { checkpoint: detail.CompletedMarker, note: detail.walkNote, photo: detail.markerImage };
       expect(held[kind]).toHaveLength(4);
     },
@@ -105,7 +105,7 @@ describe('what a walk report holds at most', () => {
 
   it.each(kinds)('refuses a %s on a finished report with 409', async (kind) => {
     const walkReportId = await startReport(10);
-    await api(site.walker, 'walk.finishReport', { params: { walkReportId }, body: { finishedAt: at(20) } });
+    await api(site.walker, 'walkReport.finish', { params: { walkReportId }, body: { finishedAt: at(20) } });
     const answer = await call(site.walker, 'POST', `/api/walk/walk-report/${walkReportId}/${kind}`, {
       clientId: uuid(),
       ...writes[kind].body(site.markers[0]?.id ?? 0),

@@ -15,7 +15,7 @@ const uuid = () => crypto.randomUUID();
 const reportsOf = (
   site: TenMarkerSite,
   query: { limit?: number; offset?: number; searchTerm?: string } = {},
-) => api(site.walker, 'walk.reportsByLocation', { params: { locationId: site.locationId }, query });
+) => api(site.walker, 'walkReport.someByLocation', { params: { locationId: site.locationId }, query });
 
 describe("a location's walk reports", () => {
   const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 6, 0) + minute * 60_000).toISOString();
@@ -50,7 +50,7 @@ describe("a location's walk reports", () => {
   });
 
   it('are listed newest first with walker, walk and the duration rule applied', async () => {
-    const list = await api(w.admin, 'walk.reportsByLocation', {
+    const list = await api(w.admin, 'walkReport.someByLocation', {
       params: { locationId: site.locationId },
       query: { limit: 1000, offset: 0 },
     });
@@ -95,12 +95,12 @@ describe("a location's walk reports", () => {
       accuracy: 1,
     };
     const checkpoint = () =>
-      api(site.walker, 'walk.recordCheckpoint', { params: { walkReportId }, body: again });
+      api(site.walker, 'walkReport.recordCompletedMarker', { params: { walkReportId }, body: again });
     // Copies racing each other, then a late retry: one checkpoint, the same answer to each.
     const answers = await Promise.all(Array.from({ length: 3 }, checkpoint));
     answers.push(await checkpoint());
     expect(answers.every((a) => a.id === answers[0]?.id)).toBe(true);
-    const detail = await api(site.walker, 'walk.report', { params: { walkReportId } });
+    const detail = await api(site.walker, 'walkReport.get', { params: { walkReportId } });
     expect(detail.CompletedMarker).toHaveLength(2);
     const list = await reportsOf(site, { limit: 1 });
     expect(list.walkReports).toMatchObject([
@@ -153,7 +153,7 @@ describe("a location's walk reports", () => {
       .go();
     const row = async () => (await reportsOf(site, { limit: 1 })).walkReports[0];
     expect(await row()).toMatchObject({ id: walkReportId, completedMarkerCount: 1, lastArrivalAt: at(3001) });
-    await api(site.walker, 'walk.finishReport', { params: { walkReportId }, body: { finishedAt: at(3012) } });
+    await api(site.walker, 'walkReport.finish', { params: { walkReportId }, body: { finishedAt: at(3012) } });
     expect(await row()).toMatchObject({ id: walkReportId, completedMarkerCount: 2, lastArrivalAt: at(3009) });
   });
 });
@@ -161,7 +161,7 @@ describe("a location's walk reports", () => {
 /** The detail of a report carries the same totals as its row in the list (one rule, one set of figures). */
 const expectDetailAgrees = async (who: Person, walkReportId: number, row: WalkReportSummary | undefined) => {
   expect(row).toBeDefined();
-  const detail = await api(who, 'walk.report', { params: { walkReportId } });
+  const detail = await api(who, 'walkReport.get', { params: { walkReportId } });
   const totals = [
     'completedMarkerCount',
     'firstArrivalAt',
@@ -252,7 +252,7 @@ describe('the duration rule in the walk-report list, at its edges', () => {
 
   it('measures a report against the walk as it was when it started', async () => {
     const { walker, walkId, locationId, markers } = site;
-    const { id: walkReportId } = await api(walker, 'walk.startReport', {
+    const { id: walkReportId } = await api(walker, 'walkReport.start', {
       body: { walkId, clientId: uuid(), startedAt: at(900) },
     });
     // The walk grows to 20 markers while it is walked: 9 of the 10 it had still make it completed.
@@ -270,7 +270,7 @@ describe('the duration rule in the walk-report list, at its edges', () => {
     });
     expect(grown.markers).toHaveLength(20);
     for (const [index, minute] of reaching(9, 901, 2)) {
-      await api(walker, 'walk.recordCheckpoint', {
+      await api(walker, 'walkReport.recordCompletedMarker', {
         params: { walkReportId },
         body: {
           clientId: uuid(),
@@ -293,7 +293,7 @@ describe('the duration rule in the walk-report list, at its edges', () => {
       },
     ]);
     // The detail, too, measures against the 10 markers of the start, though its walk now has 20.
-    const detail = await api(walker, 'walk.report', { params: { walkReportId } });
+    const detail = await api(walker, 'walkReport.get', { params: { walkReportId } });
     expect(detail).toMatchObject({
       markerCount: 10,
       completedMarkerCount: 9,

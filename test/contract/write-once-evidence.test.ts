@@ -52,7 +52,7 @@ const startedReport = async () => {
       markers: [marker(1), marker(2, { isDoor: true, unitNumberRange: '740-760' })],
     },
   });
-  const { id: walkReportId } = await api(w.employee, 'walk.startReport', {
+  const { id: walkReportId } = await api(w.employee, 'walkReport.start', {
     body: { walkId: walk.id, clientId: uuid(), startedAt: '2026-11-26T07:00:00.000Z' },
   });
   return { walkReportId, markers: walk.markers };
@@ -70,10 +70,10 @@ describe('a walk photo', () => {
       contentType: 'image/jpeg' as const,
       contentLength: first.length,
     };
-    const ticket = await api(w.employee, 'walk.photoUpload', { params, body: request });
+    const ticket = await api(w.employee, 'walkReport.photoUpload', { params, body: request });
     expectWriteOnce(ticket, first.length);
     // Asked again before its file landed (a lost answer): the same key, signed again.
-    const again = await api(w.employee, 'walk.photoUpload', { params, body: request });
+    const again = await api(w.employee, 'walkReport.photoUpload', { params, body: request });
     expect(again.key).toBe(ticket.key);
     expectWriteOnce(again, first.length);
 
@@ -86,7 +86,7 @@ describe('a walk photo', () => {
     const landed = await call(w.employee, 'POST', `/api/walk/walk-report/${walkReportId}/photo`, request);
     expect(landed).toMatchObject({ status: 409, body: { message: messages.upload.alreadyUploaded } });
 
-    await api(w.employee, 'walk.finishReport', { params, body: { finishedAt: '2026-11-26T07:30:00.000Z' } });
+    await api(w.employee, 'walkReport.finish', { params, body: { finishedAt: '2026-11-26T07:30:00.000Z' } });
     // The attack of issue 27: PUT a, finish, PUT b to the same URL.
     expect((await put(ticket, other)).status).toBe(412);
     // After the finish, no URL for this photo (it landed), nor for a photo the walk never recorded. (One
@@ -102,7 +102,7 @@ describe('a walk photo', () => {
       body: { message: 'A finished walk report cannot be changed' },
     });
 
-    const images = (await api(w.manager, 'walk.report', { params })).markerImage;
+    const images = (await api(w.manager, 'walkReport.get', { params })).markerImage;
     expect(images).toHaveLength(1);
     expect((await fetched(images[0]?.imageUrl)).equals(first)).toBe(true);
   });
@@ -116,7 +116,10 @@ describe('a walk photo', () => {
       contentLength: door748!.jpeg.length,
       door: true,
     };
-    const ticket = await api(w.employee, 'walk.photoUpload', { params: { walkReportId }, body: request });
+    const ticket = await api(w.employee, 'walkReport.photoUpload', {
+      params: { walkReportId },
+      body: request,
+    });
     expect((await put(ticket, door748!.jpeg)).status).toBe(200);
     const db = dataFromEnv();
     const photoKey = { walkReportId, clientId: request.clientId };
@@ -202,9 +205,9 @@ describe('an incident image', () => {
     const first = door748!.jpeg;
     const other = sameLength(first);
     const request = { clientId: uuid(), contentType: 'image/jpeg' as const, contentLength: first.length };
-    const ticket = await api(w.employee, 'incident.imageUpload', { params, body: request });
+    const ticket = await api(w.employee, 'incident.photoUpload', { params, body: request });
     expectWriteOnce(ticket, first.length);
-    const again = await api(w.employee, 'incident.imageUpload', { params, body: request });
+    const again = await api(w.employee, 'incident.photoUpload', { params, body: request });
     expect(again.key).toBe(ticket.key);
 
     expect((await put(ticket, first)).status).toBe(200);

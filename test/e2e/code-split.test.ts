@@ -11,6 +11,8 @@ import { scriptsOf, sourcesOf } from './support/route-scripts.ts';
  */
 const APP_CODE = [
   /^src\/features\/(?!marketing\/|auth\/)/,
+  // The data layer, but for the sign-in pages' own client of the public auth routes.
+  /^src\/api\/(?!auth-client\.ts$)/,
   /^src\/components\/layouts\//,
   /^node_modules\/(maplibre-gl|react-map-gl|@vis\.gl|@dnd-kit)\//,
 ];

@@ -29,7 +29,7 @@ describe('exports', () => {
     const api = apiAs(url);
     const site = await seedSite(url);
     // A finished report with its one marker reached, started today.
-    await api(site.employee, 'walk.recordCheckpoint', {
+    await api(site.employee, 'walkReport.recordCompletedMarker', {
       params: { walkReportId: site.walkReportId },
       body: {
         clientId: randomUUID(),
@@ -40,7 +40,7 @@ describe('exports', () => {
         accuracy: 4,
       },
     });
-    await api(site.employee, 'walk.finishReport', {
+    await api(site.employee, 'walkReport.finish', {
       params: { walkReportId: site.walkReportId },
       body: { finishedAt: new Date().toISOString() },
     });

@@ -27,10 +27,10 @@ describe('a walk report seen from another time zone', () => {
         },
       });
       const startedAt = '2026-11-25T03:04:00.000Z';
-      const report = await api(site.employee, 'walk.startReport', {
+      const report = await api(site.employee, 'walkReport.start', {
         body: { walkId: walk.id, clientId: randomUUID(), startedAt },
       });
-      await api(site.employee, 'walk.finishReport', {
+      await api(site.employee, 'walkReport.finish', {
         params: { walkReportId: report.id },
         body: { finishedAt: '2026-11-25T03:41:00.000Z' },
       });

@@ -108,7 +108,7 @@ export const seedSite = async (
   const walk = await api(creator, 'walk.create', {
     body: { name: `Walk ${label}`, locationId, markers: [{ label: 1, lat: 36.8, lng: -119.7 }] },
   });
-  const report = await api(employee, 'walk.startReport', {
+  const report = await api(employee, 'walkReport.start', {
     body: { walkId: walk.id, clientId: randomUUID(), startedAt: new Date().toISOString() },
   });
   const incident = await api(employee, 'incident.create', {

@@ -92,11 +92,11 @@ export const recordReport = async (
 ): Promise<number> => {
   const api = apiAs(baseUrl);
   const { walker, walkId, markers } = site;
-  const { id: walkReportId } = await api(walker, 'walk.startReport', {
+  const { id: walkReportId } = await api(walker, 'walkReport.start', {
     body: { walkId, clientId: randomUUID(), startedAt },
   });
   for (const [index, arrivedAt] of arrivals) {
-    await api(walker, 'walk.recordCheckpoint', {
+    await api(walker, 'walkReport.recordCompletedMarker', {
       params: { walkReportId },
       body: {
         clientId: randomUUID(),
@@ -109,7 +109,7 @@ export const recordReport = async (
     });
   }
   if (finishedAt !== undefined) {
-    await api(walker, 'walk.finishReport', { params: { walkReportId }, body: { finishedAt } });
+    await api(walker, 'walkReport.finish', { params: { walkReportId }, body: { finishedAt } });
   }
   return walkReportId;
 };

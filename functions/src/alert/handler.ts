@@ -7,7 +7,7 @@ const db = dataFromEnv();
 const alerts = createAlertInbox({ db });
 
 export const implementations: Implementations<'alert'> = {
-  'alert.list': ({ actor, query }) => alerts.list(actor, query),
+  'alert.some': ({ actor, query }) => alerts.list(actor, query),
   'alert.unreadCount': ({ actor }) => alerts.unreadCount(actor),
   'alert.markRead': ({ actor, params, body }) => alerts.markRead(actor, params.id, body.read),
   'alert.markAllRead': ({ actor }) => alerts.markAllRead(actor),

@@ -1,7 +1,6 @@
-import { Logger } from '@aws-lambda-powertools/logger';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { anchorsFromEnv, dataFromEnv } from '../composition.ts';
-import { createMetrics } from '../http/metrics.ts';
+import { createWorkerHandler, workerTools } from '../lambda.ts';
 import { clock } from '../ports/clock.ts';
 import { anchorAuditLogs, type AnchorSummary } from '../domain/audit-anchor.ts';
 
@@ -11,8 +10,8 @@ import { anchorAuditLogs, type AnchorSummary } from '../domain/audit-anchor.ts';
  */
 const db = dataFromEnv();
 const anchors = anchorsFromEnv();
-const logger = new Logger({ serviceName: 'sitewalk-auditAnchor' });
-const metrics = createMetrics('sitewalk-auditAnchor');
+const tools = workerTools('auditAnchor');
+const { logger, metrics } = tools;
 
 export const anchorAt = async (now: Date): Promise<AnchorSummary> => {
   const summary = await anchorAuditLogs(db, anchors, now);
@@ -26,9 +25,9 @@ export const anchorAt = async (now: Date): Promise<AnchorSummary> => {
 };
 
 /** A run that found logs disagreeing with their anchors fails, so the Lambda's error alarm goes off. */
-export const handler = async (): Promise<void> => {
+export const handler = createWorkerHandler(tools, async (): Promise<void> => {
   const { refused } = await anchorAt(clock.now());
   if (refused.length > 0) {
     throw new Error(`Audit logs ${refused.join(', ')} disagree with their anchors: run audit:verify`);
   }
-};
+});

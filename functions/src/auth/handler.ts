@@ -3,12 +3,11 @@ import { readEnv } from '../env.ts';
 import { auditedDataFromEnv, identityFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations, type Request } from '../http/handler.ts';
 import { authRoutes } from '@sitewalk/shared/contract/auth';
-import { NotFoundError, UnauthorizedError } from '../domain/errors.ts';
-import { authorize } from '../domain/authorize.ts';
-import { loadUserScope } from '../domain/scope.ts';
+import { UnauthorizedError } from '../domain/errors.ts';
+import { loadUser } from '../domain/users.ts';
 import { createSessions, SESSION_SECONDS, type SignedIn, type SignInOutcome } from '../domain/sessions.ts';
 import { createMfaAccounts, stageMfaRoles } from '../domain/mfa.ts';
-import { loadUserView } from '../domain/user-view.ts';
+import { loadUserView } from '../views/users.ts';
 import type { RouteDef } from '@sitewalk/shared/contract/route';
 
 const db = auditedDataFromEnv();
@@ -134,10 +133,8 @@ export const implementations: Implementations<'auth'> = {
   },
 
   'auth.passwordResetRequired': async ({ actor, params }) => {
-    const scope = await loadUserScope(db, params.id);
-    if (!scope) throw new NotFoundError(messages.fetch.userNotFound);
-    authorize(actor, 'read', scope.placement, messages.fetch.userNotFound);
-    return { requiresReset: scope.user.needsPasswordReset };
+    const { user } = await loadUser(db, actor, 'read', params.id);
+    return { requiresReset: user.needsPasswordReset };
   },
 };
 

@@ -24,27 +24,31 @@ export const getIncidents = (db: DataService, incidentIds: readonly number[]): P
 export const incidentCreatedWith = async (db: DataService, clientId: string) =>
   (await db.entities.incidentCreate.get({ clientId }).go({ consistent: true })).data;
 
-/** A location's incidents, or its open ones, newest first. */
-const ofLocation = (db: DataService, locationId: number, openOnly = false) =>
-  openOnly
+/** A location's incidents, or its unresolved ones, newest first. */
+const ofLocation = (db: DataService, locationId: number, unresolvedOnly = false) =>
+  unresolvedOnly
     ? db.entities.incident.query.byLocationStatus({ locationId, status: 'open' })
     : db.entities.incident.query.byLocation({ locationId });
 
-/** Every incident of a location, or its open ones only, newest first (one partition, within the read bound). */
-export const incidentsOfLocation = (db: DataService, locationId: number, openOnly = false) =>
-  readPartition((cursor) => ofLocation(db, locationId, openOnly).go({ cursor, order: 'desc' }));
+/** Every incident of a location, or its unresolved ones only, newest first (one partition, within the read bound). */
+export const incidentsOfLocation = (db: DataService, locationId: number, unresolvedOnly = false) =>
+  readPartition((cursor) => ofLocation(db, locationId, unresolvedOnly).go({ cursor, order: 'desc' }));
 
 /** At most `count` of a location's incidents, newest first, created before `before` (a cursor) if given. */
 export const newestIncidents = async (
   db: DataService,
   locationId: number,
   {
-    openOnly,
+    unresolvedOnly,
     before,
     count,
-  }: { openOnly: boolean; before?: { createdAt: string; incidentId: number } | undefined; count: number },
+  }: {
+    unresolvedOnly: boolean;
+    before?: { createdAt: string; incidentId: number } | undefined;
+    count: number;
+  },
 ) => {
-  const index = ofLocation(db, locationId, openOnly);
+  const index = ofLocation(db, locationId, unresolvedOnly);
   return (await (before ? index.lt(before) : index).go({ order: 'desc', count, pages: 'all' })).data;
 };
 

@@ -19,7 +19,7 @@ import { pagesOf, readPartition } from './bounded.ts';
 /** Named access patterns of walk reports and what is recorded on them (docs/data-model.md). */
 
 type NewWalkReport = CreateEntityItem<typeof walkReportEntity>;
-type NewCheckpoint = CreateEntityItem<typeof completedMarkerEntity>;
+type NewCompletedMarker = CreateEntityItem<typeof completedMarkerEntity>;
 type NewNote = CreateEntityItem<typeof walkNoteEntity>;
 type NewPhoto = CreateEntityItem<typeof markerImageEntity>;
 /** A recording item's key: its report and the client's id for the write. */
@@ -189,7 +189,7 @@ const writeCounted = async (
 ): Promise<CreateOutcome> =>
   createOutcome(await db.transaction.write((tx) => [create(tx), countOnReport(tx, walkReportId, kind)]).go());
 
-export const recordCheckpoint = (db: DataService, item: NewCheckpoint) =>
+export const recordCompletedMarker = (db: DataService, item: NewCompletedMarker) =>
   writeCounted(db, item.walkReportId, 'checkpoint', (tx) => tx.completedMarker.create(item).commit());
 
 export const recordNote = (db: DataService, item: NewNote) =>
@@ -198,7 +198,7 @@ export const recordNote = (db: DataService, item: NewNote) =>
 export const recordPhoto = (db: DataService, item: NewPhoto) =>
   writeCounted(db, item.walkReportId, 'photo', (tx) => tx.markerImage.create(item).commit());
 
-export const getCheckpoint = async (db: DataService, key: RecordingKey) =>
+export const getCompletedMarker = async (db: DataService, key: RecordingKey) =>
   (await db.entities.completedMarker.get(key).go()).data;
 
 export const getNote = async (db: DataService, key: RecordingKey) =>

@@ -2,6 +2,9 @@
  * Typed domain errors. Services throw these; the handler factory maps them to HTTP in exactly one place
  * (functions/src/http/error-mapper.ts), so the domain knows nothing of HTTP but a status number.
  */
+/** The answer to a write whose condition failed because its item was deleted while the request ran. */
+export const deletedMeanwhile = 'Not found: it was deleted while this request ran';
+
 export abstract class AppError extends Error {
   abstract readonly status: number;
   constructor(

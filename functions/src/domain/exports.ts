@@ -1,17 +1,34 @@
 import { canSee, type Actor } from '@sitewalk/shared/policy';
 import { EXPORT_URL_SECONDS } from '@sitewalk/shared/constants';
-import { rangeInstants, type ExportRange, type ExportFile } from '@sitewalk/shared/schemas/export';
+import { priorityName } from '@sitewalk/shared/constants';
+import { messages } from '@sitewalk/shared/messages';
+import {
+  INCIDENT_CSV_COLUMNS,
+  WALK_REPORT_CSV_COLUMNS,
+  rangeInstants,
+  type ExportRange,
+  type ExportFile,
+} from '@sitewalk/shared/schemas/export';
 import type { DataService } from '../db/service.ts';
 import type { LocationItem } from '../db/entities/location.ts';
 import type { WalkReportItem } from '../db/entities/walkReport.ts';
 import type { IncidentItem } from '../db/entities/incident.ts';
 import type { UserItem } from '../db/entities/user.ts';
-import { locationsInScope } from '../db/locations.ts';
+import { getLocation, locationsInScope } from '../db/locations.ts';
 import { reportPagesStartedBetween } from '../db/walk-reports.ts';
 import { incidentPagesCreatedBetween } from '../db/incidents.ts';
 import { getUsers } from '../db/users.ts';
 import { exportKey, type ExportObject, type ExportStore } from '../ports/export-store.ts';
-import { csvChunks, type CsvValue } from './csv.ts';
+import type { Storage } from '../ports/storage.ts';
+import { toReportSummary, toWalkReport } from '../views/walks.ts';
+import { namesFor, toIncident } from '../views/incidents.ts';
+import { csvChunks, csvTime, type CsvValue } from './csv.ts';
+import { NotFoundError } from './errors.ts';
+import { loadIncident } from './incidents.ts';
+import { newIncidentDocument, writeIncidentPdf } from './pdf/incident-pdf.ts';
+import { newWalkReportDocument, writeWalkReportPdf } from './pdf/walk-report-pdf.ts';
+import { timeZoneAt } from '@sitewalk/shared/time-zones';
+import { createWalkReports } from './walk-reports.ts';
 import { locationPlacement, visibleLocation } from './placements.ts';
 import { GLOBAL_TENANT } from './uploads.ts';
 
@@ -77,15 +94,62 @@ async function* pagesOf<Item extends { locationId: number }>(
   }
 }
 
+/**
+ * A walk report's CSV row: the columns of the location's walk-report table (Completed, Name, Walk, Id, Total
+ * Time) and what its rows carry, read off the report's API view so both say the same.
+ */
+const walkReportRow = ({ location, users }: RowPage<WalkReportItem>, item: WalkReportItem): CsvValue[] => {
+  const row = toReportSummary(item, users.get(item.userId));
+  return [
+    row.id,
+    location.name,
+    row.walk?.name ?? messages.status.unknownWalk,
+    row.user ? `${row.user.firstName} ${row.user.lastName}` : messages.status.unknownUser,
+    csvTime(row.startedAt),
+    csvTime(row.finishedAt),
+    row.totalTime,
+    row.totalMinutes,
+    row.completedMarkerCount,
+    row.walk?.markerCount ?? null,
+    row.completed ? 'Completed' : messages.status.notCompleted,
+    item.discardedWriteIds?.length ?? 0,
+  ];
+};
+
+/** An incident's CSV row: the columns of the incidents table (Incident, Priority, Status, Id, Created) and what the detail adds. */
+const incidentRow = ({ location }: RowPage<IncidentItem>, item: IncidentItem): CsvValue[] => [
+  item.incidentId,
+  location.name,
+  priorityName(item.typeId),
+  item.status === 'resolved' ? 'Resolved' : 'Unresolved',
+  csvTime(item.createdAt),
+  csvTime(item.resolvedAt),
+  item.texts.map((t) => t.text).join('; '),
+  item.notes.length,
+  item.imageKeys.length,
+  item.walkReportId ?? null,
+];
+
 export const createExports = ({
   db,
   store,
+  storage,
   now,
 }: {
   db: DataService;
   store: ExportStore;
+  storage: Storage;
   now: () => Date;
 }) => {
+  const reports = createWalkReports({ db, storage });
+
+  /** The location a report or incident sits at, as the PDF's heading shows it (gone meanwhile: 404). */
+  const locationOf = async (locationId: number, notFound: string) => {
+    const location = await getLocation(db, locationId);
+    if (!location) throw new NotFoundError(notFound);
+    return location;
+  };
+
   const link = async ({ file, count }: ExportFileOf): Promise<ExportFile> => ({
     url: await store.presignDownload(file, EXPORT_URL_SECONDS),
     fileName: file.fileName,
@@ -125,21 +189,43 @@ export const createExports = ({
     return link({ file, count: counted.rows });
   };
 
+  /**
+   * Streams a PDF into the store while `write` draws it; answers the link. A drawing that fails destroys
+   * the stream, which aborts the upload: no half file is kept.
+   */
+  const pdf = async (
+    file: { owner: { managementCompanyId: number; userId: number }; fileName: string },
+    document: NodeJS.ReadableStream & { destroy: (error?: Error) => void },
+    write: () => Promise<number>,
+  ): Promise<ExportFile> => {
+    const object = {
+      key: exportKey(file.owner, file.fileName),
+      fileName: file.fileName,
+      contentType: 'application/pdf',
+    };
+    const stored = store.put(object, document as never);
+    let pages: number;
+    try {
+      pages = await write();
+    } catch (error) {
+      document.destroy(error as Error);
+      await stored.catch(() => undefined);
+      throw error;
+    }
+    await stored;
+    return link({ file: object, count: pages });
+  };
+
   return {
     link,
     now,
 
-    walkReportsCsv: (
-      actor: Actor,
-      range: ExportRange,
-      header: readonly string[],
-      toValues: (page: RowPage<WalkReportItem>, item: WalkReportItem) => readonly CsvValue[],
-    ) =>
+    walkReportsCsv: (actor: Actor, range: ExportRange) =>
       csv(
         actor,
         range,
         'walk-reports',
-        header,
+        WALK_REPORT_CSV_COLUMNS,
         (locations) =>
           pagesOf(
             db,
@@ -147,20 +233,15 @@ export const createExports = ({
             (locationId) => reportPagesStartedBetween(db, locationId, rangeInstants(range), EXPORT_PAGE_SIZE),
             (item) => [item.userId],
           ),
-        toValues,
+        walkReportRow,
       ),
 
-    incidentsCsv: (
-      actor: Actor,
-      range: ExportRange,
-      header: readonly string[],
-      toValues: (page: RowPage<IncidentItem>, item: IncidentItem) => readonly CsvValue[],
-    ) =>
+    incidentsCsv: (actor: Actor, range: ExportRange) =>
       csv(
         actor,
         range,
         'incidents',
-        header,
+        INCIDENT_CSV_COLUMNS,
         (locations) =>
           pagesOf(
             db,
@@ -169,34 +250,57 @@ export const createExports = ({
               incidentPagesCreatedBetween(db, locationId, rangeInstants(range), EXPORT_PAGE_SIZE),
             () => [],
           ),
-        toValues,
+        incidentRow,
       ),
 
-    /**
-     * Streams a PDF into the store while `write` draws it; answers the link. A drawing that fails destroys
-     * the stream, which aborts the upload: no half file is kept.
-     */
-    pdf: async (
-      file: { owner: { managementCompanyId: number; userId: number }; fileName: string },
-      document: NodeJS.ReadableStream & { destroy: (error?: Error) => void },
-      write: () => Promise<number>,
-    ): Promise<ExportFile> => {
-      const object = {
-        key: exportKey(file.owner, file.fileName),
-        fileName: file.fileName,
-        contentType: 'application/pdf',
-      };
-      const stored = store.put(object, document as never);
-      let pages: number;
-      try {
-        pages = await write();
-      } catch (error) {
-        document.destroy(error as Error);
-        await stored.catch(() => undefined);
-        throw error;
-      }
-      await stored;
-      return link({ file: object, count: pages });
+    walkReportPdf: async (actor: Actor, walkReportId: number) => {
+      const detail = await reports.read(actor, walkReportId);
+      const report = toWalkReport(detail);
+      const location = await locationOf(detail.report.locationId, 'Walk report not found');
+      const keys = new Map(
+        detail.images.map(({ image }) => [`${image.markerId}/${image.imageName}`, image.key]),
+      );
+      const doc = newWalkReportDocument({ report, location });
+      return pdf(
+        {
+          owner: { managementCompanyId: location.managementCompanyId, userId: actor.userId },
+          fileName: `walk-report-${report.id}_${slug(location.name)}.pdf`,
+        },
+        doc,
+        () =>
+          writeWalkReportPdf(doc, {
+            report,
+            location,
+            timeZone: timeZoneAt(location.latitude, location.longitude),
+            generatedAt: now().toISOString(),
+            loadPhoto: async (photo) => {
+              const key = keys.get(`${photo.markerId}/${photo.imageName}`);
+              return key ? store.readPhoto(key) : null;
+            },
+          }),
+      );
+    },
+
+    incidentPdf: async (actor: Actor, incidentId: number) => {
+      const item = await loadIncident(db, actor, 'read', incidentId);
+      const location = await locationOf(item.locationId, 'Incident not found');
+      const incident = await toIncident(storage, item, await namesFor(db, [item], [location]));
+      const doc = newIncidentDocument({ incident, location });
+      return pdf(
+        {
+          owner: { managementCompanyId: location.managementCompanyId, userId: actor.userId },
+          fileName: `incident-${incident.id}_${slug(location.name)}.pdf`,
+        },
+        doc,
+        () =>
+          writeIncidentPdf(doc, {
+            incident,
+            location,
+            timeZone: timeZoneAt(location.latitude, location.longitude),
+            generatedAt: now().toISOString(),
+            loadImage: (key) => store.readPhoto(key),
+          }),
+      );
     },
   };
 };

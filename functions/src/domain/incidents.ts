@@ -8,7 +8,6 @@ import type {
   updateIncidentBody,
 } from '@sitewalk/shared/schemas/incident';
 import {
-  DASHBOARD_DEFAULT_DAYS,
   INCIDENT_IMAGES_MAX,
   INCIDENT_LIST_LIMIT,
   INCIDENT_NOTES_MAX,
@@ -24,7 +23,6 @@ import {
   createIncident,
   deleteIncident,
   getIncident,
-  getIncidents,
   incidentCreatedWith,
   incidentsOfLocation,
   newestIncidents,
@@ -33,9 +31,9 @@ import {
   updateIncident,
 } from '../db/incidents.ts';
 import { locationsInScope } from '../db/locations.ts';
-import { tallyHistory, talliesBetween } from '../db/tallies.ts';
 import { getUsers } from '../db/users.ts';
 import { getWalkReport } from '../db/walk-reports.ts';
+import { clock } from '../ports/clock.ts';
 import { ownerPrefix, type Storage } from '../ports/storage.ts';
 import { authorize } from './authorize.ts';
 import { BadRequestError, ConflictError, NotFoundError } from './errors.ts';
@@ -44,7 +42,7 @@ import { pageOf, type PageRequest } from './paging.ts';
 import { atLocation, locationPlacement, placedAtLiveLocation, visibleLocation } from './placements.ts';
 import { presignOwnedUpload, presignPendingUpload } from './uploads.ts';
 
-/** The incident rules the handler runs: who may act on one, changes that race, and the dashboard. */
+/** The incident rules the handler runs: who may act on one, and changes that race. */
 
 export const incidentNotFound = 'Incident not found';
 
@@ -97,93 +95,6 @@ export const changeIncident = async (
     if (await write(item)) return item;
   }
   throw new ConflictError('The incident kept changing, please try again');
-};
-
-/** The newest incidents of the range the dashboard lists, across its locations; its counts cover all of them. */
-export const DASHBOARD_INCIDENTS_SHOWN = 10;
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-
-export interface DashboardFilters {
-  from?: string | undefined;
-  to?: string | undefined;
-  typeId?: number | undefined;
-  unresolvedOnly: boolean;
-}
-
-export interface DashboardCard {
-  location: LocationItem;
-  walkReportStats: { last72Hours: number; lastWeek: number; flagsLastWeek: number };
-  incidentCountsByType: { 1: number; 2: number; 3: number };
-  incidents: IncidentItem[];
-}
-
-/**
- * Each location's card, from the locations' month tallies (a few small items per location, read in batches),
- * and the newest `DASHBOARD_INCIDENTS_SHOWN` incidents of the range across them (one batch read), each on its
- * location's card: nothing read grows with a location's history. Reports count over the 72 hours and the week
- * before `to`; incidents (open ones only, if asked) over `from` to `to`, by priority; the list holds those of
- * the priority asked for, if any.
- */
-export const dashboardCards = async (
-  db: DataService,
-  locations: LocationItem[],
-  filters: DashboardFilters,
-): Promise<DashboardCard[]> => {
-  const to = filters.to ?? new Date().toISOString();
-  const from = filters.from ?? new Date(Date.parse(to) - DASHBOARD_DEFAULT_DAYS * DAY).toISOString();
-  if (from > to) throw new BadRequestError('from: must not be after to', { from: ['must not be after to'] });
-  const end = Date.parse(to);
-  const weekAgo = end - 7 * DAY;
-  const threeDaysAgo = end - 72 * HOUR;
-  await mapBounded(
-    locations.filter((location) => location.talliedAt === undefined),
-    ({ locationId }) => tallyHistory(db, locationId),
-  );
-  const tallies = await talliesBetween(
-    db,
-    locations.map((location) => location.locationId),
-    new Date(Math.min(weekAgo, Date.parse(from))).toISOString(),
-    to,
-  );
-  const counted = locations.map((location) => {
-    const tally = tallies.get(location.locationId) ?? {
-      reportStarts: [],
-      flagReportStarts: [],
-      incidents: [],
-    };
-    const week = tally.reportStarts.filter((at) => at >= weekAgo && at <= end);
-    const weekFlags = tally.flagReportStarts.filter((at) => at >= weekAgo && at <= end);
-    const incidents = tally.incidents.filter(
-      (i) => i.createdAt >= from && i.createdAt <= to && (!filters.unresolvedOnly || i.status === 'open'),
-    );
-    const countOf = (typeId: 1 | 2 | 3) => incidents.filter((i) => i.typeId === typeId).length;
-    return {
-      location,
-      walkReportStats: {
-        last72Hours: week.filter((at) => at >= threeDaysAgo).length,
-        lastWeek: week.length,
-        flagsLastWeek: weekFlags.length,
-      },
-      incidentCountsByType: { 1: countOf(1), 2: countOf(2), 3: countOf(3) },
-      listed: incidents.filter((i) => filters.typeId === undefined || i.typeId === filters.typeId),
-    };
-  });
-  const shown = counted
-    .flatMap((card) => card.listed)
-    .sort(newestFirst)
-    .slice(0, DASHBOARD_INCIDENTS_SHOWN);
-  const items = (
-    await getIncidents(
-      db,
-      shown.map((i) => i.incidentId),
-    )
-  ).sort(newestFirst);
-  return counted.map(({ listed: _, ...card }) => ({
-    ...card,
-    incidents: items.filter((item) => item.locationId === card.location.locationId),
-  }));
 };
 
 const CLIENT_ID_USED = 'This client id is already used';
@@ -247,7 +158,7 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
           });
         }
       }
-      const now = new Date().toISOString();
+      const now = clock.now().toISOString();
       const incidentId = await nextId(db, 'incident');
       const noteIds = await nextIds(db, 'incidentNote', body.notes.length);
       const created = await createIncident(
@@ -343,7 +254,11 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
       );
       if (item.clientId !== undefined) {
         // Its create guard stays a while, so a late retry of the create finds the incident gone (404).
-        await retireCreateGuard(db, item.clientId, Math.floor(Date.now() / 1000) + RETIRED_GUARD_SECONDS);
+        await retireCreateGuard(
+          db,
+          item.clientId,
+          Math.floor(clock.now().getTime() / 1000) + RETIRED_GUARD_SECONDS,
+        );
       }
       await storage.deletePrefix(ownerPrefix(item.managementCompanyId, 'incident-photo', item.incidentId));
     },
@@ -357,7 +272,7 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
         id: await nextId(db, 'incidentNote'),
         note: body.note,
         userId: actor.userId,
-        createdAt: new Date().toISOString(),
+        createdAt: clock.now().toISOString(),
       };
       // The cap is the write's condition: parallel notes cannot pass it.
       if (!(await addIncidentNote(db, item.incidentId, note))) {
@@ -370,7 +285,7 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
 
     /** Resolves or reopens an incident; the time resolved is the client's, within reason. */
     resolve: async (actor: Actor, incidentId: number, body: z.output<typeof resolveIncidentBody>) => {
-      const now = new Date().toISOString();
+      const now = clock.now().toISOString();
       await changeIncident(db, actor, 'resolve', incidentId, (item) =>
         resolveIncident(
           db,

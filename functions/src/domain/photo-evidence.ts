@@ -4,6 +4,7 @@ import type { CompletedMarkerItem, MarkerImageItem } from '../db/entities/walkRe
 import { readReport } from '../db/walk-reports.ts';
 import { getWalk } from '../db/walks.ts';
 import { getLocation } from '../db/locations.ts';
+import { clock } from '../ports/clock.ts';
 import {
   indexPhotoHash,
   photosSharingBands,
@@ -31,17 +32,17 @@ export const walkReportIdOfPhotoKey = (key: string): number | null => {
   return match && Number.isSafeInteger(id) && id > 0 ? id : null;
 };
 
-/** The checkpoint at the photo's marker nearest in time to the photo (camera's time, else the phone's). */
-const checkpointOf = (
-  image: MarkerImageItem,
+/** The completed marker at the photo's marker nearest in time to the photo (camera's time, else the phone's). */
+const completedMarkerOf = (
+  storedPhoto: MarkerImageItem,
   completed: readonly CompletedMarkerItem[],
   cameraTakenAt: string | null,
 ) => {
-  const at = Date.parse(cameraTakenAt ?? image.takenAt ?? image.createdAt);
+  const at = Date.parse(cameraTakenAt ?? storedPhoto.takenAt ?? storedPhoto.createdAt);
   const gap = (c: CompletedMarkerItem) => Math.abs(Date.parse(c.arrivedAt) - at);
   return (
     completed
-      .filter((c) => c.markerId === image.markerId)
+      .filter((c) => c.markerId === storedPhoto.markerId)
       .sort((a, b) => gap(a) - gap(b) || a.arrivedAt.localeCompare(b.arrivedAt))[0] ?? null
   );
 };
@@ -54,23 +55,25 @@ export interface RecordedEvidence {
 }
 
 /**
- * Reads a landed walk photo's evidence and stores it: camera time and position against its checkpoint and
+ * Reads a landed walk photo's evidence and stores it: camera time and position against its completed marker and
  * marker, and its difference hash against the photos of earlier reports of the same management company (found
  * by key through the hash's bands, `photosSharingBands`); then the photo's flags on its report and the month
  * tally. `photo.key` is the object's key, `bytes` its content and `photo.etag` the ETag of the object those bytes
  * were read from: the evidence is stored once per ETag, and an object with another ETag replaces it (issue 27).
+ * `now` is when it was examined (the product's time).
  */
 export const recordPhotoEvidence = async (
   deps: { db: DataService },
   photo: { key: string; etag: string },
   bytes: Uint8Array,
+  now: Date = clock.now(),
 ): Promise<RecordedEvidence | null> => {
   const { db } = deps;
   const walkReportId = walkReportIdOfPhotoKey(photo.key);
   if (walkReportId === null) return null;
   const stored = await readReport(db, walkReportId);
-  const image = stored?.images.find((i) => i.key === photo.key);
-  if (!stored || !image) return null;
+  const storedPhoto = stored?.images.find((i) => i.key === photo.key);
+  if (!stored || !storedPhoto) return null;
   const { report, completed } = stored;
 
   const [walk, location] = await Promise.all([
@@ -79,14 +82,14 @@ export const recordPhotoEvidence = async (
   ]);
   const timeZone = location ? timeZoneAt(location.latitude, location.longitude) : 'UTC';
   const evidence = await evidenceOf(bytes, timeZone);
-  const marker = walk?.markers.find((m) => m.id === image.markerId) ?? null;
-  const checkpoint = checkpointOf(image, completed, evidence.takenAt);
-  const found = photoVerdict(evidence, checkpoint, marker);
+  const marker = walk?.markers.find((m) => m.id === storedPhoto.markerId) ?? null;
+  const completedMarker = completedMarkerOf(storedPhoto, completed, evidence.takenAt);
+  const found = photoVerdict(evidence, completedMarker, marker);
 
   // The same picture in an earlier photo of another report of the company (a later one is not 'already used').
   const earlier = (other: { recordedAt: string; walkReportId: number }) =>
-    other.recordedAt < image.createdAt ||
-    (other.recordedAt === image.createdAt && other.walkReportId < walkReportId);
+    other.recordedAt < storedPhoto.createdAt ||
+    (other.recordedAt === storedPhoto.createdAt && other.walkReportId < walkReportId);
   const { hash } = evidence;
   const copyOf = hash
     ? (await photosSharingBands(db, report.managementCompanyId, hash))
@@ -97,7 +100,7 @@ export const recordPhotoEvidence = async (
     : undefined;
 
   const facts: StoredEvidence = {
-    evidenceAt: new Date().toISOString(),
+    evidenceAt: now.toISOString(),
     evidenceEtag: photo.etag,
     cameraTakenAt: evidence.takenAt ?? undefined,
     cameraLat: evidence.lat ?? undefined,
@@ -109,21 +112,25 @@ export const recordPhotoEvidence = async (
     if (flag.kind === 'photoTime') facts.cameraTimeOffset = flag.offsetSeconds;
     if (flag.kind === 'photoPosition') facts.cameraDistance = Math.round(flag.distance * 100) / 100;
   }
-  const key = { walkReportId, clientId: image.clientId };
+  const key = { walkReportId, clientId: storedPhoto.clientId };
   if (!(await setPhotoEvidence(db, key, facts))) return null;
   // Another object examined before (issue 27): its hash no longer stands for this photo.
-  if (image.hash && image.hash !== hash) {
-    await unindexPhotoHash(db, { managementCompanyId: report.managementCompanyId, ...key, hash: image.hash });
+  if (storedPhoto.hash && storedPhoto.hash !== hash) {
+    await unindexPhotoHash(db, {
+      managementCompanyId: report.managementCompanyId,
+      ...key,
+      hash: storedPhoto.hash,
+    });
   }
   if (hash) {
     await indexPhotoHash(db, {
       managementCompanyId: report.managementCompanyId,
       ...key,
       hash,
-      recordedAt: image.createdAt,
+      recordedAt: storedPhoto.createdAt,
     });
   }
   const flags = [...found.map((f) => f.kind as PhotoFlagKind), ...(copyOf ? (['photoReused'] as const) : [])];
-  await reconcilePhotoFlags(db, report, image, flags);
-  return { walkReportId, clientId: image.clientId, evidence, flags };
+  await reconcilePhotoFlags(db, report, storedPhoto, flags);
+  return { walkReportId, clientId: storedPhoto.clientId, evidence, flags };
 };

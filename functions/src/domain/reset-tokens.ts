@@ -7,8 +7,11 @@ import {
   releaseResetTokenUse,
   useResetToken,
 } from '../db/auth.ts';
+import { systemClock } from '../ports/clock.ts';
 
-/** A reset link works for one hour. */
+/**
+ * A reset link works for one hour, by the system's time (`systemClock`): the clock control never expires one.
+ */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -21,7 +24,7 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 export const issueResetToken = async (
   db: DataService,
   userId: number,
-  now: Date = new Date(),
+  now: Date = systemClock.now(),
   mailedTo?: string,
   /** The mail with the link, queued in the outbox in the same transaction as the token (keyed by its hash). */
   mailOf?: (token: string) => Omit<OutboxMail, 'mailKey'>,
@@ -45,7 +48,7 @@ export const issueResetToken = async (
 export const consumeResetToken = async (
   db: DataService,
   token: string,
-  now: Date = new Date(),
+  now: Date = systemClock.now(),
 ): Promise<{ userId: number; mailedTo: string | undefined } | null> => {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   return useResetToken(db, hash(token), now.toISOString(), Math.floor(now.getTime() / 1000));

@@ -1,6 +1,6 @@
 import { messages } from '@sitewalk/shared/messages';
 import { Role, isRoleId } from '@sitewalk/shared/roles';
-import { canSee, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
+import { actorOf, canSee, placementOf, type Actor } from '@sitewalk/shared/policy';
 import type { DataService } from '../db/service.ts';
 import type { OrganizationItem } from '../db/entities/organization.ts';
 import { listAllManagementCompanies } from '../db/managementCompanies.ts';
@@ -14,22 +14,15 @@ export const loadUserScope = async (db: DataService, userId: number) => {
   const data = await getUserAccess(db, userId);
   const user = data.user[0];
   if (!user || !isRoleId(user.roleId)) return null;
-  const placement: PlacementOf<'user'> = {
-    kind: 'user',
+  const memberships = {
     id: user.userId,
     roleId: user.roleId,
     managementCompanyId: user.managementCompanyId ?? null,
     organizationIds: data.userOrganization.map((m) => m.organizationId),
-    locationIds: data.userLocation.map((m) => m.locationId),
-    locationOrganizationIds: data.userLocation.map((m) => m.organizationId),
+    locations: data.userLocation,
   };
-  const asActor: Actor = {
-    userId: user.userId,
-    roleId: user.roleId,
-    managementCompanyIds: user.managementCompanyId === undefined ? [] : [user.managementCompanyId],
-    organizationIds: placement.organizationIds,
-    locationIds: placement.locationIds,
-  };
+  const placement = placementOf(memberships);
+  const asActor = actorOf(memberships);
   return { user, placement, asActor, memberships: data };
 };
 

@@ -67,7 +67,7 @@ export const endSessions = async (
   db: DataService,
   identity: IdentityProvider,
   userId: number,
-  { now = Date.now, needsPasswordReset, passwordChangedBy }: EndSessionsOptions = {},
+  { now = () => systemClock.now().getTime(), needsPasswordReset, passwordChangedBy }: EndSessionsOptions = {},
 ): Promise<void> => {
   const cutOff = Math.ceil((now() + CLOCK_MARGIN_MS) / 1000) * 1000;
   await setTokenCutOff(db, userId, cutOff, needsPasswordReset, passwordChangedBy);
@@ -181,6 +181,13 @@ export const createSessions = ({ db, identity, appUrl, now = systemClock.now }: 
     return () => Promise.all([logins.clear(pair), sources.giveBack(sourceIp), accountsTried.giveBack(email)]);
   };
 
+  /** A sign-in step's attempt, counted first; the user of the e-mail, if any; and how to give it back. */
+  const attempt = async (rawEmail: string, sourceIp: string) => {
+    const email = normalizeEmail(rawEmail);
+    const giveBack = await takeAttempt(email, sourceIp);
+    return { giveBack, user: await userByEmail(email) };
+  };
+
   return {
     /**
      * Throttled per e-mail and source IP, per source IP, and (loosely) per e-mail: each attempt is counted
@@ -188,9 +195,7 @@ export const createSessions = ({ db, identity, appUrl, now = systemClock.now }: 
      * attempts back. Too many failures: a 429 until the window passes.
      */
     async login(rawEmail: string, password: string, sourceIp: string): Promise<LoginOutcome> {
-      const email = normalizeEmail(rawEmail);
-      const giveBack = await takeAttempt(email, sourceIp);
-      const user = await userByEmail(email);
+      const { giveBack, user } = await attempt(rawEmail, sourceIp);
       const outcome = user ? await signInAs(user, password) : null;
       if (!outcome) throw refused();
       // The password was right; a second step still to come counts its own attempts.
@@ -205,9 +210,7 @@ export const createSessions = ({ db, identity, appUrl, now = systemClock.now }: 
       code: string,
       sourceIp: string,
     ): Promise<SignedIn> {
-      const email = normalizeEmail(rawEmail);
-      const giveBack = await takeAttempt(email, sourceIp);
-      const user = await userByEmail(email);
+      const { giveBack, user } = await attempt(rawEmail, sourceIp);
       if (!user) throw expired();
       const result = await identity.answerMfaCode(user.userId, session, code);
       if (result.kind === 'wrong-code') throw wrongCode();
@@ -238,9 +241,7 @@ export const createSessions = ({ db, identity, appUrl, now = systemClock.now }: 
       code: string,
       sourceIp: string,
     ): Promise<SignedIn> {
-      const email = normalizeEmail(rawEmail);
-      const giveBack = await takeAttempt(email, sourceIp);
-      const user = await userByEmail(email);
+      const { giveBack, user } = await attempt(rawEmail, sourceIp);
       const tokens = user ? await heldForMfaSetup(db, user.userId, session, now()) : null;
       if (!user || !tokens) throw expired();
       if (!(await identity.verifySoftwareToken(tokens.accessToken, code))) throw wrongCode();

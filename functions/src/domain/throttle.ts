@@ -1,6 +1,7 @@
 import type { DataService } from '../db/service.ts';
 import type { ThrottleItem } from '../db/entities/auth.ts';
 import { clearAttempts, countAttempt, giveBackAttempt, takeAttempt } from '../db/auth.ts';
+import { systemClock } from '../ports/clock.ts';
 
 export interface ThrottleRule {
   action: ThrottleItem['action'];
@@ -55,12 +56,13 @@ const windowOf = (rule: ThrottleRule, subject: string, now: number) => {
 
 /**
  * Fixed-window counters in the table, one item per subject and window, deleted by TTL when the window
- * ends. A blocked subject is free again at the next window: nobody is locked out for good.
+ * ends. A blocked subject is free again at the next window: nobody is locked out for good. Windows follow
+ * the system's time (`systemClock`, in epoch seconds by default), which the clock control does not move.
  */
 export const throttle = (
   db: DataService,
   rule: ThrottleRule,
-  clock: () => number = () => Date.now() / 1000,
+  clock: () => number = () => systemClock.now().getTime() / 1000,
 ) => ({
   /**
    * Check and count in one conditional write: answers 0 when this attempt may go ahead (and is counted),

@@ -1,16 +1,17 @@
 import { clock } from '../ports/clock.ts';
 import type * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
-import { Role, roleNames, type RoleId } from '@sitewalk/shared/roles';
+import { Role, roleFields, roleNames, type RoleId } from '@sitewalk/shared/roles';
 import {
   canChangeRole,
   canCreateUser,
   canManageMembership,
   canSee,
+  type Action,
   type Actor,
 } from '@sitewalk/shared/policy';
 import type { createUserBody, updateUserBody } from '@sitewalk/shared/schemas/user';
-import { CHANGE_MAX_ITEMS, MAX_MEMBERSHIPS } from '@sitewalk/shared/constants';
+import { CHANGE_MAX_ITEMS, MAX_MEMBERSHIPS, type ImageContentType } from '@sitewalk/shared/constants';
 import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import { getLocations } from '../db/locations.ts';
@@ -21,6 +22,8 @@ import {
   getUsers,
   itemsOfUserChange,
   recordPinReveal,
+  setCompanyEmail,
+  setProfileImageKey,
   userIdOfEmail,
   userIdsOfLocation,
   userIdsOfOrganization,
@@ -29,12 +32,15 @@ import {
 } from '../db/users.ts';
 import { deleteResetTokensOfUser } from '../db/auth.ts';
 import type { PinCipher } from '../ports/pins.ts';
+import { ownerPrefix, type Storage } from '../ports/storage.ts';
 import { PasswordRefusedError } from '../ports/identity.ts';
 import { EmailTakenError, type Accounts } from './accounts.ts';
 import { authorize } from './authorize.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
 import { emailChangedMail } from './mails.ts';
 import { mapBounded } from './fan-out.ts';
+import { pageOf, type PageRequest } from './paging.ts';
+import { GLOBAL_TENANT, presignOwnedUpload, presignedView } from './uploads.ts';
 import {
   locationPlacement,
   organizationPlacement,
@@ -119,8 +125,8 @@ const membershipsFor = (
   locationIds: readonly number[],
   organizationIds: readonly number[],
 ) => ({
-  locationIds: roleId < Role.AreaManager ? locationIds : [],
-  organizationIds: roleId === Role.AreaManager ? organizationIds : [],
+  locationIds: roleFields(roleId).locations ? locationIds : [],
+  organizationIds: roleFields(roleId).areas ? organizationIds : [],
 });
 
 const notOwnLocation = 'must be one of the user’s locations';
@@ -145,7 +151,7 @@ export const createUser = async (
   body: CreateUserRequest,
 ): Promise<UserItem> => {
   const { userInfo } = body;
-  const managementCompanyId = roleId === Role.Admin ? undefined : userInfo.managementCompanyId;
+  const managementCompanyId = roleFields(roleId).company ? userInfo.managementCompanyId : undefined;
   if (managementCompanyId !== undefined) {
     const company = await getManagementCompany(db, managementCompanyId);
     if (!company || !canSee(actor, { kind: 'managementCompany', id: managementCompanyId })) {
@@ -297,13 +303,13 @@ export const updateUser = async (
     memberships.userLocation,
     (m) => wanted.locationIds.includes(m.locationId),
     locationPlacement,
-    roleId < Role.AreaManager,
+    roleFields(roleId).locations,
   ).map((m) => m.locationId);
   const removedOrganizationIds = removable(
     memberships.userOrganization,
     (m) => wanted.organizationIds.includes(m.organizationId),
     organizationPlacement,
-    roleId === Role.AreaManager,
+    roleFields(roleId).areas,
   ).map((m) => m.organizationId);
   const locationsAfter = [
     ...currentLocations.filter((id) => !removedLocationIds.includes(id)),
@@ -378,6 +384,78 @@ export const updateUser = async (
   return { profileChanged: true };
 };
 
+/** A user the actor may `action`, with their placement and scope; else 404 (or 403). */
+export const loadUser = async (db: DataService, actor: Actor, action: Action<'user'>, userId: number) => {
+  const scope = await visibleUserScope(db, actor, userId);
+  authorize(actor, action, scope.placement, messages.fetch.userNotFound);
+  return scope;
+};
+
+/** The tenant a user's files live under: their company's, or the global one for the global roles. */
+const tenantOf = (user: Pick<UserItem, 'managementCompanyId'>) => user.managementCompanyId ?? GLOBAL_TENANT;
+
+/** An upload URL for a user's new profile picture, its key recorded on the user. */
+export const profilePictureUpload = async (
+  { db, storage }: { db: DataService; storage: Storage },
+  actor: Actor,
+  userId: number,
+  file: { contentType: ImageContentType; contentLength: number },
+) => {
+  const { user } = await loadUser(db, actor, 'uploadProfileImage', userId);
+  const owner = { managementCompanyId: tenantOf(user), kind: 'profile-image' as const, id: user.userId };
+  const ticket = await presignOwnedUpload(storage, owner, file);
+  await setProfileImageKey(db, user, ticket.key, actor);
+  return ticket;
+};
+
+/** A view URL of the profile picture of a user the actor may see (none if there is none). */
+export const profilePicture = async (
+  { db, storage }: { db: DataService; storage: Storage },
+  actor: Actor,
+  userId: number,
+) => presignedView(storage, (await visibleUserScope(db, actor, userId)).user.profileImageKey);
+
+/** Deletes a user's account (sign-in, item, memberships) and their files. */
+export const deleteUser = async (
+  { db, accounts, storage }: { db: DataService; accounts: Accounts; storage: Storage },
+  actor: Actor,
+  userId: number,
+) => {
+  const { user } = await loadUser(db, actor, 'delete', userId);
+  await accounts.delete(userId, actor);
+  await storage.deletePrefix(ownerPrefix(tenantOf(user), 'profile-image', userId));
+};
+
+/** Makes a company manager their company's e-mail contact, or not; answers the user's id. */
+export const setCompanyEmailContact = async (
+  db: DataService,
+  actor: Actor,
+  userId: number,
+  companyEmail: boolean,
+) => {
+  const { user } = await loadUser(db, actor, 'setCompanyEmail', userId);
+  if (user.roleId !== Role.CompanyManager) {
+    throw new BadRequestError('company_email: only company managers have a company e-mail', {
+      company_email: ['only company managers have a company e-mail'],
+    });
+  }
+  if (!(await setCompanyEmail(db, user, companyEmail, actor))) {
+    throw new NotFoundError(messages.fetch.userNotFound);
+  }
+  return user.userId;
+};
+
+const searchable = (u: UserItem) => [
+  u.firstName,
+  u.lastName,
+  `${u.firstName} ${u.lastName}`,
+  u.email,
+  u.phone,
+];
+
+/** A page of users, searched by name, e-mail and phone. */
+export const pageOfUsers = (users: UserItem[], query: PageRequest) => pageOf(users, query, searchable);
+
 /** Only the users the actor may see, in their order. */
 const visibleTo = async (db: DataService, actor: Actor, users: UserItem[]) => {
   const scopes = await mapBounded(users, (u) => loadUserScope(db, u.userId));
@@ -414,8 +492,7 @@ export const revealPin = async (
   actor: Actor,
   userId: number,
 ): Promise<string | null> => {
-  const { user, placement } = await visibleUserScope(db, actor, userId);
-  authorize(actor, 'revealPin', placement, messages.fetch.userNotFound);
+  const { user } = await loadUser(db, actor, 'revealPin', userId);
   if (user.pinCipher === undefined) return null;
   const pin = await pins.open(user.pinCipher, user.userId);
   await recordPinReveal(db, user, actor);

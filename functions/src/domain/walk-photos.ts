@@ -72,12 +72,12 @@ export const readDoorUnit =
  */
 export const examinePhoto =
   ({ db, storage }: { db: DataService; storage: Pick<Storage, 'readTagged'> }): WalkPhotoStep =>
-  async ({ key, etag, photo }) => {
+  async ({ key, etag, photo }, now) => {
     if (photo.evidenceEtag === etag) return 'alreadyExamined';
     const object = await storage.readTagged(key);
     if (!object) return 'gone';
     // Tied to the ETag of the bytes read (a later object's own event then finds it examined).
-    const recorded = await recordPhotoEvidence({ db }, { key, etag: object.etag }, object.bytes);
+    const recorded = await recordPhotoEvidence({ db }, { key, etag: object.etag }, object.bytes, now);
     // Null: a racing copy of the event stored the evidence first, or the report was deleted meanwhile.
     if (!recorded) return 'alreadyExamined';
     return recorded.flags.length > 0 ? `flagged: ${recorded.flags.join(', ')}` : 'examined';

@@ -18,6 +18,7 @@ import { drawUnit } from '@sitewalk/shared/unit-check';
 import type { DataService } from '../db/service.ts';
 import type { WalkItem } from '../db/entities/walk.ts';
 import type { CompletedMarkerItem, WalkReportItem } from '../db/entities/walkReport.ts';
+import { clock } from '../ports/clock.ts';
 import type { Storage } from '../ports/storage.ts';
 import type { CreateOutcome } from '../db/conditional.ts';
 import { nextId } from '../db/counters.ts';
@@ -27,7 +28,7 @@ import {
   RECORDING_CAPS,
   finishReport,
   foldArrivals,
-  getCheckpoint,
+  getCompletedMarker,
   getNote,
   getPhoto,
   getReportStart,
@@ -35,7 +36,7 @@ import {
   newestReportsOfLocation,
   noteDiscardedWrite,
   readReport,
-  recordCheckpoint,
+  recordCompletedMarker,
   recordNote,
   recordPhoto,
   startReport,
@@ -61,13 +62,13 @@ const markerPoints = (walk: WalkItem | null): MarkerPoints =>
 /** Metres between an arrival and its marker, to the centimetre (more is the floating point's noise). */
 const measure = (arrival: Point, marker: Point) => Math.round(distanceMeters(arrival, marker) * 100) / 100;
 
-/** A checkpoint with its distance from its marker: null when the walk no longer has the marker. */
-export type MeasuredCheckpoint = Omit<CompletedMarkerItem, 'distance'> & { distance: number | null };
+/** A completed marker with its distance from its marker: null when the walk no longer has the marker. */
+export type MeasuredCompletedMarker = Omit<CompletedMarkerItem, 'distance'> & { distance: number | null };
 /**
- * The distance measured when the checkpoint was recorded; a checkpoint recorded before distances were stored
+ * The distance measured when the completed marker was recorded; one recorded before distances were stored
  * is measured now, from its walk's marker.
  */
-const measured = (c: CompletedMarkerItem, markers: MarkerPoints): MeasuredCheckpoint => {
+const measured = (c: CompletedMarkerItem, markers: MarkerPoints): MeasuredCompletedMarker => {
   const marker = markers.get(c.markerId);
   return { ...c, distance: c.distance ?? (marker ? measure(c, marker) : null) };
 };
@@ -94,7 +95,7 @@ const drawDoorUnits = (walk: Pick<WalkItem, 'markers'>) =>
   });
 
 /**
- * The unit a checkpoint asked for: the one its report drew for the marker (none when its range names none),
+ * The unit a completed marker asked for: the one its report drew for the marker (none when its range names none),
  * whatever the phone says; the phone's own only on a report started before the API drew units.
  */
 const requestedUnitOf = (report: WalkReportItem, markerId: number, claimed: string | undefined) =>
@@ -131,20 +132,20 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
     return loaded;
   };
 
-  /** The report as answered: with its walk, its walker, each checkpoint measured and each photo's view URL. */
+  /** The report as answered: with its walk, its walker, each completed marker measured and each photo's view URL. */
   const detail = async ({ report, completed, notes, images }: StoredReport) => {
     const [walk, [walker = null]] = await Promise.all([
       getWalk(db, report.walkId),
       getUsers(db, [report.userId]),
     ]);
     const markers = markerPoints(walk);
-    const measuredCheckpoints = completed.map((c) => measured(c, markers));
+    const measuredMarkers = completed.map((c) => measured(c, markers));
     return {
       report,
       walk,
       walker,
-      completed: measuredCheckpoints,
-      flags: flagsOfReport(report, measuredCheckpoints, images, markers),
+      completed: measuredMarkers,
+      flags: flagsOfReport(report, measuredMarkers, images, markers),
       notes,
       // Each view checks its object first (a HEAD): a few at a time.
       images: await mapBounded(images, async (image) => ({
@@ -177,10 +178,10 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
   };
 
   /**
-   * Decides the report's checkpoint flags again, all together (shared/src/flags.ts), and stores what changed.
+   * Decides the report's completed-marker flags again, all together (shared/src/flags.ts), and stores what changed.
    * Idempotent: a retry, and the finish, make again a change a crash may have lost.
    */
-  const recordCheckpointFlags = async (
+  const recordCompletedMarkerFlags = async (
     report: WalkReportItem,
     completed: readonly CompletedMarkerItem[],
     walk: WalkItem | null,
@@ -218,8 +219,8 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
 
   /**
    * Folds arrivals into the report's row totals (markers reached, first and last arrival). Folding is
-   * idempotent, so a retried checkpoint folds again, and so does the finish, for all of them, in case a
-   * checkpoint's own fold was lost.
+   * idempotent, so a retried completed marker folds again, and so does the finish, for all of them, in case a
+   * completed marker's own fold was lost.
    */
   const recordArrivals = async (walkReportId: number, arrivals: readonly CompletedMarkerItem[]) => {
     const times = arrivals.map((arrival) => arrival.arrivedAt).sort();
@@ -228,8 +229,8 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
     await foldArrivals(db, walkReportId, { markerIds: arrivals.map((a) => a.markerId), first, last });
   };
 
-  /** The markers a checkpoint is measured from, read only when it has no stored distance. */
-  const measuredCheckpoint = async (report: WalkReportItem, c: CompletedMarkerItem) =>
+  /** The markers a completed marker is measured from, read only when it has no stored distance. */
+  const measuredCompletedMarker = async (report: WalkReportItem, c: CompletedMarkerItem) =>
     measured(c, c.distance !== undefined ? new Map() : markerPoints(await getWalk(db, report.walkId)));
 
   return {
@@ -259,16 +260,20 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
       return startedReport(actor, outcome === 'written' ? report : await getReportStart(db, body.clientId));
     },
 
-    recordCheckpoint: async (actor: Actor, walkReportId: number, body: z.output<typeof checkpointBody>) => {
+    recordCompletedMarker: async (
+      actor: Actor,
+      walkReportId: number,
+      body: z.output<typeof checkpointBody>,
+    ) => {
       const { report, completed } = await loadWalkers(actor, walkReportId);
       const existing = completed.find((c) => c.clientId === body.clientId);
       if (existing) {
         // A retry may follow a write whose totals were not yet applied; applying them again changes nothing.
         if (report.finishedAt === undefined) {
           await recordArrivals(walkReportId, [existing]);
-          await recordCheckpointFlags(report, completed, await getWalk(db, report.walkId));
+          await recordCompletedMarkerFlags(report, completed, await getWalk(db, report.walkId));
         }
-        return measuredCheckpoint(report, existing);
+        return measuredCompletedMarker(report, existing);
       }
       const { walk, marker } = await walkOfNewWrite(report, body.markerId);
       const key = { walkReportId, clientId: body.clientId };
@@ -277,7 +282,7 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
         completedMarkerId: await nextId(db, 'completedMarker'),
         markerId: body.markerId,
         arrivedAt: body.arrivedAt,
-        receivedAt: new Date().toISOString(),
+        receivedAt: clock.now().toISOString(),
         lat: body.lat,
         lng: body.lng,
         accuracy: body.accuracy,
@@ -291,12 +296,12 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
       const stored: CompletedMarkerItem = await recordOnce(
         'checkpoint',
         item,
-        () => recordCheckpoint(db, item),
-        () => getCheckpoint(db, key),
+        () => recordCompletedMarker(db, item),
+        () => getCompletedMarker(db, key),
       );
       await recordArrivals(walkReportId, [stored]);
-      await recordCheckpointFlags(report, [...completed, stored], walk);
-      return measuredCheckpoint(report, stored);
+      await recordCompletedMarkerFlags(report, [...completed, stored], walk);
+      return measuredCompletedMarker(report, stored);
     },
 
     addNote: async (actor: Actor, walkReportId: number, body: z.output<typeof walkNoteBody>) => {
@@ -376,9 +381,13 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
       const loaded = await loadWalkers(actor, walkReportId);
       if (loaded.report.finishedAt === finishedAt) return detail(loaded);
       if (loaded.report.finishedAt !== undefined) throw new ConflictError(FINISHED);
-      // The row and the flags are complete before the report closes, even if a checkpoint's own fold was lost.
+      // The row and the flags are complete before the report closes, even if a completed marker's own fold was lost.
       await recordArrivals(walkReportId, loaded.completed);
-      await recordCheckpointFlags(loaded.report, loaded.completed, await getWalk(db, loaded.report.walkId));
+      await recordCompletedMarkerFlags(
+        loaded.report,
+        loaded.completed,
+        await getWalk(db, loaded.report.walkId),
+      );
       const finished = await finishReport(db, walkReportId, finishedAt);
       const closed = await load(actor, walkReportId);
       // Another finish won the race: the same one is a retry, any other a change.

@@ -5,6 +5,7 @@ import type { DataService } from '../db/service.ts';
 import type { WalkItem } from '../db/entities/walk.ts';
 import { nextId, nextIds } from '../db/counters.ts';
 import { createWalk, getWalk, listActiveWalksOfLocation, markWalkDeleted, updateWalk } from '../db/walks.ts';
+import { clock } from '../ports/clock.ts';
 import { BadRequestError, NotFoundError } from './errors.ts';
 import { authorize } from './authorize.ts';
 import { atLocation, placedAtLiveLocation, visibleLocation } from './placements.ts';
@@ -119,6 +120,6 @@ export const createWalks = (db: DataService) => ({
   /** Deletes the walk (once: deleting a deleted walk changes nothing). */
   remove: async (actor: Actor, walkId: number) => {
     const walk = await loadWalk(db, actor, 'delete', walkId);
-    if (walk.deletedAt === undefined) await markWalkDeleted(db, walk, new Date().toISOString(), actor);
+    if (walk.deletedAt === undefined) await markWalkDeleted(db, walk, clock.now().toISOString(), actor);
   },
 });

@@ -1,8 +1,7 @@
-import { Logger } from '@aws-lambda-powertools/logger';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { readEnv } from '../env.ts';
 import { dataFromEnv } from '../composition.ts';
-import { createMetrics } from '../http/metrics.ts';
+import { createWorkerHandler, workerTools } from '../lambda.ts';
 import { clock } from '../ports/clock.ts';
 import { createAlerts } from '../domain/alerts.ts';
 import { createEvaluator, type EvaluationSummary } from '../domain/evaluator.ts';
@@ -16,8 +15,8 @@ export type { EvaluationSummary } from '../domain/evaluator.ts';
  */
 const db = dataFromEnv();
 const { APP_URL: appUrl } = readEnv(['APP_URL']);
-const logger = new Logger({ serviceName: 'sitewalk-evaluator' });
-const metrics = createMetrics('sitewalk-evaluator');
+const tools = workerTools('evaluator');
+const { logger, metrics } = tools;
 const alerts = createAlerts({ db, appUrl });
 const evaluator = createEvaluator({
   db,
@@ -38,6 +37,6 @@ export const evaluateAt = async (now: Date): Promise<EvaluationSummary> => {
   return summary;
 };
 
-export const handler = async (): Promise<void> => {
+export const handler = createWorkerHandler(tools, async (): Promise<void> => {
   await evaluateAt(clock.now());
-};
+});

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { ZodError } from 'zod';
 import { formatValidationMessage, type ErrorBody } from '@sitewalk/shared/envelope';
-import { AppError, TooManyRequestsError } from '../domain/errors.ts';
+import { AppError, TooManyRequestsError, deletedMeanwhile } from '../domain/errors.ts';
 import { isConditionFailure } from '../db/conditional.ts';
 
 export interface ErrorResponse {
@@ -53,8 +53,7 @@ export const fieldErrors = (error: ZodError): Record<string, string[]> => {
   return fields;
 };
 
-/** The answer to a write whose condition failed and that no handler expected (see below). */
-export const deletedMeanwhile = 'Not found: it was deleted while this request ran';
+export { deletedMeanwhile };
 
 const isHttpError = (error: unknown): error is { statusCode: number; message: string; expose?: boolean } =>
   typeof error === 'object' &&

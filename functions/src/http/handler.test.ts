@@ -342,7 +342,7 @@ describe('the handler factory', () => {
 describe('observability', () => {
   // Prepare: routes under the names the metrics table knows, answering what each case needs.
   const observedRoutes = {
-    'walk.startReport': defineRoute({
+    'walkReport.start': defineRoute({
       method: 'POST',
       path: '/api/walk/{id}/report',
       resource: 'walk',
@@ -383,7 +383,7 @@ describe('observability', () => {
       'sitewalk-test',
       Object.entries(observedRoutes),
       {
-        'walk.startReport': async ({ params, logger }) => {
+        'walkReport.start': async ({ params, logger }) => {
           logger.setLogLevel('INFO');
           logger.info('starting');
           return { id: params.id };
@@ -415,7 +415,7 @@ describe('observability', () => {
     expect(published).toEqual([
       expect.objectContaining({
         service: 'sitewalk-test',
-        route: 'walk.startReport',
+        route: 'walkReport.start',
         ReportsStarted: 1,
         _aws: expect.objectContaining({
           CloudWatchMetrics: [
@@ -431,7 +431,7 @@ describe('observability', () => {
     expect(lines).toEqual([
       expect.objectContaining({
         message: 'starting',
-        route: 'walk.startReport',
+        route: 'walkReport.start',
         routeKey: 'POST /api/walk/{id}/report',
         userId: '12',
       }),

@@ -1,9 +1,7 @@
 import middy from '@middy/core';
 import httpRouterHandler, { type Route } from '@middy/http-router';
 import { Logger } from '@aws-lambda-powertools/logger';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Metrics } from '@aws-lambda-powertools/metrics';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
@@ -29,7 +27,7 @@ import {
 } from './error-mapper.ts';
 import { ForbiddenError, NotAvailableError, UnauthorizedError } from '../domain/errors.ts';
 import type { Claims } from '../domain/actor.ts';
-import { tracer } from '../ports/tracer.ts';
+import { lambdaMiddlewares } from '../lambda.ts';
 import { countAnswer, createMetrics } from './metrics.ts';
 import { clientAddress, isOriginSecret, ORIGIN_SECRET_HEADER, originSecretFromEnv } from './origin.ts';
 
@@ -273,11 +271,9 @@ export const createHttpHandler = (
 
   return (
     middy<HttpEvent, HttpResult, Error, OriginContext>()
-      // Answers carry tokens, PINs and presigned URLs: none goes into a trace (nor, by the functions'
-      // environment, an error's message), and no request (passwords, tokens) into a log line, whatever
-      // POWERTOOLS_LOGGER_LOG_EVENT says.
-      .use(captureLambdaHandler(tracer, { captureResponse: false }))
-      .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
+      // The stack every Lambda runs under (lambda.ts): no answer in a trace (nor, by the functions'
+      // environment, an error's message), no request (passwords, tokens) in a log line.
+      .use(lambdaMiddlewares(logger))
       .use({
         // What the routes do not answer themselves: a path no route matches (a direct invoke).
         onError: async (request) => {

@@ -11,8 +11,8 @@ export const ROUTE_DIMENSION = 'route';
  * handler counts anything itself. `route` absent: any route.
  */
 export const answerMetrics = {
-  ReportsStarted: { route: 'walk.startReport', status: (status: number) => status < 300 },
-  ReportsFinished: { route: 'walk.finishReport', status: (status: number) => status < 300 },
+  ReportsStarted: { route: 'walkReport.start', status: (status: number) => status < 300 },
+  ReportsFinished: { route: 'walkReport.finish', status: (status: number) => status < 300 },
   FailedSignIns: { route: 'auth.login', status: (status: number) => status === 401 },
   Throttles: { status: (status: number) => status === 429 },
   ClientErrors: { status: (status: number) => status >= 400 && status < 500 },

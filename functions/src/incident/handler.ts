@@ -1,40 +1,34 @@
-import { canSee } from '@sitewalk/shared/policy';
 import { auditedDataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { incidentRoutes } from '@sitewalk/shared/contract/incident';
-import { NotFoundError } from '../domain/errors.ts';
-import { locationPlacement } from '../domain/placements.ts';
-import { visibleUserScope } from '../domain/scope.ts';
-import { createIncidents, dashboardCards } from '../domain/incidents.ts';
-import { locationsInScope } from '../db/locations.ts';
-import type { IncidentItem } from '../db/entities/incident.ts';
+import { createIncidents } from '../domain/incidents.ts';
+import { dashboardOf } from '../domain/dashboard.ts';
 import {
-  namesFor,
-  toIncident,
+  toDashboard,
   toIncidents,
   toIncidentsPage,
   toNote,
   toNumberedPage,
   toOneIncident,
-} from './views.ts';
+} from '../views/incidents.ts';
 
 const db = auditedDataFromEnv();
 const storage = storageFromEnv();
 const deps = { db, storage };
 const incidents = createIncidents(deps);
-const answer = (item: IncidentItem) => toOneIncident(deps, item);
+const answer = (item: Parameters<typeof toOneIncident>[1]) => toOneIncident(deps, item);
 
 export const implementations: Implementations<'incident'> = {
   'incident.create': async ({ actor, body }) => answer(await incidents.create(actor, body)),
 
   'incident.get': async ({ actor, params }) => answer(await incidents.get(actor, params.id)),
 
-  'incident.byLocation': async ({ actor, params, query }) =>
+  'incident.allByLocation': async ({ actor, params, query }) =>
     toIncidentsPage(
       deps,
       // One more than asked for tells whether older ones remain.
       await incidents.newestOfLocation(actor, params.locationId, {
-        openOnly: query.unresolvedOnly,
+        unresolvedOnly: query.unresolvedOnly,
         before: query.cursor,
         count: query.limit + 1,
       }),
@@ -61,38 +55,17 @@ export const implementations: Implementations<'incident'> = {
   'incident.resolve': async ({ actor, params, body }) =>
     answer(await incidents.resolve(actor, params.id, body)),
 
-  'incident.imageUpload': async ({ actor, params, body }) => incidents.imageUpload(actor, params.id, body),
+  'incident.photoUpload': async ({ actor, params, body }) => incidents.imageUpload(actor, params.id, body),
 
   'incident.dashboard': async ({ actor, params, query }) => {
-    // One's own scope is the actor's, read already; another user's is read and checked.
-    const asActor =
-      params.userId === actor.userId ? actor : (await visibleUserScope(db, actor, params.userId)).asActor;
-    // The user's locations, as far as the caller may see them.
-    let locations = (await locationsInScope(db, asActor)).filter((l) => canSee(actor, locationPlacement(l)));
-    if (query.locationId !== undefined) {
-      locations = locations.filter((l) => l.locationId === query.locationId);
-      if (locations.length === 0) throw new NotFoundError('Location not found');
-    }
-    const cards = await dashboardCards(db, locations, query);
-    const names = await namesFor(
-      db,
-      cards.flatMap((card) => card.incidents),
-      locations,
-    );
-    return {
-      locations: await Promise.all(
-        cards.map(async ({ location, incidents, ...counts }) => ({
-          id: location.locationId,
-          name: location.name,
-          address: location.address,
-          city: location.city,
-          state: location.state,
-          zipcode: location.zipcode,
-          ...counts,
-          incidents: await Promise.all(incidents.map((item) => toIncident(storage, item, names))),
-        })),
-      ),
-    };
+    const { locations, cards } = await dashboardOf(db, actor, params.userId, {
+      from: query.from,
+      to: query.to,
+      priority: query.typeId,
+      unresolvedOnly: query.unresolvedOnly,
+      locationId: query.locationId,
+    });
+    return toDashboard(deps, cards, locations);
   },
 };
 

@@ -1,8 +1,7 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
-import { Logger } from '@aws-lambda-powertools/logger';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { dataFromEnv, mailerFromEnv } from '../composition.ts';
-import { createMetrics } from '../http/metrics.ts';
+import { createWorkerHandler, eachStreamRecord, workerTools } from '../lambda.ts';
 import { clock } from '../ports/clock.ts';
 import { createMailOutbox, type DeliveryOutcome } from '../domain/mail-outbox.ts';
 import { matchesMailStreamFilter } from './stream-filter.ts';
@@ -15,8 +14,8 @@ import { matchesMailStreamFilter } from './stream-filter.ts';
 
 const db = dataFromEnv();
 const outbox = createMailOutbox({ db, mailer: mailerFromEnv() });
-const logger = new Logger({ serviceName: 'sitewalk-mail' });
-const metrics = createMetrics('sitewalk-mail');
+const tools = workerTools('mailOutbox');
+const { logger, metrics } = tools;
 
 const isStreamEvent = (event: DynamoDBStreamEvent | ScheduledEvent): event is DynamoDBStreamEvent =>
   'Records' in event;
@@ -46,25 +45,23 @@ export const deliverDueAt = async (now: Date): Promise<DeliveryOutcome[]> => {
  * table fails a record, reported as a partial batch failure (the mapping retries it, then dead-letters it;
  * the sweep still finds the item).
  */
-export const handler = async (
-  event: DynamoDBStreamEvent | ScheduledEvent,
-): Promise<DynamoDBBatchResponse | undefined> => {
-  if (!isStreamEvent(event)) {
-    await deliverDueAt(clock.now());
-    return undefined;
-  }
-  const outcomes: DeliveryOutcome[] = [];
-  const batchItemFailures: { itemIdentifier: string }[] = [];
-  for (const record of event.Records.filter(matchesMailStreamFilter)) {
-    const mailKey = record.dynamodb?.NewImage?.['mailKey']?.S;
-    if (!mailKey) continue;
-    try {
-      outcomes.push(await outbox.deliver(mailKey, clock.now()));
-    } catch (error) {
-      logger.error('Mail delivery could not be recorded', error as Error);
-      batchItemFailures.push({ itemIdentifier: record.dynamodb?.SequenceNumber ?? '' });
+export const handler = createWorkerHandler(
+  tools,
+  async (event: DynamoDBStreamEvent | ScheduledEvent): Promise<DynamoDBBatchResponse | undefined> => {
+    if (!isStreamEvent(event)) {
+      await deliverDueAt(clock.now());
+      return undefined;
     }
-  }
-  count(outcomes);
-  return { batchItemFailures };
-};
+    const outcomes: DeliveryOutcome[] = [];
+    const answer = await eachStreamRecord(
+      tools,
+      event.Records.filter(matchesMailStreamFilter),
+      async (record) => {
+        const mailKey = record.dynamodb?.NewImage?.['mailKey']?.S;
+        if (mailKey) outcomes.push(await outbox.deliver(mailKey, clock.now()));
+      },
+    );
+    count(outcomes);
+    return answer;
+  },
+);

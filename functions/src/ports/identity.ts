@@ -129,6 +129,25 @@ export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
     return tokens ? { kind: 'signed-in', tokens } : { kind: 'refused' };
   };
 
+  /** The user's answer to a challenge of their sign-in (the session Cognito gave with it). */
+  const respond = async (
+    userId: number,
+    challenge: 'NEW_PASSWORD_REQUIRED' | 'SOFTWARE_TOKEN_MFA',
+    session: string,
+    responses: Record<string, string>,
+  ) =>
+    answer(
+      await client().send(
+        new AdminRespondToAuthChallengeCommand({
+          ...pool,
+          ClientId: env.USER_POOL_CLIENT_ID,
+          ChallengeName: challenge,
+          Session: session,
+          ChallengeResponses: { USERNAME: username(userId), ...responses },
+        }),
+      ),
+    );
+
   return {
     async createUser(userId, password, temporary) {
       await client().send(
@@ -217,17 +236,7 @@ export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
 
     async completeNewPassword(userId, session, newPassword) {
       try {
-        return answer(
-          await client().send(
-            new AdminRespondToAuthChallengeCommand({
-              ...pool,
-              ClientId: env.USER_POOL_CLIENT_ID,
-              ChallengeName: 'NEW_PASSWORD_REQUIRED',
-              Session: session,
-              ChallengeResponses: { USERNAME: username(userId), NEW_PASSWORD: newPassword },
-            }),
-          ),
-        );
+        return await respond(userId, 'NEW_PASSWORD_REQUIRED', session, { NEW_PASSWORD: newPassword });
       } catch (error) {
         if (
           isNamed(
@@ -246,17 +255,7 @@ export const cognitoIdentity = (env: IdentityEnv): IdentityProvider => {
 
     async answerMfaCode(userId, session, code) {
       try {
-        return answer(
-          await client().send(
-            new AdminRespondToAuthChallengeCommand({
-              ...pool,
-              ClientId: env.USER_POOL_CLIENT_ID,
-              ChallengeName: 'SOFTWARE_TOKEN_MFA',
-              Session: session,
-              ChallengeResponses: { USERNAME: username(userId), SOFTWARE_TOKEN_MFA_CODE: code },
-            }),
-          ),
-        );
+        return await respond(userId, 'SOFTWARE_TOKEN_MFA', session, { SOFTWARE_TOKEN_MFA_CODE: code });
       } catch (error) {
         if (isNamed(error, 'CodeMismatchException')) return { kind: 'wrong-code' };
         if (isNamed(error, 'NotAuthorizedException', 'ExpiredCodeException', 'InvalidParameterException')) {

@@ -2,17 +2,10 @@ import { dataFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { scheduleRoutes } from '@sitewalk/shared/contract/schedule';
 import { createSchedules } from '../domain/schedules.ts';
-import type { ScheduleItem } from '../db/entities/schedule.ts';
+import { toSchedule } from '../views/schedules.ts';
 
 const db = dataFromEnv();
 const schedules = createSchedules({ db });
-
-const toSchedule = (item: ScheduleItem) => ({
-  locationId: item.locationId,
-  timeZone: item.timeZone,
-  windows: item.windows,
-  updatedAt: item.updatedAt ?? null,
-});
 
 export const implementations: Implementations<'schedule'> = {
   'schedule.get': async ({ actor, params }) => toSchedule(await schedules.get(actor, params.locationId)),

@@ -3,7 +3,7 @@ import { auditedDataFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { taskRoutes } from '@sitewalk/shared/contract/task';
 import { createTasks } from '../domain/tasks.ts';
-import { toCommentOf, toTask, toTasks } from './views.ts';
+import { toCommentOf, toTask, toTasks } from '../views/tasks.ts';
 
 const db = auditedDataFromEnv();
 const tasks = createTasks({ db, appUrl: readEnv(['APP_URL']).APP_URL });
@@ -11,7 +11,7 @@ const tasks = createTasks({ db, appUrl: readEnv(['APP_URL']).APP_URL });
 export const implementations: Implementations<'task'> = {
   'task.create': async ({ actor, body }) => toTask(db, await tasks.create(actor, body)),
 
-  'task.list': async ({ actor, query }) => {
+  'task.some': async ({ actor, query }) => {
     const { items, totalCount } = await tasks.list(actor, query);
     return {
       tasks: await toTasks(db, items),

@@ -8,29 +8,28 @@ import {
   storageFromEnv,
   withActors,
 } from '../composition.ts';
-import { GLOBAL_TENANT, presignOwnedUpload, presignedView } from '../domain/uploads.ts';
-import { ownerPrefix } from '../ports/storage.ts';
 import { createResourceHandler, type Implementation, type Implementations } from '../http/handler.ts';
-import { BadRequestError, NotFoundError } from '../domain/errors.ts';
+import { NotFoundError } from '../domain/errors.ts';
 import { userRoutes } from '@sitewalk/shared/contract/user';
-import { authorize } from '../domain/authorize.ts';
 import { createAccounts } from '../domain/accounts.ts';
 import { readEnv } from '../env.ts';
-import { pageOf } from '../domain/paging.ts';
 import { visibleUserScope } from '../domain/scope.ts';
 import { addMembers, removeMember } from '../domain/memberships.ts';
 import { saveTableOrder, tableOrderView, updateTableOrder } from '../domain/table-order.ts';
 import {
   createUser,
+  deleteUser,
+  pageOfUsers,
+  profilePicture,
+  profilePictureUpload,
+  setCompanyEmailContact,
   updateUser,
   visibleUsersOfLocation,
   visibleUsersOfOrganization,
   visibleUsersOfUser,
   revealPin,
 } from '../domain/users.ts';
-import { loadUserView, loadUserViews } from '../domain/user-view.ts';
-import { setCompanyEmail, setProfileImageKey } from '../db/users.ts';
-import type { UserItem } from '../db/entities/user.ts';
+import { loadUserView, loadUserViews } from '../views/users.ts';
 import type { Routes } from '@sitewalk/shared/contract/index';
 
 const db = auditedDataFromEnv();
@@ -70,19 +69,8 @@ const create =
     return result(await view(created.userId), `${roleNames[roleId]} created`);
   };
 
-const searchable = (u: UserItem) => [
-  u.firstName,
-  u.lastName,
-  `${u.firstName} ${u.lastName}`,
-  u.email,
-  u.phone,
-];
-
-const paged = async (
-  users: UserItem[],
-  query: { limit: number; offset: number; searchTerm?: string | undefined },
-) => {
-  const page = pageOf(users, query, searchable);
+const paged = async (...[users, query]: Parameters<typeof pageOfUsers>) => {
+  const page = pageOfUsers(users, query);
   return { users: await loadUserViews(db, page.items), totalCount: page.totalCount };
 };
 
@@ -95,21 +83,10 @@ export const implementations: Implementations<'user'> = {
   'user.createAssistantManager': create(Role.AssistantManager),
   'user.createEmployee': create(Role.Employee),
 
-  'user.profileImageUpload': async ({ actor, params, query }) => {
-    const { user, placement } = await visibleUserScope(db, actor, params.userId);
-    authorize(actor, 'uploadProfileImage', placement, notFound);
-    const owner = {
-      managementCompanyId: user.managementCompanyId ?? GLOBAL_TENANT,
-      kind: 'profile-image' as const,
-      id: user.userId,
-    };
-    const ticket = await presignOwnedUpload(storage, owner, query);
-    await setProfileImageKey(db, user, ticket.key, actor);
-    return ticket;
-  },
+  'user.profilePictureUpload': async ({ actor, params, query }) =>
+    profilePictureUpload({ db, storage }, actor, params.userId, query),
 
-  'user.profileImage': async ({ actor, params }) =>
-    presignedView(storage, (await visibleUserScope(db, actor, params.userId)).user.profileImageKey),
+  'user.profilePicture': async ({ actor, params }) => profilePicture({ db, storage }, actor, params.userId),
 
   'user.get': async ({ actor, params }) => {
     await visibleUserScope(db, actor, params.id);
@@ -117,12 +94,7 @@ export const implementations: Implementations<'user'> = {
   },
 
   'user.delete': async ({ actor, params }) => {
-    const { user, placement } = await visibleUserScope(db, actor, params.id);
-    authorize(actor, 'delete', placement, notFound);
-    await accounts.delete(params.id, actor);
-    await storage.deletePrefix(
-      ownerPrefix(user.managementCompanyId ?? GLOBAL_TENANT, 'profile-image', params.id),
-    );
+    await deleteUser({ db, accounts, storage }, actor, params.id);
     return { success: true as const, id: params.id };
   },
 
@@ -152,17 +124,8 @@ export const implementations: Implementations<'user'> = {
 
   'user.revealPin': async ({ actor, params }) => ({ pin: await revealPin({ db, pins }, actor, params.id) }),
 
-  'user.companyEmail': async ({ actor, body }) => {
-    const { user, placement } = await visibleUserScope(db, actor, body.userId);
-    authorize(actor, 'setCompanyEmail', placement, notFound);
-    if (user.roleId !== Role.CompanyManager) {
-      throw new BadRequestError('company_email: only company managers have a company e-mail', {
-        company_email: ['only company managers have a company e-mail'],
-      });
-    }
-    if (!(await setCompanyEmail(db, user, body.company_email, actor))) throw new NotFoundError(notFound);
-    return view(user.userId);
-  },
+  'user.companyEmail': async ({ actor, body }) =>
+    view(await setCompanyEmailContact(db, actor, body.userId, body.company_email)),
 
   'user.addToLocation': async ({ actor, body }) => ({
     success: true as const,

@@ -2,7 +2,7 @@ import { auditedDataFromEnv, storageFromEnv, withActors } from '../composition.t
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { createWalks } from '../domain/walks.ts';
 import { createWalkReports } from '../domain/walk-reports.ts';
-import { toCheckpoint, toNote, toReportsPage, toWalk, toWalkReport } from './views.ts';
+import { toCheckpoint, toNote, toReportsPage, toWalk, toWalkReport } from '../views/walks.ts';
 import { walkRoutes } from '@sitewalk/shared/contract/walk';
 
 const db = auditedDataFromEnv();
@@ -24,29 +24,29 @@ export const implementations: Implementations<'walk'> = {
     return { success: true as const, id: params.id };
   },
 
-  'walk.startReport': async ({ actor, body }) => toWalkReport(await reports.start(actor, body)),
+  'walkReport.start': async ({ actor, body }) => toWalkReport(await reports.start(actor, body)),
 
-  'walk.recordCheckpoint': async ({ actor, params, body }) =>
-    toCheckpoint(await reports.recordCheckpoint(actor, params.walkReportId, body)),
+  'walkReport.recordCompletedMarker': async ({ actor, params, body }) =>
+    toCheckpoint(await reports.recordCompletedMarker(actor, params.walkReportId, body)),
 
-  'walk.addNote': async ({ actor, params, body }) =>
+  'walkReport.addNote': async ({ actor, params, body }) =>
     toNote(await reports.addNote(actor, params.walkReportId, body)),
 
-  'walk.photoUpload': async ({ actor, params, body }) =>
+  'walkReport.photoUpload': async ({ actor, params, body }) =>
     reports.photoUpload(actor, params.walkReportId, body),
 
-  'walk.photo': async ({ actor, params }) => reports.photo(actor, params.walkReportId, params),
+  'walkReport.photo': async ({ actor, params }) => reports.photo(actor, params.walkReportId, params),
 
-  'walk.finishReport': async ({ actor, params, body }) =>
+  'walkReport.finish': async ({ actor, params, body }) =>
     toWalkReport(await reports.finish(actor, params.walkReportId, body.finishedAt)),
 
-  'walk.reportDiscarded': async ({ actor, params, body }) =>
+  'walkReport.recordDiscardedWrite': async ({ actor, params, body }) =>
     reports.noteDiscarded(actor, params.walkReportId, body),
 
-  'walk.reportsByLocation': async ({ actor, params, query }) =>
+  'walkReport.someByLocation': async ({ actor, params, query }) =>
     toReportsPage(await reports.listByLocation(actor, params.locationId, query)),
 
-  'walk.report': async ({ actor, params }) => toWalkReport(await reports.read(actor, params.walkReportId)),
+  'walkReport.get': async ({ actor, params }) => toWalkReport(await reports.read(actor, params.walkReportId)),
 };
 
 export const handler = createResourceHandler('walk', walkRoutes, implementations, withActors(db));

@@ -1,7 +1,7 @@
 import type { S3Event } from 'aws-lambda';
-import { Logger } from '@aws-lambda-powertools/logger';
 import { readEnv } from '../env.ts';
 import { dataFromEnv, storageFromEnv } from '../composition.ts';
+import { createWorkerHandler, workerTools } from '../lambda.ts';
 import { clock } from '../ports/clock.ts';
 import { rekognitionTextDetector } from '../ports/text-detector.ts';
 import { createWalkPhotoConsumer, examinePhoto, readDoorUnit } from '../domain/walk-photos.ts';
@@ -22,13 +22,14 @@ const consumer = createWalkPhotoConsumer({
     evidence: examinePhoto({ db, storage: storageFromEnv() }),
   },
 });
-const logger = new Logger({ serviceName: 'sitewalk-walkPhoto' });
+const tools = workerTools('walkPhoto');
+const { logger } = tools;
 
 /** S3 sends object keys URL-encoded, spaces as '+'. */
 export const keyOf = (encoded: string) => decodeURIComponent(encoded.replace(/\+/g, ' '));
 
 /** A failed record throws: Lambda retries the event, then sends it to the dead-letter queue. */
-export const handler = async (event: S3Event): Promise<void> => {
+export const handler = createWorkerHandler(tools, async (event: S3Event): Promise<void> => {
   for (const record of event.Records) {
     const bucket = record.s3.bucket.name;
     const key = keyOf(record.s3.object.key);
@@ -38,4 +39,4 @@ export const handler = async (event: S3Event): Promise<void> => {
     const outcome = await consumer.arrived(bucket, key, etag, clock.now());
     logger.info('Walk photo arrived', { key, etag, outcome });
   }
-};
+});

@@ -9,12 +9,15 @@ import { Construct } from 'constructs';
 import type { Worker } from '@sitewalk/functions/resource-access';
 import { streamFilter } from '@sitewalk/functions/cleanup/stream-filter';
 import { mailStreamFilter } from '@sitewalk/functions/mailOutbox/stream-filter';
-import { STALLED_AFTER_MS } from '@sitewalk/functions/cleanup/location-cleanup';
+import { STALLED_AFTER_MS } from '@sitewalk/functions/domain/location-cleanup';
 import type { StageConfig } from '../stage.ts';
 import { ResourceFunction, type Backing } from './resource-function.ts';
 import { deadLetterQueue } from './dead-letters.ts';
 
-/** A step's batch is retried this often (halved each time, to find a bad record) before it is given up. */
+/**
+ * A failed record is retried this often before it is given up (a batch whose handler throws is halved each time,
+ * to find the bad record).
+ */
 export const STREAM_RETRIES = 5;
 
 /** What differs between the stream's consumers: their worker, filter, schedule and time per invocation. */
@@ -26,8 +29,6 @@ export interface StreamConsumer {
   every: Duration;
   does: string;
   timeout: Duration;
-  /** The handler answers a partial batch failure (only those records are retried). */
-  partialBatchFailures?: boolean;
 }
 
 /** The cleanup worker (functions/src/cleanup/): finishes what deletes leave. */
@@ -52,12 +53,12 @@ export const mailConsumer: StreamConsumer = {
   does: 'send the mails whose next attempt is due',
   // A sweep sends at most MAILS_PER_SWEEP, a few at a time: room for SES being slow.
   timeout: Duration.minutes(1),
-  partialBatchFailures: true,
 };
 
 /**
  * A consumer of the table's stream: its function, an event source mapping that delivers only the records its
- * filter matches, retries a failing batch and then sends it to a dead-letter queue, and a schedule (stalled
+ * filter matches, retries from a failed record (its handler reports partial batch failures, lambda.ts's
+ * `eachStreamRecord`) and then sends it to a dead-letter queue, and a schedule (stalled
  * cleanups resumed; mails due for another attempt sent).
  */
 export class StreamWorker extends Construct {
@@ -96,7 +97,7 @@ export class StreamWorker extends Construct {
       retryAttempts: STREAM_RETRIES,
       onFailure: new SqsDlq(this.deadLetters),
       filters: [FilterCriteria.filter(consumer.filter as Record<string, unknown>)],
-      ...(consumer.partialBatchFailures ? { reportBatchItemFailures: true } : {}),
+      reportBatchItemFailures: true,
     });
 
     new Rule(this, consumer.name === 'cleanup' ? 'ResumeStalled' : 'Sweep', {

@@ -14,7 +14,7 @@ import {
 const resource = 'alert' as const;
 
 export const alertRoutes = {
-  'alert.list': defineRoute({
+  'alert.some': defineRoute({
     method: 'GET',
     path: '/api/alert',
     resource,

@@ -4,7 +4,7 @@ import { auditLogParams, auditPage, auditQuery } from '../schemas/audit.ts';
 
 /** The audit log (issue 18), served by the management-company resource: a company's log is its Activity. */
 export const auditRoutes = {
-  'managementCompany.activity': defineRoute({
+  'activity.someByManagementCompany': defineRoute({
     method: 'GET',
     path: '/api/managementCompany/activity/{id}',
     resource: 'managementCompany',

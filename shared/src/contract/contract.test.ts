@@ -20,8 +20,8 @@ const specCalls: [spec: string, name: RouteName, path?: string][] = [
   ['GET /managementCompany/update/logo/{id}/{name}', 'managementCompany.logoUpload'],
   ['GET /managementCompany/logo/{id}/{name}', 'managementCompany.logo'],
   ['GET /managementCompany/{id}', 'managementCompany.get'],
-  ['GET /managementCompany/by-location/{locationId}', 'managementCompany.byLocation'],
-  ['GET /managementCompany/by-user/{userId}', 'managementCompany.byUser'],
+  ['GET /managementCompany/by-location/{locationId}', 'managementCompany.getByLocation'],
+  ['GET /managementCompany/by-user/{userId}', 'managementCompany.allByUser'],
   ['GET /managementCompany/some', 'managementCompany.some'],
   ['DELETE /managementCompany/{id}', 'managementCompany.delete'],
   // Organization
@@ -31,7 +31,7 @@ const specCalls: [spec: string, name: RouteName, path?: string][] = [
   ['GET /organization/logo/{id}/{name}', 'organization.logo'],
   ['GET /organization/{id}', 'organization.get'],
   ['GET /organization/managementCompany-name/{id}', 'organization.managementCompanyName'],
-  ['GET /organization/organizations/{userId}', 'organization.byUser'],
+  ['GET /organization/organizations/{userId}', 'organization.allByUser'],
   ['GET /organization/all/by-management-company/{id}', 'organization.allByManagementCompany'],
   ['GET /organization/some/by-user/{userId}', 'organization.someByUser'],
   ['DELETE /organization/{id}', 'organization.delete'],
@@ -44,12 +44,12 @@ const specCalls: [spec: string, name: RouteName, path?: string][] = [
   ['POST /user/assistant-manager', 'user.createAssistantManager'],
   [
     'GET /user/update/profile-image/{userId}/{first}-{last}',
-    'user.profileImageUpload',
+    'user.profilePictureUpload',
     '/api/user/update/profile-image/{userId}/{name}',
   ],
   [
     'GET /user/profile-image/{id}/{first}-{last}',
-    'user.profileImage',
+    'user.profilePicture',
     '/api/user/profile-image/{userId}/{name}',
   ],
   ['GET /user/{id}', 'user.get'],
@@ -71,10 +71,14 @@ const specCalls: [spec: string, name: RouteName, path?: string][] = [
   // field-operations.md, Walk
   ['POST /walk', 'walk.create'],
   ['GET /walk/{id}', 'walk.get'],
-  ['GET /walk/walk-report/{walkReportId}', 'walk.report'],
+  ['GET /walk/walk-report/{walkReportId}', 'walkReport.get'],
   ['GET /walk/all/{locationId}', 'walk.allByLocation'],
-  ['GET /walk/some/by-location/{locationId}', 'walk.reportsByLocation'],
-  ['GET /walk/photo/{a}/{b}/{c}', 'walk.photo', '/api/walk/photo/{walkReportId}/{markerId}/{imageName}'],
+  ['GET /walk/some/by-location/{locationId}', 'walkReport.someByLocation'],
+  [
+    'GET /walk/photo/{a}/{b}/{c}',
+    'walkReport.photo',
+    '/api/walk/photo/{walkReportId}/{markerId}/{imageName}',
+  ],
   ['PUT /walk', 'walk.update'],
   ['DELETE /walk/{id}', 'walk.delete'],
   // Location
@@ -91,7 +95,7 @@ const specCalls: [spec: string, name: RouteName, path?: string][] = [
   // Incident
   ['POST /incident', 'incident.create'],
   ['GET /incident/{id}', 'incident.get'],
-  ['GET /incident/by-location/{locationId}', 'incident.byLocation'],
+  ['GET /incident/by-location/{locationId}', 'incident.allByLocation'],
   ['GET /incident/some/by-location/{id}', 'incident.someByLocation'],
   ['PUT /incident', 'incident.update'],
   ['DELETE /incident/{id}', 'incident.delete'],
@@ -121,6 +125,22 @@ describe('the API contract', () => {
       if (name === 'user.createEmployee') continue; // the spec names the role but not its call
       expect(route.source === 'added', name).toBe(!fromSpecs.has(name));
     }
+  });
+
+  // docs/glossary.md, 'Route names': `<resource>.<verb>` for one object or an action, `.all[By<Scope>]` for a
+  // whole list and `.some[By<Scope>]` for a page; the resource and the words are the glossary's code words.
+  it.each(all)('%s: its name follows the route-name rule', (name) => {
+    expect(name).toMatch(/^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/);
+    const [resource = '', verb = ''] = name.split('.');
+    expect(resource).toMatch(
+      /^(health|auth|user|managementCompany|organization|location|walk|walkReport|incident|geo|schedule|alert|task|export|activity)$/,
+    );
+    expect(verb, 'a scope follows all, some or a verb: allByUser, not byUser').not.toMatch(/^by[A-Z]/);
+    expect(verb, 'a list is all or some').not.toMatch(/^list$|[a-z]sBy[A-Z]/);
+    expect(
+      verb,
+      'the code words are completedMarker, photo, profilePicture and organization (the role keeps its name)',
+    ).not.toMatch(/checkpoint|visited|image|area(?!Manager)/i);
   });
 
   it('has no two routes with the same method and path shape', () => {

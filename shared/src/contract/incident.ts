@@ -46,7 +46,7 @@ export const incidentRoutes = {
     params: idParams,
     response: incident,
   }),
-  'incident.byLocation': defineRoute({
+  'incident.allByLocation': defineRoute({
     method: 'GET',
     path: '/api/incident/by-location/{locationId}',
     resource,
@@ -136,7 +136,7 @@ export const incidentRoutes = {
     query: dashboardQuery,
     response: dashboard,
   }),
-  'incident.imageUpload': defineRoute({
+  'incident.photoUpload': defineRoute({
     method: 'POST',
     path: '/api/incident/{id}/image',
     resource,

@@ -78,7 +78,7 @@ export const managementCompanyRoutes = {
     params: idParams,
     response: managementCompany,
   }),
-  'managementCompany.byLocation': defineRoute({
+  'managementCompany.getByLocation': defineRoute({
     method: 'GET',
     path: '/api/managementCompany/by-location/{locationId}',
     resource,
@@ -88,7 +88,7 @@ export const managementCompanyRoutes = {
     params: z.object({ locationId: idParam }),
     response: managementCompany,
   }),
-  'managementCompany.byUser': defineRoute({
+  'managementCompany.allByUser': defineRoute({
     method: 'GET',
     path: '/api/managementCompany/by-user/{userId}',
     resource,

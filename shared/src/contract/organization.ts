@@ -90,7 +90,7 @@ export const organizationRoutes = {
     params: idParams,
     response: nameResponse,
   }),
-  'organization.byUser': defineRoute({
+  'organization.allByUser': defineRoute({
     method: 'GET',
     path: '/api/organization/organizations/{userId}',
     resource,

@@ -28,7 +28,7 @@ export const taskRoutes = {
     response: task,
     status: 201,
   }),
-  'task.list': defineRoute({
+  'task.some': defineRoute({
     method: 'GET',
     path: '/api/task',
     resource,

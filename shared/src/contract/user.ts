@@ -93,7 +93,7 @@ export const userRoutes = {
   'user.createManager': createUserRoute('manager', Role.Manager, Role.AreaManager),
   'user.createAssistantManager': createUserRoute('assistant-manager', Role.AssistantManager, Role.Manager),
   'user.createEmployee': createUserRoute('employee', Role.Employee, Role.AssistantManager),
-  'user.profileImageUpload': defineRoute({
+  'user.profilePictureUpload': defineRoute({
     method: 'GET',
     path: '/api/user/update/profile-image/{userId}/{name}',
     resource,
@@ -104,7 +104,7 @@ export const userRoutes = {
     query: profileImageUploadQuery,
     response: uploadTicket,
   }),
-  'user.profileImage': defineRoute({
+  'user.profilePicture': defineRoute({
     method: 'GET',
     path: '/api/user/profile-image/{userId}/{name}',
     resource,

@@ -51,7 +51,7 @@ export const walkRoutes = {
     params: idParams,
     response: walk,
   }),
-  'walk.report': defineRoute({
+  'walkReport.get': defineRoute({
     method: 'GET',
     path: '/api/walk/walk-report/{walkReportId}',
     resource,
@@ -71,7 +71,7 @@ export const walkRoutes = {
     params: z.object({ locationId: idParam }),
     response: z.array(walk),
   }),
-  'walk.reportsByLocation': defineRoute({
+  'walkReport.someByLocation': defineRoute({
     method: 'GET',
     path: '/api/walk/some/by-location/{locationId}',
     resource,
@@ -82,7 +82,7 @@ export const walkRoutes = {
     query: walkReportPagedQuery,
     response: walkReportsPage,
   }),
-  'walk.photo': defineRoute({
+  'walkReport.photo': defineRoute({
     method: 'GET',
     path: '/api/walk/photo/{walkReportId}/{markerId}/{imageName}',
     resource,
@@ -112,7 +112,7 @@ export const walkRoutes = {
     params: idParams,
     response: deleted,
   }),
-  'walk.startReport': defineRoute({
+  'walkReport.start': defineRoute({
     method: 'POST',
     path: '/api/walk/walk-report',
     resource,
@@ -122,7 +122,7 @@ export const walkRoutes = {
     body: startWalkReportBody,
     response: walkReport,
   }),
-  'walk.recordCheckpoint': defineRoute({
+  'walkReport.recordCompletedMarker': defineRoute({
     method: 'POST',
     path: '/api/walk/walk-report/{walkReportId}/checkpoint',
     resource,
@@ -133,7 +133,7 @@ export const walkRoutes = {
     body: checkpointBody,
     response: completedMarker,
   }),
-  'walk.addNote': defineRoute({
+  'walkReport.addNote': defineRoute({
     method: 'POST',
     path: '/api/walk/walk-report/{walkReportId}/note',
     resource,
@@ -144,7 +144,7 @@ export const walkRoutes = {
     body: walkNoteBody,
     response: z.object({ id, markerId: id, note: z.string() }),
   }),
-  'walk.photoUpload': defineRoute({
+  'walkReport.photoUpload': defineRoute({
     method: 'POST',
     path: '/api/walk/walk-report/{walkReportId}/photo',
     resource,
@@ -155,7 +155,7 @@ export const walkRoutes = {
     body: walkPhotoUploadBody,
     response: uploadTicket.extend({ imageName: z.string() }),
   }),
-  'walk.finishReport': defineRoute({
+  'walkReport.finish': defineRoute({
     method: 'PUT',
     path: '/api/walk/walk-report/{walkReportId}/finish',
     resource,
@@ -166,7 +166,7 @@ export const walkRoutes = {
     body: finishWalkReportBody,
     response: walkReport,
   }),
-  'walk.reportDiscarded': defineRoute({
+  'walkReport.recordDiscardedWrite': defineRoute({
     method: 'POST',
     path: '/api/walk/walk-report/{walkReportId}/discarded',
     resource,

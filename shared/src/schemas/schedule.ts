@@ -46,7 +46,12 @@ export const walkWindowInput = z
     start: clockTime,
     end: clockTime,
     walkIds: z.array(id).max(50).default([]),
-    graceMinutes: z.number().int().min(0).max(GRACE_MINUTES_MAX).default(DEFAULT_GRACE_MINUTES),
+    graceMinutes: z
+      .number('A grace is a number of minutes')
+      .int('A grace is a whole number of minutes')
+      .min(0, 'At least 0')
+      .max(GRACE_MINUTES_MAX, `At most ${GRACE_MINUTES_MAX}`)
+      .default(DEFAULT_GRACE_MINUTES),
   })
   .refine((w) => w.end > w.start, { message: 'The window must end after it starts', path: ['end'] });
 

@@ -15,7 +15,9 @@ import {
   webAddress,
 } from './common.ts';
 import { createWalkBody, stripUnitRange } from './walk.ts';
-import { createUserBody } from './user.ts';
+import { createUserBody, missingForRole } from './user.ts';
+import { taskEditForm, taskForm } from './task.ts';
+import { scheduleBody } from './schedule.ts';
 import { incidentNoteBody } from './incident.ts';
 import { createLocationBody } from './location.ts';
 import { createManagementCompanyBody, updateManagementCompanyBody } from './managementCompany.ts';
@@ -284,6 +286,88 @@ describe('creating users', () => {
     });
     expect(parsed.userInfo.phone).toBe('555-123-4567');
     expect(parsed.userInfo.email).toBe('ann@example.com');
+  });
+});
+
+describe('what a role requires (missingForRole), for the create schema and the edit form', () => {
+  const complete = { managementCompanyId: 1, email: 'a@b.co', pin: '1234', organizationIds: [3] };
+  const fieldsMissing = (roleId: Parameters<typeof missingForRole>[0], user: object, hasPin = false) =>
+    missingForRole(roleId, user, { hasPin }).map(({ field }) => field);
+
+  it('asks nothing of a complete user of any role', () => {
+    for (const roleId of [Role.Owner, Role.AreaManager, Role.Manager, Role.Employee] as const) {
+      expect(fieldsMissing(roleId, complete)).toEqual([]);
+    }
+  });
+  it("asks each role for its own fields, with the specs' messages", () => {
+    expect(fieldsMissing(Role.Admin, {})).toEqual(['email']);
+    expect(fieldsMissing(Role.Owner, {})).toEqual(['managementCompanyId', 'email']);
+    expect(fieldsMissing(Role.AreaManager, { managementCompanyId: '' })).toEqual([
+      'managementCompanyId',
+      'email',
+      'organizationIds',
+    ]);
+    expect(fieldsMissing(Role.Manager, { managementCompanyId: 1 })).toEqual(['pin']);
+    expect(fieldsMissing(Role.Employee, { managementCompanyId: 1 })).toEqual([]);
+    expect(missingForRole(Role.AreaManager, { ...complete, organizationIds: [] })).toEqual([
+      { field: 'organizationIds', message: messages.validation.chooseOrganization },
+    ]);
+  });
+  it('takes a blank e-mail for none, and a PIN already set for one', () => {
+    expect(fieldsMissing(Role.CompanyManager, { managementCompanyId: 1, email: '   ' })).toEqual(['email']);
+    expect(fieldsMissing(Role.AssistantManager, { managementCompanyId: 1, pin: '' }, true)).toEqual([]);
+  });
+});
+
+describe('the task forms', () => {
+  const filled = {
+    title: ' Gate ',
+    description: '',
+    locationId: 4,
+    assigneeId: null,
+    due: '2026-12-01T09:30',
+    priority: 2,
+  };
+
+  it("give the body its values: the due time as an instant of the person's clock", () => {
+    expect(taskForm.parse(filled)).toEqual({
+      title: 'Gate',
+      description: '',
+      locationId: 4,
+      assigneeId: null,
+      due: new Date('2026-12-01T09:30').toISOString(),
+      priority: 2,
+    });
+  });
+  it('refuse a blank title, no location and no due time with their messages', () => {
+    const result = taskForm.safeParse({ ...filled, title: '  ', locationId: '', due: '' });
+    expect(Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]))).toEqual({
+      title: 'A task needs a title',
+      locationId: 'Choose a location',
+      due: 'A task needs a due date and time',
+    });
+  });
+  it('edit only the title, description, due time and priority', () => {
+    expect(Object.keys(taskEditForm.parse(filled)).sort()).toEqual([
+      'description',
+      'due',
+      'priority',
+      'title',
+    ]);
+    expect(taskEditForm.safeParse({ ...filled, priority: 4 }).success).toBe(false);
+  });
+});
+
+describe('the schedule form', () => {
+  const window = { label: 'Morning', days: [1], start: '07:00', end: '10:00', walkIds: [], graceMinutes: 15 };
+
+  it('says what is wrong with a grace and a window that ends before it starts', () => {
+    const messagesOf = (w: object) =>
+      scheduleBody.safeParse({ timeZone: 'UTC', windows: [w] }).error?.issues.map((i) => i.message);
+    expect(messagesOf({ ...window, graceMinutes: -1 })).toEqual(['At least 0']);
+    expect(messagesOf({ ...window, graceMinutes: Number.NaN })).toEqual(['A grace is a number of minutes']);
+    expect(messagesOf({ ...window, end: '06:00' })).toEqual(['The window must end after it starts']);
+    expect(messagesOf(window)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { clientId, id, idParam, isoDateTime, instant, pagedQuery } from './common.ts';
+import { requiredAs } from './required.ts';
 import { priority } from './incident.ts';
 import { TASK_COMMENT_MAX_LENGTH, TASK_DESCRIPTION_MAX_LENGTH, TASK_TITLE_MAX_LENGTH } from '../constants.ts';
 
@@ -12,7 +13,11 @@ export const taskStatusNames: Record<TaskStatus, string> = {
   done: 'Done',
 };
 
-const title = z.string().trim().min(1, 'A task needs a title').max(TASK_TITLE_MAX_LENGTH);
+const title = z
+  .string()
+  .trim()
+  .min(1, 'A task needs a title')
+  .max(TASK_TITLE_MAX_LENGTH, `At most ${TASK_TITLE_MAX_LENGTH} characters`);
 const description = z.string().trim().max(TASK_DESCRIPTION_MAX_LENGTH);
 
 /** A task, on its own or from an incident or an alert (then its location is theirs). Priority as incidents: 1 Critical, 2 Important, 3 Regular. */
@@ -41,6 +46,28 @@ export const updateTaskBody = z
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Nothing to change');
+
+/** A `datetime-local` value (the person's own clock) as the instant the API takes. */
+const dueInput = z
+  .string()
+  .refine(
+    (value) => value !== '' && !Number.isNaN(new Date(value).getTime()),
+    'A task needs a due date and time',
+  )
+  .transform((value) => new Date(value).toISOString());
+
+/** The New task form: the create body's fields as a person fills them in. */
+export const taskForm = z.object({
+  title,
+  description,
+  locationId: requiredAs(id, 'Choose a location'),
+  assigneeId: id.nullable(),
+  due: dueInput,
+  priority,
+});
+
+/** Editing a task: what its creator and the location's leads may change (its place and assignee stay). */
+export const taskEditForm = taskForm.pick({ title: true, description: true, due: true, priority: true });
 
 export const taskCommentBody = z.object({
   comment: z.string().trim().min(1, 'A comment needs text').max(TASK_COMMENT_MAX_LENGTH),

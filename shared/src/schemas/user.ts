@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Role, roleIds, roleNames, type RoleId } from '../roles.ts';
+import { roleFields, roleIds, roleNames, type RoleId } from '../roles.ts';
 import { messages } from '../messages.ts';
 import {
   MAX_MEMBERSHIPS,
@@ -63,6 +63,43 @@ const idList = z
   .max(MAX_MEMBERSHIPS, `A user can belong to at most ${MAX_MEMBERSHIPS} locations and areas`)
   .transform((ids) => [...new Set(ids)]);
 
+/** A field a role's user must fill in, and what is said when it is empty. */
+export interface MissingField {
+  field: 'managementCompanyId' | 'email' | 'pin' | 'organizationIds';
+  message: string;
+}
+
+/**
+ * What a user of the role lacks (roleFields): a management company, an e-mail, a PIN (unless one is set
+ * already), an area. The create schema and the edit form both ask this.
+ */
+export const missingForRole = (
+  roleId: RoleId,
+  user: {
+    managementCompanyId?: number | '' | null | undefined;
+    email?: string | null | undefined;
+    pin?: string | null | undefined;
+    organizationIds?: readonly number[] | undefined;
+  },
+  { hasPin = false }: { hasPin?: boolean } = {},
+): MissingField[] => {
+  const fields = roleFields(roleId);
+  const missing: MissingField[] = [];
+  if (fields.company && (user.managementCompanyId ?? '') === '') {
+    missing.push({ field: 'managementCompanyId', message: messages.validation.selectManagementCompany });
+  }
+  if (fields.emailRequired && !user.email?.trim()) {
+    missing.push({ field: 'email', message: messages.validation.emailRequiredForRole });
+  }
+  if (fields.areas && !user.organizationIds?.length) {
+    missing.push({ field: 'organizationIds', message: messages.validation.chooseOrganization });
+  }
+  if (fields.pinRequired && !user.pin && !hasPin) {
+    missing.push({ field: 'pin', message: messages.validation.pinRequired });
+  }
+  return missing;
+};
+
 /** The create body of one role's call: `{ userInfo, organizationIds?, locationIds? }`. */
 export const createUserBody = (role: Exclude<RoleId, 50>) =>
   z
@@ -75,28 +112,11 @@ export const createUserBody = (role: Exclude<RoleId, 50>) =>
       { error: messages.validation.noUserInfo },
     )
     .superRefine(({ userInfo, organizationIds }, ctx) => {
-      if (role >= Role.AreaManager && !userInfo.email) {
+      for (const { field, message } of missingForRole(role, { ...userInfo, organizationIds })) {
         ctx.addIssue({
           code: 'custom',
-          path: ['userInfo', 'email'],
-          message: messages.validation.emailRequiredForRole,
-        });
-      }
-      if ((role === Role.Manager || role === Role.AssistantManager) && !userInfo.pin) {
-        ctx.addIssue({ code: 'custom', path: ['userInfo', 'pin'], message: messages.validation.pinRequired });
-      }
-      if (role !== Role.Admin && userInfo.managementCompanyId === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['userInfo', 'managementCompanyId'],
-          message: messages.validation.selectManagementCompany,
-        });
-      }
-      if (role === Role.AreaManager && !organizationIds?.length) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['organizationIds'],
-          message: messages.validation.chooseOrganization,
+          path: field === 'organizationIds' ? [field] : ['userInfo', field],
+          message,
         });
       }
       if (userInfo.email && !userInfo.password) {

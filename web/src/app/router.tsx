@@ -128,29 +128,29 @@ export const routes: RouteObject[] = [
           {
             path: paths.app.organizations.path,
             lazy: page(
-              () => import('../features/areas/areas-page.tsx'),
-              (m) => m.AreasPage,
+              () => import('../features/organizations/organizations-page.tsx'),
+              (m) => m.OrganizationsPage,
             ),
           },
           {
             path: paths.app.organizationAdd.path,
             lazy: page(
-              () => import('../features/areas/area-add-page.tsx'),
-              (m) => m.AreaAddPage,
+              () => import('../features/organizations/organization-add-page.tsx'),
+              (m) => m.OrganizationAddPage,
             ),
           },
           {
             path: paths.app.organizationUpdate.path,
             lazy: page(
-              () => import('../features/areas/area-update-page.tsx'),
-              (m) => m.AreaUpdatePage,
+              () => import('../features/organizations/organization-update-page.tsx'),
+              (m) => m.OrganizationUpdatePage,
             ),
           },
           {
             path: paths.app.organization.path,
             lazy: page(
-              () => import('../features/areas/area-page.tsx'),
-              (m) => m.AreaPage,
+              () => import('../features/organizations/organization-page.tsx'),
+              (m) => m.OrganizationPage,
             ),
           },
           {

@@ -1,21 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api } from '../lib/api.ts';
-import { useCurrentUser } from '../lib/auth.tsx';
-import { queryKeyOf } from '../lib/query.ts';
 import { locationTimeZone } from '@sitewalk/shared/time-zones';
-import { userLocationsQueryOptions } from './use-user-locations.ts';
+import { useLocation, useLocationsOfUser } from '../api/locations.ts';
+import { useCurrentUser } from '../lib/auth.tsx';
 
 /**
  * One location's time zone, for a screen that shows its instants (`location.get`, shared with the pages that
  * load the location); undefined until it is known, when the times read in the viewer's zone.
  */
 export const useLocationTimeZone = (locationId: number | null | undefined): string | undefined => {
-  const location = useQuery({
-    queryKey: queryKeyOf('location.get', { params: { id: locationId ?? 0 } }),
-    queryFn: ({ signal }) => api('location.get', { params: { id: locationId ?? 0 }, signal }),
-    enabled: locationId != null,
-  });
+  const location = useLocation(locationId ?? 0, null, locationId != null);
   return location.data ? locationTimeZone(location.data) : undefined;
 };
 
@@ -26,7 +19,7 @@ export const useLocationTimeZone = (locationId: number | null | undefined): stri
  */
 export const useLocationTimeZones = (): ((locationId: number) => string | undefined) => {
   const user = useCurrentUser();
-  const locations = useQuery(userLocationsQueryOptions(user.id));
+  const locations = useLocationsOfUser(user.id);
   const zones = useMemo(
     () => new Map((locations.data ?? []).map((l) => [l.id, locationTimeZone(l)])),
     [locations.data],

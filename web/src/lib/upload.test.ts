@@ -72,13 +72,13 @@ describe('uploadImage', () => {
   });
 
   it('refuses a file the API would refuse without asking it', async () => {
-    const fake = createFakeFetch({ 'user.profileImageUpload': () => ticket });
+    const fake = createFakeFetch({ 'user.profilePictureUpload': () => ticket });
     vi.stubGlobal('fetch', fake.fetch);
     const params = { userId: 3, name: 'Ada-Lovelace' };
     await expect(
-      uploadImage('user.profileImageUpload', { params }, png(10, 'a.svg', 'image/svg+xml')),
+      uploadImage('user.profilePictureUpload', { params }, png(10, 'a.svg', 'image/svg+xml')),
     ).rejects.toThrow(messages.upload.invalidFileType);
-    await expect(uploadImage('user.profileImageUpload', { params }, png(1_000_001))).rejects.toThrow(
+    await expect(uploadImage('user.profilePictureUpload', { params }, png(1_000_001))).rejects.toThrow(
       messages.upload.fileTooLarge,
     );
     expect(fake.calls).toEqual([]);

@@ -13,13 +13,13 @@ import { api } from './api.ts';
 
 /** The routes that hand out a presigned PUT for one image (logos and profile pictures). */
 export type ImageTicketRoute =
-  'managementCompany.logoUpload' | 'organization.logoUpload' | 'user.profileImageUpload';
+  'managementCompany.logoUpload' | 'organization.logoUpload' | 'user.profilePictureUpload';
 
 /** The most bytes each ticket route signs for (the API refuses more with 'File size is too large'). */
 export const IMAGE_MAX_BYTES: Record<ImageTicketRoute, number> = {
   'managementCompany.logoUpload': LOGO_MAX_BYTES,
   'organization.logoUpload': LOGO_MAX_BYTES,
-  'user.profileImageUpload': PROFILE_IMAGE_MAX_BYTES,
+  'user.profilePictureUpload': PROFILE_IMAGE_MAX_BYTES,
 };
 
 export const isAcceptedImageType = (type: string): type is ImageContentType =>

@@ -103,8 +103,11 @@ describe('the walk report PDF', () => {
 });
 
 describe('the incident PDF', () => {
-  it('says its priority, status, texts, notes newest first, images and resolution', async () => {
-    const incident = incidentView();
+  /** The text of the incident's PDF, its photos read by `loadImage`. */
+  const incidentPdfText = async (
+    incident: ReturnType<typeof incidentView>,
+    loadImage: () => Promise<Buffer | null>,
+  ) => {
     const doc = newIncidentDocument({ incident, location: LOCATION });
     const bytes = collect(doc);
     await writeIncidentPdf(doc, {
@@ -112,9 +115,13 @@ describe('the incident PDF', () => {
       location: LOCATION,
       timeZone: TZ,
       generatedAt: GENERATED,
-      loadImage: async () => photoPng(32, 32),
+      loadImage,
     });
-    const text = (await pdfPages(await bytes)).join('\n');
+    return (await pdfPages(await bytes)).join('\n');
+  };
+
+  it('says its priority, status, texts, notes newest first, images and resolution', async () => {
+    const text = await incidentPdfText(incidentView(), async () => photoPng(32, 32));
     expect(text).toContain('Incident 1042');
     expect(text).toContain('Critical');
     expect(text).toContain('Resolved Nov 24, 2026, 7:50 AM.');
@@ -126,17 +133,10 @@ describe('the incident PDF', () => {
   });
 
   it('says an open incident is not resolved', async () => {
-    const incident = incidentView({ resolved: false, resolvedAt: null, images: [] });
-    const doc = newIncidentDocument({ incident, location: LOCATION });
-    const bytes = collect(doc);
-    await writeIncidentPdf(doc, {
-      incident,
-      location: LOCATION,
-      timeZone: TZ,
-      generatedAt: GENERATED,
-      loadImage: async () => null,
-    });
-    const text = (await pdfPages(await bytes)).join('\n');
+    const text = await incidentPdfText(
+      incidentView({ resolved: false, resolvedAt: null, images: [] }),
+      async () => null,
+    );
     expect(text).toContain('Unresolved');
     expect(text).toContain('Not resolved yet: the incident is open.');
     expect(text).toContain('No images were added.');

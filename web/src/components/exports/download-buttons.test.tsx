@@ -7,7 +7,7 @@ import { aUser } from '../../testing/incident-fixtures.ts';
 import { startDownload } from '../../lib/download.ts';
 import { DownloadCsvButton, type DownloadCsvButtonProps } from './download-csv-button.tsx';
 import { DownloadPdfButton } from './download-pdf-button.tsx';
-import { incidentPdf } from './export-api.ts';
+import { incidentPdf } from '../../api/exports.ts';
 
 vi.mock('../../lib/download.ts', () => ({ startDownload: vi.fn() }));
 

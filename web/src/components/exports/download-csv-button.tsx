@@ -21,7 +21,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { exportRangeBody, type ExportRange } from '@sitewalk/shared/schemas/export';
 import { errorMessageOf } from '../error-panel.tsx';
 import { startDownload } from '../../lib/download.ts';
-import { exportCsv, type CsvKind } from './export-api.ts';
+import { exportCsv, type CsvKind } from '../../api/exports.ts';
 
 const KIND_NAMES: Record<CsvKind, string> = { 'walk-reports': 'Walk reports', incidents: 'Incidents' };
 

@@ -2,7 +2,7 @@ import { Badge, IconButton } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { useUnreadAlerts } from '../../hooks/use-unread-alerts.ts';
+import { useUnreadAlerts } from '../../api/alerts.ts';
 
 /** The top bar's bell: the unread alerts, asked for every minute; it opens the alerts page. */
 export const AlertBell = () => {

@@ -3,8 +3,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Link as RouterLink, useNavigation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser, useLogout } from '../../lib/auth.tsx';
-import { usePictureUrl } from '../../hooks/use-picture-url.ts';
-import { fileNameOf } from '../../lib/upload.ts';
+import { useProfilePictureUrl } from '../../api/pictures.ts';
 import { Picture } from '../picture.tsx';
 import { SiteWalkLogo } from '../sitewalk-logo.tsx';
 import { AlertBell } from './alert-bell.tsx';
@@ -30,11 +29,7 @@ export const TopBar = () => {
   const logout = useLogout();
   const navigation = useNavigation();
   const name = `${user.firstName} ${user.lastName}`;
-  const pictureUrl = usePictureUrl(
-    'user.profileImage',
-    { userId: user.id, name: fileNameOf(`${user.firstName}-${user.lastName}`) },
-    user.hasProfileImage,
-  );
+  const pictureUrl = useProfilePictureUrl(user);
   return (
     <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: 1, px: { xs: 1.5, sm: 2 } }}>

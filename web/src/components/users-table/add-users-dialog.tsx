@@ -19,8 +19,9 @@ import { messages } from '@sitewalk/shared/messages';
 import type { Actor } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { ApiError } from '../../lib/api-client.ts';
+import { useLocationsOfUser } from '../../api/locations.ts';
 import { candidatesFor, fullName, type Container } from './membership.ts';
-import { allByUserQueryOptions, useAddMembers } from './users-table-api.ts';
+import { useAddMembers, usersOfUserQueryOptions } from '../../api/users.ts';
 
 export interface AddUsersDialogProps {
   open: boolean;
@@ -40,13 +41,14 @@ const loadErrorText = (error: unknown) =>
  */
 export const AddUsersDialog = ({ open, onClose, actor, container, members }: AddUsersDialogProps) => {
   const id = useId();
-  const all = useQuery({ ...allByUserQueryOptions(actor.userId), enabled: open });
+  const all = useQuery({ ...usersOfUserQueryOptions(actor.userId), enabled: open });
   const add = useAddMembers();
+  const knownLocations = useLocationsOfUser(actor.userId, open).data;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [filter, setFilter] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
-  const candidates = all.data ? candidatesFor(actor, container, all.data, members) : [];
+  const candidates = all.data ? candidatesFor(actor, container, all.data, members, knownLocations) : [];
   const term = filter.trim().toLowerCase();
   const shown = term
     ? candidates.filter((user) =>

@@ -1,32 +1,27 @@
-import { canManageMembership, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
-import { Role, type RoleId } from '@sitewalk/shared/roles';
+import { canManageMembership, type Actor } from '@sitewalk/shared/policy';
+import { Role } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
+import { userPlacement, type KnownLocations } from '../../lib/authorization.ts';
 
-/** Where the users table takes its users from (the reusable user list). */
-export type UsersSource =
-  { kind: 'user' } | { kind: 'location'; id: number } | { kind: 'organization'; id: number };
+import type { MembershipContainer as Container, UsersSource } from '../../api/users.ts';
 
-/** A location or an area whose members the table lists, placed for the policy. */
-export type Container = PlacementOf<'location'> | PlacementOf<'organization'>;
+export type { Container, UsersSource };
+
+/** The locations whose areas the policy may need: the signed-in user's, and the container when a location. */
+const knownWith = (container: Container, knownLocations: KnownLocations): KnownLocations =>
+  container.kind === 'location' ? [container, ...knownLocations] : knownLocations;
 
 /**
- * A listed user as the policy's placement. The API only lists users inside the signed-in user's scope, so
- * the areas of their locations (which the user record does not carry) are taken to be the actor's own:
- * the scope question has already been answered by the server.
+ * Whether the signed-in user may add this user to, or remove them from, the container. The areas of the
+ * user's locations come from the locations the signed-in user sees.
  */
-export const userPlacement = (actor: Actor, user: User): PlacementOf<'user'> => ({
-  kind: 'user',
-  id: user.id,
-  roleId: user.roleId as RoleId,
-  managementCompanyId: user.managementCompanyId,
-  organizationIds: user.userToOrganization.map(({ organizationId }) => organizationId),
-  locationIds: user.userToLocation.map(({ locationId }) => locationId),
-  locationOrganizationIds: actor.organizationIds,
-});
-
-/** Whether the signed-in user may add this user to, or remove them from, the container. */
-export const mayManage = (actor: Actor, container: Container, user: User): boolean =>
-  canManageMembership(actor, container, userPlacement(actor, user));
+export const mayManage = (
+  actor: Actor,
+  container: Container,
+  user: User,
+  knownLocations: KnownLocations = [],
+): boolean =>
+  canManageMembership(actor, container, userPlacement(user, knownWith(container, knownLocations)));
 
 const isMember = (container: Container, user: User) =>
   container.kind === 'organization'
@@ -43,6 +38,7 @@ export const candidatesFor = (
   container: Container,
   users: readonly User[],
   members: readonly User[],
+  knownLocations: KnownLocations = [],
 ) => {
   const memberIds = new Set(members.map(({ id }) => id));
   return sortByLastName(
@@ -52,7 +48,7 @@ export const candidatesFor = (
         !isMember(container, user) &&
         user.managementCompanyId === container.managementCompanyId &&
         (container.kind === 'location' || user.roleId >= Role.AreaManager) &&
-        mayManage(actor, container, user),
+        mayManage(actor, container, user, knownLocations),
     ),
   );
 };

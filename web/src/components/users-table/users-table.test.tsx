@@ -103,7 +103,7 @@ describe('UsersTable, user source', () => {
 describe('UsersTable, area source', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  const areaHandlers = (members: User[], all: User[]): FakeHandlers => ({
+  const organizationHandlers = (members: User[], all: User[]): FakeHandlers => ({
     'organization.get': () => area,
     'user.allByOrganization': () => members,
     'user.allByUser': () => all,
@@ -113,7 +113,7 @@ describe('UsersTable, area source', () => {
     let members = [zed, abe];
     const { user, fake } = renderTable(
       {
-        ...areaHandlers(members, []),
+        ...organizationHandlers(members, []),
         'user.allByOrganization': () => members,
         'user.allByUser': () => [zed, abe, carla, dev, manny, other, peer],
         'user.addToOrganization': (request) => {
@@ -147,7 +147,10 @@ describe('UsersTable, area source', () => {
   });
 
   it('asks for at least one user', async () => {
-    const { user, fake } = renderTable(areaHandlers([zed], [zed, carla]), { kind: 'organization', id: 3 });
+    const { user, fake } = renderTable(organizationHandlers([zed], [zed, carla]), {
+      kind: 'organization',
+      id: 3,
+    });
     await user.click(await screen.findByRole('button', { name: 'Add Users' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Users' });
     await within(dialog).findByText('Carla Cole');
@@ -157,7 +160,10 @@ describe('UsersTable, area source', () => {
   });
 
   it('says when nobody is left to add', async () => {
-    const { user } = renderTable(areaHandlers([zed], [zed, manny, other]), { kind: 'organization', id: 3 });
+    const { user } = renderTable(organizationHandlers([zed], [zed, manny, other]), {
+      kind: 'organization',
+      id: 3,
+    });
     await user.click(await screen.findByRole('button', { name: 'Add Users' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Users' });
     expect(await within(dialog).findByText('No users available to add.')).toBeInTheDocument();
@@ -167,7 +173,7 @@ describe('UsersTable, area source', () => {
   it('says the candidates could not be loaded, in the API’s words when it gave some', async () => {
     const { user } = renderTable(
       {
-        ...areaHandlers([zed], []),
+        ...organizationHandlers([zed], []),
         'user.allByUser': () => fakeError(403, 'You do not have permission to do this'),
       },
       { kind: 'organization', id: 3 },
@@ -180,7 +186,7 @@ describe('UsersTable, area source', () => {
   it('says the candidates could not be loaded when the network failed', async () => {
     const { user } = renderTable(
       {
-        ...areaHandlers([zed], []),
+        ...organizationHandlers([zed], []),
         'user.allByUser': () => {
           throw new TypeError('Failed to fetch');
         },
@@ -197,7 +203,7 @@ describe('UsersTable, area source', () => {
   it('keeps the dialog open with the failure text when adding fails', async () => {
     const { user } = renderTable(
       {
-        ...areaHandlers([zed], [zed, carla]),
+        ...organizationHandlers([zed], [zed, carla]),
         'user.addToOrganization': () => fakeError(400, 'userIds: only area managers and above'),
       },
       { kind: 'organization', id: 3 },
@@ -213,7 +219,7 @@ describe('UsersTable, area source', () => {
     let members = [zed, abe];
     const { user, fake } = renderTable(
       {
-        ...areaHandlers(members, []),
+        ...organizationHandlers(members, []),
         'user.allByOrganization': () => members,
         'user.removeFromOrganization': (request) => {
           members = members.filter((m) => String(m.id) !== request.params.userId);
@@ -233,7 +239,7 @@ describe('UsersTable, area source', () => {
   it('says so when a removal fails', async () => {
     const { user } = renderTable(
       {
-        ...areaHandlers([zed], []),
+        ...organizationHandlers([zed], []),
         'user.removeFromOrganization': () => fakeError(500, 'Internal Server Error'),
       },
       { kind: 'organization', id: 3 },
@@ -251,7 +257,11 @@ describe('UsersTable, area source', () => {
       managementCompanyId: 1,
       userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
     });
-    renderTable(areaHandlers([zed, manny], [zed, carla]), { kind: 'organization', id: 3 }, areaManager);
+    renderTable(
+      organizationHandlers([zed, manny], [zed, carla]),
+      { kind: 'organization', id: 3 },
+      areaManager,
+    );
     await screen.findByText('Zoe Zed');
     await waitFor(() =>
       expect(screen.queryByRole('columnheader', { name: 'Remove' })).not.toBeInTheDocument(),
@@ -261,7 +271,7 @@ describe('UsersTable, area source', () => {
   });
 
   it('offers no removal of a peer or a senior', async () => {
-    renderTable(areaHandlers([zed, inArea(peer)], []), { kind: 'organization', id: 3 });
+    renderTable(organizationHandlers([zed, inArea(peer)], []), { kind: 'organization', id: 3 });
     expect(await screen.findByRole('button', { name: 'Remove Zoe Zed' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove Pat Peer' })).not.toBeInTheDocument();
   });

@@ -10,11 +10,12 @@ import { assignableRoles } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
+import { useLocationsOfUser } from '../../api/locations.ts';
 import { DataTable, type DataTableColumn } from '../data-table.tsx';
 import { ErrorPanel } from '../error-panel.tsx';
 import { AddUsersDialog } from './add-users-dialog.tsx';
 import { fullName, mayManage, sortByLastName, type UsersSource } from './membership.ts';
-import { sourceUsersQueryOptions, useContainer, useRemoveMember } from './users-table-api.ts';
+import { useMembershipContainer, useRemoveMember, usersOfSourceQueryOptions } from '../../api/users.ts';
 
 export type { UsersSource } from './membership.ts';
 
@@ -36,9 +37,10 @@ const matches = (user: User, term: string) =>
 export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
   const { actor, can } = useAuthorization();
   const navigate = useNavigate();
-  const users = useQuery(sourceUsersQueryOptions(source, actor.userId));
-  const container = useContainer(source);
+  const users = useQuery(usersOfSourceQueryOptions(source, actor.userId));
+  const container = useMembershipContainer(source);
   const remove = useRemoveMember();
+  const knownLocations = useLocationsOfUser(actor.userId).data;
   const [adding, setAdding] = useState(false);
   const [removeFailed, setRemoveFailed] = useState(false);
 
@@ -48,7 +50,7 @@ export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
   const place = container.data;
   const canAddMembers =
     !!place && (place.kind === 'organization' ? can('manageMembers', place) : can('manageMembers', place));
-  const removable = (user: User) => !!place && mayManage(actor, place, user);
+  const removable = (user: User) => !!place && mayManage(actor, place, user, knownLocations);
 
   const onRemove = async (user: User) => {
     if (!place) return;

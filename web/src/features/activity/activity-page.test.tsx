@@ -30,7 +30,7 @@ const renderActivity = (
   user = aUser({ roleId: Role.CompanyManager, managementCompanyId: 3 }),
 ) => {
   const fake = createFakeFetch({
-    'managementCompany.byUser': () => ({ companies: [aCompany({ id: 3, name: 'Harbor Holdings' })] }),
+    'managementCompany.allByUser': () => ({ companies: [aCompany({ id: 3, name: 'Harbor Holdings' })] }),
     'location.allByUser': () => [
       aLocation({ id: 4, name: 'Harbor Self Storage', managementCompanyId: 3 }),
       aLocation({ id: 6, name: 'Elm Street', managementCompanyId: 3 }),
@@ -53,7 +53,7 @@ describe('ActivityPage', () => {
   it("lists the company's entries, newest first: when, who, what and which object", async () => {
     // Act
     renderActivity({
-      'managementCompany.activity': () => ({
+      'activity.someByManagementCompany': () => ({
         entries: [
           anEntry(),
           anEntry({
@@ -87,7 +87,7 @@ describe('ActivityPage', () => {
   it("shows an entry's changed fields before and after, by their names", async () => {
     // Prepare
     const { user } = renderActivity({
-      'managementCompany.activity': () => ({
+      'activity.someByManagementCompany': () => ({
         entries: [
           anEntry({
             objectKind: 'user',
@@ -115,7 +115,7 @@ describe('ActivityPage', () => {
   it('shows a PIN reveal as who was shown whose PIN, with nothing changed', async () => {
     // Prepare
     const { user } = renderActivity({
-      'managementCompany.activity': () => ({
+      'activity.someByManagementCompany': () => ({
         entries: [
           anEntry({
             action: 'revealPin',
@@ -145,7 +145,7 @@ describe('ActivityPage', () => {
   it('asks for what the filters say, and for older entries with the cursor it was given', async () => {
     // Prepare
     const { user, fake } = renderActivity({
-      'managementCompany.activity': ({ query }) =>
+      'activity.someByManagementCompany': ({ query }) =>
         query.get('cursor')
           ? { entries: [anEntry({ seq: 2, objectName: 'Older one' })], nextCursor: null }
           : { entries: [anEntry({ seq: 12 })], nextCursor: '12' },
@@ -157,8 +157,8 @@ describe('ActivityPage', () => {
 
     // Assess
     expect(await screen.findByText('Older one')).toBeInTheDocument();
-    expect(fake.callsOf('managementCompany.activity').at(-1)?.query.get('cursor')).toBe('12');
-    expect(fake.callsOf('managementCompany.activity').at(-1)?.params).toEqual({ id: '3' });
+    expect(fake.callsOf('activity.someByManagementCompany').at(-1)?.query.get('cursor')).toBe('12');
+    expect(fake.callsOf('activity.someByManagementCompany').at(-1)?.params).toEqual({ id: '3' });
 
     // Act: filters (behind their button on a phone's width, as here).
     await user.click(screen.getByRole('button', { name: 'Filters' }));
@@ -172,7 +172,7 @@ describe('ActivityPage', () => {
 
     // Assess
     await waitFor(() => {
-      const query = fake.callsOf('managementCompany.activity').at(-1)?.query;
+      const query = fake.callsOf('activity.someByManagementCompany').at(-1)?.query;
       expect(query?.get('objectKind')).toBe('walk');
       expect(query?.get('actorId')).toBe('8');
       expect(query?.get('locationId')).toBe('6');
@@ -182,7 +182,7 @@ describe('ActivityPage', () => {
     expect(screen.getByRole('button', { name: 'Filters (4)' })).toHaveAttribute('aria-expanded', 'true');
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() =>
-      expect(fake.callsOf('managementCompany.activity').at(-1)?.query.get('objectKind')).toBeNull(),
+      expect(fake.callsOf('activity.someByManagementCompany').at(-1)?.query.get('objectKind')).toBeNull(),
     );
   });
 
@@ -190,7 +190,7 @@ describe('ActivityPage', () => {
     // Prepare
     let refuse = false;
     const { user } = renderActivity({
-      'managementCompany.activity': () =>
+      'activity.someByManagementCompany': () =>
         refuse ? fakeError(404, 'Management company not found') : { entries: [], nextCursor: null },
     });
 
@@ -211,18 +211,18 @@ describe('ActivityPage', () => {
     // Prepare
     const { user, fake } = renderActivity(
       {
-        'managementCompany.byUser': () => ({
+        'managementCompany.allByUser': () => ({
           companies: [
             aCompany({ id: 3, name: 'Harbor Holdings' }),
             aCompany({ id: 5, name: 'Elm Partners' }),
           ],
         }),
-        'managementCompany.activity': () => ({ entries: [], nextCursor: null }),
+        'activity.someByManagementCompany': () => ({ entries: [], nextCursor: null }),
       },
       aUser({ roleId: Role.SuperUser, managementCompanyId: null }),
     );
     await screen.findByText('No activity yet');
-    expect(fake.callsOf('managementCompany.activity').at(-1)?.params).toEqual({ id: '3' });
+    expect(fake.callsOf('activity.someByManagementCompany').at(-1)?.params).toEqual({ id: '3' });
 
     // Act
     await user.click(screen.getByRole('combobox', { name: 'Log' }));
@@ -230,7 +230,7 @@ describe('ActivityPage', () => {
 
     // Assess
     await waitFor(() =>
-      expect(fake.callsOf('managementCompany.activity').at(-1)?.params).toEqual({ id: '0' }),
+      expect(fake.callsOf('activity.someByManagementCompany').at(-1)?.params).toEqual({ id: '0' }),
     );
   });
 });

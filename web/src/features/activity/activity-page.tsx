@@ -38,9 +38,11 @@ import { taskStatusNames, type TaskStatus } from '@sitewalk/shared/schemas/task'
 import { errorMessageOf } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useCurrentUser } from '../../lib/auth.tsx';
+import { useActivity, type ActivityFilters } from '../../api/activity.ts';
+import { useLocationsOfUser } from '../../api/locations.ts';
+import { useManagementCompaniesOfUser } from '../../api/management-companies.ts';
+import { useUsersOfUser } from '../../api/users.ts';
 import { formatDateTime, viewerZoneNote } from '../../lib/time.ts';
-import { useUserLocations } from '../../hooks/use-user-locations.ts';
-import { useActivity, useCompanies, usePeople, type ActivityFilters } from './api.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 
@@ -343,9 +345,9 @@ export const ActivityPage = () => {
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const roomy = useMediaQuery(theme.breakpoints.up('sm'));
   const global = user.roleId >= Role.Admin;
-  const companies = useCompanies(user.id);
-  const locations = useUserLocations(user.id);
-  const people = usePeople(user.id);
+  const companies = useManagementCompaniesOfUser(user.id);
+  const locations = useLocationsOfUser(user.id);
+  const people = useUsersOfUser(user.id);
   const [chosenCompany, setChosenCompany] = useState<number | ''>('');
   const [objectKind, setObjectKind] = useState<AuditObjectKind | ''>('');
   const [actorId, setActorId] = useState<number | ''>('');

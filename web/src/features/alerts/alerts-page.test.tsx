@@ -49,7 +49,13 @@ const renderAlerts = (handlers: FakeHandlers, roleId: number = Role.Manager) => 
   return {
     ...renderWithProviders(<AlertsPage />, {
       route: '/app/alerts',
-      user: aUser({ roleId: roleId as never }),
+      user: aUser({
+        roleId: roleId as never,
+        userToLocation: [
+          { locationId: 4, location: { name: 'Harbor Self Storage' } },
+          { locationId: 6, location: { name: 'Elm Street' } },
+        ],
+      }),
     }),
     fake,
   };
@@ -64,7 +70,7 @@ describe('AlertsPage', () => {
 
   it('shows each alert with its kind, message, location and day; unread ones say New', async () => {
     renderAlerts({
-      'alert.list': () =>
+      'alert.some': () =>
         pageOf([
           anAlert(),
           anAlert({
@@ -92,7 +98,7 @@ describe('AlertsPage', () => {
 
   it("offers a Manager 'Create task' prefilled from the alert, not for an overdue task's own alert", async () => {
     renderAlerts({
-      'alert.list': () =>
+      'alert.some': () =>
         pageOf([
           anAlert(),
           anAlert({
@@ -105,7 +111,8 @@ describe('AlertsPage', () => {
         ]),
     });
     const missed = await screen.findByRole('article', { name: anAlert().message });
-    const href = within(missed).getByRole('link', { name: 'Create task' }).getAttribute('href') ?? '';
+    const href =
+      (await within(missed).findByRole('link', { name: 'Create task' })).getAttribute('href') ?? '';
     const url = new URL(href, 'http://app.test');
     expect(url.pathname).toBe('/app/tasks/new');
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -119,15 +126,15 @@ describe('AlertsPage', () => {
   });
 
   it("does not offer an Employee 'Create task'", async () => {
-    renderAlerts({ 'alert.list': () => pageOf([anAlert()]) }, Role.Employee);
+    renderAlerts({ 'alert.some': () => pageOf([anAlert()]) }, Role.Employee);
     const missed = await screen.findByRole('article', { name: anAlert().message });
     expect(within(missed).queryByRole('link', { name: 'Create task' })).not.toBeInTheDocument();
   });
 
   it('asks for unread alerts first, and sends the kind, location and unread filters from page 1', async () => {
-    const { fake, user } = renderAlerts({ 'alert.list': () => pageOf([anAlert()], 1, 3) });
+    const { fake, user } = renderAlerts({ 'alert.some': () => pageOf([anAlert()], 1, 3) });
     await screen.findByRole('article', { name: anAlert().message });
-    const lastQuery = () => Object.fromEntries(fake.callsOf('alert.list').at(-1)!.query);
+    const lastQuery = () => Object.fromEntries(fake.callsOf('alert.some').at(-1)!.query);
     expect(lastQuery()).toMatchObject({ offset: '0', limit: '10', unreadOnly: 'true' });
 
     await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
@@ -148,7 +155,7 @@ describe('AlertsPage', () => {
   it('marks one read, then all read, and asks for the list again', async () => {
     let alerts = [anAlert(), anAlert({ id: 2, message: 'Evening walk at Harbor Self Storage was missed' })];
     const { fake, user } = renderAlerts({
-      'alert.list': () => pageOf(alerts),
+      'alert.some': () => pageOf(alerts),
       'alert.unreadCount': () => ({ unreadCount: alerts.filter((a) => !a.readAt).length }),
       'alert.markRead': ({ params, body }) => {
         const { read } = body as { read: boolean };
@@ -177,13 +184,13 @@ describe('AlertsPage', () => {
   });
 
   it('says there is nothing unread, and shows the API’s error when the list fails', async () => {
-    const { unmount } = renderAlerts({ 'alert.list': () => pageOf([]) });
+    const { unmount } = renderAlerts({ 'alert.some': () => pageOf([]) });
     expect(await screen.findByText('No unread alerts')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
     unmount();
     vi.unstubAllGlobals();
 
-    renderAlerts({ 'alert.list': () => fakeError(500, 'The alerts are not available') });
+    renderAlerts({ 'alert.some': () => fakeError(500, 'The alerts are not available') });
     expect(await screen.findByText('The alerts are not available')).toBeInTheDocument();
   });
 });

@@ -22,18 +22,18 @@ import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Role } from '@sitewalk/shared/roles';
 import { alertKinds, type Alert, type AlertKind } from '@sitewalk/shared/schemas/alert';
 import { messages } from '@sitewalk/shared/messages';
 import { errorMessageOf } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
-import { useUserLocations } from '../../hooks/use-user-locations.ts';
+import { knownLocation, taskPlacement, useAuthorization } from '../../lib/authorization.ts';
+import { useLocationsOfUser } from '../../api/locations.ts';
 import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime, formatDay } from '../../lib/time.ts';
 import { alertKindInfo } from '../../components/alert-kinds.tsx';
-import { useAlerts, useMarkAllRead, useMarkRead } from './api.ts';
+import { useAlertsPage, useMarkAllRead, useMarkRead } from '../../api/alerts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const PAGE_SIZE = 10;
@@ -45,7 +45,7 @@ const AlertCard = ({
   timeZone,
 }: {
   alert: Alert;
-  mayCreateTask: boolean;
+  mayCreateTask: (locationId: number) => boolean;
   timeZone: string | undefined;
 }) => {
   const markRead = useMarkRead();
@@ -115,7 +115,7 @@ const AlertCard = ({
             Open task
           </Button>
         )}
-        {mayCreateTask && alert.kind !== 'taskOverdue' && (
+        {mayCreateTask(alert.locationId) && alert.kind !== 'taskOverdue' && (
           <Button
             size="small"
             variant="outlined"
@@ -145,17 +145,18 @@ export const AlertsPage = () => {
   const [kind, setKind] = useState<AlertKind | ''>('');
   const [locationId, setLocationId] = useState<number | ''>('');
   const [unreadOnly, setUnreadOnly] = useState(true);
-  const alerts = useAlerts({
+  const alerts = useAlertsPage({
     page,
     pageSize: PAGE_SIZE,
     kind: kind || undefined,
     locationId: locationId || undefined,
     unreadOnly,
   });
-  const locations = useUserLocations(user.id);
+  const locations = useLocationsOfUser(user.id);
   const timeZoneOf = useLocationTimeZones();
   const markAll = useMarkAllRead();
-  const mayCreateTask = user.roleId >= Role.AssistantManager;
+  const { can } = useAuthorization();
+  const mayCreateTask = (at: number) => can('create', taskPlacement(knownLocation(locations.data, at)));
   const filtered = (apply: () => void) => {
     apply();
     setPage(1);

@@ -4,7 +4,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { forgotPasswordRequest, loginRequest, mfaCode } from '@sitewalk/shared/schemas/auth';
 import { password } from '@sitewalk/shared/schemas/common';
 
-export { authApi } from './api/auth-api.ts';
+export { authApi } from '../../api/auth-client.ts';
 
 /**
  * What the sign-in pages need only once someone uses a form: zod with the shared schemas (the forms hold

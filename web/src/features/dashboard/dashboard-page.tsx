@@ -5,13 +5,12 @@ import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { incidentOriginState } from '../../lib/incident-origin.ts';
-import { useDashboard, type DashboardFilters as Filters } from './api/get-dashboard.ts';
-import { useTableOrder } from './api/get-table-order.ts';
-import { useSaveTableOrder } from './api/save-table-order.ts';
+import { useDashboard, type DashboardFilters as Filters } from '../../api/incidents.ts';
+import { useScheduleToday } from '../../api/schedules.ts';
+import { useSaveTableOrder, useTableOrder } from '../../api/table-order.ts';
 import { DashboardFilters, type FilterValues } from './components/dashboard-filters.tsx';
 import { LocationCard, type DashboardLocation } from './components/location-card.tsx';
 import { SortableCards } from './components/sortable-cards.tsx';
-import { useScheduleToday } from './api/get-schedule-today.ts';
 import { DownloadCsvButton } from '../../components/exports/download-csv-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
@@ -55,7 +54,7 @@ const filtersOf = (values: FilterValues): { filters: Filters; rangeError: string
   const filters: Filters = {};
   if (values.from) filters.from = new Date(`${values.from}T00:00:00`).toISOString();
   if (values.to && values.to < today()) filters.to = new Date(`${values.to}T23:59:59.999`).toISOString();
-  if (values.type) filters.typeId = Number(values.type) as 1 | 2 | 3;
+  if (values.type) filters.priority = Number(values.type) as 1 | 2 | 3;
   if (values.location) filters.locationId = Number(values.location);
   if (values.unresolved) filters.unresolvedOnly = true;
   return { filters, rangeError: null };

@@ -1,15 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Navigate } from 'react-router';
+import { Role } from '@sitewalk/shared/roles';
 import type { Incident } from '@sitewalk/shared/schemas/incident';
+import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { anIncident, aUser } from '../../testing/incident-fixtures.ts';
+import { aLocation } from '../../testing/fixtures.ts';
 import { IncidentPage } from './incident-page.tsx';
 
 const renderIncident = (
   handlers: FakeHandlers,
-  { id = '5', state }: { id?: string; state?: unknown } = {},
+  { id = '5', state, user = aUser() }: { id?: string; state?: unknown; user?: User } = {},
 ) => {
   const fake = createFakeFetch(handlers);
   vi.stubGlobal('fetch', fake.fetch);
@@ -18,7 +21,7 @@ const renderIncident = (
     route: '/start',
     path: '/app/incidents/:id',
     routes: [{ path: '/start', element: <Navigate to={`/app/incidents/${id}`} state={state} replace /> }],
-    user: aUser(),
+    user,
   });
   return { ...rendered, fake };
 };
@@ -78,6 +81,30 @@ describe('IncidentPage', () => {
     renderIncident({ 'incident.get': () => incident }, { state });
     await screen.findByRole('heading', { name: 'Incident 5' });
     expect(screen.getByRole('link', { name: label })).toHaveAttribute('href', href);
+  });
+
+  it("offers 'Create task' where the policy lets the signed-in user create one: a lead of the incident's location", async () => {
+    const at = (roleId: User['roleId'], locationId: number) =>
+      aUser({ roleId, userToLocation: [{ locationId, location: { name: 'Somewhere' } }] });
+    const handlers: FakeHandlers = {
+      'incident.get': () => anIncident({ id: 5, locationId: 4 }),
+      'location.allByUser': () => [aLocation({ id: 4 }), aLocation({ id: 6 })],
+    };
+    const { unmount } = renderIncident(handlers, { user: at(Role.AssistantManager, 4) });
+    expect(await screen.findByRole('link', { name: 'Create task' })).toHaveAttribute(
+      'href',
+      '/app/tasks/new?incidentId=5',
+    );
+    unmount();
+    vi.unstubAllGlobals();
+    for (const user of [at(Role.Employee, 4), at(Role.Manager, 6)]) {
+      const { fake, unmount: done } = renderIncident(handlers, { user });
+      await screen.findByRole('heading', { name: 'Incident 5' });
+      await waitFor(() => expect(fake.callsOf('location.allByUser')).toHaveLength(1));
+      expect(screen.queryByRole('link', { name: 'Create task' })).not.toBeInTheDocument();
+      done();
+      vi.unstubAllGlobals();
+    }
   });
 
   it("says 'Incident Not Found' for an incident the API does not find", async () => {

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import AddTaskIcon from '@mui/icons-material/AddTask';
-import { Role } from '@sitewalk/shared/roles';
 import { paths } from '../../config/paths.ts';
 import {
   Alert,
@@ -21,18 +20,19 @@ import {
 import { Spinner } from '../../components/spinner.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { useCurrentUser } from '../../lib/auth.tsx';
+import { knownLocation, taskPlacement, useAuthorization } from '../../lib/authorization.ts';
+import { useLocationsOfUser } from '../../api/locations.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { readIncidentOrigin } from '../../lib/incident-origin.ts';
+import { useAddNote, useIncident, useResolveIncident } from '../../api/incidents.ts';
 import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { useIncident } from './api/get-incident.ts';
-import { useResolveIncident } from './api/resolve-incident.ts';
-import { useAddNote } from './api/add-note.ts';
+import { useRouteId } from '../../lib/route-params.ts';
 import { PriorityBadge } from './components/priority-badge.tsx';
 import { NoteBox } from './components/note-box.tsx';
 import { BackLink } from './components/back-link.tsx';
 import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
-import { incidentPdf } from '../../components/exports/export-api.ts';
+import { incidentPdf } from '../../api/exports.ts';
 import { Detail, DetailList } from '../../components/details.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
@@ -47,12 +47,9 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Card>
 );
 
-const parseId = (value: string | undefined) =>
-  value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
-
 /** One incident (the 'Incident detail' screen). */
 export const IncidentPage = () => {
-  const id = parseId(useParams().id);
+  const id = useRouteId();
   const origin = readIncidentOrigin(useLocation().state);
   return (
     <Box sx={{ minWidth: 0 }}>
@@ -73,6 +70,8 @@ const IncidentDetail = ({ id }: { id: number }) => {
   const incident = useIncident(id);
   const resolve = useResolveIncident();
   const addNote = useAddNote();
+  const { can } = useAuthorization();
+  const locations = useLocationsOfUser(user.id);
   // The incident's times read in its location's zone, as on its PDF.
   const timeZone = useLocationTimeZone(incident.data?.locationId);
 
@@ -88,6 +87,7 @@ const IncidentDetail = ({ id }: { id: number }) => {
   const notes = [...data.notes].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const locationName = data.location?.name ?? data.walk?.location.name ?? 'Unknown';
   const resolved = resolve.isPending ? resolve.variables.resolved : data.resolved;
+  const mayCreateTask = can('create', taskPlacement(knownLocation(locations.data, data.locationId)));
 
   return (
     <Stack spacing={2}>
@@ -117,7 +117,7 @@ const IncidentDetail = ({ id }: { id: number }) => {
               }
               label="Resolved"
             />
-            {user.roleId >= Role.AssistantManager && (
+            {mayCreateTask && (
               <Button
                 component={RouterLink}
                 to={paths.app.taskAdd.build({ incidentId: data.id })}

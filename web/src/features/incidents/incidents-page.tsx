@@ -7,7 +7,7 @@ import { DownloadCsvButton } from '../../components/exports/download-csv-button.
 import { IncidentsTable } from '../../components/incidents-table/incidents-table.tsx';
 import { paths } from '../../config/paths.ts';
 import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
-import { useIncidentSearch } from './api/search-incidents.ts';
+import { useIncidentSearch } from '../../api/incidents.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { UnresolvedOnlySwitch } from '../../components/incidents-table/unresolved-only-switch.tsx';
 

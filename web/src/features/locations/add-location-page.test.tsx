@@ -50,7 +50,7 @@ describe('AddLocationPage', () => {
 
   it('starts the map over California, geocodes the address to zoom 18 and saves the point under the crosshair', async () => {
     const { user, router, fake } = renderAdd({
-      'organization.byUser': () => [south, north],
+      'organization.allByUser': () => [south, north],
       'geo.geocode': () => ({
         lat: 36.7477,
         lng: -119.7724,
@@ -105,7 +105,7 @@ describe('AddLocationPage', () => {
 
   it('says when the answer is exact', async () => {
     const { user } = renderAdd({
-      'organization.byUser': () => [north],
+      'organization.allByUser': () => [north],
       'geo.geocode': () => ({ lat: 1, lng: 2, label: '2 Tulare St, Fresno, CA', approximate: false }),
     });
     await screen.findByRole('heading', { level: 1, name: 'Add Location' });
@@ -117,7 +117,7 @@ describe('AddLocationPage', () => {
 
   it('shows the geocoder’s refusal with the spec’s words, and leaves the map where it was', async () => {
     const { user } = renderAdd({
-      'organization.byUser': () => [north],
+      'organization.allByUser': () => [north],
       'geo.geocode': () =>
         fakeError(404, 'Geocode was not successful for the following reason: ZERO_RESULTS'),
     });
@@ -132,7 +132,7 @@ describe('AddLocationPage', () => {
 
   it('puts any other geocoding failure in the same sentence', async () => {
     const { user } = renderAdd({
-      'organization.byUser': () => [north],
+      'organization.allByUser': () => [north],
       'geo.geocode': () => fakeError(503, 'Service Unavailable'),
     });
     await screen.findByRole('heading', { level: 1, name: 'Add Location' });
@@ -144,14 +144,14 @@ describe('AddLocationPage', () => {
   });
 
   it('does not search without an address', async () => {
-    const { user, fake } = renderAdd({ 'organization.byUser': () => [north] });
+    const { user, fake } = renderAdd({ 'organization.allByUser': () => [north] });
     await user.click(await screen.findByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Enter an address to search')).toBeInTheDocument();
     expect(fake.callsOf('geo.geocode')).toHaveLength(0);
   });
 
   it('refuses an empty form with the spec’s messages', async () => {
-    const { user, fake } = renderAdd({ 'organization.byUser': () => [north, south] });
+    const { user, fake } = renderAdd({ 'organization.allByUser': () => [north, south] });
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please select an Area')).toBeInTheDocument();
     expect(screen.getByText('Name is required')).toBeInTheDocument();
@@ -161,7 +161,7 @@ describe('AddLocationPage', () => {
   });
 
   it('refuses a bad zipcode', async () => {
-    const { user, fake } = renderAdd({ 'organization.byUser': () => [north] });
+    const { user, fake } = renderAdd({ 'organization.allByUser': () => [north] });
     await screen.findByRole('heading', { level: 1, name: 'Add Location' });
     await fillAddress(user, { name: 'A', address: 'B', city: 'C', state: 'CA', zipcode: '1234' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -171,7 +171,7 @@ describe('AddLocationPage', () => {
 
   it('shows the API’s refusal under its field and Error for a moment', async () => {
     const { user, router } = renderAdd({
-      'organization.byUser': () => [north],
+      'organization.allByUser': () => [north],
       'location.create': () => fakeError(400, 'zipcode: Invalid zipcode'),
     });
     await screen.findByRole('heading', { level: 1, name: 'Add Location' });
@@ -182,15 +182,18 @@ describe('AddLocationPage', () => {
   });
 
   it('asks for a management company first when there is none', async () => {
-    renderAdd({ 'organization.byUser': () => [], 'managementCompany.byUser': () => ({ companies: [] }) });
+    renderAdd({
+      'organization.allByUser': () => [],
+      'managementCompany.allByUser': () => ({ companies: [] }),
+    });
     expect(await screen.findByText('Please add a management company first')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 
   it('asks for an area first when the company has none', async () => {
     renderAdd({
-      'organization.byUser': () => [],
-      'managementCompany.byUser': () => ({
+      'organization.allByUser': () => [],
+      'managementCompany.allByUser': () => ({
         companies: [aCompany({ id: 1, name: 'Acme Storage' })],
       }),
     });
@@ -198,7 +201,7 @@ describe('AddLocationPage', () => {
   });
 
   it('offers an Area Manager only their own areas', async () => {
-    const { user } = renderAdd({ 'organization.byUser': () => [north, south] }, areaManager);
+    const { user } = renderAdd({ 'organization.allByUser': () => [north, south] }, areaManager);
     await screen.findByRole('heading', { level: 1, name: 'Add Location' });
     // The only area is chosen already.
     expect(screen.getByRole('combobox', { name: /Area/ })).toHaveTextContent('North Area');
@@ -208,7 +211,7 @@ describe('AddLocationPage', () => {
   });
 
   it('refuses a Manager without asking for areas', async () => {
-    const { fake } = renderAdd({ 'organization.byUser': () => [] }, manager);
+    const { fake } = renderAdd({ 'organization.allByUser': () => [] }, manager);
     expect(await screen.findByText('You do not have permission to do this')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByText('Please add an area first')).not.toBeInTheDocument();
@@ -216,12 +219,12 @@ describe('AddLocationPage', () => {
   });
 
   it('refuses an Area Manager the areas of others', async () => {
-    renderAdd({ 'organization.byUser': () => [south] }, areaManager);
+    renderAdd({ 'organization.allByUser': () => [south] }, areaManager);
     expect(await screen.findByText('You do not have permission to do this')).toBeInTheDocument();
   });
 
   it('shows the error panel when the areas fail', async () => {
-    renderAdd({ 'organization.byUser': () => fakeError(500, 'Internal Server Error') });
+    renderAdd({ 'organization.allByUser': () => fakeError(500, 'Internal Server Error') });
     expect(
       await screen.findByText('Oops! An unknown error occured! Please try again later.'),
     ).toBeInTheDocument();

@@ -18,10 +18,10 @@ import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { applyServerErrors } from '../../lib/form.ts';
-import { useAreasOfUser, useCompaniesOfUser } from './api/get-areas.ts';
-import { useGeocode } from './api/geocode.ts';
-import { useCreateLocation } from './api/save-location.ts';
-import { useAreasForNewLocation, useMayAddLocation } from './hooks/use-may-add-location.ts';
+import { useCreateLocation, useGeocode } from '../../api/locations.ts';
+import { useManagementCompaniesOfUser } from '../../api/management-companies.ts';
+import { useOrganizationsOfUser } from '../../api/organizations.ts';
+import { useOrganizationsForNewLocation, useMayAddLocation } from './hooks/use-may-add-location.ts';
 import { LazyLocationMap } from './components/lazy-location-map.tsx';
 import { Crosshair } from './components/map-overlays.tsx';
 import { roundView, type MapTarget, type MapView } from './components/map-view.ts';
@@ -84,10 +84,10 @@ export const AddLocationPage = () => {
 
 const AddLocation = () => {
   const { actor } = useAuthorization();
-  const areas = useAreasOfUser(actor.userId);
+  const areas = useOrganizationsOfUser(actor.userId);
   const noAreas = areas.isSuccess && areas.data.length === 0;
-  const companies = useCompaniesOfUser(actor.userId, noAreas);
-  const allowed = useAreasForNewLocation(areas.data ?? []);
+  const companies = useManagementCompaniesOfUser(actor.userId, noAreas);
+  const allowed = useOrganizationsForNewLocation(areas.data ?? []);
 
   if (areas.isPending || (noAreas && companies.isPending)) return <Spinner label="Loading areas" />;
   if (areas.isError) return <ErrorPanel error={areas.error} onReset={() => void areas.refetch()} />;

@@ -63,7 +63,7 @@ const renderLocation = (
 
 const base: FakeHandlers = {
   'location.get': () => location,
-  'walk.reportsByLocation': () => ({ walkReports: [aReport(7)], totalCount: 1 }),
+  'walkReport.someByLocation': () => ({ walkReports: [aReport(7)], totalCount: 1 }),
 };
 
 describe('LocationPage', () => {
@@ -96,7 +96,7 @@ describe('LocationPage', () => {
       'Total Time',
       'Flags',
     ]);
-    expect(Object.fromEntries(fake.callsOf('walk.reportsByLocation')[0]!.query)).toEqual({
+    expect(Object.fromEntries(fake.callsOf('walkReport.someByLocation')[0]!.query)).toEqual({
       limit: '1000',
       offset: '0',
     });
@@ -111,7 +111,7 @@ describe('LocationPage', () => {
   ])('shows a report with %i flags in the Flags column', async (flagCount, name) => {
     renderLocation({
       ...base,
-      'walk.reportsByLocation': () => ({ walkReports: [aReport(7, { flagCount })], totalCount: 1 }),
+      'walkReport.someByLocation': () => ({ walkReports: [aReport(7, { flagCount })], totalCount: 1 }),
     });
     const table = within(await screen.findByRole('table', { name: 'Walk Reports' }));
     await table.findByText('Walt Walker');
@@ -126,7 +126,7 @@ describe('LocationPage', () => {
   it('names unknown walkers and walks', async () => {
     renderLocation({
       ...base,
-      'walk.reportsByLocation': () => ({
+      'walkReport.someByLocation': () => ({
         walkReports: [aReport(8, { user: null, walk: null, finishedAt: null, totalTime: 'Not Completed' })],
         totalCount: 1,
       }),
@@ -140,7 +140,7 @@ describe('LocationPage', () => {
   it('pages within the first 1,000 reports, and asks the API for the ones beyond', async () => {
     const { user, fake } = renderLocation({
       ...base,
-      'walk.reportsByLocation': (request) => {
+      'walkReport.someByLocation': (request) => {
         const offset = Number(request.query.get('offset'));
         return {
           walkReports: Array.from({ length: 1000 }, (_, i) => aReport(offset + i + 1)),
@@ -152,18 +152,18 @@ describe('LocationPage', () => {
     await screen.findByRole('button', { name: 'Page 2' });
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(table.getByText('11')).toBeInTheDocument());
-    expect(fake.callsOf('walk.reportsByLocation')).toHaveLength(1);
+    expect(fake.callsOf('walkReport.someByLocation')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Page 250' }));
     await waitFor(() => expect(table.getByText('2491')).toBeInTheDocument());
-    expect(Object.fromEntries(fake.callsOf('walk.reportsByLocation').at(-1)!.query)).toEqual({
+    expect(Object.fromEntries(fake.callsOf('walkReport.someByLocation').at(-1)!.query)).toEqual({
       limit: '1000',
       offset: '2000',
     });
   });
 
   it('says so when the walk reports fail', async () => {
-    renderLocation({ ...base, 'walk.reportsByLocation': () => fakeError(500, 'Internal Server Error') });
+    renderLocation({ ...base, 'walkReport.someByLocation': () => fakeError(500, 'Internal Server Error') });
     expect(await screen.findByText('Internal Server Error')).toBeInTheDocument();
   });
 

@@ -3,21 +3,17 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditLocationAltIcon from '@mui/icons-material/EditLocationAlt';
 import RouteIcon from '@mui/icons-material/Route';
 import { useEffect, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation as useRouterLocation, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useLocation as useRouterLocation, useNavigate } from 'react-router';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { UsersTable } from '../../components/users-table/users-table.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { useLocation } from './api/get-location.ts';
+import { useLocation } from '../../api/locations.ts';
+import { useRouteId } from '../../lib/route-params.ts';
 import { IncidentsTab } from './components/incidents-tab.tsx';
-import {
-  cityLine,
-  locationFromState,
-  locationPlacement,
-  parseRouteId,
-} from './components/location-helpers.ts';
+import { cityLine, locationFromState, locationPlacement } from './components/location-helpers.ts';
 import { WalkReportsTab } from './components/walk-reports-tab.tsx';
 import { ScheduleTab } from './components/schedule-tab.tsx';
 import { locationTimeZone } from '@sitewalk/shared/time-zones';
@@ -35,7 +31,7 @@ const DEFAULT_TAB: TabHash = '#walk-reports';
 
 /** /app/locations/{id}: the header and the tabs, chosen by the URL's hash (#walk-reports without one). */
 export const LocationPage = () => {
-  const id = parseRouteId(useParams().id);
+  const id = useRouteId();
   return id === null ? (
     <ErrorPanel error="Location not found" onReset={() => history.back()} />
   ) : (

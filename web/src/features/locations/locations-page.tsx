@@ -7,7 +7,7 @@ import { DataTable, type DataTableColumn, type DataTableQuery } from '../../comp
 import { errorMessageOf } from '../../components/error-panel.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { useLocations } from './api/get-locations.ts';
+import { useLocationsPage } from '../../api/locations.ts';
 import { useMayAddLocation } from './hooks/use-may-add-location.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 
@@ -29,7 +29,7 @@ export const LocationsPage = () => {
   const navigate = useNavigate();
   const mayAdd = useMayAddLocation();
   const [query, setQuery] = useState<DataTableQuery>({ page: 1, pageSize: 10, searchTerm: '' });
-  const locations = useLocations({ userId: actor.userId, ...query });
+  const locations = useLocationsPage({ userId: actor.userId, ...query });
 
   useEffect(() => {
     if (locations.isError) {

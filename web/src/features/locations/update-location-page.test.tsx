@@ -48,7 +48,7 @@ describe('UpdateLocationPage', () => {
   it('renames the location and moves it to another area of its company', async () => {
     const { user, router, fake } = renderUpdate({
       'location.get': () => location,
-      'organization.byUser': () => [south, north, elsewhere],
+      'organization.allByUser': () => [south, north, elsewhere],
       'location.update': updated,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Update Location' })).toBeInTheDocument();
@@ -80,13 +80,13 @@ describe('UpdateLocationPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved!')).toBeInTheDocument();
     expect(fake.callsOf('location.update').map((r) => r.body)).toEqual([{ id: 11, name: 'Harbor Two' }]);
-    expect(fake.callsOf('organization.byUser')).toHaveLength(0);
+    expect(fake.callsOf('organization.allByUser')).toHaveLength(0);
   });
 
   it('refuses an empty name', async () => {
     const { user, fake } = renderUpdate({
       'location.get': () => location,
-      'organization.byUser': () => [north],
+      'organization.allByUser': () => [north],
     });
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await user.clear(name);
@@ -99,7 +99,7 @@ describe('UpdateLocationPage', () => {
   it('shows the API’s refusal of a save', async () => {
     const { user } = renderUpdate({
       'location.get': () => location,
-      'organization.byUser': () => [north],
+      'organization.allByUser': () => [north],
       'location.update': () => fakeError(403, 'You do not have permission to do this'),
     });
     await user.click(await screen.findByRole('button', { name: 'Save' }));
@@ -110,7 +110,7 @@ describe('UpdateLocationPage', () => {
   it('saves the map’s zoom and centre', async () => {
     const { user, fake, router } = renderUpdate({
       'location.get': () => location,
-      'organization.byUser': () => [north],
+      'organization.allByUser': () => [north],
       'location.update': updated,
     });
     const map = within(await screen.findByRole('region', { name: /Map of Harbor Self Storage/ }));
@@ -129,7 +129,7 @@ describe('UpdateLocationPage', () => {
   it('shows a failed save of the view', async () => {
     const { user } = renderUpdate({
       'location.get': () => location,
-      'organization.byUser': () => [north],
+      'organization.allByUser': () => [north],
       'location.update': () => fakeError(500, 'Internal Server Error'),
     });
     await user.click(await screen.findByRole('button', { name: 'Save Zoom & Center' }));
@@ -139,7 +139,7 @@ describe('UpdateLocationPage', () => {
   it('deletes the location after the confirmation and returns to the list', async () => {
     const { user, router, fake } = renderUpdate({
       'location.get': () => location,
-      'organization.byUser': () => [north],
+      'organization.allByUser': () => [north],
       'location.delete': () => ({ success: true as const, id: 11 }),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Location' }));
@@ -159,7 +159,7 @@ describe('UpdateLocationPage', () => {
   it('shows a refused delete and stays', async () => {
     const { user, router } = renderUpdate({
       'location.get': () => location,
-      'organization.byUser': () => [north],
+      'organization.allByUser': () => [north],
       'location.delete': () => fakeError(409, 'The location is busy, try again'),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Location' }));

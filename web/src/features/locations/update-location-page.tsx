@@ -3,7 +3,7 @@ import { Alert, Card, CardContent, Stack, TextField, Typography } from '@mui/mat
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { canMoveLocation } from '@sitewalk/shared/policy';
@@ -20,11 +20,11 @@ import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { applyServerErrors } from '../../lib/form.ts';
-import { useAreasOfUser } from './api/get-areas.ts';
-import { useLocation } from './api/get-location.ts';
-import { useDeleteLocation, useUpdateLocation } from './api/save-location.ts';
+import { useDeleteLocation, useLocation, useUpdateLocation } from '../../api/locations.ts';
+import { useOrganizationsOfUser } from '../../api/organizations.ts';
+import { useRouteId } from '../../lib/route-params.ts';
 import { LazyLocationMap } from './components/lazy-location-map.tsx';
-import { locationPlacement, parseRouteId } from './components/location-helpers.ts';
+import { locationPlacement } from './components/location-helpers.ts';
 import { CentreMarker } from './components/map-overlays.tsx';
 import { roundView, type MapView } from './components/map-view.ts';
 
@@ -41,7 +41,7 @@ const deleteFailureText = (error: unknown) =>
 
 /** /app/locations/update/{id}: name, area, the map's zoom and centre, and delete (Area Manager and above). */
 export const UpdateLocationPage = () => {
-  const id = parseRouteId(useParams().id);
+  const id = useRouteId();
   if (id === null) return <ErrorPanel error="Location not found" onReset={() => history.back()} />;
   return <UpdateLocation id={id} />;
 };
@@ -65,7 +65,7 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
   const { actor, can } = useAuthorization();
   const placement = locationPlacement(location);
   const mayChangeArea = can('changeArea', placement);
-  const areas = useAreasOfUser(actor.userId, mayChangeArea);
+  const areas = useOrganizationsOfUser(actor.userId, mayChangeArea);
   const destinations = (areas.data ?? []).filter(
     (area) =>
       area.id === location.organizationId ||

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { useManagementCompanies } from './api/get-management-companies.ts';
+import { useManagementCompaniesPage } from '../../api/management-companies.ts';
 import { CompanyLogo } from './components/company-logo.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
@@ -49,7 +49,7 @@ export const ManagementCompaniesPage = () => {
   const navigate = useNavigate();
   const { can } = useAuthorization();
   const [query, setQuery] = useState({ limit: 10, offset: 0, searchTerm: '' });
-  const companies = useManagementCompanies({
+  const companies = useManagementCompaniesPage({
     limit: query.limit,
     offset: query.offset,
     searchTerm: query.searchTerm.trim() || undefined,

@@ -21,14 +21,18 @@ import { SaveButton } from '../../components/save-button.tsx';
 import { useSaveStatus } from '../../components/save-status.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { usePictureUrl } from '../../hooks/use-picture-url.ts';
+import { usePictureUrl } from '../../api/pictures.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { applyServerErrors } from '../../lib/form.ts';
 import { fileNameOf } from '../../lib/upload.ts';
-import { useManagementCompany } from './api/get-management-company.ts';
-import { useDeleteManagementCompany } from './api/delete-management-company.ts';
-import { LogoUploadError, useSaveManagementCompany } from './api/save-management-company.ts';
+import {
+  LogoUploadError,
+  useDeleteManagementCompany,
+  useManagementCompany,
+  useSaveManagementCompany,
+} from '../../api/management-companies.ts';
+import { parseRouteId } from '../../lib/route-params.ts';
 import { MfaRolesCard } from './components/mfa-roles-card.tsx';
 
 /** The API's create body, with 'required' said first for an empty e-mail. */
@@ -40,9 +44,6 @@ type CompanyFormOutput = z.output<typeof companyForm>;
 // The schema takes any input for phone and website (blank is none); the form holds them as text.
 const resolver = zodResolver(companyForm) as Resolver<CompanyFormInput, unknown, CompanyFormOutput>;
 const FIELDS = ['name', 'email', 'phone', 'website'] as const;
-
-const parseId = (value: string | undefined) =>
-  value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 
 /** The row a list click passed along (spec: the form takes an optional state currentCompany). */
 const knownCompany = (state: unknown): ManagementCompany | undefined => {
@@ -77,7 +78,7 @@ export const ManagementCompanyPage = () => {
       return <ErrorPanel error={messages.permission.forbidden} onReset={() => history.back()} />;
     return <CompanyForm />;
   }
-  const id = parseId(idText);
+  const id = parseRouteId(idText);
   if (id === null) return <ErrorPanel error="Management company not found" onReset={() => history.back()} />;
   return <EditCompany id={id} known={known} />;
 };

@@ -1,30 +1,28 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, CardContent, MenuItem, Stack, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { INCIDENT_PRIORITIES, TASK_TITLE_MAX_LENGTH } from '@sitewalk/shared/constants';
+import type * as z from 'zod';
+import { TASK_TITLE_MAX_LENGTH } from '@sitewalk/shared/constants';
+import { taskForm } from '@sitewalk/shared/schemas/task';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { applyServerErrors } from '../../lib/form.ts';
-import { useUserLocations } from '../../hooks/use-user-locations.ts';
-import { useAssignees, useCreateTask, useIncident } from './api.ts';
+import { useIncident } from '../../api/incidents.ts';
+import { useLocationsOfUser } from '../../api/locations.ts';
+import { useAssignees, useCreateTask } from '../../api/tasks.ts';
+import { TaskFields, dueInputOf } from './components/task-fields.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
-interface TaskForm {
-  title: string;
-  description: string;
-  locationId: number | '';
-  assigneeId: number | '';
-  /** `datetime-local`: the user's own clock. */
-  due: string;
-  priority: 1 | 2 | 3;
-}
+type TaskFormInput = z.input<typeof taskForm>;
+type TaskFormValues = z.output<typeof taskForm>;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** Tomorrow at 17:00 local time, as a `datetime-local` value. */
+/** Tomorrow at 17:00 on the person's own clock. */
 const tomorrowEvening = () => {
   const d = new Date(Date.now() + 86_400_000);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T17:00`;
+  d.setHours(17, 0, 0, 0);
+  return dueInputOf(d);
 };
 const positive = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
@@ -55,38 +53,31 @@ export const TaskAddPage = () => {
   const [search] = useSearchParams();
   const incidentId = positive(search.get('incidentId'));
   const alertId = positive(search.get('alertId'));
-  const locations = useUserLocations(user.id);
+  const locations = useLocationsOfUser(user.id);
   const create = useCreateTask();
   const [failure, setFailure] = useState<string | null>(null);
   // One per page: a Create sent again after an answer was lost makes no second task (issue 28).
   const [clientId] = useState(() => crypto.randomUUID());
-  const form = useForm<TaskForm>({
+  const form = useForm<TaskFormInput, unknown, TaskFormValues>({
+    resolver: zodResolver(taskForm),
     defaultValues: {
       title: (search.get('title') ?? '').slice(0, TASK_TITLE_MAX_LENGTH),
       description: '',
       locationId: positive(search.get('locationId')) ?? '',
-      assigneeId: '',
+      assigneeId: null,
       due: tomorrowEvening(),
       priority: 2,
     },
   });
   const locationId = useWatch({ control: form.control, name: 'locationId' });
-  const assignees = useAssignees(locationId === '' ? null : locationId);
+  const assignees = useAssignees(typeof locationId === 'number' ? locationId : null);
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async ({ due, ...values }) => {
     setFailure(null);
-    if (values.locationId === '') {
-      form.setError('locationId', { message: 'Choose a location' });
-      return;
-    }
     try {
       const task = await create.mutateAsync({
-        title: values.title,
-        description: values.description,
-        locationId: values.locationId,
-        assigneeId: values.assigneeId === '' ? null : values.assigneeId,
-        dueAt: new Date(values.due).toISOString(),
-        priority: values.priority,
+        ...values,
+        dueAt: due,
         ...(incidentId ? { incidentId } : {}),
         ...(alertId ? { alertId } : {}),
         clientId,
@@ -122,113 +113,73 @@ export const TaskAddPage = () => {
       />
       <Card variant="outlined">
         <CardContent>
-          <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
-            <TextField
-              label="Title"
-              required
-              {...form.register('title', {
-                validate: (v) => v.trim().length > 0 || 'A task needs a title',
-                maxLength: {
-                  value: TASK_TITLE_MAX_LENGTH,
-                  message: `At most ${TASK_TITLE_MAX_LENGTH} characters`,
-                },
-              })}
-              error={!!errors.title}
-              helperText={errors.title?.message}
-            />
-            <TextField label="Description" multiline minRows={3} {...form.register('description')} />
-            <Controller
-              control={form.control}
-              name="locationId"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label="Location"
-                  required
-                  disabled={!!incidentId}
-                  value={field.value}
-                  onChange={(event) => {
-                    field.onChange(Number(event.target.value));
-                    form.setValue('assigneeId', '');
-                  }}
-                  error={!!errors.locationId}
-                  helperText={errors.locationId?.message}
-                >
-                  {(locations.data ?? []).map((l) => (
-                    <MenuItem key={l.id} value={l.id}>
-                      {l.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="assigneeId"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label="Assignee"
-                  value={field.value}
-                  onChange={(event) =>
-                    field.onChange(event.target.value === '' ? '' : Number(event.target.value))
-                  }
-                  disabled={locationId === ''}
-                  error={!!errors.assigneeId}
-                  helperText={
-                    errors.assigneeId?.message ?? (locationId === '' ? 'Choose a location first' : undefined)
-                  }
-                >
-                  <MenuItem value="">Unassigned</MenuItem>
-                  {(assignees.data?.users ?? []).map((u) => (
-                    <MenuItem key={u.id} value={u.id}>
-                      {u.firstName} {u.lastName}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                label="Due"
-                type="datetime-local"
-                required
-                slotProps={{ inputLabel: { shrink: true } }}
-                {...form.register('due', { required: 'A task needs a due date and time' })}
-                error={!!errors.due}
-                helperText={errors.due?.message}
-                sx={{ flex: 1 }}
-              />
-              <Controller
-                control={form.control}
-                name="priority"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label="Priority"
-                    value={field.value}
-                    onChange={(event) => field.onChange(Number(event.target.value))}
-                    sx={{ flex: 1 }}
-                  >
-                    {Object.entries(INCIDENT_PRIORITIES).map(([id, name]) => (
-                      <MenuItem key={id} value={Number(id)}>
-                        {name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
+          <FormProvider {...form}>
+            <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
+              <TaskFields>
+                <Controller
+                  control={form.control}
+                  name="locationId"
+                  render={({ field }) => (
+                    <TextField
+                      select
+                      label="Location"
+                      required
+                      disabled={!!incidentId}
+                      value={field.value ?? ''}
+                      onChange={(event) => {
+                        field.onChange(Number(event.target.value));
+                        form.setValue('assigneeId', null);
+                      }}
+                      error={!!errors.locationId}
+                      helperText={errors.locationId?.message}
+                    >
+                      {(locations.data ?? []).map((l) => (
+                        <MenuItem key={l.id} value={l.id}>
+                          {l.name}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                />
+                <Controller
+                  control={form.control}
+                  name="assigneeId"
+                  render={({ field }) => (
+                    <TextField
+                      select
+                      label="Assignee"
+                      value={field.value ?? ''}
+                      onChange={(event) =>
+                        field.onChange(event.target.value === '' ? null : Number(event.target.value))
+                      }
+                      disabled={locationId === ''}
+                      error={!!errors.assigneeId}
+                      helperText={
+                        errors.assigneeId?.message ??
+                        (locationId === '' ? 'Choose a location first' : undefined)
+                      }
+                    >
+                      <MenuItem value="">Unassigned</MenuItem>
+                      {(assignees.data?.users ?? []).map((u) => (
+                        <MenuItem key={u.id} value={u.id}>
+                          {u.firstName} {u.lastName}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                />
+              </TaskFields>
+              {failure && <Alert severity="error">{failure}</Alert>}
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={create.isPending}
+                sx={{ alignSelf: 'flex-start' }}
+              >
+                Create task
+              </Button>
             </Stack>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={create.isPending}
-              sx={{ alignSelf: 'flex-start' }}
-            >
-              Create task
-            </Button>
-          </Stack>
+          </FormProvider>
         </CardContent>
       </Card>
     </Stack>

@@ -7,24 +7,46 @@ import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aUser } from '../../testing/incident-fixtures.ts';
 import { aTask, someAssignees } from '../../testing/task-fixtures.ts';
+import { aLocation } from '../../testing/fixtures.ts';
 import { TaskPage } from './task-page.tsx';
 
-const manager = aUser({ id: 7, roleId: Role.Manager });
-const assignee = aUser({ id: 21, roleId: Role.Employee, firstName: 'Eli', lastName: 'Employee' });
-const colleague = aUser({ id: 23, roleId: Role.Employee, firstName: 'Cal', lastName: 'Colleague' });
+/** Everyone here works at Harbor Self Storage (location 4), where the task is. */
+const atHarbor = { userToLocation: [{ locationId: 4, location: { name: 'Harbor Self Storage' } }] };
+const manager = aUser({ id: 7, roleId: Role.Manager, ...atHarbor });
+const assignee = aUser({
+  id: 21,
+  roleId: Role.Employee,
+  firstName: 'Eli',
+  lastName: 'Employee',
+  ...atHarbor,
+});
+const colleague = aUser({
+  id: 23,
+  roleId: Role.Employee,
+  firstName: 'Cal',
+  lastName: 'Colleague',
+  ...atHarbor,
+});
+const harbor = aLocation({ id: 4, name: 'Harbor Self Storage' });
 
 /** The task page over a fake API that keeps the task and applies updates and comments to it. */
 const renderTask = (who: User, start: Task = aTask(), handlers: FakeHandlers = {}, id = '9') => {
   let current = start;
   const fake = createFakeFetch({
     'task.get': () => current,
+    'location.allByUser': () => [harbor],
     'task.assignees': () => someAssignees(),
     'task.update': ({ body }) => {
       const change = body as Partial<Task> & { assigneeId?: number | null };
       const people = someAssignees().users;
+      const { title, description, dueAt, priority } = change;
       current = {
         ...current,
         ...(change.status ? { status: change.status } : {}),
+        ...(title !== undefined ? { title } : {}),
+        ...(description !== undefined ? { description } : {}),
+        ...(dueAt !== undefined ? { dueAt } : {}),
+        ...(priority !== undefined ? { priority } : {}),
         ...(change.assigneeId !== undefined
           ? { assignee: people.find((p) => p.id === change.assigneeId) ?? null }
           : {}),
@@ -133,6 +155,70 @@ describe('TaskPage', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Mark done' }));
     expect(await screen.findByText('You may not change this task')).toBeInTheDocument();
+  });
+
+  it("lets the task's creator edit it, an Employee though they are, with the task form's rules", async () => {
+    const creator = aUser({
+      id: 23,
+      roleId: Role.Employee,
+      firstName: 'Cal',
+      lastName: 'Colleague',
+      ...atHarbor,
+    });
+    const { fake, user } = renderTask(
+      creator,
+      aTask({ createdBy: { id: 23, firstName: 'Cal', lastName: 'Colleague' } }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit task' });
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('A task needs a title')).toBeInTheDocument();
+    expect(fake.callsOf('task.update')).toHaveLength(0);
+
+    await user.type(title, 'Fix the west gate');
+    const due = within(dialog).getByLabelText(/^Due/);
+    await user.clear(due);
+    await user.type(due, '2026-12-02T08:15');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Priority' }));
+    await user.click(screen.getByRole('option', { name: 'Critical' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.callsOf('task.update').map((c) => c.body)).toEqual([
+      {
+        title: 'Fix the west gate',
+        description: 'The latch does not catch.',
+        dueAt: new Date('2026-12-02T08:15').toISOString(),
+        priority: 1,
+      },
+    ]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Fix the west gate' })).toBeInTheDocument();
+    // Creating a task does not make its creator a lead: no assignee picker, no delete, no status change.
+    expect(screen.queryByRole('combobox', { name: 'Assignee' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
+  });
+
+  it('offers no edit to an Employee who did not create the task, nor to its assignee', async () => {
+    const { unmount } = renderTask(colleague);
+    await screen.findByRole('heading', { name: 'Fix the east gate' });
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    unmount();
+    vi.unstubAllGlobals();
+    renderTask(assignee);
+    await screen.findByRole('button', { name: 'Start' });
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it("offers nothing but comments at a location outside the signed-in user's scope", async () => {
+    const elsewhere = aUser({ id: 21, roleId: Role.Manager, userToLocation: [] });
+    renderTask(elsewhere);
+    await screen.findByRole('heading', { name: 'Fix the east gate' });
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Assignee' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Comment' })).toBeInTheDocument();
   });
 
   it("says 'Task not found' for a task the API does not find, and for an id that is no id", async () => {

@@ -17,19 +17,23 @@ import {
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ReplayIcon from '@mui/icons-material/Replay';
+import EditIcon from '@mui/icons-material/Edit';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { Role } from '@sitewalk/shared/roles';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Task, TaskStatus } from '@sitewalk/shared/schemas/task';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorPanel, errorMessageOf } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
-import { useAddComment, useAssignees, useDeleteTask, useTask, useUpdateTask } from './api.ts';
+import { knownLocation, taskPlacement, useAuthorization } from '../../lib/authorization.ts';
+import { useLocationsOfUser } from '../../api/locations.ts';
+import { useAddComment, useAssignees, useDeleteTask, useTask, useUpdateTask } from '../../api/tasks.ts';
 import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { useRouteId } from '../../lib/route-params.ts';
 import { PriorityChip, StatusChip } from './task-chips.tsx';
+import { EditTaskDialog } from './components/edit-task-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const nameOf = (person: Task['assignee']) =>
@@ -37,10 +41,9 @@ const nameOf = (person: Task['assignee']) =>
 
 /** /app/tasks/{id}: a task, its status and assignee for who may change them, and its comments. */
 export const TaskPage = () => {
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
-  const task = useTask(id, valid);
-  if (!valid) return <ErrorPanel error="Task not found" onReset={() => history.back()} />;
+  const id = useRouteId();
+  const task = useTask(id ?? 0, id !== null);
+  if (id === null) return <ErrorPanel error="Task not found" onReset={() => history.back()} />;
   if (task.isPending) return <Spinner label="Loading task" />;
   if (task.isError) return <ErrorPanel error={task.error} onReset={() => void task.refetch()} />;
   return <TaskDetail task={task.data} />;
@@ -54,11 +57,15 @@ const TaskDetail = ({ task }: { task: Task }) => {
   const comment = useAddComment(task.id);
   const [text, setText] = useState('');
   const [confirming, setConfirming] = useState(false);
-  // The SPA only shows or hides; the server decides every change (shared/src/policy.ts, kind 'task').
-  const lead = user.roleId >= Role.AssistantManager;
-  const mayWork = lead || task.assignee?.id === user.id;
-  const mayDelete = user.roleId >= Role.Manager;
-  const assignees = useAssignees(task.locationId, lead);
+  const [editing, setEditing] = useState(false);
+  // The SPA only shows or hides; the server decides every change.
+  const { can } = useAuthorization();
+  const placement = taskPlacement(knownLocation(useLocationsOfUser(user.id).data, task.locationId), task);
+  const mayAssign = can('assign', placement);
+  const mayWork = can('changeStatus', placement);
+  const mayUpdate = can('update', placement);
+  const mayDelete = can('delete', placement);
+  const assignees = useAssignees(task.locationId, mayAssign);
   // The task's times read in its location's zone.
   const timeZone = useLocationTimeZone(task.locationId);
   const when = (iso: string) => formatDateTime(iso, { timeZone });
@@ -113,7 +120,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
                 Assignee
               </Typography>
               <Box component="dd" sx={{ m: 0 }}>
-                {lead && assignees.data ? (
+                {mayAssign && assignees.data ? (
                   <TextField
                     select
                     size="small"
@@ -166,9 +173,9 @@ const TaskDetail = ({ task }: { task: Task }) => {
                 </>
               )}
             </Box>
-            {mayWork && (
+            {(mayWork || mayUpdate || mayDelete) && (
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', pt: 1 }}>
-                {task.status === 'open' && (
+                {mayWork && task.status === 'open' && (
                   <Button
                     variant="outlined"
                     startIcon={<PlayArrowIcon />}
@@ -177,7 +184,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
                     Start
                   </Button>
                 )}
-                {task.status !== 'done' && (
+                {mayWork && task.status !== 'done' && (
                   <Button
                     variant="contained"
                     color="success"
@@ -187,9 +194,14 @@ const TaskDetail = ({ task }: { task: Task }) => {
                     Mark done
                   </Button>
                 )}
-                {task.status === 'done' && (
+                {mayWork && task.status === 'done' && (
                   <Button variant="outlined" startIcon={<ReplayIcon />} onClick={() => setStatus('open')}>
                     Reopen
+                  </Button>
+                )}
+                {mayUpdate && (
+                  <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+                    Edit
                   </Button>
                 )}
                 {mayDelete && (
@@ -248,6 +260,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
           </Stack>
         </CardContent>
       </Card>
+      {editing && <EditTaskDialog task={task} onClose={() => setEditing(false)} />}
       <ConfirmDialog
         open={confirming}
         title="Delete this task?"

@@ -6,6 +6,7 @@ import { renderWithFakeApi } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aUser } from '../../testing/incident-fixtures.ts';
 import { aTask } from '../../testing/task-fixtures.ts';
+import { aLocation } from '../../testing/fixtures.ts';
 import { TasksPage } from './tasks-page.tsx';
 
 const pageOf = (tasks: Task[], totalCount = tasks.length) => ({
@@ -17,24 +18,31 @@ const pageOf = (tasks: Task[], totalCount = tasks.length) => ({
 });
 
 const renderTasks = (handlers: FakeHandlers, roleId: number = Role.Manager) => {
-  return renderWithFakeApi(<TasksPage />, handlers, {
-    route: '/app/tasks',
-    path: '/app/tasks',
-    routes: [{ path: '/app/tasks/:id', element: <p>task page</p> }],
-    user: aUser({ roleId: roleId as never }),
-  });
+  return renderWithFakeApi(
+    <TasksPage />,
+    { 'location.allByUser': () => [aLocation({ id: 4 })], ...handlers },
+    {
+      route: '/app/tasks',
+      path: '/app/tasks',
+      routes: [{ path: '/app/tasks/:id', element: <p>task page</p> }],
+      user: aUser({
+        roleId: roleId as never,
+        userToLocation: [{ locationId: 4, location: { name: 'Harbor Self Storage' } }],
+      }),
+    },
+  );
 };
 
 const table = () => within(screen.getByRole('table', { name: 'Tasks' }));
 const lastQuery = (fake: ReturnType<typeof createFakeFetch>) =>
-  Object.fromEntries(fake.callsOf('task.list').at(-1)!.query);
+  Object.fromEntries(fake.callsOf('task.some').at(-1)!.query);
 
 describe('TasksPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists my tasks first, with due time, overdue, priority and status; a row opens the task', async () => {
     const { fake, user, router } = renderTasks({
-      'task.list': () =>
+      'task.some': () =>
         pageOf([
           aTask(),
           aTask({ id: 10, title: 'Sweep bay 3', overdue: true, priority: 1, status: 'inProgress' }),
@@ -56,7 +64,7 @@ describe('TasksPage', () => {
   });
 
   it('asks for my locations’ and the overdue tasks, by status and priority, from the first page', async () => {
-    const { fake, user } = renderTasks({ 'task.list': () => pageOf([aTask()], 25) });
+    const { fake, user } = renderTasks({ 'task.some': () => pageOf([aTask()], 25) });
     await table().findByText('Fix the east gate');
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(lastQuery(fake)).toMatchObject({ offset: '10' }));
@@ -84,7 +92,7 @@ describe('TasksPage', () => {
 
   it('searches through the API', async () => {
     const { fake, user } = renderTasks({
-      'task.list': ({ query }) =>
+      'task.some': ({ query }) =>
         pageOf(
           query.get('searchTerm') === 'gate' ? [aTask()] : [aTask(), aTask({ id: 10, title: 'Sweep bay 3' })],
         ),
@@ -96,20 +104,20 @@ describe('TasksPage', () => {
   });
 
   it("says when nothing is overdue, and offers 'New task' to leads only", async () => {
-    const { user, unmount } = renderTasks({ 'task.list': () => pageOf([]) });
-    expect(screen.getByRole('link', { name: 'New task' })).toHaveAttribute('href', '/app/tasks/new');
+    const { user, unmount } = renderTasks({ 'task.some': () => pageOf([]) });
+    expect(await screen.findByRole('link', { name: 'New task' })).toHaveAttribute('href', '/app/tasks/new');
     await user.click(screen.getByRole('tab', { name: 'Overdue' }));
     expect(await screen.findByText('Nothing overdue.')).toBeInTheDocument();
     unmount();
     vi.unstubAllGlobals();
 
-    renderTasks({ 'task.list': () => pageOf([]) }, Role.Employee);
+    renderTasks({ 'task.some': () => pageOf([]) }, Role.Employee);
     expect(await screen.findByText('No tasks.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New task' })).not.toBeInTheDocument();
   });
 
   it('shows the API’s error', async () => {
-    renderTasks({ 'task.list': () => fakeError(500, 'The tasks are not available') });
+    renderTasks({ 'task.some': () => fakeError(500, 'The tasks are not available') });
     expect(await screen.findByText('The tasks are not available')).toBeInTheDocument();
   });
 });

@@ -2,7 +2,6 @@ import { Alert, Box, Button, MenuItem, Stack, Tab, Tabs, TextField, Typography }
 import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Role } from '@sitewalk/shared/roles';
 import { INCIDENT_PRIORITIES } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import { taskStatusNames, taskStatuses, type Task } from '@sitewalk/shared/schemas/task';
@@ -10,7 +9,9 @@ import { DataTable, type DataTableColumn, type DataTableQuery } from '../../comp
 import { errorMessageOf } from '../../components/error-panel.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
-import { useTasks, type TaskView, type TasksInput } from './api.ts';
+import { taskPlacement, useAuthorization } from '../../lib/authorization.ts';
+import { useLocationsOfUser } from '../../api/locations.ts';
+import { useTasksPage, type TaskView, type TasksInput } from '../../api/tasks.ts';
 import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { PriorityChip, StatusChip } from './task-chips.tsx';
@@ -69,11 +70,13 @@ export const TasksPage = () => {
   const user = useCurrentUser();
   const timeZoneOf = useLocationTimeZones();
   const navigate = useNavigate();
+  const { can } = useAuthorization();
+  const mayCreate = (useLocationsOfUser(user.id).data ?? []).some((at) => can('create', taskPlacement(at)));
   const [view, setView] = useState<TaskView>('mine');
   const [status, setStatus] = useState<TasksInput['status'] | ''>('');
   const [priority, setPriority] = useState<TasksInput['priority'] | ''>('');
   const [query, setQuery] = useState<DataTableQuery>(FIRST_PAGE);
-  const tasks = useTasks({
+  const tasks = useTasksPage({
     view,
     page: query.page,
     pageSize: query.pageSize,
@@ -89,7 +92,7 @@ export const TasksPage = () => {
       <PageHeader
         title="Tasks"
         actions={
-          user.roleId >= Role.AssistantManager && (
+          mayCreate && (
             <Button
               variant="contained"
               startIcon={<AddIcon />}

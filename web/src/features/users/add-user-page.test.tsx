@@ -327,13 +327,13 @@ describe('AddUserPage', () => {
       const xhrs = installFakeXhr();
       const { user, fake, router } = renderAddUser({
         'user.createManager': () => created(Role.Manager),
-        'user.profileImageUpload': ticket,
+        'user.profilePictureUpload': ticket,
       });
       await addWithPicture(user);
       const put = await xhrs.latest();
       expect(put.method).toBe('PUT');
       expect(put.url).toBe('https://bucket.test/put?sig=1');
-      expect(fake.callsOf('user.profileImageUpload')[0]?.params).toMatchObject({ userId: '77' });
+      expect(fake.callsOf('user.profilePictureUpload')[0]?.params).toMatchObject({ userId: '77' });
       put.answer(200);
       expect(await screen.findByText('Saved!')).toBeInTheDocument();
       await waitFor(() => expect(router.state.location.pathname).toBe('/app/users/77'), { timeout: 2000 });
@@ -343,7 +343,7 @@ describe('AddUserPage', () => {
       const xhrs = installFakeXhr();
       const { user, fake, router } = renderAddUser({
         'user.createManager': () => created(Role.Manager),
-        'user.profileImageUpload': ticket,
+        'user.profilePictureUpload': ticket,
       });
       await addWithPicture(user);
       (await xhrs.latest()).fail();

@@ -3,13 +3,15 @@ import { Alert, Card, CardContent, MenuItem, Stack, TextField, Typography } from
 import { useQueries } from '@tanstack/react-query';
 import { assignableRoles } from '@sitewalk/shared/policy';
 import { messages } from '@sitewalk/shared/messages';
-import { Role, roleNames } from '@sitewalk/shared/roles';
+import { Role, roleFields, roleNames } from '@sitewalk/shared/roles';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
-import type { CreatableRole } from './api/create-user.ts';
-import { areasQueryOptions, companiesQueryOptions, locationsQueryOptions } from './api/get-places.ts';
-import { CreateUserForm, roleFields } from './components/create-user-form.tsx';
+import { companiesOfAnswer, managementCompaniesOfUserQueryOptions } from '../../api/management-companies.ts';
+import { locationsOfUserQueryOptions } from '../../api/locations.ts';
+import { organizationsOfUserQueryOptions } from '../../api/organizations.ts';
+import type { CreatableRole } from '../../api/users.ts';
+import { CreateUserForm } from './components/create-user-form.tsx';
 
 /** Add a user: a role below one's own, then its form. */
 export const AddUserPage = () => {
@@ -65,9 +67,9 @@ const RoleForm = ({ roleId, userId }: { roleId: CreatableRole; userId: number })
   const fields = roleFields(roleId);
   const [companies, areas, locations] = useQueries({
     queries: [
-      companiesQueryOptions(userId),
-      { ...areasQueryOptions(userId), enabled: fields.areas },
-      { ...locationsQueryOptions(userId), enabled: fields.locations },
+      { ...managementCompaniesOfUserQueryOptions(userId), select: companiesOfAnswer },
+      { ...organizationsOfUserQueryOptions(userId), enabled: fields.areas },
+      { ...locationsOfUserQueryOptions(userId), enabled: fields.locations },
     ],
   });
   const needed = [companies, ...(fields.areas ? [areas] : []), ...(fields.locations ? [locations] : [])];

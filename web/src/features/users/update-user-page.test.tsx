@@ -338,7 +338,7 @@ describe('UpdateUserPage', () => {
     const { user, fake } = renderUpdate({
       'user.get': () => manager,
       'user.update': () => saved(manager),
-      'user.profileImageUpload': () => ({
+      'user.profilePictureUpload': () => ({
         uploadUrl: 'https://bucket.test/put?sig=1',
         key: 'k/9.png',
         headers: { 'content-type': 'image/png' },
@@ -350,7 +350,7 @@ describe('UpdateUserPage', () => {
     await user.upload(screen.getByLabelText('Profile Picture', { selector: 'input' }), file);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const put = await xhrs.latest();
-    expect(fake.callsOf('user.profileImageUpload')[0]?.params).toEqual({ userId: '9', name: 'Morgan-Lee' });
+    expect(fake.callsOf('user.profilePictureUpload')[0]?.params).toEqual({ userId: '9', name: 'Morgan-Lee' });
     put.answer(200);
     expect(await screen.findByText('Saved!')).toBeInTheDocument();
   });

@@ -1,22 +1,23 @@
-import { useLocation, useParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useQueries } from '@tanstack/react-query';
 import { messages } from '@sitewalk/shared/messages';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { useAuthorization } from '../../lib/authorization.ts';
-import { useUser } from './api/get-user.ts';
-import { areasQueryOptions, companiesQueryOptions, locationsQueryOptions } from './api/get-places.ts';
-import { useProfileImageUrl } from './api/get-profile-image.ts';
+import { useAuthorization, userPlacement } from '../../lib/authorization.ts';
+import { companiesOfAnswer, managementCompaniesOfUserQueryOptions } from '../../api/management-companies.ts';
+import { locationsOfUserQueryOptions } from '../../api/locations.ts';
+import { organizationsOfUserQueryOptions } from '../../api/organizations.ts';
+import { useProfilePictureUrl } from '../../api/pictures.ts';
+import { useUser } from '../../api/users.ts';
+import { useRouteId } from '../../lib/route-params.ts';
 import { UpdateUserForm } from './components/update-user-form.tsx';
 import { TwoStepResetCard } from './components/two-step-card.tsx';
-import { parseId } from './utils/parse-id.ts';
-import { userPlacementOf } from './utils/placement.ts';
 
 /** Edit a user (the 'Edit user' screen). */
 export const UpdateUserPage = () => {
-  const id = parseId(useParams().id);
+  const id = useRouteId();
   if (id === null)
     return <ErrorPanel error={messages.validation.invalidUserId} onReset={() => history.back()} />;
   return <LoadUser id={id} />;
@@ -38,19 +39,19 @@ const pictureFailedOf = (state: unknown): string | null =>
 const LoadPlaces = ({ user }: { user: User }) => {
   const { actor, can } = useAuthorization();
   const pictureFailed = pictureFailedOf(useLocation().state);
-  const picture = useProfileImageUrl(user);
+  const picture = useProfilePictureUrl(user);
   const [companies, areas, locations] = useQueries({
     queries: [
-      companiesQueryOptions(actor.userId),
-      areasQueryOptions(actor.userId),
-      locationsQueryOptions(actor.userId),
+      { ...managementCompaniesOfUserQueryOptions(actor.userId), select: companiesOfAnswer },
+      organizationsOfUserQueryOptions(actor.userId),
+      locationsOfUserQueryOptions(actor.userId),
     ],
   });
   const failed = [companies, areas, locations].find((q) => q.isError);
   if (failed) return <ErrorPanel error={failed.error} onReset={() => void failed.refetch()} />;
   if (!companies.data || !areas.data || !locations.data) return <Spinner label="Loading form" />;
 
-  const placement = userPlacementOf(user, locations.data);
+  const placement = userPlacement(user, locations.data);
   // The API would refuse every change: say so as it would.
   if (!can('update', placement) && !can('changePassword', placement)) {
     return <ErrorPanel error={messages.permission.forbidden} onReset={() => history.back()} />;

@@ -1,5 +1,5 @@
 import { AlertPreferencesCard } from './components/alert-preferences-card.tsx';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { Box, Button, Card, CardContent, Link, List, ListItem, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { messages } from '@sitewalk/shared/messages';
@@ -8,14 +8,13 @@ import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Picture } from '../../components/picture.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { useAuthorization } from '../../lib/authorization.ts';
-import { useUser } from './api/get-user.ts';
-import { useLocations } from './api/get-places.ts';
-import { useProfileImageUrl } from './api/get-profile-image.ts';
+import { useAuthorization, userPlacement } from '../../lib/authorization.ts';
+import { useLocationsOfUser } from '../../api/locations.ts';
+import { useProfilePictureUrl } from '../../api/pictures.ts';
+import { useUser } from '../../api/users.ts';
+import { useRouteId } from '../../lib/route-params.ts';
 import { PinDisplay } from './components/pin-display.tsx';
 import { TwoStepCard } from './components/two-step-card.tsx';
-import { parseId } from './utils/parse-id.ts';
-import { userPlacementOf } from './utils/placement.ts';
 import { formatDate } from '../../lib/time.ts';
 import { Detail, DetailList } from '../../components/details.tsx';
 
@@ -34,7 +33,7 @@ const Memberships = ({ label, items }: { label: string; items: { id: number; nam
 
 /** A user's profile (the 'User profile' screen). */
 export const UserProfilePage = () => {
-  const id = parseId(useParams().id);
+  const id = useRouteId();
   if (id === null)
     return <ErrorPanel error={messages.validation.invalidUserId} onReset={() => history.back()} />;
   return <Profile id={id} />;
@@ -56,15 +55,15 @@ const Profile = ({ id }: { id: number }) => {
 
 const ProfileView = ({ user }: { user: User }) => {
   const { actor, can } = useAuthorization();
-  const locations = useLocations(actor.userId);
-  const picture = useProfileImageUrl(user);
-  const placement = userPlacementOf(user, locations.data ?? []);
+  const locations = useLocationsOfUser(actor.userId);
+  const picture = useProfilePictureUrl(user);
+  const placement = userPlacement(user, locations.data ?? []);
   const fullName = `${user.firstName} ${user.lastName}`;
   const locationItems = user.userToLocation.map(({ locationId, location }) => ({
     id: locationId,
     name: locationId === user.defaultLocationId ? `${location.name} (Default)` : location.name,
   }));
-  const areaItems = user.userToOrganization.map(({ organizationId, organization }) => ({
+  const organizationItems = user.userToOrganization.map(({ organizationId, organization }) => ({
     id: organizationId,
     name: organization.name,
   }));
@@ -131,7 +130,7 @@ const ProfileView = ({ user }: { user: User }) => {
             <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
               Areas
             </Typography>
-            <Memberships label="Areas" items={areaItems} />
+            <Memberships label="Areas" items={organizationItems} />
           </CardContent>
         </Card>
       </Box>

@@ -112,13 +112,13 @@ describe('WalkReportPage', () => {
   });
 
   it('says it is loading, then shows who walked, the walk, date, times and total time', async () => {
-    const { fake } = renderReport({ 'walk.report': () => aReport() });
+    const { fake } = renderReport({ 'walkReport.get': () => aReport() });
     expect(await screen.findByText('Loading walk report...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Night round' })).toBeInTheDocument();
     // The report, then its location, whose time zone its times are read in.
     await waitFor(() =>
       expect(fake.calls.map((c) => [c.name, c.request.params])).toEqual([
-        ['walk.report', { walkReportId: '9' }],
+        ['walkReport.get', { walkReportId: '9' }],
         ['location.get', { id: '4' }],
       ]),
     );
@@ -140,7 +140,7 @@ describe('WalkReportPage', () => {
     vi.stubEnv('TZ', 'UTC');
     // The issue's walk: started at 7:04 PM in Los Angeles, 3:04 AM the next day in UTC.
     renderReport({
-      'walk.report': () =>
+      'walkReport.get': () =>
         aReport({
           startedAt: '2026-11-25T03:04:00.000Z',
           finishedAt: '2026-11-25T03:41:00.000Z',
@@ -161,14 +161,14 @@ describe('WalkReportPage', () => {
 
   it("shows the API's total time of a completed walk", async () => {
     renderReport({
-      'walk.report': () => aReport({ totalTime: '25 min', totalMinutes: 25, completed: true }),
+      'walkReport.get': () => aReport({ totalTime: '25 min', totalMinutes: 25, completed: true }),
     });
     await screen.findByRole('heading', { level: 1, name: 'Night round' });
     expect(detail('Total Time')).toHaveTextContent('25 min');
   });
 
   it("says 'Unknown User' and 'Unknown Walk' when the report has neither, and maps the checkpoints", async () => {
-    renderReport({ 'walk.report': () => aReport({ user: null, walk: null }) });
+    renderReport({ 'walkReport.get': () => aReport({ user: null, walk: null }) });
     await screen.findByRole('heading', { level: 1, name: 'Unknown Walk' });
     expect(detail('Walked By')).toHaveTextContent('Unknown User');
     expect(detail('Walk')).toHaveTextContent('Unknown Walk');
@@ -180,7 +180,7 @@ describe('WalkReportPage', () => {
   });
 
   it('lists the completed markers by arrival, with the door photo badge and the unit check', async () => {
-    renderReport({ 'walk.report': () => aReport() });
+    renderReport({ 'walkReport.get': () => aReport() });
     const list = await screen.findByRole('list', { name: 'Completed Markers' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
@@ -204,7 +204,7 @@ describe('WalkReportPage', () => {
 
   it('flags beside the arrival one marked by hand and one far from its marker, with the distance in metres', async () => {
     renderReport({
-      'walk.report': () =>
+      'walkReport.get': () =>
         aReport({
           CompletedMarker: [
             checkpoint(1, 31, '2026-11-20T17:10:00.000Z', { method: 'hand', distance: 4 }),
@@ -241,7 +241,7 @@ describe('WalkReportPage', () => {
 
   it("says 'Matched' when the pictured unit is the one asked for, and 'None' for an empty unit", async () => {
     renderReport({
-      'walk.report': () =>
+      'walkReport.get': () =>
         aReport({
           CompletedMarker: [
             checkpoint(1, 31, '2026-11-20T17:10:00.000Z', {
@@ -283,7 +283,7 @@ describe('WalkReportPage', () => {
     const door = (id: number, markerId: number, overrides: Partial<WalkReport['CompletedMarker'][number]>) =>
       checkpoint(id, markerId, `2026-11-20T17:${10 + id}:00.000Z`, { isDoor: true, ...overrides });
     renderReport({
-      'walk.report': () =>
+      'walkReport.get': () =>
         aReport({
           CompletedMarker: [
             // Read as asked, though the walker typed another unit.
@@ -316,7 +316,7 @@ describe('WalkReportPage', () => {
   });
 
   it('draws the route through the points in order, reached and missed told apart', async () => {
-    renderReport({ 'walk.report': () => aReport() });
+    renderReport({ 'walkReport.get': () => aReport() });
     await screen.findByRole('region', { name: 'Walk report map' });
     const map = screen.getByTestId('map');
     expect(within(map).getByRole('button', { name: 'Point 1, reached' })).toHaveAttribute(
@@ -346,7 +346,7 @@ describe('WalkReportPage', () => {
   });
 
   it('opens a point’s notes and photo from its pin, and says when there is no image', async () => {
-    const { user } = renderReport({ 'walk.report': () => aReport() });
+    const { user } = renderReport({ 'walkReport.get': () => aReport() });
     await screen.findByRole('region', { name: 'Walk report map' });
     const map = screen.getByTestId('map');
     await user.click(within(map).getByRole('button', { name: 'Point 1, reached' }));
@@ -371,7 +371,7 @@ describe('WalkReportPage', () => {
 
   it("says 'No Image Available' when a photo's link could not be made", async () => {
     const { user } = renderReport({
-      'walk.report': () => aReport({ markerImage: [aPhoto({ imageUrl: null })] }),
+      'walkReport.get': () => aReport({ markerImage: [aPhoto({ imageUrl: null })] }),
     });
     await screen.findByRole('region', { name: 'Walk report map' });
     const map = screen.getByTestId('map');
@@ -382,7 +382,7 @@ describe('WalkReportPage', () => {
 
   it('shows a photo without its time when the phone sent none', async () => {
     const { user } = renderReport({
-      'walk.report': () =>
+      'walkReport.get': () =>
         aReport({
           markerImage: [
             aPhoto({ takenAt: null, lat: null, lng: null }),
@@ -401,7 +401,7 @@ describe('WalkReportPage', () => {
   });
 
   it('moves the map to a completed marker and opens it from the list', async () => {
-    const { user } = renderReport({ 'walk.report': () => aReport() });
+    const { user } = renderReport({ 'walkReport.get': () => aReport() });
     await screen.findByRole('region', { name: 'Walk report map' });
     const before = mapCalls.flyTo.length;
     await user.click(screen.getByRole('button', { name: 'View point 2 on map' }));
@@ -410,7 +410,7 @@ describe('WalkReportPage', () => {
   });
 
   it('says there are no flags when every check passed', async () => {
-    renderReport({ 'walk.report': () => aReport() });
+    renderReport({ 'walkReport.get': () => aReport() });
     const section = await screen.findByRole('region', { name: 'Flags' });
     expect(within(section).getByTestId('flag-total')).toHaveTextContent('0 flags');
     expect(within(section).getByText('No flags: every check passed.')).toBeInTheDocument();
@@ -418,7 +418,7 @@ describe('WalkReportPage', () => {
   });
 
   it('says how many recorded items were discarded on the phone, and nothing of it when none was', async () => {
-    renderReport({ 'walk.report': () => aReport({ discardedCount: 2 }) });
+    renderReport({ 'walkReport.get': () => aReport({ discardedCount: 2 }) });
     const section = await screen.findByRole('region', { name: 'Flags' });
     expect(within(section).getByTestId('discarded-count')).toHaveTextContent(
       '2 recorded items were discarded on the phone and never sent',
@@ -426,7 +426,7 @@ describe('WalkReportPage', () => {
   });
 
   it('says nothing of discarded items when none was', async () => {
-    renderReport({ 'walk.report': () => aReport({ discardedCount: 0 }) });
+    renderReport({ 'walkReport.get': () => aReport({ discardedCount: 0 }) });
     const section = await screen.findByRole('region', { name: 'Flags' });
     expect(within(section).queryByTestId('discarded-count')).toBeNull();
   });
@@ -466,7 +466,7 @@ describe('WalkReportPage', () => {
       ],
       flagCount: 3,
     });
-    const { user } = renderReport({ 'walk.report': () => flagged });
+    const { user } = renderReport({ 'walkReport.get': () => flagged });
     const section = await screen.findByRole('region', { name: 'Flags' });
     expect(within(section).getByTestId('flag-total')).toHaveTextContent('3 flags');
     expect(
@@ -524,7 +524,7 @@ describe('WalkReportPage', () => {
       ],
       flagCount: 1,
     });
-    renderReport({ 'walk.report': () => report });
+    renderReport({ 'walkReport.get': () => report });
     const section = await screen.findByRole('region', { name: 'Flags' });
     expect(
       within(section)
@@ -539,7 +539,7 @@ describe('WalkReportPage', () => {
 
   it('flags arrivals of a report from before stored flags by what each answers (by hand, far)', async () => {
     renderReport({
-      'walk.report': () =>
+      'walkReport.get': () =>
         aReport({
           CompletedMarker: [checkpoint(1, 31, '2026-11-20T17:10:00.000Z', { method: 'hand' })],
           flags: [],
@@ -552,7 +552,7 @@ describe('WalkReportPage', () => {
   });
 
   it("leads back to the location's walk reports", async () => {
-    renderReport({ 'walk.report': () => aReport() });
+    renderReport({ 'walkReport.get': () => aReport() });
     expect(await screen.findByRole('link', { name: 'Walk Reports' })).toHaveAttribute(
       'href',
       '/app/locations/4#walk-reports',
@@ -560,7 +560,7 @@ describe('WalkReportPage', () => {
   });
 
   it('stays blank for a report that is not there (or not the user’s)', async () => {
-    const { fake } = renderReport({ 'walk.report': () => fakeError(404, 'Walk report not found') });
+    const { fake } = renderReport({ 'walkReport.get': () => fakeError(404, 'Walk report not found') });
     await waitFor(() => expect(fake.calls).toHaveLength(1));
     await waitFor(() => expect(screen.queryByText('Loading walk report...')).not.toBeInTheDocument());
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
@@ -569,13 +569,13 @@ describe('WalkReportPage', () => {
   });
 
   it('shows the error panel when the report cannot be loaded', async () => {
-    renderReport({ 'walk.report': () => fakeError(500, 'Internal Server Error') });
+    renderReport({ 'walkReport.get': () => fakeError(500, 'Internal Server Error') });
     expect(await screen.findByRole('button', { name: 'Try Again' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
   });
 
   it('asks nothing for an id that is not one', async () => {
-    const { fake } = renderReport({ 'walk.report': () => aReport() }, '/app/locations/4/walk-report/abc');
+    const { fake } = renderReport({ 'walkReport.get': () => aReport() }, '/app/locations/4/walk-report/abc');
     expect(await screen.findByRole('link', { name: 'Walk Reports' })).toBeInTheDocument();
     expect(fake.calls).toEqual([]);
     expect(screen.queryByText('Loading walk report...')).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { Box, Button, Card, CardContent, Chip, List, ListItem, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
@@ -11,29 +11,26 @@ import PhonelinkEraseOutlinedIcon from '@mui/icons-material/PhonelinkEraseOutlin
 import type { MapRef } from 'react-map-gl/maplibre';
 import { messages } from '@sitewalk/shared/messages';
 import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
-import { walkReportPdf } from '../../components/exports/export-api.ts';
+import { walkReportPdf } from '../../api/exports.ts';
 import { paths } from '../../config/paths.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { useWalkReport } from './api/get-walk-report.ts';
+import { useWalkReport } from '../../api/walk-reports.ts';
 import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
 import { formatDate, formatTime } from '../../lib/time.ts';
+import { useRouteId } from '../../lib/route-params.ts';
 import { reportView, type CompletedEntry, type FlagEntry } from './walk-report-view.ts';
 import { MapLegend, WalkReportMap } from './components/walk-report-map.tsx';
 import { Detail, DetailList } from '../../components/details.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TwoColumns } from '../../components/two-columns.tsx';
 
-const parseId = (value: string | undefined) =>
-  value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
-
 /** One walk report (the 'Walk report detail' screen). */
 export const WalkReportPage = () => {
-  const params = useParams();
-  const locationId = parseId(params.id);
-  const walkReportId = parseId(params.walkReportId);
+  const locationId = useRouteId('id');
+  const walkReportId = useRouteId('walkReportId');
   return (
     <Box sx={{ minWidth: 0 }}>
       {locationId !== null && (

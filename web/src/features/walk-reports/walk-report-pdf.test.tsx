@@ -24,7 +24,7 @@ const pdf = {
 const renderReport = (handlers: FakeHandlers) =>
   renderWithFakeApi(
     <WalkReportPage />,
-    { 'walk.report': () => report, ...handlers },
+    { 'walkReport.get': () => report, ...handlers },
     {
       route: '/app/locations/4/walk-report/9',
       path: '/app/locations/:id/walk-report/:walkReportId',

@@ -1,8 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useReducer, useRef, useState } from 'react';
-import { Link as RouterLink, useLocation as useRouterLocation, useParams } from 'react-router';
+import { Link as RouterLink, useLocation as useRouterLocation } from 'react-router';
 import { ERROR_RESET_MS, WALK_SAVED_RELOAD_MS } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import type { Location } from '@sitewalk/shared/schemas/location';
@@ -13,9 +12,15 @@ import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useTimedStatus } from '../../hooks/use-timed-status.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { useWalkLocation } from './api/get-location.ts';
-import { useWalks } from './api/get-walks.ts';
-import { useCreateWalk, useDeleteWalk, useUpdateWalk } from './api/save-walk.ts';
+import { useLocation } from '../../api/locations.ts';
+import {
+  useCreateWalk,
+  useDeleteWalk,
+  useInvalidateWalks,
+  useUpdateWalk,
+  useWalksOfLocation,
+} from '../../api/walks.ts';
+import { useRouteId } from '../../lib/route-params.ts';
 import { IntroDialog } from './components/intro-dialog.tsx';
 import { UnitRangeDialog } from './components/unit-range-dialog.tsx';
 import { initialWalkEditorState, markersForSave, walkEditorReducer } from './components/walk-editor-state.ts';
@@ -29,9 +34,6 @@ const WalkMap = lazy(async () => ({ default: (await import('./components/walk-ma
 /** Setup Walks zooms to the location's zoomLevel, or 18. */
 export const WALK_SETUP_DEFAULT_ZOOM = 18;
 
-const parseRouteId = (value: string | undefined) =>
-  value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
-
 /** The location passed in navigation state (the location page hands it over), when it is this one. */
 const locationFromState = (state: unknown, id: number | null): Location | undefined => {
   const candidate = (state as { location?: Location } | null)?.location;
@@ -41,14 +43,14 @@ const locationFromState = (state: unknown, id: number | null): Location | undefi
 /** /app/locations/{id}/create-walks: the map on the left, 'Walk Setup' on the right. */
 export const WalkSetupPage = () => {
   const routerLocation = useRouterLocation();
-  const id = parseRouteId(useParams().id);
+  const id = useRouteId();
   const passed = locationFromState(routerLocation.state, id);
   if (id === null) return <ErrorPanel error="Location not found" />;
   return <WalkSetupLoader id={id} passed={passed} />;
 };
 
 const WalkSetupLoader = ({ id, passed }: { id: number; passed: Location | undefined }) => {
-  const location = useWalkLocation(id, passed);
+  const location = useLocation(id, passed);
   if (location.isPending) return <Spinner label="Loading location" />;
   if (location.isError) return <ErrorPanel error={location.error} />;
   return <WalkSetup location={location.data} />;
@@ -57,7 +59,7 @@ const WalkSetupLoader = ({ id, passed }: { id: number; passed: Location | undefi
 type RangeTarget = null | { mode: 'add' } | { mode: 'edit'; key: string };
 
 const WalkSetup = ({ location }: { location: Location }) => {
-  const queryClient = useQueryClient();
+  const invalidateWalks = useInvalidateWalks();
   const { can } = useAuthorization();
   const placement = {
     kind: 'walk' as const,
@@ -67,7 +69,7 @@ const WalkSetup = ({ location }: { location: Location }) => {
     managementCompanyId: location.managementCompanyId,
   };
   const canEdit = can('create', placement) && can('update', placement);
-  const walks = useWalks(location.id);
+  const walks = useWalksOfLocation(location.id);
   const [state, dispatch] = useReducer(walkEditorReducer, initialWalkEditorState);
   const [intro, setIntro] = useState(canEdit);
   const [naming, setNaming] = useState(false);
@@ -81,13 +83,13 @@ const WalkSetup = ({ location }: { location: Location }) => {
   // What the save answered, for the reload 2 s after 'Saved!'.
   const savedWalk = useRef<{ walk: Walk; wasNew: boolean } | null>(null);
   const onSaved = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ['walk.allByLocation'] });
+    void invalidateWalks();
     const saved = savedWalk.current;
     savedWalk.current = null;
     // A new walk resets the editor once saved; an edited walk stays open as saved.
     if (saved?.wasNew === false) dispatch({ type: 'saved', walk: saved.walk });
     else dispatch({ type: 'newWalk' });
-  }, [queryClient]);
+  }, [invalidateWalks]);
   const save = useTimedStatus({
     doneMs: WALK_SAVED_RELOAD_MS,
     errorMs: ERROR_RESET_MS,

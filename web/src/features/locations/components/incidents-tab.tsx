@@ -8,7 +8,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { paths } from '../../../config/paths.ts';
 import { DownloadCsvButton } from '../../../components/exports/download-csv-button.tsx';
 import { locationTimeZone } from '@sitewalk/shared/time-zones';
-import { useLocationIncidents } from '../api/get-location-incidents.ts';
+import { useLocationIncidents } from '../../../api/incidents.ts';
 import { LazyLocationMap } from './lazy-location-map.tsx';
 import { UnresolvedOnlySwitch } from '../../../components/incidents-table/unresolved-only-switch.tsx';
 

@@ -1,10 +1,6 @@
 import type { PlacementOf } from '@sitewalk/shared/policy';
 import { location as locationSchema, type Location } from '@sitewalk/shared/schemas/location';
 
-/** A route's `:id`: a positive whole number, or null. */
-export const parseRouteId = (value: string | undefined) =>
-  value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
-
 /** A location as the shared policy places it. */
 export const locationPlacement = (
   location: Pick<Location, 'id' | 'organizationId' | 'managementCompanyId'>,

@@ -17,9 +17,11 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useMemo, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import type * as z from 'zod';
 import { DEFAULT_GRACE_MINUTES, GRACE_MINUTES_MAX, SCHEDULE_WINDOWS_MAX } from '@sitewalk/shared/constants';
-import type { Schedule } from '@sitewalk/shared/schemas/schedule';
+import { scheduleBody, type Schedule } from '@sitewalk/shared/schemas/schedule';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import { ErrorPanel, errorMessageOf } from '../../../components/error-panel.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -27,24 +29,15 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 import { applyServerErrors } from '../../../lib/form.ts';
 import { timeZoneNames } from '../../../lib/time.ts';
 import { locationPlacement } from './location-helpers.ts';
-import { useLocationWalks, useSchedule, useSetSchedule } from '../api/schedule.ts';
+import { useSchedule, useSetSchedule } from '../../../api/schedules.ts';
+import { useWalksOfLocation } from '../../../api/walks.ts';
 
 const DAYS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-interface WindowForm {
-  id?: string | undefined;
-  label: string;
-  days: number[];
-  start: string;
-  end: string;
-  walkIds: number[];
-  graceMinutes: number;
-}
-interface ScheduleForm {
-  timeZone: string;
-  windows: WindowForm[];
-}
+/** The schedule as the form holds it; the shared schedule schema checks it as the API will. */
+type ScheduleForm = z.input<typeof scheduleBody>;
+type ScheduleValues = z.output<typeof scheduleBody>;
 
 const daysText = (days: readonly number[]) =>
   days.length === 7
@@ -92,7 +85,7 @@ const ScheduleSummary = ({
  */
 export const ScheduleTab = ({ location }: { location: Location }) => {
   const schedule = useSchedule(location.id);
-  const walks = useLocationWalks(location.id);
+  const walks = useWalksOfLocation(location.id);
   const { can } = useAuthorization();
   const mayEdit = can('setSchedule', locationPlacement(location));
   if (schedule.isPending) return <Spinner label="Loading schedule" />;
@@ -118,7 +111,8 @@ const ScheduleEditor = ({
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const zoneOptions = useMemo(() => timeZoneNames(), []);
-  const form = useForm<ScheduleForm>({
+  const form = useForm<ScheduleForm, unknown, ScheduleValues>({
+    resolver: zodResolver(scheduleBody),
     defaultValues: { timeZone: schedule.timeZone, windows: schedule.windows },
   });
   const windows = useFieldArray({ control: form.control, name: 'windows' });
@@ -183,9 +177,7 @@ const ScheduleEditor = ({
                 <TextField
                   label="Window name"
                   size="small"
-                  {...form.register(`windows.${index}.label`, {
-                    validate: (v) => v.trim().length > 0 || 'A window needs a name',
-                  })}
+                  {...form.register(`windows.${index}.label`)}
                   error={!!errors.windows?.[index]?.label}
                   helperText={errors.windows?.[index]?.label?.message}
                   sx={{ flex: 1 }}
@@ -199,7 +191,6 @@ const ScheduleEditor = ({
               <Controller
                 control={form.control}
                 name={`windows.${index}.days`}
-                rules={{ validate: (days) => days.length > 0 || 'Choose at least one day' }}
                 render={({ field: days }) => (
                   <Box>
                     <ToggleButtonGroup
@@ -229,17 +220,16 @@ const ScheduleEditor = ({
                   type="time"
                   size="small"
                   slotProps={{ inputLabel: { shrink: true } }}
-                  {...form.register(`windows.${index}.start`, { required: true })}
+                  {...form.register(`windows.${index}.start`)}
+                  error={!!errors.windows?.[index]?.start}
+                  helperText={errors.windows?.[index]?.start?.message}
                 />
                 <TextField
                   label="Closes"
                   type="time"
                   size="small"
                   slotProps={{ inputLabel: { shrink: true } }}
-                  {...form.register(`windows.${index}.end`, {
-                    validate: (end, values) =>
-                      end > (values.windows[index]?.start ?? '') || 'The window must end after it starts',
-                  })}
+                  {...form.register(`windows.${index}.end`)}
                   error={!!errors.windows?.[index]?.end}
                   helperText={errors.windows?.[index]?.end?.message}
                 />
@@ -248,11 +238,7 @@ const ScheduleEditor = ({
                   type="number"
                   size="small"
                   slotProps={{ htmlInput: { min: 0, max: GRACE_MINUTES_MAX } }}
-                  {...form.register(`windows.${index}.graceMinutes`, {
-                    valueAsNumber: true,
-                    min: { value: 0, message: 'At least 0' },
-                    max: { value: GRACE_MINUTES_MAX, message: `At most ${GRACE_MINUTES_MAX}` },
-                  })}
+                  {...form.register(`windows.${index}.graceMinutes`, { valueAsNumber: true })}
                   error={!!errors.windows?.[index]?.graceMinutes}
                   helperText={errors.windows?.[index]?.graceMinutes?.message}
                 />

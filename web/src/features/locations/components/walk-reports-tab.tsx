@@ -11,7 +11,7 @@ import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { paths } from '../../../config/paths.ts';
 import { DownloadCsvButton } from '../../../components/exports/download-csv-button.tsx';
 import { formatDateTime } from '../../../lib/time.ts';
-import { useWalkReports } from '../api/get-walk-reports.ts';
+import { useWalkReportsOfLocation } from '../../../api/walk-reports.ts';
 
 /** The columns, with the reports' times in their location's time zone. */
 const columnsIn = (timeZone: string): DataTableColumn<WalkReportSummary>[] => [
@@ -84,7 +84,7 @@ export const WalkReportsTab = ({
   const [query, setQuery] = useState<DataTableQuery>({ page: 1, pageSize: 10, searchTerm: '' });
   const offset = (query.page - 1) * query.pageSize;
   const chunk = Math.floor(offset / WALK_REPORT_TABLE_LIMIT);
-  const reports = useWalkReports({ locationId, chunk, searchTerm: query.searchTerm });
+  const reports = useWalkReportsOfLocation({ locationId, chunk, searchTerm: query.searchTerm });
   const start = offset - chunk * WALK_REPORT_TABLE_LIMIT;
   const rows = reports.data?.walkReports.slice(start, start + query.pageSize) ?? [];
 

@@ -14,7 +14,7 @@ const mayCreateIn = (actor: Actor, area: Area) =>
   });
 
 /** The areas in which the shared policy lets the signed-in user create a location. */
-export const useAreasForNewLocation = <A extends Area>(areas: readonly A[]): A[] => {
+export const useOrganizationsForNewLocation = <A extends Area>(areas: readonly A[]): A[] => {
   const { actor } = useAuthorization();
   return areas.filter((area) => mayCreateIn(actor, area));
 };
@@ -26,8 +26,8 @@ export const useAreasForNewLocation = <A extends Area>(areas: readonly A[]): A[]
 export const useMayAddLocation = () => {
   const { actor } = useAuthorization();
   const companies = actor.managementCompanyIds.length ? actor.managementCompanyIds : [0];
-  const areaIds = actor.organizationIds.length ? actor.organizationIds : [0];
+  const organizationIds = actor.organizationIds.length ? actor.organizationIds : [0];
   return companies.some((managementCompanyId) =>
-    areaIds.some((id) => mayCreateIn(actor, { id, managementCompanyId })),
+    organizationIds.some((id) => mayCreateIn(actor, { id, managementCompanyId })),
   );
 };

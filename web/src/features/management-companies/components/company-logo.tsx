@@ -1,6 +1,6 @@
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
 import { Picture } from '../../../components/picture.tsx';
-import { usePictureUrl } from '../../../hooks/use-picture-url.ts';
+import { usePictureUrl } from '../../../api/pictures.ts';
 import { fileNameOf } from '../../../lib/upload.ts';
 
 /** The company's logo, or the generic picture when it has none or it cannot be shown. */

@@ -12,7 +12,7 @@ import {
 import { companyRoleIds, roleNames, type RoleId } from '@sitewalk/shared/roles';
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSaveMfaRoles } from '../api/save-management-company.ts';
+import { useSaveMfaRoles } from '../../../api/management-companies.ts';
 
 const sorted = (roles: Iterable<number>) => [...roles].sort((a, b) => b - a);
 

@@ -2,10 +2,9 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { useLocation } from '../../../api/locations.ts';
 import { paths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api.ts';
 import { useAuthorization } from '../../../lib/authorization.ts';
-import { queryKeyOf } from '../../../lib/query.ts';
 import { OutboxIndicator } from '../store/outbox-indicator.tsx';
 import type { Outbox, RecordingSession } from '../store/types.ts';
 
@@ -28,12 +27,8 @@ export const FinishedStep = ({ session, outbox, onAnother }: FinishedStepProps) 
   });
   const walkReportId = reportId.data ?? session.walkReportId;
   // The link needs the location's place in the hierarchy to ask the policy; with no network, no link yet.
-  const location = useQuery({
-    queryKey: queryKeyOf('location.get', { params: { id: session.locationId } }),
-    queryFn: ({ signal }) => api('location.get', { params: { id: session.locationId }, signal }),
-    // The id comes once the start has been sent, so the network is there; a failure retries with backoff.
-    enabled: walkReportId !== null,
-  });
+  // The id comes once the start has been sent, so the network is there; a failure retries with backoff.
+  const location = useLocation(session.locationId, null, walkReportId !== null);
   const { can } = useAuthorization();
   const mayRead =
     walkReportId !== null &&

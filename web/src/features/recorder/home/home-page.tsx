@@ -2,7 +2,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import type * as z from 'zod';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Schedule, windowToday, WindowStatus } from '@sitewalk/shared/schemas/schedule';
@@ -10,10 +10,10 @@ import type { Walk } from '@sitewalk/shared/schemas/walk';
 import { errorMessageOf } from '../../../components/error-panel.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { windowStatusInfo } from '../../../components/window-status.tsx';
+import { useLocationsOfUser } from '../../../api/locations.ts';
+import { scheduleQueryOptions, useScheduleToday } from '../../../api/schedules.ts';
 import { paths } from '../../../config/paths.ts';
-import { api } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/auth.tsx';
-import { queryKeyOf } from '../../../lib/query.ts';
 import { formatTimeRange } from '../../../lib/time.ts';
 import { useRecorderCatalog } from '../api/get-catalog.ts';
 import { getRecorderStore } from '../store/index.ts';
@@ -21,15 +21,6 @@ import type { RecorderCatalog, RecorderStore } from '../store/types.ts';
 import { startState } from './start-request.ts';
 
 type WindowToday = z.infer<typeof windowToday>;
-
-/** As the dashboard asks (the same cache): today's windows of the user's locations, again each minute. */
-const useScheduleToday = () =>
-  useQuery({
-    queryKey: queryKeyOf('schedule.today'),
-    queryFn: ({ signal }) => api('schedule.today', { signal }),
-    refetchInterval: 60_000,
-    retry: false,
-  });
 
 /** Windows a walker should act on now: the Start button is filled for these, outlined for the rest. */
 const ACTIONABLE: ReadonlySet<WindowStatus> = new Set(['open', 'dueSoon', 'inProgress', 'late']);
@@ -51,21 +42,14 @@ export const TodayHome = ({ store }: { store: RecorderStore }) => {
   const today = useScheduleToday();
   const catalog = useRecorderCatalog(user.id, store);
   // Names of locations the recorder's catalog leaves out (those without a walk to record yet).
-  const locations = useQuery({
-    queryKey: queryKeyOf('location.allByUser', { params: { id: user.id } }),
-    queryFn: ({ signal }) => api('location.allByUser', { params: { id: user.id }, signal }),
-  });
+  const locations = useLocationsOfUser(user.id);
   const nameOf = (locationId: number) =>
     catalog.data?.catalog.locations.find(({ id }) => id === locationId)?.name ??
     locations.data?.find(({ id }) => id === locationId)?.name ??
     `Location ${locationId}`;
   const withWindows = (today.data?.locations ?? []).filter(({ windows }) => windows.length > 0);
   const schedules = useQueries({
-    queries: withWindows.map(({ locationId }) => ({
-      queryKey: queryKeyOf('schedule.get', { params: { locationId } }),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api('schedule.get', { params: { locationId }, signal }),
-    })),
+    queries: withWindows.map(({ locationId }) => scheduleQueryOptions(locationId)),
   });
   const scheduleOf = new Map<number, Schedule>(
     schedules.flatMap(({ data }) => (data ? [[data.locationId, data] as const] : [])),

@@ -115,18 +115,20 @@ describe('the outbox', () => {
     await outbox.flush();
 
     // The photo is recorded in queue order (its first upload request); its file goes in the photo lane.
-    const firstPhotoRequest = api.calls.findIndex((c) => c.name === 'walk.photoUpload');
-    const mainLane = api.calls.filter((c, i) => c.name !== 'walk.photoUpload' || i === firstPhotoRequest);
+    const firstPhotoRequest = api.calls.findIndex((c) => c.name === 'walkReport.photoUpload');
+    const mainLane = api.calls.filter(
+      (c, i) => c.name !== 'walkReport.photoUpload' || i === firstPhotoRequest,
+    );
     expect(mainLane.map((c) => c.name)).toEqual([
-      'walk.startReport',
-      'walk.recordCheckpoint',
-      'walk.addNote',
-      'walk.startReport',
-      'walk.photoUpload',
+      'walkReport.start',
+      'walkReport.recordCompletedMarker',
+      'walkReport.addNote',
+      'walkReport.start',
+      'walkReport.photoUpload',
       'incident.create',
-      'incident.imageUpload',
-      'walk.finishReport',
-      'walk.addNote',
+      'incident.photoUpload',
+      'walkReport.finish',
+      'walkReport.addNote',
     ]);
     const idA = api.reports.get(a.key);
     const idB = api.reports.get(b.key);
@@ -154,7 +156,7 @@ describe('the outbox', () => {
     if (door.kind === 'photo') door.photo.door = true;
     await store.record(session, [plain, door]);
     await outbox.flush();
-    const requests = api.calls.filter((c) => c.name === 'walk.photoUpload');
+    const requests = api.calls.filter((c) => c.name === 'walkReport.photoUpload');
     const doorOf = (write: OutboxWrite) =>
       new Set(
         requests
@@ -171,9 +173,9 @@ describe('the outbox', () => {
     const { session, w } = await startedSession(store);
     await outbox.flush();
     const checkpoint = w.checkpoint(1);
-    api.fail('walk.recordCheckpoint', networkError);
-    api.fail('walk.recordCheckpoint', () => apiError(503, 'Service Unavailable'), true); // landed, answer lost
-    api.fail('walk.recordCheckpoint', () => apiError(502, 'Bad Gateway'), true);
+    api.fail('walkReport.recordCompletedMarker', networkError);
+    api.fail('walkReport.recordCompletedMarker', () => apiError(503, 'Service Unavailable'), true); // landed, answer lost
+    api.fail('walkReport.recordCompletedMarker', () => apiError(502, 'Bad Gateway'), true);
     await store.record(session, [checkpoint, w.note(1)]);
     await outbox.flush();
 
@@ -189,27 +191,32 @@ describe('the outbox', () => {
     await outbox.flush();
 
     expect(outbox.status()).toMatchObject({ waiting: 0, retryAt: null });
-    const sent = api.calls.filter((c) => c.name === 'walk.recordCheckpoint');
+    const sent = api.calls.filter((c) => c.name === 'walkReport.recordCompletedMarker');
     expect(sent).toHaveLength(4);
     const clientId = checkpoint.kind === 'checkpoint' ? checkpoint.arrival.clientId : '';
     expect(new Set(sent.map((c) => c.clientId))).toEqual(new Set([clientId]));
     expect(api.checkpoints.get(api.reports.get(session.key) ?? 0)?.size).toBe(1);
-    expect(api.namesCalled().at(-1)).toBe('walk.addNote');
+    expect(api.namesCalled().at(-1)).toBe('walkReport.addNote');
   });
 
   it('does not send the next write while one waits for its retry', async () => {
     const api = createFakeApi();
     const { store, outbox, clock } = phone(api);
     const { session, w } = await startedSession(store);
-    api.fail('walk.addNote', () => apiError(429, 'Too Many Requests', 20));
+    api.fail('walkReport.addNote', () => apiError(429, 'Too Many Requests', 20));
     await store.record(session, [w.note(1), w.note(2)]);
     await outbox.flush();
     // A 429's Retry-After is longer than the first backoff: it wins.
     expect(outbox.status().retryAt).toBe(clock.now() + 20_000);
-    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.addNote']);
+    expect(api.namesCalled()).toEqual(['walkReport.start', 'walkReport.addNote']);
     clock.advance(20_000);
     await outbox.flush();
-    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.addNote', 'walk.addNote', 'walk.addNote']);
+    expect(api.namesCalled()).toEqual([
+      'walkReport.start',
+      'walkReport.addNote',
+      'walkReport.addNote',
+      'walkReport.addNote',
+    ]);
   });
 
   it('does not lose a retry whose timer falls due while the failed run is still ending', async () => {
@@ -229,10 +236,10 @@ describe('the outbox', () => {
     outbox = createOutbox({ store: slowStore, ...phoneOptions(api, clock), start: false });
     opened.push({ store, outbox });
     const { session, w } = await startedSession(store);
-    api.fail('walk.addNote', networkError);
+    api.fail('walkReport.addNote', networkError);
     await store.record(session, [w.note(1)]);
     await outbox.flush();
-    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.addNote', 'walk.addNote']);
+    expect(api.namesCalled()).toEqual(['walkReport.start', 'walkReport.addNote', 'walkReport.addNote']);
     expect(outbox.status()).toMatchObject({ waiting: 0, retryAt: null });
   });
 
@@ -241,11 +248,11 @@ describe('the outbox', () => {
     const refresh = vi.fn(async () => true);
     const { store, outbox } = phone(api, undefined, undefined, { refresh });
     const { session, w } = await startedSession(store);
-    api.fail('walk.addNote', () => apiError(401, 'Unauthorized'));
+    api.fail('walkReport.addNote', () => apiError(401, 'Unauthorized'));
     await store.record(session, [w.note(1)]);
     await outbox.flush();
     expect(refresh).toHaveBeenCalledTimes(1);
-    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.addNote', 'walk.addNote']);
+    expect(api.namesCalled()).toEqual(['walkReport.start', 'walkReport.addNote', 'walkReport.addNote']);
     expect(outbox.status()).toMatchObject({ waiting: 0, failed: [] });
   });
 
@@ -255,8 +262,8 @@ describe('the outbox', () => {
     const { store, outbox, clock, name } = phone(api, undefined, undefined, { refresh });
     const { session, w } = await startedSession(store);
     await outbox.flush();
-    api.fail('walk.addNote', () => apiError(401, 'Unauthorized'));
-    api.fail('walk.addNote', () => apiError(401, 'Unauthorized'));
+    api.fail('walkReport.addNote', () => apiError(401, 'Unauthorized'));
+    api.fail('walkReport.addNote', () => apiError(401, 'Unauthorized'));
     // Recorded by a store that tells no one, so this outbox has one trigger: its own flush.
     const otherTab = openRecorderStore({ name, broadcast: false });
     opened.push({ store: otherTab });
@@ -277,7 +284,7 @@ describe('the outbox', () => {
     const { store, outbox, name } = phone(api);
     const { session, w } = await startedSession(store);
     const refused = w.checkpoint(99);
-    api.fail('walk.recordCheckpoint', () => apiError(400, 'markerId: not a marker of this walk'));
+    api.fail('walkReport.recordCompletedMarker', () => apiError(400, 'markerId: not a marker of this walk'));
     await store.record(session, [refused, w.note(1)]);
     await outbox.flush();
 
@@ -310,7 +317,7 @@ describe('the outbox', () => {
     const other = newSession();
     const session = newSession();
     const w = writesOf(session);
-    api.fail('walk.startReport', () => apiError(404, 'Walk not found'));
+    api.fail('walkReport.start', () => apiError(404, 'Walk not found'));
     await store.record(session, [w.start(), w.checkpoint(1), w.photo(1), w.finish()]);
     await store.record(other, [writesOf(other).start()]);
     await outbox.flush();
@@ -324,7 +331,7 @@ describe('the outbox', () => {
       ['finish', 404, 'Walk not found'],
     ]);
     // Only the starts were sent; the other session carried on.
-    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.startReport']);
+    expect(api.namesCalled()).toEqual(['walkReport.start', 'walkReport.start']);
     expect(api.reports.has(other.key)).toBe(true);
   });
 
@@ -359,7 +366,7 @@ describe('the outbox', () => {
     await second.outbox.flush();
 
     // Recorded in queue order, then asked again by the photo lane on each phone: always its client id.
-    const tickets = api.calls.filter((c) => c.name === 'walk.photoUpload');
+    const tickets = api.calls.filter((c) => c.name === 'walkReport.photoUpload');
     expect(tickets.map((c) => c.clientId)).toEqual(
       Array(3).fill(photo.kind === 'photo' ? photo.photo.clientId : ''),
     );
@@ -392,7 +399,7 @@ describe('the outbox', () => {
     expect(new Set(api.stored.keys())).toEqual(new Set(images?.values()));
     // The create's answer was lost once: two creates, one clientId. Once answered, it is not asked again.
     expect(api.calls.filter((c) => c.name === 'incident.create')).toHaveLength(2);
-    expect(api.calls.filter((c) => c.name === 'incident.imageUpload').map((c) => c.clientId)).toEqual(
+    expect(api.calls.filter((c) => c.name === 'incident.photoUpload').map((c) => c.clientId)).toEqual(
       incident.kind === 'incident'
         ? [
             // The first photo: refused by the storage (503), then its PUT's answer lost, then sent.
@@ -444,7 +451,7 @@ describe('the outbox', () => {
     // Each photo asked three times under its client id (recorded, then two tries of the photo lane); the second
     // photo PUT twice to its one key.
     const clientIds = [first, second].map((p) => (p.kind === 'photo' ? p.photo.clientId : ''));
-    const requests = api.calls.filter((c) => c.name === 'walk.photoUpload').map((c) => c.clientId);
+    const requests = api.calls.filter((c) => c.name === 'walkReport.photoUpload').map((c) => c.clientId);
     expect(clientIds.map((id) => requests.filter((r) => r === id).length)).toEqual([3, 3]);
     expect(api.puts.filter((key) => key === lateKey())).toHaveLength(2);
   });
@@ -468,7 +475,7 @@ describe('the outbox', () => {
     );
     events.dispatchEvent(new Event('online'));
     await settled;
-    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.addNote']);
+    expect(api.namesCalled()).toEqual(['walkReport.start', 'walkReport.addNote']);
     expect(outbox.status().online).toBe(true);
   });
 
@@ -486,7 +493,7 @@ describe('the outbox', () => {
     await store.record(session, [writesOf(session).start()]);
     await done;
     expect(seen).toContain(true);
-    expect(api.namesCalled()).toEqual(['walk.startReport']);
+    expect(api.namesCalled()).toEqual(['walkReport.start']);
   });
 
   it('hears of another tab: what it records is sent here, what it sends is counted here', async () => {
@@ -498,7 +505,7 @@ describe('the outbox', () => {
     const w = writesOf(session);
     await otherTab.record(session, [w.start(), w.note(1)]);
     await until(here.outbox, (s) => s.waiting === 0 && !s.sending && api.calls.length === 2);
-    expect(api.namesCalled()).toEqual(['walk.startReport', 'walk.addNote']);
+    expect(api.namesCalled()).toEqual(['walkReport.start', 'walkReport.addNote']);
 
     // This tab is offline; the other tab records and sends, and this tab's count follows.
     const offline = phone(createFakeApi(), undefined, undefined, { online: () => false });
@@ -517,7 +524,7 @@ describe('the outbox', () => {
     const { store, outbox } = phone(api, undefined, undefined, { userId: () => userId });
     const mine = newSession(2);
     const theirs = newSession(1);
-    api.fail('walk.addNote', () => apiError(409, 'A finished walk report cannot be changed'));
+    api.fail('walkReport.addNote', () => apiError(409, 'A finished walk report cannot be changed'));
     await store.record(theirs, [writesOf(theirs).start()]);
     await store.record(mine, [writesOf(mine).start(), writesOf(mine).note(1)]);
     await outbox.flush();
@@ -549,7 +556,7 @@ describe('the outbox', () => {
     expect(names.length).toBeGreaterThan(0);
     // One lock each lane.
     expect(new Set(names)).toEqual(new Set(['sitewalk-recorder-outbox', 'sitewalk-recorder-outbox-photos']));
-    expect(api.namesCalled()).toEqual(['walk.startReport']);
+    expect(api.namesCalled()).toEqual(['walkReport.start']);
   });
 });
 
@@ -682,7 +689,7 @@ describe('photos in their own lane, and failed writes (issue 28)', () => {
     api.fail('PUT', networkError);
     await store.record(session, [w.photo(1)]);
     await outbox.flush();
-    api.fail('walk.addNote', networkError);
+    api.fail('walkReport.addNote', networkError);
     await store.record(session, [w.note(1)]);
     await outbox.flush();
     // Both lanes wait for their timers.
@@ -728,7 +735,7 @@ describe('photos in their own lane, and failed writes (issue 28)', () => {
     const api = createFakeApi();
     const { store, outbox } = phone(api);
     const { session, w } = await startedSession(store);
-    api.fail('walk.addNote', () => apiError(400, 'Note text is required'));
+    api.fail('walkReport.addNote', () => apiError(400, 'Note text is required'));
     await store.record(session, [w.note(1)]);
     await outbox.flush();
     const [failed] = outbox.status().failed;
@@ -749,7 +756,7 @@ describe('photos in their own lane, and failed writes (issue 28)', () => {
       locations: [{ id: session.locationId, name: 'North Yard', walks: [session.walk] }],
     });
     await store.closeSession(session.key);
-    api.fail('walk.addNote', () => apiError(409, 'A finished walk report cannot be changed'));
+    api.fail('walkReport.addNote', () => apiError(409, 'A finished walk report cannot be changed'));
     await store.record({ ...session, finishedAt: '2026-11-23T09:40:00.000Z' }, [w.note(3)]);
     await store.closeSession(session.key);
     await outbox.flush();
@@ -773,14 +780,14 @@ describe('photos in their own lane, and failed writes (issue 28)', () => {
     online = false;
     await outbox.discard(failed?.seq ?? -1);
     expect(outbox.status()).toMatchObject({ waiting: 1, failed: [] });
-    expect(api.namesCalled()).not.toContain('walk.reportDiscarded');
+    expect(api.namesCalled()).not.toContain('walkReport.recordDiscardedWrite');
 
     // Back online; the first notice lands and its answer is lost: sent again, counted once.
     online = true;
-    api.fail('walk.reportDiscarded', networkError, true);
+    api.fail('walkReport.recordDiscardedWrite', networkError, true);
     events.dispatchEvent(new Event('online'));
     await until(outbox, (s) => s.waiting === 0 && !s.sending);
-    const notices = api.calls.filter((c) => c.name === 'walk.reportDiscarded');
+    const notices = api.calls.filter((c) => c.name === 'walkReport.recordDiscardedWrite');
     expect(notices.length).toBe(2);
     expect(new Set(notices.map((c) => c.clientId))).toEqual(new Set([clientIdOf(photo)]));
     expect(api.discarded.get(api.reports.get(session.key) ?? 0)?.size).toBe(1);
@@ -794,7 +801,7 @@ describe('photos in their own lane, and failed writes (issue 28)', () => {
     const ids = ['7a0f6d1c-3a54-4a7e-9d31-0c8c1a0c1b11'];
     const { store, outbox } = phone(api, undefined, undefined, { newId: () => ids.shift() ?? 'no-more-ids' });
     const { session, w } = await startedSession(store);
-    api.fail('walk.finishReport', () => apiError(409, 'A finished walk report cannot be changed'));
+    api.fail('walkReport.finish', () => apiError(409, 'A finished walk report cannot be changed'));
     await store.record(session, [w.finish()]);
     await outbox.flush();
     await outbox.discard(outbox.status().failed[0]?.seq ?? -1);
@@ -806,7 +813,7 @@ describe('photos in their own lane, and failed writes (issue 28)', () => {
     // A start refused for good: its writes fail with it, and discarding them tells no report.
     const other = newSession();
     const wo = writesOf(other);
-    api.fail('walk.startReport', () => apiError(404, 'Walk not found'));
+    api.fail('walkReport.start', () => apiError(404, 'Walk not found'));
     await store.record(other, [wo.start(), wo.note(1)]);
     await outbox.flush();
     const failures = outbox.status().failed;
@@ -818,7 +825,7 @@ describe('photos in their own lane, and failed writes (issue 28)', () => {
     await outbox.flush();
     expect(outbox.status().failed).toEqual([]);
     expect(outbox.status().waiting).toBe(0);
-    expect(api.calls.filter((c) => c.name === 'walk.reportDiscarded')).toHaveLength(1);
+    expect(api.calls.filter((c) => c.name === 'walkReport.recordDiscardedWrite')).toHaveLength(1);
   });
 });
 

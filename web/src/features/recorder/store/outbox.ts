@@ -425,7 +425,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   /** A walk photo's upload URL: asking records the photo on the report (the same key again for its client id). */
   const photoTicket = (write: Extract<OutboxWrite, { kind: 'photo' }>, walkReportId: number) => () => {
     const { photo } = write;
-    return call('walk.photoUpload', {
+    return call('walkReport.photoUpload', {
       params: { walkReportId },
       body: {
         clientId: photo.clientId,
@@ -448,7 +448,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   const send = async (entry: QueuedWrite): Promise<Outcome> => {
     const { write } = entry;
     if (write.kind === 'start') {
-      const report = await call('walk.startReport', {
+      const report = await call('walkReport.start', {
         body: { walkId: write.walkId, clientId: write.session, startedAt: write.startedAt },
         signal,
         timeoutMs,
@@ -462,7 +462,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     switch (write.kind) {
       case 'checkpoint': {
         const { arrival } = write;
-        await call('walk.recordCheckpoint', {
+        await call('walkReport.recordCompletedMarker', {
           params,
           body: {
             clientId: arrival.clientId,
@@ -484,7 +484,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         break;
       }
       case 'note':
-        await call('walk.addNote', {
+        await call('walkReport.addNote', {
           params,
           body: { clientId: write.note.clientId, markerId: write.note.markerId, note: write.note.note },
           signal,
@@ -531,7 +531,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         break;
       }
       case 'finish':
-        await call('walk.finishReport', {
+        await call('walkReport.finish', {
           params,
           body: { finishedAt: write.finishedAt },
           signal,
@@ -539,7 +539,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         });
         break;
       case 'discarded':
-        await call('walk.reportDiscarded', {
+        await call('walkReport.recordDiscardedWrite', {
           params,
           body: { clientId: write.clientId, kind: write.discardedKind },
           signal,
@@ -640,7 +640,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       let photosSent = progress.photosSent ?? 0;
       for (const photo of write.photos.slice(photosSent)) {
         const ticket = await step('ticket', () =>
-          call('incident.imageUpload', {
+          call('incident.photoUpload', {
             params: { id: incidentId },
             body: {
               clientId: photo.clientId,

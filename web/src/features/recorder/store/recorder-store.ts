@@ -17,7 +17,7 @@ export interface WriteProgress {
   /** How many of an incident's photos were uploaded. */
   photosSent?: number;
   /**
-   * A photo's upload was asked for in queue order (its `walk.photoUpload`: the report holds it now): its file
+   * A photo's upload was asked for in queue order (its `walkReport.photoUpload`: the report holds it now): its file
    * goes in the photo lane from here, never holding back the writes behind it (issue 28).
    */
   claimed?: boolean;

@@ -87,13 +87,13 @@ export const createFakeApi = () => {
       if (finished.has(id)) throw apiError(409, 'A finished walk report cannot be changed');
     };
     switch (name) {
-      case 'walk.startReport': {
+      case 'walkReport.start': {
         let id = reports.get(clientId);
         if (id === undefined) reports.set(clientId, (id = nextId++));
         // The API draws a door check's unit as the report starts: here, one for marker 1 named after the report.
         return { id, doorUnits: [{ markerId: 1, unit: String(id) }] };
       }
-      case 'walk.recordCheckpoint': {
+      case 'walkReport.recordCompletedMarker': {
         const id = reportId ?? 0;
         const entry = entryOf(checkpoints, id);
         if (!entry.has(clientId)) {
@@ -102,7 +102,7 @@ export const createFakeApi = () => {
         }
         return { id: 1 };
       }
-      case 'walk.addNote': {
+      case 'walkReport.addNote': {
         const id = reportId ?? 0;
         const entry = entryOf(notes, id);
         if (!entry.has(clientId)) {
@@ -111,7 +111,7 @@ export const createFakeApi = () => {
         }
         return { id: 1 };
       }
-      case 'walk.photoUpload': {
+      case 'walkReport.photoUpload': {
         const id = reportId ?? 0;
         const entry = entryOf(photos, id);
         // As the API: a recorded photo is signed again after the finish (its file goes in its own lane).
@@ -121,14 +121,14 @@ export const createFakeApi = () => {
         }
         return pendingTicket(entry.get(clientId) ?? '');
       }
-      case 'walk.reportDiscarded': {
+      case 'walkReport.recordDiscardedWrite': {
         const id = reportId ?? 0;
         let entry = discarded.get(id);
         if (!entry) discarded.set(id, (entry = new Set()));
         entry.add(clientId);
         return { walkReportId: id, discardedCount: entry.size };
       }
-      case 'walk.finishReport': {
+      case 'walkReport.finish': {
         const id = reportId ?? 0;
         const at = finished.get(id);
         if (at !== undefined && at !== body.finishedAt)
@@ -141,7 +141,7 @@ export const createFakeApi = () => {
         if (id === undefined) incidents.set(clientId, (id = nextId++));
         return { id };
       }
-      case 'incident.imageUpload': {
+      case 'incident.photoUpload': {
         const entry = entryOf(incidentImages, input.params?.id ?? 0);
         if (!entry.has(clientId)) entry.set(clientId, `incident/${randomUUID()}.jpg`);
         return pendingTicket(entry.get(clientId) ?? '');
@@ -159,7 +159,7 @@ export const createFakeApi = () => {
       name,
       clientId: input.body?.clientId as string | undefined,
       walkReportId: input.params?.walkReportId,
-      ...(name === 'walk.photoUpload' ? { door: input.body?.door } : {}),
+      ...(name === 'walkReport.photoUpload' ? { door: input.body?.door } : {}),
     });
     // Answers come back on a later task, as from a network.
     await new Promise((resolve) => setTimeout(resolve, 0));

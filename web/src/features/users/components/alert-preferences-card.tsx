@@ -25,11 +25,11 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { viewerTimeZone, timeZoneNames } from '../../../lib/time.ts';
 import { alertKindInfo } from '../../../components/alert-kinds.tsx';
-import { usePreferences, useSetPreferences } from '../api/alert-preferences.ts';
+import { useAlertPreferences, useSetAlertPreferences } from '../../../api/alerts.ts';
 
 /** On one's own profile: which alerts come in the app and by e-mail, and the daily summary. */
 export const AlertPreferencesCard = () => {
-  const preferences = usePreferences();
+  const preferences = useAlertPreferences();
   if (preferences.isPending) return <Spinner label="Loading alert settings" />;
   if (preferences.isError) return <Alert severity="error">{errorMessageOf(preferences.error)}</Alert>;
   return <PreferencesForm saved={preferences.data} />;
@@ -37,7 +37,7 @@ export const AlertPreferencesCard = () => {
 
 const PreferencesForm = ({ saved }: { saved: AlertPreferences }) => {
   const user = useCurrentUser();
-  const save = useSetPreferences();
+  const save = useSetAlertPreferences();
   const [done, setDone] = useState(false);
   const zoneOptions = useMemo(() => timeZoneNames(), []);
   const form = useForm<AlertPreferences>({

@@ -2,7 +2,7 @@ import { Box, CircularProgress, IconButton, Tooltip, Typography } from '@mui/mat
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { useState } from 'react';
-import { useRevealedPin } from '../api/reveal-pin.ts';
+import { useRevealedPin } from '../../../api/users.ts';
 
 const NOT_SET = 'Not set';
 

@@ -22,7 +22,7 @@ import { errorMessageOf } from '../../../components/error-panel.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { groupedKey, QrCode } from '../../../components/qr-code.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { useMfaStatus, useResetMfa, useStartMfaSetup, useVerifyMfa } from '../api/mfa.ts';
+import { useMfaStatus, useResetMfa, useStartMfaSetup, useVerifyMfa } from '../../../api/mfa.ts';
 
 /** What a failed call says to people: the API's own message where it gave one. */
 const reasonOf = (error: unknown) =>

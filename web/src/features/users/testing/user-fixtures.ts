@@ -35,8 +35,8 @@ export const placeHandlers = (
     aLocation({ id: 22, name: 'Hilltop', organizationId: 12, organizationName: 'South' }),
   ],
 ): FakeHandlers => ({
-  'managementCompany.byUser': () => ({ companies }),
-  'organization.byUser': () => areas,
+  'managementCompany.allByUser': () => ({ companies }),
+  'organization.allByUser': () => areas,
   'location.allByUser': () => locations,
 });
 

@@ -1,0 +1,150 @@
+import type * as z from 'zod';
+import { messages } from '@sitewalk/shared/messages';
+import { canSee, decide, type Action, type Actor } from '@sitewalk/shared/policy';
+import type { ImageContentType } from '@sitewalk/shared/constants';
+import type { createOrganizationBody, updateOrganizationBody } from '@sitewalk/shared/schemas/organization';
+import type { DataService } from '../db/service.ts';
+import type { OrganizationItem } from '../db/entities/organization.ts';
+import { nextId } from '../db/counters.ts';
+import { listLocationsOfOrganization } from '../db/locations.ts';
+import { getManagementCompany } from '../db/managementCompanies.ts';
+import {
+  createOrganization,
+  deleteOrganization,
+  getOrganization,
+  listOrganizationsOfCompany,
+  setOrganizationLogoKey,
+  updateOrganization,
+} from '../db/organizations.ts';
+import { userIdsOfOrganization } from '../db/users.ts';
+import { ownerPrefix, type Storage } from '../ports/storage.ts';
+import { authorize } from './authorize.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, deletedMeanwhile } from './errors.ts';
+import { pageOf, type PageRequest } from './paging.ts';
+import { NOT_YET_MADE, organizationPlacement } from './placements.ts';
+import { organizationsInScope, visibleUserScope } from './scope.ts';
+import { presignOwnedUpload, presignedView } from './uploads.ts';
+import { visibleManagementCompanyItem } from './management-companies.ts';
+
+/** The organization (area) rules the handler runs: who may see, change and delete one. */
+
+export const organizationNotFound = 'Area not found';
+const optional = ['address', 'city', 'state', 'zipcode'] as const;
+
+/** An organization the actor may `action`; else 404 (or 403). */
+export const loadOrganization = async (
+  db: DataService,
+  actor: Actor,
+  action: Action<'organization'>,
+  organizationId: number,
+) => {
+  const item = await getOrganization(db, organizationId);
+  if (!item) throw new NotFoundError(organizationNotFound);
+  authorize(actor, action, organizationPlacement(item), organizationNotFound);
+  return item;
+};
+
+export interface OrganizationDeps {
+  db: DataService;
+  storage: Storage;
+}
+
+export const createOrganizations = ({ db, storage }: OrganizationDeps) => {
+  const visibleOfUser = async (actor: Actor, userId: number) => {
+    const { asActor } = await visibleUserScope(db, actor, userId);
+    return (await organizationsInScope(db, asActor)).filter((o) => canSee(actor, organizationPlacement(o)));
+  };
+
+  return {
+    get: (actor: Actor, organizationId: number) => loadOrganization(db, actor, 'read', organizationId),
+
+    create: async (actor: Actor, body: z.infer<typeof createOrganizationBody>) => {
+      const { managementCompanyId } = body;
+      await visibleManagementCompanyItem(db, actor, managementCompanyId);
+      const placement = organizationPlacement({ organizationId: NOT_YET_MADE, managementCompanyId });
+      if (decide(actor, 'create', placement) !== 'allow')
+        throw new ForbiddenError(messages.permission.addArea);
+      return createOrganization(db, await nextId(db, 'organization'), body, actor);
+    },
+
+    /** Only what was sent changes: a field left out keeps its value, null (or blank) clears it. */
+    update: async (actor: Actor, body: z.infer<typeof updateOrganizationBody>): Promise<OrganizationItem> => {
+      const item = await loadOrganization(db, actor, 'update', body.id);
+      if (body.managementCompanyId !== undefined && body.managementCompanyId !== item.managementCompanyId) {
+        throw new BadRequestError('An area cannot move to another management company', {
+          managementCompanyId: ['An area cannot move to another management company'],
+        });
+      }
+      const cleared = optional.filter((field) => body[field] === null);
+      const values = Object.fromEntries(
+        optional.flatMap((field) => (typeof body[field] === 'string' ? [[field, body[field]]] : [])),
+      );
+      const set = { ...(body.name === undefined ? {} : { name: body.name }), ...values };
+      if (Object.keys(set).length === 0 && cleared.length === 0) return item;
+      const updated = await updateOrganization(db, item, set, cleared, actor);
+      if (!updated) throw new NotFoundError(deletedMeanwhile);
+      return updated;
+    },
+
+    logoUpload: async (
+      actor: Actor,
+      organizationId: number,
+      file: { contentType: ImageContentType; contentLength: number },
+    ) => {
+      const item = await loadOrganization(db, actor, 'uploadLogo', organizationId);
+      const owner = {
+        managementCompanyId: item.managementCompanyId,
+        kind: 'area-logo' as const,
+        id: organizationId,
+      };
+      const ticket = await presignOwnedUpload(storage, owner, file);
+      await setOrganizationLogoKey(db, item, ticket.key, actor);
+      return ticket;
+    },
+
+    logo: async (actor: Actor, organizationId: number) =>
+      presignedView(storage, (await loadOrganization(db, actor, 'read', organizationId)).logoKey),
+
+    /** The company of an organization the actor may read. */
+    managementCompany: async (actor: Actor, organizationId: number) => {
+      const item = await loadOrganization(db, actor, 'read', organizationId);
+      const company = await getManagementCompany(db, item.managementCompanyId);
+      if (!company) throw new NotFoundError('Management company not found');
+      return company;
+    },
+
+    /** The organizations in a user's scope that the actor may see, by name. */
+    visibleOfUser,
+
+    pageOfUser: async (actor: Actor, userId: number, query: PageRequest) =>
+      pageOf(await visibleOfUser(actor, userId), query, (o) => [
+        o.name,
+        o.address,
+        o.city,
+        o.state,
+        o.zipcode,
+      ]),
+
+    /** A company's organizations that the actor may see, by name. */
+    visibleOfCompany: async (actor: Actor, managementCompanyId: number) => {
+      await visibleManagementCompanyItem(db, actor, managementCompanyId);
+      return (await listOrganizationsOfCompany(db, managementCompanyId)).filter((o) =>
+        canSee(actor, organizationPlacement(o)),
+      );
+    },
+
+    /** Deletes an empty organization and its logo. */
+    remove: async (actor: Actor, organizationId: number) => {
+      const item = await loadOrganization(db, actor, 'delete', organizationId);
+      const [locations, userIds] = await Promise.all([
+        listLocationsOfOrganization(db, organizationId),
+        userIdsOfOrganization(db, organizationId),
+      ]);
+      if (locations.length > 0 || userIds.length > 0) {
+        throw new ConflictError('Delete the locations of this area and remove its users first');
+      }
+      await deleteOrganization(db, item, actor);
+      await storage.deletePrefix(ownerPrefix(item.managementCompanyId, 'area-logo', organizationId));
+    },
+  };
+};

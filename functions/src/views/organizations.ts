@@ -1,0 +1,51 @@
+import type { Organization } from '@sitewalk/shared/schemas/organization';
+import type { DataService } from '../db/service.ts';
+import type { OrganizationItem } from '../db/entities/organization.ts';
+import { getManagementCompanies } from '../db/managementCompanies.ts';
+import { listLocationsOfOrganization } from '../db/locations.ts';
+import { userIdsOfOrganization } from '../db/users.ts';
+import { mapBounded } from '../domain/fan-out.ts';
+
+/**
+ * Organizations as the API answers them: with their company's name and their totals (a fixed number of
+ * reads per organization).
+ */
+export const toOrganizations = async (
+  db: DataService,
+  items: OrganizationItem[],
+): Promise<Organization[]> => {
+  const companies = await getManagementCompanies(db, [...new Set(items.map((i) => i.managementCompanyId))]);
+  const companyNames = new Map(companies.map((c) => [c.managementCompanyId, c.name]));
+  return mapBounded(items, async (item) => {
+    const [locations, userIds] = await Promise.all([
+      listLocationsOfOrganization(db, item.organizationId),
+      userIdsOfOrganization(db, item.organizationId),
+    ]);
+    return {
+      id: item.organizationId,
+      name: item.name,
+      createdAt: item.createdAt,
+      hasLogo: item.logoKey !== undefined,
+      managementCompanyId: item.managementCompanyId,
+      managementCompanyName: companyNames.get(item.managementCompanyId) ?? null,
+      totalLocations: locations.length,
+      totalEmployees: userIds.length,
+      address: item.address ?? null,
+      city: item.city ?? null,
+      state: item.state ?? null,
+      zipcode: item.zipcode ?? null,
+    };
+  });
+};
+
+export const toOrganization = async (db: DataService, item: OrganizationItem): Promise<Organization> => {
+  const [view] = await toOrganizations(db, [item]);
+  if (!view) throw new Error('An organization view went missing');
+  return view;
+};
+
+/** An organization's id and name, as the name routes answer it. */
+export const toOrganizationName = (item: Pick<OrganizationItem, 'organizationId' | 'name'>) => ({
+  id: item.organizationId,
+  name: item.name,
+});

@@ -1,0 +1,110 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type * as z from 'zod';
+import type { createLocationBody, Location, updateLocationBody } from '@sitewalk/shared/schemas/location';
+import { api } from '../lib/api.ts';
+import { queryKeyOf } from '../lib/query.ts';
+import { useInvalidateGroup, without, type InvalidationGroup } from './invalidation.ts';
+
+/** What a change of a location makes stale: the lists, the areas' totals and the dashboard. */
+export const locationChangeRoutes = [
+  'location.get',
+  'location.someByUser',
+  'location.allByUser',
+  'location.someByOrganization',
+  'location.allByOrganization',
+  'organization.someByUser',
+  'organization.allByUser',
+  'organization.get',
+  'incident.dashboard',
+] as const satisfies InvalidationGroup;
+
+export const locationQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: queryKeyOf('location.get', { params: { id } }),
+    queryFn: ({ signal }) => api('location.get', { params: { id }, signal }),
+  });
+
+/**
+ * One location. `passed` is the location a screen was handed in navigation state (Add Location passes the
+ * one it made, the location page passes it to Setup Walks): it shows at once, and the API's answer replaces it.
+ */
+export const useLocation = (id: number, passed?: Location | null, enabled = true) =>
+  useQuery({
+    ...locationQueryOptions(id),
+    ...(passed && passed.id === id ? { initialData: passed, initialDataUpdatedAt: 0 } : {}),
+    enabled,
+  });
+
+/** The locations of a user's scope, by name (`location.allByUser`): pickers and filters of several screens. */
+export const locationsOfUserQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: queryKeyOf('location.allByUser', { params: { id: userId } }),
+    queryFn: ({ signal }) => api('location.allByUser', { params: { id: userId }, signal }),
+  });
+
+export const useLocationsOfUser = (userId: number, enabled = true) =>
+  useQuery({ ...locationsOfUserQueryOptions(userId), enabled });
+
+export interface LocationsPageInput {
+  userId: number;
+  page: number;
+  pageSize: number;
+  searchTerm: string;
+}
+
+const pageInputOf = ({ userId, page, pageSize, searchTerm }: LocationsPageInput) => ({
+  params: { id: userId },
+  query: { limit: pageSize, offset: (page - 1) * pageSize, searchTerm: searchTerm.trim() || undefined },
+});
+
+/** A page of the locations of the signed-in user's scope, by name (`GET /location/some/by-user/{id}`). */
+export const locationsPageQueryOptions = (input: LocationsPageInput) =>
+  queryOptions({
+    queryKey: queryKeyOf('location.someByUser', pageInputOf(input)),
+    queryFn: ({ signal }) => api('location.someByUser', { ...pageInputOf(input), signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useLocationsPage = (input: LocationsPageInput) => useQuery(locationsPageQueryOptions(input));
+
+/** An area's locations, by name. */
+export const locationsOfOrganizationQueryOptions = (organizationId: number) =>
+  queryOptions({
+    queryKey: queryKeyOf('location.allByOrganization', { params: { id: organizationId } }),
+    queryFn: ({ signal }) => api('location.allByOrganization', { params: { id: organizationId }, signal }),
+  });
+
+export const useLocationsOfOrganization = (organizationId: number) =>
+  useQuery(locationsOfOrganizationQueryOptions(organizationId));
+
+export const createLocation = (body: z.input<typeof createLocationBody>) => api('location.create', { body });
+export const updateLocation = (body: z.input<typeof updateLocationBody>) => api('location.update', { body });
+export const deleteLocation = (id: number) => api('location.delete', { params: { id } });
+
+export const useCreateLocation = () => {
+  const invalidate = useInvalidateGroup(locationChangeRoutes);
+  return useMutation({ mutationFn: createLocation, onSuccess: invalidate });
+};
+
+export const useUpdateLocation = () => {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateGroup(locationChangeRoutes);
+  return useMutation({
+    mutationFn: updateLocation,
+    onSuccess: (location) => {
+      queryClient.setQueryData(locationQueryOptions(location.id).queryKey, location);
+      return invalidate();
+    },
+  });
+};
+
+export const useDeleteLocation = () => {
+  // Not the location itself: the page still showing it would refetch it and answer 404.
+  const invalidate = useInvalidateGroup(without(locationChangeRoutes, 'location.get'));
+  return useMutation({ mutationFn: deleteLocation, onSuccess: invalidate });
+};
+
+/** An address to a point (`GET /api/geo/geocode`): Amazon Location in AWS, a ZIP code's centre locally. */
+export const geocode = (address: string) => api('geo.geocode', { query: { address } });
+
+export const useGeocode = () => useMutation({ mutationFn: geocode });

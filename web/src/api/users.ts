@@ -1,0 +1,220 @@
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import type * as z from 'zod';
+import { MAX_USER_IDS_PER_CALL } from '@sitewalk/shared/constants';
+import type { PlacementOf } from '@sitewalk/shared/policy';
+import { Role, type RoleId } from '@sitewalk/shared/roles';
+import type { CreateUserBody, updateUserBody, User } from '@sitewalk/shared/schemas/user';
+import { api } from '../lib/api.ts';
+import { queryKeyOf } from '../lib/query.ts';
+import { invalidateGroup, useInvalidateGroup, type InvalidationGroup } from './invalidation.ts';
+import { locationQueryOptions } from './locations.ts';
+import { organizationQueryOptions } from './organizations.ts';
+
+/** Every list of users. */
+const userListRoutes = [
+  'user.allByUser',
+  'user.someByUser',
+  'user.allByLocation',
+  'user.someByLocation',
+  'user.allByOrganization',
+  'user.someByOrganization',
+] as const satisfies InvalidationGroup;
+
+/**
+ * What a new, changed or deleted user makes stale: every list of users, the user's profile, PIN and
+ * picture, the areas' and locations' totals, and the signed-in user when it is them.
+ */
+export const userChangeRoutes = [
+  ...userListRoutes,
+  'user.get',
+  'user.revealPin',
+  'user.profilePicture',
+  'organization.get',
+  'location.get',
+  'auth.me',
+] as const satisfies InvalidationGroup;
+
+export const userQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: queryKeyOf('user.get', { params: { id } }),
+    queryFn: ({ signal }) => api('user.get', { params: { id }, signal }),
+  });
+
+/** One user; `placeholder` (the signed-in user handed over by the top bar) shows until the answer comes. */
+export const useUser = (id: number, placeholder?: User) =>
+  useQuery({ ...userQueryOptions(id), placeholderData: placeholder });
+
+/** Every user of a user's scope, by last name (`user.allByUser`). */
+export const usersOfUserQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: queryKeyOf('user.allByUser', { params: { id: userId } }),
+    queryFn: ({ signal }) => api('user.allByUser', { params: { id: userId }, signal }),
+  });
+
+export const useUsersOfUser = (userId: number, enabled = true) =>
+  useQuery({ ...usersOfUserQueryOptions(userId), enabled });
+
+/** Where a users table takes its users from: the signed-in user's scope, a location or an area. */
+export type UsersSource =
+  { kind: 'user' } | { kind: 'location'; id: number } | { kind: 'organization'; id: number };
+
+const sourceRoute = {
+  user: 'user.allByUser',
+  location: 'user.allByLocation',
+  organization: 'user.allByOrganization',
+} as const;
+
+/** The users of a source, by last name. */
+export const usersOfSourceQueryOptions = (source: UsersSource, currentUserId: number) => {
+  const route = sourceRoute[source.kind];
+  const input = { params: { id: source.kind === 'user' ? currentUserId : source.id } };
+  return queryOptions({
+    queryKey: queryKeyOf(route, input) as QueryKey,
+    queryFn: ({ signal }) => api(route, { ...input, signal }),
+  });
+};
+
+/** `GET /api/user/pin/{id}`: asked only when the eye toggle is pressed, never cached for long. */
+export const revealPinQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: queryKeyOf('user.revealPin', { params: { id } }),
+    queryFn: ({ signal }) => api('user.revealPin', { params: { id }, signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const useRevealedPin = (id: number, enabled: boolean) =>
+  useQuery({ ...revealPinQueryOptions(id), enabled });
+
+export type CreatableRole = Exclude<RoleId, 50>;
+
+/** One create call per role (`POST /api/user/{slug}`). */
+const createRoutes = {
+  [Role.Admin]: 'user.createAdmin',
+  [Role.Owner]: 'user.createOwner',
+  [Role.CompanyManager]: 'user.createCompanyManager',
+  [Role.AreaManager]: 'user.createAreaManager',
+  [Role.Manager]: 'user.createManager',
+  [Role.AssistantManager]: 'user.createAssistantManager',
+  [Role.Employee]: 'user.createEmployee',
+} as const satisfies Record<CreatableRole, string>;
+
+export interface CreateUserInput {
+  roleId: CreatableRole;
+  body: CreateUserBody;
+}
+
+export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+export const createUser = ({ roleId, body }: CreateUserInput) => api(createRoutes[roleId], { body });
+
+export const updateUser = (body: UpdateUserBody) =>
+  api('user.update', { params: { id: body.userInfo.id }, body });
+
+export const setCompanyEmail = ({ userId, enabled }: { userId: number; enabled: boolean }) =>
+  api('user.companyEmail', { body: { userId, company_email: enabled } });
+
+export const deleteUser = (id: number) => api('user.delete', { params: { id } });
+
+/** Refreshes everything that shows a user (after a change made outside these mutations, say a picture). */
+export const invalidateUsers = (queryClient: ReturnType<typeof useQueryClient>) =>
+  invalidateGroup(queryClient, userChangeRoutes);
+
+export const useCreateUser = () => {
+  const invalidate = useInvalidateGroup(userChangeRoutes);
+  return useMutation({ mutationFn: createUser, onSuccess: invalidate });
+};
+
+export const useUpdateUser = () => {
+  const invalidate = useInvalidateGroup(userChangeRoutes);
+  return useMutation({ mutationFn: updateUser, onSuccess: invalidate });
+};
+
+export const useSetCompanyEmail = () => {
+  const invalidate = useInvalidateGroup(userChangeRoutes);
+  return useMutation({ mutationFn: setCompanyEmail, onSuccess: invalidate });
+};
+
+export const useDeleteUser = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    // The deleted user's own query is dropped, not refetched (it would answer 404).
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: userQueryOptions(id).queryKey });
+      return invalidateGroup(queryClient, userChangeRoutes);
+    },
+  });
+};
+
+/** A location or an area whose members change, placed for the policy. */
+export type MembershipContainer = PlacementOf<'location'> | PlacementOf<'organization'>;
+
+const chunks = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** Adds users to the container, in calls of at most MAX_USER_IDS_PER_CALL users. */
+export const addMembers = async (container: MembershipContainer, userIds: readonly number[]) => {
+  for (const part of chunks(userIds, MAX_USER_IDS_PER_CALL)) {
+    await (container.kind === 'organization'
+      ? api('user.addToOrganization', { body: { userIds: part, organizationId: container.id } })
+      : api('user.addToLocation', { body: { userIds: part, locationId: container.id } }));
+  }
+};
+
+export const removeMember = (container: MembershipContainer, userId: number) =>
+  container.kind === 'organization'
+    ? api('user.removeFromOrganization', { params: { userId, organizationId: container.id } })
+    : api('user.removeFromLocation', { params: { userId, locationId: container.id } });
+
+/** A membership change is a change of the users it moves: the same group refreshes. */
+export const useAddMembers = () => {
+  const invalidate = useInvalidateGroup(userChangeRoutes);
+  return useMutation({
+    mutationFn: ({ container, userIds }: { container: MembershipContainer; userIds: readonly number[] }) =>
+      addMembers(container, userIds),
+    onSettled: invalidate,
+  });
+};
+
+export const useRemoveMember = () => {
+  const invalidate = useInvalidateGroup(userChangeRoutes);
+  return useMutation({
+    mutationFn: ({ container, userId }: { container: MembershipContainer; userId: number }) =>
+      removeMember(container, userId),
+    onSettled: invalidate,
+  });
+};
+
+/** The location or area whose members a users table lists, placed for the policy (its detail page's cache entry). */
+export const useMembershipContainer = (source: UsersSource): UseQueryResult<MembershipContainer> => {
+  const id = source.kind === 'user' ? 0 : source.id;
+  const organization = useQuery({
+    ...organizationQueryOptions(id),
+    enabled: source.kind === 'organization',
+    select: (item): MembershipContainer => ({
+      kind: 'organization',
+      id: item.id,
+      managementCompanyId: item.managementCompanyId,
+    }),
+  });
+  const location = useQuery({
+    ...locationQueryOptions(id),
+    enabled: source.kind === 'location',
+    select: (item): MembershipContainer => ({
+      kind: 'location',
+      id: item.id,
+      locationId: item.id,
+      organizationId: item.organizationId,
+      managementCompanyId: item.managementCompanyId,
+    }),
+  });
+  return source.kind === 'location' ? location : organization;
+};
