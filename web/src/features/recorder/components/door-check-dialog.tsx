@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ImageContentType } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
-import { useRecorderServices } from '../recorder-services.tsx';
 import { preparePhoto } from './photo-file.ts';
 import { PhotoInput } from './photo-input.tsx';
+import { usePhotoProgress } from './use-photo-progress.ts';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 
 export const doorCheckTexts = {
@@ -56,13 +56,10 @@ const DoorCheckForm = ({
   onSave: (values: DoorCheckValues) => void;
 }) => {
   const form = useForm<{ picturedUnit: string }>({ defaultValues: { picturedUnit: '' } });
-  const { shrinkPhoto } = useRecorderServices();
   const [photo, setPhoto] = useState<{ name: string; blob: Blob; contentType: ImageContentType } | null>(
     null,
   );
-  const [preparing, setPreparing] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { shrinkPhoto, preparing, setPreparing, notice, setNotice, problem, setProblem } = usePhotoProgress();
   return (
     <DialogForm
       formId={formId}

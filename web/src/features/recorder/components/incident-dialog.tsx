@@ -6,9 +6,9 @@ import * as z from 'zod';
 import { INCIDENT_PRIORITIES, NOTE_MAX_LENGTH, type ImageContentType } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import { walkNoteBody } from '@sitewalk/shared/schemas/walkReport';
-import { useRecorderServices } from '../recorder-services.tsx';
 import { preparePhoto } from './photo-file.ts';
 import { PhotoInput } from './photo-input.tsx';
+import { usePhotoProgress } from './use-photo-progress.ts';
 import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 
 /** The most photos one incident takes on the spot. */
@@ -51,11 +51,8 @@ const IncidentForm = ({ formId, onSave }: { formId: string; onSave: (values: Inc
     defaultValues: { typeId: '', note: '' },
   });
   const { errors } = form.formState;
-  const { shrinkPhoto } = useRecorderServices();
   const [photos, setPhotos] = useState<IncidentValues['photos']>([]);
-  const [preparing, setPreparing] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { shrinkPhoto, preparing, setPreparing, notice, setNotice, problem, setProblem } = usePhotoProgress();
   return (
     <DialogForm
       formId={formId}
