@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { startTestHost, type TestHost } from '../support/host.ts';
-import { callAs, person, type Person } from '../support/people.ts';
+import { account, callAs, person, type Person } from '../support/people.ts';
 import { locationBody, seedTenant } from '../support/site.ts';
 
 /**
@@ -136,7 +136,7 @@ describe('an update racing a delete of the same object', () => {
 
   it('of a user never answers 500', async () => {
     const rounds = await race(
-      async () => (await person(t.host.url, Role.Employee, { managementCompanyId: companyId })).id,
+      async () => (await account(Role.Employee, { managementCompanyId: companyId })).id,
       (userId) => [
         'PUT',
         `/api/user/update/user/${userId}`,

@@ -12,7 +12,7 @@ import { nextIds } from '@sitewalk/functions/db/counters';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { apiAs, type Api, type BodyOf } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
-import { callAs, person, type Person } from '../support/people.ts';
+import { account, callAs, person, type Person } from '../support/people.ts';
 import { locationBody, seedTenant } from '../support/site.ts';
 
 /**
@@ -181,7 +181,7 @@ describe('bounded lists and transactions (items 9 and 21)', () => {
   it('adds as many users as the cap allows, in one transaction', async () => {
     const people = await Promise.all(
       Array.from({ length: MAX_USER_IDS_PER_CALL }, () =>
-        person(t.host.url, Role.Employee, { managementCompanyId: company }),
+        account(Role.Employee, { managementCompanyId: company }),
       ),
     );
     const added = await api(owner, 'user.addToLocation', {

@@ -13,20 +13,18 @@ export interface Person {
   roleId: RoleId;
 }
 
+export interface Scope {
+  managementCompanyId?: number;
+  locations?: { locationId: number; organizationId: number; managementCompanyId: number }[];
+  organizations?: { organizationId: number; managementCompanyId: number }[];
+  defaultLocationId?: number;
+}
+
 /**
- * A user made straight in the table and Cognito (the user API is tested on its own), signed in over HTTP.
- * Each gets a unique e-mail, so tests never collide.
+ * A user made straight in the table and Cognito (the user API is tested on its own), not signed in: for tests
+ * that need many users but none of their sessions. Each gets a unique e-mail, so tests never collide.
  */
-export const person = async (
-  baseUrl: string,
-  roleId: RoleId,
-  scope: {
-    managementCompanyId?: number;
-    locations?: { locationId: number; organizationId: number; managementCompanyId: number }[];
-    organizations?: { organizationId: number; managementCompanyId: number }[];
-    defaultLocationId?: number;
-  } = {},
-): Promise<Person> => {
+export const account = async (roleId: RoleId, scope: Scope = {}) => {
   const email = `role${roleId}-${randomBytes(4).toString('hex')}@example.com`;
   const user = await createAccounts(dataFromEnv(), identityFromEnv()).create({
     firstName: `Role${roleId}`,
@@ -39,13 +37,19 @@ export const person = async (
     organizations: scope.organizations ?? [],
     defaultLocationId: scope.defaultLocationId,
   });
+  return { id: user.userId, email, roleId };
+};
+
+/** A user made as `account` makes one, signed in over HTTP. */
+export const person = async (baseUrl: string, roleId: RoleId, scope: Scope = {}): Promise<Person> => {
+  const { id, email } = await account(roleId, scope);
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: PERSON_PASSWORD }),
   });
   const { accessToken } = (await response.json()) as { accessToken: string };
-  return { id: user.userId, email, token: accessToken, roleId };
+  return { id, email, token: accessToken, roleId };
 };
 
 /** A JSON call with a person's token. */
