@@ -1,7 +1,11 @@
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '@sitewalk/shared/runtime-config';
 import { createQueryClient } from '../lib/query.ts';
+import { RuntimeConfigProvider } from '../lib/runtime-config.tsx';
 import { setSessionHost } from '../lib/session-host.ts';
-import { AppProviders } from './app-providers.tsx';
+import { theme } from './theme.ts';
 import { router } from './router.tsx';
 
 const queryClient = createQueryClient();
@@ -13,5 +17,12 @@ setSessionHost({
 });
 
 export const App = ({ config }: { config: RuntimeConfig }) => (
-  <AppProviders config={config} queryClient={queryClient} router={router} />
+  <RuntimeConfigProvider value={config}>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>
+  </RuntimeConfigProvider>
 );

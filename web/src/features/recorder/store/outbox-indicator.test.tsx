@@ -5,19 +5,25 @@ import { OutboxIndicator } from './outbox-indicator.tsx';
 import type { FailedWrite, Outbox, OutboxStatus, OutboxWrite } from './types.ts';
 
 /** An outbox whose status the test sets. */
-const fake = await vi.hoisted(async () => {
+const fake = vi.hoisted(() => {
   const listeners = new Set<(status: OutboxStatus) => void>();
   const retried: number[] = [];
   const discarded: number[] = [];
-  const { idleOutboxStatus } = await import('./outbox.ts');
-  let status = idleOutboxStatus(true);
+  let status: OutboxStatus = {
+    waiting: 0,
+    bytes: 0,
+    sending: false,
+    online: true,
+    retryAt: null,
+    failed: [],
+  };
   return {
     set: (change: Partial<OutboxStatus>) => {
       status = { ...status, ...change };
       listeners.forEach((listener) => listener(status));
     },
     reset: () => {
-      status = idleOutboxStatus(true);
+      status = { waiting: 0, bytes: 0, sending: false, online: true, retryAt: null, failed: [] };
       retried.length = 0;
       discarded.length = 0;
     },
