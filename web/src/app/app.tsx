@@ -1,11 +1,7 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import type { RuntimeConfig } from '@sitewalk/shared/runtime-config';
 import { createQueryClient } from '../lib/query.ts';
-import { RuntimeConfigProvider } from '../lib/runtime-config.tsx';
 import { setSessionHost } from '../lib/session-host.ts';
-import { theme } from './theme.ts';
+import { AppProviders } from './app-providers.tsx';
 import { router } from './router.tsx';
 
 const queryClient = createQueryClient();
@@ -17,12 +13,5 @@ setSessionHost({
 });
 
 export const App = ({ config }: { config: RuntimeConfig }) => (
-  <RuntimeConfigProvider value={config}>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </ThemeProvider>
-  </RuntimeConfigProvider>
+  <AppProviders config={config} queryClient={queryClient} router={router} />
 );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubScreenWidth } from '../testing/viewport.ts';
 import { DataTable, type DataTableColumn } from './data-table.tsx';
+import { columnTexts } from '../testing/test-utils.tsx';
 
 interface Row {
   id: number;
@@ -13,11 +14,7 @@ const columns: DataTableColumn<Row>[] = [
   { key: 'id', header: 'ID', render: (row) => row.id },
   { key: 'name', header: 'Name', render: (row) => row.name },
 ];
-const bodyNames = () =>
-  within(screen.getByRole('table'))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+const bodyNames = () => columnTexts(1);
 
 const renderTable = (extra: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) =>
   render(

@@ -61,6 +61,19 @@ export const aLocation = (overrides: Partial<Location> = {}): Location => ({
   ...overrides,
 });
 
+/** Area 3's two locations: Harbor Self Storage (11, the default) and Bay Storage (12, in another city). */
+export const twoLocations = (): Location[] => [
+  aLocation(),
+  aLocation({
+    id: 12,
+    name: 'Bay Storage',
+    address: '9 Bay Rd',
+    city: 'Shelbyville',
+    state: 'KY',
+    zipcode: '40065',
+  }),
+];
+
 /** A location as the dashboard lists it, with its walk report and incident counts. */
 export const aDashboardLocation = (overrides: Partial<DashboardLocation> = {}): DashboardLocation => ({
   id: 1,

@@ -1,6 +1,6 @@
 import type { Incident } from '@sitewalk/shared/schemas/incident';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { Role } from '@sitewalk/shared/roles';
+import { aPerson } from './fixtures.ts';
 
 export const anIncident = (overrides: Partial<Incident> = {}): Incident => ({
   id: 1,
@@ -18,23 +18,12 @@ export const anIncident = (overrides: Partial<Incident> = {}): Incident => ({
   ...overrides,
 });
 
-export const aUser = (overrides: Partial<User> = {}): User => ({
-  id: 7,
-  firstName: 'Dana',
-  lastName: 'Walker',
-  email: 'dana@example.com',
-  phone: null,
-  roleId: Role.Manager,
-  roleName: 'Manager',
-  needsPasswordReset: false,
-  companyEmail: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  defaultLocationId: null,
-  managementCompanyId: 1,
-  managementCompany: { name: 'Acme Storage' },
-  userToLocation: [],
-  userToOrganization: [],
-  hasProfileImage: false,
-  hasPin: false,
-  ...overrides,
-});
+export const aUser = (overrides: Partial<User> = {}): User =>
+  aPerson({
+    id: 7,
+    firstName: 'Dana',
+    lastName: 'Walker',
+    email: 'dana@example.com',
+    roleName: 'Manager',
+    ...overrides,
+  });

@@ -1,18 +1,18 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, within, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { RuntimeConfig } from '@sitewalk/shared/runtime-config';
+import { Role } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { theme } from '../app/theme.ts';
+import { AppProviders } from '../app/app-providers.tsx';
 import { setAccessToken } from '../lib/api.ts';
 import '../lib/auth.tsx'; // registers the 401 handler, as the app's first protected page does
 import { createQueryClient, queryKeyOf } from '../lib/query.ts';
-import { RuntimeConfigProvider } from '../lib/runtime-config.tsx';
 import { setSessionHost } from '../lib/session-host.ts';
+import { createFakeFetch, type FakeHandlers } from './fake-api.ts';
 
 export const testConfig: RuntimeConfig = {
   apiBasePath: '/api',
@@ -42,6 +42,32 @@ export const testUser = (overrides: Partial<User> = {}): User => ({
   hasProfileImage: false,
   hasPin: false,
   ...overrides,
+});
+
+/** The Company Manager of management company 1 (the default tenant of `testing/fixtures.ts`). */
+export const testCompanyManager = testUser({
+  id: 100,
+  roleId: Role.CompanyManager,
+  roleName: 'Company Manager',
+  managementCompanyId: 1,
+});
+
+/** The Area Manager of area 3 ('North Area') in management company 1. */
+export const testAreaManager = testUser({
+  id: 101,
+  roleId: Role.AreaManager,
+  roleName: 'Area Manager',
+  managementCompanyId: 1,
+  userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
+});
+
+/** The Manager of location 11 ('Harbor Self Storage') in management company 1. */
+export const testLocationManager = testUser({
+  id: 102,
+  roleId: Role.Manager,
+  roleName: 'Manager',
+  managementCompanyId: 1,
+  userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage' } }],
 });
 
 /** The app's query client (its retry and freshness rules), without retries so failures show at once. */
@@ -89,20 +115,31 @@ export const renderWithProviders = (ui: ReactElement, options: RenderWithProvide
     setAccessToken(null);
   }
   const result: RenderResult = render(
-    <RuntimeConfigProvider value={{ ...testConfig, ...options.config }}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ThemeProvider>
-    </RuntimeConfigProvider>,
+    <AppProviders config={{ ...testConfig, ...options.config }} queryClient={queryClient} router={router} />,
   );
   const user = userEvent.setup({
     advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined),
   });
   return { ...result, router, queryClient, user };
 };
+
+/** `renderWithProviders` with `fetch` answered by `handlers` (see `fake-api.ts`); also returns the fake. */
+export const renderWithFakeApi = (
+  ui: ReactElement,
+  handlers: FakeHandlers,
+  options: RenderWithProvidersOptions = {},
+) => {
+  const fake = createFakeFetch(handlers);
+  vi.stubGlobal('fetch', fake.fetch);
+  return { ...renderWithProviders(ui, options), fake };
+};
+
+/** The texts in one column of a table's body rows (its header row left out), top to bottom. */
+export const columnTexts = (column: number, table: HTMLElement = screen.getByRole('table')) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[column]?.textContent);
 
 /** A `fetch` stub answering by `METHOD /path`; unlisted calls answer 599 and are recorded. */
 export const stubFetch = (

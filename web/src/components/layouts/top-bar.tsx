@@ -7,6 +7,7 @@ import { useProfilePictureUrl } from '../../api/pictures.ts';
 import { Picture } from '../picture.tsx';
 import { SiteWalkLogo } from '../sitewalk-logo.tsx';
 import { AlertBell } from './alert-bell.tsx';
+import { oneLine } from '../one-line.ts';
 
 /** Hidden to the eye, still read, below 600 px. */
 const nameBelow600 = {
@@ -54,16 +55,7 @@ export const TopBar = () => {
           sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, fontWeight: 600 }}
         >
           <Picture src={pictureUrl} alt="" variant="avatar" size={32} />
-          <Box
-            component="span"
-            sx={{
-              minWidth: 0,
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
-              ...nameBelow600,
-            }}
-          >
+          <Box component="span" sx={{ ...oneLine, ...nameBelow600 }}>
             {name}
           </Box>
         </Link>

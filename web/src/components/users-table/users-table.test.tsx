@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { testUser, renderWithFakeApi, columnTexts } from '../../testing/test-utils.tsx';
+import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aLocation, anArea, aPerson } from '../../testing/fixtures.ts';
 import { UsersTable, type UsersSource } from './users-table.tsx';
 import { Role } from '@sitewalk/shared/roles';
@@ -16,9 +16,7 @@ const companyManager = testUser({
 });
 
 const renderTable = (handlers: FakeHandlers, source: UsersSource, signedIn: User = companyManager) => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<UsersTable source={source} />, {
+  return renderWithFakeApi(<UsersTable source={source} />, handlers, {
     route: '/app/table',
     path: '/app/table',
     routes: [
@@ -27,14 +25,9 @@ const renderTable = (handlers: FakeHandlers, source: UsersSource, signedIn: User
     ],
     user: signedIn,
   });
-  return { ...rendered, fake };
 };
 
-const rowNames = () =>
-  within(screen.getByRole('table', { name: 'Users' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+const rowNames = () => columnTexts(0, screen.getByRole('table', { name: 'Users' }));
 
 const area = anArea({ id: 3 });
 const inArea = (user: User): User => ({

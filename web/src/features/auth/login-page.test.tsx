@@ -130,6 +130,14 @@ describe('/login', () => {
   });
 
   describe('two-step verification', () => {
+    /** The login's answer for an account with an authenticator: the code step, no session yet. */
+    const askForCode = () =>
+      jsonResponse(200, {
+        needsPasswordReset: false,
+        mfa: 'code',
+        session: 'step',
+        email: 'ann@example.com',
+      });
     const signInAs = async (user: ReturnType<typeof renderLogin>['user'], email: string) => {
       await user.type(screen.getByLabelText(/Email/), email);
       await user.type(screen.getByLabelText(/^Password/), 'SiteWalk2024');
@@ -139,13 +147,7 @@ describe('/login', () => {
     it('asks for the authenticator code after the password, says a wrong one is wrong, and signs in with the right one', async () => {
       const sent: unknown[] = [];
       stubFetch({
-        'POST /api/auth/login': () =>
-          jsonResponse(200, {
-            needsPasswordReset: false,
-            mfa: 'code',
-            session: 'step',
-            email: 'ann@example.com',
-          }),
+        'POST /api/auth/login': askForCode,
         'POST /api/auth/mfa-code': (init) => {
           const body = JSON.parse(String(init?.body)) as { code: string };
           sent.push(body);
@@ -185,13 +187,7 @@ describe('/login', () => {
 
     it('goes back to the password from the code step', async () => {
       stubFetch({
-        'POST /api/auth/login': () =>
-          jsonResponse(200, {
-            needsPasswordReset: false,
-            mfa: 'code',
-            session: 'step',
-            email: 'ann@example.com',
-          }),
+        'POST /api/auth/login': askForCode,
       });
       const { user } = renderLogin();
       await signInAs(user, 'ann@example.com');

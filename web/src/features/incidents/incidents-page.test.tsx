@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ExportFile } from '@sitewalk/shared/schemas/export';
-import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { testUser, renderWithFakeApi } from '../../testing/test-utils.tsx';
+import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { anIncident } from '../../testing/incident-fixtures.ts';
 import { startDownload } from '../../lib/download.ts';
 import { IncidentsPage } from './incidents-page.tsx';
@@ -13,15 +13,12 @@ vi.mock('../../lib/download.ts', () => ({ startDownload: vi.fn() }));
 const manager = testUser({ id: 102, roleId: Role.Manager, roleName: 'Manager', managementCompanyId: 1 });
 
 const renderIncidents = (handlers: FakeHandlers) => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<IncidentsPage />, {
+  return renderWithFakeApi(<IncidentsPage />, handlers, {
     route: '/app/incidents',
     path: '/app/incidents',
     routes: [{ path: '/app/incidents/:id', element: <p>incident page</p> }],
     user: manager,
   });
-  return { ...rendered, fake };
 };
 
 const many = Array.from({ length: 12 }, (_, i) =>

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
 import type { Location } from '@sitewalk/shared/schemas/location';
-import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { testUser, testAreaManager as areaManager, renderWithFakeApi } from '../../testing/test-utils.tsx';
+import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aCompany, aLocation, anArea } from '../../testing/fixtures.ts';
 import { AddLocationPage, addressText } from './add-location-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
@@ -13,28 +13,18 @@ vi.mock('./components/location-map.tsx', async () => ({
 }));
 
 const superUser = testUser();
-const areaManager = testUser({
-  id: 101,
-  roleId: Role.AreaManager,
-  roleName: 'Area Manager',
-  managementCompanyId: 1,
-  userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
-});
 const manager = testUser({ id: 102, roleId: Role.Manager, roleName: 'Manager', managementCompanyId: 1 });
 
 const north = anArea({ id: 3, name: 'North Area' });
 const south = anArea({ id: 4, name: 'South Area' });
 
 const renderAdd = (handlers: FakeHandlers, user: User = superUser) => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<AddLocationPage />, {
+  return renderWithFakeApi(<AddLocationPage />, handlers, {
     route: '/app/addLocation',
     path: '/app/addLocation',
     routes: [{ path: '/app/locations/:id', element: <p>location page</p> }],
     user,
   });
-  return { ...rendered, fake };
 };
 
 const created = (request: { body: unknown }): Location =>

@@ -2,8 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
 import type { WalkReportSummary } from '@sitewalk/shared/schemas/walkReport';
-import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import {
+  renderWithFakeApi,
+  testAreaManager as areaManager,
+  testLocationManager as manager,
+} from '../../testing/test-utils.tsx';
+import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aLocation, aPerson } from '../../testing/fixtures.ts';
 import { anIncident } from '../../testing/incident-fixtures.ts';
 import { LocationPage } from './location-page.tsx';
@@ -12,21 +16,6 @@ import { Role } from '@sitewalk/shared/roles';
 vi.mock('./components/location-map.tsx', async () => ({
   LocationMap: (await import('./components/fake-location-map.tsx')).FakeLocationMap,
 }));
-
-const areaManager = testUser({
-  id: 101,
-  roleId: Role.AreaManager,
-  roleName: 'Area Manager',
-  managementCompanyId: 1,
-  userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
-});
-const manager = testUser({
-  id: 102,
-  roleId: Role.Manager,
-  roleName: 'Manager',
-  managementCompanyId: 1,
-  userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage' } }],
-});
 
 const location = aLocation({ id: 11 });
 
@@ -56,9 +45,7 @@ const renderLocation = (
     state,
   }: { route?: string; user?: User; state?: unknown } = {},
 ) => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<LocationPage />, {
+  const rendered = renderWithFakeApi(<LocationPage />, handlers, {
     route,
     path: '/app/locations/:id',
     routes: [
@@ -71,7 +58,7 @@ const renderLocation = (
     user,
   });
   if (state) void rendered.router.navigate(route, { state, replace: true });
-  return { ...rendered, fake };
+  return rendered;
 };
 
 const base: FakeHandlers = {

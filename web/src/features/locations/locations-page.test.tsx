@@ -1,32 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation } from '../../testing/fixtures.ts';
+import {
+  testAreaManager as areaManager,
+  testLocationManager as manager,
+  renderWithFakeApi,
+  columnTexts,
+} from '../../testing/test-utils.tsx';
+import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { twoLocations } from '../../testing/fixtures.ts';
 import { AppErrorRoute } from '../../app/routes/app-error.tsx';
 import { LocationsPage } from './locations-page.tsx';
-import { Role } from '@sitewalk/shared/roles';
-
-const areaManager = testUser({
-  id: 101,
-  roleId: Role.AreaManager,
-  roleName: 'Area Manager',
-  managementCompanyId: 1,
-  userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
-});
-const manager = testUser({
-  id: 102,
-  roleId: Role.Manager,
-  roleName: 'Manager',
-  managementCompanyId: 1,
-  userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage' } }],
-});
 
 const renderList = (handlers: FakeHandlers, user: User = areaManager) => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<LocationsPage />, {
+  return renderWithFakeApi(<LocationsPage />, handlers, {
     route: '/app/locations',
     path: '/app/locations',
     routes: [
@@ -36,26 +23,11 @@ const renderList = (handlers: FakeHandlers, user: User = areaManager) => {
     ],
     user,
   });
-  return { ...rendered, fake };
 };
 
-const locations = [
-  aLocation({ id: 11, name: 'Harbor Self Storage' }),
-  aLocation({
-    id: 12,
-    name: 'Bay Storage',
-    address: '9 Bay Rd',
-    city: 'Shelbyville',
-    state: 'KY',
-    zipcode: '40065',
-  }),
-];
+const locations = twoLocations();
 
-const firstCells = () =>
-  within(screen.getByRole('table', { name: 'Locations' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+const firstCells = () => columnTexts(0, screen.getByRole('table', { name: 'Locations' }));
 
 describe('LocationsPage', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -2,36 +2,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
 import type { Location } from '@sitewalk/shared/schemas/location';
-import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import {
+  testCompanyManager as companyManager,
+  testAreaManager as areaManager,
+  testLocationManager as manager,
+  renderWithFakeApi,
+} from '../../testing/test-utils.tsx';
+import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aLocation, anArea } from '../../testing/fixtures.ts';
 import { UpdateLocationPage } from './update-location-page.tsx';
-import { Role } from '@sitewalk/shared/roles';
 
 vi.mock('./components/location-map.tsx', async () => ({
   LocationMap: (await import('./components/fake-location-map.tsx')).FakeLocationMap,
 }));
-
-const companyManager = testUser({
-  id: 100,
-  roleId: Role.CompanyManager,
-  roleName: 'Company Manager',
-  managementCompanyId: 1,
-});
-const areaManager = testUser({
-  id: 101,
-  roleId: Role.AreaManager,
-  roleName: 'Area Manager',
-  managementCompanyId: 1,
-  userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
-});
-const manager = testUser({
-  id: 102,
-  roleId: Role.Manager,
-  roleName: 'Manager',
-  managementCompanyId: 1,
-  userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage' } }],
-});
 
 const location = aLocation({ id: 11 });
 const north = anArea({ id: 3, name: 'North Area' });
@@ -43,9 +26,7 @@ const renderUpdate = (
   user: User = companyManager,
   route = '/app/locations/update/11',
 ) => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<UpdateLocationPage />, {
+  return renderWithFakeApi(<UpdateLocationPage />, handlers, {
     route,
     path: '/app/locations/update/:id',
     routes: [
@@ -54,7 +35,6 @@ const renderUpdate = (
     ],
     user,
   });
-  return { ...rendered, fake };
 };
 
 const updated = (request: { body: unknown }): Location => ({

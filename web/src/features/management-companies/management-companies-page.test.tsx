@@ -3,8 +3,8 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@sitewalk/shared/messages';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
+import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { testUser, renderWithFakeApi } from '../../testing/test-utils.tsx';
 import { ManagementCompaniesPage } from './management-companies-page.tsx';
 import { aCompany } from '../../testing/fixtures.ts';
 import { Role } from '@sitewalk/shared/roles';
@@ -19,9 +19,7 @@ const ShowForm = () => {
 };
 
 const renderList = (handlers: FakeHandlers, user: User = testUser()) => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<ManagementCompaniesPage />, {
+  return renderWithFakeApi(<ManagementCompaniesPage />, handlers, {
     route: '/app/management-companies',
     path: '/app/management-companies',
     routes: [
@@ -30,7 +28,6 @@ const renderList = (handlers: FakeHandlers, user: User = testUser()) => {
     ],
     user,
   });
-  return { ...rendered, fake };
 };
 
 const acme = aCompany({ id: 7, name: 'Acme Storage', hasLogo: true });

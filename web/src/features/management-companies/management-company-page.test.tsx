@@ -3,9 +3,9 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@sitewalk/shared/messages';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { installFakeXhr } from '../../testing/fake-xhr.ts';
-import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
+import { testUser, renderWithFakeApi } from '../../testing/test-utils.tsx';
 import { ManagementCompanyPage } from './management-company-page.tsx';
 import { aCompany } from '../../testing/fixtures.ts';
 import { Role } from '@sitewalk/shared/roles';
@@ -13,9 +13,7 @@ import { Role } from '@sitewalk/shared/roles';
 const ListPage = () => <p>list page {useLocation().pathname}</p>;
 
 const renderForm = (route: string, handlers: FakeHandlers = {}, user: User = testUser()) => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<ManagementCompanyPage />, {
+  return renderWithFakeApi(<ManagementCompanyPage />, handlers, {
     route,
     path: '/app/management-companies/add',
     routes: [
@@ -24,7 +22,6 @@ const renderForm = (route: string, handlers: FakeHandlers = {}, user: User = tes
     ],
     user,
   });
-  return { ...rendered, fake };
 };
 
 const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });

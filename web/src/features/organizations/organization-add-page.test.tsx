@@ -1,12 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import {
+  testUser,
+  testCompanyManager as companyManager,
+  testAreaManager as areaManager,
+  renderWithFakeApi,
+} from '../../testing/test-utils.tsx';
+import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aCompany, anArea } from '../../testing/fixtures.ts';
 import { uploadImage } from '../../lib/upload.ts';
 import { OrganizationAddPage } from './organization-add-page.tsx';
-import { Role } from '@sitewalk/shared/roles';
 
 // The presigned PUT goes to the storage with XMLHttpRequest; lib/upload.test.ts covers it.
 vi.mock('../../lib/upload.ts', async (importOriginal) => ({
@@ -15,33 +19,17 @@ vi.mock('../../lib/upload.ts', async (importOriginal) => ({
 }));
 
 const superUser = testUser();
-const companyManager = testUser({
-  id: 100,
-  roleId: Role.CompanyManager,
-  roleName: 'Company Manager',
-  managementCompanyId: 1,
-});
-const areaManager = testUser({
-  id: 101,
-  roleId: Role.AreaManager,
-  roleName: 'Area Manager',
-  managementCompanyId: 1,
-  userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
-});
 
 const acme = aCompany({ id: 1, name: 'Acme Storage' });
 const bolt = aCompany({ id: 2, name: 'Bolt Lockers' });
 
 const renderAdd = (handlers: FakeHandlers, user: User = superUser) => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<OrganizationAddPage />, {
+  return renderWithFakeApi(<OrganizationAddPage />, handlers, {
     route: '/app/addOrganization',
     path: '/app/addOrganization',
     routes: [{ path: '/app/organizations', element: <p>areas list</p> }],
     user,
   });
-  return { ...rendered, fake };
 };
 
 const created = (request: { body: unknown }) => {

@@ -1,26 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation, anArea, aPerson } from '../../testing/fixtures.ts';
+import {
+  testCompanyManager as companyManager,
+  renderWithFakeApi,
+  columnTexts,
+} from '../../testing/test-utils.tsx';
+import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { anArea, aPerson, twoLocations } from '../../testing/fixtures.ts';
 import { OrganizationPage } from './organization-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
-
-const companyManager = testUser({
-  id: 100,
-  roleId: Role.CompanyManager,
-  roleName: 'Company Manager',
-  managementCompanyId: 1,
-});
 
 const renderArea = (
   handlers: FakeHandlers,
   { id = '3', user = companyManager }: { id?: string; user?: User } = {},
 ) => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<OrganizationPage />, {
+  return renderWithFakeApi(<OrganizationPage />, handlers, {
     route: `/app/organizations/${id}`,
     path: '/app/organizations/:id',
     routes: [
@@ -30,7 +25,6 @@ const renderArea = (
     ],
     user,
   });
-  return { ...rendered, fake };
 };
 
 const area = anArea({
@@ -48,28 +42,14 @@ const member = aPerson({
   roleId: Role.AreaManager,
   userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
 });
-const locations = [
-  aLocation({ id: 11, name: 'Harbor Self Storage', city: 'Springfield', zipcode: '62701' }),
-  aLocation({
-    id: 12,
-    name: 'Bay Storage',
-    address: '9 Bay Rd',
-    city: 'Shelbyville',
-    state: 'KY',
-    zipcode: '40065',
-  }),
-];
+const locations = twoLocations();
 const handlers: FakeHandlers = {
   'organization.get': () => area,
   'user.allByOrganization': () => [member],
   'location.allByOrganization': () => locations,
 };
 
-const locationNames = () =>
-  within(screen.getByRole('table', { name: 'Locations' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+const locationNames = () => columnTexts(0, screen.getByRole('table', { name: 'Locations' }));
 
 describe('OrganizationPage', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,33 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import {
+  testCompanyManager as companyManager,
+  testAreaManager as areaManager,
+  renderWithFakeApi,
+} from '../../testing/test-utils.tsx';
+import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { anArea } from '../../testing/fixtures.ts';
 import { OrganizationUpdatePage } from './organization-update-page.tsx';
-import { Role } from '@sitewalk/shared/roles';
-
-const companyManager = testUser({
-  id: 100,
-  roleId: Role.CompanyManager,
-  roleName: 'Company Manager',
-  managementCompanyId: 1,
-});
-const areaManager = testUser({
-  id: 101,
-  roleId: Role.AreaManager,
-  roleName: 'Area Manager',
-  managementCompanyId: 1,
-  userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
-});
 
 const renderUpdate = (
   handlers: FakeHandlers,
   { id = '3', user = companyManager }: { id?: string; user?: User } = {},
 ) => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<OrganizationUpdatePage />, {
+  return renderWithFakeApi(<OrganizationUpdatePage />, handlers, {
     route: `/app/organizations/update/${id}`,
     path: '/app/organizations/update/:id',
     routes: [
@@ -36,7 +23,6 @@ const renderUpdate = (
     ],
     user,
   });
-  return { ...rendered, fake };
 };
 
 const area = anArea({ id: 3, name: 'North Area' });

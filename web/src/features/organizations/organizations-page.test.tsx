@@ -1,31 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import {
+  testUser,
+  testCompanyManager as companyManager,
+  testAreaManager as areaManager,
+  renderWithFakeApi,
+  columnTexts,
+} from '../../testing/test-utils.tsx';
+import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { anArea } from '../../testing/fixtures.ts';
 import { OrganizationsPage } from './organizations-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
-const companyManager = testUser({
-  id: 100,
-  roleId: Role.CompanyManager,
-  roleName: 'Company Manager',
-  managementCompanyId: 1,
-});
-const areaManager = testUser({
-  id: 101,
-  roleId: Role.AreaManager,
-  roleName: 'Area Manager',
-  managementCompanyId: 1,
-  userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
-});
 const manager = testUser({ id: 102, roleId: Role.Manager, roleName: 'Manager', managementCompanyId: 1 });
 
 const renderAreas = (handlers: FakeHandlers, user: User = companyManager) => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<OrganizationsPage />, {
+  return renderWithFakeApi(<OrganizationsPage />, handlers, {
     route: '/app/organizations',
     path: '/app/organizations',
     routes: [
@@ -34,7 +25,6 @@ const renderAreas = (handlers: FakeHandlers, user: User = companyManager) => {
     ],
     user,
   });
-  return { ...rendered, fake };
 };
 
 const areas = [
@@ -42,11 +32,7 @@ const areas = [
   anArea({ id: 4, name: 'East Area' }),
 ];
 
-const rowTexts = () =>
-  within(screen.getByRole('table', { name: 'Areas' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+const rowTexts = () => columnTexts(0, screen.getByRole('table', { name: 'Areas' }));
 
 describe('OrganizationsPage', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Role } from '@sitewalk/shared/roles';
 import type { Task } from '@sitewalk/shared/schemas/task';
-import { renderWithProviders } from '../../testing/test-utils.tsx';
+import { renderWithFakeApi } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aUser } from '../../testing/incident-fixtures.ts';
 import { aTask } from '../../testing/task-fixtures.ts';
@@ -18,18 +18,19 @@ const pageOf = (tasks: Task[], totalCount = tasks.length) => ({
 });
 
 const renderTasks = (handlers: FakeHandlers, roleId: number = Role.Manager) => {
-  const fake = createFakeFetch({ 'location.allByUser': () => [aLocation({ id: 4 })], ...handlers });
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<TasksPage />, {
-    route: '/app/tasks',
-    path: '/app/tasks',
-    routes: [{ path: '/app/tasks/:id', element: <p>task page</p> }],
-    user: aUser({
-      roleId: roleId as never,
-      userToLocation: [{ locationId: 4, location: { name: 'Harbor Self Storage' } }],
-    }),
-  });
-  return { ...rendered, fake };
+  return renderWithFakeApi(
+    <TasksPage />,
+    { 'location.allByUser': () => [aLocation({ id: 4 })], ...handlers },
+    {
+      route: '/app/tasks',
+      path: '/app/tasks',
+      routes: [{ path: '/app/tasks/:id', element: <p>task page</p> }],
+      user: aUser({
+        roleId: roleId as never,
+        userToLocation: [{ locationId: 4, location: { name: 'Harbor Self Storage' } }],
+      }),
+    },
+  );
 };
 
 const table = () => within(screen.getByRole('table', { name: 'Tasks' }));

@@ -2,11 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { WalkReport } from '@sitewalk/shared/schemas/walkReport';
 import type { Marker } from '@sitewalk/shared/schemas/walk';
-import { renderWithProviders } from '../../testing/test-utils.tsx';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { renderWithFakeApi } from '../../testing/test-utils.tsx';
+import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { formatInstant } from '@sitewalk/shared/time';
 import { aLocation } from '../../testing/fixtures.ts';
 import { aUser } from '../../testing/incident-fixtures.ts';
+import { aWalkReport } from '../../testing/walk-report-fixtures.ts';
 import { mapCalls } from '../../testing/react-map-gl-stub.tsx';
 import { WalkReportPage } from './walk-report-page.tsx';
 
@@ -73,49 +74,33 @@ const aPhoto = (overrides: Partial<Photo> = {}): Photo => ({
   ...overrides,
 });
 
-const aReport = (overrides: Partial<WalkReport> = {}): WalkReport => ({
-  id: 9,
-  createdAt: '2026-11-20T17:00:00.000Z',
-  startedAt: '2026-11-20T17:05:00.000Z',
-  finishedAt: '2026-11-20T17:40:00.000Z',
-  userId: 7,
-  user: { firstName: 'Dana', lastName: 'Walker' },
-  walkId: 3,
-  walk: {
-    name: 'Night round',
-    locationId: 4,
-    markers: [aMarker(31, 1), aMarker(32, 2, { isDoor: true }), aMarker(33, 3), aMarker(34, 4)],
-  },
-  // Out of order on purpose: the list follows the arrivals.
-  CompletedMarker: [
-    checkpoint(2, 32, '2026-11-20T17:20:00.000Z', { isDoor: true, targetUnit: '105', picturedUnit: '106' }),
-    checkpoint(1, 31, '2026-11-20T17:10:00.000Z'),
-  ],
-  walkNote: [{ id: 1, markerId: 31, note: 'Gate chain loose' }],
-  markerImage: [aPhoto()],
-  markerCount: 4,
-  completedMarkerCount: 2,
-  firstArrivalAt: '2026-11-20T17:10:00.000Z',
-  lastArrivalAt: '2026-11-20T17:20:00.000Z',
-  totalTime: 'Not Completed',
-  totalMinutes: null,
-  completed: false,
-  doorUnits: [],
-  flags: [],
-  flagCount: 0,
-  discardedCount: 0,
-  ...overrides,
-});
+const aReport = (overrides: Partial<WalkReport> = {}): WalkReport =>
+  aWalkReport({
+    walk: {
+      name: 'Night round',
+      locationId: 4,
+      markers: [aMarker(31, 1), aMarker(32, 2, { isDoor: true }), aMarker(33, 3), aMarker(34, 4)],
+    },
+    // Out of order on purpose: the list follows the arrivals.
+    CompletedMarker: [
+      checkpoint(2, 32, '2026-11-20T17:20:00.000Z', { isDoor: true, targetUnit: '105', picturedUnit: '106' }),
+      checkpoint(1, 31, '2026-11-20T17:10:00.000Z'),
+    ],
+    walkNote: [{ id: 1, markerId: 31, note: 'Gate chain loose' }],
+    markerImage: [aPhoto()],
+    markerCount: 4,
+    completedMarkerCount: 2,
+    firstArrivalAt: '2026-11-20T17:10:00.000Z',
+    lastArrivalAt: '2026-11-20T17:20:00.000Z',
+    ...overrides,
+  });
 
 const renderReport = (handlers: FakeHandlers, path = '/app/locations/4/walk-report/9') => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<WalkReportPage />, {
+  return renderWithFakeApi(<WalkReportPage />, handlers, {
     route: path,
     path: '/app/locations/:id/walk-report/:walkReportId',
     user: aUser(),
   });
-  return { ...rendered, fake };
 };
 
 const detail = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;

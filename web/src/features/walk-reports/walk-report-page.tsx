@@ -25,6 +25,7 @@ import { reportView, type CompletedEntry, type FlagEntry } from './walk-report-v
 import { MapLegend, WalkReportMap } from './components/walk-report-map.tsx';
 import { Detail, DetailList } from '../../components/details.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { TwoColumns } from '../../components/two-columns.tsx';
 
 /** One walk report (the 'Walk report detail' screen). */
 export const WalkReportPage = () => {
@@ -292,14 +293,7 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
 
       <FlagsSection flags={view.flags} discardedCount={data.discardedCount} onShow={showOnMap} />
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 3fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <TwoColumns columns="minmax(0, 2fr) minmax(0, 3fr)">
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h6" component="h2" id="completed-markers" sx={{ mb: 1 }}>
@@ -373,7 +367,7 @@ const WalkReportDetail = ({ walkReportId }: { walkReportId: number }) => {
           />
           <MapLegend />
         </Stack>
-      </Box>
+      </TwoColumns>
     </Stack>
   );
 };

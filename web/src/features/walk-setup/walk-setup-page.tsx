@@ -26,6 +26,7 @@ import { UnitRangeDialog } from './components/unit-range-dialog.tsx';
 import { initialWalkEditorState, markersForSave, walkEditorReducer } from './components/walk-editor-state.ts';
 import { WalkNameDialog, type WalkNameValues } from './components/walk-name-dialog.tsx';
 import { WalkSetupPanel } from './components/walk-setup-panel.tsx';
+import { TwoColumns } from '../../components/two-columns.tsx';
 
 /** The map and its markers load with the map's code, after the page (component tests stub this module). */
 const WalkMap = lazy(async () => ({ default: (await import('./components/walk-map.tsx')).WalkMap }));
@@ -146,14 +147,7 @@ const WalkSetup = ({ location }: { location: Location }) => {
           {location.name}
         </Button>
       </Box>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(320px, 380px)' },
-          alignItems: 'start',
-        }}
-      >
+      <TwoColumns columns="minmax(0, 1fr) minmax(320px, 380px)">
         <Paper variant="outlined" sx={{ overflow: 'hidden', minWidth: 0 }}>
           <Suspense fallback={<Spinner label="Loading map" />}>
             <WalkMap
@@ -200,7 +194,7 @@ const WalkSetup = ({ location }: { location: Location }) => {
             {location.address}, {location.city}, {location.state} {location.zipcode}
           </Typography>
         </Paper>
-      </Box>
+      </TwoColumns>
       <IntroDialog open={intro} onClose={() => setIntro(false)} />
       <WalkNameDialog
         open={naming}

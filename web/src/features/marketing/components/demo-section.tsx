@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { demoShots, type DemoShot } from '../content/demo-shots.ts';
 import { CONTACT_DIALOG_ID } from './contact-dialog.tsx';
-import { LandingSection } from './landing-section.tsx';
+import { LandingSection, splitPanelSx } from './landing-section.tsx';
 
 const Screenshot = ({ shot }: { shot: DemoShot }) => (
   <Paper
@@ -84,11 +84,7 @@ export const DemoSection = ({ shots = demoShots() }: { shots?: readonly DemoShot
       <Paper
         variant="outlined"
         sx={{
-          borderRadius: '20px',
-          p: { xs: 3, md: 5 },
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
-          gap: { xs: 3, md: 6 },
+          ...splitPanelSx,
           bgcolor: 'background.default',
         }}
       >

@@ -70,3 +70,12 @@ export const LandingSection = ({
     </Container>
   </Box>
 );
+
+/** The rounded two-column panel a landing section offers its call to action in (one column on phones). */
+export const splitPanelSx = {
+  borderRadius: '20px',
+  p: { xs: 3, md: 5 },
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+  gap: { xs: 3, md: 6 },
+} as const;

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import { CONTACT_DIALOG_ID } from './contact-dialog.tsx';
-import { LandingSection } from './landing-section.tsx';
+import { LandingSection, splitPanelSx } from './landing-section.tsx';
 
 const included = [
   'Every feature, for every facility and user of your company',
@@ -20,11 +20,7 @@ export const PricingSection = () => (
     <Paper
       variant="outlined"
       sx={{
-        borderRadius: '20px',
-        p: { xs: 3, md: 5 },
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
-        gap: { xs: 3, md: 6 },
+        ...splitPanelSx,
         alignItems: 'center',
         borderColor: 'primary.light',
         boxShadow: '0 12px 40px rgba(29, 78, 137, 0.08)',

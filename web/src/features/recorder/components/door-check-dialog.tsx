@@ -1,22 +1,12 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useId, useState } from 'react';
+import { Alert, DialogContentText, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ImageContentType } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
-import { useRecorderServices } from '../recorder-services.tsx';
 import { preparePhoto } from './photo-file.ts';
 import { PhotoInput } from './photo-input.tsx';
+import { usePhotoProgress } from './use-photo-progress.ts';
+import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 
 export const doorCheckTexts = {
   waiting: "Waiting for SiteWalk to name the unit to check: it does once this walk's start is sent.",
@@ -42,23 +32,17 @@ export interface DoorCheckDialogProps {
 }
 
 /** 'Door check': a photo of the door of the unit asked for, and the unit number the walker saw. */
-export const DoorCheckDialog = ({ open, markerLabel, unit, onCancel, onSave }: DoorCheckDialogProps) => {
-  const id = useId();
-  return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
-      <DialogTitle id={`${id}-title`}>Door check</DialogTitle>
-      {open && <DoorCheckForm formId={`${id}-form`} markerLabel={markerLabel} unit={unit} onSave={onSave} />}
-      <DialogActions>
-        <Button onClick={onCancel} size="large">
-          Cancel
-        </Button>
-        <Button type="submit" form={`${id}-form`} variant="contained" size="large">
-          Save door check
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
+export const DoorCheckDialog = ({ open, markerLabel, unit, onCancel, onSave }: DoorCheckDialogProps) => (
+  <FormDialog
+    open={open}
+    title="Door check"
+    submitLabel="Save door check"
+    onCancel={onCancel}
+    buttonSize="large"
+  >
+    {(formId) => <DoorCheckForm formId={formId} markerLabel={markerLabel} unit={unit} onSave={onSave} />}
+  </FormDialog>
+);
 
 const DoorCheckForm = ({
   formId,
@@ -72,82 +56,74 @@ const DoorCheckForm = ({
   onSave: (values: DoorCheckValues) => void;
 }) => {
   const form = useForm<{ picturedUnit: string }>({ defaultValues: { picturedUnit: '' } });
-  const { shrinkPhoto } = useRecorderServices();
   const [photo, setPhoto] = useState<{ name: string; blob: Blob; contentType: ImageContentType } | null>(
     null,
   );
-  const [preparing, setPreparing] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { shrinkPhoto, preparing, setPreparing, notice, setNotice, problem, setProblem } = usePhotoProgress();
   return (
-    <DialogContent>
-      <Stack
-        component="form"
-        id={formId}
-        noValidate
-        spacing={2}
-        onSubmit={form.handleSubmit(({ picturedUnit }) => {
-          if (preparing) {
-            setProblem(messages.photo.stillPreparing);
-            return;
-          }
-          if (!photo) {
-            setProblem('Take a photo of the door first');
-            return;
-          }
-          onSave({ blob: photo.blob, contentType: photo.contentType, picturedUnit: picturedUnit.trim() });
-        })}
-      >
-        <DialogContentText>
-          {unit ? `Take a photo of the door of unit ${unit}.` : 'Take a photo of the door.'}
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-            {markerLabel}
-          </Typography>
-        </DialogContentText>
-        {unit === undefined && (
-          <Alert severity="info" role="status">
-            {doorCheckTexts.waiting}
-          </Alert>
-        )}
-        <PhotoInput
-          name="Door photo"
-          text={photo ? 'Retake door photo' : 'Door photo'}
-          variant={photo ? 'outlined' : 'contained'}
-          fullWidth
-          disabled={preparing}
-          onFiles={([file]) => {
-            if (!file) return;
-            setPhoto(null);
-            setNotice(null);
-            setProblem(null);
-            setPreparing(true);
-            void preparePhoto(file, shrinkPhoto).then((prepared) => {
-              setPreparing(false);
-              if ('problem' in prepared) return setProblem(prepared.problem);
-              setPhoto({ name: file.name, blob: prepared.blob, contentType: prepared.contentType });
-              setNotice(prepared.notice);
-            });
-          }}
-        />
-        {preparing && (
-          <Typography variant="body2" color="text.secondary" role="status">
-            {messages.photo.preparing}
-          </Typography>
-        )}
-        {photo && (
-          <Typography variant="body2" color="success.main">
-            Photo ready: {photo.name || 'door photo'}
-          </Typography>
-        )}
-        {notice && <Alert severity="warning">{notice}</Alert>}
-        {problem && <Alert severity="error">{problem}</Alert>}
-        <TextField
-          label="Unit number seen"
-          fullWidth
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20, autoComplete: 'off' } }}
-          {...form.register('picturedUnit')}
-        />
-      </Stack>
-    </DialogContent>
+    <DialogForm
+      formId={formId}
+      onSubmit={form.handleSubmit(({ picturedUnit }) => {
+        if (preparing) {
+          setProblem(messages.photo.stillPreparing);
+          return;
+        }
+        if (!photo) {
+          setProblem('Take a photo of the door first');
+          return;
+        }
+        onSave({ blob: photo.blob, contentType: photo.contentType, picturedUnit: picturedUnit.trim() });
+      })}
+    >
+      <DialogContentText>
+        {unit ? `Take a photo of the door of unit ${unit}.` : 'Take a photo of the door.'}
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+          {markerLabel}
+        </Typography>
+      </DialogContentText>
+      {unit === undefined && (
+        <Alert severity="info" role="status">
+          {doorCheckTexts.waiting}
+        </Alert>
+      )}
+      <PhotoInput
+        name="Door photo"
+        text={photo ? 'Retake door photo' : 'Door photo'}
+        variant={photo ? 'outlined' : 'contained'}
+        fullWidth
+        disabled={preparing}
+        onFiles={([file]) => {
+          if (!file) return;
+          setPhoto(null);
+          setNotice(null);
+          setProblem(null);
+          setPreparing(true);
+          void preparePhoto(file, shrinkPhoto).then((prepared) => {
+            setPreparing(false);
+            if ('problem' in prepared) return setProblem(prepared.problem);
+            setPhoto({ name: file.name, blob: prepared.blob, contentType: prepared.contentType });
+            setNotice(prepared.notice);
+          });
+        }}
+      />
+      {preparing && (
+        <Typography variant="body2" color="text.secondary" role="status">
+          {messages.photo.preparing}
+        </Typography>
+      )}
+      {photo && (
+        <Typography variant="body2" color="success.main">
+          Photo ready: {photo.name || 'door photo'}
+        </Typography>
+      )}
+      {notice && <Alert severity="warning">{notice}</Alert>}
+      {problem && <Alert severity="error">{problem}</Alert>}
+      <TextField
+        label="Unit number seen"
+        fullWidth
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20, autoComplete: 'off' } }}
+        {...form.register('picturedUnit')}
+      />
+    </DialogForm>
   );
 };

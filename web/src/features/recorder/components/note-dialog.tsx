@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { useId } from 'react';
+import { DialogContent, TextField } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import { NOTE_MAX_LENGTH } from '@sitewalk/shared/constants';
 import { walkNoteBody } from '@sitewalk/shared/schemas/walkReport';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 const noteForm = walkNoteBody.pick({ note: true });
 type NoteValues = z.output<typeof noteForm>;
@@ -18,23 +18,11 @@ export interface NoteDialogProps {
 }
 
 /** 'Add note': one note at the selected marker; an empty note is refused with the API's own message. */
-export const NoteDialog = ({ open, markerLabel, onCancel, onSave }: NoteDialogProps) => {
-  const id = useId();
-  return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
-      <DialogTitle id={`${id}-title`}>Add note</DialogTitle>
-      {open && <NoteForm formId={`${id}-form`} markerLabel={markerLabel} onSave={onSave} />}
-      <DialogActions>
-        <Button onClick={onCancel} size="large">
-          Cancel
-        </Button>
-        <Button type="submit" form={`${id}-form`} variant="contained" size="large">
-          Save note
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
+export const NoteDialog = ({ open, markerLabel, onCancel, onSave }: NoteDialogProps) => (
+  <FormDialog open={open} title="Add note" submitLabel="Save note" onCancel={onCancel} buttonSize="large">
+    {(formId) => <NoteForm formId={formId} markerLabel={markerLabel} onSave={onSave} />}
+  </FormDialog>
+);
 
 const NoteForm = ({
   formId,

@@ -14,6 +14,7 @@ import { RecorderServicesProvider } from '../recorder-services.tsx';
 import type { OutboxWrite, RecorderCatalog, RecordingSession } from '../store/types.ts';
 import { createMemoryRecorder, type MemoryRecorder } from '../testing/memory-recorder.ts';
 import { Recorder } from './recorder.tsx';
+import { aRecordingSession } from '../testing/recording-session.ts';
 
 vi.mock('maplibre-gl', () => import('../../../testing/maplibre-gl-stub.ts'));
 vi.mock('react-map-gl/maplibre', () => import('../../../testing/react-map-gl-stub.tsx'));
@@ -98,21 +99,8 @@ const oak: Location = aLocation({ id: 11, name: 'Oak Court' });
 const elm: Location = aLocation({ id: 12, name: 'Elm Yard' });
 const employee = testUser({ id: 5, roleId: Role.Employee, userToLocation: [{ locationId: 11 }] as never });
 
-const session = (overrides: Partial<RecordingSession> = {}): RecordingSession => ({
-  key: 'session-1',
-  userId: 5,
-  locationId: 11,
-  locationName: 'Oak Court',
-  walk,
-  startedAt: new Date(Date.now() - 20 * 60_000).toISOString(),
-  walkReportId: null,
-  arrivals: [],
-  notes: [],
-  photos: [],
-  incidents: [],
-  finishedAt: null,
-  ...overrides,
-});
+const session = (overrides: Partial<RecordingSession> = {}): RecordingSession =>
+  aRecordingSession({ walk, startedAt: new Date(Date.now() - 20 * 60_000).toISOString(), ...overrides });
 
 const renderRecorder = (memory: MemoryRecorder = createMemoryRecorder(), handlers: FakeHandlers = {}) => {
   services.current = memory;

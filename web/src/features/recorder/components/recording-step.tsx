@@ -33,6 +33,7 @@ import { NoteDialog } from './note-dialog.tsx';
 import { preparePhoto } from './photo-file.ts';
 import { PhotoInput } from './photo-input.tsx';
 import { RECORDER_MAP_HEIGHT } from './map-height.ts';
+import { TwoColumns } from '../../../components/two-columns.tsx';
 
 /**
  * The action bar's rows: labels never wrap. Where the column holding them is narrower than 480 px (a phone;
@@ -177,14 +178,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
         </Box>
       </Paper>
       {(position.status === 'denied' || position.status === 'unsupported') && <GpsLine position={position} />}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(280px, 2fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <TwoColumns columns="minmax(0, 3fr) minmax(280px, 2fr)" narrow="1fr" gap={1.5}>
         <Suspense fallback={<Box sx={{ height: RECORDER_MAP_HEIGHT }} />}>
           <RecorderMap markers={markers} progress={progress} position={position} onSelect={setChosenId} />
         </Suspense>
@@ -314,7 +308,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
             </Button>
           </Box>
         </Stack>
-      </Box>
+      </TwoColumns>
       <DoorCheckDialog
         open={door !== null}
         markerLabel={door ? markerName(door.marker) : ''}

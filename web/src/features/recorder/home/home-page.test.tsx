@@ -12,6 +12,7 @@ import { RecorderServicesProvider } from '../recorder-services.tsx';
 import type { RecordingSession } from '../store/types.ts';
 import { createMemoryRecorder, type MemoryRecorder } from '../testing/memory-recorder.ts';
 import { TodayHome } from './home-page.tsx';
+import { aRecordingSession } from '../testing/recording-session.ts';
 
 vi.mock('maplibre-gl', () => import('../../../testing/maplibre-gl-stub.ts'));
 vi.mock('react-map-gl/maplibre', () => import('../../../testing/react-map-gl-stub.tsx'));
@@ -166,20 +167,7 @@ describe('the home of the roles that record', () => {
   it('the recorder keeps a walk in progress rather than start the one asked for', async () => {
     const memory = createMemoryRecorder({
       sessions: [
-        {
-          key: 'in-progress',
-          userId: 5,
-          locationId: 11,
-          locationName: 'Oak Court',
-          walk: morning,
-          startedAt: new Date().toISOString(),
-          walkReportId: null,
-          arrivals: [],
-          notes: [],
-          photos: [],
-          incidents: [],
-          finishedAt: null,
-        },
+        aRecordingSession({ key: 'in-progress', walk: morning, startedAt: new Date().toISOString() }),
       ],
     });
     const { user } = renderHome({}, memory);

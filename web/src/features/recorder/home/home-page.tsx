@@ -19,6 +19,7 @@ import { useRecorderCatalog } from '../api/get-catalog.ts';
 import { getRecorderStore } from '../store/index.ts';
 import type { RecorderCatalog, RecorderStore } from '../store/types.ts';
 import { startState } from './start-request.ts';
+import { oneLine } from '../../../components/one-line.ts';
 
 type WindowToday = z.infer<typeof windowToday>;
 
@@ -203,15 +204,7 @@ const LocationWindows = ({
                       }
                       sx={{ minHeight: 48, justifyContent: 'flex-start', textAlign: 'left' }}
                     >
-                      <Box
-                        component="span"
-                        sx={{
-                          minWidth: 0,
-                          overflow: 'hidden',
-                          textOverflow: 'ellipsis',
-                          whiteSpace: 'nowrap',
-                        }}
-                      >
+                      <Box component="span" sx={oneLine}>
                         Start {walk.name}
                       </Box>
                     </Button>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recorderMarker, recorderWalk } from '../../../testing/recorder-fixtures.ts';
 import type { Arrival, RecordingSession } from '../store/types.ts';
 import { finishSummary } from './finish-summary.ts';
+import { aRecordingSession } from '../testing/recording-session.ts';
 
 const ten = recorderWalk({
   markers: Array.from({ length: 10 }, (_, i) => recorderMarker({ id: 100 + i + 1, label: i + 1 })),
@@ -18,20 +19,8 @@ const arrivalAt = (markerId: number, minute: number): Arrival => ({
   distance: 2,
 });
 
-const sessionWith = (arrivals: Arrival[], walk = ten): RecordingSession => ({
-  key: 'k',
-  userId: 1,
-  locationId: 11,
-  locationName: 'Oak Court',
-  walk,
-  startedAt: '2026-11-23T07:58:00.000Z',
-  walkReportId: null,
-  arrivals,
-  notes: [],
-  photos: [],
-  incidents: [],
-  finishedAt: null,
-});
+const sessionWith = (arrivals: Arrival[], walk = ten): RecordingSession =>
+  aRecordingSession({ key: 'k', userId: 1, walk, startedAt: '2026-11-23T07:58:00.000Z', arrivals });
 
 const finishedAt = '2026-11-23T08:30:00.000Z';
 

@@ -5,25 +5,19 @@ import { OutboxIndicator } from './outbox-indicator.tsx';
 import type { FailedWrite, Outbox, OutboxStatus, OutboxWrite } from './types.ts';
 
 /** An outbox whose status the test sets. */
-const fake = vi.hoisted(() => {
+const fake = await vi.hoisted(async () => {
   const listeners = new Set<(status: OutboxStatus) => void>();
   const retried: number[] = [];
   const discarded: number[] = [];
-  let status: OutboxStatus = {
-    waiting: 0,
-    bytes: 0,
-    sending: false,
-    online: true,
-    retryAt: null,
-    failed: [],
-  };
+  const { idleOutboxStatus } = await import('./outbox.ts');
+  let status = idleOutboxStatus(true);
   return {
     set: (change: Partial<OutboxStatus>) => {
       status = { ...status, ...change };
       listeners.forEach((listener) => listener(status));
     },
     reset: () => {
-      status = { waiting: 0, bytes: 0, sending: false, online: true, retryAt: null, failed: [] };
+      status = idleOutboxStatus(true);
       retried.length = 0;
       discarded.length = 0;
     },

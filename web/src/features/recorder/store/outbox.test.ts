@@ -37,6 +37,19 @@ afterEach(async () => {
 });
 
 /** A phone: its store over database `name`, and an outbox sending to `api` on `clock`. */
+/** A test phone's outbox options: the fake API and clock, always online, no browser around it. */
+const phoneOptions = (api: FakeApi, clock: ReturnType<typeof createFakeClock>) => ({
+  call: api.call,
+  upload: api.upload,
+  now: clock.now,
+  random: () => 0.5,
+  timers: clock.timers,
+  online: () => true,
+  window: null,
+  document: null,
+  locks: null,
+});
+
 const phone = (
   api: FakeApi,
   clock = createFakeClock(),
@@ -44,19 +57,7 @@ const phone = (
   extra: Partial<OutboxOptions> = {},
 ) => {
   const store = openRecorderStore({ name });
-  const outbox = createOutbox({
-    store,
-    call: api.call,
-    upload: api.upload,
-    now: clock.now,
-    random: () => 0.5,
-    timers: clock.timers,
-    online: () => true,
-    window: null,
-    document: null,
-    locks: null,
-    ...extra,
-  });
+  const outbox = createOutbox({ store, ...phoneOptions(api, clock), ...extra });
   opened.push({ store, outbox });
   return { store, outbox, clock, name };
 };
@@ -232,19 +233,7 @@ describe('the outbox', () => {
         return n;
       },
     };
-    outbox = createOutbox({
-      store: slowStore,
-      call: api.call,
-      upload: api.upload,
-      now: clock.now,
-      random: () => 0.5,
-      timers: clock.timers,
-      online: () => true,
-      window: null,
-      document: null,
-      locks: null,
-      start: false,
-    });
+    outbox = createOutbox({ store: slowStore, ...phoneOptions(api, clock), start: false });
     opened.push({ store, outbox });
     const { session, w } = await startedSession(store);
     api.fail('walkReport.addNote', networkError);

@@ -324,6 +324,16 @@ const createLane = (options: {
  * checkpoints and finish nor the other photos. A photo that fails the same way again and again is set aside
  * with its reason, for the walker to retry or discard.
  */
+/** An outbox with nothing to send and nothing failed. */
+export const idleOutboxStatus = (online: boolean): OutboxStatus => ({
+  waiting: 0,
+  bytes: 0,
+  sending: false,
+  online,
+  retryAt: null,
+  failed: [],
+});
+
 export const createOutbox = (options: OutboxOptions): Outbox => {
   const { store, call } = options;
   const upload = options.upload ?? uploadWith();
@@ -337,14 +347,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   const doc = options.document === undefined ? browserDocument() : options.document;
   const locks = options.locks === undefined ? browserLocks() : options.locks;
 
-  let status: OutboxStatus = {
-    waiting: 0,
-    bytes: 0,
-    sending: false,
-    online: isOnline(),
-    retryAt: null,
-    failed: [],
-  };
+  let status: OutboxStatus = idleOutboxStatus(isOnline());
   const listeners = new Set<(status: OutboxStatus) => void>();
   const update = (change: Partial<OutboxStatus>) => {
     const next = { ...status, ...change };

@@ -4,6 +4,7 @@ import type { Walk } from '@sitewalk/shared/schemas/walk';
 import { ApiError } from '../../../lib/api-client.ts';
 import { StorageError, type ApiCall, type Timers, type Upload } from './outbox.ts';
 import type { OutboxWrite, RecordingSession } from './types.ts';
+import { aRecordingSession } from '../testing/recording-session.ts';
 
 /**
  * Test doubles for the outbox's unit tests: an in-memory API with the recording routes' idempotency (a
@@ -272,20 +273,14 @@ export const testWalk = (markerCount = 3): Walk => ({
   })),
 });
 
-export const newSession = (userId = 1, walk = testWalk()): RecordingSession => ({
-  key: randomUUID(),
-  userId,
-  locationId: walk.locationId,
-  locationName: 'North Yard',
-  walk,
-  startedAt: '2026-11-23T09:00:00.000Z',
-  walkReportId: null,
-  arrivals: [],
-  notes: [],
-  photos: [],
-  incidents: [],
-  finishedAt: null,
-});
+export const newSession = (userId = 1, walk = testWalk()): RecordingSession =>
+  aRecordingSession({
+    key: randomUUID(),
+    userId,
+    locationId: walk.locationId,
+    locationName: 'North Yard',
+    walk,
+  });
 
 /** Writes of one session, with fresh client ids. */
 export const writesOf = (session: RecordingSession) => ({

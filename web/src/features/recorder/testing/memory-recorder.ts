@@ -4,6 +4,7 @@
  */
 import { vi, type Mock } from 'vitest';
 import type { ShrinkPhoto } from '../photos/shrink-photo.ts';
+import { idleOutboxStatus } from '../store/outbox.ts';
 import type {
   Outbox,
   OutboxStatus,
@@ -47,15 +48,7 @@ export const createMemoryRecorder = (
   const reportIds = new Map<string, number>();
   const doorUnits = new Map<string, DoorUnit[]>();
   const listeners = new Set<(status: OutboxStatus) => void>();
-  let status: OutboxStatus = {
-    waiting: 0,
-    bytes: 0,
-    sending: false,
-    online: true,
-    retryAt: null,
-    failed: [],
-    ...initial.status,
-  };
+  let status: OutboxStatus = { ...idleOutboxStatus(true), ...initial.status };
   const setStatus = (change: Partial<OutboxStatus>) => {
     status = { ...status, ...change };
     for (const listener of listeners) listener(status);

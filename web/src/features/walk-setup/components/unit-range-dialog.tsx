@@ -1,7 +1,8 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { useId, useState } from 'react';
+import { DialogContent, TextField } from '@mui/material';
+import { useState } from 'react';
 import { UNIT_RANGE_MAX } from '@sitewalk/shared/constants';
 import { stripUnitRange } from '@sitewalk/shared/schemas/walk';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 export interface UnitRangeDialogProps {
   open: boolean;
@@ -15,23 +16,17 @@ export const unitRangeTitle = (label?: number) =>
   label === undefined ? 'Enter Unit Number Range' : `Edit Unit Number Range for Point ${label}`;
 
 /** The unit-range modal: only digits, commas, spaces and hyphens stay as one types. */
-export const UnitRangeDialog = ({ open, point, onCancel, onSubmit }: UnitRangeDialogProps) => {
-  const id = useId();
-  return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby={`${id}-title`} fullWidth maxWidth="xs">
-      <DialogTitle id={`${id}-title`}>{unitRangeTitle(point?.label)}</DialogTitle>
-      {open && (
-        <UnitRangeForm formId={`${id}-form`} initial={point?.unitNumberRange ?? ''} onSubmit={onSubmit} />
-      )}
-      <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" form={`${id}-form`} variant="contained">
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
+export const UnitRangeDialog = ({ open, point, onCancel, onSubmit }: UnitRangeDialogProps) => (
+  <FormDialog
+    open={open}
+    title={unitRangeTitle(point?.label)}
+    submitLabel="Save"
+    onCancel={onCancel}
+    maxWidth="xs"
+  >
+    {(formId) => <UnitRangeForm formId={formId} initial={point?.unitNumberRange ?? ''} onSubmit={onSubmit} />}
+  </FormDialog>
+);
 
 const UnitRangeForm = ({
   formId,

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useId } from 'react';
+import { TextField } from '@mui/material';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as z from 'zod';
 import { WALK_DESCRIPTION_MAX, WALK_NAME_MAX } from '@sitewalk/shared/constants';
 import { createWalkBody } from '@sitewalk/shared/schemas/walk';
+import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
 
 const walkNameForm = createWalkBody.pick({ name: true, description: true });
 export type WalkNameValues = z.output<typeof walkNameForm>;
@@ -18,21 +18,11 @@ export interface WalkNameDialogProps {
 }
 
 /** The walk-name modal: name required, at most 30 characters; description at most 200. */
-export const WalkNameDialog = ({ open, initial, onCancel, onSubmit }: WalkNameDialogProps) => {
-  const id = useId();
-  return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby={`${id}-title`} fullWidth maxWidth="xs">
-      <DialogTitle id={`${id}-title`}>Save Walk</DialogTitle>
-      {open && <WalkNameForm formId={`${id}-form`} initial={initial} onSubmit={onSubmit} />}
-      <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" form={`${id}-form`} variant="contained">
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
+export const WalkNameDialog = ({ open, initial, onCancel, onSubmit }: WalkNameDialogProps) => (
+  <FormDialog open={open} title="Save Walk" submitLabel="Save" onCancel={onCancel} maxWidth="xs">
+    {(formId) => <WalkNameForm formId={formId} initial={initial} onSubmit={onSubmit} />}
+  </FormDialog>
+);
 
 const WalkNameForm = ({
   formId,
@@ -51,32 +41,23 @@ const WalkNameForm = ({
   const name = useWatch({ control: form.control, name: 'name' }) ?? '';
   const description = useWatch({ control: form.control, name: 'description' }) ?? '';
   return (
-    <DialogContent>
-      <Stack
-        component="form"
-        id={formId}
-        noValidate
-        spacing={2}
-        sx={{ pt: 1 }}
-        onSubmit={form.handleSubmit(onSubmit)}
-      >
-        <TextField
-          label="Name"
-          required
-          autoFocus
-          {...form.register('name')}
-          error={Boolean(errors.name)}
-          helperText={errors.name?.message ?? `${name.length}/${WALK_NAME_MAX}`}
-        />
-        <TextField
-          label="Description"
-          multiline
-          minRows={2}
-          {...form.register('description')}
-          error={Boolean(errors.description)}
-          helperText={errors.description?.message ?? `${description.length}/${WALK_DESCRIPTION_MAX}`}
-        />
-      </Stack>
-    </DialogContent>
+    <DialogForm formId={formId} sx={{ pt: 1 }} onSubmit={form.handleSubmit(onSubmit)}>
+      <TextField
+        label="Name"
+        required
+        autoFocus
+        {...form.register('name')}
+        error={Boolean(errors.name)}
+        helperText={errors.name?.message ?? `${name.length}/${WALK_NAME_MAX}`}
+      />
+      <TextField
+        label="Description"
+        multiline
+        minRows={2}
+        {...form.register('description')}
+        error={Boolean(errors.description)}
+        helperText={errors.description?.message ?? `${description.length}/${WALK_DESCRIPTION_MAX}`}
+      />
+    </DialogForm>
   );
 };
