@@ -6,9 +6,9 @@ import { routes, type RouteName } from '@sitewalk/shared/contract/index';
 import { Role } from '@sitewalk/shared/roles';
 import type { CreateUserBody } from '@sitewalk/shared/schemas/user';
 import { queryKeyOf } from '../lib/query.ts';
-import { aLocation } from '../testing/fixtures.ts';
+import { aLocation, aPerson, ada } from '../testing/fixtures.ts';
 import { createFakeFetch } from '../testing/fake-api.ts';
-import { createTestQueryClient, testUser } from '../testing/test-utils.tsx';
+import { createTestQueryClient } from '../testing/test-utils.tsx';
 import { useCreateLocation, useDeleteLocation, useUpdateLocation } from './locations.ts';
 import {
   useAddMembers,
@@ -32,7 +32,7 @@ const userLists: RouteName[] = [
 
 const userAnswer = {
   success: true,
-  data: testUser({ id: 6 }),
+  data: aPerson({ ...ada, id: 6 }),
   error: null,
   message: 'ok',
   validationErrors: null,
@@ -47,7 +47,7 @@ const setup = () => {
   const fake = createFakeFetch({
     'user.createManager': () => userAnswer,
     'user.update': () => userAnswer,
-    'user.companyEmail': () => testUser({ id: 6 }),
+    'user.companyEmail': () => aPerson({ ...ada, id: 6 }),
     'user.delete': () => ({ success: true, id: 6 }),
     'user.addToLocation': () => membershipAnswer,
     'user.removeFromLocation': () => membershipAnswer,

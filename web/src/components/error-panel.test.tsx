@@ -2,8 +2,9 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@sitewalk/shared/messages';
 import { ApiError } from '../lib/api-client.ts';
-import { jsonResponse, renderWithProviders, stubFetch, testUser } from '../testing/test-utils.tsx';
+import { jsonResponse, renderWithProviders, stubFetch } from '../testing/test-utils.tsx';
 import { ErrorPanel } from './error-panel.tsx';
+import { aPerson, ada } from '../testing/fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -31,14 +32,14 @@ describe('ErrorPanel', () => {
     ['a 404 with its message', apiError(404, 'Not Found', 'User not found'), 'User not found', 'Try Again'],
   ])('%s', (_case, error, text, button) => {
     stubFetch({});
-    renderWithProviders(<ErrorPanel error={error} />, { user: testUser() });
+    renderWithProviders(<ErrorPanel error={error} />, { user: aPerson(ada) });
     expect(screen.getByRole('alert')).toHaveTextContent(text);
     expect(screen.getByRole('button', { name: button })).toBeInTheDocument();
   });
 
   it('takes the message from navigation state on /app/error', async () => {
     stubFetch({});
-    const { router } = renderWithProviders(<ErrorPanel />, { user: testUser(), route: '/app' });
+    const { router } = renderWithProviders(<ErrorPanel />, { user: aPerson(ada), route: '/app' });
     await router.navigate('/app/error', { state: { message: 'Conflict' } });
     expect(await screen.findByText(messages.shell.conflict)).toBeInTheDocument();
   });
@@ -50,7 +51,7 @@ describe('ErrorPanel', () => {
     const { user, router } = renderWithProviders(<ErrorPanel error={apiError(401, 'Unauthorized', 'x')} />, {
       path: '/app',
       route: '/app',
-      user: testUser(),
+      user: aPerson(ada),
       routes: [{ path: '/login', element: <p>login page</p> }],
     });
     await user.click(screen.getByRole('button', { name: 'Reset' }));

@@ -1,14 +1,9 @@
 import { screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  errorResponse,
-  jsonResponse,
-  renderWithProviders,
-  stubFetch,
-  testUser,
-} from '../testing/test-utils.tsx';
+import { errorResponse, jsonResponse, renderWithProviders, stubFetch } from '../testing/test-utils.tsx';
 import { api, getAccessToken } from './api.ts';
+import { aPerson, ada } from '../testing/fixtures.ts';
 
 const Profile = () => {
   const user = useQuery({ queryKey: ['user.get', 2], queryFn: () => api('user.get', { params: { id: 2 } }) });
@@ -28,11 +23,11 @@ describe('a 401 on a protected call', () => {
           first = false;
           return errorResponse(401, 'Unauthorized', 'Unauthorized');
         }
-        return jsonResponse(200, testUser({ id: 2, firstName: 'Grace' }));
+        return jsonResponse(200, aPerson({ ...ada, id: 2, firstName: 'Grace' }));
       },
       'POST /api/auth/refresh': () => jsonResponse(200, { accessToken: 'renewed', expiresIn: 900 }),
     });
-    renderWithProviders(<Profile />, { user: testUser(), route: '/app' });
+    renderWithProviders(<Profile />, { user: aPerson(ada), route: '/app' });
     expect(await screen.findByText('user Grace')).toBeInTheDocument();
     expect(calls).toEqual(['GET /api/user/2', 'POST /api/auth/refresh', 'GET /api/user/2']);
     expect(tokens).toEqual(['Bearer test-access-token', 'Bearer renewed']);
@@ -47,7 +42,7 @@ describe('a 401 on a protected call', () => {
     const { router, queryClient } = renderWithProviders(<Profile />, {
       path: '/app',
       route: '/app',
-      user: testUser(),
+      user: aPerson(ada),
       routes: [{ path: '/login', element: <p>login page</p> }],
     });
     expect(await screen.findByText('login page')).toBeInTheDocument();

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { actorOf, can, canSee, placementOf, type Actor } from '@sitewalk/shared/policy';
 import { Role, roleIds, type RoleId } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { aLocation } from '../testing/fixtures.ts';
-import { aUser } from '../testing/incident-fixtures.ts';
+import { aLocation, aPerson, dana } from '../testing/fixtures.ts';
 import { actorOfUser, taskPlacement, userPlacement } from './authorization.ts';
 import { aTask } from '../testing/task-fixtures.ts';
 
@@ -35,18 +34,24 @@ const asServerHasThem = (user: User) =>
   });
 
 const targets: User[] = [
-  aUser({ id: 31, roleId: Role.Employee, userToLocation: atLocations(12) }),
-  aUser({ id: 32, roleId: Role.Manager, userToLocation: atLocations(13) }),
-  aUser({ id: 33, roleId: Role.AreaManager, userToOrganization: inAreas(4) }),
-  aUser({ id: 34, roleId: Role.AssistantManager, managementCompanyId: 2, userToLocation: atLocations(21) }),
-  aUser({ id: 35, roleId: Role.CompanyManager }),
+  aPerson({ ...dana, id: 31, roleId: Role.Employee, userToLocation: atLocations(12) }),
+  aPerson({ ...dana, id: 32, roleId: Role.Manager, userToLocation: atLocations(13) }),
+  aPerson({ ...dana, id: 33, roleId: Role.AreaManager, userToOrganization: inAreas(4) }),
+  aPerson({
+    ...dana,
+    id: 34,
+    roleId: Role.AssistantManager,
+    managementCompanyId: 2,
+    userToLocation: atLocations(21),
+  }),
+  aPerson({ ...dana, id: 35, roleId: Role.CompanyManager }),
 ];
 
 const actors: Actor[] = [
-  actorOfUser(aUser({ id: 1, roleId: Role.AreaManager, userToOrganization: inAreas(3) })),
-  actorOfUser(aUser({ id: 2, roleId: Role.Manager, userToLocation: atLocations(11, 12) })),
-  actorOfUser(aUser({ id: 3, roleId: Role.CompanyManager })),
-  actorOfUser(aUser({ id: 4, roleId: Role.Admin, managementCompanyId: null })),
+  actorOfUser(aPerson({ ...dana, id: 1, roleId: Role.AreaManager, userToOrganization: inAreas(3) })),
+  actorOfUser(aPerson({ ...dana, id: 2, roleId: Role.Manager, userToLocation: atLocations(11, 12) })),
+  actorOfUser(aPerson({ ...dana, id: 3, roleId: Role.CompanyManager })),
+  actorOfUser(aPerson({ ...dana, id: 4, roleId: Role.Admin, managementCompanyId: null })),
 ];
 
 describe('one placement builder for the server and the SPA', () => {
@@ -76,7 +81,12 @@ describe('one placement builder for the server and the SPA', () => {
 
   it('makes the signed-in user the same actor as the server makes them', () => {
     for (const roleId of roleIds) {
-      const user = aUser({ roleId, userToLocation: atLocations(11), userToOrganization: inAreas(3) });
+      const user = aPerson({
+        ...dana,
+        roleId,
+        userToLocation: atLocations(11),
+        userToOrganization: inAreas(3),
+      });
       expect(actorOfUser(user)).toEqual(
         actorOf({
           id: user.id,
@@ -111,8 +121,12 @@ describe('taskPlacement', () => {
 
   it('lets the creator who is an Employee update it, not another Employee of the location', () => {
     const placement = taskPlacement(locations[1], task)!;
-    const creator = actorOfUser(aUser({ id: 31, roleId: Role.Employee, userToLocation: atLocations(12) }));
-    const other = actorOfUser(aUser({ id: 36, roleId: Role.Employee, userToLocation: atLocations(12) }));
+    const creator = actorOfUser(
+      aPerson({ ...dana, id: 31, roleId: Role.Employee, userToLocation: atLocations(12) }),
+    );
+    const other = actorOfUser(
+      aPerson({ ...dana, id: 36, roleId: Role.Employee, userToLocation: atLocations(12) }),
+    );
     expect(can(creator, 'update', placement)).toBe(true);
     expect(can(other, 'update', placement)).toBe(false);
     expect(can(creator, 'delete', placement)).toBe(false);

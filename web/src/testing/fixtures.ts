@@ -88,21 +88,27 @@ export const aDashboardLocation = (overrides: Partial<DashboardLocation> = {}): 
   ...overrides,
 });
 
-/** A user of management company 1; its role name follows its role (a Manager unless told). */
-export const aPerson = (overrides: Partial<User> & { id: number; roleId?: RoleId }): User => {
-  const roleId = overrides.roleId ?? Role.Manager;
+/**
+ * A person as the API answers one: the web tests' one builder of users. A Manager unless told; its role
+ * name follows its role; below Admin it belongs to management company 1, Admins and Super Users to none.
+ */
+export const aPerson = (overrides: Partial<User> = {}): User => {
+  const roleId = (overrides.roleId ?? Role.Manager) as RoleId;
+  const id = overrides.id ?? 100 + roleId;
+  const inCompany = roleId < Role.Admin;
   return {
-    firstName: `First${overrides.id}`,
-    lastName: `Last${overrides.id}`,
-    email: `person${overrides.id}@example.com`,
+    id,
+    firstName: `First${id}`,
+    lastName: `Last${id}`,
+    email: `person${id}@example.com`,
     phone: null,
     roleName: roleNames[roleId],
     needsPasswordReset: false,
     companyEmail: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     defaultLocationId: null,
-    managementCompanyId: 1,
-    managementCompany: { name: 'Acme Storage' },
+    managementCompanyId: inCompany ? 1 : null,
+    managementCompany: inCompany ? { name: 'Acme Storage' } : null,
     userToLocation: [],
     userToOrganization: [],
     hasProfileImage: false,
@@ -111,3 +117,20 @@ export const aPerson = (overrides: Partial<User> & { id: number; roleId?: RoleId
     roleId,
   };
 };
+
+/** Ada Lovelace, the Super User: whom most tests sign in as. */
+export const ada: User = aPerson({
+  id: 1,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@sitewalk.test',
+  roleId: Role.SuperUser,
+});
+
+/** Dana Walker, a Manager of management company 1: the incident and task tests' person. */
+export const dana: User = aPerson({
+  id: 7,
+  firstName: 'Dana',
+  lastName: 'Walker',
+  email: 'dana@example.com',
+});

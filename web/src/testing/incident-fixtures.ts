@@ -1,6 +1,4 @@
 import type { Incident } from '@sitewalk/shared/schemas/incident';
-import type { User } from '@sitewalk/shared/schemas/user';
-import { aPerson } from './fixtures.ts';
 
 export const anIncident = (overrides: Partial<Incident> = {}): Incident => ({
   id: 1,
@@ -17,13 +15,3 @@ export const anIncident = (overrides: Partial<Incident> = {}): Incident => ({
   location: { name: 'Northside Storage' },
   ...overrides,
 });
-
-export const aUser = (overrides: Partial<User> = {}): User =>
-  aPerson({
-    id: 7,
-    firstName: 'Dana',
-    lastName: 'Walker',
-    email: 'dana@example.com',
-    roleName: 'Manager',
-    ...overrides,
-  });

@@ -13,6 +13,7 @@ import '../lib/auth.tsx'; // registers the 401 handler, as the app's first prote
 import { createQueryClient, queryKeyOf } from '../lib/query.ts';
 import { setSessionHost } from '../lib/session-host.ts';
 import { createFakeFetch, type FakeHandlers } from './fake-api.ts';
+import { aPerson, ada } from './fixtures.ts';
 
 export const testConfig: RuntimeConfig = {
   apiBasePath: '/api',
@@ -22,30 +23,9 @@ export const testConfig: RuntimeConfig = {
   contactName: 'Pat Example',
 };
 
-/** A signed-in user as `GET /api/auth/me` answers; the Super User unless told otherwise. */
-export const testUser = (overrides: Partial<User> = {}): User => ({
-  id: 1,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@sitewalk.test',
-  phone: null,
-  roleId: 50,
-  roleName: 'Super User',
-  needsPasswordReset: false,
-  companyEmail: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  defaultLocationId: null,
-  managementCompanyId: null,
-  managementCompany: null,
-  userToLocation: [],
-  userToOrganization: [],
-  hasProfileImage: false,
-  hasPin: false,
-  ...overrides,
-});
-
 /** The Company Manager of management company 1 (the default tenant of `testing/fixtures.ts`). */
-export const testCompanyManager = testUser({
+export const testCompanyManager = aPerson({
+  ...ada,
   id: 100,
   roleId: Role.CompanyManager,
   roleName: 'Company Manager',
@@ -53,7 +33,8 @@ export const testCompanyManager = testUser({
 });
 
 /** The Area Manager of area 3 ('North Area') in management company 1. */
-export const testAreaManager = testUser({
+export const testAreaManager = aPerson({
+  ...ada,
   id: 101,
   roleId: Role.AreaManager,
   roleName: 'Area Manager',
@@ -62,7 +43,8 @@ export const testAreaManager = testUser({
 });
 
 /** The Manager of location 11 ('Harbor Self Storage') in management company 1. */
-export const testLocationManager = testUser({
+export const testLocationManager = aPerson({
+  ...ada,
   id: 102,
   roleId: Role.Manager,
   roleName: 'Manager',

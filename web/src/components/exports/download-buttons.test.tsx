@@ -3,11 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ExportFile } from '@sitewalk/shared/schemas/export';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aUser } from '../../testing/incident-fixtures.ts';
 import { startDownload } from '../../lib/download.ts';
 import { DownloadCsvButton, type DownloadCsvButtonProps } from './download-csv-button.tsx';
 import { DownloadPdfButton } from './download-pdf-button.tsx';
 import { incidentPdf } from '../../api/exports.ts';
+import { aPerson, dana } from '../../testing/fixtures.ts';
 
 vi.mock('../../lib/download.ts', () => ({ startDownload: vi.fn() }));
 
@@ -27,7 +27,7 @@ const stubApi = (handlers: FakeHandlers) => {
 
 const renderCsv = (props: DownloadCsvButtonProps, handlers: FakeHandlers) => {
   const fake = stubApi(handlers);
-  renderWithProviders(<DownloadCsvButton {...props} />, { user: aUser() });
+  renderWithProviders(<DownloadCsvButton {...props} />, { user: aPerson(dana) });
   return fake;
 };
 
@@ -126,7 +126,7 @@ describe('Download PDF', () => {
         }),
     });
     renderWithProviders(<DownloadPdfButton make={() => incidentPdf(5)} what="incident 5" />, {
-      user: aUser(),
+      user: aPerson(dana),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Download PDF of incident 5' }));
     const button = await screen.findByRole('button', { name: 'Download PDF of incident 5' });
@@ -143,7 +143,7 @@ describe('Download PDF', () => {
   it('says why when the PDF could not be made', async () => {
     stubApi({ 'export.incidentPdf': () => fakeError(500, 'Internal Server Error') });
     renderWithProviders(<DownloadPdfButton make={() => incidentPdf(5)} what="incident 5" />, {
-      user: aUser(),
+      user: aPerson(dana),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Download PDF of incident 5' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Internal Server Error');

@@ -1,16 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Role, type RoleId } from '@sitewalk/shared/roles';
+import type { User } from '@sitewalk/shared/schemas/user';
 import { useLocation } from 'react-router';
 import { getAccessToken } from '../../lib/api.ts';
-import {
-  errorResponse,
-  jsonResponse,
-  renderWithProviders,
-  stubFetch,
-  testUser,
-} from '../../testing/test-utils.tsx';
+import { errorResponse, jsonResponse, renderWithProviders, stubFetch } from '../../testing/test-utils.tsx';
 import { AppLayout } from './app-layout.tsx';
+import { aPerson, ada } from '../../testing/fixtures.ts';
 
 const ShowState = () => <pre data-testid="state">{JSON.stringify(useLocation().state)}</pre>;
 
@@ -44,7 +40,7 @@ describe('the guard of /app', () => {
   it('keeps the session over a reload: a refresh, then the signed-in user', async () => {
     const { calls } = stubFetch({
       'POST /api/auth/refresh': () => jsonResponse(200, { accessToken: 'fresh', expiresIn: 900 }),
-      'GET /api/auth/me': () => jsonResponse(200, testUser()),
+      'GET /api/auth/me': () => jsonResponse(200, aPerson(ada)),
     });
     renderApp();
     expect(await screen.findByText('inside the app')).toBeInTheDocument();
@@ -57,8 +53,8 @@ describe('the guard of /app', () => {
   });
 
   it.each([
-    ['a user id of 0', testUser({ id: 0 })],
-    ['no role', { ...testUser(), roleId: undefined } as unknown as ReturnType<typeof testUser>],
+    ['a user id of 0', aPerson({ ...ada, id: 0 })],
+    ['no role', { ...aPerson(ada), roleId: undefined } as unknown as User],
   ])('clears the cache and auth state and goes to /login for %s', async (_case, user) => {
     stubFetch({});
     const { queryClient } = renderApp({ user });
@@ -71,7 +67,7 @@ describe('the guard of /app', () => {
     stubFetch({
       'POST /api/auth/refresh': () => errorResponse(401, 'Unauthorized', 'Unauthorized'),
     });
-    const { router } = renderApp({ user: testUser() });
+    const { router } = renderApp({ user: aPerson(ada) });
     expect(await screen.findByText('inside the app')).toBeInTheDocument();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 2 * 3600_000);
@@ -87,7 +83,7 @@ describe('the guard of /app', () => {
 describe('the shell', () => {
   it("shows the user's name, linking to their profile with the user as state", async () => {
     stubFetch({});
-    const user = testUser({ id: 7, firstName: 'Grace', lastName: 'Hopper' });
+    const user = aPerson({ ...ada, id: 7, firstName: 'Grace', lastName: 'Hopper' });
     const { user: pointer } = renderApp({ user });
     const name = await screen.findByRole('link', { name: 'Grace Hopper' });
     expect(name).toHaveAttribute('href', '/app/users/7');
@@ -121,7 +117,7 @@ describe('the shell', () => {
     ],
   ])('shows %s the sidebar entries the policy allows', async (_who, roleId, expected) => {
     stubFetch({});
-    renderApp({ user: testUser({ roleId }) });
+    renderApp({ user: aPerson({ ...ada, roleId }) });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(
       within(nav)
@@ -134,7 +130,7 @@ describe('the shell', () => {
     const { calls } = stubFetch({
       'POST /api/auth/logout': () => jsonResponse(200, { success: true, message: 'Signed out' }),
     });
-    const { user, queryClient } = renderApp({ user: testUser() });
+    const { user, queryClient } = renderApp({ user: aPerson(ada) });
     await user.click((await screen.findAllByRole('button', { name: 'Logout' }))[0]!);
     expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(calls.filter((c) => !c.includes('/api/alert/'))).toEqual(['POST /api/auth/logout']);

@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Role, type RoleId } from '@sitewalk/shared/roles';
 import { useLocation } from 'react-router';
-import { renderWithProviders, stubFetch, testUser } from '../../testing/test-utils.tsx';
+import { renderWithProviders, stubFetch } from '../../testing/test-utils.tsx';
 import { stubScreenWidth } from '../../testing/viewport.ts';
 import { AppLayout } from './app-layout.tsx';
+import { aPerson, ada } from '../../testing/fixtures.ts';
 
 const ShowPath = () => <p data-testid="path">{useLocation().pathname}</p>;
 
@@ -25,7 +26,7 @@ const renderAt = (roleId: RoleId, route = '/app') => {
     path: '/unused',
     route,
     routes,
-    user: testUser({ roleId }),
+    user: aPerson({ ...ada, roleId }),
   });
 };
 

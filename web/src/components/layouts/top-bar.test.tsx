@@ -1,13 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  errorResponse,
-  jsonResponse,
-  renderWithProviders,
-  stubFetch,
-  testUser,
-} from '../../testing/test-utils.tsx';
+import { errorResponse, jsonResponse, renderWithProviders, stubFetch } from '../../testing/test-utils.tsx';
 import { TopBar } from './top-bar.tsx';
+import { aPerson, ada } from '../../testing/fixtures.ts';
 
 const pictureOf = () => screen.getByRole('banner').querySelector('[data-picture]');
 
@@ -19,7 +14,7 @@ describe("the top bar's picture of the signed-in user", () => {
       'GET /api/user/profile-image/1/Ada-Lovelace': () =>
         jsonResponse(200, { url: 'https://uploads.test/ada.png', expiresIn: 300 }),
     });
-    renderWithProviders(<TopBar />, { user: testUser({ hasProfileImage: true }) });
+    renderWithProviders(<TopBar />, { user: aPerson({ ...ada, hasProfileImage: true }) });
     await waitFor(() => expect(pictureOf()).toHaveAttribute('src', 'https://uploads.test/ada.png'));
     expect(calls.filter((c) => c.includes('/profile-image/'))).toEqual([
       'GET /api/user/profile-image/1/Ada-Lovelace',
@@ -31,13 +26,13 @@ describe("the top bar's picture of the signed-in user", () => {
     stubFetch({
       'GET /api/user/profile-image/1/Ada-Lovelace': () => errorResponse(500, 'Internal Server Error', 'boom'),
     });
-    renderWithProviders(<TopBar />, { user: testUser({ hasProfileImage: true }) });
+    renderWithProviders(<TopBar />, { user: aPerson({ ...ada, hasProfileImage: true }) });
     await waitFor(() => expect(pictureOf()).toHaveAttribute('data-picture', 'generic'));
   });
 
   it('asks nothing for a user without a picture', () => {
     const { calls } = stubFetch({});
-    renderWithProviders(<TopBar />, { user: testUser() });
+    renderWithProviders(<TopBar />, { user: aPerson(ada) });
     expect(pictureOf()).toHaveAttribute('data-picture', 'generic');
     expect(calls.filter((c) => c.includes('/profile-image/'))).toEqual([]);
   });
@@ -50,7 +45,7 @@ describe("the top bar's bell", () => {
     [120, 'Alerts, 120 unread', '99+'],
   ])('with %i unread alerts reads "%s" and shows %s', async (count, label, badge) => {
     stubFetch({ 'GET /api/alert/unread-count': () => jsonResponse(200, { unreadCount: count }) });
-    renderWithProviders(<TopBar />, { user: testUser() });
+    renderWithProviders(<TopBar />, { user: aPerson(ada) });
     const bell = await screen.findByRole('link', { name: label });
     expect(bell).toHaveAttribute('href', '/app/alerts');
     const shown = bell.querySelector('.MuiBadge-badge:not(.MuiBadge-invisible)');
@@ -61,7 +56,7 @@ describe("the top bar's bell", () => {
     const { calls } = stubFetch({
       'GET /api/alert/unread-count': () => errorResponse(500, 'Internal Server Error', 'boom'),
     });
-    renderWithProviders(<TopBar />, { user: testUser() });
+    renderWithProviders(<TopBar />, { user: aPerson(ada) });
     await waitFor(() => expect(calls).toContain('GET /api/alert/unread-count'));
     expect(screen.getByRole('link', { name: 'Alerts' })).toBeInTheDocument();
   });

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { testUser, renderWithFakeApi, columnTexts } from '../../testing/test-utils.tsx';
+import { renderWithFakeApi, columnTexts } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation, anArea, aPerson } from '../../testing/fixtures.ts';
+import { aLocation, aPerson, ada, anArea } from '../../testing/fixtures.ts';
 import { UsersTable, type UsersSource } from './users-table.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
-const companyManager = testUser({
+const companyManager = aPerson({
+  ...ada,
   id: 100,
   roleId: Role.CompanyManager,
   roleName: 'Company Manager',
@@ -84,7 +85,7 @@ describe('UsersTable, user source', () => {
     renderTable(
       { 'user.allByUser': () => [abe] },
       { kind: 'user' },
-      testUser({ id: 9, roleId: Role.Employee, roleName: 'Employee' }),
+      aPerson({ ...ada, id: 9, roleId: Role.Employee, roleName: 'Employee' }),
     );
     await screen.findByText('Abe Able');
     expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
@@ -250,7 +251,8 @@ describe('UsersTable, area source', () => {
   });
 
   it('offers neither adding nor removing to an Area Manager (the API refuses them)', async () => {
-    const areaManager = testUser({
+    const areaManager = aPerson({
+      ...ada,
       id: 50,
       roleId: Role.AreaManager,
       roleName: 'Area Manager',
@@ -281,7 +283,8 @@ describe('UsersTable, location source', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('offers a Manager the assistant managers and employees of the company, not other managers', async () => {
-    const manager = testUser({
+    const manager = aPerson({
+      ...ada,
       id: 60,
       roleId: Role.Manager,
       roleName: 'Manager',

@@ -4,8 +4,7 @@ import { Role } from '@sitewalk/shared/roles';
 import type { AuditEntry } from '@sitewalk/shared/schemas/audit';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aUser } from '../../testing/incident-fixtures.ts';
-import { aCompany, aLocation } from '../../testing/fixtures.ts';
+import { aCompany, aLocation, aPerson, dana } from '../../testing/fixtures.ts';
 import { ActivityPage } from './activity-page.tsx';
 
 const anEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -27,7 +26,7 @@ const anEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
 
 const renderActivity = (
   handlers: FakeHandlers,
-  user = aUser({ roleId: Role.CompanyManager, managementCompanyId: 3 }),
+  user = aPerson({ ...dana, roleId: Role.CompanyManager, managementCompanyId: 3 }),
 ) => {
   const fake = createFakeFetch({
     'managementCompany.allByUser': () => ({ companies: [aCompany({ id: 3, name: 'Harbor Holdings' })] }),
@@ -36,8 +35,8 @@ const renderActivity = (
       aLocation({ id: 6, name: 'Elm Street', managementCompanyId: 3 }),
     ],
     'user.allByUser': () => [
-      { ...aUser({ id: 7, firstName: 'Dana', lastName: 'Walker', managementCompanyId: 3 }) },
-      { ...aUser({ id: 8, firstName: 'Sam', lastName: 'Rivera', managementCompanyId: 3 }) },
+      { ...aPerson({ ...dana, id: 7, firstName: 'Dana', lastName: 'Walker', managementCompanyId: 3 }) },
+      { ...aPerson({ ...dana, id: 8, firstName: 'Sam', lastName: 'Rivera', managementCompanyId: 3 }) },
     ],
     ...handlers,
   });
@@ -219,7 +218,7 @@ describe('ActivityPage', () => {
         }),
         'activity.someByManagementCompany': () => ({ entries: [], nextCursor: null }),
       },
-      aUser({ roleId: Role.SuperUser, managementCompanyId: null }),
+      aPerson({ ...dana, roleId: Role.SuperUser, managementCompanyId: null }),
     );
     await screen.findByText('No activity yet');
     expect(fake.callsOf('activity.someByManagementCompany').at(-1)?.params).toEqual({ id: '3' });

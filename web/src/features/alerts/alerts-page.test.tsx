@@ -4,8 +4,7 @@ import { Role } from '@sitewalk/shared/roles';
 import type { Alert } from '@sitewalk/shared/schemas/alert';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aUser } from '../../testing/incident-fixtures.ts';
-import { aLocation } from '../../testing/fixtures.ts';
+import { aLocation, aPerson, dana } from '../../testing/fixtures.ts';
 import { AlertsPage } from './alerts-page.tsx';
 
 const anAlert = (overrides: Partial<Alert> = {}): Alert => ({
@@ -49,7 +48,8 @@ const renderAlerts = (handlers: FakeHandlers, roleId: number = Role.Manager) => 
   return {
     ...renderWithProviders(<AlertsPage />, {
       route: '/app/alerts',
-      user: aUser({
+      user: aPerson({
+        ...dana,
         roleId: roleId as never,
         userToLocation: [
           { locationId: 4, location: { name: 'Harbor Self Storage' } },

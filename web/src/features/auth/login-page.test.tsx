@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@sitewalk/shared/messages';
-import { errorResponse, jsonResponse, stubFetch, testUser } from '../../testing/test-utils.tsx';
+import { errorResponse, jsonResponse, stubFetch } from '../../testing/test-utils.tsx';
 import { renderSignInPage } from './testing.tsx';
+import { aPerson, ada } from '../../testing/fixtures.ts';
 
 const renderLogin = () => renderSignInPage('/login');
 
@@ -57,7 +58,12 @@ describe('/login', () => {
   it('signs in and enters /app', async () => {
     stubFetch({
       'POST /api/auth/login': () =>
-        jsonResponse(200, { needsPasswordReset: false, accessToken: 'a', expiresIn: 900, user: testUser() }),
+        jsonResponse(200, {
+          needsPasswordReset: false,
+          accessToken: 'a',
+          expiresIn: 900,
+          user: aPerson(ada),
+        }),
     });
     const { user, navigate } = renderLogin();
     await user.type(screen.getByLabelText(/Email/), 'ada@sitewalk.test');
@@ -77,7 +83,7 @@ describe('/login', () => {
           needsPasswordReset: false,
           accessToken: 'a',
           expiresIn: 900,
-          user: testUser({ id: 7 }),
+          user: aPerson({ ...ada, id: 7 }),
         });
       },
     });
@@ -152,7 +158,7 @@ describe('/login', () => {
           const body = JSON.parse(String(init?.body)) as { code: string };
           sent.push(body);
           return body.code === '123456'
-            ? jsonResponse(200, { accessToken: 'a', expiresIn: 900, user: testUser() })
+            ? jsonResponse(200, { accessToken: 'a', expiresIn: 900, user: aPerson(ada) })
             : errorResponse(401, 'Unauthorized', messages.auth.mfaCodeWrong);
         },
       });
@@ -215,7 +221,7 @@ describe('/login', () => {
           }),
         'POST /api/auth/mfa-setup/verify': (init) => {
           verified = JSON.parse(String(init?.body));
-          return jsonResponse(200, { accessToken: 'a', expiresIn: 900, user: testUser() });
+          return jsonResponse(200, { accessToken: 'a', expiresIn: 900, user: aPerson(ada) });
         },
       });
       const { user, navigate } = renderLogin();

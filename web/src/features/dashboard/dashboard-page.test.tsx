@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { anIncident, aUser } from '../../testing/incident-fixtures.ts';
-import { aDashboardLocation } from '../../testing/fixtures.ts';
+import { anIncident } from '../../testing/incident-fixtures.ts';
+import { aDashboardLocation, aPerson, dana } from '../../testing/fixtures.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
 const alpha = aDashboardLocation({ id: 1, name: 'Alpha Storage' });
@@ -33,7 +33,7 @@ const renderDashboard = (handlers: FakeHandlers, route = '/app') => {
     route,
     path: '/app',
     routes: [{ path: '/app/incidents/:id', element: <IncidentRoute /> }],
-    user: aUser({ id: 7 }),
+    user: aPerson({ ...dana, id: 7 }),
   });
   return { ...rendered, fake };
 };

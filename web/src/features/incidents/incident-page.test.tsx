@@ -6,13 +6,13 @@ import type { Incident } from '@sitewalk/shared/schemas/incident';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { anIncident, aUser } from '../../testing/incident-fixtures.ts';
-import { aLocation } from '../../testing/fixtures.ts';
+import { anIncident } from '../../testing/incident-fixtures.ts';
+import { aLocation, aPerson, dana } from '../../testing/fixtures.ts';
 import { IncidentPage } from './incident-page.tsx';
 
 const renderIncident = (
   handlers: FakeHandlers,
-  { id = '5', state, user = aUser() }: { id?: string; state?: unknown; user?: User } = {},
+  { id = '5', state, user = aPerson(dana) }: { id?: string; state?: unknown; user?: User } = {},
 ) => {
   const fake = createFakeFetch(handlers);
   vi.stubGlobal('fetch', fake.fetch);
@@ -85,7 +85,7 @@ describe('IncidentPage', () => {
 
   it("offers 'Create task' where the policy lets the signed-in user create one: a lead of the incident's location", async () => {
     const at = (roleId: User['roleId'], locationId: number) =>
-      aUser({ roleId, userToLocation: [{ locationId, location: { name: 'Somewhere' } }] });
+      aPerson({ ...dana, roleId, userToLocation: [{ locationId, location: { name: 'Somewhere' } }] });
     const handlers: FakeHandlers = {
       'incident.get': () => anIncident({ id: 5, locationId: 4 }),
       'location.allByUser': () => [aLocation({ id: 4 }), aLocation({ id: 6 })],

@@ -3,9 +3,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Navigate } from 'react-router';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch } from '../../testing/fake-api.ts';
-import { anIncident, aUser } from '../../testing/incident-fixtures.ts';
+import { anIncident } from '../../testing/incident-fixtures.ts';
 import { startDownload } from '../../lib/download.ts';
 import { IncidentPage } from './incident-page.tsx';
+import { aPerson, dana } from '../../testing/fixtures.ts';
 
 vi.mock('../../lib/download.ts', () => ({ startDownload: vi.fn() }));
 
@@ -30,7 +31,7 @@ describe("the incident screen's PDF", () => {
       route: '/start',
       path: '/app/incidents/:id',
       routes: [{ path: '/start', element: <Navigate to="/app/incidents/5" replace /> }],
-      user: aUser(),
+      user: aPerson(dana),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Download PDF of incident 5' }));
     await waitFor(() => expect(startDownload).toHaveBeenCalledWith(pdf.url, pdf.fileName));

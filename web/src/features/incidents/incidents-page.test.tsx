@@ -1,16 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ExportFile } from '@sitewalk/shared/schemas/export';
-import { testUser, renderWithFakeApi } from '../../testing/test-utils.tsx';
+import { renderWithFakeApi } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { anIncident } from '../../testing/incident-fixtures.ts';
 import { startDownload } from '../../lib/download.ts';
 import { IncidentsPage } from './incidents-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
+import { aPerson, ada } from '../../testing/fixtures.ts';
 
 vi.mock('../../lib/download.ts', () => ({ startDownload: vi.fn() }));
 
-const manager = testUser({ id: 102, roleId: Role.Manager, roleName: 'Manager', managementCompanyId: 1 });
+const manager = aPerson({
+  ...ada,
+  id: 102,
+  roleId: Role.Manager,
+  roleName: 'Manager',
+  managementCompanyId: 1,
+});
 
 const renderIncidents = (handlers: FakeHandlers) => {
   return renderWithFakeApi(<IncidentsPage />, handlers, {

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
 import type { Location } from '@sitewalk/shared/schemas/location';
-import { testUser, testAreaManager as areaManager, renderWithFakeApi } from '../../testing/test-utils.tsx';
+import { testAreaManager as areaManager, renderWithFakeApi } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aCompany, aLocation, anArea } from '../../testing/fixtures.ts';
+import { aCompany, aLocation, aPerson, ada, anArea } from '../../testing/fixtures.ts';
 import { AddLocationPage, addressText } from './add-location-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
@@ -12,8 +12,14 @@ vi.mock('./components/location-map.tsx', async () => ({
   LocationMap: (await import('./components/fake-location-map.tsx')).FakeLocationMap,
 }));
 
-const superUser = testUser();
-const manager = testUser({ id: 102, roleId: Role.Manager, roleName: 'Manager', managementCompanyId: 1 });
+const superUser = aPerson(ada);
+const manager = aPerson({
+  ...ada,
+  id: 102,
+  roleId: Role.Manager,
+  roleName: 'Manager',
+  managementCompanyId: 1,
+});
 
 const north = anArea({ id: 3, name: 'North Area' });
 const south = anArea({ id: 4, name: 'South Area' });

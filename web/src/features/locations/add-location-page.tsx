@@ -1,42 +1,30 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type * as z from 'zod';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, SEARCH_ZOOM } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import type { Organization } from '@sitewalk/shared/schemas/organization';
-import { createLocationBody, geocodeQuery, type Location } from '@sitewalk/shared/schemas/location';
+import { geocodeQuery, type Location } from '@sitewalk/shared/schemas/location';
 import { ErrorPanel, errorMessageOf } from '../../components/error-panel.tsx';
-import { IdSelectField } from '../../components/id-select-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { SaveButton } from '../../components/save-button.tsx';
 import { useSaveStatus } from '../../components/save-status.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { applyServerErrors } from '../../lib/form.ts';
 import { useCreateLocation, useGeocode } from '../../api/locations.ts';
 import { useManagementCompaniesOfUser } from '../../api/management-companies.ts';
 import { useOrganizationsOfUser } from '../../api/organizations.ts';
 import { useOrganizationsForNewLocation, useMayAddLocation } from './hooks/use-may-add-location.ts';
+import {
+  LocationForm,
+  type LocationFormInput,
+  type LocationFormValues,
+} from './components/location-form.tsx';
 import { LazyLocationMap } from './components/lazy-location-map.tsx';
 import { Crosshair } from './components/map-overlays.tsx';
 import { roundView, type MapTarget, type MapView } from './components/map-view.ts';
-
-const addLocationForm = createLocationBody.pick({
-  organizationId: true,
-  name: true,
-  address: true,
-  city: true,
-  state: true,
-  zipcode: true,
-});
-type AddLocationForm = z.input<typeof addLocationForm>;
-type AddLocationValues = z.output<typeof addLocationForm>;
-const FIELDS = ['organizationId', 'name', 'address', 'city', 'state', 'zipcode'] as const;
 
 const START_VIEW: MapView = {
   latitude: DEFAULT_MAP_CENTER.lat,
@@ -123,145 +111,110 @@ type Found = { label: string; approximate: boolean };
 const AddLocationFormCard = ({ areas }: { areas: Organization[] }) => {
   const navigate = useNavigate();
   const create = useCreateLocation();
-  const geocode = useGeocode();
   const [view, setView] = useState<MapView>(START_VIEW);
   const [target, setTarget] = useState<MapTarget | null>(null);
-  const [found, setFound] = useState<Found | null>(null);
-  const [searchError, setSearchError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<Location | null>(null);
-  const form = useForm<AddLocationForm, unknown, AddLocationValues>({
-    resolver: zodResolver(addLocationForm),
-    defaultValues: {
-      organizationId: areas.length === 1 ? areas[0]?.id : undefined,
-      name: '',
-      address: '',
-      city: '',
-      state: '',
-      zipcode: '',
-    },
-  });
-  const { errors } = form.formState;
-
   const save = useSaveStatus({
     onSaved: () => {
       // The newest render's callback runs (use-timed-status), which holds the location made.
       if (created) void navigate(paths.app.location.build(created.id), { state: { location: created } });
     },
-    onError: (error) => setFailure(applyServerErrors(error, FIELDS, form.setError)),
   });
+
+  const createAt = async (values: LocationFormValues) => {
+    const { latitude, longitude } = roundView(view);
+    const location = await create.mutateAsync({ ...values, latitude, longitude });
+    setCreated(location);
+    return location;
+  };
+
+  return (
+    <LocationForm
+      defaultValues={{
+        organizationId: areas.length === 1 ? areas[0]?.id : undefined,
+        name: '',
+        address: '',
+        city: '',
+        state: '',
+        zipcode: '',
+      }}
+      withAddress
+      areas={areas}
+      save={save}
+      disabled={save.busy}
+      onSubmit={createAt}
+    >
+      <AddressSearch
+        disabled={save.busy}
+        onFound={(next) => {
+          setView(next);
+          setTarget({ ...next, key: Date.now() });
+        }}
+      />
+      <LazyLocationMap
+        height={{ xs: 300, md: 420 }}
+        ariaLabel="Map: the location is the point under the crosshair"
+        initialView={START_VIEW}
+        target={target}
+        onViewChange={setView}
+        overlay={<Crosshair />}
+      />
+      <Typography variant="body2" color="text.secondary" data-testid="map-centre">
+        Centre: {view.latitude.toFixed(6)}, {view.longitude.toFixed(6)}
+      </Typography>
+    </LocationForm>
+  );
+};
+
+/** Search: the address filled in so far, through the geocoder; what it found, or why not. */
+const AddressSearch = ({ disabled, onFound }: { disabled: boolean; onFound: (view: MapView) => void }) => {
+  const { getValues } = useFormContext<LocationFormInput>();
+  const geocode = useGeocode();
+  const [found, setFound] = useState<Found | null>(null);
+  const [searchError, setSearchError] = useState<string | null>(null);
 
   const search = async () => {
     setFound(null);
     setSearchError(null);
-    const query = geocodeQuery.safeParse({ address: addressText(form.getValues()) });
+    const query = geocodeQuery.safeParse({ address: addressText(getValues()) });
     if (!query.success) {
       setSearchError(query.error.issues[0]?.message ?? messages.geocode.failed);
       return;
     }
     try {
       const result = await geocode.mutateAsync(query.data.address);
-      const next = { latitude: result.lat, longitude: result.lng, zoom: SEARCH_ZOOM };
-      setView(next);
-      setTarget({ ...next, key: Date.now() });
+      onFound({ latitude: result.lat, longitude: result.lng, zoom: SEARCH_ZOOM });
       setFound({ label: result.label, approximate: result.approximate });
     } catch (error) {
       setSearchError(geocodeFailureText(error));
     }
   };
 
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    const { latitude, longitude } = roundView(view);
-    await save.run(async () => {
-      const location = await create.mutateAsync({ ...values, latitude, longitude });
-      setCreated(location);
-      return location;
-    });
-  });
-
-  const busy = save.busy;
-  const text = (
-    name: 'name' | 'address' | 'city' | 'state' | 'zipcode',
-    label: string,
-    autoComplete: string,
-  ) => (
-    <TextField
-      label={label}
-      required
-      fullWidth
-      disabled={busy}
-      autoComplete={autoComplete}
-      {...form.register(name)}
-      error={!!errors[name]}
-      helperText={errors[name]?.message}
-    />
-  );
-
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)}>
-          <IdSelectField
-            control={form.control}
-            name="organizationId"
-            label="Area"
-            options={areas}
-            disabled={busy}
-          />
-          {text('name', 'Name', 'organization')}
-          {text('address', 'Address', 'address-line1')}
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' },
-            }}
-          >
-            {text('city', 'City', 'address-level2')}
-            {text('state', 'State', 'address-level1')}
-            {text('zipcode', 'Zipcode', 'postal-code')}
-          </Box>
-          <Stack spacing={1}>
-            <Box>
-              <Button
-                variant="outlined"
-                startIcon={<SearchIcon />}
-                onClick={() => void search()}
-                disabled={busy || geocode.isPending}
-              >
-                Search
-              </Button>
-            </Box>
-            <Box role="status" aria-live="polite">
-              {geocode.isPending && <Typography color="text.secondary">Searching...</Typography>}
-              {searchError && <Alert severity="error">{searchError}</Alert>}
-              {found &&
-                (found.approximate ? (
-                  <Alert severity="info">
-                    Approximate position: the centre of {found.label}. Move the map so the crosshair marks the
-                    location.
-                  </Alert>
-                ) : (
-                  <Alert severity="success">Found: {found.label}</Alert>
-                ))}
-            </Box>
-          </Stack>
-          <LazyLocationMap
-            height={{ xs: 300, md: 420 }}
-            ariaLabel="Map: the location is the point under the crosshair"
-            initialView={START_VIEW}
-            target={target}
-            onViewChange={setView}
-            overlay={<Crosshair />}
-          />
-          <Typography variant="body2" color="text.secondary" data-testid="map-centre">
-            Centre: {view.latitude.toFixed(6)}, {view.longitude.toFixed(6)}
-          </Typography>
-          {failure && <Alert severity="error">{failure}</Alert>}
-          <SaveButton status={save.status} disabled={busy} />
-        </Stack>
-      </CardContent>
-    </Card>
+    <Stack spacing={1}>
+      <Box>
+        <Button
+          variant="outlined"
+          startIcon={<SearchIcon />}
+          onClick={() => void search()}
+          disabled={disabled || geocode.isPending}
+        >
+          Search
+        </Button>
+      </Box>
+      <Box role="status" aria-live="polite">
+        {geocode.isPending && <Typography color="text.secondary">Searching...</Typography>}
+        {searchError && <Alert severity="error">{searchError}</Alert>}
+        {found &&
+          (found.approximate ? (
+            <Alert severity="info">
+              Approximate position: the centre of {found.label}. Move the map so the crosshair marks the
+              location.
+            </Alert>
+          ) : (
+            <Alert severity="success">Found: {found.label}</Alert>
+          ))}
+      </Box>
+    </Stack>
   );
 };

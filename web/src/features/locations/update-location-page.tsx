@@ -1,17 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { canMoveLocation } from '@sitewalk/shared/policy';
-import { createLocationBody, type Location } from '@sitewalk/shared/schemas/location';
+import type { Location } from '@sitewalk/shared/schemas/location';
 import { DeleteCard } from '../../components/delete-card.tsx';
 import { useDeleteStatus } from '../../components/delete-status.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { IdSelectField } from '../../components/id-select-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SaveButton } from '../../components/save-button.tsx';
 import { useSaveStatus } from '../../components/save-status.tsx';
@@ -19,21 +15,14 @@ import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { applyServerErrors } from '../../lib/form.ts';
 import { useDeleteLocation, useLocation, useUpdateLocation } from '../../api/locations.ts';
 import { useOrganizationsOfUser } from '../../api/organizations.ts';
 import { useRouteId } from '../../lib/route-params.ts';
+import { LocationForm } from './components/location-form.tsx';
 import { LazyLocationMap } from './components/lazy-location-map.tsx';
 import { locationPlacement } from './components/location-helpers.ts';
 import { CentreMarker } from './components/map-overlays.tsx';
 import { roundView, type MapView } from './components/map-view.ts';
-
-const updateLocationForm = z.object({
-  name: createLocationBody.shape.name,
-  organizationId: createLocationBody.shape.organizationId,
-});
-type UpdateLocationForm = z.input<typeof updateLocationForm>;
-type UpdateLocationValues = z.output<typeof updateLocationForm>;
 
 /** What a refused delete says: the API's own sentence, else a plain one. */
 const deleteFailureText = (error: unknown) =>
@@ -78,7 +67,6 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
   const update = useUpdateLocation();
   const view = useUpdateLocation();
   const remove = useDeleteLocation();
-  const [failure, setFailure] = useState<string | null>(null);
   const [viewFailure, setViewFailure] = useState<string | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
   const [mapView, setMapView] = useState<MapView>({
@@ -86,15 +74,8 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
     longitude: location.longitude,
     zoom: location.zoomLevel,
   });
-  const form = useForm<UpdateLocationForm, unknown, UpdateLocationValues>({
-    resolver: zodResolver(updateLocationForm),
-    defaultValues: { name: location.name, organizationId: location.organizationId },
-  });
-  const { errors } = form.formState;
-
   const save = useSaveStatus({
     onSaved: () => void navigate(`${paths.app.location.build(location.id)}#walk-reports`),
-    onError: (error) => setFailure(applyServerErrors(error, ['name', 'organizationId'], form.setError)),
   });
   const saveView = useSaveStatus({
     onError: (error) => setViewFailure(error instanceof Error ? error.message : messages.status.error),
@@ -102,17 +83,6 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
   const del = useDeleteStatus({
     onDeleted: () => void navigate(paths.app.locations.build()),
     onError: (error) => setDeleteFailure(deleteFailureText(error)),
-  });
-
-  const submit = form.handleSubmit(async ({ name, organizationId }) => {
-    setFailure(null);
-    await save.run(() =>
-      update.mutateAsync({
-        id: location.id,
-        name,
-        ...(mayChangeArea && organizationId !== location.organizationId ? { organizationId } : {}),
-      }),
-    );
   });
 
   const saveZoomAndCenter = async () => {
@@ -139,33 +109,22 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
         subtitle={location.name}
       />
 
-      <Card variant="outlined">
-        <CardContent>
-          <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)}>
-            <TextField
-              label="Name"
-              required
-              fullWidth
-              disabled={busy}
-              {...form.register('name')}
-              error={!!errors.name}
-              helperText={errors.name?.message}
-            />
-            {mayChangeArea && (
-              <IdSelectField
-                control={form.control}
-                name="organizationId"
-                label="Area"
-                options={destinations}
-                disabled={busy || areas.isPending}
-                problem={areas.isError ? 'The areas could not be loaded.' : undefined}
-              />
-            )}
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <SaveButton status={save.status} disabled={busy} />
-          </Stack>
-        </CardContent>
-      </Card>
+      <LocationForm
+        defaultValues={location}
+        withAddress={false}
+        areas={mayChangeArea ? destinations : undefined}
+        areasPending={areas.isPending}
+        areasProblem={areas.isError ? 'The areas could not be loaded.' : undefined}
+        save={save}
+        disabled={busy}
+        onSubmit={({ name, organizationId }) =>
+          update.mutateAsync({
+            id: location.id,
+            name,
+            ...(mayChangeArea && organizationId !== location.organizationId ? { organizationId } : {}),
+          })
+        }
+      />
 
       <Card variant="outlined">
         <CardContent>

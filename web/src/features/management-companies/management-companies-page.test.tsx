@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@sitewalk/shared/messages';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { testUser, renderWithFakeApi } from '../../testing/test-utils.tsx';
+import { renderWithFakeApi } from '../../testing/test-utils.tsx';
 import { ManagementCompaniesPage } from './management-companies-page.tsx';
-import { aCompany } from '../../testing/fixtures.ts';
+import { aCompany, aPerson, ada } from '../../testing/fixtures.ts';
 import { Role } from '@sitewalk/shared/roles';
 
 const ShowForm = () => {
@@ -18,7 +18,7 @@ const ShowForm = () => {
   );
 };
 
-const renderList = (handlers: FakeHandlers, user: User = testUser()) => {
+const renderList = (handlers: FakeHandlers, user: User = aPerson(ada)) => {
   return renderWithFakeApi(<ManagementCompaniesPage />, handlers, {
     route: '/app/management-companies',
     path: '/app/management-companies',
@@ -116,7 +116,7 @@ describe('ManagementCompaniesPage', () => {
   it('offers no Add to an Owner, who sees their own company', async () => {
     renderList(
       { 'managementCompany.some': () => ({ managementCompanies: [acme], totalCount: 1 }) },
-      testUser({ roleId: Role.Owner, roleName: 'Owner', managementCompanyId: 7 }),
+      aPerson({ ...ada, roleId: Role.Owner, roleName: 'Owner', managementCompanyId: 7 }),
     );
     await screen.findByText('Acme Storage');
     expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
@@ -131,7 +131,7 @@ describe('ManagementCompaniesPage', () => {
   it("shows the API's refusal as the error panel", async () => {
     renderList(
       { 'managementCompany.some': () => fakeError(403, messages.permission.forbidden) },
-      testUser({ roleId: Role.CompanyManager, roleName: 'Company Manager', managementCompanyId: 7 }),
+      aPerson({ ...ada, roleId: Role.CompanyManager, roleName: 'Company Manager', managementCompanyId: 7 }),
     );
     expect(await screen.findByText(messages.permission.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

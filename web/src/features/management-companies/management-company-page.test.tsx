@@ -5,14 +5,14 @@ import { messages } from '@sitewalk/shared/messages';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { installFakeXhr } from '../../testing/fake-xhr.ts';
-import { testUser, renderWithFakeApi } from '../../testing/test-utils.tsx';
+import { renderWithFakeApi } from '../../testing/test-utils.tsx';
 import { ManagementCompanyPage } from './management-company-page.tsx';
-import { aCompany } from '../../testing/fixtures.ts';
+import { aCompany, aPerson, ada } from '../../testing/fixtures.ts';
 import { Role } from '@sitewalk/shared/roles';
 
 const ListPage = () => <p>list page {useLocation().pathname}</p>;
 
-const renderForm = (route: string, handlers: FakeHandlers = {}, user: User = testUser()) => {
+const renderForm = (route: string, handlers: FakeHandlers = {}, user: User = aPerson(ada)) => {
   return renderWithFakeApi(<ManagementCompanyPage />, handlers, {
     route,
     path: '/app/management-companies/add',
@@ -178,7 +178,7 @@ describe('adding a management company', () => {
     const { fake } = renderForm(
       '/app/management-companies/add',
       {},
-      testUser({ roleId: Role.Owner, roleName: 'Owner', managementCompanyId: 7 }),
+      aPerson({ ...ada, roleId: Role.Owner, roleName: 'Owner', managementCompanyId: 7 }),
     );
     expect(screen.getByText(messages.permission.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
@@ -227,7 +227,7 @@ describe('editing a management company', () => {
     renderForm(
       '/app/management-companies/7',
       { 'managementCompany.get': () => acme },
-      testUser({ roleId: Role.CompanyManager, managementCompanyId: 7 }),
+      aPerson({ ...ada, roleId: Role.CompanyManager, managementCompanyId: 7 }),
     );
     expect(await screen.findByText(messages.permission.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Two-step verification' })).not.toBeInTheDocument();
@@ -312,7 +312,7 @@ describe('editing a management company', () => {
     renderForm(
       '/app/management-companies/7',
       { 'managementCompany.get': () => acme },
-      testUser({ roleId: Role.Owner, roleName: 'Owner', managementCompanyId: 7 }),
+      aPerson({ ...ada, roleId: Role.Owner, roleName: 'Owner', managementCompanyId: 7 }),
     );
     expect(await screen.findByRole('heading', { name: 'Edit Management Company' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Company' })).not.toBeInTheDocument();
@@ -322,7 +322,7 @@ describe('editing a management company', () => {
     renderForm(
       '/app/management-companies/7',
       { 'managementCompany.get': () => acme },
-      testUser({ roleId: Role.CompanyManager, roleName: 'Company Manager', managementCompanyId: 7 }),
+      aPerson({ ...ada, roleId: Role.CompanyManager, roleName: 'Company Manager', managementCompanyId: 7 }),
     );
     expect(await screen.findByText(messages.permission.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();

@@ -2,13 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
 import {
-  testUser,
   testCompanyManager as companyManager,
   testAreaManager as areaManager,
   renderWithFakeApi,
 } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aCompany, anArea } from '../../testing/fixtures.ts';
+import { aCompany, aPerson, ada, anArea } from '../../testing/fixtures.ts';
 import { uploadImage } from '../../lib/upload.ts';
 import { OrganizationAddPage } from './organization-add-page.tsx';
 
@@ -18,7 +17,7 @@ vi.mock('../../lib/upload.ts', async (importOriginal) => ({
   uploadImage: vi.fn(),
 }));
 
-const superUser = testUser();
+const superUser = aPerson(ada);
 
 const acme = aCompany({ id: 1, name: 'Acme Storage' });
 const bolt = aCompany({ id: 2, name: 'Bolt Lockers' });

@@ -1,29 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Stack } from '@mui/material';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
-import { createOrganizationBody, type Organization } from '@sitewalk/shared/schemas/organization';
+import type { Organization } from '@sitewalk/shared/schemas/organization';
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
-import { IdSelectField } from '../../components/id-select-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { SaveButton } from '../../components/save-button.tsx';
 import { useSaveStatus } from '../../components/save-status.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { applyServerErrors } from '../../lib/form.ts';
 import { fileNameOf, uploadImage } from '../../lib/upload.ts';
 import { useManagementCompaniesOfUserByName } from '../../api/management-companies.ts';
 import { useCreateOrganization } from '../../api/organizations.ts';
+import { OrganizationForm, type OrganizationFormValues } from './components/organization-form.tsx';
 import { useMayAddOrganization } from './hooks/use-may-add-organization.ts';
-
-const addAreaForm = createOrganizationBody.pick({ name: true, managementCompanyId: true });
-type AddAreaForm = z.input<typeof addAreaForm>;
 
 const Frame = ({ children }: { children: React.ReactNode }) => (
   <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 720 }}>
@@ -67,79 +59,43 @@ const AddAreaFormCard = ({ companies }: { companies: ManagementCompany[] }) => {
   const create = useCreateOrganization();
   const [logo, setLogo] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<Organization | null>(null);
-  const form = useForm<AddAreaForm, unknown, z.output<typeof addAreaForm>>({
-    resolver: zodResolver(addAreaForm),
-    defaultValues: { name: '', managementCompanyId: companies.length === 1 ? companies[0]?.id : undefined },
-  });
-  const { errors } = form.formState;
+  const save = useSaveStatus({ onSaved: () => void navigate(paths.app.organizations.build()) });
 
-  const save = useSaveStatus({
-    onSaved: () => void navigate(paths.app.organizations.build()),
-    onError: (error) => setFailure(applyServerErrors(error, ['name', 'managementCompanyId'], form.setError)),
-  });
-
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    await save.run(async () => {
-      // A logo that fails after the area was made is tried again on the next Save, without a second area.
-      const area = created ?? (await create.mutateAsync(values));
-      setCreated(area);
-      if (logo) {
-        try {
-          await uploadImage(
-            'organization.logoUpload',
-            { params: { id: area.id, name: fileNameOf(area.name) } },
-            logo,
-            setProgress,
-          );
-        } catch (error) {
-          throw new Error(
-            `The area was saved, but its logo could not be uploaded: ${error instanceof Error ? error.message : 'unknown error'}. Save again to retry, or remove the logo.`,
-          );
-        } finally {
-          setProgress(null);
-        }
+  const createWithLogo = async (values: OrganizationFormValues) => {
+    // A logo that fails after the area was made is tried again on the next Save, without a second area.
+    const area = created ?? (await create.mutateAsync(values));
+    setCreated(area);
+    if (logo) {
+      try {
+        await uploadImage(
+          'organization.logoUpload',
+          { params: { id: area.id, name: fileNameOf(area.name) } },
+          logo,
+          setProgress,
+        );
+      } catch (error) {
+        throw new Error(
+          `The area was saved, but its logo could not be uploaded: ${error instanceof Error ? error.message : 'unknown error'}. Save again to retry, or remove the logo.`,
+        );
+      } finally {
+        setProgress(null);
       }
-      return area;
-    });
-  });
+    }
+    return area;
+  };
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void submit(event)}>
-          <Typography color="text.secondary">
-            Areas are required to create locations. Each area can contain one or more locations.
-          </Typography>
-          <TextField
-            label="Name"
-            required
-            fullWidth
-            disabled={save.busy || created !== null}
-            {...form.register('name')}
-            error={!!errors.name}
-            helperText={errors.name?.message}
-          />
-          <IdSelectField
-            control={form.control}
-            name="managementCompanyId"
-            label="Management Company"
-            options={companies}
-            disabled={save.busy || created !== null}
-          />
-          <ImageUpload
-            label="Logo"
-            value={logo}
-            onChange={setLogo}
-            disabled={save.busy}
-            progress={progress}
-          />
-          {failure && <Alert severity="error">{failure}</Alert>}
-          <SaveButton status={save.status} disabled={save.busy} />
-        </Stack>
-      </CardContent>
-    </Card>
+    <OrganizationForm
+      defaultValues={{ name: '', managementCompanyId: companies.length === 1 ? companies[0]?.id : undefined }}
+      companies={companies}
+      intro="Areas are required to create locations. Each area can contain one or more locations."
+      save={save}
+      disabled={save.busy}
+      fieldsLocked={created !== null}
+      onSubmit={createWithLogo}
+    >
+      <ImageUpload label="Logo" value={logo} onChange={setLogo} disabled={save.busy} progress={progress} />
+    </OrganizationForm>
   );
 };

@@ -2,18 +2,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
 import {
-  testUser,
   testCompanyManager as companyManager,
   testAreaManager as areaManager,
   renderWithFakeApi,
   columnTexts,
 } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { anArea } from '../../testing/fixtures.ts';
+import { aPerson, ada, anArea } from '../../testing/fixtures.ts';
 import { OrganizationsPage } from './organizations-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
-const manager = testUser({ id: 102, roleId: Role.Manager, roleName: 'Manager', managementCompanyId: 1 });
+const manager = aPerson({
+  ...ada,
+  id: 102,
+  roleId: Role.Manager,
+  roleName: 'Manager',
+  managementCompanyId: 1,
+});
 
 const renderAreas = (handlers: FakeHandlers, user: User = companyManager) => {
   return renderWithFakeApi(<OrganizationsPage />, handlers, {

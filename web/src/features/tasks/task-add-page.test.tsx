@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { anIncident, aUser } from '../../testing/incident-fixtures.ts';
-import { aLocation } from '../../testing/fixtures.ts';
+import { anIncident } from '../../testing/incident-fixtures.ts';
+import { aLocation, aPerson, dana } from '../../testing/fixtures.ts';
 import { aTask, someAssignees } from '../../testing/task-fixtures.ts';
 import { TaskAddPage } from './task-add-page.tsx';
 
@@ -21,7 +21,7 @@ const renderAdd = (handlers: FakeHandlers, search = '') => {
     route: `/app/tasks/new${search}`,
     path: '/app/tasks/new',
     routes: [{ path: '/app/tasks/:id', element: <p>task page</p> }],
-    user: aUser(),
+    user: aPerson(dana),
   });
   return { ...rendered, fake };
 };

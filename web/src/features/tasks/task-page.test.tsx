@@ -5,22 +5,23 @@ import type { Task } from '@sitewalk/shared/schemas/task';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aUser } from '../../testing/incident-fixtures.ts';
 import { aTask, someAssignees } from '../../testing/task-fixtures.ts';
-import { aLocation } from '../../testing/fixtures.ts';
+import { aLocation, aPerson, dana } from '../../testing/fixtures.ts';
 import { TaskPage } from './task-page.tsx';
 
 /** Everyone here works at Harbor Self Storage (location 4), where the task is. */
 const atHarbor = { userToLocation: [{ locationId: 4, location: { name: 'Harbor Self Storage' } }] };
-const manager = aUser({ id: 7, roleId: Role.Manager, ...atHarbor });
-const assignee = aUser({
+const manager = aPerson({ ...dana, id: 7, roleId: Role.Manager, ...atHarbor });
+const assignee = aPerson({
+  ...dana,
   id: 21,
   roleId: Role.Employee,
   firstName: 'Eli',
   lastName: 'Employee',
   ...atHarbor,
 });
-const colleague = aUser({
+const colleague = aPerson({
+  ...dana,
   id: 23,
   roleId: Role.Employee,
   firstName: 'Cal',
@@ -158,7 +159,8 @@ describe('TaskPage', () => {
   });
 
   it("lets the task's creator edit it, an Employee though they are, with the task form's rules", async () => {
-    const creator = aUser({
+    const creator = aPerson({
+      ...dana,
       id: 23,
       roleId: Role.Employee,
       firstName: 'Cal',
@@ -212,7 +214,7 @@ describe('TaskPage', () => {
   });
 
   it("offers nothing but comments at a location outside the signed-in user's scope", async () => {
-    const elsewhere = aUser({ id: 21, roleId: Role.Manager, userToLocation: [] });
+    const elsewhere = aPerson({ ...dana, id: 21, roleId: Role.Manager, userToLocation: [] });
     renderTask(elsewhere);
     await screen.findByRole('heading', { name: 'Fix the east gate' });
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();

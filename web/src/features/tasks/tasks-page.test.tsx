@@ -4,9 +4,8 @@ import { Role } from '@sitewalk/shared/roles';
 import type { Task } from '@sitewalk/shared/schemas/task';
 import { renderWithFakeApi } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aUser } from '../../testing/incident-fixtures.ts';
 import { aTask } from '../../testing/task-fixtures.ts';
-import { aLocation } from '../../testing/fixtures.ts';
+import { aLocation, aPerson, dana } from '../../testing/fixtures.ts';
 import { TasksPage } from './tasks-page.tsx';
 
 const pageOf = (tasks: Task[], totalCount = tasks.length) => ({
@@ -25,7 +24,8 @@ const renderTasks = (handlers: FakeHandlers, roleId: number = Role.Manager) => {
       route: '/app/tasks',
       path: '/app/tasks',
       routes: [{ path: '/app/tasks/:id', element: <p>task page</p> }],
-      user: aUser({
+      user: aPerson({
+        ...dana,
         roleId: roleId as never,
         userToLocation: [{ locationId: 4, location: { name: 'Harbor Self Storage' } }],
       }),

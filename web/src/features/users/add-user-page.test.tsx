@@ -7,10 +7,10 @@ import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { installFakeXhr } from '../../testing/fake-xhr.ts';
 import type { FakeHandlers } from '../../testing/fake-api.ts';
 import { AddUserPage } from './add-user-page.tsx';
-import { aCompany } from '../../testing/fixtures.ts';
-import { aPerson, placeHandlers, stubApi } from './testing/user-fixtures.ts';
+import { aCompany, aPerson } from '../../testing/fixtures.ts';
+import { placeHandlers, stubApi } from './testing/user-fixtures.ts';
 
-const companyManager = aPerson(Role.CompanyManager, { id: 5 });
+const companyManager = aPerson({ roleId: Role.CompanyManager, id: 5 });
 
 const renderAddUser = (
   handlers: FakeHandlers = {},
@@ -57,7 +57,7 @@ const fillPerson = async (
 
 const created = (roleId: RoleId) => ({
   success: true as const,
-  data: aPerson(roleId, { id: 77 }),
+  data: aPerson({ roleId: roleId, id: 77 }),
   error: null,
   message: 'created',
   validationErrors: null,
@@ -86,13 +86,13 @@ describe('AddUserPage', () => {
   ])(
     'for %s it starts at the highest role left when Manager is not below theirs',
     async (_, roleId, first) => {
-      renderAddUser({}, { me: aPerson(roleId, { id: 5 }) });
+      renderAddUser({}, { me: aPerson({ roleId: roleId, id: 5 }) });
       expect(await screen.findByRole('combobox', { name: 'Role' })).toHaveTextContent(first);
     },
   );
 
   it("says 'You are not authorized to view this page' when no role is below one's own", async () => {
-    const { fake } = renderAddUser({}, { me: aPerson(Role.Employee, { id: 5 }) });
+    const { fake } = renderAddUser({}, { me: aPerson({ roleId: Role.Employee, id: 5 }) });
     expect(await screen.findByText(messages.permission.notAuthorizedPage)).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Role' })).not.toBeInTheDocument();
     expect(fake.calls).toHaveLength(0);
@@ -265,7 +265,7 @@ describe('AddUserPage', () => {
       missing === 'areas' ? [] : undefined,
       missing === 'locations' ? [] : undefined,
     );
-    const { user } = renderAddUser(fake, { me: aPerson(Role.SuperUser, { id: 1 }) });
+    const { user } = renderAddUser(fake, { me: aPerson({ roleId: Role.SuperUser, id: 1 }) });
     await chooseRole(user, roleName);
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Add ${roleName}` })).toBeDisabled();
@@ -274,7 +274,7 @@ describe('AddUserPage', () => {
   it('Admin: no company, e-mail required', async () => {
     const { user, fake } = renderAddUser(
       { 'user.createAdmin': () => created(Role.Admin) },
-      { me: aPerson(Role.SuperUser, { id: 1 }) },
+      { me: aPerson({ roleId: Role.SuperUser, id: 1 }) },
     );
     await chooseRole(user, 'Admin');
     expect(screen.queryByRole('combobox', { name: /Management Company/ })).not.toBeInTheDocument();
@@ -298,7 +298,7 @@ describe('AddUserPage', () => {
     const { user } = renderAddUser(
       placeHandlers([aCompany({ id: 1, name: 'Acme Storage' }), aCompany({ id: 2, name: 'Bay Storage' })]),
       {
-        me: aPerson(Role.SuperUser, { id: 1 }),
+        me: aPerson({ roleId: Role.SuperUser, id: 1 }),
       },
     );
     await chooseRole(user, 'Owner');

@@ -8,10 +8,12 @@ import { installFakeXhr } from '../../testing/fake-xhr.ts';
 import { Navigate } from 'react-router';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { UpdateUserPage } from './update-user-page.tsx';
-import { aPerson, placeHandlers, stubApi } from './testing/user-fixtures.ts';
+import { placeHandlers, stubApi } from './testing/user-fixtures.ts';
+import { aPerson } from '../../testing/fixtures.ts';
 
-const companyManager = aPerson(Role.CompanyManager, { id: 5 });
-const manager = aPerson(Role.Manager, {
+const companyManager = aPerson({ roleId: Role.CompanyManager, id: 5 });
+const manager = aPerson({
+  roleId: Role.Manager,
   id: 9,
   firstName: 'Morgan',
   lastName: 'Lee',
@@ -176,7 +178,7 @@ describe('UpdateUserPage', () => {
   });
 
   it('changing one’s own password asks for the current one, and sends it as currentPassword', async () => {
-    const me = aPerson(Role.CompanyManager, { id: 5, email: 'me@example.com' });
+    const me = aPerson({ roleId: Role.CompanyManager, id: 5, email: 'me@example.com' });
     const { user, fake } = renderUpdate(
       { 'user.get': () => me, 'user.update': () => saved(me) },
       { me, id: '5' },
@@ -205,7 +207,7 @@ describe('UpdateUserPage', () => {
   });
 
   it('changing one’s own e-mail asks for the current password too; the server’s refusal shows under it', async () => {
-    const me = aPerson(Role.CompanyManager, { id: 5, email: 'me@example.com' });
+    const me = aPerson({ roleId: Role.CompanyManager, id: 5, email: 'me@example.com' });
     const { user } = renderUpdate(
       { 'user.get': () => me },
       {
@@ -230,14 +232,14 @@ describe('UpdateUserPage', () => {
   });
 
   it('company-email toggle only for a Company Manager, saved through its own call', async () => {
-    const target = aPerson(Role.CompanyManager, { id: 6 });
+    const target = aPerson({ roleId: Role.CompanyManager, id: 6 });
     const { user, fake } = renderUpdate(
       {
         'user.get': () => target,
         'user.update': () => saved(target),
         'user.companyEmail': () => ({ ...target, companyEmail: true }),
       },
-      { me: aPerson(Role.Owner, { id: 4 }), id: '6' },
+      { me: aPerson({ roleId: Role.Owner, id: 4 }), id: '6' },
     );
     await screen.findByRole('heading', { name: /^Update/ });
     await user.click(screen.getByRole('switch', { name: 'Company Email: Disabled' }));
@@ -284,7 +286,8 @@ describe('UpdateUserPage', () => {
   });
 
   it('a peer gets the refusal as the error panel; someone out of scope gets the API’s', async () => {
-    const peer = aPerson(Role.Manager, {
+    const peer = aPerson({
+      roleId: Role.Manager,
       id: 8,
       userToLocation: [{ locationId: 21, location: { name: 'Harbor' } }],
     });
@@ -296,13 +299,13 @@ describe('UpdateUserPage', () => {
   it('out of scope: the API’s 404 as the error panel', async () => {
     renderUpdate(
       { 'user.get': () => fakeError(404, messages.fetch.userNotFound) },
-      { me: aPerson(Role.Manager, { id: 8 }) },
+      { me: aPerson({ roleId: Role.Manager, id: 8 }) },
     );
     expect(await screen.findByText(messages.fetch.userNotFound)).toBeInTheDocument();
   });
 
   it('the Super User’s role cannot be changed, and they cannot be deleted', async () => {
-    const superUser = aPerson(Role.SuperUser, { id: 1 });
+    const superUser = aPerson({ roleId: Role.SuperUser, id: 1 });
     renderUpdate({ 'user.get': () => superUser }, { me: superUser, id: '1' });
     await screen.findByRole('heading', { name: /^Update/ });
     expect(screen.getByRole('combobox', { name: 'Role' })).toHaveAttribute('aria-disabled', 'true');
@@ -310,7 +313,8 @@ describe('UpdateUserPage', () => {
   });
 
   it('memberships the signed-in user may not manage stay fixed, and no role is offered that would drop them', async () => {
-    const areaManager = aPerson(Role.AreaManager, {
+    const areaManager = aPerson({
+      roleId: Role.AreaManager,
       id: 20,
       userToOrganization: [{ organizationId: 11, organization: { name: 'North' } }],
     });

@@ -7,10 +7,11 @@ import { Navigate } from 'react-router';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { UserProfilePage } from './user-profile-page.tsx';
-import { aLocation } from '../../testing/fixtures.ts';
-import { aPerson, stubApi } from './testing/user-fixtures.ts';
+import { aLocation, aPerson } from '../../testing/fixtures.ts';
+import { stubApi } from './testing/user-fixtures.ts';
 
-const manager = aPerson(Role.Manager, {
+const manager = aPerson({
+  roleId: Role.Manager,
   id: 9,
   firstName: 'Morgan',
   lastName: 'Lee',
@@ -47,7 +48,7 @@ describe('UserProfilePage', () => {
   });
 
   it('shows the name, ID, role, start date, phone and e-mail links, company, locations with the default', async () => {
-    renderProfile({ 'user.get': () => manager }, { me: aPerson(Role.CompanyManager, { id: 5 }) });
+    renderProfile({ 'user.get': () => manager }, { me: aPerson({ roleId: Role.CompanyManager, id: 5 }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Morgan Lee' })).toBeInTheDocument();
     expect(screen.getByText('9')).toBeInTheDocument();
     expect(screen.getAllByText('Manager').length).toBeGreaterThan(0);
@@ -66,7 +67,7 @@ describe('UserProfilePage', () => {
   it('shows the PIN as asterisks and reveals it through the API with the eye toggle, then hides it', async () => {
     const { user, fake } = renderProfile(
       { 'user.get': () => manager, 'user.revealPin': () => ({ pin: '4321' }) },
-      { me: aPerson(Role.CompanyManager, { id: 5 }) },
+      { me: aPerson({ roleId: Role.CompanyManager, id: 5 }) },
     );
     const pin = await screen.findByTestId('pin-value');
     expect(pin).toHaveTextContent('********');
@@ -83,7 +84,7 @@ describe('UserProfilePage', () => {
   it("says 'Not set' for a user without a PIN, with no toggle", async () => {
     renderProfile(
       { 'user.get': () => ({ ...manager, hasPin: false }) },
-      { me: aPerson(Role.CompanyManager, { id: 5 }) },
+      { me: aPerson({ roleId: Role.CompanyManager, id: 5 }) },
     );
     await screen.findByRole('heading', { name: 'Morgan Lee' });
     expect(screen.getByText('Not set')).toBeInTheDocument();
@@ -93,7 +94,7 @@ describe('UserProfilePage', () => {
   it('shows the refusal when the reveal is refused', async () => {
     const { user } = renderProfile(
       { 'user.get': () => manager, 'user.revealPin': () => fakeError(403, messages.permission.forbidden) },
-      { me: aPerson(Role.CompanyManager, { id: 5 }) },
+      { me: aPerson({ roleId: Role.CompanyManager, id: 5 }) },
     );
     await user.click(await screen.findByRole('button', { name: 'Show PIN' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.permission.forbidden);
@@ -104,7 +105,8 @@ describe('UserProfilePage', () => {
     renderProfile(
       { 'user.get': () => manager },
       {
-        me: aPerson(Role.Manager, {
+        me: aPerson({
+          roleId: Role.Manager,
           id: 8,
           userToLocation: [{ locationId: 21, location: { name: 'Harbor' } }],
         }),
@@ -125,13 +127,14 @@ describe('UserProfilePage', () => {
   });
 
   it("'None' where there is no phone, e-mail, company, location or area", async () => {
-    const bare = aPerson(Role.Employee, {
+    const bare = aPerson({
+      roleId: Role.Employee,
       id: 9,
       email: null,
       managementCompany: null,
       managementCompanyId: null,
     });
-    renderProfile({ 'user.get': () => bare }, { me: aPerson(Role.SuperUser, { id: 1 }) });
+    renderProfile({ 'user.get': () => bare }, { me: aPerson({ roleId: Role.SuperUser, id: 1 }) });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getAllByText('None')).toHaveLength(5);
     expect(screen.queryByRole('link', { name: /@/ })).not.toBeInTheDocument();
@@ -140,7 +143,7 @@ describe('UserProfilePage', () => {
   it('renders the API’s refusal as the error panel', async () => {
     renderProfile(
       { 'user.get': () => fakeError(404, messages.fetch.userNotFound) },
-      { me: aPerson(Role.Manager, { id: 8 }) },
+      { me: aPerson({ roleId: Role.Manager, id: 8 }) },
     );
     expect(await screen.findByText(messages.fetch.userNotFound)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();

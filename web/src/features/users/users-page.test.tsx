@@ -4,7 +4,8 @@ import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { UsersPage } from './users-page.tsx';
-import { aPerson, stubApi } from './testing/user-fixtures.ts';
+import { stubApi } from './testing/user-fixtures.ts';
+import { aPerson } from '../../testing/fixtures.ts';
 
 describe('UsersPage', () => {
   afterEach(() => {
@@ -14,11 +15,11 @@ describe('UsersPage', () => {
   it('lists the users of one’s scope by last name, with Add to /app/addUser', async () => {
     const fake = stubApi({
       'user.allByUser': () => [
-        aPerson(Role.Manager, { id: 2, firstName: 'Zoe', lastName: 'Young' }),
-        aPerson(Role.AreaManager, { id: 3, firstName: 'Al', lastName: 'Adams' }),
+        aPerson({ roleId: Role.Manager, id: 2, firstName: 'Zoe', lastName: 'Young' }),
+        aPerson({ roleId: Role.AreaManager, id: 3, firstName: 'Al', lastName: 'Adams' }),
       ],
     });
-    renderWithProviders(<UsersPage />, { user: aPerson(Role.CompanyManager, { id: 5 }) });
+    renderWithProviders(<UsersPage />, { user: aPerson({ roleId: Role.CompanyManager, id: 5 }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Users' });
     await within(table).findByText('Al Adams');
@@ -32,7 +33,7 @@ describe('UsersPage', () => {
 
   it('a Manager typing /app/users gets the refusal, and nothing is asked', async () => {
     const fake = stubApi({});
-    renderWithProviders(<UsersPage />, { user: aPerson(Role.Manager, { id: 8 }) });
+    renderWithProviders(<UsersPage />, { user: aPerson({ roleId: Role.Manager, id: 8 }) });
     expect(await screen.findByText(messages.permission.forbidden)).toBeInTheDocument();
     expect(fake.calls).toHaveLength(0);
   });

@@ -5,8 +5,7 @@ import type { Marker } from '@sitewalk/shared/schemas/walk';
 import { renderWithFakeApi } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { formatInstant } from '@sitewalk/shared/time';
-import { aLocation } from '../../testing/fixtures.ts';
-import { aUser } from '../../testing/incident-fixtures.ts';
+import { aLocation, aPerson, dana } from '../../testing/fixtures.ts';
 import { aWalkReport } from '../../testing/walk-report-fixtures.ts';
 import { mapCalls } from '../../testing/react-map-gl-stub.tsx';
 import { WalkReportPage } from './walk-report-page.tsx';
@@ -99,7 +98,7 @@ const renderReport = (handlers: FakeHandlers, path = '/app/locations/4/walk-repo
   return renderWithFakeApi(<WalkReportPage />, handlers, {
     route: path,
     path: '/app/locations/:id/walk-report/:walkReportId',
-    user: aUser(),
+    user: aPerson(dana),
   });
 };
 

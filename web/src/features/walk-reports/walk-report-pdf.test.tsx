@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithFakeApi } from '../../testing/test-utils.tsx';
 import { aWalkReport } from '../../testing/walk-report-fixtures.ts';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aUser } from '../../testing/incident-fixtures.ts';
 import { startDownload } from '../../lib/download.ts';
 import { WalkReportPage } from './walk-report-page.tsx';
+import { aPerson, dana } from '../../testing/fixtures.ts';
 
 vi.mock('maplibre-gl', () => import('../../testing/maplibre-gl-stub.ts'));
 vi.mock('react-map-gl/maplibre', () => import('../../testing/react-map-gl-stub.tsx'));
@@ -28,7 +28,7 @@ const renderReport = (handlers: FakeHandlers) =>
     {
       route: '/app/locations/4/walk-report/9',
       path: '/app/locations/:id/walk-report/:walkReportId',
-      user: aUser(),
+      user: aPerson(dana),
     },
   ).fake;
 

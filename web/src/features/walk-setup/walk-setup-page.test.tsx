@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
-import { renderWithProviders, testUser } from '../../testing/test-utils.tsx';
+import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation } from '../../testing/fixtures.ts';
+import { aLocation, aPerson, ada } from '../../testing/fixtures.ts';
 import type { WalkMapProps } from './components/walk-map.tsx';
 import { WalkSetupPage } from './walk-setup-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
@@ -91,7 +91,7 @@ const nightRound: Walk = {
 };
 const oldWalk: Walk = { ...nightRound, id: 8, name: 'Retired walk', deletedAt: '2026-11-21T10:00:00.000Z' };
 
-const renderPage = (handlers: FakeHandlers, user: User = testUser()) => {
+const renderPage = (handlers: FakeHandlers, user: User = aPerson(ada)) => {
   const fake = createFakeFetch({
     'location.get': () => location,
     'walk.allByLocation': () => [nightRound, oldWalk],
@@ -319,7 +319,8 @@ describe('WalkSetupPage', () => {
   it('an employee sees the walks but no editing controls and no intro', async () => {
     renderPage(
       {},
-      testUser({
+      aPerson({
+        ...ada,
         id: 5,
         roleId: Role.Employee,
         roleName: 'Employee',

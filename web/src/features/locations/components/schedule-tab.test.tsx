@@ -3,22 +3,24 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Schedule } from '@sitewalk/shared/schemas/schedule';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { renderWithProviders, testUser } from '../../../testing/test-utils.tsx';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../../testing/fake-api.ts';
-import { aLocation } from '../../../testing/fixtures.ts';
+import { aLocation, aPerson, ada } from '../../../testing/fixtures.ts';
 import { ScheduleTab } from './schedule-tab.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
 const location = aLocation({ id: 11 });
 const at11 = [{ locationId: 11, location: { name: 'Harbor Self Storage' } }];
-const manager = testUser({
+const manager = aPerson({
+  ...ada,
   id: 102,
   roleId: Role.Manager,
   roleName: 'Manager',
   managementCompanyId: 1,
   userToLocation: at11,
 });
-const employee = testUser({
+const employee = aPerson({
+  ...ada,
   id: 103,
   roleId: Role.Employee,
   roleName: 'Employee',

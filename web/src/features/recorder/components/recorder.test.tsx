@@ -5,10 +5,10 @@ import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
-import { aLocation } from '../../../testing/fixtures.ts';
+import { aLocation, aPerson, ada } from '../../../testing/fixtures.ts';
 import { createFakeFetch, type FakeHandlers } from '../../../testing/fake-api.ts';
 import { recorderMarker, recorderWalk } from '../../../testing/recorder-fixtures.ts';
-import { renderWithProviders, testUser } from '../../../testing/test-utils.tsx';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import type { ShrinkResult } from '../photos/downscale.ts';
 import { RecorderServicesProvider } from '../recorder-services.tsx';
 import type { OutboxWrite, RecorderCatalog, RecordingSession } from '../store/types.ts';
@@ -97,7 +97,12 @@ const otherWalk: Walk = { ...recorderWalk({ id: 8, name: 'Morning round' }) };
 const emptyWalk: Walk = { ...recorderWalk({ id: 9, name: 'Unplanned', markers: [] }) };
 const oak: Location = aLocation({ id: 11, name: 'Oak Court' });
 const elm: Location = aLocation({ id: 12, name: 'Elm Yard' });
-const employee = testUser({ id: 5, roleId: Role.Employee, userToLocation: [{ locationId: 11 }] as never });
+const employee = aPerson({
+  ...ada,
+  id: 5,
+  roleId: Role.Employee,
+  userToLocation: [{ locationId: 11 }] as never,
+});
 
 const session = (overrides: Partial<RecordingSession> = {}): RecordingSession =>
   aRecordingSession({ walk, startedAt: new Date(Date.now() - 20 * 60_000).toISOString(), ...overrides });

@@ -2,14 +2,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { defaultAlertPreferences, type AlertPreferences } from '@sitewalk/shared/schemas/alert';
 import type { User } from '@sitewalk/shared/schemas/user';
-import { renderWithProviders, testUser } from '../../../testing/test-utils.tsx';
+import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../../testing/fake-api.ts';
 import { viewerTimeZone } from '../../../lib/time.ts';
 import { AlertPreferencesCard } from './alert-preferences-card.tsx';
 import { Role } from '@sitewalk/shared/roles';
+import { aPerson, ada } from '../../../testing/fixtures.ts';
 
-const manager = testUser({ id: 102, roleId: Role.Manager, roleName: 'Manager', managementCompanyId: 1 });
-const areaManager = testUser({
+const manager = aPerson({
+  ...ada,
+  id: 102,
+  roleId: Role.Manager,
+  roleName: 'Manager',
+  managementCompanyId: 1,
+});
+const areaManager = aPerson({
+  ...ada,
   id: 101,
   roleId: Role.AreaManager,
   roleName: 'Area Manager',

@@ -4,8 +4,9 @@ import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../../testing/fake-api.ts';
-import { aPerson, stubApi } from '../testing/user-fixtures.ts';
+import { stubApi } from '../testing/user-fixtures.ts';
 import { TwoStepCard, TwoStepResetCard } from './two-step-card.tsx';
+import { aPerson } from '../../../testing/fixtures.ts';
 
 const key = 'JBSWY3DPEHPK3PXPJBSWY3DP';
 const secret = {
@@ -15,7 +16,7 @@ const secret = {
 
 const render = (ui: React.ReactElement, handlers: FakeHandlers) => {
   const fake = stubApi(handlers);
-  return { ...renderWithProviders(ui, { user: aPerson(Role.Manager, { id: 9 }) }), fake };
+  return { ...renderWithProviders(ui, { user: aPerson({ roleId: Role.Manager, id: 9 }) }), fake };
 };
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,30 +1,7 @@
 import { vi } from 'vitest';
-import type { User } from '@sitewalk/shared/schemas/user';
-import { roleNames, type RoleId } from '@sitewalk/shared/roles';
 import { createFakeFetch, type FakeHandlers } from '../../../testing/fake-api.ts';
 import { errorResponse } from '../../../testing/test-utils.tsx';
 import { aCompany, anArea, aLocation } from '../../../testing/fixtures.ts';
-
-export const aPerson = (roleId: RoleId, overrides: Partial<User> = {}): User => ({
-  id: 100 + roleId,
-  firstName: 'Robin',
-  lastName: roleNames[roleId].replace(/\s/g, ''),
-  email: `role${roleId}@example.com`,
-  phone: null,
-  roleId,
-  roleName: roleNames[roleId],
-  needsPasswordReset: false,
-  companyEmail: false,
-  createdAt: '2026-03-04T10:00:00.000Z',
-  defaultLocationId: null,
-  managementCompanyId: roleId >= 45 ? null : 1,
-  managementCompany: roleId >= 45 ? null : { name: 'Acme Storage' },
-  userToLocation: [],
-  userToOrganization: [],
-  hasProfileImage: false,
-  hasPin: false,
-  ...overrides,
-});
 
 /** The places every form test offers: one company with two areas and two locations. */
 export const placeHandlers = (
