@@ -36,6 +36,17 @@ export const useFormSubmit = <V extends FieldValues, O>(
   return { submit, failure };
 };
 
+/** What every add or update form takes from its page: the values it starts from, and what Save does. */
+export interface FormProps<I, O> {
+  defaultValues: I;
+  save: FormSave;
+  /** The fields and Save (no right to save, or a save or delete under way). */
+  disabled: boolean;
+  onSubmit: (values: O) => Promise<unknown>;
+  /** More after the form's own fields (a logo; Search and a map). */
+  children?: ReactNode;
+}
+
 export interface FormCardProps {
   onSubmit: (event: FormEvent) => Promise<void>;
   status: TimedStatus;

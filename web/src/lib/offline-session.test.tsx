@@ -12,9 +12,9 @@ import { api, getAccessToken, setAccessToken } from './api.ts';
 import { currentUserQuery, useLogout } from './auth.tsx';
 import { savedUser, saveUser } from './saved-session.ts';
 import { Role } from '@sitewalk/shared/roles';
-import { aPerson, ada } from '../testing/fixtures.ts';
+import { aPerson } from '../testing/fixtures.ts';
 
-const employee = aPerson({ ...ada, id: 7, firstName: 'Sam', roleId: Role.Manager, roleName: 'Employee' });
+const employee = aPerson({ id: 7, firstName: 'Sam', roleId: Role.Manager, roleName: 'Employee' });
 const networkDown = () => {
   throw new TypeError('Failed to fetch');
 };

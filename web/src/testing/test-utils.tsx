@@ -13,7 +13,7 @@ import '../lib/auth.tsx'; // registers the 401 handler, as the app's first prote
 import { createQueryClient, queryKeyOf } from '../lib/query.ts';
 import { setSessionHost } from '../lib/session-host.ts';
 import { createFakeFetch, type FakeHandlers } from './fake-api.ts';
-import { aPerson, ada } from './fixtures.ts';
+import { aPerson } from './fixtures.ts';
 
 export const testConfig: RuntimeConfig = {
   apiBasePath: '/api',
@@ -24,31 +24,19 @@ export const testConfig: RuntimeConfig = {
 };
 
 /** The Company Manager of management company 1 (the default tenant of `testing/fixtures.ts`). */
-export const testCompanyManager = aPerson({
-  ...ada,
-  id: 100,
-  roleId: Role.CompanyManager,
-  roleName: 'Company Manager',
-  managementCompanyId: 1,
-});
+export const testCompanyManager = aPerson({ id: 100, roleId: Role.CompanyManager });
 
 /** The Area Manager of area 3 ('North Area') in management company 1. */
 export const testAreaManager = aPerson({
-  ...ada,
   id: 101,
   roleId: Role.AreaManager,
-  roleName: 'Area Manager',
-  managementCompanyId: 1,
   userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
 });
 
 /** The Manager of location 11 ('Harbor Self Storage') in management company 1. */
 export const testLocationManager = aPerson({
-  ...ada,
   id: 102,
   roleId: Role.Manager,
-  roleName: 'Manager',
-  managementCompanyId: 1,
   userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage' } }],
 });
 

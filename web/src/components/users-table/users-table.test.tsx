@@ -3,16 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithFakeApi, columnTexts } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation, aPerson, ada, anArea } from '../../testing/fixtures.ts';
+import { aLocation, aPerson, anArea } from '../../testing/fixtures.ts';
 import { UsersTable, type UsersSource } from './users-table.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
 const companyManager = aPerson({
-  ...ada,
   id: 100,
   roleId: Role.CompanyManager,
-  roleName: 'Company Manager',
-  managementCompanyId: 1,
   managementCompany: { name: 'Acme Storage' },
 });
 
@@ -85,7 +82,7 @@ describe('UsersTable, user source', () => {
     renderTable(
       { 'user.allByUser': () => [abe] },
       { kind: 'user' },
-      aPerson({ ...ada, id: 9, roleId: Role.Employee, roleName: 'Employee' }),
+      aPerson({ id: 9, roleId: Role.Employee, roleName: 'Employee' }),
     );
     await screen.findByText('Abe Able');
     expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
@@ -252,11 +249,8 @@ describe('UsersTable, area source', () => {
 
   it('offers neither adding nor removing to an Area Manager (the API refuses them)', async () => {
     const areaManager = aPerson({
-      ...ada,
       id: 50,
       roleId: Role.AreaManager,
-      roleName: 'Area Manager',
-      managementCompanyId: 1,
       userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
     });
     renderTable(
@@ -284,11 +278,8 @@ describe('UsersTable, location source', () => {
 
   it('offers a Manager the assistant managers and employees of the company, not other managers', async () => {
     const manager = aPerson({
-      ...ada,
       id: 60,
       roleId: Role.Manager,
-      roleName: 'Manager',
-      managementCompanyId: 1,
       userToLocation: [
         { locationId: 11, location: { name: 'Harbor Self Storage' } },
         { locationId: 12, location: { name: 'Bay Storage' } },

@@ -45,6 +45,7 @@ import { useLocationsOfUser } from '../../api/locations.ts';
 import { useManagementCompaniesOfUser } from '../../api/management-companies.ts';
 import { useUsersOfUser } from '../../api/users.ts';
 import { formatDateTime, viewerZoneNote } from '../../lib/time.ts';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 
@@ -476,51 +477,27 @@ export const ActivityPage = () => {
           alignItems: 'center',
         }}
       >
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label="Kind"
+          allLabel="All kinds"
           value={objectKind}
-          slotProps={select}
-          onChange={(event) => setObjectKind(event.target.value as AuditObjectKind | '')}
-        >
-          <MenuItem value="">All kinds</MenuItem>
-          {auditObjectKinds.map((kind) => (
-            <MenuItem key={kind} value={kind}>
-              {auditObjectKindNames[kind]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          onChange={setObjectKind}
+          options={auditObjectKinds.map((kind) => ({ value: kind, label: auditObjectKindNames[kind] }))}
+        />
+        <FilterSelect
           label="Who"
+          allLabel="Everyone"
           value={actorId}
-          slotProps={select}
-          onChange={(event) => setActorId(event.target.value === '' ? '' : Number(event.target.value))}
-        >
-          <MenuItem value="">Everyone</MenuItem>
-          {companyPeople.map((p) => (
-            <MenuItem key={p.id} value={p.id}>
-              {p.firstName} {p.lastName}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          onChange={setActorId}
+          options={companyPeople.map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}` }))}
+        />
+        <FilterSelect
           label="Location"
+          allLabel="All locations"
           value={locationId}
-          slotProps={select}
-          onChange={(event) => setLocationId(event.target.value === '' ? '' : Number(event.target.value))}
-        >
-          <MenuItem value="">All locations</MenuItem>
-          {companyLocations.map((l) => (
-            <MenuItem key={l.id} value={l.id}>
-              {l.name}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={setLocationId}
+          options={companyLocations.map((l) => ({ value: l.id, label: l.name }))}
+        />
         <TextField
           size="small"
           type="date"

@@ -8,11 +8,9 @@ import {
   CardContent,
   FormControlLabel,
   IconButton,
-  MenuItem,
   Pagination,
   Stack,
   Switch,
-  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -34,6 +32,7 @@ import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime, formatDay } from '../../lib/time.ts';
 import { alertKindInfo } from '../../components/alert-kinds.tsx';
 import { useAlertsPage, useMarkAllRead, useMarkRead } from '../../api/alerts.ts';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const PAGE_SIZE = 10;
@@ -182,40 +181,22 @@ export const AlertsPage = () => {
         useFlexGap
         sx={{ alignItems: { sm: 'center' } }}
       >
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label="Kind"
+          allLabel="All kinds"
           value={kind}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          onChange={(event) => filtered(() => setKind(event.target.value as AlertKind | ''))}
+          onChange={(next) => filtered(() => setKind(next))}
+          options={alertKinds.map((k) => ({ value: k, label: alertKindInfo[k].label }))}
           sx={{ minWidth: 170 }}
-        >
-          <MenuItem value="">All kinds</MenuItem>
-          {alertKinds.map((k) => (
-            <MenuItem key={k} value={k}>
-              {alertKindInfo[k].label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+        />
+        <FilterSelect
           label="Location"
+          allLabel="All locations"
           value={locationId}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          onChange={(event) =>
-            filtered(() => setLocationId(event.target.value === '' ? '' : Number(event.target.value)))
-          }
+          onChange={(next) => filtered(() => setLocationId(next))}
+          options={(locations.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
           sx={{ minWidth: 200 }}
-        >
-          <MenuItem value="">All locations</MenuItem>
-          {(locations.data ?? []).map((l) => (
-            <MenuItem key={l.id} value={l.id}>
-              {l.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <FormControlLabel
           sx={{ ml: 0 }}
           control={

@@ -7,17 +7,11 @@ import { anIncident } from '../../testing/incident-fixtures.ts';
 import { startDownload } from '../../lib/download.ts';
 import { IncidentsPage } from './incidents-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
-import { aPerson, ada } from '../../testing/fixtures.ts';
+import { aPerson } from '../../testing/fixtures.ts';
 
 vi.mock('../../lib/download.ts', () => ({ startDownload: vi.fn() }));
 
-const manager = aPerson({
-  ...ada,
-  id: 102,
-  roleId: Role.Manager,
-  roleName: 'Manager',
-  managementCompanyId: 1,
-});
+const manager = aPerson({ id: 102, roleId: Role.Manager });
 
 const renderIncidents = (handlers: FakeHandlers) => {
   return renderWithFakeApi(<IncidentsPage />, handlers, {

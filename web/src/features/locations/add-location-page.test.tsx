@@ -13,13 +13,7 @@ vi.mock('./components/location-map.tsx', async () => ({
 }));
 
 const superUser = aPerson(ada);
-const manager = aPerson({
-  ...ada,
-  id: 102,
-  roleId: Role.Manager,
-  roleName: 'Manager',
-  managementCompanyId: 1,
-});
+const manager = aPerson({ id: 102, roleId: Role.Manager });
 
 const north = anArea({ id: 3, name: 'North Area' });
 const south = anArea({ id: 4, name: 'South Area' });

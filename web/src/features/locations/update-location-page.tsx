@@ -6,14 +6,13 @@ import { messages } from '@sitewalk/shared/messages';
 import { canMoveLocation } from '@sitewalk/shared/policy';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import { DeleteCard } from '../../components/delete-card.tsx';
-import { useDeleteStatus } from '../../components/delete-status.tsx';
+import { deleteRefusal, useDelete } from '../../components/delete-status.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SaveButton } from '../../components/save-button.tsx';
 import { useSaveStatus } from '../../components/save-status.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useDeleteLocation, useLocation, useUpdateLocation } from '../../api/locations.ts';
 import { useOrganizationsOfUser } from '../../api/organizations.ts';
@@ -23,10 +22,6 @@ import { LazyLocationMap } from './components/lazy-location-map.tsx';
 import { locationPlacement } from './components/location-helpers.ts';
 import { CentreMarker } from './components/map-overlays.tsx';
 import { roundView, type MapView } from './components/map-view.ts';
-
-/** What a refused delete says: the API's own sentence, else a plain one. */
-const deleteFailureText = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'The location could not be deleted. Please try again.';
 
 /** /app/locations/update/{id}: name, area, the map's zoom and centre, and delete (Area Manager and above). */
 export const UpdateLocationPage = () => {
@@ -68,7 +63,6 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
   const view = useUpdateLocation();
   const remove = useDeleteLocation();
   const [viewFailure, setViewFailure] = useState<string | null>(null);
-  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
   const [mapView, setMapView] = useState<MapView>({
     latitude: location.latitude,
     longitude: location.longitude,
@@ -80,9 +74,10 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
   const saveView = useSaveStatus({
     onError: (error) => setViewFailure(error instanceof Error ? error.message : messages.status.error),
   });
-  const del = useDeleteStatus({
+  const del = useDelete({
+    remove: () => remove.mutateAsync(location.id),
     onDeleted: () => void navigate(paths.app.locations.build()),
-    onError: (error) => setDeleteFailure(deleteFailureText(error)),
+    failureText: deleteRefusal('location'),
   });
 
   const saveZoomAndCenter = async () => {
@@ -91,11 +86,6 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
     await saveView.run(() =>
       view.mutateAsync({ id: location.id, latitude, longitude, zoomLevel: Math.min(22, Math.max(1, zoom)) }),
     );
-  };
-
-  const confirmDelete = async () => {
-    setDeleteFailure(null);
-    await del.run(() => remove.mutateAsync(location.id));
   };
 
   const mayDelete = can('delete', placement);
@@ -168,9 +158,9 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
           confirmTitle="Delete Location?"
           confirmMessage={messages.confirm.deleteLocation}
           status={del.status}
-          failure={deleteFailure}
+          failure={del.failure}
           disabled={busy}
-          onConfirm={() => void confirmDelete()}
+          onConfirm={del.confirm}
         />
       )}
     </Stack>

@@ -116,7 +116,7 @@ describe('ManagementCompaniesPage', () => {
   it('offers no Add to an Owner, who sees their own company', async () => {
     renderList(
       { 'managementCompany.some': () => ({ managementCompanies: [acme], totalCount: 1 }) },
-      aPerson({ ...ada, roleId: Role.Owner, roleName: 'Owner', managementCompanyId: 7 }),
+      aPerson({ roleId: Role.Owner, managementCompanyId: 7 }),
     );
     await screen.findByText('Acme Storage');
     expect(screen.queryByRole('link', { name: 'Add' })).not.toBeInTheDocument();
@@ -131,7 +131,7 @@ describe('ManagementCompaniesPage', () => {
   it("shows the API's refusal as the error panel", async () => {
     renderList(
       { 'managementCompany.some': () => fakeError(403, messages.permission.forbidden) },
-      aPerson({ ...ada, roleId: Role.CompanyManager, roleName: 'Company Manager', managementCompanyId: 7 }),
+      aPerson({ roleId: Role.CompanyManager, managementCompanyId: 7 }),
     );
     expect(await screen.findByText(messages.permission.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

@@ -178,7 +178,7 @@ describe('adding a management company', () => {
     const { fake } = renderForm(
       '/app/management-companies/add',
       {},
-      aPerson({ ...ada, roleId: Role.Owner, roleName: 'Owner', managementCompanyId: 7 }),
+      aPerson({ roleId: Role.Owner, managementCompanyId: 7 }),
     );
     expect(screen.getByText(messages.permission.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
@@ -227,7 +227,7 @@ describe('editing a management company', () => {
     renderForm(
       '/app/management-companies/7',
       { 'managementCompany.get': () => acme },
-      aPerson({ ...ada, roleId: Role.CompanyManager, managementCompanyId: 7 }),
+      aPerson({ roleId: Role.CompanyManager, managementCompanyId: 7 }),
     );
     expect(await screen.findByText(messages.permission.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Two-step verification' })).not.toBeInTheDocument();
@@ -312,7 +312,7 @@ describe('editing a management company', () => {
     renderForm(
       '/app/management-companies/7',
       { 'managementCompany.get': () => acme },
-      aPerson({ ...ada, roleId: Role.Owner, roleName: 'Owner', managementCompanyId: 7 }),
+      aPerson({ roleId: Role.Owner, managementCompanyId: 7 }),
     );
     expect(await screen.findByRole('heading', { name: 'Edit Management Company' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Company' })).not.toBeInTheDocument();
@@ -322,7 +322,7 @@ describe('editing a management company', () => {
     renderForm(
       '/app/management-companies/7',
       { 'managementCompany.get': () => acme },
-      aPerson({ ...ada, roleId: Role.CompanyManager, roleName: 'Company Manager', managementCompanyId: 7 }),
+      aPerson({ roleId: Role.CompanyManager, managementCompanyId: 7 }),
     );
     expect(await screen.findByText(messages.permission.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();

@@ -1,25 +1,19 @@
 import { Stack } from '@mui/material';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '@sitewalk/shared/messages';
 import type { Organization } from '@sitewalk/shared/schemas/organization';
 import { DeleteCard } from '../../components/delete-card.tsx';
-import { useDeleteStatus } from '../../components/delete-status.tsx';
+import { deleteRefusal, useDelete } from '../../components/delete-status.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSaveStatus } from '../../components/save-status.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useDeleteOrganization, useOrganization, useUpdateOrganization } from '../../api/organizations.ts';
 import { useRouteId } from '../../lib/route-params.ts';
 import { organizationPlacement } from './components/organization-helpers.ts';
 import { OrganizationForm } from './components/organization-form.tsx';
 import { OrganizationLoadError } from './components/organization-load-error.tsx';
-
-/** What a refused delete says: the API's own sentence for a 409 (what to delete first), else its message. */
-const deleteFailureText = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'The area could not be deleted. Please try again.';
 
 /** /app/organizations/update/{id}: the area's name, save and delete. */
 export const OrganizationUpdatePage = () => {
@@ -39,17 +33,12 @@ const OrganizationUpdateForm = ({ area }: { area: Organization }) => {
   const { can } = useAuthorization();
   const update = useUpdateOrganization();
   const remove = useDeleteOrganization();
-  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
   const save = useSaveStatus({ onSaved: () => void navigate(paths.app.organization.build(area.id)) });
-  const del = useDeleteStatus({
+  const del = useDelete({
+    remove: () => remove.mutateAsync(area.id),
     onDeleted: () => void navigate(paths.app.organizations.build()),
-    onError: (error) => setDeleteFailure(deleteFailureText(error)),
+    failureText: deleteRefusal('area'),
   });
-
-  const confirmDelete = async () => {
-    setDeleteFailure(null);
-    await del.run(() => remove.mutateAsync(area.id));
-  };
 
   const placement = organizationPlacement(area);
   const mayUpdate = can('update', placement);
@@ -74,9 +63,9 @@ const OrganizationUpdateForm = ({ area }: { area: Organization }) => {
           confirmTitle="Delete Profile?"
           confirmMessage={messages.confirm.deleteArea}
           status={del.status}
-          failure={deleteFailure}
+          failure={del.failure}
           disabled={busy}
-          onConfirm={() => void confirmDelete()}
+          onConfirm={del.confirm}
         />
       )}
     </Stack>

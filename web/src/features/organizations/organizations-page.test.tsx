@@ -8,17 +8,11 @@ import {
   columnTexts,
 } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aPerson, ada, anArea } from '../../testing/fixtures.ts';
+import { aPerson, anArea } from '../../testing/fixtures.ts';
 import { OrganizationsPage } from './organizations-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
-const manager = aPerson({
-  ...ada,
-  id: 102,
-  roleId: Role.Manager,
-  roleName: 'Manager',
-  managementCompanyId: 1,
-});
+const manager = aPerson({ id: 102, roleId: Role.Manager });
 
 const renderAreas = (handlers: FakeHandlers, user: User = companyManager) => {
   return renderWithFakeApi(<OrganizationsPage />, handlers, {

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, MenuItem, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -15,6 +15,7 @@ import { useTasksPage, type TaskView, type TasksInput } from '../../api/tasks.ts
 import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { PriorityChip, StatusChip } from './task-chips.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const FIRST_PAGE: DataTableQuery = { page: 1, pageSize: 10, searchTerm: '' };
@@ -65,6 +66,11 @@ const columnsWith = (timeZoneOf: (locationId: number) => string | undefined): Da
   { key: 'status', header: 'Status', render: (task) => <StatusChip status={task.status} /> },
 ];
 
+const PRIORITY_OPTIONS = Object.entries(INCIDENT_PRIORITIES).map(([id, name]) => ({
+  value: id as NonNullable<TasksInput['priority']>,
+  label: name,
+}));
+
 /** /app/tasks: tasks assigned to me, at my locations, or overdue there; by status and priority, searched and paged. */
 export const TasksPage = () => {
   const user = useCurrentUser();
@@ -73,8 +79,8 @@ export const TasksPage = () => {
   const { can } = useAuthorization();
   const mayCreate = (useLocationsOfUser(user.id).data ?? []).some((at) => can('create', taskPlacement(at)));
   const [view, setView] = useState<TaskView>('mine');
-  const [status, setStatus] = useState<TasksInput['status'] | ''>('');
-  const [priority, setPriority] = useState<TasksInput['priority'] | ''>('');
+  const [status, setStatus] = useState<NonNullable<TasksInput['status']> | ''>('');
+  const [priority, setPriority] = useState<NonNullable<TasksInput['priority']> | ''>('');
   const [query, setQuery] = useState<DataTableQuery>(FIRST_PAGE);
   const tasks = useTasksPage({
     view,
@@ -121,44 +127,28 @@ export const TasksPage = () => {
         </Tabs>
       </Box>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label="Status"
+          allLabel="Any status"
           value={status}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          onChange={(event) => {
-            setStatus(event.target.value as TasksInput['status'] | '');
+          onChange={(next) => {
+            setStatus(next);
             setQuery(FIRST_PAGE);
           }}
+          options={taskStatuses.map((s) => ({ value: s, label: taskStatusNames[s] }))}
           sx={{ minWidth: 150 }}
-        >
-          <MenuItem value="">Any status</MenuItem>
-          {taskStatuses.map((s) => (
-            <MenuItem key={s} value={s}>
-              {taskStatusNames[s]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+        />
+        <FilterSelect
           label="Priority"
+          allLabel="Any priority"
           value={priority}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          onChange={(event) => {
-            setPriority(event.target.value as TasksInput['priority'] | '');
+          onChange={(next) => {
+            setPriority(next);
             setQuery(FIRST_PAGE);
           }}
+          options={PRIORITY_OPTIONS}
           sx={{ minWidth: 150 }}
-        >
-          <MenuItem value="">Any priority</MenuItem>
-          {Object.entries(INCIDENT_PRIORITIES).map(([id, name]) => (
-            <MenuItem key={id} value={id}>
-              {name}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
       </Stack>
       {tasks.isError && (
         <Alert severity="error">{errorMessageOf(tasks.error) ?? messages.fetch.unexpected}</Alert>

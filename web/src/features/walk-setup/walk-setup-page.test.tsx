@@ -320,10 +320,8 @@ describe('WalkSetupPage', () => {
     renderPage(
       {},
       aPerson({
-        ...ada,
         id: 5,
         roleId: Role.Employee,
-        roleName: 'Employee',
         userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage' } }],
       }),
     );

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, TextField } from '@mui/material';
-import type { ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import * as z from 'zod';
 import { createLocationBody } from '@sitewalk/shared/schemas/location';
-import { FormCard, useFormSubmit, type FormSave } from '../../../components/form-card.tsx';
+import { FormCard, useFormSubmit, type FormProps } from '../../../components/form-card.tsx';
 import { IdSelectField } from '../../../components/id-select-field.tsx';
 
 /** What Add Location fills in and checks: the area, the name and the address. */
@@ -30,8 +29,7 @@ const NAME_FIELDS = ['organizationId', 'name'] as const;
 
 type TextFieldName = 'name' | 'address' | 'city' | 'state' | 'zipcode';
 
-export interface LocationFormProps {
-  defaultValues: LocationFormInput;
+export interface LocationFormProps extends FormProps<LocationFormInput, LocationFormValues> {
   /** Add: the address is filled in and checked. Update keeps it. */
   withAddress: boolean;
   /** The areas to choose from; without them the area is not shown (it stays the location's). */
@@ -39,12 +37,6 @@ export interface LocationFormProps {
   /** The areas are still loading, or could not be loaded ('The areas could not be loaded.'). */
   areasPending?: boolean;
   areasProblem?: string;
-  save: FormSave;
-  /** The fields and Save (a save or delete under way). */
-  disabled: boolean;
-  onSubmit: (values: LocationFormValues) => Promise<unknown>;
-  /** More after the fields (Add's Search and map); they reach the form through `useFormContext`. */
-  children?: ReactNode;
 }
 
 /** The form of Add Location and Update Location. */

@@ -5,28 +5,14 @@ import type { Walk } from '@sitewalk/shared/schemas/walk';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../../testing/fake-api.ts';
-import { aLocation, aPerson, ada } from '../../../testing/fixtures.ts';
+import { aLocation, aPerson } from '../../../testing/fixtures.ts';
 import { ScheduleTab } from './schedule-tab.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
 const location = aLocation({ id: 11 });
 const at11 = [{ locationId: 11, location: { name: 'Harbor Self Storage' } }];
-const manager = aPerson({
-  ...ada,
-  id: 102,
-  roleId: Role.Manager,
-  roleName: 'Manager',
-  managementCompanyId: 1,
-  userToLocation: at11,
-});
-const employee = aPerson({
-  ...ada,
-  id: 103,
-  roleId: Role.Employee,
-  roleName: 'Employee',
-  managementCompanyId: 1,
-  userToLocation: at11,
-});
+const manager = aPerson({ id: 102, roleId: Role.Manager, userToLocation: at11 });
+const employee = aPerson({ id: 103, roleId: Role.Employee, userToLocation: at11 });
 
 const schedule: Schedule = {
   locationId: 11,

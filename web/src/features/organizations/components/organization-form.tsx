@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextField } from '@mui/material';
-import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import { createOrganizationBody } from '@sitewalk/shared/schemas/organization';
-import { FormCard, useFormSubmit, type FormSave } from '../../../components/form-card.tsx';
+import { FormCard, useFormSubmit, type FormProps } from '../../../components/form-card.tsx';
 import { IdSelectField } from '../../../components/id-select-field.tsx';
 
 /** An area's form: its name and management company, as the create body has them. */
@@ -13,19 +12,12 @@ export type OrganizationFormInput = z.input<typeof organizationForm>;
 export type OrganizationFormValues = z.output<typeof organizationForm>;
 const FIELDS = ['name', 'managementCompanyId'] as const;
 
-export interface OrganizationFormProps {
-  defaultValues: OrganizationFormInput;
+export interface OrganizationFormProps extends FormProps<OrganizationFormInput, OrganizationFormValues> {
   /** The companies to choose from; without them the company is not shown (it stays the area's). */
   companies?: readonly { id: number; name: string }[];
   intro?: string;
-  save: FormSave;
-  /** The fields and Save (no right to save, or a save or delete under way). */
-  disabled: boolean;
   /** The fields only (an area already made while its logo failed). */
   fieldsLocked?: boolean;
-  onSubmit: (values: OrganizationFormValues) => Promise<unknown>;
-  /** More fields after the area's own (the logo). */
-  children?: ReactNode;
 }
 
 /** The form of Add Area and Update Area. */

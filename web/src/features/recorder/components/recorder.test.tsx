@@ -5,7 +5,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
-import { aLocation, aPerson, ada } from '../../../testing/fixtures.ts';
+import { aLocation, aPerson } from '../../../testing/fixtures.ts';
 import { createFakeFetch, type FakeHandlers } from '../../../testing/fake-api.ts';
 import { recorderMarker, recorderWalk } from '../../../testing/recorder-fixtures.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
@@ -98,7 +98,6 @@ const emptyWalk: Walk = { ...recorderWalk({ id: 9, name: 'Unplanned', markers: [
 const oak: Location = aLocation({ id: 11, name: 'Oak Court' });
 const elm: Location = aLocation({ id: 12, name: 'Elm Yard' });
 const employee = aPerson({
-  ...ada,
   id: 5,
   roleId: Role.Employee,
   userToLocation: [{ locationId: 11 }] as never,

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import type { Schedule, WindowStatus } from '@sitewalk/shared/schemas/schedule';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
-import { aLocation, aPerson, ada } from '../../../testing/fixtures.ts';
+import { aLocation, aPerson } from '../../../testing/fixtures.ts';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../../testing/fake-api.ts';
 import { recorderWalk } from '../../../testing/recorder-fixtures.ts';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
@@ -30,7 +30,7 @@ const morning: Walk = recorderWalk({ id: 8, name: 'Morning round' });
 const unplanned: Walk = recorderWalk({ id: 9, name: 'Unplanned', markers: [] });
 const oak = aLocation({ id: 11, name: 'Oak Court' });
 const elm = aLocation({ id: 12, name: 'Elm Yard' });
-const employee = aPerson({ ...ada, id: 5, roleId: Role.Employee });
+const employee = aPerson({ id: 5, roleId: Role.Employee });
 
 const at = (hour: number) => `2026-11-26T${String(hour).padStart(2, '0')}:00:00.000Z`;
 const window = (id: string, label: string, opens: number, status: WindowStatus) => ({

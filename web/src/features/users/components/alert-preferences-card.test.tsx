@@ -7,22 +7,10 @@ import { createFakeFetch, fakeError, type FakeHandlers } from '../../../testing/
 import { viewerTimeZone } from '../../../lib/time.ts';
 import { AlertPreferencesCard } from './alert-preferences-card.tsx';
 import { Role } from '@sitewalk/shared/roles';
-import { aPerson, ada } from '../../../testing/fixtures.ts';
+import { aPerson } from '../../../testing/fixtures.ts';
 
-const manager = aPerson({
-  ...ada,
-  id: 102,
-  roleId: Role.Manager,
-  roleName: 'Manager',
-  managementCompanyId: 1,
-});
-const areaManager = aPerson({
-  ...ada,
-  id: 101,
-  roleId: Role.AreaManager,
-  roleName: 'Area Manager',
-  managementCompanyId: 1,
-});
+const manager = aPerson({ id: 102, roleId: Role.Manager });
+const areaManager = aPerson({ id: 101, roleId: Role.AreaManager });
 
 const renderCard = (who: User, handlers: FakeHandlers) => {
   const fake = createFakeFetch(handlers);
