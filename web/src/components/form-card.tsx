@@ -1,6 +1,15 @@
-import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import {
+  FormProvider,
+  useForm,
+  useFormContext,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { TimedStatus } from '../hooks/use-timed-status.ts';
 import { applyServerErrors } from '../lib/form.ts';
 import { SaveButton } from './save-button.tsx';
@@ -15,7 +24,7 @@ export interface FormSave {
  * A form's submit: checks the values (the form's resolver), then runs `work` through `save`. A failure puts
  * the API's field errors under `fields`; what no field takes is `failure`, shown above the button.
  */
-export const useFormSubmit = <V extends FieldValues, O>(
+const useFormSubmit = <V extends FieldValues, O>(
   form: UseFormReturn<V, unknown, O>,
   fields: readonly Path<V>[],
   save: FormSave,
@@ -47,7 +56,22 @@ export interface FormProps<I, O> {
   children?: ReactNode;
 }
 
-export interface FormCardProps {
+/**
+ * An add or update form's state: react-hook-form over `resolver` (the shared schema's), the submit through
+ * the page's save, and the props of its `FormCard`.
+ */
+export const useFormCard = <V extends FieldValues, O>(
+  resolver: Resolver<V, unknown, O>,
+  { defaultValues, save, disabled, onSubmit }: FormProps<V, O>,
+  fields: readonly Path<V>[],
+) => {
+  const form = useForm<V, unknown, O>({ resolver, defaultValues: defaultValues as DefaultValues<V> });
+  const { submit, failure } = useFormSubmit(form, fields, save, onSubmit);
+  return { form, card: { form, onSubmit: submit, status: save.status, failure, disabled } };
+};
+
+export interface FormCardProps<V extends FieldValues = FieldValues, O = V> {
+  form: UseFormReturn<V, unknown, O>;
   onSubmit: (event: FormEvent) => Promise<void>;
   status: TimedStatus;
   failure: string | null;
@@ -58,16 +82,57 @@ export interface FormCardProps {
   children: ReactNode;
 }
 
-/** The card of an add or update form: the fields, what failed, and Save with its status. */
-export const FormCard = ({ onSubmit, status, failure, disabled, intro, children }: FormCardProps) => (
-  <Card variant="outlined">
-    <CardContent>
-      <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
-        {intro && <Typography color="text.secondary">{intro}</Typography>}
-        {children}
-        {failure && <Alert severity="error">{failure}</Alert>}
-        <SaveButton status={status} disabled={disabled} />
-      </Stack>
-    </CardContent>
-  </Card>
+/**
+ * The card of an add or update form: the fields, what failed, and Save with its status. What is inside
+ * reaches the form through `useFormContext` (`FormTextField`, Add Location's Search).
+ */
+export const FormCard = <V extends FieldValues, O>({
+  form,
+  onSubmit,
+  status,
+  failure,
+  disabled,
+  intro,
+  children,
+}: FormCardProps<V, O>) => (
+  <FormProvider {...form}>
+    <Card variant="outlined">
+      <CardContent>
+        <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
+          {intro && <Typography color="text.secondary">{intro}</Typography>}
+          {children}
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <SaveButton status={status} disabled={disabled} />
+        </Stack>
+      </CardContent>
+    </Card>
+  </FormProvider>
 );
+
+/** A required text field of the surrounding form, with its error under it. */
+export const FormTextField = ({
+  name,
+  label,
+  disabled,
+  autoComplete,
+}: {
+  name: string;
+  label: string;
+  disabled: boolean;
+  autoComplete?: string;
+}) => {
+  const { register, getFieldState, formState } = useFormContext();
+  const { error } = getFieldState(name, formState);
+  return (
+    <TextField
+      label={label}
+      required
+      fullWidth
+      disabled={disabled}
+      autoComplete={autoComplete}
+      {...register(name)}
+      error={!!error}
+      helperText={error?.message}
+    />
+  );
+};

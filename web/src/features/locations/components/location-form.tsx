@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, TextField } from '@mui/material';
-import { FormProvider, useForm } from 'react-hook-form';
+import { Box } from '@mui/material';
 import * as z from 'zod';
 import { createLocationBody } from '@sitewalk/shared/schemas/location';
-import { FormCard, useFormSubmit, type FormProps } from '../../../components/form-card.tsx';
+import { FormCard, FormTextField, useFormCard, type FormProps } from '../../../components/form-card.tsx';
 import { IdSelectField } from '../../../components/id-select-field.tsx';
 
 /** What Add Location fills in and checks: the area, the name and the address. */
@@ -41,61 +40,45 @@ export interface LocationFormProps extends FormProps<LocationFormInput, Location
 
 /** The form of Add Location and Update Location. */
 export const LocationForm = ({
-  defaultValues,
   withAddress,
   areas,
   areasPending = false,
   areasProblem,
-  save,
-  disabled,
-  onSubmit,
   children,
+  ...props
 }: LocationFormProps) => {
-  const form = useForm<LocationFormInput, unknown, LocationFormValues>({
-    resolver: zodResolver(withAddress ? locationForm : locationNameForm),
-    defaultValues,
-  });
   const fields = (withAddress ? FIELDS : NAME_FIELDS).filter((name) => areas || name !== 'organizationId');
-  const { submit, failure } = useFormSubmit(form, fields, save, onSubmit);
-  const { errors } = form.formState;
-
+  const { form, card } = useFormCard<LocationFormInput, LocationFormValues>(
+    zodResolver(withAddress ? locationForm : locationNameForm),
+    props,
+    fields,
+  );
   const text = (name: TextFieldName, label: string, autoComplete: string) => (
-    <TextField
-      label={label}
-      required
-      fullWidth
-      disabled={disabled}
-      autoComplete={autoComplete}
-      {...form.register(name)}
-      error={!!errors[name]}
-      helperText={errors[name]?.message}
-    />
+    <FormTextField name={name} label={label} disabled={props.disabled} autoComplete={autoComplete} />
   );
 
   return (
-    <FormProvider {...form}>
-      <FormCard onSubmit={submit} status={save.status} failure={failure} disabled={disabled}>
-        {areas && (
-          <IdSelectField
-            control={form.control}
-            name="organizationId"
-            label="Area"
-            options={areas}
-            disabled={disabled || areasPending}
-            problem={areasProblem}
-          />
-        )}
-        {text('name', 'Name', 'organization')}
-        {withAddress && text('address', 'Address', 'address-line1')}
-        {withAddress && (
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' } }}>
-            {text('city', 'City', 'address-level2')}
-            {text('state', 'State', 'address-level1')}
-            {text('zipcode', 'Zipcode', 'postal-code')}
-          </Box>
-        )}
-        {children}
-      </FormCard>
-    </FormProvider>
+    <FormCard {...card}>
+      {areas && (
+        <IdSelectField
+          control={form.control}
+          name="organizationId"
+          label="Area"
+          options={areas}
+          disabled={props.disabled || areasPending}
+          problem={areasProblem}
+        />
+      )}
+      {text('name', 'Name', 'organization')}
+      {withAddress && text('address', 'Address', 'address-line1')}
+      {withAddress && (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr 1fr' } }}>
+          {text('city', 'City', 'address-level2')}
+          {text('state', 'State', 'address-level1')}
+          {text('zipcode', 'Zipcode', 'postal-code')}
+        </Box>
+      )}
+      {children}
+    </FormCard>
   );
 };

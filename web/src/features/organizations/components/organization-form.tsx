@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TextField } from '@mui/material';
-import { useForm } from 'react-hook-form';
 import type * as z from 'zod';
 import { createOrganizationBody } from '@sitewalk/shared/schemas/organization';
-import { FormCard, useFormSubmit, type FormProps } from '../../../components/form-card.tsx';
+import { FormCard, FormTextField, useFormCard, type FormProps } from '../../../components/form-card.tsx';
 import { IdSelectField } from '../../../components/id-select-field.tsx';
 
 /** An area's form: its name and management company, as the create body has them. */
@@ -22,41 +20,25 @@ export interface OrganizationFormProps extends FormProps<OrganizationFormInput, 
 
 /** The form of Add Area and Update Area. */
 export const OrganizationForm = ({
-  defaultValues,
   companies,
   intro,
-  save,
-  disabled,
   fieldsLocked = false,
-  onSubmit,
   children,
+  ...props
 }: OrganizationFormProps) => {
-  const form = useForm<OrganizationFormInput, unknown, OrganizationFormValues>({
-    resolver: zodResolver(organizationForm),
-    defaultValues,
-  });
   // A field not shown takes no error: the API's answer about it shows above the button.
-  const { submit, failure } = useFormSubmit(form, companies ? FIELDS : ['name'], save, onSubmit);
-  const { errors } = form.formState;
-
+  const { form, card } = useFormCard(zodResolver(organizationForm), props, companies ? FIELDS : ['name']);
+  const locked = props.disabled || fieldsLocked;
   return (
-    <FormCard onSubmit={submit} status={save.status} failure={failure} disabled={disabled} intro={intro}>
-      <TextField
-        label="Name"
-        required
-        fullWidth
-        disabled={disabled || fieldsLocked}
-        {...form.register('name')}
-        error={!!errors.name}
-        helperText={errors.name?.message}
-      />
+    <FormCard {...card} intro={intro}>
+      <FormTextField name="name" label="Name" disabled={locked} />
       {companies && (
         <IdSelectField
           control={form.control}
           name="managementCompanyId"
           label="Management Company"
           options={companies}
-          disabled={disabled || fieldsLocked}
+          disabled={locked}
         />
       )}
       {children}
