@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { Role } from '@sitewalk/shared/roles';
+import { takesOwnLocationAlerts, Role } from '@sitewalk/shared/roles';
 import { canSee, type Actor } from '@sitewalk/shared/policy';
 import {
   defaultAlertPreferences,
@@ -135,8 +135,7 @@ export const createAlerts = ({ db, appUrl }: AlertDeps) => {
       const recipients = users.filter((user) => {
         const prefs = preferences.get(user.userId) ?? toPreferences(null);
         if (alsoTo.has(user.userId)) return true;
-        if (ownSet.has(user.userId))
-          return user.roleId === Role.Manager || user.roleId === Role.AssistantManager;
+        if (ownSet.has(user.userId)) return takesOwnLocationAlerts(user.roleId);
         return prefs.fromLocationsBelow;
       });
       const chosen = recipients.slice(0, ALERT_RECIPIENTS_MAX);
