@@ -7,7 +7,7 @@ import {
   type AlertPreferences,
   type alertsQuery,
 } from '@sitewalk/shared/schemas/alert';
-import { atLocalTime, localDate, addDays } from '@sitewalk/shared/walk-windows';
+import { addDays, atLocalTime, localDate } from '@sitewalk/shared/time';
 import type { DataService } from '../db/service.ts';
 import type { AlertInboxItem, AlertItem, AlertPreferencesItem } from '../db/entities/alert.ts';
 import { NEVER_DUE } from '../db/entities/schedule.ts';
