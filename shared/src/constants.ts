@@ -121,9 +121,6 @@ export const DASHBOARD_THRESHOLDS = {
   lastWeekOrangeBelow: 10,
 } as const;
 
-/** The organization add-user candidate list leaves out users below this role. */
-export const CANDIDATE_MIN_ROLE = 20;
-
 export const BREAKPOINTS = [640, 768, 1024, 1280, 1440] as const;
 export const ADDRESS_COLUMNS_FROM_PX = 768;
 export const SELECT_MAX_MENU_HEIGHT = 300;
