@@ -21,6 +21,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Fragment, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { PAGE_SIZE_OPTIONS, type Breakpoint } from '@sitewalk/shared/constants';
 import { pageItems } from './pagination.ts';
+import { VisuallyHidden } from './visually-hidden.tsx';
 
 export type PageSize = (typeof PAGE_SIZE_OPTIONS)[number];
 
@@ -64,6 +65,31 @@ export interface DataTableProps<T> {
 
 const hiddenBelow = (px: Breakpoint | undefined) =>
   px ? { display: 'none', [`@media (min-width: ${px}px)`]: { display: 'table-cell' } } : {};
+
+export interface HeaderCell {
+  key: string;
+  header: string;
+  fromPx?: Breakpoint;
+  /** Said to screen readers only (a column of buttons). */
+  hidden?: boolean;
+  width?: number;
+}
+
+/** A table's head, shared by `DataTable` and the tables of their own (Activity's, whose rows unfold). */
+export const TableHeader = ({ columns }: { columns: readonly HeaderCell[] }) => (
+  <TableHead>
+    <TableRow>
+      {columns.map((column) => (
+        <TableCell
+          key={column.key}
+          sx={{ fontWeight: 700, width: column.width, ...hiddenBelow(column.fromPx) }}
+        >
+          {column.hidden ? <VisuallyHidden>{column.header}</VisuallyHidden> : column.header}
+        </TableCell>
+      ))}
+    </TableRow>
+  </TableHead>
+);
 
 /**
  * A table with search, page sizes 5/10/25/50 and the spec's pagination. It pages and searches in the
@@ -150,15 +176,7 @@ export const DataTable = <T,>({
       ) : (
         <TableContainer>
           <Table size="small" aria-label={label}>
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableCell key={column.key} sx={{ fontWeight: 700, ...hiddenBelow(column.fromPx) }}>
-                    {column.header}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <TableHeader columns={columns} />
             <TableBody>
               {visible.map((row) => (
                 <TableRow

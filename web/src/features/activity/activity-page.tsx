@@ -47,7 +47,7 @@ import { useUsersOfUser } from '../../api/users.ts';
 import { formatDateTime, viewerZoneNote } from '../../lib/time.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { VisuallyHidden } from '../../components/visually-hidden.tsx';
+import { TableHeader, type HeaderCell } from '../../components/data-table.tsx';
 
 const SYSTEM_LOG = 0;
 
@@ -204,21 +204,19 @@ interface EntriesProps {
   toggle: (seq: number) => void;
 }
 
+const ENTRY_COLUMNS: HeaderCell[] = [
+  { key: 'when', header: 'When' },
+  { key: 'who', header: 'Who' },
+  { key: 'what', header: 'What' },
+  { key: 'object', header: 'Object' },
+  { key: 'changes', header: 'Changes', hidden: true, width: 56 },
+];
+
 const EntryRows = ({ entries, names, open, toggle }: EntriesProps) => {
   return (
     <TableContainer component={Card} variant="outlined">
       <Table aria-label="Activity">
-        <TableHead>
-          <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell>Who</TableCell>
-            <TableCell>What</TableCell>
-            <TableCell>Object</TableCell>
-            <TableCell sx={{ width: 56 }}>
-              <VisuallyHidden>Changes</VisuallyHidden>
-            </TableCell>
-          </TableRow>
-        </TableHead>
+        <TableHeader columns={ENTRY_COLUMNS} />
         <TableBody>
           {entries.map((entry) => {
             const expanded = open.has(entry.seq);
@@ -498,22 +496,20 @@ export const ActivityPage = () => {
           onChange={setLocationId}
           options={companyLocations.map((l) => ({ value: l.id, label: l.name }))}
         />
-        <TextField
-          size="small"
-          type="date"
-          label="From"
-          value={fromDay}
-          slotProps={{ ...shrink, htmlInput: { max: toDay || undefined } }}
-          onChange={(event) => setFromDay(event.target.value)}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="To"
-          value={toDay}
-          slotProps={{ ...shrink, htmlInput: { min: fromDay || undefined } }}
-          onChange={(event) => setToDay(event.target.value)}
-        />
+        {[
+          { label: 'From', day: fromDay, set: setFromDay, bound: { max: toDay || undefined } },
+          { label: 'To', day: toDay, set: setToDay, bound: { min: fromDay || undefined } },
+        ].map(({ label, day, set, bound }) => (
+          <TextField
+            key={label}
+            size="small"
+            type="date"
+            label={label}
+            value={day}
+            slotProps={{ ...shrink, htmlInput: bound }}
+            onChange={(event) => set(event.target.value)}
+          />
+        ))}
       </Box>
       {activity.isError && (
         <Notice severity="error">{errorMessageOf(activity.error) ?? messages.fetch.unexpected}</Notice>

@@ -82,6 +82,13 @@ export const TasksPage = () => {
   const [status, setStatus] = useState<NonNullable<TasksInput['status']> | ''>('');
   const [priority, setPriority] = useState<NonNullable<TasksInput['priority']> | ''>('');
   const [query, setQuery] = useState<DataTableQuery>(FIRST_PAGE);
+  /** A filter's change, which starts the list again at its first page. */
+  const refilter =
+    <V,>(set: (value: V) => void) =>
+    (value: V) => {
+      set(value);
+      setQuery(FIRST_PAGE);
+    };
   const tasks = useTasksPage({
     view,
     page: query.page,
@@ -131,10 +138,7 @@ export const TasksPage = () => {
           label="Status"
           allLabel="Any status"
           value={status}
-          onChange={(next) => {
-            setStatus(next);
-            setQuery(FIRST_PAGE);
-          }}
+          onChange={refilter(setStatus)}
           options={taskStatuses.map((s) => ({ value: s, label: taskStatusNames[s] }))}
           sx={{ minWidth: 150 }}
         />
@@ -142,10 +146,7 @@ export const TasksPage = () => {
           label="Priority"
           allLabel="Any priority"
           value={priority}
-          onChange={(next) => {
-            setPriority(next);
-            setQuery(FIRST_PAGE);
-          }}
+          onChange={refilter(setPriority)}
           options={PRIORITY_OPTIONS}
           sx={{ minWidth: 150 }}
         />
