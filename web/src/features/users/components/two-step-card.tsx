@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -38,6 +38,37 @@ const StatusChip = ({ enabled }: { enabled: boolean }) => (
 );
 
 /**
+ * The card of two-step verification: its heading with whether it is on, loading, a failure to load, then
+ * what the card does (the dialogs it opens render elsewhere).
+ */
+const TwoStepFrame = ({
+  titleId,
+  status,
+  children,
+}: {
+  titleId: string;
+  status: ReturnType<typeof useMfaStatus>;
+  children: ReactNode;
+}) => (
+  <Card variant="outlined" component="section" aria-labelledby={titleId}>
+    <CardContent>
+      <Stack spacing={1.5}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <PhonelinkLockIcon color="action" aria-hidden />
+          <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1 }}>
+            Two-step verification
+          </Typography>
+          {status.data && <StatusChip enabled={status.data.enabled} />}
+        </Stack>
+        {status.isPending && <Spinner label="Loading two-step verification" />}
+        {status.isError && <Alert severity="error">{reasonOf(status.error)}</Alert>}
+        {children}
+      </Stack>
+    </CardContent>
+  </Card>
+);
+
+/**
  * On one's own profile: whether sign-in asks for a code from an authenticator app, and its set-up (a QR
  * code, the key as text, and a code of it).
  */
@@ -48,55 +79,42 @@ export const TwoStepCard = ({ userId }: { userId: number }) => {
   const [done, setDone] = useState(false);
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="two-step-title">
-      <CardContent>
-        <Stack spacing={1.5}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <PhonelinkLockIcon color="action" aria-hidden />
-            <Typography id="two-step-title" variant="h6" component="h2" sx={{ flex: 1 }}>
-              Two-step verification
-            </Typography>
-            {status.data && <StatusChip enabled={status.data.enabled} />}
-          </Stack>
-          {status.isPending && <Spinner label="Loading two-step verification" />}
-          {status.isError && <Alert severity="error">{reasonOf(status.error)}</Alert>}
-          {status.data && (
-            <>
-              <Typography color="text.secondary">
-                {status.data.enabled
-                  ? 'Each sign-in asks for your password and a code from your authenticator app.'
-                  : 'Protect your account with a code from an authenticator app on your phone, asked after your password.'}
-              </Typography>
-              {status.data.required && !status.data.enabled && (
-                <Alert severity="warning">Your role must use two-step verification: set it up now.</Alert>
-              )}
-              {done && (
-                <Alert severity="success" role="status">
-                  Two-step verification is on. Keep your phone with you when you sign in.
-                </Alert>
-              )}
-              {status.data.enabled ? (
-                <Typography variant="body2" color="text.secondary">
-                  Lost your phone or got a new one? Ask your manager or an administrator to reset two-step
-                  verification, then set it up again.
-                </Typography>
-              ) : (
-                <Box>
-                  <Button
-                    variant="contained"
-                    onClick={() => {
-                      start.mutate(); // one new key per set-up, asked for here (not on each render)
-                      setOpen(true);
-                    }}
-                  >
-                    Set up two-step verification
-                  </Button>
-                </Box>
-              )}
-            </>
+    <TwoStepFrame titleId="two-step-title" status={status}>
+      {status.data && (
+        <>
+          <Typography color="text.secondary">
+            {status.data.enabled
+              ? 'Each sign-in asks for your password and a code from your authenticator app.'
+              : 'Protect your account with a code from an authenticator app on your phone, asked after your password.'}
+          </Typography>
+          {status.data.required && !status.data.enabled && (
+            <Alert severity="warning">Your role must use two-step verification: set it up now.</Alert>
           )}
-        </Stack>
-      </CardContent>
+          {done && (
+            <Alert severity="success" role="status">
+              Two-step verification is on. Keep your phone with you when you sign in.
+            </Alert>
+          )}
+          {status.data.enabled ? (
+            <Typography variant="body2" color="text.secondary">
+              Lost your phone or got a new one? Ask your manager or an administrator to reset two-step
+              verification, then set it up again.
+            </Typography>
+          ) : (
+            <Box>
+              <Button
+                variant="contained"
+                onClick={() => {
+                  start.mutate(); // one new key per set-up, asked for here (not on each render)
+                  setOpen(true);
+                }}
+              >
+                Set up two-step verification
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
       {open && (
         <SetUpDialog
           userId={userId}
@@ -107,7 +125,7 @@ export const TwoStepCard = ({ userId }: { userId: number }) => {
           }}
         />
       )}
-    </Card>
+    </TwoStepFrame>
   );
 };
 
@@ -221,46 +239,33 @@ export const TwoStepResetCard = ({ userId, name }: { userId: number; name: strin
   const reset = useResetMfa(userId);
   const [confirming, setConfirming] = useState(false);
   return (
-    <Card variant="outlined" component="section" aria-labelledby="two-step-reset-title">
-      <CardContent>
-        <Stack spacing={1.5}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <PhonelinkLockIcon color="action" aria-hidden />
-            <Typography id="two-step-reset-title" variant="h6" component="h2" sx={{ flex: 1 }}>
-              Two-step verification
-            </Typography>
-            {status.data && <StatusChip enabled={status.data.enabled} />}
-          </Stack>
-          {status.isPending && <Spinner label="Loading two-step verification" />}
-          {status.isError && <Alert severity="error">{reasonOf(status.error)}</Alert>}
-          {reset.isSuccess && (
-            <Alert severity="success" role="status">
-              {messages.auth.mfaReset}. {name} sets it up again
-              {status.data?.required ? ' at the next sign-in' : ''}.
-            </Alert>
-          )}
-          {reset.isError && <Alert severity="error">{reasonOf(reset.error)}</Alert>}
-          {status.data && !status.data.enabled && !reset.isSuccess && (
-            <Typography color="text.secondary">
-              {name} does not use two-step verification
-              {status.data.required ? '; their role must, so the next sign-in sets it up.' : '.'}
-            </Typography>
-          )}
-          {status.data?.enabled && (
-            <>
-              <Typography color="text.secondary">
-                If {name} lost the phone with their authenticator app, reset two-step verification: they sign
-                in with their password and set it up again.
-              </Typography>
-              <Box>
-                <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
-                  Reset two-step verification
-                </Button>
-              </Box>
-            </>
-          )}
-        </Stack>
-      </CardContent>
+    <TwoStepFrame titleId="two-step-reset-title" status={status}>
+      {reset.isSuccess && (
+        <Alert severity="success" role="status">
+          {messages.auth.mfaReset}. {name} sets it up again
+          {status.data?.required ? ' at the next sign-in' : ''}.
+        </Alert>
+      )}
+      {reset.isError && <Alert severity="error">{reasonOf(reset.error)}</Alert>}
+      {status.data && !status.data.enabled && !reset.isSuccess && (
+        <Typography color="text.secondary">
+          {name} does not use two-step verification
+          {status.data.required ? '; their role must, so the next sign-in sets it up.' : '.'}
+        </Typography>
+      )}
+      {status.data?.enabled && (
+        <>
+          <Typography color="text.secondary">
+            If {name} lost the phone with their authenticator app, reset two-step verification: they sign in
+            with their password and set it up again.
+          </Typography>
+          <Box>
+            <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
+              Reset two-step verification
+            </Button>
+          </Box>
+        </>
+      )}
       <ConfirmDialog
         open={confirming}
         title="Reset two-step verification?"
@@ -275,6 +280,6 @@ export const TwoStepResetCard = ({ userId, name }: { userId: number; name: strin
             .catch(() => undefined)
         }
       />
-    </Card>
+    </TwoStepFrame>
   );
 };
