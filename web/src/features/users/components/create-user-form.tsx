@@ -7,8 +7,6 @@ import type * as z from 'zod';
 import { messages } from '@sitewalk/shared/messages';
 import { roleFields, roleNames } from '@sitewalk/shared/roles';
 import { createUserBody } from '@sitewalk/shared/schemas/user';
-import { PROFILE_IMAGE_MAX_BYTES } from '@sitewalk/shared/constants';
-import { ImageUpload } from '../../../components/image-upload.tsx';
 import { SaveStatus, useSaveStatus } from '../../../components/save-status.tsx';
 import { paths } from '../../../config/paths.ts';
 import { applyServerErrors, bodyResolver } from '../../../lib/form.ts';
@@ -20,6 +18,7 @@ import type { PlaceOption } from './place-fields.tsx';
 import {
   IdentitySection,
   PasswordSection,
+  PictureSection,
   PlacementSection,
   USER_FORM_FIELDS,
   type UserFormFields,
@@ -190,15 +189,7 @@ export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUs
             required={fields.emailRequired}
             helperText="They choose their own at first sign-in"
           />
-          <ImageUpload
-            label="Profile Picture"
-            variant="avatar"
-            value={photo}
-            onChange={setPhoto}
-            progress={progress}
-            maxBytes={PROFILE_IMAGE_MAX_BYTES}
-            disabled={save.busy}
-          />
+          <PictureSection value={photo} onChange={setPhoto} progress={progress} disabled={save.busy} />
           {failure && (
             <Alert severity="error" role="alert">
               {failure.text}

@@ -3,7 +3,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { PROFILE_IMAGE_MAX_BYTES } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import {
   assignableRoles,
@@ -16,7 +15,6 @@ import { password as passwordRule } from '@sitewalk/shared/schemas/common';
 import { missingForRole, updateUserBody, type User } from '@sitewalk/shared/schemas/user';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DeleteStatus, useDeleteStatus } from '../../../components/delete-status.tsx';
-import { ImageUpload } from '../../../components/image-upload.tsx';
 import { SaveStatus, useSaveStatus } from '../../../components/save-status.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuthorization, userPlacement } from '../../../lib/authorization.ts';
@@ -35,6 +33,7 @@ import type { PlaceOption } from './place-fields.tsx';
 import {
   IdentitySection,
   PasswordSection,
+  PictureSection,
   PlacementSection,
   USER_FORM_FIELDS,
   type UserFormFields,
@@ -405,14 +404,11 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
             />
           )}
           {canUploadPicture && (
-            <ImageUpload
-              label="Profile Picture"
-              variant="avatar"
+            <PictureSection
               currentUrl={pictureUrl}
               value={photo}
               onChange={setPhoto}
               progress={progress}
-              maxBytes={PROFILE_IMAGE_MAX_BYTES}
               disabled={save.busy}
             />
           )}

@@ -1,8 +1,9 @@
 import { Box, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { PIN_MAX_LENGTH } from '@sitewalk/shared/constants';
+import { PIN_MAX_LENGTH, PROFILE_IMAGE_MAX_BYTES } from '@sitewalk/shared/constants';
 import type { RoleFields } from '@sitewalk/shared/roles';
+import { ImageUpload } from '../../../components/image-upload.tsx';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { digitsOnly } from '../utils/digits-only.ts';
 import { MultiPlaceSelect, SingleSelect, type PlaceOption } from './place-fields.tsx';
@@ -295,3 +296,26 @@ export const PasswordSection = ({
     </Box>
   );
 };
+
+export interface PictureSectionProps {
+  /** The picture the user has (Edit); none on Add. */
+  currentUrl?: string | null;
+  value: File | null;
+  onChange: (file: File | null) => void;
+  progress: number | null;
+  disabled: boolean;
+}
+
+/** The profile picture: chosen here, uploaded after the user is saved. */
+export const PictureSection = ({ currentUrl, value, onChange, progress, disabled }: PictureSectionProps) => (
+  <ImageUpload
+    label="Profile Picture"
+    variant="avatar"
+    currentUrl={currentUrl}
+    value={value}
+    onChange={onChange}
+    progress={progress}
+    maxBytes={PROFILE_IMAGE_MAX_BYTES}
+    disabled={disabled}
+  />
+);
