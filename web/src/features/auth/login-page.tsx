@@ -5,7 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { applyServerErrors, formatWait } from '../../lib/form.ts';
 import { AuthCard } from './components/auth-card.tsx';
-import { Notice, SubmitButton, TextField } from './components/form-parts.tsx';
+import { FormField, Notice, SubmitButton } from './components/form-parts.tsx';
 import { lazyResolver, loadOnInteraction, loadSignInLogic, UNREACHABLE } from './load-sign-in-logic.ts';
 import { useNavigate } from './navigation.tsx';
 import type { LoginForm, LoginValues } from './sign-in-logic.ts';
@@ -53,7 +53,7 @@ export const LoginPage = () => {
     resolver: lazyResolver((logic) => logic.resolvers.login),
     defaultValues: { email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const enterApp = () => navigate(paths.app.root.build());
   /** After the password (or a new one): signed in, or the second step. */
@@ -100,22 +100,13 @@ export const LoginPage = () => {
     <AuthCard title="Sign in to SiteWalk">
       <form className="auth-form" onSubmit={submit} noValidate {...loadOnInteraction}>
         {failure && <Notice tone="error">{failure}</Notice>}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          autoFocus
-          {...form.register('email')}
-          error={errors.email?.message}
-        />
-        <TextField
+        <FormField form={form} name="email" label="Email" type="email" autoComplete="username" autoFocus />
+        <FormField
+          form={form}
+          name="password"
           label="Password"
           type="password"
           autoComplete="current-password"
-          required
-          {...form.register('password')}
-          error={errors.password?.message}
         />
         <SubmitButton busy={isSubmitting}>{isSubmitting ? 'Signing in...' : 'Sign In'}</SubmitButton>
         <a className="auth-secondary-link" href={paths.resetPassword.build()}>

@@ -5,7 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { applyServerErrors, formatWait } from '../../lib/form.ts';
 import { AuthCard } from './components/auth-card.tsx';
-import { Notice, SubmitButton, TextField } from './components/form-parts.tsx';
+import { FormField, Notice, SubmitButton } from './components/form-parts.tsx';
 import { lazyResolver, loadOnInteraction, loadSignInLogic, UNREACHABLE } from './load-sign-in-logic.ts';
 import { useNavigate } from './navigation.tsx';
 import type { ResetRequestForm, ResetRequestValues } from './sign-in-logic.ts';
@@ -21,7 +21,7 @@ export const ResetRequestPage = ({ legacy = false }: { legacy?: boolean }) => {
     resolver: lazyResolver((logic) => logic.resolvers.resetRequest),
     defaultValues: { email: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const send = form.handleSubmit(async ({ email }) => {
     setFailure(null);
@@ -56,15 +56,7 @@ export const ResetRequestPage = ({ legacy = false }: { legacy?: boolean }) => {
           Enter the e-mail address of your account and we will send you a link to create a new password.
         </p>
         {failure && <Notice tone="error">{failure}</Notice>}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          autoFocus
-          {...form.register('email')}
-          error={errors.email?.message}
-        />
+        <FormField form={form} name="email" label="Email" type="email" autoComplete="email" autoFocus />
         <SubmitButton busy={isSubmitting}>{isSubmitting ? 'Sending...' : 'Reset'}</SubmitButton>
         <a className="auth-secondary-link" href={paths.login.build()}>
           Back to sign in

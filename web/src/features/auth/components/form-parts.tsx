@@ -1,4 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { get, type FieldError, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 
 /**
  * The sign-in pages' form parts, plain elements styled by ../auth.css: these pages load no MUI (budget of
@@ -33,6 +34,25 @@ export const TextField = forwardRef<
   );
 });
 TextField.displayName = 'TextField';
+
+/** A required field of a sign-in form, registered by `name`, with its error under it (else `hint`). */
+export const FormField = <V extends FieldValues, O>({
+  form,
+  name,
+  ...field
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form'> & {
+  form: UseFormReturn<V, unknown, O>;
+  name: Path<V>;
+  label: string;
+  hint?: string;
+}) => (
+  <TextField
+    required
+    {...field}
+    {...form.register(name)}
+    error={(get(form.formState.errors, name) as FieldError | undefined)?.message}
+  />
+);
 
 /** An alert line: 'error' is announced at once (role alert), 'success' politely (role status). */
 export const Notice = ({ tone, children }: { tone: 'error' | 'success'; children: ReactNode }) => (

@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { NewPasswordForm } from '../sign-in-logic.ts';
-import { SubmitButton, TextField } from './form-parts.tsx';
+import { FormField, SubmitButton } from './form-parts.tsx';
 
 /**
  * A new password, its confirmation and 'Save Password': the 'Password Reset Required' dialog and the reset
@@ -13,26 +13,24 @@ export const NewPasswordFields = ({
   form: UseFormReturn<NewPasswordForm, unknown, NewPasswordForm>;
   hint?: string;
 }) => {
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   return (
     <>
-      <TextField
+      <FormField
+        form={form}
+        name="password"
         label="New Password"
         type="password"
         autoComplete="new-password"
-        required
         autoFocus
-        {...form.register('password')}
-        error={errors.password?.message}
         hint={hint}
       />
-      <TextField
+      <FormField
+        form={form}
+        name="confirmPassword"
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
-        required
-        {...form.register('confirmPassword')}
-        error={errors.confirmPassword?.message}
       />
       <SubmitButton busy={isSubmitting}>{isSubmitting ? 'Saving...' : 'Save Password'}</SubmitButton>
     </>
