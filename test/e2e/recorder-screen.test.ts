@@ -113,7 +113,7 @@ describe('the recorder screen', () => {
     await page.getByRole('status').filter({ hasText: 'All sent' }).waitFor({ timeout: 30_000 });
     await journey.check('finished');
 
-    // The API holds the report (three checkpoints in order, the door's units, its photo once) and the
+    // The API holds the report (three completed markers in order, the door's units, its photo once) and the
     // incident, linked to it, with its photo.
     const reportId = Number(/walk-report\/(\d+)$/.exec((await view.getAttribute('href')) ?? '')?.[1]);
     const report = await call(site.employee, 'GET', `/api/walk/walk-report/${reportId}`);

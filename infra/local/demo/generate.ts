@@ -175,7 +175,7 @@ const ZIPS = [
 
 const REGIONS = ['West', 'Mountain', 'Central', 'South', 'Southeast', 'Northeast', 'Midwest', 'Pacific'];
 const BRANDS = ['Self Storage', 'Storage Center', 'Mini Storage', 'Secure Storage', 'Storage Depot'];
-const CHECKPOINTS = [
+const MARKER_NAMES = [
   'Front gate keypad',
   'Office door',
   'Fence line east',
@@ -310,7 +310,7 @@ export const generateDemo = (options: DemoOptions): DemoTenant => {
         return {
           lat: Number((location.latitude + (dy - 0.5) * 0.0008).toFixed(6)),
           lng: Number((location.longitude + (dx - 0.5) * 0.0016).toFixed(6)),
-          notes: f.helpers.arrayElement(CHECKPOINTS),
+          notes: f.helpers.arrayElement(MARKER_NAMES),
           unitNumberRange: isDoor ? `${firstUnit}-${firstUnit + 9}` : '',
           isDoor,
         };

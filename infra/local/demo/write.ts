@@ -6,8 +6,8 @@ import { defaultSchedule } from '@sitewalk/functions/domain/schedules';
 import { nextId, nextIds } from '@sitewalk/functions/db/counters';
 import { objectKey, type Storage } from '@sitewalk/functions/ports/storage';
 import { distanceMeters } from '@sitewalk/shared/arrival';
-import { checkpointVerdicts } from '@sitewalk/shared/flags';
-import { checkpointFlagRef } from '@sitewalk/functions/domain/flags';
+import { completedMarkerVerdicts } from '@sitewalk/shared/flags';
+import { completedMarkerFlagRef } from '@sitewalk/functions/domain/flags';
 import { tallyItems as monthTallyItems } from '@sitewalk/functions/db/tallies';
 import { mapBounded } from '@sitewalk/functions/domain/fan-out';
 import type { DemoReport, DemoTenant } from './generate.ts';
@@ -23,10 +23,10 @@ export interface DemoWriteResult {
 
 export interface DemoWriteOptions {
   /**
-   * Reports started before this instant are stored without their checkpoints (their list rows and totals
+   * Reports started before this instant are stored without their completed markers (their list rows and totals
    * come from the report item alone and stay whole); absent, every report keeps them.
    */
-  checkpointsSince?: Date;
+  completedMarkersSince?: Date;
 }
 
 /** Every demo account signs in with this password (it meets the password rule). */
@@ -197,9 +197,12 @@ export const writeDemo = async (
   log(`${demo.walks.length} walks`);
 
   const reportIds = ids(demo.reports, await nextIds(db, 'walkReport', demo.reports.length));
-  const since = options.checkpointsSince?.toISOString() ?? '';
-  const keepsCheckpoints = (report: DemoReport) => report.startedAt >= since;
-  const arrivalCount = demo.reports.reduce((n, r) => n + (keepsCheckpoints(r) ? r.arrivals.length : 0), 0);
+  const since = options.completedMarkersSince?.toISOString() ?? '';
+  const keepsCompletedMarkers = (report: DemoReport) => report.startedAt >= since;
+  const arrivalCount = demo.reports.reduce(
+    (n, r) => n + (keepsCompletedMarkers(r) ? r.arrivals.length : 0),
+    0,
+  );
   const completedIds = await nextIds(db, 'completedMarker', arrivalCount);
   const noteIds = await nextIds(
     db,
@@ -209,7 +212,7 @@ export const writeDemo = async (
   const reportItems = [];
   const reportTallies: { locationId: number; startedAt: string; walkReportId: number; flags: string[] }[] =
     [];
-  const checkpointItems = [];
+  const completedMarkerItems = [];
   const noteItems = [];
   const imageItems = [];
   const uploads: { key: string; seed: number }[] = [];
@@ -221,7 +224,7 @@ export const writeDemo = async (
     const walkReportId = must(reportIds, report.key);
     const markerId = (index: number) => markersOfWalk[index] ?? 0;
     tally.set(place.locationId, (tally.get(place.locationId) ?? 0) + 1);
-    const checkpoints = (keepsCheckpoints(report) ? report.arrivals : []).map((arrival) => ({
+    const completedMarkers = (keepsCompletedMarkers(report) ? report.arrivals : []).map((arrival) => ({
       walkReportId,
       clientId: randomUUID(),
       completedMarkerId: completedIds.shift() ?? 0,
@@ -238,15 +241,17 @@ export const writeDemo = async (
         ? {}
         : { targetUnit: arrival.targetUnit, picturedUnit: arrival.picturedUnit }),
     }));
-    checkpointItems.push(...checkpoints);
-    // The flags the API would have decided as the checkpoints came in (issue 18), on the report and its tally.
+    completedMarkerItems.push(...completedMarkers);
+    // The flags the API would have decided as the completed markers came in (issue 18), on the report and its tally.
     const points = new Map(walk.markers.map((m, index) => [markerId(index), { lat: m.lat, lng: m.lng }]));
-    const byClientId = new Map<string, number>(checkpoints.map((c) => [c.clientId, c.completedMarkerId]));
-    const flags = checkpointVerdicts(
-      checkpoints.map((c) => ({ ...c, key: c.clientId })),
+    const byClientId = new Map<string, number>(
+      completedMarkers.map((c) => [c.clientId, c.completedMarkerId]),
+    );
+    const flags = completedMarkerVerdicts(
+      completedMarkers.map((c) => ({ ...c, key: c.clientId })),
       points,
     ).flatMap((verdict) =>
-      verdict.flags.map((flag) => checkpointFlagRef(flag.kind, byClientId.get(verdict.key) ?? 0)),
+      verdict.flags.map((flag) => completedMarkerFlagRef(flag.kind, byClientId.get(verdict.key) ?? 0)),
     );
     reportItems.push({
       walkReportId,
@@ -339,7 +344,7 @@ export const writeDemo = async (
 
   const total =
     reportItems.length +
-    checkpointItems.length +
+    completedMarkerItems.length +
     noteItems.length +
     imageItems.length +
     incidentItems.length +
@@ -348,7 +353,7 @@ export const writeDemo = async (
     uploads.length;
   const written = track('  walk reports, checkpoints, notes, photos, incidents and tallies', total);
   await putInBatches(reportItems, (batch) => db.entities.walkReport.put(batch).go(), written);
-  await putInBatches(checkpointItems, (batch) => db.entities.completedMarker.put(batch).go(), written);
+  await putInBatches(completedMarkerItems, (batch) => db.entities.completedMarker.put(batch).go(), written);
   await putInBatches(noteItems, (batch) => db.entities.walkNote.put(batch).go(), written);
   await putInBatches(imageItems, (batch) => db.entities.markerImage.put(batch).go(), written);
   await putInBatches(incidentItems, (batch) => db.entities.incident.put(batch).go(), written);

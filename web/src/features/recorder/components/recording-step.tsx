@@ -64,7 +64,7 @@ export interface RecordingStepProps {
 interface DoorCheck {
   marker: Marker;
   method: 'position' | 'hand';
-  /** When and where the walker arrived: the checkpoint's, though it is recorded when the check is saved. */
+  /** When and where the walker arrived: the completed marker's, though it is recorded when the check is saved. */
   arrivedAt: string;
   fix: Fix | null;
 }
@@ -320,7 +320,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
         onSave={({ blob, contentType, picturedUnit }) => {
           if (!door) return;
           const { marker, method } = door;
-          // The checkpoint at the arrival; the photo when and where it was taken.
+          // The completed marker at the arrival; the photo when and where it was taken.
           const arrival = arrivalOf({
             marker,
             fix: door.fix,
