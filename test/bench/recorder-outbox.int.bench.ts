@@ -129,7 +129,11 @@ const walkers: Person[] = await bounded(Array.from({ length: WALKERS }), 8, () =
   person(t.host.url, Role.Employee, {
     managementCompanyId: site.companyId,
     locations: [
-      { locationId: site.locationId, organizationId: site.areaId, managementCompanyId: site.companyId },
+      {
+        locationId: site.locationId,
+        organizationId: site.organizationId,
+        managementCompanyId: site.companyId,
+      },
     ],
   }),
 );

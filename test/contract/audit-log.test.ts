@@ -137,14 +137,14 @@ const cases: Record<string, Case> = {
   'an area gets a new logo': {
     act: async () => {
       await api(companyManager, 'organization.logoUpload', {
-        params: { id: a.areaId, name: 'logo' },
+        params: { id: a.organizationId, name: 'logo' },
         query: { contentType: 'image/jpeg', contentLength: 4096 },
       });
     },
     expected: () => ({
       action: 'update',
       objectKind: 'organization',
-      objectId: a.areaId,
+      objectId: a.organizationId,
       actor: expect.objectContaining({ id: companyManager.id }),
       before: { logo: expect.stringMatching(/^(none|set)$/) as string },
       after: { logo: 'replaced' },
@@ -183,13 +183,13 @@ const cases: Record<string, Case> = {
   },
   'an area is changed': {
     act: async () => {
-      await api(areaManager, 'organization.update', { body: { id: a.areaId, city: 'Clovis' } });
+      await api(areaManager, 'organization.update', { body: { id: a.organizationId, city: 'Clovis' } });
     },
     expected: () => ({
       action: 'update',
       objectKind: 'organization',
-      objectId: a.areaId,
-      organizationId: a.areaId,
+      objectId: a.organizationId,
+      organizationId: a.organizationId,
       before: {},
       after: { city: 'Clovis' },
     }),
@@ -210,15 +210,19 @@ const cases: Record<string, Case> = {
   },
   'a location is created': {
     act: async () => {
-      await api(areaManager, 'location.create', { body: locationBody('Audit Site', a.areaId) });
+      await api(areaManager, 'location.create', { body: locationBody('Audit Site', a.organizationId) });
     },
     expected: () => ({
       action: 'create',
       objectKind: 'location',
       objectName: 'Audit Site',
-      organizationId: a.areaId,
+      organizationId: a.organizationId,
       before: null,
-      after: expect.objectContaining({ name: 'Audit Site', city: 'Fresno', organizationId: a.areaId }),
+      after: expect.objectContaining({
+        name: 'Audit Site',
+        city: 'Fresno',
+        organizationId: a.organizationId,
+      }),
     }),
   },
   'a location is changed': {
@@ -245,7 +249,7 @@ const cases: Record<string, Case> = {
       action: 'move',
       objectKind: 'location',
       objectName: 'Mover',
-      before: { organizationId: a.areaId },
+      before: { organizationId: a.organizationId },
       after: { organizationId: southArea },
     }),
   },
@@ -561,7 +565,8 @@ describe('a refused change', () => {
     ],
     [
       'a location moved into another tenant’s area (404)',
-      () => call(companyManager, 'PUT', '/api/location', { id: a.locationId, organizationId: b.areaId }),
+      () =>
+        call(companyManager, 'PUT', '/api/location', { id: a.locationId, organizationId: b.organizationId }),
       404,
     ],
     [

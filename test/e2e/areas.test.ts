@@ -23,7 +23,7 @@ describe('areas', () => {
     ]);
     const below = await person(url, Role.Manager, {
       ...company,
-      locations: [{ locationId: site.locationId, organizationId: site.areaId, ...company }],
+      locations: [{ locationId: site.locationId, organizationId: site.organizationId, ...company }],
     });
     const nameOf = async (who: { id: number }) => {
       const answer = await call(manager, 'GET', `/api/user/${who.id}`);
@@ -34,7 +34,9 @@ describe('areas', () => {
       nameOf(second),
       nameOf(below),
     ]);
-    const seededName = String((await call(manager, 'GET', `/api/organization/${site.areaId}`)).body.name);
+    const seededName = String(
+      (await call(manager, 'GET', `/api/organization/${site.organizationId}`)).body.name,
+    );
     const label = randomBytes(3).toString('hex');
     const areaName = `Journey Area ${label}`;
 
@@ -72,8 +74,8 @@ describe('areas', () => {
     await expect.poll(() => areas.getByRole('row').count()).toBe(2);
     await areas.getByText(areaName).click();
     await page.getByRole('heading', { level: 1, name: areaName }).waitFor();
-    const areaId = Number(pathOf(page).split('/').at(-1));
-    expect(areaId).toBeGreaterThan(0);
+    const organizationId = Number(pathOf(page).split('/').at(-1));
+    expect(organizationId).toBeGreaterThan(0);
     await page.getByText('No users.').waitFor();
     await page.getByText('No locations.').waitFor();
     await expect
@@ -104,7 +106,7 @@ describe('areas', () => {
     await page.getByRole('button', { name: `Remove ${firstName}` }).click();
     await users.getByRole('link', { name: firstName }).waitFor({ state: 'detached' });
     await users.getByRole('link', { name: secondName }).waitFor();
-    const members = await call(manager, 'GET', `/api/user/all/by-organization/${areaId}`);
+    const members = await call(manager, 'GET', `/api/user/all/by-organization/${organizationId}`);
     expect((members.body as unknown as { id: number }[]).map(({ id }) => id)).toEqual([second.id]);
 
     // Rename.
@@ -115,10 +117,10 @@ describe('areas', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved!').waitFor();
     await page.getByRole('heading', { level: 1, name: `${areaName} West` }).waitFor();
-    expect(pathOf(page)).toBe(`/app/organizations/${areaId}`);
+    expect(pathOf(page)).toBe(`/app/organizations/${organizationId}`);
 
     // The seeded area still has its location: the API's 409 is shown as it is.
-    await page.goto(journey.url(`/app/organizations/update/${site.areaId}`));
+    await page.goto(journey.url(`/app/organizations/update/${site.organizationId}`));
     await page.getByRole('button', { name: 'Delete Area' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Profile?' });
     await confirm.getByText('All data associated with this organization will be deleted forever!').waitFor();
@@ -126,10 +128,10 @@ describe('areas', () => {
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Delete the locations of this area and remove its users first').waitFor();
     await journey.check('delete refused');
-    expect((await call(manager, 'GET', `/api/organization/${site.areaId}`)).status).toBe(200);
+    expect((await call(manager, 'GET', `/api/organization/${site.organizationId}`)).status).toBe(200);
 
     // The new area, emptied, goes.
-    await page.goto(journey.url(`/app/organizations/${areaId}`));
+    await page.goto(journey.url(`/app/organizations/${organizationId}`));
     await page.getByRole('button', { name: `Remove ${secondName}` }).click();
     await page.getByText('No users.').waitFor();
     await page.getByRole('link', { name: 'Update' }).click();
@@ -141,7 +143,7 @@ describe('areas', () => {
     await page.getByText('Deleted!').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Areas' }).waitFor();
     expect(pathOf(page)).toBe('/app/organizations');
-    expect((await call(manager, 'GET', `/api/organization/${areaId}`)).status).toBe(404);
+    expect((await call(manager, 'GET', `/api/organization/${organizationId}`)).status).toBe(404);
     await page.getByRole('searchbox', { name: 'Search Areas' }).fill(label);
     await page.getByText('No areas.').waitFor();
   });
@@ -153,7 +155,11 @@ describe('areas', () => {
     const manager = await person(url, Role.Manager, {
       managementCompanyId: site.companyId,
       locations: [
-        { locationId: site.locationId, organizationId: site.areaId, managementCompanyId: site.companyId },
+        {
+          locationId: site.locationId,
+          organizationId: site.organizationId,
+          managementCompanyId: site.companyId,
+        },
       ],
     });
 
@@ -166,7 +172,7 @@ describe('areas', () => {
     expect(await page.getByRole('table', { name: 'Areas' }).count()).toBe(0);
     await journey.check('areas refused');
 
-    await page.goto(journey.url(`/app/organizations/${site.areaId}`));
+    await page.goto(journey.url(`/app/organizations/${site.organizationId}`));
     await page.getByText('Error Loading Area').waitFor();
     await page.getByText('The area could not be loaded. Please try again later.').waitFor();
     await journey.check('area refused');

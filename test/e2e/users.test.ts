@@ -27,7 +27,7 @@ describe('users', () => {
     const call = callAs(url);
     const [company, area, location] = await Promise.all([
       call(site.superUser, 'GET', `/api/managementCompany/${site.companyId}`),
-      call(site.superUser, 'GET', `/api/organization/${site.areaId}`),
+      call(site.superUser, 'GET', `/api/organization/${site.organizationId}`),
       call(site.superUser, 'GET', `/api/location/${site.locationId}`),
     ]);
     const companyName = String(company.body.name);
@@ -183,7 +183,11 @@ describe('users', () => {
     const manager = await person(url, Role.Manager, {
       managementCompanyId: site.companyId,
       locations: [
-        { locationId: site.locationId, organizationId: site.areaId, managementCompanyId: site.companyId },
+        {
+          locationId: site.locationId,
+          organizationId: site.organizationId,
+          managementCompanyId: site.companyId,
+        },
       ],
     });
 
