@@ -36,7 +36,7 @@ export const isRoleId = (value: unknown): value is RoleId =>
  */
 export const roleFields = (roleId: RoleId) => ({
   company: roleId < Role.Admin,
-  areas: roleId === Role.AreaManager,
+  organizations: roleId === Role.AreaManager,
   locations: roleId < Role.AreaManager,
   emailRequired: roleId >= Role.AreaManager,
   pin: roleId < Role.AreaManager,

@@ -26,7 +26,7 @@ let areaManager: Person;
 let manager: Person;
 let employee: Person;
 let companyManagerB: Person;
-let southArea: number;
+let southOrganization: number;
 
 beforeAll(async () => {
   t = await startTestHost();
@@ -41,7 +41,7 @@ beforeAll(async () => {
   manager = await a.person(Role.Manager);
   employee = await a.person(Role.Employee);
   companyManagerB = await b.person(Role.CompanyManager);
-  southArea = (
+  southOrganization = (
     await api(admin, 'organization.create', { body: { name: 'South', managementCompanyId: a.companyId } })
   ).id;
 });
@@ -243,14 +243,14 @@ const cases: Record<string, Case> = {
   'a location moves to another area': {
     act: async () => {
       const id = await a.addLocation('Mover');
-      await api(companyManager, 'location.update', { body: { id, organizationId: southArea } });
+      await api(companyManager, 'location.update', { body: { id, organizationId: southOrganization } });
     },
     expected: () => ({
       action: 'move',
       objectKind: 'location',
       objectName: 'Mover',
       before: { organizationId: a.organizationId },
-      after: { organizationId: southArea },
+      after: { organizationId: southOrganization },
     }),
   },
   'a location is deleted': {
@@ -386,17 +386,17 @@ const cases: Record<string, Case> = {
     act: async () => {
       const lead = await a.person(Role.AreaManager, []);
       await api(companyManager, 'user.addToOrganization', {
-        body: { userIds: [lead.id], organizationId: southArea },
+        body: { userIds: [lead.id], organizationId: southOrganization },
       });
       await api(companyManager, 'user.removeFromOrganization', {
-        params: { userId: lead.id, organizationId: southArea },
+        params: { userId: lead.id, organizationId: southOrganization },
       });
     },
     expected: () => ({
       action: 'removeMember',
       objectKind: 'membership',
-      objectId: southArea,
-      organizationId: southArea,
+      objectId: southOrganization,
+      organizationId: southOrganization,
       locationId: null,
       after: null,
     }),

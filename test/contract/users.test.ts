@@ -179,8 +179,8 @@ describe('reading users', () => {
       userInfo: info(),
       organizationIds: [north],
     });
-    const ofArea = await api(ownerA, 'user.allByOrganization', { params: { id: north } });
-    expect(ofArea.some((u) => u.id === areaManager.id)).toBe(true);
+    const ofOrganization = await api(ownerA, 'user.allByOrganization', { params: { id: north } });
+    expect(ofOrganization.some((u) => u.id === areaManager.id)).toBe(true);
     const ofOwner = await api(ownerA, 'user.someByUser', { params: { id: ownerA.id }, query: { limit: 50 } });
     const companies = ofOwner.users.map((u) => u.managementCompanyId);
     expect(companies.every((c) => c === companyA)).toBe(true);

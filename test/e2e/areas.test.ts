@@ -38,14 +38,14 @@ describe('areas', () => {
       (await call(manager, 'GET', `/api/organization/${site.organizationId}`)).body.name,
     );
     const label = randomBytes(3).toString('hex');
-    const areaName = `Journey Area ${label}`;
+    const organizationName = `Journey Area ${label}`;
 
     await allowStorage(journey);
     await signIn(journey, manager.email, PERSON_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Areas' }).click();
     await page.getByRole('heading', { level: 1, name: 'Areas' }).waitFor();
-    const areas = page.getByRole('table', { name: 'Areas' });
-    await areas.getByText(seededName).waitFor();
+    const organizations = page.getByRole('table', { name: 'Areas' });
+    await organizations.getByText(seededName).waitFor();
     await journey.check('areas');
 
     // Add Area: a name is required; the only company is chosen already.
@@ -57,7 +57,7 @@ describe('areas', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Name is required').waitFor();
     await journey.check('add area refused');
-    await page.getByRole('textbox', { name: 'Name' }).fill(areaName);
+    await page.getByRole('textbox', { name: 'Name' }).fill(organizationName);
     const logoInput = page.getByLabel('Logo', { exact: true });
     await logoInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
     await page.getByText('Please select an image file').waitFor();
@@ -70,16 +70,16 @@ describe('areas', () => {
 
     // In the list, found by search; its row opens the detail.
     await page.getByRole('searchbox', { name: 'Search Areas' }).fill(label);
-    await areas.getByText(areaName).waitFor();
-    await expect.poll(() => areas.getByRole('row').count()).toBe(2);
-    await areas.getByText(areaName).click();
-    await page.getByRole('heading', { level: 1, name: areaName }).waitFor();
+    await organizations.getByText(organizationName).waitFor();
+    await expect.poll(() => organizations.getByRole('row').count()).toBe(2);
+    await organizations.getByText(organizationName).click();
+    await page.getByRole('heading', { level: 1, name: organizationName }).waitFor();
     const organizationId = Number(pathOf(page).split('/').at(-1));
     expect(organizationId).toBeGreaterThan(0);
     await page.getByText('No users.').waitFor();
     await page.getByText('No locations.').waitFor();
     await expect
-      .poll(() => page.getByRole('img', { name: `Logo of ${areaName}` }).getAttribute('data-picture'))
+      .poll(() => page.getByRole('img', { name: `Logo of ${organizationName}` }).getAttribute('data-picture'))
       .toBe('loaded');
     await journey.check('area detail');
 
@@ -112,11 +112,11 @@ describe('areas', () => {
     // Rename.
     await page.getByRole('link', { name: 'Update' }).click();
     await page.getByRole('heading', { level: 1, name: 'Update Area' }).waitFor();
-    await page.getByRole('textbox', { name: 'Name' }).fill(`${areaName} West`);
+    await page.getByRole('textbox', { name: 'Name' }).fill(`${organizationName} West`);
     await journey.check('update area');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved!').waitFor();
-    await page.getByRole('heading', { level: 1, name: `${areaName} West` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: `${organizationName} West` }).waitFor();
     expect(pathOf(page)).toBe(`/app/organizations/${organizationId}`);
 
     // The seeded area still has its location: the API's 409 is shown as it is.

@@ -30,7 +30,7 @@ describe('locations', () => {
       organizations: [{ organizationId: site.organizationId, managementCompanyId: site.companyId }],
     });
     const seeded = String((await call(areaManager, 'GET', `/api/location/${site.locationId}`)).body.name);
-    const areaName = String(
+    const organizationName = String(
       (await call(areaManager, 'GET', `/api/organization/${site.organizationId}`)).body.name,
     );
     const label = randomBytes(3).toString('hex');
@@ -65,7 +65,9 @@ describe('locations', () => {
     await page.getByText('Address is required').waitFor();
     await expect.poll(() => page.getByText('Please fill out all fields').count()).toBe(3);
     // The only area is chosen already.
-    await expect.poll(() => page.getByRole('combobox', { name: /Area/ }).textContent()).toContain(areaName);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: /Area/ }).textContent())
+      .toContain(organizationName);
     await journey.check('add location refused');
 
     await page.getByRole('textbox', { name: 'Name' }).fill(name);
@@ -104,7 +106,7 @@ describe('locations', () => {
 
     // The detail: header and tabs.
     await page.getByText('Fresno, CA 93721').waitFor();
-    await page.getByText(`Area: ${areaName}`).waitFor();
+    await page.getByText(`Area: ${organizationName}`).waitFor();
     await page.getByText('No walk reports.').waitFor();
     await journey.check('new location');
   });

@@ -18,7 +18,7 @@ const organizationOf = (locationId: number) => locations.find(({ id }) => id ===
 
 const atLocations = (...ids: number[]) =>
   ids.map((locationId) => ({ locationId, location: { name: `Location ${locationId}` } }));
-const inAreas = (...ids: number[]) =>
+const inOrganizations = (...ids: number[]) =>
   ids.map((organizationId) => ({ organizationId, organization: { name: `Area ${organizationId}` } }));
 
 /** The same user as the server reads them: memberships with each location's area. */
@@ -37,13 +37,13 @@ const asServerHasThem = (user: User) =>
 const targets: User[] = [
   aUser({ id: 31, roleId: Role.Employee, userToLocation: atLocations(12) }),
   aUser({ id: 32, roleId: Role.Manager, userToLocation: atLocations(13) }),
-  aUser({ id: 33, roleId: Role.AreaManager, userToOrganization: inAreas(4) }),
+  aUser({ id: 33, roleId: Role.AreaManager, userToOrganization: inOrganizations(4) }),
   aUser({ id: 34, roleId: Role.AssistantManager, managementCompanyId: 2, userToLocation: atLocations(21) }),
   aUser({ id: 35, roleId: Role.CompanyManager }),
 ];
 
 const actors: Actor[] = [
-  actorOfUser(aUser({ id: 1, roleId: Role.AreaManager, userToOrganization: inAreas(3) })),
+  actorOfUser(aUser({ id: 1, roleId: Role.AreaManager, userToOrganization: inOrganizations(3) })),
   actorOfUser(aUser({ id: 2, roleId: Role.Manager, userToLocation: atLocations(11, 12) })),
   actorOfUser(aUser({ id: 3, roleId: Role.CompanyManager })),
   actorOfUser(aUser({ id: 4, roleId: Role.Admin, managementCompanyId: null })),
@@ -76,7 +76,7 @@ describe('one placement builder for the server and the SPA', () => {
 
   it('makes the signed-in user the same actor as the server makes them', () => {
     for (const roleId of roleIds) {
-      const user = aUser({ roleId, userToLocation: atLocations(11), userToOrganization: inAreas(3) });
+      const user = aUser({ roleId, userToLocation: atLocations(11), userToOrganization: inOrganizations(3) });
       expect(actorOfUser(user)).toEqual(
         actorOf({
           id: user.id,

@@ -4,7 +4,7 @@ import type { User } from '@sitewalk/shared/schemas/user';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import { testUser, testAreaManager as areaManager, renderWithFakeApi } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aCompany, aLocation, anArea } from '../../testing/fixtures.ts';
+import { aCompany, aLocation, anOrganization } from '../../testing/fixtures.ts';
 import { AddLocationPage, addressText } from './add-location-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
@@ -15,8 +15,8 @@ vi.mock('./components/location-map.tsx', async () => ({
 const superUser = testUser();
 const manager = testUser({ id: 102, roleId: Role.Manager, roleName: 'Manager', managementCompanyId: 1 });
 
-const north = anArea({ id: 3, name: 'North Area' });
-const south = anArea({ id: 4, name: 'South Area' });
+const north = anOrganization({ id: 3, name: 'North Area' });
+const south = anOrganization({ id: 4, name: 'South Area' });
 
 const renderAdd = (handlers: FakeHandlers, user: User = superUser) => {
   return renderWithFakeApi(<AddLocationPage />, handlers, {

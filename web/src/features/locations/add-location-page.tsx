@@ -84,14 +84,16 @@ export const AddLocationPage = () => {
 
 const AddLocation = () => {
   const { actor } = useAuthorization();
-  const areas = useOrganizationsOfUser(actor.userId);
-  const noAreas = areas.isSuccess && areas.data.length === 0;
-  const companies = useManagementCompaniesOfUser(actor.userId, noAreas);
-  const allowed = useOrganizationsForNewLocation(areas.data ?? []);
+  const organizations = useOrganizationsOfUser(actor.userId);
+  const noOrganizations = organizations.isSuccess && organizations.data.length === 0;
+  const companies = useManagementCompaniesOfUser(actor.userId, noOrganizations);
+  const allowed = useOrganizationsForNewLocation(organizations.data ?? []);
 
-  if (areas.isPending || (noAreas && companies.isPending)) return <Spinner label="Loading areas" />;
-  if (areas.isError) return <ErrorPanel error={areas.error} onReset={() => void areas.refetch()} />;
-  if (noAreas) {
+  if (organizations.isPending || (noOrganizations && companies.isPending))
+    return <Spinner label="Loading areas" />;
+  if (organizations.isError)
+    return <ErrorPanel error={organizations.error} onReset={() => void organizations.refetch()} />;
+  if (noOrganizations) {
     if (companies.isError)
       return <ErrorPanel error={companies.error} onReset={() => void companies.refetch()} />;
     return (
@@ -113,14 +115,14 @@ const AddLocation = () => {
   }
   return (
     <Frame>
-      <AddLocationFormCard areas={allowed} />
+      <AddLocationFormCard organizations={allowed} />
     </Frame>
   );
 };
 
 type Found = { label: string; approximate: boolean };
 
-const AddLocationFormCard = ({ areas }: { areas: Organization[] }) => {
+const AddLocationFormCard = ({ organizations }: { organizations: Organization[] }) => {
   const navigate = useNavigate();
   const create = useCreateLocation();
   const geocode = useGeocode();
@@ -133,7 +135,7 @@ const AddLocationFormCard = ({ areas }: { areas: Organization[] }) => {
   const form = useForm<AddLocationForm, unknown, AddLocationValues>({
     resolver: zodResolver(addLocationForm),
     defaultValues: {
-      organizationId: areas.length === 1 ? areas[0]?.id : undefined,
+      organizationId: organizations.length === 1 ? organizations[0]?.id : undefined,
       name: '',
       address: '',
       city: '',
@@ -206,7 +208,7 @@ const AddLocationFormCard = ({ areas }: { areas: Organization[] }) => {
             control={form.control}
             name="organizationId"
             label="Area"
-            options={areas}
+            options={organizations}
             disabled={busy}
           />
           {text('name', 'Name', 'organization')}

@@ -64,15 +64,15 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
   const navigate = useNavigate();
   const { actor, can } = useAuthorization();
   const placement = locationPlacement(location);
-  const mayChangeArea = can('changeArea', placement);
-  const areas = useOrganizationsOfUser(actor.userId, mayChangeArea);
-  const destinations = (areas.data ?? []).filter(
-    (area) =>
-      area.id === location.organizationId ||
+  const mayChangeOrganization = can('changeOrganization', placement);
+  const organizations = useOrganizationsOfUser(actor.userId, mayChangeOrganization);
+  const destinations = (organizations.data ?? []).filter(
+    (organization) =>
+      organization.id === location.organizationId ||
       canMoveLocation(actor, placement, {
         kind: 'organization',
-        id: area.id,
-        managementCompanyId: area.managementCompanyId,
+        id: organization.id,
+        managementCompanyId: organization.managementCompanyId,
       }),
   );
   const update = useUpdateLocation();
@@ -110,7 +110,7 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
       update.mutateAsync({
         id: location.id,
         name,
-        ...(mayChangeArea && organizationId !== location.organizationId ? { organizationId } : {}),
+        ...(mayChangeOrganization && organizationId !== location.organizationId ? { organizationId } : {}),
       }),
     );
   });
@@ -151,14 +151,14 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
               error={!!errors.name}
               helperText={errors.name?.message}
             />
-            {mayChangeArea && (
+            {mayChangeOrganization && (
               <IdSelectField
                 control={form.control}
                 name="organizationId"
                 label="Area"
                 options={destinations}
-                disabled={busy || areas.isPending}
-                problem={areas.isError ? 'The areas could not be loaded.' : undefined}
+                disabled={busy || organizations.isPending}
+                problem={organizations.isError ? 'The areas could not be loaded.' : undefined}
               />
             )}
             {failure && <Alert severity="error">{failure}</Alert>}

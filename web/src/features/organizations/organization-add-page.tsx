@@ -22,8 +22,8 @@ import { useManagementCompaniesOfUserByName } from '../../api/management-compani
 import { useCreateOrganization } from '../../api/organizations.ts';
 import { useMayAddOrganization } from './hooks/use-may-add-organization.ts';
 
-const addAreaForm = createOrganizationBody.pick({ name: true, managementCompanyId: true });
-type AddAreaForm = z.input<typeof addAreaForm>;
+const addOrganizationForm = createOrganizationBody.pick({ name: true, managementCompanyId: true });
+type AddOrganizationForm = z.input<typeof addOrganizationForm>;
 
 const Frame = ({ children }: { children: React.ReactNode }) => (
   <Stack spacing={2} sx={{ minWidth: 0, maxWidth: 720 }}>
@@ -57,20 +57,20 @@ export const OrganizationAddPage = () => {
   }
   return (
     <Frame>
-      <AddAreaFormCard companies={companies.data} />
+      <AddOrganizationFormCard companies={companies.data} />
     </Frame>
   );
 };
 
-const AddAreaFormCard = ({ companies }: { companies: ManagementCompany[] }) => {
+const AddOrganizationFormCard = ({ companies }: { companies: ManagementCompany[] }) => {
   const navigate = useNavigate();
   const create = useCreateOrganization();
   const [logo, setLogo] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<Organization | null>(null);
-  const form = useForm<AddAreaForm, unknown, z.output<typeof addAreaForm>>({
-    resolver: zodResolver(addAreaForm),
+  const form = useForm<AddOrganizationForm, unknown, z.output<typeof addOrganizationForm>>({
+    resolver: zodResolver(addOrganizationForm),
     defaultValues: { name: '', managementCompanyId: companies.length === 1 ? companies[0]?.id : undefined },
   });
   const { errors } = form.formState;

@@ -21,8 +21,8 @@ import { useRouteId } from '../../lib/route-params.ts';
 import { organizationPlacement } from './components/organization-helpers.ts';
 import { OrganizationLoadError } from './components/organization-load-error.tsx';
 
-const updateAreaForm = createOrganizationBody.pick({ name: true });
-type UpdateAreaForm = z.input<typeof updateAreaForm>;
+const updateOrganizationForm = createOrganizationBody.pick({ name: true });
+type UpdateOrganizationForm = z.input<typeof updateOrganizationForm>;
 
 /** What a refused delete says: the API's own sentence for a 409 (what to delete first), else its message. */
 const deleteFailureText = (error: unknown) =>
@@ -48,8 +48,8 @@ const OrganizationUpdateForm = ({ area }: { area: Organization }) => {
   const remove = useDeleteOrganization();
   const [failure, setFailure] = useState<string | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
-  const form = useForm<UpdateAreaForm, unknown, z.output<typeof updateAreaForm>>({
-    resolver: zodResolver(updateAreaForm),
+  const form = useForm<UpdateOrganizationForm, unknown, z.output<typeof updateOrganizationForm>>({
+    resolver: zodResolver(updateOrganizationForm),
     defaultValues: { name: area.name },
   });
   const { errors } = form.formState;

@@ -19,7 +19,7 @@ const columns: DataTableColumn<Organization>[] = [
     header: 'Name',
     render: (area) => (
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-        <OrganizationLogo area={area} />
+        <OrganizationLogo organization={area} />
         <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
           {area.name}
         </Box>
