@@ -279,7 +279,7 @@ describe('a location written before the tallies', () => {
         .create({
           incidentId: 900_000 + site * 10 + n,
           ...at,
-          typeId: n + 1,
+          priority: n + 1,
           status,
           createdBy: admin.id,
           createdAt: new Date(now - (n + 1) * HOUR).toISOString(),
@@ -321,7 +321,7 @@ describe('the demo tenant', () => {
       const incidents = demo.incidents.filter(
         (i) => i.locationKey === location.key && i.createdAt >= from && i.createdAt <= to,
       );
-      const countOf = (typeId: number) => incidents.filter((i) => i.typeId === typeId).length;
+      const countOf = (priority: number) => incidents.filter((i) => i.priority === priority).length;
       expect(cards.find((c) => c.name === location.name)?.incidentCountsByType).toEqual({
         1: countOf(1),
         2: countOf(2),

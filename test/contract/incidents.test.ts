@@ -872,7 +872,7 @@ describe("a location's incidents are read in bounded pages", () => {
             locationId: site,
             organizationId: sites.organizationId,
             managementCompanyId: sites.companyId,
-            typeId: 3,
+            priority: 3,
             createdBy: admin.id,
             createdAt: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
             texts: [{ id: incidentId, text: `Seeded ${n}` }],

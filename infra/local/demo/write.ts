@@ -106,22 +106,33 @@ export const writeDemo = async (
 
   const managementCompanyId = await nextId(db, 'managementCompany');
   await db.entities.managementCompany.create({ managementCompanyId, ...demo.company }).go();
-  const areaIds = ids(demo.areas, await nextIds(db, 'organization', demo.areas.length));
-  for (const area of demo.areas) {
+  const organizationIds = ids(
+    demo.organizations,
+    await nextIds(db, 'organization', demo.organizations.length),
+  );
+  for (const organization of demo.organizations) {
     await db.entities.organization
-      .create({ organizationId: must(areaIds, area.key), managementCompanyId, name: area.name })
+      .create({
+        organizationId: must(organizationIds, organization.key),
+        managementCompanyId,
+        name: organization.name,
+      })
       .go();
   }
   const locationIds = ids(demo.locations, await nextIds(db, 'location', demo.locations.length));
   const placeOf = new Map(
     demo.locations.map((l) => [
       l.key,
-      { locationId: must(locationIds, l.key), organizationId: must(areaIds, l.areaKey), managementCompanyId },
+      {
+        locationId: must(locationIds, l.key),
+        organizationId: must(organizationIds, l.organizationKey),
+        managementCompanyId,
+      },
     ]),
   );
   await db.entities.location
     .put(
-      demo.locations.map(({ key, areaKey: _area, ...location }) => ({
+      demo.locations.map(({ key, organizationKey: _organization, ...location }) => ({
         ...location,
         ...must(placeOf, key),
         // Their month tallies are written below, with the reports and incidents.
@@ -144,7 +155,9 @@ export const writeDemo = async (
       }),
     )
     .go();
-  log(`company ${managementCompanyId}, ${demo.areas.length} areas, ${demo.locations.length} locations`);
+  log(
+    `company ${managementCompanyId}, ${demo.organizations.length} areas, ${demo.locations.length} locations`,
+  );
 
   const personIds = new Map<string, number>();
   const accountsDone = track('  people', demo.people.length);
@@ -157,8 +170,8 @@ export const writeDemo = async (
       roleId: person.roleId,
       managementCompanyId,
       password: { value: DEMO_PASSWORD, temporary: false },
-      organizations: person.areaKeys.map((key) => ({
-        organizationId: must(areaIds, key),
+      organizations: person.organizationKeys.map((key) => ({
+        organizationId: must(organizationIds, key),
         managementCompanyId,
       })),
       locations: person.locationKeys.map((key) => must(placeOf, key)),
@@ -317,7 +330,8 @@ export const writeDemo = async (
     incidentId: incidentIds[index] ?? 0,
     ...must(placeOf, incident.locationKey),
     ...(incident.reportKey ? { walkReportId: must(reportIds, incident.reportKey) } : {}),
-    typeId: incident.typeId,
+    priority: incident.priority,
+    // Unresolved is stored as 'open' (UNRESOLVED in functions/src/db/entities/incident.ts).
     status: incident.resolvedAt ? ('resolved' as const) : ('open' as const),
     ...(incident.resolvedAt ? { resolvedAt: incident.resolvedAt } : {}),
     createdBy: must(personIds, incident.createdByKey),
@@ -329,7 +343,7 @@ export const writeDemo = async (
       userId: must(personIds, note.authorKey),
       createdAt: note.createdAt,
     })),
-    imageKeys: [],
+    photoKeys: [],
   }));
 
   // The locations' month tallies, as the handlers would have kept them.
