@@ -72,7 +72,8 @@ export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
           to={paths.app.user.build(user.id)}
           onClick={(event) => event.stopPropagation()}
           underline="hover"
-          sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+          // break-word, not anywhere: whole words set the column's narrowest width.
+          sx={{ fontWeight: 600, overflowWrap: 'break-word' }}
         >
           {fullName(user)}
         </Link>
