@@ -1,4 +1,4 @@
-import { Alert, Button, IconButton, Link, Tooltip } from '@mui/material';
+import { Alert, Box, Button, IconButton, Link, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
@@ -83,7 +83,15 @@ export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
     {
       key: 'email',
       header: 'Email',
-      render: (user) => user.email ?? '',
+      // The e-mail gives way (anywhere), so the names keep whole words and Remove stays in the card at 768 px.
+      render: (user) =>
+        user.email ? (
+          <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Box>
+        ) : (
+          ''
+        ),
       fromPx: 768,
     },
     { key: 'phone', header: 'Phone', render: (user) => user.phone ?? '', fromPx: 1024 },
