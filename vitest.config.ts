@@ -14,6 +14,8 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     // Powertools' JSON logs would drown the report; tests assert on answers, not on log lines.
     env: {
+      // Times read alike on every machine: the viewer's zone in component tests is UTC, as in CI.
+      TZ: 'UTC',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT',
       // Handlers called in-process: no EMF metrics on the report, no X-Ray.
       POWERTOOLS_METRICS_DISABLED: 'true',

@@ -90,7 +90,8 @@ export const DEFAULT_MAP_CENTER = { lat: 36.7783, lng: -119.4179 } as const;
 export const DEFAULT_MAP_ZOOM = 15;
 export const SEARCH_ZOOM = 18;
 export const DEFAULT_LOCATION_ZOOM = 18;
-export const ROUTE_LINE = { color: 'red', weight: 2 } as const;
+/** The spec's red route line, weight 2: the red of the theme's errors, which reads over map tiles. */
+export const ROUTE_LINE = { color: '#d32f2f', weight: 2 } as const;
 export const MAP_POPUP_HEIGHT_PX = 800;
 export const KEYBOARD_DRAG_STEP_PX = 25;
 
@@ -121,10 +122,9 @@ export const DASHBOARD_THRESHOLDS = {
   lastWeekOrangeBelow: 10,
 } as const;
 
-/** The organization add-user candidate list leaves out users below this role. */
-export const CANDIDATE_MIN_ROLE = 20;
-
+/** The widths from which wider screens show more columns (a table column's `fromPx` is one of them). */
 export const BREAKPOINTS = [640, 768, 1024, 1280, 1440] as const;
+export type Breakpoint = (typeof BREAKPOINTS)[number];
 export const ADDRESS_COLUMNS_FROM_PX = 768;
 export const SELECT_MAX_MENU_HEIGHT = 300;
 export const SELECT_PAGE_SIZE = 5;

@@ -12,7 +12,8 @@ import {
   canSee,
   decide,
   decideActivity,
-  placementOf,
+  taskPlacementOf,
+  userPlacementOf,
   type Action,
   type Actor,
   type Placement,
@@ -394,13 +395,8 @@ describe('the audit log (Activity)', () => {
 });
 
 describe('tasks', () => {
-  const task = (locationId: number, assigneeId: number | null, createdBy: number): Placement => ({
-    kind: 'task',
-    id: 1,
-    assigneeId,
-    createdBy,
-    ...at(locationId),
-  });
+  const task = (locationId: number, assigneeId: number | null, createdBy: number): Placement =>
+    taskPlacementOf({ id: 1, assigneeId, createdBy }, at(locationId));
   const someoneElse = 999;
 
   it.each(roleIds.map((r) => [names[r], r] as const))(
@@ -452,7 +448,7 @@ describe('tasks', () => {
   });
 });
 
-describe('placementOf and actorOf: one builder of a user for the server and the SPA', () => {
+describe('userPlacementOf and actorOf: one builder of a user for the server and the SPA', () => {
   const memberships = {
     id: 9,
     roleId: Role.Manager,
@@ -466,7 +462,7 @@ describe('placementOf and actorOf: one builder of a user for the server and the 
   } as const;
 
   it("places a user with their locations' areas, each once", () => {
-    expect(placementOf(memberships)).toEqual({
+    expect(userPlacementOf(memberships)).toEqual({
       kind: 'user',
       id: 9,
       roleId: Role.Manager,
@@ -478,7 +474,10 @@ describe('placementOf and actorOf: one builder of a user for the server and the 
   });
 
   it('leaves out the areas the asker does not know, so they bring nobody into scope', () => {
-    const placement = placementOf({ ...memberships, locations: [{ locationId: 111 }, { locationId: 121 }] });
+    const placement = userPlacementOf({
+      ...memberships,
+      locations: [{ locationId: 111 }, { locationId: 121 }],
+    });
     expect(placement.locationOrganizationIds).toEqual([]);
     const areaManager: Actor = {
       userId: 2,
@@ -488,7 +487,7 @@ describe('placementOf and actorOf: one builder of a user for the server and the 
       locationIds: [],
     };
     expect(canSee(areaManager, placement)).toBe(false);
-    expect(canSee(areaManager, placementOf(memberships))).toBe(true);
+    expect(canSee(areaManager, userPlacementOf(memberships))).toBe(true);
   });
 
   it('makes the same user an actor of their own scope', () => {

@@ -55,7 +55,7 @@ export interface Memberships {
 }
 
 /** Where a user belongs, for the policy: the one builder, used by the server and the SPA alike. */
-export const placementOf = (user: Memberships): PlacementOf<'user'> => ({
+export const userPlacementOf = (user: Memberships): PlacementOf<'user'> => ({
   kind: 'user',
   id: user.id,
   roleId: user.roleId,
@@ -67,6 +67,24 @@ export const placementOf = (user: Memberships): PlacementOf<'user'> => ({
       user.locations.flatMap(({ organizationId }) => (organizationId === undefined ? [] : [organizationId])),
     ),
   ],
+});
+
+/**
+ * Where a task sits, for the policy: at its location, with its assignee (null when unassigned) and creator.
+ * The one builder, used by the server and the SPA alike; a task not made yet (asking whether one may be
+ * created) has id 0 and creator 0.
+ */
+export const taskPlacementOf = (
+  task: { id: number; assigneeId: number | null; createdBy: number },
+  location: AtLocation,
+): PlacementOf<'task'> => ({
+  kind: 'task',
+  id: task.id,
+  assigneeId: task.assigneeId,
+  createdBy: task.createdBy,
+  locationId: location.locationId,
+  organizationId: location.organizationId,
+  managementCompanyId: location.managementCompanyId,
 });
 
 /** The same user acting: their own scope. */

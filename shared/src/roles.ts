@@ -46,6 +46,17 @@ export const roleFields = (roleId: RoleId) => ({
 });
 export type RoleFields = ReturnType<typeof roleFields>;
 
+/** Who may be a member of an area: Area Managers and above (of the area's company). */
+export const joinsOrganizations = (roleId: number) => roleId >= Role.AreaManager;
+
+/**
+ * Who takes a location's alerts: its own Managers and Assistant Managers always; the roles above a location
+ * (Area Managers and up) only when they ask for the alerts of the locations below them.
+ */
+export const takesOwnLocationAlerts = (roleId: number) =>
+  roleId === Role.Manager || roleId === Role.AssistantManager;
+export const mayTakeAlertsFromBelow = (roleId: number) => roleId >= Role.AreaManager;
+
 /** The path segment of each role's create call (`POST /api/user/{slug}`); Super Users are only seeded. */
 export const roleSlugs = {
   admin: Role.Admin,

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, formatInstant, sameTimeZone, timeZoneAbbreviation } from './time.ts';
+import {
+  addDays,
+  atLocalTime,
+  canonicalTimeZone,
+  formatInstant,
+  instantOfLocalInput,
+  isLocalInput,
+  localDate,
+  localInputOf,
+  sameTimeZone,
+  timeZoneAbbreviation,
+} from './time.ts';
 
 const LA = 'America/Los_Angeles';
 // 7:04 PM on Nov 24 in Los Angeles (PST, UTC-8) is 3:04 AM on Nov 25 in UTC.
@@ -46,4 +57,76 @@ describe('zones', () => {
     expect(sameTimeZone('Etc/UTC', 'UTC')).toBe(true);
     expect(sameTimeZone(LA, 'America/Phoenix')).toBe(false);
   });
+});
+
+describe('wall clocks: local dates and times', () => {
+  const at = (iso: string) => new Date(iso);
+
+  it.each([
+    ['2026-11-24T05:59:00Z', 'America/Chicago', '2026-11-23'],
+    ['2026-11-24T06:00:00Z', 'America/Chicago', '2026-11-24'],
+    ['2026-11-24T10:00:00Z', 'Asia/Tokyo', '2026-11-24'],
+    ['2026-11-24T15:00:00Z', 'Asia/Tokyo', '2026-11-25'],
+    ['2026-11-24T23:30:00Z', 'UTC', '2026-11-24'],
+  ])('%s is %s local date %s', (instant, zone, date) => {
+    expect(localDate(at(instant), zone)).toBe(date);
+  });
+
+  it.each([
+    ['2026-12-31', 1, '2027-01-01'],
+    ['2028-02-28', 1, '2028-02-29'],
+    ['2026-03-01', -1, '2026-02-28'],
+  ])('%s plus %i day is %s', (date, days, expected) => expect(addDays(date, days)).toBe(expected));
+
+  it('a wall-clock time is the right instant in winter and summer', () => {
+    expect(atLocalTime('2026-01-15', '07:00', 'America/Chicago').toISOString()).toBe(
+      '2026-01-15T13:00:00.000Z',
+    );
+    expect(atLocalTime('2026-07-15', '07:00', 'America/Chicago').toISOString()).toBe(
+      '2026-07-15T12:00:00.000Z',
+    );
+    expect(atLocalTime('2026-07-15', '07:00', 'Asia/Kolkata').toISOString()).toBe('2026-07-15T01:30:00.000Z');
+  });
+
+  it('a time the clocks skip is taken after the change; a time they pass twice, at its first passing', () => {
+    // 2026-03-08: Chicago goes from 02:00 CST to 03:00 CDT. 2026-11-01: from 02:00 CDT back to 01:00 CST.
+    expect(atLocalTime('2026-03-08', '02:30', 'America/Chicago').toISOString()).toBe(
+      '2026-03-08T08:30:00.000Z',
+    );
+    expect(atLocalTime('2026-11-01', '01:30', 'America/Chicago').toISOString()).toBe(
+      '2026-11-01T06:30:00.000Z',
+    );
+  });
+});
+
+describe("datetime-local fields on a location's clock", () => {
+  it("writes an instant as the field's value on the location's wall clock, not the viewer's", () => {
+    expect(localInputOf('2026-12-01T15:30:00Z', 'America/Chicago')).toBe('2026-12-01T09:30');
+    expect(localInputOf('2026-12-01T15:30:00Z', 'Asia/Tokyo')).toBe('2026-12-02T00:30');
+    expect(localInputOf('2026-07-01T15:30:00Z', 'US/Central')).toBe('2026-07-01T10:30');
+  });
+
+  it('reads the value back as the same instant, in winter and summer', () => {
+    for (const iso of ['2026-12-01T15:30:00.000Z', '2026-07-01T15:30:00.000Z']) {
+      for (const zone of ['America/Chicago', 'Asia/Kolkata', 'UTC']) {
+        expect(instantOfLocalInput(localInputOf(iso, zone), zone).toISOString()).toBe(iso);
+      }
+    }
+    expect(instantOfLocalInput('2026-12-01T09:30:00', 'America/Chicago').toISOString()).toBe(
+      '2026-12-01T15:30:00.000Z',
+    );
+  });
+
+  it.each([
+    ['2026-12-01T09:30', true],
+    ['2026-12-01T09:30:15', true],
+    ['2028-02-29T00:00', true],
+    ['', false],
+    ['2026-12-01', false],
+    ['2026-02-30T09:00', false],
+    ['2026-13-01T09:00', false],
+    ['2026-12-01T24:00', false],
+    ['2026-12-01T09:60', false],
+    ['tomorrow at five', false],
+  ])('%j is a real day and time: %s', (value, real) => expect(isLocalInput(value)).toBe(real));
 });

@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+
 /**
  * How the product writes an instant, on screens and in PDFs alike: US English, in a named time zone.
  * 'date' reads 'Nov 24, 2026', 'time' '7:04 PM', 'timeWithSeconds' '7:04:05 PM', 'dateTime'
@@ -72,4 +74,56 @@ export const formatInstant = (
   return new Intl.DateTimeFormat(LOCALE, { ...STYLES[style], timeZone: canonicalTimeZone(timeZone) }).format(
     date,
   );
+};
+
+// Wall clocks: a day and a time as people at a place read them, clock changes included (`@date-fns/tz` on
+// the runtime's own zone data).
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The local date of an instant in a time zone, YYYY-MM-DD. */
+export const localDate = (instant: Date, timeZone: string): string => {
+  const local = new TZDate(instant.getTime(), timeZone);
+  return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+};
+
+/** The local date `days` after `date` (a calendar step, whatever the clocks do). */
+export const addDays = (date: string, days: number): string => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + days));
+  return `${next.getUTCFullYear()}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
+};
+
+/**
+ * The instant of a wall-clock time on a local date. A time the clocks skip (02:30 on the spring-forward day)
+ * is taken as the same time after the change; a time they pass twice, as its first passing.
+ */
+export const atLocalTime = (date: string, time: string, timeZone: string): Date => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(y, m - 1, d, hh, mm, timeZone).getTime());
+};
+
+/** An instant as a `datetime-local` field's value ('2026-12-01T09:30') on the wall clock of `timeZone`. */
+export const localInputOf = (instant: Date | string, timeZone: string): string => {
+  const date = toDate(instant) ?? new Date(0);
+  const local = new TZDate(date.getTime(), canonicalTimeZone(timeZone));
+  return `${localDate(date, canonicalTimeZone(timeZone))}T${pad(local.getHours())}:${pad(local.getMinutes())}`;
+};
+
+const LOCAL_INPUT = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d{1,3})?)?$/;
+
+/** Whether a `datetime-local` field's value names a real day and time ('2026-02-30T09:00' does not). */
+export const isLocalInput = (value: string): boolean => {
+  const match = LOCAL_INPUT.exec(value);
+  if (!match) return false;
+  const [date, time] = [match[1] ?? '', match[2] ?? ''];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return addDays(date, 0) === date && hh < 24 && mm < 60;
+};
+
+/** A `datetime-local` field's value read on the wall clock of `timeZone`, as the instant it names. */
+export const instantOfLocalInput = (value: string, timeZone: string): Date => {
+  const [date = '', time = ''] = value.split('T');
+  return atLocalTime(date, time.slice(0, 5), canonicalTimeZone(timeZone));
 };

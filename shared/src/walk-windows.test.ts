@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
-  atLocalTime,
   checksBetween,
-  localDate,
   nextCheckAfter,
   occurrencesOn,
   statusAt,
@@ -31,44 +28,6 @@ const evening: WalkWindow = {
 };
 const chicago = { timeZone: 'America/Chicago', windows: [evening, morning] };
 const at = (iso: string) => new Date(iso);
-
-describe('local dates and times', () => {
-  it.each([
-    ['2026-11-24T05:59:00Z', 'America/Chicago', '2026-11-23'],
-    ['2026-11-24T06:00:00Z', 'America/Chicago', '2026-11-24'],
-    ['2026-11-24T10:00:00Z', 'Asia/Tokyo', '2026-11-24'],
-    ['2026-11-24T15:00:00Z', 'Asia/Tokyo', '2026-11-25'],
-    ['2026-11-24T23:30:00Z', 'UTC', '2026-11-24'],
-  ])('%s is %s local date %s', (instant, zone, date) => {
-    expect(localDate(at(instant), zone)).toBe(date);
-  });
-
-  it.each([
-    ['2026-12-31', 1, '2027-01-01'],
-    ['2028-02-28', 1, '2028-02-29'],
-    ['2026-03-01', -1, '2026-02-28'],
-  ])('%s plus %i day is %s', (date, days, expected) => expect(addDays(date, days)).toBe(expected));
-
-  it('a wall-clock time is the right instant in winter and summer', () => {
-    expect(atLocalTime('2026-01-15', '07:00', 'America/Chicago').toISOString()).toBe(
-      '2026-01-15T13:00:00.000Z',
-    );
-    expect(atLocalTime('2026-07-15', '07:00', 'America/Chicago').toISOString()).toBe(
-      '2026-07-15T12:00:00.000Z',
-    );
-    expect(atLocalTime('2026-07-15', '07:00', 'Asia/Kolkata').toISOString()).toBe('2026-07-15T01:30:00.000Z');
-  });
-
-  it('a time the clocks skip is taken after the change; a time they pass twice, at its first passing', () => {
-    // 2026-03-08: Chicago goes from 02:00 CST to 03:00 CDT. 2026-11-01: from 02:00 CDT back to 01:00 CST.
-    expect(atLocalTime('2026-03-08', '02:30', 'America/Chicago').toISOString()).toBe(
-      '2026-03-08T08:30:00.000Z',
-    );
-    expect(atLocalTime('2026-11-01', '01:30', 'America/Chicago').toISOString()).toBe(
-      '2026-11-01T06:30:00.000Z',
-    );
-  });
-});
 
 describe('occurrences', () => {
   it('lists the windows of a day in opening order, only on their weekdays', () => {

@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { addDays, atLocalTime, localDate } from './time.ts';
 import { DUE_SOON_MINUTES, WALK_COMPLETION_THRESHOLD } from './constants.ts';
 import type { WalkWindow, WindowStatus } from './schemas/schedule.ts';
 
@@ -44,30 +44,6 @@ export interface ReportTimes {
 }
 
 const MINUTE = 60_000;
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The local date of an instant in a time zone, YYYY-MM-DD. */
-export const localDate = (instant: Date, timeZone: string): string => {
-  const local = new TZDate(instant.getTime(), timeZone);
-  return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
-};
-
-/** The local date `days` after `date` (a calendar step, whatever the clocks do). */
-export const addDays = (date: string, days: number): string => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(y, m - 1, d + days));
-  return `${next.getUTCFullYear()}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
-};
-
-/**
- * The instant of a wall-clock time on a local date. A time the clocks skip (02:30 on the spring-forward day)
- * is taken as the same time after the change; a time they pass twice, as its first passing.
- */
-export const atLocalTime = (date: string, time: string, timeZone: string): Date => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  return new Date(new TZDate(y, m - 1, d, hh, mm, timeZone).getTime());
-};
 
 const weekdayOf = (date: string): number => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { GRACE_MINUTES_MAX, SCHEDULE_WINDOWS_MAX } from '@sitewalk/shared/constants';
-import { localDate } from '@sitewalk/shared/walk-windows';
+import { localDate } from '@sitewalk/shared/time';
 import { apiAs, type Api, type BodyOf } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';

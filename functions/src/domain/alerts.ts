@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { Role } from '@sitewalk/shared/roles';
+import { takesOwnLocationAlerts, Role } from '@sitewalk/shared/roles';
 import { canSee, type Actor } from '@sitewalk/shared/policy';
 import {
   defaultAlertPreferences,
@@ -7,7 +7,7 @@ import {
   type AlertPreferences,
   type alertsQuery,
 } from '@sitewalk/shared/schemas/alert';
-import { atLocalTime, localDate, addDays } from '@sitewalk/shared/walk-windows';
+import { addDays, atLocalTime, localDate } from '@sitewalk/shared/time';
 import type { DataService } from '../db/service.ts';
 import type { AlertInboxItem, AlertItem, AlertPreferencesItem } from '../db/entities/alert.ts';
 import { NEVER_DUE } from '../db/entities/schedule.ts';
@@ -135,8 +135,7 @@ export const createAlerts = ({ db, appUrl }: AlertDeps) => {
       const recipients = users.filter((user) => {
         const prefs = preferences.get(user.userId) ?? toPreferences(null);
         if (alsoTo.has(user.userId)) return true;
-        if (ownSet.has(user.userId))
-          return user.roleId === Role.Manager || user.roleId === Role.AssistantManager;
+        if (ownSet.has(user.userId)) return takesOwnLocationAlerts(user.roleId);
         return prefs.fromLocationsBelow;
       });
       const chosen = recipients.slice(0, ALERT_RECIPIENTS_MAX);

@@ -52,7 +52,7 @@ const newestFirst = (a: { createdAt: string; incidentId: number }, b: typeof a) 
 
 export type IncidentAction = 'read' | 'update' | 'note' | 'resolve' | 'delete';
 
-const placementOf = (item: IncidentItem): PlacementOf<'incident'> => ({
+const incidentPlacement = (item: IncidentItem): PlacementOf<'incident'> => ({
   kind: 'incident',
   id: item.incidentId,
   locationId: item.locationId,
@@ -71,7 +71,7 @@ export const loadIncident = async (
   const data = await getIncident(db, incidentId, consistent);
   if (!data) throw new NotFoundError(incidentNotFound);
   const item = await placedAtLiveLocation(db, data, incidentNotFound);
-  authorize(actor, action, placementOf(item), incidentNotFound);
+  authorize(actor, action, incidentPlacement(item), incidentNotFound);
   return item;
 };
 

@@ -1,6 +1,6 @@
 import { messages } from '@sitewalk/shared/messages';
 import { Role, isRoleId } from '@sitewalk/shared/roles';
-import { actorOf, canSee, placementOf, type Actor } from '@sitewalk/shared/policy';
+import { actorOf, canSee, userPlacementOf, type Actor } from '@sitewalk/shared/policy';
 import type { DataService } from '../db/service.ts';
 import type { OrganizationItem } from '../db/entities/organization.ts';
 import { listAllManagementCompanies } from '../db/managementCompanies.ts';
@@ -21,7 +21,7 @@ export const loadUserScope = async (db: DataService, userId: number) => {
     organizationIds: data.userOrganization.map((m) => m.organizationId),
     locations: data.userLocation,
   };
-  const placement = placementOf(memberships);
+  const placement = userPlacementOf(memberships);
   const asActor = actorOf(memberships);
   return { user, placement, asActor, memberships: data };
 };

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { canSee, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
+import { canSee, taskPlacementOf, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
 import { Role } from '@sitewalk/shared/roles';
 import { priorityName } from '@sitewalk/shared/constants';
 import type { createTaskBody, tasksQuery, updateTaskBody } from '@sitewalk/shared/schemas/task';
@@ -48,16 +48,19 @@ export interface TaskDeps {
 const CREATE_GUARD_SECONDS = 30 * 24 * 3600;
 const CLIENT_ID_USED = 'This client id is already used';
 
-const placementOf = (
+/** A stored task where it sits (the shared builder; UNASSIGNED is the policy's null). */
+const taskPlacement = (
   task: Pick<TaskItem, 'taskId' | 'assigneeId' | 'createdBy'>,
   location: Pick<LocationItem, 'locationId' | 'organizationId' | 'managementCompanyId'>,
-): PlacementOf<'task'> => ({
-  kind: 'task',
-  id: task.taskId,
-  assigneeId: task.assigneeId === UNASSIGNED ? null : task.assigneeId,
-  createdBy: task.createdBy,
-  ...atLocation(location),
-});
+): PlacementOf<'task'> =>
+  taskPlacementOf(
+    {
+      id: task.taskId,
+      assigneeId: task.assigneeId === UNASSIGNED ? null : task.assigneeId,
+      createdBy: task.createdBy,
+    },
+    location,
+  );
 
 const isOverdue = (task: TaskItem, now: Date) => task.status !== 'done' && new Date(task.dueAt) < now;
 
@@ -70,7 +73,7 @@ export const createTasks = ({ db, appUrl }: TaskDeps) => {
     const task = await getTask(db, taskId);
     const location = task ? await getLocation(db, task.locationId) : null;
     if (!task || !location) throw new NotFoundError(notFound);
-    authorize(actor, action, placementOf(task, location), notFound);
+    authorize(actor, action, taskPlacement(task, location), notFound);
     return { task, location };
   };
 
@@ -141,7 +144,7 @@ export const createTasks = ({ db, appUrl }: TaskDeps) => {
       if (first) return first;
       const location = await visibleLocation(db, actor, body.locationId);
       const draft = { taskId: 0, assigneeId: body.assigneeId ?? UNASSIGNED, createdBy: actor.userId };
-      authorize(actor, 'create', placementOf(draft, location), 'Location not found');
+      authorize(actor, 'create', taskPlacement(draft, location), 'Location not found');
       if (body.incidentId !== undefined) {
         const incident = await getIncident(db, body.incidentId);
         if (!incident || incident.locationId !== location.locationId) {
@@ -207,7 +210,7 @@ export const createTasks = ({ db, appUrl }: TaskDeps) => {
         );
         tasks = mine.filter((t) => {
           const location = live.get(t.locationId);
-          return location && canSee(actor, placementOf(t, location));
+          return location && canSee(actor, taskPlacement(t, location));
         });
       } else {
         const locations = query.locationId
@@ -232,7 +235,7 @@ export const createTasks = ({ db, appUrl }: TaskDeps) => {
     /** Changes a task: texts, due time and priority (`update`), assignee (`assign`), status (`changeStatus`). */
     update: async (actor: Actor, taskId: number, body: z.output<typeof updateTaskBody>) => {
       const { task, location } = await load(actor, taskId, 'read');
-      const placement = placementOf(task, location);
+      const placement = taskPlacement(task, location);
       const { assigneeId, status, ...fields } = body;
       if (Object.keys(fields).length > 0) authorize(actor, 'update', placement, notFound);
       if (assigneeId !== undefined) {
@@ -299,7 +302,7 @@ export const createTasks = ({ db, appUrl }: TaskDeps) => {
       authorize(
         actor,
         'assign',
-        placementOf({ taskId: 0, assigneeId: UNASSIGNED, createdBy: 0 }, location),
+        taskPlacement({ taskId: 0, assigneeId: UNASSIGNED, createdBy: 0 }, location),
         notFound,
       );
       return assigneesAt(actor, location);

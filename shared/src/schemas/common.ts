@@ -7,6 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PIN_MAX_LENGTH,
+  PIN_MIN_LENGTH,
   PHONE_INPUT_MAX_LENGTH,
   PHOTO_MAX_BYTES,
   SEARCH_TERM_MAX_LENGTH,
@@ -77,7 +78,7 @@ export const pin = z
   .string()
   .trim()
   .max(PIN_MAX_LENGTH, messages.validation.invalidPin)
-  .regex(/^\d{4,8}$/, messages.validation.invalidPin);
+  .regex(new RegExp(`^\\d{${PIN_MIN_LENGTH},${PIN_MAX_LENGTH}}$`), messages.validation.invalidPin);
 
 export const zipcode = z
   .string()

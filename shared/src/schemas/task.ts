@@ -3,6 +3,7 @@ import { clientId, id, idParam, isoDateTime, instant, pagedQuery } from './commo
 import { requiredAs } from './required.ts';
 import { priority } from './incident.ts';
 import { TASK_COMMENT_MAX_LENGTH, TASK_DESCRIPTION_MAX_LENGTH, TASK_TITLE_MAX_LENGTH } from '../constants.ts';
+import { isLocalInput } from '../time.ts';
 
 export const taskStatuses = ['open', 'inProgress', 'done'] as const;
 export const taskStatus = z.enum(taskStatuses);
@@ -47,14 +48,11 @@ export const updateTaskBody = z
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Nothing to change');
 
-/** A `datetime-local` value (the person's own clock) as the instant the API takes. */
-const dueInput = z
-  .string()
-  .refine(
-    (value) => value !== '' && !Number.isNaN(new Date(value).getTime()),
-    'A task needs a due date and time',
-  )
-  .transform((value) => new Date(value).toISOString());
+/**
+ * A `datetime-local` value: a due time on the wall clock of the task's location. The form turns it into the
+ * instant the API takes once it knows the location's zone (`instantOfLocalInput`).
+ */
+const dueInput = z.string().refine(isLocalInput, 'A task needs a due date and time');
 
 /** The New task form: the create body's fields as a person fills them in. */
 export const taskForm = z.object({

@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { Fragment, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { PAGE_SIZE_OPTIONS } from '@sitewalk/shared/constants';
+import { PAGE_SIZE_OPTIONS, type Breakpoint } from '@sitewalk/shared/constants';
 import { pageItems } from './pagination.ts';
 
 export type PageSize = (typeof PAGE_SIZE_OPTIONS)[number];
@@ -29,7 +29,7 @@ export interface DataTableColumn<T> {
   header: string;
   render: (row: T) => ReactNode;
   /** Shown only from this screen width (the spec's address columns appear from 768 px); cards show it always. */
-  fromPx?: number;
+  fromPx?: Breakpoint;
   /**
    * Its place on a phone's card (below 600 px): 'title' leads the card (the first column when none is), a
    * 'badge' sits beside the title (flags, status), an 'action' at the card's end; the rest are labelled fields.
@@ -62,7 +62,7 @@ export interface DataTableProps<T> {
   actions?: ReactNode;
 }
 
-const hiddenBelow = (px: number | undefined) =>
+const hiddenBelow = (px: Breakpoint | undefined) =>
   px ? { display: 'none', [`@media (min-width: ${px}px)`]: { display: 'table-cell' } } : {};
 
 /**
@@ -315,7 +315,8 @@ const RowCards = <T,>({
               component="dl"
               sx={{
                 display: 'grid',
-                gridTemplateColumns: 'max-content minmax(0, 1fr)',
+                // A long label ('Management Company') wraps rather than leave its value a word a line on a phone.
+                gridTemplateColumns: 'fit-content(40%) minmax(0, 1fr)',
                 columnGap: 1.5,
                 rowGap: 0.25,
                 m: 0,

@@ -1,4 +1,5 @@
 import { MenuItem, TextField } from '@mui/material';
+import { SELECT_MAX_MENU_HEIGHT } from '@sitewalk/shared/constants';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 export interface IdSelectFieldProps<T extends FieldValues> {
@@ -47,7 +48,9 @@ export const IdSelectField = <T extends FieldValues>({
           onBlur={field.onBlur}
           error={!!fieldState.error || !!problem}
           helperText={message}
-          slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 300 } } } } } }}
+          slotProps={{
+            select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: SELECT_MAX_MENU_HEIGHT } } } } },
+          }}
         >
           {options.map((option) => (
             <MenuItem key={option.id} value={option.id}>

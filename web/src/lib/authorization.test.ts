@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorOf, can, canSee, placementOf, type Actor } from '@sitewalk/shared/policy';
+import { actorOf, can, canSee, userPlacementOf, type Actor } from '@sitewalk/shared/policy';
 import { Role, roleIds, type RoleId } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { aLocation } from '../testing/fixtures.ts';
@@ -23,7 +23,7 @@ const inOrganizations = (...ids: number[]) =>
 
 /** The same user as the server reads them: memberships with each location's area. */
 const asServerHasThem = (user: User) =>
-  placementOf({
+  userPlacementOf({
     id: user.id,
     roleId: user.roleId as RoleId,
     managementCompanyId: user.managementCompanyId,

@@ -3,7 +3,8 @@ import {
   actorOf,
   can,
   canOpenSection,
-  placementOf,
+  taskPlacementOf,
+  userPlacementOf,
   type Actions,
   type Actor,
   type Kind,
@@ -42,7 +43,7 @@ export const membershipsOf = (user: User, knownLocations: KnownLocations = []): 
 
 /** A user as the policy's placement (the shared builder the server uses too). */
 export const userPlacement = (user: User, knownLocations: KnownLocations = []): PlacementOf<'user'> =>
-  placementOf(membershipsOf(user, knownLocations));
+  userPlacementOf(membershipsOf(user, knownLocations));
 
 /** The signed-in user as the policy's actor. */
 export const actorOfUser = (user: User): Actor => actorOf(membershipsOf(user));
@@ -62,15 +63,14 @@ export const taskPlacement = (
   task?: Pick<Task, 'id' | 'assignee' | 'createdBy'>,
 ): PlacementOf<'task'> | null =>
   location
-    ? {
-        kind: 'task',
-        id: task?.id ?? 0,
-        assigneeId: task?.assignee?.id ?? null,
-        createdBy: task?.createdBy?.id ?? 0,
-        locationId: location.id,
-        organizationId: location.organizationId,
-        managementCompanyId: location.managementCompanyId,
-      }
+    ? taskPlacementOf(
+        { id: task?.id ?? 0, assigneeId: task?.assignee?.id ?? null, createdBy: task?.createdBy?.id ?? 0 },
+        {
+          locationId: location.id,
+          organizationId: location.organizationId,
+          managementCompanyId: location.managementCompanyId,
+        },
+      )
     : null;
 
 /** The signed-in user as the policy's actor, with the questions screens ask. */

@@ -1,4 +1,13 @@
-import { formatInstant, sameTimeZone, timeZoneAbbreviation, type InstantStyle } from '@sitewalk/shared/time';
+import {
+  addDays,
+  formatInstant,
+  instantOfLocalInput,
+  localDate,
+  localInputOf,
+  sameTimeZone,
+  timeZoneAbbreviation,
+  type InstantStyle,
+} from '@sitewalk/shared/time';
 
 /** Every IANA time zone this browser knows, for pickers ('UTC' where it cannot list them). */
 export const timeZoneNames = (): string[] => {
@@ -69,3 +78,22 @@ export const formatDay = (date: string): string => {
 /** For a list of instants not tied to a location (e.g. a user's own activity): which zone they are read in. */
 export const viewerZoneNote = (viewer: string = viewerTimeZone()) =>
   `Times are in your time zone, ${viewer}.`;
+
+/**
+ * A `datetime-local` field on a location's clock: its value for an instant, and the instant (ISO) a value
+ * names, in the location's zone (the viewer's while it has none), so a due time reads and saves as the list shows it.
+ */
+export const localInputIn = (instant: Date | string, timeZone: string | undefined) =>
+  localInputOf(instant, timeZone ?? viewerTimeZone());
+export const instantOfLocalInputIn = (value: string, timeZone: string | undefined) =>
+  instantOfLocalInput(value, timeZone ?? viewerTimeZone()).toISOString();
+
+/** A wall-clock time tomorrow, as a `datetime-local` value ('2026-12-02T17:00'), by the viewer's calendar. */
+export const tomorrowAt = (time: string, viewer: string = viewerTimeZone()) =>
+  `${addDays(localDate(new Date(), viewer), 1)}T${time}`;
+
+/** The note under a field read on a location's clock that is not the viewer's: 'Location time (CST)'. */
+export const locationClockNote = (timeZone: string | undefined, viewer: string = viewerTimeZone()) =>
+  timeZone && !sameTimeZone(timeZone, viewer)
+    ? `Location time (${timeZoneAbbreviation(new Date(), timeZone)})`
+    : undefined;

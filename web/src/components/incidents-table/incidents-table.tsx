@@ -56,14 +56,14 @@ export const IncidentsTable = ({
       ),
     },
     ...(showLocation
-      ? [
+      ? ([
           {
             key: 'location',
             header: 'Location',
             render: (incident: Incident) => incidentLocationName(incident),
             fromPx: 640,
           },
-        ]
+        ] satisfies DataTableColumn<Incident>[])
       : []),
     {
       key: 'status',

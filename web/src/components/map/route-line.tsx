@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { Layer, Source } from 'react-map-gl/maplibre';
+import { ROUTE_LINE } from '@sitewalk/shared/constants';
 
-/** The route's colour and weight: red, weight 2. */
-export const ROUTE_COLOR = '#d32f2f';
-export const ROUTE_WEIGHT = 2;
+/** The route's colour and weight (shared/src/constants.ts). */
+export const ROUTE_COLOR = ROUTE_LINE.color;
+export const ROUTE_WEIGHT = ROUTE_LINE.weight;
 
 export interface RoutePosition {
   lat: number | null | undefined;

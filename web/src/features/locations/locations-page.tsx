@@ -2,6 +2,7 @@ import { Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ADDRESS_COLUMNS_FROM_PX } from '@sitewalk/shared/constants';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import { DataTable, type DataTableColumn, type DataTableQuery } from '../../components/data-table.tsx';
 import { errorMessageOf } from '../../components/error-panel.tsx';
@@ -13,8 +14,13 @@ import { PageHeader } from '../../components/page-header.tsx';
 
 const columns: DataTableColumn<Location>[] = [
   { key: 'name', header: 'Name', render: (location) => location.name },
-  { key: 'address', header: 'Address', render: (location) => location.address, fromPx: 768 },
-  { key: 'city', header: 'City', render: (location) => location.city, fromPx: 768 },
+  {
+    key: 'address',
+    header: 'Address',
+    render: (location) => location.address,
+    fromPx: ADDRESS_COLUMNS_FROM_PX,
+  },
+  { key: 'city', header: 'City', render: (location) => location.city, fromPx: ADDRESS_COLUMNS_FROM_PX },
   { key: 'state', header: 'State', render: (location) => location.state, fromPx: 768 },
   { key: 'zipcode', header: 'Zipcode', render: (location) => location.zipcode, fromPx: 768 },
   { key: 'area', header: 'Area', render: (location) => location.organizationName ?? '', fromPx: 1024 },

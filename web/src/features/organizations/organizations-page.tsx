@@ -20,7 +20,8 @@ const columns: DataTableColumn<Organization>[] = [
     render: (area) => (
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
         <OrganizationLogo organization={area} />
-        <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+        {/* break-word, not anywhere: whole words set the column's narrowest width ('Cent/ral Regi/on' at 768 px). */}
+        <Box component="span" sx={{ overflowWrap: 'break-word' }}>
           {area.name}
         </Box>
       </Stack>

@@ -29,7 +29,7 @@ const renderAdd = (handlers: FakeHandlers, search = '') => {
 describe('TaskAddPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('creates a task at a location, for someone of it, due when chosen, and opens it', async () => {
+  it("creates a task at a location, for someone of it, due when chosen on the location's clock, and opens it", async () => {
     const { fake, user, router } = renderAdd({ 'task.create': () => aTask({ id: 31 }) });
     expect(screen.getByRole('combobox', { name: 'Assignee' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText('Choose a location first')).toBeInTheDocument();
@@ -41,6 +41,8 @@ describe('TaskAddPage', () => {
     await user.click(screen.getByRole('combobox', { name: 'Assignee' }));
     await user.click(await screen.findByRole('option', { name: 'Eli Employee' }));
     expect(fake.callsOf('task.assignees')[0]?.params).toEqual({ locationId: '4' });
+    // The due time is on the location's clock (Springfield, IL), which the field names for a viewer on UTC.
+    expect(screen.getByText('Location time (CST)')).toBeInTheDocument();
     const due = screen.getByLabelText(/^Due/);
     await user.clear(due);
     await user.type(due, '2026-12-01T09:30');
@@ -54,7 +56,7 @@ describe('TaskAddPage', () => {
       description: 'The latch does not catch.',
       locationId: 4,
       assigneeId: 21,
-      dueAt: new Date('2026-12-01T09:30').toISOString(),
+      dueAt: '2026-12-01T15:30:00.000Z',
       priority: 1,
       clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });

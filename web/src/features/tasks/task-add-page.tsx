@@ -12,18 +12,14 @@ import { applyServerErrors } from '../../lib/form.ts';
 import { useIncident } from '../../api/incidents.ts';
 import { useLocationsOfUser } from '../../api/locations.ts';
 import { useAssignees, useCreateTask } from '../../api/tasks.ts';
-import { TaskFields, dueInputOf } from './components/task-fields.tsx';
+import { TaskFields } from './components/task-fields.tsx';
+import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
+import { instantOfLocalInputIn, tomorrowAt } from '../../lib/time.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 
 type TaskFormInput = z.input<typeof taskForm>;
 type TaskFormValues = z.output<typeof taskForm>;
 
-/** Tomorrow at 17:00 on the person's own clock. */
-const tomorrowEvening = () => {
-  const d = new Date(Date.now() + 86_400_000);
-  d.setHours(17, 0, 0, 0);
-  return dueInputOf(d);
-};
 const positive = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
 
 /** The incident a task is made from, to prefill its title and location. */
@@ -65,19 +61,21 @@ export const TaskAddPage = () => {
       description: '',
       locationId: positive(search.get('locationId')) ?? '',
       assigneeId: null,
-      due: tomorrowEvening(),
+      due: tomorrowAt('17:00'),
       priority: 2,
     },
   });
   const locationId = useWatch({ control: form.control, name: 'locationId' });
   const assignees = useAssignees(typeof locationId === 'number' ? locationId : null);
+  const timeZoneOf = useLocationTimeZones();
+  const timeZone = typeof locationId === 'number' ? timeZoneOf(locationId) : undefined;
 
   const submit = form.handleSubmit(async ({ due, ...values }) => {
     setFailure(null);
     try {
       const task = await create.mutateAsync({
         ...values,
-        dueAt: due,
+        dueAt: instantOfLocalInputIn(due, timeZone),
         ...(incidentId ? { incidentId } : {}),
         ...(alertId ? { alertId } : {}),
         clientId,
@@ -115,7 +113,7 @@ export const TaskAddPage = () => {
         <CardContent>
           <FormProvider {...form}>
             <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate>
-              <TaskFields>
+              <TaskFields timeZone={timeZone}>
                 <Controller
                   control={form.control}
                   name="locationId"

@@ -35,6 +35,7 @@ const renderTask = (who: User, start: Task = aTask(), handlers: FakeHandlers = {
   const fake = createFakeFetch({
     'task.get': () => current,
     'location.allByUser': () => [harbor],
+    'location.get': () => harbor,
     'task.assignees': () => someAssignees(),
     'task.update': ({ body }) => {
       const change = body as Partial<Task> & { assigneeId?: number | null };
@@ -169,8 +170,12 @@ describe('TaskPage', () => {
       creator,
       aTask({ createdBy: { id: 23, firstName: 'Cal', lastName: 'Colleague' } }),
     );
+    // Due 17:00 UTC reads 11:00 AM at Harbor (Springfield, IL), in the dialog as on the page.
+    expect(await screen.findByText(/Nov 25, 2026, 11:00\sAM CST/)).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit task' });
+    expect(within(dialog).getByLabelText(/^Due/)).toHaveValue('2026-11-25T11:00');
+    expect(within(dialog).getByText('Location time (CST)')).toBeInTheDocument();
     const title = within(dialog).getByRole('textbox', { name: 'Title' });
     await user.clear(title);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -189,7 +194,7 @@ describe('TaskPage', () => {
       {
         title: 'Fix the west gate',
         description: 'The latch does not catch.',
-        dueAt: new Date('2026-12-02T08:15').toISOString(),
+        dueAt: '2026-12-02T14:15:00.000Z',
         priority: 1,
       },
     ]);

@@ -260,7 +260,7 @@ const TaskDetail = ({ task }: { task: Task }) => {
           </Stack>
         </CardContent>
       </Card>
-      {editing && <EditTaskDialog task={task} onClose={() => setEditing(false)} />}
+      {editing && <EditTaskDialog task={task} timeZone={timeZone} onClose={() => setEditing(false)} />}
       <ConfirmDialog
         open={confirming}
         title="Delete this task?"

@@ -580,6 +580,7 @@ describe('Recorder: recording', () => {
     const smaller = new Blob(['smaller jpeg'], { type: 'image/jpeg' });
     act(() => finish({ kind: 'shrunk', blob: smaller, width: 1536, height: 2048 }));
     expect(await within(dialog).findByText('Photo ready: door.jpg')).toBeInTheDocument();
+    expect(within(dialog).queryByText(messages.photo.stillPreparing)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save door check' }));
     await waitFor(() => expect(kinds(memory.writes)).toEqual(['checkpoint', 'photo']));
     expect(memory.writes[1]).toMatchObject({ kind: 'photo', blob: smaller, contentType: 'image/jpeg' });

@@ -168,12 +168,14 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
       </Box>
       <Paper
         variant="outlined"
-        sx={{ p: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}
+        // The GPS line level with the outbox's first line; the outbox (with any failed writes under it) takes
+        // the rest of the row, or a row of its own on a phone.
+        sx={{ p: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', columnGap: 2, rowGap: 0.5 }}
       >
         {position.status === 'denied' || position.status === 'unsupported' ? null : (
           <GpsLine position={position} />
         )}
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 0, flex: '1 1 auto' }}>
           <OutboxIndicator />
         </Box>
       </Paper>

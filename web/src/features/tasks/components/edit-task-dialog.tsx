@@ -6,30 +6,44 @@ import type * as z from 'zod';
 import { taskEditForm, type Task } from '@sitewalk/shared/schemas/task';
 import { applyServerErrors } from '../../../lib/form.ts';
 import { useUpdateTask } from '../../../api/tasks.ts';
-import { TaskFields, dueInputOf, type TaskFieldsInput } from './task-fields.tsx';
+import { instantOfLocalInputIn, localInputIn } from '../../../lib/time.ts';
+import { TaskFields, type TaskFieldsInput } from './task-fields.tsx';
 
 type TaskEditValues = z.output<typeof taskEditForm>;
 
-const valuesOf = (task: Task): TaskFieldsInput => ({
+const valuesOf = (task: Task, timeZone: string | undefined): TaskFieldsInput => ({
   title: task.title,
   description: task.description,
-  due: dueInputOf(new Date(task.dueAt)),
+  due: localInputIn(task.dueAt, timeZone),
   priority: task.priority,
 });
 
-/** Editing a task's title, description, due time and priority (its creator and the location's leads). */
-export const EditTaskDialog = ({ task, onClose }: { task: Task; onClose: () => void }) => {
+/**
+ * Editing a task's title, description, due time and priority (its creator and the location's leads). The due
+ * time is on the clock of the task's location (`timeZone`, as the task page shows it), kept from the dialog's
+ * opening so the time shown and the time saved are read on the same clock.
+ */
+export const EditTaskDialog = ({
+  task,
+  timeZone: zoneNow,
+  onClose,
+}: {
+  task: Task;
+  timeZone: string | undefined;
+  onClose: () => void;
+}) => {
   const titleId = useId();
+  const [timeZone] = useState(zoneNow);
   const update = useUpdateTask(task.id);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<TaskFieldsInput, unknown, TaskEditValues>({
     resolver: zodResolver(taskEditForm),
-    defaultValues: valuesOf(task),
+    defaultValues: valuesOf(task, timeZone),
   });
   const submit = form.handleSubmit(async ({ due, ...values }) => {
     setFailure(null);
     try {
-      await update.mutateAsync({ ...values, dueAt: due });
+      await update.mutateAsync({ ...values, dueAt: instantOfLocalInputIn(due, timeZone) });
       onClose();
     } catch (error) {
       setFailure(applyServerErrors(error, ['title', 'description', 'priority'], form.setError));
@@ -42,7 +56,7 @@ export const EditTaskDialog = ({ task, onClose }: { task: Task; onClose: () => v
         <form onSubmit={(event) => void submit(event)} noValidate>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              <TaskFields />
+              <TaskFields timeZone={timeZone} />
               {failure && <Alert severity="error">{failure}</Alert>}
             </Stack>
           </DialogContent>

@@ -3,21 +3,23 @@ import { Controller, useFormContext } from 'react-hook-form';
 import type * as z from 'zod';
 import { INCIDENT_PRIORITIES } from '@sitewalk/shared/constants';
 import type { taskEditForm } from '@sitewalk/shared/schemas/task';
+import { locationClockNote } from '../../../lib/time.ts';
 
 /** What the task fields hold while a person fills them in (the due time a `datetime-local` value). */
 export type TaskFieldsInput = z.input<typeof taskEditForm>;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as a `datetime-local` value of the person's own clock. */
-export const dueInputOf = (instant: Date) =>
-  `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}T${pad(instant.getHours())}:${pad(instant.getMinutes())}`;
-
 /**
  * Title, description, due time and priority: the fields of the New task form and of editing a task, inside
- * a react-hook-form `FormProvider` whose resolver is the shared task schema.
+ * a react-hook-form `FormProvider` whose resolver is the shared task schema. The due time is on the clock of
+ * the task's location (`timeZone`), which the field names when it is not the viewer's.
  */
-export const TaskFields = ({ children }: { children?: React.ReactNode }) => {
+export const TaskFields = ({
+  children,
+  timeZone,
+}: {
+  children?: React.ReactNode;
+  timeZone?: string | undefined;
+}) => {
   const { register, control, formState } = useFormContext<TaskFieldsInput>();
   const { errors } = formState;
   return (
@@ -46,7 +48,7 @@ export const TaskFields = ({ children }: { children?: React.ReactNode }) => {
           slotProps={{ inputLabel: { shrink: true } }}
           {...register('due')}
           error={!!errors.due}
-          helperText={errors.due?.message}
+          helperText={errors.due?.message ?? locationClockNote(timeZone)}
           sx={{ flex: 1 }}
         />
         <Controller

@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Role } from '@sitewalk/shared/roles';
+import { mayTakeAlertsFromBelow } from '@sitewalk/shared/roles';
 import { alertKinds, type AlertKind, type AlertPreferences } from '@sitewalk/shared/schemas/alert';
 import { errorMessageOf } from '../../../components/error-panel.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -109,7 +109,7 @@ const PreferencesForm = ({ saved }: { saved: AlertPreferences }) => {
               </TableBody>
             </Table>
           </Box>
-          {user.roleId >= Role.AreaManager && (
+          {mayTakeAlertsFromBelow(user.roleId) && (
             <Controller
               control={form.control}
               name="fromLocationsBelow"

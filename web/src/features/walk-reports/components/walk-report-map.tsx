@@ -1,6 +1,7 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { useRef, type Ref } from 'react';
 import { Popup, type MapRef } from 'react-map-gl/maplibre';
+import { MAP_POPUP_HEIGHT_PX } from '@sitewalk/shared/constants';
 import { LazySiteMap } from '../../../components/map/lazy-site-map.tsx';
 import { FLAGGED_RING, NumberedMarker, type MarkerState } from '../../../components/map/numbered-marker.tsx';
 import { RouteLine } from '../../../components/map/route-line.tsx';
@@ -13,9 +14,6 @@ const stateWords: Record<MarkerState, string> = {
   missed: 'missed',
   door: 'door, reached',
 };
-
-/** The map's popups are at most 800 px tall. */
-const POPUP_MAX_HEIGHT = 800;
 
 /** The points' bounds as [[west, south], [east, north]], or null without points. */
 export const boundsOf = (points: readonly ReportPoint[]): [[number, number], [number, number]] | null =>
@@ -44,7 +42,7 @@ const PointPopup = ({
     onClose={onClose}
     closeOnClick={false}
   >
-    <Box sx={{ maxHeight: `min(${POPUP_MAX_HEIGHT}px, 60vh)`, overflowY: 'auto', pr: 1 }}>
+    <Box sx={{ maxHeight: `min(${MAP_POPUP_HEIGHT_PX}px, 60vh)`, overflowY: 'auto', pr: 1 }}>
       <Typography variant="subtitle2" component="h3">
         Point {point.label}
       </Typography>
