@@ -1,7 +1,7 @@
 /**
- * `npm run seed:demo -- [--seed 1] [--size 20] [--days 90] [--checkpoint-days N]`: a realistic demo tenant in
- * the local host's data (.data/); with `--checkpoint-days`, only the reports of the last N days keep their
- * checkpoints (a smaller, faster load).
+ * `npm run seed:demo -- [--seed 1] [--size 20] [--days 90] [--completed-marker-days N]`: a realistic demo tenant in
+ * the local host's data (.data/); with `--completed-marker-days`, only the reports of the last N days keep their
+ * completed markers (a smaller, faster load).
  * Works with `npm start` running (it uses its stand-ins) or without (it starts them on a RAM-disk copy of
  * their data, writes, stops them and copies the data back). The same seed and size give the same tenant; a
  * seed already written is left alone.
@@ -32,7 +32,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     size: { type: 'string', default: '20' },
     days: { type: 'string', default: '90' },
-    'checkpoint-days': { type: 'string' },
+    'completed-marker-days': { type: 'string' },
   },
 });
 const options = z
@@ -40,9 +40,12 @@ const options = z
     seed: z.coerce.number().int().nonnegative(),
     size: z.coerce.number().int().min(1).max(66),
     days: z.coerce.number().int().min(1).max(365),
-    'checkpoint-days': z.coerce.number().int().min(0).max(365).optional(),
+    'completed-marker-days': z.coerce.number().int().min(0).max(365).optional(),
   })
-  .transform(({ 'checkpoint-days': checkpointDays, ...rest }) => ({ ...rest, checkpointDays }))
+  .transform(({ 'completed-marker-days': completedMarkerDays, ...rest }) => ({
+    ...rest,
+    completedMarkerDays,
+  }))
   .parse(values);
 const settings = localSettings(process.env);
 
@@ -84,14 +87,14 @@ const seed = async (standIns: StandInsInfo, streamRead: boolean) => {
 
   const now = new Date();
   const demo = generateDemo({ ...options, now });
-  const { checkpointDays } = options;
-  // Whole days: from midnight UTC, `checkpointDays` days back.
-  const checkpointsSince =
-    checkpointDays === undefined
+  const { completedMarkerDays } = options;
+  // Whole days: from midnight UTC, `completedMarkerDays` days back.
+  const completedMarkersSince =
+    completedMarkerDays === undefined
       ? undefined
-      : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - checkpointDays));
+      : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - completedMarkerDays));
   console.log(
-    `Writing the demo tenant for seed ${options.seed}, ${options.size} locations, ${options.days} days${checkpointDays === undefined ? '' : ` (checkpoints of the last ${checkpointDays})`}…`,
+    `Writing the demo tenant for seed ${options.seed}, ${options.size} locations, ${options.days} days${completedMarkerDays === undefined ? '' : ` (completedMarkers of the last ${completedMarkerDays})`}…`,
   );
   const db = dataFromEnv();
   const write = () =>
@@ -100,7 +103,7 @@ const seed = async (standIns: StandInsInfo, streamRead: boolean) => {
       demo,
       (line) => console.log(`  ${line}`),
       progress,
-      checkpointsSince ? { checkpointsSince } : {},
+      completedMarkersSince ? { completedMarkersSince } : {},
     );
   const result = await (streamRead ? write() : withoutStream(standIns, provisioned.tableName, write));
   const signIn = demo.people

@@ -77,13 +77,13 @@ export const WALK_DESCRIPTION_MAX = 200;
  * What one walk report holds at most (a walk has at most 200 markers): its detail, read in one Query and
  * answered whole, stays near 1 MB, far below Lambda's 6 MB answer. A write past a cap answers 409.
  */
-export const WALK_REPORT_CHECKPOINTS_MAX = 400;
+export const WALK_REPORT_COMPLETED_MARKERS_MAX = 400;
 export const WALK_REPORT_NOTES_MAX = 200;
 export const WALK_REPORT_PHOTOS_MAX = 200;
 /** Writes a phone may report as discarded on one walk report (each kind's cap, and the start and finish). */
 export const WALK_REPORT_DISCARDED_MAX =
-  WALK_REPORT_CHECKPOINTS_MAX + WALK_REPORT_NOTES_MAX + WALK_REPORT_PHOTOS_MAX + 100;
-/** A walk counts as completed when at least this share of its checkpoints was reached. */
+  WALK_REPORT_COMPLETED_MARKERS_MAX + WALK_REPORT_NOTES_MAX + WALK_REPORT_PHOTOS_MAX + 100;
+/** A walk counts as completed when at least this share of its completed markers was reached. */
 export const WALK_COMPLETION_THRESHOLD = 0.9;
 
 export const DEFAULT_MAP_CENTER = { lat: 36.7783, lng: -119.4179 } as const;
@@ -155,7 +155,7 @@ export const WEBSITE_MAX_LENGTH = 200;
 export const GEOCODE_ADDRESS_MAX_LENGTH = 300;
 export const MARKER_NOTES_MAX = 500;
 export const UNIT_RANGE_MAX = 200;
-/** A unit number at a checkpoint. */
+/** A unit number at a completed marker. */
 export const UNIT_NUMBER_MAX = 20;
 /** A number read on a door photo with less confidence (0–100) than this is not taken for its unit. */
 export const UNIT_READ_MIN_CONFIDENCE = 50;

@@ -5,7 +5,7 @@ import {
   PHOTO_POSITION_MAX_M,
   PHOTO_TIME_MAX_S,
   SPEED_DISTANCE_ALLOWANCE_M,
-  checkpointVerdicts,
+  completedMarkerVerdicts,
   doorVerdict,
   clockOffsetSeconds,
   flagReason,
@@ -17,7 +17,7 @@ import {
   isSamePicture,
   isTooFast,
   photoVerdict,
-  type CheckpointFacts,
+  type CompletedMarkerFacts,
 } from './flags.ts';
 
 describe('too fast', () => {
@@ -96,7 +96,7 @@ describe('photo time and position', () => {
     expect(flagReason(verdict[1]!)).toBe('Photo taken 1001 m from the marker (camera position)');
   });
 
-  it('a photo without camera time or position, or without a checkpoint, has no flag', () => {
+  it('a photo without camera time or position, or without a completed marker, has no flag', () => {
     expect(
       photoVerdict(
         { takenAt: null, lat: null, lng: null },
@@ -108,14 +108,18 @@ describe('photo time and position', () => {
   });
 });
 
-describe('checkpoint verdicts', () => {
+describe('completed marker verdicts', () => {
   // Markers 0 m, 150 m and 300 m north of the first (0.00135° of latitude is about 150 m).
   const markers = new Map([
     [1, { lat: 40, lng: -74 }],
     [2, { lat: 40.00135, lng: -74 }],
     [3, { lat: 40.0027, lng: -74 }],
   ]);
-  const at = (markerId: number, arrivedAt: string, more: Partial<CheckpointFacts> = {}): CheckpointFacts => ({
+  const at = (
+    markerId: number,
+    arrivedAt: string,
+    more: Partial<CompletedMarkerFacts> = {},
+  ): CompletedMarkerFacts => ({
     key: `k${markerId}-${arrivedAt}`,
     markerId,
     arrivedAt: `2026-11-24T10:${arrivedAt}.000Z`,
@@ -126,14 +130,14 @@ describe('checkpoint verdicts', () => {
     sentAt: `2026-11-24T10:${arrivedAt}.000Z`,
     ...more,
   });
-  const kinds = (list: CheckpointFacts[]) =>
-    checkpointVerdicts(list, markers).map((v) => [v.key, v.flags.map((f) => f.kind)]);
+  const kinds = (list: CompletedMarkerFacts[]) =>
+    completedMarkerVerdicts(list, markers).map((v) => [v.key, v.flags.map((f) => f.kind)]);
 
   it('a walk at a walking pace, by position, with a good clock, has no flag', () => {
     expect(kinds([at(1, '00:00'), at(2, '02:00'), at(3, '04:00')]).flatMap(([, k]) => k)).toEqual([]);
   });
 
-  it('flags by hand, far, too fast and the clock, each on its checkpoint', () => {
+  it('flags by hand, far, too fast and the clock, each on its completed marker', () => {
     const verdicts = kinds([
       at(1, '00:00', { method: 'hand' }),
       at(2, '00:20'), // 150 m in 20 s
@@ -143,7 +147,7 @@ describe('checkpoint verdicts', () => {
     expect(verdicts.map(([, k]) => k)).toEqual([['byHand'], ['tooFast'], ['farFromMarker'], ['deviceClock']]);
   });
 
-  it('judges speed in arrival order, whatever order the checkpoints came in', () => {
+  it('judges speed in arrival order, whatever order the completed markers came in', () => {
     const first = at(1, '00:00');
     const second = at(2, '00:20');
     const third = at(3, '00:40');

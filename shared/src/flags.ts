@@ -1,18 +1,18 @@
 /**
  * Flags on walk reports (issue 18): what a reviewer should look at twice. A flag never refuses a write; the API
- * decides it when a checkpoint is recorded or a photo's evidence is read, and stores it on the report. The
+ * decides it when a completed marker is recorded or a photo's evidence is read, and stores it on the report. The
  * kinds, their thresholds and their reasons live here once, for the API and the screens.
  */
 import { ARRIVAL_RADIUS_M, distanceMeters, isWithinReach, type Point } from './arrival.ts';
 import { isRequestedUnit } from './unit-check.ts';
 
-export const CHECKPOINT_FLAG_KINDS = ['byHand', 'farFromMarker', 'tooFast', 'deviceClock'] as const;
+export const COMPLETED_MARKER_FLAG_KINDS = ['byHand', 'farFromMarker', 'tooFast', 'deviceClock'] as const;
 /** A photo's flags decided from what its file says (photo evidence). */
 export const PHOTO_FLAG_KINDS = ['photoTime', 'photoPosition', 'photoReused'] as const;
 /** A door photo's flag decided from the unit read on it (issue 27): not the unit the report drew. */
 export const DOOR_FLAG_KINDS = ['wrongDoor'] as const;
-export const FLAG_KINDS = [...CHECKPOINT_FLAG_KINDS, ...PHOTO_FLAG_KINDS, ...DOOR_FLAG_KINDS] as const;
-export type CheckpointFlagKind = (typeof CHECKPOINT_FLAG_KINDS)[number];
+export const FLAG_KINDS = [...COMPLETED_MARKER_FLAG_KINDS, ...PHOTO_FLAG_KINDS, ...DOOR_FLAG_KINDS] as const;
+export type CompletedMarkerFlagKind = (typeof COMPLETED_MARKER_FLAG_KINDS)[number];
 export type PhotoFlagKind = (typeof PHOTO_FLAG_KINDS)[number];
 export type FlagKind = (typeof FLAG_KINDS)[number];
 
@@ -34,7 +34,7 @@ export const SPEED_DISTANCE_ALLOWANCE_M = 2 * ARRIVAL_RADIUS_M;
  */
 export const DEVICE_CLOCK_SKEW_MAX_S = 5 * 60;
 /**
- * How far a photo's camera time may be from the arrival at its checkpoint, in seconds (10 minutes): a photo of
+ * How far a photo's camera time may be from the arrival at its completed marker, in seconds (10 minutes): a photo of
  * a marker is taken while standing at it.
  */
 export const PHOTO_TIME_MAX_S = 10 * 60;
@@ -140,7 +140,7 @@ export const clockOffsetSeconds = (sentAt: string, receivedAt: string): number =
 export const isClockOff = (offsetSeconds: number): boolean =>
   Number.isFinite(offsetSeconds) && Math.abs(offsetSeconds) > DEVICE_CLOCK_SKEW_MAX_S;
 
-/** Seconds from a checkpoint's arrival to its photo's camera time (negative: taken before). */
+/** Seconds from a completed marker's arrival to its photo's camera time (negative: taken before). */
 export const photoTimeOffsetSeconds = (takenAt: string, arrivedAt: string): number =>
   (Date.parse(takenAt) - Date.parse(arrivedAt)) / 1000;
 
@@ -150,8 +150,8 @@ export const isPhotoTimeOff = (offsetSeconds: number): boolean =>
 export const isPhotoFarFromMarker = (distance: number): boolean =>
   Number.isFinite(distance) && distance > PHOTO_POSITION_MAX_M;
 
-/** A checkpoint as the rules see it. */
-export interface CheckpointFacts {
+/** A completed marker as the rules see it. */
+export interface CompletedMarkerFacts {
   /** Identifies it in the answer (the client's id of the write). */
   key: string;
   markerId: number;
@@ -166,23 +166,23 @@ export interface CheckpointFacts {
   receivedAt: string;
 }
 
-/** A checkpoint's flags with the facts behind each. */
-export type CheckpointVerdict = { key: string; flags: FlagFacts[] };
+/** A completed marker's flags with the facts behind each. */
+export type CompletedMarkerVerdict = { key: string; flags: FlagFacts[] };
 
 /** Earliest arrival first; the client's id orders arrivals of the same instant, so the order is stable. */
-export const byArrival = (a: CheckpointFacts, b: CheckpointFacts) =>
+export const byArrival = (a: CompletedMarkerFacts, b: CompletedMarkerFacts) =>
   a.arrivedAt.localeCompare(b.arrivedAt) || a.key.localeCompare(b.key);
 
 /**
- * The flags of every checkpoint of a report, decided together: 'too fast' compares each arrival with the one
+ * The flags of every completed marker of a report, decided together: 'too fast' compares each arrival with the one
  * before it in device time (not in the order they reached the server, which a phone's outbox may change), so a
- * checkpoint arriving late can flag, or clear, the one after it. `markers` are the walk's marker positions.
+ * completed marker arriving late can flag, or clear, the one after it. `markers` are the walk's marker positions.
  */
-export const checkpointVerdicts = (
-  checkpoints: readonly CheckpointFacts[],
+export const completedMarkerVerdicts = (
+  completedMarkers: readonly CompletedMarkerFacts[],
   markers: ReadonlyMap<number, Point>,
-): CheckpointVerdict[] => {
-  const ordered = [...checkpoints].sort(byArrival);
+): CompletedMarkerVerdict[] => {
+  const ordered = [...completedMarkers].sort(byArrival);
   return ordered.map((c, index) => {
     const flags: FlagFacts[] = [];
     if (c.method === 'hand') flags.push({ kind: 'byHand' });
@@ -214,15 +214,15 @@ export interface PhotoEvidence {
   hash: string | null;
 }
 
-/** The photo's flags for time and position against its checkpoint (reuse is found by the API's index). */
+/** The photo's flags for time and position against its completed marker (reuse is found by the API's index). */
 export const photoVerdict = (
   evidence: Pick<PhotoEvidence, 'takenAt' | 'lat' | 'lng'>,
-  checkpoint: { arrivedAt: string } | null,
+  completedMarker: { arrivedAt: string } | null,
   marker: Point | null,
 ): FlagFacts[] => {
   const flags: FlagFacts[] = [];
-  if (evidence.takenAt && checkpoint) {
-    const offsetSeconds = photoTimeOffsetSeconds(evidence.takenAt, checkpoint.arrivedAt);
+  if (evidence.takenAt && completedMarker) {
+    const offsetSeconds = photoTimeOffsetSeconds(evidence.takenAt, completedMarker.arrivedAt);
     if (isPhotoTimeOff(offsetSeconds)) flags.push({ kind: 'photoTime', offsetSeconds });
   }
   if (evidence.lat !== null && evidence.lng !== null && marker) {

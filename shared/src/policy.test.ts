@@ -116,7 +116,7 @@ const leastRole: { [K in Exclude<Placement['kind'], 'user' | 'task'>]: Record<Ac
     create: 20,
     update: 20,
     delete: 20,
-    changeArea: 30,
+    changeOrganization: 30,
     manageMembers: 10,
     setSchedule: 10,
   },
@@ -509,25 +509,25 @@ describe('roleFields: what a user of each role fills in', () => {
     const table = Object.fromEntries(roleIds.map((r) => [r, roleFields(r)]));
     expect(table[Role.SuperUser]).toMatchObject({
       company: false,
-      areas: false,
+      organizations: false,
       locations: false,
       pin: false,
     });
     expect(table[Role.Admin]).toMatchObject({ company: false, emailRequired: true, locations: false });
     expect(table[Role.Owner]).toMatchObject({
       company: true,
-      areas: false,
+      organizations: false,
       locations: false,
       emailRequired: true,
     });
     expect(table[Role.AreaManager]).toMatchObject({
       company: true,
-      areas: true,
+      organizations: true,
       locations: false,
       pin: false,
     });
     expect(table[Role.Manager]).toMatchObject({
-      areas: false,
+      organizations: false,
       locations: true,
       pin: true,
       pinRequired: true,

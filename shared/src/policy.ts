@@ -102,7 +102,7 @@ export type PlacementOf<K extends Kind> = Extract<Placement, { kind: K }>;
 export interface Actions {
   managementCompany: 'read' | 'create' | 'update' | 'delete' | 'uploadLogo';
   organization: 'read' | 'create' | 'update' | 'delete' | 'uploadLogo' | 'manageMembers';
-  location: 'read' | 'create' | 'update' | 'delete' | 'changeArea' | 'manageMembers' | 'setSchedule';
+  location: 'read' | 'create' | 'update' | 'delete' | 'changeOrganization' | 'manageMembers' | 'setSchedule';
   walk: 'read' | 'create' | 'update' | 'delete';
   walkReport: 'read' | 'record';
   incident: 'read' | 'create' | 'update' | 'note' | 'resolve' | 'delete';
@@ -181,7 +181,7 @@ const allows = (actor: Actor, action: Action, placement: Placement): boolean => 
       return atLeast(actor, Role.CompanyManager); // create, delete, manageMembers
     case 'location':
       if (action === 'read') return true;
-      if (action === 'changeArea') return atLeast(actor, Role.CompanyManager);
+      if (action === 'changeOrganization') return atLeast(actor, Role.CompanyManager);
       if (action === 'manageMembers' || action === 'setSchedule') return atLeast(actor, Role.Manager);
       return atLeast(actor, Role.AreaManager); // create, update, delete
     case 'walk':
@@ -296,7 +296,7 @@ export const canMoveLocation = (
   location: PlacementOf<'location'>,
   destination: PlacementOf<'organization'>,
 ): boolean =>
-  can(actor, 'changeArea', location) &&
+  can(actor, 'changeOrganization', location) &&
   canSee(actor, destination) &&
   destination.managementCompanyId === location.managementCompanyId;
 

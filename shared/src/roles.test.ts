@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { joinsAreas, mayTakeAlertsFromBelow, Role, roleFields, takesOwnLocationAlerts } from './roles.ts';
+import {
+  joinsOrganizations,
+  mayTakeAlertsFromBelow,
+  Role,
+  roleFields,
+  takesOwnLocationAlerts,
+} from './roles.ts';
 
 // The role rules the server and the SPA both read: a change here changes both sides at once.
 describe('role rules, role by role', () => {
@@ -15,11 +21,11 @@ describe('role rules, role by role', () => {
     [Role.Employee, false, false, false, false, true],
   ] as const;
 
-  it.each(rows)('role %i', (roleId, joins, own, fromBelow, areas, locations) => {
-    expect(joinsAreas(roleId)).toBe(joins);
+  it.each(rows)('role %i', (roleId, joins, own, fromBelow, organizations, locations) => {
+    expect(joinsOrganizations(roleId)).toBe(joins);
     expect(takesOwnLocationAlerts(roleId)).toBe(own);
     expect(mayTakeAlertsFromBelow(roleId)).toBe(fromBelow);
-    expect(roleFields(roleId).areas).toBe(areas);
+    expect(roleFields(roleId).organizations).toBe(organizations);
     expect(roleFields(roleId).locations).toBe(locations);
   });
 });

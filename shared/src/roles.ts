@@ -36,7 +36,7 @@ export const isRoleId = (value: unknown): value is RoleId =>
  */
 export const roleFields = (roleId: RoleId) => ({
   company: roleId < Role.Admin,
-  areas: roleId === Role.AreaManager,
+  organizations: roleId === Role.AreaManager,
   locations: roleId < Role.AreaManager,
   emailRequired: roleId >= Role.AreaManager,
   pin: roleId < Role.AreaManager,
@@ -47,7 +47,7 @@ export const roleFields = (roleId: RoleId) => ({
 export type RoleFields = ReturnType<typeof roleFields>;
 
 /** Who may be a member of an area: Area Managers and above (of the area's company). */
-export const joinsAreas = (roleId: number) => roleId >= Role.AreaManager;
+export const joinsOrganizations = (roleId: number) => roleId >= Role.AreaManager;
 
 /**
  * Who takes a location's alerts: its own Managers and Assistant Managers always; the roles above a location

@@ -1,7 +1,7 @@
 /**
- * The unit check of a door checkpoint (field-operations, walk report detail): 'Matched' when the pictured unit
+ * The unit check of a completed door marker (field-operations, walk report detail): 'Matched' when the pictured unit
  * is the requested one, else 'Mismatch' with Requested and Detected ('None' if empty). Since issue 18 the
- * pictured unit is the one SiteWalk read on the door photo; a checkpoint without a photo it reads (recorded
+ * pictured unit is the one SiteWalk read on the door photo; a completed marker without a photo it reads (recorded
  * before, or with no photo) is judged by the unit the walker typed, as it was before.
  */
 import type { UnitReadView } from './schemas/walkReport.ts';
@@ -71,7 +71,7 @@ export const isRequestedUnit = (requested: string | null, pictured: string | nul
   return parseUnitRange(wanted).some(({ from, to }) => number >= from && number <= to);
 };
 
-/** What SiteWalk read on a door photo, as a checkpoint of the API carries it (null: no door photo to read). */
+/** What SiteWalk read on a door photo, as a completed marker of the API carries it (null: no door photo to read). */
 export type UnitReadState = UnitReadView;
 
 export type UnitCheck =
@@ -91,18 +91,18 @@ export type UnitCheck =
 
 const orNone = (unit: string | null | undefined) => clean(unit) || 'None';
 
-/** The unit check of a door checkpoint, from what was asked, what the walker typed and what SiteWalk read. */
-export const unitCheckOf = (checkpoint: {
+/** The unit check of a completed door marker, from what was asked, what the walker typed and what SiteWalk read. */
+export const unitCheckOf = (completedMarker: {
   targetUnit: string | null;
   picturedUnit: string | null;
   unitRead: UnitReadState | null;
 }): UnitCheck => {
-  const requested = orNone(checkpoint.targetUnit);
-  const read = checkpoint.unitRead;
+  const requested = orNone(completedMarker.targetUnit);
+  const read = completedMarker.unitRead;
   if (read?.status === 'pending') return { verdict: 'pending', requested };
-  const pictured = read ? read.unit : checkpoint.picturedUnit;
+  const pictured = read ? read.unit : completedMarker.picturedUnit;
   return {
-    verdict: isRequestedUnit(checkpoint.targetUnit, pictured) ? 'matched' : 'mismatch',
+    verdict: isRequestedUnit(completedMarker.targetUnit, pictured) ? 'matched' : 'mismatch',
     requested,
     detected: orNone(pictured),
     source: read ? 'photo' : 'walker',

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { reachedEnoughCheckpoints, walkDuration, type WalkTiming } from './walk-duration.ts';
+import { completedEnoughMarkers, walkDuration, type WalkTiming } from './walk-duration.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 2, 8, 0) + minute * 60_000).toISOString();
 
 const timing = (overrides: Partial<WalkTiming>): WalkTiming => ({
   startedAt: at(0),
   finishedAt: at(45),
-  expectedCheckpoints: 10,
-  visitedCheckpoints: 10,
+  expectedMarkerCount: 10,
+  completedMarkerCount: 10,
   firstArrivalAt: at(2),
   lastArrivalAt: at(32),
   ...overrides,
@@ -27,29 +27,29 @@ describe('the 90% rule', () => {
     [35, 40, false],
     [10, 10, true],
     [12, 10, true],
-  ])('%i of %i checkpoints reached: enough = %s', (visited, expected, enough) => {
-    expect(reachedEnoughCheckpoints(visited, expected)).toBe(enough);
+  ])('%i of %i completed markers reached: enough = %s', (visited, expected, enough) => {
+    expect(completedEnoughMarkers(visited, expected)).toBe(enough);
   });
 
-  it('never counts a walk without checkpoints as reached', () => {
-    expect(reachedEnoughCheckpoints(0, 0)).toBe(false);
+  it('never counts a walk without completed markers as reached', () => {
+    expect(completedEnoughMarkers(0, 0)).toBe(false);
   });
 });
 
 describe('walk duration', () => {
-  it('runs from the first to the last arrival when enough checkpoints were reached', () => {
+  it('runs from the first to the last arrival when enough completed markers were reached', () => {
     expect(walkDuration(timing({}))).toEqual({ minutes: 30, label: '30 min' });
   });
 
   it('is Not Completed just below 90%, and a time just at 90%', () => {
-    expect(walkDuration(timing({ expectedCheckpoints: 20, visitedCheckpoints: 17 })).label).toBe(
+    expect(walkDuration(timing({ expectedMarkerCount: 20, completedMarkerCount: 17 })).label).toBe(
       'Not Completed',
     );
-    expect(walkDuration(timing({ expectedCheckpoints: 20, visitedCheckpoints: 18 })).label).toBe('30 min');
+    expect(walkDuration(timing({ expectedMarkerCount: 20, completedMarkerCount: 18 })).label).toBe('30 min');
   });
 
-  it('does not fall back to start and finish when too few checkpoints were reached', () => {
-    expect(walkDuration(timing({ visitedCheckpoints: 3 }))).toEqual({
+  it('does not fall back to start and finish when too few completed markers were reached', () => {
+    expect(walkDuration(timing({ completedMarkerCount: 3 }))).toEqual({
       minutes: null,
       label: 'Not Completed',
     });
@@ -72,16 +72,16 @@ describe('walk duration', () => {
     ).toBe(2);
   });
 
-  it('uses start and finish when no checkpoint was reached', () => {
+  it('uses start and finish when no completed marker was reached', () => {
     expect(
-      walkDuration(timing({ visitedCheckpoints: 0, firstArrivalAt: null, lastArrivalAt: null })),
+      walkDuration(timing({ completedMarkerCount: 0, firstArrivalAt: null, lastArrivalAt: null })),
     ).toEqual({ minutes: 45, label: '45 min' });
   });
 
-  it('is Not Completed with no checkpoints and no finish', () => {
+  it('is Not Completed with no completed markers and no finish', () => {
     expect(
       walkDuration(
-        timing({ visitedCheckpoints: 0, firstArrivalAt: null, lastArrivalAt: null, finishedAt: null }),
+        timing({ completedMarkerCount: 0, firstArrivalAt: null, lastArrivalAt: null, finishedAt: null }),
       ).label,
     ).toBe('Not Completed');
   });

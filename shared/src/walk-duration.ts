@@ -5,10 +5,10 @@ import { messages } from './messages.ts';
 export interface WalkTiming {
   startedAt: string;
   finishedAt: string | null;
-  /** Checkpoints the walk asks for: its marker count when the walk started. */
-  expectedCheckpoints: number;
+  /** Markers the walk asks for: its marker count when the walk started. */
+  expectedMarkerCount: number;
   /** Distinct markers reached. */
-  visitedCheckpoints: number;
+  completedMarkerCount: number;
   firstArrivalAt: string | null;
   lastArrivalAt: string | null;
 }
@@ -22,21 +22,21 @@ export interface WalkDuration {
 
 const minutesBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 60_000);
 
-/** Whether enough checkpoints were reached: at least 90% of those expected (integer arithmetic, no rounding). */
-export const reachedEnoughCheckpoints = (visited: number, expected: number): boolean => {
+/** Whether enough completed markers were reached: at least 90% of those expected (integer arithmetic, no rounding). */
+export const completedEnoughMarkers = (visited: number, expected: number): boolean => {
   const percent = Math.round(WALK_COMPLETION_THRESHOLD * 100);
   return expected > 0 && visited * 100 >= expected * percent;
 };
 
 /**
- * The duration and completion rule, once for both sides. With checkpoints reached, the time runs from the
- * first to the last arrival, and the walk is 'Not Completed' below 90% of the expected checkpoints or when
+ * The duration and completion rule, once for both sides. With completed markers reached, the time runs from the
+ * first to the last arrival, and the walk is 'Not Completed' below 90% of the expected markers or when
  * that time is not positive; with none reached, it runs from start to finish; otherwise 'Not Completed'.
  */
 export const walkDuration = (timing: WalkTiming): WalkDuration => {
   let minutes: number | null = null;
-  if (timing.visitedCheckpoints > 0 && timing.firstArrivalAt && timing.lastArrivalAt) {
-    if (reachedEnoughCheckpoints(timing.visitedCheckpoints, timing.expectedCheckpoints)) {
+  if (timing.completedMarkerCount > 0 && timing.firstArrivalAt && timing.lastArrivalAt) {
+    if (completedEnoughMarkers(timing.completedMarkerCount, timing.expectedMarkerCount)) {
       minutes = minutesBetween(timing.firstArrivalAt, timing.lastArrivalAt);
     }
   } else if (timing.finishedAt) {

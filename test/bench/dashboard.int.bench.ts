@@ -136,13 +136,13 @@ const seed = async () => {
     const incidents = incidentIds.map((incidentId, i) => ({
       incidentId,
       ...at,
-      typeId: (i % 3) + 1,
+      priority: (i % 3) + 1,
       status: i % 10 < 3 ? ('open' as const) : ('resolved' as const),
       createdBy: 1,
       createdAt: new Date(ANCHOR - i * 24 * HOUR - 5 * HOUR).toISOString(),
       texts: [{ id: i + 1, text: 'Gate left open' }],
       notes: [{ id: i + 1, note: 'Closed it', userId: 1, createdAt: new Date(ANCHOR).toISOString() }],
-      imageKeys: [],
+      photoKeys: [],
     }));
     // The month tallies are a few items; the bar counts them with the incidents.
     await putInBatches(reports, (batch) => db.entities.walkReport.put(batch).go(), written);

@@ -129,7 +129,11 @@ const walkers: Person[] = await bounded(Array.from({ length: WALKERS }), 8, () =
   person(t.host.url, Role.Employee, {
     managementCompanyId: site.companyId,
     locations: [
-      { locationId: site.locationId, organizationId: site.areaId, managementCompanyId: site.companyId },
+      {
+        locationId: site.locationId,
+        organizationId: site.organizationId,
+        managementCompanyId: site.companyId,
+      },
     ],
   }),
 );
@@ -250,12 +254,21 @@ const drained = async (recorded: Recorded[]) => {
   }
 };
 
-type Kind = 'reports' | 'checkpoints' | 'notes' | 'photos' | 'finishes' | 'incidents' | 'incident photos';
+type Kind =
+  'reports' | 'completed markers' | 'notes' | 'photos' | 'finishes' | 'incidents' | 'incident photos';
 const tally = () =>
   Object.fromEntries(
-    (['reports', 'checkpoints', 'notes', 'photos', 'finishes', 'incidents', 'incident photos'] as Kind[]).map(
-      (kind) => [kind, { expected: 0, lost: 0, duplicated: 0, altered: 0 }],
-    ),
+    (
+      [
+        'reports',
+        'completed markers',
+        'notes',
+        'photos',
+        'finishes',
+        'incidents',
+        'incident photos',
+      ] as Kind[]
+    ).map((kind) => [kind, { expected: 0, lost: 0, duplicated: 0, altered: 0 }]),
   ) as Record<Kind, { expected: number; lost: number; duplicated: number; altered: number }>;
 
 const stored = async (url: string | null | undefined) => !!url && (await fetch(url)).status === 200;
@@ -304,19 +317,19 @@ const compare = async (recorded: Recorded[]) => {
   await bounded(recorded, 8, async ({ walker, session, writes }, index) => {
     const reportId = reportIds[index];
     const expected = {
-      checkpoints: writes.flatMap((w) => (w.kind === 'checkpoint' ? [w.arrival] : [])),
+      completedMarkers: writes.flatMap((w) => (w.kind === 'checkpoint' ? [w.arrival] : [])),
       notes: writes.flatMap((w) => (w.kind === 'note' ? [w.note.note] : [])),
       photos: writes.flatMap((w) => (w.kind === 'photo' ? [w.photo] : [])),
       incidents: writes.flatMap((w) => (w.kind === 'incident' ? [w] : [])),
     };
-    counts.checkpoints.expected += expected.checkpoints.length;
+    counts['completed markers'].expected += expected.completedMarkers.length;
     counts.notes.expected += expected.notes.length;
     counts.photos.expected += expected.photos.length;
     counts.finishes.expected += 1;
     counts.incidents.expected += expected.incidents.length;
     counts['incident photos'].expected += expected.incidents.reduce((n, i) => n + i.photos.length, 0);
     if (reportId === null || reportId === undefined) {
-      counts.checkpoints.lost += expected.checkpoints.length;
+      counts['completed markers'].lost += expected.completedMarkers.length;
       counts.notes.lost += expected.notes.length;
       counts.photos.lost += expected.photos.length;
       counts.finishes.lost += 1;
@@ -337,11 +350,11 @@ const compare = async (recorded: Recorded[]) => {
       markerImage: { markerId: number; imageUrl: string | null; takenAt?: string | null }[];
     };
 
-    // Checkpoints: one per marker reached, each once.
-    for (const arrival of expected.checkpoints) {
+    // Completed markers: one per marker reached, each once.
+    for (const arrival of expected.completedMarkers) {
       const found = report.CompletedMarker.filter((c) => c.markerId === arrival.markerId);
-      if (found.length === 0) counts.checkpoints.lost += 1;
-      counts.checkpoints.duplicated += Math.max(0, found.length - 1);
+      if (found.length === 0) counts['completed markers'].lost += 1;
+      counts['completed markers'].duplicated += Math.max(0, found.length - 1);
       // What was recorded arrived as recorded: the method, the door's units.
       const first = found[0];
       if (
@@ -350,11 +363,11 @@ const compare = async (recorded: Recorded[]) => {
           (first.targetUnit ?? undefined) !== arrival.targetUnit ||
           (first.picturedUnit ?? undefined) !== arrival.picturedUnit)
       ) {
-        counts.checkpoints.altered += 1;
+        counts['completed markers'].altered += 1;
       }
     }
-    counts.checkpoints.duplicated += report.CompletedMarker.filter(
-      (c) => !expected.checkpoints.some((a) => a.markerId === c.markerId),
+    counts['completed markers'].duplicated += report.CompletedMarker.filter(
+      (c) => !expected.completedMarkers.some((a) => a.markerId === c.markerId),
     ).length;
 
     for (const note of expected.notes) {

@@ -26,7 +26,7 @@ let areaManager: Person;
 let manager: Person;
 let employee: Person;
 let companyManagerB: Person;
-let southArea: number;
+let southOrganization: number;
 
 beforeAll(async () => {
   t = await startTestHost();
@@ -41,7 +41,7 @@ beforeAll(async () => {
   manager = await a.person(Role.Manager);
   employee = await a.person(Role.Employee);
   companyManagerB = await b.person(Role.CompanyManager);
-  southArea = (
+  southOrganization = (
     await api(admin, 'organization.create', { body: { name: 'South', managementCompanyId: a.companyId } })
   ).id;
 });
@@ -137,14 +137,14 @@ const cases: Record<string, Case> = {
   'an area gets a new logo': {
     act: async () => {
       await api(companyManager, 'organization.logoUpload', {
-        params: { id: a.areaId, name: 'logo' },
+        params: { id: a.organizationId, name: 'logo' },
         query: { contentType: 'image/jpeg', contentLength: 4096 },
       });
     },
     expected: () => ({
       action: 'update',
       objectKind: 'organization',
-      objectId: a.areaId,
+      objectId: a.organizationId,
       actor: expect.objectContaining({ id: companyManager.id }),
       before: { logo: expect.stringMatching(/^(none|set)$/) as string },
       after: { logo: 'replaced' },
@@ -183,13 +183,13 @@ const cases: Record<string, Case> = {
   },
   'an area is changed': {
     act: async () => {
-      await api(areaManager, 'organization.update', { body: { id: a.areaId, city: 'Clovis' } });
+      await api(areaManager, 'organization.update', { body: { id: a.organizationId, city: 'Clovis' } });
     },
     expected: () => ({
       action: 'update',
       objectKind: 'organization',
-      objectId: a.areaId,
-      organizationId: a.areaId,
+      objectId: a.organizationId,
+      organizationId: a.organizationId,
       before: {},
       after: { city: 'Clovis' },
     }),
@@ -210,15 +210,19 @@ const cases: Record<string, Case> = {
   },
   'a location is created': {
     act: async () => {
-      await api(areaManager, 'location.create', { body: locationBody('Audit Site', a.areaId) });
+      await api(areaManager, 'location.create', { body: locationBody('Audit Site', a.organizationId) });
     },
     expected: () => ({
       action: 'create',
       objectKind: 'location',
       objectName: 'Audit Site',
-      organizationId: a.areaId,
+      organizationId: a.organizationId,
       before: null,
-      after: expect.objectContaining({ name: 'Audit Site', city: 'Fresno', organizationId: a.areaId }),
+      after: expect.objectContaining({
+        name: 'Audit Site',
+        city: 'Fresno',
+        organizationId: a.organizationId,
+      }),
     }),
   },
   'a location is changed': {
@@ -239,14 +243,14 @@ const cases: Record<string, Case> = {
   'a location moves to another area': {
     act: async () => {
       const id = await a.addLocation('Mover');
-      await api(companyManager, 'location.update', { body: { id, organizationId: southArea } });
+      await api(companyManager, 'location.update', { body: { id, organizationId: southOrganization } });
     },
     expected: () => ({
       action: 'move',
       objectKind: 'location',
       objectName: 'Mover',
-      before: { organizationId: a.areaId },
-      after: { organizationId: southArea },
+      before: { organizationId: a.organizationId },
+      after: { organizationId: southOrganization },
     }),
   },
   'a location is deleted': {
@@ -382,17 +386,17 @@ const cases: Record<string, Case> = {
     act: async () => {
       const lead = await a.person(Role.AreaManager, []);
       await api(companyManager, 'user.addToOrganization', {
-        body: { userIds: [lead.id], organizationId: southArea },
+        body: { userIds: [lead.id], organizationId: southOrganization },
       });
       await api(companyManager, 'user.removeFromOrganization', {
-        params: { userId: lead.id, organizationId: southArea },
+        params: { userId: lead.id, organizationId: southOrganization },
       });
     },
     expected: () => ({
       action: 'removeMember',
       objectKind: 'membership',
-      objectId: southArea,
-      organizationId: southArea,
+      objectId: southOrganization,
+      organizationId: southOrganization,
       locationId: null,
       after: null,
     }),
@@ -561,7 +565,8 @@ describe('a refused change', () => {
     ],
     [
       'a location moved into another tenant’s area (404)',
-      () => call(companyManager, 'PUT', '/api/location', { id: a.locationId, organizationId: b.areaId }),
+      () =>
+        call(companyManager, 'PUT', '/api/location', { id: a.locationId, organizationId: b.organizationId }),
       404,
     ],
     [

@@ -297,14 +297,14 @@ describe('ids are plain positive decimal integers (item 22)', () => {
   });
 
   it('takes limit and offset as plain decimal text', async () => {
-    const path = `/api/location/some/by-organization/${site.areaId}?limit=10&offset=0`;
+    const path = `/api/location/some/by-organization/${site.organizationId}?limit=10&offset=0`;
     expect((await raw(path, { headers: bearer(site.superUser) })).status).toBe(200);
   });
 
   it.each(['limit=%2010', 'limit=1e1', 'limit=0x10', 'offset=-0', 'offset=+1', 'offset=01'])(
     'refuses ?%s',
     async (query) => {
-      const path = `/api/location/some/by-organization/${site.areaId}?${query}`;
+      const path = `/api/location/some/by-organization/${site.organizationId}?${query}`;
       envelope(await raw(path, { headers: bearer(site.superUser) }), 400);
     },
   );

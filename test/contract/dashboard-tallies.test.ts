@@ -18,8 +18,8 @@ import { locationBody } from '../support/site.ts';
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
 let admin: Person;
-let company: { companyId: number; areaId: number };
-let other: { companyId: number; areaId: number };
+let company: { companyId: number; organizationId: number };
+let other: { companyId: number; organizationId: number };
 
 const HOUR = 3_600_000;
 const id = (answer: { body: Record<string, unknown> }) => Number(answer.body.id);
@@ -33,10 +33,10 @@ interface Card {
 
 const newCompany = async (name: string) => {
   const companyId = id(await call(admin, 'POST', '/api/managementCompany', { name, email: 'x@example.com' }));
-  const areaId = id(
+  const organizationId = id(
     await call(admin, 'POST', '/api/organization', { name: `${name} area`, managementCompanyId: companyId }),
   );
-  return { companyId, areaId };
+  return { companyId, organizationId };
 };
 
 const newLocation = (name: string, organizationId: number) =>
@@ -86,7 +86,7 @@ describe('report starts on the dashboard', () => {
   const before = (ms: number) => new Date(Date.parse(to) - ms).toISOString();
 
   it('count each report in the 72 hours and the week before `to`, to the millisecond', async () => {
-    const site = await newLocation('Counted site', company.areaId);
+    const site = await newLocation('Counted site', company.organizationId);
     const walkId = await newWalk(site);
     const starts = [
       0, // at `to`: counted
@@ -105,7 +105,7 @@ describe('report starts on the dashboard', () => {
   });
 
   it('count a retried start once, and a start refused for a bad walk not at all', async () => {
-    const site = await newLocation('Retried site', company.areaId);
+    const site = await newLocation('Retried site', company.organizationId);
     const walkId = await newWalk(site);
     const clientId = crypto.randomUUID();
     const first = await start(walkId, before(HOUR), clientId);
@@ -120,8 +120,8 @@ describe('report starts on the dashboard', () => {
   });
 
   it("leave another company's location alone", async () => {
-    const mine = await newLocation('Mine', company.areaId);
-    const theirs = await newLocation('Theirs', other.areaId);
+    const mine = await newLocation('Mine', company.organizationId);
+    const theirs = await newLocation('Theirs', other.organizationId);
     await start(await newWalk(theirs), before(HOUR));
     expect((await card(admin, mine, `&to=${to}`))?.walkReportStats).toEqual({
       last72Hours: 0,
@@ -143,17 +143,19 @@ describe('incidents on the dashboard', () => {
   let theirs: number;
 
   beforeAll(async () => {
-    site = await newLocation('Incident site', company.areaId);
+    site = await newLocation('Incident site', company.organizationId);
     manager = await person(t.host.url, Role.Manager, {
       managementCompanyId: company.companyId,
       locations: [
-        { locationId: site, organizationId: company.areaId, managementCompanyId: company.companyId },
+        { locationId: site, organizationId: company.organizationId, managementCompanyId: company.companyId },
       ],
     });
-    theirs = await newLocation('Their incident site', other.areaId);
+    theirs = await newLocation('Their incident site', other.organizationId);
     outsider = await person(t.host.url, Role.Manager, {
       managementCompanyId: other.companyId,
-      locations: [{ locationId: theirs, organizationId: other.areaId, managementCompanyId: other.companyId }],
+      locations: [
+        { locationId: theirs, organizationId: other.organizationId, managementCompanyId: other.companyId },
+      ],
     });
   });
 
@@ -247,10 +249,14 @@ describe('incidents on the dashboard', () => {
 
 describe('a location written before the tallies', () => {
   it('is tallied from its reports and incidents on its first dashboard, once', async () => {
-    const site = await newLocation('Old site', company.areaId);
+    const site = await newLocation('Old site', company.organizationId);
     const walkId = await newWalk(site);
     const db = dataFromEnv();
-    const at = { locationId: site, organizationId: company.areaId, managementCompanyId: company.companyId };
+    const at = {
+      locationId: site,
+      organizationId: company.organizationId,
+      managementCompanyId: company.companyId,
+    };
     const now = Date.now();
     // Written straight to the table, as data from before the tallies was.
     for (const [n, hoursAgo] of [1, 30, 100].entries()) {
@@ -273,7 +279,7 @@ describe('a location written before the tallies', () => {
         .create({
           incidentId: 900_000 + site * 10 + n,
           ...at,
-          typeId: n + 1,
+          priority: n + 1,
           status,
           createdBy: admin.id,
           createdAt: new Date(now - (n + 1) * HOUR).toISOString(),
@@ -315,7 +321,7 @@ describe('the demo tenant', () => {
       const incidents = demo.incidents.filter(
         (i) => i.locationKey === location.key && i.createdAt >= from && i.createdAt <= to,
       );
-      const countOf = (typeId: number) => incidents.filter((i) => i.typeId === typeId).length;
+      const countOf = (priority: number) => incidents.filter((i) => i.priority === priority).length;
       expect(cards.find((c) => c.name === location.name)?.incidentCountsByType).toEqual({
         1: countOf(1),
         2: countOf(2),

@@ -62,7 +62,7 @@ describe('the demo tenant', () => {
     }
   });
 
-  it("lets a location's manager read its reports back with checkpoints, notes and photos", async () => {
+  it("lets a location's manager read its reports back with completed markers, notes and photos", async () => {
     const manager = demo.people.find((p) => p.roleId === Role.Manager);
     const me = await signIn(manager?.email ?? '');
     const [location] = (await call(me, 'GET', `/api/location/all/by-user/${me.id}`)).body as unknown as {
@@ -78,15 +78,15 @@ describe('the demo tenant', () => {
     const expected = [...reports].sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
     expect(newest?.startedAt).toBe(expected?.startedAt);
     const detail = await call(me, 'GET', `/api/walk/walk-report/${newest?.id}`);
-    const checkpoints = detail.body.CompletedMarker as {
+    const completedMarkers = detail.body.CompletedMarker as {
       method: string;
       distance: number | null;
       farFromMarker: boolean;
     }[];
-    expect(checkpoints.length).toBe(expected?.arrivals.length);
+    expect(completedMarkers.length).toBe(expected?.arrivals.length);
     // Each arrival as generated: its method, a few metres from its marker, none of them far.
-    expect(checkpoints.map((c) => c.method)).toEqual(expected?.arrivals.map((a) => a.method));
-    for (const c of checkpoints) {
+    expect(completedMarkers.map((c) => c.method)).toEqual(expected?.arrivals.map((a) => a.method));
+    for (const c of completedMarkers) {
       expect(c.distance).toBeGreaterThanOrEqual(0);
       expect(c.distance).toBeLessThan(10);
       expect(c.farFromMarker).toBe(false);
@@ -102,8 +102,8 @@ describe('the demo tenant', () => {
         walkDuration({
           startedAt: r.startedAt,
           finishedAt: r.finishedAt,
-          expectedCheckpoints: markersOf.get(r.walkKey) ?? 0,
-          visitedCheckpoints: new Set(r.arrivals.map((a) => a.markerIndex)).size,
+          expectedMarkerCount: markersOf.get(r.walkKey) ?? 0,
+          completedMarkerCount: new Set(r.arrivals.map((a) => a.markerIndex)).size,
           firstArrivalAt: r.arrivals.map((a) => a.arrivedAt).sort()[0] ?? null,
           lastArrivalAt:
             r.arrivals
@@ -137,12 +137,12 @@ describe('the demo tenant', () => {
     expect(JSON.stringify(companies.body).split(demo.company.name).length - 1).toBe(1);
   });
 
-  it('keeps the checkpoints of reports since the day asked, and every report whole in its totals', async () => {
+  it('keeps the completed markers of reports since the day asked, and every report whole in its totals', async () => {
     const since = new Date(now.getTime() - 2 * 86_400_000);
     const lean = generateDemo({ seed: 12, size: 1, days: 4, now });
-    expect((await writeDemo(deps(), lean, undefined, undefined, { checkpointsSince: since })).written).toBe(
-      true,
-    );
+    expect(
+      (await writeDemo(deps(), lean, undefined, undefined, { completedMarkersSince: since })).written,
+    ).toBe(true);
     const manager = await signIn(lean.people.find((p) => p.roleId === Role.Manager)?.email ?? '');
     const [location] = (await call(manager, 'GET', `/api/location/all/by-user/${manager.id}`))
       .body as unknown as { id: number }[];

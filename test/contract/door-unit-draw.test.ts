@@ -6,7 +6,7 @@ import { marker, walkTestFile } from '../support/walks.ts';
 
 /**
  * Issue 27, item 8: the unit a door check asks for is drawn by the API when the walk report starts, once per door
- * marker, kept with the report (a retried start answers the same draw), and it is the checkpoint's requested unit
+ * marker, kept with the report (a retried start answers the same draw), and it is the completed marker's requested unit
  * whatever the phone says; a door photo whose read unit is not the drawn one is flagged 'Wrong door'.
  */
 
@@ -37,7 +37,7 @@ const walkOf = async (markers: ReturnType<typeof marker>[]) => {
 const startOf = (walkId: number, clientId = uuid(), startedAt = iso(Date.now() - 10 * MINUTE)) =>
   api(w.employee, 'walkReport.start', { body: { walkId, clientId, startedAt } });
 
-const checkpoint = (walkReportId: number, markerId: number, extra: Record<string, unknown> = {}) =>
+const completedMarker = (walkReportId: number, markerId: number, extra: Record<string, unknown> = {}) =>
   api(w.employee, 'walkReport.recordCompletedMarker', {
     params: { walkReportId },
     body: {
@@ -107,7 +107,7 @@ describe('the unit a door check asks for', () => {
     expect(units.size).toBeGreaterThan(1);
   });
 
-  it('is the requested unit of the checkpoint, whatever unit the phone claims, on the answer and the detail', async () => {
+  it('is the requested unit of the completed marker, whatever unit the phone claims, on the answer and the detail', async () => {
     const walk = await walkOf([
       marker(1, { isDoor: true, unitNumberRange: '740-760' }),
       marker(2, { isDoor: true, unitNumberRange: '100-120' }),
@@ -119,9 +119,9 @@ describe('the unit a door check asks for', () => {
     // The phone claims a convenient unit of the range, a unit outside it, and a unit where none was drawn.
     const claimedConvenient = drawnAt.get(claimed!.id) === '750' ? '751' : '750';
     const answers = [
-      await checkpoint(started.id, claimed!.id, { targetUnit: claimedConvenient, picturedUnit: '750' }),
-      await checkpoint(started.id, silent!.id, { picturedUnit: '104' }),
-      await checkpoint(started.id, noRange!.id, { targetUnit: '999', picturedUnit: '' }),
+      await completedMarker(started.id, claimed!.id, { targetUnit: claimedConvenient, picturedUnit: '750' }),
+      await completedMarker(started.id, silent!.id, { picturedUnit: '104' }),
+      await completedMarker(started.id, noRange!.id, { targetUnit: '999', picturedUnit: '' }),
     ];
     expect(answers.map((a) => a.targetUnit)).toEqual([
       drawnAt.get(claimed!.id),
@@ -142,7 +142,10 @@ describe('the unit a door check asks for', () => {
     const unnamed = await walkOf([marker(1, { isDoor: true })]);
     const none = await startOf(unnamed.id);
     expect(none.doorUnits).toEqual([]);
-    const answer = await checkpoint(none.id, unnamed.markers[0]!.id, { targetUnit: '999', picturedUnit: '' });
+    const answer = await completedMarker(none.id, unnamed.markers[0]!.id, {
+      targetUnit: '999',
+      picturedUnit: '',
+    });
     expect(answer.targetUnit).toBeNull();
   });
 
@@ -153,7 +156,7 @@ describe('the unit a door check asks for', () => {
     await dataFromEnv().entities.walkReport.patch({ walkReportId: started.id }).remove(['doorUnits']).go();
     const read = await api(w.manager, 'walkReport.get', { params: { walkReportId: started.id } });
     expect(read.doorUnits).toEqual([]);
-    const answer = await checkpoint(started.id, walk.markers[0]!.id, {
+    const answer = await completedMarker(started.id, walk.markers[0]!.id, {
       targetUnit: '104',
       picturedUnit: '104',
     });
@@ -182,11 +185,11 @@ describe("a door photo whose unit is not the one drawn: 'Wrong door'", () => {
     expect(started.doorUnits.map((d) => d.unit)).toEqual(['748', '868', '750']);
 
     // The walker photographs unit 868 at the door asked for 748, and types 748.
-    await checkpoint(started.id, wrong!.id, { picturedUnit: '748' });
+    await completedMarker(started.id, wrong!.id, { picturedUnit: '748' });
     const wrongPhoto = await doorPhoto(started.id, wrong!.id, door868!.jpeg);
-    await checkpoint(started.id, right!.id, { picturedUnit: '868' });
+    await completedMarker(started.id, right!.id, { picturedUnit: '868' });
     await doorPhoto(started.id, right!.id, door868!.jpeg);
-    await checkpoint(started.id, unread!.id, { picturedUnit: '750' });
+    await completedMarker(started.id, unread!.id, { picturedUnit: '750' });
     await doorPhoto(started.id, unread!.id, blankDoor());
     await t.uploadEvents.settled();
 
@@ -197,7 +200,7 @@ describe("a door photo whose unit is not the one drawn: 'Wrong door'", () => {
         kind: 'wrongDoor',
         reason: 'Unit 748 was asked for; the photo shows 868',
         markerId: wrong!.id,
-        checkpointId: null,
+        completedMarkerId: null,
         imageName: wrongPhoto,
       },
     ]);

@@ -160,7 +160,7 @@ describe('CSV of walk reports', () => {
       walkReportId: 900_000 + n,
       walkId: site.walkId,
       locationId,
-      organizationId: w.a.areaId,
+      organizationId: w.a.organizationId,
       managementCompanyId: w.a.companyId,
       userId: site.walker.id,
       clientId: randomUUID(),

@@ -22,7 +22,7 @@ let admin: Person;
 let manager: Person;
 let employee: Person;
 let managerB: Person;
-let sites: { companyId: number; areaId: number; locationId: number; otherLocationId: number };
+let sites: { companyId: number; organizationId: number; locationId: number; otherLocationId: number };
 let siteB: number;
 let tenantA: Tenant;
 
@@ -70,7 +70,7 @@ beforeAll(async () => {
   const tenantB = await seedTenant(t.host.url, { by: admin, label: 'B' });
   sites = {
     companyId: tenantA.companyId,
-    areaId: tenantA.areaId,
+    organizationId: tenantA.organizationId,
     locationId: tenantA.locationId,
     otherLocationId: await tenantA.addLocation('South site'),
   };
@@ -737,7 +737,7 @@ describe('the dashboard', () => {
     walker = await person(t.host.url, Role.Employee, {
       managementCompanyId: sites.companyId,
       locations: [
-        { locationId: dashSite, organizationId: sites.areaId, managementCompanyId: sites.companyId },
+        { locationId: dashSite, organizationId: sites.organizationId, managementCompanyId: sites.companyId },
       ],
     });
     for (const hours of [1, 50, 80, 24 * 6, 24 * 8, -5]) await report(walker, dashSite, hoursBefore(hours));
@@ -870,9 +870,9 @@ describe("a location's incidents are read in bounded pages", () => {
           .create({
             incidentId,
             locationId: site,
-            organizationId: sites.areaId,
+            organizationId: sites.organizationId,
             managementCompanyId: sites.companyId,
-            typeId: 3,
+            priority: 3,
             createdBy: admin.id,
             createdAt: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString(),
             texts: [{ id: incidentId, text: `Seeded ${n}` }],

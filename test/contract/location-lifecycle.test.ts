@@ -36,7 +36,7 @@ const put = async (ticket: UploadTicket, body: Buffer) => {
   return ticket.key;
 };
 
-/** A location with a walk, a walk report with a checkpoint, a note and a photo, and an incident with an image. */
+/** A location with a walk, a walk report with a completed marker, a note and a photo, and an incident with an image. */
 const siteWithHistory = async (locationId: number, walker: Person) => {
   const walk = await api(walker, 'walk.create', {
     body: {
@@ -58,7 +58,7 @@ const siteWithHistory = async (locationId: number, walker: Person) => {
     const report = await api(walker, 'walkReport.start', { body: { walkId: walk.id, clientId, startedAt } });
     reports.push(report.id);
     const params = { walkReportId: report.id };
-    const checkpoint = {
+    const completedMarker = {
       clientId: uuid(),
       markerId,
       arrivedAt: startedAt,
@@ -66,7 +66,7 @@ const siteWithHistory = async (locationId: number, walker: Person) => {
       lng: -119.7,
       accuracy: 5,
     };
-    await api(walker, 'walkReport.recordCompletedMarker', { params, body: checkpoint });
+    await api(walker, 'walkReport.recordCompletedMarker', { params, body: completedMarker });
     await api(walker, 'walkReport.addNote', {
       params,
       body: { clientId: uuid(), markerId, note: 'Gate open' },

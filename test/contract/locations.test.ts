@@ -15,7 +15,7 @@ let companyA: number;
 let companyB: number;
 let north: number;
 let south: number;
-let areaB: number;
+let organizationB: number;
 
 const place = (
   name: string,
@@ -48,7 +48,7 @@ beforeAll(async () => {
     (await api(by, 'organization.create', { body: { name, managementCompanyId } })).id;
   north = await area(managerA, 'North', companyA);
   south = await area(managerA, 'South', companyA);
-  areaB = await area(managerB, 'Bolt Area', companyB);
+  organizationB = await area(managerB, 'Bolt Area', companyB);
   areaManagerNorth = await person(t.host.url, Role.AreaManager, {
     managementCompanyId: companyA,
     organizations: [{ organizationId: north, managementCompanyId: companyA }],
@@ -155,9 +155,9 @@ describe('locations', () => {
     const moved = await api(managerA, 'location.update', { body: { id: loc, organizationId: south } });
     expect(moved).toMatchObject({ organizationId: south, organizationName: 'South' });
     expect((await call(areaManagerNorth, 'GET', `/api/location/${loc}`)).status).toBe(404);
-    expect((await call(managerA, 'PUT', '/api/location', { id: loc, organizationId: areaB })).status).toBe(
-      404,
-    );
+    expect(
+      (await call(managerA, 'PUT', '/api/location', { id: loc, organizationId: organizationB })).status,
+    ).toBe(404);
     expect((await call(managerA, 'PUT', '/api/location', { id: loc, name: '' })).status).toBe(400);
   });
 

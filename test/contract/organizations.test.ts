@@ -18,7 +18,7 @@ let companyA: number;
 let companyB: number;
 let northA: number;
 let southA: number;
-let areaB: number;
+let organizationB: number;
 
 beforeAll(async () => {
   t = await startTestHost();
@@ -40,7 +40,7 @@ beforeAll(async () => {
     zipcode: '93650',
   });
   southA = await area(managerA, { name: 'south', managementCompanyId: companyA });
-  areaB = await area(managerB, { name: 'Bolt Central', managementCompanyId: companyB });
+  organizationB = await area(managerB, { name: 'Bolt Central', managementCompanyId: companyB });
   areaManagerA = await person(t.host.url, Role.AreaManager, {
     managementCompanyId: companyA,
     organizations: [{ organizationId: northA, managementCompanyId: companyA }],
@@ -113,7 +113,7 @@ describe('areas', () => {
     });
     expect((await call(areaManagerA, 'GET', `/api/organization/${southA}`)).status).toBe(404);
     expect((await call(managerB, 'GET', `/api/organization/${northA}`)).status).toBe(404);
-    expect((await call(managerA, 'GET', `/api/organization/${areaB}`)).status).toBe(404);
+    expect((await call(managerA, 'GET', `/api/organization/${organizationB}`)).status).toBe(404);
     expect((await call(managerOfLocation, 'GET', `/api/organization/${northA}`)).status).toBe(403); // below the least role
   });
 
@@ -182,13 +182,13 @@ describe('areas', () => {
   });
 
   it('are listed by user: the areas of that user’s scope that the caller may see', async () => {
-    const areasOf = (who: Person, userId: number) =>
+    const organizationsOf = (who: Person, userId: number) =>
       api(who, 'organization.allByUser', { params: { userId } });
-    expect((await areasOf(areaManagerA, areaManagerA.id)).map((a) => a.id)).toEqual([northA]);
-    const companyWide = await areasOf(managerA, managerA.id);
+    expect((await organizationsOf(areaManagerA, areaManagerA.id)).map((a) => a.id)).toEqual([northA]);
+    const companyWide = await organizationsOf(managerA, managerA.id);
     expect(companyWide.map((a) => a.id).sort()).toEqual([northA, southA].sort());
     expect((await call(managerB, 'GET', `/api/organization/organizations/${managerA.id}`)).status).toBe(404);
-    expect(await areasOf(managerOfLocation, managerOfLocation.id)).toEqual([]);
+    expect(await organizationsOf(managerOfLocation, managerOfLocation.id)).toEqual([]);
   });
 
   it('are paged and searched by user', async () => {

@@ -53,7 +53,7 @@ const paramsFor = (
 ): Record<string, string | number> => {
   const idOf: Record<string, number> = {
     managementCompany: target.companyId,
-    organization: target.areaId,
+    organization: target.organizationId,
     location: target.locationId,
     user: victim.id,
     walk: target.walkId,
@@ -76,7 +76,7 @@ const paramsFor = (
     id: idOf[idKind] ?? 1,
     userId: victim.id,
     locationId: target.locationId,
-    organizationId: target.areaId,
+    organizationId: target.organizationId,
     orderId: 1,
     walkReportId: target.walkReportId,
     markerId: target.markerId,
@@ -101,7 +101,7 @@ const bodyFor = (name: RouteName, target: Tenant, victim: Person): unknown => {
   const bodies: Partial<Record<RouteName, unknown>> = {
     'managementCompany.update': { id: target.companyId, name: 'Changed', email: 'changed@example.com' },
     'organization.create': { name: 'Intruder area', managementCompanyId: target.companyId },
-    'organization.update': { id: target.areaId, name: 'Changed' },
+    'organization.update': { id: target.organizationId, name: 'Changed' },
     'location.create': {
       name: 'Intruder',
       address: '1 A St',
@@ -110,19 +110,19 @@ const bodyFor = (name: RouteName, target: Tenant, victim: Person): unknown => {
       zipcode: '12345',
       latitude: 1,
       longitude: 1,
-      organizationId: target.areaId,
+      organizationId: target.organizationId,
     },
     'location.update': { id: target.locationId, name: 'Changed' },
     'user.createOwner': { userInfo },
     'user.createCompanyManager': { userInfo },
-    'user.createAreaManager': { userInfo, organizationIds: [target.areaId] },
+    'user.createAreaManager': { userInfo, organizationIds: [target.organizationId] },
     'user.createManager': { userInfo, locationIds: [target.locationId] },
     'user.createAssistantManager': { userInfo, locationIds: [target.locationId] },
     'user.createEmployee': { userInfo, locationIds: [target.locationId] },
     'user.update': { userInfo: { id: victim.id, firstName: 'Changed' } },
     'user.companyEmail': { userId: victim.id, company_email: true },
     'user.addToLocation': { userIds: [victim.id], locationId: target.locationId },
-    'user.addToOrganization': { userIds: [victim.id], organizationId: target.areaId },
+    'user.addToOrganization': { userIds: [victim.id], organizationId: target.organizationId },
     'walk.create': {
       name: 'Intruder walk',
       locationId: target.locationId,
@@ -271,7 +271,9 @@ describe('the permission matrix', () => {
     expect((await api(ownerB, 'managementCompany.get', { params: { id: tenantB.companyId } })).name).toBe(
       'Company B',
     );
-    expect((await api(ownerB, 'organization.get', { params: { id: tenantB.areaId } })).name).toBe('Area B');
+    expect((await api(ownerB, 'organization.get', { params: { id: tenantB.organizationId } })).name).toBe(
+      'Area B',
+    );
     expect((await api(ownerB, 'location.get', { params: { id: tenantB.locationId } })).name).toBe(
       'Location B',
     );

@@ -82,7 +82,7 @@ describe('a new location', () => {
     ['Honolulu', 21.31, -157.86, 'Pacific/Honolulu'],
   ])('in %s is in %s', async (name, latitude, longitude, timeZone) => {
     const location = await api(admin, 'location.create', {
-      body: { ...locationBody(`Site in ${name}`, a.areaId), latitude, longitude },
+      body: { ...locationBody(`Site in ${name}`, a.organizationId), latitude, longitude },
     });
     const schedule = await api(admin, 'schedule.get', { params: { locationId: location.id } });
     expect(schedule.timeZone).toBe(timeZone);

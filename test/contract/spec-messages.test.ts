@@ -17,7 +17,7 @@ let t: TestHost;
 let call: ReturnType<typeof callAs>;
 let admin: Person;
 let companyId: number;
-let areaId: number;
+let organizationId: number;
 let locationId: number;
 let incidentId: number;
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
   admin = await person(t.host.url, Role.Admin);
-  ({ companyId, areaId, locationId } = await seedTenant(t.host.url, { by: admin, label: 'Msgs' }));
+  ({ companyId, organizationId, locationId } = await seedTenant(t.host.url, { by: admin, label: 'Msgs' }));
   incidentId = id(await call(admin, 'POST', '/api/incident', { locationId, typeId: 3 }));
 });
 afterAll(() => t.host.close());
@@ -99,21 +99,11 @@ describe('a body without a required field', () => {
   it.each(
     ['city', 'state', 'zipcode'].flatMap((field) => [undefined, ''].map((value) => [field, value] as const)),
   )("answers 'Please fill out all fields' for a location whose %s is %j", async (field, value) => {
-    await refused(
-      '/api/location',
-      { ...site, organizationId: areaId, [field]: value },
-      field,
-      v.fillAllFields,
-    );
+    await refused('/api/location', { ...site, organizationId, [field]: value }, field, v.fillAllFields);
   });
 
   it('keeps its own message for a zipcode given but malformed', async () => {
-    await refused(
-      '/api/location',
-      { ...site, organizationId: areaId, zipcode: '123' },
-      'zipcode',
-      v.invalidZipcode,
-    );
+    await refused('/api/location', { ...site, organizationId, zipcode: '123' }, 'zipcode', v.invalidZipcode);
   });
 
   it("answers 'Please select a management company' for an area without its company", async () => {

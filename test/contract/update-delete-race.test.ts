@@ -14,7 +14,7 @@ let t: TestHost;
 let call: ReturnType<typeof callAs>;
 let admin: Person;
 let companyId: number;
-let areaId: number;
+let organizationId: number;
 let locationId: number;
 
 const ROUNDS = 12;
@@ -24,7 +24,7 @@ beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
   admin = await person(t.host.url, Role.Admin);
-  ({ companyId, areaId, locationId } = await seedTenant(t.host.url, { by: admin, label: 'Race' }));
+  ({ companyId, organizationId, locationId } = await seedTenant(t.host.url, { by: admin, label: 'Race' }));
 });
 afterAll(() => t.host.close());
 
@@ -127,7 +127,7 @@ describe('an update racing a delete of the same object', () => {
 
   it('of a location answers 200 or 404, never 500', async () => {
     const rounds = await race(
-      async (n) => id(await call(admin, 'POST', '/api/location', locationBody(`Site ${n}`, areaId))),
+      async (n) => id(await call(admin, 'POST', '/api/location', locationBody(`Site ${n}`, organizationId))),
       (siteId) => ['PUT', '/api/location', { id: siteId, city: 'Clovis' }],
       (siteId) => `/api/location/${siteId}`,
     );

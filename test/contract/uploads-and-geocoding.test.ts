@@ -6,6 +6,8 @@ import { apiAs, type Api } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { seedTenant } from '../support/site.ts';
+import { dataFromEnv, storageFromEnv } from '@sitewalk/functions/composition';
+import { ownerPrefix } from '@sitewalk/functions/ports/storage';
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
@@ -15,7 +17,7 @@ let ownerA: Person;
 let employeeA: Person;
 let managerB: Person;
 let companyA: number;
-let areaA: number;
+let organizationA: number;
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(96, 7)]);
 
@@ -31,7 +33,7 @@ beforeAll(async () => {
   api = apiAs(t.host.url);
   admin = await person(t.host.url, Role.Admin);
   const tenantA = await seedTenant(t.host.url, { by: admin });
-  ({ companyId: companyA, areaId: areaA } = tenantA);
+  ({ companyId: companyA, organizationId: organizationA } = tenantA);
   ownerA = await tenantA.person(Role.Owner);
   // Of the company, at none of its locations.
   employeeA = await person(t.host.url, Role.Employee, { managementCompanyId: companyA });
@@ -97,16 +99,38 @@ describe('logos', () => {
   });
 
   it('work the same for areas', async () => {
-    const params = { id: areaA, name: 'logo' };
+    const params = { id: organizationA, name: 'logo' };
     const ticket = await api(ownerA, 'organization.logoUpload', {
       params,
       query: { contentType: 'image/jpeg', contentLength: png.length },
     });
-    expect(ticket.key).toMatch(new RegExp(`^tenants/${companyA}/area-logo/${areaA}/`));
+    expect(ticket.key).toMatch(new RegExp(`^tenants/${companyA}/organization-logo/${organizationA}/`));
     await upload(ticket, png);
     const view = await api(ownerA, 'organization.logo', { params });
     expect((await fetch(String(view.url))).status).toBe(200);
-    expect((await call(managerB, 'GET', `/api/organization/logo/${areaA}/logo`)).status).toBe(404);
+    expect((await call(managerB, 'GET', `/api/organization/logo/${organizationA}/logo`)).status).toBe(404);
+  });
+
+  it("keep showing an area's logo uploaded under the old 'area-logo' prefix, and delete it with the area", async () => {
+    const { id: organizationId } = await api(admin, 'organization.create', {
+      body: { name: 'Old Area', managementCompanyId: companyA },
+    });
+    const legacyKey = `${ownerPrefix(companyA, 'area-logo', organizationId)}old.png`;
+    const storage = storageFromEnv();
+    const legacy = await storage.presignUpload({
+      key: legacyKey,
+      contentType: 'image/png',
+      contentLength: png.length,
+      expiresIn: 60,
+    });
+    expect((await upload(legacy, png)).status).toBe(200);
+    const organizations = dataFromEnv().entities.organization;
+    await organizations.patch({ organizationId }).set({ logoKey: legacyKey }).go();
+    const params = { id: organizationId, name: 'logo' };
+    const view = await api(ownerA, 'organization.logo', { params });
+    expect(Buffer.from(await (await fetch(String(view.url))).arrayBuffer())).toEqual(png);
+    await api(ownerA, 'organization.delete', { params: { id: organizationId } });
+    expect(await storage.exists(legacyKey)).toBe(false);
   });
 });
 

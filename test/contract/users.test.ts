@@ -43,7 +43,7 @@ beforeAll(async () => {
   admin = await person(t.host.url, Role.Admin);
   tenantA = await seedTenant(t.host.url, { by: admin });
   const tenantB = await seedTenant(t.host.url, { by: admin });
-  ({ companyId: companyA, areaId: north, locationId: locA1 } = tenantA);
+  ({ companyId: companyA, organizationId: north, locationId: locA1 } = tenantA);
   locA2 = await tenantA.addLocation('A Two');
   locB = tenantB.locationId;
   ownerA = await tenantA.person(Role.Owner);
@@ -179,8 +179,8 @@ describe('reading users', () => {
       userInfo: info(),
       organizationIds: [north],
     });
-    const ofArea = await api(ownerA, 'user.allByOrganization', { params: { id: north } });
-    expect(ofArea.some((u) => u.id === areaManager.id)).toBe(true);
+    const ofOrganization = await api(ownerA, 'user.allByOrganization', { params: { id: north } });
+    expect(ofOrganization.some((u) => u.id === areaManager.id)).toBe(true);
     const ofOwner = await api(ownerA, 'user.someByUser', { params: { id: ownerA.id }, query: { limit: 50 } });
     const companies = ofOwner.users.map((u) => u.managementCompanyId);
     expect(companies.every((c) => c === companyA)).toBe(true);

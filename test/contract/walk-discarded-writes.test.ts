@@ -49,9 +49,10 @@ describe('writes discarded on the phone', () => {
       body: { finishedAt: '2026-11-22T06:30:00.000Z' },
     });
     // The refusal often comes after the finish: the notice is still taken.
-    const checkpoint = { clientId: uuid(), kind: 'checkpoint' as const };
+    const completedMarker = { clientId: uuid(), kind: 'checkpoint' as const };
     expect(
-      (await api(w.employee, 'walkReport.recordDiscardedWrite', { params, body: checkpoint })).discardedCount,
+      (await api(w.employee, 'walkReport.recordDiscardedWrite', { params, body: completedMarker }))
+        .discardedCount,
     ).toBe(3);
 
     const report = await api(w.manager, 'walkReport.get', { params });

@@ -5,7 +5,7 @@ import type { Person } from '../support/people.ts';
 import { tenMarkerSite, walkTestFile, type TenMarkerSite } from '../support/walks.ts';
 
 /**
- * Flags on walk reports (issue 18, shared/src/flags.ts): decided by the API as checkpoints are recorded, listed
+ * Flags on walk reports (issue 18, shared/src/flags.ts): decided by the API as completed markers are recorded, listed
  * with their reasons on the report, counted on the location's report rows and on the dashboard's card. Markers
  * of the test walks are 111 m apart, north of each other.
  */
@@ -127,28 +127,28 @@ describe('flags on walk reports', () => {
         kind: 'byHand',
         reason: "Marked reached by hand, not by the phone's position",
         markerId: byHand.markerId,
-        checkpointId: byHand.id,
+        completedMarkerId: byHand.id,
         imageName: null,
       },
       {
         kind: 'tooFast',
         reason: 'Reached 20 s after the previous marker, 111 m away: faster than a brisk walk (7.2 km/h)',
         markerId: tooFast.markerId,
-        checkpointId: tooFast.id,
+        completedMarkerId: tooFast.id,
         imageName: null,
       },
       {
         kind: 'farFromMarker',
         reason: 'Recorded 80 m from the marker',
         markerId: far.markerId,
-        checkpointId: far.id,
+        completedMarkerId: far.id,
         imageName: null,
       },
       {
         kind: 'deviceClock',
         reason: expect.stringMatching(/^The phone's clock was 20 min behind the server's$/) as string,
         markerId: clock.markerId,
-        checkpointId: clock.id,
+        completedMarkerId: clock.id,
         imageName: null,
       },
     ]);
@@ -172,7 +172,7 @@ describe('flags on walk reports', () => {
     expect((await api(w.admin, 'walkReport.get', { params: { walkReportId } })).flags).toEqual([]);
   });
 
-  it('keeps the flags right when checkpoints come out of order or twice', async () => {
+  it('keeps the flags right when completed markers come out of order or twice', async () => {
     const site = await newSite();
     const t0 = Date.now() - 30 * MINUTE;
     const walkReportId = await start(site, t0);
@@ -190,7 +190,7 @@ describe('flags on walk reports', () => {
     await record(site, walkReportId, third); // and the third again
     const report = await api(w.admin, 'walkReport.get', { params: { walkReportId } });
     // Marker 3 is now 10 s after marker 2, 111 m away: too fast, flagged once.
-    expect(report.flags.map((f) => [f.kind, f.checkpointId])).toEqual([['tooFast', thirdRecorded.id]]);
+    expect(report.flags.map((f) => [f.kind, f.completedMarkerId])).toEqual([['tooFast', thirdRecorded.id]]);
     expect((await rowOf(w.admin, site.locationId, walkReportId))?.flagCount).toBe(1);
 
     // A hand mark at marker 3 a second before: now that one is too fast (and by hand), the later one is not.
@@ -204,7 +204,7 @@ describe('flags on walk reports', () => {
       body: { finishedAt: iso(t0 + 10 * MINUTE) },
     });
     const after = await api(w.admin, 'walkReport.get', { params: { walkReportId } });
-    expect(after.flags.map((f) => [f.kind, f.checkpointId])).toEqual([
+    expect(after.flags.map((f) => [f.kind, f.completedMarkerId])).toEqual([
       ['byHand', handAtThird.id],
       ['tooFast', handAtThird.id],
     ]);

@@ -54,7 +54,7 @@ const startReport = (who: Person, walkId = walkA) =>
     clientId: crypto.randomUUID(),
     startedAt: new Date().toISOString(),
   });
-const checkpoint = (who: Person, walkReportId: number, markerId = markerA) =>
+const completedMarker = (who: Person, walkReportId: number, markerId = markerA) =>
   call(who, 'POST', `/api/walk/walk-report/${walkReportId}/checkpoint`, {
     clientId: crypto.randomUUID(),
     markerId,
@@ -120,7 +120,7 @@ describe('a refused create spends no id', () => {
   });
 
   describe.each([
-    ['checkpoint', checkpoint],
+    ['completed marker', completedMarker],
     ['note', note],
   ])('%s', (_, record) => {
     it.each([

@@ -148,14 +148,14 @@ describe('a walk photo’s evidence', () => {
         kind: 'photoTime',
         reason: 'Photo taken 120 min before the marker was reached (camera time)',
         markerId: marker.id,
-        checkpointId: null,
+        completedMarkerId: null,
         imageName,
       },
       {
         kind: 'photoPosition',
         reason: 'Photo taken 1112 m from the marker (camera position)',
         markerId: marker.id,
-        checkpointId: null,
+        completedMarkerId: null,
         imageName,
       },
     ]);
@@ -202,7 +202,7 @@ describe('a walk photo’s evidence', () => {
         kind: 'photoReused',
         reason: `The same picture is in walk report ${first}`,
         markerId: markerAt(site, 0).id,
-        checkpointId: null,
+        completedMarkerId: null,
         imageName: copy.imageName,
       },
     ]);

@@ -5,7 +5,7 @@ import { Role } from '@sitewalk/shared/roles';
 import type { Person } from '../support/people.ts';
 import { marker, walkTestFile } from '../support/walks.ts';
 
-/** Recording a walk report: started, checkpoints reached, notes, finished; retried writes change nothing. */
+/** Recording a walk report: started, completed markers reached, notes, finished; retried writes change nothing. */
 
 const { call, api, w } = walkTestFile();
 
@@ -62,12 +62,14 @@ describe('recording a walk report', () => {
       targetUnit: '12',
       picturedUnit: '13',
     };
-    const checkpoint = (body: typeof first) =>
+    const completedMarker = (body: typeof first) =>
       api(w.employee, 'walkReport.recordCompletedMarker', { params, body });
-    const recorded = await checkpoint(first);
-    expect(await checkpoint(first)).toEqual(recorded); // retried
-    expect(await checkpoint({ ...first, arrivedAt: '2026-11-22T06:02:00.000Z', lat: 1 })).toEqual(recorded);
-    const doorRecorded = await checkpoint(door);
+    const recorded = await completedMarker(first);
+    expect(await completedMarker(first)).toEqual(recorded); // retried
+    expect(await completedMarker({ ...first, arrivedAt: '2026-11-22T06:02:00.000Z', lat: 1 })).toEqual(
+      recorded,
+    );
+    const doorRecorded = await completedMarker(door);
     const note = { clientId: uuid(), markerId: markers[1]?.id ?? 0, note: '  Gate 2 lock is loose ' };
     const noted = await api(w.employee, 'walkReport.addNote', { params, body: note });
     expect(await api(w.employee, 'walkReport.addNote', { params, body: note })).toEqual(noted);
@@ -161,7 +163,7 @@ describe('recording a walk report', () => {
 
     // Retries after the finish answer what they wrote; the report stays as it was.
     expect(await api(w.employee, 'walkReport.finish', { params, body: finish })).toEqual(finished);
-    expect(await checkpoint(first)).toEqual(recorded);
+    expect(await completedMarker(first)).toEqual(recorded);
     expect(await api(w.employee, 'walkReport.addNote', { params, body: note })).toEqual(noted);
     expect((await api(w.employee, 'walkReport.start', { body: start })).id).toBe(walkReportId);
     expect(await api(w.manager, 'walkReport.get', { params })).toEqual(report);
@@ -217,7 +219,7 @@ describe('recording a walk report', () => {
     const { walkId, markers } = await walkWithMarkers();
     expect((await startAt(otherEmployee, walkId)).status).toBe(404);
     const mine = await startReport(w.employee, walkId, '2026-11-22T05:00:00Z');
-    const checkpoint = {
+    const completedMarker = {
       clientId: uuid(),
       markerId: markers[0]?.id,
       arrivedAt: '2026-11-22T05:01:00Z',
@@ -228,7 +230,7 @@ describe('recording a walk report', () => {
     const path = `/api/walk/walk-report/${mine}`;
     const note = { clientId: uuid(), markerId: markers[0]?.id, note: 'x' };
     const finish = { finishedAt: '2026-11-22T05:09:00Z' };
-    expect((await call(otherEmployee, 'POST', `${path}/checkpoint`, checkpoint)).status).toBe(404);
+    expect((await call(otherEmployee, 'POST', `${path}/checkpoint`, completedMarker)).status).toBe(404);
     expect((await call(otherEmployee, 'POST', `${path}/note`, note)).status).toBe(404);
     expect((await call(otherEmployee, 'PUT', `${path}/finish`, finish)).status).toBe(404);
     expect((await call(otherEmployee, 'GET', path)).status).toBe(404);
@@ -240,11 +242,11 @@ describe('recording a walk report', () => {
     });
   });
 
-  it('keeps other people and tenants out of a report, and refuses checkpoints it cannot place', async () => {
+  it('keeps other people and tenants out of a report, and refuses completed markers it cannot place', async () => {
     const { walkId, markers } = await walkWithMarkers();
     const walkReportId = await startReport(w.employee, walkId, '2026-11-22T18:00:00.000Z');
     const path = `/api/walk/walk-report/${walkReportId}`;
-    const checkpoint = () => ({
+    const completedMarker = () => ({
       clientId: uuid(),
       markerId: markers[0]?.id,
       arrivedAt: '2026-11-22T18:01:00.000Z',
@@ -252,16 +254,17 @@ describe('recording a walk report', () => {
       lng: 1,
       accuracy: 1,
     });
-    expect((await call(w.manager, 'POST', `${path}/checkpoint`, checkpoint())).status).toBe(403);
-    expect((await call(w.managerB, 'POST', `${path}/checkpoint`, checkpoint())).status).toBe(404);
+    expect((await call(w.manager, 'POST', `${path}/checkpoint`, completedMarker())).status).toBe(403);
+    expect((await call(w.managerB, 'POST', `${path}/checkpoint`, completedMarker())).status).toBe(404);
     expect((await call(w.managerB, 'GET', path)).status).toBe(404);
     const startB = { walkId, clientId: uuid(), startedAt: '2026-11-22T18:00:00.000Z' };
     expect((await call(w.managerB, 'POST', '/api/walk/walk-report', startB)).status).toBe(404);
     expect(
-      (await call(w.employee, 'POST', `${path}/checkpoint`, { ...checkpoint(), markerId: 999999 })).status,
+      (await call(w.employee, 'POST', `${path}/checkpoint`, { ...completedMarker(), markerId: 999999 }))
+        .status,
     ).toBe(400);
     expect(
-      (await call(w.employee, 'POST', `${path}/checkpoint`, { ...checkpoint(), clientId: 'not-a-uuid' }))
+      (await call(w.employee, 'POST', `${path}/checkpoint`, { ...completedMarker(), clientId: 'not-a-uuid' }))
         .status,
     ).toBe(400);
     expect(await api(w.employee, 'walkReport.get', { params: { walkReportId } })).toMatchObject({
@@ -290,7 +293,7 @@ describe('recording a walk report', () => {
     // Every new write to a finished report is refused.
     it.each<[string, string, string, () => Record<string, unknown>]>([
       [
-        'a checkpoint',
+        'a completed marker',
         'POST',
         'checkpoint',
         () => ({
@@ -355,7 +358,7 @@ describe('recording a walk report', () => {
     expect(offered.length).toBeGreaterThan(0);
   });
 
-  it('reads checkpoints and photos stored before methods and distances were: by position, measured now', async () => {
+  it('reads completed markers and photos stored before methods and distances were: by position, measured now', async () => {
     const { walkId, markers } = await walkWithMarkers();
     const reportId = await startReport(w.employee, walkId, '2026-11-22T09:00:00.000Z');
     const db = dataFromEnv();
@@ -514,7 +517,7 @@ describe('bad recording input is refused with field messages, never a 500', () =
     ['a target unit of 21 characters', { targetUnit: 'u'.repeat(21) }, 'targetUnit'],
     ['an unknown method', { method: 'teleport' }, 'method'],
     ['a null method', { method: null }, 'method'],
-  ])('a checkpoint with %s', async (_, change, field) => {
+  ])('a completed marker with %s', async (_, change, field) => {
     const good = {
       clientId: uuid(),
       markerId,
@@ -579,7 +582,7 @@ describe('bad recording input is refused with field messages, never a 500', () =
     ],
     ['a report', 'GET', '/api/walk/walk-report/999999', () => undefined],
     [
-      'a checkpoint on a report',
+      'a completed marker on a report',
       'POST',
       '/api/walk/walk-report/999999/checkpoint',
       () => ({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataFromEnv } from '@sitewalk/functions/composition';
 import {
-  WALK_REPORT_CHECKPOINTS_MAX,
+  WALK_REPORT_COMPLETED_MARKERS_MAX,
   WALK_REPORT_NOTES_MAX,
   WALK_REPORT_PHOTOS_MAX,
 } from '@sitewalk/shared/constants';
@@ -11,7 +11,7 @@ import { callAs } from '../support/people.ts';
 import { seedTenant } from '../support/site.ts';
 import { tenMarkerSite, type TenMarkerSite } from '../support/walks.ts';
 
-/** What a walk report holds at most: checkpoints, notes and photos each up to a cap, even when writes race. */
+/** What a walk report holds at most: completed markers, notes and photos each up to a cap, even when writes race. */
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
@@ -39,19 +39,22 @@ const startReport = async (minute: number) =>
   ).id;
 
 const writes = {
-  checkpoint: {
-    count: 'checkpointCount',
-    max: WALK_REPORT_CHECKPOINTS_MAX,
+  completedMarker: {
+    path: 'checkpoint',
+    count: 'completedMarkerCount',
+    max: WALK_REPORT_COMPLETED_MARKERS_MAX,
     noun: 'checkpoints',
     body: (markerId: number) => ({ markerId, arrivedAt: at(1), lat: 36.8, lng: -119.7, accuracy: 3 }),
   },
   note: {
+    path: 'note',
     count: 'noteCount',
     max: WALK_REPORT_NOTES_MAX,
     noun: 'notes',
     body: (markerId: number) => ({ markerId, note: 'Gate open' }),
   },
   photo: {
+    path: 'photo',
     count: 'photoCount',
     max: WALK_REPORT_PHOTOS_MAX,
     noun: 'photos',
@@ -68,7 +71,7 @@ describe('what a walk report holds at most', () => {
       const write = writes[kind];
       const walkReportId = await startReport(0);
       const post = (body: unknown) =>
-        call(site.walker, 'POST', `/api/walk/walk-report/${walkReportId}/${kind}`, body);
+        call(site.walker, 'POST', `/api/walk/walk-report/${walkReportId}/${write.path}`, body);
       const markerId = site.markers[0]?.id ?? 0;
       // Real writes are counted on the report.
       const early = { clientId: uuid(), ...write.body(markerId) };
@@ -98,7 +101,11 @@ describe('what a walk report holds at most', () => {
       expect((await post(early)).status).toBe(200);
       // What the report holds: the early write and the three that fit.
       const detail = await api(site.walker, 'walkReport.get', { params: { walkReportId } });
-      const held = { checkpoint: detail.CompletedMarker, note: detail.walkNote, photo: detail.markerImage };
+      const held = {
+        completedMarker: detail.CompletedMarker,
+        note: detail.walkNote,
+        photo: detail.markerImage,
+      };
       expect(held[kind]).toHaveLength(4);
     },
   );
@@ -106,10 +113,15 @@ describe('what a walk report holds at most', () => {
   it.each(kinds)('refuses a %s on a finished report with 409', async (kind) => {
     const walkReportId = await startReport(10);
     await api(site.walker, 'walkReport.finish', { params: { walkReportId }, body: { finishedAt: at(20) } });
-    const answer = await call(site.walker, 'POST', `/api/walk/walk-report/${walkReportId}/${kind}`, {
-      clientId: uuid(),
-      ...writes[kind].body(site.markers[0]?.id ?? 0),
-    });
+    const answer = await call(
+      site.walker,
+      'POST',
+      `/api/walk/walk-report/${walkReportId}/${writes[kind].path}`,
+      {
+        clientId: uuid(),
+        ...writes[kind].body(site.markers[0]?.id ?? 0),
+      },
+    );
     expect(answer.status).toBe(409);
   });
 });

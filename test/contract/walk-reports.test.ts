@@ -45,7 +45,7 @@ describe("a location's walk reports", () => {
         620,
       ),
     );
-    // No checkpoints, finished 12 minutes after the start.
+    // No completed markers, finished 12 minutes after the start.
     reportIds.push(await walkReport(1200, [], 1212));
   });
 
@@ -84,7 +84,7 @@ describe("a location's walk reports", () => {
     });
   });
 
-  it('count a retried checkpoint once', async () => {
+  it('count a retried completed marker once', async () => {
     const walkReportId = await walkReport(2000, [[0, 2001]]);
     const again = {
       clientId: uuid(),
@@ -94,11 +94,11 @@ describe("a location's walk reports", () => {
       lng: 1,
       accuracy: 1,
     };
-    const checkpoint = () =>
+    const completedMarker = () =>
       api(site.walker, 'walkReport.recordCompletedMarker', { params: { walkReportId }, body: again });
-    // Copies racing each other, then a late retry: one checkpoint, the same answer to each.
-    const answers = await Promise.all(Array.from({ length: 3 }, checkpoint));
-    answers.push(await checkpoint());
+    // Copies racing each other, then a late retry: one completed marker, the same answer to each.
+    const answers = await Promise.all(Array.from({ length: 3 }, completedMarker));
+    answers.push(await completedMarker());
     expect(answers.every((a) => a.id === answers[0]?.id)).toBe(true);
     const detail = await api(site.walker, 'walkReport.get', { params: { walkReportId } });
     expect(detail.CompletedMarker).toHaveLength(2);
@@ -134,9 +134,9 @@ describe("a location's walk reports", () => {
     expect((await call(site.walker, 'GET', '/api/walk/some/by-location/abc')).status).toBe(400);
   });
 
-  it('mend at the finish a row whose checkpoint was stored but not folded in (a crash between the two)', async () => {
+  it('mend at the finish a row whose completed marker was stored but not folded in (a crash between the two)', async () => {
     const walkReportId = await walkReport(3000, [[0, 3001]]);
-    // As if the server died after storing the checkpoint and before updating the report's totals.
+    // As if the server died after storing the completed marker and before updating the report's totals.
     await dataFromEnv()
       .entities.completedMarker.create({
         walkReportId,
@@ -208,12 +208,12 @@ describe('the duration rule in the walk-report list, at its edges', () => {
   const reaching = (count: number, from: number, step: number): [number, number][] =>
     Array.from({ length: count }, (_, n) => [n, from + n * step]);
 
-  it('counts a walk of all ten checkpoints from the first to the last arrival', async () => {
+  it('counts a walk of all ten completed markers from the first to the last arrival', async () => {
     // The report started 5 minutes before the first arrival and finished 30 after the last: neither counts.
     expect(await row(0, reaching(10, 5, 2), 53)).toEqual({ totalTime: '18 min', completed: true });
   });
 
-  it('takes 9 of 10 checkpoints (90%) as completed, and 8 of 10 as not', async () => {
+  it('takes 9 of 10 completed markers (90%) as completed, and 8 of 10 as not', async () => {
     expect(await row(100, reaching(9, 100, 3), 200)).toEqual({ totalTime: '24 min', completed: true });
     expect(await row(200, reaching(8, 200, 3), 300)).toEqual({
       totalTime: 'Not Completed',
@@ -221,7 +221,7 @@ describe('the duration rule in the walk-report list, at its edges', () => {
     });
   });
 
-  it('counts a checkpoint reached twice once', async () => {
+  it('counts a completed marker reached twice once', async () => {
     // 8 distinct markers, one of them twice: still 8 of 10.
     expect(await row(300, [...reaching(8, 300, 1), [0, 320]], 330)).toEqual({
       totalTime: 'Not Completed',
@@ -239,11 +239,11 @@ describe('the duration rule in the walk-report list, at its edges', () => {
     expect(await row(450, quick, 460)).toEqual({ totalTime: 'Not Completed', completed: false });
   });
 
-  it('without checkpoints, counts from start to finish', async () => {
+  it('without completed markers, counts from start to finish', async () => {
     expect(await row(500, [], 512)).toEqual({ totalTime: '12 min', completed: true });
   });
 
-  it("without checkpoints, shows 'Not Completed' for 0 or negative minutes, or no finish", async () => {
+  it("without completed markers, shows 'Not Completed' for 0 or negative minutes, or no finish", async () => {
     expect(await row(600, [], 600)).toEqual({ totalTime: 'Not Completed', completed: false });
     // A finish by the phone's clock before the start it sent.
     expect(await row(700, [], 695)).toEqual({ totalTime: 'Not Completed', completed: false });

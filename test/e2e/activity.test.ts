@@ -21,7 +21,7 @@ describe('the Activity screen', () => {
     const companyManager = await site.person(Role.CompanyManager);
     const manager = await site.person(Role.Manager);
     await api(site.superUser, 'organization.update', {
-      body: { id: site.areaId, name: 'Area Logged North' },
+      body: { id: site.organizationId, name: 'Area Logged North' },
     });
     await api(manager, 'incident.resolve', { params: { id: site.incidentId }, body: { resolved: true } });
 

@@ -23,7 +23,7 @@ describe('areas', () => {
     ]);
     const below = await person(url, Role.Manager, {
       ...company,
-      locations: [{ locationId: site.locationId, organizationId: site.areaId, ...company }],
+      locations: [{ locationId: site.locationId, organizationId: site.organizationId, ...company }],
     });
     const nameOf = async (who: { id: number }) => {
       const answer = await call(manager, 'GET', `/api/user/${who.id}`);
@@ -34,16 +34,18 @@ describe('areas', () => {
       nameOf(second),
       nameOf(below),
     ]);
-    const seededName = String((await call(manager, 'GET', `/api/organization/${site.areaId}`)).body.name);
+    const seededName = String(
+      (await call(manager, 'GET', `/api/organization/${site.organizationId}`)).body.name,
+    );
     const label = randomBytes(3).toString('hex');
-    const areaName = `Journey Area ${label}`;
+    const organizationName = `Journey Area ${label}`;
 
     await allowStorage(journey);
     await signIn(journey, manager.email, PERSON_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Areas' }).click();
     await page.getByRole('heading', { level: 1, name: 'Areas' }).waitFor();
-    const areas = page.getByRole('table', { name: 'Areas' });
-    await areas.getByText(seededName).waitFor();
+    const organizations = page.getByRole('table', { name: 'Areas' });
+    await organizations.getByText(seededName).waitFor();
     await journey.check('areas');
 
     // Add Area: a name is required; the only company is chosen already.
@@ -55,7 +57,7 @@ describe('areas', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Name is required').waitFor();
     await journey.check('add area refused');
-    await page.getByRole('textbox', { name: 'Name' }).fill(areaName);
+    await page.getByRole('textbox', { name: 'Name' }).fill(organizationName);
     const logoInput = page.getByLabel('Logo', { exact: true });
     await logoInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
     await page.getByText('Please select an image file').waitFor();
@@ -68,16 +70,16 @@ describe('areas', () => {
 
     // In the list, found by search; its row opens the detail.
     await page.getByRole('searchbox', { name: 'Search Areas' }).fill(label);
-    await areas.getByText(areaName).waitFor();
-    await expect.poll(() => areas.getByRole('row').count()).toBe(2);
-    await areas.getByText(areaName).click();
-    await page.getByRole('heading', { level: 1, name: areaName }).waitFor();
-    const areaId = Number(pathOf(page).split('/').at(-1));
-    expect(areaId).toBeGreaterThan(0);
+    await organizations.getByText(organizationName).waitFor();
+    await expect.poll(() => organizations.getByRole('row').count()).toBe(2);
+    await organizations.getByText(organizationName).click();
+    await page.getByRole('heading', { level: 1, name: organizationName }).waitFor();
+    const organizationId = Number(pathOf(page).split('/').at(-1));
+    expect(organizationId).toBeGreaterThan(0);
     await page.getByText('No users.').waitFor();
     await page.getByText('No locations.').waitFor();
     await expect
-      .poll(() => page.getByRole('img', { name: `Logo of ${areaName}` }).getAttribute('data-picture'))
+      .poll(() => page.getByRole('img', { name: `Logo of ${organizationName}` }).getAttribute('data-picture'))
       .toBe('loaded');
     await journey.check('area detail');
 
@@ -104,21 +106,21 @@ describe('areas', () => {
     await page.getByRole('button', { name: `Remove ${firstName}` }).click();
     await users.getByRole('link', { name: firstName }).waitFor({ state: 'detached' });
     await users.getByRole('link', { name: secondName }).waitFor();
-    const members = await call(manager, 'GET', `/api/user/all/by-organization/${areaId}`);
+    const members = await call(manager, 'GET', `/api/user/all/by-organization/${organizationId}`);
     expect((members.body as unknown as { id: number }[]).map(({ id }) => id)).toEqual([second.id]);
 
     // Rename.
     await page.getByRole('link', { name: 'Update' }).click();
     await page.getByRole('heading', { level: 1, name: 'Update Area' }).waitFor();
-    await page.getByRole('textbox', { name: 'Name' }).fill(`${areaName} West`);
+    await page.getByRole('textbox', { name: 'Name' }).fill(`${organizationName} West`);
     await journey.check('update area');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved!').waitFor();
-    await page.getByRole('heading', { level: 1, name: `${areaName} West` }).waitFor();
-    expect(pathOf(page)).toBe(`/app/organizations/${areaId}`);
+    await page.getByRole('heading', { level: 1, name: `${organizationName} West` }).waitFor();
+    expect(pathOf(page)).toBe(`/app/organizations/${organizationId}`);
 
     // The seeded area still has its location: the API's 409 is shown as it is.
-    await page.goto(journey.url(`/app/organizations/update/${site.areaId}`));
+    await page.goto(journey.url(`/app/organizations/update/${site.organizationId}`));
     await page.getByRole('button', { name: 'Delete Area' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Profile?' });
     await confirm.getByText('All data associated with this organization will be deleted forever!').waitFor();
@@ -126,10 +128,10 @@ describe('areas', () => {
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Delete the locations of this area and remove its users first').waitFor();
     await journey.check('delete refused');
-    expect((await call(manager, 'GET', `/api/organization/${site.areaId}`)).status).toBe(200);
+    expect((await call(manager, 'GET', `/api/organization/${site.organizationId}`)).status).toBe(200);
 
     // The new area, emptied, goes.
-    await page.goto(journey.url(`/app/organizations/${areaId}`));
+    await page.goto(journey.url(`/app/organizations/${organizationId}`));
     await page.getByRole('button', { name: `Remove ${secondName}` }).click();
     await page.getByText('No users.').waitFor();
     await page.getByRole('link', { name: 'Update' }).click();
@@ -141,7 +143,7 @@ describe('areas', () => {
     await page.getByText('Deleted!').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Areas' }).waitFor();
     expect(pathOf(page)).toBe('/app/organizations');
-    expect((await call(manager, 'GET', `/api/organization/${areaId}`)).status).toBe(404);
+    expect((await call(manager, 'GET', `/api/organization/${organizationId}`)).status).toBe(404);
     await page.getByRole('searchbox', { name: 'Search Areas' }).fill(label);
     await page.getByText('No areas.').waitFor();
   });
@@ -153,7 +155,11 @@ describe('areas', () => {
     const manager = await person(url, Role.Manager, {
       managementCompanyId: site.companyId,
       locations: [
-        { locationId: site.locationId, organizationId: site.areaId, managementCompanyId: site.companyId },
+        {
+          locationId: site.locationId,
+          organizationId: site.organizationId,
+          managementCompanyId: site.companyId,
+        },
       ],
     });
 
@@ -166,7 +172,7 @@ describe('areas', () => {
     expect(await page.getByRole('table', { name: 'Areas' }).count()).toBe(0);
     await journey.check('areas refused');
 
-    await page.goto(journey.url(`/app/organizations/${site.areaId}`));
+    await page.goto(journey.url(`/app/organizations/${site.organizationId}`));
     await page.getByText('Error Loading Area').waitFor();
     await page.getByText('The area could not be loaded. Please try again later.').waitFor();
     await journey.check('area refused');

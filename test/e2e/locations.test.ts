@@ -27,10 +27,12 @@ describe('locations', () => {
     const call = callAs(url);
     const areaManager = await person(url, Role.AreaManager, {
       managementCompanyId: site.companyId,
-      organizations: [{ organizationId: site.areaId, managementCompanyId: site.companyId }],
+      organizations: [{ organizationId: site.organizationId, managementCompanyId: site.companyId }],
     });
     const seeded = String((await call(areaManager, 'GET', `/api/location/${site.locationId}`)).body.name);
-    const areaName = String((await call(areaManager, 'GET', `/api/organization/${site.areaId}`)).body.name);
+    const organizationName = String(
+      (await call(areaManager, 'GET', `/api/organization/${site.organizationId}`)).body.name,
+    );
     const label = randomBytes(3).toString('hex');
     const name = `Journey Storage ${label}`;
     // Fresno City Hall; the offline geocoder knows its ZIP code's centre.
@@ -63,7 +65,9 @@ describe('locations', () => {
     await page.getByText('Address is required').waitFor();
     await expect.poll(() => page.getByText('Please fill out all fields').count()).toBe(3);
     // The only area is chosen already.
-    await expect.poll(() => page.getByRole('combobox', { name: /Area/ }).textContent()).toContain(areaName);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: /Area/ }).textContent())
+      .toContain(organizationName);
     await journey.check('add location refused');
 
     await page.getByRole('textbox', { name: 'Name' }).fill(name);
@@ -96,13 +100,13 @@ describe('locations', () => {
     expect(locationId).toBeGreaterThan(0);
     await expect.poll(() => new URL(page.url()).hash).toBe('#walk-reports');
     const saved = (await call(areaManager, 'GET', `/api/location/${locationId}`)).body;
-    expect(saved).toMatchObject({ name, ...address, organizationId: site.areaId, zoomLevel: 18 });
+    expect(saved).toMatchObject({ name, ...address, organizationId: site.organizationId, zoomLevel: 18 });
     expect(Number(saved.latitude)).toBeCloseTo(expected.lat, 5);
     expect(Number(saved.longitude)).toBeCloseTo(expected.lng, 5);
 
     // The detail: header and tabs.
     await page.getByText('Fresno, CA 93721').waitFor();
-    await page.getByText(`Area: ${areaName}`).waitFor();
+    await page.getByText(`Area: ${organizationName}`).waitFor();
     await page.getByText('No walk reports.').waitFor();
     await journey.check('new location');
   });
@@ -114,7 +118,7 @@ describe('locations', () => {
     const call = callAs(url);
     const areaManager = await person(url, Role.AreaManager, {
       managementCompanyId: site.companyId,
-      organizations: [{ organizationId: site.areaId, managementCompanyId: site.companyId }],
+      organizations: [{ organizationId: site.organizationId, managementCompanyId: site.companyId }],
     });
     const name = String((await call(areaManager, 'GET', `/api/location/${site.locationId}`)).body.name);
     const employee = (await call(areaManager, 'GET', `/api/user/${site.employee.id}`)).body;
@@ -256,7 +260,12 @@ describe('locations', () => {
     const company = { managementCompanyId: site.companyId };
     const manager = await person(url, Role.CompanyManager, company);
     const label = randomBytes(3).toString('hex');
-    const made = await call(manager, 'POST', '/api/location', locationBody(`Doomed ${label}`, site.areaId));
+    const made = await call(
+      manager,
+      'POST',
+      '/api/location',
+      locationBody(`Doomed ${label}`, site.organizationId),
+    );
     const locationId = Number(made.body.id);
 
     await signIn(journey, manager.email, PERSON_PASSWORD);
@@ -333,7 +342,7 @@ describe('locations', () => {
     const company = { managementCompanyId: site.companyId };
     const below = await person(url, Role.Manager, {
       ...company,
-      locations: [{ locationId: site.locationId, organizationId: site.areaId, ...company }],
+      locations: [{ locationId: site.locationId, organizationId: site.organizationId, ...company }],
     });
     await signIn(journey, below.email, PERSON_PASSWORD);
     await page.goto(journey.url('/app/locations'));

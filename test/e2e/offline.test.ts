@@ -99,7 +99,7 @@ describe('the installable app', () => {
     await page.getByRole('heading', { level: 1, name: 'Walk finished' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Offline — 3 items waiting to send' }).waitFor();
 
-    // The network back: the outbox sends, and the API holds the finished report with its checkpoint.
+    // The network back: the outbox sends, and the API holds the finished report with its completed marker.
     await context.setOffline(false);
     await page.getByRole('status').filter({ hasText: 'All sent' }).waitFor({ timeout: 30_000 });
     const view = page.getByRole('link', { name: 'View report' });

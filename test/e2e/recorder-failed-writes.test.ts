@@ -11,7 +11,7 @@ import { e2e, expect, SCREENSHOTS, signIn, testWithServiceWorker } from './suppo
 
 /**
  * Issue 28's failed writes, on a 375 px phone: the network is cut and restored, and the photo's upload fails on
- * every try (the storage refusing this page's origin, as Chromium saw at 127.0.0.1). The checkpoints and the
+ * every try (the storage refusing this page's origin, as Chromium saw at 127.0.0.1). The completed markers and the
  * finish land all the same; the photo is set aside with its reason, Retry and Discard; discarded (after the
  * confirmation), the manager sees the count on the walk report.
  */
@@ -35,7 +35,7 @@ const markerRow = (page: Page, label: number) =>
 const indicator = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
 describe('failed writes in the recorder', () => {
-  test('a photo that never uploads holds back neither checkpoints nor finish; discarded, the report counts it', async ({
+  test('a photo that never uploads holds back neither completed markers nor finish; discarded, the report counts it', async ({
     journey,
   }) => {
     const { page, context } = journey;
@@ -107,7 +107,7 @@ describe('failed writes in the recorder', () => {
       .click();
     await page.getByText('Walk finished').waitFor();
 
-    // The network is back: the checkpoints and the finish land; the photo fails on every try, then says why.
+    // The network is back: the completed markers and the finish land; the photo fails on every try, then says why.
     await context.setOffline(false);
     const failedList = page.getByTestId('failed-writes');
     await failedList

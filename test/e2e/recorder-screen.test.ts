@@ -91,6 +91,15 @@ describe('the recorder screen', () => {
       .setInputFiles({ name: 'lock.png', mimeType: 'image/png', buffer: logoPng() });
     await incident.getByText('1 photo').waitFor();
     await journey.check('report incident');
+    // On a 320 px phone the dialog keeps 16 px from the edges, and 'Save incident' stays on one line.
+    await page.setViewportSize({ width: 320, height: 640 });
+    const dialogBox = await incident.boundingBox();
+    expect(dialogBox?.x).toBe(16);
+    expect(dialogBox?.width).toBe(288);
+    const saveBox = await incident.getByRole('button', { name: 'Save incident' }).boundingBox();
+    const cancelBox = await incident.getByRole('button', { name: 'Cancel' }).boundingBox();
+    expect(saveBox?.height).toBe(cancelBox?.height);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await incident.getByRole('button', { name: 'Save incident' }).click();
     await incident.waitFor({ state: 'hidden' });
 
@@ -113,7 +122,7 @@ describe('the recorder screen', () => {
     await page.getByRole('status').filter({ hasText: 'All sent' }).waitFor({ timeout: 30_000 });
     await journey.check('finished');
 
-    // The API holds the report (three checkpoints in order, the door's units, its photo once) and the
+    // The API holds the report (three completed markers in order, the door's units, its photo once) and the
     // incident, linked to it, with its photo.
     const reportId = Number(/walk-report\/(\d+)$/.exec((await view.getAttribute('href')) ?? '')?.[1]);
     const report = await call(site.employee, 'GET', `/api/walk/walk-report/${reportId}`);

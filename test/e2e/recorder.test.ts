@@ -10,7 +10,7 @@ import { e2e, expect, signIn, testWithServiceWorker } from './support/journey.ts
 /**
  * Issue 15's journey: an Employee records a whole walk on a phone-sized browser, the network cut for part
  * of it and the page reloaded with no network; once the network is back the API holds one report with every
- * checkpoint, note and photo once and in order, and the manager's walk report detail shows it with its flags.
+ * completed marker, note and photo once and in order, and the manager's walk report detail shows it with its flags.
  * The service worker runs (testWithServiceWorker): the offline reload comes from it.
  */
 
@@ -176,10 +176,10 @@ describe('the walk recorder', () => {
     );
     expect(report.userId).toBe(site.employee.id);
     expect(report.finishedAt).not.toBeNull();
-    expect(report.CompletedMarker.map((checkpoint) => checkpoint.markerId)).toEqual(
+    expect(report.CompletedMarker.map((completedMarker) => completedMarker.markerId)).toEqual(
       [1, 2, 3, 4, 5].map(markerId),
     );
-    expect(report.CompletedMarker.map((checkpoint) => checkpoint.method)).toEqual([
+    expect(report.CompletedMarker.map((completedMarker) => completedMarker.method)).toEqual([
       'position',
       'position',
       'position',

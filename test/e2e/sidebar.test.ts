@@ -34,7 +34,7 @@ describe('the sidebar', () => {
     const site = await seedSite(url);
     const membership = {
       locationId: site.locationId,
-      organizationId: site.areaId,
+      organizationId: site.organizationId,
       managementCompanyId: site.companyId,
     };
     const who =

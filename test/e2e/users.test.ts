@@ -25,13 +25,13 @@ describe('users', () => {
     const { url } = e2e();
     const site = await seedSite(url);
     const call = callAs(url);
-    const [company, area, location] = await Promise.all([
+    const [company, organization, location] = await Promise.all([
       call(site.superUser, 'GET', `/api/managementCompany/${site.companyId}`),
-      call(site.superUser, 'GET', `/api/organization/${site.areaId}`),
+      call(site.superUser, 'GET', `/api/organization/${site.organizationId}`),
       call(site.superUser, 'GET', `/api/location/${site.locationId}`),
     ]);
     const companyName = String(company.body.name);
-    const areaName = String(area.body.name);
+    const organizationName = String(organization.body.name);
     const locationName = String(location.body.name);
     const label = randomBytes(3).toString('hex');
     const cmEmail = `cm-${label}@example.com`;
@@ -103,10 +103,10 @@ describe('users', () => {
     await page.getByRole('button', { name: 'Add Area Manager' }).click();
     await page.getByText(messages.validation.chooseOrganization).waitFor();
     await journey.check('add area manager refused');
-    await choose(journey, 'Areas', areaName);
+    await choose(journey, 'Areas', organizationName);
     await page.getByRole('button', { name: 'Add Area Manager' }).click();
     await page.getByRole('heading', { level: 1, name: `Avery Area${label}` }).waitFor();
-    await page.getByRole('list', { name: 'Areas' }).getByText(areaName).waitFor();
+    await page.getByRole('list', { name: 'Areas' }).getByText(organizationName).waitFor();
 
     // A Manager with a PIN at the site's location, their default.
     await mainNav(journey).getByRole('link', { name: 'Users' }).click();
@@ -183,7 +183,11 @@ describe('users', () => {
     const manager = await person(url, Role.Manager, {
       managementCompanyId: site.companyId,
       locations: [
-        { locationId: site.locationId, organizationId: site.areaId, managementCompanyId: site.companyId },
+        {
+          locationId: site.locationId,
+          organizationId: site.organizationId,
+          managementCompanyId: site.companyId,
+        },
       ],
     });
 

@@ -11,7 +11,7 @@ import { e2e, expect, pathOf, signIn, test } from './support/journey.ts';
  * its map loading on the host's own offline style while everything outside the host is blocked.
  */
 describe('a walk report', () => {
-  test('shows who walked, the times, the checkpoints with the unit check, and the walk on the map', async ({
+  test('shows who walked, the times, the completed markers with the unit check, and the walk on the map', async ({
     journey,
   }) => {
     const { page } = journey;
@@ -55,7 +55,7 @@ describe('a walk report', () => {
         startedAt: at(0),
       }),
     ) as unknown as { id: number };
-    const checkpoint = (label: number, minutes: number, extra: Record<string, unknown> = {}) =>
+    const completedMarker = (label: number, minutes: number, extra: Record<string, unknown> = {}) =>
       call(site.employee, 'POST', `/api/walk/walk-report/${report.id}/checkpoint`, {
         clientId: randomUUID(),
         markerId: markerId(label),
@@ -66,8 +66,8 @@ describe('a walk report', () => {
         ...extra,
       }).then(ok);
     // Point 1 marked by hand right at the marker; point 2 reached by position about 48 m away (flagged far).
-    await checkpoint(1, 2, { method: 'hand', lat: 36.8001, lng: -119.7003 });
-    await checkpoint(2, 9, { isDoor: true, targetUnit: '105', picturedUnit: '106' });
+    await completedMarker(1, 2, { method: 'hand', lat: 36.8001, lng: -119.7003 });
+    await completedMarker(2, 9, { isDoor: true, targetUnit: '105', picturedUnit: '106' });
     ok(
       await call(site.employee, 'POST', `/api/walk/walk-report/${report.id}/note`, {
         clientId: randomUUID(),
@@ -131,7 +131,7 @@ describe('a walk report', () => {
     expect(await detail('Finished').textContent()).toBe(formatted.finished);
     expect(await detail('Total Time').textContent()).toBe(api.totalTime);
 
-    // Completed Markers: one per checkpoint, in order of arrival; the door with its photo and unit check.
+    // Completed Markers: one per completed marker, in order of arrival; the door with its photo and unit check.
     const completed = page.getByTestId('completed-marker');
     expect(await completed.count()).toBe(api.CompletedMarker.length);
     expect(await completed.nth(0).textContent()).toContain('Point 1');

@@ -43,7 +43,11 @@ describe('walk setup', () => {
     const manager = await person(url, Role.Manager, {
       managementCompanyId: site.companyId,
       locations: [
-        { locationId: site.locationId, organizationId: site.areaId, managementCompanyId: site.companyId },
+        {
+          locationId: site.locationId,
+          organizationId: site.organizationId,
+          managementCompanyId: site.companyId,
+        },
       ],
     });
     const call = callAs(url);

@@ -523,7 +523,7 @@ export interface FuzzReport {
 export const fuzzContextOf = (site: Site): FuzzContext => ({
   ids: [
     site.companyId,
-    site.areaId,
+    site.organizationId,
     site.locationId,
     site.walkId,
     site.markerId,

@@ -25,7 +25,7 @@ export interface Tenant {
   /** What its objects are named after: `Company <label>`, `Area <label>`, `Location <label>`. */
   label: string;
   companyId: number;
-  areaId: number;
+  organizationId: number;
   locationId: number;
   /** Who made it (an Admin or a Super User). */
   creator: Person;
@@ -61,7 +61,7 @@ export const seedTenant = async (
   return {
     label,
     companyId: company.id,
-    areaId: area.id,
+    organizationId: area.id,
     locationId,
     creator,
     addLocation,

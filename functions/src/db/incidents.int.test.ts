@@ -4,7 +4,7 @@ import { isolatedEnvironment } from '../../../test/support/isolated.ts';
 import { readEnv, tableEnv } from '../env.ts';
 import { createDocumentClient } from './client.ts';
 import { createService, type DataService } from './service.ts';
-import { addIncidentImage, addIncidentNote, createIncident, getIncident } from './incidents.ts';
+import { addIncidentPhoto, addIncidentNote, createIncident, getIncident } from './incidents.ts';
 
 /** The conditional appends to an incident as values, as DynamoDB Local answers them. */
 let db: DataService;
@@ -23,12 +23,12 @@ const created = async (fill: { notes?: number; images?: number } = {}) => {
   const written = await createIncident(db, {
     incidentId,
     ...location,
-    typeId: 2,
+    priority: 2,
     createdBy: 1,
     createdAt,
     texts: [],
     notes: Array.from({ length: fill.notes ?? 0 }, (_, id) => ({ id, note: 'n', userId: 1, createdAt })),
-    imageKeys: Array.from({ length: fill.images ?? 0 }, (_, index) => `key-${index}`),
+    photoKeys: Array.from({ length: fill.images ?? 0 }, (_, index) => `key-${index}`),
   });
   expect(written).toBe(true);
   return incidentId;
@@ -70,21 +70,21 @@ describe('adding a note', () => {
 describe('adding an image', () => {
   it('appends its key; without a client id, the same key twice is two images', async () => {
     const incidentId = await created();
-    expect(await addIncidentImage(db, incidentId, 'a')).toBe(true);
-    expect(await addIncidentImage(db, incidentId, 'a')).toBe(true);
+    expect(await addIncidentPhoto(db, incidentId, 'a')).toBe(true);
+    expect(await addIncidentPhoto(db, incidentId, 'a')).toBe(true);
     const item = await stored(incidentId);
-    expect(item.imageKeys).toEqual(['a', 'a']);
-    expect(item.imageRequests).toBeUndefined();
+    expect(item.photoKeys).toEqual(['a', 'a']);
+    expect(item.photoRequests).toBeUndefined();
   });
 
   it('records who asked under a client id, and refuses a second write under it', async () => {
     const incidentId = await created();
-    expect(await addIncidentImage(db, incidentId, 'first', { clientId: 'c1', userId: 7 })).toBe(true);
-    expect(await addIncidentImage(db, incidentId, 'second', { clientId: 'c1', userId: 7 })).toBe(false);
-    expect(await addIncidentImage(db, incidentId, 'third', { clientId: 'c2', userId: 8 })).toBe(true);
+    expect(await addIncidentPhoto(db, incidentId, 'first', { clientId: 'c1', userId: 7 })).toBe(true);
+    expect(await addIncidentPhoto(db, incidentId, 'second', { clientId: 'c1', userId: 7 })).toBe(false);
+    expect(await addIncidentPhoto(db, incidentId, 'third', { clientId: 'c2', userId: 8 })).toBe(true);
     const item = await stored(incidentId);
-    expect(item.imageKeys).toEqual(['first', 'third']);
-    expect(item.imageRequests).toEqual([
+    expect(item.photoKeys).toEqual(['first', 'third']);
+    expect(item.photoRequests).toEqual([
       { clientId: 'c1', key: 'first', userId: 7 },
       { clientId: 'c2', key: 'third', userId: 8 },
     ]);
@@ -94,12 +94,12 @@ describe('adding an image', () => {
     const incidentId = await created();
     const keys = ['k1', 'k2', 'k3', 'k4'];
     const results = await Promise.all(
-      keys.map((key) => addIncidentImage(db, incidentId, key, { clientId: 'same', userId: 7 })),
+      keys.map((key) => addIncidentPhoto(db, incidentId, key, { clientId: 'same', userId: 7 })),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
     const item = await stored(incidentId);
-    expect(item.imageKeys).toHaveLength(1);
-    expect(item.imageRequests?.map((r) => r.key)).toEqual(item.imageKeys);
+    expect(item.photoKeys).toHaveLength(1);
+    expect(item.photoRequests?.map((r) => r.key)).toEqual(item.photoKeys);
   });
 
   it.each([
@@ -107,14 +107,14 @@ describe('adding an image', () => {
     ['under a new client id', { clientId: 'new', userId: 7 }],
   ])('is refused on a full incident %s, and writes nothing', async (_, request) => {
     const incidentId = await created({ images: INCIDENT_IMAGES_MAX });
-    expect(await addIncidentImage(db, incidentId, 'one too many', request)).toBe(false);
+    expect(await addIncidentPhoto(db, incidentId, 'one too many', request)).toBe(false);
     const item = await stored(incidentId);
-    expect(item.imageKeys).toHaveLength(INCIDENT_IMAGES_MAX);
-    expect(item.imageRequests).toBeUndefined();
+    expect(item.photoKeys).toHaveLength(INCIDENT_IMAGES_MAX);
+    expect(item.photoRequests).toBeUndefined();
   });
 
   it('is refused on an incident that does not exist, and creates none', async () => {
-    expect(await addIncidentImage(db, gone, 'a', { clientId: 'c', userId: 7 })).toBe(false);
+    expect(await addIncidentPhoto(db, gone, 'a', { clientId: 'c', userId: 7 })).toBe(false);
     expect(await getIncident(db, gone, true)).toBeNull();
   });
 });

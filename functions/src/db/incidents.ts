@@ -1,7 +1,7 @@
 import type { CreateEntityItem } from 'electrodb';
 import { INCIDENT_IMAGES_MAX, INCIDENT_NOTES_MAX } from '@sitewalk/shared/constants';
 import type { DataService } from './service.ts';
-import type { IncidentItem, incidentEntity } from './entities/incident.ts';
+import { UNRESOLVED, type IncidentItem, type incidentEntity } from './entities/incident.ts';
 import { pagesOf, readByKeys, readPartition } from './bounded.ts';
 import { writeIf } from './conditional.ts';
 import { incidentTallies } from './tallies.ts';
@@ -27,7 +27,7 @@ export const incidentCreatedWith = async (db: DataService, clientId: string) =>
 /** A location's incidents, or its unresolved ones, newest first. */
 const ofLocation = (db: DataService, locationId: number, unresolvedOnly = false) =>
   unresolvedOnly
-    ? db.entities.incident.query.byLocationStatus({ locationId, status: 'open' })
+    ? db.entities.incident.query.byLocationStatus({ locationId, status: UNRESOLVED })
     : db.entities.incident.query.byLocation({ locationId });
 
 /** Every incident of a location, or its unresolved ones only, newest first (one partition, within the read bound). */
@@ -67,7 +67,7 @@ export const createIncident = async (
     .write(({ incident, incidentCreate, ...tallies }) => [
       ...(guard ? [incidentCreate.create({ ...guard, incidentId: item.incidentId }).commit()] : []),
       incident.create(item).commit(),
-      ...incidentTallies(tallies, undefined, { ...item, status: 'open' }),
+      ...incidentTallies(tallies, undefined, { ...item, status: UNRESOLVED }),
     ])
     .go();
   return !canceled;
@@ -77,10 +77,10 @@ export const createIncident = async (
 const unchanged =
   (item: IncidentItem) =>
   (
-    attributes: { status: unknown; typeId: unknown },
+    attributes: { status: unknown; priority: unknown },
     { eq }: { eq: (attribute: unknown, value: unknown) => string },
   ) =>
-    `${eq(attributes.status, item.status)} AND ${eq(attributes.typeId, item.typeId)}`;
+    `${eq(attributes.status, item.status)} AND ${eq(attributes.priority, item.priority)}`;
 
 /**
  * Changes an incident's priority and texts, moving its tally entry with it. False when it changed or went
@@ -89,7 +89,7 @@ const unchanged =
 export const updateIncident = async (
   db: DataService,
   item: IncidentItem,
-  change: Partial<Pick<IncidentItem, 'typeId' | 'texts'>>,
+  change: Partial<Pick<IncidentItem, 'priority' | 'texts'>>,
 ) => {
   const { canceled } = await db.transaction
     .write(({ incident, ...tallies }) => [
@@ -107,7 +107,7 @@ export const resolveIncident = async (
   resolvedAt: string | undefined,
   actor: AuditActor,
 ) => {
-  const after = { ...item, status: resolvedAt === undefined ? 'open' : 'resolved', resolvedAt };
+  const after = { ...item, status: resolvedAt === undefined ? UNRESOLVED : 'resolved', resolvedAt };
   const record: AuditRecord = {
     managementCompanyId: item.managementCompanyId,
     action: resolvedAt === undefined ? 'reopen' : 'resolve',
@@ -122,7 +122,7 @@ export const resolveIncident = async (
     const patch = incident.patch({ incidentId: item.incidentId });
     const written =
       resolvedAt === undefined
-        ? patch.set({ status: 'open' }).remove(['resolvedAt'])
+        ? patch.set({ status: UNRESOLVED }).remove(['resolvedAt'])
         : patch.set({ status: 'resolved', resolvedAt });
     return [
       written
@@ -132,7 +132,7 @@ export const resolveIncident = async (
         .commit(),
       ...incidentTallies(tallies, item, {
         ...item,
-        status: resolvedAt === undefined ? 'open' : 'resolved',
+        status: resolvedAt === undefined ? UNRESOLVED : 'resolved',
       }),
     ];
   });
@@ -167,7 +167,7 @@ export const addIncidentNote = (db: DataService, incidentId: number, note: Incid
  * incident is full of images, gone, or already holds a key asked for under that client id (the write's
  * condition, so parallel requests can pass neither the cap nor the client id).
  */
-export const addIncidentImage = (
+export const addIncidentPhoto = (
   db: DataService,
   incidentId: number,
   key: string,
@@ -177,14 +177,14 @@ export const addIncidentImage = (
   return writeIf(
     (request === undefined
       ? patch
-          .append({ imageKeys: [key] })
-          .where(({ imageKeys }, { size, escape }) => `${size(imageKeys)} < ${escape(INCIDENT_IMAGES_MAX)}`)
+          .append({ photoKeys: [key] })
+          .where(({ photoKeys }, { size, escape }) => `${size(photoKeys)} < ${escape(INCIDENT_IMAGES_MAX)}`)
       : patch
-          .append({ imageKeys: [key], imageRequests: [{ ...request, key }] })
-          .add({ imageClientIds: [request.clientId] })
+          .append({ photoKeys: [key], photoRequests: [{ ...request, key }] })
+          .add({ photoClientIds: [request.clientId] })
           .where(
-            ({ imageKeys, imageClientIds }, { size, escape, notContains }) =>
-              `${size(imageKeys)} < ${escape(INCIDENT_IMAGES_MAX)} AND ${notContains(imageClientIds, request.clientId)}`,
+            ({ photoKeys, photoClientIds }, { size, escape, notContains }) =>
+              `${size(photoKeys)} < ${escape(INCIDENT_IMAGES_MAX)} AND ${notContains(photoClientIds, request.clientId)}`,
           )
     ).go(),
   );

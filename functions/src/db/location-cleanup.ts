@@ -139,7 +139,7 @@ export const incidentsOfDeletedLocation = async (db: DataService, locationId: nu
   (
     await db.entities.incident.query
       .byLocation({ locationId })
-      .go({ count: limit, ...page, attributes: ['incidentId', 'imageKeys', 'clientId'] })
+      .go({ count: limit, ...page, attributes: ['incidentId', 'photoKeys', 'clientId'] })
   ).data;
 
 /** Deletes incidents: the guards of creates sent with a client id first, while the incidents still name them. */

@@ -28,7 +28,9 @@ export const getOrganizations = async (db: DataService, ids: readonly number[]) 
   return data.sort(byName);
 };
 
-const areaEntry = (item: Pick<OrganizationItem, 'organizationId' | 'managementCompanyId' | 'name'>) => ({
+const organizationEntry = (
+  item: Pick<OrganizationItem, 'organizationId' | 'managementCompanyId' | 'name'>,
+) => ({
   managementCompanyId: item.managementCompanyId,
   objectKind: 'organization' as const,
   objectId: item.organizationId,
@@ -48,7 +50,12 @@ export const createOrganization = async (
     db,
     {
       actor,
-      record: { ...areaEntry(item), action: 'create', before: null, after: auditView.organization(item) },
+      record: {
+        ...organizationEntry(item),
+        action: 'create',
+        before: null,
+        after: auditView.organization(item),
+      },
     },
     ({ organization }) => [organization.create(item).commit()],
   );
@@ -70,7 +77,7 @@ export const updateOrganization = async (
   const fields = changedFields(auditView.organization(item), auditView.organization(after));
   await writeAuditedOrFail(
     db,
-    { actor, record: { ...areaEntry({ ...item, ...set }), action: 'update', ...fields } },
+    { actor, record: { ...organizationEntry({ ...item, ...set }), action: 'update', ...fields } },
     ({ organization }) => {
       const patch = organization
         .patch({ organizationId: item.organizationId })
@@ -91,7 +98,7 @@ export const setOrganizationLogoKey = (
 ) =>
   writeAuditedOrFail(
     db,
-    { actor, record: { ...areaEntry(item), action: 'update', ...imageChange('logo', item.logoKey) } },
+    { actor, record: { ...organizationEntry(item), action: 'update', ...imageChange('logo', item.logoKey) } },
     ({ organization }) => [
       organization
         .patch({ organizationId: item.organizationId })
@@ -106,7 +113,12 @@ export const deleteOrganization = (db: DataService, item: OrganizationItem, acto
     db,
     {
       actor,
-      record: { ...areaEntry(item), action: 'delete', before: auditView.organization(item), after: null },
+      record: {
+        ...organizationEntry(item),
+        action: 'delete',
+        before: auditView.organization(item),
+        after: null,
+      },
     },
     ({ organization }) => [organization.delete({ organizationId: item.organizationId }).commit()],
   );

@@ -1,6 +1,6 @@
 import type { DataService } from './service.ts';
 import type { LocationMonthItem, WalkReportItem } from './entities/walkReport.ts';
-import type { IncidentItem } from './entities/incident.ts';
+import { UNRESOLVED, type IncidentItem } from './entities/incident.ts';
 import { writeIf } from './conditional.ts';
 import { mapBounded, readByKeys } from './bounded.ts';
 
@@ -15,15 +15,16 @@ type Transaction = Parameters<Parameters<DataService['transaction']['write']>[0]
 /** The fields of an incident its tally entry is made of. */
 export type TalliedIncident = Pick<
   IncidentItem,
-  'incidentId' | 'locationId' | 'createdAt' | 'typeId' | 'status'
+  'incidentId' | 'locationId' | 'createdAt' | 'priority' | 'status'
 >;
 
 type IncidentSet = `${IncidentItem['status']}${1 | 2 | 3}`;
 
 const PRIORITIES = [1, 2, 3] as const;
-const setOf = ({ status, typeId }: Pick<TalliedIncident, 'status' | 'typeId'>): IncidentSet => {
-  if (typeId !== 1 && typeId !== 2 && typeId !== 3) throw new Error(`No tally for priority ${typeId}`);
-  return `${status}${typeId}`;
+const setOf = ({ status, priority }: Pick<TalliedIncident, 'status' | 'priority'>): IncidentSet => {
+  if (priority !== 1 && priority !== 2 && priority !== 3)
+    throw new Error(`No tally for priority ${priority}`);
+  return `${status}${priority}`;
 };
 const entryOf = (incident: Pick<TalliedIncident, 'createdAt' | 'incidentId'>) =>
   `${incident.createdAt}#${incident.incidentId}`;
@@ -106,7 +107,7 @@ export interface Tallies {
   reportStarts: number[];
   /** The start of the report of each flag, epoch milliseconds (a report with three flags, three times). */
   flagReportStarts: number[];
-  incidents: { createdAt: string; incidentId: number; typeId: 1 | 2 | 3; status: IncidentItem['status'] }[];
+  incidents: { createdAt: string; incidentId: number; priority: 1 | 2 | 3; status: IncidentItem['status'] }[];
 }
 
 const readMonth = (item: LocationMonthItem, into: Tallies) => {
@@ -114,14 +115,14 @@ const readMonth = (item: LocationMonthItem, into: Tallies) => {
   for (const ms of item.reportStarts ?? []) into.reportStarts.push(start + ms);
   for (const entry of item.flags ?? [])
     into.flagReportStarts.push(start + Number(entry.slice(0, entry.indexOf('#'))));
-  for (const status of ['open', 'resolved'] as const) {
-    for (const typeId of PRIORITIES) {
-      for (const entry of item[`${status}${typeId}`] ?? []) {
+  for (const status of [UNRESOLVED, 'resolved'] as const) {
+    for (const priority of PRIORITIES) {
+      for (const entry of item[`${status}${priority}`] ?? []) {
         const at = entry.lastIndexOf('#');
         into.incidents.push({
           createdAt: entry.slice(0, at),
           incidentId: Number(entry.slice(at + 1)),
-          typeId,
+          priority,
           status,
         });
       }
@@ -200,7 +201,7 @@ export const tallyHistory = async (db: DataService, locationId: number) => {
     db.entities.walkReport.query.byLocation({ locationId }).go({ pages: 'all', attributes: ['startedAt'] }),
     db.entities.incident.query
       .byLocation({ locationId })
-      .go({ pages: 'all', attributes: ['incidentId', 'createdAt', 'typeId', 'status'] }),
+      .go({ pages: 'all', attributes: ['incidentId', 'createdAt', 'priority', 'status'] }),
   ]);
   await mapBounded(tallyItems(locationId, reports, incidents), ({ locationId: _, month, ...sets }) =>
     db.entities.locationMonth.update({ locationId, month }).add(sets).go(),

@@ -64,7 +64,7 @@ export const userIdsOfLocation = async (db: DataService, locationId: number) =>
   (await membershipsOfLocation(db, locationId)).map((m) => m.userId);
 
 /** The members of an area itself (its Area Managers), not of its locations. */
-export const userIdsOfArea = async (db: DataService, organizationId: number) =>
+export const ownMemberIdsOfOrganization = async (db: DataService, organizationId: number) =>
   (
     await readPartition((cursor) =>
       db.entities.userOrganization.query.byOrganization({ organizationId }).go({ cursor }),

@@ -1,6 +1,6 @@
 import type { CreateEntityItem } from 'electrodb';
 import {
-  WALK_REPORT_CHECKPOINTS_MAX,
+  WALK_REPORT_COMPLETED_MARKERS_MAX,
   WALK_REPORT_NOTES_MAX,
   WALK_REPORT_PHOTOS_MAX,
 } from '@sitewalk/shared/constants';
@@ -139,7 +139,7 @@ export const foldArrivals = async (
 
 /** The kinds of item recorded on a report, and how many of each it holds at most (shared/src/constants.ts). */
 export const RECORDING_CAPS = {
-  checkpoint: WALK_REPORT_CHECKPOINTS_MAX,
+  completedMarker: WALK_REPORT_COMPLETED_MARKERS_MAX,
   note: WALK_REPORT_NOTES_MAX,
   photo: WALK_REPORT_PHOTOS_MAX,
 } as const;
@@ -153,11 +153,11 @@ const countOnReport = (tx: Transaction, walkReportId: number, kind: RecordingKin
   const patch = tx.walkReport.patch({ walkReportId });
   const max: number = RECORDING_CAPS[kind];
   const counted =
-    kind === 'checkpoint'
+    kind === 'completedMarker'
       ? patch
-          .add({ checkpointCount: 1 })
+          .add({ completedMarkerCount: 1 })
           .where(
-            ({ finishedAt, checkpointCount: n }, { notExists, lt }) =>
+            ({ finishedAt, completedMarkerCount: n }, { notExists, lt }) =>
               `${notExists(finishedAt)} AND (${notExists(n)} OR ${lt(n, max)})`,
           )
       : kind === 'note'
@@ -190,7 +190,7 @@ const writeCounted = async (
   createOutcome(await db.transaction.write((tx) => [create(tx), countOnReport(tx, walkReportId, kind)]).go());
 
 export const recordCompletedMarker = (db: DataService, item: NewCompletedMarker) =>
-  writeCounted(db, item.walkReportId, 'checkpoint', (tx) => tx.completedMarker.create(item).commit());
+  writeCounted(db, item.walkReportId, 'completedMarker', (tx) => tx.completedMarker.create(item).commit());
 
 export const recordNote = (db: DataService, item: NewNote) =>
   writeCounted(db, item.walkReportId, 'note', (tx) => tx.walkNote.create(item).commit());

@@ -32,7 +32,7 @@ import {
 } from '../db/alerts.ts';
 import { nextId } from '../db/counters.ts';
 import { getLocation, getLocations } from '../db/locations.ts';
-import { getUsers, listUsersOfCompany, userIdsOfArea, userIdsOfLocation } from '../db/users.ts';
+import { getUsers, listUsersOfCompany, ownMemberIdsOfOrganization, userIdsOfLocation } from '../db/users.ts';
 import { mapBounded } from '../db/bounded.ts';
 import { queueMail } from '../db/mail-outbox.ts';
 import { clock } from '../ports/clock.ts';
@@ -90,7 +90,7 @@ const leadsReader = (db: DataService) => {
     };
   };
   const ofLocation = cached((locationId: number) => userIdsOfLocation(db, locationId));
-  const ofArea = cached((organizationId: number) => userIdsOfArea(db, organizationId));
+  const ofOrganization = cached((organizationId: number) => ownMemberIdsOfOrganization(db, organizationId));
   const ofCompany = cached(async (managementCompanyId: number) =>
     (await listUsersOfCompany(db, managementCompanyId))
       .filter((u) => u.roleId === Role.CompanyManager || u.roleId === Role.Owner)
@@ -98,12 +98,12 @@ const leadsReader = (db: DataService) => {
   );
   /** A location's own leads, and those above it (who get its alerts only if they asked for them). */
   return async (location: LocationItem) => {
-    const [own, area, company] = await Promise.all([
+    const [own, organization, company] = await Promise.all([
       ofLocation(location.locationId),
-      ofArea(location.organizationId),
+      ofOrganization(location.organizationId),
       ofCompany(location.managementCompanyId),
     ]);
-    return { own, above: [...area, ...company] };
+    return { own, above: [...organization, ...company] };
   };
 };
 

@@ -1,7 +1,7 @@
 import type { Actor } from '@sitewalk/shared/policy';
 import { DASHBOARD_DEFAULT_DAYS } from '@sitewalk/shared/constants';
 import type { DataService } from '../db/service.ts';
-import type { IncidentItem } from '../db/entities/incident.ts';
+import { UNRESOLVED, type IncidentItem } from '../db/entities/incident.ts';
 import type { LocationItem } from '../db/entities/location.ts';
 import { getIncidents } from '../db/incidents.ts';
 import { tallyHistory, talliesBetween } from '../db/tallies.ts';
@@ -74,9 +74,9 @@ export const dashboardCards = async (
     const week = tally.reportStarts.filter((at) => at >= weekAgo && at <= end);
     const weekFlags = tally.flagReportStarts.filter((at) => at >= weekAgo && at <= end);
     const incidents = tally.incidents.filter(
-      (i) => i.createdAt >= from && i.createdAt <= to && (!filters.unresolvedOnly || i.status === 'open'),
+      (i) => i.createdAt >= from && i.createdAt <= to && (!filters.unresolvedOnly || i.status === UNRESOLVED),
     );
-    const countOf = (priority: 1 | 2 | 3) => incidents.filter((i) => i.typeId === priority).length;
+    const countOf = (priority: 1 | 2 | 3) => incidents.filter((i) => i.priority === priority).length;
     return {
       location,
       walkReportStats: {
@@ -85,7 +85,7 @@ export const dashboardCards = async (
         flagsLastWeek: weekFlags.length,
       },
       incidentCountsByPriority: { 1: countOf(1), 2: countOf(2), 3: countOf(3) },
-      listed: incidents.filter((i) => filters.priority === undefined || i.typeId === filters.priority),
+      listed: incidents.filter((i) => filters.priority === undefined || i.priority === filters.priority),
     };
   });
   const shown = counted

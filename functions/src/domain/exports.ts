@@ -120,13 +120,13 @@ const walkReportRow = ({ location, users }: RowPage<WalkReportItem>, item: WalkR
 const incidentRow = ({ location }: RowPage<IncidentItem>, item: IncidentItem): CsvValue[] => [
   item.incidentId,
   location.name,
-  priorityName(item.typeId),
+  priorityName(item.priority),
   item.status === 'resolved' ? 'Resolved' : 'Unresolved',
   csvTime(item.createdAt),
   csvTime(item.resolvedAt),
   item.texts.map((t) => t.text).join('; '),
   item.notes.length,
-  item.imageKeys.length,
+  item.photoKeys.length,
   item.walkReportId ?? null,
 ];
 

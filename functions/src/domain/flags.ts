@@ -1,11 +1,11 @@
 import {
-  CHECKPOINT_FLAG_KINDS,
+  COMPLETED_MARKER_FLAG_KINDS,
   FLAG_KINDS,
   PHOTO_FLAG_KINDS,
-  checkpointVerdicts,
+  completedMarkerVerdicts,
   doorVerdict,
   flagReason,
-  type CheckpointFacts,
+  type CompletedMarkerFacts,
   type FlagFacts,
   type FlagKind,
   type PhotoFlagKind,
@@ -18,17 +18,17 @@ import { getWalkReport } from '../db/walk-reports.ts';
 
 /**
  * Flags on a report (shared/src/flags.ts) as stored: one entry of the report's `flags` set per flag,
- * `<kind>:c<completedMarkerId>` for a checkpoint's, `<kind>:p<photo ref>` for a photo's, the photo ref being the
+ * `<kind>:c<completedMarkerId>` for a completed marker's, `<kind>:p<photo ref>` for a photo's, the photo ref being the
  * first 12 hex digits of the photo's client id (48 bits: unique among a report's 200 photos, and short, since
  * every entry is repeated in the month tally the dashboard reads).
  */
 
-export const checkpointFlagRef = (kind: FlagKind, completedMarkerId: number) =>
+export const completedMarkerFlagRef = (kind: FlagKind, completedMarkerId: number) =>
   `${kind}:c${completedMarkerId}`;
 export const photoRefOf = (clientId: string) => clientId.replaceAll('-', '').slice(0, 12).toLowerCase();
 export const photoFlagRef = (kind: FlagKind, clientId: string) => `${kind}:p${photoRefOf(clientId)}`;
 
-const isCheckpointRef = (ref: string) => ref.includes(':c');
+const isCompletedMarkerRef = (ref: string) => ref.includes(':c');
 const isPhotoRefOf = (ref: string, clientId: string) => ref.endsWith(`:p${photoRefOf(clientId)}`);
 const isKindOf = (ref: string, kinds: readonly FlagKind[]) =>
   kinds.some((kind) => ref.startsWith(`${kind}:`));
@@ -41,11 +41,11 @@ const parseRef = (ref: string) => {
   return { kind, target: match[2] as 'c' | 'p', id: match[3] ?? '' };
 };
 
-/** A checkpoint with its distance from its marker (null when its marker is no longer on the walk). */
+/** A completed marker with its distance from its marker (null when its marker is no longer on the walk). */
 type Measured = Omit<CompletedMarkerItem, 'distance'> & { distance: number | null };
 
-/** A checkpoint as the rules see it. */
-export const checkpointFacts = (c: Measured, distance: number | null): CheckpointFacts => ({
+/** A completed marker as the rules see it. */
+export const completedMarkerFacts = (c: Measured, distance: number | null): CompletedMarkerFacts => ({
   key: c.clientId,
   markerId: c.markerId,
   arrivedAt: c.arrivedAt,
@@ -56,37 +56,40 @@ export const checkpointFacts = (c: Measured, distance: number | null): Checkpoin
   receivedAt: c.receivedAt,
 });
 
-/** The checkpoints' flags, by stored entry, with the facts behind each. */
-const checkpointFlagsOf = (completed: readonly Measured[], markers: ReadonlyMap<number, Point>) => {
+/** The completed markers' flags, by stored entry, with the facts behind each. */
+const completedMarkerFlagsOf = (completed: readonly Measured[], markers: ReadonlyMap<number, Point>) => {
   const byClientId = new Map(completed.map((c) => [c.clientId, c]));
-  const flags = new Map<string, { facts: FlagFacts; checkpoint: Measured }>();
-  for (const verdict of checkpointVerdicts(
-    completed.map((c) => checkpointFacts(c, c.distance)),
+  const flags = new Map<string, { facts: FlagFacts; completedMarker: Measured }>();
+  for (const verdict of completedMarkerVerdicts(
+    completed.map((c) => completedMarkerFacts(c, c.distance)),
     markers,
   )) {
-    const checkpoint = byClientId.get(verdict.key);
-    if (!checkpoint) continue;
+    const completedMarker = byClientId.get(verdict.key);
+    if (!completedMarker) continue;
     for (const facts of verdict.flags) {
-      flags.set(checkpointFlagRef(facts.kind, checkpoint.completedMarkerId), { facts, checkpoint });
+      flags.set(completedMarkerFlagRef(facts.kind, completedMarker.completedMarkerId), {
+        facts,
+        completedMarker,
+      });
     }
   }
   return flags;
 };
 
 /**
- * Brings the report's checkpoint flags in line with its checkpoints, all decided again together (an arrival
+ * Brings the report's completed marker flags in line with its completed markers, all decided again together (an arrival
  * that reached the server late may flag or clear the one after it): adds what is missing, removes what no
- * longer holds, on the report and its month tally. Runs after each checkpoint write and on the finish, so a
+ * longer holds, on the report and its month tally. Runs after each completed marker write and on the finish, so a
  * change lost to a crash is made by the next.
  */
-export const reconcileCheckpointFlags = async (
+export const reconcileCompletedMarkerFlags = async (
   db: DataService,
   report: WalkReportItem,
   completed: readonly Measured[],
   markers: ReadonlyMap<number, Point>,
 ) => {
-  const wanted = new Set(checkpointFlagsOf(completed, markers).keys());
-  const stored = new Set((report.flags ?? []).filter(isCheckpointRef));
+  const wanted = new Set(completedMarkerFlagsOf(completed, markers).keys());
+  const stored = new Set((report.flags ?? []).filter(isCompletedMarkerRef));
   await changeReportFlags(db, report, {
     add: [...wanted].filter((ref) => !stored.has(ref)),
     remove: [...stored].filter((ref) => !wanted.has(ref)),
@@ -144,7 +147,7 @@ export interface FlagView {
   kind: FlagKind;
   reason: string;
   markerId: number | null;
-  checkpointId: number | null;
+  completedMarkerId: number | null;
   imageName: string | null;
 }
 
@@ -177,7 +180,7 @@ const GENERIC_REASONS: Record<FlagKind, string> = {
 };
 
 /**
- * The report's flags for its detail: those stored on the report, each with its reason, checkpoints' first (in
+ * The report's flags for its detail: those stored on the report, each with its reason, completed markers' first (in
  * arrival order), then photos'. The reasons' figures are decided again from what the report holds.
  */
 export const flagsOfReport = (
@@ -188,8 +191,8 @@ export const flagsOfReport = (
 ): FlagView[] => {
   const stored = report.flags ?? [];
   if (stored.length === 0) return [];
-  const decided = checkpointFlagsOf(completed, markers);
-  const checkpointsById = new Map(completed.map((c) => [String(c.completedMarkerId), c]));
+  const decided = completedMarkerFlagsOf(completed, markers);
+  const completedMarkersById = new Map(completed.map((c) => [String(c.completedMarkerId), c]));
   const imagesByRef = new Map(images.map((i) => [photoRefOf(i.clientId), i]));
   const order = (kind: FlagKind) => FLAG_KINDS.indexOf(kind);
   const views: (FlagView & { at: string })[] = [];
@@ -197,16 +200,17 @@ export const flagsOfReport = (
     const parsed = parseRef(ref);
     if (!parsed) continue;
     if (parsed.target === 'c') {
-      const checkpoint = checkpointsById.get(parsed.id);
-      if (!checkpoint || !(CHECKPOINT_FLAG_KINDS as readonly string[]).includes(parsed.kind)) continue;
+      const completedMarker = completedMarkersById.get(parsed.id);
+      if (!completedMarker || !(COMPLETED_MARKER_FLAG_KINDS as readonly string[]).includes(parsed.kind))
+        continue;
       const facts = decided.get(ref)?.facts;
       views.push({
         kind: parsed.kind,
         reason: facts ? flagReason(facts) : GENERIC_REASONS[parsed.kind],
-        markerId: checkpoint.markerId,
-        checkpointId: checkpoint.completedMarkerId,
+        markerId: completedMarker.markerId,
+        completedMarkerId: completedMarker.completedMarkerId,
         imageName: null,
-        at: `0${checkpoint.arrivedAt}`,
+        at: `0${completedMarker.arrivedAt}`,
       });
     } else {
       const image = imagesByRef.get(parsed.id);
@@ -216,7 +220,7 @@ export const flagsOfReport = (
         kind: parsed.kind,
         reason: facts ? flagReason(facts) : GENERIC_REASONS[parsed.kind],
         markerId: image.markerId,
-        checkpointId: null,
+        completedMarkerId: null,
         imageName: image.imageName,
         at: `1${image.takenAt ?? image.createdAt}`,
       });

@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import { canSee, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
 import type {
   createIncidentBody,
-  incidentImageUploadBody,
+  incidentPhotoUploadBody,
   incidentNoteBody,
   resolveIncidentBody,
   updateIncidentBody,
@@ -14,11 +14,11 @@ import {
   priorityName,
 } from '@sitewalk/shared/constants';
 import type { DataService } from '../db/service.ts';
-import type { IncidentItem } from '../db/entities/incident.ts';
+import { UNRESOLVED, type IncidentItem } from '../db/entities/incident.ts';
 import type { LocationItem } from '../db/entities/location.ts';
 import { nextId, nextIds } from '../db/counters.ts';
 import {
-  addIncidentImage,
+  addIncidentPhoto,
   addIncidentNote,
   createIncident,
   deleteIncident,
@@ -111,7 +111,7 @@ const resolvedAtOf = (item: IncidentItem, sent: string | null | undefined, now: 
 /** What a search matches an incident by; `locationNames` are those of the locations searched. */
 const searchable = (item: IncidentItem, locationNames: ReadonlyMap<number, string>) => [
   item.incidentId,
-  priorityName(item.typeId),
+  priorityName(item.priority),
   locationNames.get(item.locationId),
   ...item.texts.map((t) => t.text),
   ...item.notes.map((n) => n.note),
@@ -167,7 +167,7 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
           incidentId,
           ...placed,
           walkReportId: body.walkReportId,
-          typeId: body.typeId,
+          priority: body.typeId,
           createdBy: actor.userId,
           createdAt: now,
           clientId,
@@ -216,7 +216,7 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
         location,
         items: matching.items.slice(query.offset, query.offset + query.limit),
         totalCount: matching.totalCount,
-        unresolvedCount: matching.items.filter((i) => i.status === 'open').length,
+        unresolvedCount: matching.items.filter((i) => i.status === UNRESOLVED).length,
       };
     },
 
@@ -240,7 +240,7 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
         return loadIncident(db, actor, 'update', body.id);
       }
       const change = {
-        ...(body.typeId === undefined ? {} : { typeId: body.typeId }),
+        ...(body.typeId === undefined ? {} : { priority: body.typeId }),
         ...(body.incidentTexts === undefined ? {} : { texts: await textsWithIds(body.incidentTexts) }),
       };
       await changeIncident(db, actor, 'update', body.id, (item) => updateIncident(db, item, change));
@@ -301,13 +301,13 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
      * An upload URL for a photo of the incident; a retried request (same client id) signs its key again while its
      * file has not landed (write-once, as walk photos).
      */
-    imageUpload: async (actor: Actor, incidentId: number, body: z.output<typeof incidentImageUploadBody>) => {
+    photoUpload: async (actor: Actor, incidentId: number, body: z.output<typeof incidentPhotoUploadBody>) => {
       const item = await loadIncident(db, actor, 'update', incidentId);
       const file = { contentType: body.contentType, contentLength: body.contentLength };
       const { clientId } = body;
       const signAgain = (found: IncidentItem) => {
         const request =
-          clientId === undefined ? undefined : found.imageRequests?.find((r) => r.clientId === clientId);
+          clientId === undefined ? undefined : found.photoRequests?.find((r) => r.clientId === clientId);
         if (!request) return undefined;
         if (request.userId !== actor.userId) throw new ConflictError(CLIENT_ID_USED);
         return presignPendingUpload(storage, request.key, file);
@@ -315,14 +315,14 @@ export const createIncidents = ({ db, storage }: { db: DataService; storage: Sto
       const again = signAgain(item);
       if (again) return again;
       const full = `An incident holds at most ${INCIDENT_IMAGES_MAX} images`;
-      if (item.imageKeys.length >= INCIDENT_IMAGES_MAX) throw new ConflictError(full);
+      if (item.photoKeys.length >= INCIDENT_IMAGES_MAX) throw new ConflictError(full);
       const ticket = await presignOwnedUpload(
         storage,
         { managementCompanyId: item.managementCompanyId, kind: 'incident-photo', id: item.incidentId },
         file,
       );
       const request = clientId === undefined ? undefined : { clientId, userId: actor.userId };
-      if (await addIncidentImage(db, item.incidentId, ticket.key, request)) return ticket;
+      if (await addIncidentPhoto(db, item.incidentId, ticket.key, request)) return ticket;
       // A copy of the same request won, or the incident filled up (or went) meanwhile.
       const winner = signAgain(await stored(item.incidentId));
       if (winner) return winner;

@@ -135,7 +135,7 @@ const leftovers = async (counts: {
       await db.entities.incidentCreate.create({ clientId, incidentId, userId: 1 }).go();
     }
     await db.entities.incident
-      .create({ incidentId, ...at, typeId: 1, createdBy: 1, imageKeys: [key, neverUploaded], clientId })
+      .create({ incidentId, ...at, priority: 1, createdBy: 1, photoKeys: [key, neverUploaded], clientId })
       .go();
   }
   for (let w = 0; w < counts.walks; w++) {

@@ -82,7 +82,7 @@ const removeReports = async (deps: CleanupDeps, job: LocationCleanupItem, limit:
 /** Files first: an incident cut short keeps the keys of its files. */
 const removeIncidents = async ({ db, storage }: CleanupDeps, job: LocationCleanupItem, limit: number) => {
   const incidents = await incidentsOfDeletedLocation(db, job.locationId, limit);
-  await storage.deleteKeys(incidents.flatMap((incident) => incident.imageKeys ?? []));
+  await storage.deleteKeys(incidents.flatMap((incident) => incident.photoKeys ?? []));
   await deleteIncidentItems(db, incidents);
   return incidents.length;
 };

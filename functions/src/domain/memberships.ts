@@ -1,4 +1,4 @@
-import { joinsAreas } from '@sitewalk/shared/roles';
+import { joinsOrganizations } from '@sitewalk/shared/roles';
 import { canManageMembership, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
 import { MAX_MEMBERSHIPS } from '@sitewalk/shared/constants';
 import type { DataService } from '../db/service.ts';
@@ -48,7 +48,7 @@ const places: Record<PlaceKind, (db: DataService, actor: Actor, id: number) => P
       placement: organizationPlacement(organization),
       holds: (member) => member.organizationIds.includes(organizationId),
       admits: (user) =>
-        joinsAreas(user.roleId) && user.managementCompanyId === organization.managementCompanyId,
+        joinsOrganizations(user.roleId) && user.managementCompanyId === organization.managementCompanyId,
       refusal: 'only area managers and above of the area’s company join an area',
       join: (userIds) => joinPlace(db, { kind: 'organization', item: organization }, userIds, actor),
       leave: (user) => leaveOrganization(db, user, organization, actor),

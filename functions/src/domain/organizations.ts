@@ -94,7 +94,7 @@ export const createOrganizations = ({ db, storage }: OrganizationDeps) => {
       const item = await loadOrganization(db, actor, 'uploadLogo', organizationId);
       const owner = {
         managementCompanyId: item.managementCompanyId,
-        kind: 'area-logo' as const,
+        kind: 'organization-logo' as const,
         id: organizationId,
       };
       const ticket = await presignOwnedUpload(storage, owner, file);
@@ -144,7 +144,10 @@ export const createOrganizations = ({ db, storage }: OrganizationDeps) => {
         throw new ConflictError('Delete the locations of this area and remove its users first');
       }
       await deleteOrganization(db, item, actor);
-      await storage.deletePrefix(ownerPrefix(item.managementCompanyId, 'area-logo', organizationId));
+      // Its logo is under `organization-logo`, or under `area-logo` when uploaded before that name.
+      for (const kind of ['organization-logo', 'area-logo'] as const) {
+        await storage.deletePrefix(ownerPrefix(item.managementCompanyId, kind, organizationId));
+      }
     },
   };
 };

@@ -46,7 +46,7 @@ export const defaultWindows = (): WalkWindow[] =>
   }));
 
 /** When the evaluator must first look at a schedule that starts now: nothing that closed before is alerted. */
-const checkpoint = (times: ScheduleTimes, now: Date) => ({
+const firstCheck = (times: ScheduleTimes, now: Date) => ({
   checkedUntil: now.toISOString(),
   nextCheckAt: nextCheckAfter(times, now)?.toISOString() ?? NEVER_DUE,
 });
@@ -54,7 +54,7 @@ const checkpoint = (times: ScheduleTimes, now: Date) => ({
 /** A new location's schedule: the default windows in its own time zone. */
 export const defaultSchedule = (location: Located, now: Date): ScheduleItem => {
   const times = { timeZone: timeZoneAt(location.latitude, location.longitude), windows: defaultWindows() };
-  return { ...atLocation(location), ...times, ...checkpoint(times, now) };
+  return { ...atLocation(location), ...times, ...firstCheck(times, now) };
 };
 
 /** The stored schedule of a location, or the defaults it has until someone sets one. */
@@ -131,7 +131,7 @@ export const createSchedules = ({ db }: { db: DataService }) => ({
     return putSchedule(db, {
       ...atLocation(location),
       ...times,
-      ...checkpoint(times, now),
+      ...firstCheck(times, now),
       updatedAt: now.toISOString(),
       updatedBy: actor.userId,
     });

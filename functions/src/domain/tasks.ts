@@ -23,7 +23,7 @@ import { nextId } from '../db/counters.ts';
 import { getIncident } from '../db/incidents.ts';
 import { inboxEntry } from '../db/alerts.ts';
 import { getLocation, getLocations, locationsInScope } from '../db/locations.ts';
-import { getUser, listUsersOfCompany, userIdsOfArea, userIdsOfLocation } from '../db/users.ts';
+import { getUser, listUsersOfCompany, ownMemberIdsOfOrganization, userIdsOfLocation } from '../db/users.ts';
 import type { OutboxMail } from '../db/mail-outbox.ts';
 import { clock } from '../ports/clock.ts';
 import type { DueCheck } from './alert-drafts.ts';
@@ -79,13 +79,13 @@ export const createTasks = ({ db, appUrl }: TaskDeps) => {
 
   /** Who the caller may assign a task at this location to: its people, and those above it, whom they see. */
   const assigneesAt = async (actor: Actor, location: LocationItem) => {
-    const [members, areaLeads, company] = await Promise.all([
+    const [members, organizationLeads, company] = await Promise.all([
       userIdsOfLocation(db, location.locationId),
-      userIdsOfArea(db, location.organizationId),
+      ownMemberIdsOfOrganization(db, location.organizationId),
       listUsersOfCompany(db, location.managementCompanyId),
     ]);
     const companyLeads = company.filter((u) => u.roleId >= Role.CompanyManager).map((u) => u.userId);
-    const candidates = [...new Set([...members, ...areaLeads, ...companyLeads])];
+    const candidates = [...new Set([...members, ...organizationLeads, ...companyLeads])];
     const scopes = await mapBounded(candidates, (userId) => loadUserScope(db, userId));
     return scopes.flatMap((scope) => (scope && canSee(actor, scope.placement) ? [scope.user] : []));
   };

@@ -126,7 +126,7 @@ const membershipsFor = (
   organizationIds: readonly number[],
 ) => ({
   locationIds: roleFields(roleId).locations ? locationIds : [],
-  organizationIds: roleFields(roleId).areas ? organizationIds : [],
+  organizationIds: roleFields(roleId).organizations ? organizationIds : [],
 });
 
 const notOwnLocation = 'must be one of the user’s locations';
@@ -309,7 +309,7 @@ export const updateUser = async (
     memberships.userOrganization,
     (m) => wanted.organizationIds.includes(m.organizationId),
     organizationPlacement,
-    roleFields(roleId).areas,
+    roleFields(roleId).organizations,
   ).map((m) => m.organizationId);
   const locationsAfter = [
     ...currentLocations.filter((id) => !removedLocationIds.includes(id)),

@@ -67,7 +67,7 @@ export const readDoorUnit =
 
 /**
  * The evidence of every walk photo (issue 18's photo flags, photo-evidence.ts): its camera time and position
- * against its checkpoint and marker, and its perceptual hash against earlier reports of the company. Stored on
+ * against its completed marker and marker, and its perceptual hash against earlier reports of the company. Stored on
  * the photo once; the photo's flags go on its report.
  */
 export const examinePhoto =

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type * as z from 'zod';
 import type { Actor, PlacementOf } from '@sitewalk/shared/policy';
 import type {
-  checkpointBody,
+  completedMarkerBody,
   discardedWriteBody,
   startWalkReportBody,
   walkNoteBody,
@@ -50,7 +50,14 @@ import { pageOf, type PageRequest } from './paging.ts';
 import { mapBounded } from './fan-out.ts';
 import { presignOwnedUpload, presignPendingUpload, presignedView } from './uploads.ts';
 import { WALK_NOT_FOUND, loadWalk } from './walks.ts';
-import { flagsOfReport, reconcileCheckpointFlags } from './flags.ts';
+import { flagsOfReport, reconcileCompletedMarkerFlags } from './flags.ts';
+
+/** How a refusal names each kind of recorded item to the walker (the recorder's word for a completed marker). */
+const RECORDING_NOUNS: Record<RecordingKind, string> = {
+  completedMarker: 'checkpoint',
+  note: 'note',
+  photo: 'photo',
+};
 
 const REPORT_NOT_FOUND = 'Walk report not found';
 const FINISHED = 'A finished walk report cannot be changed';
@@ -187,7 +194,7 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
     walk: WalkItem | null,
   ) => {
     const markers = markerPoints(walk);
-    await reconcileCheckpointFlags(
+    await reconcileCompletedMarkerFlags(
       db,
       report,
       completed.map((c) => measured(c, markers)),
@@ -210,10 +217,13 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
       const report = await getWalkReport(db, item.walkReportId);
       if (!report) throw new NotFoundError(REPORT_NOT_FOUND);
       if (report.finishedAt !== undefined) throw new ConflictError(FINISHED);
-      throw new ConflictError(`A walk report holds at most ${RECORDING_CAPS[kind]} ${kind}s`);
+      throw new ConflictError(
+        `A walk report holds at most ${RECORDING_CAPS[kind]} ${RECORDING_NOUNS[kind]}s`,
+      );
     }
     const stored = outcome === 'written' ? item : await readExisting();
-    if (!stored) throw new ConflictError(`This ${kind} could not be recorded, please try again`);
+    if (!stored)
+      throw new ConflictError(`This ${RECORDING_NOUNS[kind]} could not be recorded, please try again`);
     return stored;
   };
 
@@ -263,7 +273,7 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
     recordCompletedMarker: async (
       actor: Actor,
       walkReportId: number,
-      body: z.output<typeof checkpointBody>,
+      body: z.output<typeof completedMarkerBody>,
     ) => {
       const { report, completed } = await loadWalkers(actor, walkReportId);
       const existing = completed.find((c) => c.clientId === body.clientId);
@@ -294,7 +304,7 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
         picturedUnit: body.picturedUnit,
       };
       const stored: CompletedMarkerItem = await recordOnce(
-        'checkpoint',
+        'completedMarker',
         item,
         () => recordCompletedMarker(db, item),
         () => getCompletedMarker(db, key),

@@ -30,7 +30,7 @@ const failureOf = async (write: () => Promise<unknown>) => {
 describe('an update of an item deleted meanwhile', () => {
   const gone = 987_654;
   const writes: [string, () => Promise<unknown>][] = [
-    ['incident', () => db.entities.incident.patch({ incidentId: gone }).set({ typeId: 1 }).go()],
+    ['incident', () => db.entities.incident.patch({ incidentId: gone }).set({ priority: 1 }).go()],
     [
       'incident note',
       () =>

@@ -55,7 +55,7 @@ export const implementations: Implementations<'incident'> = {
   'incident.resolve': async ({ actor, params, body }) =>
     answer(await incidents.resolve(actor, params.id, body)),
 
-  'incident.photoUpload': async ({ actor, params, body }) => incidents.imageUpload(actor, params.id, body),
+  'incident.photoUpload': async ({ actor, params, body }) => incidents.photoUpload(actor, params.id, body),
 
   'incident.dashboard': async ({ actor, params, query }) => {
     const { locations, cards } = await dashboardOf(db, actor, params.userId, {

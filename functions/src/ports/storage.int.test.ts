@@ -92,7 +92,7 @@ describe('s3Storage', () => {
   it("deletes only the prefix's objects", async () => {
     const inside = [
       objectKey({ managementCompanyId: 1, kind: 'company-logo', id: 1 }, 'image/png'),
-      objectKey({ managementCompanyId: 1, kind: 'area-logo', id: 3 }, 'image/png'),
+      objectKey({ managementCompanyId: 1, kind: 'organization-logo', id: 3 }, 'image/png'),
       objectKey({ managementCompanyId: 1, kind: 'walk-photo', id: 4 }, 'image/jpeg'),
     ];
     // Shares the text 'tenants/1' but is another tenant's.
@@ -116,8 +116,8 @@ describe('objectKey', () => {
     expect(
       objectKey({ managementCompanyId: 7, kind: 'incident-photo', id: 42 }, 'image/jpeg', () => 'abc'),
     ).toBe('tenants/7/incident-photo/42/abc.jpg');
-    expect(objectKey({ managementCompanyId: 7, kind: 'area-logo', id: 3 }, 'image/png')).toMatch(
-      /^tenants\/7\/area-logo\/3\/[0-9a-f]{24}\.png$/,
+    expect(objectKey({ managementCompanyId: 7, kind: 'organization-logo', id: 3 }, 'image/png')).toMatch(
+      /^tenants\/7\/organization-logo\/3\/[0-9a-f]{24}\.png$/,
     );
     expect(ownerPrefix(7, 'walk-photo', 9)).toBe('tenants/7/walk-photo/9/');
   });

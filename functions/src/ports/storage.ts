@@ -59,7 +59,13 @@ export interface TaggedObject {
   etag: string;
 }
 
-export type ObjectKind = 'company-logo' | 'area-logo' | 'profile-image' | 'walk-photo' | 'incident-photo';
+export type ObjectKind =
+  'company-logo' | 'organization-logo' | 'profile-image' | 'walk-photo' | 'incident-photo';
+/**
+ * Where organizations' logos were uploaded before `organization-logo`: no new key is made there, but the items
+ * of those organizations keep their keys (`logoKey`), which read as before, and deleting one clears both.
+ */
+export type LegacyObjectKind = 'area-logo';
 
 const EXTENSIONS: Record<ImageContentType, string> = {
   'image/jpeg': '.jpg',
@@ -85,7 +91,7 @@ export const tenantPrefix = (managementCompanyId: number | string): string =>
 /** Everything stored for one owner of one kind: `tenants/{managementCompanyId}/{kind}/{id}/`. */
 export const ownerPrefix = (
   managementCompanyId: number | string,
-  kind: ObjectKind,
+  kind: ObjectKind | LegacyObjectKind,
   id: number | string,
 ): string => `${tenantPrefix(managementCompanyId)}${kind}/${segment(id, 'id')}/`;
 

@@ -40,7 +40,7 @@ export const toIncident = async (storage: Storage, item: IncidentItem, names: Na
   const location = names.locations.get(item.locationId);
   return {
     id: item.incidentId,
-    typeId: item.typeId,
+    typeId: item.priority,
     createdAt: item.createdAt,
     resolvedAt: item.resolvedAt ?? null,
     resolved: item.status === 'resolved',
@@ -55,7 +55,7 @@ export const toIncident = async (storage: Storage, item: IncidentItem, names: Na
         user: authorOf(names.users.get(n.userId)),
       })),
     images: await Promise.all(
-      item.imageKeys.map(async (key) => ({
+      item.photoKeys.map(async (key) => ({
         key,
         presignedUrl: await storage.presignView(key, PRESIGNED_URL_SECONDS),
       })),

@@ -24,7 +24,7 @@ export const toWalk = (item: WalkItem): Walk => ({
   deletedAt: item.deletedAt ?? null,
 });
 
-/** What was read on a door photo, as the checkpoint shows it. */
+/** What was read on a door photo, as the completed marker shows it. */
 const unitReadOf = (photo: MarkerImageItem | undefined): UnitReadView | null => {
   if (!photo) return null;
   if (!photo.unitRead) return { status: 'pending', unit: null, confidence: null };
@@ -35,10 +35,10 @@ const unitReadOf = (photo: MarkerImageItem | undefined): UnitReadView | null => 
 };
 
 /**
- * Far from the marker is the arrival rule's verdict on the checkpoint's distance and the fix's accuracy; a door
- * checkpoint shows what was read on its marker's door photo (the last one taken).
+ * Far from the marker is the arrival rule's verdict on the completed marker's distance and the fix's accuracy; a door
+ * completed marker shows what was read on its marker's door photo (the last one taken).
  */
-export const toCheckpoint = (c: MeasuredCompletedMarker, doorPhoto?: MarkerImageItem) => ({
+export const toCompletedMarker = (c: MeasuredCompletedMarker, doorPhoto?: MarkerImageItem) => ({
   id: c.completedMarkerId,
   markerId: c.markerId,
   arrivedAt: c.arrivedAt,
@@ -67,8 +67,8 @@ const totalsOf = (item: WalkReportItem): WalkReportTotals => {
   const duration = walkDuration({
     startedAt: item.startedAt,
     finishedAt: item.finishedAt ?? null,
-    expectedCheckpoints: item.markerCount,
-    visitedCheckpoints: visited,
+    expectedMarkerCount: item.markerCount,
+    completedMarkerCount: visited,
     firstArrivalAt: item.firstArrivalAt ?? null,
     lastArrivalAt: item.lastArrivalAt ?? null,
   });
@@ -118,7 +118,7 @@ export const toWalkReport = ({
     doorUnits: (report.doorUnits ?? []).map(({ markerId, unit }) => ({ markerId, unit })),
     CompletedMarker: completed
       .sort((a, b) => a.arrivedAt.localeCompare(b.arrivedAt))
-      .map((c) => toCheckpoint(c, doorPhotos.get(c.markerId))),
+      .map((c) => toCompletedMarker(c, doorPhotos.get(c.markerId))),
     walkNote: notes.sort((a, b) => a.walkNoteId - b.walkNoteId).map(toNote),
     markerImage: images.sort(byTakenAt).map(({ image, url }) => ({
       walkReportId: report.walkReportId,

@@ -2,7 +2,7 @@ import { auditedDataFromEnv, storageFromEnv, withActors } from '../composition.t
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { createWalks } from '../domain/walks.ts';
 import { createWalkReports } from '../domain/walk-reports.ts';
-import { toCheckpoint, toNote, toReportsPage, toWalk, toWalkReport } from '../views/walks.ts';
+import { toCompletedMarker, toNote, toReportsPage, toWalk, toWalkReport } from '../views/walks.ts';
 import { walkRoutes } from '@sitewalk/shared/contract/walk';
 
 const db = auditedDataFromEnv();
@@ -27,7 +27,7 @@ export const implementations: Implementations<'walk'> = {
   'walkReport.start': async ({ actor, body }) => toWalkReport(await reports.start(actor, body)),
 
   'walkReport.recordCompletedMarker': async ({ actor, params, body }) =>
-    toCheckpoint(await reports.recordCompletedMarker(actor, params.walkReportId, body)),
+    toCompletedMarker(await reports.recordCompletedMarker(actor, params.walkReportId, body)),
 
   'walkReport.addNote': async ({ actor, params, body }) =>
     toNote(await reports.addNote(actor, params.walkReportId, body)),

@@ -75,7 +75,7 @@ describe('the demo tenant', () => {
   });
 
   it('has incidents of every priority, some resolved after they were made, some still open', () => {
-    expect(new Set(demo.incidents.map((i) => i.typeId))).toEqual(new Set([1, 2, 3]));
+    expect(new Set(demo.incidents.map((i) => i.priority))).toEqual(new Set([1, 2, 3]));
     const resolved = demo.incidents.filter((i) => i.resolvedAt !== null);
     expect(resolved.length).toBeGreaterThan(0);
     expect(resolved.length).toBeLessThan(demo.incidents.length);

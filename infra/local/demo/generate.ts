@@ -21,7 +21,7 @@ export interface DemoOptions {
 
 export interface DemoLocation {
   key: string;
-  areaKey: string;
+  organizationKey: string;
   name: string;
   address: string;
   city: string;
@@ -38,7 +38,7 @@ export interface DemoPerson {
   email: string;
   phone: string;
   roleId: RoleId;
-  areaKeys: string[];
+  organizationKeys: string[];
   locationKeys: string[];
 }
 
@@ -85,7 +85,7 @@ export interface DemoReport {
 export interface DemoIncident {
   locationKey: string;
   reportKey: string | null;
-  typeId: 1 | 2 | 3;
+  priority: 1 | 2 | 3;
   createdAt: string;
   createdByKey: string;
   texts: string[];
@@ -95,7 +95,7 @@ export interface DemoIncident {
 
 export interface DemoTenant {
   company: { name: string; email: string; phone: string; website: string };
-  areas: { key: string; name: string }[];
+  organizations: { key: string; name: string }[];
   locations: DemoLocation[];
   people: DemoPerson[];
   walks: DemoWalk[];
@@ -175,7 +175,7 @@ const ZIPS = [
 
 const REGIONS = ['West', 'Mountain', 'Central', 'South', 'Southeast', 'Northeast', 'Midwest', 'Pacific'];
 const BRANDS = ['Self Storage', 'Storage Center', 'Mini Storage', 'Secure Storage', 'Storage Depot'];
-const CHECKPOINTS = [
+const MARKER_NAMES = [
   'Front gate keypad',
   'Office door',
   'Fence line east',
@@ -230,7 +230,7 @@ export const generateDemo = (options: DemoOptions): DemoTenant => {
   const emailOf = (first: string, last: string, n: number) =>
     `${first}.${last}.${n}`.toLowerCase().replace(/[^a-z0-9.]/g, '') + `@demo-${tag}.sitewalk.local`;
   let personCount = 0;
-  const person = (roleId: RoleId, areaKeys: string[], locationKeys: string[]): DemoPerson => {
+  const person = (roleId: RoleId, organizationKeys: string[], locationKeys: string[]): DemoPerson => {
     const firstName = f.person.firstName();
     const lastName = f.person.lastName();
     personCount += 1;
@@ -241,7 +241,7 @@ export const generateDemo = (options: DemoOptions): DemoTenant => {
       email: emailOf(firstName, lastName, personCount),
       phone: f.string.numeric({ length: 10, allowLeadingZeros: false }).replace(/^(\d{3})(\d{3})/, '$1-$2-'),
       roleId,
-      areaKeys,
+      organizationKeys,
       locationKeys,
     };
   };
@@ -253,9 +253,9 @@ export const generateDemo = (options: DemoOptions): DemoTenant => {
     phone: '555-010-' + f.string.numeric(4),
     website: `https://demo-${tag}.sitewalk.local`,
   };
-  const areaCount = Math.max(1, Math.ceil(size / 6));
-  const areas = f.helpers
-    .arrayElements(REGIONS, Math.min(areaCount, REGIONS.length))
+  const organizationCount = Math.max(1, Math.ceil(size / 6));
+  const organizations = f.helpers
+    .arrayElements(REGIONS, Math.min(organizationCount, REGIONS.length))
     .map((region, i) => ({ key: `area-${i + 1}`, name: `${region} Region` }));
 
   const zips = f.helpers.arrayElements([...ZIPS], size);
@@ -264,7 +264,7 @@ export const generateDemo = (options: DemoOptions): DemoTenant => {
     if (!place) throw new Error(`No ZIP centre for ${zip}`);
     return {
       key: `location-${i + 1}`,
-      areaKey: areas[i % areas.length]?.key ?? 'area-1',
+      organizationKey: organizations[i % organizations.length]?.key ?? 'area-1',
       name: `${place.city} ${f.helpers.arrayElement(BRANDS)}`,
       address: `${f.location.buildingNumber()} ${f.location.street()}`,
       city: place.city,
@@ -277,7 +277,7 @@ export const generateDemo = (options: DemoOptions): DemoTenant => {
   });
 
   const people: DemoPerson[] = [person(Role.Owner, [], []), person(Role.CompanyManager, [], [])];
-  for (const area of areas) people.push(person(Role.AreaManager, [area.key], []));
+  for (const organization of organizations) people.push(person(Role.AreaManager, [organization.key], []));
   const staffOf = new Map<string, DemoPerson[]>();
   for (const location of locations) {
     const staff = [
@@ -310,7 +310,7 @@ export const generateDemo = (options: DemoOptions): DemoTenant => {
         return {
           lat: Number((location.latitude + (dy - 0.5) * 0.0008).toFixed(6)),
           lng: Number((location.longitude + (dx - 0.5) * 0.0016).toFixed(6)),
-          notes: f.helpers.arrayElement(CHECKPOINTS),
+          notes: f.helpers.arrayElement(MARKER_NAMES),
           unitNumberRange: isDoor ? `${firstUnit}-${firstUnit + 9}` : '',
           isDoor,
         };
@@ -407,7 +407,7 @@ export const generateDemo = (options: DemoOptions): DemoTenant => {
     at: number,
     staff: DemoPerson[],
   ): DemoIncident {
-    const typeId = f.helpers.weightedArrayElement([
+    const priority = f.helpers.weightedArrayElement([
       { value: 1 as const, weight: 15 },
       { value: 2 as const, weight: 35 },
       { value: 3 as const, weight: 50 },
@@ -415,7 +415,7 @@ export const generateDemo = (options: DemoOptions): DemoTenant => {
     const createdBy = f.helpers.arrayElement(staff);
     const age = now.getTime() - at;
     // Older incidents are mostly resolved; critical ones quickly.
-    const resolved = age > 2 * DAY && chance(typeId === 1 ? 0.95 : 0.75);
+    const resolved = age > 2 * DAY && chance(priority === 1 ? 0.95 : 0.75);
     const resolvedAt = resolved
       ? at + f.number.int({ min: 1, max: Math.min(age / 3_600_000, 96) }) * 3_600_000
       : null;
@@ -427,14 +427,14 @@ export const generateDemo = (options: DemoOptions): DemoTenant => {
     return {
       locationKey,
       reportKey,
-      typeId,
+      priority,
       createdAt: new Date(at).toISOString(),
       createdByKey: createdBy.key,
-      texts: f.helpers.arrayElements(INCIDENT_TEXTS[typeId], { min: 1, max: 2 }),
+      texts: f.helpers.arrayElements(INCIDENT_TEXTS[priority], { min: 1, max: 2 }),
       notes,
       resolvedAt: resolvedAt === null ? null : new Date(Math.min(resolvedAt, now.getTime())).toISOString(),
     };
   }
 
-  return { company, areas, locations, people, walks, reports, incidents };
+  return { company, organizations, locations, people, walks, reports, incidents };
 };

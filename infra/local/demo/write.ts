@@ -6,8 +6,8 @@ import { defaultSchedule } from '@sitewalk/functions/domain/schedules';
 import { nextId, nextIds } from '@sitewalk/functions/db/counters';
 import { objectKey, type Storage } from '@sitewalk/functions/ports/storage';
 import { distanceMeters } from '@sitewalk/shared/arrival';
-import { checkpointVerdicts } from '@sitewalk/shared/flags';
-import { checkpointFlagRef } from '@sitewalk/functions/domain/flags';
+import { completedMarkerVerdicts } from '@sitewalk/shared/flags';
+import { completedMarkerFlagRef } from '@sitewalk/functions/domain/flags';
 import { tallyItems as monthTallyItems } from '@sitewalk/functions/db/tallies';
 import { mapBounded } from '@sitewalk/functions/domain/fan-out';
 import type { DemoReport, DemoTenant } from './generate.ts';
@@ -23,10 +23,10 @@ export interface DemoWriteResult {
 
 export interface DemoWriteOptions {
   /**
-   * Reports started before this instant are stored without their checkpoints (their list rows and totals
+   * Reports started before this instant are stored without their completed markers (their list rows and totals
    * come from the report item alone and stay whole); absent, every report keeps them.
    */
-  checkpointsSince?: Date;
+  completedMarkersSince?: Date;
 }
 
 /** Every demo account signs in with this password (it meets the password rule). */
@@ -106,22 +106,33 @@ export const writeDemo = async (
 
   const managementCompanyId = await nextId(db, 'managementCompany');
   await db.entities.managementCompany.create({ managementCompanyId, ...demo.company }).go();
-  const areaIds = ids(demo.areas, await nextIds(db, 'organization', demo.areas.length));
-  for (const area of demo.areas) {
+  const organizationIds = ids(
+    demo.organizations,
+    await nextIds(db, 'organization', demo.organizations.length),
+  );
+  for (const organization of demo.organizations) {
     await db.entities.organization
-      .create({ organizationId: must(areaIds, area.key), managementCompanyId, name: area.name })
+      .create({
+        organizationId: must(organizationIds, organization.key),
+        managementCompanyId,
+        name: organization.name,
+      })
       .go();
   }
   const locationIds = ids(demo.locations, await nextIds(db, 'location', demo.locations.length));
   const placeOf = new Map(
     demo.locations.map((l) => [
       l.key,
-      { locationId: must(locationIds, l.key), organizationId: must(areaIds, l.areaKey), managementCompanyId },
+      {
+        locationId: must(locationIds, l.key),
+        organizationId: must(organizationIds, l.organizationKey),
+        managementCompanyId,
+      },
     ]),
   );
   await db.entities.location
     .put(
-      demo.locations.map(({ key, areaKey: _area, ...location }) => ({
+      demo.locations.map(({ key, organizationKey: _organization, ...location }) => ({
         ...location,
         ...must(placeOf, key),
         // Their month tallies are written below, with the reports and incidents.
@@ -144,7 +155,9 @@ export const writeDemo = async (
       }),
     )
     .go();
-  log(`company ${managementCompanyId}, ${demo.areas.length} areas, ${demo.locations.length} locations`);
+  log(
+    `company ${managementCompanyId}, ${demo.organizations.length} areas, ${demo.locations.length} locations`,
+  );
 
   const personIds = new Map<string, number>();
   const accountsDone = track('  people', demo.people.length);
@@ -157,8 +170,8 @@ export const writeDemo = async (
       roleId: person.roleId,
       managementCompanyId,
       password: { value: DEMO_PASSWORD, temporary: false },
-      organizations: person.areaKeys.map((key) => ({
-        organizationId: must(areaIds, key),
+      organizations: person.organizationKeys.map((key) => ({
+        organizationId: must(organizationIds, key),
         managementCompanyId,
       })),
       locations: person.locationKeys.map((key) => must(placeOf, key)),
@@ -197,9 +210,12 @@ export const writeDemo = async (
   log(`${demo.walks.length} walks`);
 
   const reportIds = ids(demo.reports, await nextIds(db, 'walkReport', demo.reports.length));
-  const since = options.checkpointsSince?.toISOString() ?? '';
-  const keepsCheckpoints = (report: DemoReport) => report.startedAt >= since;
-  const arrivalCount = demo.reports.reduce((n, r) => n + (keepsCheckpoints(r) ? r.arrivals.length : 0), 0);
+  const since = options.completedMarkersSince?.toISOString() ?? '';
+  const keepsCompletedMarkers = (report: DemoReport) => report.startedAt >= since;
+  const arrivalCount = demo.reports.reduce(
+    (n, r) => n + (keepsCompletedMarkers(r) ? r.arrivals.length : 0),
+    0,
+  );
   const completedIds = await nextIds(db, 'completedMarker', arrivalCount);
   const noteIds = await nextIds(
     db,
@@ -209,7 +225,7 @@ export const writeDemo = async (
   const reportItems = [];
   const reportTallies: { locationId: number; startedAt: string; walkReportId: number; flags: string[] }[] =
     [];
-  const checkpointItems = [];
+  const completedMarkerItems = [];
   const noteItems = [];
   const imageItems = [];
   const uploads: { key: string; seed: number }[] = [];
@@ -221,7 +237,7 @@ export const writeDemo = async (
     const walkReportId = must(reportIds, report.key);
     const markerId = (index: number) => markersOfWalk[index] ?? 0;
     tally.set(place.locationId, (tally.get(place.locationId) ?? 0) + 1);
-    const checkpoints = (keepsCheckpoints(report) ? report.arrivals : []).map((arrival) => ({
+    const completedMarkers = (keepsCompletedMarkers(report) ? report.arrivals : []).map((arrival) => ({
       walkReportId,
       clientId: randomUUID(),
       completedMarkerId: completedIds.shift() ?? 0,
@@ -238,15 +254,17 @@ export const writeDemo = async (
         ? {}
         : { targetUnit: arrival.targetUnit, picturedUnit: arrival.picturedUnit }),
     }));
-    checkpointItems.push(...checkpoints);
-    // The flags the API would have decided as the checkpoints came in (issue 18), on the report and its tally.
+    completedMarkerItems.push(...completedMarkers);
+    // The flags the API would have decided as the completed markers came in (issue 18), on the report and its tally.
     const points = new Map(walk.markers.map((m, index) => [markerId(index), { lat: m.lat, lng: m.lng }]));
-    const byClientId = new Map<string, number>(checkpoints.map((c) => [c.clientId, c.completedMarkerId]));
-    const flags = checkpointVerdicts(
-      checkpoints.map((c) => ({ ...c, key: c.clientId })),
+    const byClientId = new Map<string, number>(
+      completedMarkers.map((c) => [c.clientId, c.completedMarkerId]),
+    );
+    const flags = completedMarkerVerdicts(
+      completedMarkers.map((c) => ({ ...c, key: c.clientId })),
       points,
     ).flatMap((verdict) =>
-      verdict.flags.map((flag) => checkpointFlagRef(flag.kind, byClientId.get(verdict.key) ?? 0)),
+      verdict.flags.map((flag) => completedMarkerFlagRef(flag.kind, byClientId.get(verdict.key) ?? 0)),
     );
     reportItems.push({
       walkReportId,
@@ -312,7 +330,8 @@ export const writeDemo = async (
     incidentId: incidentIds[index] ?? 0,
     ...must(placeOf, incident.locationKey),
     ...(incident.reportKey ? { walkReportId: must(reportIds, incident.reportKey) } : {}),
-    typeId: incident.typeId,
+    priority: incident.priority,
+    // Unresolved is stored as 'open' (UNRESOLVED in functions/src/db/entities/incident.ts).
     status: incident.resolvedAt ? ('resolved' as const) : ('open' as const),
     ...(incident.resolvedAt ? { resolvedAt: incident.resolvedAt } : {}),
     createdBy: must(personIds, incident.createdByKey),
@@ -324,7 +343,7 @@ export const writeDemo = async (
       userId: must(personIds, note.authorKey),
       createdAt: note.createdAt,
     })),
-    imageKeys: [],
+    photoKeys: [],
   }));
 
   // The locations' month tallies, as the handlers would have kept them.
@@ -339,7 +358,7 @@ export const writeDemo = async (
 
   const total =
     reportItems.length +
-    checkpointItems.length +
+    completedMarkerItems.length +
     noteItems.length +
     imageItems.length +
     incidentItems.length +
@@ -348,7 +367,7 @@ export const writeDemo = async (
     uploads.length;
   const written = track('  walk reports, checkpoints, notes, photos, incidents and tallies', total);
   await putInBatches(reportItems, (batch) => db.entities.walkReport.put(batch).go(), written);
-  await putInBatches(checkpointItems, (batch) => db.entities.completedMarker.put(batch).go(), written);
+  await putInBatches(completedMarkerItems, (batch) => db.entities.completedMarker.put(batch).go(), written);
   await putInBatches(noteItems, (batch) => db.entities.walkNote.put(batch).go(), written);
   await putInBatches(imageItems, (batch) => db.entities.markerImage.put(batch).go(), written);
   await putInBatches(incidentItems, (batch) => db.entities.incident.put(batch).go(), written);

@@ -37,7 +37,7 @@ interface Component {
   x1: number;
   y1: number;
   /** Pixels of ink. */
-  area: number;
+  organization: number;
   /** Pixels of ink next to a pixel without. */
   outline: number;
 }
@@ -92,14 +92,22 @@ const componentsOf = (width: number, height: number, ink: Uint8Array) => {
   const stack: number[] = [];
   for (let start = 0; start < ink.length; start += 1) {
     if (!ink[start] || labels[start] !== -1) continue;
-    const c: Component = { id: components.length, x0: width, y0: height, x1: 0, y1: 0, area: 0, outline: 0 };
+    const c: Component = {
+      id: components.length,
+      x0: width,
+      y0: height,
+      x1: 0,
+      y1: 0,
+      organization: 0,
+      outline: 0,
+    };
     labels[start] = c.id;
     stack.push(start);
     while (stack.length > 0) {
       const p = stack.pop()!;
       const x = p % width;
       const y = (p - x) / width;
-      c.area += 1;
+      c.organization += 1;
       c.x0 = Math.min(c.x0, x);
       c.x1 = Math.max(c.x1, x);
       c.y0 = Math.min(c.y0, y);
@@ -132,7 +140,7 @@ const heightOf = (c: Component) => c.y1 - c.y0 + 1;
 const looksLikeCharacter = (c: Component, width: number, height: number): boolean => {
   const h = heightOf(c);
   const w = c.x1 - c.x0 + 1;
-  const fill = c.area / (w * h);
+  const fill = c.organization / (w * h);
   return (
     h >= height * 0.08 &&
     h <= height * 0.45 &&
@@ -140,7 +148,7 @@ const looksLikeCharacter = (c: Component, width: number, height: number): boolea
     w <= h * 1.1 &&
     fill > 0.15 &&
     fill < 0.8 &&
-    c.outline / c.area < 0.35 &&
+    c.outline / c.organization < 0.35 &&
     c.x0 > 0 &&
     c.y0 > 0 &&
     c.x1 < width - 1 &&

@@ -7,7 +7,7 @@ import { deleted, idParam, idParams, pagedQuery, uploadTicket } from '../schemas
 import {
   byLocationQuery,
   createIncidentBody,
-  incidentImageUploadBody,
+  incidentPhotoUploadBody,
   dashboard,
   dashboardQuery,
   incident,
@@ -144,7 +144,7 @@ export const incidentRoutes = {
     source: 'added',
     summary: 'A presigned PUT for a photo of an incident',
     params: idParams,
-    body: incidentImageUploadBody,
+    body: incidentPhotoUploadBody,
     missingBody: messages.validation.missingIncidentInfo,
     response: uploadTicket,
   }),

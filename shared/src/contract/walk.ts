@@ -12,7 +12,7 @@ import {
 } from '../schemas/common.ts';
 import { createWalkBody, updateWalkBody, walk } from '../schemas/walk.ts';
 import {
-  checkpointBody,
+  completedMarkerBody,
   completedMarker,
   discardedWriteBody,
   discardedWrites,
@@ -130,7 +130,7 @@ export const walkRoutes = {
     source: 'added',
     summary: 'Record arrival at a marker (idempotent under clientId)',
     params: reportParams,
-    body: checkpointBody,
+    body: completedMarkerBody,
     response: completedMarker,
   }),
   'walkReport.addNote': defineRoute({

@@ -33,7 +33,7 @@ export const updateIncidentBody = z.object(
 );
 
 /** A photo of an incident; a `clientId` makes a retried request sign the same upload again. */
-export const incidentImageUploadBody = photoUploadRequest.extend({ clientId: clientId.optional() });
+export const incidentPhotoUploadBody = photoUploadRequest.extend({ clientId: clientId.optional() });
 
 export const incidentNoteBody = z.object({
   incidentId: id,

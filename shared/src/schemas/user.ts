@@ -91,7 +91,7 @@ export const missingForRole = (
   if (fields.emailRequired && !user.email?.trim()) {
     missing.push({ field: 'email', message: messages.validation.emailRequiredForRole });
   }
-  if (fields.areas && !user.organizationIds?.length) {
+  if (fields.organizations && !user.organizationIds?.length) {
     missing.push({ field: 'organizationIds', message: messages.validation.chooseOrganization });
   }
   if (fields.pinRequired && !user.pin && !hasPin) {

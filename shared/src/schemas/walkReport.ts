@@ -19,7 +19,7 @@ import { marker } from './walk.ts';
 export { clientId };
 
 export const startWalkReportBody = z.object({ walkId: id, clientId, startedAt: instant });
-export const checkpointBody = z.object({
+export const completedMarkerBody = z.object({
   clientId,
   markerId: id,
   arrivedAt: instant,
@@ -59,7 +59,10 @@ export const walkPhotoUploadBody = photoUploadRequest.extend({
 });
 export const finishWalkReportBody = z.object({ finishedAt: instant });
 
-/** What a phone can discard of a walk's writes after the API refused it (issue 28). */
+/**
+ * What a phone can discard of a walk's writes after the API refused it (issue 28). 'checkpoint' is the wire
+ * name of a completed marker's write (the recorder's outbox kind, kept on phones).
+ */
 export const DISCARDED_WRITE_KINDS = ['checkpoint', 'note', 'photo', 'incident', 'finish'] as const;
 /**
  * A write the walker discarded on the phone: its client id (the notice counts once under it, however often it is
@@ -92,7 +95,7 @@ export const completedMarker = z.object({
   picturedUnit: z.string().nullable(),
   /**
    * What SiteWalk read on the door photo at this marker (issue 18): 'pending' until the photo has arrived and
-   * been read, then the unit ('read') or none ('unreadable'). Null for a checkpoint with no door photo.
+   * been read, then the unit ('read') or none ('unreadable'). Null for a completed marker with no door photo.
    */
   unitRead: z
     .object({
@@ -120,19 +123,19 @@ export const walkReportTotals = z.object({
   totalTime: z.string(),
   /** Whole minutes, or null when the walk is 'Not Completed'. */
   totalMinutes: z.number().int().positive().nullable(),
-  /** At least 90% of the expected checkpoints reached, with a positive time. */
+  /** At least 90% of the expected markers completed, with a positive time. */
   completed: z.boolean(),
 });
 export type WalkReportTotals = z.infer<typeof walkReportTotals>;
 
-/** A flag on a report (shared/src/flags.ts): what it is, why, and the checkpoint or photo it concerns. */
+/** A flag on a report (shared/src/flags.ts): what it is, why, and the completed marker or photo it concerns. */
 export const walkReportFlag = z.object({
   kind: z.enum(FLAG_KINDS),
   reason: z.string(),
   markerId: id.nullable(),
-  /** The checkpoint flagged (its `CompletedMarker` id), or null for a photo's flag. */
-  checkpointId: id.nullable(),
-  /** The photo flagged (its `markerImage` name), or null for a checkpoint's flag. */
+  /** The completed marker flagged (its `CompletedMarker` id), or null for a photo's flag. */
+  completedMarkerId: id.nullable(),
+  /** The photo flagged (its `markerImage` name), or null for a completed marker's flag. */
   imageName: z.string().nullable(),
 });
 export type WalkReportFlag = z.infer<typeof walkReportFlag>;
@@ -172,7 +175,7 @@ export const walkReport = z
         lng: z.number().nullable(),
       }),
     ),
-    /** Its flags, checkpoints' first in arrival order; none on reports recorded before flags existed. */
+    /** Its flags, completed markers' first in arrival order; none on reports recorded before flags existed. */
     flags: z.array(walkReportFlag).default([]),
     flagCount: z.number().int().nonnegative().default(0),
     /** Writes the walker discarded on the phone after the API refused them (issue 28): never sent. */

@@ -17,6 +17,22 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    // On a phone MUI's 32 px around a dialog leaves a 320 px screen 256 px of dialog, where 'Save incident'
+    // and a field's helper text wrap; 16 px is enough to see (and tap) the page behind it.
+    MuiDialog: {
+      styleOverrides: {
+        paper: ({ theme: { breakpoints } }) => ({
+          [breakpoints.down('sm')]: {
+            margin: 16,
+            maxHeight: 'calc(100% - 32px)',
+            maxWidth: 'calc(100% - 32px)',
+          },
+        }),
+        paperFullWidth: ({ theme: { breakpoints } }) => ({
+          [breakpoints.down('sm')]: { width: 'calc(100% - 32px)' },
+        }),
+      },
+    },
     // A keyboard focus that shows on every button, not only MUI's faint pulsating ripple. On a dark
     // background, override the colour locally ('&.Mui-focusVisible': { outlineColor: … }).
     MuiButtonBase: {

@@ -333,7 +333,8 @@ const RowCards = <T,>({
               component="dl"
               sx={{
                 display: 'grid',
-                gridTemplateColumns: 'max-content minmax(0, 1fr)',
+                // A long label ('Management Company') wraps rather than leave its value a word a line on a phone.
+                gridTemplateColumns: 'fit-content(40%) minmax(0, 1fr)',
                 columnGap: 1.5,
                 rowGap: 0.25,
                 m: 0,

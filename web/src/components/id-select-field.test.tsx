@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { IdSelectField } from './id-select-field.tsx';
 
-const areas = [
+const organizations = [
   { id: 4, name: 'North Area' },
   { id: 7, name: 'South Area' },
 ];
@@ -25,7 +25,7 @@ const Form = ({
         control={form.control}
         name="organizationId"
         label="Area"
-        options={areas}
+        options={organizations}
         problem={problem}
       />
       <button type="submit">Submit</button>

@@ -1,5 +1,5 @@
 /**
- * The mark: a walk route through checkpoints on a rounded tile, the last one reached (amber). Drawn inline,
+ * The mark: a walk route through markers on a rounded tile, the last one reached (amber). Drawn inline,
  * no request, and no MUI: the sign-in pages use it too.
  */
 export const LogoMark = ({ size = 32 }: { size?: number }) => (

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { LogoMark } from './logo-mark.tsx';
 
-/** The mark (a walk route through checkpoints) and the name, as on the public pages. */
+/** The mark (a walk route through markers) and the name, as on the public pages. */
 export const SiteWalkLogo = ({ size = 'medium' }: { size?: 'small' | 'medium' }) => (
   <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
     <LogoMark size={size === 'small' ? 28 : 36} />

@@ -17,7 +17,7 @@ const organizationOf = (locationId: number) => locations.find(({ id }) => id ===
 
 const atLocations = (...ids: number[]) =>
   ids.map((locationId) => ({ locationId, location: { name: `Location ${locationId}` } }));
-const inAreas = (...ids: number[]) =>
+const inOrganizations = (...ids: number[]) =>
   ids.map((organizationId) => ({ organizationId, organization: { name: `Area ${organizationId}` } }));
 
 /** The same user as the server reads them: memberships with each location's area. */
@@ -36,7 +36,7 @@ const asServerHasThem = (user: User) =>
 const targets: User[] = [
   aPerson({ ...dana, id: 31, roleId: Role.Employee, userToLocation: atLocations(12) }),
   aPerson({ ...dana, id: 32, roleId: Role.Manager, userToLocation: atLocations(13) }),
-  aPerson({ ...dana, id: 33, roleId: Role.AreaManager, userToOrganization: inAreas(4) }),
+  aPerson({ ...dana, id: 33, roleId: Role.AreaManager, userToOrganization: inOrganizations(4) }),
   aPerson({
     ...dana,
     id: 34,
@@ -48,7 +48,7 @@ const targets: User[] = [
 ];
 
 const actors: Actor[] = [
-  actorOfUser(aPerson({ ...dana, id: 1, roleId: Role.AreaManager, userToOrganization: inAreas(3) })),
+  actorOfUser(aPerson({ ...dana, id: 1, roleId: Role.AreaManager, userToOrganization: inOrganizations(3) })),
   actorOfUser(aPerson({ ...dana, id: 2, roleId: Role.Manager, userToLocation: atLocations(11, 12) })),
   actorOfUser(aPerson({ ...dana, id: 3, roleId: Role.CompanyManager })),
   actorOfUser(aPerson({ ...dana, id: 4, roleId: Role.Admin, managementCompanyId: null })),
@@ -85,7 +85,7 @@ describe('one placement builder for the server and the SPA', () => {
         ...dana,
         roleId,
         userToLocation: atLocations(11),
-        userToOrganization: inAreas(3),
+        userToOrganization: inOrganizations(3),
       });
       expect(actorOfUser(user)).toEqual(
         actorOf({

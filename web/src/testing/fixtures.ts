@@ -27,7 +27,7 @@ export const aCompany = (overrides: Partial<ManagementCompany> = {}): Management
   ...overrides,
 });
 
-export const anArea = (overrides: Partial<Organization> = {}): Organization => ({
+export const anOrganization = (overrides: Partial<Organization> = {}): Organization => ({
   id: 3,
   name: 'North Area',
   createdAt: '2026-02-03T10:00:00.000Z',

@@ -2,14 +2,17 @@ import { Entity, type EntityItem } from 'electrodb';
 import { service } from './service-name.ts';
 
 /**
- * An incident at a location, with its texts, notes and image keys held in the item: an incident reads,
- * lists and changes as one item (notes and images are capped, see shared/src/constants.ts). `status`
- * splits a location's incidents into open and resolved partitions of gsi2, so "unresolved only" is a
+ * An incident at a location, with its texts, notes and photo keys held in the item: an incident reads,
+ * lists and changes as one item (notes and photos are capped, see shared/src/constants.ts). `status`
+ * splits a location's incidents into unresolved ('open') and resolved partitions of gsi2, so "unresolved only" is a
  * key read. Access patterns:
  * - by id: primary
  * - a location's incidents, newest first, or those created in a time range: gsi1 (pk = location)
- * - a location's open (or resolved) incidents, newest first: gsi2 (pk = location + status)
+ * - a location's unresolved (or resolved) incidents, newest first: gsi2 (pk = location + status)
  */
+/** The stored status of an unresolved incident (the code's word; 'open' is what is stored and keyed). */
+export const UNRESOLVED = 'open';
+
 export const incidentEntity = new Entity({
   model: { entity: 'incident', version: '1', service },
   attributes: {
@@ -18,8 +21,10 @@ export const incidentEntity = new Entity({
     organizationId: { type: 'number', required: true },
     managementCompanyId: { type: 'number', required: true },
     walkReportId: { type: 'number' },
-    typeId: { type: 'number', required: true },
-    status: { type: ['open', 'resolved'] as const, required: true, default: 'open' },
+    /** 1 Critical, 2 Important, 3 Regular; stored as `typeId`, the wire's name. */
+    priority: { type: 'number', required: true, field: 'typeId' },
+    /** Unresolved is stored as 'open' ({@link UNRESOLVED}): the value is part of gsi2's key. */
+    status: { type: [UNRESOLVED, 'resolved'] as const, required: true, default: UNRESOLVED },
     resolvedAt: { type: 'string' },
     createdBy: { type: 'number', required: true },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
@@ -46,16 +51,24 @@ export const incidentEntity = new Entity({
         },
       },
     },
-    imageKeys: { type: 'list', required: true, default: () => [], items: { type: 'string' } },
+    /** Its photos' keys, stored as `imageKeys` (as are `photoRequests` and `photoClientIds` under `image…`). */
+    photoKeys: {
+      type: 'list',
+      required: true,
+      default: () => [],
+      items: { type: 'string' },
+      field: 'imageKeys',
+    },
     /** The client id of a create sent with one (the walk recorder's), so deleting it can retire its guard. */
     clientId: { type: 'string' },
     /**
-     * Image uploads asked for with a client id: which key each was given and by whom, so a retried request
-     * signs the same key again. `imageClientIds` holds the same ids as a set, for the write's condition (a
+     * Photo uploads asked for with a client id: which key each was given and by whom, so a retried request
+     * signs the same key again. `photoClientIds` holds the same ids as a set, for the write's condition (a
      * racing copy of the request appends nothing).
      */
-    imageRequests: {
+    photoRequests: {
       type: 'list',
+      field: 'imageRequests',
       items: {
         type: 'map',
         properties: {
@@ -65,7 +78,7 @@ export const incidentEntity = new Entity({
         },
       },
     },
-    imageClientIds: { type: 'set', items: 'string' },
+    photoClientIds: { type: 'set', items: 'string', field: 'imageClientIds' },
   },
   indexes: {
     primary: {

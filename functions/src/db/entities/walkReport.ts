@@ -3,13 +3,13 @@ import { ARRIVAL_METHODS } from '@sitewalk/shared/arrival';
 import { service } from './service-name.ts';
 
 /**
- * A walk as walked: the report item and, in the same partition (collection `report`), each checkpoint
- * reached and each note. Recording writes carry a client-chosen id; the checkpoint and note items are
+ * A walk as walked: the report item and, in the same partition (collection `report`), each completed marker
+ * reached and each note. Recording writes carry a client-chosen id; the completed marker and note items are
  * keyed by it, so a retried write finds its item instead of making a second one. Access patterns:
  * - a report with everything recorded on it: primary, collection `report` (one Query)
  * - a location's reports, newest first: gsi1 (pk = location, sk = start time)
- * The report item also carries what its table row shows (walk name, expected and reached checkpoints, first
- * and last arrival), kept up to date by each checkpoint write, so a list of reports needs no read per report.
+ * The report item also carries what its table row shows (walk name, expected markers and completed markers, first
+ * and last arrival), kept up to date by each completed marker write, so a list of reports needs no read per report.
  */
 export const walkReportEntity = new Entity({
   model: { entity: 'walkReport', version: '1', service },
@@ -48,12 +48,13 @@ export const walkReportEntity = new Entity({
     /**
      * Items recorded on the report, each counted in the transaction that writes it, under a condition that
      * keeps it within its cap (shared/src/constants.ts). Absent on reports older than the caps: counted from 0.
+     * The completed markers' count is stored as `checkpointCount` (its name before the glossary).
      */
-    checkpointCount: { type: 'number' },
+    completedMarkerCount: { type: 'number', field: 'checkpointCount' },
     noteCount: { type: 'number' },
     photoCount: { type: 'number' },
     /**
-     * Its flags (shared/src/flags.ts), one entry each, `<kind>:c<completedMarkerId>` for a checkpoint's and
+     * Its flags (shared/src/flags.ts), one entry each, `<kind>:c<completedMarkerId>` for a completed marker's and
      * `<kind>:p<photo ref>` for a photo's (`functions/src/domain/flags.ts`): a set, so adding or removing a flag
      * again changes nothing; its size is the report's flag count. Absent on reports without flags.
      */
@@ -166,7 +167,7 @@ export const completedMarkerEntity = new Entity({
      */
     method: { type: ARRIVAL_METHODS },
     /**
-     * Metres from the marker, measured by the API when the checkpoint was recorded; absent on items written
+     * Metres from the marker, measured by the API when the completed marker was recorded; absent on items written
      * before issue 15, measured on read from the walk's marker then.
      */
     distance: { type: 'number' },
@@ -240,7 +241,7 @@ export const markerImageEntity = new Entity({
     /**
      * What the file itself says (issue 18, `functions/src/domain/photo-evidence.ts`), once it was read: the
      * camera's time (UTC) and position, its 64-bit difference hash (16 hex digits), and the facts behind its
-     * flags: seconds from its checkpoint's arrival, metres from its marker, the report it is a copy of.
+     * flags: seconds from its completed marker's arrival, metres from its marker, the report it is a copy of.
      */
     evidenceAt: { type: 'string' },
     /** The ETag of the very object the evidence was read from: another ETag is examined again (issue 27). */

@@ -27,7 +27,7 @@ const markers = Array.from({ length: 10 }, (_, i) => ({
   walkId: 9,
 }));
 
-const checkpoint = (i: number, extra: Partial<WalkReport['CompletedMarker'][number]> = {}) => ({
+const completedMarker = (i: number, extra: Partial<WalkReport['CompletedMarker'][number]> = {}) => ({
   id: 500 + i,
   markerId: 100 + i,
   arrivedAt: at(2 + i * 3),
@@ -56,13 +56,13 @@ export const walkReportView = (overrides: Partial<WalkReport> = {}): WalkReport 
   walk: { name: 'Evening perimeter', locationId: 3, markers },
   doorUnits: [{ markerId: markers[4]!.id, unit: '105' }],
   CompletedMarker: [
-    ...[0, 1, 2, 3, 5, 6, 9].map((i) => checkpoint(i)),
-    checkpoint(4, {
+    ...[0, 1, 2, 3, 5, 6, 9].map((i) => completedMarker(i)),
+    completedMarker(4, {
       targetUnit: '105',
       picturedUnit: '105',
       unitRead: { status: 'read', unit: '105', confidence: 93 },
     }),
-    checkpoint(7, {
+    completedMarker(7, {
       targetUnit: '212',
       picturedUnit: '213',
       method: 'hand',
@@ -115,14 +115,14 @@ export const walkReportView = (overrides: Partial<WalkReport> = {}): WalkReport 
       kind: 'farFromMarker',
       reason: 'Recorded 61 m from the marker',
       markerId: 107,
-      checkpointId: 507,
+      completedMarkerId: 507,
       imageName: null,
     },
     {
       kind: 'byHand',
       reason: "Marked reached by hand, not by the phone's position",
       markerId: 107,
-      checkpointId: 507,
+      completedMarkerId: 507,
       imageName: null,
     },
   ],

@@ -181,8 +181,8 @@ describe('PDF helpers', () => {
       },
       'Not read yet: requested 105',
     ],
-  ])('unit check of %j is %j', (checkpoint, expected) => {
-    expect(unitCheckText(checkpoint)).toBe(expected);
+  ])('unit check of %j is %j', (completedMarker, expected) => {
+    expect(unitCheckText(completedMarker)).toBe(expected);
   });
 
   it('lists the report’s own flags, each with its marker', () => {

@@ -37,23 +37,23 @@ export interface WalkReportPdfInput {
   loadPhoto: (photo: WalkReport['markerImage'][number]) => Promise<Uint8Array | null>;
 }
 
-type Checkpoint = WalkReport['CompletedMarker'][number];
+type CompletedMarker = WalkReport['CompletedMarker'][number];
 type Marker = NonNullable<WalkReport['walk']>['markers'][number];
 
-/** The unit check of a door checkpoint as the detail screen judges it (shared/src/unit-check.ts), in one line. */
+/** The unit check of a completed door marker as the detail screen judges it (shared/src/unit-check.ts), in one line. */
 export const unitCheckText = (
-  checkpoint: Pick<Checkpoint, 'isDoor' | 'targetUnit' | 'picturedUnit' | 'unitRead'>,
+  completedMarker: Pick<CompletedMarker, 'isDoor' | 'targetUnit' | 'picturedUnit' | 'unitRead'>,
 ): string => {
-  if (!checkpoint.isDoor) return '';
-  const check = unitCheckOf(checkpoint);
+  if (!completedMarker.isDoor) return '';
+  const check = unitCheckOf(completedMarker);
   if (check.verdict === 'pending') return `Not read yet: requested ${check.requested}`;
   if (check.verdict === 'matched') return 'Matched';
   return `Mismatch: requested ${check.requested}, detected ${check.detected}`;
 };
 
 /** Where the detected unit comes from: read on the door photo (with its confidence), or typed by the walker. */
-const detectedText = (checkpoint: Checkpoint): string => {
-  const check = unitCheckOf(checkpoint);
+const detectedText = (completedMarker: CompletedMarker): string => {
+  const check = unitCheckOf(completedMarker);
   if (check.verdict === 'pending') return 'Not read yet';
   if (check.source === 'walker') return `${check.detected} (as typed)`;
   return check.confidence === null ? check.detected : `${check.detected} (${check.confidence} %)`;
@@ -194,7 +194,7 @@ export const writeWalkReportPdf = async (doc: Doc, input: WalkReportPdfInput): P
   const { report, location, timeZone } = input;
   const markers = [...(report.walk?.markers ?? [])].sort((a, b) => a.label - b.label);
   const labelOf = new Map(markers.map((m) => [m.id, m.label]));
-  const firstArrival = new Map<number, Checkpoint>();
+  const firstArrival = new Map<number, CompletedMarker>();
   for (const c of report.CompletedMarker) if (!firstArrival.has(c.markerId)) firstArrival.set(c.markerId, c);
   const reached = new Set(firstArrival.keys());
   const percent =
@@ -296,17 +296,17 @@ export const writeWalkReportPdf = async (doc: Doc, input: WalkReportPdfInput): P
       {
         header: 'Marker',
         width: 12,
-        value: (c: Checkpoint) => String(labelOf.get(c.markerId) ?? c.markerId),
+        value: (c: CompletedMarker) => String(labelOf.get(c.markerId) ?? c.markerId),
         bold: true,
       },
-      { header: 'Requested', width: 16, value: (c: Checkpoint) => c.targetUnit ?? 'None' },
+      { header: 'Requested', width: 16, value: (c: CompletedMarker) => c.targetUnit ?? 'None' },
       { header: 'Detected', width: 20, value: detectedText },
-      { header: 'Entered', width: 14, value: (c: Checkpoint) => c.picturedUnit ?? 'None' },
+      { header: 'Entered', width: 14, value: (c: CompletedMarker) => c.picturedUnit ?? 'None' },
       {
         header: 'Result',
         width: 38,
         value: unitCheckText,
-        color: (c: Checkpoint) => (unitCheckText(c) === 'Matched' ? COLORS.good : COLORS.bad),
+        color: (c: CompletedMarker) => (unitCheckText(c) === 'Matched' ? COLORS.good : COLORS.bad),
         bold: true,
       },
     ],

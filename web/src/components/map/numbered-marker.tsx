@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Marker as MapLibreMarker } from 'maplibre-gl';
 import { Marker, type MarkerProps } from 'react-map-gl/maplibre';
 import { ROUTE_COLOR } from './route-line.tsx';
+import { DOOR_COLOR } from './marker-colors.ts';
 
 /**
  * What a pin tells: a planned point of a walk (red, as the route), a point the walk reached (green, filled),
@@ -13,7 +14,7 @@ const looks: Record<MarkerState, { fill: string; border: string; text: string; d
   planned: { fill: ROUTE_COLOR, border: '#ffffff', text: '#ffffff' },
   reached: { fill: '#1b5e20', border: '#ffffff', text: '#ffffff' },
   missed: { fill: '#ffffff', border: '#616161', text: '#424242', dashed: true },
-  door: { fill: '#0d47a1', border: '#ffffff', text: '#ffffff' },
+  door: { fill: DOOR_COLOR, border: '#ffffff', text: '#ffffff' },
 };
 
 /** The ring of a flagged pin (a walk report's flags, issue 18): deep orange, apart from the highlight's amber. */

@@ -1,5 +1,5 @@
 import { canManageMembership, type Actor } from '@sitewalk/shared/policy';
-import { joinsAreas } from '@sitewalk/shared/roles';
+import { joinsOrganizations } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { userPlacement, type KnownLocations } from '../../lib/authorization.ts';
 
@@ -47,7 +47,7 @@ export const candidatesFor = (
         !memberIds.has(user.id) &&
         !isMember(container, user) &&
         user.managementCompanyId === container.managementCompanyId &&
-        (container.kind === 'location' || joinsAreas(user.roleId)) &&
+        (container.kind === 'location' || joinsOrganizations(user.roleId)) &&
         mayManage(actor, container, user, knownLocations),
     ),
   );

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { renderWithFakeApi, columnTexts } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation, aPerson, anArea } from '../../testing/fixtures.ts';
+import { aLocation, anOrganization, aPerson } from '../../testing/fixtures.ts';
 import { UsersTable, type UsersSource } from './users-table.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
@@ -27,13 +27,13 @@ const renderTable = (handlers: FakeHandlers, source: UsersSource, signedIn: User
 
 const rowNames = () => columnTexts(0, screen.getByRole('table', { name: 'Users' }));
 
-const area = anArea({ id: 3 });
-const inArea = (user: User): User => ({
+const area = anOrganization({ id: 3 });
+const inOrganization = (user: User): User => ({
   ...user,
   userToOrganization: [{ organizationId: 3, organization: { name: 'North Area' } }],
 });
-const zed = inArea(aPerson({ id: 1, firstName: 'Zoe', lastName: 'Zed', roleId: Role.AreaManager }));
-const abe = inArea(aPerson({ id: 2, firstName: 'Abe', lastName: 'Able', roleId: Role.AreaManager }));
+const zed = inOrganization(aPerson({ id: 1, firstName: 'Zoe', lastName: 'Zed', roleId: Role.AreaManager }));
+const abe = inOrganization(aPerson({ id: 2, firstName: 'Abe', lastName: 'Able', roleId: Role.AreaManager }));
 const carla = aPerson({ id: 3, firstName: 'Carla', lastName: 'Cole', roleId: Role.AreaManager });
 const dev = aPerson({ id: 4, firstName: 'Dev', lastName: 'Doe', roleId: Role.AreaManager });
 const manny = aPerson({ id: 5, firstName: 'Manny', lastName: 'Mack', roleId: Role.Manager });
@@ -116,7 +116,7 @@ describe('UsersTable, area source', () => {
         'user.allByUser': () => [zed, abe, carla, dev, manny, other, peer],
         'user.addToOrganization': (request) => {
           const { userIds } = request.body as { userIds: number[] };
-          members = [...members, ...[carla, dev].filter((u) => userIds.includes(u.id)).map(inArea)];
+          members = [...members, ...[carla, dev].filter((u) => userIds.includes(u.id)).map(inOrganization)];
           return { success: true, count: userIds.length };
         },
       },
@@ -267,7 +267,7 @@ describe('UsersTable, area source', () => {
   });
 
   it('offers no removal of a peer or a senior', async () => {
-    renderTable(organizationHandlers([zed, inArea(peer)], []), { kind: 'organization', id: 3 });
+    renderTable(organizationHandlers([zed, inOrganization(peer)], []), { kind: 'organization', id: 3 });
     expect(await screen.findByRole('button', { name: 'Remove Zoe Zed' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove Pat Peer' })).not.toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { Alert, Button, IconButton, Link, Tooltip } from '@mui/material';
+import { Alert, Box, Button, IconButton, Link, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
@@ -72,7 +72,8 @@ export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
           to={paths.app.user.build(user.id)}
           onClick={(event) => event.stopPropagation()}
           underline="hover"
-          sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+          // break-word, not anywhere: whole words set the column's narrowest width.
+          sx={{ fontWeight: 600, overflowWrap: 'break-word' }}
         >
           {fullName(user)}
         </Link>
@@ -82,7 +83,15 @@ export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
     {
       key: 'email',
       header: 'Email',
-      render: (user) => user.email ?? '',
+      // The e-mail gives way (anywhere), so the names keep whole words and Remove stays in the card at 768 px.
+      render: (user) =>
+        user.email ? (
+          <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Box>
+        ) : (
+          ''
+        ),
       fromPx: 768,
     },
     { key: 'phone', header: 'Phone', render: (user) => user.phone ?? '', fromPx: 1024 },

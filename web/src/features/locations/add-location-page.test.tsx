@@ -4,7 +4,7 @@ import type { User } from '@sitewalk/shared/schemas/user';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import { testAreaManager as areaManager, renderWithFakeApi } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aCompany, aLocation, aPerson, ada, anArea } from '../../testing/fixtures.ts';
+import { aCompany, ada, aLocation, anOrganization, aPerson } from '../../testing/fixtures.ts';
 import { AddLocationPage, addressText } from './add-location-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
@@ -15,8 +15,8 @@ vi.mock('./components/location-map.tsx', async () => ({
 const superUser = aPerson(ada);
 const manager = aPerson({ id: 102, roleId: Role.Manager });
 
-const north = anArea({ id: 3, name: 'North Area' });
-const south = anArea({ id: 4, name: 'South Area' });
+const north = anOrganization({ id: 3, name: 'North Area' });
+const south = anOrganization({ id: 4, name: 'South Area' });
 
 const renderAdd = (handlers: FakeHandlers, user: User = superUser) => {
   return renderWithFakeApi(<AddLocationPage />, handlers, {

@@ -72,14 +72,16 @@ export const AddLocationPage = () => {
 
 const AddLocation = () => {
   const { actor } = useAuthorization();
-  const areas = useOrganizationsOfUser(actor.userId);
-  const noAreas = areas.isSuccess && areas.data.length === 0;
-  const companies = useManagementCompaniesOfUser(actor.userId, noAreas);
-  const allowed = useOrganizationsForNewLocation(areas.data ?? []);
+  const organizations = useOrganizationsOfUser(actor.userId);
+  const noOrganizations = organizations.isSuccess && organizations.data.length === 0;
+  const companies = useManagementCompaniesOfUser(actor.userId, noOrganizations);
+  const allowed = useOrganizationsForNewLocation(organizations.data ?? []);
 
-  if (areas.isPending || (noAreas && companies.isPending)) return <Spinner label="Loading areas" />;
-  if (areas.isError) return <ErrorPanel error={areas.error} onReset={() => void areas.refetch()} />;
-  if (noAreas) {
+  if (organizations.isPending || (noOrganizations && companies.isPending))
+    return <Spinner label="Loading areas" />;
+  if (organizations.isError)
+    return <ErrorPanel error={organizations.error} onReset={() => void organizations.refetch()} />;
+  if (noOrganizations) {
     if (companies.isError)
       return <ErrorPanel error={companies.error} onReset={() => void companies.refetch()} />;
     return (
@@ -101,14 +103,14 @@ const AddLocation = () => {
   }
   return (
     <Frame>
-      <AddLocationFormCard areas={allowed} />
+      <AddLocationFormCard organizations={allowed} />
     </Frame>
   );
 };
 
 type Found = { label: string; approximate: boolean };
 
-const AddLocationFormCard = ({ areas }: { areas: Organization[] }) => {
+const AddLocationFormCard = ({ organizations }: { organizations: Organization[] }) => {
   const navigate = useNavigate();
   const create = useCreateLocation();
   const [view, setView] = useState<MapView>(START_VIEW);
@@ -131,7 +133,7 @@ const AddLocationFormCard = ({ areas }: { areas: Organization[] }) => {
   return (
     <LocationForm
       defaultValues={{
-        organizationId: areas.length === 1 ? areas[0]?.id : undefined,
+        organizationId: organizations.length === 1 ? organizations[0]?.id : undefined,
         name: '',
         address: '',
         city: '',
@@ -139,7 +141,7 @@ const AddLocationFormCard = ({ areas }: { areas: Organization[] }) => {
         zipcode: '',
       }}
       withAddress
-      areas={areas}
+      organizations={organizations}
       save={save}
       disabled={save.busy}
       onSubmit={createAt}

@@ -115,7 +115,7 @@ const LocationDetail = ({ id }: { id: number }) => {
         {current === '#update-location' && (
           <LinkPanel
             text={`Change the name${
-              can('changeArea', locationPlacement(data)) ? ', the area' : ''
+              can('changeOrganization', locationPlacement(data)) ? ', the area' : ''
             } or the map's zoom and centre, or delete the location.`}
             to={paths.app.locationUpdate.build(data.id)}
             icon={<EditLocationAltIcon />}

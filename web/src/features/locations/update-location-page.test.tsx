@@ -9,7 +9,7 @@ import {
   renderWithFakeApi,
 } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation, anArea } from '../../testing/fixtures.ts';
+import { aLocation, anOrganization } from '../../testing/fixtures.ts';
 import { UpdateLocationPage } from './update-location-page.tsx';
 
 vi.mock('./components/location-map.tsx', async () => ({
@@ -17,9 +17,9 @@ vi.mock('./components/location-map.tsx', async () => ({
 }));
 
 const location = aLocation({ id: 11 });
-const north = anArea({ id: 3, name: 'North Area' });
-const south = anArea({ id: 4, name: 'South Area' });
-const elsewhere = anArea({ id: 9, name: 'Other Company Area', managementCompanyId: 2 });
+const north = anOrganization({ id: 3, name: 'North Area' });
+const south = anOrganization({ id: 4, name: 'South Area' });
+const elsewhere = anOrganization({ id: 9, name: 'Other Company Area', managementCompanyId: 2 });
 
 const renderUpdate = (
   handlers: FakeHandlers,

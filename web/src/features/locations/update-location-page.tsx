@@ -48,15 +48,15 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
   const navigate = useNavigate();
   const { actor, can } = useAuthorization();
   const placement = locationPlacement(location);
-  const mayChangeArea = can('changeArea', placement);
-  const areas = useOrganizationsOfUser(actor.userId, mayChangeArea);
-  const destinations = (areas.data ?? []).filter(
-    (area) =>
-      area.id === location.organizationId ||
+  const mayChangeOrganization = can('changeOrganization', placement);
+  const organizations = useOrganizationsOfUser(actor.userId, mayChangeOrganization);
+  const destinations = (organizations.data ?? []).filter(
+    (organization) =>
+      organization.id === location.organizationId ||
       canMoveLocation(actor, placement, {
         kind: 'organization',
-        id: area.id,
-        managementCompanyId: area.managementCompanyId,
+        id: organization.id,
+        managementCompanyId: organization.managementCompanyId,
       }),
   );
   const update = useUpdateLocation();
@@ -102,16 +102,18 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
       <LocationForm
         defaultValues={location}
         withAddress={false}
-        areas={mayChangeArea ? destinations : undefined}
-        areasPending={areas.isPending}
-        areasProblem={areas.isError ? 'The areas could not be loaded.' : undefined}
+        organizations={mayChangeOrganization ? destinations : undefined}
+        organizationsPending={organizations.isPending}
+        organizationsProblem={organizations.isError ? 'The areas could not be loaded.' : undefined}
         save={save}
         disabled={busy}
         onSubmit={({ name, organizationId }) =>
           update.mutateAsync({
             id: location.id,
             name,
-            ...(mayChangeArea && organizationId !== location.organizationId ? { organizationId } : {}),
+            ...(mayChangeOrganization && organizationId !== location.organizationId
+              ? { organizationId }
+              : {}),
           })
         }
       />

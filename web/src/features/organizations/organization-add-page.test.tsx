@@ -7,7 +7,7 @@ import {
   renderWithFakeApi,
 } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aCompany, aPerson, ada, anArea } from '../../testing/fixtures.ts';
+import { aCompany, ada, anOrganization, aPerson } from '../../testing/fixtures.ts';
 import { uploadImage } from '../../lib/upload.ts';
 import { OrganizationAddPage } from './organization-add-page.tsx';
 
@@ -33,7 +33,7 @@ const renderAdd = (handlers: FakeHandlers, user: User = superUser) => {
 
 const created = (request: { body: unknown }) => {
   const body = request.body as { name: string; managementCompanyId: number };
-  return anArea({ id: 9, name: body.name, managementCompanyId: body.managementCompanyId });
+  return anOrganization({ id: 9, name: body.name, managementCompanyId: body.managementCompanyId });
 };
 
 describe('OrganizationAddPage', () => {

@@ -49,12 +49,12 @@ export const OrganizationAddPage = () => {
   }
   return (
     <Frame>
-      <AddAreaFormCard companies={companies.data} />
+      <AddOrganizationFormCard companies={companies.data} />
     </Frame>
   );
 };
 
-const AddAreaFormCard = ({ companies }: { companies: ManagementCompany[] }) => {
+const AddOrganizationFormCard = ({ companies }: { companies: ManagementCompany[] }) => {
   const navigate = useNavigate();
   const create = useCreateOrganization();
   const [logo, setLogo] = useState<File | null>(null);

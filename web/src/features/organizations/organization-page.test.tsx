@@ -7,11 +7,11 @@ import {
   columnTexts,
 } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { anArea, aPerson, twoLocations } from '../../testing/fixtures.ts';
+import { anOrganization, aPerson, twoLocations } from '../../testing/fixtures.ts';
 import { OrganizationPage } from './organization-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
-const renderArea = (
+const renderOrganization = (
   handlers: FakeHandlers,
   { id = '3', user = companyManager }: { id?: string; user?: User } = {},
 ) => {
@@ -27,7 +27,7 @@ const renderArea = (
   });
 };
 
-const area = anArea({
+const area = anOrganization({
   id: 3,
   name: 'North Area',
   createdAt: '2026-02-03T10:00:00.000Z',
@@ -55,7 +55,7 @@ describe('OrganizationPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the area: name, id, created date, company, totals and Update', async () => {
-    renderArea(handlers);
+    renderOrganization(handlers);
     expect(await screen.findByRole('heading', { level: 1, name: 'North Area' })).toBeInTheDocument();
     const details = screen.getAllByRole('term')[0]!.closest('dl')!;
     const pairs = within(details)
@@ -79,7 +79,7 @@ describe('OrganizationPage', () => {
   });
 
   it('shows the area’s logo from the API', async () => {
-    const { fake } = renderArea({
+    const { fake } = renderOrganization({
       ...handlers,
       'organization.get': () => ({ ...area, hasLogo: true }),
       'organization.logo': () => ({ url: 'https://bucket.test/area-3.png', expiresIn: 300 }),
@@ -94,14 +94,14 @@ describe('OrganizationPage', () => {
   });
 
   it('asks for no logo when the area has none', async () => {
-    const { fake } = renderArea(handlers);
+    const { fake } = renderOrganization(handlers);
     const logo = await screen.findByRole('img', { name: 'Logo of North Area' });
     expect(logo).toHaveAttribute('data-picture', 'generic');
     expect(fake.callsOf('organization.logo')).toHaveLength(0);
   });
 
   it('lists the area’s users through the users table, with Add Users for a Company Manager', async () => {
-    renderArea(handlers);
+    renderOrganization(handlers);
     const users = await screen.findByRole('region', { name: 'Users' });
     expect(await within(users).findByRole('link', { name: 'Zoe Zed' })).toHaveAttribute(
       'href',
@@ -111,7 +111,7 @@ describe('OrganizationPage', () => {
   });
 
   it('lists the locations by name, searchable over name, address, city, state and zipcode; a row opens it', async () => {
-    const { user, router } = renderArea(handlers);
+    const { user, router } = renderOrganization(handlers);
     await screen.findByText('Harbor Self Storage');
     expect(locationNames()).toEqual(['Bay Storage', 'Harbor Self Storage']);
     const search = screen.getByRole('searchbox', { name: 'Search Locations' });
@@ -135,7 +135,7 @@ describe('OrganizationPage', () => {
     ['an unknown area', () => fakeError(404, 'Area not found')],
     ['a server failure', () => fakeError(500, 'Internal Server Error')],
   ])('shows the failure panel for %s, with Return to Areas', async (_, answer) => {
-    const { user, router } = renderArea({ ...handlers, 'organization.get': answer });
+    const { user, router } = renderOrganization({ ...handlers, 'organization.get': answer });
     expect(await screen.findByText('Error Loading Area')).toBeInTheDocument();
     expect(screen.getByText('The area could not be loaded. Please try again later.')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Return to Areas' }));
@@ -143,13 +143,16 @@ describe('OrganizationPage', () => {
   });
 
   it('shows the failure panel for an id that is not one', async () => {
-    const { fake } = renderArea(handlers, { id: 'abc' });
+    const { fake } = renderOrganization(handlers, { id: 'abc' });
     expect(await screen.findByText('Error Loading Area')).toBeInTheDocument();
     expect(fake.calls).toHaveLength(0);
   });
 
   it('shows the error panel in the locations section when they cannot be loaded', async () => {
-    renderArea({ ...handlers, 'location.allByOrganization': () => fakeError(500, 'Something broke') });
+    renderOrganization({
+      ...handlers,
+      'location.allByOrganization': () => fakeError(500, 'Something broke'),
+    });
     const section = await screen.findByRole('region', { name: 'Locations' });
     expect(await within(section).findByText('Something broke')).toBeInTheDocument();
   });

@@ -62,7 +62,7 @@ const OrganizationDetail = ({ id }: { id: number }) => {
       <PageHeader
         title={data.name}
         back={{ to: paths.app.organizations.build(), label: 'Back to Areas' }}
-        leading={<OrganizationLogo area={data} size={48} />}
+        leading={<OrganizationLogo organization={data} size={48} />}
         actions={
           can('update', organizationPlacement(data)) && (
             <Button

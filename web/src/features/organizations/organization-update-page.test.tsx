@@ -7,7 +7,7 @@ import {
   renderWithFakeApi,
 } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { anArea } from '../../testing/fixtures.ts';
+import { anOrganization } from '../../testing/fixtures.ts';
 import { OrganizationUpdatePage } from './organization-update-page.tsx';
 
 const renderUpdate = (
@@ -25,15 +25,18 @@ const renderUpdate = (
   });
 };
 
-const area = anArea({ id: 3, name: 'North Area' });
+const organization = anOrganization({ id: 3, name: 'North Area' });
 
 describe('OrganizationUpdatePage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('saves the new name, shows Saved! and returns to the area', async () => {
     const { user, router, fake } = renderUpdate({
-      'organization.get': () => area,
-      'organization.update': (request) => ({ ...area, name: (request.body as { name: string }).name }),
+      'organization.get': () => organization,
+      'organization.update': (request) => ({
+        ...organization,
+        name: (request.body as { name: string }).name,
+      }),
     });
     const name = await screen.findByRole('textbox', { name: 'Name' });
     expect(name).toHaveValue('North Area');
@@ -50,7 +53,7 @@ describe('OrganizationUpdatePage', () => {
   });
 
   it('refuses an empty name without calling the API', async () => {
-    const { user, fake } = renderUpdate({ 'organization.get': () => area });
+    const { user, fake } = renderUpdate({ 'organization.get': () => organization });
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -60,7 +63,7 @@ describe('OrganizationUpdatePage', () => {
 
   it('shows Error and the server’s field message when the save is refused', async () => {
     const { user } = renderUpdate({
-      'organization.get': () => area,
+      'organization.get': () => organization,
       'organization.update': () => fakeError(400, 'name: Name is too long'),
     });
     await user.click(await screen.findByRole('button', { name: 'Save' }));
@@ -70,7 +73,7 @@ describe('OrganizationUpdatePage', () => {
 
   it('deletes after the confirm dialog and returns to the list', async () => {
     const { user, router, fake } = renderUpdate({
-      'organization.get': () => area,
+      'organization.get': () => organization,
       'organization.delete': () => ({ success: true, id: 3 }),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Area' }));
@@ -85,7 +88,7 @@ describe('OrganizationUpdatePage', () => {
   });
 
   it('does nothing when the delete is cancelled', async () => {
-    const { user, fake } = renderUpdate({ 'organization.get': () => area });
+    const { user, fake } = renderUpdate({ 'organization.get': () => organization });
     await user.click(await screen.findByRole('button', { name: 'Delete Area' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Profile?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -95,7 +98,7 @@ describe('OrganizationUpdatePage', () => {
 
   it('says plainly what to delete first when the area is not empty (409)', async () => {
     const { user, router } = renderUpdate({
-      'organization.get': () => area,
+      'organization.get': () => organization,
       'organization.delete': () =>
         fakeError(409, 'Delete the locations of this area and remove its users first'),
     });
@@ -108,7 +111,7 @@ describe('OrganizationUpdatePage', () => {
   });
 
   it('lets an Area Manager rename but not delete', async () => {
-    renderUpdate({ 'organization.get': () => area }, { user: areaManager });
+    renderUpdate({ 'organization.get': () => organization }, { user: areaManager });
     expect(await screen.findByRole('button', { name: 'Save' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Delete Area' })).not.toBeInTheDocument();
   });

@@ -8,13 +8,13 @@ import {
   columnTexts,
 } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aPerson, anArea } from '../../testing/fixtures.ts';
+import { anOrganization, aPerson } from '../../testing/fixtures.ts';
 import { OrganizationsPage } from './organizations-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
 const manager = aPerson({ id: 102, roleId: Role.Manager });
 
-const renderAreas = (handlers: FakeHandlers, user: User = companyManager) => {
+const renderOrganizations = (handlers: FakeHandlers, user: User = companyManager) => {
   return renderWithFakeApi(<OrganizationsPage />, handlers, {
     route: '/app/organizations',
     path: '/app/organizations',
@@ -27,8 +27,8 @@ const renderAreas = (handlers: FakeHandlers, user: User = companyManager) => {
 };
 
 const areas = [
-  anArea({ id: 3, name: 'North Area', totalLocations: 2, totalEmployees: 5 }),
-  anArea({ id: 4, name: 'East Area' }),
+  anOrganization({ id: 3, name: 'North Area', totalLocations: 2, totalEmployees: 5 }),
+  anOrganization({ id: 4, name: 'East Area' }),
 ];
 
 const rowTexts = () => columnTexts(0, screen.getByRole('table', { name: 'Areas' }));
@@ -37,7 +37,7 @@ describe('OrganizationsPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the areas by name with their company and totals; a row opens the area', async () => {
-    const { user, router, fake } = renderAreas({
+    const { user, router, fake } = renderOrganizations({
       'organization.someByUser': () => ({ organizations: areas, totalCount: 2 }),
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Areas' })).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('OrganizationsPage', () => {
   });
 
   it('searches and pages through the API', async () => {
-    const { user, fake } = renderAreas({
+    const { user, fake } = renderOrganizations({
       'organization.someByUser': (request) =>
         request.query.get('searchTerm') === 'north'
           ? { organizations: [areas[0]!], totalCount: 1 }
@@ -72,7 +72,7 @@ describe('OrganizationsPage', () => {
   });
 
   it('offers Add Area to a Company Manager', async () => {
-    renderAreas({ 'organization.someByUser': () => ({ organizations: areas, totalCount: 2 }) });
+    renderOrganizations({ 'organization.someByUser': () => ({ organizations: areas, totalCount: 2 }) });
     expect(await screen.findByRole('link', { name: 'Add Area' })).toHaveAttribute(
       'href',
       '/app/addOrganization',
@@ -80,7 +80,7 @@ describe('OrganizationsPage', () => {
   });
 
   it('offers no Add Area to an Area Manager', async () => {
-    renderAreas(
+    renderOrganizations(
       { 'organization.someByUser': () => ({ organizations: [areas[0]!], totalCount: 1 }) },
       areaManager,
     );
@@ -89,7 +89,7 @@ describe('OrganizationsPage', () => {
   });
 
   it('shows the API’s refusal as the error panel (a Manager typing the URL)', async () => {
-    renderAreas(
+    renderOrganizations(
       { 'organization.someByUser': () => fakeError(403, 'You do not have permission to do this') },
       manager,
     );

@@ -19,8 +19,9 @@ const columns: DataTableColumn<Organization>[] = [
     header: 'Name',
     render: (area) => (
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-        <OrganizationLogo area={area} />
-        <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+        <OrganizationLogo organization={area} />
+        {/* break-word, not anywhere: whole words set the column's narrowest width ('Cent/ral Regi/on' at 768 px). */}
+        <Box component="span" sx={{ overflowWrap: 'break-word' }}>
           {area.name}
         </Box>
       </Stack>

@@ -31,7 +31,8 @@ const columnsWith = (timeZoneOf: (locationId: number) => string | undefined): Da
     key: 'title',
     header: 'Task',
     render: (task) => (
-      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+      // break-word, not anywhere: whole words set the column's narrowest width.
+      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
         {task.title}
       </Typography>
     ),

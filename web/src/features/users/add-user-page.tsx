@@ -65,14 +65,18 @@ export const AddUserPage = () => {
 /** Loads what the role's form offers (companies, areas, locations in the signed-in user's scope). */
 const RoleForm = ({ roleId, userId }: { roleId: CreatableRole; userId: number }) => {
   const fields = roleFields(roleId);
-  const [companies, areas, locations] = useQueries({
+  const [companies, organizations, locations] = useQueries({
     queries: [
       { ...managementCompaniesOfUserQueryOptions(userId), select: companiesOfAnswer },
-      { ...organizationsOfUserQueryOptions(userId), enabled: fields.areas },
+      { ...organizationsOfUserQueryOptions(userId), enabled: fields.organizations },
       { ...locationsOfUserQueryOptions(userId), enabled: fields.locations },
     ],
   });
-  const needed = [companies, ...(fields.areas ? [areas] : []), ...(fields.locations ? [locations] : [])];
+  const needed = [
+    companies,
+    ...(fields.organizations ? [organizations] : []),
+    ...(fields.locations ? [locations] : []),
+  ];
   const failed = needed.find((q) => q.isError);
   if (failed)
     return <ErrorPanel error={failed.error} onReset={() => needed.forEach((q) => void q.refetch())} />;
@@ -82,7 +86,7 @@ const RoleForm = ({ roleId, userId }: { roleId: CreatableRole; userId: number })
     <CreateUserForm
       roleId={roleId}
       companies={(companies.data ?? []).map(({ id, name }) => ({ id, name }))}
-      areas={(areas.data ?? []).map(({ id, name, managementCompanyId }) => ({
+      organizations={(organizations.data ?? []).map(({ id, name, managementCompanyId }) => ({
         id,
         name,
         managementCompanyId,

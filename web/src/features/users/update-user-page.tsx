@@ -40,16 +40,16 @@ const LoadPlaces = ({ user }: { user: User }) => {
   const { actor, can } = useAuthorization();
   const pictureFailed = pictureFailedOf(useLocation().state);
   const picture = useProfilePictureUrl(user);
-  const [companies, areas, locations] = useQueries({
+  const [companies, organizations, locations] = useQueries({
     queries: [
       { ...managementCompaniesOfUserQueryOptions(actor.userId), select: companiesOfAnswer },
       organizationsOfUserQueryOptions(actor.userId),
       locationsOfUserQueryOptions(actor.userId),
     ],
   });
-  const failed = [companies, areas, locations].find((q) => q.isError);
+  const failed = [companies, organizations, locations].find((q) => q.isError);
   if (failed) return <ErrorPanel error={failed.error} onReset={() => void failed.refetch()} />;
-  if (!companies.data || !areas.data || !locations.data) return <Spinner label="Loading form" />;
+  if (!companies.data || !organizations.data || !locations.data) return <Spinner label="Loading form" />;
 
   const placement = userPlacement(user, locations.data);
   // The API would refuse every change: say so as it would.
@@ -73,7 +73,11 @@ const LoadPlaces = ({ user }: { user: User }) => {
           <UpdateUserForm
             user={user}
             companies={companies.data.map(({ id, name }) => ({ id, name }))}
-            areas={areas.data.map(({ id, name, managementCompanyId }) => ({ id, name, managementCompanyId }))}
+            organizations={organizations.data.map(({ id, name, managementCompanyId }) => ({
+              id,
+              name,
+              managementCompanyId,
+            }))}
             locations={locations.data.map(({ id, name, managementCompanyId, organizationId }) => ({
               id,
               name,

@@ -27,7 +27,7 @@ const aMarker = (id: number, label: number, overrides: Partial<Marker> = {}): Ma
   ...overrides,
 });
 
-const checkpoint = (
+const completedMarker = (
   id: number,
   markerId: number,
   arrivedAt: string,
@@ -82,8 +82,12 @@ const aReport = (overrides: Partial<WalkReport> = {}): WalkReport =>
     },
     // Out of order on purpose: the list follows the arrivals.
     CompletedMarker: [
-      checkpoint(2, 32, '2026-11-20T17:20:00.000Z', { isDoor: true, targetUnit: '105', picturedUnit: '106' }),
-      checkpoint(1, 31, '2026-11-20T17:10:00.000Z'),
+      completedMarker(2, 32, '2026-11-20T17:20:00.000Z', {
+        isDoor: true,
+        targetUnit: '105',
+        picturedUnit: '106',
+      }),
+      completedMarker(1, 31, '2026-11-20T17:10:00.000Z'),
     ],
     walkNote: [{ id: 1, markerId: 31, note: 'Gate chain loose' }],
     markerImage: [aPhoto()],
@@ -143,7 +147,7 @@ describe('WalkReportPage', () => {
         aReport({
           startedAt: '2026-11-25T03:04:00.000Z',
           finishedAt: '2026-11-25T03:41:00.000Z',
-          CompletedMarker: [checkpoint(1, 31, '2026-11-25T03:10:00.000Z')],
+          CompletedMarker: [completedMarker(1, 31, '2026-11-25T03:10:00.000Z')],
         }),
       'location.get': () => aLocation({ id: 4, latitude: 34.05, longitude: -118.24 }),
     });
@@ -166,14 +170,14 @@ describe('WalkReportPage', () => {
     expect(detail('Total Time')).toHaveTextContent('25 min');
   });
 
-  it("says 'Unknown User' and 'Unknown Walk' when the report has neither, and maps the checkpoints", async () => {
+  it("says 'Unknown User' and 'Unknown Walk' when the report has neither, and maps the completed markers", async () => {
     renderReport({ 'walkReport.get': () => aReport({ user: null, walk: null }) });
     await screen.findByRole('heading', { level: 1, name: 'Unknown Walk' });
     expect(detail('Walked By')).toHaveTextContent('Unknown User');
     expect(detail('Walk')).toHaveTextContent('Unknown Walk');
     await screen.findByRole('region', { name: 'Walk report map' });
     const map = screen.getByTestId('map');
-    // Without the walk, the checkpoints' own positions, numbered by arrival.
+    // Without the walk, the completed markers' own positions, numbered by arrival.
     expect(within(map).getByRole('button', { name: 'Point 1, reached' })).toBeInTheDocument();
     expect(within(map).getByRole('button', { name: 'Point 2, door, reached' })).toBeInTheDocument();
   });
@@ -206,16 +210,16 @@ describe('WalkReportPage', () => {
       'walkReport.get': () =>
         aReport({
           CompletedMarker: [
-            checkpoint(1, 31, '2026-11-20T17:10:00.000Z', { method: 'hand', distance: 4 }),
-            checkpoint(2, 32, '2026-11-20T17:20:00.000Z', { distance: 61.6, farFromMarker: true }),
-            checkpoint(3, 33, '2026-11-20T17:30:00.000Z', {
+            completedMarker(1, 31, '2026-11-20T17:10:00.000Z', { method: 'hand', distance: 4 }),
+            completedMarker(2, 32, '2026-11-20T17:20:00.000Z', { distance: 61.6, farFromMarker: true }),
+            completedMarker(3, 33, '2026-11-20T17:30:00.000Z', {
               method: 'hand',
               distance: 1112.4,
               farFromMarker: true,
             }),
             // Measured from nothing (the marker left the walk): no distance, no flag.
-            checkpoint(4, 99, '2026-11-20T17:35:00.000Z', { distance: null }),
-            checkpoint(5, 34, '2026-11-20T17:38:00.000Z', { distance: 24.9 }),
+            completedMarker(4, 99, '2026-11-20T17:35:00.000Z', { distance: null }),
+            completedMarker(5, 34, '2026-11-20T17:38:00.000Z', { distance: 24.9 }),
           ],
         }),
     });
@@ -243,17 +247,17 @@ describe('WalkReportPage', () => {
       'walkReport.get': () =>
         aReport({
           CompletedMarker: [
-            checkpoint(1, 31, '2026-11-20T17:10:00.000Z', {
+            completedMarker(1, 31, '2026-11-20T17:10:00.000Z', {
               isDoor: true,
               targetUnit: '105',
               picturedUnit: '105',
             }),
-            checkpoint(2, 32, '2026-11-20T17:20:00.000Z', {
+            completedMarker(2, 32, '2026-11-20T17:20:00.000Z', {
               isDoor: true,
               targetUnit: '',
               picturedUnit: '106',
             }),
-            checkpoint(3, 33, '2026-11-20T17:30:00.000Z', {
+            completedMarker(3, 33, '2026-11-20T17:30:00.000Z', {
               isDoor: true,
               targetUnit: '107',
               picturedUnit: null,
@@ -280,7 +284,7 @@ describe('WalkReportPage', () => {
       confidence,
     });
     const door = (id: number, markerId: number, overrides: Partial<WalkReport['CompletedMarker'][number]>) =>
-      checkpoint(id, markerId, `2026-11-20T17:${10 + id}:00.000Z`, { isDoor: true, ...overrides });
+      completedMarker(id, markerId, `2026-11-20T17:${10 + id}:00.000Z`, { isDoor: true, ...overrides });
     renderReport({
       'walkReport.get': () =>
         aReport({
@@ -433,8 +437,8 @@ describe('WalkReportPage', () => {
   it('lists the flags with their reasons, beside the arrivals and on the flagged points of the map', async () => {
     const flagged = aReport({
       CompletedMarker: [
-        checkpoint(1, 31, '2026-11-20T17:10:00.000Z', { method: 'hand' }),
-        checkpoint(2, 32, '2026-11-20T17:10:20.000Z', {
+        completedMarker(1, 31, '2026-11-20T17:10:00.000Z', { method: 'hand' }),
+        completedMarker(2, 32, '2026-11-20T17:10:20.000Z', {
           isDoor: true,
           targetUnit: '105',
           picturedUnit: '105',
@@ -445,21 +449,21 @@ describe('WalkReportPage', () => {
           kind: 'byHand',
           reason: "Marked reached by hand, not by the phone's position",
           markerId: 31,
-          checkpointId: 1,
+          completedMarkerId: 1,
           imageName: null,
         },
         {
           kind: 'tooFast',
           reason: 'Reached 20 s after the previous marker, 111 m away: faster than a brisk walk (7.2 km/h)',
           markerId: 32,
-          checkpointId: 2,
+          completedMarkerId: 2,
           imageName: null,
         },
         {
           kind: 'photoReused',
           reason: 'The same picture is in walk report 1042',
           markerId: 32,
-          checkpointId: null,
+          completedMarkerId: null,
           imageName: 'door.jpg',
         },
       ],
@@ -505,7 +509,7 @@ describe('WalkReportPage', () => {
     const report = aReport({
       doorUnits: [{ markerId: 32, unit: '104' }],
       CompletedMarker: [
-        checkpoint(2, 32, '2026-11-20T17:10:20.000Z', {
+        completedMarker(2, 32, '2026-11-20T17:10:20.000Z', {
           isDoor: true,
           targetUnit: '104',
           picturedUnit: '104',
@@ -517,7 +521,7 @@ describe('WalkReportPage', () => {
           kind: 'wrongDoor',
           reason: 'Unit 104 was asked for; the photo shows 107',
           markerId: 32,
-          checkpointId: null,
+          completedMarkerId: null,
           imageName: 'door.jpg',
         },
       ],
@@ -540,7 +544,7 @@ describe('WalkReportPage', () => {
     renderReport({
       'walkReport.get': () =>
         aReport({
-          CompletedMarker: [checkpoint(1, 31, '2026-11-20T17:10:00.000Z', { method: 'hand' })],
+          CompletedMarker: [completedMarker(1, 31, '2026-11-20T17:10:00.000Z', { method: 'hand' })],
           flags: [],
           flagCount: 0,
         }),

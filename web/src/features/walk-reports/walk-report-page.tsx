@@ -62,7 +62,7 @@ const UnitFigure = ({ label, children }: { label: string; children: ReactNode })
 );
 
 /**
- * The unit check of a door checkpoint (spec: 'Matched', else 'Mismatch' with Requested and Detected, 'None' if
+ * The unit check of a completed door marker (spec: 'Matched', else 'Mismatch' with Requested and Detected, 'None' if
  * empty): Detected is what SiteWalk read on the door photo, 'Reading…' until it has; what the walker typed is
  * shown beside it. Without a photo SiteWalk reads, the walker's unit is the one judged, and said so.
  */

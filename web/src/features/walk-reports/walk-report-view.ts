@@ -18,11 +18,11 @@ export interface ReportPoint {
   notes: string[];
   /** The photos taken there; a null URL could not be signed, a null time was not sent by the phone. */
   images: { imageName: string; imageUrl: string | null; takenAt: string | null }[];
-  /** The reasons of the flags on its checkpoints and photos (issue 18). */
+  /** The reasons of the flags on its completed markers and photos (issue 18). */
   flags: string[];
 }
 
-/** The flags of a checkpoint (issue 15): an arrival marked by hand, an arrival far from its marker. */
+/** The flags of a completed marker (issue 15): an arrival marked by hand, an arrival far from its marker. */
 export const flagTexts = {
   byHand: 'Marked by hand',
   far: (meters: number) => `Far from marker (${meters} m)`,
@@ -34,10 +34,10 @@ export interface CompletedEntry {
   label: number | null;
   arrivedAt: string;
   isDoor: boolean;
-  /** 'Picture: Taken': a door checkpoint with a photo. */
+  /** 'Picture: Taken': a completed door marker with a photo. */
   pictureTaken: boolean;
   /**
-   * Shown on door checkpoints and wherever a unit was asked for or typed (shared/src/unit-check.ts): the unit
+   * Shown on completed door markers and wherever a unit was asked for or typed (shared/src/unit-check.ts): the unit
    * SiteWalk read on the door photo against the one asked for, pending while the photo is read.
    */
   unitCheck: UnitCheck | null;
@@ -60,7 +60,7 @@ export interface FlagEntry {
   markerId: number | null;
   /** The point's label on the walk, when known. */
   label: number | null;
-  /** 'Photo' for a photo's flag, 'Arrival' for a checkpoint's. */
+  /** 'Photo' for a photo's flag, 'Arrival' for a completed marker's. */
   concerns: 'Arrival' | 'Photo';
 }
 
@@ -75,13 +75,14 @@ export interface ReportView {
 
 /**
  * What the walk report screen shows, from the API's report: the walk's points in order, reached or missed
- * (a door reached is its own kind), with their notes and photos; the checkpoints in order of arrival. Without
- * the walk, the points are the checkpoints' own positions.
+ * (a door reached is its own kind), with their notes and photos; the completed markers in order of arrival. Without
+ * the walk, the points are the completed markers' own positions.
  */
 export const reportView = (report: WalkReport): ReportView => {
-  const checkpoints = [...report.CompletedMarker].sort((a, b) => a.arrivedAt.localeCompare(b.arrivedAt));
+  const completedMarkers = [...report.CompletedMarker].sort((a, b) => a.arrivedAt.localeCompare(b.arrivedAt));
   const firstArrival = new Map<number, string>();
-  for (const c of checkpoints) if (!firstArrival.has(c.markerId)) firstArrival.set(c.markerId, c.arrivedAt);
+  for (const c of completedMarkers)
+    if (!firstArrival.has(c.markerId)) firstArrival.set(c.markerId, c.arrivedAt);
   const notesAt = (markerId: number) =>
     report.walkNote.filter((n) => n.markerId === markerId).map((n) => n.note);
   const imagesAt = (markerId: number) =>
@@ -91,10 +92,12 @@ export const reportView = (report: WalkReport): ReportView => {
 
   const flags = report.flags ?? [];
   const flagsAt = (markerId: number) => flags.filter((f) => f.markerId === markerId).map((f) => f.reason);
-  /** A checkpoint's chips: by hand and far as answered on it (reports older than stored flags too), then the rest. */
+  /**
+   * A completed marker's chips: by hand and far as answered on it (reports older than stored flags too), then the rest.
+   */
   const chipsOf = (c: WalkReport['CompletedMarker'][number]) => {
     const farMeters = c.farFromMarker && c.distance !== null ? Math.round(c.distance) : null;
-    const kinds = new Set(flags.filter((f) => f.checkpointId === c.id).map((f) => f.kind));
+    const kinds = new Set(flags.filter((f) => f.completedMarkerId === c.id).map((f) => f.kind));
     return [
       ...(c.method === 'hand' ? [flagTexts.byHand] : []),
       ...(farMeters !== null ? [flagTexts.far(farMeters)] : []),
@@ -122,7 +125,7 @@ export const reportView = (report: WalkReport): ReportView => {
         images: imagesAt(m.id),
         flags: flagsAt(m.id),
       }))
-    : [...new Map(checkpoints.map((c) => [c.markerId, c])).values()].map((c, i) => ({
+    : [...new Map(completedMarkers.map((c) => [c.markerId, c])).values()].map((c, i) => ({
         markerId: c.markerId,
         label: i + 1,
         lat: c.lat,
@@ -143,7 +146,7 @@ export const reportView = (report: WalkReport): ReportView => {
     walkName: report.walk?.name || messages.status.unknownWalk,
     totalTime: report.totalTime || messages.status.notCompleted,
     points,
-    completed: checkpoints.map((c) => ({
+    completed: completedMarkers.map((c) => ({
       id: c.id,
       markerId: c.markerId,
       label: labelOf.get(c.markerId) ?? pointLabel.get(c.markerId) ?? null,

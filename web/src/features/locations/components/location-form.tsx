@@ -32,22 +32,24 @@ export interface LocationFormProps extends FormProps<LocationFormInput, Location
   /** Add: the address is filled in and checked. Update keeps it. */
   withAddress: boolean;
   /** The areas to choose from; without them the area is not shown (it stays the location's). */
-  areas?: readonly { id: number; name: string }[];
+  organizations?: readonly { id: number; name: string }[];
   /** The areas are still loading, or could not be loaded ('The areas could not be loaded.'). */
-  areasPending?: boolean;
-  areasProblem?: string;
+  organizationsPending?: boolean;
+  organizationsProblem?: string;
 }
 
 /** The form of Add Location and Update Location. */
 export const LocationForm = ({
   withAddress,
-  areas,
-  areasPending = false,
-  areasProblem,
+  organizations,
+  organizationsPending = false,
+  organizationsProblem,
   children,
   ...props
 }: LocationFormProps) => {
-  const fields = (withAddress ? FIELDS : NAME_FIELDS).filter((name) => areas || name !== 'organizationId');
+  const fields = (withAddress ? FIELDS : NAME_FIELDS).filter(
+    (name) => organizations || name !== 'organizationId',
+  );
   const { form, card } = useFormCard<LocationFormInput, LocationFormValues>(
     zodResolver(withAddress ? locationForm : locationNameForm),
     props,
@@ -59,14 +61,14 @@ export const LocationForm = ({
 
   return (
     <FormCard {...card}>
-      {areas && (
+      {organizations && (
         <IdSelectField
           control={form.control}
           name="organizationId"
           label="Area"
-          options={areas}
-          disabled={props.disabled || areasPending}
-          problem={areasProblem}
+          options={organizations}
+          disabled={props.disabled || organizationsPending}
+          problem={organizationsProblem}
         />
       )}
       {text('name', 'Name', 'organization')}

@@ -169,7 +169,8 @@ const ScheduleEditor = ({
           key={field.id}
           variant="outlined"
           component="fieldset"
-          sx={{ border: 1, borderColor: 'divider', m: 0, minWidth: 0 }}
+          // A fieldset's own padding would narrow the card on a phone: CardContent pads it.
+          sx={{ border: 1, borderColor: 'divider', m: 0, p: 0, minWidth: 0 }}
         >
           <CardContent>
             <Stack spacing={2}>
@@ -199,9 +200,16 @@ const ScheduleEditor = ({
                       size="small"
                       color="primary"
                       aria-label={`Days of window ${index + 1}`}
+                      // Seven 40 px days, narrower on a 320 px phone rather than past the card's edge.
+                      sx={{ display: 'flex', maxWidth: 280 }}
                     >
                       {DAYS.map((letter, day) => (
-                        <ToggleButton key={day} value={day} aria-label={DAY_NAMES[day]} sx={{ width: 40 }}>
+                        <ToggleButton
+                          key={day}
+                          value={day}
+                          aria-label={DAY_NAMES[day]}
+                          sx={{ flex: 1, minWidth: 0, px: 0 }}
+                        >
                           {letter}
                         </ToggleButton>
                       ))}
@@ -237,6 +245,8 @@ const ScheduleEditor = ({
                   label="Grace, minutes"
                   type="number"
                   size="small"
+                  // Wide enough for its label, which MUI would cut to 'Grace, min…' beside the times.
+                  sx={{ minWidth: 140 }}
                   slotProps={{ htmlInput: { min: 0, max: GRACE_MINUTES_MAX } }}
                   {...form.register(`windows.${index}.graceMinutes`, { valueAsNumber: true })}
                   error={!!errors.windows?.[index]?.graceMinutes}

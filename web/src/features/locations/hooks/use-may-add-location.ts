@@ -4,19 +4,19 @@ import { useAuthorization } from '../../../lib/authorization.ts';
 
 type Area = Pick<Organization, 'id' | 'managementCompanyId'>;
 
-const mayCreateIn = (actor: Actor, area: Area) =>
+const mayCreateIn = (actor: Actor, organization: Area) =>
   can(actor, 'create', {
     kind: 'location',
     id: 0,
     locationId: 0,
-    organizationId: area.id,
-    managementCompanyId: area.managementCompanyId,
+    organizationId: organization.id,
+    managementCompanyId: organization.managementCompanyId,
   });
 
 /** The areas in which the shared policy lets the signed-in user create a location. */
-export const useOrganizationsForNewLocation = <A extends Area>(areas: readonly A[]): A[] => {
+export const useOrganizationsForNewLocation = <A extends Area>(organizations: readonly A[]): A[] => {
   const { actor } = useAuthorization();
-  return areas.filter((area) => mayCreateIn(actor, area));
+  return organizations.filter((organization) => mayCreateIn(actor, organization));
 };
 
 /**

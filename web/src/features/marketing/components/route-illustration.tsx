@@ -14,7 +14,7 @@ const units = (x: number, y: number, width: number, height: number, count: numbe
     />
   ));
 
-const checkpoints = [
+const markers = [
   [230, 130],
   [410, 130],
   [410, 250],
@@ -24,7 +24,7 @@ const checkpoints = [
 ] as const;
 
 /**
- * A decorative site plan: rows of storage units, the fence and gate, and a walk of six numbered checkpoints
+ * A decorative site plan: rows of storage units, the fence and gate, and a walk of six numbered markers
  * (five reached, the sixth next). Inline SVG, hidden from assistive technology.
  */
 export const RouteIllustration = () => (
@@ -73,8 +73,8 @@ export const RouteIllustration = () => (
         strokeLinecap="round"
         strokeLinejoin="round"
       />
-      {checkpoints.map(([cx, cy], index) => {
-        const next = index === checkpoints.length - 1;
+      {markers.map(([cx, cy], index) => {
+        const next = index === markers.length - 1;
         return (
           <g key={index}>
             {next && <circle cx={cx} cy={cy} r="22" fill="#f2a541" opacity="0.3" />}

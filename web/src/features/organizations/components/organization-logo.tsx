@@ -5,12 +5,16 @@ import { fileNameOf } from '../../../lib/upload.ts';
 
 /** The area's logo, or the generic picture when it has none or it cannot be shown. */
 export const OrganizationLogo = ({
-  area,
+  organization,
   size = 32,
 }: {
-  area: Pick<Organization, 'id' | 'name' | 'hasLogo'>;
+  organization: Pick<Organization, 'id' | 'name' | 'hasLogo'>;
   size?: number;
 }) => {
-  const url = usePictureUrl('organization.logo', { id: area.id, name: fileNameOf(area.name) }, area.hasLogo);
-  return <Picture src={url} alt={`Logo of ${area.name}`} variant="logo" size={size} />;
+  const url = usePictureUrl(
+    'organization.logo',
+    { id: organization.id, name: fileNameOf(organization.name) },
+    organization.hasLogo,
+  );
+  return <Picture src={url} alt={`Logo of ${organization.name}`} variant="logo" size={size} />;
 };

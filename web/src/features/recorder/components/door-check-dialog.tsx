@@ -101,6 +101,8 @@ const DoorCheckForm = ({
           void preparePhoto(file, shrinkPhoto).then((prepared) => {
             setPreparing(false);
             if ('problem' in prepared) return setProblem(prepared.problem);
+            // A 'still being prepared' from a Save tapped meanwhile no longer holds.
+            setProblem(null);
             setPhoto({ name: file.name, blob: prepared.blob, contentType: prepared.contentType });
             setNotice(prepared.notice);
           });

@@ -129,7 +129,7 @@ const renderRecorder = (memory: MemoryRecorder = createMemoryRecorder(), handler
 };
 
 const kinds = (writes: OutboxWrite[]) => writes.map(({ kind }) => kind);
-const checkpoints = (writes: OutboxWrite[]) =>
+const completedMarkers = (writes: OutboxWrite[]) =>
   writes.flatMap((write) => (write.kind === 'checkpoint' ? [write] : []));
 const rowOf = (label: number) =>
   within(screen.getByRole('region', { name: 'Markers' })).getByRole('button', {
@@ -258,8 +258,8 @@ describe('Recorder: recording', () => {
     expect(memory.writes).toEqual([]);
     // 10 m away with ±8 m: reached.
     await moveTo(one.lat - 0.00009, one.lng, 8);
-    await waitFor(() => expect(checkpoints(memory.writes)).toHaveLength(1));
-    const [write] = checkpoints(memory.writes);
+    await waitFor(() => expect(completedMarkers(memory.writes)).toHaveLength(1));
+    const [write] = completedMarkers(memory.writes);
     expect(write).toMatchObject({
       isDoor: false,
       arrival: { markerId: one.id, method: 'position', accuracy: 8 },
@@ -273,7 +273,7 @@ describe('Recorder: recording', () => {
     expect(screen.getByRole('button', { name: 'Marker 2, next' })).toHaveAttribute('data-highlight', 'true');
     // The same place again records nothing more.
     await moveTo(one.lat - 0.00008, one.lng, 8);
-    expect(checkpoints(memory.writes)).toHaveLength(1);
+    expect(completedMarkers(memory.writes)).toHaveLength(1);
   });
 
   it('a fix that passes (timeout) keeps the walk and the last fix; a denied permission shows the alert', async () => {
@@ -300,8 +300,8 @@ describe('Recorder: recording', () => {
     const { user } = renderRecorder(memory);
     await screen.findByRole('heading', { name: 'Night round' });
     await user.click(screen.getByRole('button', { name: 'Mark reached' }));
-    await waitFor(() => expect(checkpoints(memory.writes)).toHaveLength(1));
-    expect(checkpoints(memory.writes)[0]!.arrival).toMatchObject({
+    await waitFor(() => expect(completedMarkers(memory.writes)).toHaveLength(1));
+    expect(completedMarkers(memory.writes)[0]!.arrival).toMatchObject({
       markerId: one.id,
       method: 'hand',
       lat: one.lat,
@@ -313,14 +313,14 @@ describe('Recorder: recording', () => {
     await moveTo(three.lat + 0.001, three.lng, 12);
     await user.click(rowOf(3));
     await user.click(screen.getByRole('button', { name: 'Mark reached' }));
-    await waitFor(() => expect(checkpoints(memory.writes)).toHaveLength(2));
-    const arrival = checkpoints(memory.writes)[1]!.arrival;
+    await waitFor(() => expect(completedMarkers(memory.writes)).toHaveLength(2));
+    const arrival = completedMarkers(memory.writes)[1]!.arrival;
     expect(arrival).toMatchObject({ markerId: three.id, method: 'hand', accuracy: 12 });
     expect(arrival.distance).toBeGreaterThan(100);
     expect(screen.getByRole('button', { name: 'Mark reached' })).toBeDisabled();
   });
 
-  it('a door marker opens the door check; saving writes the checkpoint with the units, then the photo', async () => {
+  it('a door marker opens the door check; saving writes the completed marker with the units, then the photo', async () => {
     const memory = createMemoryRecorder({ sessions: [session()] });
     memory.doorUnits.set('session-1', [{ markerId: door.id, unit: '104' }]);
     const { user } = renderRecorder(memory);
@@ -335,7 +335,7 @@ describe('Recorder: recording', () => {
     // Not without the photo.
     await user.click(within(dialog).getByRole('button', { name: 'Save door check' }));
     expect(await within(dialog).findByText('Take a photo of the door first')).toBeInTheDocument();
-    expect(checkpoints(memory.writes)).toEqual([]);
+    expect(completedMarkers(memory.writes)).toEqual([]);
     // Not a file the API refuses.
     await user.upload(within(dialog).getByLabelText('Door photo'), photo('door.gif', 'image/gif'));
     expect(within(dialog).getByText(messages.upload.invalidFileType)).toBeInTheDocument();
@@ -344,8 +344,8 @@ describe('Recorder: recording', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Unit number seen' }), ' 105 ');
     await user.click(within(dialog).getByRole('button', { name: 'Save door check' }));
     await waitFor(() => expect(kinds(memory.writes)).toEqual(['checkpoint', 'photo']));
-    const [checkpoint, picture] = memory.writes;
-    expect(checkpoint).toMatchObject({
+    const [completedMarker, picture] = memory.writes;
+    expect(completedMarker).toMatchObject({
       kind: 'checkpoint',
       isDoor: true,
       arrival: {
@@ -436,8 +436,11 @@ describe('Recorder: recording', () => {
     expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
     await user.upload(within(dialog).getByLabelText('Door photo'), photo());
     await user.click(within(dialog).getByRole('button', { name: 'Save door check' }));
-    await waitFor(() => expect(checkpoints(memory.writes)).toHaveLength(1));
-    expect(checkpoints(memory.writes)[0]!.arrival).toMatchObject({ markerId: door.id, targetUnit: '104' });
+    await waitFor(() => expect(completedMarkers(memory.writes)).toHaveLength(1));
+    expect(completedMarkers(memory.writes)[0]!.arrival).toMatchObject({
+      markerId: door.id,
+      targetUnit: '104',
+    });
   });
 
   it('a door with no unit range asks only for the photo', async () => {
@@ -455,7 +458,7 @@ describe('Recorder: recording', () => {
     await user.upload(within(dialog).getByLabelText('Door photo'), photo());
     await user.click(within(dialog).getByRole('button', { name: 'Save door check' }));
     await waitFor(() => expect(kinds(memory.writes)).toEqual(['checkpoint', 'photo']));
-    expect(checkpoints(memory.writes)[0]!.arrival).toMatchObject({
+    expect(completedMarkers(memory.writes)[0]!.arrival).toMatchObject({
       method: 'hand',
       targetUnit: '',
       picturedUnit: '',
@@ -581,6 +584,7 @@ describe('Recorder: recording', () => {
     const smaller = new Blob(['smaller jpeg'], { type: 'image/jpeg' });
     act(() => finish({ kind: 'shrunk', blob: smaller, width: 1536, height: 2048 }));
     expect(await within(dialog).findByText('Photo ready: door.jpg')).toBeInTheDocument();
+    expect(within(dialog).queryByText(messages.photo.stillPreparing)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save door check' }));
     await waitFor(() => expect(kinds(memory.writes)).toEqual(['checkpoint', 'photo']));
     expect(memory.writes[1]).toMatchObject({ kind: 'photo', blob: smaller, contentType: 'image/jpeg' });

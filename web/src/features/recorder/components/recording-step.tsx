@@ -64,7 +64,7 @@ export interface RecordingStepProps {
 interface DoorCheck {
   marker: Marker;
   method: 'position' | 'hand';
-  /** When and where the walker arrived: the checkpoint's, though it is recorded when the check is saved. */
+  /** When and where the walker arrived: the completed marker's, though it is recorded when the check is saved. */
   arrivedAt: string;
   fix: Fix | null;
 }
@@ -168,12 +168,14 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
       </Box>
       <Paper
         variant="outlined"
-        sx={{ p: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}
+        // The GPS line level with the outbox's first line; the outbox (with any failed writes under it) takes
+        // the rest of the row, or a row of its own on a phone.
+        sx={{ p: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', columnGap: 2, rowGap: 0.5 }}
       >
         {position.status === 'denied' || position.status === 'unsupported' ? null : (
           <GpsLine position={position} />
         )}
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 0, flex: '1 1 auto' }}>
           <OutboxIndicator />
         </Box>
       </Paper>
@@ -320,7 +322,7 @@ export const RecordingStep = ({ session, record, onFinish }: RecordingStepProps)
         onSave={({ blob, contentType, picturedUnit }) => {
           if (!door) return;
           const { marker, method } = door;
-          // The checkpoint at the arrival; the photo when and where it was taken.
+          // The completed marker at the arrival; the photo when and where it was taken.
           const arrival = arrivalOf({
             marker,
             fix: door.fix,

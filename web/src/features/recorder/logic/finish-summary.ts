@@ -1,4 +1,4 @@
-import { reachedEnoughCheckpoints, walkDuration } from '@sitewalk/shared/walk-duration';
+import { completedEnoughMarkers, walkDuration } from '@sitewalk/shared/walk-duration';
 import type { RecordingSession } from '../store/types.ts';
 import { markerName, orderedMarkers, reachedIds } from './markers.ts';
 
@@ -31,12 +31,12 @@ export const finishSummary = (session: RecordingSession, now: string): FinishSum
   const duration = walkDuration({
     startedAt: session.startedAt,
     finishedAt: now,
-    expectedCheckpoints: markers.length,
-    visitedCheckpoints: reached,
+    expectedMarkerCount: markers.length,
+    completedMarkerCount: reached,
     firstArrivalAt: times[0] ?? null,
     lastArrivalAt: times.at(-1) ?? null,
   });
-  const completed = reachedEnoughCheckpoints(reached, markers.length) && duration.minutes !== null;
+  const completed = completedEnoughMarkers(reached, markers.length) && duration.minutes !== null;
   const elapsed = Math.max(0, Math.round((Date.parse(now) - Date.parse(session.startedAt)) / 60_000));
   const minutes = completed && duration.minutes !== null ? duration.minutes : elapsed;
   return {

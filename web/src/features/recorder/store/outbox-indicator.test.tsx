@@ -46,7 +46,7 @@ const note: OutboxWrite = {
   kind: 'note',
   note: { clientId: 'c1', markerId: 3, note: 'Gate open', at: '2026-11-23T09:00:00.000Z' },
 };
-const checkpoint: OutboxWrite = {
+const completedMarker: OutboxWrite = {
   session: 's1',
   kind: 'checkpoint',
   isDoor: false,
@@ -121,7 +121,7 @@ describe('OutboxIndicator', () => {
   it('lists the failed writes with their reasons, a photo saying it could not be uploaded', () => {
     fake.set({
       failed: [
-        failure(1, checkpoint, 400, 'markerId: not a marker of this walk', 2),
+        failure(1, completedMarker, 400, 'markerId: not a marker of this walk', 2),
         failure(2, note, 409, 'A finished walk report cannot be changed', 3),
         failure(3, photo, 0, 'the upload did not reach the storage (Failed to fetch)', 4),
       ],

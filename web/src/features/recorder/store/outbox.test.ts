@@ -108,7 +108,7 @@ describe('the outbox', () => {
     const wa = writesOf(a);
     const wb = writesOf(b);
     await store.record(a, [wa.start()]);
-    await store.record(a, [wa.checkpoint(1), wa.note(1)]);
+    await store.record(a, [wa.completedMarker(1), wa.note(1)]);
     await store.record(b, [wb.start(), wb.photo(2)]);
     await store.record(a, [wa.incident(1), wa.finish()]);
     await store.record(b, [wb.note(2)]);
@@ -172,11 +172,11 @@ describe('the outbox', () => {
     const { store, outbox, clock } = phone(api);
     const { session, w } = await startedSession(store);
     await outbox.flush();
-    const checkpoint = w.checkpoint(1);
+    const completedMarker = w.completedMarker(1);
     api.fail('walkReport.recordCompletedMarker', networkError);
     api.fail('walkReport.recordCompletedMarker', () => apiError(503, 'Service Unavailable'), true); // landed, answer lost
     api.fail('walkReport.recordCompletedMarker', () => apiError(502, 'Bad Gateway'), true);
-    await store.record(session, [checkpoint, w.note(1)]);
+    await store.record(session, [completedMarker, w.note(1)]);
     await outbox.flush();
 
     // random() = 0.5: three quarters of the doubling delay.
@@ -193,9 +193,9 @@ describe('the outbox', () => {
     expect(outbox.status()).toMatchObject({ waiting: 0, retryAt: null });
     const sent = api.calls.filter((c) => c.name === 'walkReport.recordCompletedMarker');
     expect(sent).toHaveLength(4);
-    const clientId = checkpoint.kind === 'checkpoint' ? checkpoint.arrival.clientId : '';
+    const clientId = completedMarker.kind === 'checkpoint' ? completedMarker.arrival.clientId : '';
     expect(new Set(sent.map((c) => c.clientId))).toEqual(new Set([clientId]));
-    expect(api.checkpoints.get(api.reports.get(session.key) ?? 0)?.size).toBe(1);
+    expect(api.completedMarkers.get(api.reports.get(session.key) ?? 0)?.size).toBe(1);
     expect(api.namesCalled().at(-1)).toBe('walkReport.addNote');
   });
 
@@ -283,7 +283,7 @@ describe('the outbox', () => {
     const api = createFakeApi();
     const { store, outbox, name } = phone(api);
     const { session, w } = await startedSession(store);
-    const refused = w.checkpoint(99);
+    const refused = w.completedMarker(99);
     api.fail('walkReport.recordCompletedMarker', () => apiError(400, 'markerId: not a marker of this walk'));
     await store.record(session, [refused, w.note(1)]);
     await outbox.flush();
@@ -318,7 +318,7 @@ describe('the outbox', () => {
     const session = newSession();
     const w = writesOf(session);
     api.fail('walkReport.start', () => apiError(404, 'Walk not found'));
-    await store.record(session, [w.start(), w.checkpoint(1), w.photo(1), w.finish()]);
+    await store.record(session, [w.start(), w.completedMarker(1), w.photo(1), w.finish()]);
     await store.record(other, [writesOf(other).start()]);
     await outbox.flush();
 
@@ -351,7 +351,7 @@ describe('the outbox', () => {
     });
     const { session, w } = await startedSession(first.store);
     const photo = w.photo(2);
-    await first.store.record(session, [w.checkpoint(2), photo, w.finish()]);
+    await first.store.record(session, [w.completedMarker(2), photo, w.finish()]);
     void first.outbox.flush();
     await ticketReached;
     // The finish is not held back by the photo on its way: only the photo waits.
@@ -570,19 +570,19 @@ describe('photos in their own lane, and failed writes (issue 28)', () => {
     }
   };
 
-  it('sends the checkpoints and the finish while a photo fails every time, then sets the photo aside with its reason', async () => {
+  it('sends the completed markers and the finish while a photo fails every time, then sets the photo aside with its reason', async () => {
     const api = createFakeApi();
     const { store, outbox, clock } = phone(api);
     const { session, w } = await startedSession(store);
     // The storage refuses this page's origin (the CORS case): fetch fails the same way on every try.
     api.failAlways('PUT', () => new TypeError('Failed to fetch'));
     const photo = w.photo(1);
-    await store.record(session, [w.checkpoint(1), photo, w.checkpoint(2), w.note(2), w.finish()]);
+    await store.record(session, [w.completedMarker(1), photo, w.completedMarker(2), w.note(2), w.finish()]);
     await outbox.flush();
 
     const reportId = api.reports.get(session.key) ?? 0;
     // Everything but the photo's file is there at once.
-    expect(api.checkpoints.get(reportId)?.size).toBe(2);
+    expect(api.completedMarkers.get(reportId)?.size).toBe(2);
     expect(api.notes.get(reportId)?.size).toBe(1);
     expect(api.finished.has(reportId)).toBe(true);
     expect(api.photos.get(reportId)?.has(clientIdOf(photo))).toBe(true);
@@ -616,12 +616,12 @@ describe('photos in their own lane, and failed writes (issue 28)', () => {
     api.failAlways('PUT', () => new TypeError('Failed to fetch'));
     const incident = w.incident(1);
     if (incident.kind !== 'incident') throw new Error('an incident write');
-    await store.record(session, [w.checkpoint(1), incident, w.checkpoint(2), w.finish()]);
+    await store.record(session, [w.completedMarker(1), incident, w.completedMarker(2), w.finish()]);
     await outbox.flush();
 
     const reportId = api.reports.get(session.key) ?? 0;
     expect(api.incidents.size).toBe(1);
-    expect(api.checkpoints.get(reportId)?.size).toBe(2);
+    expect(api.completedMarkers.get(reportId)?.size).toBe(2);
     expect(api.finished.has(reportId)).toBe(true);
     const photoBytes = incident.photos.reduce((sum, photo) => sum + photo.blob.size, 0);
     expect(outbox.status()).toMatchObject({ waiting: 1, bytes: photoBytes, failed: [] });
@@ -746,7 +746,7 @@ describe('photos in their own lane, and failed writes (issue 28)', () => {
     expect(api.notes.get(api.reports.get(session.key) ?? 0)?.size).toBe(1);
   });
 
-  it("names a failed write's checkpoint after its walk is closed on the phone, from the walks saved there", async () => {
+  it("names a failed write's completed marker after its walk is closed on the phone, from the walks saved there", async () => {
     const api = createFakeApi();
     const { store, outbox } = phone(api);
     const { session, w } = await startedSession(store);
@@ -838,14 +838,14 @@ describe('the store', () => {
     await store.record(session, [w.start()]);
     const arrived: RecordingSession = {
       ...session,
-      arrivals: [{ ...(w.checkpoint(1) as { arrival: RecordingSession['arrivals'][number] }).arrival }],
+      arrivals: [{ ...(w.completedMarker(1) as { arrival: RecordingSession['arrivals'][number] }).arrival }],
     };
     // A function cannot be cloned into IndexedDB.
     const broken = {
       ...w.note(1),
       note: { clientId: randomUUID(), markerId: 1, note: 'x', at: '', bad: () => 1 },
     } as unknown as OutboxWrite;
-    await expect(store.record(arrived, [w.checkpoint(1), broken])).rejects.toThrow();
+    await expect(store.record(arrived, [w.completedMarker(1), broken])).rejects.toThrow();
     expect((await store.activeSession(1))?.arrivals).toEqual([]);
     expect(await store.waiting()).toBe(1);
 
@@ -854,7 +854,7 @@ describe('the store', () => {
     await expect(store.record(arrived, [stranger])).rejects.toThrow(/cannot be recorded/);
     expect((await store.activeSession(1))?.arrivals).toEqual([]);
 
-    await store.record(arrived, [w.checkpoint(1)]);
+    await store.record(arrived, [w.completedMarker(1)]);
     expect((await store.activeSession(1))?.arrivals).toHaveLength(1);
     expect(await store.waiting()).toBe(2);
   });

@@ -321,7 +321,7 @@ const createLane = (options: {
  * client ids; a session's writes need its report id, which its start's answer gives. A photo takes its place
  * in that order only to be recorded (its upload URL asked for); its file then goes in the photo lane, which
  * sends each photo on its own backoff, so a photo that cannot be uploaded holds back neither the walk's
- * checkpoints and finish nor the other photos. A photo that fails the same way again and again is set aside
+ * completed markers and finish nor the other photos. A photo that fails the same way again and again is set aside
  * with its reason, for the walker to retry or discard.
  */
 /** An outbox with nothing to send and nothing failed. */

@@ -46,7 +46,7 @@ export const createFakeApi = () => {
   let nextId = 100;
   const reports = new Map<string, number>();
   const finished = new Map<number, string>();
-  const checkpoints = new Map<number, Map<string, unknown>>();
+  const completedMarkers = new Map<number, Map<string, unknown>>();
   const notes = new Map<number, Map<string, string>>();
   const photos = new Map<number, Map<string, string>>();
   const incidents = new Map<string, number>();
@@ -95,7 +95,7 @@ export const createFakeApi = () => {
       }
       case 'walkReport.recordCompletedMarker': {
         const id = reportId ?? 0;
-        const entry = entryOf(checkpoints, id);
+        const entry = entryOf(completedMarkers, id);
         if (!entry.has(clientId)) {
           open(id);
           entry.set(clientId, body);
@@ -199,7 +199,7 @@ export const createFakeApi = () => {
     stored,
     reports,
     finished,
-    checkpoints,
+    completedMarkers,
     notes,
     photos,
     incidents,
@@ -290,7 +290,7 @@ export const writesOf = (session: RecordingSession) => ({
     walkId: session.walk.id,
     startedAt: session.startedAt,
   }),
-  checkpoint: (markerId: number): OutboxWrite => ({
+  completedMarker: (markerId: number): OutboxWrite => ({
     session: session.key,
     kind: 'checkpoint',
     isDoor: false,

@@ -80,6 +80,7 @@ interface Queued {
 export type OutboxWrite = Queued &
   (
     | { kind: 'start'; walkId: number; startedAt: string }
+    // A completed marker; 'checkpoint' is the kind stored on phones and sent as a discarded write's kind.
     | { kind: 'checkpoint'; arrival: Arrival; isDoor: boolean }
     | { kind: 'note'; note: RecordedNote }
     | { kind: 'photo'; photo: RecordedPhoto; blob: Blob; contentType: ImageContentType }

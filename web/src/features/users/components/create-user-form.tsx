@@ -49,7 +49,7 @@ const bodyOf = (roleId: CreatableRole, values: CreateUserFormValues) => {
           ? values.defaultLocationId
           : undefined,
     },
-    ...(fields.areas ? { organizationIds: values.organizationIds } : {}),
+    ...(fields.organizations ? { organizationIds: values.organizationIds } : {}),
     ...(fields.locations ? { locationIds: values.locationIds } : {}),
   };
 };
@@ -69,7 +69,7 @@ const resolverFor = (roleId: CreatableRole) =>
 export interface CreateUserFormProps {
   roleId: CreatableRole;
   companies: readonly PlaceOption[];
-  areas: readonly (PlaceOption & { managementCompanyId: number })[];
+  organizations: readonly (PlaceOption & { managementCompanyId: number })[];
   locations: readonly (PlaceOption & { managementCompanyId: number })[];
 }
 
@@ -88,7 +88,7 @@ const emptyValues = (companies: readonly PlaceOption[]): CreateUserFormValues =>
 });
 
 /** The role's own form (the 'Add user' screen), after the role is chosen. */
-export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUserFormProps) => {
+export const CreateUserForm = ({ roleId, companies, organizations, locations }: CreateUserFormProps) => {
   const navigate = useNavigate();
   const create = useCreateUser();
   const fields = roleFields(roleId);
@@ -118,7 +118,7 @@ export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUs
     defaultValues: emptyValues(companies),
   });
   const companyId = useWatch({ control: form.control, name: 'managementCompanyId' });
-  const companyAreas = areas.filter((a) => a.managementCompanyId === companyId);
+  const companyOrganizations = organizations.filter((a) => a.managementCompanyId === companyId);
   const companyLocations = locations.filter((l) => l.managementCompanyId === companyId);
 
   const submit = form.handleSubmit(async (body) => {
@@ -147,7 +147,7 @@ export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUs
   const prerequisite =
     fields.company && companies.length === 0
       ? messages.prerequisites.addManagementCompany
-      : fields.areas && companyId !== '' && companyAreas.length === 0
+      : fields.organizations && companyId !== '' && companyOrganizations.length === 0
         ? messages.prerequisites.addArea
         : fields.locations && companyId !== '' && companyLocations.length === 0
           ? messages.prerequisites.addLocation
@@ -160,7 +160,7 @@ export const CreateUserForm = ({ roleId, companies, areas, locations }: CreateUs
           <PlacementSection
             fields={fields}
             companies={companies}
-            areas={companyAreas}
+            organizations={companyOrganizations}
             locations={companyLocations}
             companyRequired
             companyDisabled={companies.length === 0}

@@ -101,7 +101,7 @@ export const updateBodyOf = (user: User, values: UpdateUserFormValues, self: boo
       ...(values.changePassword ? { password: values.password.trim() } : {}),
       ...(asksCurrent ? { currentPassword: values.currentPassword } : {}),
     },
-    ...(roleFields(values.roleId).areas ? { organizationIds: values.organizationIds } : {}),
+    ...(roleFields(values.roleId).organizations ? { organizationIds: values.organizationIds } : {}),
     ...(roleFields(values.roleId).locations ? { locationIds: values.locationIds } : {}),
   };
 };
@@ -146,14 +146,20 @@ const resolverFor = (user: User, self: boolean) =>
 export interface UpdateUserFormProps {
   user: User;
   companies: readonly PlaceOption[];
-  areas: readonly OrganizationOption[];
+  organizations: readonly OrganizationOption[];
   locations: readonly LocationOption[];
   /** The user's picture now, for the upload's preview. */
   pictureUrl: string | null;
 }
 
 /** Edit a user (the 'Edit user' screen), fields in the spec's order. */
-export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }: UpdateUserFormProps) => {
+export const UpdateUserForm = ({
+  user,
+  companies,
+  organizations,
+  locations,
+  pictureUrl,
+}: UpdateUserFormProps) => {
   const navigate = useNavigate();
   const { actor, can } = useAuthorization();
   const queryClient = useQueryClient();
@@ -196,7 +202,7 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
 
   // Memberships the signed-in user may not remove stay as they are (canManageMembership).
   const locationById = new Map(locations.map((l) => [l.id, l]));
-  const organizationById = new Map(areas.map((a) => [a.id, a]));
+  const organizationById = new Map(organizations.map((a) => [a.id, a]));
   const lockedLocations = placement.locationIds.filter((id) => {
     const l = locationById.get(id);
     return (
@@ -214,7 +220,7 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
       )
     );
   });
-  const lockedAreas = placement.organizationIds.filter((id) => {
+  const lockedOrganizations = placement.organizationIds.filter((id) => {
     const a = organizationById.get(id);
     return (
       !a ||
@@ -234,7 +240,7 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
         r !== user.roleId &&
         canChangeRole(actor, placement, r) &&
         (roleFields(r).locations || lockedLocations.length === 0) &&
-        (roleFields(r).areas || lockedAreas.length === 0),
+        (roleFields(r).organizations || lockedOrganizations.length === 0),
     ),
   ].sort((a, b) => b - a);
 
@@ -242,8 +248,8 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
     companies.some((c) => c.id === user.managementCompanyId) || user.managementCompany === null
       ? companies
       : [...companies, { id: user.managementCompanyId ?? 0, name: user.managementCompany.name }];
-  const companyAreas = [
-    ...areas.filter((a) => a.managementCompanyId === companyId),
+  const companyOrganizations = [
+    ...organizations.filter((a) => a.managementCompanyId === companyId),
     ...user.userToOrganization
       .filter(({ organizationId }) => !organizationById.has(organizationId))
       .map(({ organizationId, organization }) => ({ id: organizationId, name: organization.name })),
@@ -288,10 +294,10 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
 
   const onRoleChange = (next: RoleId) => {
     // A role above Area Manager keeps no places; areas and locations replace each other.
-    if (!roleFields(next).areas)
+    if (!roleFields(next).organizations)
       form.setValue(
         'organizationIds',
-        user.userToOrganization.map((o) => o.organizationId).filter((id) => lockedAreas.includes(id)),
+        user.userToOrganization.map((o) => o.organizationId).filter((id) => lockedOrganizations.includes(id)),
       );
     if (!roleFields(next).locations) {
       form.setValue(
@@ -309,9 +315,9 @@ export const UpdateUserForm = ({ user, companies, areas, locations, pictureUrl }
           <PlacementSection
             fields={{ ...roleFields(roleId), company: true }}
             companies={companyOptions}
-            areas={companyAreas}
+            organizations={companyOrganizations}
             locations={companyLocations}
-            lockedAreas={lockedAreas}
+            lockedOrganizations={lockedOrganizations}
             lockedLocations={lockedLocations}
             exclusive
             noCompanyLabel={user.managementCompanyId === null ? 'None' : undefined}

@@ -45,13 +45,13 @@ export const USER_FORM_FIELDS = [
 const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
 export interface PlacementSectionProps {
-  fields: Pick<RoleFields, 'company' | 'areas' | 'locations'>;
+  fields: Pick<RoleFields, 'company' | 'organizations' | 'locations'>;
   companies: readonly PlaceOption[];
   /** The chosen company's areas and locations. */
-  areas: readonly PlaceOption[];
+  organizations: readonly PlaceOption[];
   locations: readonly PlaceOption[];
   /** Memberships the signed-in user may not remove. */
-  lockedAreas?: readonly number[];
+  lockedOrganizations?: readonly number[];
   lockedLocations?: readonly number[];
   /** Areas and locations replace each other: choosing one clears the other (the Edit form). */
   exclusive?: boolean;
@@ -69,9 +69,9 @@ export interface PlacementSectionProps {
 export const PlacementSection = ({
   fields,
   companies,
-  areas,
+  organizations,
   locations,
-  lockedAreas,
+  lockedOrganizations,
   lockedLocations,
   exclusive = false,
   noCompanyLabel,
@@ -110,7 +110,7 @@ export const PlacementSection = ({
         />
       )}
       {notice}
-      {fields.areas && (
+      {fields.organizations && (
         <Controller
           control={control}
           name="organizationIds"
@@ -118,14 +118,14 @@ export const PlacementSection = ({
             <MultiPlaceSelect
               label="Areas"
               value={field.value}
-              options={areas}
-              {...(lockedAreas ? { locked: lockedAreas } : {})}
+              options={organizations}
+              {...(lockedOrganizations ? { locked: lockedOrganizations } : {})}
               onChange={(ids) => {
                 field.onChange(ids);
                 if (exclusive && ids.length) setValue('locationIds', []);
               }}
               error={errors.organizationIds?.message}
-              disabled={disabled || (!exclusive && areas.length === 0)}
+              disabled={disabled || (!exclusive && organizations.length === 0)}
             />
           )}
         />

@@ -1,19 +1,19 @@
 import { vi } from 'vitest';
 import { createFakeFetch, type FakeHandlers } from '../../../testing/fake-api.ts';
 import { errorResponse } from '../../../testing/test-utils.tsx';
-import { aCompany, anArea, aLocation } from '../../../testing/fixtures.ts';
+import { aCompany, anOrganization, aLocation } from '../../../testing/fixtures.ts';
 
 /** The places every form test offers: one company with two areas and two locations. */
 export const placeHandlers = (
   companies = [aCompany({ id: 1, name: 'Acme Storage' })],
-  areas = [anArea({ id: 11, name: 'North' }), anArea({ id: 12, name: 'South' })],
+  organizations = [anOrganization({ id: 11, name: 'North' }), anOrganization({ id: 12, name: 'South' })],
   locations = [
     aLocation({ id: 21, name: 'Harbor', organizationId: 11, organizationName: 'North' }),
     aLocation({ id: 22, name: 'Hilltop', organizationId: 12, organizationName: 'South' }),
   ],
 ): FakeHandlers => ({
   'managementCompany.allByUser': () => ({ companies }),
-  'organization.allByUser': () => areas,
+  'organization.allByUser': () => organizations,
   'location.allByUser': () => locations,
 });
 

@@ -16,6 +16,7 @@ import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Chip, IconButton, List, ListItem, Tooltip, Typography } from '@mui/material';
 import type { EditorMarker } from './walk-editor-state.ts';
+import { DOOR_COLOR } from '../../../components/map/marker-colors.ts';
 
 /** How far one key press drags a marker in the list. */
 export const KEYBOARD_DRAG_STEP_PX = 25;
@@ -154,7 +155,8 @@ const MarkerRow = ({
           width: 28,
           height: 28,
           borderRadius: '50%',
-          bgcolor: marker.isDoor ? 'secondary.main' : 'error.main',
+          // As the map draws it: a door blue, any other point red as the route.
+          bgcolor: marker.isDoor ? DOOR_COLOR : 'error.main',
           color: 'common.white',
           display: 'inline-flex',
           alignItems: 'center',
