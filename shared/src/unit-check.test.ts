@@ -37,7 +37,7 @@ describe('a requested unit against the pictured one', () => {
   });
 });
 
-describe('the unit check of a door checkpoint', () => {
+describe('the unit check of a door marker', () => {
   const read = (unit: string | null, confidence: number | null = unit ? 93 : null) => ({
     status: unit ? ('read' as const) : ('unreadable' as const),
     unit,
