@@ -422,56 +422,70 @@ export const routeRequests = (name: RouteName, context: FuzzContext): fc.Arbitra
         ? ['none', 'bogus'] // nothing to break: a valid token would make it a real call
         : ['none', 'bogus', 'superUser', 'employee', 'superUser', 'employee'];
 
-  return fc
-    .record({
-      broken: fc.subarray(parts, { minLength: mustRefuse && parts.length ? 1 : 0 }),
-      caller: fc.constantFrom(...callers),
-      headers: oddHeaders,
-      authorization: bogusAuthorization(context),
-      wrongMethod: fc.oneof(
-        { weight: 9, arbitrary: fc.constant(null) },
-        { weight: 1, arbitrary: fc.constantFrom('PATCH', 'OPTIONS') },
-      ),
-    })
-    .chain(({ broken, caller, headers, authorization, wrongMethod }) =>
-      fc
-        .record({
-          params: fc.tuple(
-            ...paramNames.map((p) =>
-              broken.includes('params')
-                ? fc.oneof({ weight: 4, arbitrary: badSegment }, { weight: 1, arbitrary: goodSegment(p) })
-                : goodSegment(p),
+  return (
+    fc
+      .record({
+        broken: fc.subarray(parts, { minLength: mustRefuse && parts.length ? 1 : 0 }),
+        caller: fc.constantFrom(...callers),
+        headers: oddHeaders,
+        authorization: bogusAuthorization(context),
+        wrongMethod: fc.oneof(
+          { weight: 9, arbitrary: fc.constant(null) },
+          { weight: 1, arbitrary: fc.constantFrom('PATCH', 'OPTIONS') },
+        ),
+      })
+      .chain(({ broken, caller, headers, authorization, wrongMethod }) =>
+        fc
+          .record({
+            params: fc.tuple(
+              ...paramNames.map((p) =>
+                broken.includes('params')
+                  ? fc.oneof({ weight: 4, arbitrary: badSegment }, { weight: 1, arbitrary: goodSegment(p) })
+                  : goodSegment(p),
+              ),
             ),
-          ),
-          query: route.query ? (broken.includes('query') ? badQuery : goodQuery) : fc.constant(''),
-          body: bodySchema
-            ? broken.includes('body')
-              ? badBody(plausible(bodySchema, context))
-              : goodBody
-            : fc.constant(undefined),
-        })
-        .map(({ params, query, body }): FuzzRequest => {
-          const values = Object.fromEntries(paramNames.map((p, i) => [p, params[i] ?? '1']));
-          const path = route.path.replace(/\{(\w+)\}/g, (_, p: string) => values[p] ?? '1');
-          const token =
-            caller === 'superUser' || caller === 'employee'
-              ? `Bearer ${context.tokens[caller]}`
-              : caller === 'bogus'
-                ? authorization
-                : undefined;
-          return {
-            route: name,
-            method: wrongMethod ?? route.method,
-            path: query ? `${path}?${query}` : path,
-            headers: { ...headers, ...(token ? { authorization: token } : {}) },
-            ...(body === undefined ? {} : { body }),
-            refused: wrongMethod !== null || refusedBy(route, values, query, body),
-            caller,
-          };
-        }),
-    )
-    .filter((request) => !mustRefuse || !parts.length || request.refused);
+            query: route.query ? (broken.includes('query') ? badQuery : goodQuery) : fc.constant(''),
+            body: bodySchema
+              ? broken.includes('body')
+                ? badBody(plausible(bodySchema, context))
+                : goodBody
+              : fc.constant(undefined),
+          })
+          .map(({ params, query, body }): FuzzRequest => {
+            const values = Object.fromEntries(paramNames.map((p, i) => [p, params[i] ?? '1']));
+            const path = route.path.replace(/\{(\w+)\}/g, (_, p: string) => values[p] ?? '1');
+            const token =
+              caller === 'superUser' || caller === 'employee'
+                ? `Bearer ${context.tokens[caller]}`
+                : caller === 'bogus'
+                  ? authorization
+                  : undefined;
+            return {
+              route: name,
+              method: wrongMethod ?? route.method,
+              path: query ? `${path}?${query}` : path,
+              headers: { ...headers, ...(token ? { authorization: token } : {}) },
+              ...(body === undefined ? {} : { body }),
+              refused: wrongMethod !== null || refusedBy(route, values, query, body),
+              caller,
+            };
+          }),
+      )
+      .filter((request) => !mustRefuse || !parts.length || request.refused)
+      // A bad segment that spells another route's own path ('some' for {id}) is that route's request, not this one's.
+      .filter(
+        (request) =>
+          !paramNames.length || !staticRoutes.has(`${request.method} ${request.path.split('?')[0]}`),
+      )
+  );
 };
+
+/** The routes without path parameters, as `METHOD /path`: a path the router gives to them whatever else matches. */
+const staticRoutes = new Set(
+  Object.values(routes as Record<string, RouteDef>)
+    .filter((route) => !route.path.includes('{'))
+    .map((route) => `${route.method} ${route.path}`),
+);
 
 /** Targets no route names: random paths under /api and beside it, without a token. */
 export const strayRequests: fc.Arbitrary<FuzzRequest> = fc
