@@ -3,6 +3,7 @@ import { isolatedEnvironment } from '../../../test/support/isolated.ts';
 import { dataFromEnv, storageFromEnv } from '../composition.ts';
 import type { DataService } from '../db/service.ts';
 import { objectKey, type Storage } from '../ports/storage.ts';
+import { systemClock } from '../ports/clock.ts';
 import { indexPhotoHash, photosSharingBands } from '../db/flags.ts';
 import { resumeStalledCleanups, runCleanupStep, type StepLimits } from './location-cleanup.ts';
 import { Role } from '@sitewalk/shared/roles';
@@ -381,7 +382,9 @@ describe('a location cleanup', () => {
     const { locationId } = await leftovers({ reports: 1, incidents: 0, walks: 0, members: 0, defaults: 0 });
     expect(await resumeStalledCleanups({ db }, 60_000)).not.toContain(locationId);
     expect(await stepOf(locationId)).toBe(0);
-    expect(await resumeStalledCleanups({ db }, 60_000, Date.now() + 61_000)).toContain(locationId);
+    expect(await resumeStalledCleanups({ db }, 60_000, systemClock.now().getTime() + 61_000)).toContain(
+      locationId,
+    );
     // Advancing the step is the write whose stream record runs the next step.
     expect(await stepOf(locationId)).toBe(1);
     expect(await runCleanupStep({ db, storage }, locationId, 1, limits)).toBe('continued');
