@@ -21,6 +21,9 @@ describe('a missed walk becomes a task', () => {
     const manager = await tenant.person(Role.Manager);
     const employee = await tenant.person(Role.Employee);
     const zone = daytimeZone();
+    // Read once: the window's times are typed and later read back from the mail, and a minute may turn between.
+    const opens = localTime(zone, -30);
+    const closes = localTime(zone, 45);
     const clock = (method: string, body?: unknown) =>
       fetch(`${url}/__local/clock`, {
         method,
@@ -38,8 +41,8 @@ describe('a missed walk becomes a task', () => {
       await page.getByRole('option', { name: zone, exact: true }).click();
       await page.getByRole('button', { name: 'Remove window 2' }).click();
       await page.getByLabel('Window name').fill('Morning walk');
-      await page.getByLabel('Opens').fill(localTime(zone, -30));
-      await page.getByLabel('Closes').fill(localTime(zone, 45));
+      await page.getByLabel('Opens').fill(opens);
+      await page.getByLabel('Closes').fill(closes);
       await journey.check('schedule tab');
       await page.getByRole('button', { name: 'Save schedule' }).click();
       await page.getByRole('status').getByText('Saved').waitFor();
@@ -64,7 +67,7 @@ describe('a missed walk becomes a task', () => {
       await expect
         .poll(async () => (await mailsTo(ses, manager.email)).map((m) => m.subject), { timeout: 30_000 })
         .toContain(
-          `SiteWalk alert: Morning walk at Location Watched was missed (${localTime(zone, -30)}–${localTime(zone, 45)})`,
+          `SiteWalk alert: Morning walk at Location Watched was missed (${opens}–${closes})`,
         );
 
       // The alert becomes a task for the Employee.
