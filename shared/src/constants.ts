@@ -50,6 +50,12 @@ export const MAX_USER_IDS_PER_CALL = Math.floor((TRANSACTION_MAX_ITEMS - AUDIT_T
 /** Dashboard tables whose order one user keeps (one row per table). */
 export const TABLE_ORDER_MAX = 100;
 
+/** The owner's dashboard pages its locations (issue 30): this many by default, at most the max. */
+export const PORTFOLIO_PAGE_DEFAULT = 24;
+export const PORTFOLIO_PAGE_MAX = 100;
+/** A searchable picker (locations, users) asks the server for this many matches of what is typed. */
+export const PICKER_MATCHES = 20;
+
 export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50] as const;
 /** The largest `limit` of a paged list. */
 export const MAX_PAGE_LIMIT = 50;

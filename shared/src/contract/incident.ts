@@ -1,5 +1,11 @@
 import * as z from 'zod';
 import { defineRoute } from './route.ts';
+import {
+  portfolioPage,
+  portfolioPageQuery,
+  portfolioScopeQuery,
+  portfolioSummary,
+} from '../schemas/portfolio.ts';
 import { messages } from '../messages.ts';
 import { Role } from '../roles.ts';
 import { SEARCH_TERM_MAX_LENGTH } from '../constants.ts';
@@ -135,6 +141,28 @@ export const incidentRoutes = {
     params: z.object({ userId: idParam }),
     query: dashboardQuery,
     response: dashboard,
+  }),
+  'incident.portfolioSummary': defineRoute({
+    method: 'GET',
+    path: '/api/incident/portfolio/summary',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary:
+      "The caller's locations at a glance: today's walk windows (walked, due soon, missed), open incidents by priority, flagged reports of the last 7 days",
+    query: portfolioScopeQuery,
+    response: portfolioSummary,
+  }),
+  'incident.portfolioPage': defineRoute({
+    method: 'GET',
+    path: '/api/incident/portfolio/locations',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary:
+      "A page of the caller's locations with their dashboard cards, grouped by area and the ones needing attention first (or in the caller's saved order)",
+    query: portfolioPageQuery,
+    response: portfolioPage,
   }),
   'incident.photoUpload': defineRoute({
     method: 'POST',

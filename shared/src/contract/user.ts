@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineRoute } from './route.ts';
 import { refusedAs } from '../schemas/required.ts';
+import { dashboardView } from '../schemas/portfolio.ts';
 import { messages } from '../messages.ts';
 import { Role, type RoleId } from '../roles.ts';
 import { MAX_USER_IDS_PER_CALL, PROFILE_IMAGE_NAME_MAX_LENGTH, TABLE_ORDER_MAX } from '../constants.ts';
@@ -170,6 +171,25 @@ export const userRoutes = {
     params: z.object({ orderId: idParam }),
     body: tablePreferenceBody,
     response: tablePreference,
+  }),
+  'user.dashboardView': defineRoute({
+    method: 'GET',
+    path: '/api/user/dashboard-view',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary: "How the signed-in user's dashboard shows its locations: cards (the default) or a compact table",
+    response: dashboardView,
+  }),
+  'user.setDashboardView': defineRoute({
+    method: 'PUT',
+    path: '/api/user/dashboard-view',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary: "Keep how the signed-in user's dashboard shows its locations",
+    body: dashboardView,
+    response: dashboardView,
   }),
   'user.revealPin': defineRoute({
     method: 'GET',
