@@ -9,6 +9,8 @@ export const incidentChangeRoutes = [
   'incident.search',
   'incident.someByLocation',
   'incident.dashboard',
+  'incident.portfolioSummary',
+  'incident.portfolioPage',
 ] as const satisfies InvalidationGroup;
 
 export const incidentQueryOptions = (id: number) =>
