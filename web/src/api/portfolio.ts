@@ -11,7 +11,6 @@ import type { AttentionFilter } from '@sitewalk/shared/portfolio';
 import type { DashboardView } from '@sitewalk/shared/schemas/portfolio';
 import { api } from '../lib/api.ts';
 import { queryKeyOf } from '../lib/query.ts';
-import type { DashboardFilters } from './incidents.ts';
 import { TODAY_REFRESH_MS } from './schedules.ts';
 
 /** Which of the caller's locations the summary counts: one area's, or all of them. */
@@ -29,6 +28,16 @@ export const portfolioSummaryQueryOptions = ({ organizationId }: PortfolioScope)
   });
 
 export const usePortfolioSummary = (scope: PortfolioScope) => useQuery(portfolioSummaryQueryOptions(scope));
+
+/** The dashboard's filters ; unset ones are left to the API's defaults (the last 30 days, every priority). */
+export interface DashboardFilters {
+  /** ISO instants. */
+  from?: string;
+  to?: string;
+  priority?: 1 | 2 | 3;
+  locationId?: number;
+  unresolvedOnly?: boolean;
+}
 
 export type PortfolioOrder = 'attention' | 'mine';
 

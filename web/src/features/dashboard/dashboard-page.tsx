@@ -21,7 +21,6 @@ import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { incidentOriginState } from '../../lib/incident-origin.ts';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
-import type { DashboardFilters as Filters } from '../../api/incidents.ts';
 import { useLocationsOfUser } from '../../api/locations.ts';
 import { useOrganizationsOfUser } from '../../api/organizations.ts';
 import {
@@ -29,6 +28,7 @@ import {
   usePortfolioPages,
   usePortfolioSummary,
   useSetDashboardView,
+  type DashboardFilters as Filters,
   type PortfolioOrder,
 } from '../../api/portfolio.ts';
 import { useSaveTableOrder, useTableOrder } from '../../api/table-order.ts';
@@ -117,7 +117,7 @@ const inMovedOrder = (locations: PortfolioLocation[], moved: number[] | null) =>
 const AreaHeading = ({ name }: { name: string }) => (
   <Typography
     variant="overline"
-    component="p"
+    component="h2"
     color="text.secondary"
     sx={{ display: 'block', mt: 3, mb: 1, fontWeight: 600, borderBottom: 1, borderColor: 'divider' }}
   >

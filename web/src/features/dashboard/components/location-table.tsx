@@ -59,7 +59,7 @@ export const LocationTable = ({ groups }: { groups: AreaGroup<PortfolioLocation>
               <TableRow>
                 <TableCell
                   component="th"
-                  scope="colgroup"
+                  scope="rowgroup"
                   colSpan={COLUMNS}
                   sx={{ bgcolor: 'action.hover', fontWeight: 600 }}
                 >
