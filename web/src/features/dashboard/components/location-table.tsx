@@ -34,13 +34,32 @@ const Figure = ({ count, tone, label }: { count: number; tone: Tone; label: stri
 
 const COLUMNS = 8;
 
+/** The location's column stays in view while a narrow screen scrolls the figures sideways. */
+const STICKY = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  minWidth: { xs: 140, sm: 200 },
+  borderRight: 1,
+  borderRightColor: 'divider',
+} as const;
+
 /** The compact view: one row per location with today's state, its counts and open incidents, by area. */
 export const LocationTable = ({ groups }: { groups: AreaGroup<PortfolioLocation>[] }) => (
-  <TableContainer sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-    <Table size="small" aria-label="Locations" sx={{ minWidth: 600 }}>
+  <TableContainer
+    sx={{
+      overflowX: 'auto',
+      border: 1,
+      borderColor: 'divider',
+      borderRadius: 1,
+      bgcolor: 'background.paper',
+    }}
+  >
+    <Table size="small" aria-label="Locations" sx={{ minWidth: 720 }}>
       <TableHead>
         <TableRow>
-          <TableCell>Location</TableCell>
+          <TableCell sx={STICKY}>Location</TableCell>
           <TableCell>Today</TableCell>
           <TableCell align="center">72 h</TableCell>
           <TableCell align="center">Week</TableCell>
@@ -72,7 +91,7 @@ export const LocationTable = ({ groups }: { groups: AreaGroup<PortfolioLocation>
               const stats = location.walkReportStats;
               return (
                 <TableRow key={location.id} hover>
-                  <TableCell component="th" scope="row">
+                  <TableCell component="th" scope="row" sx={STICKY}>
                     <Link component={RouterLink} to={paths.app.location.build(location.id)}>
                       {location.name}
                     </Link>

@@ -2,30 +2,63 @@ import { Link as RouterLink } from 'react-router';
 import { Box, Paper, Skeleton, Typography } from '@mui/material';
 import type { AttentionFilter } from '@sitewalk/shared/portfolio';
 import type { PortfolioSummary as Summary } from '@sitewalk/shared/schemas/portfolio';
+import { INCIDENT_PRIORITIES } from '@sitewalk/shared/constants';
 import { attentionLabels } from '../attention.ts';
 import { flagCountTone, incidentCountTone, type Tone } from './counts.ts';
 
-const figuresOf = (summary: Summary): { filter: AttentionFilter; count: number; tone: Tone }[] => [
-  { filter: 'missed', count: summary.today.missed, tone: 'error' },
-  { filter: 'dueSoon', count: summary.today.dueSoon, tone: 'warning' },
-  { filter: 'walked', count: summary.today.walked, tone: 'success' },
-  ...([1, 2, 3] as const).map((priority) => ({
-    filter: `openPriority${priority}` as const,
-    count: summary.openIncidents[priority],
-    tone: incidentCountTone(priority, summary.openIncidents[priority]),
-  })),
+interface Figure {
+  filter: AttentionFilter;
+  /** The tile's text under its group's heading; the link's name is the figure's full label. */
+  label: string;
+  count: number;
+  tone: Tone;
+}
+
+const groupsOf = (summary: Summary): { heading: string; figures: Figure[] }[] => [
   {
-    filter: 'flagged',
-    count: summary.flaggedReportsLastWeek,
-    tone: flagCountTone(summary.flaggedReportsLastWeek),
+    heading: "Today's walks",
+    figures: [
+      { filter: 'missed', label: 'Missed', count: summary.today.missed, tone: 'error' },
+      { filter: 'dueSoon', label: 'Due soon', count: summary.today.dueSoon, tone: 'warning' },
+      { filter: 'walked', label: 'Walked', count: summary.today.walked, tone: 'success' },
+    ],
+  },
+  {
+    heading: 'Open incidents',
+    figures: ([1, 2, 3] as const).map((priority) => ({
+      filter: `openPriority${priority}` as const,
+      label: INCIDENT_PRIORITIES[priority],
+      count: summary.openIncidents[priority],
+      tone: incidentCountTone(priority, summary.openIncidents[priority]),
+    })),
+  },
+  {
+    heading: 'Flagged reports',
+    figures: [
+      {
+        filter: 'flagged',
+        label: 'Last week',
+        count: summary.flaggedReportsLastWeek,
+        tone: flagCountTone(summary.flaggedReportsLastWeek),
+      },
+    ],
   },
 ];
 
-const GRID = {
+/** Side by side on a wide screen; stacked, three tiles a row, on a narrow one. */
+const GROUPS = {
+  display: 'grid',
+  columnGap: 2,
+  rowGap: 1.5,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 3fr) minmax(0, 1fr)' },
+} as const;
+const TILES = {
   display: 'grid',
   gap: 1,
-  // Three tiles a row on a phone, all seven in one row on a wide screen.
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 88px), 1fr))',
+  gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', md: 'repeat(auto-fit, minmax(0, 1fr))' },
+  listStyle: 'none',
+  p: 0,
+  m: 0,
 } as const;
 
 export interface PortfolioSummaryProps {
@@ -36,6 +69,45 @@ export interface PortfolioSummaryProps {
   /** The address that filters the locations to a figure. */
   hrefOf: (filter: AttentionFilter) => string;
 }
+
+const Tile = ({ figure, current, href }: { figure: Figure; current: boolean; href: string }) => {
+  const color = figure.tone === 'neutral' ? 'text.secondary' : `${figure.tone}.main`;
+  return (
+    <Paper
+      component={RouterLink}
+      to={href}
+      variant="outlined"
+      aria-current={current ? 'true' : undefined}
+      aria-label={`${attentionLabels[figure.filter]}: ${figure.count}`}
+      data-tone={figure.tone}
+      sx={{
+        display: 'block',
+        height: '100%',
+        px: 1.25,
+        py: 0.75,
+        textDecoration: 'none',
+        color: 'text.primary',
+        borderLeftWidth: 4,
+        borderLeftColor: figure.tone === 'neutral' ? 'divider' : color,
+        bgcolor: current ? 'action.selected' : 'background.paper',
+        outline: current ? 2 : 0,
+        outlineColor: 'primary.main',
+        '&:hover': { bgcolor: 'action.hover' },
+        '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+      }}
+    >
+      <Typography
+        component="span"
+        sx={{ display: 'block', color, lineHeight: 1.2, typography: { xs: 'h6', sm: 'h5' } }}
+      >
+        {figure.count}
+      </Typography>
+      <Typography component="span" variant="caption" noWrap sx={{ display: 'block', lineHeight: 1.25 }}>
+        {figure.label}
+      </Typography>
+    </Paper>
+  );
+};
 
 /**
  * The portfolio at a glance: today's walks, open incidents by priority, flagged reports. Each figure is a
@@ -52,59 +124,36 @@ export const PortfolioSummary = ({ summary, isError, shown, hrefOf }: PortfolioS
       sx={{ mb: 1 }}
     >
       {summary
-        ? `${summary.locationCount} ${summary.locationCount === 1 ? 'location' : 'locations'} today`
-        : 'Today'}
+        ? `${summary.locationCount} ${summary.locationCount === 1 ? 'location' : 'locations'}`
+        : 'Locations'}
     </Typography>
     {isError && !summary ? (
       <Typography variant="body2" color="text.secondary">
         The summary could not be loaded.
       </Typography>
     ) : !summary ? (
-      <Box sx={GRID}>
-        {Array.from({ length: 7 }, (_, index) => (
-          <Skeleton key={index} variant="rounded" height={64} />
-        ))}
-      </Box>
+      <Skeleton variant="rounded" height={84} />
     ) : (
-      <Box component="ul" sx={{ ...GRID, listStyle: 'none', p: 0, m: 0 }}>
-        {figuresOf(summary).map(({ filter, count, tone }) => {
-          const current = shown === filter;
-          const color = tone === 'neutral' ? 'text.secondary' : `${tone}.main`;
-          return (
-            <li key={filter}>
-              <Paper
-                component={RouterLink}
-                to={hrefOf(filter)}
-                variant="outlined"
-                aria-current={current ? 'true' : undefined}
-                aria-label={`${attentionLabels[filter]}: ${count}`}
-                data-tone={tone}
-                sx={{
-                  display: 'block',
-                  height: '100%',
-                  px: 1.25,
-                  py: 1,
-                  textDecoration: 'none',
-                  color: 'text.primary',
-                  borderLeftWidth: 4,
-                  borderLeftColor: tone === 'neutral' ? 'divider' : color,
-                  bgcolor: current ? 'action.selected' : 'background.paper',
-                  outline: current ? 2 : 0,
-                  outlineColor: 'primary.main',
-                  '&:hover': { bgcolor: 'action.hover' },
-                  '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
-                }}
-              >
-                <Typography component="span" variant="h5" sx={{ display: 'block', color, lineHeight: 1.2 }}>
-                  {count}
-                </Typography>
-                <Typography component="span" variant="caption" sx={{ display: 'block', lineHeight: 1.25 }}>
-                  {attentionLabels[filter]}
-                </Typography>
-              </Paper>
-            </li>
-          );
-        })}
+      <Box sx={GROUPS}>
+        {groupsOf(summary).map((group) => (
+          <Box key={group.heading} sx={{ minWidth: 0 }}>
+            <Typography
+              variant="caption"
+              component="h3"
+              color="text.secondary"
+              sx={{ display: 'block', mb: 0.5 }}
+            >
+              {group.heading}
+            </Typography>
+            <Box component="ul" sx={TILES}>
+              {group.figures.map((figure) => (
+                <li key={figure.filter}>
+                  <Tile figure={figure} current={shown === figure.filter} href={hrefOf(figure.filter)} />
+                </li>
+              ))}
+            </Box>
+          </Box>
+        ))}
       </Box>
     )}
   </Box>
