@@ -45,12 +45,15 @@ const groupsOf = (summary: Summary): { heading: string; figures: Figure[] }[] =>
   },
 ];
 
-/** Side by side on a wide screen; stacked, three tiles a row, on a narrow one. */
+/** Side by side on a wide screen; stacked, three tiles a row, below (a tablet's tiles are one line each). */
 const GROUPS = {
   display: 'grid',
   columnGap: 2,
   rowGap: 1.5,
-  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 3fr) minmax(0, 1fr)' },
+  gridTemplateColumns: {
+    xs: 'minmax(0, 1fr)',
+    md: 'minmax(0, 3fr) minmax(0, 3fr) minmax(0, 1fr)',
+  },
 } as const;
 const TILES = {
   display: 'grid',
@@ -81,7 +84,10 @@ const Tile = ({ figure, current, href }: { figure: Figure; current: boolean; hre
       aria-label={`${attentionLabels[figure.filter]}: ${figure.count}`}
       data-tone={figure.tone}
       sx={{
-        display: 'block',
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row', md: 'column' },
+        alignItems: { sm: 'baseline', md: 'stretch' },
+        columnGap: 1,
         height: '100%',
         px: 1.25,
         py: 0.75,
