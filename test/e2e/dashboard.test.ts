@@ -13,7 +13,7 @@ const cardNames = (journey: Journey) =>
     .evaluateAll((headings) => headings.map((heading) => heading.textContent ?? ''));
 
 describe('the dashboard', () => {
-  test('shows a card per location; dragging one reorders them, and the order survives a reload', async ({
+  test('sums up the portfolio, filters by a figure, keeps the table view, and drags in My order', async ({
     journey,
   }) => {
     const { page } = journey;
@@ -27,20 +27,50 @@ describe('the dashboard', () => {
 
     await signIn(journey, owner.email, DEMO_PASSWORD);
     await page.getByRole('region', { name: demo.locations[0]?.name }).waitFor();
-    const before = await cardNames(journey);
-    expect([...before].sort()).toEqual(demo.locations.map((location) => location.name).sort());
-    for (const name of before) {
+    const names = demo.locations.map((location) => location.name).sort();
+    expect([...(await cardNames(journey))].sort()).toEqual(names);
+    await page.getByRole('status').filter({ hasText: 'Showing 3 of 3 locations' }).waitFor();
+    for (const name of names) {
       const card = page.getByRole('region', { name });
       await card.getByText('All Incidents').waitFor();
       await card.getByText(/Last 72 hours/).waitFor();
+      await card.getByText("Today's walks").waitFor();
     }
+    await page.getByRole('heading', { name: '3 locations' }).waitFor();
     await journey.check('dashboard');
 
-    // The hint after a hover of 700 ms.
+    // A figure of the summary filters the locations to those it counts.
+    const walked = page.getByRole('link', { name: /^Walked today: \d+$/ });
+    const count = Number((await walked.getAttribute('aria-label'))?.split(': ')[1]);
+    await walked.click();
+    await page.waitForURL(/[?&]show=walked/);
+    await page.getByText('Filtered to walked today').waitFor();
+    if (count > 0) await page.getByText(`Showing ${count} of ${count}`).waitFor();
+    else await page.getByText('No location matches the filters.').waitFor();
+    await page.getByTitle('Clear the filter').click();
+    await page.getByRole('status').filter({ hasText: 'Showing 3 of 3 locations' }).waitFor();
+
+    // The table view, kept for the user across a reload.
+    await page.getByRole('button', { name: 'Table' }).click();
+    const table = page.getByRole('table', { name: 'Locations' });
+    await table.waitFor();
+    for (const name of names) await table.getByRole('link', { name }).waitFor();
+    await journey.check('dashboard table');
+    await page.reload();
+    await page.getByRole('table', { name: 'Locations' }).waitFor();
+    await page.getByRole('button', { name: 'Cards' }).click();
+    await page.getByRole('region', { name: names[0] }).waitFor();
+
+    // My order: the hint after a hover of 700 ms, then drag the first card by its handle onto the second.
+    await page.getByRole('button', { name: 'My order' }).click();
+    await page
+      .getByRole('button', { name: /^Move / })
+      .first()
+      .waitFor();
+    const before = await cardNames(journey);
     await page.getByRole('region', { name: before[0] }).hover();
     await page.getByRole('tooltip', { name: 'Drag tables to change order' }).waitFor();
 
-    // Drag the first card by its handle onto the second.
     const [first, second] = before as [string, string];
     const handle = page.getByRole('button', { name: `Move ${first}` });
     const from = await handle.boundingBox();
