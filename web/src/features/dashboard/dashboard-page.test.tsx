@@ -164,7 +164,7 @@ describe('DashboardPage', () => {
     // The summary stays the whole portfolio's.
     expect(fake.callsOf('incident.portfolioSummary').every((call) => !call.query.has('show'))).toBe(true);
 
-    await user.click(screen.getByTitle('Clear the filter'));
+    await user.click(screen.getByRole('button', { name: 'Clear filter' }));
     await waitFor(() => expect(cardNames()).toEqual(['Alpha Storage', 'Beta Storage', 'Gamma Storage']));
     expect(screen.queryByText('Filtered to missed today')).not.toBeInTheDocument();
   });

@@ -114,6 +114,9 @@ const inMovedOrder = (locations: PortfolioLocation[], moved: number[] | null) =>
     .map(({ location }) => location);
 };
 
+/** The switches' unselected text (MUI's action colour) meets WCAG AA on white, not on the page's grey. */
+const ON_PAPER = { bgcolor: 'background.paper' } as const;
+
 const AreaHeading = ({ name }: { name: string }) => (
   <Typography
     variant="overline"
@@ -157,6 +160,8 @@ export const DashboardPage = () => {
   const loaded = useMemo(() => pages.data?.pages.flatMap((page) => page.locations) ?? [], [pages.data]);
   const locations = inMovedOrder(loaded, moved?.key === queryKey ? moved.ids : null);
   const totalCount = pages.data?.pages.at(-1)?.totalCount ?? 0;
+  // Dragging moves the user's own order: not while the other order's cards still show as it loads.
+  const draggable = order === 'mine' && !pages.isPlaceholderData;
   const groups: AreaGroup<PortfolioLocation>[] =
     order === 'attention' ? groupByArea(locations) : ungrouped(locations);
   const shownView = view.data?.view ?? 'cards';
@@ -209,7 +214,7 @@ export const DashboardPage = () => {
   const list =
     shownView === 'table' ? (
       <LocationTable groups={groups} />
-    ) : order === 'mine' ? (
+    ) : draggable ? (
       <SortableCards
         items={locations.map(({ id, name }) => ({ id, name }))}
         onReorder={onReorder}
@@ -271,6 +276,7 @@ export const DashboardPage = () => {
             </TextField>
           )}
           <ToggleButtonGroup
+            sx={ON_PAPER}
             size="small"
             exclusive
             aria-label="Order"
@@ -284,6 +290,7 @@ export const DashboardPage = () => {
           </ToggleButtonGroup>
         </Stack>
         <ToggleButtonGroup
+          sx={ON_PAPER}
           size="small"
           exclusive
           aria-label="View"
@@ -295,14 +302,16 @@ export const DashboardPage = () => {
         </ToggleButtonGroup>
       </Stack>
       {show && (
-        <Chip
-          label={`Filtered to ${attentionLabels[show].toLowerCase()}`}
-          onDelete={() => setParam('show', undefined)}
-          color="primary"
-          variant="outlined"
-          sx={{ mb: 2, maxWidth: '100%' }}
-          deleteIcon={<CancelIcon titleAccess="Clear the filter" />}
-        />
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
+          <Chip
+            label={`Filtered to ${attentionLabels[show].toLowerCase()}`}
+            color="primary"
+            variant="outlined"
+          />
+          <Button size="small" startIcon={<CancelIcon />} onClick={() => setParam('show', undefined)}>
+            Clear filter
+          </Button>
+        </Stack>
       )}
       {saveOrder.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -326,7 +335,7 @@ export const DashboardPage = () => {
         </Typography>
       ) : (
         <>
-          {order === 'mine' && shownView === 'cards' && (
+          {draggable && shownView === 'cards' && (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               Drag a card by its handle to move it within the locations shown.
             </Typography>
