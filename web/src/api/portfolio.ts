@@ -74,6 +74,8 @@ export const portfolioPagesQueryOptions = (input: PortfolioPageInput) =>
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // Today's windows turn due soon and missed as the day goes: the pages shown are read again, as the summary.
+    refetchInterval: TODAY_REFRESH_MS,
     // A change of filters keeps the locations shown until the new ones come.
     placeholderData: keepPreviousData,
   });

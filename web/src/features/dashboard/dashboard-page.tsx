@@ -36,7 +36,7 @@ import { DashboardFilters, type FilterValues } from './components/dashboard-filt
 import { LocationCard } from './components/location-card.tsx';
 import { LocationTable } from './components/location-table.tsx';
 import { PortfolioSummary } from './components/portfolio-summary.tsx';
-import { SortableCards } from './components/sortable-cards.tsx';
+import { CARD_GRID, SortableCards } from './components/sortable-cards.tsx';
 import { groupByArea, ungrouped, type AreaGroup } from './components/area-groups.ts';
 import { attentionFilterOf, attentionLabels } from './attention.ts';
 import { DownloadCsvButton } from '../../components/exports/download-csv-button.tsx';
@@ -200,17 +200,6 @@ export const DashboardPage = () => {
     />
   );
 
-  const cardGrid = {
-    display: 'grid',
-    gap: 2,
-    // minmax(0, …): no card's content may widen the column past the screen.
-    gridTemplateColumns: {
-      xs: 'minmax(0, 1fr)',
-      md: 'repeat(2, minmax(0, 1fr))',
-      xl: 'repeat(3, minmax(0, 1fr))',
-    },
-  } as const;
-
   const list =
     shownView === 'table' ? (
       <LocationTable groups={groups} />
@@ -226,7 +215,7 @@ export const DashboardPage = () => {
       groups.map((group) => (
         <Box key={group.key}>
           {group.area && <AreaHeading name={group.area.name} />}
-          <Box sx={cardGrid}>
+          <Box sx={CARD_GRID}>
             {group.locations.map((location) => (
               <Box key={location.id} sx={{ minWidth: 0 }}>
                 {card(location)}

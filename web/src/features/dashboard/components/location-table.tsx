@@ -20,19 +20,28 @@ import type { AreaGroup } from './area-groups.ts';
 
 const chipColor = (tone: Tone) => (tone === 'neutral' ? 'default' : tone);
 
-const Figure = ({ count, tone, label }: { count: number; tone: Tone; label: string }) => (
-  <Chip
-    size="small"
-    label={count}
-    aria-label={`${label}: ${count}`}
-    color={chipColor(tone)}
-    variant={tone === 'neutral' ? 'outlined' : 'filled'}
-    data-tone={tone}
-    sx={{ minWidth: 32 }}
-  />
-);
+/** A location's figures, a column each: its walk reports (for the range asked) and open incidents. */
+const figuresOf = ({ walkReportStats: stats, openIncidents }: PortfolioLocation) => [
+  { label: 'Last 72 hours', count: stats.last72Hours, tone: last72HoursTone(stats.last72Hours) },
+  { label: 'Last week', count: stats.lastWeek, tone: lastWeekTone(stats.lastWeek) },
+  { label: 'Flags last week', count: stats.flagsLastWeek, tone: flagCountTone(stats.flagsLastWeek) },
+  ...([1, 2, 3] as const).map((priority) => ({
+    label: `${INCIDENT_PRIORITIES[priority]} open`,
+    count: openIncidents[priority],
+    tone: incidentCountTone(priority, openIncidents[priority]),
+  })),
+];
 
-const COLUMNS = 8;
+/** The figures' column names, short (the cells' own names are the full labels). */
+const COLUMN_NAMES = [
+  '72 h',
+  'Week',
+  'Flags',
+  ...([1, 2, 3] as const).map((p) => `${INCIDENT_PRIORITIES[p]} open`),
+];
+
+/** Location, today, then the figures. */
+const COLUMNS = 2 + COLUMN_NAMES.length;
 
 /** The location's column stays in view while a narrow screen scrolls the figures sideways. */
 const STICKY = {
@@ -61,12 +70,9 @@ export const LocationTable = ({ groups }: { groups: AreaGroup<PortfolioLocation>
         <TableRow>
           <TableCell sx={STICKY}>Location</TableCell>
           <TableCell>Today</TableCell>
-          <TableCell align="center">72 h</TableCell>
-          <TableCell align="center">Week</TableCell>
-          <TableCell align="center">Flags</TableCell>
-          {([1, 2, 3] as const).map((priority) => (
-            <TableCell key={priority} align="center">
-              {INCIDENT_PRIORITIES[priority]} open
+          {COLUMN_NAMES.map((name) => (
+            <TableCell key={name} align="center">
+              {name}
             </TableCell>
           ))}
         </TableRow>
@@ -88,7 +94,6 @@ export const LocationTable = ({ groups }: { groups: AreaGroup<PortfolioLocation>
             )}
             {group.locations.map((location) => {
               const state = todayStateInfo[location.today.state];
-              const stats = location.walkReportStats;
               return (
                 <TableRow key={location.id} hover>
                   <TableCell component="th" scope="row" sx={STICKY}>
@@ -108,29 +113,16 @@ export const LocationTable = ({ groups }: { groups: AreaGroup<PortfolioLocation>
                       data-tone={state.tone}
                     />
                   </TableCell>
-                  <TableCell align="center">
-                    <Figure
-                      count={stats.last72Hours}
-                      tone={last72HoursTone(stats.last72Hours)}
-                      label="Last 72 hours"
-                    />
-                  </TableCell>
-                  <TableCell align="center">
-                    <Figure count={stats.lastWeek} tone={lastWeekTone(stats.lastWeek)} label="Last week" />
-                  </TableCell>
-                  <TableCell align="center">
-                    <Figure
-                      count={stats.flagsLastWeek}
-                      tone={flagCountTone(stats.flagsLastWeek)}
-                      label="Flags last week"
-                    />
-                  </TableCell>
-                  {([1, 2, 3] as const).map((priority) => (
-                    <TableCell key={priority} align="center">
-                      <Figure
-                        count={location.openIncidents[priority]}
-                        tone={incidentCountTone(priority, location.openIncidents[priority])}
-                        label={`${INCIDENT_PRIORITIES[priority]} open`}
+                  {figuresOf(location).map((figure) => (
+                    <TableCell key={figure.label} align="center">
+                      <Chip
+                        size="small"
+                        label={figure.count}
+                        aria-label={`${figure.label}: ${figure.count}`}
+                        color={chipColor(figure.tone)}
+                        variant={figure.tone === 'neutral' ? 'outlined' : 'filled'}
+                        data-tone={figure.tone}
+                        sx={{ minWidth: 32 }}
                       />
                     </TableCell>
                   ))}
