@@ -83,6 +83,12 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Alpha Storage' });
     expect(cardNames()).toEqual(['Alpha Storage', 'Beta Storage', 'Gamma Storage']);
+    // A card's name takes the user to its location.
+    expect(
+      within(screen.getByRole('region', { name: 'Gamma Storage' })).getByRole('link', {
+        name: 'Gamma Storage',
+      }),
+    ).toHaveAttribute('href', '/app/locations/3');
     expect(pageQueries(fake)).toEqual([{ order: 'attention' }]);
     expect(await screen.findByRole('heading', { name: '3 locations' })).toBeInTheDocument();
     // Today's windows come with the page: no call of their own.

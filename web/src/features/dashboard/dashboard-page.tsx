@@ -117,6 +117,12 @@ const inMovedOrder = (locations: PortfolioLocation[], moved: number[] | null) =>
 /** The switches' unselected text (MUI's action colour) meets WCAG AA on white, not on the page's grey. */
 const ON_PAPER = { bgcolor: 'background.paper' } as const;
 
+const SwitchLabel = ({ id, children }: { id: string; children: string }) => (
+  <Typography id={id} variant="body2" color="text.secondary" component="span">
+    {children}
+  </Typography>
+);
+
 const AreaHeading = ({ name }: { name: string }) => (
   <Typography
     variant="overline"
@@ -264,31 +270,37 @@ export const DashboardPage = () => {
               ))}
             </TextField>
           )}
+          <Stack direction="row" useFlexGap sx={{ gap: 1, alignItems: 'center' }}>
+            <SwitchLabel id="dashboard-order">Order</SwitchLabel>
+            <ToggleButtonGroup
+              sx={ON_PAPER}
+              size="small"
+              exclusive
+              aria-labelledby="dashboard-order"
+              value={order}
+              onChange={(_e, next: PortfolioOrder | null) =>
+                next && setParam('order', next === 'mine' ? 'mine' : undefined)
+              }
+            >
+              <ToggleButton value="attention">Needs attention</ToggleButton>
+              <ToggleButton value="mine">My order</ToggleButton>
+            </ToggleButtonGroup>
+          </Stack>
+        </Stack>
+        <Stack direction="row" useFlexGap sx={{ gap: 1, alignItems: 'center' }}>
+          <SwitchLabel id="dashboard-view">View</SwitchLabel>
           <ToggleButtonGroup
             sx={ON_PAPER}
             size="small"
             exclusive
-            aria-label="Order"
-            value={order}
-            onChange={(_e, next: PortfolioOrder | null) =>
-              next && setParam('order', next === 'mine' ? 'mine' : undefined)
-            }
+            aria-labelledby="dashboard-view"
+            value={shownView}
+            onChange={(_e, next: 'cards' | 'table' | null) => next && setView.mutate({ view: next })}
           >
-            <ToggleButton value="attention">Needs attention</ToggleButton>
-            <ToggleButton value="mine">My order</ToggleButton>
+            <ToggleButton value="cards">Cards</ToggleButton>
+            <ToggleButton value="table">Table</ToggleButton>
           </ToggleButtonGroup>
         </Stack>
-        <ToggleButtonGroup
-          sx={ON_PAPER}
-          size="small"
-          exclusive
-          aria-label="View"
-          value={shownView}
-          onChange={(_e, next: 'cards' | 'table' | null) => next && setView.mutate({ view: next })}
-        >
-          <ToggleButton value="cards">Cards</ToggleButton>
-          <ToggleButton value="table">Table</ToggleButton>
-        </ToggleButtonGroup>
       </Stack>
       {show && (
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
