@@ -224,7 +224,8 @@ describe('DashboardPage', () => {
     expect(fake.callsOf('incident.portfolioSummary')[0]?.query.get('organizationId')).toBe('4');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'beta');
-    await waitFor(() => expect(pageQueries(fake).at(-1)?.searchTerm).toBe('beta'));
+    // The debounce's wait, then the call: longer than waitFor's default on a loaded machine.
+    await waitFor(() => expect(pageQueries(fake).at(-1)?.searchTerm).toBe('beta'), { timeout: 3000 });
     // Not a call per keystroke.
     expect(pageQueries(fake).filter((query) => query.searchTerm)).toHaveLength(1);
   });
