@@ -184,7 +184,9 @@ const measure = () => {
     let verdict = 'not budgeted';
     if (role === 'request path') {
       const misses = [
-        ...(!SIZE_EXEMPT.has(bundle.name) && sizeRatio > SIZE_BUDGET ? [`size ${sizeRatio.toFixed(2)}x`] : []),
+        ...(!SIZE_EXEMPT.has(bundle.name) && sizeRatio > SIZE_BUDGET
+          ? [`size ${sizeRatio.toFixed(2)}x`]
+          : []),
         ...(importRatio > IMPORT_BUDGET ? [`import ${importRatio.toFixed(2)}x`] : []),
       ];
       if (misses.length) missed.push(`${bundle.name}: ${misses.join(', ')}`);

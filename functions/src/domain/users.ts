@@ -451,9 +451,10 @@ const searchable = (u: UserItem) => [
   `${u.firstName} ${u.lastName}`,
   u.email,
   u.phone,
+  roleNames[u.roleId as RoleId],
 ];
 
-/** A page of users, searched by name, e-mail and phone. */
+/** A page of users, searched by name, e-mail, phone and role (as the user list's search box offers). */
 export const pageOfUsers = (users: UserItem[], query: PageRequest) => pageOf(users, query, searchable);
 
 /** Only the users the actor may see, in their order. */
