@@ -1,13 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { afterAll, bench, describe } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
-import { startStandIns } from '../../infra/local/standins/index.ts';
-import { provision } from '../../infra/local/provision.ts';
-import { localEnvironment } from '../../infra/local/standins/env.ts';
+import { startBenchStage } from './support/bench-stage.ts';
 
 /**
  * A stage with 50 companies (issue 30): the Super User's lists — management companies, areas, locations and
@@ -22,7 +15,7 @@ const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 50);
 const LOCATIONS_PER_COMPANY = 20;
 const AREAS_PER_COMPANY = 2;
 const USERS_PER_COMPANY = 10;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 const LATENCY_BUDGET = 3;
 /** The page the Super User's screens ask for first. */
 const FIRST_PAGE = { limit: '10', offset: '0' };
@@ -31,26 +24,8 @@ const SUPER_USER_EMAIL = 'bench-super-user@sitewalk.local';
 const CITIES = ['Fresno', 'Clovis', 'Madera', 'Visalia', 'Hanford'];
 const LAST_NAMES = ['Garcia', 'Nguyen', 'Smith', 'Patel', 'Kim', 'Lopez', 'Brown', 'Chen', 'Davis', 'Reyes'];
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const standIns = await startStandIns({
-  dataDir: join(root, '.data', `bench-su-${COMPANIES}x${LOCATIONS_PER_COMPANY}x${USERS_PER_COMPANY}`),
-  workload: 'bulk',
-});
-const provisioned = await provision(standIns, {
-  tableName: 'sitewalk-bench',
-  bucketName: 'sitewalk-bench-uploads',
-  userPoolName: 'sitewalk-bench',
-  appOrigin: 'http://localhost:0',
-});
-Object.assign(
-  process.env,
-  localEnvironment(standIns, provisioned, {
-    appUrl: 'http://localhost:0',
-    mailFrom: 'bench@sitewalk.local',
-    pinKey: randomBytes(32).toString('base64'),
-    auditKey: randomBytes(32).toString('base64'),
-    anchorDir: mkdtempSync(join(tmpdir(), 'sitewalk-anchors-')),
-  }),
+const { standIns, provisioned } = await startBenchStage(
+  `bench-su-${COMPANIES}x${LOCATIONS_PER_COMPANY}x${USERS_PER_COMPANY}`,
 );
 const { dataFromEnv, identityFromEnv } = await import('@sitewalk/functions/composition');
 const { createAccounts } = await import('@sitewalk/functions/domain/accounts');
