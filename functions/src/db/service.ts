@@ -17,6 +17,7 @@ import { walkEntity } from './entities/walk.ts';
 import { incidentCreateEntity, incidentEntity } from './entities/incident.ts';
 import { locationCleanupEntity } from './entities/locationCleanup.ts';
 import { scheduleEntity } from './entities/schedule.ts';
+import { locationStatusEntity } from './entities/locationStatus.ts';
 import { taskCreateEntity, taskEntity } from './entities/task.ts';
 import { auditEntryEntity, auditHeadEntity } from './entities/audit.ts';
 import { mailOutboxEntity } from './entities/mail.ts';
@@ -58,6 +59,7 @@ const entities = {
   walkReportStart: walkReportStartEntity,
   locationTally: locationTallyEntity,
   locationMonth: locationMonthEntity,
+  locationStatus: locationStatusEntity,
   completedMarker: completedMarkerEntity,
   walkNote: walkNoteEntity,
   markerImage: markerImageEntity,

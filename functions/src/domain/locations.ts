@@ -93,8 +93,10 @@ export const createLocations = ({ db }: { db: DataService }) => {
         locationPlacement({ locationId: NOT_YET_MADE, ...draft }),
         organizationNotFound,
       );
-      const location = await createLocation(db, await nextId(db, 'location'), draft, actor);
-      await createScheduleOnce(db, defaultSchedule(location, clock.now()));
+      const locationId = await nextId(db, 'location');
+      const schedule = defaultSchedule({ locationId, ...draft }, clock.now());
+      const location = await createLocation(db, locationId, draft, schedule, actor);
+      await createScheduleOnce(db, schedule);
       return location;
     },
 
