@@ -4,7 +4,7 @@ import { counterEntity } from './entities/counter.ts';
 import { managementCompanyEntity } from './entities/managementCompany.ts';
 import { organizationEntity } from './entities/organization.ts';
 import { locationEntity } from './entities/location.ts';
-import { tablePreferenceEntity, userEmailEntity, userEntity } from './entities/user.ts';
+import { dashboardViewEntity, tablePreferenceEntity, userEmailEntity, userEntity } from './entities/user.ts';
 import { userLocationEntity, userOrganizationEntity } from './entities/membership.ts';
 import {
   endedSessionEntity,
@@ -54,6 +54,7 @@ const entities = {
   mfaSetup: mfaSetupEntity,
   endedSession: endedSessionEntity,
   tablePreference: tablePreferenceEntity,
+  dashboardView: dashboardViewEntity,
   walk: walkEntity,
   walkReport: walkReportEntity,
   walkReportStart: walkReportStartEntity,

@@ -10,6 +10,7 @@ import {
   statusAt,
   type Occurrence,
   type ReportTimes,
+  type StatusNow,
   type ScheduleTimes,
 } from '@sitewalk/shared/walk-windows';
 import type { DataService } from '../db/service.ts';
@@ -96,6 +97,15 @@ export const reportsForOccurrences = async (
   return items.map(reportTimes);
 };
 
+/** A window of today as the API answers it: when it opens and closes, and its status now. */
+export const windowTodayOf = (occurrence: Occurrence, status: StatusNow) => ({
+  windowId: occurrence.window.id,
+  label: occurrence.window.label,
+  opensAt: occurrence.opensAt.toISOString(),
+  closesAt: occurrence.closesAt.toISOString(),
+  ...status,
+});
+
 export const createSchedules = ({ db }: { db: DataService }) => ({
   /** A location's schedule (404 outside the caller's scope). */
   get: async (actor: Actor, locationId: number) => {
@@ -158,13 +168,7 @@ export const createSchedules = ({ db }: { db: DataService }) => ({
         locationId: location.locationId,
         timeZone: schedule.timeZone,
         date,
-        windows: occurrences.map((occurrence) => ({
-          windowId: occurrence.window.id,
-          label: occurrence.window.label,
-          opensAt: occurrence.opensAt.toISOString(),
-          closesAt: occurrence.closesAt.toISOString(),
-          ...statusAt(occurrence, reports, now),
-        })),
+        windows: occurrences.map((occurrence) => windowTodayOf(occurrence, statusAt(occurrence, reports, now))),
       };
     });
   },
