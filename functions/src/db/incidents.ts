@@ -121,28 +121,32 @@ export const resolveIncident = async (
     organizationId: item.organizationId,
     ...changedFields(auditView.incident(item), auditView.incident(after)),
   };
-  const { canceled } = await writeAudited(db, { actor, record }, ({ incident, locationStatus, ...tallies }) => {
-    const patch = incident.patch({ incidentId: item.incidentId });
-    const written =
-      resolvedAt === undefined
-        ? patch.set({ status: UNRESOLVED }).remove(['resolvedAt'])
-        : patch.set({ status: 'resolved', resolvedAt });
-    return [
-      written
-        // The status is part of gsi2's key: its other parts come along so the key is written again.
-        .composite({ locationId: item.locationId, createdAt: item.createdAt })
-        .where(unchanged(item))
-        .commit(),
-      ...incidentTallies(tallies, item, {
-        ...item,
-        status: resolvedAt === undefined ? UNRESOLVED : 'resolved',
-      }),
-      ...incidentStatus({ locationStatus }, item, {
-        ...item,
-        status: resolvedAt === undefined ? UNRESOLVED : 'resolved',
-      }),
-    ];
-  });
+  const { canceled } = await writeAudited(
+    db,
+    { actor, record },
+    ({ incident, locationStatus, ...tallies }) => {
+      const patch = incident.patch({ incidentId: item.incidentId });
+      const written =
+        resolvedAt === undefined
+          ? patch.set({ status: UNRESOLVED }).remove(['resolvedAt'])
+          : patch.set({ status: 'resolved', resolvedAt });
+      return [
+        written
+          // The status is part of gsi2's key: its other parts come along so the key is written again.
+          .composite({ locationId: item.locationId, createdAt: item.createdAt })
+          .where(unchanged(item))
+          .commit(),
+        ...incidentTallies(tallies, item, {
+          ...item,
+          status: resolvedAt === undefined ? UNRESOLVED : 'resolved',
+        }),
+        ...incidentStatus({ locationStatus }, item, {
+          ...item,
+          status: resolvedAt === undefined ? UNRESOLVED : 'resolved',
+        }),
+      ];
+    },
+  );
   return !canceled;
 };
 

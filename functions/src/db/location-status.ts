@@ -72,7 +72,9 @@ const startOfEntry = (entry: string) => Number(entry.split('.')[2]);
 const startOfFlagged = (entry: string) => Number(entry.split('.')[0]);
 
 /** The reports of a status item as the windows need them. */
-export const reportTimesOf = (item: Pick<LocationStatusItem, 'reportStarts' | 'reportEnds'>): ReportTimes[] => {
+export const reportTimesOf = (
+  item: Pick<LocationStatusItem, 'reportStarts' | 'reportEnds'>,
+): ReportTimes[] => {
   const ends = new Map<number, { finishedAt: string; completion: number }>();
   for (const entry of item.reportEnds ?? []) {
     const [id, finished, share] = entry.split('.') as [string, string, string];
@@ -155,7 +157,8 @@ type OpenSet = 'open1' | 'open2' | 'open3';
 const openSetOf = (incident?: StatusIncident): OpenSet | undefined => {
   if (incident?.status !== UNRESOLVED) return undefined;
   const { priority } = incident;
-  if (priority !== 1 && priority !== 2 && priority !== 3) throw new Error(`No open set for priority ${priority}`);
+  if (priority !== 1 && priority !== 2 && priority !== 3)
+    throw new Error(`No open set for priority ${priority}`);
   return `open${priority}`;
 };
 
@@ -224,7 +227,9 @@ export const locationGoneStatus = (tx: StatusTx, location: StatusKey) => [
 export const statusesOf = (db: DataService, managementCompanyId: number, organizationId?: number) =>
   readPartition((cursor) =>
     db.entities.locationStatus.query
-      .primary(organizationId === undefined ? { managementCompanyId } : { managementCompanyId, organizationId })
+      .primary(
+        organizationId === undefined ? { managementCompanyId } : { managementCompanyId, organizationId },
+      )
       .go({ cursor }),
   );
 
@@ -272,7 +277,9 @@ export const deleteStatus = (db: DataService, key: StatusKey) =>
  * `now`) from an item read: after a report start, so an item holds about a day of reports.
  */
 export const pruneStatus = async (db: DataService, item: LocationStatusItem, now: Date) => {
-  const oldReports = (item.reportStarts ?? []).filter((e) => startOfEntry(e) < now.getTime() - REPORTS_KEPT_MS);
+  const oldReports = (item.reportStarts ?? []).filter(
+    (e) => startOfEntry(e) < now.getTime() - REPORTS_KEPT_MS,
+  );
   const oldIds = new Set(oldReports.map((e) => e.slice(0, e.indexOf('.'))));
   const oldEnds = (item.reportEnds ?? []).filter((e) => oldIds.has(e.slice(0, e.indexOf('.'))));
   const oldFlagged = (item.flagged ?? []).filter((e) => startOfFlagged(e) < now.getTime() - FLAGGED_KEPT_MS);

@@ -72,13 +72,9 @@ export const dashboardLocations = async (
 };
 
 /** What a search of locations matches: name, address, city, state, ZIP code. */
-export const searchable = (l: Partial<Pick<LocationItem, 'name' | 'address' | 'city' | 'state' | 'zipcode'>>) => [
-  l.name,
-  l.address,
-  l.city,
-  l.state,
-  l.zipcode,
-];
+export const searchable = (
+  l: Partial<Pick<LocationItem, 'name' | 'address' | 'city' | 'state' | 'zipcode'>>,
+) => [l.name, l.address, l.city, l.state, l.zipcode];
 
 export const createLocations = ({ db }: { db: DataService }) => {
   const visibleOfOrganization = async (actor: Actor, organizationId: number) => {

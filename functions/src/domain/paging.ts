@@ -13,7 +13,11 @@ export interface Page<T> {
 type Searchable<T> = (item: T) => readonly (string | number | null | undefined)[];
 
 /** The items of which one of the fields a person would search holds `searchTerm` (case-insensitive). */
-export const searchOf = <T>(items: readonly T[], searchTerm: string | undefined, searchable: Searchable<T>) => {
+export const searchOf = <T>(
+  items: readonly T[],
+  searchTerm: string | undefined,
+  searchable: Searchable<T>,
+) => {
   const needle = searchTerm?.trim().toLowerCase();
   return needle
     ? items.filter((item) =>

@@ -75,7 +75,12 @@ export const buildStatus = async (
 ): Promise<BuiltStatus | null> => {
   const location = await getLocation(db, locationId);
   const key = location && statusKeyOf(location);
-  if (found && (!key || key.organizationId !== found.organizationId || key.managementCompanyId !== found.managementCompanyId)) {
+  if (
+    found &&
+    (!key ||
+      key.organizationId !== found.organizationId ||
+      key.managementCompanyId !== found.managementCompanyId)
+  ) {
     await deleteStatus(db, found);
     return null;
   }
@@ -228,14 +233,18 @@ export const factsOf = (items: readonly BuiltStatus[], now: Date): LocationFacts
       occurrencesToday.set(shared, occurrences);
     }
     const reports = reportTimesOf(item);
-    const statuses = occurrences.map((occurrence) => ({ occurrence, status: statusAt(occurrence, reports, now) }));
+    const statuses = occurrences.map((occurrence) => ({
+      occurrence,
+      status: statusAt(occurrence, reports, now),
+    }));
     return {
       item,
       state: todayStateOf(statuses.map((s) => s.status.status)),
       timeZone: item.timeZone ?? 'UTC',
       occurrences: statuses,
       openIncidents: openIncidentCountsOf(item),
-      flaggedReportsLastWeek: flaggedStartsOf(item).filter((at) => at >= weekAgo && at <= now.getTime()).length,
+      flaggedReportsLastWeek: flaggedStartsOf(item).filter((at) => at >= weekAgo && at <= now.getTime())
+        .length,
     };
   });
 };
@@ -248,7 +257,11 @@ export interface PortfolioScope {
 
 /** The facts of the locations of the caller's scope that the query asks for. */
 const matching = async (db: DataService, actor: Actor, scope: PortfolioScope, now: Date) => {
-  const items = searchOf(await statusesInScope(db, actor, scope.organizationId, now), scope.searchTerm, searchable);
+  const items = searchOf(
+    await statusesInScope(db, actor, scope.organizationId, now),
+    scope.searchTerm,
+    searchable,
+  );
   const facts = factsOf(items, now);
   const { show } = scope;
   return show === undefined ? facts : facts.filter((f) => matchesAttention(show, f));
@@ -270,18 +283,27 @@ export const portfolioSummary = async (
     for (const priority of [1, 2, 3] as const) openIncidents[priority] += f.openIncidents[priority];
     flaggedReportsLastWeek += f.flaggedReportsLastWeek;
   }
-  return { locationCount: facts.length, today, openIncidents, flaggedReportsLastWeek, asOf: now.toISOString() };
+  return {
+    locationCount: facts.length,
+    today,
+    openIncidents,
+    flaggedReportsLastWeek,
+    asOf: now.toISOString(),
+  };
 };
 
 /** The cursor of the page after `offset` locations: opaque to clients, checked when it comes back. */
 const CURSOR_PREFIX = 'p1.';
-export const encodeCursor = (offset: number) => Buffer.from(`${CURSOR_PREFIX}${offset}`).toString('base64url');
+export const encodeCursor = (offset: number) =>
+  Buffer.from(`${CURSOR_PREFIX}${offset}`).toString('base64url');
 const decodeCursor = (cursor: string | undefined) => {
   if (cursor === undefined) return 0;
   const text = Buffer.from(cursor, 'base64url').toString();
   const offset = Number(text.slice(CURSOR_PREFIX.length));
   if (!text.startsWith(CURSOR_PREFIX) || !Number.isSafeInteger(offset) || offset < 0) {
-    throw new BadRequestError('cursor: not a cursor this list gave', { cursor: ['not a cursor this list gave'] });
+    throw new BadRequestError('cursor: not a cursor this list gave', {
+      cursor: ['not a cursor this list gave'],
+    });
   }
   return offset;
 };

@@ -168,7 +168,9 @@ export const createSchedules = ({ db }: { db: DataService }) => ({
         locationId: location.locationId,
         timeZone: schedule.timeZone,
         date,
-        windows: occurrences.map((occurrence) => windowTodayOf(occurrence, statusAt(occurrence, reports, now))),
+        windows: occurrences.map((occurrence) =>
+          windowTodayOf(occurrence, statusAt(occurrence, reports, now)),
+        ),
       };
     });
   },
