@@ -238,7 +238,9 @@ describe('the portfolio page', () => {
     ['an unknown figure', { show: 'everything' }],
     ['an unknown order', { order: 'random' }],
   ])('refuses %s (400)', async (_label, query) => {
-    const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    const search = new URLSearchParams(
+      Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+    );
     const answer = await call(owner, 'GET', `/api/incident/portfolio/locations?${search}`);
     expect(answer.status).toBe(400);
   });

@@ -241,24 +241,71 @@ export const getCompanyMark = async (db: DataService, managementCompanyId: numbe
   (await db.entities.locationStatus.get(companyMarkKey(managementCompanyId)).go()).data;
 
 export const markCompanyBuilt = (db: DataService, managementCompanyId: number, now: Date) =>
-  db.entities.locationStatus.put({ ...companyMarkKey(managementCompanyId), builtAt: now.toISOString() }).go();
+  db.entities.locationStatus.put(companyMarkItem(managementCompanyId, now)).go();
+
+type StatusSets = Pick<LocationStatusItem, 'reportStarts' | 'reportEnds' | 'flagged' | OpenSet>;
+
+/**
+ * The entries of a location's item from its reports of the last FLAGGED_KEPT_MS and its unresolved incidents
+ * (a location from before the items, generated data); sets with no entry are left out (DynamoDB stores none).
+ */
+export const statusSetsOf = (
+  reports: readonly Pick<
+    WalkReportItem,
+    'walkReportId' | 'walkId' | 'startedAt' | 'finishedAt' | 'visitedMarkerIds' | 'markerCount' | 'flags'
+  >[],
+  unresolved: readonly Pick<IncidentItem, 'incidentId' | 'priority'>[],
+  now: Date,
+): StatusSets => {
+  const recent = reports.filter((r) => Date.parse(r.startedAt) >= now.getTime() - REPORTS_KEPT_MS);
+  const openOf = (priority: number) =>
+    unresolved.filter((i) => i.priority === priority).map((i) => i.incidentId);
+  const sets = {
+    reportStarts: recent.map(reportStartEntry),
+    reportEnds: recent.flatMap((r) =>
+      r.finishedAt
+        ? [reportEndEntry(r.walkReportId, r.finishedAt, r.visitedMarkerIds?.length ?? 0, r.markerCount)]
+        : [],
+    ),
+    flagged: reports
+      .filter((r) => (r.flags?.length ?? 0) > 0 && Date.parse(r.startedAt) >= now.getTime() - FLAGGED_KEPT_MS)
+      .map(flaggedEntry),
+    open1: openOf(1),
+    open2: openOf(2),
+    open3: openOf(3),
+  };
+  return Object.fromEntries(Object.entries(sets).filter(([, entries]) => entries.length > 0));
+};
+
+/** A built item whole, for generated data written in batches (the bench, the demo). */
+export const builtStatusItem = (
+  location: StatusKey & LocationFields,
+  schedule: ScheduleTimes,
+  sets: StatusSets,
+  now: Date,
+) => ({
+  ...statusKeyOf(location),
+  ...fieldsOf(location),
+  timeZone: schedule.timeZone,
+  windows: encodeWindows(schedule.windows),
+  builtAt: now.toISOString(),
+  ...sets,
+});
+
+/** A company's mark, for generated data: every location of it has its item. */
+export const companyMarkItem = (managementCompanyId: number, now: Date) => ({
+  ...companyMarkKey(managementCompanyId),
+  builtAt: now.toISOString(),
+});
 
 /** What a built item holds, from the location's own data (`buildStatus` in functions/src/domain/portfolio.ts). */
 export const writeBuiltStatus = (
   db: DataService,
   location: StatusKey & LocationFields,
   schedule: ScheduleTimes,
-  sets: {
-    reportStarts: string[];
-    reportEnds: string[];
-    flagged: string[];
-    open1: number[];
-    open2: number[];
-    open3: number[];
-  },
+  sets: StatusSets,
   now: Date,
 ) => {
-  const nonEmpty = Object.fromEntries(Object.entries(sets).filter(([, entries]) => entries.length > 0));
   const update = db.entities.locationStatus.update(statusKeyOf(location)).set({
     ...fieldsOf(location),
     timeZone: schedule.timeZone,
@@ -266,7 +313,7 @@ export const writeBuiltStatus = (
     builtAt: now.toISOString(),
   });
   // Entries are added, so one written by a report or incident meanwhile is kept.
-  return (Object.keys(nonEmpty).length > 0 ? update.add(nonEmpty) : update).go();
+  return (Object.keys(sets).length > 0 ? update.add(sets) : update).go();
 };
 
 export const deleteStatus = (db: DataService, key: StatusKey) =>

@@ -22,20 +22,17 @@ import { tallyHistory } from '../db/tallies.ts';
 import { tableOrderOf } from '../db/users.ts';
 import {
   FLAGGED_KEPT_MS,
-  REPORTS_KEPT_MS,
   deleteStatus,
-  flaggedEntry,
   flaggedStartsOf,
   getCompanyMark,
   getStatuses,
   isCompanyMark,
   markCompanyBuilt,
   openIncidentCountsOf,
-  reportEndEntry,
-  reportStartEntry,
   reportTimesOf,
   scheduleTimesOf,
   statusKeyOf,
+  statusSetsOf,
   statusesOf,
   writeBuiltStatus,
   type StatusKey,
@@ -97,21 +94,7 @@ export const buildStatus = async (
     incidentsOfLocation(db, locationId, true),
   ]);
   const times = schedule ?? defaultSchedule(location, now);
-  const recent = reports.filter((r) => Date.parse(r.startedAt) >= now.getTime() - REPORTS_KEPT_MS);
-  const openOf = (priority: number) => open.filter((i) => i.priority === priority).map((i) => i.incidentId);
-  const sets = {
-    reportStarts: recent.map(reportStartEntry),
-    reportEnds: recent.flatMap((r) =>
-      r.finishedAt
-        ? [reportEndEntry(r.walkReportId, r.finishedAt, r.visitedMarkerIds?.length ?? 0, r.markerCount)]
-        : [],
-    ),
-    flagged: reports.filter((r) => (r.flags?.length ?? 0) > 0).map(flaggedEntry),
-    open1: openOf(1),
-    open2: openOf(2),
-    open3: openOf(3),
-  };
-  await writeBuiltStatus(db, location, times, sets, now);
+  await writeBuiltStatus(db, location, times, statusSetsOf(reports, open, now), now);
   const built = await db.entities.locationStatus.get(key).go();
   return built.data && isBuilt(built.data) ? built.data : null;
 };
