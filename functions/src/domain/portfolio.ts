@@ -43,6 +43,7 @@ import { BadRequestError } from './errors.ts';
 import { mapBounded } from './fan-out.ts';
 import { searchable } from './locations.ts';
 import { searchOf } from './paging.ts';
+import { organizationsInScope } from './scope.ts';
 import { locationPlacement, visibleOrganization } from './placements.ts';
 import { defaultSchedule } from './schedules.ts';
 
@@ -313,15 +314,17 @@ export const portfolioPage = async (
   now: Date = clock.now(),
 ) => {
   const offset = decodeCursor(query.cursor);
-  const facts = await matching(db, actor, query, now);
-  const byName = (a: LocationFacts, b: LocationFacts) =>
-    names.compare(a.item.name ?? '', b.item.name ?? '') || a.item.locationId - b.item.locationId;
-  const areaIds = [...new Set(facts.map((f) => f.item.organizationId))];
-  const [areas, saved] = await Promise.all([
-    getOrganizations(db, areaIds),
+  // The areas of the scope are read beside its locations (a location-scoped caller's, after them).
+  const [facts, inScope, saved] = await Promise.all([
+    matching(db, actor, query, now),
+    organizationsInScope(db, actor),
     query.order === 'mine' ? tableOrderOf(db, actor.userId) : [],
   ]);
-  const areaNames = new Map(areas.map((a) => [a.organizationId, a.name]));
+  const byName = (a: LocationFacts, b: LocationFacts) =>
+    names.compare(a.item.name ?? '', b.item.name ?? '') || a.item.locationId - b.item.locationId;
+  const areaNames = new Map(inScope.map((a) => [a.organizationId, a.name]));
+  const unnamed = [...new Set(facts.map((f) => f.item.organizationId))].filter((id) => !areaNames.has(id));
+  for (const area of await getOrganizations(db, unnamed)) areaNames.set(area.organizationId, area.name);
   const areaName = (f: LocationFacts) => areaNames.get(f.item.organizationId) ?? '';
   if (query.order === 'mine') {
     const position = new Map(saved.map((row) => [row.tableId, row.displayOrder]));
