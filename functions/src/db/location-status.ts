@@ -1,5 +1,5 @@
 import type { WalkWindow } from '@sitewalk/shared/schemas/schedule';
-import type { ReportTimes, ScheduleTimes } from '@sitewalk/shared/walk-windows';
+import { defaultWindows, type ReportTimes, type ScheduleTimes } from '@sitewalk/shared/walk-windows';
 import type { DataService } from './service.ts';
 import type { LocationStatusItem } from './entities/locationStatus.ts';
 import type { LocationItem } from './entities/location.ts';
@@ -43,11 +43,20 @@ export const FLAGGED_KEPT_MS = 8 * DAY;
 
 type CompactWindow = [string, string, number[], string, string, number, number[]];
 
-/** A schedule's windows, compact (the item is read for every location of a company). */
-export const encodeWindows = (windows: readonly WalkWindow[]) =>
+const compact = (windows: readonly WalkWindow[]) =>
   JSON.stringify(
     windows.map((w): CompactWindow => [w.id, w.label, w.days, w.start, w.end, w.graceMinutes, w.walkIds]),
   );
+const DEFAULT_ENCODED = compact(defaultWindows());
+
+/**
+ * A schedule's windows, compact (the item is read for every location of a company); undefined for the default
+ * windows, which an item without any has.
+ */
+export const encodeWindows = (windows: readonly WalkWindow[]) => {
+  const encoded = compact(windows);
+  return encoded === DEFAULT_ENCODED ? undefined : encoded;
+};
 
 export const decodeWindows = (encoded: string): WalkWindow[] =>
   (JSON.parse(encoded) as CompactWindow[]).map(([id, label, days, start, end, graceMinutes, walkIds]) => ({
@@ -110,8 +119,14 @@ export const openIncidentCountsOf = (item: Pick<LocationStatusItem, OpenSet>) =>
 
 export const scheduleTimesOf = (item: Pick<LocationStatusItem, 'timeZone' | 'windows'>): ScheduleTimes => ({
   timeZone: item.timeZone ?? 'UTC',
-  windows: item.windows ? decodeWindows(item.windows) : [],
+  windows: item.windows ? decodeWindows(item.windows) : defaultWindows(),
 });
+
+/** The schedule's times as item fields: the default windows are no entry. */
+const timesOf = (schedule: ScheduleTimes) => {
+  const windows = encodeWindows(schedule.windows);
+  return windows === undefined ? { timeZone: schedule.timeZone } : { timeZone: schedule.timeZone, windows };
+};
 
 /** A report started: its entry. */
 export const reportStartStatus = (
@@ -182,7 +197,9 @@ export const incidentStatus = (tx: StatusTx, before?: StatusIncident, after?: St
 export const scheduleStatus = (tx: StatusTx, schedule: StatusKey & ScheduleTimes) => [
   tx.locationStatus
     .update(statusKeyOf(schedule))
-    .set({ timeZone: schedule.timeZone, windows: encodeWindows(schedule.windows) })
+    .set(timesOf(schedule))
+    // An item of the default windows has none.
+    .remove(timesOf(schedule).windows === undefined ? ['windows'] : [])
     .commit(),
 ];
 
@@ -206,8 +223,7 @@ export const locationCreatedStatus = (
     .put({
       ...statusKeyOf(location),
       ...fieldsOf(location),
-      timeZone: schedule.timeZone,
-      windows: encodeWindows(schedule.windows),
+      ...timesOf(schedule),
       builtAt: now.toISOString(),
     })
     .commit(),
@@ -286,8 +302,7 @@ export const builtStatusItem = (
 ) => ({
   ...statusKeyOf(location),
   ...fieldsOf(location),
-  timeZone: schedule.timeZone,
-  windows: encodeWindows(schedule.windows),
+  ...timesOf(schedule),
   builtAt: now.toISOString(),
   ...sets,
 });
@@ -306,12 +321,11 @@ export const writeBuiltStatus = (
   sets: StatusSets,
   now: Date,
 ) => {
-  const update = db.entities.locationStatus.update(statusKeyOf(location)).set({
-    ...fieldsOf(location),
-    timeZone: schedule.timeZone,
-    windows: encodeWindows(schedule.windows),
-    builtAt: now.toISOString(),
-  });
+  const times = timesOf(schedule);
+  const update = db.entities.locationStatus
+    .update(statusKeyOf(location))
+    .set({ ...fieldsOf(location), ...times, builtAt: now.toISOString() })
+    .remove(times.windows === undefined ? ['windows'] : []);
   // Entries are added, so one written by a report or incident meanwhile is kept.
   return (Object.keys(sets).length > 0 ? update.add(sets) : update).go();
 };

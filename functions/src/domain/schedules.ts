@@ -5,6 +5,7 @@ import { DEFAULT_GRACE_MINUTES, DEFAULT_WINDOWS } from '@sitewalk/shared/constan
 import type { scheduleBody, WalkWindow } from '@sitewalk/shared/schemas/schedule';
 import { localDate } from '@sitewalk/shared/time';
 import {
+  defaultWindows,
   nextCheckAfter,
   occurrencesOn,
   statusAt,
@@ -28,23 +29,12 @@ import { BadRequestError } from './errors.ts';
 import { atLocation, locationPlacement, visibleLocation } from './placements.ts';
 import { timeZoneAt } from '@sitewalk/shared/time-zones';
 
-const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
 const notFound = 'Location not found';
 
 type Placed = Pick<LocationItem, 'locationId' | 'organizationId' | 'managementCompanyId'>;
 type Located = Placed & Pick<LocationItem, 'latitude' | 'longitude'>;
 
-/** The morning and evening windows every day, in the time zone of the location's coordinates. */
-export const defaultWindows = (): WalkWindow[] =>
-  DEFAULT_WINDOWS.map((window) => ({
-    id: window.label.split(' ')[0]!.toLowerCase(),
-    label: window.label,
-    days: EVERY_DAY,
-    start: window.start,
-    end: window.end,
-    walkIds: [],
-    graceMinutes: DEFAULT_GRACE_MINUTES,
-  }));
+export { defaultWindows };
 
 /** When the evaluator must first look at a schedule that starts now: nothing that closed before is alerted. */
 const firstCheck = (times: ScheduleTimes, now: Date) => ({

@@ -23,7 +23,10 @@ export const locationStatusEntity = new Entity({
     city: { type: 'string', field: 'ci' },
     state: { type: 'string', field: 'st' },
     zipcode: { type: 'string', field: 'z' },
-    /** The schedule's time zone and its windows, JSON of [id, label, days, start, end, graceMinutes, walkIds]. */
+    /**
+     * The schedule's time zone and its windows, JSON of [id, label, days, start, end, graceMinutes, walkIds];
+     * absent when they are the default windows (most locations'), as a location without a schedule has them.
+     */
     timeZone: { type: 'string', field: 'tz' },
     windows: { type: 'string', field: 'w' },
     /** Reports started lately: `<walkReportId>.<walkId>.<startedAt ms>` (pruned after a day and a bit). */
@@ -41,8 +44,13 @@ export const locationStatusEntity = new Entity({
   },
   indexes: {
     primary: {
-      pk: { field: 'pk', composite: ['managementCompanyId'] },
-      sk: { field: 'sk', composite: ['organizationId', 'locationId'] },
+      // Short keys of their own (`ls<company>`, `ls#<area>#<location>`): every location's is read.
+      pk: { field: 'pk', composite: ['managementCompanyId'], template: 'ls${managementCompanyId}' },
+      sk: {
+        field: 'sk',
+        composite: ['organizationId', 'locationId'],
+        template: 'ls#${organizationId}#${locationId}',
+      },
     },
   },
 });
