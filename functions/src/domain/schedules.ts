@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import type { Actor } from '@sitewalk/shared/policy';
-import { DEFAULT_GRACE_MINUTES, DEFAULT_WINDOWS } from '@sitewalk/shared/constants';
 import type { scheduleBody, WalkWindow } from '@sitewalk/shared/schemas/schedule';
 import { localDate } from '@sitewalk/shared/time';
 import {
