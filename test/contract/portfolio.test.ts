@@ -220,6 +220,7 @@ describe('the portfolio page', () => {
     expect(await idsOf(owner, { show: 'openPriority1' })).toEqual([sites.walked]);
     expect(await idsOf(owner, { organizationId: otherAreaId })).toEqual([sites.elsewhere]);
     expect(await idsOf(owner, { searchTerm: 'Harbor' })).toEqual([sites.elsewhere]);
+    expect(await idsOf(owner, { locationId: sites.pending })).toEqual([sites.pending]);
     await api(owner, 'user.createTableOrder', {
       body: { tableName: 'Zeta', tableId: sites.elsewhere, displayOrder: 0 },
     });
@@ -256,6 +257,8 @@ describe('who sees what', () => {
     const stranger = await other.person(Role.Owner);
     const ids = await idsOf(stranger);
     expect(ids).toEqual([other.locationId]);
+    // Another company's location, named: an empty page, as for a location that does not exist.
+    expect(await idsOf(stranger, { locationId: sites.walked })).toEqual([]);
     expect((await summaryOf(stranger)).locationCount).toBe(1);
     const answer = await call(
       stranger,

@@ -235,14 +235,17 @@ export const factsOf = (items: readonly BuiltStatus[], now: Date): LocationFacts
 
 export interface PortfolioScope {
   organizationId?: number | undefined;
+  /** One location of the scope (the dashboard's location filter); none when the caller may not see it. */
+  locationId?: number | undefined;
   show?: AttentionFilter | undefined;
   searchTerm?: string | undefined;
 }
 
 /** The facts of the locations of the caller's scope that the query asks for. */
 const matching = async (db: DataService, actor: Actor, scope: PortfolioScope, now: Date) => {
+  const inScope = await statusesInScope(db, actor, scope.organizationId, now);
   const items = searchOf(
-    await statusesInScope(db, actor, scope.organizationId, now),
+    scope.locationId === undefined ? inScope : inScope.filter((item) => item.locationId === scope.locationId),
     scope.searchTerm,
     searchable,
   );
