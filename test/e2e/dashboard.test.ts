@@ -1,6 +1,5 @@
 import { describe } from 'vitest';
 import { dataFromEnv, identityFromEnv, storageFromEnv } from '@sitewalk/functions/composition';
-import { createAccounts } from '@sitewalk/functions/domain/accounts';
 import { generateDemo } from '../../infra/local/demo/generate.ts';
 import { DEMO_PASSWORD, writeDemo } from '../../infra/local/demo/write.ts';
 import { e2e, expect, signIn, test, type Journey } from './support/journey.ts';
@@ -21,7 +20,7 @@ describe('the dashboard', () => {
     // A demo tenant of its own (the seed is this file's), written as `npm run seed:demo` writes it.
     const demo = generateDemo({ seed: 1201, size: 3, days: 8, now: new Date() });
     const db = dataFromEnv();
-    await writeDemo({ db, accounts: createAccounts(db, identityFromEnv()), storage: storageFromEnv() }, demo);
+    await writeDemo({ db, identity: identityFromEnv(), storage: storageFromEnv() }, demo);
     const owner = demo.people[0];
     if (!owner) throw new Error('The demo tenant has no owner');
 

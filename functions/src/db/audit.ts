@@ -197,7 +197,8 @@ export const claimAuditEntries = async (
     const head = await getAuditHead(db, managementCompanyId);
     const now = clock.now().toISOString();
     const entries: AuditEntryItem[] = [];
-    for (const record of records) entries.push(await entryAfter(entries.at(-1) ?? head, actor, name, record, now));
+    for (const record of records)
+      entries.push(await entryAfter(entries.at(-1) ?? head, actor, name, record, now));
     const moved = headAt(entries.at(-1) as AuditEntryItem);
     const claimed = await writeIf(
       head

@@ -392,7 +392,9 @@ export const newUsersInBulk = async (
 ) => ({
   users: users.map(({ item }) => item),
   userEmails: users.flatMap(({ item: { email, userId } }) => (email ? [{ email, userId }] : [])),
-  userLocations: users.flatMap(({ item, locations }) => locations.map((l) => ({ userId: item.userId, ...l }))),
+  userLocations: users.flatMap(({ item, locations }) =>
+    locations.map((l) => ({ userId: item.userId, ...l })),
+  ),
   userOrganizations: users.flatMap(({ item, organizations }) =>
     organizations.map((o) => ({ userId: item.userId, ...o })),
   ),

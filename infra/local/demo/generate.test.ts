@@ -23,7 +23,8 @@ const timeZoneOf = (location: DemoLocation) => timeZoneAt(location.latitude, loc
 const locationOfReport = (tenant: DemoTenant) => {
   const locationOfWalk = new Map(tenant.walks.map((w) => [w.key, w.locationKey]));
   const locations = new Map(tenant.locations.map((l) => [l.key, l]));
-  return (report: { walkKey: string }) => locations.get(locationOfWalk.get(report.walkKey) ?? '') as DemoLocation;
+  return (report: { walkKey: string }) =>
+    locations.get(locationOfWalk.get(report.walkKey) ?? '') as DemoLocation;
 };
 /** Minutes after the opening of the window (in the location's own time zone) the report was begun in. */
 const minutesIntoWindow = (iso: string, location: DemoLocation) => {
@@ -131,7 +132,9 @@ describe('the demo tenant', () => {
   });
 
   it('refuses sizes and numbers of companies it cannot make', () => {
-    expect(() => generateDemo({ seed: 1, size: 0 })).toThrow('The demo size is a number of locations from 1 to 1000; 0 is not');
+    expect(() => generateDemo({ seed: 1, size: 0 })).toThrow(
+      'The demo size is a number of locations from 1 to 1000; 0 is not',
+    );
     expect(() => generateDemo({ seed: 1, size: 5000 })).toThrow(/size .* 5000 is not/);
     expect(() => generateDemo({ seed: 1, size: 2.5 })).toThrow(/size/);
     expect(() => generateDemos({ seed: 1, size: 1, companies: 0 })).toThrow(
@@ -181,7 +184,7 @@ describe('a demo tenant of 500 locations', () => {
     expect(large.people).toHaveLength(2 + 20 + 500 * 3);
   });
 
-  it("shows today walked, due-soon and missed windows and open incidents of every priority", () => {
+  it('shows today walked, due-soon and missed windows and open incidents of every priority', () => {
     // 15:30 UTC: on the east coast the morning window's grace is over, in the centre it closes within
     // half an hour, in the west it is open.
     const at = new Date('2026-11-23T15:30:00Z');
@@ -198,7 +201,8 @@ describe('a demo tenant of 500 locations', () => {
           walkId: 0,
           startedAt: report.startedAt,
           finishedAt: report.finishedAt,
-          completion: new Set(report.arrivals.map((a) => a.markerIndex)).size / (markersOf.get(report.walkKey) ?? 1),
+          completion:
+            new Set(report.arrivals.map((a) => a.markerIndex)).size / (markersOf.get(report.walkKey) ?? 1),
         },
       ]);
     });
@@ -234,7 +238,7 @@ describe('a demo tenant of 500 locations', () => {
 describe('several demo companies', () => {
   const companies = generateDemos({ seed: 7, size: 30, companies: 3, days: 2, now });
 
-  it("are the tenants of consecutive seeds, the same each time, each with its own owner and people", () => {
+  it('are the tenants of consecutive seeds, the same each time, each with its own owner and people', () => {
     expect(generateDemos({ seed: 7, size: 30, companies: 3, days: 2, now })).toEqual(companies);
     expect(companies[1]).toEqual(generateDemo({ seed: 8, size: 30, days: 2, now }));
     expect(new Set(companies.map((c) => c.company.name)).size).toBe(3);

@@ -519,7 +519,8 @@ export const generateDemo = (options: DemoOptions): DemoTenant => {
         if (chance(0.1)) incidents.push(incident(location.key, key, Math.min(at, now.getTime()), staff));
       }
       if (chance(0.05)) {
-        const at = atLocalTime(date, '08:00', timeZone).getTime() + f.number.int({ min: 0, max: 10 }) * 3_600_000;
+        const at =
+          atLocalTime(date, '08:00', timeZone).getTime() + f.number.int({ min: 0, max: 10 }) * 3_600_000;
         if (at <= now.getTime()) incidents.push(incident(location.key, null, at, staff));
       }
     }
@@ -573,9 +574,7 @@ export const DEMO_MAX_COMPANIES = 50;
 export const generateDemos = (options: DemoOptions & { companies: number }): DemoTenant[] => {
   const { companies, ...tenant } = options;
   if (!Number.isInteger(companies) || companies < 1 || companies > DEMO_MAX_COMPANIES) {
-    throw new Error(
-      `The demo's companies are a number from 1 to ${DEMO_MAX_COMPANIES}; ${companies} is not`,
-    );
+    throw new Error(`The demo's companies are a number from 1 to ${DEMO_MAX_COMPANIES}; ${companies} is not`);
   }
   const now = options.now ?? new Date();
   return Array.from({ length: companies }, (_, i) => generateDemo({ ...tenant, now, seed: tenant.seed + i }));

@@ -8,7 +8,15 @@ describe("seed:demo's options", () => {
 
   it('take the large tenant and several companies, in either spelling', () => {
     expect(
-      parseSeedDemoOptions(['--size', '500', '--days', '30', '--completed-marker-days', '1', '--companies=3']),
+      parseSeedDemoOptions([
+        '--size',
+        '500',
+        '--days',
+        '30',
+        '--completed-marker-days',
+        '1',
+        '--companies=3',
+      ]),
     ).toEqual({ seed: 1, size: 500, companies: 3, days: 30, completedMarkerDays: 1 });
   });
 

@@ -367,7 +367,11 @@ export const writeDemo = async (
     ),
     (async () => {
       await putInBatches(reportItems, (batch) => db.entities.walkReport.put(batch).go(), written);
-      await putInBatches(completedMarkerItems, (batch) => db.entities.completedMarker.put(batch).go(), written);
+      await putInBatches(
+        completedMarkerItems,
+        (batch) => db.entities.completedMarker.put(batch).go(),
+        written,
+      );
       await putInBatches(noteItems, (batch) => db.entities.walkNote.put(batch).go(), written);
       await putInBatches(imageItems, (batch) => db.entities.markerImage.put(batch).go(), written);
       await putInBatches(incidentItems, (batch) => db.entities.incident.put(batch).go(), written);
