@@ -1,15 +1,14 @@
 /**
- * `npm run seed:demo -- [--seed 1] [--size 20] [--days 90] [--completed-marker-days N]`: a realistic demo tenant in
- * the local host's data (.data/); with `--completed-marker-days`, only the reports of the last N days keep their
+ * `npm run seed:demo -- [--seed 1] [--size 20] [--companies 1] [--days 90] [--completed-marker-days N]`:
+ * realistic demo tenants in the local host's data (.data/), those of seeds `seed` to `seed + companies - 1`,
+ * `size` locations each; with `--completed-marker-days`, only the reports of the last N days keep their
  * completed markers (a smaller, faster load).
  * Works with `npm start` running (it uses its stand-ins) or without (it starts them on a RAM-disk copy of
  * their data, writes, stops them and copies the data back). The same seed and size give the same tenant; a
  * seed already written is left alone.
  */
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import * as z from 'zod';
 import {
   LOCAL_CREDENTIALS,
   LOCAL_REGION,
@@ -20,33 +19,23 @@ import {
 import { localEnvironment } from './standins/env.ts';
 import { provision } from './provision.ts';
 import { LOCAL_RESOURCE_NAMES, localAudit, localPinKey, localSettings } from './settings.ts';
-import { generateDemo } from './demo/generate.ts';
+import { Role, roleNames } from '@sitewalk/shared/roles';
+import { generateDemos } from './demo/generate.ts';
+import { parseSeedDemoOptions, SeedDemoOptionError, type SeedDemoOptions } from './demo/options.ts';
 import { progress } from './progress.ts';
 import { onRamDisk, withoutStream } from './demo/bulk.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const { values } = parseArgs({
-  options: {
-    seed: { type: 'string', default: '1' },
-    size: { type: 'string', default: '20' },
-    days: { type: 'string', default: '90' },
-    'completed-marker-days': { type: 'string' },
-  },
-});
-const options = z
-  .object({
-    seed: z.coerce.number().int().nonnegative(),
-    size: z.coerce.number().int().min(1).max(66),
-    days: z.coerce.number().int().min(1).max(365),
-    'completed-marker-days': z.coerce.number().int().min(0).max(365).optional(),
-  })
-  .transform(({ 'completed-marker-days': completedMarkerDays, ...rest }) => ({
-    ...rest,
-    completedMarkerDays,
-  }))
-  .parse(values);
+let options: SeedDemoOptions;
+try {
+  options = parseSeedDemoOptions(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof SeedDemoOptionError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
 const settings = localSettings(process.env);
 
 /** Whether `npm start` already runs the stand-ins on their fixed ports. */
@@ -80,40 +69,45 @@ const seed = async (standIns: StandInsInfo, streamRead: boolean) => {
   );
   // Imported once the environment is set: the composition root reads it.
   const { dataFromEnv, identityFromEnv, storageFromEnv } = await import('@sitewalk/functions/composition');
-  const { createAccounts } = await import('@sitewalk/functions/domain/accounts');
   const { seedSuperUser } = await import('../seed-super-user.ts');
   const { writeDemo, DEMO_PASSWORD } = await import('./demo/write.ts');
   await seedSuperUser({ email: settings.adminEmail, password: settings.adminPassword });
 
   const now = new Date();
-  const demo = generateDemo({ ...options, now });
-  const { completedMarkerDays } = options;
+  const { seed, size, companies, days, completedMarkerDays } = options;
+  const demos = generateDemos({ seed, size, companies, days, now });
   // Whole days: from midnight UTC, `completedMarkerDays` days back.
   const completedMarkersSince =
     completedMarkerDays === undefined
       ? undefined
       : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - completedMarkerDays));
-  console.log(
-    `Writing the demo tenant for seed ${options.seed}, ${options.size} locations, ${options.days} days${completedMarkerDays === undefined ? '' : ` (completedMarkers of the last ${completedMarkerDays})`}…`,
-  );
-  const db = dataFromEnv();
-  const write = () =>
-    writeDemo(
-      { db, accounts: createAccounts(db, identityFromEnv()), storage: storageFromEnv() },
-      demo,
-      (line) => console.log(`  ${line}`),
-      progress,
-      completedMarkersSince ? { completedMarkersSince } : {},
+  const deps = { db: dataFromEnv(), identity: identityFromEnv(), storage: storageFromEnv() };
+  const summaries: string[] = [];
+  for (const [index, demo] of demos.entries()) {
+    const tenantSeed = seed + index;
+    console.log(
+      `Writing the demo tenant of seed ${tenantSeed}, ${size} locations, ${days} days${completedMarkerDays === undefined ? '' : ` (completed markers of the last ${completedMarkerDays})`}…`,
     );
-  const result = await (streamRead ? write() : withoutStream(standIns, provisioned.tableName, write));
-  const signIn = demo.people
-    .slice(0, 4)
-    .map((p) => `  ${p.email.padEnd(56)} ${DEMO_PASSWORD}`)
-    .join('\n');
+    const write = () =>
+      writeDemo(
+        deps,
+        demo,
+        (line) => console.log(`  ${line}`),
+        progress,
+        completedMarkersSince ? { completedMarkersSince } : {},
+      );
+    const result = await (streamRead ? write() : withoutStream(standIns, provisioned.tableName, write));
+    // The owner, a company manager, an area manager and a location manager of each company.
+    const signIn = [Role.Owner, Role.CompanyManager, Role.AreaManager, Role.Manager]
+      .map((roleId) => demo.people.find((p) => p.roleId === roleId))
+      .map((p) => (p ? `  ${p.email.padEnd(56)} ${roleNames[p.roleId]}` : ''))
+      .join('\n');
+    summaries.push(
+      `"${demo.company.name}"${result.written ? ' written' : ': already there, nothing written'}. Sign in as, for example:\n${signIn}`,
+    );
+  }
   console.log(
-    result.written
-      ? `\nDemo tenant "${demo.company.name}" written. Sign in as, for example:\n${signIn}\n(every demo account uses ${DEMO_PASSWORD}; the Super User sees it too)`
-      : `\nThe demo tenant of seed ${options.seed} is already there ("${demo.company.name}"); nothing written. Sign in as:\n${signIn}`,
+    `\n${summaries.join('\n\n')}\n\nEvery demo account uses ${DEMO_PASSWORD}; the Super User sees every company too.`,
   );
 };
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { dataFromEnv, identityFromEnv, storageFromEnv } from '@sitewalk/functions/composition';
-import { createAccounts } from '@sitewalk/functions/domain/accounts';
 import { generateDemo } from '../../infra/local/demo/generate.ts';
 import { writeDemo } from '../../infra/local/demo/write.ts';
 import { DASHBOARD_INCIDENTS_SHOWN } from '@sitewalk/functions/domain/dashboard';
@@ -312,7 +311,7 @@ describe('the demo tenant', () => {
     const now = new Date();
     const demo = generateDemo({ seed: 12, size: 2, days: 10, now });
     const db = dataFromEnv();
-    await writeDemo({ db, accounts: createAccounts(db, identityFromEnv()), storage: storageFromEnv() }, demo);
+    await writeDemo({ db, identity: identityFromEnv(), storage: storageFromEnv() }, demo);
     const from = new Date(now.getTime() - 30 * 24 * HOUR).toISOString();
     const to = new Date(now.getTime() + HOUR).toISOString();
     const answer = await call(admin, 'GET', `/api/incident/user-locations/${admin.id}?from=${from}&to=${to}`);

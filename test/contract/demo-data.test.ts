@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataFromEnv, identityFromEnv, storageFromEnv } from '@sitewalk/functions/composition';
-import { createAccounts } from '@sitewalk/functions/domain/accounts';
+import {
+  auditSignerFromEnv,
+  dataFromEnv,
+  identityFromEnv,
+  storageFromEnv,
+} from '@sitewalk/functions/composition';
+import { verifyAuditLog } from '@sitewalk/functions/domain/audit-verify';
 import { generateDemo, type DemoTenant } from '../../infra/local/demo/generate.ts';
 import { DEMO_PASSWORD, writeDemo, type DemoWriteResult } from '../../infra/local/demo/write.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
@@ -26,10 +31,7 @@ const signIn = async (email: string): Promise<Person> => {
   return { id: body.user.id, email, token: body.accessToken, roleId: body.user.roleId as Person['roleId'] };
 };
 
-const deps = () => {
-  const db = dataFromEnv();
-  return { db, accounts: createAccounts(db, identityFromEnv()), storage: storageFromEnv() };
-};
+const deps = () => ({ db: dataFromEnv(), identity: identityFromEnv(), storage: storageFromEnv() });
 
 beforeAll(async () => {
   t = await startTestHost();
@@ -127,6 +129,34 @@ describe('the demo tenant', () => {
     expect(cards[0]?.walkReportStats.flagsLastWeek).toBe(
       rows.filter((r) => r.startedAt >= weekAgo).reduce((n, r) => n + r.flagCount, 0),
     );
+  });
+
+  it("records each of its people in the company's audit log, made by SiteWalk, the chain whole and signed", async () => {
+    const owner = await signIn(demo.people[0]?.email ?? '');
+    const log = await call(
+      owner,
+      'GET',
+      `/api/managementCompany/activity/${result.managementCompanyId}?limit=100`,
+    );
+    expect(log.status).toBe(200);
+    const { entries } = log.body as unknown as {
+      entries: {
+        seq: number;
+        action: string;
+        objectKind: string;
+        objectName: string;
+        actor: { id: number; name: string };
+      }[];
+    };
+    expect(entries.map((e) => e.objectName).sort()).toEqual(
+      demo.people.map((p) => `${p.firstName} ${p.lastName}`).sort(),
+    );
+    expect(entries.map((e) => e.seq).sort((a, b) => a - b)).toEqual(demo.people.map((_, i) => i + 1));
+    expect(entries.every((e) => e.action === 'create' && e.objectKind === 'user')).toBe(true);
+    expect(new Set(entries.map((e) => e.actor.name))).toEqual(new Set(['SiteWalk (command line)']));
+    expect(
+      await verifyAuditLog(dataFromEnv(), auditSignerFromEnv(), result.managementCompanyId ?? 0),
+    ).toMatchObject({ problem: null, unsigned: 0, entries: demo.people.length });
   });
 
   it('is written once per seed', async () => {

@@ -1,6 +1,5 @@
 import { describe } from 'vitest';
 import { dataFromEnv, identityFromEnv, storageFromEnv } from '@sitewalk/functions/composition';
-import { createAccounts } from '@sitewalk/functions/domain/accounts';
 import { generateDemo } from '../../infra/local/demo/generate.ts';
 import { DEMO_PASSWORD, writeDemo } from '../../infra/local/demo/write.ts';
 import { e2e, expect, signIn, test, type Journey } from './support/journey.ts';
@@ -18,7 +17,7 @@ const demoTenant = () =>
   (written ??= (async () => {
     const demo = generateDemo({ seed: 1201, size: 3, days: 8, now: new Date() });
     const db = dataFromEnv();
-    await writeDemo({ db, accounts: createAccounts(db, identityFromEnv()), storage: storageFromEnv() }, demo);
+    await writeDemo({ db, identity: identityFromEnv(), storage: storageFromEnv() }, demo);
     return demo;
   })());
 

@@ -6,6 +6,7 @@ import { readPartition } from './bounded.ts';
 import { clock } from '../ports/clock.ts';
 import { auditSignerFromEnv } from '../ports/audit-signer.ts';
 import { canonicalJson, entryHash, GENESIS_HASH, macMessage } from './audit-chain.ts';
+import { writeIf } from './conditional.ts';
 
 /**
  * Named access patterns of the audit log (docs/data-model.md, 'The audit log'). An audited change is one
@@ -83,6 +84,42 @@ const actorName = async (db: DataService, userId: number) => {
 export const getAuditHead = async (db: DataService, managementCompanyId: number) =>
   (await db.entities.auditHead.get({ managementCompanyId }).go({ consistent: true })).data;
 
+type HeadOfLog = Pick<AuditHeadItem, 'seq' | 'hash' | 'at'>;
+
+/** The head of a log whose last entry is `entry`. */
+const headAt = ({ seq, hash, at, mac }: AuditEntryItem) => ({ seq, hash, at, mac });
+
+/** The entry after `head` (the log's first when there is none) recording `record`, hashed and signed. */
+const entryAfter = async (
+  head: HeadOfLog | null | undefined,
+  actor: AuditActor,
+  actorName: string,
+  record: AuditRecord,
+  now: string,
+): Promise<AuditEntryItem> => {
+  // Times never go back along a log, so a date range is a range of sequence numbers.
+  const at = head && head.at > now ? head.at : now;
+  const unhashed = {
+    managementCompanyId: record.managementCompanyId,
+    seq: (head?.seq ?? 0) + 1,
+    at,
+    actorId: actor.userId,
+    actorName,
+    actorRoleId: actor.roleId,
+    action: record.action,
+    objectKind: record.objectKind,
+    objectId: record.objectId,
+    objectName: record.objectName,
+    locationId: record.locationId,
+    organizationId: record.organizationId,
+    before: canonicalJson(record.before),
+    after: canonicalJson(record.after),
+    prevHash: head?.hash ?? GENESIS_HASH,
+  };
+  const hashed = { ...unhashed, hash: entryHash(unhashed) };
+  return { ...hashed, mac: await auditSignerFromEnv().mac(macMessage(hashed)) };
+};
+
 /**
  * Writes a change and its audit entry in one transaction. Answers how the change went, like ElectroDB's
  * own `transaction.write`: canceled with the change's refused items (its conditions), or written. Losing the
@@ -95,33 +132,10 @@ export const writeAudited = async (
 ): Promise<TransactionOutcome> => {
   const { record } = audit;
   const name = await actorName(db, audit.actor.userId);
-  const before = canonicalJson(record.before);
-  const after = canonicalJson(record.after);
   for (let attempt = 1; ; attempt++) {
     const head = await getAuditHead(db, record.managementCompanyId);
-    const now = clock.now().toISOString();
-    // Times never go back along a log, so a date range is a range of sequence numbers.
-    const at = head && head.at > now ? head.at : now;
-    const unhashed = {
-      managementCompanyId: record.managementCompanyId,
-      seq: (head?.seq ?? 0) + 1,
-      at,
-      actorId: audit.actor.userId,
-      actorName: name,
-      actorRoleId: audit.actor.roleId,
-      action: record.action,
-      objectKind: record.objectKind,
-      objectId: record.objectId,
-      objectName: record.objectName,
-      locationId: record.locationId,
-      organizationId: record.organizationId,
-      before,
-      after,
-      prevHash: head?.hash ?? GENESIS_HASH,
-    };
-    const hashed = { ...unhashed, hash: entryHash(unhashed) };
-    const entry = { ...hashed, mac: await auditSignerFromEnv().mac(macMessage(hashed)) };
-    const moved = { seq: entry.seq, hash: entry.hash, at, mac: entry.mac };
+    const entry = await entryAfter(head, audit.actor, name, record, clock.now().toISOString());
+    const moved = headAt(entry);
     let count = 0;
     const result = (await db.transaction
       .write((entities) => {
@@ -157,6 +171,47 @@ export const writeAudited = async (
       throw new Error(
         `The audit log of company ${record.managementCompanyId} stayed busy; nothing was written`,
       );
+    }
+    await sleep(Math.random() * Math.min(BACKOFF_CAP_MS, 10 * 2 ** attempt));
+  }
+};
+
+/**
+ * The entries of many changes to one company that a bulk load writes itself, in batches (the demo generator's
+ * people): chained and signed as writeAudited's would be, one after another from the log's head, which is
+ * moved over all of them at once (again, after a back-off, when another writer moved it first). The caller
+ * then writes the entries; until it has, the head is ahead of the log's last entry.
+ */
+export const claimAuditEntries = async (
+  db: DataService,
+  managementCompanyId: number,
+  actor: AuditActor,
+  records: readonly AuditRecord[],
+): Promise<AuditEntryItem[]> => {
+  if (records.some((record) => record.managementCompanyId !== managementCompanyId)) {
+    throw new Error(`Every record of a bulk append must be of company ${managementCompanyId}`);
+  }
+  if (records.length === 0) return [];
+  const name = await actorName(db, actor.userId);
+  for (let attempt = 1; ; attempt++) {
+    const head = await getAuditHead(db, managementCompanyId);
+    const now = clock.now().toISOString();
+    const entries: AuditEntryItem[] = [];
+    for (const record of records)
+      entries.push(await entryAfter(entries.at(-1) ?? head, actor, name, record, now));
+    const moved = headAt(entries.at(-1) as AuditEntryItem);
+    const claimed = await writeIf(
+      head
+        ? db.entities.auditHead
+            .patch({ managementCompanyId })
+            .set(moved)
+            .where((a, { eq }) => eq(a.seq, head.seq))
+            .go()
+        : db.entities.auditHead.create({ managementCompanyId, ...moved }).go(),
+    );
+    if (claimed) return entries;
+    if (attempt >= APPEND_ATTEMPTS) {
+      throw new Error(`The audit log of company ${managementCompanyId} stayed busy; nothing was written`);
     }
     await sleep(Math.random() * Math.min(BACKOFF_CAP_MS, 10 * 2 ** attempt));
   }

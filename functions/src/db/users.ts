@@ -7,6 +7,7 @@ import { mapBounded, readByKeys, readPartition } from './bounded.ts';
 import { membershipsOfLocation } from './locations.ts';
 import {
   AuditedChangeRefused,
+  claimAuditEntries,
   SYSTEM_LOG,
   writeAudited,
   writeAuditedOrFail,
@@ -343,28 +344,36 @@ export const setDashboardView = async (db: DataService, userId: number, view: 'c
   return view;
 };
 
+type NewUser = CreateUserItem & { userId: number };
+
+/** The audit record of a new user with these memberships. */
+const userCreated = (
+  item: NewUser,
+  locations: readonly LocationMembership[],
+  organizations: readonly OrganizationMembership[],
+): AuditRecord => ({
+  ...userEntry(item),
+  action: 'create',
+  before: null,
+  after: {
+    ...auditView.user(item),
+    locationIds: idsOf(locations, 'locationId'),
+    organizationIds: idsOf(organizations, 'organizationId'),
+  },
+});
+
 /** A new user with their e-mail guard and memberships, in one transaction; false when it was cancelled. */
 export const createUserWithMemberships = async (
   db: DataService,
-  item: CreateUserItem & { userId: number },
+  item: NewUser,
   locations: readonly LocationMembership[],
   organizations: readonly OrganizationMembership[],
   actor: AuditActor,
 ) => {
   const { userId, email } = item;
-  const record: AuditRecord = {
-    ...userEntry(item),
-    action: 'create',
-    before: null,
-    after: {
-      ...auditView.user(item),
-      locationIds: idsOf(locations, 'locationId'),
-      organizationIds: idsOf(organizations, 'organizationId'),
-    },
-  };
   const outcome = await writeAudited(
     db,
-    { actor, record },
+    { actor, record: userCreated(item, locations, organizations) },
     ({ user, userEmail, userLocation, userOrganization }) => [
       user.create(item).commit(),
       ...(email ? [userEmail.create({ email, userId }).commit()] : []),
@@ -374,6 +383,38 @@ export const createUserWithMemberships = async (
   );
   return !outcome.canceled;
 };
+
+/**
+ * The items createUserWithMemberships writes for each of many new users of one company, and their audit
+ * entries (claimAuditEntries: the log's head is moved over them here), for a bulk load that writes them itself
+ * in batches (the demo generator). None of its conditions is checked: the users must be new and their
+ * e-mails free.
+ */
+export const newUsersInBulk = async (
+  db: DataService,
+  managementCompanyId: number,
+  users: readonly {
+    item: NewUser;
+    locations: readonly LocationMembership[];
+    organizations: readonly OrganizationMembership[];
+  }[],
+  actor: AuditActor,
+) => ({
+  users: users.map(({ item }) => item),
+  userEmails: users.flatMap(({ item: { email, userId } }) => (email ? [{ email, userId }] : [])),
+  userLocations: users.flatMap(({ item, locations }) =>
+    locations.map((l) => ({ userId: item.userId, ...l })),
+  ),
+  userOrganizations: users.flatMap(({ item, organizations }) =>
+    organizations.map((o) => ({ userId: item.userId, ...o })),
+  ),
+  auditEntries: await claimAuditEntries(
+    db,
+    managementCompanyId,
+    actor,
+    users.map(({ item, locations, organizations }) => userCreated(item, locations, organizations)),
+  ),
+});
 
 /** A user with their e-mail guard and memberships, in one transaction; false when it was cancelled. */
 export const deleteUserWithMemberships = async (

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { DataService } from '@sitewalk/functions/db/service';
-import type { Accounts } from '@sitewalk/functions/domain/accounts';
+import type { IdentityProvider } from '@sitewalk/functions/ports/identity';
+import { SYSTEM_ACTOR } from '@sitewalk/functions/db/audit';
+import { newUsersInBulk } from '@sitewalk/functions/db/users';
 import { defaultSchedule } from '@sitewalk/functions/domain/schedules';
 import { nextId, nextIds } from '@sitewalk/functions/db/counters';
 import { objectKey, type Storage } from '@sitewalk/functions/ports/storage';
@@ -10,7 +12,7 @@ import { completedMarkerVerdicts } from '@sitewalk/shared/flags';
 import { completedMarkerFlagRef } from '@sitewalk/functions/domain/flags';
 import { tallyItems as monthTallyItems } from '@sitewalk/functions/db/tallies';
 import { mapBounded } from '@sitewalk/functions/domain/fan-out';
-import type { DemoReport, DemoTenant } from './generate.ts';
+import { demoWindowDays, type DemoReport, type DemoTenant } from './generate.ts';
 import type { Progress } from '../progress.ts';
 import { BATCHES_IN_FLIGHT, putInBatches } from './batch-write.ts';
 
@@ -78,11 +80,11 @@ const photo = (seed: number): Buffer => {
 };
 
 /**
- * Stores a generated tenant through the same entities, accounts (Cognito and table together) and storage
- * port the handlers use. A seed's tenant is written once: when its owner's e-mail exists, nothing is done.
+ * Stores a generated tenant through the same entities, identity provider and storage port the handlers use,
+ * in batches. A seed's tenant is written once: when its owner's e-mail exists, nothing is done.
  */
 export const writeDemo = async (
-  deps: { db: DataService; accounts: Accounts; storage: Storage },
+  deps: { db: DataService; identity: IdentityProvider; storage: Storage },
   demo: DemoTenant,
   log: (line: string) => void = () => undefined,
   track: (label: string, total: number) => Progress = () => ({
@@ -91,7 +93,7 @@ export const writeDemo = async (
   }),
   options: DemoWriteOptions = {},
 ): Promise<DemoWriteResult> => {
-  const { db, accounts, storage } = deps;
+  const { db, identity, storage } = deps;
   const counts = {
     locations: demo.locations.length,
     people: demo.people.length,
@@ -110,15 +112,14 @@ export const writeDemo = async (
     demo.organizations,
     await nextIds(db, 'organization', demo.organizations.length),
   );
-  for (const organization of demo.organizations) {
-    await db.entities.organization
-      .create({
-        organizationId: must(organizationIds, organization.key),
-        managementCompanyId,
-        name: organization.name,
-      })
-      .go();
-  }
+  await putInBatches(
+    demo.organizations.map((organization) => ({
+      organizationId: must(organizationIds, organization.key),
+      managementCompanyId,
+      name: organization.name,
+    })),
+    (batch) => db.entities.organization.put(batch).go(),
+  );
   const locationIds = ids(demo.locations, await nextIds(db, 'location', demo.locations.length));
   const placeOf = new Map(
     demo.locations.map((l) => [
@@ -130,56 +131,35 @@ export const writeDemo = async (
       },
     ]),
   );
-  await db.entities.location
-    .put(
-      demo.locations.map(({ key, organizationKey: _organization, ...location }) => ({
+  await putInBatches(
+    demo.locations.map(
+      ({ key, organizationKey: _organization, eveningWeekdaysOnly: _evenings, ...location }) => ({
         ...location,
         ...must(placeOf, key),
         // Their month tallies are written below, with the reports and incidents.
         talliedAt: new Date().toISOString(),
-      })),
-    )
-    .go();
-  // Each location's walk windows: the morning and evening defaults; every fourth site has no evening walk
-  // at weekends.
-  const now = new Date();
-  await db.entities.schedule
-    .put(
-      demo.locations.map((location, i) => {
-        const schedule = defaultSchedule({ ...location, ...must(placeOf, location.key) }, now);
-        if (i % 4 !== 3) return schedule;
-        const windows = schedule.windows.map((w) =>
-          w.id === 'evening' ? { ...w, days: [1, 2, 3, 4, 5] } : w,
-        );
-        return { ...schedule, windows };
       }),
-    )
-    .go();
+    ),
+    (batch) => db.entities.location.put(batch).go(),
+  );
+  // Each location's walk windows: the morning and evening defaults, on the days the demo walks them.
+  const now = new Date();
+  await putInBatches(
+    demo.locations.map((location) => {
+      const schedule = defaultSchedule({ ...location, ...must(placeOf, location.key) }, now);
+      const windows = schedule.windows.map((w) => ({ ...w, days: demoWindowDays(location, w.label) }));
+      return { ...schedule, windows };
+    }),
+    (batch) => db.entities.schedule.put(batch).go(),
+  );
   log(
     `company ${managementCompanyId}, ${demo.organizations.length} areas, ${demo.locations.length} locations`,
   );
 
-  const personIds = new Map<string, number>();
-  const accountsDone = track('  people', demo.people.length);
-  for (const person of demo.people) {
-    const user = await accounts.create({
-      firstName: person.firstName,
-      lastName: person.lastName,
-      email: person.email,
-      phone: person.phone,
-      roleId: person.roleId,
-      managementCompanyId,
-      password: { value: DEMO_PASSWORD, temporary: false },
-      organizations: person.organizationKeys.map((key) => ({
-        organizationId: must(organizationIds, key),
-        managementCompanyId,
-      })),
-      locations: person.locationKeys.map((key) => must(placeOf, key)),
-    });
-    personIds.set(person.key, user.userId);
-    accountsDone.add();
-  }
-  accountsDone.finish();
+  // People in bulk: their sign-ins are made below, several at once and beside the other writes, then their
+  // items and audit entries in batches (one account at a time, through the accounts' own transaction, took
+  // two minutes for 1,500 people).
+  const personIds = ids(demo.people, await nextIds(db, 'user', demo.people.length));
 
   const walkIds = ids(demo.walks, await nextIds(db, 'walk', demo.walks.length));
   const markerIdBlock = await nextIds(
@@ -347,16 +327,24 @@ export const writeDemo = async (
   }));
 
   // The locations' month tallies, as the handlers would have kept them.
+  const byLocation = <T extends { locationId: number }>(items: T[]) => {
+    const groups = new Map<number, T[]>();
+    for (const item of items) {
+      const group = groups.get(item.locationId);
+      if (group) group.push(item);
+      else groups.set(item.locationId, [item]);
+    }
+    return groups;
+  };
+  const reportsAt = byLocation(reportTallies);
+  const incidentsAt = byLocation(incidentItems);
   const monthItems = [...placeOf.values()].flatMap(({ locationId }) =>
-    monthTallyItems(
-      locationId,
-      reportTallies.filter((r) => r.locationId === locationId),
-      incidentItems.filter((i) => i.locationId === locationId),
-    ),
+    monthTallyItems(locationId, reportsAt.get(locationId) ?? [], incidentsAt.get(locationId) ?? []),
   );
   const tallyItems = [...tally].map(([locationId, walkReportCount]) => ({ locationId, walkReportCount }));
 
   const total =
+    demo.people.length +
     reportItems.length +
     completedMarkerItems.length +
     noteItems.length +
@@ -365,23 +353,72 @@ export const writeDemo = async (
     monthItems.length +
     tallyItems.length +
     uploads.length;
-  const written = track('  walk reports, checkpoints, notes, photos, incidents and tallies', total);
-  await putInBatches(reportItems, (batch) => db.entities.walkReport.put(batch).go(), written);
-  await putInBatches(completedMarkerItems, (batch) => db.entities.completedMarker.put(batch).go(), written);
-  await putInBatches(noteItems, (batch) => db.entities.walkNote.put(batch).go(), written);
-  await putInBatches(imageItems, (batch) => db.entities.markerImage.put(batch).go(), written);
-  await putInBatches(incidentItems, (batch) => db.entities.incident.put(batch).go(), written);
-  await putInBatches(monthItems, (batch) => db.entities.locationMonth.put(batch).go(), written);
-  await putInBatches(tallyItems, (batch) => db.entities.locationTally.put(batch).go(), written);
-  await mapBounded(
-    uploads,
-    async ({ key, seed }) => {
-      await upload(storage, key, photo(seed));
-      written.add();
-    },
-    BATCHES_IN_FLIGHT,
-  );
+  const written = track('  people, walk reports, checkpoints, notes, photos, incidents and tallies', total);
+  // Three streams at once, each several requests deep: the sign-ins (cognito-local), the table's items
+  // (DynamoDB Local) and the photos (the S3 stand-in), so no stand-in waits for another.
+  await Promise.all([
+    mapBounded(
+      demo.people,
+      async (person) => {
+        await identity.createUser(must(personIds, person.key), DEMO_PASSWORD, false);
+        written.add();
+      },
+      BATCHES_IN_FLIGHT,
+    ),
+    (async () => {
+      await putInBatches(reportItems, (batch) => db.entities.walkReport.put(batch).go(), written);
+      await putInBatches(
+        completedMarkerItems,
+        (batch) => db.entities.completedMarker.put(batch).go(),
+        written,
+      );
+      await putInBatches(noteItems, (batch) => db.entities.walkNote.put(batch).go(), written);
+      await putInBatches(imageItems, (batch) => db.entities.markerImage.put(batch).go(), written);
+      await putInBatches(incidentItems, (batch) => db.entities.incident.put(batch).go(), written);
+      await putInBatches(monthItems, (batch) => db.entities.locationMonth.put(batch).go(), written);
+      await putInBatches(tallyItems, (batch) => db.entities.locationTally.put(batch).go(), written);
+    })(),
+    mapBounded(
+      uploads,
+      async ({ key, seed }) => {
+        await upload(storage, key, photo(seed));
+        written.add();
+      },
+      BATCHES_IN_FLIGHT,
+    ),
+  ]);
   written.finish();
+
+  // The people's items and audit entries once every sign-in is made, their e-mail guards last: the owner's
+  // says the tenant is written.
+  const newUsers = await newUsersInBulk(
+    db,
+    managementCompanyId,
+    demo.people.map((person) => ({
+      item: {
+        userId: must(personIds, person.key),
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email.toLowerCase(),
+        phone: person.phone,
+        roleId: person.roleId,
+        managementCompanyId,
+        needsPasswordReset: false,
+      },
+      locations: person.locationKeys.map((key) => must(placeOf, key)),
+      organizations: person.organizationKeys.map((key) => ({
+        organizationId: must(organizationIds, key),
+        managementCompanyId,
+      })),
+    })),
+    SYSTEM_ACTOR,
+  );
+  await putInBatches(newUsers.users, (batch) => db.entities.user.put(batch).go());
+  await putInBatches(newUsers.userLocations, (batch) => db.entities.userLocation.put(batch).go());
+  await putInBatches(newUsers.userOrganizations, (batch) => db.entities.userOrganization.put(batch).go());
+  await putInBatches(newUsers.auditEntries, (batch) => db.entities.auditEntry.put(batch).go());
+  await putInBatches(newUsers.userEmails, (batch) => db.entities.userEmail.put(batch).go());
+  log(`${demo.people.length} people`);
   log(
     `${demo.reports.length} walk reports with ${arrivalCount} checkpoints and ${imageItems.length} photos, ${demo.incidents.length} incidents`,
   );
