@@ -64,6 +64,28 @@ describe('the demo tenant', () => {
     }
   });
 
+  it("gives the owner's portfolio from status items written with it, as today's windows and incidents stand", async () => {
+    // Written with the tenant, before any read could build them.
+    const marks = await dataFromEnv()
+      .entities.locationStatus.query.primary({ managementCompanyId: result.managementCompanyId ?? 0 })
+      .go();
+    expect(marks.data.length).toBe(demo.locations.length + 1);
+    const owner = await signIn(demo.people[0]?.email ?? '');
+    const [page, today, summary] = await Promise.all([
+      call(owner, 'GET', '/api/incident/portfolio/locations?limit=100'),
+      call(owner, 'GET', '/api/schedule/today'),
+      call(owner, 'GET', '/api/incident/portfolio/summary'),
+    ]);
+    const rows = page.body.locations as { id: number; today: { windows: { status: string }[] } }[];
+    const truth = today.body.locations as { locationId: number; windows: { status: string }[] }[];
+    expect(rows.map((r) => [r.id, r.today.windows.map((w) => w.status)]).sort()).toEqual(
+      truth.map((l) => [l.locationId, l.windows.map((w) => w.status)]).sort(),
+    );
+    const open = (priority: number) =>
+      demo.incidents.filter((i) => !i.resolvedAt && i.priority === priority).length;
+    expect(summary.body.openIncidents).toEqual({ 1: open(1), 2: open(2), 3: open(3) });
+  });
+
   it("lets a location's manager read its reports back with completed markers, notes and photos", async () => {
     const manager = demo.people.find((p) => p.roleId === Role.Manager);
     const me = await signIn(manager?.email ?? '');

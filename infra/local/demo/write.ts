@@ -11,6 +11,7 @@ import { distanceMeters } from '@sitewalk/shared/arrival';
 import { completedMarkerVerdicts } from '@sitewalk/shared/flags';
 import { completedMarkerFlagRef } from '@sitewalk/functions/domain/flags';
 import { tallyItems as monthTallyItems } from '@sitewalk/functions/db/tallies';
+import { builtStatusItem, companyMarkItem, statusSetsOf } from '@sitewalk/functions/db/location-status';
 import { mapBounded } from '@sitewalk/functions/domain/fan-out';
 import { demoWindowDays, type DemoReport, type DemoTenant } from './generate.ts';
 import type { Progress } from '../progress.ts';
@@ -144,14 +145,14 @@ export const writeDemo = async (
   );
   // Each location's walk windows: the morning and evening defaults, on the days the demo walks them.
   const now = new Date();
-  await putInBatches(
+  const scheduleOf = new Map(
     demo.locations.map((location) => {
       const schedule = defaultSchedule({ ...location, ...must(placeOf, location.key) }, now);
       const windows = schedule.windows.map((w) => ({ ...w, days: demoWindowDays(location, w.label) }));
-      return { ...schedule, windows };
+      return [location.key, { ...schedule, windows }];
     }),
-    (batch) => db.entities.schedule.put(batch).go(),
   );
+  await putInBatches([...scheduleOf.values()], (batch) => db.entities.schedule.put(batch).go());
   log(
     `company ${managementCompanyId}, ${demo.organizations.length} areas, ${demo.locations.length} locations`,
   );
@@ -342,6 +343,18 @@ export const writeDemo = async (
     monthTallyItems(locationId, reportsAt.get(locationId) ?? [], incidentsAt.get(locationId) ?? []),
   );
   const tallyItems = [...tally].map(([locationId, walkReportCount]) => ({ locationId, walkReportCount }));
+  // Each location's portfolio status item (docs/data-model.md, 'The portfolio'), and the company's mark that
+  // says they are all there: else the first dashboard would build the items of every location itself.
+  const reportsOf = byLocation(reportItems);
+  const statusItems = [
+    ...demo.locations.map((location) => {
+      const place = must(placeOf, location.key);
+      const unresolved = (incidentsAt.get(place.locationId) ?? []).filter((i) => i.status === 'open');
+      const sets = statusSetsOf(reportsOf.get(place.locationId) ?? [], unresolved, now);
+      return builtStatusItem({ ...location, ...place }, must(scheduleOf, location.key), sets, now);
+    }),
+    companyMarkItem(managementCompanyId, now),
+  ];
 
   const total =
     demo.people.length +
@@ -352,6 +365,7 @@ export const writeDemo = async (
     incidentItems.length +
     monthItems.length +
     tallyItems.length +
+    statusItems.length +
     uploads.length;
   const written = track('  people, walk reports, checkpoints, notes, photos, incidents and tallies', total);
   // Three streams at once, each several requests deep: the sign-ins (cognito-local), the table's items
@@ -377,6 +391,7 @@ export const writeDemo = async (
       await putInBatches(incidentItems, (batch) => db.entities.incident.put(batch).go(), written);
       await putInBatches(monthItems, (batch) => db.entities.locationMonth.put(batch).go(), written);
       await putInBatches(tallyItems, (batch) => db.entities.locationTally.put(batch).go(), written);
+      await putInBatches(statusItems, (batch) => db.entities.locationStatus.put(batch).go(), written);
     })(),
     mapBounded(
       uploads,
