@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { anIncident } from '../../testing/incident-fixtures.ts';
-import { aDashboardLocation, aPerson, dana } from '../../testing/fixtures.ts';
+import { aDashboardLocation, aLocation, aPerson, dana } from '../../testing/fixtures.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
 const alpha = aDashboardLocation({ id: 1, name: 'Alpha Storage' });
@@ -75,10 +75,15 @@ describe('DashboardPage', () => {
       {
         'incident.dashboard': () => ({ locations: [beta] }),
         'user.tableOrder': () => [],
+        'location.get': () => aLocation({ id: 2, name: 'Beta Storage' }),
       },
       '/app?type=1&location=2&unresolved=true&from=2026-11-01&to=2026-11-10',
     );
     await screen.findByRole('heading', { name: 'Beta Storage' });
+    // The location from the address shows by its name in the picker.
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Beta Storage'),
+    );
     const queries = fake.callsOf('incident.dashboard').map((call) => Object.fromEntries(call.query));
     expect(queries).toContainEqual(
       expect.objectContaining({ typeId: '1', locationId: '2', unresolvedOnly: 'true' }),
@@ -86,6 +91,24 @@ describe('DashboardPage', () => {
     const filtered = queries.find((query) => query.locationId === '2');
     expect(new Date(filtered?.from ?? '').getDate()).toBe(1);
     expect(new Date(filtered?.to ?? '').getDate()).toBe(10);
+  });
+
+  it('filters by a location searched on the server and chosen in the picker', async () => {
+    const { fake, user } = renderDashboard({
+      'incident.dashboard': () => ({ locations: [alpha, beta] }),
+      'user.tableOrder': () => [],
+      'location.someByUser': () => ({
+        locations: [aLocation({ id: 2, name: 'Beta Storage' })],
+        totalCount: 1,
+      }),
+    });
+    await screen.findByRole('heading', { name: 'Alpha Storage' });
+    const picker = screen.getByRole('combobox', { name: 'Location' });
+    await user.click(picker);
+    await user.type(picker, 'beta');
+    await user.click(await screen.findByRole('option', { name: /Beta Storage/ }));
+    await waitFor(() => expect(fake.callsOf('incident.dashboard').at(-1)?.query.get('locationId')).toBe('2'));
+    expect(fake.callsOf('location.someByUser').at(-1)?.query.get('searchTerm')).toBe('beta');
   });
 
   it("says 'Error loading dashboard data' when the call fails", async () => {

@@ -91,8 +91,6 @@ export const DashboardPage = () => {
     () => new Map((today.data?.locations ?? []).map((l) => [l.locationId, l])),
     [today.data],
   );
-  // Every location of the range, for the location filter (the same query as the cards' when no location is chosen).
-  const everyLocation = useDashboard({ userId: user.id, filters: { ...filters, locationId: undefined } });
   const tableOrder = useTableOrder();
   const saveOrder = useSaveTableOrder();
   const [movedOrder, setMovedOrder] = useState<number[] | null>(null);
@@ -133,14 +131,12 @@ export const DashboardPage = () => {
       state: incidentOriginState(`${here.pathname}${here.search}`),
     });
 
-  const options = (everyLocation.data?.locations ?? []).map(({ id, name }) => ({ id, name }));
-
   return (
     <Box sx={{ minWidth: 0 }}>
       <Box sx={{ mb: 2 }}>
         <PageHeader title="Dashboard" actions={<DownloadCsvButton scopeName="all my locations" />} />
       </Box>
-      <DashboardFilters values={values} locations={options} onChange={onChange} rangeError={rangeError} />
+      <DashboardFilters values={values} onChange={onChange} rangeError={rangeError} />
       {saveOrder.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           The new order of the tables could not be saved.
