@@ -7,7 +7,6 @@ import type * as z from 'zod';
 import { TASK_TITLE_MAX_LENGTH } from '@sitewalk/shared/constants';
 import { taskForm } from '@sitewalk/shared/schemas/task';
 import { paths } from '../../config/paths.ts';
-import { useCurrentUser } from '../../lib/auth.tsx';
 import { applyServerErrors } from '../../lib/form.ts';
 import { useIncident } from '../../api/incidents.ts';
 import { useAssignees, useCreateTask } from '../../api/tasks.ts';
@@ -44,7 +43,6 @@ const FromIncident = ({
  * which prefill the form.
  */
 export const TaskAddPage = () => {
-  const user = useCurrentUser();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const incidentId = positive(search.get('incidentId'));
