@@ -21,6 +21,8 @@ const LOCATIONS = 500;
 const USERS = 5_000;
 const BUDGET_MS = 200;
 const CPU_SLOWDOWN = 4;
+/** The server's answer for 5,000 users is slow on a loaded machine (it is printed); past this a search fails. */
+const SEARCH_TIMEOUT_MS = 120_000;
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -103,7 +105,15 @@ const search = async (page: Page, label: string, route: string, term: string): P
   await box.click();
   await box.press('Control+A');
   await box.press('Backspace');
-  await page.getByRole('listbox').waitFor();
+  await page
+    .getByRole('listbox')
+    .waitFor({ timeout: SEARCH_TIMEOUT_MS })
+    .catch(async (error: unknown) => {
+      const popup = await page.locator('.MuiAutocomplete-popper').allTextContents();
+      throw new Error(`${label}: no options after emptying the box (popup: ${popup.join(' | ')})`, {
+        cause: error,
+      });
+    });
   await page.evaluate(() => performance.clearResourceTimings());
   // Watching before the first key is typed; read once the answer has come.
   await page.evaluate((needle) => {
@@ -126,14 +136,17 @@ const search = async (page: Page, label: string, route: string, term: string): P
       response.url().includes(route) &&
       new URL(response.url()).searchParams.get('searchTerm') === term &&
       response.status() === 200,
-    { timeout: 30_000 },
+    { timeout: SEARCH_TIMEOUT_MS },
   );
   await box.pressSequentially(term);
   await answered;
   const { at, options } = await Promise.race([
     page.evaluate(() => (globalThis as unknown as Watch).pickerDrawn!),
     new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`The options of ${term} were not drawn within 30 s`)), 30_000),
+      setTimeout(
+        () => reject(new Error(`The options of ${term} were not drawn within ${SEARCH_TIMEOUT_MS} ms`)),
+        SEARCH_TIMEOUT_MS,
+      ),
     ),
   ]);
   const timing = await page.evaluate(
@@ -216,7 +229,7 @@ describe('the searchable pickers at 500 locations and 5,000 users', () => {
           for (const term of terms) searches.push(await search(page, label, route, term));
           const draw = searches.map((s) => s.drawMs);
           const server = searches.map((s) => s.serverMs);
-          rows.push({
+          const row = {
             picker,
             searches: searches.length,
             'options (median)': median(searches.map((s) => s.options)),
@@ -224,7 +237,9 @@ describe('the searchable pickers at 500 locations and 5,000 users', () => {
             'answer → drawn, p95': `${Math.round(percentile(draw, 95))} ms`,
             'server, median': `${Math.round(median(server))} ms`,
             'server, p95': `${Math.round(percentile(server, 95))} ms`,
-          });
+          };
+          console.log(row);
+          rows.push(row);
           if (!(median(draw) <= BUDGET_MS)) missed.push(`${picker}: ${Math.round(median(draw))} ms`);
         }
         console.log(
