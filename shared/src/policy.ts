@@ -123,7 +123,8 @@ export type Action<K extends Kind = Kind> = Actions[K];
 
 export type Decision = 'allow' | 'forbidden' | 'not-found';
 
-const isGlobal = (actor: Actor) => actor.roleId >= Role.Admin;
+/** Super Users and Admins act over every company: they see every object. */
+export const isGlobal = (actor: Actor) => actor.roleId >= Role.Admin;
 /** Owners and company managers act over whole companies. */
 const isCompanyWide = (actor: Actor) => actor.roleId >= Role.CompanyManager;
 const has = (list: readonly number[], id: number | null) => id !== null && list.includes(id);

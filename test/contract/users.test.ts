@@ -184,6 +184,13 @@ describe('reading users', () => {
     const ofOwner = await api(ownerA, 'user.someByUser', { params: { id: ownerA.id }, query: { limit: 50 } });
     const companies = ofOwner.users.map((u) => u.managementCompanyId);
     expect(companies.every((c) => c === companyA)).toBe(true);
+    // The user list's search box finds a role by its name, as it did when the list was searched in the browser.
+    const areaManagers = await api(ownerA, 'user.someByUser', {
+      params: { id: ownerA.id },
+      query: { limit: 50, searchTerm: 'area manager' },
+    });
+    expect(areaManagers.users.map((u) => u.id)).toContain(areaManager.id);
+    expect(areaManagers.users.every((u) => u.roleId === Role.AreaManager)).toBe(true);
     expect((await call(managerB, 'GET', `/api/user/some/by-user/${ownerA.id}?limit=5`)).status).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
-import { Entity, Service } from 'electrodb';
+import { Service } from 'electrodb';
+import { Entity } from './entities/entity.ts';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { counterEntity } from './entities/counter.ts';
 import { managementCompanyEntity } from './entities/managementCompany.ts';
@@ -38,7 +39,7 @@ import {
   walkReportStartEntity,
 } from './entities/walkReport.ts';
 
-const entities = {
+export const entities = {
   counter: counterEntity,
   managementCompany: managementCompanyEntity,
   organization: organizationEntity,

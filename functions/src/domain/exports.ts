@@ -25,9 +25,6 @@ import { namesFor, toIncident } from '../views/incidents.ts';
 import { csvChunks, csvTime, type CsvValue } from './csv.ts';
 import { NotFoundError } from './errors.ts';
 import { loadIncident } from './incidents.ts';
-import { newIncidentDocument, writeIncidentPdf } from './pdf/incident-pdf.ts';
-import { newWalkReportDocument, writeWalkReportPdf } from './pdf/walk-report-pdf.ts';
-import { timeZoneAt } from '@sitewalk/shared/time-zones';
 import { createWalkReports } from './walk-reports.ts';
 import { locationPlacement, visibleLocation } from './placements.ts';
 import { GLOBAL_TENANT } from './uploads.ts';
@@ -38,6 +35,12 @@ import { GLOBAL_TENANT } from './uploads.ts';
  * (`EXPORT_PAGE_SIZE` items, a cursor-paged Query of one location's key range), written and forgotten, so
  * no export holds more than one page however many rows it has. The caller gets a short-lived download link.
  */
+
+/**
+ * The PDF writers (pdfkit), loaded on the first PDF asked for: a bundler keeps a dynamic import's module
+ * unevaluated until it is called, so the export function starts without pdfkit (test/bench/cold-start.bench.ts).
+ */
+export const loadPdfWriters = () => import('./pdf/writers.ts');
 
 /** Items read per Query page of an export. */
 export const EXPORT_PAGE_SIZE = 200;
@@ -260,6 +263,7 @@ export const createExports = ({
       const keys = new Map(
         detail.images.map(({ image }) => [`${image.markerId}/${image.imageName}`, image.key]),
       );
+      const { newWalkReportDocument, writeWalkReportPdf, timeZoneAt } = await loadPdfWriters();
       const doc = newWalkReportDocument({ report, location });
       return pdf(
         {
@@ -285,6 +289,7 @@ export const createExports = ({
       const item = await loadIncident(db, actor, 'read', incidentId);
       const location = await locationOf(item.locationId, 'Incident not found');
       const incident = await toIncident(storage, item, await namesFor(db, [item], [location]));
+      const { newIncidentDocument, writeIncidentPdf, timeZoneAt } = await loadPdfWriters();
       const doc = newIncidentDocument({ incident, location });
       return pdf(
         {

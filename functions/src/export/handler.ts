@@ -4,6 +4,9 @@ import { createResourceHandler, type Implementations } from '../http/handler.ts'
 import { clock } from '../ports/clock.ts';
 import { createExports } from '../domain/exports.ts';
 
+/** Exported so the cold-start bench can time the PDF path's first load too. */
+export { loadPdfWriters } from '../domain/exports.ts';
+
 const db = dataFromEnv();
 const exports = createExports({
   db,

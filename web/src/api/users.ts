@@ -1,4 +1,5 @@
 import {
+  keepPreviousData,
   queryOptions,
   useMutation,
   useQuery,
@@ -60,6 +61,29 @@ export const usersOfUserQueryOptions = (userId: number) =>
 
 export const useUsersOfUser = (userId: number, enabled = true) =>
   useQuery({ ...usersOfUserQueryOptions(userId), enabled });
+
+export interface UsersPageInput {
+  userId: number;
+  page: number;
+  pageSize: number;
+  searchTerm: string;
+}
+
+const usersPageInputOf = ({ userId, page, pageSize, searchTerm }: UsersPageInput) => ({
+  params: { id: userId },
+  query: { limit: pageSize, offset: (page - 1) * pageSize, searchTerm: searchTerm.trim() || undefined },
+});
+
+/**
+ * A page of the users of a user's scope, by last name (`GET /api/user/some/by-user/{id}`): the user list,
+ * paged and searched by the API, so a Super User's list of every company's users never loads them all.
+ */
+export const usersPageQueryOptions = (input: UsersPageInput) =>
+  queryOptions({
+    queryKey: queryKeyOf('user.someByUser', usersPageInputOf(input)),
+    queryFn: ({ signal }) => api('user.someByUser', { ...usersPageInputOf(input), signal }),
+    placeholderData: keepPreviousData,
+  });
 
 /** Where a users table takes its users from: the signed-in user's scope, a location or an area. */
 export type UsersSource =

@@ -1,4 +1,5 @@
-import { Entity, type CreateEntityItem, type EntityItem } from 'electrodb';
+import { type CreateEntityItem, type EntityItem } from 'electrodb';
+import { Entity } from './entity.ts';
 import { service } from './service-name.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { Entity, type EntityItem } from 'electrodb';
+import { type EntityItem } from 'electrodb';
+import { Entity } from './entity.ts';
 import { service } from './service-name.ts';
 
 /** The entity name, as it appears in the table's stream (`__edb_e__`), where the cleanup worker picks it up. */

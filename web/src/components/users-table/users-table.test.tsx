@@ -50,14 +50,21 @@ const peer = aPerson({ id: 7, firstName: 'Pat', lastName: 'Peer', roleId: Role.C
 describe('UsersTable, user source', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists the signed-in user’s users by last name; a row opens the profile; Add goes to /app/addUser', async () => {
+  const pageOf = (users: User[]) => ({ users, totalCount: users.length });
+
+  it('lists a page of the signed-in user’s users by last name; a row opens the profile; Add goes to /app/addUser', async () => {
     const { user, router, fake } = renderTable(
-      { 'user.allByUser': () => [zed, carla, abe] },
+      { 'user.someByUser': () => pageOf([zed, carla, abe]) },
       { kind: 'user' },
     );
     await screen.findByText('Zoe Zed');
     expect(rowNames()).toEqual(['Abe Able', 'Carla Cole', 'Zoe Zed']);
-    expect(fake.callsOf('user.allByUser')[0]?.params).toEqual({ id: '100' });
+    expect(fake.callsOf('user.someByUser')[0]?.params).toEqual({ id: '100' });
+    expect(Object.fromEntries(fake.callsOf('user.someByUser')[0]!.query)).toEqual({
+      limit: '10',
+      offset: '0',
+    });
+    expect(fake.callsOf('user.allByUser')).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/app/addUser');
     expect(screen.queryByRole('button', { name: 'Add Users' })).not.toBeInTheDocument();
     await user.click(screen.getByText('Carla Cole').closest('tr')!);
@@ -65,23 +72,32 @@ describe('UsersTable, user source', () => {
   });
 
   it('each name links to its profile', async () => {
-    renderTable({ 'user.allByUser': () => [abe] }, { kind: 'user' });
+    renderTable({ 'user.someByUser': () => pageOf([abe]) }, { kind: 'user' });
     expect(await screen.findByRole('link', { name: 'Abe Able' })).toHaveAttribute('href', '/app/users/2');
   });
 
-  it('searches by name, e-mail and role', async () => {
-    const { user } = renderTable({ 'user.allByUser': () => [zed, carla, manny] }, { kind: 'user' });
+  it('searches and pages through the API', async () => {
+    const { user, fake } = renderTable(
+      {
+        'user.someByUser': (request) =>
+          request.query.get('searchTerm') === 'person5@'
+            ? pageOf([manny])
+            : { users: [zed, carla, manny], totalCount: 30 },
+      },
+      { kind: 'user' },
+    );
     await screen.findByText('Zoe Zed');
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(fake.callsOf('user.someByUser').at(-1)?.query.get('offset')).toBe('20'));
     await user.type(screen.getByRole('searchbox', { name: 'Search Users' }), 'person5@');
-    expect(rowNames()).toEqual(['Manny Mack']);
-    await user.clear(screen.getByRole('searchbox', { name: 'Search Users' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search Users' }), 'area manager');
-    expect(rowNames()).toEqual(['Carla Cole', 'Zoe Zed']);
+    await waitFor(() => expect(rowNames()).toEqual(['Manny Mack']));
+    expect(fake.callsOf('user.someByUser').at(-1)?.query.get('searchTerm')).toBe('person5@');
+    expect(fake.callsOf('user.someByUser').at(-1)?.query.get('offset')).toBe('0');
   });
 
   it('offers no Add to a user who may create no role', async () => {
     renderTable(
-      { 'user.allByUser': () => [abe] },
+      { 'user.someByUser': () => pageOf([abe]) },
       { kind: 'user' },
       aPerson({ id: 9, roleId: Role.Employee, roleName: 'Employee' }),
     );
@@ -91,7 +107,7 @@ describe('UsersTable, user source', () => {
 
   it('shows the API’s refusal as the error panel', async () => {
     renderTable(
-      { 'user.allByUser': () => fakeError(403, 'You do not have permission to do this') },
+      { 'user.someByUser': () => fakeError(403, 'You do not have permission to do this') },
       { kind: 'user' },
     );
     expect(await screen.findByText('You do not have permission to do this')).toBeInTheDocument();

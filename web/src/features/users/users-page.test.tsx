@@ -14,10 +14,13 @@ describe('UsersPage', () => {
 
   it('lists the users of one’s scope by last name, with Add to /app/addUser', async () => {
     const fake = stubApi({
-      'user.allByUser': () => [
-        aPerson({ roleId: Role.Manager, id: 2, firstName: 'Zoe', lastName: 'Young' }),
-        aPerson({ roleId: Role.AreaManager, id: 3, firstName: 'Al', lastName: 'Adams' }),
-      ],
+      'user.someByUser': () => ({
+        users: [
+          aPerson({ roleId: Role.Manager, id: 2, firstName: 'Zoe', lastName: 'Young' }),
+          aPerson({ roleId: Role.AreaManager, id: 3, firstName: 'Al', lastName: 'Adams' }),
+        ],
+        totalCount: 2,
+      }),
     });
     renderWithProviders(<UsersPage />, { user: aPerson({ roleId: Role.CompanyManager, id: 5 }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
@@ -28,7 +31,7 @@ describe('UsersPage', () => {
       .map((link) => link.textContent);
     expect(names).toEqual(['Al Adams', 'Zoe Young']);
     expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/app/addUser');
-    expect(fake.callsOf('user.allByUser')[0]?.params).toEqual({ id: '5' });
+    expect(fake.callsOf('user.someByUser')[0]?.params).toEqual({ id: '5' });
   });
 
   it('a Manager typing /app/users gets the refusal, and nothing is asked', async () => {
