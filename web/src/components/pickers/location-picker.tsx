@@ -4,12 +4,8 @@ import { locationMatchesQueryOptions, locationQueryOptions } from '../../api/loc
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { SearchPicker, type PickerOption, type SearchPickerProps } from './search-picker.tsx';
 
-interface LocationOption extends PickerOption {
-  managementCompanyId: number;
-}
-
 /** A location as a picker lists it: its name, and where it is, to tell two of one name apart. */
-const locationOption = (location: Location): LocationOption => ({
+const locationOption = (location: Location): PickerOption => ({
   id: location.id,
   label: location.name,
   detail: [location.address, location.city, location.state].filter(Boolean).join(', '),
@@ -30,19 +26,13 @@ const useChosenLocation = (id: number, enabled: boolean) =>
 
 export type LocationPickerProps = Omit<
   SearchPickerProps,
-  'useMatches' | 'useChosen' | 'noMatchText' | 'errorText' | 'label' | 'accept'
+  'useMatches' | 'useChosen' | 'noMatchText' | 'errorText' | 'label'
 > & {
   label?: string;
-  /** Only the locations of this management company (the activity log of one company). */
-  managementCompanyId?: number | null;
 };
 
 /** A searchable picker of one location of the signed-in user's scope: the server searches what is typed. */
-export const LocationPicker = ({
-  label = 'Location',
-  managementCompanyId,
-  ...props
-}: LocationPickerProps) => (
+export const LocationPicker = ({ label = 'Location', ...props }: LocationPickerProps) => (
   <SearchPicker
     {...props}
     label={label}
@@ -50,10 +40,5 @@ export const LocationPicker = ({
     errorText="The locations could not be searched."
     useMatches={useLocationMatches}
     useChosen={useChosenLocation}
-    accept={
-      managementCompanyId == null
-        ? undefined
-        : (option) => (option as LocationOption).managementCompanyId === managementCompanyId
-    }
   />
 );

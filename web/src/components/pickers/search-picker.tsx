@@ -12,6 +12,7 @@ export interface PickerOption {
   label: string;
   /** A second line: an address, a role and e-mail. */
   detail?: string;
+  managementCompanyId?: number | null;
 }
 
 export interface SearchPickerProps {
@@ -29,8 +30,8 @@ export interface SearchPickerProps {
   errorText: string;
   /** A filter's 'All locations': what no choice means. */
   allLabel?: string;
-  /** Options the server answers that may not be chosen here (another company's, already members). */
-  accept?: (option: PickerOption) => boolean;
+  /** Only the options of this management company (the activity log of one company); null or absent: all. */
+  managementCompanyId?: number | null;
   required?: boolean;
   disabled?: boolean;
   /** A form's error for the field. */
@@ -58,7 +59,7 @@ export const SearchPicker = ({
   noMatchText,
   errorText,
   allLabel,
-  accept,
+  managementCompanyId,
   required,
   disabled,
   error,
@@ -89,7 +90,11 @@ export const SearchPicker = ({
         chosenQuery.data ?? { id: value, label: chosenQuery.isError ? `#${value}` : '…' });
 
   const searching = open && (term.trim() !== settledTerm || matches.isFetching);
-  const found = searching ? [] : (matches.data ?? []).filter((option) => !accept || accept(option));
+  const found = searching
+    ? []
+    : (matches.data ?? []).filter(
+        (option) => managementCompanyId == null || option.managementCompanyId === managementCompanyId,
+      );
   // The chosen one is listed too (first), so the box always holds one of the options.
   const options = chosen && !found.some((option) => option.id === chosen.id) ? [chosen, ...found] : found;
 

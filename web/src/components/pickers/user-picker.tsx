@@ -5,12 +5,8 @@ import { useCurrentUser } from '../../lib/auth.tsx';
 import { fullName } from '../users-table/membership.ts';
 import { SearchPicker, type PickerOption, type SearchPickerProps } from './search-picker.tsx';
 
-interface UserOption extends PickerOption {
-  managementCompanyId: number | null;
-}
-
 /** A user as a picker lists them: their name, then role and e-mail to tell two of one name apart. */
-const userOption = (user: User): UserOption => ({
+const userOption = (user: User): PickerOption => ({
   id: user.id,
   label: fullName(user),
   detail: [user.roleName, user.email].filter(Boolean).join(' · '),
@@ -19,25 +15,18 @@ const userOption = (user: User): UserOption => ({
 
 export type UserPickerProps = Omit<
   SearchPickerProps,
-  'useMatches' | 'useChosen' | 'noMatchText' | 'errorText' | 'label' | 'accept'
+  'useMatches' | 'useChosen' | 'noMatchText' | 'errorText' | 'label'
 > & {
   label?: string;
   /** Whose users: the signed-in user's scope (the default), a location's or an area's. */
   source?: UsersSource;
-  /** Only the users of this management company (the activity log of one company). */
-  managementCompanyId?: number | null;
 };
 
 const useChosenUser = (id: number, enabled: boolean) =>
   useQuery({ ...userQueryOptions(id), select: userOption, enabled });
 
 /** A searchable picker of one user: the server searches names, e-mails and roles for what is typed. */
-export const UserPicker = ({
-  label = 'User',
-  source = { kind: 'user' },
-  managementCompanyId,
-  ...props
-}: UserPickerProps) => {
+export const UserPicker = ({ label = 'User', source = { kind: 'user' }, ...props }: UserPickerProps) => {
   const currentUser = useCurrentUser();
   const useUserMatches = (term: string, enabled: boolean) =>
     useQuery({
@@ -53,11 +42,6 @@ export const UserPicker = ({
       errorText="The users could not be searched."
       useMatches={useUserMatches}
       useChosen={useChosenUser}
-      accept={
-        managementCompanyId == null
-          ? undefined
-          : (option) => (option as UserOption).managementCompanyId === managementCompanyId
-      }
     />
   );
 };
