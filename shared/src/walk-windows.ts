@@ -1,5 +1,10 @@
 import { addDays, atLocalTime, localDate } from './time.ts';
-import { DUE_SOON_MINUTES, WALK_COMPLETION_THRESHOLD } from './constants.ts';
+import {
+  DEFAULT_GRACE_MINUTES,
+  DEFAULT_WINDOWS,
+  DUE_SOON_MINUTES,
+  WALK_COMPLETION_THRESHOLD,
+} from './constants.ts';
 import type { WalkWindow, WindowStatus } from './schemas/schedule.ts';
 
 /**
@@ -44,6 +49,18 @@ export interface ReportTimes {
 }
 
 const MINUTE = 60_000;
+
+/** The morning and evening windows every day: a location's until someone sets its schedule. */
+export const defaultWindows = (): WalkWindow[] =>
+  DEFAULT_WINDOWS.map((window) => ({
+    id: window.label.split(' ')[0]?.toLowerCase() ?? window.label,
+    label: window.label,
+    days: [0, 1, 2, 3, 4, 5, 6],
+    start: window.start,
+    end: window.end,
+    walkIds: [],
+    graceMinutes: DEFAULT_GRACE_MINUTES,
+  }));
 
 const weekdayOf = (date: string): number => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

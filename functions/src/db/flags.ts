@@ -2,6 +2,8 @@ import { hashBands } from '@sitewalk/shared/flags';
 import type { DataService } from './service.ts';
 import type { PhotoHashItem } from './entities/walkReport.ts';
 import { reportFlagTallies } from './tallies.ts';
+import { reportFlaggedStatus } from './location-status.ts';
+import { clock } from '../ports/clock.ts';
 import { writeIf } from './conditional.ts';
 
 /** Named access patterns of flags on walk reports (docs/data-model.md, "Flags"). */
@@ -10,7 +12,11 @@ import { writeIf } from './conditional.ts';
 export interface FlaggedReport {
   walkReportId: number;
   locationId: number;
+  organizationId: number;
+  managementCompanyId: number;
   startedAt: string;
+  /** Its flags as read, before the change. */
+  flags?: readonly string[] | undefined;
 }
 
 /**
@@ -27,23 +33,27 @@ export const changeReportFlags = async (
   if (change.add.length > 0) {
     // A canceled transaction (the report is gone: a patch writes only an item that is there) changes nothing.
     await db.transaction
-      .write(({ walkReport, locationMonth }) => [
+      .write(({ walkReport, locationMonth, locationStatus }) => [
         walkReport
           .patch(key)
           .add({ flags: [...change.add] })
           .commit(),
         ...reportFlagTallies({ locationMonth }, report, 'add', change.add),
+        ...reportFlaggedStatus({ locationStatus }, report, true, clock.now()),
       ])
       .go();
   }
   if (change.remove.length > 0) {
+    const removed = new Set(change.remove);
+    const flaggedAfter = [...(report.flags ?? []), ...change.add].some((flag) => !removed.has(flag));
     await db.transaction
-      .write(({ walkReport, locationMonth }) => [
+      .write(({ walkReport, locationMonth, locationStatus }) => [
         walkReport
           .patch(key)
           .delete({ flags: [...change.remove] })
           .commit(),
         ...reportFlagTallies({ locationMonth }, report, 'delete', change.remove),
+        ...reportFlaggedStatus({ locationStatus }, report, flaggedAfter, clock.now()),
       ])
       .go();
   }

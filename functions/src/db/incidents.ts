@@ -5,6 +5,7 @@ import { UNRESOLVED, type IncidentItem, type incidentEntity } from './entities/i
 import { pagesOf, readByKeys, readPartition } from './bounded.ts';
 import { writeIf } from './conditional.ts';
 import { incidentTallies } from './tallies.ts';
+import { incidentStatus } from './location-status.ts';
 import { writeAudited, type AuditActor, type AuditRecord } from './audit.ts';
 import { auditView, changedFields } from './audit-fields.ts';
 
@@ -64,10 +65,11 @@ export const createIncident = async (
   guard?: { clientId: string; userId: number },
 ) => {
   const { canceled } = await db.transaction
-    .write(({ incident, incidentCreate, ...tallies }) => [
+    .write(({ incident, incidentCreate, locationStatus, ...tallies }) => [
       ...(guard ? [incidentCreate.create({ ...guard, incidentId: item.incidentId }).commit()] : []),
       incident.create(item).commit(),
       ...incidentTallies(tallies, undefined, { ...item, status: UNRESOLVED }),
+      ...incidentStatus({ locationStatus }, undefined, { ...item, status: UNRESOLVED }),
     ])
     .go();
   return !canceled;
@@ -92,9 +94,10 @@ export const updateIncident = async (
   change: Partial<Pick<IncidentItem, 'priority' | 'texts'>>,
 ) => {
   const { canceled } = await db.transaction
-    .write(({ incident, ...tallies }) => [
+    .write(({ incident, locationStatus, ...tallies }) => [
       incident.patch({ incidentId: item.incidentId }).set(change).where(unchanged(item)).commit(),
       ...incidentTallies(tallies, item, { ...item, ...change }),
+      ...incidentStatus({ locationStatus }, item, { ...item, ...change }),
     ])
     .go();
   return !canceled;
@@ -118,33 +121,42 @@ export const resolveIncident = async (
     organizationId: item.organizationId,
     ...changedFields(auditView.incident(item), auditView.incident(after)),
   };
-  const { canceled } = await writeAudited(db, { actor, record }, ({ incident, ...tallies }) => {
-    const patch = incident.patch({ incidentId: item.incidentId });
-    const written =
-      resolvedAt === undefined
-        ? patch.set({ status: UNRESOLVED }).remove(['resolvedAt'])
-        : patch.set({ status: 'resolved', resolvedAt });
-    return [
-      written
-        // The status is part of gsi2's key: its other parts come along so the key is written again.
-        .composite({ locationId: item.locationId, createdAt: item.createdAt })
-        .where(unchanged(item))
-        .commit(),
-      ...incidentTallies(tallies, item, {
-        ...item,
-        status: resolvedAt === undefined ? UNRESOLVED : 'resolved',
-      }),
-    ];
-  });
+  const { canceled } = await writeAudited(
+    db,
+    { actor, record },
+    ({ incident, locationStatus, ...tallies }) => {
+      const patch = incident.patch({ incidentId: item.incidentId });
+      const written =
+        resolvedAt === undefined
+          ? patch.set({ status: UNRESOLVED }).remove(['resolvedAt'])
+          : patch.set({ status: 'resolved', resolvedAt });
+      return [
+        written
+          // The status is part of gsi2's key: its other parts come along so the key is written again.
+          .composite({ locationId: item.locationId, createdAt: item.createdAt })
+          .where(unchanged(item))
+          .commit(),
+        ...incidentTallies(tallies, item, {
+          ...item,
+          status: resolvedAt === undefined ? UNRESOLVED : 'resolved',
+        }),
+        ...incidentStatus({ locationStatus }, item, {
+          ...item,
+          status: resolvedAt === undefined ? UNRESOLVED : 'resolved',
+        }),
+      ];
+    },
+  );
   return !canceled;
 };
 
 /** Deletes an incident and its tally entry. False when it changed or went since `item` was read. */
 export const deleteIncident = async (db: DataService, item: IncidentItem) => {
   const { canceled } = await db.transaction
-    .write(({ incident, ...tallies }) => [
+    .write(({ incident, locationStatus, ...tallies }) => [
       incident.delete({ incidentId: item.incidentId }).where(unchanged(item)).commit(),
       ...incidentTallies(tallies, item, undefined),
+      ...incidentStatus({ locationStatus }, item, undefined),
     ])
     .go();
   return !canceled;

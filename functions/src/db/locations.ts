@@ -7,6 +7,8 @@ import { mapBounded, readByKeys, readPartition } from './bounded.ts';
 import { listAllManagementCompanies } from './managementCompanies.ts';
 import { AuditedChangeRefused, writeAudited, writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields } from './audit-fields.ts';
+import { locationChangedStatus, locationCreatedStatus, locationGoneStatus } from './location-status.ts';
+import type { ScheduleTimes } from '@sitewalk/shared/walk-windows';
 
 /** Named access patterns of locations (docs/data-model.md). */
 
@@ -72,11 +74,12 @@ const reread = async (db: DataService, locationId: number) => {
   return item;
 };
 
-/** A new location, recorded in its company's audit log. */
+/** A new location, recorded in its company's audit log, with its status item (its schedule's times). */
 export const createLocation = async (
   db: DataService,
   locationId: number,
   draft: LocationDraft,
+  schedule: ScheduleTimes,
   actor: AuditActor,
 ) => {
   const item = { locationId, ...draft };
@@ -86,7 +89,10 @@ export const createLocation = async (
       actor,
       record: { ...locationEntry(item), action: 'create', before: null, after: auditView.location(item) },
     },
-    ({ location }) => [location.create(item).commit()],
+    ({ location, locationStatus }) => [
+      location.create(item).commit(),
+      ...locationCreatedStatus({ locationStatus }, item, schedule, new Date()),
+    ],
   );
   return reread(db, locationId);
 };
@@ -118,19 +124,23 @@ export const updateLocation = async (
       actor,
       record: { ...locationEntry({ ...item, ...definedOnly(changes) }), action: 'update', ...fields },
     },
-    ({ location }) => [
+    ({ location, locationStatus }) => [
       location
         .patch({ locationId: item.locationId })
         .set({ ...definedOnly(changes), organizationId: item.organizationId })
         .composite(unchangedKeys(item, changes))
         .commit(),
+      ...locationChangedStatus({ locationStatus }, { ...item, ...definedOnly(changes) }),
     ],
   );
   return reread(db, item.locationId);
 };
 
-/** The most users a location moves with: the location and its memberships make one transaction. */
-export const MOVING_MEMBERS_MAX = CHANGE_MAX_ITEMS - 1;
+/**
+ * The most users a location moves with: the location, its status item (removed from its old area, built again
+ * in the new one) and its memberships make one transaction.
+ */
+export const MOVING_MEMBERS_MAX = CHANGE_MAX_ITEMS - 2;
 
 /**
  * Moves a location to another organization with its changes. Memberships carry their location's
@@ -160,7 +170,8 @@ export const moveLocation = async (
         ...fields,
       },
     },
-    ({ location, userLocation }) => [
+    ({ location, userLocation, locationStatus }) => [
+      ...locationGoneStatus({ locationStatus }, item),
       location
         .patch({ locationId: item.locationId })
         .set({ ...definedOnly(changes), organizationId })
@@ -195,8 +206,9 @@ export const deleteLocation = async (
       actor,
       record: { ...locationEntry(item), action: 'delete', before: auditView.location(item), after: null },
     },
-    ({ location, locationCleanup, userLocation }) => [
+    ({ location, locationCleanup, userLocation, locationStatus }) => [
       location.delete({ locationId: item.locationId }).commit(),
+      ...locationGoneStatus({ locationStatus }, item),
       locationCleanup
         .create({
           locationId: item.locationId,
@@ -205,7 +217,7 @@ export const deleteLocation = async (
         })
         .commit(),
       ...members
-        .slice(0, CHANGE_MAX_ITEMS - 2)
+        .slice(0, CHANGE_MAX_ITEMS - 3)
         .map((m) => userLocation.delete({ userId: m.userId, locationId: item.locationId }).commit()),
     ],
   );

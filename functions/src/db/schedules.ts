@@ -2,6 +2,7 @@ import type { DataService } from './service.ts';
 import type { ScheduleItem } from './entities/schedule.ts';
 import { readByKeys } from './bounded.ts';
 import { writeIf } from './conditional.ts';
+import { scheduleStatus } from './location-status.ts';
 
 /** Named access patterns of schedules (docs/data-model.md). */
 
@@ -15,12 +16,30 @@ export const getSchedules = (db: DataService, locationIds: readonly number[]) =>
     (keys) => db.entities.schedule.get(keys).go(),
   );
 
-export const putSchedule = async (db: DataService, item: ScheduleItem) =>
-  (await db.entities.schedule.put(item).go()).data;
+/** Writes a schedule, and its times on its location's status item, in one transaction. */
+export const putSchedule = async (db: DataService, item: ScheduleItem) => {
+  await db.transaction
+    .write(({ schedule, locationStatus }) => [
+      schedule.put(item).commit(),
+      ...scheduleStatus({ locationStatus }, item),
+    ])
+    .go();
+  return item;
+};
 
-/** Writes a schedule only where the location has none yet (a new location's defaults, a backfill). */
-export const createScheduleOnce = (db: DataService, item: ScheduleItem) =>
-  writeIf(db.entities.schedule.create(item).go());
+/**
+ * Writes a schedule only where the location has none yet (a new location's defaults, a backfill), with its times
+ * on the location's status item: false when there was one.
+ */
+export const createScheduleOnce = async (db: DataService, item: ScheduleItem) => {
+  const { canceled } = await db.transaction
+    .write(({ schedule, locationStatus }) => [
+      schedule.create(item).commit(),
+      ...scheduleStatus({ locationStatus }, item),
+    ])
+    .go();
+  return !canceled;
+};
 
 /** The schedules whose next check is due by `now`, earliest first, at most `count` (gsi3). */
 export const schedulesDue = async (db: DataService, now: string, count: number) =>

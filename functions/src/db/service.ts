@@ -5,7 +5,7 @@ import { counterEntity } from './entities/counter.ts';
 import { managementCompanyEntity } from './entities/managementCompany.ts';
 import { organizationEntity } from './entities/organization.ts';
 import { locationEntity } from './entities/location.ts';
-import { tablePreferenceEntity, userEmailEntity, userEntity } from './entities/user.ts';
+import { dashboardViewEntity, tablePreferenceEntity, userEmailEntity, userEntity } from './entities/user.ts';
 import { userLocationEntity, userOrganizationEntity } from './entities/membership.ts';
 import {
   endedSessionEntity,
@@ -18,6 +18,7 @@ import { walkEntity } from './entities/walk.ts';
 import { incidentCreateEntity, incidentEntity } from './entities/incident.ts';
 import { locationCleanupEntity } from './entities/locationCleanup.ts';
 import { scheduleEntity } from './entities/schedule.ts';
+import { locationStatusEntity } from './entities/locationStatus.ts';
 import { taskCreateEntity, taskEntity } from './entities/task.ts';
 import { auditEntryEntity, auditHeadEntity } from './entities/audit.ts';
 import { mailOutboxEntity } from './entities/mail.ts';
@@ -54,11 +55,13 @@ export const entities = {
   mfaSetup: mfaSetupEntity,
   endedSession: endedSessionEntity,
   tablePreference: tablePreferenceEntity,
+  dashboardView: dashboardViewEntity,
   walk: walkEntity,
   walkReport: walkReportEntity,
   walkReportStart: walkReportStartEntity,
   locationTally: locationTallyEntity,
   locationMonth: locationMonthEntity,
+  locationStatus: locationStatusEntity,
   completedMarker: completedMarkerEntity,
   walkNote: walkNoteEntity,
   markerImage: markerImageEntity,

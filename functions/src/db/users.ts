@@ -326,11 +326,21 @@ export const createTableOrder = (
   order: TableOrder,
 ) => db.entities.tablePreference.create({ userId, tablePreferenceId, ...order }).go();
 
-/** Deletes a user's table order, in batches. */
+/** Deletes a user's table order, in batches, and their dashboard view. */
 export const deleteTableOrder = async (db: DataService, userId: number) => {
   const order = await tableOrderOf(db, userId);
   if (order.length)
     await db.entities.tablePreference.delete(order.map((p) => ({ userId, tableId: p.tableId }))).go();
+  await db.entities.dashboardView.delete({ userId }).go();
+};
+
+/** How a user's dashboard shows its locations: cards until they choose. */
+export const dashboardViewOf = async (db: DataService, userId: number) =>
+  (await db.entities.dashboardView.get({ userId }).go()).data?.view ?? 'cards';
+
+export const setDashboardView = async (db: DataService, userId: number, view: 'cards' | 'table') => {
+  await db.entities.dashboardView.put({ userId, view }).go();
+  return view;
 };
 
 /** A new user with their e-mail guard and memberships, in one transaction; false when it was cancelled. */

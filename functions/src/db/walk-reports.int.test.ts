@@ -61,6 +61,13 @@ describe('starting a report', () => {
   });
 });
 
+/** Finishes a report, none of its markers reached. */
+const finish = async (walkReportId: number, finishedAt: string) => {
+  const report = (await readReport(db, walkReportId))?.report;
+  if (!report) throw new Error(`No report ${walkReportId}`);
+  return finishReport(db, report, finishedAt, 0);
+};
+
 describe('a counted recording write', () => {
   it('is written once per client id; a second copy finds the first', async () => {
     const walkReportId = await started();
@@ -74,7 +81,7 @@ describe('a counted recording write', () => {
   it.each([
     [
       'a finished report',
-      async (id: number) => expect(await finishReport(db, id, new Date().toISOString())).toBe(true),
+      async (id: number) => expect(await finish(id, new Date().toISOString())).toBe(true),
     ],
     [
       'a full report',
@@ -101,8 +108,8 @@ describe('a counted recording write', () => {
 
   it('finishes a report once', async () => {
     const walkReportId = await started();
-    expect(await finishReport(db, walkReportId, '2026-01-01T10:00:00.000Z')).toBe(true);
-    expect(await finishReport(db, walkReportId, '2026-01-01T11:00:00.000Z')).toBe(false);
+    expect(await finish(walkReportId, '2026-01-01T10:00:00.000Z')).toBe(true);
+    expect(await finish(walkReportId, '2026-01-01T11:00:00.000Z')).toBe(false);
     expect((await readReport(db, walkReportId))?.report.finishedAt).toBe('2026-01-01T10:00:00.000Z');
   });
 });

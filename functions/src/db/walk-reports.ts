@@ -14,6 +14,7 @@ import type {
 } from './entities/walkReport.ts';
 import { createOutcome, writeIf, type CreateOutcome } from './conditional.ts';
 import { reportStartTallies } from './tallies.ts';
+import { pruneStatus, reportEndStatus, reportStartStatus, statusKeyOf } from './location-status.ts';
 import { pagesOf, readPartition } from './bounded.ts';
 
 /** Named access patterns of walk reports and what is recorded on them (docs/data-model.md). */
@@ -45,18 +46,25 @@ export const getReportStart = async (db: DataService, clientId: string) =>
 
 /**
  * Starts a report in one transaction: the client's start record (first, so a retried start finds it), the
- * report, and the location's tallies (its running count of reports and the month's start times).
+ * report, the location's tallies (its running count of reports and the month's start times) and its status
+ * item's entry; then the status item's entries too old to count are pruned.
  */
 export const startReport = async (db: DataService, report: NewWalkReport): Promise<CreateOutcome> => {
   const { clientId, walkReportId, userId, locationId } = report;
   const result = await db.transaction
-    .write(({ walkReportStart, walkReport, ...tallies }) => [
+    .write(({ walkReportStart, walkReport, locationStatus, ...tallies }) => [
       walkReportStart.create({ clientId, walkReportId, userId }).commit(),
       walkReport.create(report).commit(),
       ...reportStartTallies(tallies, { locationId, startedAt: report.startedAt }),
+      ...reportStartStatus({ locationStatus }, report),
     ])
     .go();
-  return createOutcome(result);
+  const outcome = createOutcome(result);
+  if (outcome === 'written') {
+    const { data: status } = await db.entities.locationStatus.get(statusKeyOf(report)).go();
+    if (status) await pruneStatus(db, status, new Date(report.startedAt));
+  }
+  return outcome;
 };
 
 /** A location's reports, newest first (gsi1), `count` of them at most. */
@@ -82,15 +90,32 @@ export const reportsOfLocationStartedBetween = async (
 export const walkReportCountOf = async (db: DataService, locationId: number) =>
   (await db.entities.locationTally.get({ locationId }).go()).data?.walkReportCount ?? 0;
 
-/** Closes the report: false when it was closed already (the condition refused the write). */
-export const finishReport = (db: DataService, walkReportId: number, finishedAt: string) =>
-  writeIf(
-    db.entities.walkReport
-      .patch({ walkReportId })
-      .set({ finishedAt })
-      .where(({ finishedAt: finished }, { notExists }) => notExists(finished))
-      .go(),
-  );
+/**
+ * Closes the report, and records on its location's status item when and with how many of its markers reached:
+ * false when it was closed already (the condition refused the write).
+ */
+export const finishReport = async (
+  db: DataService,
+  report: Pick<
+    WalkReportItem,
+    'walkReportId' | 'locationId' | 'organizationId' | 'managementCompanyId' | 'markerCount'
+  >,
+  finishedAt: string,
+  reached: number,
+) => {
+  const { walkReportId } = report;
+  const { canceled } = await db.transaction
+    .write(({ walkReport, locationStatus }) => [
+      walkReport
+        .patch({ walkReportId })
+        .set({ finishedAt })
+        .where(({ finishedAt: finished }, { notExists }) => notExists(finished))
+        .commit(),
+      ...reportEndStatus({ locationStatus }, report, finishedAt, reached, report.markerCount),
+    ])
+    .go();
+  return !canceled;
+};
 
 /** Adds a discarded write's client id to the report's set (again: no change); false when the report is gone. */
 export const noteDiscardedWrite = (db: DataService, walkReportId: number, clientId: string) =>

@@ -25,8 +25,11 @@ export interface DashboardFilters {
   unresolvedOnly: boolean;
 }
 
-export interface DashboardCard {
-  location: LocationItem;
+/** What a card needs of its location: which one, and whether its month tallies hold its whole history. */
+type CardLocation = Pick<LocationItem, 'locationId' | 'talliedAt'>;
+
+export interface DashboardCard<L extends CardLocation = LocationItem> {
+  location: L;
   walkReportStats: { last72Hours: number; lastWeek: number; flagsLastWeek: number };
   incidentCountsByPriority: { 1: number; 2: number; 3: number };
   incidents: IncidentItem[];
@@ -43,12 +46,12 @@ const newestFirst = (a: { createdAt: string; incidentId: number }, b: typeof a) 
  * before `to` (default: `now`, the product's time); incidents (unresolved ones only, if asked) over `from` to
  * `to`, by priority; the list holds those of the priority asked for, if any.
  */
-export const dashboardCards = async (
+export const dashboardCards = async <L extends CardLocation>(
   db: DataService,
-  locations: LocationItem[],
+  locations: L[],
   filters: DashboardFilters,
   now: Date = clock.now(),
-): Promise<DashboardCard[]> => {
+): Promise<DashboardCard<L>[]> => {
   const to = filters.to ?? now.toISOString();
   const from = filters.from ?? new Date(Date.parse(to) - DASHBOARD_DEFAULT_DAYS * DAY).toISOString();
   if (from > to) throw new BadRequestError('from: must not be after to', { from: ['must not be after to'] });

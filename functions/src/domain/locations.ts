@@ -71,7 +71,10 @@ export const dashboardLocations = async (
   return chosen;
 };
 
-const searchable = (l: LocationItem) => [l.name, l.address, l.city, l.state, l.zipcode];
+/** What a search of locations matches: name, address, city, state, ZIP code. */
+export const searchable = (
+  l: Partial<Pick<LocationItem, 'name' | 'address' | 'city' | 'state' | 'zipcode'>>,
+) => [l.name, l.address, l.city, l.state, l.zipcode];
 
 export const createLocations = ({ db }: { db: DataService }) => {
   const visibleOfOrganization = async (actor: Actor, organizationId: number) => {
@@ -93,8 +96,10 @@ export const createLocations = ({ db }: { db: DataService }) => {
         locationPlacement({ locationId: NOT_YET_MADE, ...draft }),
         organizationNotFound,
       );
-      const location = await createLocation(db, await nextId(db, 'location'), draft, actor);
-      await createScheduleOnce(db, defaultSchedule(location, clock.now()));
+      const locationId = await nextId(db, 'location');
+      const schedule = defaultSchedule({ locationId, ...draft }, clock.now());
+      const location = await createLocation(db, locationId, draft, schedule, actor);
+      await createScheduleOnce(db, schedule);
       return location;
     },
 

@@ -10,6 +10,24 @@ export interface Page<T> {
   totalCount: number;
 }
 
+type Searchable<T> = (item: T) => readonly (string | number | null | undefined)[];
+
+/** The items of which one of the fields a person would search holds `searchTerm` (case-insensitive). */
+export const searchOf = <T>(
+  items: readonly T[],
+  searchTerm: string | undefined,
+  searchable: Searchable<T>,
+) => {
+  const needle = searchTerm?.trim().toLowerCase();
+  return needle
+    ? items.filter((item) =>
+        searchable(item).some(
+          (value) => value !== null && value !== undefined && String(value).toLowerCase().includes(needle),
+        ),
+      )
+    : items;
+};
+
 /**
  * Filters by a case-insensitive search over the fields a person would search, then slices. The input is
  * one partition already sorted by its key (names, last names), read within PARTITION_READ_BOUND.
@@ -17,15 +35,8 @@ export interface Page<T> {
 export const pageOf = <T>(
   items: readonly T[],
   { limit, offset, searchTerm }: PageRequest,
-  searchable: (item: T) => readonly (string | number | null | undefined)[],
+  searchable: Searchable<T>,
 ): Page<T> => {
-  const needle = searchTerm?.trim().toLowerCase();
-  const matching = needle
-    ? items.filter((item) =>
-        searchable(item).some(
-          (value) => value !== null && value !== undefined && String(value).toLowerCase().includes(needle),
-        ),
-      )
-    : items;
+  const matching = searchOf(items, searchTerm, searchable);
   return { items: matching.slice(offset, offset + limit), totalCount: matching.length };
 };

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import type { Actor } from '@sitewalk/shared/policy';
-import { DEFAULT_GRACE_MINUTES, DEFAULT_WINDOWS } from '@sitewalk/shared/constants';
 import type { scheduleBody, WalkWindow } from '@sitewalk/shared/schemas/schedule';
 import { localDate } from '@sitewalk/shared/time';
 import {
+  defaultWindows,
   nextCheckAfter,
   occurrencesOn,
   statusAt,
   type Occurrence,
   type ReportTimes,
+  type StatusNow,
   type ScheduleTimes,
 } from '@sitewalk/shared/walk-windows';
 import type { DataService } from '../db/service.ts';
@@ -27,23 +28,12 @@ import { BadRequestError } from './errors.ts';
 import { atLocation, locationPlacement, visibleLocation } from './placements.ts';
 import { timeZoneAt } from '@sitewalk/shared/time-zones';
 
-const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
 const notFound = 'Location not found';
 
 type Placed = Pick<LocationItem, 'locationId' | 'organizationId' | 'managementCompanyId'>;
 type Located = Placed & Pick<LocationItem, 'latitude' | 'longitude'>;
 
-/** The morning and evening windows every day, in the time zone of the location's coordinates. */
-export const defaultWindows = (): WalkWindow[] =>
-  DEFAULT_WINDOWS.map((window) => ({
-    id: window.label.split(' ')[0]!.toLowerCase(),
-    label: window.label,
-    days: EVERY_DAY,
-    start: window.start,
-    end: window.end,
-    walkIds: [],
-    graceMinutes: DEFAULT_GRACE_MINUTES,
-  }));
+export { defaultWindows };
 
 /** When the evaluator must first look at a schedule that starts now: nothing that closed before is alerted. */
 const firstCheck = (times: ScheduleTimes, now: Date) => ({
@@ -95,6 +85,15 @@ export const reportsForOccurrences = async (
   );
   return items.map(reportTimes);
 };
+
+/** A window of today as the API answers it: when it opens and closes, and its status now. */
+export const windowTodayOf = (occurrence: Occurrence, status: StatusNow) => ({
+  windowId: occurrence.window.id,
+  label: occurrence.window.label,
+  opensAt: occurrence.opensAt.toISOString(),
+  closesAt: occurrence.closesAt.toISOString(),
+  ...status,
+});
 
 export const createSchedules = ({ db }: { db: DataService }) => ({
   /** A location's schedule (404 outside the caller's scope). */
@@ -158,13 +157,9 @@ export const createSchedules = ({ db }: { db: DataService }) => ({
         locationId: location.locationId,
         timeZone: schedule.timeZone,
         date,
-        windows: occurrences.map((occurrence) => ({
-          windowId: occurrence.window.id,
-          label: occurrence.window.label,
-          opensAt: occurrence.opensAt.toISOString(),
-          closesAt: occurrence.closesAt.toISOString(),
-          ...statusAt(occurrence, reports, now),
-        })),
+        windows: occurrences.map((occurrence) =>
+          windowTodayOf(occurrence, statusAt(occurrence, reports, now)),
+        ),
       };
     });
   },

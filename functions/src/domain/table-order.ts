@@ -3,6 +3,9 @@ import type { TablePreference } from '@sitewalk/shared/schemas/user';
 import type { DataService } from '../db/service.ts';
 import { nextId } from '../db/counters.ts';
 import { createTableOrder, moveTableOrder, tableOrderOf } from '../db/users.ts';
+
+/** How a user's dashboard shows its locations (cards, the default, or a table), kept per user as the table order. */
+export { dashboardViewOf, setDashboardView } from '../db/users.ts';
 import { BadRequestError, NotFoundError } from './errors.ts';
 
 type TableOrder = Omit<TablePreference, 'id'>;

@@ -398,7 +398,11 @@ export const createWalkReports = ({ db, storage }: { db: DataService; storage: S
         loaded.completed,
         await getWalk(db, loaded.report.walkId),
       );
-      const finished = await finishReport(db, walkReportId, finishedAt);
+      const reached = new Set([
+        ...(loaded.report.visitedMarkerIds ?? []),
+        ...loaded.completed.map((c) => c.markerId),
+      ]).size;
+      const finished = await finishReport(db, loaded.report, finishedAt, reached);
       const closed = await load(actor, walkReportId);
       // Another finish won the race: the same one is a retry, any other a change.
       if (!finished && closed.report.finishedAt !== finishedAt) throw new ConflictError(FINISHED);

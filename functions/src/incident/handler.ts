@@ -3,6 +3,8 @@ import { createResourceHandler, type Implementations } from '../http/handler.ts'
 import { incidentRoutes } from '@sitewalk/shared/contract/incident';
 import { createIncidents } from '../domain/incidents.ts';
 import { dashboardOf } from '../domain/dashboard.ts';
+import { portfolioPage, portfolioSummary } from '../domain/portfolio.ts';
+import { toPortfolioPage } from '../views/portfolio.ts';
 import {
   toDashboard,
   toIncidents,
@@ -67,6 +69,17 @@ export const implementations: Implementations<'incident'> = {
     });
     return toDashboard(deps, cards, locations);
   },
+
+  'incident.portfolioSummary': async ({ actor, query }) => portfolioSummary(db, actor, query),
+
+  'incident.portfolioPage': async ({ actor, query }) =>
+    toPortfolioPage(
+      deps,
+      await portfolioPage(db, actor, {
+        ...query,
+        priority: query.typeId,
+      }),
+    ),
 };
 
 export const handler = createResourceHandler('incident', incidentRoutes, implementations, withActors(db));

@@ -15,7 +15,13 @@ import { createAccounts } from '../domain/accounts.ts';
 import { readEnv } from '../env.ts';
 import { visibleUserScope } from '../domain/scope.ts';
 import { addMembers, removeMember } from '../domain/memberships.ts';
-import { saveTableOrder, tableOrderView, updateTableOrder } from '../domain/table-order.ts';
+import {
+  dashboardViewOf,
+  saveTableOrder,
+  setDashboardView,
+  tableOrderView,
+  updateTableOrder,
+} from '../domain/table-order.ts';
 import {
   createUser,
   deleteUser,
@@ -118,6 +124,10 @@ export const implementations: Implementations<'user'> = {
   },
 
   'user.tableOrder': async ({ actor }) => tableOrderView(db, actor.userId),
+  'user.dashboardView': async ({ actor }) => ({ view: await dashboardViewOf(db, actor.userId) }),
+  'user.setDashboardView': async ({ actor, body }) => ({
+    view: await setDashboardView(db, actor.userId, body.view),
+  }),
   'user.createTableOrder': async ({ actor, body }) => saveTableOrder(db, actor.userId, body),
   'user.updateTableOrder': async ({ actor, params, body }) =>
     updateTableOrder(db, actor.userId, params.orderId, body),

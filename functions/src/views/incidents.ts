@@ -21,7 +21,7 @@ export interface Names {
 export const namesFor = async (
   db: DataService,
   items: IncidentItem[],
-  known: LocationItem[] = [],
+  known: readonly Pick<LocationItem, 'locationId' | 'name'>[] = [],
 ): Promise<Names> => {
   const authorIds = new Set(items.flatMap((i) => i.notes.map((n) => n.userId)));
   const knownIds = new Set(known.map((l) => l.locationId));

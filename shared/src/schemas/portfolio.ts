@@ -53,7 +53,8 @@ export type PortfolioSummary = z.infer<typeof portfolioSummary>;
 
 export const portfolioOrders = ['attention', 'mine'] as const;
 
-export const portfolioPageQuery = dashboardQuery.omit({ locationId: true }).extend({
+/** `locationId` (the dashboard's location filter) narrows the page to that one location of the scope. */
+export const portfolioPageQuery = dashboardQuery.extend({
   ...portfolioScopeQuery.shape,
   /** Opaque: the `nextCursor` of the page before. */
   cursor: z.string().max(200).optional(),

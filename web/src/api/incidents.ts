@@ -9,6 +9,8 @@ export const incidentChangeRoutes = [
   'incident.search',
   'incident.someByLocation',
   'incident.dashboard',
+  'incident.portfolioSummary',
+  'incident.portfolioPage',
 ] as const satisfies InvalidationGroup;
 
 export const incidentQueryOptions = (id: number) =>
@@ -75,41 +77,6 @@ export const locationIncidentsQueryOptions = (input: LocationIncidentsInput) =>
 
 export const useLocationIncidents = (input: LocationIncidentsInput) =>
   useQuery(locationIncidentsQueryOptions(input));
-
-/** The dashboard's filters; unset ones are left to the API's defaults (the last 30 days, every priority). */
-export interface DashboardFilters {
-  /** ISO instants. */
-  from?: string;
-  to?: string;
-  priority?: 1 | 2 | 3;
-  locationId?: number;
-  unresolvedOnly?: boolean;
-}
-
-export interface DashboardInput {
-  userId: number;
-  filters: DashboardFilters;
-}
-
-const dashboardInputOf = ({ userId, filters }: DashboardInput) => ({
-  params: { userId },
-  query: {
-    from: filters.from,
-    to: filters.to,
-    typeId: filters.priority,
-    locationId: filters.locationId,
-    unresolvedOnly: filters.unresolvedOnly ? ('true' as const) : undefined,
-  },
-});
-
-/** The dashboard's incident counts and walk-report statistics of the user's locations. */
-export const dashboardQueryOptions = (input: DashboardInput) =>
-  queryOptions({
-    queryKey: queryKeyOf('incident.dashboard', dashboardInputOf(input)),
-    queryFn: ({ signal }) => api('incident.dashboard', { ...dashboardInputOf(input), signal }),
-  });
-
-export const useDashboard = (input: DashboardInput) => useQuery(dashboardQueryOptions(input));
 
 export interface ResolveIncidentInput {
   id: number;

@@ -17,6 +17,8 @@ export const locationChangeRoutes = [
   'organization.allByUser',
   'organization.get',
   'incident.dashboard',
+  'incident.portfolioSummary',
+  'incident.portfolioPage',
 ] as const satisfies InvalidationGroup;
 
 export const locationQueryOptions = (id: number) =>

@@ -5,8 +5,13 @@ import { api } from '../lib/api.ts';
 import { queryKeyOf } from '../lib/query.ts';
 import { invalidateGroup, type InvalidationGroup } from './invalidation.ts';
 
-/** What a change of a schedule makes stale besides the schedule itself: today's windows. */
-export const scheduleChangeRoutes = ['schedule.get', 'schedule.today'] as const satisfies InvalidationGroup;
+/** What a change of a schedule makes stale besides the schedule itself: today's windows, the dashboard's. */
+export const scheduleChangeRoutes = [
+  'schedule.get',
+  'schedule.today',
+  'incident.portfolioSummary',
+  'incident.portfolioPage',
+] as const satisfies InvalidationGroup;
 
 /** Today's windows are asked for again this often, as windows open, close and get walked. */
 export const TODAY_REFRESH_MS = 60_000;

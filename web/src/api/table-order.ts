@@ -5,8 +5,11 @@ import { api } from '../lib/api.ts';
 import { queryKeyOf, shouldRetry } from '../lib/query.ts';
 import { useInvalidateGroup, type InvalidationGroup } from './invalidation.ts';
 
-/** What saving the card order makes stale. */
-export const tableOrderChangeRoutes = ['user.tableOrder'] as const satisfies InvalidationGroup;
+/** What saving the card order makes stale: the order, and the dashboard's pages in it. */
+export const tableOrderChangeRoutes = [
+  'user.tableOrder',
+  'incident.portfolioPage',
+] as const satisfies InvalidationGroup;
 
 /** The signed-in user's saved order of the dashboard's location cards, by displayOrder. */
 export const tableOrderQueryOptions = () =>
@@ -17,7 +20,7 @@ export const tableOrderQueryOptions = () =>
     retry: (failures, error) => failures < 1 && shouldRetry(failures, error),
   });
 
-export const useTableOrder = () => useQuery(tableOrderQueryOptions());
+export const useTableOrder = (enabled = true) => useQuery({ ...tableOrderQueryOptions(), enabled });
 
 export interface OrderedTable {
   tableId: number;

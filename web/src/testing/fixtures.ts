@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { dashboardLocation } from '@sitewalk/shared/schemas/incident';
 import type { Location } from '@sitewalk/shared/schemas/location';
+import type { PortfolioLocation, PortfolioSummary } from '@sitewalk/shared/schemas/portfolio';
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
 import type { Organization } from '@sitewalk/shared/schemas/organization';
 import type { User } from '@sitewalk/shared/schemas/user';
@@ -85,6 +86,25 @@ export const aDashboardLocation = (overrides: Partial<DashboardLocation> = {}): 
   walkReportStats: { last72Hours: 3, lastWeek: 12, flagsLastWeek: 0 },
   incidentCountsByType: { 1: 0, 2: 0, 3: 0 },
   incidents: [],
+  ...overrides,
+});
+
+/** A location of the dashboard's page: its card, its area ('North Area' unless told) and today's state. */
+export const aPortfolioLocation = (overrides: Partial<PortfolioLocation> = {}): PortfolioLocation => ({
+  ...aDashboardLocation(),
+  organization: { id: 3, name: 'North Area' },
+  today: { state: 'noWindows', timeZone: 'America/Chicago', windows: [] },
+  openIncidents: { 1: 0, 2: 0, 3: 0 },
+  ...overrides,
+});
+
+/** The dashboard's summary: every figure zero unless told. */
+export const aPortfolioSummary = (overrides: Partial<PortfolioSummary> = {}): PortfolioSummary => ({
+  locationCount: 0,
+  today: { walked: 0, dueSoon: 0, missed: 0, pending: 0, noWindows: 0 },
+  openIncidents: { 1: 0, 2: 0, 3: 0 },
+  flaggedReportsLastWeek: 0,
+  asOf: '2026-11-24T15:00:00.000Z',
   ...overrides,
 });
 

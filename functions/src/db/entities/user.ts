@@ -106,3 +106,21 @@ export const tablePreferenceEntity = new Entity({
   },
 });
 export type TablePreferenceItem = EntityItem<typeof tablePreferenceEntity>;
+
+/**
+ * How a user's dashboard shows its locations (issue 30): `cards` or a compact `table`. One item in the user's
+ * partition, beside the table order (and, like it, not in the `userAccess` collection); none means `cards`.
+ */
+export const dashboardViewEntity = new Entity({
+  model: { entity: 'dashboardView', version: '1', service },
+  attributes: {
+    userId: { type: 'number', required: true },
+    view: { type: ['cards', 'table'] as const, required: true },
+  },
+  indexes: {
+    primary: {
+      pk: { field: 'pk', composite: ['userId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+  },
+});

@@ -1,16 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { renderWithProviders } from '../../testing/test-utils.tsx';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import type { PortfolioLocation, PortfolioPage } from '@sitewalk/shared/schemas/portfolio';
+import { renderWithFakeApi } from '../../testing/test-utils.tsx';
+import { fakeError, type FakeHandlers, type FakeRequest } from '../../testing/fake-api.ts';
 import { anIncident } from '../../testing/incident-fixtures.ts';
-import { aDashboardLocation, aLocation, aPerson, dana } from '../../testing/fixtures.ts';
+import {
+  aPerson,
+  aPortfolioLocation,
+  aPortfolioSummary,
+  anOrganization,
+  dana,
+} from '../../testing/fixtures.ts';
+import { aLocation } from '../../testing/fixtures.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
-const alpha = aDashboardLocation({ id: 1, name: 'Alpha Storage' });
-const beta = aDashboardLocation({
+const north = { id: 3, name: 'North Area' };
+const south = { id: 4, name: 'South Area' };
+const alpha = aPortfolioLocation({ id: 1, name: 'Alpha Storage', organization: north });
+const beta = aPortfolioLocation({
   id: 2,
   name: 'Beta Storage',
+  organization: north,
   incidents: [
     anIncident({
       id: 31,
@@ -19,118 +30,288 @@ const beta = aDashboardLocation({
     }),
   ],
 });
-const gamma = aDashboardLocation({ id: 3, name: 'Gamma Storage' });
+const gamma = aPortfolioLocation({ id: 3, name: 'Gamma Storage', organization: south });
 
-const IncidentRoute = () => {
+const onePage = (locations: PortfolioLocation[]): PortfolioPage => ({
+  locations,
+  nextCursor: null,
+  totalCount: locations.length,
+});
+
+const PlaceRoute = () => {
   const { pathname, state } = useLocation();
-  return <p data-testid="incident-route">{JSON.stringify({ pathname, state })}</p>;
+  return <p data-testid="landed">{JSON.stringify({ pathname, state })}</p>;
 };
 
-const renderDashboard = (handlers: FakeHandlers, route = '/app') => {
-  const fake = createFakeFetch(handlers);
-  vi.stubGlobal('fetch', fake.fetch);
-  const rendered = renderWithProviders(<DashboardPage />, {
-    route,
-    path: '/app',
-    routes: [{ path: '/app/incidents/:id', element: <IncidentRoute /> }],
-    user: aPerson({ ...dana, id: 7 }),
-  });
-  return { ...rendered, fake };
-};
+/** Answers every call the dashboard makes; `handlers` replace some. */
+const renderDashboard = (handlers: FakeHandlers = {}, route = '/app') =>
+  renderWithFakeApi(
+    <DashboardPage />,
+    {
+      'incident.portfolioSummary': () => aPortfolioSummary({ locationCount: 3 }),
+      'incident.portfolioPage': () => onePage([alpha, beta, gamma]),
+      'organization.allByUser': () => [],
+      'location.allByUser': () => [],
+      'user.dashboardView': () => ({ view: 'cards' }),
+      'user.tableOrder': () => [],
+      ...handlers,
+    },
+    {
+      route,
+      path: '/app',
+      routes: [
+        { path: '/app/incidents/:id', element: <PlaceRoute /> },
+        { path: '/app/locations/:id', element: <PlaceRoute /> },
+      ],
+      user: aPerson({ ...dana, id: 7 }),
+    },
+  );
 
-const cardNames = () => screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+const cardNames = () =>
+  screen
+    .getAllByRole('region')
+    .map((region) => within(region).getByRole('heading', { level: 2 }).textContent);
+const pageQueries = (fake: { callsOf: (name: 'incident.portfolioPage') => FakeRequest[] }) =>
+  fake.callsOf('incident.portfolioPage').map((call) => Object.fromEntries(call.query));
 
 describe('DashboardPage', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  it("shows 'Dashboard' and one card per location, in the user's saved order", async () => {
-    const { fake } = renderDashboard({
-      'incident.dashboard': () => ({ locations: [alpha, beta, gamma] }),
-      'user.tableOrder': () => [
-        { id: 11, tableId: 3, tableName: 'Gamma Storage', displayOrder: 0 },
-        { id: 12, tableId: 1, tableName: 'Alpha Storage', displayOrder: 1 },
-      ],
-    });
+  it("shows 'Dashboard', the summary, and a card per location of the first page, by attention", async () => {
+    const { fake } = renderDashboard();
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-    await screen.findByRole('heading', { name: 'Gamma Storage' });
-    // Saved ones first by their order, then the rest in the API's order.
-    expect(cardNames()).toEqual(['Gamma Storage', 'Alpha Storage', 'Beta Storage']);
-    expect(fake.callsOf('incident.dashboard')[0]?.params).toEqual({ userId: '7' });
-  });
-
-  it('filters the cards by the search box', async () => {
-    const { user } = renderDashboard({
-      'incident.dashboard': () => ({ locations: [alpha, beta, gamma] }),
-      'user.tableOrder': () => [],
-    });
     await screen.findByRole('heading', { name: 'Alpha Storage' });
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'beta');
-    expect(cardNames()).toEqual(['Beta Storage']);
+    expect(cardNames()).toEqual(['Alpha Storage', 'Beta Storage', 'Gamma Storage']);
+    // A card's name takes the user to its location.
+    expect(
+      within(screen.getByRole('region', { name: 'Gamma Storage' })).getByRole('link', {
+        name: 'Gamma Storage',
+      }),
+    ).toHaveAttribute('href', '/app/locations/3');
+    expect(pageQueries(fake)).toEqual([{ order: 'attention' }]);
+    expect(await screen.findByRole('heading', { name: '3 locations' })).toBeInTheDocument();
+    // Today's windows come with the page: no call of their own.
+    expect(fake.callsOf('schedule.today')).toEqual([]);
+    expect(fake.callsOf('incident.dashboard')).toEqual([]);
   });
 
-  it('sends the type, location and unresolved filters to the API', async () => {
-    const { fake } = renderDashboard(
+  it("draws each card's windows of today from its row", async () => {
+    renderDashboard({
+      'incident.portfolioPage': () =>
+        onePage([
+          aPortfolioLocation({
+            id: 1,
+            name: 'Alpha Storage',
+            today: {
+              state: 'missed',
+              timeZone: 'America/Chicago',
+              windows: [
+                {
+                  windowId: 'morning',
+                  label: 'Morning walk',
+                  opensAt: '2026-11-24T13:00:00.000Z',
+                  closesAt: '2026-11-24T16:00:00.000Z',
+                  status: 'missed',
+                  walkReportId: null,
+                },
+              ],
+            },
+          }),
+        ]),
+    });
+    const card = await screen.findByRole('region', { name: 'Alpha Storage' });
+    expect(within(card).getByRole('list', { name: "Today's walk windows" })).toHaveTextContent(
+      'Morning walk · Missed',
+    );
+  });
+
+  it('heads each area as it changes along the list', async () => {
+    renderDashboard();
+    await screen.findByRole('heading', { name: 'Gamma Storage' });
+    const headings = screen
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent)
+      .filter((text) => text !== '3 locations');
+    expect(headings).toEqual(['North Area', 'Alpha Storage', 'Beta Storage', 'South Area', 'Gamma Storage']);
+  });
+
+  it('filters the locations to a summary figure, says so, and clears the filter', async () => {
+    const { user, fake } = renderDashboard({
+      'incident.portfolioSummary': () =>
+        aPortfolioSummary({
+          locationCount: 3,
+          today: { walked: 1, dueSoon: 0, missed: 2, pending: 0, noWindows: 0 },
+          openIncidents: { 1: 1, 2: 0, 3: 4 },
+          flaggedReportsLastWeek: 5,
+        }),
+      'incident.portfolioPage': ({ query }) =>
+        onePage(query.get('show') === 'missed' ? [alpha, gamma] : [alpha, beta, gamma]),
+    });
+    await screen.findByRole('heading', { name: 'Beta Storage' });
+    // Every figure with its count, in the colours of the cards.
+    const missed = await screen.findByRole('link', { name: 'Missed today: 2' });
+    expect(missed).toHaveAttribute('data-tone', 'error');
+    expect(screen.getByRole('link', { name: 'Walked today: 1' })).toHaveAttribute('data-tone', 'success');
+    expect(screen.getByRole('link', { name: 'Due soon: 0' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Critical open: 1' })).toHaveAttribute('data-tone', 'error');
+    expect(screen.getByRole('link', { name: 'Important open: 0' })).toHaveAttribute('data-tone', 'neutral');
+    expect(screen.getByRole('link', { name: 'Regular open: 4' })).toHaveAttribute('data-tone', 'info');
+    expect(screen.getByRole('link', { name: 'Flagged last week: 5' })).toHaveAttribute(
+      'data-tone',
+      'warning',
+    );
+
+    await user.click(missed);
+    await waitFor(() => expect(cardNames()).toEqual(['Alpha Storage', 'Gamma Storage']));
+    expect(pageQueries(fake).at(-1)).toEqual({ order: 'attention', show: 'missed' });
+    expect(screen.getByText('Filtered to missed today')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Missed today: 2' })).toHaveAttribute('aria-current', 'true');
+    // The summary stays the whole portfolio's.
+    expect(fake.callsOf('incident.portfolioSummary').every((call) => !call.query.has('show'))).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Clear filter' }));
+    await waitFor(() => expect(cardNames()).toEqual(['Alpha Storage', 'Beta Storage', 'Gamma Storage']));
+    expect(screen.queryByText('Filtered to missed today')).not.toBeInTheDocument();
+  });
+
+  it('opens filtered from the address', async () => {
+    const { fake } = renderDashboard({}, '/app?show=flagged');
+    await screen.findByRole('heading', { name: 'Alpha Storage' });
+    expect(screen.getByText('Filtered to flagged last week')).toBeInTheDocument();
+    expect(pageQueries(fake)).toEqual([{ order: 'attention', show: 'flagged' }]);
+  });
+
+  it('loads the next page with the cursor and says how many are shown of all', async () => {
+    const { user, fake } = renderDashboard({
+      'incident.portfolioPage': ({ query }) =>
+        query.get('cursor') === 'after-beta'
+          ? { locations: [gamma], nextCursor: null, totalCount: 3 }
+          : { locations: [alpha, beta], nextCursor: 'after-beta', totalCount: 3 },
+    });
+    await screen.findByRole('heading', { name: 'Beta Storage' });
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 2 of 3 locations');
+    expect(cardNames()).toEqual(['Alpha Storage', 'Beta Storage']);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('heading', { name: 'Gamma Storage' });
+    expect(cardNames()).toEqual(['Alpha Storage', 'Beta Storage', 'Gamma Storage']);
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 3 of 3 locations');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(pageQueries(fake)).toEqual([{ order: 'attention' }, { order: 'attention', cursor: 'after-beta' }]);
+  });
+
+  it('filters by a location searched on the server in the picker, which names a location from the address', async () => {
+    const { user, fake } = renderDashboard(
       {
-        'incident.dashboard': () => ({ locations: [beta] }),
-        'user.tableOrder': () => [],
         'location.get': () => aLocation({ id: 2, name: 'Beta Storage' }),
+        'location.someByUser': () => ({
+          locations: [aLocation({ id: 3, name: 'Gamma Storage' })],
+          totalCount: 1,
+        }),
       },
-      '/app?type=1&location=2&unresolved=true&from=2026-11-01&to=2026-11-10',
+      '/app?location=2',
+    );
+    const picker = await screen.findByRole('combobox', { name: 'Location' });
+    await waitFor(() => expect(picker).toHaveValue('Beta Storage'));
+    await user.clear(picker);
+    await user.type(picker, 'gam');
+    await user.click(await screen.findByRole('option', { name: /Gamma Storage/ }));
+    await waitFor(() => expect(pageQueries(fake).at(-1)?.locationId).toBe('3'));
+    expect(fake.callsOf('location.someByUser').at(-1)?.query.get('searchTerm')).toBe('gam');
+  });
+
+  it('sends the search (once typing pauses), type, location, unresolved, range and area to the server', async () => {
+    const { user, fake } = renderDashboard(
+      {
+        'organization.allByUser': () => [anOrganization(north), anOrganization(south)],
+      },
+      '/app?type=1&location=2&unresolved=true&from=2026-11-01&to=2026-11-10&area=4',
     );
     await screen.findByRole('heading', { name: 'Beta Storage' });
-    // The location from the address shows by its name in the picker.
-    await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Beta Storage'),
-    );
-    const queries = fake.callsOf('incident.dashboard').map((call) => Object.fromEntries(call.query));
-    expect(queries).toContainEqual(
-      expect.objectContaining({ typeId: '1', locationId: '2', unresolvedOnly: 'true' }),
-    );
-    const filtered = queries.find((query) => query.locationId === '2');
-    expect(new Date(filtered?.from ?? '').getDate()).toBe(1);
-    expect(new Date(filtered?.to ?? '').getDate()).toBe(10);
-  });
-
-  it('filters by a location searched on the server and chosen in the picker', async () => {
-    const { fake, user } = renderDashboard({
-      'incident.dashboard': () => ({ locations: [alpha, beta] }),
-      'user.tableOrder': () => [],
-      'location.someByUser': () => ({
-        locations: [aLocation({ id: 2, name: 'Beta Storage' })],
-        totalCount: 1,
+    const first = pageQueries(fake)[0];
+    expect(first).toEqual(
+      expect.objectContaining({
+        typeId: '1',
+        locationId: '2',
+        unresolvedOnly: 'true',
+        organizationId: '4',
+        order: 'attention',
       }),
-    });
-    await screen.findByRole('heading', { name: 'Alpha Storage' });
-    const picker = screen.getByRole('combobox', { name: 'Location' });
-    await user.click(picker);
-    await user.type(picker, 'beta');
-    await user.click(await screen.findByRole('option', { name: /Beta Storage/ }));
-    await waitFor(() => expect(fake.callsOf('incident.dashboard').at(-1)?.query.get('locationId')).toBe('2'));
-    expect(fake.callsOf('location.someByUser').at(-1)?.query.get('searchTerm')).toBe('beta');
+    );
+    expect(new Date(first?.from ?? '').getDate()).toBe(1);
+    expect(new Date(first?.to ?? '').getDate()).toBe(10);
+    expect(fake.callsOf('incident.portfolioSummary')[0]?.query.get('organizationId')).toBe('4');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'beta');
+    // The debounce's wait, then the call: longer than waitFor's default on a loaded machine.
+    await waitFor(() => expect(pageQueries(fake).at(-1)?.searchTerm).toBe('beta'), { timeout: 3000 });
+    // Not a call per keystroke.
+    expect(pageQueries(fake).filter((query) => query.searchTerm)).toHaveLength(1);
   });
 
-  it("says 'Error loading dashboard data' when the call fails", async () => {
-    renderDashboard({
-      'incident.dashboard': () => fakeError(403, 'Forbidden'),
-      'user.tableOrder': () => [],
-    });
+  it("says 'Error loading dashboard data' when the page cannot be read", async () => {
+    renderDashboard({ 'incident.portfolioPage': () => fakeError(403, 'Forbidden') });
     expect(await screen.findByText('Error loading dashboard data')).toBeInTheDocument();
   });
 
   it('opens an incident row at /app/incidents/{id}, recording the dashboard as its origin', async () => {
-    const { user } = renderDashboard(
-      { 'incident.dashboard': () => ({ locations: [beta] }), 'user.tableOrder': () => [] },
-      '/app?type=1',
-    );
+    const { user } = renderDashboard({}, '/app?type=1');
     await user.click(await screen.findByRole('button', { name: /Broken lock/ }));
-    const landed = JSON.parse((await screen.findByTestId('incident-route')).textContent ?? '{}');
+    const landed = JSON.parse((await screen.findByTestId('landed')).textContent ?? '{}');
     expect(landed).toEqual({ pathname: '/app/incidents/31', state: { from: '/app?type=1' } });
   });
 });
 
-describe('DashboardPage reordering', () => {
+describe('DashboardPage table view', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('switches to the table, keeps the choice for the user, and links each row to its location', async () => {
+    const { user, fake } = renderDashboard({
+      'incident.portfolioPage': () =>
+        onePage([
+          { ...alpha, today: { ...alpha.today, state: 'missed' }, openIncidents: { 1: 2, 2: 0, 3: 1 } },
+          beta,
+        ]),
+      'user.setDashboardView': ({ body }) => body as { view: 'table' },
+    });
+    await screen.findByRole('heading', { name: 'Alpha Storage' });
+    await user.click(screen.getByRole('button', { name: 'Table' }));
+
+    const table = await screen.findByRole('table', { name: 'Locations' });
+    expect(fake.callsOf('user.setDashboardView').map((call) => call.body)).toEqual([{ view: 'table' }]);
+    expect(screen.queryByRole('region', { name: 'Alpha Storage' })).not.toBeInTheDocument();
+    const row = within(table).getByRole('row', { name: /Alpha Storage/ });
+    expect(within(row).getByText('Missed')).toBeInTheDocument();
+    expect(within(row).getByLabelText('Critical open: 2')).toHaveAttribute('data-tone', 'error');
+    expect(within(table).getByRole('rowheader', { name: 'North Area' })).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('link', { name: 'Alpha Storage' }));
+    expect(JSON.parse((await screen.findByTestId('landed')).textContent ?? '{}').pathname).toBe(
+      '/app/locations/1',
+    );
+  });
+
+  it('opens in the view the user kept', async () => {
+    renderDashboard({ 'user.dashboardView': () => ({ view: 'table' }) });
+    expect(await screen.findByRole('table', { name: 'Locations' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('goes back to the cards when the choice cannot be kept', async () => {
+    const { user } = renderDashboard({ 'user.setDashboardView': () => fakeError(500, 'Boom') });
+    await screen.findByRole('heading', { name: 'Alpha Storage' });
+    await user.click(screen.getByRole('button', { name: 'Table' }));
+    expect(await screen.findByText('The view could not be kept.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cards' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
+
+describe('DashboardPage reordering in My order', () => {
   // jsdom lays nothing out: give each card a place in one column, so the keyboard moves have somewhere to go.
   const layout = vi.spyOn(Element.prototype, 'getBoundingClientRect');
   beforeEach(() => {
@@ -156,23 +337,32 @@ describe('DashboardPage reordering', () => {
     vi.unstubAllGlobals();
   });
 
-  it('moves a card with the keyboard and saves the new positions: moved rows by PUT, new rows by POST', async () => {
+  it('offers no drag in the attention order', async () => {
+    renderDashboard();
+    await screen.findByRole('heading', { name: 'Alpha Storage' });
+    expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
+  });
+
+  it('asks for the saved order, moves a card with the keyboard and saves the positions of the loaded ones', async () => {
     type Row = { tableId: number; tableName: string; displayOrder: number };
     const saved = [
       { id: 11, tableId: 1, tableName: 'Alpha Storage', displayOrder: 0 },
       { id: 12, tableId: 2, tableName: 'Beta Storage', displayOrder: 1 },
     ];
     const { user, fake } = renderDashboard({
-      'incident.dashboard': () => ({ locations: [alpha, beta, gamma] }),
       'user.tableOrder': () => saved,
       'user.updateTableOrder': ({ params, body }) => ({ ...(body as Row), id: Number(params.orderId) }),
       'user.createTableOrder': ({ body }) => ({ ...(body as Row), id: 13 }),
     });
     await screen.findByRole('heading', { name: 'Alpha Storage' });
+    await user.click(screen.getByRole('button', { name: 'My order' }));
+    await waitFor(() => expect(pageQueries(fake).at(-1)).toEqual({ order: 'mine' }));
+    // No area headings in the user's own order: one list to drag in.
+    expect(screen.queryByRole('heading', { name: 'North Area' })).not.toBeInTheDocument();
     expect(cardNames()).toEqual(['Alpha Storage', 'Beta Storage', 'Gamma Storage']);
 
     // Gamma up two places: Space picks it up, the arrows move it, Space drops it.
-    screen.getByRole('button', { name: 'Move Gamma Storage' }).focus();
+    (await screen.findByRole('button', { name: 'Move Gamma Storage' })).focus();
     await user.keyboard(' ');
     await user.keyboard('{ArrowUp}');
     await user.keyboard('{ArrowUp}');
@@ -193,11 +383,9 @@ describe('DashboardPage reordering', () => {
       ]),
     );
     expect(moves).toHaveLength(2);
-    // The saved order is read back after the save.
+    // The saved order and the page in it are read back after the save.
     await waitFor(() => expect(fake.callsOf('user.tableOrder').length).toBeGreaterThan(1));
-    expect(
-      within(screen.getByTestId('card-3')).getByRole('heading', { name: 'Gamma Storage' }),
-    ).toBeInTheDocument();
+    await waitFor(() => expect(pageQueries(fake).filter((query) => query.order === 'mine').length).toBe(2));
   });
 });
 
@@ -210,14 +398,9 @@ describe('DashboardPage date range', () => {
     ['/app?from=2026-11-10&to=2026-11-01', 'From must not be after To'],
     ['/app?from=2999-01-01', 'From must not be in the future'],
   ])('%s is not sent: %s', async (route, message) => {
-    const { fake } = renderDashboard(
-      { 'incident.dashboard': () => ({ locations: [alpha] }), 'user.tableOrder': () => [] },
-      route,
-    );
+    const { fake } = renderDashboard({}, route);
     expect(await screen.findByText(message)).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Alpha Storage' });
-    for (const call of fake.callsOf('incident.dashboard')) {
-      expect(call.query.has('from')).toBe(false);
-    }
+    for (const query of pageQueries(fake)) expect(query).not.toHaveProperty('from');
   });
 });

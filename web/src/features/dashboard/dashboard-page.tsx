@@ -1,20 +1,51 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Box, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  MenuItem,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import CancelIcon from '@mui/icons-material/Cancel';
+import type { AttentionFilter } from '@sitewalk/shared/portfolio';
+import type { PortfolioLocation } from '@sitewalk/shared/schemas/portfolio';
+import { TABLE_ORDER_MAX } from '@sitewalk/shared/constants';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { incidentOriginState } from '../../lib/incident-origin.ts';
-import { useDashboard, type DashboardFilters as Filters } from '../../api/incidents.ts';
-import { useScheduleToday } from '../../api/schedules.ts';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
+import { useOrganizationsOfUser } from '../../api/organizations.ts';
+import {
+  useDashboardView,
+  usePortfolioPages,
+  usePortfolioSummary,
+  useSetDashboardView,
+  type DashboardFilters as Filters,
+  type PortfolioOrder,
+} from '../../api/portfolio.ts';
 import { useSaveTableOrder, useTableOrder } from '../../api/table-order.ts';
 import { DashboardFilters, type FilterValues } from './components/dashboard-filters.tsx';
-import { LocationCard, type DashboardLocation } from './components/location-card.tsx';
-import { SortableCards } from './components/sortable-cards.tsx';
+import { LocationCard } from './components/location-card.tsx';
+import { LocationTable } from './components/location-table.tsx';
+import { PortfolioSummary } from './components/portfolio-summary.tsx';
+import { CARD_GRID, SortableCards } from './components/sortable-cards.tsx';
+import { groupByArea, ungrouped, type AreaGroup } from './components/area-groups.ts';
+import { attentionFilterOf, attentionLabels } from './attention.ts';
 import { DownloadCsvButton } from '../../components/exports/download-csv-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ID = /^[1-9]\d*$/;
+/** Typing in the search box asks the server once the typing pauses this long. */
+const SEARCH_DEBOUNCE_MS = 250;
+
 const today = () => {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
@@ -25,19 +56,28 @@ const valuesOf = (params: URLSearchParams): FilterValues => ({
   from: DATE.test(params.get('from') ?? '') ? (params.get('from') as string) : '',
   to: DATE.test(params.get('to') ?? '') ? (params.get('to') as string) : '',
   type: ['1', '2', '3'].includes(params.get('type') ?? '') ? (params.get('type') as string) : '',
-  location: /^[1-9]\d*$/.test(params.get('location') ?? '') ? (params.get('location') as string) : '',
+  location: ID.test(params.get('location') ?? '') ? (params.get('location') as string) : '',
   unresolved: params.get('unresolved') === 'true',
 });
 
-const paramsOf = (values: FilterValues) => {
-  const params = new URLSearchParams();
-  if (values.search) params.set('q', values.search);
-  if (values.from) params.set('from', values.from);
-  if (values.to) params.set('to', values.to);
-  if (values.type) params.set('type', values.type);
-  if (values.location) params.set('location', values.location);
-  if (values.unresolved) params.set('unresolved', 'true');
-  return params;
+/** The address's parameters with the form's filters set (the summary figure, area and order kept). */
+const withFilters = (params: URLSearchParams, values: FilterValues) => {
+  const next = new URLSearchParams(params);
+  const set = (key: string, value: string) => (value ? next.set(key, value) : next.delete(key));
+  set('q', values.search);
+  set('from', values.from);
+  set('to', values.to);
+  set('type', values.type);
+  set('location', values.location);
+  set('unresolved', values.unresolved ? 'true' : '');
+  return next;
+};
+
+const withParam = (params: URLSearchParams, key: string, value: string | undefined) => {
+  const next = new URLSearchParams(params);
+  if (value) next.set(key, value);
+  else next.delete(key);
+  return next;
 };
 
 /**
@@ -60,22 +100,40 @@ const filtersOf = (values: FilterValues): { filters: Filters; rangeError: string
   return { filters, rangeError: null };
 };
 
-const matches = (location: DashboardLocation, search: string) => {
-  const term = search.trim().toLowerCase();
-  if (!term) return true;
-  return [location.name, location.address, location.city, location.state, location.zipcode].some((text) =>
-    text.toLowerCase().includes(term),
-  );
+/** The loaded locations with the ones just dragged in their new order (the rest after them, as loaded). */
+const inMovedOrder = (locations: PortfolioLocation[], moved: number[] | null) => {
+  if (!moved) return locations;
+  const rank = new Map(moved.map((id, index) => [id, index]));
+  const last = Number.MAX_SAFE_INTEGER;
+  return locations
+    .map((location, index) => ({ location, index }))
+    .sort(
+      (a, b) => (rank.get(a.location.id) ?? last) - (rank.get(b.location.id) ?? last) || a.index - b.index,
+    )
+    .map(({ location }) => location);
 };
 
-/** Puts `moved` (a subset of `all`, reordered) into the slots of `all` they held, leaving the rest in place. */
-const mergeOrder = (all: number[], moved: number[]) => {
-  const movedSet = new Set(moved);
-  const next = [...moved];
-  return all.map((id) => (movedSet.has(id) ? (next.shift() as number) : id));
-};
+/** The switches' unselected text (MUI's action colour) meets WCAG AA on white, not on the page's grey. */
+const ON_PAPER = { bgcolor: 'background.paper' } as const;
 
-/** The dashboard. */
+const SwitchLabel = ({ id, children }: { id: string; children: string }) => (
+  <Typography id={id} variant="body2" color="text.secondary" component="span">
+    {children}
+  </Typography>
+);
+
+const AreaHeading = ({ name }: { name: string }) => (
+  <Typography
+    variant="overline"
+    component="h2"
+    color="text.secondary"
+    sx={{ display: 'block', mt: 3, mb: 1, fontWeight: 600, borderBottom: 1, borderColor: 'divider' }}
+  >
+    {name}
+  </Typography>
+);
+
+/** The owner's dashboard: the portfolio's summary, then its locations a page at a time, by area. */
 export const DashboardPage = () => {
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -83,45 +141,49 @@ export const DashboardPage = () => {
   const [params, setParams] = useSearchParams();
   const values = valuesOf(params);
   const { filters, rangeError } = filtersOf(values);
+  const show = attentionFilterOf(params.get('show'));
+  const areaParam = params.get('area') ?? '';
+  const organizationId = ID.test(areaParam) ? Number(areaParam) : undefined;
+  const order: PortfolioOrder = params.get('order') === 'mine' ? 'mine' : 'attention';
+  const searchTerm = useDebouncedValue(values.search.trim(), SEARCH_DEBOUNCE_MS);
 
-  const dashboard = useDashboard({ userId: user.id, filters });
-  // Today's walk windows, in their own query: the dashboard's call stays as it was.
-  const today = useScheduleToday();
-  const todayOf = useMemo(
-    () => new Map((today.data?.locations ?? []).map((l) => [l.locationId, l])),
-    [today.data],
-  );
-  const tableOrder = useTableOrder();
+  const summary = usePortfolioSummary({ organizationId });
+  const pageInput = { filters, organizationId, show, searchTerm, order };
+  const pages = usePortfolioPages(pageInput);
+  const areas = useOrganizationsOfUser(user.id);
+  const view = useDashboardView();
+  const setView = useSetDashboardView();
+  // What is saved now, for the save to know which rows to move: only the user's own order drags.
+  const tableOrder = useTableOrder(order === 'mine');
   const saveOrder = useSaveTableOrder();
-  const [movedOrder, setMovedOrder] = useState<number[] | null>(null);
 
-  const locations = useMemo(() => dashboard.data?.locations ?? [], [dashboard.data]);
-  const ordered = useMemo(() => {
-    const rank = new Map<number, number>();
-    if (movedOrder) movedOrder.forEach((id, index) => rank.set(id, index));
-    else tableOrder.data?.forEach((row) => rank.set(row.tableId, row.displayOrder));
-    const last = Number.MAX_SAFE_INTEGER;
-    return locations
-      .map((location, index) => ({ location, index }))
-      .sort(
-        (a, b) => (rank.get(a.location.id) ?? last) - (rank.get(b.location.id) ?? last) || a.index - b.index,
-      )
-      .map(({ location }) => location);
-  }, [locations, movedOrder, tableOrder.data]);
-  const visible = ordered.filter((location) => matches(location, values.search));
+  // A drag shows at once; the order is the server's again when the query asked for changes.
+  const queryKey = JSON.stringify(pageInput);
+  const [moved, setMoved] = useState<{ key: string; ids: number[] } | null>(null);
+  const loaded = useMemo(() => pages.data?.pages.flatMap((page) => page.locations) ?? [], [pages.data]);
+  const locations = inMovedOrder(loaded, moved?.key === queryKey ? moved.ids : null);
+  const totalCount = pages.data?.pages.at(-1)?.totalCount ?? 0;
+  // Dragging moves the user's own order: not while the other order's cards still show as it loads.
+  const draggable = order === 'mine' && !pages.isPlaceholderData;
+  const groups: AreaGroup<PortfolioLocation>[] =
+    order === 'attention' ? groupByArea(locations) : ungrouped(locations);
+  const shownView = view.data?.view ?? 'cards';
 
+  const setParam = (key: string, value: string | undefined) =>
+    setParams(withParam(params, key, value), { replace: true });
   const onChange = (patch: Partial<FilterValues>) =>
-    setParams(paramsOf({ ...values, ...patch }), { replace: true });
+    setParams(withFilters(params, { ...values, ...patch }), { replace: true });
+  const hrefOf = (filter: AttentionFilter) =>
+    `${here.pathname}?${withParam(params, 'show', show === filter ? undefined : filter).toString()}`;
 
-  const onReorder = (visibleIds: number[]) => {
-    const ids = mergeOrder(
-      ordered.map((location) => location.id),
-      visibleIds,
-    );
-    setMovedOrder(ids);
-    const byId = new Map(locations.map((location) => [location.id, location]));
+  const onReorder = (ids: number[]) => {
+    setMoved({ key: queryKey, ids });
+    const byId = new Map(loaded.map((location) => [location.id, location]));
+    // The server keeps TABLE_ORDER_MAX positions; the locations after them follow by name.
     saveOrder.mutate({
-      tables: ids.map((id) => ({ tableId: id, tableName: byId.get(id)?.name ?? '' })),
+      tables: ids
+        .slice(0, TABLE_ORDER_MAX)
+        .map((id) => ({ tableId: id, tableName: byId.get(id)?.name ?? '' })),
       saved: tableOrder.data ?? [],
     });
   };
@@ -131,42 +193,171 @@ export const DashboardPage = () => {
       state: incidentOriginState(`${here.pathname}${here.search}`),
     });
 
+  const card = (location: PortfolioLocation, handle?: ReactNode) => (
+    <LocationCard
+      location={location}
+      onOpenIncident={openIncident}
+      handle={handle}
+      windows={location.today.windows}
+      timeZone={location.today.timeZone}
+    />
+  );
+
+  const list =
+    shownView === 'table' ? (
+      <LocationTable groups={groups} />
+    ) : draggable ? (
+      <SortableCards
+        items={locations.map(({ id, name }) => ({ id, name }))}
+        onReorder={onReorder}
+        renderCard={(item, handle) =>
+          card(locations.find((l) => l.id === item.id) as PortfolioLocation, handle)
+        }
+      />
+    ) : (
+      groups.map((group) => (
+        <Box key={group.key}>
+          {group.area && <AreaHeading name={group.area.name} />}
+          <Box sx={CARD_GRID}>
+            {group.locations.map((location) => (
+              <Box key={location.id} sx={{ minWidth: 0 }}>
+                {card(location)}
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      ))
+    );
+
+  const areaOptions = areas.data ?? [];
+
   return (
     <Box sx={{ minWidth: 0 }}>
       <Box sx={{ mb: 2 }}>
         <PageHeader title="Dashboard" actions={<DownloadCsvButton scopeName="all my locations" />} />
       </Box>
+      <PortfolioSummary summary={summary.data} isError={summary.isError} shown={show} hrefOf={hrefOf} />
       <DashboardFilters values={values} onChange={onChange} rangeError={rangeError} />
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}
+      >
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+          {areaOptions.length > 1 && (
+            <TextField
+              select
+              size="small"
+              label="Area"
+              value={organizationId !== undefined ? String(organizationId) : ''}
+              onChange={(e) => setParam('area', e.target.value)}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              sx={{ minWidth: 160 }}
+            >
+              <MenuItem value="">All areas</MenuItem>
+              {areaOptions.map((area) => (
+                <MenuItem key={area.id} value={String(area.id)}>
+                  {area.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <Stack direction="row" useFlexGap sx={{ gap: 1, alignItems: 'center' }}>
+            <SwitchLabel id="dashboard-order">Order</SwitchLabel>
+            <ToggleButtonGroup
+              sx={ON_PAPER}
+              size="small"
+              exclusive
+              aria-labelledby="dashboard-order"
+              value={order}
+              onChange={(_e, next: PortfolioOrder | null) =>
+                next && setParam('order', next === 'mine' ? 'mine' : undefined)
+              }
+            >
+              <ToggleButton value="attention">Needs attention</ToggleButton>
+              <ToggleButton value="mine">My order</ToggleButton>
+            </ToggleButtonGroup>
+          </Stack>
+        </Stack>
+        <Stack direction="row" useFlexGap sx={{ gap: 1, alignItems: 'center' }}>
+          <SwitchLabel id="dashboard-view">View</SwitchLabel>
+          <ToggleButtonGroup
+            sx={ON_PAPER}
+            size="small"
+            exclusive
+            aria-labelledby="dashboard-view"
+            value={shownView}
+            onChange={(_e, next: 'cards' | 'table' | null) => next && setView.mutate({ view: next })}
+          >
+            <ToggleButton value="cards">Cards</ToggleButton>
+            <ToggleButton value="table">Table</ToggleButton>
+          </ToggleButtonGroup>
+        </Stack>
+      </Stack>
+      {show && (
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
+          <Chip
+            label={`Filtered to ${attentionLabels[show].toLowerCase()}`}
+            color="primary"
+            variant="outlined"
+          />
+          <Button size="small" startIcon={<CancelIcon />} onClick={() => setParam('show', undefined)}>
+            Clear filter
+          </Button>
+        </Stack>
+      )}
       {saveOrder.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           The new order of the tables could not be saved.
         </Alert>
       )}
-      {dashboard.isError ? (
+      {setView.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          The view could not be kept.
+        </Alert>
+      )}
+      {pages.isError && !pages.data ? (
         <Alert severity="error">Error loading dashboard data</Alert>
-      ) : dashboard.isPending || (tableOrder.isPending && !movedOrder) ? (
+      ) : pages.isPending ? (
         <Spinner />
-      ) : visible.length === 0 ? (
+      ) : locations.length === 0 ? (
         <Typography color="text.secondary">
-          {locations.length === 0 ? 'No locations to show.' : 'No location matches the search.'}
+          {show || searchTerm || organizationId || filters.locationId
+            ? 'No location matches the filters.'
+            : 'No locations to show.'}
         </Typography>
       ) : (
-        <SortableCards
-          items={visible.map(({ id, name }) => ({ id, name }))}
-          onReorder={onReorder}
-          renderCard={(item, handle) => {
-            const location = visible.find((l) => l.id === item.id) as DashboardLocation;
-            return (
-              <LocationCard
-                location={location}
-                onOpenIncident={openIncident}
-                handle={handle}
-                windows={todayOf.get(location.id)?.windows}
-                timeZone={todayOf.get(location.id)?.timeZone}
-              />
-            );
-          }}
-        />
+        <>
+          {draggable && shownView === 'cards' && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              Drag a card by its handle to move it within the locations shown.
+            </Typography>
+          )}
+          {list}
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            useFlexGap
+            sx={{ gap: 1.5, alignItems: 'center', justifyContent: 'center', mt: 3 }}
+          >
+            <Typography variant="body2" color="text.secondary" role="status">
+              Showing {locations.length} of {totalCount} {totalCount === 1 ? 'location' : 'locations'}
+            </Typography>
+            {pages.hasNextPage && (
+              <Button
+                variant="outlined"
+                onClick={() => void pages.fetchNextPage()}
+                disabled={pages.isFetchingNextPage}
+              >
+                {pages.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </Button>
+            )}
+          </Stack>
+          {pages.isFetchNextPageError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              Error loading dashboard data
+            </Alert>
+          )}
+        </>
       )}
     </Box>
   );

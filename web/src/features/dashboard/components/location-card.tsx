@@ -79,7 +79,14 @@ export const LocationCard = ({ location, onOpenIncident, handle, windows, timeZo
           {handle}
           <Box sx={{ minWidth: 0 }}>
             <Typography id={headingId} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-              {location.name}
+              <Link
+                component={RouterLink}
+                to={paths.app.location.build(location.id)}
+                color="inherit"
+                underline="hover"
+              >
+                {location.name}
+              </Link>
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {[location.city, location.state].filter(Boolean).join(', ')}

@@ -23,6 +23,18 @@ import { useDragHint } from '../hooks/use-drag-hint.ts';
 
 export const DRAG_HINT = 'Drag tables to change order';
 
+/** The dashboard's cards: one column on a phone, two on a laptop, three on a wide screen. */
+export const CARD_GRID = {
+  display: 'grid',
+  gap: 2,
+  // minmax(0, …): no card's content may widen the column past the screen.
+  gridTemplateColumns: {
+    xs: 'minmax(0, 1fr)',
+    md: 'repeat(2, minmax(0, 1fr))',
+    xl: 'repeat(3, minmax(0, 1fr))',
+  },
+} as const;
+
 export interface SortableItem {
   id: number;
   name: string;
@@ -128,18 +140,7 @@ export const SortableCards = ({ items, onReorder, renderCard }: SortableCardsPro
       }}
     >
       <SortableContext items={items.map((item) => item.id)} strategy={rectSortingStrategy}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: {
-              // minmax(0, …): no card's content may widen the column past the screen.
-              xs: 'minmax(0, 1fr)',
-              md: 'repeat(2, minmax(0, 1fr))',
-              xl: 'repeat(3, minmax(0, 1fr))',
-            },
-          }}
-        >
+        <Box sx={CARD_GRID}>
           {items.map((item) => (
             <SortableCard key={item.id} item={item} render={(handle) => renderCard(item, handle)} />
           ))}

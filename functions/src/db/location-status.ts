@@ -1,0 +1,355 @@
+import type { WalkWindow } from '@sitewalk/shared/schemas/schedule';
+import { defaultWindows, type ReportTimes, type ScheduleTimes } from '@sitewalk/shared/walk-windows';
+import type { DataService } from './service.ts';
+import type { LocationStatusItem } from './entities/locationStatus.ts';
+import type { LocationItem } from './entities/location.ts';
+import type { WalkReportItem } from './entities/walkReport.ts';
+import { UNRESOLVED, type IncidentItem } from './entities/incident.ts';
+import { readByKeys, readPartition } from './bounded.ts';
+import { writeIf } from './conditional.ts';
+
+/**
+ * Each location's status item (docs/data-model.md, "The portfolio"): what the owner's dashboard counts and sorts
+ * every location by, one small item per location in its company's partition. The writes that change it add
+ * the updates below to their own transactions; entries are set members, so writing one twice changes nothing.
+ */
+
+type Transaction = Parameters<Parameters<DataService['transaction']['write']>[0]>[0];
+type StatusTx = Pick<Transaction, 'locationStatus'>;
+
+/** Where a location's status item is: its company, area and id. */
+export type StatusKey = Pick<LocationStatusItem, 'managementCompanyId' | 'organizationId' | 'locationId'>;
+
+export const statusKeyOf = (at: StatusKey): StatusKey => ({
+  managementCompanyId: at.managementCompanyId,
+  organizationId: at.organizationId,
+  locationId: at.locationId,
+});
+
+/** The company's mark: area 0, location 0, written once every location of the company has its item. */
+const companyMarkKey = (managementCompanyId: number): StatusKey => ({
+  managementCompanyId,
+  organizationId: 0,
+  locationId: 0,
+});
+export const isCompanyMark = (item: StatusKey) => item.locationId === 0;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** A report counts for today's windows only if it started today (local): a day and a bit keeps every one. */
+export const REPORTS_KEPT_MS = 26 * HOUR;
+/** Flagged reports are counted over the last week: a day more is kept. */
+export const FLAGGED_KEPT_MS = 8 * DAY;
+
+type CompactWindow = [string, string, number[], string, string, number, number[]];
+
+const compact = (windows: readonly WalkWindow[]) =>
+  JSON.stringify(
+    windows.map((w): CompactWindow => [w.id, w.label, w.days, w.start, w.end, w.graceMinutes, w.walkIds]),
+  );
+const DEFAULT_ENCODED = compact(defaultWindows());
+
+/**
+ * A schedule's windows, compact (the item is read for every location of a company); undefined for the default
+ * windows, which an item without any has.
+ */
+export const encodeWindows = (windows: readonly WalkWindow[]) => {
+  const encoded = compact(windows);
+  return encoded === DEFAULT_ENCODED ? undefined : encoded;
+};
+
+export const decodeWindows = (encoded: string): WalkWindow[] =>
+  (JSON.parse(encoded) as CompactWindow[]).map(([id, label, days, start, end, graceMinutes, walkIds]) => ({
+    id,
+    label,
+    days,
+    start,
+    end,
+    graceMinutes,
+    walkIds,
+  }));
+
+export const reportStartEntry = (report: Pick<WalkReportItem, 'walkReportId' | 'walkId' | 'startedAt'>) =>
+  `${report.walkReportId}.${report.walkId}.${Date.parse(report.startedAt)}`;
+export const reportEndEntry = (walkReportId: number, finishedAt: string, reached: number, markers: number) =>
+  `${walkReportId}.${Date.parse(finishedAt)}.${reached}/${markers}`;
+export const flaggedEntry = (report: Pick<WalkReportItem, 'walkReportId' | 'startedAt'>) =>
+  `${Date.parse(report.startedAt)}.${report.walkReportId}`;
+
+/** When an entry's report started (start and flagged entries), epoch ms. */
+const startOfEntry = (entry: string) => Number(entry.split('.')[2]);
+const startOfFlagged = (entry: string) => Number(entry.split('.')[0]);
+
+/** The reports of a status item as the windows need them. */
+export const reportTimesOf = (
+  item: Pick<LocationStatusItem, 'reportStarts' | 'reportEnds'>,
+): ReportTimes[] => {
+  const ends = new Map<number, { finishedAt: string; completion: number }>();
+  for (const entry of item.reportEnds ?? []) {
+    const [id, finished, share] = entry.split('.') as [string, string, string];
+    const [reached, markers] = share.split('/').map(Number) as [number, number];
+    ends.set(Number(id), {
+      finishedAt: new Date(Number(finished)).toISOString(),
+      completion: markers > 0 ? reached / markers : 1,
+    });
+  }
+  return (item.reportStarts ?? []).map((entry) => {
+    const [id, walkId, started] = entry.split('.').map(Number) as [number, number, number];
+    const end = ends.get(id);
+    return {
+      id,
+      walkId,
+      startedAt: new Date(started).toISOString(),
+      finishedAt: end?.finishedAt ?? null,
+      completion: end?.completion ?? null,
+    };
+  });
+};
+
+/** The start times (epoch ms) of the item's flagged reports. */
+export const flaggedStartsOf = (item: Pick<LocationStatusItem, 'flagged'>) =>
+  (item.flagged ?? []).map(startOfFlagged);
+
+/** Unresolved incidents of the item, by priority. */
+export const openIncidentCountsOf = (item: Pick<LocationStatusItem, OpenSet>) => ({
+  1: item.open1?.length ?? 0,
+  2: item.open2?.length ?? 0,
+  3: item.open3?.length ?? 0,
+});
+
+export const scheduleTimesOf = (item: Pick<LocationStatusItem, 'timeZone' | 'windows'>): ScheduleTimes => ({
+  timeZone: item.timeZone ?? 'UTC',
+  windows: item.windows ? decodeWindows(item.windows) : defaultWindows(),
+});
+
+/** The schedule's times as item fields: the default windows are no entry. */
+const timesOf = (schedule: ScheduleTimes) => {
+  const windows = encodeWindows(schedule.windows);
+  return windows === undefined ? { timeZone: schedule.timeZone } : { timeZone: schedule.timeZone, windows };
+};
+
+/** A report started: its entry. */
+export const reportStartStatus = (
+  tx: StatusTx,
+  report: StatusKey & Pick<WalkReportItem, 'walkReportId' | 'walkId' | 'startedAt'>,
+) => [
+  tx.locationStatus
+    .update(statusKeyOf(report))
+    .add({ reportStarts: [reportStartEntry(report)] })
+    .commit(),
+];
+
+/** A report finished: when, and the share of its markers reached. */
+export const reportEndStatus = (
+  tx: StatusTx,
+  report: StatusKey & Pick<WalkReportItem, 'walkReportId'>,
+  finishedAt: string,
+  reached: number,
+  markers: number,
+) => [
+  tx.locationStatus
+    .update(statusKeyOf(report))
+    .add({ reportEnds: [reportEndEntry(report.walkReportId, finishedAt, reached, markers)] })
+    .commit(),
+];
+
+/** A report's flags changed: its entry is there while it has one (reports of the last 8 days only). */
+export const reportFlaggedStatus = (
+  tx: StatusTx,
+  report: StatusKey & Pick<WalkReportItem, 'walkReportId' | 'startedAt'>,
+  flaggedNow: boolean,
+  now: Date,
+) => {
+  if (Date.parse(report.startedAt) < now.getTime() - FLAGGED_KEPT_MS) return [];
+  const entry = { flagged: [flaggedEntry(report)] };
+  const item = tx.locationStatus.update(statusKeyOf(report));
+  return [(flaggedNow ? item.add(entry) : item.delete(entry)).commit()];
+};
+
+type StatusIncident = StatusKey & Pick<IncidentItem, 'incidentId' | 'priority' | 'status'>;
+type OpenSet = 'open1' | 'open2' | 'open3';
+
+const openSetOf = (incident?: StatusIncident): OpenSet | undefined => {
+  if (incident?.status !== UNRESOLVED) return undefined;
+  const { priority } = incident;
+  if (priority !== 1 && priority !== 2 && priority !== 3)
+    throw new Error(`No open set for priority ${priority}`);
+  return `open${priority}`;
+};
+
+/**
+ * An incident created (`before` undefined), changed or deleted (`after` undefined): its id is in the open set of
+ * its priority while it is unresolved. None when that did not change.
+ */
+export const incidentStatus = (tx: StatusTx, before?: StatusIncident, after?: StatusIncident) => {
+  const from = openSetOf(before);
+  const to = openSetOf(after);
+  const incident = after ?? before;
+  if (!incident || from === to) return [];
+  const ids = (set: OpenSet): Partial<Record<OpenSet, number[]>> => ({ [set]: [incident.incidentId] });
+  const item = tx.locationStatus.update(statusKeyOf(incident));
+  if (from && to) return [item.delete(ids(from)).add(ids(to)).commit()];
+  if (from) return [item.delete(ids(from)).commit()];
+  return to ? [item.add(ids(to)).commit()] : [];
+};
+
+/** A schedule set: the item's time zone and windows. */
+export const scheduleStatus = (tx: StatusTx, schedule: StatusKey & ScheduleTimes) => [
+  tx.locationStatus
+    .update(statusKeyOf(schedule))
+    .set(timesOf(schedule))
+    // An item of the default windows has none.
+    .remove(timesOf(schedule).windows === undefined ? ['windows'] : [])
+    .commit(),
+];
+
+type LocationFields = Pick<LocationItem, 'name' | 'address' | 'city' | 'state' | 'zipcode'>;
+const fieldsOf = (location: LocationFields): LocationFields => ({
+  name: location.name,
+  address: location.address,
+  city: location.city,
+  state: location.state,
+  zipcode: location.zipcode,
+});
+
+/** A location created with its schedule's times: its item, whole. */
+export const locationCreatedStatus = (
+  tx: StatusTx,
+  location: StatusKey & LocationFields,
+  schedule: ScheduleTimes,
+  now: Date,
+) => [
+  tx.locationStatus
+    .put({
+      ...statusKeyOf(location),
+      ...fieldsOf(location),
+      ...timesOf(schedule),
+      builtAt: now.toISOString(),
+    })
+    .commit(),
+];
+
+/** A location's name or address changed. */
+export const locationChangedStatus = (tx: StatusTx, location: StatusKey & LocationFields) => [
+  tx.locationStatus.update(statusKeyOf(location)).set(fieldsOf(location)).commit(),
+];
+
+/** A location moved or deleted: its item at its old key goes (a moved one is built again at its new key). */
+export const locationGoneStatus = (tx: StatusTx, location: StatusKey) => [
+  tx.locationStatus.delete(statusKeyOf(location)).commit(),
+];
+
+/** The status items of a company, or of one of its areas (one Query, every page). */
+export const statusesOf = (db: DataService, managementCompanyId: number, organizationId?: number) =>
+  readPartition((cursor) =>
+    db.entities.locationStatus.query
+      .primary(
+        organizationId === undefined ? { managementCompanyId } : { managementCompanyId, organizationId },
+      )
+      .go({ cursor }),
+  );
+
+/** Status items by key, in one batch read; those not there are left out. */
+export const getStatuses = (db: DataService, keys: readonly StatusKey[]) =>
+  readByKeys(keys.map(statusKeyOf), (batch) => db.entities.locationStatus.get(batch).go({ concurrency: 4 }));
+
+export const getCompanyMark = async (db: DataService, managementCompanyId: number) =>
+  (await db.entities.locationStatus.get(companyMarkKey(managementCompanyId)).go()).data;
+
+export const markCompanyBuilt = (db: DataService, managementCompanyId: number, now: Date) =>
+  db.entities.locationStatus.put(companyMarkItem(managementCompanyId, now)).go();
+
+type StatusSets = Pick<LocationStatusItem, 'reportStarts' | 'reportEnds' | 'flagged' | OpenSet>;
+
+/**
+ * The entries of a location's item from its reports of the last FLAGGED_KEPT_MS and its unresolved incidents
+ * (a location from before the items, generated data); sets with no entry are left out (DynamoDB stores none).
+ */
+export const statusSetsOf = (
+  reports: readonly Pick<
+    WalkReportItem,
+    'walkReportId' | 'walkId' | 'startedAt' | 'finishedAt' | 'visitedMarkerIds' | 'markerCount' | 'flags'
+  >[],
+  unresolved: readonly Pick<IncidentItem, 'incidentId' | 'priority'>[],
+  now: Date,
+): StatusSets => {
+  const recent = reports.filter((r) => Date.parse(r.startedAt) >= now.getTime() - REPORTS_KEPT_MS);
+  const openOf = (priority: number) =>
+    unresolved.filter((i) => i.priority === priority).map((i) => i.incidentId);
+  const sets = {
+    reportStarts: recent.map(reportStartEntry),
+    reportEnds: recent.flatMap((r) =>
+      r.finishedAt
+        ? [reportEndEntry(r.walkReportId, r.finishedAt, r.visitedMarkerIds?.length ?? 0, r.markerCount)]
+        : [],
+    ),
+    flagged: reports
+      .filter((r) => (r.flags?.length ?? 0) > 0 && Date.parse(r.startedAt) >= now.getTime() - FLAGGED_KEPT_MS)
+      .map(flaggedEntry),
+    open1: openOf(1),
+    open2: openOf(2),
+    open3: openOf(3),
+  };
+  return Object.fromEntries(Object.entries(sets).filter(([, entries]) => entries.length > 0));
+};
+
+/** A built item whole, for generated data written in batches (the bench, the demo). */
+export const builtStatusItem = (
+  location: StatusKey & LocationFields,
+  schedule: ScheduleTimes,
+  sets: StatusSets,
+  now: Date,
+) => ({
+  ...statusKeyOf(location),
+  ...fieldsOf(location),
+  ...timesOf(schedule),
+  builtAt: now.toISOString(),
+  ...sets,
+});
+
+/** A company's mark, for generated data: every location of it has its item. */
+export const companyMarkItem = (managementCompanyId: number, now: Date) => ({
+  ...companyMarkKey(managementCompanyId),
+  builtAt: now.toISOString(),
+});
+
+/** What a built item holds, from the location's own data (`buildStatus` in functions/src/domain/portfolio.ts). */
+export const writeBuiltStatus = (
+  db: DataService,
+  location: StatusKey & LocationFields,
+  schedule: ScheduleTimes,
+  sets: StatusSets,
+  now: Date,
+) => {
+  const times = timesOf(schedule);
+  const update = db.entities.locationStatus
+    .update(statusKeyOf(location))
+    .set({ ...fieldsOf(location), ...times, builtAt: now.toISOString() })
+    .remove(times.windows === undefined ? ['windows'] : []);
+  // Entries are added, so one written by a report or incident meanwhile is kept.
+  return (Object.keys(sets).length > 0 ? update.add(sets) : update).go();
+};
+
+export const deleteStatus = (db: DataService, key: StatusKey) =>
+  db.entities.locationStatus.delete(statusKeyOf(key)).go();
+
+/**
+ * Removes entries too old to count (reports started over REPORTS_KEPT_MS, flags over FLAGGED_KEPT_MS before
+ * `now`) from an item read: after a report start, so an item holds about a day of reports.
+ */
+export const pruneStatus = async (db: DataService, item: LocationStatusItem, now: Date) => {
+  const oldReports = (item.reportStarts ?? []).filter(
+    (e) => startOfEntry(e) < now.getTime() - REPORTS_KEPT_MS,
+  );
+  const oldIds = new Set(oldReports.map((e) => e.slice(0, e.indexOf('.'))));
+  const oldEnds = (item.reportEnds ?? []).filter((e) => oldIds.has(e.slice(0, e.indexOf('.'))));
+  const oldFlagged = (item.flagged ?? []).filter((e) => startOfFlagged(e) < now.getTime() - FLAGGED_KEPT_MS);
+  const stale = Object.fromEntries(
+    Object.entries({ reportStarts: oldReports, reportEnds: oldEnds, flagged: oldFlagged }).filter(
+      ([, entries]) => entries.length > 0,
+    ),
+  );
+  if (Object.keys(stale).length === 0) return;
+  // A patch: an item removed meanwhile (its location moved or deleted) is not made again.
+  await writeIf(db.entities.locationStatus.patch(statusKeyOf(item)).delete(stale).go());
+};
