@@ -6,13 +6,13 @@ import { renderWithFakeApi } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers, type FakeRequest } from '../../testing/fake-api.ts';
 import { anIncident } from '../../testing/incident-fixtures.ts';
 import {
+  aLocation,
   aPerson,
   aPortfolioLocation,
   aPortfolioSummary,
   anOrganization,
   dana,
 } from '../../testing/fixtures.ts';
-import { aLocation } from '../../testing/fixtures.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
 const north = { id: 3, name: 'North Area' };
