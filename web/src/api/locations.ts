@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod';
+import { PICKER_MATCHES } from '@sitewalk/shared/constants';
 import type { createLocationBody, Location, updateLocationBody } from '@sitewalk/shared/schemas/location';
 import { api } from '../lib/api.ts';
 import { queryKeyOf } from '../lib/query.ts';
@@ -68,6 +69,13 @@ export const locationsPageQueryOptions = (input: LocationsPageInput) =>
   });
 
 export const useLocationsPage = (input: LocationsPageInput) => useQuery(locationsPageQueryOptions(input));
+
+/**
+ * A location picker's options: the first PICKER_MATCHES locations of a user's scope whose name or address
+ * holds `term` (the server searches, so a scope of 500 is never loaded whole).
+ */
+export const locationMatchesQueryOptions = (userId: number, term: string) =>
+  locationsPageQueryOptions({ userId, page: 1, pageSize: PICKER_MATCHES, searchTerm: term });
 
 /** An area's locations, by name. */
 export const locationsOfOrganizationQueryOptions = (organizationId: number) =>

@@ -8,7 +8,7 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { MAX_USER_IDS_PER_CALL } from '@sitewalk/shared/constants';
+import { MAX_USER_IDS_PER_CALL, PICKER_MATCHES } from '@sitewalk/shared/constants';
 import type { PlacementOf } from '@sitewalk/shared/policy';
 import { Role, type RoleId } from '@sitewalk/shared/roles';
 import type { CreateUserBody, updateUserBody, User } from '@sitewalk/shared/schemas/user';
@@ -94,6 +94,28 @@ const sourceRoute = {
   location: 'user.allByLocation',
   organization: 'user.allByOrganization',
 } as const;
+
+const pageRoute = {
+  user: 'user.someByUser',
+  location: 'user.someByLocation',
+  organization: 'user.someByOrganization',
+} as const;
+
+/**
+ * A user picker's options: the first PICKER_MATCHES users of a source whose name, e-mail or role holds
+ * `term` (the server searches, so a scope of 5,000 is never loaded whole).
+ */
+export const userMatchesQueryOptions = (source: UsersSource, currentUserId: number, term: string) => {
+  const route = pageRoute[source.kind];
+  const input = {
+    params: { id: source.kind === 'user' ? currentUserId : source.id },
+    query: { limit: PICKER_MATCHES, offset: 0, searchTerm: term.trim() || undefined },
+  };
+  return queryOptions({
+    queryKey: queryKeyOf(route, input) as QueryKey,
+    queryFn: ({ signal }) => api(route, { ...input, signal }),
+  });
+};
 
 /** The users of a source, by last name. */
 export const usersOfSourceQueryOptions = (source: UsersSource, currentUserId: number) => {

@@ -13,15 +13,18 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { PICKER_MATCHES } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import type { Actor } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLocationsOfUser } from '../../api/locations.ts';
 import { candidatesFor, fullName, type Container } from './membership.ts';
-import { useAddMembers, usersOfUserQueryOptions } from '../../api/users.ts';
+import { useAddMembers, userMatchesQueryOptions } from '../../api/users.ts';
+import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
+import { PICKER_DEBOUNCE_MS } from '../pickers/search-picker.tsx';
 
 export interface AddUsersDialogProps {
   open: boolean;
@@ -36,41 +39,50 @@ const loadErrorText = (error: unknown) =>
   error instanceof ApiError && error.body?.message ? error.body.message : messages.fetch.loadingUsers;
 
 /**
- * 'Add Users': pick users from the signed-in user's full list who are not yet members
- * and may join, then add them in one go.
+ * 'Add Users': search the signed-in user's users on the server (the first PICKER_MATCHES of what is typed,
+ * so a scope of 5,000 is never loaded whole), tick those who are not yet members and may join, then add them
+ * in one go. Ticked users stay ticked, and listed, while the search changes.
  */
 export const AddUsersDialog = ({ open, onClose, actor, container, members }: AddUsersDialogProps) => {
   const id = useId();
-  const all = useQuery({ ...usersOfUserQueryOptions(actor.userId), enabled: open });
-  const add = useAddMembers();
-  const knownLocations = useLocationsOfUser(actor.userId, open).data;
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [filter, setFilter] = useState('');
+  const term = useDebouncedValue(filter.trim(), PICKER_DEBOUNCE_MS);
+  const all = useQuery({
+    ...userMatchesQueryOptions({ kind: 'user' }, actor.userId, term),
+    select: (page) => page.users,
+    // The list stays (busy) while the next search is asked, so what was ticked does not vanish.
+    placeholderData: keepPreviousData,
+    enabled: open,
+  });
+  const add = useAddMembers();
+  // For the permission check of each candidate (docs/authorization.md), not for a picker.
+  const knownLocations = useLocationsOfUser(actor.userId, open).data;
+  const [selected, setSelected] = useState<ReadonlyMap<number, User>>(new Map());
   const [problem, setProblem] = useState<string | null>(null);
 
   const candidates = all.data ? candidatesFor(actor, container, all.data, members, knownLocations) : [];
-  const term = filter.trim().toLowerCase();
-  const shown = term
-    ? candidates.filter((user) =>
-        [fullName(user), user.email ?? '', user.roleName].some((text) => text.toLowerCase().includes(term)),
-      )
-    : candidates;
+  const searching = filter.trim() !== term || all.isFetching;
+  // The ticked ones first when this search did not find them, so they can be unticked.
+  const shown = [
+    ...[...selected.values()].filter((user) => !candidates.some(({ id }) => id === user.id)),
+    ...candidates,
+  ];
 
   const close = () => {
     if (add.isPending) return;
-    setSelected(new Set());
+    setSelected(new Map());
     setFilter('');
     setProblem(null);
     add.reset();
     onClose();
   };
 
-  const toggle = (userId: number) => {
+  const toggle = (user: User) => {
     setProblem(null);
     setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(userId)) next.delete(userId);
-      else next.add(userId);
+      const next = new Map(current);
+      if (next.has(user.id)) next.delete(user.id);
+      else next.set(user.id, user);
       return next;
     });
   };
@@ -80,7 +92,7 @@ export const AddUsersDialog = ({ open, onClose, actor, container, members }: Add
       setProblem(messages.validation.invalidSourceId);
       return;
     }
-    const userIds = candidates.filter((user) => selected.has(user.id)).map((user) => user.id);
+    const userIds = [...selected.keys()];
     if (userIds.length === 0) {
       setProblem(messages.validation.selectUsers);
       return;
@@ -98,63 +110,69 @@ export const AddUsersDialog = ({ open, onClose, actor, container, members }: Add
     <Dialog open={open} onClose={close} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
       <DialogTitle id={`${id}-title`}>Add Users</DialogTitle>
       <DialogContent dividers>
-        {all.isPending ? (
+        <TextField
+          size="small"
+          type="search"
+          fullWidth
+          label="Search users"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          helperText={`The first ${PICKER_MATCHES} matches of a name, e-mail or role.`}
+          sx={{ mb: 1 }}
+        />
+        {all.isError ? (
+          <Alert severity="error">{loadErrorText(all.error)}</Alert>
+        ) : all.isPending ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
             <CircularProgress aria-label="Loading users" />
           </Box>
-        ) : all.isError ? (
-          <Alert severity="error">{loadErrorText(all.error)}</Alert>
-        ) : candidates.length === 0 ? (
-          <Alert severity="info">{messages.fetch.noUsersToAdd}</Alert>
+        ) : shown.length === 0 ? (
+          <Alert severity="info">
+            {searching ? 'Searching…' : term ? 'No user matches' : messages.fetch.noUsersToAdd}
+          </Alert>
         ) : (
-          <>
-            <TextField
-              size="small"
-              type="search"
-              fullWidth
-              label="Filter users"
-              value={filter}
-              onChange={(event) => setFilter(event.target.value)}
-              sx={{ mb: 1 }}
-            />
-            <List dense aria-label="Users to add" sx={{ maxHeight: 360, overflowY: 'auto' }}>
-              {shown.map((user) => {
-                const labelId = `${id}-user-${user.id}`;
-                return (
-                  <ListItem key={user.id} disablePadding sx={{ alignItems: 'flex-start', py: 0.25 }}>
-                    <Checkbox
-                      checked={selected.has(user.id)}
-                      onChange={() => toggle(user.id)}
-                      slotProps={{
-                        input: {
-                          id: `${labelId}-box`,
-                          'aria-labelledby': labelId,
-                          'aria-describedby': `${labelId}-about`,
-                        },
-                      }}
-                    />
-                    <Box
-                      component="label"
-                      htmlFor={`${labelId}-box`}
-                      sx={{ cursor: 'pointer', py: 1, minWidth: 0, flex: 1 }}
+          <List
+            dense
+            aria-label="Users to add"
+            aria-busy={searching}
+            sx={{ maxHeight: 360, overflowY: 'auto' }}
+          >
+            {shown.map((user) => {
+              const labelId = `${id}-user-${user.id}`;
+              return (
+                <ListItem key={user.id} disablePadding sx={{ alignItems: 'flex-start', py: 0.25 }}>
+                  <Checkbox
+                    checked={selected.has(user.id)}
+                    onChange={() => toggle(user)}
+                    slotProps={{
+                      input: {
+                        id: `${labelId}-box`,
+                        'aria-labelledby': labelId,
+                        'aria-describedby': `${labelId}-about`,
+                      },
+                    }}
+                  />
+                  <Box
+                    component="label"
+                    htmlFor={`${labelId}-box`}
+                    sx={{ cursor: 'pointer', py: 1, minWidth: 0, flex: 1 }}
+                  >
+                    <Typography id={labelId} sx={{ overflowWrap: 'anywhere' }}>
+                      {fullName(user)}
+                    </Typography>
+                    <Typography
+                      id={`${labelId}-about`}
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ overflowWrap: 'anywhere' }}
                     >
-                      <Typography id={labelId} sx={{ overflowWrap: 'anywhere' }}>
-                        {fullName(user)}
-                      </Typography>
-                      <Typography
-                        id={`${labelId}-about`}
-                        variant="body2"
-                        color="text.secondary"
-                        sx={{ overflowWrap: 'anywhere' }}
-                      >
-                        {[user.roleName, user.email].filter(Boolean).join(' · ')}
-                      </Typography>
-                    </Box>
-                  </ListItem>
-                );
-              })}
-            </List>
-          </>
+                      {[user.roleName, user.email].filter(Boolean).join(' · ')}
+                    </Typography>
+                  </Box>
+                </ListItem>
+              );
+            })}
+          </List>
         )}
         {problem && (
           <Alert severity="error" role="alert" sx={{ mt: 1.5 }}>
@@ -169,7 +187,7 @@ export const AddUsersDialog = ({ open, onClose, actor, container, members }: Add
         <Button
           variant="contained"
           onClick={() => void submit()}
-          disabled={add.isPending || !all.isSuccess || candidates.length === 0}
+          disabled={add.isPending || (selected.size === 0 && (!all.isSuccess || candidates.length === 0))}
         >
           {add.isPending ? 'Adding...' : 'Add'}
         </Button>

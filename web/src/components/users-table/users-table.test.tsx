@@ -6,6 +6,7 @@ import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aLocation, anOrganization, aPerson } from '../../testing/fixtures.ts';
 import { UsersTable, type UsersSource } from './users-table.tsx';
 import { Role } from '@sitewalk/shared/roles';
+import { PICKER_MATCHES } from '@sitewalk/shared/constants';
 
 const companyManager = aPerson({
   id: 100,
@@ -114,13 +115,22 @@ describe('UsersTable, user source', () => {
   });
 });
 
+/** The server's search of the signed-in user's users: names holding the term, by last name. */
+const search =
+  (all: User[]): FakeHandlers['user.someByUser'] =>
+  ({ query }) => {
+    const term = (query.get('searchTerm') ?? '').toLowerCase();
+    const users = all.filter((u) => `${u.firstName} ${u.lastName}`.toLowerCase().includes(term));
+    return { users, totalCount: users.length };
+  };
+
 describe('UsersTable, area source', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const organizationHandlers = (members: User[], all: User[]): FakeHandlers => ({
     'organization.get': () => area,
     'user.allByOrganization': () => members,
-    'user.allByUser': () => all,
+    'user.someByUser': search(all),
   });
 
   it('adds users through the dialog: members, other companies, roles below Area Manager and peers are not offered', async () => {
@@ -129,7 +139,7 @@ describe('UsersTable, area source', () => {
       {
         ...organizationHandlers(members, []),
         'user.allByOrganization': () => members,
-        'user.allByUser': () => [zed, abe, carla, dev, manny, other, peer],
+        'user.someByUser': search([zed, abe, carla, dev, manny, other, peer]),
         'user.addToOrganization': (request) => {
           const { userIds } = request.body as { userIds: number[] };
           members = [...members, ...[carla, dev].filter((u) => userIds.includes(u.id)).map(inOrganization)];
@@ -160,6 +170,49 @@ describe('UsersTable, area source', () => {
     await waitFor(() => expect(rowNames()).toEqual(['Abe Able', 'Carla Cole', 'Dev Doe', 'Zoe Zed']));
   });
 
+  it('searches the users on the server, keeping the ticked ones while the search changes', async () => {
+    const { user, fake } = renderTable(
+      {
+        ...organizationHandlers([zed], [zed, carla, dev]),
+        'user.addToOrganization': ({ body }) => ({
+          success: true,
+          count: (body as { userIds: number[] }).userIds.length,
+        }),
+      },
+      { kind: 'organization', id: 3 },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add Users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Users' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Carla Cole' }));
+    const search = within(dialog).getByRole('searchbox', { name: 'Search users' });
+    await user.type(search, 'zzz');
+    expect(await within(dialog).findByRole('checkbox', { name: 'Carla Cole' })).toBeChecked();
+    await user.clear(search);
+    await user.type(search, 'doe');
+    await waitFor(() => expect(fake.callsOf('user.someByUser').at(-1)?.query.get('searchTerm')).toBe('doe'));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Dev Doe' }));
+    expect(within(dialog).getByRole('checkbox', { name: 'Dev Doe' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Carla Cole' })).toBeChecked();
+    const asked = fake.callsOf('user.someByUser');
+    expect(asked.at(-1)?.query.get('searchTerm')).toBe('doe');
+    expect(asked.at(-1)?.query.get('limit')).toBe(String(PICKER_MATCHES));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(fake.callsOf('user.addToOrganization').map((r) => r.body)).toEqual([
+        { userIds: [3, 4], organizationId: 3 },
+      ]),
+    );
+  });
+
+  it('says no user matches a search that finds none', async () => {
+    const { user } = renderTable(organizationHandlers([zed], [zed, carla]), { kind: 'organization', id: 3 });
+    await user.click(await screen.findByRole('button', { name: 'Add Users' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Users' });
+    await within(dialog).findByText('Carla Cole');
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search users' }), 'zzz');
+    expect(await within(dialog).findByText('No user matches')).toBeInTheDocument();
+  });
+
   it('asks for at least one user', async () => {
     const { user, fake } = renderTable(organizationHandlers([zed], [zed, carla]), {
       kind: 'organization',
@@ -188,7 +241,7 @@ describe('UsersTable, area source', () => {
     const { user } = renderTable(
       {
         ...organizationHandlers([zed], []),
-        'user.allByUser': () => fakeError(403, 'You do not have permission to do this'),
+        'user.someByUser': () => fakeError(403, 'You do not have permission to do this'),
       },
       { kind: 'organization', id: 3 },
     );
@@ -201,7 +254,7 @@ describe('UsersTable, area source', () => {
     const { user } = renderTable(
       {
         ...organizationHandlers([zed], []),
-        'user.allByUser': () => {
+        'user.someByUser': () => {
           throw new TypeError('Failed to fetch');
         },
       },
@@ -320,7 +373,7 @@ describe('UsersTable, location source', () => {
       {
         'location.get': () => aLocation({ id: 11 }),
         'user.allByLocation': () => [member],
-        'user.allByUser': () => [member, assistant, employee, atBay(manny)],
+        'user.someByUser': search([member, assistant, employee, atBay(manny)]),
         'user.addToLocation': () => ({ success: true, count: 1 }),
       },
       { kind: 'location', id: 11 },

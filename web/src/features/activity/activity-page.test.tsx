@@ -38,6 +38,21 @@ const renderActivity = (
       { ...aPerson({ ...dana, id: 7, firstName: 'Dana', lastName: 'Walker', managementCompanyId: 3 }) },
       { ...aPerson({ ...dana, id: 8, firstName: 'Sam', lastName: 'Rivera', managementCompanyId: 3 }) },
     ],
+    // The Who and Location filters search on the server; one of another company is answered and left out.
+    'user.someByUser': () => ({
+      users: [
+        aPerson({ ...dana, id: 8, firstName: 'Sam', lastName: 'Rivera', managementCompanyId: 3 }),
+        aPerson({ ...dana, id: 9, firstName: 'Sam', lastName: 'Other', managementCompanyId: 5 }),
+      ],
+      totalCount: 2,
+    }),
+    'location.someByUser': () => ({
+      locations: [
+        aLocation({ id: 6, name: 'Elm Street', managementCompanyId: 3 }),
+        aLocation({ id: 16, name: 'Elm Other', managementCompanyId: 5 }),
+      ],
+      totalCount: 2,
+    }),
     ...handlers,
   });
   vi.stubGlobal('fetch', fake.fetch);
@@ -163,10 +178,14 @@ describe('ActivityPage', () => {
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     await user.click(screen.getByRole('combobox', { name: 'Kind' }));
     await user.click(screen.getByRole('option', { name: 'Walk' }));
-    await user.click(screen.getByRole('combobox', { name: 'Who' }));
-    await user.click(screen.getByRole('option', { name: 'Sam Rivera' }));
-    await user.click(screen.getByRole('combobox', { name: 'Location' }));
-    await user.click(screen.getByRole('option', { name: 'Elm Street' }));
+    await user.type(screen.getByRole('combobox', { name: 'Who' }), 'sam');
+    await user.click(await screen.findByRole('option', { name: /Sam Rivera/ }));
+    expect(fake.callsOf('user.someByUser').at(-1)?.query.get('searchTerm')).toBe('sam');
+    await user.type(screen.getByRole('combobox', { name: 'Location' }), 'elm');
+    await screen.findByRole('option', { name: /Elm Street/ });
+    // Only the log's company's locations are offered.
+    expect(screen.queryByRole('option', { name: /Elm Other/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: /Elm Street/ }));
     await user.type(screen.getByLabelText('From'), '2026-11-01');
 
     // Assess

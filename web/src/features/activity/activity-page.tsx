@@ -46,6 +46,8 @@ import { useManagementCompaniesOfUser } from '../../api/management-companies.ts'
 import { useUsersOfUser } from '../../api/users.ts';
 import { formatDateTime, viewerZoneNote } from '../../lib/time.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
+import { LocationPicker } from '../../components/pickers/location-picker.tsx';
+import { UserPicker } from '../../components/pickers/user-picker.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TableHeader, type HeaderCell } from '../../components/data-table.tsx';
 
@@ -386,12 +388,8 @@ export const ActivityPage = () => {
   const activity = useActivity(filters ?? { companyId: SYSTEM_LOG }, filters !== null);
   const entries = activity.data?.pages.flatMap((page) => page.entries) ?? [];
 
-  const companyLocations = (locations.data ?? []).filter(
-    (l) => companyId === null || l.managementCompanyId === companyId,
-  );
-  const companyPeople = (people.data ?? []).filter(
-    (p) => companyId === null || companyId === SYSTEM_LOG || p.managementCompanyId === companyId,
-  );
+  // The pickers search the whole scope on the server and keep the chosen company's.
+  const pickerCompanyId = companyId === SYSTEM_LOG ? null : companyId;
   const names: Names = useMemo(
     () => ({
       locations: new Map((locations.data ?? []).map((l) => [l.id, l.name])),
@@ -482,19 +480,20 @@ export const ActivityPage = () => {
           onChange={setObjectKind}
           options={auditObjectKinds.map((kind) => ({ value: kind, label: auditObjectKindNames[kind] }))}
         />
-        <FilterSelect
+        <UserPicker
           label="Who"
+          size="small"
           allLabel="Everyone"
-          value={actorId}
-          onChange={setActorId}
-          options={companyPeople.map((p) => ({ value: p.id, label: `${p.firstName} ${p.lastName}` }))}
+          value={actorId || null}
+          onChange={(next) => setActorId(next ?? '')}
+          managementCompanyId={pickerCompanyId}
         />
-        <FilterSelect
-          label="Location"
+        <LocationPicker
+          size="small"
           allLabel="All locations"
-          value={locationId}
-          onChange={setLocationId}
-          options={companyLocations.map((l) => ({ value: l.id, label: l.name }))}
+          value={locationId || null}
+          onChange={(next) => setLocationId(next ?? '')}
+          managementCompanyId={pickerCompanyId}
         />
         {[
           { label: 'From', day: fromDay, set: setFromDay, bound: { max: toDay || undefined } },

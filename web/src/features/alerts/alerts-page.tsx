@@ -33,6 +33,7 @@ import { formatDateTime, formatDay } from '../../lib/time.ts';
 import { alertKindInfo } from '../../components/alert-kinds.tsx';
 import { useAlertsPage, useMarkAllRead, useMarkRead } from '../../api/alerts.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
+import { LocationPicker } from '../../components/pickers/location-picker.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const PAGE_SIZE = 10;
@@ -189,13 +190,13 @@ export const AlertsPage = () => {
           options={alertKinds.map((k) => ({ value: k, label: alertKindInfo[k].label }))}
           sx={{ minWidth: 170 }}
         />
-        <FilterSelect
-          label="Location"
+        <LocationPicker
+          size="small"
           allLabel="All locations"
-          value={locationId}
-          onChange={(next) => filtered(() => setLocationId(next))}
-          options={(locations.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
-          sx={{ minWidth: 200 }}
+          value={locationId || null}
+          onChange={(next) => filtered(() => setLocationId(next ?? ''))}
+          fullWidth={false}
+          sx={{ minWidth: 240 }}
         />
         <FormControlLabel
           sx={{ ml: 0 }}

@@ -6,6 +6,7 @@ import { renderWithFakeApi } from '../../testing/test-utils.tsx';
 import { fakeError, type FakeHandlers, type FakeRequest } from '../../testing/fake-api.ts';
 import { anIncident } from '../../testing/incident-fixtures.ts';
 import {
+  aLocation,
   aPerson,
   aPortfolioLocation,
   aPortfolioSummary,
@@ -199,6 +200,26 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Showing 3 of 3 locations');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(pageQueries(fake)).toEqual([{ order: 'attention' }, { order: 'attention', cursor: 'after-beta' }]);
+  });
+
+  it('filters by a location searched on the server in the picker, which names a location from the address', async () => {
+    const { user, fake } = renderDashboard(
+      {
+        'location.get': () => aLocation({ id: 2, name: 'Beta Storage' }),
+        'location.someByUser': () => ({
+          locations: [aLocation({ id: 3, name: 'Gamma Storage' })],
+          totalCount: 1,
+        }),
+      },
+      '/app?location=2',
+    );
+    const picker = await screen.findByRole('combobox', { name: 'Location' });
+    await waitFor(() => expect(picker).toHaveValue('Beta Storage'));
+    await user.clear(picker);
+    await user.type(picker, 'gam');
+    await user.click(await screen.findByRole('option', { name: /Gamma Storage/ }));
+    await waitFor(() => expect(pageQueries(fake).at(-1)?.locationId).toBe('3'));
+    expect(fake.callsOf('location.someByUser').at(-1)?.query.get('searchTerm')).toBe('gam');
   });
 
   it('sends the search (once typing pauses), type, location, unresolved, range and area to the server', async () => {

@@ -21,7 +21,6 @@ import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { incidentOriginState } from '../../lib/incident-origin.ts';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
-import { useLocationsOfUser } from '../../api/locations.ts';
 import { useOrganizationsOfUser } from '../../api/organizations.ts';
 import {
   useDashboardView,
@@ -152,8 +151,6 @@ export const DashboardPage = () => {
   const pageInput = { filters, organizationId, show, searchTerm, order };
   const pages = usePortfolioPages(pageInput);
   const areas = useOrganizationsOfUser(user.id);
-  // The location filter's options, until it asks the server itself (issue 30's pickers).
-  const everyLocation = useLocationsOfUser(user.id);
   const view = useDashboardView();
   const setView = useSetDashboardView();
   // What is saved now, for the save to know which rows to move: only the user's own order drags.
@@ -240,12 +237,7 @@ export const DashboardPage = () => {
         <PageHeader title="Dashboard" actions={<DownloadCsvButton scopeName="all my locations" />} />
       </Box>
       <PortfolioSummary summary={summary.data} isError={summary.isError} shown={show} hrefOf={hrefOf} />
-      <DashboardFilters
-        values={values}
-        locations={(everyLocation.data ?? []).map(({ id, name }) => ({ id, name }))}
-        onChange={onChange}
-        rangeError={rangeError}
-      />
+      <DashboardFilters values={values} onChange={onChange} rangeError={rangeError} />
       <Stack
         direction="row"
         useFlexGap

@@ -7,13 +7,12 @@ import type * as z from 'zod';
 import { TASK_TITLE_MAX_LENGTH } from '@sitewalk/shared/constants';
 import { taskForm } from '@sitewalk/shared/schemas/task';
 import { paths } from '../../config/paths.ts';
-import { useCurrentUser } from '../../lib/auth.tsx';
 import { applyServerErrors } from '../../lib/form.ts';
 import { useIncident } from '../../api/incidents.ts';
-import { useLocationsOfUser } from '../../api/locations.ts';
 import { useAssignees, useCreateTask } from '../../api/tasks.ts';
+import { LocationPicker } from '../../components/pickers/location-picker.tsx';
 import { TaskFields } from './components/task-fields.tsx';
-import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
+import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
 import { instantOfLocalInputIn, tomorrowAt } from '../../lib/time.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 
@@ -44,12 +43,10 @@ const FromIncident = ({
  * which prefill the form.
  */
 export const TaskAddPage = () => {
-  const user = useCurrentUser();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const incidentId = positive(search.get('incidentId'));
   const alertId = positive(search.get('alertId'));
-  const locations = useLocationsOfUser(user.id);
   const create = useCreateTask();
   const [failure, setFailure] = useState<string | null>(null);
   // One per page: a Create sent again after an answer was lost makes no second task (issue 28).
@@ -67,8 +64,7 @@ export const TaskAddPage = () => {
   });
   const locationId = useWatch({ control: form.control, name: 'locationId' });
   const assignees = useAssignees(typeof locationId === 'number' ? locationId : null);
-  const timeZoneOf = useLocationTimeZones();
-  const timeZone = typeof locationId === 'number' ? timeZoneOf(locationId) : undefined;
+  const timeZone = useLocationTimeZone(typeof locationId === 'number' ? locationId : null);
 
   const submit = form.handleSubmit(async ({ due, ...values }) => {
     setFailure(null);
@@ -118,25 +114,19 @@ export const TaskAddPage = () => {
                   control={form.control}
                   name="locationId"
                   render={({ field }) => (
-                    <TextField
-                      select
-                      label="Location"
+                    <LocationPicker
                       required
                       disabled={!!incidentId}
-                      value={field.value ?? ''}
-                      onChange={(event) => {
-                        field.onChange(Number(event.target.value));
+                      name={field.name}
+                      inputRef={field.ref}
+                      onBlur={field.onBlur}
+                      value={typeof field.value === 'number' ? field.value : null}
+                      onChange={(next) => {
+                        field.onChange(next ?? '');
                         form.setValue('assigneeId', null);
                       }}
-                      error={!!errors.locationId}
-                      helperText={errors.locationId?.message}
-                    >
-                      {(locations.data ?? []).map((l) => (
-                        <MenuItem key={l.id} value={l.id}>
-                          {l.name}
-                        </MenuItem>
-                      ))}
-                    </TextField>
+                      error={errors.locationId?.message}
+                    />
                   )}
                 />
                 <Controller

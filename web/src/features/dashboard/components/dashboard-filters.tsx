@@ -1,5 +1,6 @@
 import { Box, Checkbox, FormControlLabel, MenuItem, TextField, type TextFieldProps } from '@mui/material';
-import { INCIDENT_PRIORITIES, SELECT_MAX_MENU_HEIGHT } from '@sitewalk/shared/constants';
+import { INCIDENT_PRIORITIES } from '@sitewalk/shared/constants';
+import { LocationPicker } from '../../../components/pickers/location-picker.tsx';
 
 /** The filters as the page keeps them in the address (text, so a back navigation restores them). */
 export interface FilterValues {
@@ -16,7 +17,6 @@ export interface FilterValues {
 
 export interface DashboardFiltersProps {
   values: FilterValues;
-  locations: { id: number; name: string }[];
   onChange: (patch: Partial<FilterValues>) => void;
   rangeError: string | null;
 }
@@ -24,7 +24,7 @@ export interface DashboardFiltersProps {
 const field: Partial<TextFieldProps> = { size: 'small', fullWidth: true };
 
 /** Search, date range, incident type, location and unresolved-only. */
-export const DashboardFilters = ({ values, locations, onChange, rangeError }: DashboardFiltersProps) => (
+export const DashboardFilters = ({ values, onChange, rangeError }: DashboardFiltersProps) => (
   <Box
     sx={{
       display: 'grid',
@@ -75,30 +75,12 @@ export const DashboardFilters = ({ values, locations, onChange, rangeError }: Da
         </MenuItem>
       ))}
     </TextField>
-    <TextField
-      {...field}
-      select
-      label="Location"
-      value={values.location}
-      onChange={(e) => onChange({ location: e.target.value })}
-      slotProps={{
-        select: {
-          displayEmpty: true,
-          MenuProps: { slotProps: { paper: { sx: { maxHeight: SELECT_MAX_MENU_HEIGHT } } } },
-        },
-        inputLabel: { shrink: true },
-      }}
-    >
-      <MenuItem value="">All locations</MenuItem>
-      {values.location && !locations.some((l) => String(l.id) === values.location) && (
-        <MenuItem value={values.location}>Location {values.location}</MenuItem>
-      )}
-      {locations.map((location) => (
-        <MenuItem key={location.id} value={String(location.id)}>
-          {location.name}
-        </MenuItem>
-      ))}
-    </TextField>
+    <LocationPicker
+      size="small"
+      allLabel="All locations"
+      value={values.location ? Number(values.location) : null}
+      onChange={(id) => onChange({ location: id === null ? '' : String(id) })}
+    />
     <FormControlLabel
       control={
         <Checkbox checked={values.unresolved} onChange={(e) => onChange({ unresolved: e.target.checked })} />
