@@ -126,7 +126,7 @@ export type Decision = 'allow' | 'forbidden' | 'not-found';
 /** Super Users and Admins act over every company: they see every object. */
 export const isGlobal = (actor: Actor) => actor.roleId >= Role.Admin;
 /** Owners and company managers act over whole companies. */
-const isCompanyWide = (actor: Actor) => actor.roleId >= Role.CompanyManager;
+export const isCompanyWide = (actor: Actor) => actor.roleId >= Role.CompanyManager;
 const has = (list: readonly number[], id: number | null) => id !== null && list.includes(id);
 const sharesAny = (a: readonly number[], b: readonly number[]) => a.some((id) => b.includes(id));
 
