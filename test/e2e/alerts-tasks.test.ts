@@ -66,9 +66,7 @@ describe('a missed walk becomes a task', () => {
       // And by e-mail, in the mail viewer's store, once the mail worker has sent it from the outbox.
       await expect
         .poll(async () => (await mailsTo(ses, manager.email)).map((m) => m.subject), { timeout: 30_000 })
-        .toContain(
-          `SiteWalk alert: Morning walk at Location Watched was missed (${opens}–${closes})`,
-        );
+        .toContain(`SiteWalk alert: Morning walk at Location Watched was missed (${opens}–${closes})`);
 
       // The alert becomes a task for the Employee.
       await missed.getByRole('link', { name: 'Create task' }).click();
