@@ -89,9 +89,10 @@ export const userIdsOfOrganization = async (db: DataService, organizationId: num
 export const usersInScope = async (db: DataService, scope: Actor): Promise<UserItem[]> => {
   if (scope.roleId >= Role.Admin) return (await listAllUsers(db)).sort(byLastName);
   if (scope.roleId >= Role.CompanyManager) {
-    const perCompany = await mapBounded(scope.managementCompanyIds, (id) => listUsersOfCompany(db, id));
-    const ids = new Set([scope.userId, ...perCompany.flat().map((u) => u.userId)]);
-    return getUsers(db, ids);
+    // The company index holds whole users (its projection is ALL): they are not read again by key.
+    const listed = (await mapBounded(scope.managementCompanyIds, (id) => listUsersOfCompany(db, id))).flat();
+    const self = listed.some((u) => u.userId === scope.userId) ? [] : await getUsers(db, [scope.userId]);
+    return [...new Map([...listed, ...self].map((u) => [u.userId, u])).values()].sort(byLastName);
   }
   const groups =
     scope.roleId === Role.AreaManager
