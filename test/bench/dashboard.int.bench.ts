@@ -1,15 +1,9 @@
-import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, bench, describe } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { PORTFOLIO_PAGE_DEFAULT } from '@sitewalk/shared/constants';
 import { timeZoneAt } from '@sitewalk/shared/time-zones';
-import { startStandIns } from '../../infra/local/standins/index.ts';
-import { provision } from '../../infra/local/provision.ts';
-import { localEnvironment } from '../../infra/local/standins/env.ts';
+import { startBenchStage } from './support/bench-stage.ts';
 
 /**
  * The owner's dashboard at portfolio scale (issue 30, "Dashboard latency, one client at a time"): the summary
@@ -40,27 +34,7 @@ const PASSWORD = 'BenchPassw0rd';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const standIns = await startStandIns({
-  dataDir: join(root, '.data', `bench-portfolio-${LOCATIONS}x${DAYS}d`),
-  workload: 'bulk',
-});
-const provisioned = await provision(standIns, {
-  tableName: 'sitewalk-bench',
-  bucketName: 'sitewalk-bench-uploads',
-  userPoolName: 'sitewalk-bench',
-  appOrigin: 'http://localhost:0',
-});
-Object.assign(
-  process.env,
-  localEnvironment(standIns, provisioned, {
-    appUrl: 'http://localhost:0',
-    mailFrom: 'bench@sitewalk.local',
-    pinKey: randomBytes(32).toString('base64'),
-    auditKey: randomBytes(32).toString('base64'),
-    anchorDir: mkdtempSync(join(tmpdir(), 'sitewalk-anchors-')),
-  }),
-);
+const { standIns, provisioned } = await startBenchStage(`bench-portfolio-${LOCATIONS}x${DAYS}d`);
 const { dataFromEnv, identityFromEnv } = await import('@sitewalk/functions/composition');
 const { createAccounts } = await import('@sitewalk/functions/domain/accounts');
 const { defaultWindows } = await import('@sitewalk/functions/domain/schedules');

@@ -1,17 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  MenuItem,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
 import type { AttentionFilter } from '@sitewalk/shared/portfolio';
 import type { PortfolioLocation } from '@sitewalk/shared/schemas/portfolio';
@@ -39,6 +28,7 @@ import { CARD_GRID, SortableCards } from './components/sortable-cards.tsx';
 import { groupByArea, ungrouped, type AreaGroup } from './components/area-groups.ts';
 import { attentionFilterOf, attentionLabels } from './attention.ts';
 import { DownloadCsvButton } from '../../components/exports/download-csv-button.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -116,10 +106,39 @@ const inMovedOrder = (locations: PortfolioLocation[], moved: number[] | null) =>
 /** The switches' unselected text (MUI's action colour) meets WCAG AA on white, not on the page's grey. */
 const ON_PAPER = { bgcolor: 'background.paper' } as const;
 
-const SwitchLabel = ({ id, children }: { id: string; children: string }) => (
-  <Typography id={id} variant="body2" color="text.secondary" component="span">
-    {children}
-  </Typography>
+/** A visible label beside an exclusive toggle group that it names (Order, View). */
+const LabelledSwitch = <V extends string>({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: V;
+  onChange: (next: V) => void;
+  options: readonly { value: V; label: string }[];
+}) => (
+  <Stack direction="row" useFlexGap sx={{ gap: 1, alignItems: 'center' }}>
+    <Typography id={id} variant="body2" color="text.secondary" component="span">
+      {label}
+    </Typography>
+    <ToggleButtonGroup
+      sx={ON_PAPER}
+      size="small"
+      exclusive
+      aria-labelledby={id}
+      value={value}
+      onChange={(_e, next: V | null) => next && onChange(next)}
+    >
+      {options.map((option) => (
+        <ToggleButton key={option.value} value={option.value}>
+          {option.label}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  </Stack>
 );
 
 const AreaHeading = ({ name }: { name: string }) => (
@@ -245,54 +264,36 @@ export const DashboardPage = () => {
       >
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
           {areaOptions.length > 1 && (
-            <TextField
-              select
-              size="small"
+            <FilterSelect
               label="Area"
-              value={organizationId !== undefined ? String(organizationId) : ''}
-              onChange={(e) => setParam('area', e.target.value)}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              allLabel="All areas"
+              value={organizationId ?? ''}
+              onChange={(id) => setParam('area', id === '' ? undefined : String(id))}
+              options={areaOptions.map((area) => ({ value: area.id, label: area.name }))}
               sx={{ minWidth: 160 }}
-            >
-              <MenuItem value="">All areas</MenuItem>
-              {areaOptions.map((area) => (
-                <MenuItem key={area.id} value={String(area.id)}>
-                  {area.name}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           )}
-          <Stack direction="row" useFlexGap sx={{ gap: 1, alignItems: 'center' }}>
-            <SwitchLabel id="dashboard-order">Order</SwitchLabel>
-            <ToggleButtonGroup
-              sx={ON_PAPER}
-              size="small"
-              exclusive
-              aria-labelledby="dashboard-order"
-              value={order}
-              onChange={(_e, next: PortfolioOrder | null) =>
-                next && setParam('order', next === 'mine' ? 'mine' : undefined)
-              }
-            >
-              <ToggleButton value="attention">Needs attention</ToggleButton>
-              <ToggleButton value="mine">My order</ToggleButton>
-            </ToggleButtonGroup>
-          </Stack>
+          <LabelledSwitch
+            id="dashboard-order"
+            label="Order"
+            value={order}
+            onChange={(next) => setParam('order', next === 'mine' ? 'mine' : undefined)}
+            options={[
+              { value: 'attention', label: 'Needs attention' },
+              { value: 'mine', label: 'My order' },
+            ]}
+          />
         </Stack>
-        <Stack direction="row" useFlexGap sx={{ gap: 1, alignItems: 'center' }}>
-          <SwitchLabel id="dashboard-view">View</SwitchLabel>
-          <ToggleButtonGroup
-            sx={ON_PAPER}
-            size="small"
-            exclusive
-            aria-labelledby="dashboard-view"
-            value={shownView}
-            onChange={(_e, next: 'cards' | 'table' | null) => next && setView.mutate({ view: next })}
-          >
-            <ToggleButton value="cards">Cards</ToggleButton>
-            <ToggleButton value="table">Table</ToggleButton>
-          </ToggleButtonGroup>
-        </Stack>
+        <LabelledSwitch
+          id="dashboard-view"
+          label="View"
+          value={shownView}
+          onChange={(view) => setView.mutate({ view })}
+          options={[
+            { value: 'cards', label: 'Cards' },
+            { value: 'table', label: 'Table' },
+          ]}
+        />
       </Stack>
       {show && (
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
