@@ -33,6 +33,22 @@ const beta = aPortfolioLocation({
 });
 const gamma = aPortfolioLocation({ id: 3, name: 'Gamma Storage', organization: south });
 
+/** Today's windows of a location of one morning window in `status`. */
+const morning = (status: 'dueSoon' | 'missed') => ({
+  state: status,
+  timeZone: 'America/Chicago',
+  windows: [
+    {
+      windowId: 'morning',
+      label: 'Morning walk',
+      opensAt: '2026-11-24T13:00:00.000Z',
+      closesAt: '2026-11-24T16:00:00.000Z',
+      status,
+      walkReportId: null,
+    },
+  ],
+});
+
 const onePage = (locations: PortfolioLocation[]): PortfolioPage => ({
   locations,
   nextCursor: null,
@@ -105,20 +121,7 @@ describe('DashboardPage', () => {
           aPortfolioLocation({
             id: 1,
             name: 'Alpha Storage',
-            today: {
-              state: 'missed',
-              timeZone: 'America/Chicago',
-              windows: [
-                {
-                  windowId: 'morning',
-                  label: 'Morning walk',
-                  opensAt: '2026-11-24T13:00:00.000Z',
-                  closesAt: '2026-11-24T16:00:00.000Z',
-                  status: 'missed',
-                  walkReportId: null,
-                },
-              ],
-            },
+            today: morning('missed'),
           }),
         ]),
     });
@@ -204,20 +207,6 @@ describe('DashboardPage', () => {
   });
 
   describe('each minute (today’s windows change as the day goes)', () => {
-    const morning = (status: 'dueSoon' | 'missed') => ({
-      state: status,
-      timeZone: 'America/Chicago',
-      windows: [
-        {
-          windowId: 'morning',
-          label: 'Morning walk',
-          opensAt: '2026-11-24T13:00:00.000Z',
-          closesAt: '2026-11-24T16:00:00.000Z',
-          status,
-          walkReportId: null,
-        },
-      ],
-    });
     const windowsOf = (name: string) =>
       within(screen.getByRole('region', { name })).getByRole('list', { name: "Today's walk windows" });
 
