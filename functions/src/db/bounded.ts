@@ -109,3 +109,47 @@ export const mapBounded = async <T, R>(
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
   return results;
 };
+
+/** What a Query ElectroDB builds is run with here: how many items to gather, DynamoDB's Limit, a raw answer. */
+export interface IndexQueryOptions {
+  count?: number;
+  limit?: number;
+  cursor?: unknown;
+  data?: 'raw';
+  params?: Record<string, unknown>;
+}
+/** An ElectroDB query (its key condition and any filter), run with the options given. */
+export type IndexQuery = (options: IndexQueryOptions) => Promise<{ data: unknown; cursor?: unknown }>;
+
+/** Items a filtered page Query has DynamoDB look at per request (a Limit counts items read, not matched). */
+export const FILTERED_READ_STEP = 200;
+
+/** How many items a Query matches (its filter applied), counted by DynamoDB: Select COUNT answers no items. */
+export const countMatching = async (query: IndexQuery): Promise<number> => {
+  let total = 0;
+  let cursor: unknown = null;
+  do {
+    const answer = await query({ data: 'raw', cursor, params: { Select: 'COUNT' } });
+    const page = answer.data as { Count?: number; LastEvaluatedKey?: unknown };
+    total += page.Count ?? 0;
+    cursor = page.LastEvaluatedKey ?? null;
+  } while (cursor);
+  return total;
+};
+
+/**
+ * Items `offset` to `offset + limit` of a Query in its index's order, and how many it matches: the page read
+ * until it holds that many items (one request without a filter; with one, FILTERED_READ_STEP items looked at
+ * a request) beside DynamoDB's count. An early page costs a Query, not the partition.
+ */
+export const pageOfQuery = async <T>(
+  query: IndexQuery,
+  { offset, limit, filtered }: { offset: number; limit: number; filtered: boolean },
+): Promise<{ items: T[]; totalCount: number }> => {
+  const wanted = offset + limit;
+  const [page, totalCount] = await Promise.all([
+    query({ count: wanted, limit: filtered ? FILTERED_READ_STEP : wanted }),
+    countMatching(query),
+  ]);
+  return { items: (page.data as T[]).slice(offset), totalCount };
+};
