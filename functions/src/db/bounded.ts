@@ -1,3 +1,5 @@
+import { searchNeedle } from './entities/search-text.ts';
+
 /**
  * Reads every page of one partition, up to a bound. Lists page in memory after one scoped read
  * (docs/data-model.md), so the bound caps what one request may read; past it the request fails loudly
@@ -135,6 +137,25 @@ export const countMatching = async (query: IndexQuery): Promise<number> => {
     cursor = page.LastEvaluatedKey ?? null;
   } while (cursor);
   return total;
+};
+
+/** A page asked of a list: `limit` items from `offset`, those matching `searchTerm` if one is given. */
+export interface PageAsked {
+  offset: number;
+  limit: number;
+  searchTerm?: string | undefined;
+}
+
+/**
+ * A page of a Query whose items carry a `searchText` (entities/search-text.ts): `queryOf` builds it with a
+ * `contains` filter on the term as compared (trimmed, lower-cased), or without one when there is no term.
+ */
+export const pageOfSearchedQuery = <T>(
+  { offset, limit, searchTerm }: PageAsked,
+  queryOf: (needle: string | undefined) => IndexQuery,
+) => {
+  const needle = searchNeedle(searchTerm);
+  return pageOfQuery<T>(queryOf(needle), { offset, limit, filtered: needle !== undefined });
 };
 
 /**

@@ -3,8 +3,7 @@ import { CHANGE_MAX_ITEMS } from '@sitewalk/shared/constants';
 import type { Actor } from '@sitewalk/shared/policy';
 import type { DataService } from './service.ts';
 import type { CreateLocationItem, LocationItem } from './entities/location.ts';
-import { mapBounded, pageOfQuery, readByKeys, readPartition, type IndexQuery } from './bounded.ts';
-import { searchNeedle } from './entities/search-text.ts';
+import { mapBounded, pageOfSearchedQuery, readByKeys, readPartition, type PageAsked } from './bounded.ts';
 import { listAllManagementCompanies } from './managementCompanies.ts';
 import { AuditedChangeRefused, writeAudited, writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields } from './audit-fields.ts';
@@ -33,31 +32,18 @@ export const listLocationsOfCompany = (db: DataService, managementCompanyId: num
 export const listLocationsOfOrganization = (db: DataService, organizationId: number) =>
   readPartition((cursor) => db.entities.location.query.byOrganization({ organizationId }).go({ cursor }));
 
-/** Every location of the stage, by name (gsi3), those whose searchable fields hold `needle` if one is given. */
-const locationsOfStage =
-  (db: DataService, needle: string | undefined): IndexQuery =>
-  (options) => {
-    const query = db.entities.location.query.all({});
-    return (needle ? query.where(({ searchText }, { contains }) => contains(searchText, needle)) : query).go(
-      options as never,
-    );
-  };
-
 /**
- * A page of every location of the stage (a global scope's list), by name, searched over name, address, city,
- * state and ZIP code: one Query of gsi3 and DynamoDB's count, not every company's partition.
+ * A page of every location of the stage (a global scope's list), by name (gsi3), searched over name, address,
+ * city, state and ZIP code: one Query and DynamoDB's count, not every company's partition.
  */
-export const pageOfStageLocations = (
-  db: DataService,
-  { offset, limit, searchTerm }: { offset: number; limit: number; searchTerm?: string | undefined },
-) => {
-  const needle = searchNeedle(searchTerm);
-  return pageOfQuery<LocationItem>(locationsOfStage(db, needle), {
-    offset,
-    limit,
-    filtered: needle !== undefined,
+export const pageOfStageLocations = (db: DataService, asked: PageAsked) =>
+  pageOfSearchedQuery<LocationItem>(asked, (needle) => (options) => {
+    const query = db.entities.location.query.all({});
+    const searched = needle
+      ? query.where(({ searchText }, { contains }) => contains(searchText, needle))
+      : query;
+    return searched.go(options as never);
   });
-};
 
 /** The fields the search text is made of, all of them: an update that changes one writes every one. */
 export const searchFields = (item: LocationItem) => ({

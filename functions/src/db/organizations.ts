@@ -1,6 +1,6 @@
 import type { DataService } from './service.ts';
 import type { CreateOrganizationItem, OrganizationItem } from './entities/organization.ts';
-import { pageOfQuery, readPartition } from './bounded.ts';
+import { pageOfQuery, readPartition, type PageAsked } from './bounded.ts';
 import { writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields, imageChange } from './audit-fields.ts';
 
@@ -26,7 +26,7 @@ export const listOrganizationsOfStage = (db: DataService) =>
   readPartition((cursor) => db.entities.organization.query.all({}).go({ cursor }));
 
 /** Areas `offset` to `offset + limit` of the stage, by name, and how many it holds: one Query and a count. */
-export const pageOfStageOrganizations = (db: DataService, { offset, limit }: { offset: number; limit: number }) =>
+export const pageOfStageOrganizations = (db: DataService, { offset, limit }: PageAsked) =>
   pageOfQuery<OrganizationItem>((options) => db.entities.organization.query.all({}).go(options as never), {
     offset,
     limit,

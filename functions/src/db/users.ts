@@ -3,8 +3,7 @@ import type { Actor } from '@sitewalk/shared/policy';
 import type { DataService } from './service.ts';
 import { queueMailItem, type OutboxMail } from './mail-outbox.ts';
 import type { CreateUserItem, UserItem } from './entities/user.ts';
-import { mapBounded, pageOfQuery, readByKeys, readPartition, type IndexQuery } from './bounded.ts';
-import { searchNeedle } from './entities/search-text.ts';
+import { mapBounded, pageOfSearchedQuery, readByKeys, readPartition, type PageAsked } from './bounded.ts';
 import { membershipsOfLocation } from './locations.ts';
 import {
   AuditedChangeRefused,
@@ -59,27 +58,18 @@ export const userIdOfEmail = async (db: DataService, email: string) =>
 export const listAllUsers = (db: DataService) =>
   readPartition((cursor) => db.entities.user.query.all({}).go({ cursor }));
 
-/** Every user of the stage, by last name (gsi2), those whose search text holds `needle` if one is given. */
-const usersOfStage =
-  (db: DataService, needle: string | undefined): IndexQuery =>
-  (options) => {
-    const query = db.entities.user.query.all({});
-    return (needle ? query.where(({ searchText }, { contains }) => contains(searchText, needle)) : query).go(
-      options as never,
-    );
-  };
-
 /**
- * A page of every user of the stage (a global scope's list), by last name, searched over full name, e-mail,
- * phone and role: one Query of gsi2 and DynamoDB's count, not the whole partition.
+ * A page of every user of the stage (a global scope's list), by last name (gsi2), searched over full name,
+ * e-mail, phone and role: one Query and DynamoDB's count, not the whole partition.
  */
-export const pageOfStageUsers = (
-  db: DataService,
-  { offset, limit, searchTerm }: { offset: number; limit: number; searchTerm?: string | undefined },
-) => {
-  const needle = searchNeedle(searchTerm);
-  return pageOfQuery<UserItem>(usersOfStage(db, needle), { offset, limit, filtered: needle !== undefined });
-};
+export const pageOfStageUsers = (db: DataService, asked: PageAsked) =>
+  pageOfSearchedQuery<UserItem>(asked, (needle) => (options) => {
+    const query = db.entities.user.query.all({});
+    const searched = needle
+      ? query.where(({ searchText }, { contains }) => contains(searchText, needle))
+      : query;
+    return searched.go(options as never);
+  });
 
 export const listUsersOfCompany = (db: DataService, managementCompanyId: number) =>
   readPartition((cursor) => db.entities.user.query.byCompany({ managementCompanyId }).go({ cursor }));

@@ -37,8 +37,6 @@ import {
   revealPin,
 } from '../domain/users.ts';
 import { loadUserView, loadUserViews } from '../views/users.ts';
-import type { Page } from '../domain/paging.ts';
-import type { UserItem } from '../db/entities/user.ts';
 import type { Routes } from '@sitewalk/shared/contract/index';
 
 const db = auditedDataFromEnv();
@@ -78,7 +76,7 @@ const create =
     return result(await view(created.userId), `${roleNames[roleId]} created`);
   };
 
-const viewsOf = async (page: Page<UserItem>) => ({
+const viewsOf = async (page: ReturnType<typeof pageOfUsers>) => ({
   users: await loadUserViews(db, page.items),
   totalCount: page.totalCount,
 });

@@ -24,9 +24,18 @@ const namesFor = async (db: DataService, users: readonly UserWithMemberships[]) 
     ...new Set(users.flatMap(of).filter((id) => id !== undefined)),
   ];
   const [locations, organizations, companies] = await Promise.all([
-    getLocations(db, idsOf((u) => u.memberships.userLocation.map((m) => m.locationId))),
-    getOrganizations(db, idsOf((u) => u.memberships.userOrganization.map((m) => m.organizationId))),
-    getManagementCompanies(db, idsOf((u) => [u.user.managementCompanyId])),
+    getLocations(
+      db,
+      idsOf((u) => u.memberships.userLocation.map((m) => m.locationId)),
+    ),
+    getOrganizations(
+      db,
+      idsOf((u) => u.memberships.userOrganization.map((m) => m.organizationId)),
+    ),
+    getManagementCompanies(
+      db,
+      idsOf((u) => [u.user.managementCompanyId]),
+    ),
   ]);
   return {
     locations: namesById(locations, (l) => l.locationId),
