@@ -46,7 +46,7 @@ export const pageOfStageLocations = (db: DataService, asked: PageAsked) =>
   });
 
 /** The fields the search text is made of, all of them: an update that changes one writes every one. */
-export const searchFields = (item: LocationItem) => ({
+const searchFields = (item: LocationItem) => ({
   name: item.name,
   address: item.address,
   city: item.city,
