@@ -1,3 +1,5 @@
+import { searchNeedle } from './entities/search-text.ts';
+
 /**
  * Reads every page of one partition, up to a bound. Lists page in memory after one scoped read
  * (docs/data-model.md), so the bound caps what one request may read; past it the request fails loudly
@@ -108,4 +110,67 @@ export const mapBounded = async <T, R>(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
   return results;
+};
+
+/** What a Query ElectroDB builds is run with here: how many items to gather, DynamoDB's Limit, a raw answer. */
+export interface IndexQueryOptions {
+  count?: number;
+  limit?: number;
+  cursor?: unknown;
+  data?: 'raw';
+  params?: Record<string, unknown>;
+}
+/** An ElectroDB query (its key condition and any filter), run with the options given. */
+export type IndexQuery = (options: IndexQueryOptions) => Promise<{ data: unknown; cursor?: unknown }>;
+
+/** Items a filtered page Query has DynamoDB look at per request (a Limit counts items read, not matched). */
+export const FILTERED_READ_STEP = 200;
+
+/** How many items a Query matches (its filter applied), counted by DynamoDB: Select COUNT answers no items. */
+export const countMatching = async (query: IndexQuery): Promise<number> => {
+  let total = 0;
+  let cursor: unknown = null;
+  do {
+    const answer = await query({ data: 'raw', cursor, params: { Select: 'COUNT' } });
+    const page = answer.data as { Count?: number; LastEvaluatedKey?: unknown };
+    total += page.Count ?? 0;
+    cursor = page.LastEvaluatedKey ?? null;
+  } while (cursor);
+  return total;
+};
+
+/** A page asked of a list: `limit` items from `offset`, those matching `searchTerm` if one is given. */
+export interface PageAsked {
+  offset: number;
+  limit: number;
+  searchTerm?: string | undefined;
+}
+
+/**
+ * A page of a Query whose items carry a `searchText` (entities/search-text.ts): `queryOf` builds it with a
+ * `contains` filter on the term as compared (trimmed, lower-cased), or without one when there is no term.
+ */
+export const pageOfSearchedQuery = <T>(
+  { offset, limit, searchTerm }: PageAsked,
+  queryOf: (needle: string | undefined) => IndexQuery,
+) => {
+  const needle = searchNeedle(searchTerm);
+  return pageOfQuery<T>(queryOf(needle), { offset, limit, filtered: needle !== undefined });
+};
+
+/**
+ * Items `offset` to `offset + limit` of a Query in its index's order, and how many it matches: the page read
+ * until it holds that many items (one request without a filter; with one, FILTERED_READ_STEP items looked at
+ * a request) beside DynamoDB's count. An early page costs a Query, not the partition.
+ */
+export const pageOfQuery = async <T>(
+  query: IndexQuery,
+  { offset, limit, filtered }: { offset: number; limit: number; filtered: boolean },
+): Promise<{ items: T[]; totalCount: number }> => {
+  const wanted = offset + limit;
+  const [page, totalCount] = await Promise.all([
+    query({ count: wanted, limit: filtered ? FILTERED_READ_STEP : wanted }),
+    countMatching(query),
+  ]);
+  return { items: (page.data as T[]).slice(offset), totalCount };
 };

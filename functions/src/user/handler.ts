@@ -26,6 +26,7 @@ import {
   createUser,
   deleteUser,
   pageOfUsers,
+  pageOfVisibleUsersOfUser,
   profilePicture,
   profilePictureUpload,
   setCompanyEmailContact,
@@ -75,10 +76,11 @@ const create =
     return result(await view(created.userId), `${roleNames[roleId]} created`);
   };
 
-const paged = async (...[users, query]: Parameters<typeof pageOfUsers>) => {
-  const page = pageOfUsers(users, query);
-  return { users: await loadUserViews(db, page.items), totalCount: page.totalCount };
-};
+const viewsOf = async (page: ReturnType<typeof pageOfUsers>) => ({
+  users: await loadUserViews(db, page.items),
+  totalCount: page.totalCount,
+});
+const paged = (...[users, query]: Parameters<typeof pageOfUsers>) => viewsOf(pageOfUsers(users, query));
 
 export const implementations: Implementations<'user'> = {
   'user.createAdmin': create(Role.Admin),
@@ -111,7 +113,7 @@ export const implementations: Implementations<'user'> = {
   'user.allByOrganization': async ({ actor, params }) =>
     loadUserViews(db, await visibleUsersOfOrganization(db, actor, params.id)),
   'user.someByUser': async ({ actor, params, query }) =>
-    paged(await visibleUsersOfUser(db, actor, params.id), query),
+    viewsOf(await pageOfVisibleUsersOfUser(db, actor, params.id, query)),
   'user.someByLocation': async ({ actor, params, query }) =>
     paged(await visibleUsersOfLocation(db, actor, params.id), query),
   'user.someByOrganization': async ({ actor, params, query }) =>
