@@ -69,16 +69,25 @@ export const decodeWindows = (encoded: string): WalkWindow[] =>
     walkIds,
   }));
 
+/**
+ * An instant in an entry: whole seconds since the epoch, in base 36 (6 characters where milliseconds in decimal
+ * take 13; a Query reads every location's entries). Starts round down and finishes up, so a finish is never
+ * read as earlier than it was (a window's limits are whole seconds, so "by the end of the grace" holds exactly).
+ */
+export const encodeInstant = (ms: number, round: 'down' | 'up') =>
+  (round === 'down' ? Math.floor(ms / 1000) : Math.ceil(ms / 1000)).toString(36);
+export const decodeInstant = (encoded: string) => parseInt(encoded, 36) * 1000;
+
 export const reportStartEntry = (report: Pick<WalkReportItem, 'walkReportId' | 'walkId' | 'startedAt'>) =>
-  `${report.walkReportId}.${report.walkId}.${Date.parse(report.startedAt)}`;
+  `${report.walkReportId}.${report.walkId}.${encodeInstant(Date.parse(report.startedAt), 'down')}`;
 export const reportEndEntry = (walkReportId: number, finishedAt: string, reached: number, markers: number) =>
-  `${walkReportId}.${Date.parse(finishedAt)}.${reached}/${markers}`;
+  `${walkReportId}.${encodeInstant(Date.parse(finishedAt), 'up')}.${reached}/${markers}`;
 export const flaggedEntry = (report: Pick<WalkReportItem, 'walkReportId' | 'startedAt'>) =>
-  `${Date.parse(report.startedAt)}.${report.walkReportId}`;
+  `${encodeInstant(Date.parse(report.startedAt), 'down')}.${report.walkReportId}`;
 
 /** When an entry's report started (start and flagged entries), epoch ms. */
-const startOfEntry = (entry: string) => Number(entry.split('.')[2]);
-const startOfFlagged = (entry: string) => Number(entry.split('.')[0]);
+const startOfEntry = (entry: string) => decodeInstant(entry.slice(entry.lastIndexOf('.') + 1));
+const startOfFlagged = (entry: string) => decodeInstant(entry.slice(0, entry.indexOf('.')));
 
 /** The reports of a status item as the windows need them. */
 export const reportTimesOf = (
@@ -89,17 +98,17 @@ export const reportTimesOf = (
     const [id, finished, share] = entry.split('.') as [string, string, string];
     const [reached, markers] = share.split('/').map(Number) as [number, number];
     ends.set(Number(id), {
-      finishedAt: new Date(Number(finished)).toISOString(),
+      finishedAt: new Date(decodeInstant(finished)).toISOString(),
       completion: markers > 0 ? reached / markers : 1,
     });
   }
   return (item.reportStarts ?? []).map((entry) => {
-    const [id, walkId, started] = entry.split('.').map(Number) as [number, number, number];
-    const end = ends.get(id);
+    const [id, walkId, started] = entry.split('.') as [string, string, string];
+    const end = ends.get(Number(id));
     return {
-      id,
-      walkId,
-      startedAt: new Date(started).toISOString(),
+      id: Number(id),
+      walkId: Number(walkId),
+      startedAt: new Date(decodeInstant(started)).toISOString(),
       finishedAt: end?.finishedAt ?? null,
       completion: end?.completion ?? null,
     };
@@ -217,14 +226,13 @@ export const locationCreatedStatus = (
   tx: StatusTx,
   location: StatusKey & LocationFields,
   schedule: ScheduleTimes,
-  now: Date,
 ) => [
   tx.locationStatus
     .put({
       ...statusKeyOf(location),
       ...fieldsOf(location),
       ...timesOf(schedule),
-      builtAt: now.toISOString(),
+      built: true,
     })
     .commit(),
 ];
@@ -256,8 +264,8 @@ export const getStatuses = (db: DataService, keys: readonly StatusKey[]) =>
 export const getCompanyMark = async (db: DataService, managementCompanyId: number) =>
   (await db.entities.locationStatus.get(companyMarkKey(managementCompanyId)).go()).data;
 
-export const markCompanyBuilt = (db: DataService, managementCompanyId: number, now: Date) =>
-  db.entities.locationStatus.put(companyMarkItem(managementCompanyId, now)).go();
+export const markCompanyBuilt = (db: DataService, managementCompanyId: number) =>
+  db.entities.locationStatus.put(companyMarkItem(managementCompanyId)).go();
 
 type StatusSets = Pick<LocationStatusItem, 'reportStarts' | 'reportEnds' | 'flagged' | OpenSet>;
 
@@ -298,19 +306,18 @@ export const builtStatusItem = (
   location: StatusKey & LocationFields,
   schedule: ScheduleTimes,
   sets: StatusSets,
-  now: Date,
 ) => ({
   ...statusKeyOf(location),
   ...fieldsOf(location),
   ...timesOf(schedule),
-  builtAt: now.toISOString(),
+  built: true,
   ...sets,
 });
 
 /** A company's mark, for generated data: every location of it has its item. */
-export const companyMarkItem = (managementCompanyId: number, now: Date) => ({
+export const companyMarkItem = (managementCompanyId: number) => ({
   ...companyMarkKey(managementCompanyId),
-  builtAt: now.toISOString(),
+  built: true,
 });
 
 /** What a built item holds, from the location's own data (`buildStatus` in functions/src/domain/portfolio.ts). */
@@ -319,12 +326,11 @@ export const writeBuiltStatus = (
   location: StatusKey & LocationFields,
   schedule: ScheduleTimes,
   sets: StatusSets,
-  now: Date,
 ) => {
   const times = timesOf(schedule);
   const update = db.entities.locationStatus
     .update(statusKeyOf(location))
-    .set({ ...fieldsOf(location), ...times, builtAt: now.toISOString() })
+    .set({ ...fieldsOf(location), ...times, built: true })
     .remove(times.windows === undefined ? ['windows'] : []);
   // Entries are added, so one written by a report or incident meanwhile is kept.
   return (Object.keys(sets).length > 0 ? update.add(sets) : update).go();

@@ -55,9 +55,9 @@ import { defaultSchedule } from './schedules.ts';
 
 const DAY = 24 * 3_600_000;
 
-/** A status item that holds everything (`builtAt`), built from the location's own data when it was not. */
-type BuiltStatus = LocationStatusItem & { builtAt: string };
-const isBuilt = (item: LocationStatusItem): item is BuiltStatus => item.builtAt !== undefined;
+/** A status item that holds everything (`built`), built from the location's own data when it was not. */
+type BuiltStatus = LocationStatusItem & { built: true };
+const isBuilt = (item: LocationStatusItem): item is BuiltStatus => item.built === true;
 
 /**
  * Builds a location's status item from its data, for locations from before the items (or an item a racing write
@@ -95,7 +95,7 @@ export const buildStatus = async (
     incidentsOfLocation(db, locationId, true),
   ]);
   const times = schedule ?? defaultSchedule(location, now);
-  await writeBuiltStatus(db, location, times, statusSetsOf(reports, open, now), now);
+  await writeBuiltStatus(db, location, times, statusSetsOf(reports, open, now));
   const built = await db.entities.locationStatus.get(key).go();
   return built.data && isBuilt(built.data) ? built.data : null;
 };
@@ -138,7 +138,7 @@ const statusesOfCompany = async (
       locations.filter((l) => !have.has(l.locationId)),
       (l) => buildStatus(db, l.locationId, undefined, now),
     );
-    await markCompanyBuilt(db, managementCompanyId, now);
+    await markCompanyBuilt(db, managementCompanyId);
     return statusesOfCompany(db, managementCompanyId, organizationId, now);
   }
   return completed(
@@ -340,7 +340,7 @@ export const portfolioPage = async (
   // The status item's build tallied the location's history (buildStatus): the cards need not check.
   const cards = await dashboardCards(
     db,
-    shown.map((f) => ({ ...f, locationId: f.item.locationId, talliedAt: f.item.builtAt })),
+    shown.map((f) => ({ ...f, locationId: f.item.locationId, tallied: true })),
     query,
     now,
   );
