@@ -46,4 +46,22 @@ describe("status items' entries", () => {
       Date.parse('2026-11-27T06:59:59Z'),
     ]);
   });
+
+  it('leaves out the reports started outside the span asked for, ends included', () => {
+    const at = (iso: string) => Date.parse(iso);
+    const item = {
+      reportStarts: [
+        reportStartEntry({ walkReportId: 1, walkId: 7, startedAt: '2026-11-26T19:00:00Z' }),
+        reportStartEntry({ walkReportId: 2, walkId: 7, startedAt: '2026-11-27T07:00:00Z' }),
+        reportStartEntry({ walkReportId: 3, walkId: 7, startedAt: '2026-11-27T11:00:01Z' }),
+      ],
+      reportEnds: [reportEndEntry(1, '2026-11-26T19:30:00Z', 20, 20)],
+    };
+    const span = { from: at('2026-11-27T07:00:00Z'), to: at('2026-11-27T11:00:00Z') };
+    expect(reportTimesOf(item, span).map((r) => r.id)).toEqual([2]);
+    expect(reportTimesOf(item).map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(reportTimesOf(item, { from: at('2026-11-28T00:00:00Z'), to: at('2026-11-28T01:00:00Z') })).toEqual(
+      [],
+    );
+  });
 });

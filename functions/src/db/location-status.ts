@@ -89,10 +89,23 @@ export const flaggedEntry = (report: Pick<WalkReportItem, 'walkReportId' | 'star
 const startOfEntry = (entry: string) => decodeInstant(entry.slice(entry.lastIndexOf('.') + 1));
 const startOfFlagged = (entry: string) => decodeInstant(entry.slice(0, entry.indexOf('.')));
 
-/** The reports of a status item as the windows need them. */
+/**
+ * The reports of a status item as the windows need them; only those started within `startedWithin` (epoch ms,
+ * both included) when given: a window counts no report started outside it (`reportsFor`), and most of an item's
+ * reports are of yesterday's windows.
+ */
 export const reportTimesOf = (
   item: Pick<LocationStatusItem, 'reportStarts' | 'reportEnds'>,
+  startedWithin?: { from: number; to: number },
 ): ReportTimes[] => {
+  const starts: { id: number; walkId: number; started: number }[] = [];
+  for (const entry of item.reportStarts ?? []) {
+    const [id, walkId, encoded] = entry.split('.') as [string, string, string];
+    const started = decodeInstant(encoded);
+    if (startedWithin && (started < startedWithin.from || started > startedWithin.to)) continue;
+    starts.push({ id: Number(id), walkId: Number(walkId), started });
+  }
+  if (starts.length === 0) return [];
   const ends = new Map<number, { finishedAt: string; completion: number }>();
   for (const entry of item.reportEnds ?? []) {
     const [id, finished, share] = entry.split('.') as [string, string, string];
@@ -102,13 +115,12 @@ export const reportTimesOf = (
       completion: markers > 0 ? reached / markers : 1,
     });
   }
-  return (item.reportStarts ?? []).map((entry) => {
-    const [id, walkId, started] = entry.split('.') as [string, string, string];
-    const end = ends.get(Number(id));
+  return starts.map(({ id, walkId, started }) => {
+    const end = ends.get(id);
     return {
-      id: Number(id),
-      walkId: Number(walkId),
-      startedAt: new Date(decodeInstant(started)).toISOString(),
+      id,
+      walkId,
+      startedAt: new Date(started).toISOString(),
       finishedAt: end?.finishedAt ?? null,
       completion: end?.completion ?? null,
     };
@@ -259,8 +271,9 @@ const attributeOfField = new Map(
  */
 const fromStored = (stored: Record<string, unknown>): LocationStatusItem => {
   const item: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(stored)) {
+  for (const field in stored) {
     const name = attributeOfField.get(field);
+    const value = stored[field];
     if (name !== undefined) item[name] = value instanceof Set ? [...(value as Set<unknown>)] : value;
   }
   return item as LocationStatusItem;
