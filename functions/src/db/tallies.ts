@@ -1,3 +1,4 @@
+import { PORTFOLIO_PAGE_DEFAULT } from '@sitewalk/shared/constants';
 import type { DataService } from './service.ts';
 import type { LocationMonthItem, WalkReportItem } from './entities/walkReport.ts';
 import { UNRESOLVED, type IncidentItem } from './entities/incident.ts';
@@ -119,9 +120,16 @@ const readMonth = (item: LocationMonthItem, into: Tallies) => {
 };
 
 /**
+ * How many locations' months one call reads at once: a page of the owner's dashboard (PORTFOLIO_PAGE_DEFAULT)
+ * in one round, as one batch read of their keys was; a user dashboard of more locations, this many at a time.
+ */
+const MONTH_QUERIES_AT_ONCE = PORTFOLIO_PAGE_DEFAULT;
+
+/**
  * The tallies of locations over the UTC months from `from`'s to `to`'s, by location: one Query of each location's
- * months (a range of its sort key), a few at a time. A Query's read units are per 4 KB of what it reads, so a
- * location's two or three small months cost half a unit, where reading them by key costs half a unit each.
+ * months (a range of its sort key), MONTH_QUERIES_AT_ONCE at a time. A Query's read units are per 4 KB of what it
+ * reads, so a location's two or three small months cost half a unit, where reading them by key costs half a unit
+ * each.
  */
 export const talliesBetween = async (
   db: DataService,
@@ -131,13 +139,16 @@ export const talliesBetween = async (
 ): Promise<Map<number, Tallies>> => {
   const first = monthOf(from);
   const last = monthOf(to);
-  const months = await mapBounded(locationIds, (locationId) =>
-    readPartition((cursor) =>
-      db.entities.locationMonth.query
-        .primary({ locationId })
-        .between({ month: first }, { month: last })
-        .go({ cursor }),
-    ),
+  const months = await mapBounded(
+    locationIds,
+    (locationId) =>
+      readPartition((cursor) =>
+        db.entities.locationMonth.query
+          .primary({ locationId })
+          .between({ month: first }, { month: last })
+          .go({ cursor }),
+      ),
+    MONTH_QUERIES_AT_ONCE,
   );
   return new Map(
     locationIds.map((locationId, i): [number, Tallies] => {
