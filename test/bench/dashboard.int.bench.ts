@@ -36,7 +36,9 @@ const DAY = 24 * HOUR;
 
 /** Changed with the stored form of what the set holds (status items' entries: 2), so a stale set is not reused. */
 const DATA_FORMAT = 2;
-const { standIns, provisioned } = await startBenchStage(`bench-portfolio-${LOCATIONS}x${DAYS}d-f${DATA_FORMAT}`);
+const { standIns, provisioned } = await startBenchStage(
+  `bench-portfolio-${LOCATIONS}x${DAYS}d-f${DATA_FORMAT}`,
+);
 const { dataFromEnv, identityFromEnv } = await import('@sitewalk/functions/composition');
 const { createAccounts } = await import('@sitewalk/functions/domain/accounts');
 const { defaultWindows } = await import('@sitewalk/functions/domain/schedules');

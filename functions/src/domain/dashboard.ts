@@ -30,8 +30,7 @@ export interface DashboardFilters {
  * item's `talliedAt`; `tallied` for a location whose status item was built, which tallied it: buildStatus).
  */
 type CardLocation = Pick<LocationItem, 'locationId' | 'talliedAt'> | { locationId: number; tallied: true };
-const isTallied = (location: CardLocation) =>
-  'tallied' in location || location.talliedAt !== undefined;
+const isTallied = (location: CardLocation) => 'tallied' in location || location.talliedAt !== undefined;
 
 export interface DashboardCard<L extends CardLocation = LocationItem> {
   location: L;
