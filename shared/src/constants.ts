@@ -50,7 +50,7 @@ export const MAX_USER_IDS_PER_CALL = Math.floor((TRANSACTION_MAX_ITEMS - AUDIT_T
 /**
  * Dashboard tables (locations) whose order one user keeps: a whole portfolio of the largest demo tenant (1,000
  * locations, `seed:demo --size`), so "My order" can place every one. One small row per table in the user's
- * partition (about 150 bytes: no item nears DynamoDB's 400 KB), read whole by the "My order" page and each new
+ * partition (under 200 bytes: no item nears DynamoDB's 400 KB), read whole by the "My order" page and each new
  * row's count check: some 20 read units at the cap.
  */
 export const TABLE_ORDER_MAX = 1000;
