@@ -11,7 +11,8 @@ export class PartitionTooLargeError extends Error {
   override name = 'PartitionTooLargeError';
 }
 
-type PageQuery<T> = (cursor: string | null) => Promise<{ data: T[]; cursor: string | null }>;
+/** A page of a query from a cursor (ElectroDB's, a string; or a raw query's, DynamoDB's last key). */
+type PageQuery<T, C = string> = (cursor: C | null) => Promise<{ data: T[]; cursor: C | null }>;
 
 /** Every page of a query, one at a time, with no bound: for a job that holds one page at once (an export). */
 export async function* pagesOf<T>(query: PageQuery<T>): AsyncGenerator<T[]> {
@@ -23,9 +24,12 @@ export async function* pagesOf<T>(query: PageQuery<T>): AsyncGenerator<T[]> {
   } while (cursor);
 }
 
-export const readPartition = async <T>(query: PageQuery<T>, bound = PARTITION_READ_BOUND): Promise<T[]> => {
+export const readPartition = async <T, C = string>(
+  query: PageQuery<T, C>,
+  bound = PARTITION_READ_BOUND,
+): Promise<T[]> => {
   const items: T[] = [];
-  let cursor: string | null = null;
+  let cursor: C | null = null;
   do {
     const page = await query(cursor);
     items.push(...page.data);

@@ -113,7 +113,7 @@ export const createLocation = async (
     },
     ({ location, locationStatus }) => [
       location.create(item).commit(),
-      ...locationCreatedStatus({ locationStatus }, item, schedule, new Date()),
+      ...locationCreatedStatus({ locationStatus }, item, schedule),
     ],
   );
   return reread(db, locationId);
