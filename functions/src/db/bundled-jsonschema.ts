@@ -10,7 +10,9 @@ export class Validator {
   addSchema(): void {}
 
   validate(): never {
-    throw new Error('jsonschema is left out of the Lambda bundles; ElectroDB models are checked in entity.test.ts');
+    throw new Error(
+      'jsonschema is left out of the Lambda bundles; ElectroDB models are checked in entity.test.ts',
+    );
   }
 }
 
