@@ -98,7 +98,7 @@ describe('the Lambda bundles', () => {
         },
         context,
       );
-    const statuses: number[] = [];
+    const statuses: (number | undefined)[] = [];
     for (let attempt = 0; attempt < 6; attempt++) statuses.push((await signIn()).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
