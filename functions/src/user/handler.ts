@@ -14,7 +14,7 @@ import { userRoutes } from '@sitewalk/shared/contract/user';
 import { createAccounts } from '../domain/accounts.ts';
 import { readEnv } from '../env.ts';
 import { visibleUserScope } from '../domain/scope.ts';
-import { addMembers, removeMember } from '../domain/memberships.ts';
+import { addableUsers, addMembers, removeMember } from '../domain/memberships.ts';
 import {
   dashboardViewOf,
   saveTableOrder,
@@ -25,7 +25,6 @@ import {
 import {
   createUser,
   deleteUser,
-  pageOfUsers,
   profilePicture,
   profilePictureUpload,
   setCompanyEmailContact,
@@ -35,6 +34,7 @@ import {
   visibleUsersOfUser,
   revealPin,
 } from '../domain/users.ts';
+import { pageOfUsers } from '../domain/user-pages.ts';
 import { loadUserView, loadUserViews } from '../views/users.ts';
 import type { Routes } from '@sitewalk/shared/contract/index';
 
@@ -110,8 +110,15 @@ export const implementations: Implementations<'user'> = {
     loadUserViews(db, await visibleUsersOfLocation(db, actor, params.id)),
   'user.allByOrganization': async ({ actor, params }) =>
     loadUserViews(db, await visibleUsersOfOrganization(db, actor, params.id)),
-  'user.someByUser': async ({ actor, params, query }) =>
-    paged(await visibleUsersOfUser(db, actor, params.id), query),
+  'user.someByUser': async ({ actor, params, query }) => {
+    const users = await visibleUsersOfUser(db, actor, params.id);
+    const { addableToLocationId: locationId, addableToOrganizationId: organizationId } = query;
+    if (locationId !== undefined)
+      return paged(await addableUsers(db, actor, 'location', locationId, users), query);
+    if (organizationId !== undefined)
+      return paged(await addableUsers(db, actor, 'organization', organizationId, users), query);
+    return paged(users, query);
+  },
   'user.someByLocation': async ({ actor, params, query }) =>
     paged(await visibleUsersOfLocation(db, actor, params.id), query),
   'user.someByOrganization': async ({ actor, params, query }) =>
