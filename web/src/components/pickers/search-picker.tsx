@@ -142,6 +142,8 @@ export const SearchPicker = ({
       renderInput={(params) => (
         <TextField
           {...params}
+          // The field fills the picker's box; `fullWidth` and `sx` above size that box.
+          fullWidth
           label={label}
           name={name}
           inputRef={inputRef}

@@ -180,7 +180,7 @@ export const AlertsPage = () => {
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1.5}
         useFlexGap
-        sx={{ alignItems: { sm: 'center' } }}
+        sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
       >
         <FilterSelect
           label="Kind"

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { UNIT_NUMBER_MAX } from './constants.ts';
+import {
+  compareUnitNumbers,
+  guessRosterMapping,
+  readRoster,
+  readRosterRow,
+  rosterChanges,
+  statusOf,
+  type RosterMapping,
+} from './roster.ts';
+
+const mapping: RosterMapping = {
+  unit: 'Unit',
+  status: 'Status',
+  delinquent: 'Days Past Due',
+  overlocked: 'Overlock',
+  size: 'Size',
+};
+const row = (cells: Partial<Record<'Unit' | 'Status' | 'Days Past Due' | 'Overlock' | 'Size', string>>) => ({
+  Unit: '101',
+  Status: 'Rented',
+  'Days Past Due': '0',
+  Overlock: 'N',
+  Size: '10x10',
+  ...cells,
+});
+
+describe('reading a rent-roll row', () => {
+  it('reads a unit with its status, flags and size', () => {
+    expect(readRosterRow(row({ 'Days Past Due': '12', Overlock: 'Y' }), mapping)).toEqual({
+      unit: { number: '101', status: 'rented', delinquent: true, overlocked: true, size: '10x10' },
+    });
+  });
+
+  it.each([
+    ['Occupied', 'rented'],
+    [' VACANT ', 'vacant'],
+    ['Available', 'vacant'],
+    ['Company  Use', 'companyUse'],
+    ['Damaged', 'unavailable'],
+  ] as const)('takes %j for %s', (cell, status) => {
+    expect(statusOf(cell)).toBe(status);
+  });
+
+  it.each([
+    [{ Unit: '  ' }, 'No unit number'],
+    [
+      { Unit: 'x'.repeat(UNIT_NUMBER_MAX + 1) },
+      `The unit number is longer than ${UNIT_NUMBER_MAX} characters`,
+    ],
+    [{ Status: 'Moved out?' }, "Unknown status 'Moved out?'"],
+    [{ Status: '' }, 'No status'],
+    [{ Overlock: 'maybe' }, "'maybe' is not yes or no for overlocked"],
+    [{ 'Days Past Due': '-3' }, "'-3' is not yes or no for delinquent"],
+  ])('refuses %j: %s', (cells, error) => {
+    expect(readRosterRow(row(cells), mapping)).toEqual({ error });
+  });
+
+  it('leaves the flags and size out when the export has no such column', () => {
+    const bare: RosterMapping = {
+      unit: 'Unit',
+      status: 'Status',
+      delinquent: null,
+      overlocked: null,
+      size: null,
+    };
+    expect(readRosterRow({ Unit: 'B-7', Status: 'vacant' }, bare)).toEqual({
+      unit: { number: 'B-7', status: 'vacant', delinquent: false, overlocked: false, size: null },
+    });
+  });
+});
+
+describe('reading a rent roll', () => {
+  it('keeps good rows, and says which lines were refused and why, a repeated unit among them', () => {
+    const read = readRoster(
+      [row({}), row({ Status: '??' }), row({ Unit: '102' }), row({ Unit: ' 101' })],
+      mapping,
+    );
+    expect(read.units.map((unit) => unit.number)).toEqual(['101', '102']);
+    expect(read.errors).toEqual([
+      { line: 3, error: "Unknown status '??'" },
+      { line: 5, error: 'Unit 101 is also on line 2' },
+    ]);
+  });
+});
+
+describe('what a new roster version changes', () => {
+  const unit = (number: string, status: 'rented' | 'vacant') => ({
+    number,
+    status,
+    delinquent: false,
+    overlocked: false,
+  });
+  it('lists units added, removed and changed, and the counts', () => {
+    const changes = rosterChanges(
+      [unit('101', 'rented'), unit('102', 'vacant'), unit('103', 'rented')],
+      [unit('101', 'vacant'), unit('103', 'rented'), unit('104', 'vacant')],
+    );
+    expect(changes).toEqual({
+      added: ['104'],
+      removed: ['102'],
+      statusChanged: [{ number: '101', from: 'rented', to: 'vacant' }],
+      countBefore: 3,
+      countAfter: 3,
+    });
+  });
+
+  it('finds nothing changed when only the case of a unit number did', () => {
+    const changes = rosterChanges([unit('a-1', 'rented')], [unit('A-1', 'rented')]);
+    expect(changes.added).toEqual([]);
+    expect(changes.removed).toEqual([]);
+  });
+});
+
+describe('walk order and the mapping guess', () => {
+  it('orders unit numbers as a walker meets them', () => {
+    expect(['B-1', 'A-10', 'a-9', '100', '20'].sort(compareUnitNumbers)).toEqual([
+      '20',
+      '100',
+      'a-9',
+      'A-10',
+      'B-1',
+    ]);
+  });
+
+  it('guesses the mapping from common headers, and gives up without a unit or status column', () => {
+    expect(guessRosterMapping(['Unit #', 'Size', 'Rental Status', 'Days Past Due', 'Overlocked'])).toEqual({
+      unit: 'Unit #',
+      status: 'Rental Status',
+      delinquent: 'Days Past Due',
+      overlocked: 'Overlocked',
+      size: 'Size',
+    });
+    expect(guessRosterMapping(['Tenant', 'Balance'])).toBeNull();
+  });
+});
