@@ -131,7 +131,7 @@ describe.each(kinds)('a $kind', (k) => {
     const query = new URLSearchParams({ searchTerm: term, limit: '50', [k.addableParam]: String(placeId) });
     const answer = await call(caller, 'GET', `/api/user/some/by-user/${caller.id}?${query.toString()}`);
     if (answer.status !== 200) return answer.status;
-    const { users, totalCount } = answer.body as { users: { id: number }[]; totalCount: number };
+    const { users, totalCount } = answer.body as unknown as { users: { id: number }[]; totalCount: number };
     expect(totalCount).toBe(users.length);
     return users.map((u) => u.id);
   };
