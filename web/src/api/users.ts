@@ -124,7 +124,12 @@ export const userMatchesQueryOptions = (
   addableTo?: AddableTo,
 ) =>
   queryOptions(
-    usersPageRequest(source, currentUserId, { page: 1, pageSize: PICKER_MATCHES, searchTerm: term }, addableTo),
+    usersPageRequest(
+      source,
+      currentUserId,
+      { page: 1, pageSize: PICKER_MATCHES, searchTerm: term },
+      addableTo,
+    ),
   );
 
 /** `GET /api/user/pin/{id}`: asked only when the eye toggle is pressed, never cached for long. */
