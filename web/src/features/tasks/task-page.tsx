@@ -24,9 +24,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorPanel, errorMessageOf } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { useCurrentUser } from '../../lib/auth.tsx';
-import { knownLocation, taskPlacement, useAuthorization } from '../../lib/authorization.ts';
-import { useLocationsOfUser } from '../../api/locations.ts';
+import { taskPlacement, useAuthorization } from '../../lib/authorization.ts';
+import { useLocation } from '../../api/locations.ts';
 import { useAddComment, useDeleteTask, useTask, useUpdateTask } from '../../api/tasks.ts';
 import { AssigneePicker } from './components/assignee-picker.tsx';
 import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
@@ -50,7 +49,6 @@ export const TaskPage = () => {
 };
 
 const TaskDetail = ({ task }: { task: Task }) => {
-  const user = useCurrentUser();
   const navigate = useNavigate();
   const update = useUpdateTask(task.id);
   const remove = useDeleteTask();
@@ -60,7 +58,8 @@ const TaskDetail = ({ task }: { task: Task }) => {
   const [editing, setEditing] = useState(false);
   // The SPA only shows or hides; the server decides every change.
   const { can } = useAuthorization();
-  const placement = taskPlacement(knownLocation(useLocationsOfUser(user.id).data, task.locationId), task);
+  // Its one location, not every location of the scope, places it for the policy.
+  const placement = taskPlacement(useLocation(task.locationId).data, task);
   const mayAssign = can('assign', placement);
   const mayWork = can('changeStatus', placement);
   const mayUpdate = can('update', placement);
