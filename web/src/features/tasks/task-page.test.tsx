@@ -35,7 +35,6 @@ const renderTask = (who: User, start: Task = aTask(), handlers: FakeHandlers = {
   let current = start;
   const fake = createFakeFetch({
     'task.get': () => current,
-    'location.allByUser': () => [harbor],
     'location.get': () => harbor,
     'task.assignees': ({ query }) => someAssignees(query),
     'task.update': ({ body }) => {
