@@ -72,6 +72,19 @@ export const placementsSeenBy = async (
 };
 
 /**
+ * A user's scope as an actor, for the lists of what is in it: one's own is the actor's, read already; another
+ * user's is read and checked (404 when the actor may not see the user).
+ */
+export const scopeOfUser = async (db: DataService, actor: Actor, userId: number): Promise<Actor> =>
+  userId === actor.userId ? actor : (await visibleUserScope(db, actor, userId)).asActor;
+
+/**
+ * Whether a list of a user's scope holds everything of its kind on the stage: a global actor (who sees it
+ * all) looking at a global scope. Such a list is read a page at a time from the stage's index.
+ */
+export const listsWholeStage = (actor: Actor, scope: Actor) => isGlobal(actor) && isGlobal(scope);
+
+/**
  * The organizations in someone's scope, by name: every one for global roles, their companies' for
  * company-wide roles, their own for area managers.
  */

@@ -27,6 +27,7 @@ import {
   userIdOfEmail,
   userIdsOfLocation,
   userIdsOfOrganization,
+  pageOfStageUsers,
   usersInScope,
   writeUserChange,
 } from '../db/users.ts';
@@ -45,7 +46,9 @@ import {
   visibleLocation,
   visibleOrganization,
 } from './placements.ts';
-import { loadUserScope, placementsSeenBy, visibleUserScope } from './scope.ts';
+import { listsWholeStage, loadUserScope, placementsSeenBy, scopeOfUser, visibleUserScope } from './scope.ts';
+import type { PageRequest } from './paging.ts';
+import { pageOfUsers } from './user-pages.ts';
 
 /**
  * Users as the user API creates, changes and lists them: who may place whom where, which memberships a
@@ -465,9 +468,19 @@ export const visibleUsersOfOrganization = async (db: DataService, actor: Actor, 
 };
 
 /** The users in a visible user's scope that the actor may see, by last name. */
-export const visibleUsersOfUser = async (db: DataService, actor: Actor, userId: number) => {
-  const { asActor } = await visibleUserScope(db, actor, userId);
-  return visibleTo(db, actor, await usersInScope(db, asActor));
+export const visibleUsersOfUser = async (db: DataService, actor: Actor, userId: number) =>
+  visibleTo(db, actor, await usersInScope(db, await scopeOfUser(db, actor, userId)));
+
+/** A page of them: for a global actor and scope, one Query of the stage's users and a count. */
+export const pageOfVisibleUsersOfUser = async (
+  db: DataService,
+  actor: Actor,
+  userId: number,
+  query: PageRequest,
+) => {
+  const scope = await scopeOfUser(db, actor, userId);
+  if (listsWholeStage(actor, scope)) return pageOfStageUsers(db, query);
+  return pageOfUsers(await visibleTo(db, actor, await usersInScope(db, scope)), query);
 };
 
 /**

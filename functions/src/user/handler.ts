@@ -25,6 +25,7 @@ import {
 import {
   createUser,
   deleteUser,
+  pageOfVisibleUsersOfUser,
   profilePicture,
   profilePictureUpload,
   setCompanyEmailContact,
@@ -75,10 +76,11 @@ const create =
     return result(await view(created.userId), `${roleNames[roleId]} created`);
   };
 
-const paged = async (...[users, query]: Parameters<typeof pageOfUsers>) => {
-  const page = pageOfUsers(users, query);
-  return { users: await loadUserViews(db, page.items), totalCount: page.totalCount };
-};
+const viewsOf = async (page: ReturnType<typeof pageOfUsers>) => ({
+  users: await loadUserViews(db, page.items),
+  totalCount: page.totalCount,
+});
+const paged = (...[users, query]: Parameters<typeof pageOfUsers>) => viewsOf(pageOfUsers(users, query));
 
 export const implementations: Implementations<'user'> = {
   'user.createAdmin': create(Role.Admin),
@@ -111,13 +113,16 @@ export const implementations: Implementations<'user'> = {
   'user.allByOrganization': async ({ actor, params }) =>
     loadUserViews(db, await visibleUsersOfOrganization(db, actor, params.id)),
   'user.someByUser': async ({ actor, params, query }) => {
-    const users = await visibleUsersOfUser(db, actor, params.id);
     const { addableToLocationId: locationId, addableToOrganizationId: organizationId } = query;
-    if (locationId !== undefined)
-      return paged(await addableUsers(db, actor, 'location', locationId, users), query);
-    if (organizationId !== undefined)
-      return paged(await addableUsers(db, actor, 'organization', organizationId, users), query);
-    return paged(users, query);
+    if (locationId === undefined && organizationId === undefined)
+      return viewsOf(await pageOfVisibleUsersOfUser(db, actor, params.id, query));
+    // Add Users: only those who may be added to the place, searched among the scope's users.
+    const users = await visibleUsersOfUser(db, actor, params.id);
+    const addable =
+      locationId !== undefined
+        ? await addableUsers(db, actor, 'location', locationId, users)
+        : await addableUsers(db, actor, 'organization', organizationId ?? 0, users);
+    return paged(addable, query);
   },
   'user.someByLocation': async ({ actor, params, query }) =>
     paged(await visibleUsersOfLocation(db, actor, params.id), query),

@@ -7,6 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PERSON_NAME_MAX_LENGTH,
   TABLE_NAME_MAX_LENGTH,
+  TABLE_ORDER_MAX,
 } from '../constants.ts';
 import { email, id, idParam, isoDateTime, optionalPhone, pagedQuery, password, pin } from './common.ts';
 import { refusedAs } from './required.ts';
@@ -180,7 +181,12 @@ export const addUsersToOrganizationBody = z.object({
 export const tablePreferenceBody = z.object({
   tableName: z.string().trim().min(1).max(TABLE_NAME_MAX_LENGTH),
   tableId: z.number().int().nonnegative(),
-  displayOrder: z.number().int().nonnegative(),
+  /** A position in an order of at most TABLE_ORDER_MAX tables. */
+  displayOrder: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(TABLE_ORDER_MAX - 1),
 });
 export const tablePreference = tablePreferenceBody.extend({ id });
 export type TablePreference = z.infer<typeof tablePreference>;

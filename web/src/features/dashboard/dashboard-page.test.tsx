@@ -13,6 +13,7 @@ import {
   anOrganization,
   dana,
 } from '../../testing/fixtures.ts';
+import { TODAY_REFRESH_MS } from '../../api/schedules.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
 const north = { id: 3, name: 'North Area' };
@@ -31,6 +32,22 @@ const beta = aPortfolioLocation({
   ],
 });
 const gamma = aPortfolioLocation({ id: 3, name: 'Gamma Storage', organization: south });
+
+/** Today's windows of a location of one morning window in `status`. */
+const morning = (status: 'dueSoon' | 'missed') => ({
+  state: status,
+  timeZone: 'America/Chicago',
+  windows: [
+    {
+      windowId: 'morning',
+      label: 'Morning walk',
+      opensAt: '2026-11-24T13:00:00.000Z',
+      closesAt: '2026-11-24T16:00:00.000Z',
+      status,
+      walkReportId: null,
+    },
+  ],
+});
 
 const onePage = (locations: PortfolioLocation[]): PortfolioPage => ({
   locations,
@@ -104,20 +121,7 @@ describe('DashboardPage', () => {
           aPortfolioLocation({
             id: 1,
             name: 'Alpha Storage',
-            today: {
-              state: 'missed',
-              timeZone: 'America/Chicago',
-              windows: [
-                {
-                  windowId: 'morning',
-                  label: 'Morning walk',
-                  opensAt: '2026-11-24T13:00:00.000Z',
-                  closesAt: '2026-11-24T16:00:00.000Z',
-                  status: 'missed',
-                  walkReportId: null,
-                },
-              ],
-            },
+            today: morning('missed'),
           }),
         ]),
     });
@@ -200,6 +204,83 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Showing 3 of 3 locations');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(pageQueries(fake)).toEqual([{ order: 'attention' }, { order: 'attention', cursor: 'after-beta' }]);
+  });
+
+  describe('each minute (today’s windows change as the day goes)', () => {
+    const windowsOf = (name: string) =>
+      within(screen.getByRole('region', { name })).getByRole('list', { name: "Today's walk windows" });
+
+    beforeEach(() => {
+      // Only the minute's timer: Testing Library and the fake API keep their own.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('reads the locations of several pages again in one request, not one per page', async () => {
+      let status: 'dueSoon' | 'missed' = 'dueSoon';
+      const { user, fake } = renderDashboard({
+        'incident.portfolioPage': ({ query }) => {
+          const gammaNow = { ...gamma, today: morning(status) };
+          if (query.get('limit') === '3') return onePage([alpha, beta, gammaNow]);
+          return query.get('cursor') === 'after-beta'
+            ? { locations: [gammaNow], nextCursor: null, totalCount: 3 }
+            : { locations: [alpha, beta], nextCursor: 'after-beta', totalCount: 3 };
+        },
+      });
+      await screen.findByRole('heading', { name: 'Beta Storage' });
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await screen.findByRole('heading', { name: 'Gamma Storage' });
+      expect(windowsOf('Gamma Storage')).toHaveTextContent('Morning walk · Due soon');
+      const summaries = fake.callsOf('incident.portfolioSummary').length;
+
+      status = 'missed';
+      vi.advanceTimersByTime(TODAY_REFRESH_MS);
+      await waitFor(() => expect(windowsOf('Gamma Storage')).toHaveTextContent('Morning walk · Missed'));
+      expect(pageQueries(fake)).toEqual([
+        { order: 'attention' },
+        { order: 'attention', cursor: 'after-beta' },
+        { order: 'attention', limit: '3' },
+      ]);
+      expect(fake.callsOf('incident.portfolioSummary').length).toBe(summaries + 1);
+      // The same locations, in the same order, the whole time; every one loaded, so no more to load.
+      expect(cardNames()).toEqual(['Alpha Storage', 'Beta Storage', 'Gamma Storage']);
+      expect(screen.getByRole('status')).toHaveTextContent('Showing 3 of 3 locations');
+      expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+
+      // The next minute reads that one page again, as it is.
+      vi.advanceTimersByTime(TODAY_REFRESH_MS);
+      await waitFor(() => expect(pageQueries(fake)).toHaveLength(4));
+      expect(pageQueries(fake)[3]).toEqual({ order: 'attention', limit: '3' });
+    });
+
+    it('reads a single page again as it was first asked for, and then loads the next one as usual', async () => {
+      let status: 'dueSoon' | 'missed' = 'dueSoon';
+      const { user, fake } = renderDashboard({
+        'incident.portfolioPage': ({ query }) =>
+          query.get('cursor') === 'after-beta'
+            ? { locations: [gamma], nextCursor: null, totalCount: 3 }
+            : {
+                locations: [{ ...alpha, today: morning(status) }, beta],
+                nextCursor: 'after-beta',
+                totalCount: 3,
+              },
+      });
+      await screen.findByRole('heading', { name: 'Beta Storage' });
+      expect(windowsOf('Alpha Storage')).toHaveTextContent('Morning walk · Due soon');
+
+      status = 'missed';
+      vi.advanceTimersByTime(TODAY_REFRESH_MS);
+      await waitFor(() => expect(windowsOf('Alpha Storage')).toHaveTextContent('Morning walk · Missed'));
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await screen.findByRole('heading', { name: 'Gamma Storage' });
+      expect(pageQueries(fake)).toEqual([
+        { order: 'attention' },
+        { order: 'attention' },
+        { order: 'attention', cursor: 'after-beta' },
+      ]);
+    });
   });
 
   it('filters by a location searched on the server in the picker, which names a location from the address', async () => {
