@@ -28,7 +28,8 @@ export interface OrganizationMembership {
   managementCompanyId: number;
 }
 
-const byLastName = (a: UserItem, b: UserItem) =>
+/** Users by last name, then first name, then id. */
+export const byLastName = (a: UserItem, b: UserItem) =>
   a.lastName.localeCompare(b.lastName, 'en', { sensitivity: 'base' }) ||
   a.firstName.localeCompare(b.firstName, 'en', { sensitivity: 'base' }) ||
   a.userId - b.userId;

@@ -9,7 +9,7 @@ import {
   TABLE_NAME_MAX_LENGTH,
   TABLE_ORDER_MAX,
 } from '../constants.ts';
-import { email, id, isoDateTime, optionalPhone, password, pin } from './common.ts';
+import { email, id, idParam, isoDateTime, optionalPhone, pagedQuery, password, pin } from './common.ts';
 import { refusedAs } from './required.ts';
 
 export const roleId = z
@@ -194,3 +194,15 @@ export type TablePreference = z.infer<typeof tablePreference>;
 export const tablePreferences = z.array(tablePreference);
 
 export const usersPage = z.object({ users: z.array(user), totalCount: z.number().int().nonnegative() });
+
+/**
+ * A page of a user's scope (`user.someByUser`); with `addableToLocationId` or `addableToOrganizationId`
+ * (one at most), only those the caller may add to that location or area and who are not there yet: the
+ * Add Users dialog's search, so its first matches are all addable.
+ */
+export const usersPagedQuery = pagedQuery
+  .extend({ addableToLocationId: idParam.optional(), addableToOrganizationId: idParam.optional() })
+  .refine((q) => q.addableToLocationId === undefined || q.addableToOrganizationId === undefined, {
+    message: 'addableToLocationId and addableToOrganizationId: one at most',
+    path: ['addableToOrganizationId'],
+  });
