@@ -73,7 +73,9 @@ describe('creating users', () => {
         roleName: 'Manager',
         email: userInfo.email,
         needsPasswordReset: true,
-        userToLocation: [{ locationId: locA1, location: { name: `Location ${tenantA.label}` } }],
+        userToLocation: [
+          { locationId: locA1, location: { name: `Location ${tenantA.label}`, organizationId: north } },
+        ],
       },
     });
     expect(JSON.stringify(created)).not.toContain('4321'); // the PIN never leaves the server
@@ -81,6 +83,27 @@ describe('creating users', () => {
       body: { email: userInfo.email, password: userInfo.password },
     });
     expect(login.needsPasswordReset).toBe(true);
+  });
+
+  it("gives each of a user's locations its area, on every read, and never to another company", async () => {
+    const { id } = await createUser('user.createEmployee', { userInfo: info(), locationIds: [locA1, locA2] });
+    const areasOf = (user: {
+      userToLocation: { locationId: number; location: { organizationId: number | null } }[];
+    }) => user.userToLocation.map(({ locationId, location }) => [locationId, location.organizationId]);
+    const expected = [
+      [locA1, north],
+      [locA2, north],
+    ];
+    expect(areasOf(await api(ownerA, 'user.get', { params: { id } }))).toEqual(expected);
+    const page = await api(ownerA, 'user.someByLocation', {
+      params: { id: locA2 },
+      query: { limit: 50, offset: 0 },
+    });
+    expect(areasOf(page.users.find((u) => u.id === id)!)).toEqual(expected);
+    // Another company's manager learns nothing of the user, their locations or their areas.
+    const other = await call(managerB, 'GET', `/api/user/${id}`);
+    expect(other.status).toBe(404);
+    expect(JSON.stringify(other.body)).not.toContain(`"organizationId":${north}`);
   });
 
   it.each([

@@ -18,7 +18,10 @@ interface UserWithMemberships {
   memberships: Memberships;
 }
 
-/** The names users' views show (their locations, areas and companies): one batch read of each for them all. */
+/**
+ * The names users' views show (their locations, with each one's area; areas and companies): one batch read
+ * of each for them all.
+ */
 const namesFor = async (db: DataService, users: readonly UserWithMemberships[]) => {
   const idsOf = (of: (u: UserWithMemberships) => (number | undefined)[]) => [
     ...new Set(users.flatMap(of).filter((id) => id !== undefined)),
@@ -38,7 +41,9 @@ const namesFor = async (db: DataService, users: readonly UserWithMemberships[]) 
     ),
   ]);
   return {
-    locations: namesById(locations, (l) => l.locationId),
+    locations: new Map(
+      locations.map((l) => [l.locationId, { name: l.name, organizationId: l.organizationId }]),
+    ),
     organizations: namesById(organizations, (o) => o.organizationId),
     companies: namesById(companies, (c) => c.managementCompanyId),
   };
@@ -72,7 +77,10 @@ const toUserView = (
     managementCompany: companyName === undefined ? null : { name: companyName },
     userToLocation: memberships.userLocation.map(({ locationId }) => ({
       locationId,
-      location: { name: names.locations.get(locationId) ?? '' },
+      location: {
+        name: names.locations.get(locationId)?.name ?? '',
+        organizationId: names.locations.get(locationId)?.organizationId ?? null,
+      },
     })),
     userToOrganization: memberships.userOrganization.map(({ organizationId }) => ({
       organizationId,

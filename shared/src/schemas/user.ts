@@ -32,7 +32,17 @@ export const user = z.object({
   defaultLocationId: id.nullable(),
   managementCompanyId: id.nullable(),
   managementCompany: z.object({ name: z.string() }).nullable(),
-  userToLocation: z.array(z.object({ locationId: id, location: z.object({ name: z.string() }) })),
+  /**
+   * Each location with its area, which the policy needs to place the user (an Area Manager's scope): screens
+   * read it here, never the whole scope's locations. Null for a location since deleted; a user saved offline
+   * before the area was sent reads as null too.
+   */
+  userToLocation: z.array(
+    z.object({
+      locationId: id,
+      location: z.object({ name: z.string(), organizationId: id.nullable().default(null) }),
+    }),
+  ),
   userToOrganization: z.array(z.object({ organizationId: id, organization: z.object({ name: z.string() }) })),
   hasProfileImage: z.boolean(),
   /** The profile shows asterisks with a reveal toggle, or 'Not set'. */

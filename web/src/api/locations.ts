@@ -1,9 +1,16 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type * as z from 'zod';
 import { PICKER_MATCHES } from '@sitewalk/shared/constants';
 import type { createLocationBody, Location, updateLocationBody } from '@sitewalk/shared/schemas/location';
 import { api } from '../lib/api.ts';
-import { queryKeyOf } from '../lib/query.ts';
+import { loadedData, queryKeyOf } from '../lib/query.ts';
 import { useInvalidateGroup, without, type InvalidationGroup } from './invalidation.ts';
 
 /** What a change of a location makes stale: the lists, the areas' totals and the dashboard. */
@@ -38,15 +45,25 @@ export const useLocation = (id: number, passed?: Location | null, enabled = true
     enabled,
   });
 
-/** The locations of a user's scope, by name (`location.allByUser`): pickers and filters of several screens. */
+/**
+ * Every location of a user's scope, by name (`location.allByUser`): only the user forms still read it (and the
+ * recorder's catalog, through the API itself); screens read the locations they show instead.
+ */
 export const locationsOfUserQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: queryKeyOf('location.allByUser', { params: { id: userId } }),
     queryFn: ({ signal }) => api('location.allByUser', { params: { id: userId }, signal }),
   });
 
-export const useLocationsOfUser = (userId: number, enabled = true) =>
-  useQuery({ ...locationsOfUserQueryOptions(userId), enabled });
+/**
+ * The locations a screen shows (its rows' or its objects'), each by `location.get` and shared with the pages
+ * that load it: never the whole scope, which for an owner can be 500. Unknown ones are left out until they come.
+ */
+export const useLocationsByIds = (ids: readonly number[]): Location[] =>
+  useQueries({
+    queries: [...new Set(ids)].map((id) => locationQueryOptions(id)),
+    combine: loadedData<Location>,
+  });
 
 export interface LocationsPageInput {
   userId: number;

@@ -2,6 +2,7 @@ import {
   keepPreviousData,
   queryOptions,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
   type QueryKey,
@@ -13,7 +14,7 @@ import type { PlacementOf } from '@sitewalk/shared/policy';
 import { Role, type RoleId } from '@sitewalk/shared/roles';
 import type { CreateUserBody, updateUserBody, User } from '@sitewalk/shared/schemas/user';
 import { api } from '../lib/api.ts';
-import { queryKeyOf } from '../lib/query.ts';
+import { loadedData, queryKeyOf } from '../lib/query.ts';
 import { invalidateGroup, useInvalidateGroup, type InvalidationGroup } from './invalidation.ts';
 import { locationQueryOptions } from './locations.ts';
 import { organizationQueryOptions } from './organizations.ts';
@@ -52,15 +53,12 @@ export const userQueryOptions = (id: number) =>
 export const useUser = (id: number, placeholder?: User) =>
   useQuery({ ...userQueryOptions(id), placeholderData: placeholder });
 
-/** Every user of a user's scope, by last name (`user.allByUser`). */
-export const usersOfUserQueryOptions = (userId: number) =>
-  queryOptions({
-    queryKey: queryKeyOf('user.allByUser', { params: { id: userId } }),
-    queryFn: ({ signal }) => api('user.allByUser', { params: { id: userId }, signal }),
-  });
-
-export const useUsersOfUser = (userId: number, enabled = true) =>
-  useQuery({ ...usersOfUserQueryOptions(userId), enabled });
+/**
+ * The users a screen names (an activity entry's), each by `user.get` and shared with the profile pages:
+ * never the whole scope, which on a stage can be 5,000. Ones not (yet) read, or not in the scope, are left out.
+ */
+export const useUsersByIds = (ids: readonly number[]): User[] =>
+  useQueries({ queries: [...new Set(ids)].map((id) => userQueryOptions(id)), combine: loadedData<User> });
 
 /** Where a users table takes its users from: the signed-in user's scope, a location or an area. */
 export type UsersSource =

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { locationTimeZone } from '@sitewalk/shared/time-zones';
-import { useLocation, useLocationsOfUser } from '../api/locations.ts';
-import { useCurrentUser } from '../lib/auth.tsx';
+import { useLocation, useLocationsByIds } from '../api/locations.ts';
 
 /**
  * One location's time zone, for a screen that shows its instants (`location.get`, shared with the pages that
@@ -13,16 +12,14 @@ export const useLocationTimeZone = (locationId: number | null | undefined): stri
 };
 
 /**
- * The time zones of the signed-in user's locations, for a list that spans several of them (incidents, tasks,
- * alerts): `zoneOf(locationId)`, undefined for a location not (yet) known, whose times then read in the
- * viewer's zone.
+ * The time zones of the locations a list shows (incidents, tasks, alerts span several): `zoneOf(locationId)`,
+ * undefined for a location not (yet) known, whose times then read in the viewer's zone. Only the rows'
+ * locations are read, never the whole scope.
  */
-export const useLocationTimeZones = (): ((locationId: number) => string | undefined) => {
-  const user = useCurrentUser();
-  const locations = useLocationsOfUser(user.id);
-  const zones = useMemo(
-    () => new Map((locations.data ?? []).map((l) => [l.id, locationTimeZone(l)])),
-    [locations.data],
-  );
+export const useLocationTimeZones = (
+  locationIds: readonly number[],
+): ((locationId: number) => string | undefined) => {
+  const locations = useLocationsByIds(locationIds);
+  const zones = useMemo(() => new Map(locations.map((l) => [l.id, locationTimeZone(l)])), [locations]);
   return (locationId) => zones.get(locationId);
 };

@@ -15,8 +15,20 @@ const locations = [
 ];
 const organizationOf = (locationId: number) => locations.find(({ id }) => id === locationId)?.organizationId;
 
+/** A user's locations as the API answers them: each with its area. */
 const atLocations = (...ids: number[]) =>
-  ids.map((locationId) => ({ locationId, location: { name: `Location ${locationId}` } }));
+  ids.map((locationId) => ({
+    locationId,
+    location: { name: `Location ${locationId}`, organizationId: organizationOf(locationId) ?? null },
+  }));
+/** As a user saved on the device before the API gave the areas reads: none known. */
+const withoutAreas = (user: User): User => ({
+  ...user,
+  userToLocation: user.userToLocation.map((m) => ({
+    ...m,
+    location: { ...m.location, organizationId: null },
+  })),
+});
 const inOrganizations = (...ids: number[]) =>
   ids.map((organizationId) => ({ organizationId, organization: { name: `Area ${organizationId}` } }));
 
@@ -55,15 +67,20 @@ const actors: Actor[] = [
 ];
 
 describe('one placement builder for the server and the SPA', () => {
-  it('places a user as the server does, when the SPA knows the locations', () => {
-    for (const target of targets) expect(userPlacement(target, locations)).toEqual(asServerHasThem(target));
+  it('places a user as the server does, from the areas the API gives with the user', () => {
+    for (const target of targets) expect(userPlacement(target)).toEqual(asServerHasThem(target));
+  });
+
+  it('places a user saved without areas as the server does, when the SPA knows the locations', () => {
+    for (const target of targets)
+      expect(userPlacement(withoutAreas(target), locations)).toEqual(asServerHasThem(target));
   });
 
   it('answers every question the same on both sides, for every actor', () => {
     const actions = ['read', 'update', 'changePassword', 'delete', 'revealPin', 'resetMfa'] as const;
     for (const actor of actors) {
       for (const target of targets) {
-        const spa = userPlacement(target, locations);
+        const spa = userPlacement(target);
         const server = asServerHasThem(target);
         expect(canSee(actor, spa)).toBe(canSee(actor, server));
         for (const action of actions) expect(can(actor, action, spa)).toBe(can(actor, action, server));
@@ -71,12 +88,13 @@ describe('one placement builder for the server and the SPA', () => {
     }
   });
 
-  it("lets an Area Manager see a user of their area's locations only once the SPA knows those locations", () => {
+  it("lets an Area Manager see a user of their area's locations once the location's area is known", () => {
     const [areaManager] = actors;
     const employee = targets[0]!;
-    expect(canSee(areaManager!, userPlacement(employee, locations))).toBe(true);
-    // Unknown locations bring nobody into scope: the screen hides rather than shows what the server refuses.
-    expect(canSee(areaManager!, userPlacement(employee, []))).toBe(false);
+    expect(canSee(areaManager!, userPlacement(employee))).toBe(true);
+    expect(canSee(areaManager!, userPlacement(withoutAreas(employee), locations))).toBe(true);
+    // Unknown areas bring nobody into scope: the screen hides rather than shows what the server refuses.
+    expect(canSee(areaManager!, userPlacement(withoutAreas(employee), []))).toBe(false);
   });
 
   it('makes the signed-in user the same actor as the server makes them', () => {

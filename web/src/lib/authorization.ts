@@ -27,17 +27,18 @@ import { useCurrentUser } from './auth.tsx';
 export type KnownLocations = readonly Pick<Location, 'id' | 'organizationId' | 'managementCompanyId'>[];
 
 /**
- * A user's memberships as the API answers them, the area of each location taken from the locations the
- * signed-in user sees (the others cannot bring the user into the signed-in user's scope).
+ * A user's memberships as the API answers them, with the area the API gives each location; `knownLocations`
+ * (locations a screen has loaded anyway) fill in one it does not give (a user saved before it did).
  */
 export const membershipsOf = (user: User, knownLocations: KnownLocations = []): Memberships => ({
   id: user.id,
   roleId: user.roleId as RoleId,
   managementCompanyId: user.managementCompanyId,
   organizationIds: user.userToOrganization.map(({ organizationId }) => organizationId),
-  locations: user.userToLocation.map(({ locationId }) => ({
+  locations: user.userToLocation.map(({ locationId, location }) => ({
     locationId,
-    organizationId: knownLocations.find(({ id }) => id === locationId)?.organizationId,
+    organizationId:
+      location.organizationId ?? knownLocations.find(({ id }) => id === locationId)?.organizationId,
   })),
 });
 

@@ -1,4 +1,4 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import type { RouteName } from '@sitewalk/shared/contract/index';
 import { FETCH_RETRIES, FETCH_RETRY_MAX_DELAY_MS, LIST_CACHE_MS } from '@sitewalk/shared/constants';
 
@@ -8,6 +8,13 @@ import { FETCH_RETRIES, FETCH_RETRY_MAX_DELAY_MS, LIST_CACHE_MS } from '@sitewal
  */
 export const queryKeyOf = <N extends RouteName>(name: N, input?: unknown) =>
   (input === undefined ? [name] : [name, input]) as readonly [N] | readonly [N, unknown];
+
+/**
+ * A `useQueries` combine: the answers that came, in the order asked, the others left out until they come.
+ * Module-level (stable), so the combined list is kept between renders.
+ */
+export const loadedData = <T>(results: UseQueryResult<T>[]): T[] =>
+  results.flatMap((result) => (result.data === undefined ? [] : [result.data]));
 
 export const invalidateRoute = (queryClient: QueryClient, name: RouteName) =>
   queryClient.invalidateQueries({ queryKey: [name] });

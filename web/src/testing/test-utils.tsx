@@ -37,7 +37,7 @@ export const testAreaManager = aPerson({
 export const testLocationManager = aPerson({
   id: 102,
   roleId: Role.Manager,
-  userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage' } }],
+  userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage', organizationId: 3 } }],
 });
 
 /** The app's query client (its retry and freshness rules), without retries so failures show at once. */

@@ -395,17 +395,17 @@ describe('UsersTable, location source', () => {
       id: 60,
       roleId: Role.Manager,
       userToLocation: [
-        { locationId: 11, location: { name: 'Harbor Self Storage' } },
-        { locationId: 12, location: { name: 'Bay Storage' } },
+        { locationId: 11, location: { name: 'Harbor Self Storage', organizationId: 3 } },
+        { locationId: 12, location: { name: 'Bay Storage', organizationId: 3 } },
       ],
     });
     const atBay = (u: User): User => ({
       ...u,
-      userToLocation: [{ locationId: 12, location: { name: 'Bay Storage' } }],
+      userToLocation: [{ locationId: 12, location: { name: 'Bay Storage', organizationId: 3 } }],
     });
     const atHarbor = (u: User): User => ({
       ...u,
-      userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage' } }],
+      userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage', organizationId: 3 } }],
     });
     const assistant = atBay(
       aPerson({ id: 21, firstName: 'Ann', lastName: 'Assist', roleId: Role.AssistantManager }),

@@ -10,7 +10,6 @@ import { assignableRoles } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { useLocationsOfUser } from '../../api/locations.ts';
 import { DataTable, type DataTableColumn, type DataTableQuery } from '../data-table.tsx';
 import { ErrorPanel } from '../error-panel.tsx';
 import { AddUsersDialog } from './add-users-dialog.tsx';
@@ -38,7 +37,6 @@ export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
   const users = useQuery(usersPageQueryOptions(source, actor.userId, query));
   const container = useMembershipContainer(source);
   const remove = useRemoveMember();
-  const knownLocations = useLocationsOfUser(actor.userId).data;
   const [adding, setAdding] = useState(false);
   const [removeFailed, setRemoveFailed] = useState(false);
 
@@ -48,7 +46,7 @@ export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
   const place = container.data;
   const canAddMembers =
     !!place && (place.kind === 'organization' ? can('manageMembers', place) : can('manageMembers', place));
-  const removable = (user: User) => !!place && mayManage(actor, place, user, knownLocations);
+  const removable = (user: User) => !!place && mayManage(actor, place, user);
 
   const onRemove = async (user: User) => {
     if (!place) return;

@@ -41,9 +41,9 @@ import { useCurrentUser } from '../../lib/auth.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { decideActivity } from '@sitewalk/shared/policy';
 import { useActivity, type ActivityFilters } from '../../api/activity.ts';
-import { useLocationsOfUser } from '../../api/locations.ts';
+import { useLocationsByIds } from '../../api/locations.ts';
 import { useManagementCompaniesOfUser } from '../../api/management-companies.ts';
-import { useUsersOfUser } from '../../api/users.ts';
+import { useUsersByIds } from '../../api/users.ts';
 import { formatDateTime, viewerZoneNote } from '../../lib/time.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { LocationPicker } from '../../components/pickers/location-picker.tsx';
@@ -104,6 +104,26 @@ interface Names {
   people: ReadonlyMap<number, string>;
 }
 
+/** Which names a field's ids are: the lookup `shown` uses for them, null for ids it shows as they are. */
+const namesOfField = (field: string): keyof Names | null =>
+  /location/i.test(field) ? 'locations' : field === 'userIds' ? 'people' : null;
+
+/** The location and user ids the entries' changed fields hold: the only ones whose names are read. */
+const idsNamedIn = (entries: readonly AuditEntry[]): Record<keyof Names, number[]> => {
+  const ids: Record<keyof Names, number[]> = { locations: [], people: [] };
+  for (const entry of entries) {
+    for (const [field, value] of [
+      ...Object.entries(entry.before ?? {}),
+      ...Object.entries(entry.after ?? {}),
+    ]) {
+      const kind = namesOfField(field);
+      const values: unknown[] = Array.isArray(value) ? value : field === 'defaultLocationId' ? [value] : [];
+      if (kind) ids[kind].push(...values.filter((item): item is number => typeof item === 'number'));
+    }
+  }
+  return ids;
+};
+
 /** One value of a field as people read it: names for ids the caller can see, roles and statuses by name. */
 const shown = (field: string, value: unknown, names: Names): string => {
   if (value === undefined || value === null || value === '') return '—';
@@ -121,7 +141,8 @@ const shown = (field: string, value: unknown, names: Names): string => {
   if (isInstant(value)) return when(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return 'None';
-    const lookup = /location/i.test(field) ? names.locations : field === 'userIds' ? names.people : null;
+    const kind = namesOfField(field);
+    const lookup = kind && names[kind];
     return value.map((item) => (typeof item === 'number' && lookup?.get(item)) || String(item)).join(', ');
   }
   if (typeof value === 'number' && field === 'defaultLocationId')
@@ -350,8 +371,6 @@ export const ActivityPage = () => {
   // Super Users and Admins read every company's log and the system log of changes that concern no company.
   const mayReadSystemLog = decideActivity(useAuthorization().actor, SYSTEM_LOG) === 'allow';
   const companies = useManagementCompaniesOfUser(user.id);
-  const locations = useLocationsOfUser(user.id);
-  const people = useUsersOfUser(user.id);
   const [chosenCompany, setChosenCompany] = useState<number | ''>('');
   const [objectKind, setObjectKind] = useState<AuditObjectKind | ''>('');
   const [actorId, setActorId] = useState<number | ''>('');
@@ -390,12 +409,16 @@ export const ActivityPage = () => {
 
   // The pickers search the whole scope on the server and keep the chosen company's.
   const pickerCompanyId = companyId === SYSTEM_LOG ? null : companyId;
+  // Names only for the entries opened (their changes show, and unmount when closed), never the whole scope.
+  const namedIds = idsNamedIn(entries.filter((entry) => open.has(entry.seq)));
+  const locations = useLocationsByIds(namedIds.locations);
+  const people = useUsersByIds(namedIds.people);
   const names: Names = useMemo(
     () => ({
-      locations: new Map((locations.data ?? []).map((l) => [l.id, l.name])),
-      people: new Map((people.data ?? []).map((p) => [p.id, `${p.firstName} ${p.lastName}`])),
+      locations: new Map(locations.map((l) => [l.id, l.name])),
+      people: new Map(people.map((p) => [p.id, `${p.firstName} ${p.lastName}`])),
     }),
-    [locations.data, people.data],
+    [locations, people],
   );
   const activeFilters = [objectKind, actorId, locationId, fromDay, toDay].filter(
     (value) => value !== '',

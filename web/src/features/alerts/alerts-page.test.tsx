@@ -54,8 +54,8 @@ const renderAlerts = (handlers: FakeHandlers, roleId: number = Role.Manager) => 
         ...dana,
         roleId: roleId as never,
         userToLocation: [
-          { locationId: 4, location: { name: 'Harbor Self Storage' } },
-          { locationId: 6, location: { name: 'Elm Street' } },
+          { locationId: 4, location: { name: 'Harbor Self Storage', organizationId: 3 } },
+          { locationId: 6, location: { name: 'Elm Street', organizationId: 3 } },
         ],
       }),
     }),

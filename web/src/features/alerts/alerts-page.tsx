@@ -25,9 +25,8 @@ import { messages } from '@sitewalk/shared/messages';
 import { errorMessageOf } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { useCurrentUser } from '../../lib/auth.tsx';
 import { knownLocation, taskPlacement, useAuthorization } from '../../lib/authorization.ts';
-import { useLocationsOfUser } from '../../api/locations.ts';
+import { useLocationsByIds } from '../../api/locations.ts';
 import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime, formatDay } from '../../lib/time.ts';
 import { alertKindInfo } from '../../components/alert-kinds.tsx';
@@ -140,7 +139,6 @@ const AlertCard = ({
  * soon and overdue tasks — with filters, marking read, and 'Create task'.
  */
 export const AlertsPage = () => {
-  const user = useCurrentUser();
   const [page, setPage] = useState(1);
   const [kind, setKind] = useState<AlertKind | ''>('');
   const [locationId, setLocationId] = useState<number | ''>('');
@@ -152,11 +150,13 @@ export const AlertsPage = () => {
     locationId: locationId || undefined,
     unreadOnly,
   });
-  const locations = useLocationsOfUser(user.id);
-  const timeZoneOf = useLocationTimeZones();
+  // Only the locations of the alerts shown: for the task permission and the times' zones.
+  const shownLocationIds = (alerts.data?.alerts ?? []).map((alert) => alert.locationId);
+  const locations = useLocationsByIds(shownLocationIds);
+  const timeZoneOf = useLocationTimeZones(shownLocationIds);
   const markAll = useMarkAllRead();
   const { can } = useAuthorization();
-  const mayCreateTask = (at: number) => can('create', taskPlacement(knownLocation(locations.data, at)));
+  const mayCreateTask = (at: number) => can('create', taskPlacement(knownLocation(locations, at)));
   const filtered = (apply: () => void) => {
     apply();
     setPage(1);

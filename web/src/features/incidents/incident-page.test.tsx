@@ -85,7 +85,11 @@ describe('IncidentPage', () => {
 
   it("offers 'Create task' where the policy lets the signed-in user create one: a lead of the incident's location", async () => {
     const at = (roleId: User['roleId'], locationId: number) =>
-      aPerson({ ...dana, roleId, userToLocation: [{ locationId, location: { name: 'Somewhere' } }] });
+      aPerson({
+        ...dana,
+        roleId,
+        userToLocation: [{ locationId, location: { name: 'Somewhere', organizationId: 3 } }],
+      });
     const handlers: FakeHandlers = {
       'incident.get': () => anIncident({ id: 5, locationId: 4 }),
       'location.get': ({ params }) => aLocation({ id: Number(params.id) }),

@@ -22,9 +22,9 @@ export const IncidentsPage = () => {
   const [unresolvedOnly, setUnresolvedOnly] = useState(true);
   const [query, setQuery] = useState<DataTableQuery>(FIRST_PAGE);
   const incidents = useIncidentSearch({ searchTerm: query.searchTerm, unresolvedOnly });
-  const timeZoneOf = useLocationTimeZones();
   const all = incidents.data?.incidents ?? [];
   const rows = all.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
+  const timeZoneOf = useLocationTimeZones(rows.map((incident) => incident.locationId));
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>

@@ -10,7 +10,9 @@ import { aLocation, aPerson, dana } from '../../testing/fixtures.ts';
 import { TaskPage } from './task-page.tsx';
 
 /** Everyone here works at Harbor Self Storage (location 4), where the task is. */
-const atHarbor = { userToLocation: [{ locationId: 4, location: { name: 'Harbor Self Storage' } }] };
+const atHarbor = {
+  userToLocation: [{ locationId: 4, location: { name: 'Harbor Self Storage', organizationId: 3 } }],
+};
 const manager = aPerson({ ...dana, id: 7, roleId: Role.Manager, ...atHarbor });
 const assignee = aPerson({
   ...dana,

@@ -27,7 +27,7 @@ const renderTasks = (handlers: FakeHandlers, roleId: number = Role.Manager) => {
       user: aPerson({
         ...dana,
         roleId: roleId as never,
-        userToLocation: [{ locationId: 4, location: { name: 'Harbor Self Storage' } }],
+        userToLocation: [{ locationId: 4, location: { name: 'Harbor Self Storage', organizationId: 3 } }],
       }),
     },
   );

@@ -10,7 +10,7 @@ import { errorMessageOf } from '../../components/error-panel.tsx';
 import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { taskPlacement, useAuthorization } from '../../lib/authorization.ts';
-import { useLocationsOfUser } from '../../api/locations.ts';
+import { useLocationsPage } from '../../api/locations.ts';
 import { useTasksPage, type TaskView, type TasksInput } from '../../api/tasks.ts';
 import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -75,10 +75,13 @@ const PRIORITY_OPTIONS = Object.entries(INCIDENT_PRIORITIES).map(([id, name]) =>
 /** /app/tasks: tasks assigned to me, at my locations, or overdue there; by status and priority, searched and paged. */
 export const TasksPage = () => {
   const user = useCurrentUser();
-  const timeZoneOf = useLocationTimeZones();
   const navigate = useNavigate();
   const { can } = useAuthorization();
-  const mayCreate = (useLocationsOfUser(user.id).data ?? []).some((at) => can('create', taskPlacement(at)));
+  // Whether a task may be created anywhere: the policy asks only the actor's role and that the location is
+  // in their scope, so any one location of the scope answers for all of them (not the whole scope, 500 for an owner).
+  const anyLocation = useLocationsPage({ userId: user.id, page: 1, pageSize: 1, searchTerm: '' }).data
+    ?.locations[0];
+  const mayCreate = can('create', taskPlacement(anyLocation));
   const [view, setView] = useState<TaskView>('mine');
   const [status, setStatus] = useState<NonNullable<TasksInput['status']> | ''>('');
   const [priority, setPriority] = useState<NonNullable<TasksInput['priority']> | ''>('');
@@ -98,6 +101,7 @@ export const TasksPage = () => {
     status: status || undefined,
     priority: priority || undefined,
   });
+  const timeZoneOf = useLocationTimeZones((tasks.data?.tasks ?? []).map((task) => task.locationId));
   // A new filter starts again at page 1 (the table is remade below).
   const filterKey = `${view}-${status}-${priority}`;
 

@@ -9,7 +9,6 @@ import { Picture } from '../../components/picture.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization, userPlacement } from '../../lib/authorization.ts';
-import { useLocationsOfUser } from '../../api/locations.ts';
 import { useProfilePictureUrl } from '../../api/pictures.ts';
 import { useUser } from '../../api/users.ts';
 import { useRouteId } from '../../lib/route-params.ts';
@@ -55,9 +54,8 @@ const Profile = ({ id }: { id: number }) => {
 
 const ProfileView = ({ user }: { user: User }) => {
   const { actor, can } = useAuthorization();
-  const locations = useLocationsOfUser(actor.userId);
   const picture = useProfilePictureUrl(user);
-  const placement = userPlacement(user, locations.data ?? []);
+  const placement = userPlacement(user);
   const fullName = `${user.firstName} ${user.lastName}`;
   const locationItems = user.userToLocation.map(({ locationId, location }) => ({
     id: locationId,

@@ -322,7 +322,7 @@ describe('WalkSetupPage', () => {
       aPerson({
         id: 5,
         roleId: Role.Employee,
-        userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage' } }],
+        userToLocation: [{ locationId: 11, location: { name: 'Harbor Self Storage', organizationId: 3 } }],
       }),
     );
     expect(await screen.findByRole('heading', { name: 'Walk Setup' })).toBeInTheDocument();

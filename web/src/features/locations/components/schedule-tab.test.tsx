@@ -10,7 +10,7 @@ import { ScheduleTab } from './schedule-tab.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
 const location = aLocation({ id: 11 });
-const at11 = [{ locationId: 11, location: { name: 'Harbor Self Storage' } }];
+const at11 = [{ locationId: 11, location: { name: 'Harbor Self Storage', organizationId: 3 } }];
 const manager = aPerson({ id: 102, roleId: Role.Manager, userToLocation: at11 });
 const employee = aPerson({ id: 103, roleId: Role.Employee, userToLocation: at11 });
 

@@ -10,7 +10,7 @@ import type { Walk } from '@sitewalk/shared/schemas/walk';
 import { errorMessageOf } from '../../../components/error-panel.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { windowStatusInfo } from '../../../components/window-status.tsx';
-import { useLocationsOfUser } from '../../../api/locations.ts';
+import { useLocationsByIds } from '../../../api/locations.ts';
 import { scheduleQueryOptions, useScheduleToday } from '../../../api/schedules.ts';
 import { paths } from '../../../config/paths.ts';
 import { useCurrentUser } from '../../../lib/auth.tsx';
@@ -42,13 +42,20 @@ export const TodayHome = ({ store }: { store: RecorderStore }) => {
   const user = useCurrentUser();
   const today = useScheduleToday();
   const catalog = useRecorderCatalog(user.id, store);
-  // Names of locations the recorder's catalog leaves out (those without a walk to record yet).
-  const locations = useLocationsOfUser(user.id);
-  const nameOf = (locationId: number) =>
-    catalog.data?.catalog.locations.find(({ id }) => id === locationId)?.name ??
-    locations.data?.find(({ id }) => id === locationId)?.name ??
-    `Location ${locationId}`;
   const withWindows = (today.data?.locations ?? []).filter(({ windows }) => windows.length > 0);
+  const catalogNameOf = (locationId: number) =>
+    catalog.data?.catalog.locations.find(({ id }) => id === locationId)?.name;
+  // Names of the locations shown that the recorder's catalog leaves out (those without a walk to record
+  // yet), read one by one: never the whole scope.
+  const uncataloged = useLocationsByIds(
+    catalog.isPending
+      ? []
+      : withWindows.map(({ locationId }) => locationId).filter((id) => catalogNameOf(id) === undefined),
+  );
+  const nameOf = (locationId: number) =>
+    catalogNameOf(locationId) ??
+    uncataloged.find(({ id }) => id === locationId)?.name ??
+    `Location ${locationId}`;
   const schedules = useQueries({
     queries: withWindows.map(({ locationId }) => scheduleQueryOptions(locationId)),
   });
