@@ -30,14 +30,15 @@ const renderActivity = (
 ) => {
   const fake = createFakeFetch({
     'managementCompany.allByUser': () => ({ companies: [aCompany({ id: 3, name: 'Harbor Holdings' })] }),
-    'location.allByUser': () => [
-      aLocation({ id: 4, name: 'Harbor Self Storage', managementCompanyId: 3 }),
-      aLocation({ id: 6, name: 'Elm Street', managementCompanyId: 3 }),
-    ],
-    'user.allByUser': () => [
-      { ...aPerson({ ...dana, id: 7, firstName: 'Dana', lastName: 'Walker', managementCompanyId: 3 }) },
-      { ...aPerson({ ...dana, id: 8, firstName: 'Sam', lastName: 'Rivera', managementCompanyId: 3 }) },
-    ],
+    // The names an opened entry shows, read by id.
+    'location.get': ({ params }) =>
+      params.id === '4'
+        ? aLocation({ id: 4, name: 'Harbor Self Storage', managementCompanyId: 3 })
+        : aLocation({ id: 6, name: 'Elm Street', managementCompanyId: 3 }),
+    'user.get': ({ params }) =>
+      params.id === '7'
+        ? aPerson({ ...dana, id: 7, firstName: 'Dana', lastName: 'Walker', managementCompanyId: 3 })
+        : aPerson({ ...dana, id: 8, firstName: 'Sam', lastName: 'Rivera', managementCompanyId: 3 }),
     // The Who and Location filters search on the server; one of another company is answered and left out.
     'user.someByUser': () => ({
       users: [

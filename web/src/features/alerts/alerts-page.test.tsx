@@ -38,10 +38,11 @@ const pageOf = (alerts: Alert[], unreadCount = alerts.filter((a) => !a.readAt).l
 
 const renderAlerts = (handlers: FakeHandlers, roleId: number = Role.Manager) => {
   const fake = createFakeFetch({
-    'location.allByUser': () => [
-      aLocation({ id: 4, name: 'Harbor Self Storage' }),
-      aLocation({ id: 6, name: 'Elm Street' }),
-    ],
+    // Only the locations of the alerts shown are read.
+    'location.get': ({ params }) =>
+      params.id === '4'
+        ? aLocation({ id: 4, name: 'Harbor Self Storage' })
+        : aLocation({ id: 6, name: 'Elm Street' }),
     // The location filter searches on the server.
     'location.someByUser': () => ({ locations: [aLocation({ id: 6, name: 'Elm Street' })], totalCount: 1 }),
     ...handlers,

@@ -19,7 +19,7 @@ const pageOf = (tasks: Task[], totalCount = tasks.length) => ({
 const renderTasks = (handlers: FakeHandlers, roleId: number = Role.Manager) => {
   return renderWithFakeApi(
     <TasksPage />,
-    { 'location.allByUser': () => [aLocation({ id: 4 })], ...handlers },
+    { 'location.someByUser': () => ({ locations: [aLocation({ id: 4 })], totalCount: 1 }), ...handlers },
     {
       route: '/app/tasks',
       path: '/app/tasks',

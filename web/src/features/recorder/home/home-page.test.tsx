@@ -82,6 +82,8 @@ const handlers: FakeHandlers = {
         ])
       : scheduleOf(12, [['w-elm', []]]),
   'location.allByUser': () => [oak, elm],
+  // A location shown without a walk to record (so not in the catalog) is read by id for its name.
+  'location.get': ({ params }) => (params.id === '11' ? oak : elm),
   'walk.allByLocation': ({ params }) => (params.locationId === '11' ? [night, morning, unplanned] : []),
 };
 
