@@ -16,8 +16,6 @@ import {
   usePortfolioPages,
   usePortfolioSummary,
   useSetDashboardView,
-  type DashboardFilters as Filters,
-  type PortfolioOrder,
 } from '../../api/portfolio.ts';
 import { useSaveTableOrder, useTableOrder } from '../../api/table-order.ts';
 import { DashboardFilters, type FilterValues } from './components/dashboard-filters.tsx';
@@ -26,29 +24,21 @@ import { LocationTable } from './components/location-table.tsx';
 import { PortfolioSummary } from './components/portfolio-summary.tsx';
 import { CARD_GRID, SortableCards } from './components/sortable-cards.tsx';
 import { groupByArea, ungrouped, type AreaGroup } from './components/area-groups.ts';
-import { attentionFilterOf, attentionLabels } from './attention.ts';
+import { attentionLabels } from './attention.ts';
+import {
+  attentionFilterOf,
+  dashboardOrderOf,
+  dashboardPageInputOf,
+  dashboardScopeOf,
+  filterValuesOf,
+  filtersOf,
+} from './dashboard-query.ts';
 import { DownloadCsvButton } from '../../components/exports/download-csv-button.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ID = /^[1-9]\d*$/;
 /** Typing in the search box asks the server once the typing pauses this long. */
 const SEARCH_DEBOUNCE_MS = 250;
-
-const today = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
-
-const valuesOf = (params: URLSearchParams): FilterValues => ({
-  search: params.get('q') ?? '',
-  from: DATE.test(params.get('from') ?? '') ? (params.get('from') as string) : '',
-  to: DATE.test(params.get('to') ?? '') ? (params.get('to') as string) : '',
-  type: ['1', '2', '3'].includes(params.get('type') ?? '') ? (params.get('type') as string) : '',
-  location: ID.test(params.get('location') ?? '') ? (params.get('location') as string) : '',
-  unresolved: params.get('unresolved') === 'true',
-});
 
 /** The address's parameters with the form's filters set (the summary figure, area and order kept). */
 const withFilters = (params: URLSearchParams, values: FilterValues) => {
@@ -68,26 +58,6 @@ const withParam = (params: URLSearchParams, key: string, value: string | undefin
   if (value) next.set(key, value);
   else next.delete(key);
   return next;
-};
-
-/**
- * The API's filters from the form's: days are local days, the range runs from the start of `from` to the
- * end of `to` (or now, when `to` is today, so the 72-hour and week counts end now).
- */
-const filtersOf = (values: FilterValues): { filters: Filters; rangeError: string | null } => {
-  if (values.from && values.to && values.from > values.to) {
-    return { filters: {}, rangeError: 'From must not be after To' };
-  }
-  if (values.from && values.from > today()) {
-    return { filters: {}, rangeError: 'From must not be in the future' };
-  }
-  const filters: Filters = {};
-  if (values.from) filters.from = new Date(`${values.from}T00:00:00`).toISOString();
-  if (values.to && values.to < today()) filters.to = new Date(`${values.to}T23:59:59.999`).toISOString();
-  if (values.type) filters.priority = Number(values.type) as 1 | 2 | 3;
-  if (values.location) filters.locationId = Number(values.location);
-  if (values.unresolved) filters.unresolvedOnly = true;
-  return { filters, rangeError: null };
 };
 
 /** The loaded locations with the ones just dragged in their new order (the rest after them, as loaded). */
@@ -158,16 +128,16 @@ export const DashboardPage = () => {
   const navigate = useNavigate();
   const here = useLocation();
   const [params, setParams] = useSearchParams();
-  const values = valuesOf(params);
+  const values = filterValuesOf(params);
   const { filters, rangeError } = filtersOf(values);
   const show = attentionFilterOf(params.get('show'));
-  const areaParam = params.get('area') ?? '';
-  const organizationId = ID.test(areaParam) ? Number(areaParam) : undefined;
-  const order: PortfolioOrder = params.get('order') === 'mine' ? 'mine' : 'attention';
+  const { organizationId } = dashboardScopeOf(params);
+  const order = dashboardOrderOf(params);
   const searchTerm = useDebouncedValue(values.search.trim(), SEARCH_DEBOUNCE_MS);
 
+  // The same queries the router asked for as the app started (dashboard-query.ts): their answers are cached.
   const summary = usePortfolioSummary({ organizationId });
-  const pageInput = { filters, organizationId, show, searchTerm, order };
+  const pageInput = dashboardPageInputOf(params, searchTerm);
   const pages = usePortfolioPages(pageInput);
   const areas = useOrganizationsOfUser(user.id);
   const view = useDashboardView();
