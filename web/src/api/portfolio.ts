@@ -169,6 +169,7 @@ export const dashboardViewQueryOptions = () =>
   queryOptions({
     queryKey: queryKeyOf('user.dashboardView'),
     queryFn: ({ signal }) => api('user.dashboardView', { signal }),
+    staleTime: PORTFOLIO_FRESH_MS,
   });
 
 export const useDashboardView = () => useQuery(dashboardViewQueryOptions());

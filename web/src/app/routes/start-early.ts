@@ -43,7 +43,8 @@ export const dashboardLoader = ({ request }: LoaderFunctionArgs) => {
  */
 export const appHomeLoader = ({ request }: LoaderFunctionArgs) => {
   const saved = savedUser();
-  if (saved && isUsableUser(saved) && landsOnDashboard(saved)) void loadDashboardPage().catch(() => undefined);
+  if (saved && isUsableUser(saved) && landsOnDashboard(saved))
+    void loadDashboardPage().catch(() => undefined);
   void signedInUser().then((user) => {
     if (!user || !landsOnDashboard(user)) return;
     void loadDashboardPage().catch(() => undefined);

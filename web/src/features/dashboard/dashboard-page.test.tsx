@@ -294,6 +294,8 @@ describe('DashboardPage', () => {
       },
       '/app?location=2',
     );
+    // On a phone's width, as here, the filters are behind their button.
+    await user.click(await screen.findByRole('button', { name: 'Filters (1)' }));
     const picker = await screen.findByRole('combobox', { name: 'Location' });
     await waitFor(() => expect(picker).toHaveValue('Beta Storage'));
     await user.clear(picker);
@@ -325,6 +327,9 @@ describe('DashboardPage', () => {
     expect(new Date(first?.to ?? '').getDate()).toBe(10);
     expect(fake.callsOf('incident.portfolioSummary')[0]?.query.get('organizationId')).toBe('4');
 
+    // On a phone's width, as here, the filters are behind their button, which counts the ones set.
+    await user.click(screen.getByRole('button', { name: 'Filters (5)' }));
+    expect(screen.getByRole('button', { name: 'Filters (5)' })).toHaveAttribute('aria-expanded', 'true');
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'beta');
     // The debounce's wait, then the call: longer than waitFor's default on a loaded machine.
     await waitFor(() => expect(pageQueries(fake).at(-1)?.searchTerm).toBe('beta'), { timeout: 3000 });
@@ -439,8 +444,11 @@ describe('DashboardPage reordering in My order', () => {
     await user.click(screen.getByRole('button', { name: 'My order' }));
     await waitFor(() => expect(pageQueries(fake).at(-1)).toEqual({ order: 'mine' }));
     // No area headings in the user's own order: one list to drag in.
-    expect(screen.queryByRole('heading', { name: 'North Area' })).not.toBeInTheDocument();
+    // The drag-and-drop's code loads when this order is chosen (its first import here is slow on a loaded
+    // machine).
+    await screen.findByRole('button', { name: 'Move Gamma Storage' }, { timeout: 10_000 });
     expect(cardNames()).toEqual(['Alpha Storage', 'Beta Storage', 'Gamma Storage']);
+    expect(screen.queryByRole('heading', { name: 'North Area' })).not.toBeInTheDocument();
 
     // Gamma up two places: Space picks it up, the arrows move it, Space drops it.
     (await screen.findByRole('button', { name: 'Move Gamma Storage' })).focus();

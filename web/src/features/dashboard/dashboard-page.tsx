@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Box, Button, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
@@ -18,12 +18,10 @@ import {
   useSetDashboardView,
 } from '../../api/portfolio.ts';
 import { useSaveTableOrder, useTableOrder } from '../../api/table-order.ts';
-import { DashboardFilters, type FilterValues } from './components/dashboard-filters.tsx';
+import { activeFilterCount, DashboardFilters, type FilterValues } from './components/dashboard-filters.tsx';
 import { LocationCard } from './components/location-card.tsx';
-import { LocationTable } from './components/location-table.tsx';
 import { PortfolioSummary } from './components/portfolio-summary.tsx';
-import { CARD_GRID, SortableCards } from './components/sortable-cards.tsx';
-import { groupByArea, ungrouped, type AreaGroup } from './components/area-groups.ts';
+import { CARD_GRID, groupByArea, ungrouped, type AreaGroup } from './components/area-groups.ts';
 import { attentionLabels } from './attention.ts';
 import {
   attentionFilterOf,
@@ -35,7 +33,17 @@ import {
 } from './dashboard-query.ts';
 import { DownloadCsvButton } from '../../components/exports/download-csv-button.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
+import { FiltersButton, useFiltersFold } from '../../components/filters-fold.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+
+// Not on the first screen (cards in the order of attention): the table view and the drag-and-drop of the
+// user's own order load when chosen.
+const LocationTable = lazy(async () => ({
+  default: (await import('./components/location-table.tsx')).LocationTable,
+}));
+const SortableCards = lazy(async () => ({
+  default: (await import('./components/sortable-cards.tsx')).SortableCards,
+}));
 
 /** Typing in the search box asks the server once the typing pauses this long. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -145,6 +153,7 @@ export const DashboardPage = () => {
   // What is saved now, for the save to know which rows to move: only the user's own order drags.
   const tableOrder = useTableOrder(order === 'mine');
   const saveOrder = useSaveTableOrder();
+  const filtersFold = useFiltersFold('dashboard-filters');
 
   // A drag shows at once; the order is the server's again when the query asked for changes.
   const queryKey = JSON.stringify(pageInput);
@@ -219,6 +228,9 @@ export const DashboardPage = () => {
     );
 
   const areaOptions = areas.data ?? [];
+  const filterFields = (
+    <DashboardFilters values={values} onChange={onChange} rangeError={rangeError} fold={filtersFold} />
+  );
 
   return (
     <Box sx={{ minWidth: 0 }}>
@@ -226,13 +238,14 @@ export const DashboardPage = () => {
         <PageHeader title="Dashboard" actions={<DownloadCsvButton scopeName="all my locations" />} />
       </Box>
       <PortfolioSummary summary={summary.data} isError={summary.isError} shown={show} hrefOf={hrefOf} />
-      <DashboardFilters values={values} onChange={onChange} rangeError={rangeError} />
+      {!filtersFold.folded && filterFields}
       <Stack
         direction="row"
         useFlexGap
         sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}
       >
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+          <FiltersButton fold={filtersFold} active={activeFilterCount(values)} />
           {areaOptions.length > 1 && (
             <FilterSelect
               label="Area"
@@ -265,6 +278,8 @@ export const DashboardPage = () => {
           ]}
         />
       </Stack>
+      {/* On a phone, under the row whose Filters button opens them. */}
+      {filtersFold.folded && filterFields}
       {show && (
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
           <Chip
@@ -304,7 +319,7 @@ export const DashboardPage = () => {
               Drag a card by its handle to move it within the locations shown.
             </Typography>
           )}
-          {list}
+          <Suspense fallback={<Spinner />}>{list}</Suspense>
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
             useFlexGap
