@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { canOpenSection } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
+import { hasValidAccessToken, subscribeAccessToken } from '../../lib/api.ts';
 import { currentUserQuery, isUsableUser } from '../../lib/auth.tsx';
 import { actorOfUser } from '../../lib/authorization.ts';
 import { savedUser } from '../../lib/saved-session.ts';
@@ -22,13 +23,32 @@ const signedInUser = (): Promise<User | null> =>
     () => null,
   );
 
+/**
+ * Whether the session has a token: at once when it has one, else as soon as the session's refresh (which the
+ * user's query starts) brings one — the server decides what each call may see from the token, so the data
+ * need not wait for the user's own answer — or false once that query ends without one.
+ */
+const sessionToken = (): Promise<boolean> => {
+  if (hasValidAccessToken()) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const stop = subscribeAccessToken(() => {
+      if (!hasValidAccessToken()) return;
+      stop();
+      resolve(true);
+    });
+    void signedInUser().then(() => {
+      stop();
+      resolve(hasValidAccessToken());
+    });
+  });
+};
+
 const landsOnDashboard = (user: User) => !canOpenSection(actorOfUser(user), 'recordWalk');
 
 const loadDashboardPage = () => import('../../features/dashboard/dashboard-page.tsx');
 
 const startDashboard = async (params: URLSearchParams) => {
-  if (!(await signedInUser())) return;
-  await prefetchDashboard(queryClient, params);
+  if (await sessionToken()) await prefetchDashboard(queryClient, params);
 };
 
 /** /app/dashboard. */
@@ -38,18 +58,23 @@ export const dashboardLoader = ({ request }: LoaderFunctionArgs) => {
 };
 
 /**
- * /app, which is the dashboard for the roles that record no walk (app-home.tsx): the dashboard's code is asked
- * for at once when the user saved on this device lands there, its data once the user is known and does.
+ * /app, which is the dashboard for the roles that record no walk (app-home.tsx). When the user saved on this
+ * device (the last signed in here) lands there, its code is asked for at once and its data with the session's
+ * token; otherwise both once the user is known and does.
  */
 export const appHomeLoader = ({ request }: LoaderFunctionArgs) => {
+  const params = new URL(request.url).searchParams;
   const saved = savedUser();
-  if (saved && isUsableUser(saved) && landsOnDashboard(saved))
+  if (saved && isUsableUser(saved) && landsOnDashboard(saved)) {
     void loadDashboardPage().catch(() => undefined);
-  void signedInUser().then((user) => {
-    if (!user || !landsOnDashboard(user)) return;
-    void loadDashboardPage().catch(() => undefined);
-    return prefetchDashboard(queryClient, new URL(request.url).searchParams);
-  });
+    void startDashboard(params);
+  } else {
+    void signedInUser().then((user) => {
+      if (!user || !landsOnDashboard(user)) return;
+      void loadDashboardPage().catch(() => undefined);
+      return prefetchDashboard(queryClient, params);
+    });
+  }
   return null;
 };
 
