@@ -52,7 +52,7 @@ const startDashboard = async (params: URLSearchParams) => {
 };
 
 /** /app/dashboard. */
-export const dashboardLoader = ({ request }: LoaderFunctionArgs) => {
+export const dashboardLoader = ({ request }: Pick<LoaderFunctionArgs, 'request'>) => {
   void startDashboard(new URL(request.url).searchParams);
   return null;
 };
@@ -62,7 +62,7 @@ export const dashboardLoader = ({ request }: LoaderFunctionArgs) => {
  * device (the last signed in here) lands there, its code is asked for at once and its data with the session's
  * token; otherwise both once the user is known and does.
  */
-export const appHomeLoader = ({ request }: LoaderFunctionArgs) => {
+export const appHomeLoader = ({ request }: Pick<LoaderFunctionArgs, 'request'>) => {
   const params = new URL(request.url).searchParams;
   const saved = savedUser();
   if (saved && isUsableUser(saved) && landsOnDashboard(saved)) {
