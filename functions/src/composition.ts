@@ -4,7 +4,6 @@ import { createService, type DataService } from './db/service.ts';
 import { cognitoIdentity, type IdentityProvider } from './ports/identity.ts';
 import { sesMailer, type Mailer } from './ports/mailer.ts';
 import { s3Storage, type Storage } from './ports/storage.ts';
-import { s3ExportStore, type ExportStore } from './ports/export-store.ts';
 import { kmsPinCipher, localPinCipher, type PinCipher } from './ports/pins.ts';
 import { auditSignerFromEnv } from './ports/audit-signer.ts';
 import { localAnchorStore, s3AnchorStore, type AnchorStore } from './ports/audit-anchors.ts';
@@ -37,10 +36,6 @@ export const mailerFromEnv = (): Mailer => sesMailer(readEnv(['AWS_REGION', 'MAI
 
 export const storageFromEnv = (): Storage =>
   s3Storage(readEnv(['AWS_REGION', 'UPLOAD_BUCKET', 'S3_ENDPOINT']));
-
-/** Export files: the upload bucket too, under each tenant's `exports/` folder. */
-export const exportStoreFromEnv = (): ExportStore =>
-  s3ExportStore(readEnv(['AWS_REGION', 'UPLOAD_BUCKET', 'S3_ENDPOINT']));
 
 export const geocoderFromEnv = (): Geocoder =>
   readEnv(['GEOCODER']).GEOCODER === 'offline'

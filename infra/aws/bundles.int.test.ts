@@ -85,6 +85,24 @@ describe('the Lambda bundles', () => {
     expect(JSON.parse(result.body ?? '{}')).toMatchObject({ status: 'ok' });
   });
 
+  // The bundles' ElectroDB has only the document commands it sends and no JSON-schema validator
+  // (functions/src/db/bundled-*.ts): its entities still read, write and count there.
+  it('answer: the auth bundle counts failed sign-ins in the table and refuses the sixth', async () => {
+    const { handler } = await load('auth');
+    const signIn = () =>
+      handler(
+        {
+          ...event('POST', '/api/auth/login'),
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'nobody@bundle.example', password: 'not-the-password-1A!' }),
+        },
+        context,
+      );
+    const statuses: (number | undefined)[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) statuses.push((await signIn()).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
   it('answer: the cleanup worker sweeps for stalled cleanups on its schedule', async () => {
     const { handler } = (await load('cleanup')) as unknown as { handler: (event: unknown) => Promise<void> };
     await expect(

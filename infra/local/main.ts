@@ -82,6 +82,9 @@ try {
   const { backfillSchedules } = await import('./backfill-schedules.ts');
   const { dataFromEnv } = await import('@sitewalk/functions/composition');
   await backfillSchedules(dataFromEnv());
+  // Items written before the Super User's lists read the stage's indexes get their keys and search text.
+  const { backfillStageLists } = await import('@sitewalk/functions/db/stage-lists-backfill');
+  await backfillStageLists(dataFromEnv());
 
   if (!dev && webBuildIsStale(root)) {
     console.log('Building the web app…');

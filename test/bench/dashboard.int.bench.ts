@@ -34,7 +34,11 @@ const PASSWORD = 'BenchPassw0rd';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const { standIns, provisioned } = await startBenchStage(`bench-portfolio-${LOCATIONS}x${DAYS}d`);
+/** Changed with the stored form of what the set holds (status items' entries: 2), so a stale set is not reused. */
+const DATA_FORMAT = 2;
+const { standIns, provisioned } = await startBenchStage(
+  `bench-portfolio-${LOCATIONS}x${DAYS}d-f${DATA_FORMAT}`,
+);
 const { dataFromEnv, identityFromEnv } = await import('@sitewalk/functions/composition');
 const { createAccounts } = await import('@sitewalk/functions/domain/accounts');
 const { defaultWindows } = await import('@sitewalk/functions/domain/schedules');
@@ -168,13 +172,13 @@ const seed = async () => {
       .go();
     const open = incidents.filter((i) => i.status === 'open');
     await db.entities.locationStatus
-      .put(builtStatusItem(location, schedule, statusSetsOf(reports, open, now), now))
+      .put(builtStatusItem(location, schedule, statusSetsOf(reports, open, now)))
       .go();
   };
   for (let i = 0; i < locations.length; i += 8) {
     await Promise.all(locations.slice(i, i + 8).map((l, k) => perLocation(l, i + k)));
   }
-  await db.entities.locationStatus.put(companyMarkItem(managementCompanyId, now)).go();
+  await db.entities.locationStatus.put(companyMarkItem(managementCompanyId)).go();
   written.finish();
   const accounts = createAccounts(db, identityFromEnv());
   await accounts.create({

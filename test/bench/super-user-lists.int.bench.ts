@@ -107,6 +107,11 @@ const seed = async () => {
 
 const { data: ready } = await db.entities.userEmail.get({ email: SUPER_USER_EMAIL }).go();
 if (!ready) await seed();
+else {
+  // A data set written before the lists read the stage's indexes.
+  const { backfillStageLists } = await import('@sitewalk/functions/db/stage-lists-backfill');
+  await backfillStageLists(db);
+}
 
 const host = await startLocalHost({
   port: 0,

@@ -143,6 +143,52 @@ describe('locations', () => {
     );
   });
 
+  it("are listed whole to an Admin a page at a time from the stage's index, and searched there; a company's manager finds only their own", async () => {
+    const pageOf = (who: Person, query: { limit: number; offset?: number; searchTerm?: string }) =>
+      api(who, 'location.someByUser', { params: { id: who.id }, query });
+    const all = await api(admin, 'location.allByUser', { params: { id: admin.id } });
+    const first = await pageOf(admin, { limit: 2 });
+    const second = await pageOf(admin, { limit: 2, offset: 2 });
+    expect(first.totalCount).toBe(all.length);
+    expect([...first.locations, ...second.locations].map((l) => l.id)).toEqual(
+      all.slice(0, 4).map((l) => l.id),
+    );
+    expect(first.locations[0]).toMatchObject({ organizationName: expect.any(String) as string });
+
+    const inA = await addLocation(managerA, place('Oakhurst Yard', north, { city: 'Zyxburg' }));
+    const inB = await addLocation(managerB, place('Bolt Yard', organizationB, { city: 'Zyxburg' }));
+    const searched = await pageOf(admin, { limit: 1, searchTerm: 'ZYXBURG' });
+    expect(searched).toMatchObject({ totalCount: 2, locations: [{ id: inB }] });
+    expect(await pageOf(admin, { limit: 1, offset: 1, searchTerm: 'zyxburg' })).toMatchObject({
+      totalCount: 2,
+      locations: [{ id: inA, managementCompanyName: 'Acme' }],
+    });
+    expect(await pageOf(managerA, { limit: 10, searchTerm: 'zyxburg' })).toMatchObject({
+      totalCount: 1,
+      locations: [{ id: inA }],
+    });
+    expect(await pageOf(managerB, { limit: 10, searchTerm: 'zyxburg' })).toMatchObject({
+      totalCount: 1,
+      locations: [{ id: inB }],
+    });
+    // A rename and a move are found by the new name; the fields the update left alone are still searched.
+    await api(managerA, 'location.update', { body: { id: inA, name: 'Quarry Yard' } });
+    expect((await pageOf(admin, { limit: 10, searchTerm: 'oakhurst' })).totalCount).toBe(0);
+    expect(await pageOf(admin, { limit: 10, searchTerm: 'quarry' })).toMatchObject({
+      totalCount: 1,
+      locations: [{ id: inA }],
+    });
+    await api(managerA, 'location.update', { body: { id: inA, organizationId: south, name: 'Quartz Yard' } });
+    expect(await pageOf(admin, { limit: 10, searchTerm: 'zyxburg' })).toMatchObject({
+      totalCount: 2,
+      locations: [{ id: inB }, { id: inA, name: 'Quartz Yard', organizationName: 'South' }],
+    });
+    await api(managerB, 'location.delete', { params: { id: inB } });
+    expect((await pageOf(admin, { limit: 10, searchTerm: 'zyxburg' })).totalCount).toBe(1);
+    expect((await pageOf(admin, { limit: 1 })).totalCount).toBe(all.length + 1);
+    expect((await call(admin, 'GET', `/api/location/some/by-user/${admin.id}?limit=0`)).status).toBe(400);
+  });
+
   it('are renamed and re-zoomed by area managers, and moved to another area only by company managers', async () => {
     const loc = await addLocation(managerA, place('Madera', north, { zoomLevel: 16 }));
     const renamed = await api(areaManagerNorth, 'location.update', {

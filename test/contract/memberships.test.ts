@@ -51,6 +51,8 @@ interface Kind {
   misfit: { roleId: RoleId; company: () => number };
   /** A member of the place who sees it and its members, but may not manage them. */
   bystander: RoleId;
+  /** The user search's parameter for those who may be added here (the Add Users dialog). */
+  addableParam: 'addableToLocationId' | 'addableToOrganizationId';
 }
 
 const kinds: Kind[] = [
@@ -64,6 +66,7 @@ const kinds: Kind[] = [
     joiner: Role.Employee,
     misfit: { roleId: Role.Employee, company: () => companyB },
     bystander: Role.AssistantManager,
+    addableParam: 'addableToLocationId',
   },
   {
     kind: 'organization',
@@ -75,6 +78,7 @@ const kinds: Kind[] = [
     joiner: Role.AreaManager,
     misfit: { roleId: Role.Employee, company: () => companyA },
     bystander: Role.AreaManager,
+    addableParam: 'addableToOrganizationId',
   },
 ];
 
@@ -120,6 +124,61 @@ describe.each(kinds)('a $kind', (k) => {
     await call(ownerA, 'POST', k.add, k.body([bystander.id]));
     expect((await call(bystander, 'DELETE', k.remove(member.id))).status).toBe(403);
     expect(await placesOf(member)).toEqual([k.placeId()]);
+  });
+
+  /** The caller's user search for `term`, only those they may add here: the ids it answers, or the status. */
+  const addable = async (caller: Person, term: string, placeId = k.placeId()) => {
+    const query = new URLSearchParams({ searchTerm: term, limit: '50', [k.addableParam]: String(placeId) });
+    const answer = await call(caller, 'GET', `/api/user/some/by-user/${caller.id}?${query.toString()}`);
+    if (answer.status !== 200) return answer.status;
+    const { users, totalCount } = answer.body as unknown as { users: { id: number }[]; totalCount: number };
+    expect(totalCount).toBe(users.length);
+    return users.map((u) => u.id);
+  };
+
+  it('searches only the users the caller may add here: not members, not refused, none of another company', async () => {
+    const joiner = await newcomer();
+    const member = await newcomer();
+    await call(ownerA, 'POST', k.add, k.body([member.id]));
+    const misfit = await newcomer(k.misfit.roleId, k.misfit.company());
+    const stranger = await newcomer(k.joiner, companyB);
+    const peer = await newcomer(Role.Owner);
+    expect(await addable(ownerA, joiner.email)).toEqual([joiner.id]);
+    for (const nobody of [member, misfit, stranger, peer])
+      expect(await addable(ownerA, nobody.email)).toEqual([]);
+    // What the search offers, the add takes.
+    expect((await call(ownerA, 'POST', k.add, k.body([joiner.id]))).body).toEqual({
+      success: true,
+      count: 1,
+    });
+    expect(await addable(ownerA, joiner.email)).toEqual([]);
+    // Without the parameter the same search still finds members.
+    const plain = await call(ownerA, 'GET', `/api/user/some/by-user/${ownerA.id}?searchTerm=${member.email}`);
+    expect((plain.body.users as { id: number }[]).map((u) => u.id)).toEqual([member.id]);
+  });
+
+  it("finds nobody of another company's place (404), nor for a caller who may not manage its members (403)", async () => {
+    const joiner = await newcomer();
+    expect(await addable(ownerB, joiner.email)).toBe(404);
+    expect(await addable(ownerB, '')).toBe(404);
+    const bystander = await newcomer(k.bystander);
+    await call(ownerA, 'POST', k.add, k.body([bystander.id]));
+    expect(await addable(bystander, joiner.email)).toBe(403);
+    expect(await addable(ownerA, joiner.email, 999_999)).toBe(404);
+  });
+
+  it('refuses (400) a bad place id, and both places at once', async () => {
+    const path = `/api/user/some/by-user/${ownerA.id}`;
+    const bad = await call(ownerA, 'GET', `${path}?${k.addableParam}=abc`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.validationErrors as object)).toEqual([k.addableParam]);
+    const both = await call(
+      ownerA,
+      'GET',
+      `${path}?addableToLocationId=${site}&addableToOrganizationId=${north}`,
+    );
+    expect(both.status).toBe(400);
+    expect(both.body.message).toMatch(/one at most/);
   });
 
   it("is not found (404) out of the caller's scope, nor is a user out of it", async () => {

@@ -207,6 +207,26 @@ describe('areas', () => {
     ).toBe(400);
   });
 
+  it("are listed whole to an Admin a page at a time from the stage's index, with their totals", async () => {
+    const pageOf = (who: Person, query: { limit: number; offset?: number; searchTerm?: string }) =>
+      api(who, 'organization.someByUser', { params: { userId: who.id }, query });
+    const all = await api(admin, 'organization.allByUser', { params: { userId: admin.id } });
+    expect(all.map((a) => a.id)).toEqual(expect.arrayContaining([northA, southA, organizationB]));
+    const first = await pageOf(admin, { limit: 2 });
+    const rest = await pageOf(admin, { limit: 50, offset: 2 });
+    expect(first.totalCount).toBe(all.length);
+    expect([...first.organizations, ...rest.organizations]).toEqual(all);
+    const bolt = await pageOf(admin, { limit: 10, searchTerm: 'BOLT' });
+    expect(bolt).toMatchObject({
+      totalCount: 1,
+      organizations: [{ id: organizationB, managementCompanyName: 'Bolt' }],
+    });
+    // A company's manager pages their own company's areas, none of another's.
+    const ofA = await pageOf(managerA, { limit: 50 });
+    expect(ofA.organizations.map((a) => a.id).sort()).toEqual([northA, southA].sort());
+    expect((await pageOf(managerA, { limit: 50, searchTerm: 'bolt' })).totalCount).toBe(0);
+  });
+
   it('are listed by company for that company only', async () => {
     expect(
       (await call(managerB, 'GET', `/api/organization/all/by-management-company/${companyA}`)).status,

@@ -131,12 +131,38 @@ describe('creating a task', () => {
 
 describe('who may assign', () => {
   it('lists the people of the location the caller sees, and is not for an Employee', async () => {
-    const { users } = await api(assistant, 'task.assignees', { params: { locationId: a.locationId } });
+    const { users } = await api(assistant, 'task.assignees', {
+      params: { locationId: a.locationId },
+      query: { limit: 50 },
+    });
     const ids = users.map((u) => u.id);
     expect(ids).toEqual(expect.arrayContaining([manager.id, assistant.id, employee.id, otherEmployee.id]));
     expect(ids).not.toContain(managerB.id);
     expect((await call(employee, 'GET', `/api/task/assignees/${a.locationId}`)).status).toBe(403);
     expect((await call(managerB, 'GET', `/api/task/assignees/${a.locationId}`)).status).toBe(404);
+  });
+
+  it('pages them by last name and searches their names (the Assignee picker), none of another company', async () => {
+    const params = { locationId: a.locationId };
+    const all = await api(assistant, 'task.assignees', { params, query: { limit: 50 } });
+    expect(all.totalCount).toBe(all.users.length);
+    const lastNames = all.users.map((u) => u.lastName);
+    expect(lastNames).toEqual(
+      [...lastNames].sort((x, y) => x.localeCompare(y, 'en', { sensitivity: 'base' })),
+    );
+    const firstTwo = await api(assistant, 'task.assignees', { params, query: { limit: 2 } });
+    expect(firstTwo).toEqual({ users: all.users.slice(0, 2), totalCount: all.totalCount });
+    const next = await api(assistant, 'task.assignees', { params, query: { limit: 2, offset: 2 } });
+    expect(next.users).toEqual(all.users.slice(2, 4));
+    const them = await api(employee, 'auth.me');
+    const found = await api(assistant, 'task.assignees', { params, query: { searchTerm: them.lastName } });
+    expect(found).toEqual({ users: [expect.objectContaining({ id: employee.id })], totalCount: 1 });
+    const theirs = await api(managerB, 'auth.me');
+    const other = await api(assistant, 'task.assignees', { params, query: { searchTerm: theirs.lastName } });
+    expect(other).toEqual({ users: [], totalCount: 0 });
+    const bad = await call(assistant, 'GET', `/api/task/assignees/${a.locationId}?limit=0`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.validationErrors as object)).toEqual(['limit']);
   });
 });
 

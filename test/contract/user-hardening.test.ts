@@ -264,18 +264,40 @@ describe('table order (items 9 and 11)', () => {
     expect((await call(null, 'GET', '/api/user/table-order')).status).toBe(401);
   });
 
-  it('caps the tables per user, and a user with a full table order is still deleted', async () => {
+  it("keeps a whole portfolio's order (TABLE_ORDER_MAX tables) and no more; a user with a full one is still deleted", async () => {
     const me = await person(t.host.url, Role.Manager, {
       managementCompanyId: company,
       locations: [at(n1, north)],
     });
-    for (let tableId = 0; tableId < TABLE_ORDER_MAX; tableId++) await saved(me, tableId, tableId);
+    // All but the last row written directly: through the API each new row reads the whole order to count it.
+    const db = dataFromEnv();
+    const ids = await nextIds(db, 'tablePreference', TABLE_ORDER_MAX - 1);
+    const written = await db.entities.tablePreference
+      .put(
+        ids.map((tablePreferenceId, tableId) => ({
+          userId: me.id,
+          tableId,
+          tablePreferenceId,
+          tableName: 'dashboard',
+          displayOrder: tableId,
+        })),
+      )
+      .go({ concurrency: 4 });
+    expect(written.unprocessed).toEqual([]);
+    const last = TABLE_ORDER_MAX - 1;
+    expect(await saved(me, last, last)).toMatchObject({ tableId: last, displayOrder: last });
     // Saving a known table again is a move, not a new row; a new table past the cap is refused.
     expect(await saved(me, 0, 42)).toMatchObject({ tableId: 0, displayOrder: 42 });
     const over = await save(me, TABLE_ORDER_MAX, 0);
     expect(over.status).toBe(400);
     expect(over.body.validationErrors).toHaveProperty('tableId');
-    expect(await orderOf(me)).toHaveLength(TABLE_ORDER_MAX);
+    // No position past the last one an order of the cap has.
+    const pastTheEnd = await save(me, 1, TABLE_ORDER_MAX);
+    expect(pastTheEnd.status).toBe(400);
+    expect(pastTheEnd.body.validationErrors).toHaveProperty('displayOrder');
+    const order = await orderOf(me);
+    expect(order).toHaveLength(TABLE_ORDER_MAX);
+    expect(order.at(-1)).toMatchObject({ tableId: last, displayOrder: last });
     expect(await api(owner, 'user.delete', { params: { id: me.id } })).toEqual({ success: true, id: me.id });
     expect((await call(owner, 'GET', `/api/user/${me.id}`)).status).toBe(404);
   });

@@ -18,6 +18,7 @@ let ownerA: Person;
 let managerB: Person;
 let tenantA: Tenant;
 let companyA: number;
+let companyB: number;
 let north: number;
 let locA1: number;
 let locA2: number;
@@ -46,6 +47,7 @@ beforeAll(async () => {
   ({ companyId: companyA, organizationId: north, locationId: locA1 } = tenantA);
   locA2 = await tenantA.addLocation('A Two');
   locB = tenantB.locationId;
+  companyB = tenantB.companyId;
   ownerA = await tenantA.person(Role.Owner);
   managerB = await tenantB.person(Role.CompanyManager);
 });
@@ -192,6 +194,78 @@ describe('reading users', () => {
     expect(areaManagers.users.map((u) => u.id)).toContain(areaManager.id);
     expect(areaManagers.users.every((u) => u.roleId === Role.AreaManager)).toBe(true);
     expect((await call(managerB, 'GET', `/api/user/some/by-user/${ownerA.id}?limit=5`)).status).toBe(404);
+  });
+});
+
+describe("the Super User's and Admins' user list", () => {
+  const pageOf = (who: Person, query: { limit: number; offset?: number; searchTerm?: string }) =>
+    api(who, 'user.someByUser', { params: { id: who.id }, query });
+
+  it('pages every user of the stage by last name from its index, with the whole count', async () => {
+    const all = await api(superUser, 'user.allByUser', { params: { id: superUser.id } });
+    const first = await pageOf(superUser, { limit: 3, offset: 0 });
+    const second = await pageOf(superUser, { limit: 3, offset: 3 });
+    expect(first.totalCount).toBe(all.length);
+    expect(second.totalCount).toBe(all.length);
+    const paged = [...first.users, ...second.users];
+    expect(new Set(paged.map((u) => u.id)).size).toBe(6);
+    const lastNames = paged.map((u) => u.lastName.toLowerCase());
+    expect(lastNames).toEqual([...lastNames].sort());
+    // Both companies' people are on the stage's list, with their views' names read for the whole page.
+    const everyone = await pageOf(admin, { limit: 50 });
+    expect(everyone.totalCount).toBe(all.length);
+    expect(everyone.users.find((u) => u.id === ownerA.id)?.managementCompany).not.toBeNull();
+    expect(everyone.users.some((u) => u.id === managerB.id)).toBe(true);
+  });
+
+  it("searches the stage by name, e-mail, phone and role, finds a renamed user by the new name, and keeps a company's manager to their company", async () => {
+    const tag = randomBytes(3).toString('hex');
+    const inA = await createUser('user.createEmployee', {
+      userInfo: info({ lastName: `Quill${tag}`, phone: '559-555-0177' }),
+      locationIds: [locA1],
+    });
+    const inB = await createUser(
+      'user.createManager',
+      { userInfo: info({ lastName: `Quill${tag}`, managementCompanyId: companyB }), locationIds: [locB] },
+      managerB,
+    );
+    const searched = await pageOf(superUser, { limit: 1, searchTerm: `QUILL${tag}` });
+    expect(searched.totalCount).toBe(2);
+    expect(searched.users).toHaveLength(1);
+    const rest = await pageOf(superUser, { limit: 1, offset: 1, searchTerm: `quill${tag}` });
+    expect([searched.users[0]!.id, rest.users[0]!.id].sort()).toEqual([inA.id, inB.id].sort());
+    expect((await pageOf(admin, { limit: 10, searchTerm: inA.email! })).users.map((u) => u.id)).toEqual([
+      inA.id,
+    ]);
+    expect((await pageOf(admin, { limit: 10, searchTerm: `pat quill${tag}` })).totalCount).toBe(2);
+    const managers = await pageOf(admin, { limit: 50, searchTerm: 'manager' });
+    expect(managers.users.every((u) => u.roleName.toLowerCase().includes('manager'))).toBe(true);
+    // The company's manager searching the same finds only their own company's.
+    const ofB = await api(managerB, 'user.someByUser', {
+      params: { id: managerB.id },
+      query: { limit: 10, searchTerm: `quill${tag}` },
+    });
+    expect(ofB).toMatchObject({ totalCount: 1, users: [{ id: inB.id }] });
+    await api(ownerA, 'user.update', {
+      params: { id: inA.id },
+      body: { userInfo: { id: inA.id, lastName: `Renamed${tag}`, phone: '(559) 555-0188' } },
+    });
+    expect(
+      (await pageOf(superUser, { limit: 10, searchTerm: `quill${tag}` })).users.map((u) => u.id),
+    ).toEqual([inB.id]);
+    expect((await pageOf(superUser, { limit: 10, searchTerm: `renamed${tag}` })).totalCount).toBe(1);
+    expect(
+      (await pageOf(superUser, { limit: 10, searchTerm: '559-555-0188' })).users.map((u) => u.id),
+    ).toEqual([inA.id]);
+    // Still found by what did not change: the e-mail stays in the search text.
+    expect((await pageOf(superUser, { limit: 10, searchTerm: inA.email! })).totalCount).toBe(1);
+  });
+
+  it('answers a bad page with a 400', async () => {
+    for (const query of ['limit=0', 'limit=51', 'offset=-1', 'limit=x']) {
+      const answer = await call(superUser, 'GET', `/api/user/some/by-user/${superUser.id}?${query}`);
+      expect(answer.status).toBe(400);
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import { searchNeedle } from './entities/search-text.ts';
+
 /**
  * Reads every page of one partition, up to a bound. Lists page in memory after one scoped read
  * (docs/data-model.md), so the bound caps what one request may read; past it the request fails loudly
@@ -9,7 +11,8 @@ export class PartitionTooLargeError extends Error {
   override name = 'PartitionTooLargeError';
 }
 
-type PageQuery<T> = (cursor: string | null) => Promise<{ data: T[]; cursor: string | null }>;
+/** A page of a query from a cursor (ElectroDB's, a string; or a raw query's, DynamoDB's last key). */
+type PageQuery<T, C = string> = (cursor: C | null) => Promise<{ data: T[]; cursor: C | null }>;
 
 /** Every page of a query, one at a time, with no bound: for a job that holds one page at once (an export). */
 export async function* pagesOf<T>(query: PageQuery<T>): AsyncGenerator<T[]> {
@@ -21,9 +24,12 @@ export async function* pagesOf<T>(query: PageQuery<T>): AsyncGenerator<T[]> {
   } while (cursor);
 }
 
-export const readPartition = async <T>(query: PageQuery<T>, bound = PARTITION_READ_BOUND): Promise<T[]> => {
+export const readPartition = async <T, C = string>(
+  query: PageQuery<T, C>,
+  bound = PARTITION_READ_BOUND,
+): Promise<T[]> => {
   const items: T[] = [];
-  let cursor: string | null = null;
+  let cursor: C | null = null;
   do {
     const page = await query(cursor);
     items.push(...page.data);
@@ -108,4 +114,67 @@ export const mapBounded = async <T, R>(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
   return results;
+};
+
+/** What a Query ElectroDB builds is run with here: how many items to gather, DynamoDB's Limit, a raw answer. */
+export interface IndexQueryOptions {
+  count?: number;
+  limit?: number;
+  cursor?: unknown;
+  data?: 'raw';
+  params?: Record<string, unknown>;
+}
+/** An ElectroDB query (its key condition and any filter), run with the options given. */
+export type IndexQuery = (options: IndexQueryOptions) => Promise<{ data: unknown; cursor?: unknown }>;
+
+/** Items a filtered page Query has DynamoDB look at per request (a Limit counts items read, not matched). */
+export const FILTERED_READ_STEP = 200;
+
+/** How many items a Query matches (its filter applied), counted by DynamoDB: Select COUNT answers no items. */
+export const countMatching = async (query: IndexQuery): Promise<number> => {
+  let total = 0;
+  let cursor: unknown = null;
+  do {
+    const answer = await query({ data: 'raw', cursor, params: { Select: 'COUNT' } });
+    const page = answer.data as { Count?: number; LastEvaluatedKey?: unknown };
+    total += page.Count ?? 0;
+    cursor = page.LastEvaluatedKey ?? null;
+  } while (cursor);
+  return total;
+};
+
+/** A page asked of a list: `limit` items from `offset`, those matching `searchTerm` if one is given. */
+export interface PageAsked {
+  offset: number;
+  limit: number;
+  searchTerm?: string | undefined;
+}
+
+/**
+ * A page of a Query whose items carry a `searchText` (entities/search-text.ts): `queryOf` builds it with a
+ * `contains` filter on the term as compared (trimmed, lower-cased), or without one when there is no term.
+ */
+export const pageOfSearchedQuery = <T>(
+  { offset, limit, searchTerm }: PageAsked,
+  queryOf: (needle: string | undefined) => IndexQuery,
+) => {
+  const needle = searchNeedle(searchTerm);
+  return pageOfQuery<T>(queryOf(needle), { offset, limit, filtered: needle !== undefined });
+};
+
+/**
+ * Items `offset` to `offset + limit` of a Query in its index's order, and how many it matches: the page read
+ * until it holds that many items (one request without a filter; with one, FILTERED_READ_STEP items looked at
+ * a request) beside DynamoDB's count. An early page costs a Query, not the partition.
+ */
+export const pageOfQuery = async <T>(
+  query: IndexQuery,
+  { offset, limit, filtered }: { offset: number; limit: number; filtered: boolean },
+): Promise<{ items: T[]; totalCount: number }> => {
+  const wanted = offset + limit;
+  const [page, totalCount] = await Promise.all([
+    query({ count: wanted, limit: filtered ? FILTERED_READ_STEP : wanted }),
+    countMatching(query),
+  ]);
+  return { items: (page.data as T[]).slice(offset), totalCount };
 };

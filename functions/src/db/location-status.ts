@@ -1,7 +1,7 @@
 import type { WalkWindow } from '@sitewalk/shared/schemas/schedule';
 import { defaultWindows, type ReportTimes, type ScheduleTimes } from '@sitewalk/shared/walk-windows';
 import type { DataService } from './service.ts';
-import type { LocationStatusItem } from './entities/locationStatus.ts';
+import { locationStatusEntity, type LocationStatusItem } from './entities/locationStatus.ts';
 import type { LocationItem } from './entities/location.ts';
 import type { WalkReportItem } from './entities/walkReport.ts';
 import { UNRESOLVED, type IncidentItem } from './entities/incident.ts';
@@ -69,32 +69,53 @@ export const decodeWindows = (encoded: string): WalkWindow[] =>
     walkIds,
   }));
 
+/**
+ * An instant in an entry: whole seconds since the epoch, in base 36 (6 characters where milliseconds in decimal
+ * take 13; a Query reads every location's entries). Starts round down and finishes up, so a finish is never
+ * read as earlier than it was (a window's limits are whole seconds, so "by the end of the grace" holds exactly).
+ */
+export const encodeInstant = (ms: number, round: 'down' | 'up') =>
+  (round === 'down' ? Math.floor(ms / 1000) : Math.ceil(ms / 1000)).toString(36);
+export const decodeInstant = (encoded: string) => parseInt(encoded, 36) * 1000;
+
 export const reportStartEntry = (report: Pick<WalkReportItem, 'walkReportId' | 'walkId' | 'startedAt'>) =>
-  `${report.walkReportId}.${report.walkId}.${Date.parse(report.startedAt)}`;
+  `${report.walkReportId}.${report.walkId}.${encodeInstant(Date.parse(report.startedAt), 'down')}`;
 export const reportEndEntry = (walkReportId: number, finishedAt: string, reached: number, markers: number) =>
-  `${walkReportId}.${Date.parse(finishedAt)}.${reached}/${markers}`;
+  `${walkReportId}.${encodeInstant(Date.parse(finishedAt), 'up')}.${reached}/${markers}`;
 export const flaggedEntry = (report: Pick<WalkReportItem, 'walkReportId' | 'startedAt'>) =>
-  `${Date.parse(report.startedAt)}.${report.walkReportId}`;
+  `${encodeInstant(Date.parse(report.startedAt), 'down')}.${report.walkReportId}`;
 
 /** When an entry's report started (start and flagged entries), epoch ms. */
-const startOfEntry = (entry: string) => Number(entry.split('.')[2]);
-const startOfFlagged = (entry: string) => Number(entry.split('.')[0]);
+const startOfEntry = (entry: string) => decodeInstant(entry.slice(entry.lastIndexOf('.') + 1));
+const startOfFlagged = (entry: string) => decodeInstant(entry.slice(0, entry.indexOf('.')));
 
-/** The reports of a status item as the windows need them. */
+/**
+ * The reports of a status item as the windows need them; only those started within `startedWithin` (epoch ms,
+ * both included) when given: a window counts no report started outside it (`reportsFor`), and most of an item's
+ * reports are of yesterday's windows.
+ */
 export const reportTimesOf = (
   item: Pick<LocationStatusItem, 'reportStarts' | 'reportEnds'>,
+  startedWithin?: { from: number; to: number },
 ): ReportTimes[] => {
+  const starts: { id: number; walkId: number; started: number }[] = [];
+  for (const entry of item.reportStarts ?? []) {
+    const [id, walkId, encoded] = entry.split('.') as [string, string, string];
+    const started = decodeInstant(encoded);
+    if (startedWithin && (started < startedWithin.from || started > startedWithin.to)) continue;
+    starts.push({ id: Number(id), walkId: Number(walkId), started });
+  }
+  if (starts.length === 0) return [];
   const ends = new Map<number, { finishedAt: string; completion: number }>();
   for (const entry of item.reportEnds ?? []) {
     const [id, finished, share] = entry.split('.') as [string, string, string];
     const [reached, markers] = share.split('/').map(Number) as [number, number];
     ends.set(Number(id), {
-      finishedAt: new Date(Number(finished)).toISOString(),
+      finishedAt: new Date(decodeInstant(finished)).toISOString(),
       completion: markers > 0 ? reached / markers : 1,
     });
   }
-  return (item.reportStarts ?? []).map((entry) => {
-    const [id, walkId, started] = entry.split('.').map(Number) as [number, number, number];
+  return starts.map(({ id, walkId, started }) => {
     const end = ends.get(id);
     return {
       id,
@@ -217,14 +238,13 @@ export const locationCreatedStatus = (
   tx: StatusTx,
   location: StatusKey & LocationFields,
   schedule: ScheduleTimes,
-  now: Date,
 ) => [
   tx.locationStatus
     .put({
       ...statusKeyOf(location),
       ...fieldsOf(location),
       ...timesOf(schedule),
-      builtAt: now.toISOString(),
+      built: true,
     })
     .commit(),
 ];
@@ -239,15 +259,38 @@ export const locationGoneStatus = (tx: StatusTx, location: StatusKey) => [
   tx.locationStatus.delete(statusKeyOf(location)).commit(),
 ];
 
+/** Each stored field's attribute (the entity's short field names). */
+const attributeOfField = new Map(
+  Object.entries(locationStatusEntity.schema.attributes).map(([name, { field }]) => [field, name]),
+);
+
+/**
+ * An item as the DocumentClient answers it (stored field names, sets as Sets) as ElectroDB would give it. A
+ * company's Query reads them raw: ElectroDB's formatting (every attribute's getter run on every item) took more
+ * of a 500-location summary's time than anything else. The partition holds status items only (keys of their own).
+ */
+const fromStored = (stored: Record<string, unknown>): LocationStatusItem => {
+  const item: Record<string, unknown> = {};
+  for (const field in stored) {
+    const name = attributeOfField.get(field);
+    const value = stored[field];
+    if (name !== undefined) item[name] = value instanceof Set ? [...(value as Set<unknown>)] : value;
+  }
+  return item as LocationStatusItem;
+};
+
 /** The status items of a company, or of one of its areas (one Query, every page). */
 export const statusesOf = (db: DataService, managementCompanyId: number, organizationId?: number) =>
-  readPartition((cursor) =>
-    db.entities.locationStatus.query
+  readPartition(async (cursor: Record<string, unknown> | null) => {
+    const page = await db.entities.locationStatus.query
       .primary(
         organizationId === undefined ? { managementCompanyId } : { managementCompanyId, organizationId },
       )
-      .go({ cursor }),
-  );
+      // A raw read's cursor is DynamoDB's last key, an object (ElectroDB's types say a string).
+      .go({ cursor: cursor as unknown as string | null, data: 'raw' });
+    const { Items = [] } = page.data as { Items?: Record<string, unknown>[] };
+    return { data: Items.map(fromStored), cursor: page.cursor as unknown as Record<string, unknown> | null };
+  });
 
 /** Status items by key, in one batch read; those not there are left out. */
 export const getStatuses = (db: DataService, keys: readonly StatusKey[]) =>
@@ -256,8 +299,8 @@ export const getStatuses = (db: DataService, keys: readonly StatusKey[]) =>
 export const getCompanyMark = async (db: DataService, managementCompanyId: number) =>
   (await db.entities.locationStatus.get(companyMarkKey(managementCompanyId)).go()).data;
 
-export const markCompanyBuilt = (db: DataService, managementCompanyId: number, now: Date) =>
-  db.entities.locationStatus.put(companyMarkItem(managementCompanyId, now)).go();
+export const markCompanyBuilt = (db: DataService, managementCompanyId: number) =>
+  db.entities.locationStatus.put(companyMarkItem(managementCompanyId)).go();
 
 type StatusSets = Pick<LocationStatusItem, 'reportStarts' | 'reportEnds' | 'flagged' | OpenSet>;
 
@@ -298,19 +341,18 @@ export const builtStatusItem = (
   location: StatusKey & LocationFields,
   schedule: ScheduleTimes,
   sets: StatusSets,
-  now: Date,
 ) => ({
   ...statusKeyOf(location),
   ...fieldsOf(location),
   ...timesOf(schedule),
-  builtAt: now.toISOString(),
+  built: true,
   ...sets,
 });
 
 /** A company's mark, for generated data: every location of it has its item. */
-export const companyMarkItem = (managementCompanyId: number, now: Date) => ({
+export const companyMarkItem = (managementCompanyId: number) => ({
   ...companyMarkKey(managementCompanyId),
-  builtAt: now.toISOString(),
+  built: true,
 });
 
 /** What a built item holds, from the location's own data (`buildStatus` in functions/src/domain/portfolio.ts). */
@@ -319,12 +361,11 @@ export const writeBuiltStatus = (
   location: StatusKey & LocationFields,
   schedule: ScheduleTimes,
   sets: StatusSets,
-  now: Date,
 ) => {
   const times = timesOf(schedule);
   const update = db.entities.locationStatus
     .update(statusKeyOf(location))
-    .set({ ...fieldsOf(location), ...times, builtAt: now.toISOString() })
+    .set({ ...fieldsOf(location), ...times, built: true })
     .remove(times.windows === undefined ? ['windows'] : []);
   // Entries are added, so one written by a report or incident meanwhile is kept.
   return (Object.keys(sets).length > 0 ? update.add(sets) : update).go();

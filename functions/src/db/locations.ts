@@ -3,7 +3,7 @@ import { CHANGE_MAX_ITEMS } from '@sitewalk/shared/constants';
 import type { Actor } from '@sitewalk/shared/policy';
 import type { DataService } from './service.ts';
 import type { CreateLocationItem, LocationItem } from './entities/location.ts';
-import { mapBounded, readByKeys, readPartition } from './bounded.ts';
+import { mapBounded, pageOfSearchedQuery, readByKeys, readPartition, type PageAsked } from './bounded.ts';
 import { listAllManagementCompanies } from './managementCompanies.ts';
 import { AuditedChangeRefused, writeAudited, writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields } from './audit-fields.ts';
@@ -31,6 +31,28 @@ export const listLocationsOfCompany = (db: DataService, managementCompanyId: num
 /** An organization's locations (gsi2 of location). */
 export const listLocationsOfOrganization = (db: DataService, organizationId: number) =>
   readPartition((cursor) => db.entities.location.query.byOrganization({ organizationId }).go({ cursor }));
+
+/**
+ * A page of every location of the stage (a global scope's list), by name (gsi3), searched over name, address,
+ * city, state and ZIP code: one Query and DynamoDB's count, not every company's partition.
+ */
+export const pageOfStageLocations = (db: DataService, asked: PageAsked) =>
+  pageOfSearchedQuery<LocationItem>(asked, (needle) => (options) => {
+    const query = db.entities.location.query.all({});
+    const searched = needle
+      ? query.where(({ searchText }, { contains }) => contains(searchText, needle))
+      : query;
+    return searched.go(options as never);
+  });
+
+/** The fields the search text is made of, all of them: an update that changes one writes every one. */
+const searchFields = (item: LocationItem) => ({
+  name: item.name,
+  address: item.address,
+  city: item.city,
+  state: item.state,
+  zipcode: item.zipcode,
+});
 
 // One collator for every comparison: localeCompare with a locale builds one per call (0.2 ms a 20-name sort).
 const names = new Intl.Collator('en', { sensitivity: 'base' });
@@ -91,7 +113,7 @@ export const createLocation = async (
     },
     ({ location, locationStatus }) => [
       location.create(item).commit(),
-      ...locationCreatedStatus({ locationStatus }, item, schedule, new Date()),
+      ...locationCreatedStatus({ locationStatus }, item, schedule),
     ],
   );
   return reread(db, locationId);
@@ -127,7 +149,7 @@ export const updateLocation = async (
     ({ location, locationStatus }) => [
       location
         .patch({ locationId: item.locationId })
-        .set({ ...definedOnly(changes), organizationId: item.organizationId })
+        .set({ ...searchFields(item), ...definedOnly(changes), organizationId: item.organizationId })
         .composite(unchangedKeys(item, changes))
         .commit(),
       ...locationChangedStatus({ locationStatus }, { ...item, ...definedOnly(changes) }),
@@ -174,7 +196,7 @@ export const moveLocation = async (
       ...locationGoneStatus({ locationStatus }, item),
       location
         .patch({ locationId: item.locationId })
-        .set({ ...definedOnly(changes), organizationId })
+        .set({ ...searchFields(item), ...definedOnly(changes), organizationId })
         .composite(unchangedKeys(item, changes))
         .where((attributes, { eq }) => eq(attributes.organizationId, item.organizationId))
         .commit(),

@@ -1,6 +1,6 @@
 import type { DataService } from './service.ts';
 import type { CreateOrganizationItem, OrganizationItem } from './entities/organization.ts';
-import { readPartition } from './bounded.ts';
+import { pageOfQuery, readPartition, type PageAsked } from './bounded.ts';
 import { writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields, imageChange } from './audit-fields.ts';
 
@@ -20,6 +20,18 @@ export const getOrganization = async (db: DataService, organizationId: number) =
 /** A company's organizations, by name (gsi1). */
 export const listOrganizationsOfCompany = (db: DataService, managementCompanyId: number) =>
   readPartition((cursor) => db.entities.organization.query.byCompany({ managementCompanyId }).go({ cursor }));
+
+/** Every area of the stage, by name (gsi3: one partition, a few per company). */
+export const listOrganizationsOfStage = (db: DataService) =>
+  readPartition((cursor) => db.entities.organization.query.all({}).go({ cursor }));
+
+/** Areas `offset` to `offset + limit` of the stage, by name, and how many it holds: one Query and a count. */
+export const pageOfStageOrganizations = (db: DataService, { offset, limit }: PageAsked) =>
+  pageOfQuery<OrganizationItem>((options) => db.entities.organization.query.all({}).go(options as never), {
+    offset,
+    limit,
+    filtered: false,
+  });
 
 /** Organizations by id, one batch read, by name. */
 export const getOrganizations = async (db: DataService, ids: readonly number[]) => {

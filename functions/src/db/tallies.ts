@@ -1,8 +1,9 @@
+import { PORTFOLIO_PAGE_DEFAULT } from '@sitewalk/shared/constants';
 import type { DataService } from './service.ts';
 import type { LocationMonthItem, WalkReportItem } from './entities/walkReport.ts';
 import { UNRESOLVED, type IncidentItem } from './entities/incident.ts';
 import { writeIf } from './conditional.ts';
-import { mapBounded, readByKeys } from './bounded.ts';
+import { mapBounded, readPartition } from './bounded.ts';
 
 /**
  * A location's tallies (docs/data-model.md, "The dashboard"): its running total of reports (`locationTally`)
@@ -33,18 +34,6 @@ const entryOf = (incident: Pick<TalliedIncident, 'createdAt' | 'incidentId'>) =>
 const monthOf = (instant: string) => instant.slice(0, 7);
 const monthStart = (month: string) => Date.parse(`${month}-01T00:00:00.000Z`);
 const msIntoMonth = (instant: string) => Date.parse(instant) - monthStart(monthOf(instant));
-
-/** The months from `from`'s to `to`'s, both included. */
-const monthsBetween = (from: string, to: string) => {
-  const months: string[] = [];
-  for (let month = monthOf(from); month <= monthOf(to);) {
-    months.push(month);
-    const next = new Date(monthStart(month));
-    next.setUTCMonth(next.getUTCMonth() + 1);
-    month = monthOf(next.toISOString());
-  }
-  return months;
-};
 
 /** A report started: its location's running total and the month's start times. */
 export const reportStartTallies = (
@@ -131,8 +120,16 @@ const readMonth = (item: LocationMonthItem, into: Tallies) => {
 };
 
 /**
- * The tallies of locations over the UTC months from `from`'s to `to`'s (a few small items per location, read in
- * batches of 100), by location.
+ * How many locations' months one call reads at once: a page of the owner's dashboard (PORTFOLIO_PAGE_DEFAULT)
+ * in one round, as one batch read of their keys was; a user dashboard of more locations, this many at a time.
+ */
+const MONTH_QUERIES_AT_ONCE = PORTFOLIO_PAGE_DEFAULT;
+
+/**
+ * The tallies of locations over the UTC months from `from`'s to `to`'s, by location: one Query of each location's
+ * months (a range of its sort key), MONTH_QUERIES_AT_ONCE at a time. A Query's read units are per 4 KB of what it
+ * reads, so a location's two or three small months cost half a unit, where reading them by key costs half a unit
+ * each.
  */
 export const talliesBetween = async (
   db: DataService,
@@ -140,22 +137,26 @@ export const talliesBetween = async (
   from: string,
   to: string,
 ): Promise<Map<number, Tallies>> => {
-  const tallies = new Map(
-    locationIds.map((id): [number, Tallies] => [
-      id,
-      { reportStarts: [], flagReportStarts: [], incidents: [] },
-    ]),
+  const first = monthOf(from);
+  const last = monthOf(to);
+  const months = await mapBounded(
+    locationIds,
+    (locationId) =>
+      readPartition((cursor) =>
+        db.entities.locationMonth.query
+          .primary({ locationId })
+          .between({ month: first }, { month: last })
+          .go({ cursor }),
+      ),
+    MONTH_QUERIES_AT_ONCE,
   );
-  const months = monthsBetween(from, to);
-  const keys = locationIds.flatMap((locationId) => months.map((month) => ({ locationId, month })));
-  const items = await readByKeys(keys, (batch) =>
-    db.entities.locationMonth.get(batch).go({ concurrency: 4 }),
+  return new Map(
+    locationIds.map((locationId, i): [number, Tallies] => {
+      const into: Tallies = { reportStarts: [], flagReportStarts: [], incidents: [] };
+      for (const item of months[i] ?? []) readMonth(item, into);
+      return [locationId, into];
+    }),
   );
-  for (const item of items) {
-    const into = tallies.get(item.locationId);
-    if (into) readMonth(item, into);
-  }
-  return tallies;
 };
 
 type MonthItem = Pick<LocationMonthItem, 'locationId' | 'month' | 'reportStarts' | 'flags' | IncidentSet>;

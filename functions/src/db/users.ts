@@ -3,7 +3,7 @@ import type { Actor } from '@sitewalk/shared/policy';
 import type { DataService } from './service.ts';
 import { queueMailItem, type OutboxMail } from './mail-outbox.ts';
 import type { CreateUserItem, UserItem } from './entities/user.ts';
-import { mapBounded, readByKeys, readPartition } from './bounded.ts';
+import { mapBounded, pageOfSearchedQuery, readByKeys, readPartition, type PageAsked } from './bounded.ts';
 import { membershipsOfLocation } from './locations.ts';
 import {
   AuditedChangeRefused,
@@ -28,7 +28,8 @@ export interface OrganizationMembership {
   managementCompanyId: number;
 }
 
-const byLastName = (a: UserItem, b: UserItem) =>
+/** Users by last name, then first name, then id. */
+export const byLastName = (a: UserItem, b: UserItem) =>
   a.lastName.localeCompare(b.lastName, 'en', { sensitivity: 'base' }) ||
   a.firstName.localeCompare(b.firstName, 'en', { sensitivity: 'base' }) ||
   a.userId - b.userId;
@@ -57,6 +58,19 @@ export const userIdOfEmail = async (db: DataService, email: string) =>
 
 export const listAllUsers = (db: DataService) =>
   readPartition((cursor) => db.entities.user.query.all({}).go({ cursor }));
+
+/**
+ * A page of every user of the stage (a global scope's list), by last name (gsi2), searched over full name,
+ * e-mail, phone and role: one Query and DynamoDB's count, not the whole partition.
+ */
+export const pageOfStageUsers = (db: DataService, asked: PageAsked) =>
+  pageOfSearchedQuery<UserItem>(asked, (needle) => (options) => {
+    const query = db.entities.user.query.all({});
+    const searched = needle
+      ? query.where(({ searchText }, { contains }) => contains(searchText, needle))
+      : query;
+    return searched.go(options as never);
+  });
 
 export const listUsersOfCompany = (db: DataService, managementCompanyId: number) =>
   readPartition((cursor) => db.entities.user.query.byCompany({ managementCompanyId }).go({ cursor }));
@@ -227,6 +241,17 @@ const unchangedKeyParts = (user: UserItem, set: Record<string, unknown>) =>
       .map((key) => [key, user[key]]),
   );
 
+/**
+ * The fields the search text is made of that the user has: a change writes every one with its own, since
+ * the search text's setter sees only the attributes of its write.
+ */
+export const searchFields = (user: UserItem) =>
+  Object.fromEntries(
+    (['firstName', 'lastName', 'email', 'phone', 'roleId'] as const)
+      .filter((key) => user[key] !== undefined)
+      .map((key) => [key, user[key]]),
+  );
+
 /** At most the items `writeUserChange` writes (DynamoDB takes TRANSACTION_MAX_ITEMS in one). */
 export const itemsOfUserChange = (change: UserChange) =>
   1 +
@@ -240,7 +265,8 @@ export const itemsOfUserChange = (change: UserChange) =>
 
 /** False when the transaction was cancelled (the user changed or went meanwhile). */
 export const writeUserChange = async (db: DataService, change: UserChange, actor: AuditActor) => {
-  const { user, set, checkedDefault, newEmail } = change;
+  const { user, checkedDefault, newEmail } = change;
+  const set = { ...searchFields(user), ...change.set };
   const { userId } = user;
   const after: Record<string, unknown> = { ...user, ...set };
   if (change.clearsDefault) delete after.defaultLocationId;

@@ -25,8 +25,12 @@ export interface DashboardFilters {
   unresolvedOnly: boolean;
 }
 
-/** What a card needs of its location: which one, and whether its month tallies hold its whole history. */
-type CardLocation = Pick<LocationItem, 'locationId' | 'talliedAt'>;
+/**
+ * What a card needs of its location: which one, and whether its month tallies hold its whole history (a location
+ * item's `talliedAt`; `tallied` for a location whose status item was built, which tallied it: buildStatus).
+ */
+type CardLocation = Pick<LocationItem, 'locationId' | 'talliedAt'> | { locationId: number; tallied: true };
+const isTallied = (location: CardLocation) => 'tallied' in location || location.talliedAt !== undefined;
 
 export interface DashboardCard<L extends CardLocation = LocationItem> {
   location: L;
@@ -59,7 +63,7 @@ export const dashboardCards = async <L extends CardLocation>(
   const weekAgo = end - 7 * DAY;
   const threeDaysAgo = end - 72 * HOUR;
   await mapBounded(
-    locations.filter((location) => location.talliedAt === undefined),
+    locations.filter((location) => !isTallied(location)),
     ({ locationId }) => tallyHistory(db, locationId),
   );
   const tallies = await talliesBetween(

@@ -13,6 +13,7 @@ import {
   locationsInScope,
   membershipsOfLocation,
   moveLocation,
+  pageOfStageLocations,
   updateLocation,
 } from '../db/locations.ts';
 import { getManagementCompany } from '../db/managementCompanies.ts';
@@ -24,7 +25,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
 import { pageOf, type PageRequest } from './paging.ts';
 import { NOT_YET_MADE, locationPlacement, organizationPlacement, visibleOrganization } from './placements.ts';
 import { defaultSchedule } from './schedules.ts';
-import { visibleUserScope } from './scope.ts';
+import { listsWholeStage, scopeOfUser } from './scope.ts';
 import { managementCompanyNotFound } from './management-companies.ts';
 import { organizationNotFound } from './organizations.ts';
 
@@ -48,14 +49,9 @@ export const loadLocation = async (
 const visibleOnly = (actor: Actor, items: LocationItem[]) =>
   items.filter((l) => canSee(actor, locationPlacement(l)));
 
-/**
- * The locations in a user's scope, as far as the actor may see them. One's own scope is the actor's, read
- * already; another user's is read and checked (404 when the actor may not see the user).
- */
-export const visibleLocationsOfUser = async (db: DataService, actor: Actor, userId: number) => {
-  const scope = userId === actor.userId ? actor : (await visibleUserScope(db, actor, userId)).asActor;
-  return visibleOnly(actor, await locationsInScope(db, scope));
-};
+/** The locations in a user's scope (404 when the actor may not see the user), as far as the actor may see them. */
+export const visibleLocationsOfUser = async (db: DataService, actor: Actor, userId: number) =>
+  visibleOnly(actor, await locationsInScope(db, await scopeOfUser(db, actor, userId)));
 
 /** The locations of a user's dashboard as far as the actor may see them: all of them, or the one asked for. */
 export const dashboardLocations = async (
@@ -121,8 +117,11 @@ export const createLocations = ({ db }: { db: DataService }) => {
 
     visibleOfUser: (actor: Actor, userId: number) => visibleLocationsOfUser(db, actor, userId),
 
-    pageOfUser: async (actor: Actor, userId: number, query: PageRequest) =>
-      pageOf(await visibleLocationsOfUser(db, actor, userId), query, searchable),
+    pageOfUser: async (actor: Actor, userId: number, query: PageRequest) => {
+      const scope = await scopeOfUser(db, actor, userId);
+      if (listsWholeStage(actor, scope)) return pageOfStageLocations(db, query);
+      return pageOf(visibleOnly(actor, await locationsInScope(db, scope)), query, searchable);
+    },
 
     visibleOfOrganization,
 

@@ -1,9 +1,10 @@
 import { joinsOrganizations } from '@sitewalk/shared/roles';
-import { canManageMembership, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
+import { can, canManageMembership, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
 import { MAX_MEMBERSHIPS } from '@sitewalk/shared/constants';
 import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import { joinPlace, leaveLocation, leaveOrganization } from '../db/memberships.ts';
+import { ownMemberIdsOfOrganization, userIdsOfLocation } from '../db/users.ts';
 import { BadRequestError, ConflictError, ForbiddenError } from './errors.ts';
 import { mapBounded } from './fan-out.ts';
 import {
@@ -12,7 +13,7 @@ import {
   visibleLocation,
   visibleOrganization,
 } from './placements.ts';
-import { visibleUserScope } from './scope.ts';
+import { placementsSeenBy, visibleUserScope } from './scope.ts';
 
 /** The kinds of place a user belongs to. */
 export type PlaceKind = 'location' | 'organization';
@@ -90,6 +91,40 @@ export const addMembers = async (
     throw new ConflictError('The users changed meanwhile; please try again');
   }
   return joining.length;
+};
+
+/** The ids of a place's own members (an area's Area Managers, not its locations' people). */
+const memberIdsOf = (db: DataService, kind: PlaceKind, placeId: number) =>
+  kind === 'location' ? userIdsOfLocation(db, placeId) : ownMemberIdsOfOrganization(db, placeId);
+
+/**
+ * Of `users` (seen by the actor), those addMembers would add to the place: not yet there, admitted by it,
+ * and placed there by the actor (canManageMembership). The Add Users dialog's search asks for these only,
+ * so its first matches are all addable. 404 for a place the actor does not see, 403 for one whose members
+ * they may not manage. A user who already has MAX_MEMBERSHIPS places is still listed (addMembers says so).
+ */
+export const addableUsers = async (
+  db: DataService,
+  actor: Actor,
+  kind: PlaceKind,
+  placeId: number,
+  users: readonly UserItem[],
+): Promise<UserItem[]> => {
+  const place = await places[kind](db, actor, placeId);
+  if (!can(actor, 'manageMembers', place.placement)) throw new ForbiddenError();
+  const [memberIds, placements] = await Promise.all([
+    memberIdsOf(db, kind, placeId).then((ids) => new Set(ids)),
+    placementsSeenBy(db, actor, users),
+  ]);
+  return users.filter((user, i) => {
+    const placement = placements[i];
+    return (
+      !!placement &&
+      !memberIds.has(user.userId) &&
+      place.admits(user) &&
+      canManageMembership(actor, place.placement, placement)
+    );
+  });
 };
 
 /** Removes a user from a location or an organization: 1 when they were there, 0 when they were not. */

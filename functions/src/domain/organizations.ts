@@ -13,6 +13,8 @@ import {
   deleteOrganization,
   getOrganization,
   listOrganizationsOfCompany,
+  listOrganizationsOfStage,
+  pageOfStageOrganizations,
   setOrganizationLogoKey,
   updateOrganization,
 } from '../db/organizations.ts';
@@ -22,7 +24,7 @@ import { authorize } from './authorize.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, deletedMeanwhile } from './errors.ts';
 import { pageOf, type PageRequest } from './paging.ts';
 import { NOT_YET_MADE, organizationPlacement } from './placements.ts';
-import { organizationsInScope, visibleUserScope } from './scope.ts';
+import { listsWholeStage, organizationsInScope, scopeOfUser } from './scope.ts';
 import { presignOwnedUpload, presignedView } from './uploads.ts';
 import { visibleManagementCompanyItem } from './management-companies.ts';
 
@@ -50,10 +52,10 @@ export interface OrganizationDeps {
 }
 
 export const createOrganizations = ({ db, storage }: OrganizationDeps) => {
-  const visibleOfUser = async (actor: Actor, userId: number) => {
-    const { asActor } = await visibleUserScope(db, actor, userId);
-    return (await organizationsInScope(db, asActor)).filter((o) => canSee(actor, organizationPlacement(o)));
-  };
+  const visibleOfScope = async (actor: Actor, scope: Actor) =>
+    (await organizationsInScope(db, scope)).filter((o) => canSee(actor, organizationPlacement(o)));
+  const visibleOfUser = async (actor: Actor, userId: number) =>
+    visibleOfScope(actor, await scopeOfUser(db, actor, userId));
 
   return {
     get: (actor: Actor, organizationId: number) => loadOrganization(db, actor, 'read', organizationId),
@@ -116,14 +118,18 @@ export const createOrganizations = ({ db, storage }: OrganizationDeps) => {
     /** The organizations in a user's scope that the actor may see, by name. */
     visibleOfUser,
 
-    pageOfUser: async (actor: Actor, userId: number, query: PageRequest) =>
-      pageOf(await visibleOfUser(actor, userId), query, (o) => [
-        o.name,
-        o.address,
-        o.city,
-        o.state,
-        o.zipcode,
-      ]),
+    /**
+     * A page of them, searched over name and address. A global scope's first pages are one Query of the stage's
+     * index; searched, its areas (a few per company) are read whole.
+     */
+    pageOfUser: async (actor: Actor, userId: number, query: PageRequest) => {
+      const scope = await scopeOfUser(db, actor, userId);
+      if (listsWholeStage(actor, scope) && !query.searchTerm) return pageOfStageOrganizations(db, query);
+      const areas = listsWholeStage(actor, scope)
+        ? await listOrganizationsOfStage(db)
+        : await visibleOfScope(actor, scope);
+      return pageOf(areas, query, (o) => [o.name, o.address, o.city, o.state, o.zipcode]);
+    },
 
     /** A company's organizations that the actor may see, by name. */
     visibleOfCompany: async (actor: Actor, managementCompanyId: number) => {

@@ -1,3 +1,5 @@
+import { searchNeedle } from '../db/entities/search-text.ts';
+
 /** `limit`, `offset` and `searchTerm`, as every paged list takes them. */
 export interface PageRequest {
   limit: number;
@@ -18,7 +20,7 @@ export const searchOf = <T>(
   searchTerm: string | undefined,
   searchable: Searchable<T>,
 ) => {
-  const needle = searchTerm?.trim().toLowerCase();
+  const needle = searchNeedle(searchTerm);
   return needle
     ? items.filter((item) =>
         searchable(item).some(

@@ -9,7 +9,13 @@ import {
 } from '@sitewalk/shared/portfolio';
 import type { PortfolioSummary } from '@sitewalk/shared/schemas/portfolio';
 import { localDate } from '@sitewalk/shared/time';
-import { occurrencesOn, statusAt, type Occurrence, type StatusNow } from '@sitewalk/shared/walk-windows';
+import {
+  occurrencesOn,
+  statusAt,
+  type Occurrence,
+  type ScheduleTimes,
+  type StatusNow,
+} from '@sitewalk/shared/walk-windows';
 import type { DataService } from '../db/service.ts';
 import type { LocationStatusItem } from '../db/entities/locationStatus.ts';
 import { getLocation, getLocations, listLocationsOfCompany } from '../db/locations.ts';
@@ -55,9 +61,9 @@ import { defaultSchedule } from './schedules.ts';
 
 const DAY = 24 * 3_600_000;
 
-/** A status item that holds everything (`builtAt`), built from the location's own data when it was not. */
-type BuiltStatus = LocationStatusItem & { builtAt: string };
-const isBuilt = (item: LocationStatusItem): item is BuiltStatus => item.builtAt !== undefined;
+/** A status item that holds everything (`built`), built from the location's own data when it was not. */
+type BuiltStatus = LocationStatusItem & { built: true };
+const isBuilt = (item: LocationStatusItem): item is BuiltStatus => item.built === true;
 
 /**
  * Builds a location's status item from its data, for locations from before the items (or an item a racing write
@@ -95,7 +101,7 @@ export const buildStatus = async (
     incidentsOfLocation(db, locationId, true),
   ]);
   const times = schedule ?? defaultSchedule(location, now);
-  await writeBuiltStatus(db, location, times, statusSetsOf(reports, open, now), now);
+  await writeBuiltStatus(db, location, times, statusSetsOf(reports, open, now));
   const built = await db.entities.locationStatus.get(key).go();
   return built.data && isBuilt(built.data) ? built.data : null;
 };
@@ -138,7 +144,7 @@ const statusesOfCompany = async (
       locations.filter((l) => !have.has(l.locationId)),
       (l) => buildStatus(db, l.locationId, undefined, now),
     );
-    await markCompanyBuilt(db, managementCompanyId, now);
+    await markCompanyBuilt(db, managementCompanyId);
     return statusesOfCompany(db, managementCompanyId, organizationId, now);
   }
   return completed(
@@ -201,26 +207,48 @@ export interface LocationFacts {
   flaggedReportsLastWeek: number;
 }
 
+/** Today's windows of one time zone and schedule: when they span, and their statuses with no report in them. */
+interface WindowsToday {
+  occurrences: Occurrence[];
+  span: { from: number; to: number };
+  unwalked: LocationFacts['occurrences'];
+}
+
+const windowsToday = (schedule: ScheduleTimes, now: Date): WindowsToday => {
+  const occurrences = occurrencesOn(schedule, localDate(now, schedule.timeZone));
+  return {
+    occurrences,
+    span: {
+      from: Math.min(...occurrences.map((o) => o.opensAt.getTime())),
+      to: Math.max(...occurrences.map((o) => o.closesAt.getTime())),
+    },
+    unwalked: occurrences.map((occurrence) => ({ occurrence, status: statusAt(occurrence, [], now) })),
+  };
+};
+
 /**
  * Each item's facts at `now`. Locations of one time zone and windows share their occurrences today (most share
- * the default windows), so each is computed once per call.
+ * the default windows), computed once per call, as are their statuses for a location with no report started
+ * within them.
  */
 export const factsOf = (items: readonly BuiltStatus[], now: Date): LocationFacts[] => {
-  const occurrencesToday = new Map<string, Occurrence[]>();
+  const today = new Map<string, WindowsToday>();
   const weekAgo = now.getTime() - 7 * DAY;
   return items.map((item) => {
     const shared = `${item.timeZone ?? ''}|${item.windows ?? ''}`;
-    let occurrences = occurrencesToday.get(shared);
-    if (!occurrences) {
-      const schedule = scheduleTimesOf(item);
-      occurrences = occurrencesOn(schedule, localDate(now, schedule.timeZone));
-      occurrencesToday.set(shared, occurrences);
+    let windows = today.get(shared);
+    if (!windows) {
+      windows = windowsToday(scheduleTimesOf(item), now);
+      today.set(shared, windows);
     }
-    const reports = reportTimesOf(item);
-    const statuses = occurrences.map((occurrence) => ({
-      occurrence,
-      status: statusAt(occurrence, reports, now),
-    }));
+    const reports = reportTimesOf(item, windows.span);
+    const statuses =
+      reports.length === 0
+        ? windows.unwalked
+        : windows.occurrences.map((occurrence) => ({
+            occurrence,
+            status: statusAt(occurrence, reports, now),
+          }));
     return {
       item,
       state: todayStateOf(statuses.map((s) => s.status.status)),
@@ -340,7 +368,7 @@ export const portfolioPage = async (
   // The status item's build tallied the location's history (buildStatus): the cards need not check.
   const cards = await dashboardCards(
     db,
-    shown.map((f) => ({ ...f, locationId: f.item.locationId, talliedAt: f.item.builtAt })),
+    shown.map((f) => ({ ...f, locationId: f.item.locationId, tallied: true })),
     query,
     now,
   );

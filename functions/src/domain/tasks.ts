@@ -23,14 +23,21 @@ import { nextId } from '../db/counters.ts';
 import { getIncident } from '../db/incidents.ts';
 import { inboxEntry } from '../db/alerts.ts';
 import { getLocation, getLocations, locationsInScope } from '../db/locations.ts';
-import { getUser, listUsersOfCompany, ownMemberIdsOfOrganization, userIdsOfLocation } from '../db/users.ts';
+import {
+  byLastName,
+  getUser,
+  listUsersOfCompany,
+  ownMemberIdsOfOrganization,
+  userIdsOfLocation,
+} from '../db/users.ts';
 import type { OutboxMail } from '../db/mail-outbox.ts';
 import { clock } from '../ports/clock.ts';
 import type { DueCheck } from './alert-drafts.ts';
 import { authorize } from './authorize.ts';
 import { BadRequestError, ConflictError, NotFoundError } from './errors.ts';
 import { mapBounded } from './fan-out.ts';
-import { pageOf } from './paging.ts';
+import { pageOf, type PageRequest } from './paging.ts';
+import { pageOfUsers } from './user-pages.ts';
 import { atLocation, visibleLocation } from './placements.ts';
 import { loadUserScope } from './scope.ts';
 import { taskAssignedMail } from './mails.ts';
@@ -297,7 +304,11 @@ export const createTasks = ({ db, appUrl }: TaskDeps) => {
       return comment;
     },
 
-    assignees: async (actor: Actor, locationId: number) => {
+    /**
+     * A page of whom the caller may assign a task at this location to (the rule checkAssignee enforces), by
+     * last name, searched by name and role: the Assignee picker asks for the first PICKER_MATCHES.
+     */
+    assignees: async (actor: Actor, locationId: number, query: PageRequest) => {
       const location = await visibleLocation(db, actor, locationId);
       authorize(
         actor,
@@ -305,7 +316,7 @@ export const createTasks = ({ db, appUrl }: TaskDeps) => {
         taskPlacement({ taskId: 0, assigneeId: UNASSIGNED, createdBy: 0 }, location),
         notFound,
       );
-      return assigneesAt(actor, location);
+      return pageOfUsers((await assigneesAt(actor, location)).sort(byLastName), query);
     },
   };
 };

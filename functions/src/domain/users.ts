@@ -7,9 +7,6 @@ import {
   canCreateUser,
   canManageMembership,
   canSee,
-  isCompanyWide,
-  isGlobal,
-  userPlacementOf,
   type Action,
   type Actor,
 } from '@sitewalk/shared/policy';
@@ -30,6 +27,7 @@ import {
   userIdOfEmail,
   userIdsOfLocation,
   userIdsOfOrganization,
+  pageOfStageUsers,
   usersInScope,
   writeUserChange,
 } from '../db/users.ts';
@@ -41,8 +39,6 @@ import { EmailTakenError, type Accounts } from './accounts.ts';
 import { authorize } from './authorize.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
 import { emailChangedMail } from './mails.ts';
-import { mapBounded } from './fan-out.ts';
-import { pageOf, type PageRequest } from './paging.ts';
 import { GLOBAL_TENANT, presignOwnedUpload, presignedView } from './uploads.ts';
 import {
   locationPlacement,
@@ -50,7 +46,9 @@ import {
   visibleLocation,
   visibleOrganization,
 } from './placements.ts';
-import { loadUserScope, visibleUserScope } from './scope.ts';
+import { listsWholeStage, loadUserScope, placementsSeenBy, scopeOfUser, visibleUserScope } from './scope.ts';
+import type { PageRequest } from './paging.ts';
+import { pageOfUsers } from './user-pages.ts';
 
 /**
  * Users as the user API creates, changes and lists them: who may place whom where, which memberships a
@@ -448,42 +446,12 @@ export const setCompanyEmailContact = async (
   return user.userId;
 };
 
-const searchable = (u: UserItem) => [
-  u.firstName,
-  u.lastName,
-  `${u.firstName} ${u.lastName}`,
-  u.email,
-  u.phone,
-  roleNames[u.roleId as RoleId],
-];
-
-/** A page of users, searched by name, e-mail, phone and role (as the user list's search box offers). */
-export const pageOfUsers = (users: UserItem[], query: PageRequest) => pageOf(users, query, searchable);
-
-/**
- * Only the users the actor may see, in their order. Whether a Super User, Admin, Owner or Company Manager sees a
- * user depends on the user's company alone (canSee, 'user'), so their lists are not read again one user's
- * memberships at a time (at 5,000 users that took minutes: test/bench/super-user-lists, web-pickers).
- */
+/** Only the users the actor may see, in their order. */
 const visibleTo = async (db: DataService, actor: Actor, users: UserItem[]) => {
-  if (isGlobal(actor) || isCompanyWide(actor)) {
-    return users.filter((u) =>
-      canSee(
-        actor,
-        userPlacementOf({
-          id: u.userId,
-          roleId: u.roleId as RoleId,
-          managementCompanyId: u.managementCompanyId ?? null,
-          organizationIds: [],
-          locations: [],
-        }),
-      ),
-    );
-  }
-  const scopes = await mapBounded(users, (u) => loadUserScope(db, u.userId));
+  const placements = await placementsSeenBy(db, actor, users);
   return users.filter((_, i) => {
-    const scope = scopes[i];
-    return scope !== null && scope !== undefined && canSee(actor, scope.placement);
+    const placement = placements[i];
+    return placement !== null && placement !== undefined && canSee(actor, placement);
   });
 };
 
@@ -500,9 +468,19 @@ export const visibleUsersOfOrganization = async (db: DataService, actor: Actor, 
 };
 
 /** The users in a visible user's scope that the actor may see, by last name. */
-export const visibleUsersOfUser = async (db: DataService, actor: Actor, userId: number) => {
-  const { asActor } = await visibleUserScope(db, actor, userId);
-  return visibleTo(db, actor, await usersInScope(db, asActor));
+export const visibleUsersOfUser = async (db: DataService, actor: Actor, userId: number) =>
+  visibleTo(db, actor, await usersInScope(db, await scopeOfUser(db, actor, userId)));
+
+/** A page of them: for a global actor and scope, one Query of the stage's users and a count. */
+export const pageOfVisibleUsersOfUser = async (
+  db: DataService,
+  actor: Actor,
+  userId: number,
+  query: PageRequest,
+) => {
+  const scope = await scopeOfUser(db, actor, userId);
+  if (listsWholeStage(actor, scope)) return pageOfStageUsers(db, query);
+  return pageOfUsers(await visibleTo(db, actor, await usersInScope(db, scope)), query);
 };
 
 /**

@@ -1,5 +1,6 @@
 import { exportRoutes } from '@sitewalk/shared/contract/export';
-import { dataFromEnv, exportStoreFromEnv, storageFromEnv, withActors } from '../composition.ts';
+import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
+import { exportStoreFromEnv } from '../ports/export-store.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { clock } from '../ports/clock.ts';
 import { createExports } from '../domain/exports.ts';

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { readEnv } from '../env.ts';
 import { readObject, tenantPrefix, uploadBucketClient, type StorageEnv } from './storage.ts';
 
 /**
@@ -87,3 +88,11 @@ export const s3ExportStore = (env: StorageEnv): ExportStore => {
     readPhoto: (key) => readObject(client(), Bucket, key),
   };
 };
+
+/**
+ * Export files from the environment: the upload bucket too, under each tenant's `exports/` folder. Built here, not
+ * in composition.ts, which every function loads: lib-storage cannot be tree-shaken (it does not declare itself
+ * free of side effects), so a function that loads this module carries the S3 client (about 100 KB).
+ */
+export const exportStoreFromEnv = (): ExportStore =>
+  s3ExportStore(readEnv(['AWS_REGION', 'UPLOAD_BUCKET', 'S3_ENDPOINT']));

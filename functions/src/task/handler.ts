@@ -34,14 +34,18 @@ export const implementations: Implementations<'task'> = {
   'task.addComment': async ({ actor, params, body }) =>
     toCommentOf(db, await tasks.addComment(actor, params.id, body.comment)),
 
-  'task.assignees': async ({ actor, params }) => ({
-    users: (await tasks.assignees(actor, params.locationId)).map((u) => ({
-      id: u.userId,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      roleId: u.roleId,
-    })),
-  }),
+  'task.assignees': async ({ actor, params, query }) => {
+    const { items, totalCount } = await tasks.assignees(actor, params.locationId, query);
+    return {
+      users: items.map((u) => ({
+        id: u.userId,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        roleId: u.roleId,
+      })),
+      totalCount,
+    };
+  },
 };
 
 export const handler = createResourceHandler('task', taskRoutes, implementations, withActors(db));

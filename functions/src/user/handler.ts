@@ -14,7 +14,7 @@ import { userRoutes } from '@sitewalk/shared/contract/user';
 import { createAccounts } from '../domain/accounts.ts';
 import { readEnv } from '../env.ts';
 import { visibleUserScope } from '../domain/scope.ts';
-import { addMembers, removeMember } from '../domain/memberships.ts';
+import { addableUsers, addMembers, removeMember } from '../domain/memberships.ts';
 import {
   dashboardViewOf,
   saveTableOrder,
@@ -25,7 +25,7 @@ import {
 import {
   createUser,
   deleteUser,
-  pageOfUsers,
+  pageOfVisibleUsersOfUser,
   profilePicture,
   profilePictureUpload,
   setCompanyEmailContact,
@@ -35,6 +35,7 @@ import {
   visibleUsersOfUser,
   revealPin,
 } from '../domain/users.ts';
+import { pageOfUsers } from '../domain/user-pages.ts';
 import { loadUserView, loadUserViews } from '../views/users.ts';
 import type { Routes } from '@sitewalk/shared/contract/index';
 
@@ -75,10 +76,11 @@ const create =
     return result(await view(created.userId), `${roleNames[roleId]} created`);
   };
 
-const paged = async (...[users, query]: Parameters<typeof pageOfUsers>) => {
-  const page = pageOfUsers(users, query);
-  return { users: await loadUserViews(db, page.items), totalCount: page.totalCount };
-};
+const viewsOf = async (page: ReturnType<typeof pageOfUsers>) => ({
+  users: await loadUserViews(db, page.items),
+  totalCount: page.totalCount,
+});
+const paged = (...[users, query]: Parameters<typeof pageOfUsers>) => viewsOf(pageOfUsers(users, query));
 
 export const implementations: Implementations<'user'> = {
   'user.createAdmin': create(Role.Admin),
@@ -110,8 +112,18 @@ export const implementations: Implementations<'user'> = {
     loadUserViews(db, await visibleUsersOfLocation(db, actor, params.id)),
   'user.allByOrganization': async ({ actor, params }) =>
     loadUserViews(db, await visibleUsersOfOrganization(db, actor, params.id)),
-  'user.someByUser': async ({ actor, params, query }) =>
-    paged(await visibleUsersOfUser(db, actor, params.id), query),
+  'user.someByUser': async ({ actor, params, query }) => {
+    const { addableToLocationId: locationId, addableToOrganizationId: organizationId } = query;
+    if (locationId === undefined && organizationId === undefined)
+      return viewsOf(await pageOfVisibleUsersOfUser(db, actor, params.id, query));
+    // Add Users: only those who may be added to the place, searched among the scope's users.
+    const users = await visibleUsersOfUser(db, actor, params.id);
+    const addable =
+      locationId !== undefined
+        ? await addableUsers(db, actor, 'location', locationId, users)
+        : await addableUsers(db, actor, 'organization', organizationId ?? 0, users);
+    return paged(addable, query);
+  },
   'user.someByLocation': async ({ actor, params, query }) =>
     paged(await visibleUsersOfLocation(db, actor, params.id), query),
   'user.someByOrganization': async ({ actor, params, query }) =>

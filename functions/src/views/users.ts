@@ -4,7 +4,7 @@ import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import type { UserLocationItem, UserOrganizationItem } from '../db/entities/membership.ts';
 import { getLocations } from '../db/locations.ts';
-import { getManagementCompany } from '../db/managementCompanies.ts';
+import { getManagementCompanies } from '../db/managementCompanies.ts';
 import { getOrganizations } from '../db/organizations.ts';
 import { getUserAccess } from '../db/users.ts';
 import { mapBounded } from '../domain/fan-out.ts';
@@ -12,24 +12,50 @@ import { mapBounded } from '../domain/fan-out.ts';
 const namesById = <T extends { name: string }>(items: T[], id: (item: T) => number) =>
   new Map(items.map((item) => [id(item), item.name]));
 
-/**
- * A user as the API answers it, with the names of their company, areas and locations (one batch read
- * each). The PIN (sealed in the table) and anything else not in the contract never leave this function's
- * callers: the handler factory parses answers with the contract's schema.
- */
-export const toUserView = async (
-  db: DataService,
-  user: UserItem,
-  memberships: { userLocation: UserLocationItem[]; userOrganization: UserOrganizationItem[] },
-): Promise<User> => {
-  const locationIds = memberships.userLocation.map((m) => m.locationId);
-  const organizationIds = memberships.userOrganization.map((m) => m.organizationId);
-  const [locations, organizations, company] = await Promise.all([
-    getLocations(db, locationIds).then((items) => namesById(items, (l) => l.locationId)),
-    getOrganizations(db, organizationIds).then((items) => namesById(items, (o) => o.organizationId)),
-    user.managementCompanyId === undefined ? null : getManagementCompany(db, user.managementCompanyId),
+type Memberships = { userLocation: UserLocationItem[]; userOrganization: UserOrganizationItem[] };
+interface UserWithMemberships {
+  user: UserItem;
+  memberships: Memberships;
+}
+
+/** The names users' views show (their locations, areas and companies): one batch read of each for them all. */
+const namesFor = async (db: DataService, users: readonly UserWithMemberships[]) => {
+  const idsOf = (of: (u: UserWithMemberships) => (number | undefined)[]) => [
+    ...new Set(users.flatMap(of).filter((id) => id !== undefined)),
+  ];
+  const [locations, organizations, companies] = await Promise.all([
+    getLocations(
+      db,
+      idsOf((u) => u.memberships.userLocation.map((m) => m.locationId)),
+    ),
+    getOrganizations(
+      db,
+      idsOf((u) => u.memberships.userOrganization.map((m) => m.organizationId)),
+    ),
+    getManagementCompanies(
+      db,
+      idsOf((u) => [u.user.managementCompanyId]),
+    ),
   ]);
+  return {
+    locations: namesById(locations, (l) => l.locationId),
+    organizations: namesById(organizations, (o) => o.organizationId),
+    companies: namesById(companies, (c) => c.managementCompanyId),
+  };
+};
+
+/**
+ * A user as the API answers it, with the names of their company, areas and locations. The PIN (sealed in the
+ * table) and anything else not in the contract never leave this function's callers: the handler factory
+ * parses answers with the contract's schema.
+ */
+const toUserView = (
+  { user, memberships }: UserWithMemberships,
+  names: Awaited<ReturnType<typeof namesFor>>,
+): User => {
   if (!isRoleId(user.roleId)) throw new Error(`User ${user.userId} has an unknown role ${user.roleId}`);
+  const companyName =
+    user.managementCompanyId === undefined ? undefined : names.companies.get(user.managementCompanyId);
   return {
     id: user.userId,
     firstName: user.firstName,
@@ -43,14 +69,14 @@ export const toUserView = async (
     createdAt: user.createdAt,
     defaultLocationId: user.defaultLocationId ?? null,
     managementCompanyId: user.managementCompanyId ?? null,
-    managementCompany: company ? { name: company.name } : null,
-    userToLocation: locationIds.map((locationId) => ({
+    managementCompany: companyName === undefined ? null : { name: companyName },
+    userToLocation: memberships.userLocation.map(({ locationId }) => ({
       locationId,
-      location: { name: locations.get(locationId) ?? '' },
+      location: { name: names.locations.get(locationId) ?? '' },
     })),
-    userToOrganization: organizationIds.map((organizationId) => ({
+    userToOrganization: memberships.userOrganization.map(({ organizationId }) => ({
       organizationId,
-      organization: { name: organizations.get(organizationId) ?? '' },
+      organization: { name: names.organizations.get(organizationId) ?? '' },
     })),
     hasProfileImage: user.profileImageKey !== undefined,
     hasPin: user.pinCipher !== undefined,
@@ -61,9 +87,20 @@ export const toUserView = async (
 export const loadUserView = async (db: DataService, userId: number): Promise<User | null> => {
   const access = await getUserAccess(db, userId);
   const user = access.user[0];
-  return user ? toUserView(db, user, access) : null;
+  if (!user) return null;
+  const withMemberships = { user, memberships: access };
+  return toUserView(withMemberships, await namesFor(db, [withMemberships]));
 };
 
-/** Views of many users: one collection query each, a few at a time (lists page first where they can). */
-export const loadUserViews = (db: DataService, users: UserItem[]): Promise<User[]> =>
-  mapBounded(users, async (user) => toUserView(db, user, await getUserAccess(db, user.userId)));
+/**
+ * Views of many users: one collection query each (their memberships), a few at a time, then the names of all
+ * their locations, areas and companies in one batch read each (lists page first where they can).
+ */
+export const loadUserViews = async (db: DataService, users: UserItem[]): Promise<User[]> => {
+  const withMemberships = await mapBounded(users, async (user) => ({
+    user,
+    memberships: await getUserAccess(db, user.userId),
+  }));
+  const names = await namesFor(db, withMemberships);
+  return withMemberships.map((u) => toUserView(u, names));
+};

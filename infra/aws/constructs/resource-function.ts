@@ -109,6 +109,15 @@ export const lambdaBundling = {
   bundleAwsSDK: true,
   // The offline ZIP-code geocoder (5 MB) serves only the local host; it is imported lazily.
   externalModules: ['zipcodes'],
+  // What ElectroDB require()s whole, cut to what it uses: the DynamoDB client, the document client and the ten
+  // commands it sends, and no JSON-schema validator (each module says why). Paths from the project root.
+  esbuildArgs: {
+    '--alias': [
+      '@aws-sdk/client-dynamodb=./functions/src/db/bundled-dynamodb-client.ts',
+      '@aws-sdk/lib-dynamodb=./functions/src/db/bundled-document-client.ts',
+      'jsonschema=./functions/src/db/bundled-jsonschema.ts',
+    ],
+  },
 } satisfies BundlingOptions;
 
 /**

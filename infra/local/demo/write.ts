@@ -351,9 +351,9 @@ export const writeDemo = async (
       const place = must(placeOf, location.key);
       const unresolved = (incidentsAt.get(place.locationId) ?? []).filter((i) => i.status === 'open');
       const sets = statusSetsOf(reportsOf.get(place.locationId) ?? [], unresolved, now);
-      return builtStatusItem({ ...location, ...place }, must(scheduleOf, location.key), sets, now);
+      return builtStatusItem({ ...location, ...place }, must(scheduleOf, location.key), sets);
     }),
-    companyMarkItem(managementCompanyId, now),
+    companyMarkItem(managementCompanyId),
   ];
 
   const total =

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineRoute } from './route.ts';
 import { Role } from '../roles.ts';
-import { deleted, idParam, idParams } from '../schemas/common.ts';
+import { deleted, idParam, idParams, pagedQuery } from '../schemas/common.ts';
 import {
   assignees,
   createTaskBody,
@@ -87,8 +87,10 @@ export const taskRoutes = {
     resource,
     access: Role.AssistantManager,
     source: 'added',
-    summary: 'Who the caller may assign a task at this location to',
+    summary:
+      'A page of whom the caller may assign a task at this location to, by last name (search over name, e-mail and role)',
     params: z.object({ locationId: idParam }),
+    query: pagedQuery,
     response: assignees,
   }),
 };

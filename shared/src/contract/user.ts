@@ -27,6 +27,7 @@ import {
   user,
   userResult,
   usersPage,
+  usersPagedQuery,
 } from '../schemas/user.ts';
 
 const spec = 'access-and-administration' as const;
@@ -73,7 +74,16 @@ const list = <const P extends string, const Least extends RoleId>(path: P, summa
     response: z.array(user),
   });
 
-const page = <const P extends string, const Least extends RoleId>(path: P, summary: string, least: Least) =>
+const page = <
+  const P extends string,
+  const Least extends RoleId,
+  const Q extends z.ZodObject = typeof pagedQuery,
+>(
+  path: P,
+  summary: string,
+  least: Least,
+  query?: Q,
+) =>
   defineRoute({
     method: 'GET',
     path: `/api/user/some/${path}/{id}`,
@@ -82,7 +92,7 @@ const page = <const P extends string, const Least extends RoleId>(path: P, summa
     source: spec,
     summary,
     params: idParams,
-    query: pagedQuery,
+    query: (query ?? pagedQuery) as Q,
     response: usersPage,
   });
 
@@ -138,7 +148,12 @@ export const userRoutes = {
   'user.allByUser': list('by-user', "The users of a user's scope, by last name", Role.Employee),
   'user.allByLocation': list('by-location', "A location's users, by last name", Role.Employee),
   'user.allByOrganization': list('by-organization', "An area's users, by last name", Role.AreaManager),
-  'user.someByUser': page('by-user', "A page of the users of a user's scope", Role.Employee),
+  'user.someByUser': page(
+    'by-user',
+    "A page of the users of a user's scope; addableToLocationId or addableToOrganizationId (one at most): only those the caller may add there who are not there yet",
+    Role.Employee,
+    usersPagedQuery,
+  ),
   'user.someByLocation': page('by-location', "A page of a location's users", Role.Employee),
   'user.someByOrganization': page('by-organization', "A page of an area's users", Role.AreaManager),
   'user.tableOrder': defineRoute({

@@ -120,4 +120,8 @@ export const tasksPage = z.object({
   totalPages: z.number().int().nonnegative(),
 });
 
-export const assignees = z.object({ users: z.array(person.extend({ roleId: z.number().int() })) });
+/** A page of whom a task at a location may be assigned to (`task.assignees`), by last name. */
+export const assignees = z.object({
+  users: z.array(person.extend({ roleId: z.number().int() })),
+  totalCount: z.number().int().nonnegative(),
+});

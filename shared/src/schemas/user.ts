@@ -7,8 +7,9 @@ import {
   PASSWORD_MAX_LENGTH,
   PERSON_NAME_MAX_LENGTH,
   TABLE_NAME_MAX_LENGTH,
+  TABLE_ORDER_MAX,
 } from '../constants.ts';
-import { email, id, isoDateTime, optionalPhone, password, pin } from './common.ts';
+import { email, id, idParam, isoDateTime, optionalPhone, pagedQuery, password, pin } from './common.ts';
 import { refusedAs } from './required.ts';
 
 export const roleId = z
@@ -180,7 +181,12 @@ export const addUsersToOrganizationBody = z.object({
 export const tablePreferenceBody = z.object({
   tableName: z.string().trim().min(1).max(TABLE_NAME_MAX_LENGTH),
   tableId: z.number().int().nonnegative(),
-  displayOrder: z.number().int().nonnegative(),
+  /** A position in an order of at most TABLE_ORDER_MAX tables. */
+  displayOrder: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(TABLE_ORDER_MAX - 1),
 });
 export const tablePreference = tablePreferenceBody.extend({ id });
 export type TablePreference = z.infer<typeof tablePreference>;
@@ -188,3 +194,15 @@ export type TablePreference = z.infer<typeof tablePreference>;
 export const tablePreferences = z.array(tablePreference);
 
 export const usersPage = z.object({ users: z.array(user), totalCount: z.number().int().nonnegative() });
+
+/**
+ * A page of a user's scope (`user.someByUser`); with `addableToLocationId` or `addableToOrganizationId`
+ * (one at most), only those the caller may add to that location or area and who are not there yet: the
+ * Add Users dialog's search, so its first matches are all addable.
+ */
+export const usersPagedQuery = pagedQuery
+  .extend({ addableToLocationId: idParam.optional(), addableToOrganizationId: idParam.optional() })
+  .refine((q) => q.addableToLocationId === undefined || q.addableToOrganizationId === undefined, {
+    message: 'addableToLocationId and addableToOrganizationId: one at most',
+    path: ['addableToOrganizationId'],
+  });

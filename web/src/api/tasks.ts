@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PICKER_MATCHES } from '@sitewalk/shared/constants';
 import type { RouteName, Routes } from '@sitewalk/shared/contract/index';
 import type { RouteBodyInput } from '@sitewalk/shared/contract/route';
 import { api } from '../lib/api.ts';
@@ -50,13 +51,20 @@ export const taskQueryOptions = (id: number) =>
 
 export const useTask = (id: number, enabled = true) => useQuery({ ...taskQueryOptions(id), enabled });
 
-/** Who a task at the location may be given to. */
-export const useAssignees = (locationId: number | null, enabled = true) =>
-  useQuery({
-    queryKey: queryKeyOf('task.assignees', { params: { locationId } }),
-    queryFn: ({ signal }) => api('task.assignees', { params: { locationId: locationId ?? 0 }, signal }),
-    enabled: enabled && locationId !== null,
+/**
+ * An Assignee picker's options: the first PICKER_MATCHES of whom a task at the location may be given to
+ * (the server's rule, `task.assignees`) whose name, e-mail or role holds `term`.
+ */
+export const assigneeMatchesQueryOptions = (locationId: number, term: string) => {
+  const input = {
+    params: { locationId },
+    query: { limit: PICKER_MATCHES, offset: 0, searchTerm: term.trim() || undefined },
+  };
+  return queryOptions({
+    queryKey: queryKeyOf('task.assignees', input),
+    queryFn: ({ signal }) => api('task.assignees', { ...input, signal }),
   });
+};
 
 export const useCreateTask = () => {
   const invalidate = useInvalidateGroup(taskChangeRoutes);

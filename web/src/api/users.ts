@@ -62,38 +62,9 @@ export const usersOfUserQueryOptions = (userId: number) =>
 export const useUsersOfUser = (userId: number, enabled = true) =>
   useQuery({ ...usersOfUserQueryOptions(userId), enabled });
 
-export interface UsersPageInput {
-  userId: number;
-  page: number;
-  pageSize: number;
-  searchTerm: string;
-}
-
-const usersPageInputOf = ({ userId, page, pageSize, searchTerm }: UsersPageInput) => ({
-  params: { id: userId },
-  query: { limit: pageSize, offset: (page - 1) * pageSize, searchTerm: searchTerm.trim() || undefined },
-});
-
-/**
- * A page of the users of a user's scope, by last name (`GET /api/user/some/by-user/{id}`): the user list,
- * paged and searched by the API, so a Super User's list of every company's users never loads them all.
- */
-export const usersPageQueryOptions = (input: UsersPageInput) =>
-  queryOptions({
-    queryKey: queryKeyOf('user.someByUser', usersPageInputOf(input)),
-    queryFn: ({ signal }) => api('user.someByUser', { ...usersPageInputOf(input), signal }),
-    placeholderData: keepPreviousData,
-  });
-
 /** Where a users table takes its users from: the signed-in user's scope, a location or an area. */
 export type UsersSource =
   { kind: 'user' } | { kind: 'location'; id: number } | { kind: 'organization'; id: number };
-
-const sourceRoute = {
-  user: 'user.allByUser',
-  location: 'user.allByLocation',
-  organization: 'user.allByOrganization',
-} as const;
 
 const pageRoute = {
   user: 'user.someByUser',
@@ -101,31 +72,65 @@ const pageRoute = {
   organization: 'user.someByOrganization',
 } as const;
 
-/**
- * A user picker's options: the first PICKER_MATCHES users of a source whose name, e-mail or role holds
- * `term` (the server searches, so a scope of 5,000 is never loaded whole).
- */
-export const userMatchesQueryOptions = (source: UsersSource, currentUserId: number, term: string) => {
+export interface UsersPageInput {
+  page: number;
+  pageSize: number;
+  searchTerm: string;
+}
+
+/** A place the users asked for may be added to: only those the caller may add there and who are not there yet. */
+export type AddableTo = { kind: 'location'; id: number } | { kind: 'organization'; id: number };
+
+/** One page of a source's users as the API takes it (the caller's own scope: addable to a place, when given). */
+const usersPageRequest = (
+  source: UsersSource,
+  currentUserId: number,
+  { page, pageSize, searchTerm }: UsersPageInput,
+  addableTo?: AddableTo,
+) => {
   const route = pageRoute[source.kind];
   const input = {
     params: { id: source.kind === 'user' ? currentUserId : source.id },
-    query: { limit: PICKER_MATCHES, offset: 0, searchTerm: term.trim() || undefined },
+    query: {
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+      searchTerm: searchTerm.trim() || undefined,
+      ...(addableTo?.kind === 'location' ? { addableToLocationId: addableTo.id } : {}),
+      ...(addableTo?.kind === 'organization' ? { addableToOrganizationId: addableTo.id } : {}),
+    },
   };
-  return queryOptions({
+  return {
     queryKey: queryKeyOf(route, input) as QueryKey,
-    queryFn: ({ signal }) => api(route, { ...input, signal }),
-  });
+    queryFn: ({ signal }: { signal: AbortSignal }) => api(route, { ...input, signal }),
+  };
 };
 
-/** The users of a source, by last name. */
-export const usersOfSourceQueryOptions = (source: UsersSource, currentUserId: number) => {
-  const route = sourceRoute[source.kind];
-  const input = { params: { id: source.kind === 'user' ? currentUserId : source.id } };
-  return queryOptions({
-    queryKey: queryKeyOf(route, input) as QueryKey,
-    queryFn: ({ signal }) => api(route, { ...input, signal }),
-  });
-};
+/**
+ * A page of a source's users, by last name, paged and searched by the API (`user.some…`): a Super User's list
+ * of every company's users, and a location's or an area's members, are never loaded whole.
+ */
+export const usersPageQueryOptions = (source: UsersSource, currentUserId: number, input: UsersPageInput) =>
+  queryOptions({ ...usersPageRequest(source, currentUserId, input), placeholderData: keepPreviousData });
+
+/**
+ * A user picker's options: the first PICKER_MATCHES users of a source whose name, e-mail or role holds
+ * `term` (the server searches, so a scope of 5,000 is never loaded whole); with `addableTo`, of the caller's
+ * scope only those the server says may be added there (the Add Users dialog).
+ */
+export const userMatchesQueryOptions = (
+  source: UsersSource,
+  currentUserId: number,
+  term: string,
+  addableTo?: AddableTo,
+) =>
+  queryOptions(
+    usersPageRequest(
+      source,
+      currentUserId,
+      { page: 1, pageSize: PICKER_MATCHES, searchTerm: term },
+      addableTo,
+    ),
+  );
 
 /** `GET /api/user/pin/{id}`: asked only when the eye toggle is pressed, never cached for long. */
 export const revealPinQueryOptions = (id: number) =>

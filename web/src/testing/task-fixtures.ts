@@ -22,10 +22,17 @@ export const aTask = (overrides: Partial<Task> = {}): Task => ({
   ...overrides,
 });
 
-/** The people a task may be assigned to at Harbor Self Storage. */
-export const someAssignees = () => ({
-  users: [
-    { id: 21, firstName: 'Eli', lastName: 'Employee', roleId: 1 },
-    { id: 22, firstName: 'Ana', lastName: 'Assistant', roleId: 5 },
-  ],
-});
+const assignable = [
+  { id: 22, firstName: 'Ana', lastName: 'Assistant', roleId: 5 },
+  { id: 21, firstName: 'Eli', lastName: 'Employee', roleId: 1 },
+];
+
+/**
+ * The people a task may be assigned to at Harbor Self Storage, by last name, as `task.assignees` pages them:
+ * those whose name holds `searchTerm`, if any.
+ */
+export const someAssignees = (query?: URLSearchParams) => {
+  const term = (query?.get('searchTerm') ?? '').toLowerCase();
+  const users = assignable.filter((u) => `${u.firstName} ${u.lastName}`.toLowerCase().includes(term));
+  return { users, totalCount: users.length };
+};

@@ -1,12 +1,14 @@
 import { type CreateEntityItem, type EntityItem } from 'electrodb';
 import { Entity } from './entity.ts';
 import { service } from './service-name.ts';
+import { searchTextOf } from './search-text.ts';
 
 /**
  * Access patterns:
  * - by id: primary
  * - a company's locations, by name: gsi1 (pk = company)
  * - an area's locations, by name: gsi2 (pk = area)
+ * - every location of the stage, by name (the Super User's lists, a page at a time): gsi3 (one partition)
  */
 export const locationEntity = new Entity({
   model: { entity: 'location', version: '1', service },
@@ -24,6 +26,16 @@ export const locationEntity = new Entity({
     zoomLevel: { type: 'number', required: true, default: 18 },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+    /**
+     * What a search of the Super User's list matches (a FilterExpression: DynamoDB compares case-sensitively):
+     * the searchable fields, lower-cased. Derived whenever one of them is written; an update sets them all
+     * (`searchFields`), since the setter sees only the attributes of its own write.
+     */
+    searchText: {
+      type: 'string',
+      watch: ['name', 'address', 'city', 'state', 'zipcode'],
+      set: (_, item) => searchTextOf([item.name, item.address, item.city, item.state, item.zipcode]),
+    },
     /** Set once the location's month tallies hold its whole history (functions/src/db/tallies.ts). */
     talliedAt: { type: 'string' },
   },
@@ -41,6 +53,11 @@ export const locationEntity = new Entity({
       index: 'gsi2',
       pk: { field: 'gsi2pk', composite: ['organizationId'] },
       sk: { field: 'gsi2sk', composite: ['name', 'locationId'] },
+    },
+    all: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: [] },
+      sk: { field: 'gsi3sk', composite: ['name', 'locationId'] },
     },
   },
 });

@@ -1,4 +1,5 @@
-import { Entity, type EntityItem } from 'electrodb';
+import { type EntityItem } from 'electrodb';
+import { Entity } from './entity.ts';
 import { service } from './service-name.ts';
 
 /**
@@ -12,7 +13,8 @@ import { service } from './service-name.ts';
  * - one location's: primary, by its full key.
  */
 export const locationStatusEntity = new Entity({
-  model: { entity: 'locationStatus', version: '1', service },
+  // A short entity name: ElectroDB writes it into every item (`__edb_e__`), and a Query reads 500 of them.
+  model: { entity: 'ls', version: '1', service },
   attributes: {
     managementCompanyId: { type: 'number', required: true, field: 'c' },
     organizationId: { type: 'number', required: true, field: 'a' },
@@ -29,18 +31,21 @@ export const locationStatusEntity = new Entity({
      */
     timeZone: { type: 'string', field: 'tz' },
     windows: { type: 'string', field: 'w' },
-    /** Reports started lately: `<walkReportId>.<walkId>.<startedAt ms>` (pruned after a day and a bit). */
+    /**
+     * Reports started lately: `<walkReportId>.<walkId>.<started>` (pruned after a day and a bit). Instants in
+     * entries are whole seconds since the epoch in base 36 (location-status.ts, `encodeInstant`).
+     */
     reportStarts: { type: 'set', items: 'string', field: 'r' },
-    /** The same reports finished: `<walkReportId>.<finishedAt ms>.<markers reached>/<markers>`. */
+    /** The same reports finished: `<walkReportId>.<finished>.<markers reached>/<markers>`. */
     reportEnds: { type: 'set', items: 'string', field: 'e' },
-    /** Reports with a flag, started in the last 8 days: `<startedAt ms>.<walkReportId>`. */
+    /** Reports with a flag, started in the last 8 days: `<started>.<walkReportId>`. */
     flagged: { type: 'set', items: 'string', field: 'f' },
     /** Unresolved incidents of any age, their ids, one set per priority (a priority change moves one). */
     open1: { type: 'set', items: 'number', field: 'o1' },
     open2: { type: 'set', items: 'number', field: 'o2' },
     open3: { type: 'set', items: 'number', field: 'o3' },
     /** Set once the item holds all of the above (built from the location's data, or written whole). */
-    builtAt: { type: 'string', field: 'b' },
+    built: { type: 'boolean', field: 'b' },
   },
   indexes: {
     primary: {

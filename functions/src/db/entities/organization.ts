@@ -6,6 +6,7 @@ import { service } from './service-name.ts';
  * An area. Access patterns:
  * - by id: primary
  * - a company's areas, by name: gsi1 (pk = company)
+ * - every area of the stage, by name (the Super User's lists, a page at a time): gsi3 (one partition)
  */
 export const organizationEntity = new Entity({
   model: { entity: 'organization', version: '1', service },
@@ -30,6 +31,11 @@ export const organizationEntity = new Entity({
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['managementCompanyId'] },
       sk: { field: 'gsi1sk', composite: ['name', 'organizationId'] },
+    },
+    all: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: [] },
+      sk: { field: 'gsi3sk', composite: ['name', 'organizationId'] },
     },
   },
 });

@@ -1,6 +1,8 @@
 import { type CreateEntityItem, type EntityItem } from 'electrodb';
 import { Entity } from './entity.ts';
+import { isRoleId, roleNames } from '@sitewalk/shared/roles';
 import { service } from './service-name.ts';
+import { searchTextOf } from './search-text.ts';
 
 /**
  * A SiteWalk user; `userId` is also the Cognito username. Access patterns:
@@ -37,6 +39,24 @@ export const userEntity = new Entity({
     tokensValidAfter: { type: 'number' },
     /** When a superior last turned off the user's two-step verification (a lost phone), ISO time. */
     mfaResetAt: { type: 'string' },
+    /**
+     * What a search of the Super User's user list matches (a FilterExpression: DynamoDB compares
+     * case-sensitively): the full name, e-mail, phone and role's name, lower-cased. Derived whenever one of them
+     * is written; a change sets them all (`searchFields`), since the setter sees only its own write's attributes.
+     */
+    searchText: {
+      type: 'string',
+      watch: ['firstName', 'lastName', 'email', 'phone', 'roleId'],
+      set: (_, item) => {
+        const roleId: unknown = item.roleId;
+        return searchTextOf([
+          `${item.firstName} ${item.lastName}`,
+          item.email,
+          item.phone,
+          isRoleId(roleId) ? roleNames[roleId] : undefined,
+        ]);
+      },
+    },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
   },

@@ -20,8 +20,7 @@ import { messages } from '@sitewalk/shared/messages';
 import type { Actor } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { ApiError } from '../../lib/api-client.ts';
-import { useLocationsOfUser } from '../../api/locations.ts';
-import { candidatesFor, fullName, type Container } from './membership.ts';
+import { fullName, type Container } from './membership.ts';
 import { useAddMembers, userMatchesQueryOptions } from '../../api/users.ts';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { PICKER_DEBOUNCE_MS } from '../pickers/search-picker.tsx';
@@ -31,7 +30,6 @@ export interface AddUsersDialogProps {
   onClose: () => void;
   actor: Actor;
   container: Container;
-  members: readonly User[];
 }
 
 /** The API's own words when it sent some (the dialog shows the error message), else a generic one. */
@@ -39,28 +37,27 @@ const loadErrorText = (error: unknown) =>
   error instanceof ApiError && error.body?.message ? error.body.message : messages.fetch.loadingUsers;
 
 /**
- * 'Add Users': search the signed-in user's users on the server (the first PICKER_MATCHES of what is typed,
- * so a scope of 5,000 is never loaded whole), tick those who are not yet members and may join, then add them
- * in one go. Ticked users stay ticked, and listed, while the search changes.
+ * 'Add Users': search the signed-in user's users on the server, only those who are not yet members and whom
+ * the signed-in user may add here (the server decides: the first PICKER_MATCHES of what is typed are all
+ * addable, and a scope of 5,000 is never loaded whole), tick some, then add them in one go. Ticked users stay
+ * ticked, and listed, while the search changes.
  */
-export const AddUsersDialog = ({ open, onClose, actor, container, members }: AddUsersDialogProps) => {
+export const AddUsersDialog = ({ open, onClose, actor, container }: AddUsersDialogProps) => {
   const id = useId();
   const [filter, setFilter] = useState('');
   const term = useDebouncedValue(filter.trim(), PICKER_DEBOUNCE_MS);
   const all = useQuery({
-    ...userMatchesQueryOptions({ kind: 'user' }, actor.userId, term),
+    ...userMatchesQueryOptions({ kind: 'user' }, actor.userId, term, container),
     select: (page) => page.users,
     // The list stays (busy) while the next search is asked, so what was ticked does not vanish.
     placeholderData: keepPreviousData,
     enabled: open,
   });
   const add = useAddMembers();
-  // For the permission check of each candidate (docs/authorization.md), not for a picker.
-  const knownLocations = useLocationsOfUser(actor.userId, open).data;
   const [selected, setSelected] = useState<ReadonlyMap<number, User>>(new Map());
   const [problem, setProblem] = useState<string | null>(null);
 
-  const candidates = all.data ? candidatesFor(actor, container, all.data, members, knownLocations) : [];
+  const candidates = all.data ?? [];
   const searching = filter.trim() !== term || all.isFetching;
   // The ticked ones first when this search did not find them, so they can be unticked.
   const shown = [

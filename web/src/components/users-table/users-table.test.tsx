@@ -54,10 +54,11 @@ describe('UsersTable, user source', () => {
 
   it('lists a page of the signed-in user’s users by last name; a row opens the profile; Add goes to /app/addUser', async () => {
     const { user, router, fake } = renderTable(
-      { 'user.someByUser': () => pageOf([zed, carla, abe]) },
+      { 'user.someByUser': () => pageOf([abe, carla, zed]) },
       { kind: 'user' },
     );
     await screen.findByText('Zoe Zed');
+    // In the API's order (by last name).
     expect(rowNames()).toEqual(['Abe Able', 'Carla Cole', 'Zoe Zed']);
     expect(fake.callsOf('user.someByUser')[0]?.params).toEqual({ id: '100' });
     expect(Object.fromEntries(fake.callsOf('user.someByUser')[0]!.query)).toEqual({
@@ -115,13 +116,34 @@ describe('UsersTable, user source', () => {
   });
 });
 
-/** The server's search of the signed-in user's users: names holding the term, by last name. */
+const namesHold = (users: readonly User[], query: URLSearchParams) => {
+  const term = (query.get('searchTerm') ?? '').toLowerCase();
+  return users.filter((u) => `${u.firstName} ${u.lastName}`.toLowerCase().includes(term));
+};
+
+/**
+ * The server's search of the signed-in user's users: names holding the term. Asked with
+ * addableToOrganizationId or addableToLocationId (the Add Users dialog), it answers `addable` instead: the
+ * server decides who may be added (test/contract/memberships.test.ts).
+ */
 const search =
-  (all: User[]): FakeHandlers['user.someByUser'] =>
+  (all: User[], addable: User[] = all): FakeHandlers['user.someByUser'] =>
   ({ query }) => {
-    const term = (query.get('searchTerm') ?? '').toLowerCase();
-    const users = all.filter((u) => `${u.firstName} ${u.lastName}`.toLowerCase().includes(term));
+    const asked = query.has('addableToOrganizationId') || query.has('addableToLocationId');
+    const users = namesHold(asked ? addable : all, query);
     return { users, totalCount: users.length };
+  };
+
+/** A place's members as the server pages them: by last name, names holding the term, `limit` from `offset`. */
+const membersPage =
+  (members: () => User[]): FakeHandlers['user.someByOrganization'] & FakeHandlers['user.someByLocation'] =>
+  ({ query }) => {
+    const users = namesHold(members(), query).sort((a, b) => a.lastName.localeCompare(b.lastName));
+    const offset = Number(query.get('offset') ?? 0);
+    return {
+      users: users.slice(offset, offset + Number(query.get('limit') ?? 10)),
+      totalCount: users.length,
+    };
   };
 
 describe('UsersTable, area source', () => {
@@ -129,17 +151,39 @@ describe('UsersTable, area source', () => {
 
   const organizationHandlers = (members: User[], all: User[]): FakeHandlers => ({
     'organization.get': () => area,
-    'user.allByOrganization': () => members,
+    'user.someByOrganization': membersPage(() => members),
     'user.someByUser': search(all),
   });
 
-  it('adds users through the dialog: members, other companies, roles below Area Manager and peers are not offered', async () => {
+  it('lists a page of the members, searched and paged by the API', async () => {
+    const many = Array.from({ length: 12 }, (_, i) =>
+      inOrganization(
+        aPerson({ id: 200 + i, firstName: 'Person', lastName: `Member${String(i).padStart(2, '0')}` }),
+      ),
+    );
+    const { user, fake } = renderTable(organizationHandlers(many, []), { kind: 'organization', id: 3 });
+    await screen.findByText('Person Member00');
+    expect(rowNames()).toHaveLength(10);
+    expect(fake.callsOf('user.someByOrganization')[0]?.params).toEqual({ id: '3' });
+    expect(Object.fromEntries(fake.callsOf('user.someByOrganization')[0]!.query)).toEqual({
+      limit: '10',
+      offset: '0',
+    });
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Person Member10', 'Person Member11']));
+    await user.type(screen.getByRole('searchbox', { name: 'Search Users' }), 'member03');
+    await waitFor(() => expect(rowNames()).toEqual(['Person Member03']));
+    expect(fake.callsOf('user.someByOrganization').at(-1)?.query.get('searchTerm')).toBe('member03');
+    expect(fake.callsOf('user.allByOrganization')).toHaveLength(0);
+  });
+
+  it('adds users through the dialog: those the server says may be added to the area', async () => {
     let members = [zed, abe];
     const { user, fake } = renderTable(
       {
         ...organizationHandlers(members, []),
-        'user.allByOrganization': () => members,
-        'user.someByUser': search([zed, abe, carla, dev, manny, other, peer]),
+        'user.someByOrganization': membersPage(() => members),
+        'user.someByUser': search([zed, abe, carla, dev, manny, other, peer], [carla, dev]),
         'user.addToOrganization': (request) => {
           const { userIds } = request.body as { userIds: number[] };
           members = [...members, ...[carla, dev].filter((u) => userIds.includes(u.id)).map(inOrganization)];
@@ -160,6 +204,7 @@ describe('UsersTable, area source', () => {
     ).toHaveLength(2);
     expect(within(list).getByText('Carla Cole')).toBeInTheDocument();
     expect(within(list).getByText('Dev Doe')).toBeInTheDocument();
+    expect(fake.callsOf('user.someByUser').at(-1)?.query.get('addableToOrganizationId')).toBe('3');
     await user.click(within(list).getByRole('checkbox', { name: 'Carla Cole' }));
     await user.click(within(list).getByRole('checkbox', { name: 'Dev Doe' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
@@ -227,10 +272,10 @@ describe('UsersTable, area source', () => {
   });
 
   it('says when nobody is left to add', async () => {
-    const { user } = renderTable(organizationHandlers([zed], [zed, manny, other]), {
-      kind: 'organization',
-      id: 3,
-    });
+    const { user } = renderTable(
+      { ...organizationHandlers([zed], []), 'user.someByUser': search([zed, manny, other], []) },
+      { kind: 'organization', id: 3 },
+    );
     await user.click(await screen.findByRole('button', { name: 'Add Users' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Users' });
     expect(await within(dialog).findByText('No users available to add.')).toBeInTheDocument();
@@ -287,7 +332,7 @@ describe('UsersTable, area source', () => {
     const { user, fake } = renderTable(
       {
         ...organizationHandlers(members, []),
-        'user.allByOrganization': () => members,
+        'user.someByOrganization': membersPage(() => members),
         'user.removeFromOrganization': (request) => {
           members = members.filter((m) => String(m.id) !== request.params.userId);
           return { success: true, count: 1 };
@@ -345,7 +390,7 @@ describe('UsersTable, area source', () => {
 describe('UsersTable, location source', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('offers a Manager the assistant managers and employees of the company, not other managers', async () => {
+  it('offers a Manager those the server says they may add to the location', async () => {
     const manager = aPerson({
       id: 60,
       roleId: Role.Manager,
@@ -372,8 +417,8 @@ describe('UsersTable, location source', () => {
     const { user, fake } = renderTable(
       {
         'location.get': () => aLocation({ id: 11 }),
-        'user.allByLocation': () => [member],
-        'user.someByUser': search([member, assistant, employee, atBay(manny)]),
+        'user.someByLocation': membersPage(() => [member]),
+        'user.someByUser': search([member, assistant, employee, atBay(manny)], [assistant, employee]),
         'user.addToLocation': () => ({ success: true, count: 1 }),
       },
       { kind: 'location', id: 11 },
@@ -383,6 +428,7 @@ describe('UsersTable, location source', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Users' });
     const list = await within(dialog).findByRole('list', { name: 'Users to add' });
     expect(within(list).getAllByRole('checkbox')).toHaveLength(2);
+    expect(fake.callsOf('user.someByUser').at(-1)?.query.get('addableToLocationId')).toBe('11');
     await user.click(within(list).getByRole('checkbox', { name: 'Ed Employ' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() =>

@@ -14,13 +14,8 @@ import { useLocationsOfUser } from '../../api/locations.ts';
 import { DataTable, type DataTableColumn, type DataTableQuery } from '../data-table.tsx';
 import { ErrorPanel } from '../error-panel.tsx';
 import { AddUsersDialog } from './add-users-dialog.tsx';
-import { fullName, mayManage, sortByLastName, type UsersSource } from './membership.ts';
-import {
-  useMembershipContainer,
-  useRemoveMember,
-  usersOfSourceQueryOptions,
-  usersPageQueryOptions,
-} from '../../api/users.ts';
+import { fullName, mayManage, type UsersSource } from './membership.ts';
+import { useMembershipContainer, useRemoveMember, usersPageQueryOptions } from '../../api/users.ts';
 
 export type { UsersSource } from './membership.ts';
 
@@ -29,26 +24,18 @@ export interface UsersTableProps {
   source?: UsersSource;
 }
 
-const matches = (user: User, term: string) =>
-  [fullName(user), user.email ?? '', user.phone ?? '', user.roleName].some((text) =>
-    text.toLowerCase().includes(term),
-  );
-
 /**
- * The reusable user list: sorted by last name, rows open /app/users/{id}. The user source (the scope's users:
- * every company's for a Super User) is paged and searched by the API; a location's or an area's members are
- * loaded whole, as the Add Users dialog leaves out those already members. For the user source 'Add' goes to
- * /app/addUser; for a location or an area, 'Add Users' opens the dialog and each
- * member the signed-in user may manage has a remove button. What shows is what the shared policy allows.
+ * The reusable user list: sorted by last name, rows open /app/users/{id}. Every source (the scope's users:
+ * every company's for a Super User; a location's or an area's members) is paged and searched by the API, so
+ * none is loaded whole. For the user source 'Add' goes to /app/addUser; for a location or an area, 'Add
+ * Users' opens the dialog and each member the signed-in user may manage has a remove button. What shows is
+ * what the shared policy allows.
  */
 export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
   const { actor, can } = useAuthorization();
   const navigate = useNavigate();
-  const paged = source.kind === 'user';
   const [query, setQuery] = useState<DataTableQuery>({ page: 1, pageSize: 10, searchTerm: '' });
-  const members = useQuery({ ...usersOfSourceQueryOptions(source, actor.userId), enabled: !paged });
-  const page = useQuery({ ...usersPageQueryOptions({ userId: actor.userId, ...query }), enabled: paged });
-  const users = paged ? page : members;
+  const users = useQuery(usersPageQueryOptions(source, actor.userId, query));
   const container = useMembershipContainer(source);
   const remove = useRemoveMember();
   const knownLocations = useLocationsOfUser(actor.userId).data;
@@ -57,7 +44,7 @@ export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
 
   if (users.isError) return <ErrorPanel error={users.error} onReset={() => void users.refetch()} />;
 
-  const rows = sortByLastName((paged ? page.data?.users : members.data) ?? []);
+  const rows = users.data?.users ?? [];
   const place = container.data;
   const canAddMembers =
     !!place && (place.kind === 'organization' ? can('manageMembers', place) : can('manageMembers', place));
@@ -162,22 +149,14 @@ export const UsersTable = ({ source = { kind: 'user' } }: UsersTableProps) => {
         columns={columns}
         rows={rows}
         getRowId={(user) => user.id}
-        {...(paged
-          ? { server: { total: page.data?.totalCount ?? 0, onQueryChange: setQuery } }
-          : { matches })}
+        server={{ total: users.data?.totalCount ?? 0, onQueryChange: setQuery }}
         onRowClick={(user) => void navigate(paths.app.user.build(user.id))}
         loading={users.isPending}
         emptyText={users.isPending ? 'Loading users...' : 'No users.'}
         actions={actions}
       />
       {place && canAddMembers && (
-        <AddUsersDialog
-          open={adding}
-          onClose={() => setAdding(false)}
-          actor={actor}
-          container={place}
-          members={rows}
-        />
+        <AddUsersDialog open={adding} onClose={() => setAdding(false)} actor={actor} container={place} />
       )}
     </>
   );

@@ -88,7 +88,7 @@ describe('IncidentPage', () => {
       aPerson({ ...dana, roleId, userToLocation: [{ locationId, location: { name: 'Somewhere' } }] });
     const handlers: FakeHandlers = {
       'incident.get': () => anIncident({ id: 5, locationId: 4 }),
-      'location.allByUser': () => [aLocation({ id: 4 }), aLocation({ id: 6 })],
+      'location.get': ({ params }) => aLocation({ id: Number(params.id) }),
     };
     const { unmount } = renderIncident(handlers, { user: at(Role.AssistantManager, 4) });
     expect(await screen.findByRole('link', { name: 'Create task' })).toHaveAttribute(
@@ -100,7 +100,7 @@ describe('IncidentPage', () => {
     for (const user of [at(Role.Employee, 4), at(Role.Manager, 6)]) {
       const { fake, unmount: done } = renderIncident(handlers, { user });
       await screen.findByRole('heading', { name: 'Incident 5' });
-      await waitFor(() => expect(fake.callsOf('location.allByUser')).toHaveLength(1));
+      await waitFor(() => expect(fake.callsOf('location.get').length).toBeGreaterThan(0));
       expect(screen.queryByRole('link', { name: 'Create task' })).not.toBeInTheDocument();
       done();
       vi.unstubAllGlobals();

@@ -20,8 +20,8 @@ import {
 import { Spinner } from '../../components/spinner.tsx';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { useCurrentUser } from '../../lib/auth.tsx';
-import { knownLocation, taskPlacement, useAuthorization } from '../../lib/authorization.ts';
-import { useLocationsOfUser } from '../../api/locations.ts';
+import { taskPlacement, useAuthorization } from '../../lib/authorization.ts';
+import { useLocation as useStorageLocation } from '../../api/locations.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { readIncidentOrigin } from '../../lib/incident-origin.ts';
 import { useAddNote, useIncident, useResolveIncident } from '../../api/incidents.ts';
@@ -71,7 +71,8 @@ const IncidentDetail = ({ id }: { id: number }) => {
   const resolve = useResolveIncident();
   const addNote = useAddNote();
   const { can } = useAuthorization();
-  const locations = useLocationsOfUser(user.id);
+  // Its one location, not every location of the scope, tells whether a task may be made there.
+  const location = useStorageLocation(incident.data?.locationId ?? 0, null, incident.data !== undefined);
   // The incident's times read in its location's zone, as on its PDF.
   const timeZone = useLocationTimeZone(incident.data?.locationId);
 
@@ -87,7 +88,7 @@ const IncidentDetail = ({ id }: { id: number }) => {
   const notes = [...data.notes].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const locationName = data.location?.name ?? data.walk?.location.name ?? 'Unknown';
   const resolved = resolve.isPending ? resolve.variables.resolved : data.resolved;
-  const mayCreateTask = can('create', taskPlacement(knownLocation(locations.data, data.locationId)));
+  const mayCreateTask = can('create', taskPlacement(location.data));
 
   return (
     <Stack spacing={2}>

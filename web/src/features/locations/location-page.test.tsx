@@ -171,15 +171,16 @@ describe('LocationPage', () => {
     const { fake } = renderLocation(
       {
         ...base,
-        'user.allByLocation': () => [
-          aPerson({ id: 5, firstName: 'Erin', lastName: 'Employee', roleId: Role.AssistantManager }),
-        ],
+        'user.someByLocation': () => ({
+          users: [aPerson({ id: 5, firstName: 'Erin', lastName: 'Employee', roleId: Role.AssistantManager })],
+          totalCount: 1,
+        }),
       },
       { route: '/app/locations/11#employees' },
     );
     expect(await screen.findByRole('tab', { name: 'Employees', selected: true })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Erin Employee' })).toBeInTheDocument();
-    expect(fake.callsOf('user.allByLocation')[0]).toMatchObject({ params: { id: '11' } });
+    expect(fake.callsOf('user.someByLocation')[0]).toMatchObject({ params: { id: '11' } });
   });
 
   it('shows unresolved incidents first, on the map and in the table; the toggle shows them all', async () => {

@@ -45,7 +45,7 @@ const member = aPerson({
 const locations = twoLocations();
 const handlers: FakeHandlers = {
   'organization.get': () => area,
-  'user.allByOrganization': () => [member],
+  'user.someByOrganization': () => ({ users: [member], totalCount: 1 }),
   'location.allByOrganization': () => locations,
 };
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PICKER_MATCHES } from '@sitewalk/shared/constants';
 import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
@@ -15,7 +16,7 @@ const renderAdd = (handlers: FakeHandlers, search = '') => {
     // The location picker searches on the server, and names a prefilled one by `location.get`.
     'location.someByUser': () => ({ locations: [harbor, elm], totalCount: 2 }),
     'location.get': ({ params }) => (params.id === '6' ? elm : harbor),
-    'task.assignees': () => someAssignees(),
+    'task.assignees': ({ query }) => someAssignees(query),
     ...handlers,
   });
   vi.stubGlobal('fetch', fake.fetch);
@@ -33,7 +34,7 @@ describe('TaskAddPage', () => {
 
   it("creates a task at a location, for someone of it, due when chosen on the location's clock, and opens it", async () => {
     const { fake, user, router } = renderAdd({ 'task.create': () => aTask({ id: 31 }) });
-    expect(screen.getByRole('combobox', { name: 'Assignee' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('combobox', { name: 'Assignee' })).toBeDisabled();
     expect(screen.getByText('Choose a location first')).toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Fix the east gate');
@@ -41,9 +42,13 @@ describe('TaskAddPage', () => {
     await user.type(screen.getByRole('combobox', { name: 'Location' }), 'harbor');
     await user.click(await screen.findByRole('option', { name: /Harbor Self Storage/ }));
     expect(fake.callsOf('location.someByUser').at(-1)?.query.get('searchTerm')).toBe('harbor');
-    await user.click(screen.getByRole('combobox', { name: 'Assignee' }));
-    await user.click(await screen.findByRole('option', { name: 'Eli Employee' }));
-    expect(fake.callsOf('task.assignees')[0]?.params).toEqual({ locationId: '4' });
+    // Whom a task there may be given to, searched on the server.
+    await user.type(screen.getByRole('combobox', { name: 'Assignee' }), 'eli');
+    await user.click(await screen.findByRole('option', { name: /Eli Employee/ }));
+    const asked = fake.callsOf('task.assignees').at(-1);
+    expect(asked?.params).toEqual({ locationId: '4' });
+    expect(asked?.query.get('searchTerm')).toBe('eli');
+    expect(asked?.query.get('limit')).toBe(String(PICKER_MATCHES));
     // The due time is on the location's clock (Springfield, IL), which the field names for a viewer on UTC.
     expect(screen.getByText('Location time (CST)')).toBeInTheDocument();
     const due = screen.getByLabelText(/^Due/);

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, CardContent, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Button, Card, CardContent, Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,7 +9,8 @@ import { taskForm } from '@sitewalk/shared/schemas/task';
 import { paths } from '../../config/paths.ts';
 import { applyServerErrors } from '../../lib/form.ts';
 import { useIncident } from '../../api/incidents.ts';
-import { useAssignees, useCreateTask } from '../../api/tasks.ts';
+import { useCreateTask } from '../../api/tasks.ts';
+import { AssigneePicker } from './components/assignee-picker.tsx';
 import { LocationPicker } from '../../components/pickers/location-picker.tsx';
 import { TaskFields } from './components/task-fields.tsx';
 import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
@@ -63,7 +64,6 @@ export const TaskAddPage = () => {
     },
   });
   const locationId = useWatch({ control: form.control, name: 'locationId' });
-  const assignees = useAssignees(typeof locationId === 'number' ? locationId : null);
   const timeZone = useLocationTimeZone(typeof locationId === 'number' ? locationId : null);
 
   const submit = form.handleSubmit(async ({ due, ...values }) => {
@@ -133,27 +133,19 @@ export const TaskAddPage = () => {
                   control={form.control}
                   name="assigneeId"
                   render={({ field }) => (
-                    <TextField
-                      select
-                      label="Assignee"
-                      value={field.value ?? ''}
-                      onChange={(event) =>
-                        field.onChange(event.target.value === '' ? null : Number(event.target.value))
-                      }
+                    <AssigneePicker
+                      // A new location is a new list: the picker starts again.
+                      key={String(locationId)}
+                      locationId={typeof locationId === 'number' ? locationId : 0}
                       disabled={locationId === ''}
-                      error={!!errors.assigneeId}
-                      helperText={
-                        errors.assigneeId?.message ??
-                        (locationId === '' ? 'Choose a location first' : undefined)
-                      }
-                    >
-                      <MenuItem value="">Unassigned</MenuItem>
-                      {(assignees.data?.users ?? []).map((u) => (
-                        <MenuItem key={u.id} value={u.id}>
-                          {u.firstName} {u.lastName}
-                        </MenuItem>
-                      ))}
-                    </TextField>
+                      helperText={locationId === '' ? 'Choose a location first' : undefined}
+                      name={field.name}
+                      inputRef={field.ref}
+                      onBlur={field.onBlur}
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={errors.assigneeId?.message}
+                    />
                   )}
                 />
               </TaskFields>

@@ -9,7 +9,6 @@ import {
   List,
   ListItem,
   ListItemText,
-  MenuItem,
   Stack,
   TextField,
   Typography,
@@ -25,10 +24,10 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorPanel, errorMessageOf } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { useCurrentUser } from '../../lib/auth.tsx';
-import { knownLocation, taskPlacement, useAuthorization } from '../../lib/authorization.ts';
-import { useLocationsOfUser } from '../../api/locations.ts';
-import { useAddComment, useAssignees, useDeleteTask, useTask, useUpdateTask } from '../../api/tasks.ts';
+import { taskPlacement, useAuthorization } from '../../lib/authorization.ts';
+import { useLocation } from '../../api/locations.ts';
+import { useAddComment, useDeleteTask, useTask, useUpdateTask } from '../../api/tasks.ts';
+import { AssigneePicker } from './components/assignee-picker.tsx';
 import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { useRouteId } from '../../lib/route-params.ts';
@@ -50,7 +49,6 @@ export const TaskPage = () => {
 };
 
 const TaskDetail = ({ task }: { task: Task }) => {
-  const user = useCurrentUser();
   const navigate = useNavigate();
   const update = useUpdateTask(task.id);
   const remove = useDeleteTask();
@@ -60,12 +58,12 @@ const TaskDetail = ({ task }: { task: Task }) => {
   const [editing, setEditing] = useState(false);
   // The SPA only shows or hides; the server decides every change.
   const { can } = useAuthorization();
-  const placement = taskPlacement(knownLocation(useLocationsOfUser(user.id).data, task.locationId), task);
+  // Its one location, not every location of the scope, places it for the policy.
+  const placement = taskPlacement(useLocation(task.locationId).data, task);
   const mayAssign = can('assign', placement);
   const mayWork = can('changeStatus', placement);
   const mayUpdate = can('update', placement);
   const mayDelete = can('delete', placement);
-  const assignees = useAssignees(task.locationId, mayAssign);
   // The task's times read in its location's zone.
   const timeZone = useLocationTimeZone(task.locationId);
   const when = (iso: string) => formatDateTime(iso, { timeZone });
@@ -120,26 +118,16 @@ const TaskDetail = ({ task }: { task: Task }) => {
                 Assignee
               </Typography>
               <Box component="dd" sx={{ m: 0 }}>
-                {mayAssign && assignees.data ? (
-                  <TextField
-                    select
+                {mayAssign ? (
+                  <AssigneePicker
                     size="small"
-                    label="Assignee"
-                    value={task.assignee?.id ?? ''}
-                    onChange={(event) =>
-                      update.mutate({
-                        assigneeId: event.target.value === '' ? null : Number(event.target.value),
-                      })
-                    }
+                    locationId={task.locationId}
+                    assignee={task.assignee}
+                    value={task.assignee?.id ?? null}
+                    onChange={(assigneeId) => update.mutate({ assigneeId })}
+                    disabled={update.isPending}
                     sx={{ width: '100%', maxWidth: 320 }}
-                  >
-                    <MenuItem value="">Unassigned</MenuItem>
-                    {assignees.data.users.map((u) => (
-                      <MenuItem key={u.id} value={u.id}>
-                        {u.firstName} {u.lastName}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                  />
                 ) : (
                   <Typography>{nameOf(task.assignee)}</Typography>
                 )}

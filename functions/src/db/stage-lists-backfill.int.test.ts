@@ -1,0 +1,93 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { Role } from '@sitewalk/shared/roles';
+import { isolatedEnvironment } from '../../../test/support/isolated.ts';
+import { readEnv, tableEnv } from '../env.ts';
+import { createDocumentClient } from './client.ts';
+import { createService, type DataService } from './service.ts';
+import { nextIds } from './counters.ts';
+import { pageOfStageLocations } from './locations.ts';
+import { pageOfStageOrganizations } from './organizations.ts';
+import { pageOfStageUsers } from './users.ts';
+import { backfillStageLists } from './stage-lists-backfill.ts';
+
+let db: DataService;
+let client: ReturnType<typeof createDocumentClient>;
+let table: string;
+
+beforeAll(async () => {
+  await isolatedEnvironment();
+  const env = readEnv(tableEnv);
+  client = createDocumentClient(env);
+  table = env.TABLE_NAME;
+  db = createService(client, table);
+});
+
+/** An item as a write from before the stage lists left it: without the attributes `omit` names. */
+const putAsBefore = async (params: { Item?: Record<string, unknown> }, omit: readonly string[]) => {
+  const item = { ...params.Item };
+  for (const name of omit) delete item[name];
+  await client.send(new PutCommand({ TableName: table, Item: item }));
+};
+
+describe("the stage lists' backfill", () => {
+  it('gives older locations, areas and users their keys and search text, once, so the lists page and search them', async () => {
+    const [companyId] = await nextIds(db, 'managementCompany', 1);
+    const [organizationId] = await nextIds(db, 'organization', 1);
+    const [locationId] = await nextIds(db, 'location', 1);
+    const [userId] = await nextIds(db, 'user', 1);
+    const tag = `Backfilled${locationId}`;
+    await putAsBefore(
+      db.entities.organization
+        .put({ organizationId: organizationId!, managementCompanyId: companyId!, name: `${tag} area` })
+        .params(),
+      ['gsi3pk', 'gsi3sk'],
+    );
+    await putAsBefore(
+      db.entities.location
+        .put({
+          locationId: locationId!,
+          organizationId: organizationId!,
+          managementCompanyId: companyId!,
+          name: `${tag} site`,
+          address: '1 Main St',
+          city: 'Oldtown',
+          state: 'CA',
+          zipcode: '93650',
+          latitude: 36.8,
+          longitude: -119.7,
+        })
+        .params(),
+      ['gsi3pk', 'gsi3sk', 'searchText'],
+    );
+    await putAsBefore(
+      db.entities.user
+        .put({
+          userId: userId!,
+          firstName: 'Old',
+          lastName: tag,
+          roleId: Role.Employee,
+          managementCompanyId: companyId!,
+        })
+        .params(),
+      ['searchText'],
+    );
+    const search = { offset: 0, limit: 10, searchTerm: tag };
+    expect((await pageOfStageLocations(db, search)).totalCount).toBe(0);
+    expect((await pageOfStageUsers(db, search)).totalCount).toBe(0);
+    const areasBefore = (await pageOfStageOrganizations(db, { offset: 0, limit: 50 })).totalCount;
+
+    expect(await backfillStageLists(db)).toBeGreaterThanOrEqual(3);
+
+    expect(await pageOfStageLocations(db, { ...search, searchTerm: 'oldtown' })).toMatchObject({
+      totalCount: 1,
+      items: [{ locationId, name: `${tag} site` }],
+    });
+    expect(await pageOfStageUsers(db, { ...search, searchTerm: `old ${tag}` })).toMatchObject({
+      totalCount: 1,
+      items: [{ userId }],
+    });
+    expect((await pageOfStageOrganizations(db, { offset: 0, limit: 50 })).totalCount).toBe(areasBefore + 1);
+    expect(await backfillStageLists(db)).toBe(0);
+  });
+});
