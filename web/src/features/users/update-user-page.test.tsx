@@ -19,7 +19,7 @@ const manager = aPerson({
   lastName: 'Lee',
   email: null,
   hasPin: true,
-  userToLocation: [{ locationId: 21, location: { name: 'Harbor', organizationId: 3 } }],
+  userToLocation: [{ locationId: 21, location: { name: 'Harbor', organizationId: 11 } }],
 });
 
 const saved = (user: User) => ({
@@ -289,7 +289,7 @@ describe('UpdateUserPage', () => {
     const peer = aPerson({
       roleId: Role.Manager,
       id: 8,
-      userToLocation: [{ locationId: 21, location: { name: 'Harbor', organizationId: 3 } }],
+      userToLocation: [{ locationId: 21, location: { name: 'Harbor', organizationId: 11 } }],
     });
     renderUpdate({ 'user.get': () => manager }, { me: peer });
     expect(await screen.findByText(messages.permission.forbidden)).toBeInTheDocument();
@@ -322,7 +322,7 @@ describe('UpdateUserPage', () => {
       ...manager,
       userToLocation: [
         ...manager.userToLocation,
-        { locationId: 99, location: { name: 'Faraway', organizationId: 3 } },
+        { locationId: 99, location: { name: 'Faraway', organizationId: 99 } },
       ],
     };
     const { user } = renderUpdate({ 'user.get': () => target }, { me: areaManager });

@@ -21,8 +21,8 @@ const manager = aPerson({
   hasPin: true,
   defaultLocationId: 22,
   userToLocation: [
-    { locationId: 21, location: { name: 'Harbor', organizationId: 3 } },
-    { locationId: 22, location: { name: 'Hilltop', organizationId: 3 } },
+    { locationId: 21, location: { name: 'Harbor', organizationId: 11 } },
+    { locationId: 22, location: { name: 'Hilltop', organizationId: 12 } },
   ],
 });
 
@@ -108,7 +108,7 @@ describe('UserProfilePage', () => {
         me: aPerson({
           roleId: Role.Manager,
           id: 8,
-          userToLocation: [{ locationId: 21, location: { name: 'Harbor', organizationId: 3 } }],
+          userToLocation: [{ locationId: 21, location: { name: 'Harbor', organizationId: 11 } }],
         }),
       },
     );
