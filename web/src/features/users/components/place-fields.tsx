@@ -1,4 +1,5 @@
 import { Autocomplete, Chip, MenuItem, TextField } from '@mui/material';
+import type { ReactNode } from 'react';
 
 export interface PlaceOption {
   id: number;
@@ -18,7 +19,8 @@ export const SingleSelect = ({
 }: {
   label: string;
   value: number | '';
-  options: readonly PlaceOption[];
+  /** A name may be a component that reads it (a chosen location's, by id). */
+  options: readonly { id: number; name: ReactNode }[];
   onChange: (value: number | '') => void;
   error?: string | undefined;
   disabled?: boolean;
