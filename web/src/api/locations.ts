@@ -83,7 +83,13 @@ export const useLocationsPage = (input: LocationsPageInput) => useQuery(location
  * scope of 500 is never loaded whole).
  */
 export const locationMatchesQueryOptions = (userId: number, term: string, managementCompanyId?: number) =>
-  locationsPageQueryOptions({ userId, page: 1, pageSize: PICKER_MATCHES, searchTerm: term, managementCompanyId });
+  locationsPageQueryOptions({
+    userId,
+    page: 1,
+    pageSize: PICKER_MATCHES,
+    searchTerm: term,
+    managementCompanyId,
+  });
 
 /** An area's locations, by name. */
 export const locationsOfOrganizationQueryOptions = (organizationId: number) =>

@@ -157,8 +157,7 @@ describe('LocationPicker, multiple', () => {
       </>
     );
   };
-  const chips = () =>
-    Array.from(document.querySelectorAll('.MuiChip-label')).map((chip) => chip.textContent);
+  const chips = () => Array.from(document.querySelectorAll('.MuiChip-label')).map((chip) => chip.textContent);
 
   it('reads the chosen ones by id (not the scope), adds what is picked from the search and removes a chip', async () => {
     const { user, fake } = renderPicker(locationSearchHandlers(all), <MultipleHarness initial={[12]} />);
@@ -181,7 +180,10 @@ describe('LocationPicker, multiple', () => {
   });
 
   it('keeps a locked one: no delete button, and clearing leaves it chosen', async () => {
-    const { user } = renderPicker(locationSearchHandlers(all), <MultipleHarness initial={[11, 12]} locked={[11]} />);
+    const { user } = renderPicker(
+      locationSearchHandlers(all),
+      <MultipleHarness initial={[11, 12]} locked={[11]} />,
+    );
     await waitFor(() => expect(chips()).toEqual(['Harbor Self Storage', 'Bay Storage']));
     const deleteIconOf = (name: string) =>
       screen.getByText(name).closest('.MuiChip-root')?.querySelector('.MuiChip-deleteIcon');

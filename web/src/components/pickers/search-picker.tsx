@@ -188,7 +188,9 @@ const SingleSearchPicker = (props: SearchPickerCommonProps & SingleValueProps) =
         chosenQuery.data ?? { id: value, label: chosenQuery.isError ? `#${value}` : '…' });
   // The chosen one is listed too (first), so the box always holds one of the options.
   const options =
-    chosen && !search.found.some((option) => option.id === chosen.id) ? [chosen, ...search.found] : search.found;
+    chosen && !search.found.some((option) => option.id === chosen.id)
+      ? [chosen, ...search.found]
+      : search.found;
 
   return (
     <Autocomplete<PickerOption>
@@ -204,7 +206,13 @@ const SingleSearchPicker = (props: SearchPickerCommonProps & SingleValueProps) =
 };
 
 /** A chip's label when the picker does not know it: read by id (only the chosen ones, never the scope). */
-export const ChosenLabel = ({ id, useChosen }: { id: number; useChosen: SearchPickerCommonProps['useChosen'] }) => {
+export const ChosenLabel = ({
+  id,
+  useChosen,
+}: {
+  id: number;
+  useChosen: SearchPickerCommonProps['useChosen'];
+}) => {
   const chosen = useChosen(id, true);
   return <>{chosen.data?.label ?? (chosen.isError ? `#${id}` : '…')}</>;
 };
@@ -231,10 +239,12 @@ const MultipleSearchPicker = (props: SearchPickerCommonProps & MultipleValueProp
         setPickedLabels(labels);
         // A locked one stays chosen whatever was cleared.
         const ids = [...new Set([...locked.filter((id) => value.includes(id)), ...next.map((o) => o.id)])];
-        const known = new Map(ids.flatMap((id) => {
-          const label = labels.get(id) ?? knownLabels?.get(id);
-          return label === undefined ? [] : [[id, label] as const];
-        }));
+        const known = new Map(
+          ids.flatMap((id) => {
+            const label = labels.get(id) ?? knownLabels?.get(id);
+            return label === undefined ? [] : [[id, label] as const];
+          }),
+        );
         onChange(ids, known);
       }}
       renderValue={(items, getItemProps) =>

@@ -41,7 +41,8 @@ export const UserPicker = ({ label = 'User', source = { kind: 'user' }, ...props
         page.users
           .map(userOption)
           .filter(
-            (option) => managementCompanyId === undefined || option.managementCompanyId === managementCompanyId,
+            (option) =>
+              managementCompanyId === undefined || option.managementCompanyId === managementCompanyId,
           ),
       enabled,
     });

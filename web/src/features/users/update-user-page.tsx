@@ -38,7 +38,8 @@ const pictureFailedOf = (state: unknown): string | null =>
     : null;
 
 /** A location the signed-in user may not see (404/403): a membership they cannot change, not a failure. */
-const isUnseen = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 403);
+const isUnseen = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 403);
 
 const LoadPlaces = ({ user }: { user: User }) => {
   const { actor, can } = useAuthorization();

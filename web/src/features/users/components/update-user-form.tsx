@@ -255,7 +255,9 @@ export const UpdateUserForm = ({
       .filter(({ organizationId }) => !organizationById.has(organizationId))
       .map(({ organizationId, organization }) => ({ id: organizationId, name: organization.name })),
   ];
-  const locationNames = new Map(user.userToLocation.map(({ locationId, location }) => [locationId, location.name]));
+  const locationNames = new Map(
+    user.userToLocation.map(({ locationId, location }) => [locationId, location.name]),
+  );
   const emailChanged = !sameEmail(email, user.email);
   const asksCurrent = self && (changePassword || emailChanged);
   const canUpdate = can('update', placement);
