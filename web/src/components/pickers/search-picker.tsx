@@ -5,11 +5,12 @@ import {
   TextField,
   Typography,
   type AutocompleteRenderInputParams,
+  type AutocompleteRenderValueGetItemProps,
   type SxProps,
   type Theme,
 } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 
 /** How long typing must pause before the picker asks the server: one request per word, not per key. */
@@ -205,6 +206,26 @@ const SingleSearchPicker = (props: SearchPickerCommonProps & SingleValueProps) =
   );
 };
 
+/**
+ * A multi-select's chosen ones as chips; those in `locked` (memberships the signed-in user may not remove)
+ * without a delete button.
+ */
+export const lockableChips =
+  <T extends { id: number }>(locked: readonly number[], labelOf: (option: T) => ReactNode) =>
+  (items: readonly T[], getItemProps: AutocompleteRenderValueGetItemProps<true>) =>
+    items.map((option, index) => {
+      const { key, onDelete, ...itemProps } = getItemProps({ index });
+      return (
+        <Chip
+          key={key}
+          label={labelOf(option)}
+          size="small"
+          {...itemProps}
+          {...(locked.includes(option.id) ? {} : { onDelete })}
+        />
+      );
+    });
+
 /** A chip's label when the picker does not know it: read by id (only the chosen ones, never the scope). */
 export const ChosenLabel = ({
   id,
@@ -247,20 +268,9 @@ const MultipleSearchPicker = (props: SearchPickerCommonProps & MultipleValueProp
         );
         onChange(ids, known);
       }}
-      renderValue={(items, getItemProps) =>
-        items.map((option, index) => {
-          const { key, onDelete, ...itemProps } = getItemProps({ index });
-          return (
-            <Chip
-              key={key}
-              label={option.label || <ChosenLabel id={option.id} useChosen={useChosen} />}
-              size="small"
-              {...itemProps}
-              {...(locked.includes(option.id) ? {} : { onDelete })}
-            />
-          );
-        })
-      }
+      renderValue={lockableChips(locked, (option: PickerOption) =>
+        option.label ? option.label : <ChosenLabel id={option.id} useChosen={useChosen} />,
+      )}
     />
   );
 };

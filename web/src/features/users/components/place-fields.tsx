@@ -1,5 +1,6 @@
-import { Autocomplete, Chip, MenuItem, TextField } from '@mui/material';
+import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
+import { lockableChips } from '../../../components/pickers/search-picker.tsx';
 
 export interface PlaceOption {
   id: number;
@@ -89,20 +90,7 @@ export const MultiPlaceSelect = ({
       }}
       disabled={disabled}
       slotProps={{ listbox: { style: { maxHeight: 300 } } }}
-      renderValue={(items, getItemProps) =>
-        items.map((option, index) => {
-          const { key, onDelete, ...itemProps } = getItemProps({ index });
-          return (
-            <Chip
-              key={key}
-              label={option.name}
-              size="small"
-              {...itemProps}
-              {...(locked.includes(option.id) ? {} : { onDelete })}
-            />
-          );
-        })
-      }
+      renderValue={lockableChips(locked, (option: PlaceOption) => option.name)}
       renderInput={(params) => (
         <TextField {...params} label={label} error={!!error} helperText={error ?? helperText} />
       )}
