@@ -78,13 +78,10 @@ try {
 
   const { seedSuperUser } = await import('../seed-super-user.ts');
   const seeded = await seedSuperUser({ email: settings.adminEmail, password: settings.adminPassword });
-  // Locations made before walk schedules existed get the default windows, so the evaluator watches them.
-  const { backfillSchedules } = await import('./backfill-schedules.ts');
+  // Items written by an older version get what this one reads (schedules, the stage lists' keys).
+  const { backfillStage } = await import('../backfills.ts');
   const { dataFromEnv } = await import('@sitewalk/functions/composition');
-  await backfillSchedules(dataFromEnv());
-  // Items written before the Super User's lists read the stage's indexes get their keys and search text.
-  const { backfillStageLists } = await import('@sitewalk/functions/db/stage-lists-backfill');
-  await backfillStageLists(dataFromEnv());
+  await backfillStage(dataFromEnv());
 
   if (!dev && webBuildIsStale(root)) {
     console.log('Building the web app…');

@@ -318,7 +318,7 @@ describe("today's windows", () => {
 describe('locations made before schedules existed', () => {
   it('get the default windows from the local host at start, once', async () => {
     const { dataFromEnv } = await import('@sitewalk/functions/composition');
-    const { backfillSchedules } = await import('../../infra/local/backfill-schedules.ts');
+    const { backfillSchedules } = await import('../../infra/backfills.ts');
     const db = dataFromEnv();
     const locationId = await a.addLocation('Old site');
     await db.entities.schedule.delete({ locationId }).go();

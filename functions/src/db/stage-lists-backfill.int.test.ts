@@ -9,7 +9,7 @@ import { nextIds } from './counters.ts';
 import { pageOfStageLocations } from './locations.ts';
 import { pageOfStageOrganizations } from './organizations.ts';
 import { pageOfStageUsers } from './users.ts';
-import { backfillStageLists } from './stage-lists-backfill.ts';
+import { backfillLocation, backfillStageLists } from './stage-lists-backfill.ts';
 
 let db: DataService;
 let client: ReturnType<typeof createDocumentClient>;
@@ -89,5 +89,64 @@ describe("the stage lists' backfill", () => {
     });
     expect((await pageOfStageOrganizations(db, { offset: 0, limit: 50 })).totalCount).toBe(areasBefore + 1);
     expect(await backfillStageLists(db)).toBe(0);
+  });
+});
+
+describe('a backfill beside the API', () => {
+  it('never puts a location back as it was read once it has changed: it reads it again and writes the change', async () => {
+    const [companyId] = await nextIds(db, 'managementCompany', 1);
+    const [locationId] = await nextIds(db, 'location', 1);
+    const before = {
+      locationId: locationId!,
+      organizationId: 1,
+      managementCompanyId: companyId!,
+      name: `Raced${locationId} site`,
+      address: '1 Main St',
+      city: 'Oldtown',
+      state: 'CA',
+      zipcode: '93650',
+      latitude: 36.8,
+      longitude: -119.7,
+    };
+    const omitted = ['gsi3pk', 'gsi3sk', 'searchText'];
+    await putAsBefore(db.entities.location.put(before).params(), omitted);
+    const asRead = (await db.entities.location.get({ locationId: locationId! }).go()).data!;
+    // Meanwhile the location is renamed by a write that, as before the lists, leaves the keys out.
+    const renamed = `Renamed${locationId} site`;
+    await putAsBefore(
+      db.entities.location
+        .put({ ...before, name: renamed, updatedAt: new Date(Date.now() + 1000).toISOString() })
+        .params(),
+      omitted,
+    );
+
+    expect(await backfillLocation(db, asRead)).toBe(true);
+    const stored = (await db.entities.location.get({ locationId: locationId! }).go()).data;
+    expect(stored?.name).toBe(renamed);
+    expect((await pageOfStageLocations(db, { offset: 0, limit: 10, searchTerm: renamed })).totalCount).toBe(
+      1,
+    );
+  });
+
+  it('leaves a location deleted meanwhile deleted', async () => {
+    const [locationId] = await nextIds(db, 'location', 1);
+    const location = {
+      locationId: locationId!,
+      organizationId: 1,
+      managementCompanyId: 1,
+      name: `Gone${locationId} site`,
+      address: '1 Main St',
+      city: 'Oldtown',
+      state: 'CA',
+      zipcode: '93650',
+      latitude: 36.8,
+      longitude: -119.7,
+    };
+    await putAsBefore(db.entities.location.put(location).params(), ['gsi3pk', 'gsi3sk', 'searchText']);
+    const asRead = (await db.entities.location.get({ locationId: locationId! }).go()).data!;
+    await db.entities.location.delete({ locationId: locationId! }).go();
+
+    expect(await backfillLocation(db, asRead)).toBe(false);
+    expect((await db.entities.location.get({ locationId: locationId! }).go()).data).toBeNull();
   });
 });

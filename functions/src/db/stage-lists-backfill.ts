@@ -1,5 +1,8 @@
+import type { EntityItem } from 'electrodb';
 import type { DataService } from './service.ts';
+import type { locationEntity } from './entities/location.ts';
 import { mapBounded, pagesOf } from './bounded.ts';
+import { writeIf } from './conditional.ts';
 import { searchFields as userSearchFields } from './users.ts';
 
 /**
@@ -7,41 +10,114 @@ import { searchFields as userSearchFields } from './users.ts';
  * (docs/data-model.md, "The Super User's lists"): a location its gsi3 keys and search text, an area its gsi3
  * keys, a user their search text. Locations and areas are put again as read (a patch rebuilds gsi3's sort key
  * but not its static partition key); users are patched with their own searchable fields. ElectroDB writes the
- * derived attributes and keys; `updatedAt` moves. Items that have them are left alone. Nothing else may write
- * meanwhile (a put replaces the item as read): the local host runs it at start. Answers how many it rewrote.
+ * derived attributes and keys; `updatedAt` moves. Items that have them are left alone. Each write is made only
+ * over the item as read, so it can run beside the API (`npm run backfill` on a deployed stage; the local host
+ * runs it at start). Answers how many it rewrote.
  */
 /** An item read with its keys, as a put takes it (ElectroDB writes the keys from the attributes). */
 const withoutKeys = <T extends object>(item: T): T =>
   Object.fromEntries(Object.entries(item).filter(([name]) => !/^(pk|sk|gsi\d+(pk|sk))$/.test(name))) as T;
 
+/** An item the backfill rewrites: the change it makes is written only over the item as it was read. */
+interface Versioned {
+  updatedAt?: string;
+}
+
+/**
+ * Writes `write(item)` under the condition that the item is still as read (its `updatedAt`, which every write
+ * moves): a deployed stage keeps writing while the backfill runs, and a put over a newer item would undo that
+ * change. A refused write reads the item again and, while it still needs it (`needs`), tries again; a deleted
+ * item is left deleted. Answers whether it wrote.
+ */
+const rewriteUnchanged = async <T extends Versioned>(
+  item: T,
+  read: (item: T) => Promise<T | null>,
+  needs: (item: T) => boolean,
+  write: (item: T, unchanged: string | undefined) => Promise<unknown>,
+): Promise<boolean> => {
+  let current: T | null = item;
+  for (let attempt = 0; attempt < REWRITE_ATTEMPTS && current && needs(current); attempt++) {
+    if (await writeIf(write(current, current.updatedAt))) return true;
+    current = await read(current);
+  }
+  return false;
+};
+const REWRITE_ATTEMPTS = 3;
+
+const locationNeeds = (l: object & { searchText?: string }) => !('gsi3pk' in l) || l.searchText === undefined;
+
+type LocationAsRead = EntityItem<typeof locationEntity> & Versioned;
+
+/** One location put again with its gsi3 keys and search text, over the item as read only (see above). */
+export const backfillLocation = (db: DataService, item: LocationAsRead) =>
+  rewriteUnchanged(
+    item,
+    async ({ locationId }) =>
+      (await db.entities.location.get({ locationId }).go({ data: 'includeKeys' })).data,
+    locationNeeds,
+    (current, unchanged) =>
+      db.entities.location
+        .put(withoutKeys(current))
+        .where(({ updatedAt }, { eq, notExists }) =>
+          unchanged === undefined ? notExists(updatedAt) : eq(updatedAt, unchanged),
+        )
+        .go(),
+  );
+
 export const backfillStageLists = async (db: DataService): Promise<number> => {
   let patched = 0;
+  const count = (written: boolean[]) => (patched += written.filter(Boolean).length);
   for await (const page of pagesOf((cursor) =>
     db.entities.location.scan.go({ cursor, data: 'includeKeys' }),
   )) {
-    const missing = page.filter((l) => !('gsi3pk' in l) || l.searchText === undefined);
-    await mapBounded(missing, (item) => db.entities.location.put(withoutKeys(item)).go());
-    patched += missing.length;
+    count(await mapBounded(page.filter(locationNeeds), (item) => backfillLocation(db, item)));
   }
+  const areaNeeds = (o: object) => !('gsi3pk' in o);
   for await (const page of pagesOf((cursor) =>
     db.entities.organization.scan.go({ cursor, data: 'includeKeys' }),
   )) {
-    const missing = page.filter((o) => !('gsi3pk' in o));
-    await mapBounded(missing, (item) => db.entities.organization.put(withoutKeys(item)).go());
-    patched += missing.length;
-  }
-  for await (const page of pagesOf((cursor) => db.entities.user.scan.go({ cursor }))) {
-    const missing = page.filter((u) => u.searchText === undefined);
-    await mapBounded(missing, (user) =>
-      db.entities.user
-        .patch({ userId: user.userId })
-        .set(userSearchFields(user))
-        .composite(
-          user.managementCompanyId === undefined ? {} : { managementCompanyId: user.managementCompanyId },
-        )
-        .go(),
+    count(
+      await mapBounded(page.filter(areaNeeds), (item) =>
+        rewriteUnchanged(
+          item,
+          async ({ organizationId }) =>
+            (await db.entities.organization.get({ organizationId }).go({ data: 'includeKeys' })).data,
+          areaNeeds,
+          (current, unchanged) =>
+            db.entities.organization
+              .put(withoutKeys(current))
+              .where(({ updatedAt }, { eq, notExists }) =>
+                unchanged === undefined ? notExists(updatedAt) : eq(updatedAt, unchanged),
+              )
+              .go(),
+        ),
+      ),
     );
-    patched += missing.length;
+  }
+  const userNeeds = (u: { searchText?: string }) => u.searchText === undefined;
+  for await (const page of pagesOf((cursor) => db.entities.user.scan.go({ cursor }))) {
+    count(
+      await mapBounded(page.filter(userNeeds), (item) =>
+        rewriteUnchanged(
+          item,
+          async ({ userId }) => (await db.entities.user.get({ userId }).go()).data,
+          userNeeds,
+          (user, unchanged) =>
+            db.entities.user
+              .patch({ userId: user.userId })
+              .set(userSearchFields(user))
+              .composite(
+                user.managementCompanyId === undefined
+                  ? {}
+                  : { managementCompanyId: user.managementCompanyId },
+              )
+              .where(({ updatedAt }, { eq, notExists }) =>
+                unchanged === undefined ? notExists(updatedAt) : eq(updatedAt, unchanged),
+              )
+              .go(),
+        ),
+      ),
+    );
   }
   return patched;
 };

@@ -16,6 +16,12 @@ import { api } from '../lib/api.ts';
 import { queryKeyOf } from '../lib/query.ts';
 import { TODAY_REFRESH_MS } from './schedules.ts';
 
+/**
+ * How long an answer counts as fresh: the router asks for the dashboard's first screen before the page mounts
+ * (features/dashboard/dashboard-query.ts), and the page then takes that answer instead of asking again.
+ */
+const PORTFOLIO_FRESH_MS = 10_000;
+
 /** Which of the caller's locations the summary counts: one area's, or all of them. */
 export interface PortfolioScope {
   organizationId?: number | undefined;
@@ -27,6 +33,7 @@ export const portfolioSummaryQueryOptions = ({ organizationId }: PortfolioScope)
     queryKey: queryKeyOf('incident.portfolioSummary', { query: { organizationId } }),
     queryFn: ({ signal }) => api('incident.portfolioSummary', { query: { organizationId }, signal }),
     refetchInterval: TODAY_REFRESH_MS,
+    staleTime: PORTFOLIO_FRESH_MS,
     placeholderData: keepPreviousData,
   });
 
@@ -88,6 +95,7 @@ export const portfolioPagesQueryOptions = (input: PortfolioPageInput) =>
     initialPageParam: { cursor: null } as PortfolioPageParam,
     getNextPageParam: (last): PortfolioPageParam | null =>
       last.nextCursor ? { cursor: last.nextCursor } : null,
+    staleTime: PORTFOLIO_FRESH_MS,
     // A change of filters keeps the locations shown until the new ones come.
     placeholderData: keepPreviousData,
   });
@@ -161,6 +169,7 @@ export const dashboardViewQueryOptions = () =>
   queryOptions({
     queryKey: queryKeyOf('user.dashboardView'),
     queryFn: ({ signal }) => api('user.dashboardView', { signal }),
+    staleTime: PORTFOLIO_FRESH_MS,
   });
 
 export const useDashboardView = () => useQuery(dashboardViewQueryOptions());

@@ -1,10 +1,9 @@
 import type { RuntimeConfig } from '@sitewalk/shared/runtime-config';
-import { createQueryClient } from '../lib/query.ts';
 import { setSessionHost } from '../lib/session-host.ts';
 import { AppProviders } from './app-providers.tsx';
+import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 
-const queryClient = createQueryClient();
 setSessionHost({
   queryClient,
   // The session only ever leaves for /login, a document of its own.

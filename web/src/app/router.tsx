@@ -1,10 +1,12 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
+import { appHomeLoader, dashboardLoader, onlyOnArrival } from './routes/start-early.ts';
 
 /**
  * The app under /app. Every screen is its own chunk; each module names the component it exports, and `lazy`
  * hands it to the router. The public pages and the sign-in pages are not here: they are documents of their
- * own, prerendered at build time (web/src/prerender.tsx), and links to them load them.
+ * own, prerendered at build time (web/src/prerender.tsx), and links to them load them. The dashboard's
+ * loaders (routes/start-early.ts) ask for its data alongside its code, before the app's shell has rendered.
  */
 const page =
   <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) =>
@@ -29,6 +31,8 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
+            loader: appHomeLoader,
+            shouldRevalidate: onlyOnArrival,
             lazy: page(
               () => import('./routes/app-home.tsx'),
               (m) => m.AppHomeRoute,
@@ -36,6 +40,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.app.dashboard.path,
+            loader: dashboardLoader,
+            shouldRevalidate: onlyOnArrival,
             lazy: page(
               () => import('../features/dashboard/dashboard-page.tsx'),
               (m) => m.DashboardPage,

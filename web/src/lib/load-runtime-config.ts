@@ -31,7 +31,8 @@ const save = (config: RuntimeConfig) => {
 export const loadRuntimeConfig = async (fetchFn: typeof fetch = fetch): Promise<RuntimeConfig> => {
   let response: Response;
   try {
-    response = await fetchFn(RUNTIME_CONFIG_PATH, { headers: { accept: 'application/json' } });
+    // As web/app.html's preload asks for it (no headers of its own), so the browser hands this fetch its answer.
+    response = await fetchFn(RUNTIME_CONFIG_PATH);
   } catch (error) {
     const config = isNetworkError(error) ? saved() : null;
     if (config) return config;

@@ -22,7 +22,6 @@ import {
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
-import FilterListIcon from '@mui/icons-material/FilterList';
 import HistoryIcon from '@mui/icons-material/History';
 import { Fragment, useMemo, useState } from 'react';
 import { isRoleId, roleNames } from '@sitewalk/shared/roles';
@@ -49,6 +48,7 @@ import { FilterSelect } from '../../components/filter-select.tsx';
 import { LocationPicker } from '../../components/pickers/location-picker.tsx';
 import { UserPicker } from '../../components/pickers/user-picker.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { FiltersButton, useFiltersFold } from '../../components/filters-fold.tsx';
 import { TableHeader, type HeaderCell } from '../../components/data-table.tsx';
 
 const SYSTEM_LOG = 0;
@@ -346,7 +346,7 @@ export const ActivityPage = () => {
   const user = useCurrentUser();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
-  const roomy = useMediaQuery(theme.breakpoints.up('sm'));
+  const filtersFold = useFiltersFold('activity-filters');
   // Super Users and Admins read every company's log and the system log of changes that concern no company.
   const mayReadSystemLog = decideActivity(useAuthorization().actor, SYSTEM_LOG) === 'allow';
   const companies = useManagementCompaniesOfUser(user.id);
@@ -366,7 +366,6 @@ export const ActivityPage = () => {
       else next.add(seq);
       return next;
     });
-  const [filtersShown, setFiltersShown] = useState(false);
 
   const companyId =
     chosenCompany !== ''
@@ -424,7 +423,7 @@ export const ActivityPage = () => {
           </>
         }
       />
-      {(showLog || !roomy || filtered) && (
+      {(showLog || filtersFold.folded || filtered) && (
         <Stack direction="row" useFlexGap sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
           {showLog && (
             <TextField
@@ -444,26 +443,16 @@ export const ActivityPage = () => {
               {mayReadSystemLog && <MenuItem value={SYSTEM_LOG}>System (no company)</MenuItem>}
             </TextField>
           )}
-          {!roomy && (
-            <Button
-              variant="outlined"
-              startIcon={<FilterListIcon />}
-              aria-expanded={filtersShown}
-              aria-controls="activity-filters"
-              onClick={() => setFiltersShown((was) => !was)}
-            >
-              {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
-            </Button>
-          )}
+          <FiltersButton fold={filtersFold} active={activeFilters} />
           {filtered && <Button onClick={clear}>Clear filters</Button>}
         </Stack>
       )}
       <Box
-        id="activity-filters"
+        id={filtersFold.id}
         component="section"
         aria-label="Filters"
         sx={{
-          display: roomy || filtersShown ? 'grid' : 'none',
+          display: filtersFold.open ? 'grid' : 'none',
           gap: 1.5,
           gridTemplateColumns: {
             xs: '1fr',

@@ -1,4 +1,4 @@
-import { attentionFilters, type AttentionFilter, type TodayState } from '@sitewalk/shared/portfolio';
+import type { AttentionFilter, TodayState } from '@sitewalk/shared/portfolio';
 import { INCIDENT_PRIORITIES } from '@sitewalk/shared/constants';
 import { windowStatusInfo } from '../../components/window-status.tsx';
 import type { Tone } from './components/counts.ts';
@@ -15,8 +15,6 @@ export const attentionLabels: Record<AttentionFilter, string> = {
 };
 
 /** The `show` of the address, when it names a summary figure. */
-export const attentionFilterOf = (value: string | null): AttentionFilter | undefined =>
-  attentionFilters.find((filter) => filter === value);
 
 /** How a location's day reads and looks: the walk windows' own colours (components/window-status.tsx). */
 export const todayStateInfo: Record<TodayState, { label: string; tone: Tone }> = {

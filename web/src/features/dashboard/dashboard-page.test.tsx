@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import type { PortfolioLocation, PortfolioPage } from '@sitewalk/shared/schemas/portfolio';
-import { renderWithFakeApi } from '../../testing/test-utils.tsx';
-import { fakeError, type FakeHandlers, type FakeRequest } from '../../testing/fake-api.ts';
+import { createTestQueryClient, renderWithFakeApi } from '../../testing/test-utils.tsx';
+import { stubScreenWidth } from '../../testing/viewport.ts';
+import { createFakeFetch, fakeError, type FakeHandlers, type FakeRequest } from '../../testing/fake-api.ts';
 import { anIncident } from '../../testing/incident-fixtures.ts';
 import {
   aLocation,
@@ -15,6 +16,7 @@ import {
 } from '../../testing/fixtures.ts';
 import { TODAY_REFRESH_MS } from '../../api/schedules.ts';
 import { DashboardPage } from './dashboard-page.tsx';
+import { prefetchDashboard } from './dashboard-query.ts';
 
 const north = { id: 3, name: 'North Area' };
 const south = { id: 4, name: 'South Area' };
@@ -294,6 +296,8 @@ describe('DashboardPage', () => {
       },
       '/app?location=2',
     );
+    // On a phone's width, as here, the filters are behind their button.
+    await user.click(await screen.findByRole('button', { name: 'Filters (1)' }));
     const picker = await screen.findByRole('combobox', { name: 'Location' });
     await waitFor(() => expect(picker).toHaveValue('Beta Storage'));
     await user.clear(picker);
@@ -325,11 +329,62 @@ describe('DashboardPage', () => {
     expect(new Date(first?.to ?? '').getDate()).toBe(10);
     expect(fake.callsOf('incident.portfolioSummary')[0]?.query.get('organizationId')).toBe('4');
 
+    // On a phone's width, as here, the filters are behind their button, which counts the ones set.
+    await user.click(screen.getByRole('button', { name: 'Filters (5)' }));
+    expect(screen.getByRole('button', { name: 'Filters (5)' })).toHaveAttribute('aria-expanded', 'true');
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'beta');
     // The debounce's wait, then the call: longer than waitFor's default on a loaded machine.
     await waitFor(() => expect(pageQueries(fake).at(-1)?.searchTerm).toBe('beta'), { timeout: 3000 });
     // Not a call per keystroke.
     expect(pageQueries(fake).filter((query) => query.searchTerm)).toHaveLength(1);
+  });
+
+  it('takes the first screen the router asked for from the address, without asking again', async () => {
+    // Prepare: the router's loader (app/routes/start-early.ts) asked before the page's code ran.
+    const address = 'type=1&area=4&show=missed&q=beta&from=2026-11-01';
+    const queryClient = createTestQueryClient();
+    const early = createFakeFetch({
+      'incident.portfolioSummary': () => aPortfolioSummary({ locationCount: 3 }),
+      'incident.portfolioPage': () => onePage([alpha, beta, gamma]),
+      'user.dashboardView': () => ({ view: 'cards' }),
+    });
+    vi.stubGlobal('fetch', early.fetch);
+    await prefetchDashboard(queryClient, new URLSearchParams(address));
+
+    // Act
+    const { fake: page } = renderWithFakeApi(
+      <DashboardPage />,
+      {
+        'incident.portfolioSummary': () => aPortfolioSummary({ locationCount: 3 }),
+        'incident.portfolioPage': () => onePage([alpha, beta, gamma]),
+        'organization.allByUser': () => [],
+        'user.dashboardView': () => ({ view: 'cards' }),
+      },
+      { route: `/app?${address}`, path: '/app', queryClient, user: aPerson({ ...dana, id: 7 }) },
+    );
+
+    // Assess: the cards at once; each of the three asked for once, by the loader, and not by the page.
+    expect(cardNames()).toEqual(['Alpha Storage', 'Beta Storage', 'Gamma Storage']);
+    await screen.findByRole('link', { name: /^Missed today: / });
+    for (const name of [
+      'incident.portfolioPage',
+      'incident.portfolioSummary',
+      'user.dashboardView',
+    ] as const) {
+      expect(early.callsOf(name)).toHaveLength(1);
+      expect(page.callsOf(name)).toHaveLength(0);
+    }
+    expect(pageQueries(early)[0]).toEqual(
+      expect.objectContaining({ typeId: '1', organizationId: '4', show: 'missed', searchTerm: 'beta' }),
+    );
+  });
+
+  it('shows the filters without a button from a tablet’s width up', async () => {
+    stubScreenWidth(1024);
+    renderDashboard();
+    await screen.findByRole('heading', { name: 'Alpha Storage' });
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
   });
 
   it("says 'Error loading dashboard data' when the page cannot be read", async () => {
@@ -362,7 +417,8 @@ describe('DashboardPage table view', () => {
     await screen.findByRole('heading', { name: 'Alpha Storage' });
     await user.click(screen.getByRole('button', { name: 'Table' }));
 
-    const table = await screen.findByRole('table', { name: 'Locations' });
+    // The table's code loads when it is chosen (its first import here is slow on a loaded machine).
+    const table = await screen.findByRole('table', { name: 'Locations' }, { timeout: 10_000 });
     expect(fake.callsOf('user.setDashboardView').map((call) => call.body)).toEqual([{ view: 'table' }]);
     expect(screen.queryByRole('region', { name: 'Alpha Storage' })).not.toBeInTheDocument();
     const row = within(table).getByRole('row', { name: /Alpha Storage/ });
@@ -378,7 +434,7 @@ describe('DashboardPage table view', () => {
 
   it('opens in the view the user kept', async () => {
     renderDashboard({ 'user.dashboardView': () => ({ view: 'table' }) });
-    expect(await screen.findByRole('table', { name: 'Locations' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Locations' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
   });
 
@@ -439,8 +495,11 @@ describe('DashboardPage reordering in My order', () => {
     await user.click(screen.getByRole('button', { name: 'My order' }));
     await waitFor(() => expect(pageQueries(fake).at(-1)).toEqual({ order: 'mine' }));
     // No area headings in the user's own order: one list to drag in.
-    expect(screen.queryByRole('heading', { name: 'North Area' })).not.toBeInTheDocument();
+    // The drag-and-drop's code loads when this order is chosen (its first import here is slow on a loaded
+    // machine).
+    await screen.findByRole('button', { name: 'Move Gamma Storage' }, { timeout: 10_000 });
     expect(cardNames()).toEqual(['Alpha Storage', 'Beta Storage', 'Gamma Storage']);
+    expect(screen.queryByRole('heading', { name: 'North Area' })).not.toBeInTheDocument();
 
     // Gamma up two places: Space picks it up, the arrows move it, Space drops it.
     (await screen.findByRole('button', { name: 'Move Gamma Storage' })).focus();

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Box, Button, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
@@ -16,39 +16,37 @@ import {
   usePortfolioPages,
   usePortfolioSummary,
   useSetDashboardView,
-  type DashboardFilters as Filters,
-  type PortfolioOrder,
 } from '../../api/portfolio.ts';
 import { useSaveTableOrder, useTableOrder } from '../../api/table-order.ts';
-import { DashboardFilters, type FilterValues } from './components/dashboard-filters.tsx';
+import { activeFilterCount, DashboardFilters, type FilterValues } from './components/dashboard-filters.tsx';
 import { LocationCard } from './components/location-card.tsx';
-import { LocationTable } from './components/location-table.tsx';
 import { PortfolioSummary } from './components/portfolio-summary.tsx';
-import { CARD_GRID, SortableCards } from './components/sortable-cards.tsx';
-import { groupByArea, ungrouped, type AreaGroup } from './components/area-groups.ts';
-import { attentionFilterOf, attentionLabels } from './attention.ts';
+import { CARD_GRID, groupByArea, ungrouped, type AreaGroup } from './components/area-groups.ts';
+import { attentionLabels } from './attention.ts';
+import {
+  attentionFilterOf,
+  dashboardOrderOf,
+  dashboardPageInputOf,
+  dashboardScopeOf,
+  filterValuesOf,
+  filtersOf,
+} from './dashboard-query.ts';
 import { DownloadCsvButton } from '../../components/exports/download-csv-button.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
+import { FiltersButton, useFiltersFold } from '../../components/filters-fold.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ID = /^[1-9]\d*$/;
+// Not on the first screen (cards in the order of attention): the table view and the drag-and-drop of the
+// user's own order load when chosen.
+const LocationTable = lazy(async () => ({
+  default: (await import('./components/location-table.tsx')).LocationTable,
+}));
+const SortableCards = lazy(async () => ({
+  default: (await import('./components/sortable-cards.tsx')).SortableCards,
+}));
+
 /** Typing in the search box asks the server once the typing pauses this long. */
 const SEARCH_DEBOUNCE_MS = 250;
-
-const today = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
-
-const valuesOf = (params: URLSearchParams): FilterValues => ({
-  search: params.get('q') ?? '',
-  from: DATE.test(params.get('from') ?? '') ? (params.get('from') as string) : '',
-  to: DATE.test(params.get('to') ?? '') ? (params.get('to') as string) : '',
-  type: ['1', '2', '3'].includes(params.get('type') ?? '') ? (params.get('type') as string) : '',
-  location: ID.test(params.get('location') ?? '') ? (params.get('location') as string) : '',
-  unresolved: params.get('unresolved') === 'true',
-});
 
 /** The address's parameters with the form's filters set (the summary figure, area and order kept). */
 const withFilters = (params: URLSearchParams, values: FilterValues) => {
@@ -68,26 +66,6 @@ const withParam = (params: URLSearchParams, key: string, value: string | undefin
   if (value) next.set(key, value);
   else next.delete(key);
   return next;
-};
-
-/**
- * The API's filters from the form's: days are local days, the range runs from the start of `from` to the
- * end of `to` (or now, when `to` is today, so the 72-hour and week counts end now).
- */
-const filtersOf = (values: FilterValues): { filters: Filters; rangeError: string | null } => {
-  if (values.from && values.to && values.from > values.to) {
-    return { filters: {}, rangeError: 'From must not be after To' };
-  }
-  if (values.from && values.from > today()) {
-    return { filters: {}, rangeError: 'From must not be in the future' };
-  }
-  const filters: Filters = {};
-  if (values.from) filters.from = new Date(`${values.from}T00:00:00`).toISOString();
-  if (values.to && values.to < today()) filters.to = new Date(`${values.to}T23:59:59.999`).toISOString();
-  if (values.type) filters.priority = Number(values.type) as 1 | 2 | 3;
-  if (values.location) filters.locationId = Number(values.location);
-  if (values.unresolved) filters.unresolvedOnly = true;
-  return { filters, rangeError: null };
 };
 
 /** The loaded locations with the ones just dragged in their new order (the rest after them, as loaded). */
@@ -158,16 +136,16 @@ export const DashboardPage = () => {
   const navigate = useNavigate();
   const here = useLocation();
   const [params, setParams] = useSearchParams();
-  const values = valuesOf(params);
+  const values = filterValuesOf(params);
   const { filters, rangeError } = filtersOf(values);
   const show = attentionFilterOf(params.get('show'));
-  const areaParam = params.get('area') ?? '';
-  const organizationId = ID.test(areaParam) ? Number(areaParam) : undefined;
-  const order: PortfolioOrder = params.get('order') === 'mine' ? 'mine' : 'attention';
+  const { organizationId } = dashboardScopeOf(params);
+  const order = dashboardOrderOf(params);
   const searchTerm = useDebouncedValue(values.search.trim(), SEARCH_DEBOUNCE_MS);
 
+  // The same queries the router asked for as the app started (dashboard-query.ts): their answers are cached.
   const summary = usePortfolioSummary({ organizationId });
-  const pageInput = { filters, organizationId, show, searchTerm, order };
+  const pageInput = dashboardPageInputOf(params, searchTerm);
   const pages = usePortfolioPages(pageInput);
   const areas = useOrganizationsOfUser(user.id);
   const view = useDashboardView();
@@ -175,6 +153,7 @@ export const DashboardPage = () => {
   // What is saved now, for the save to know which rows to move: only the user's own order drags.
   const tableOrder = useTableOrder(order === 'mine');
   const saveOrder = useSaveTableOrder();
+  const filtersFold = useFiltersFold('dashboard-filters');
 
   // A drag shows at once; the order is the server's again when the query asked for changes.
   const queryKey = JSON.stringify(pageInput);
@@ -249,6 +228,9 @@ export const DashboardPage = () => {
     );
 
   const areaOptions = areas.data ?? [];
+  const filterFields = (
+    <DashboardFilters values={values} onChange={onChange} rangeError={rangeError} fold={filtersFold} />
+  );
 
   return (
     <Box sx={{ minWidth: 0 }}>
@@ -256,13 +238,14 @@ export const DashboardPage = () => {
         <PageHeader title="Dashboard" actions={<DownloadCsvButton scopeName="all my locations" />} />
       </Box>
       <PortfolioSummary summary={summary.data} isError={summary.isError} shown={show} hrefOf={hrefOf} />
-      <DashboardFilters values={values} onChange={onChange} rangeError={rangeError} />
+      {!filtersFold.folded && filterFields}
       <Stack
         direction="row"
         useFlexGap
         sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}
       >
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+          <FiltersButton fold={filtersFold} active={activeFilterCount(values)} />
           {areaOptions.length > 1 && (
             <FilterSelect
               label="Area"
@@ -295,6 +278,8 @@ export const DashboardPage = () => {
           ]}
         />
       </Stack>
+      {/* On a phone, under the row whose Filters button opens them. */}
+      {filtersFold.folded && filterFields}
       {show && (
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
           <Chip
@@ -334,7 +319,7 @@ export const DashboardPage = () => {
               Drag a card by its handle to move it within the locations shown.
             </Typography>
           )}
-          {list}
+          <Suspense fallback={<Spinner />}>{list}</Suspense>
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
             useFlexGap

@@ -28,3 +28,15 @@ export const groupByArea = <L extends { organization: { id: number; name: string
 
 /** The locations as one run without an area heading (the user's own order, which areas do not split). */
 export const ungrouped = <L>(locations: L[]): AreaGroup<L>[] => [{ key: 'all', area: null, locations }];
+
+/** The dashboard's cards: one column on a phone, two on a laptop, three on a wide screen. */
+export const CARD_GRID = {
+  display: 'grid',
+  gap: 2,
+  // minmax(0, …): no card's content may widen the column past the screen.
+  gridTemplateColumns: {
+    xs: 'minmax(0, 1fr)',
+    md: 'repeat(2, minmax(0, 1fr))',
+    xl: 'repeat(3, minmax(0, 1fr))',
+  },
+} as const;

@@ -1,5 +1,6 @@
 import { Box, Checkbox, FormControlLabel, MenuItem, TextField, type TextFieldProps } from '@mui/material';
 import { INCIDENT_PRIORITIES } from '@sitewalk/shared/constants';
+import type { FiltersFold } from '../../../components/filters-fold.tsx';
 import { LocationPicker } from '../../../components/pickers/location-picker.tsx';
 
 /** The filters as the page keeps them in the address (text, so a back navigation restores them). */
@@ -19,15 +20,25 @@ export interface DashboardFiltersProps {
   values: FilterValues;
   onChange: (patch: Partial<FilterValues>) => void;
   rangeError: string | null;
+  /** On a phone, folded behind the page's Filters button (open while the date range is refused). */
+  fold: FiltersFold;
 }
+
+/** How many of the filters are set (the Filters button says so). */
+export const activeFilterCount = (values: FilterValues) =>
+  [values.search, values.from, values.to, values.type, values.location].filter((value) => value !== '')
+    .length + (values.unresolved ? 1 : 0);
 
 const field: Partial<TextFieldProps> = { size: 'small', fullWidth: true };
 
 /** Search, date range, incident type, location and unresolved-only. */
-export const DashboardFilters = ({ values, onChange, rangeError }: DashboardFiltersProps) => (
+export const DashboardFilters = ({ values, onChange, rangeError, fold }: DashboardFiltersProps) => (
   <Box
+    id={fold.id}
+    component="section"
+    aria-label="Filters"
     sx={{
-      display: 'grid',
+      display: fold.open || rangeError !== null ? 'grid' : 'none',
       gap: 2,
       mb: 3,
       alignItems: 'center',

@@ -20,20 +20,9 @@ import { CSS } from '@dnd-kit/utilities';
 import { Box, IconButton, Tooltip } from '@mui/material';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { useDragHint } from '../hooks/use-drag-hint.ts';
+import { CARD_GRID } from './area-groups.ts';
 
 export const DRAG_HINT = 'Drag tables to change order';
-
-/** The dashboard's cards: one column on a phone, two on a laptop, three on a wide screen. */
-export const CARD_GRID = {
-  display: 'grid',
-  gap: 2,
-  // minmax(0, …): no card's content may widen the column past the screen.
-  gridTemplateColumns: {
-    xs: 'minmax(0, 1fr)',
-    md: 'repeat(2, minmax(0, 1fr))',
-    xl: 'repeat(3, minmax(0, 1fr))',
-  },
-} as const;
 
 export interface SortableItem {
   id: number;

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { errorResponse, jsonResponse, stubFetch } from '../../testing/test-utils.tsx';
+import { aPerson, dana } from '../../testing/fixtures.ts';
+import { setAccessToken } from '../../lib/api.ts';
+import { queryClient } from '../query-client.ts';
+import { dashboardLoader } from './start-early.ts';
+
+const DATA = ['GET /api/incident/portfolio/summary', 'GET /api/incident/portfolio/locations'];
+
+const arrive = (address: string) => dashboardLoader({ request: new Request(`http://localhost${address}`) });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAccessToken(null);
+  queryClient.clear();
+});
+
+describe("the dashboard's loader", () => {
+  it('asks for the summary and first page with the token the refresh brings, before /api/auth/me answers', async () => {
+    // Prepare: a reload (no token); the user's answer held back.
+    let answerMe: (response: Response) => void = () => undefined;
+    const tokens: (string | null)[] = [];
+    const { calls } = stubFetch({
+      'POST /api/auth/refresh': () => jsonResponse(200, { accessToken: 'renewed', expiresIn: 900 }),
+      'GET /api/auth/me': () => new Promise<Response>((resolve) => (answerMe = resolve)),
+      'GET /api/incident/portfolio/summary': (init) => {
+        tokens.push(new Headers(init?.headers).get('authorization'));
+        return errorResponse(404, 'Not found', 'Not found');
+      },
+      'GET /api/incident/portfolio/locations': (init) => {
+        tokens.push(new Headers(init?.headers).get('authorization'));
+        return errorResponse(404, 'Not found', 'Not found');
+      },
+    });
+
+    // Act
+    expect(arrive('/app/dashboard?area=4')).toBeNull();
+
+    // Assess
+    await waitFor(() => expect(calls).toEqual(expect.arrayContaining(DATA)));
+    expect(calls.indexOf('POST /api/auth/refresh')).toBeLessThan(calls.indexOf(DATA[0] as string));
+    expect(tokens).toEqual(['Bearer renewed', 'Bearer renewed']);
+    answerMe(jsonResponse(200, aPerson({ ...dana, id: 7 })));
+  });
+
+  it('asks for nothing of the portfolio when the session is refused', async () => {
+    // Prepare
+    const { calls } = stubFetch({
+      'POST /api/auth/refresh': () => errorResponse(401, 'Unauthorized', 'Unauthorized'),
+    });
+
+    // Act
+    arrive('/app/dashboard');
+
+    // Assess: the refresh settles, and nothing follows it.
+    await waitFor(() => expect(queryClient.getQueryState(['auth.me'])?.status).toBe('error'));
+    expect(calls).toEqual(['POST /api/auth/refresh']);
+  });
+});
