@@ -189,6 +189,48 @@ describe('locations', () => {
     expect((await call(admin, 'GET', `/api/location/some/by-user/${admin.id}?limit=0`)).status).toBe(400);
   });
 
+  it("are listed of one management company when asked (the pickers' filter): it only narrows, and an unseen company is 404", async () => {
+    const inNorth = await addLocation(managerA, place('Filter North', north));
+    const inSouth = await addLocation(managerA, place('Filter South', south));
+    const inB = await addLocation(managerB, place('Filter Bolt', organizationB));
+    const ofCompany = (who: Person, userId: number, managementCompanyId: number) =>
+      api(who, 'location.someByUser', {
+        params: { id: userId },
+        query: { limit: 50, searchTerm: 'filter', managementCompanyId },
+      });
+    const ids = (page: { locations: { id: number }[] }) => page.locations.map((l) => l.id);
+
+    // A Super User's whole stage, one company at a time.
+    expect(ids(await ofCompany(admin, admin.id, companyA))).toEqual([inNorth, inSouth]);
+    expect(ids(await ofCompany(admin, admin.id, companyB))).toEqual([inB]);
+    // Every location of the company, not the first page of the stage filtered.
+    const allOfA = (await api(admin, 'location.allByUser', { params: { id: admin.id } })).filter(
+      (l) => l.managementCompanyId === companyA,
+    );
+    const pageOfA = await api(admin, 'location.someByUser', {
+      params: { id: admin.id },
+      query: { limit: 50, managementCompanyId: companyA },
+    });
+    expect(pageOfA.totalCount).toBe(allOfA.length);
+    expect(pageOfA.locations.every((l) => l.managementCompanyId === companyA)).toBe(true);
+
+    // A company's manager: their own company as before; another's is not found, so it cannot widen.
+    expect(ids(await ofCompany(managerA, managerA.id, companyA))).toEqual([inNorth, inSouth]);
+    const widen = `/api/location/some/by-user/${managerA.id}?limit=5&managementCompanyId=${companyB}`;
+    expect((await call(managerA, 'GET', widen)).status).toBe(404);
+    // An area manager's filter narrows their areas: the company's other areas stay out.
+    expect(ids(await ofCompany(areaManagerNorth, areaManagerNorth.id, companyA))).toEqual([inNorth]);
+    // The filter narrows the user's scope: a Super User asking for a company manager's locations of another company finds none.
+    expect(await ofCompany(admin, managerA.id, companyB)).toEqual({ locations: [], totalCount: 0 });
+
+    const asked = (value: string) =>
+      call(admin, 'GET', `/api/location/some/by-user/${admin.id}?limit=5&managementCompanyId=${value}`);
+    expect((await asked('abc')).status).toBe(400);
+    expect((await asked('-1')).status).toBe(400);
+    expect((await asked('1.5')).status).toBe(400);
+    expect((await asked('999999')).status).toBe(404);
+  });
+
   it('are renamed and re-zoomed by area managers, and moved to another area only by company managers', async () => {
     const loc = await addLocation(managerA, place('Madera', north, { zoomLevel: 16 }));
     const renamed = await api(areaManagerNorth, 'location.update', {

@@ -7,10 +7,17 @@ import { seedSite } from '../support/site.ts';
 import { e2e, expect, pathOf, signIn, test, type Journey } from './support/journey.ts';
 import { allowStorage, logoPng } from './support/storage.ts';
 
-/** An MUI select or autocomplete: open it by its label, choose the option by its name. */
+/**
+ * An MUI select or autocomplete: open it by its label, choose the option by its name (a location picker's
+ * option names its address after it).
+ */
 const choose = async ({ page }: Journey, label: string, option: string) => {
   await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page
+    .getByRole('option')
+    .filter({ has: page.getByText(option, { exact: true }) })
+    .first()
+    .click();
   await page.keyboard.press('Escape');
 };
 

@@ -9,6 +9,8 @@ import {
   createLocation,
   deleteLocation,
   getLocation,
+  byLocationName,
+  listLocationsOfCompany,
   listLocationsOfOrganization,
   locationsInScope,
   membershipsOfLocation,
@@ -26,7 +28,7 @@ import { pageOf, type PageRequest } from './paging.ts';
 import { NOT_YET_MADE, locationPlacement, organizationPlacement, visibleOrganization } from './placements.ts';
 import { defaultSchedule } from './schedules.ts';
 import { listsWholeStage, scopeOfUser } from './scope.ts';
-import { managementCompanyNotFound } from './management-companies.ts';
+import { managementCompanyNotFound, visibleManagementCompanyItem } from './management-companies.ts';
 import { organizationNotFound } from './organizations.ts';
 
 /** The location rules the handler runs: who may see, change, move and delete one. */
@@ -117,10 +119,27 @@ export const createLocations = ({ db }: { db: DataService }) => {
 
     visibleOfUser: (actor: Actor, userId: number) => visibleLocationsOfUser(db, actor, userId),
 
-    pageOfUser: async (actor: Actor, userId: number, query: PageRequest) => {
+    /**
+     * A page of a user's locations; with `managementCompanyId`, of that company only (404 when the actor may
+     * not see it). The filter only narrows: it never adds a location outside the user's scope.
+     */
+    pageOfUser: async (
+      actor: Actor,
+      userId: number,
+      { managementCompanyId, ...query }: PageRequest & { managementCompanyId?: number | undefined },
+    ) => {
       const scope = await scopeOfUser(db, actor, userId);
-      if (listsWholeStage(actor, scope)) return pageOfStageLocations(db, query);
-      return pageOf(visibleOnly(actor, await locationsInScope(db, scope)), query, searchable);
+      if (managementCompanyId === undefined) {
+        if (listsWholeStage(actor, scope)) return pageOfStageLocations(db, query);
+        return pageOf(visibleOnly(actor, await locationsInScope(db, scope)), query, searchable);
+      }
+      await visibleManagementCompanyItem(db, actor, managementCompanyId);
+      // A global scope reads the one company's partition, not every company's.
+      const inScope = listsWholeStage(actor, scope)
+        ? (await listLocationsOfCompany(db, managementCompanyId)).sort(byLocationName)
+        : await locationsInScope(db, scope);
+      const ofCompany = inScope.filter((l) => l.managementCompanyId === managementCompanyId);
+      return pageOf(visibleOnly(actor, ofCompany), query, searchable);
     },
 
     visibleOfOrganization,

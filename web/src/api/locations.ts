@@ -70,11 +70,18 @@ export interface LocationsPageInput {
   page: number;
   pageSize: number;
   searchTerm: string;
+  /** Of this management company only (the server filters, and refuses a company the caller cannot see). */
+  managementCompanyId?: number | undefined;
 }
 
-const pageInputOf = ({ userId, page, pageSize, searchTerm }: LocationsPageInput) => ({
+const pageInputOf = ({ userId, page, pageSize, searchTerm, managementCompanyId }: LocationsPageInput) => ({
   params: { id: userId },
-  query: { limit: pageSize, offset: (page - 1) * pageSize, searchTerm: searchTerm.trim() || undefined },
+  query: {
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    searchTerm: searchTerm.trim() || undefined,
+    managementCompanyId,
+  },
 });
 
 /** A page of the locations of the signed-in user's scope, by name (`GET /location/some/by-user/{id}`). */
@@ -89,10 +96,17 @@ export const useLocationsPage = (input: LocationsPageInput) => useQuery(location
 
 /**
  * A location picker's options: the first PICKER_MATCHES locations of a user's scope whose name or address
- * holds `term` (the server searches, so a scope of 500 is never loaded whole).
+ * holds `term`, of one company when `managementCompanyId` is given (the server searches and filters, so a
+ * scope of 500 is never loaded whole).
  */
-export const locationMatchesQueryOptions = (userId: number, term: string) =>
-  locationsPageQueryOptions({ userId, page: 1, pageSize: PICKER_MATCHES, searchTerm: term });
+export const locationMatchesQueryOptions = (userId: number, term: string, managementCompanyId?: number) =>
+  locationsPageQueryOptions({
+    userId,
+    page: 1,
+    pageSize: PICKER_MATCHES,
+    searchTerm: term,
+    managementCompanyId,
+  });
 
 /** An area's locations, by name. */
 export const locationsOfOrganizationQueryOptions = (organizationId: number) =>

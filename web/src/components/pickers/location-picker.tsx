@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import { locationMatchesQueryOptions, locationQueryOptions } from '../../api/locations.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
-import { SearchPicker, type PickerOption, type SearchPickerProps } from './search-picker.tsx';
+import { ChosenLabel, SearchPicker, type PickerOption, type SearchPickerProps } from './search-picker.tsx';
 
 /** A location as a picker lists it: its name, and where it is, to tell two of one name apart. */
 const locationOption = (location: Location): PickerOption => ({
@@ -12,26 +12,30 @@ const locationOption = (location: Location): PickerOption => ({
   managementCompanyId: location.managementCompanyId,
 });
 
-const useLocationMatches = (term: string, enabled: boolean) => {
+const useLocationMatches = (term: string, enabled: boolean, managementCompanyId: number | undefined) => {
   const user = useCurrentUser();
   return useQuery({
-    ...locationMatchesQueryOptions(user.id, term),
+    ...locationMatchesQueryOptions(user.id, term, managementCompanyId),
     select: (page) => page.locations.map(locationOption),
     enabled,
   });
 };
 
-const useChosenLocation = (id: number, enabled: boolean) =>
+/** A location's name, read by id (a chosen one whose name is not at hand). */
+export const useChosenLocation = (id: number, enabled: boolean) =>
   useQuery({ ...locationQueryOptions(id), select: locationOption, enabled });
 
-export type LocationPickerProps = Omit<
-  SearchPickerProps,
-  'useMatches' | 'useChosen' | 'noMatchText' | 'errorText' | 'label'
-> & {
+type PickerOwnProps = 'useMatches' | 'useChosen' | 'noMatchText' | 'errorText' | 'label';
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export type LocationPickerProps = DistributiveOmit<SearchPickerProps, PickerOwnProps> & {
   label?: string;
 };
 
-/** A searchable picker of one location of the signed-in user's scope: the server searches what is typed. */
+/**
+ * A searchable picker of one location (or several, `multiple`) of the signed-in user's scope, of one company
+ * when `managementCompanyId` is given: the server searches what is typed.
+ */
 export const LocationPicker = ({ label = 'Location', ...props }: LocationPickerProps) => (
   <SearchPicker
     {...props}
@@ -42,3 +46,6 @@ export const LocationPicker = ({ label = 'Location', ...props }: LocationPickerP
     useChosen={useChosenLocation}
   />
 );
+
+/** A location's name read by id, for a list that holds a chosen location whose name is not at hand. */
+export const LocationName = ({ id }: { id: number }) => <ChosenLabel id={id} useChosen={useChosenLocation} />;

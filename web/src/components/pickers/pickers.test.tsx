@@ -5,6 +5,7 @@ import { PICKER_MATCHES } from '@sitewalk/shared/constants';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aLocation, aPerson } from '../../testing/fixtures.ts';
 import { renderWithFakeApi, testCompanyManager } from '../../testing/test-utils.tsx';
+import { locationSearchHandlers } from '../../testing/location-search.ts';
 import { LocationPicker } from './location-picker.tsx';
 import { UserPicker } from './user-picker.tsx';
 
@@ -126,12 +127,71 @@ describe('LocationPicker', () => {
     expect(await screen.findByText('The locations could not be searched.')).toBeInTheDocument();
   });
 
-  it("lists only the chosen company's locations when given one", async () => {
-    const { user } = renderPicker({ 'location.someByUser': searchLocations }, <Harness companyId={2} />);
+  it("asks the server for the chosen company's locations only when given one", async () => {
+    const { user, fake } = renderPicker(locationSearchHandlers(all), <Harness companyId={2} />);
     await user.click(box());
     await user.type(box(), 'harbor');
     await screen.findByRole('option', { name: /Harbor East/ });
     expect(optionNames()).toEqual(['Harbor East']);
+    const asked = fake.callsOf('location.someByUser');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((call) => call.query.get('managementCompanyId') === '2')).toBe(true);
+  });
+});
+
+describe('LocationPicker, multiple', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const MultipleHarness = ({ initial = [], locked }: { initial?: number[]; locked?: number[] }) => {
+    const [value, setValue] = useState<number[]>(initial);
+    return (
+      <>
+        <LocationPicker
+          multiple
+          label="Locations"
+          value={value}
+          onChange={setValue}
+          {...(locked ? { locked } : {})}
+        />
+        <output aria-label="chosen">{value.join(',') || 'none'}</output>
+      </>
+    );
+  };
+  const chips = () => Array.from(document.querySelectorAll('.MuiChip-label')).map((chip) => chip.textContent);
+
+  it('reads the chosen ones by id (not the scope), adds what is picked from the search and removes a chip', async () => {
+    const { user, fake } = renderPicker(locationSearchHandlers(all), <MultipleHarness initial={[12]} />);
+    await waitFor(() => expect(chips()).toEqual(['Bay Storage']));
+    expect(fake.callsOf('location.get').map((call) => call.params.id)).toEqual(['12']);
+    expect(fake.callsOf('location.allByUser')).toHaveLength(0);
+
+    const locations = screen.getByRole('combobox', { name: 'Locations' });
+    await user.click(locations);
+    await user.type(locations, 'harbor self');
+    await user.click(await screen.findByRole('option', { name: /Harbor Self Storage/ }));
+    expect(screen.getByLabelText('chosen')).toHaveTextContent('12,11');
+    expect(chips()).toEqual(['Bay Storage', 'Harbor Self Storage']);
+    // The picked one's name came with the search: not asked for again.
+    expect(fake.callsOf('location.get')).toHaveLength(1);
+
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Bay Storage' }).querySelector('svg') as Element);
+    expect(screen.getByLabelText('chosen')).toHaveTextContent('11');
+  });
+
+  it('keeps a locked one: no delete button, and clearing leaves it chosen', async () => {
+    const { user } = renderPicker(
+      locationSearchHandlers(all),
+      <MultipleHarness initial={[11, 12]} locked={[11]} />,
+    );
+    await waitFor(() => expect(chips()).toEqual(['Harbor Self Storage', 'Bay Storage']));
+    const deleteIconOf = (name: string) =>
+      screen.getByText(name).closest('.MuiChip-root')?.querySelector('.MuiChip-deleteIcon');
+    expect(deleteIconOf('Harbor Self Storage')).toBeNull();
+    expect(deleteIconOf('Bay Storage')).not.toBeNull();
+    await user.click(screen.getByRole('combobox', { name: 'Locations' }));
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByLabelText('chosen')).toHaveTextContent('11');
   });
 });
 

@@ -3,7 +3,12 @@ import type { User } from '@sitewalk/shared/schemas/user';
 import { userMatchesQueryOptions, userQueryOptions, type UsersSource } from '../../api/users.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { fullName } from '../users-table/membership.ts';
-import { SearchPicker, type PickerOption, type SearchPickerProps } from './search-picker.tsx';
+import {
+  SearchPicker,
+  type PickerOption,
+  type SearchPickerProps,
+  type SingleValueProps,
+} from './search-picker.tsx';
 
 /** A user as a picker lists them: their name, then role and e-mail to tell two of one name apart. */
 const userOption = (user: User): PickerOption => ({
@@ -14,7 +19,7 @@ const userOption = (user: User): PickerOption => ({
 });
 
 export type UserPickerProps = Omit<
-  SearchPickerProps,
+  SearchPickerProps & SingleValueProps,
   'useMatches' | 'useChosen' | 'noMatchText' | 'errorText' | 'label'
 > & {
   label?: string;
@@ -28,10 +33,17 @@ const useChosenUser = (id: number, enabled: boolean) =>
 /** A searchable picker of one user: the server searches names, e-mails and roles for what is typed. */
 export const UserPicker = ({ label = 'User', source = { kind: 'user' }, ...props }: UserPickerProps) => {
   const currentUser = useCurrentUser();
-  const useUserMatches = (term: string, enabled: boolean) =>
+  // The users' search has no company filter: the first matches are narrowed to the company here.
+  const useUserMatches = (term: string, enabled: boolean, managementCompanyId: number | undefined) =>
     useQuery({
       ...userMatchesQueryOptions(source, currentUser.id, term),
-      select: (page) => page.users.map(userOption),
+      select: (page) =>
+        page.users
+          .map(userOption)
+          .filter(
+            (option) =>
+              managementCompanyId === undefined || option.managementCompanyId === managementCompanyId,
+          ),
       enabled,
     });
   return (

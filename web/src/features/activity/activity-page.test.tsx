@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aCompany, aLocation, aPerson, dana } from '../../testing/fixtures.ts';
 import { ActivityPage } from './activity-page.tsx';
+import { locationSearchHandlers } from '../../testing/location-search.ts';
 
 const anEntry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
   managementCompanyId: 3,
@@ -47,13 +48,11 @@ const renderActivity = (
       ],
       totalCount: 2,
     }),
-    'location.someByUser': () => ({
-      locations: [
-        aLocation({ id: 6, name: 'Elm Street', managementCompanyId: 3 }),
-        aLocation({ id: 16, name: 'Elm Other', managementCompanyId: 5 }),
-      ],
-      totalCount: 2,
-    }),
+    // The server's search, which filters by the company asked for.
+    ...locationSearchHandlers([
+      aLocation({ id: 6, name: 'Elm Street', managementCompanyId: 3 }),
+      aLocation({ id: 16, name: 'Elm Other', managementCompanyId: 5 }),
+    ]),
     ...handlers,
   });
   vi.stubGlobal('fetch', fake.fetch);
@@ -184,8 +183,9 @@ describe('ActivityPage', () => {
     expect(fake.callsOf('user.someByUser').at(-1)?.query.get('searchTerm')).toBe('sam');
     await user.type(screen.getByRole('combobox', { name: 'Location' }), 'elm');
     await screen.findByRole('option', { name: /Elm Street/ });
-    // Only the log's company's locations are offered.
+    // Only the log's company's locations are offered: the server was asked for them.
     expect(screen.queryByRole('option', { name: /Elm Other/ })).not.toBeInTheDocument();
+    expect(fake.callsOf('location.someByUser').at(-1)?.query.get('managementCompanyId')).toBe('3');
     await user.click(screen.getByRole('option', { name: /Elm Street/ }));
     await user.type(screen.getByLabelText('From'), '2026-11-01');
 

@@ -39,7 +39,8 @@ const chooseRole = async (user: UserEvent, name: string) => {
 
 const pick = async (user: UserEvent, label: string, option: string) => {
   await user.click(await screen.findByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
+  // A location's option names its address too, after its name.
+  await user.click(await screen.findByRole('option', { name: new RegExp(`^${option}`) }));
   await user.keyboard('{Escape}');
 };
 
@@ -124,6 +125,11 @@ describe('AddUserPage', () => {
     const { user, fake, router } = renderAddUser({ 'user.createManager': () => created(Role.Manager) });
     await screen.findByRole('textbox', { name: /First Name/ });
     await pick(user, 'Locations', 'Harbor');
+    // The picker searched the chosen company's locations on the server; the scope was never loaded whole.
+    const searched = fake.callsOf('location.someByUser');
+    expect(searched.length).toBeGreaterThan(0);
+    expect(searched.every((call) => call.query.get('managementCompanyId') === '1')).toBe(true);
+    expect(fake.callsOf('location.allByUser')).toHaveLength(0);
     await pick(user, 'Default Location', 'Harbor');
     await fillPerson(user, {
       pin: '4321',

@@ -8,7 +8,6 @@ import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { companiesOfAnswer, managementCompaniesOfUserQueryOptions } from '../../api/management-companies.ts';
-import { locationsOfUserQueryOptions } from '../../api/locations.ts';
 import { organizationsOfUserQueryOptions } from '../../api/organizations.ts';
 import type { CreatableRole } from '../../api/users.ts';
 import { CreateUserForm } from './components/create-user-form.tsx';
@@ -62,21 +61,19 @@ export const AddUserPage = () => {
   );
 };
 
-/** Loads what the role's form offers (companies, areas, locations in the signed-in user's scope). */
+/**
+ * Loads what the role's form offers (companies and areas in the signed-in user's scope); its Locations
+ * picker searches the server.
+ */
 const RoleForm = ({ roleId, userId }: { roleId: CreatableRole; userId: number }) => {
   const fields = roleFields(roleId);
-  const [companies, organizations, locations] = useQueries({
+  const [companies, organizations] = useQueries({
     queries: [
       { ...managementCompaniesOfUserQueryOptions(userId), select: companiesOfAnswer },
       { ...organizationsOfUserQueryOptions(userId), enabled: fields.organizations },
-      { ...locationsOfUserQueryOptions(userId), enabled: fields.locations },
     ],
   });
-  const needed = [
-    companies,
-    ...(fields.organizations ? [organizations] : []),
-    ...(fields.locations ? [locations] : []),
-  ];
+  const needed = [companies, ...(fields.organizations ? [organizations] : [])];
   const failed = needed.find((q) => q.isError);
   if (failed)
     return <ErrorPanel error={failed.error} onReset={() => needed.forEach((q) => void q.refetch())} />;
@@ -87,11 +84,6 @@ const RoleForm = ({ roleId, userId }: { roleId: CreatableRole; userId: number })
       roleId={roleId}
       companies={(companies.data ?? []).map(({ id, name }) => ({ id, name }))}
       organizations={(organizations.data ?? []).map(({ id, name, managementCompanyId }) => ({
-        id,
-        name,
-        managementCompanyId,
-      }))}
-      locations={(locations.data ?? []).map(({ id, name, managementCompanyId }) => ({
         id,
         name,
         managementCompanyId,

@@ -7,7 +7,8 @@ import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useAuthorization, userPlacement } from '../../lib/authorization.ts';
 import { companiesOfAnswer, managementCompaniesOfUserQueryOptions } from '../../api/management-companies.ts';
-import { locationsOfUserQueryOptions } from '../../api/locations.ts';
+import { locationQueryOptions } from '../../api/locations.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { organizationsOfUserQueryOptions } from '../../api/organizations.ts';
 import { useProfilePictureUrl } from '../../api/pictures.ts';
 import { useUser } from '../../api/users.ts';
@@ -36,22 +37,34 @@ const pictureFailedOf = (state: unknown): string | null =>
     ? state.pictureFailed
     : null;
 
+/** A location the signed-in user may not see (404/403): a membership they cannot change, not a failure. */
+const isUnseen = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 403);
+
 const LoadPlaces = ({ user }: { user: User }) => {
   const { actor, can } = useAuthorization();
   const pictureFailed = pictureFailedOf(useLocation().state);
   const picture = useProfilePictureUrl(user);
-  const [companies, organizations, locations] = useQueries({
+  const [companies, organizations] = useQueries({
     queries: [
       { ...managementCompaniesOfUserQueryOptions(actor.userId), select: companiesOfAnswer },
       organizationsOfUserQueryOptions(actor.userId),
-      locationsOfUserQueryOptions(actor.userId),
     ],
   });
-  const failed = [companies, organizations, locations].find((q) => q.isError);
+  // The user's own locations, by id (never every location of the scope): where each is, for the policy.
+  const userLocations = useQueries({
+    queries: user.userToLocation.map(({ locationId }) => locationQueryOptions(locationId)),
+  });
+  const failed = [companies, organizations, ...userLocations.filter(({ error }) => !isUnseen(error))].find(
+    (q) => q.isError,
+  );
   if (failed) return <ErrorPanel error={failed.error} onReset={() => void failed.refetch()} />;
-  if (!companies.data || !organizations.data || !locations.data) return <Spinner label="Loading form" />;
+  if (!companies.data || !organizations.data || userLocations.some((q) => q.isPending)) {
+    return <Spinner label="Loading form" />;
+  }
+  const locations = userLocations.flatMap(({ data }) => (data ? [data] : []));
 
-  const placement = userPlacement(user, locations.data);
+  const placement = userPlacement(user, locations);
   // The API would refuse every change: say so as it would.
   if (!can('update', placement) && !can('changePassword', placement)) {
     return <ErrorPanel error={messages.permission.forbidden} onReset={() => history.back()} />;
@@ -78,7 +91,7 @@ const LoadPlaces = ({ user }: { user: User }) => {
               name,
               managementCompanyId,
             }))}
-            locations={locations.data.map(({ id, name, managementCompanyId, organizationId }) => ({
+            locations={locations.map(({ id, name, managementCompanyId, organizationId }) => ({
               id,
               name,
               managementCompanyId,

@@ -6,6 +6,7 @@ import {
   SearchPicker,
   type PickerOption,
   type SearchPickerProps,
+  type SingleValueProps,
 } from '../../../components/pickers/search-picker.tsx';
 import { fullName } from '../../../components/users-table/membership.ts';
 
@@ -23,7 +24,7 @@ const personOption = (person: Person): PickerOption => ({
 });
 
 export type AssigneePickerProps = Omit<
-  SearchPickerProps,
+  SearchPickerProps & SingleValueProps,
   'useMatches' | 'useChosen' | 'noMatchText' | 'errorText' | 'label' | 'allLabel'
 > & {
   /** The task's location: only whom a task there may be given to are offered (the server's rule). */

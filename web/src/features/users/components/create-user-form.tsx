@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Link, Stack } from '@mui/material';
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type * as z from 'zod';
@@ -10,7 +10,9 @@ import { createUserBody } from '@sitewalk/shared/schemas/user';
 import { SaveStatus, useSaveStatus } from '../../../components/save-status.tsx';
 import { paths } from '../../../config/paths.ts';
 import { applyServerErrors, bodyResolver } from '../../../lib/form.ts';
+import { useCurrentUser } from '../../../lib/auth.tsx';
 import { uploadImage } from '../../../lib/upload.ts';
+import { locationMatchesQueryOptions } from '../../../api/locations.ts';
 import { profilePictureName } from '../../../api/pictures.ts';
 import { invalidateUsers, useCreateUser, type CreatableRole } from '../../../api/users.ts';
 import { existingUserIdOf } from '../utils/failure-text.ts';
@@ -70,7 +72,6 @@ export interface CreateUserFormProps {
   roleId: CreatableRole;
   companies: readonly PlaceOption[];
   organizations: readonly (PlaceOption & { managementCompanyId: number })[];
-  locations: readonly (PlaceOption & { managementCompanyId: number })[];
 }
 
 const emptyValues = (companies: readonly PlaceOption[]): CreateUserFormValues => ({
@@ -88,8 +89,9 @@ const emptyValues = (companies: readonly PlaceOption[]): CreateUserFormValues =>
 });
 
 /** The role's own form (the 'Add user' screen), after the role is chosen. */
-export const CreateUserForm = ({ roleId, companies, organizations, locations }: CreateUserFormProps) => {
+export const CreateUserForm = ({ roleId, companies, organizations }: CreateUserFormProps) => {
   const navigate = useNavigate();
+  const currentUser = useCurrentUser();
   const create = useCreateUser();
   const fields = roleFields(roleId);
   const [failure, setFailure] = useState<{ text: string; existingUserId: number | null } | null>(null);
@@ -119,7 +121,12 @@ export const CreateUserForm = ({ roleId, companies, organizations, locations }: 
   });
   const companyId = useWatch({ control: form.control, name: 'managementCompanyId' });
   const companyOrganizations = organizations.filter((a) => a.managementCompanyId === companyId);
-  const companyLocations = locations.filter((l) => l.managementCompanyId === companyId);
+  // Whether the company has a location to offer: the picker's first matches, from the server.
+  const companyLocations = useQuery({
+    ...locationMatchesQueryOptions(currentUser.id, '', companyId === '' ? undefined : companyId),
+    enabled: fields.locations && companyId !== '',
+  });
+  const noCompanyLocation = companyLocations.data?.totalCount === 0;
 
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);
@@ -149,7 +156,7 @@ export const CreateUserForm = ({ roleId, companies, organizations, locations }: 
       ? messages.prerequisites.addManagementCompany
       : fields.organizations && companyId !== '' && companyOrganizations.length === 0
         ? messages.prerequisites.addArea
-        : fields.locations && companyId !== '' && companyLocations.length === 0
+        : fields.locations && companyId !== '' && noCompanyLocation
           ? messages.prerequisites.addLocation
           : null;
 
@@ -161,7 +168,7 @@ export const CreateUserForm = ({ roleId, companies, organizations, locations }: 
             fields={fields}
             companies={companies}
             organizations={companyOrganizations}
-            locations={companyLocations}
+            locationsAvailable={!noCompanyLocation}
             companyRequired
             companyDisabled={companies.length === 0}
             noDefaultLabel="None"

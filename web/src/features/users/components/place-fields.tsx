@@ -1,4 +1,6 @@
-import { Autocomplete, Chip, MenuItem, TextField } from '@mui/material';
+import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import type { ReactNode } from 'react';
+import { lockableChips } from '../../../components/pickers/search-picker.tsx';
 
 export interface PlaceOption {
   id: number;
@@ -18,7 +20,8 @@ export const SingleSelect = ({
 }: {
   label: string;
   value: number | '';
-  options: readonly PlaceOption[];
+  /** A name may be a component that reads it (a chosen location's, by id). */
+  options: readonly { id: number; name: ReactNode }[];
   onChange: (value: number | '') => void;
   error?: string | undefined;
   disabled?: boolean;
@@ -87,20 +90,7 @@ export const MultiPlaceSelect = ({
       }}
       disabled={disabled}
       slotProps={{ listbox: { style: { maxHeight: 300 } } }}
-      renderValue={(items, getItemProps) =>
-        items.map((option, index) => {
-          const { key, onDelete, ...itemProps } = getItemProps({ index });
-          return (
-            <Chip
-              key={key}
-              label={option.name}
-              size="small"
-              {...itemProps}
-              {...(locked.includes(option.id) ? {} : { onDelete })}
-            />
-          );
-        })
-      }
+      renderValue={lockableChips(locked, (option: PlaceOption) => option.name)}
       renderInput={(params) => (
         <TextField {...params} label={label} error={!!error} helperText={error ?? helperText} />
       )}

@@ -147,6 +147,7 @@ export interface UpdateUserFormProps {
   user: User;
   companies: readonly PlaceOption[];
   organizations: readonly OrganizationOption[];
+  /** The user's locations the signed-in user sees (read by id): where each is, for the policy. */
   locations: readonly LocationOption[];
   /** The user's picture now, for the upload's preview. */
   pictureUrl: string | null;
@@ -254,12 +255,9 @@ export const UpdateUserForm = ({
       .filter(({ organizationId }) => !organizationById.has(organizationId))
       .map(({ organizationId, organization }) => ({ id: organizationId, name: organization.name })),
   ];
-  const companyLocations = [
-    ...locations.filter((l) => l.managementCompanyId === companyId),
-    ...user.userToLocation
-      .filter(({ locationId }) => !locationById.has(locationId))
-      .map(({ locationId, location }) => ({ id: locationId, name: location.name })),
-  ];
+  const locationNames = new Map(
+    user.userToLocation.map(({ locationId, location }) => [locationId, location.name]),
+  );
   const emailChanged = !sameEmail(email, user.email);
   const asksCurrent = self && (changePassword || emailChanged);
   const canUpdate = can('update', placement);
@@ -316,7 +314,7 @@ export const UpdateUserForm = ({
             fields={{ ...roleFields(roleId), company: true }}
             companies={companyOptions}
             organizations={companyOrganizations}
-            locations={companyLocations}
+            locationNames={locationNames}
             lockedOrganizations={lockedOrganizations}
             lockedLocations={lockedLocations}
             exclusive

@@ -1,11 +1,12 @@
 import { Box, TextField } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { PIN_MAX_LENGTH, PROFILE_IMAGE_MAX_BYTES } from '@sitewalk/shared/constants';
 import type { RoleFields } from '@sitewalk/shared/roles';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { digitsOnly } from '../utils/digits-only.ts';
+import { LocationName, LocationPicker } from '../../../components/pickers/location-picker.tsx';
 import { MultiPlaceSelect, SingleSelect, type PlaceOption } from './place-fields.tsx';
 
 /**
@@ -47,9 +48,15 @@ const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr'
 export interface PlacementSectionProps {
   fields: Pick<RoleFields, 'company' | 'organizations' | 'locations'>;
   companies: readonly PlaceOption[];
-  /** The chosen company's areas and locations. */
+  /** The chosen company's areas. */
   organizations: readonly PlaceOption[];
-  locations: readonly PlaceOption[];
+  /**
+   * Names of locations at hand (the user's memberships name theirs): the picker searches the chosen
+   * company's locations on the server and reads any other chosen one's name by id.
+   */
+  locationNames?: ReadonlyMap<number, string>;
+  /** False when the chosen company has no location to offer (the Add form, before one is made). */
+  locationsAvailable?: boolean;
   /** Memberships the signed-in user may not remove. */
   lockedOrganizations?: readonly number[];
   lockedLocations?: readonly number[];
@@ -70,7 +77,8 @@ export const PlacementSection = ({
   fields,
   companies,
   organizations,
-  locations,
+  locationNames,
+  locationsAvailable = true,
   lockedOrganizations,
   lockedLocations,
   exclusive = false,
@@ -83,7 +91,10 @@ export const PlacementSection = ({
 }: PlacementSectionProps) => {
   const { control, setValue, formState } = useFormContext<UserFormFields>();
   const { errors } = formState;
-  const chosenLocations = useWatch({ control, name: 'locationIds' });
+  const [chosenLocations, companyId] = useWatch({ control, name: ['locationIds', 'managementCompanyId'] });
+  // The names of the chosen locations: those at hand, then those picked (the Default Location lists them).
+  const [pickedNames, setPickedNames] = useState<ReadonlyMap<number, string>>(new Map());
+  const nameOf = (id: number) => pickedNames.get(id) ?? locationNames?.get(id);
   return (
     <>
       {fields.company && (
@@ -136,17 +147,21 @@ export const PlacementSection = ({
             control={control}
             name="locationIds"
             render={({ field }) => (
-              <MultiPlaceSelect
+              <LocationPicker
+                multiple
                 label="Locations"
                 value={field.value}
-                options={locations}
+                managementCompanyId={companyId === '' ? null : companyId}
                 {...(lockedLocations ? { locked: lockedLocations } : {})}
-                onChange={(ids) => {
+                {...(locationNames ? { knownLabels: locationNames } : {})}
+                onChange={(ids, names) => {
+                  setPickedNames((known) => new Map([...known, ...names]));
                   field.onChange(ids);
                   if (exclusive && ids.length) setValue('organizationIds', []);
                 }}
                 error={errors.locationIds?.message}
-                disabled={disabled || (!exclusive && locations.length === 0)}
+                disabled={disabled || (!exclusive && (companyId === '' || !locationsAvailable))}
+                inputRef={field.ref}
               />
             )}
           />
@@ -158,7 +173,10 @@ export const PlacementSection = ({
                 <SingleSelect
                   label="Default Location"
                   value={field.value}
-                  options={locations.filter((l) => chosenLocations.includes(l.id))}
+                  options={chosenLocations.map((id) => ({
+                    id,
+                    name: nameOf(id) ?? <LocationName id={id} />,
+                  }))}
                   onChange={field.onChange}
                   error={errors.defaultLocationId?.message}
                   disabled={disabled}

@@ -2,8 +2,12 @@ import { vi } from 'vitest';
 import { createFakeFetch, type FakeHandlers } from '../../../testing/fake-api.ts';
 import { errorResponse } from '../../../testing/test-utils.tsx';
 import { aCompany, anOrganization, aLocation } from '../../../testing/fixtures.ts';
+import { locationSearchHandlers } from '../../../testing/location-search.ts';
 
-/** The places every form test offers: one company with two areas and two locations. */
+/**
+ * The places every form test offers: one company with two areas and two locations (the locations searched
+ * on the server, and read by id, as the Locations picker asks).
+ */
 export const placeHandlers = (
   companies = [aCompany({ id: 1, name: 'Acme Storage' })],
   organizations = [anOrganization({ id: 11, name: 'North' }), anOrganization({ id: 12, name: 'South' })],
@@ -15,6 +19,7 @@ export const placeHandlers = (
   'managementCompany.allByUser': () => ({ companies }),
   'organization.allByUser': () => organizations,
   'location.allByUser': () => locations,
+  ...locationSearchHandlers(locations),
 });
 
 /**
