@@ -12,12 +12,13 @@ describe('UsersPage', () => {
     vi.unstubAllGlobals();
   });
 
-  it('lists the users of one’s scope by last name, with Add to /app/addUser', async () => {
+  it('lists a page of the users of one’s scope as the server orders it, with Add to /app/addUser', async () => {
     const fake = stubApi({
       'user.someByUser': () => ({
+        // A page in the server's order (by last name: the list pages on the server, so it shows them as sent).
         users: [
-          aPerson({ roleId: Role.Manager, id: 2, firstName: 'Zoe', lastName: 'Young' }),
           aPerson({ roleId: Role.AreaManager, id: 3, firstName: 'Al', lastName: 'Adams' }),
+          aPerson({ roleId: Role.Manager, id: 2, firstName: 'Zoe', lastName: 'Young' }),
         ],
         totalCount: 2,
       }),
