@@ -30,6 +30,22 @@ const putAsBefore = async (params: { Item?: Record<string, unknown> }, omit: rea
   await client.send(new PutCommand({ TableName: table, Item: item }));
 };
 
+/** A location in Oldtown, as every write stored it. */
+const oldtownLocation = (
+  ids: { locationId: number; organizationId: number; managementCompanyId: number },
+  name: string,
+) => ({
+  ...ids,
+  name,
+  address: '1 Main St',
+  city: 'Oldtown',
+  state: 'CA',
+  zipcode: '93650',
+  latitude: 36.8,
+  longitude: -119.7,
+});
+const LOCATION_LIST_KEYS = ['gsi3pk', 'gsi3sk', 'searchText'];
+
 describe("the stage lists' backfill", () => {
   it('gives older locations, areas and users their keys and search text, once, so the lists page and search them', async () => {
     const [companyId] = await nextIds(db, 'managementCompany', 1);
@@ -45,20 +61,14 @@ describe("the stage lists' backfill", () => {
     );
     await putAsBefore(
       db.entities.location
-        .put({
-          locationId: locationId!,
-          organizationId: organizationId!,
-          managementCompanyId: companyId!,
-          name: `${tag} site`,
-          address: '1 Main St',
-          city: 'Oldtown',
-          state: 'CA',
-          zipcode: '93650',
-          latitude: 36.8,
-          longitude: -119.7,
-        })
+        .put(
+          oldtownLocation(
+            { locationId: locationId!, organizationId: organizationId!, managementCompanyId: companyId! },
+            `${tag} site`,
+          ),
+        )
         .params(),
-      ['gsi3pk', 'gsi3sk', 'searchText'],
+      LOCATION_LIST_KEYS,
     );
     await putAsBefore(
       db.entities.user
@@ -96,19 +106,11 @@ describe('a backfill beside the API', () => {
   it('never puts a location back as it was read once it has changed: it reads it again and writes the change', async () => {
     const [companyId] = await nextIds(db, 'managementCompany', 1);
     const [locationId] = await nextIds(db, 'location', 1);
-    const before = {
-      locationId: locationId!,
-      organizationId: 1,
-      managementCompanyId: companyId!,
-      name: `Raced${locationId} site`,
-      address: '1 Main St',
-      city: 'Oldtown',
-      state: 'CA',
-      zipcode: '93650',
-      latitude: 36.8,
-      longitude: -119.7,
-    };
-    const omitted = ['gsi3pk', 'gsi3sk', 'searchText'];
+    const before = oldtownLocation(
+      { locationId: locationId!, organizationId: 1, managementCompanyId: companyId! },
+      `Raced${locationId} site`,
+    );
+    const omitted = LOCATION_LIST_KEYS;
     await putAsBefore(db.entities.location.put(before).params(), omitted);
     const asRead = (await db.entities.location.get({ locationId: locationId! }).go()).data!;
     // Meanwhile the location is renamed by a write that, as before the lists, leaves the keys out.
@@ -130,19 +132,11 @@ describe('a backfill beside the API', () => {
 
   it('leaves a location deleted meanwhile deleted', async () => {
     const [locationId] = await nextIds(db, 'location', 1);
-    const location = {
-      locationId: locationId!,
-      organizationId: 1,
-      managementCompanyId: 1,
-      name: `Gone${locationId} site`,
-      address: '1 Main St',
-      city: 'Oldtown',
-      state: 'CA',
-      zipcode: '93650',
-      latitude: 36.8,
-      longitude: -119.7,
-    };
-    await putAsBefore(db.entities.location.put(location).params(), ['gsi3pk', 'gsi3sk', 'searchText']);
+    const location = oldtownLocation(
+      { locationId: locationId!, organizationId: 1, managementCompanyId: 1 },
+      `Gone${locationId} site`,
+    );
+    await putAsBefore(db.entities.location.put(location).params(), LOCATION_LIST_KEYS);
     const asRead = (await db.entities.location.get({ locationId: locationId! }).go()).data!;
     await db.entities.location.delete({ locationId: locationId! }).go();
 

@@ -44,6 +44,15 @@ const rewriteUnchanged = async <T extends Versioned>(
 };
 const REWRITE_ATTEMPTS = 3;
 
+/** A write's condition that the item is as read: its `updatedAt` unchanged (or still absent). */
+const asRead =
+  (unchanged: string | undefined) =>
+  <A>(
+    { updatedAt }: { updatedAt: A },
+    { eq, notExists }: { eq: (attr: A, value: string) => string; notExists: (attr: A) => string },
+  ) =>
+    unchanged === undefined ? notExists(updatedAt) : eq(updatedAt, unchanged);
+
 const locationNeeds = (l: object & { searchText?: string }) => !('gsi3pk' in l) || l.searchText === undefined;
 
 type LocationAsRead = EntityItem<typeof locationEntity> & Versioned;
@@ -55,13 +64,7 @@ export const backfillLocation = (db: DataService, item: LocationAsRead) =>
     async ({ locationId }) =>
       (await db.entities.location.get({ locationId }).go({ data: 'includeKeys' })).data,
     locationNeeds,
-    (current, unchanged) =>
-      db.entities.location
-        .put(withoutKeys(current))
-        .where(({ updatedAt }, { eq, notExists }) =>
-          unchanged === undefined ? notExists(updatedAt) : eq(updatedAt, unchanged),
-        )
-        .go(),
+    (current, unchanged) => db.entities.location.put(withoutKeys(current)).where(asRead(unchanged)).go(),
   );
 
 export const backfillStageLists = async (db: DataService): Promise<number> => {
@@ -84,12 +87,7 @@ export const backfillStageLists = async (db: DataService): Promise<number> => {
             (await db.entities.organization.get({ organizationId }).go({ data: 'includeKeys' })).data,
           areaNeeds,
           (current, unchanged) =>
-            db.entities.organization
-              .put(withoutKeys(current))
-              .where(({ updatedAt }, { eq, notExists }) =>
-                unchanged === undefined ? notExists(updatedAt) : eq(updatedAt, unchanged),
-              )
-              .go(),
+            db.entities.organization.put(withoutKeys(current)).where(asRead(unchanged)).go(),
         ),
       ),
     );
@@ -111,9 +109,7 @@ export const backfillStageLists = async (db: DataService): Promise<number> => {
                   ? {}
                   : { managementCompanyId: user.managementCompanyId },
               )
-              .where(({ updatedAt }, { eq, notExists }) =>
-                unchanged === undefined ? notExists(updatedAt) : eq(updatedAt, unchanged),
-              )
+              .where(asRead(unchanged))
               .go(),
         ),
       ),
