@@ -100,7 +100,7 @@ const elm: Location = aLocation({ id: 12, name: 'Elm Yard' });
 const employee = aPerson({
   id: 5,
   roleId: Role.Employee,
-  userToLocation: [{ locationId: 11 }] as never,
+  userToLocation: [{ locationId: oak.id, location: { name: oak.name, organizationId: oak.organizationId } }],
 });
 
 const session = (overrides: Partial<RecordingSession> = {}): RecordingSession =>
