@@ -53,7 +53,9 @@ const expectNo500 = (rounds: { update: number; delete: number }[], updateMay = [
   for (const r of rounds) expect(updateMay, JSON.stringify(rounds)).toContain(r.update);
 };
 
-describe('an update racing a delete of the same object', () => {
+// Each test fires ROUNDS creates, then 2 x ROUNDS requests at once: beside the rest of the suite on 2 cores that
+// takes up to ~30 s (1–2 s alone), so these get more than the tier's 30 s.
+describe('an update racing a delete of the same object', { timeout: 90_000 }, () => {
   it('of an incident answers 200 or 404, never 500', async () => {
     const rounds = await race(
       async () => id(await call(admin, 'POST', '/api/incident', { locationId, typeId: 3 })),
