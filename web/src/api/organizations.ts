@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { PICKER_MATCHES } from '@sitewalk/shared/constants';
 import { api } from '../lib/api.ts';
 import { queryKeyOf } from '../lib/query.ts';
 import { useInvalidateGroup, without, type InvalidationGroup } from './invalidation.ts';
@@ -41,11 +42,24 @@ export interface OrganizationsPageInput {
   page: number;
   pageSize: number;
   searchTerm: string;
+  /** Of this management company only (the server filters, and refuses a company the caller cannot see). */
+  managementCompanyId?: number | undefined;
 }
 
-const pageInputOf = ({ userId, page, pageSize, searchTerm }: OrganizationsPageInput) => ({
+const pageInputOf = ({
+  userId,
+  page,
+  pageSize,
+  searchTerm,
+  managementCompanyId,
+}: OrganizationsPageInput) => ({
   params: { userId },
-  query: { limit: pageSize, offset: (page - 1) * pageSize, searchTerm: searchTerm.trim() || undefined },
+  query: {
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    searchTerm: searchTerm.trim() || undefined,
+    managementCompanyId,
+  },
 });
 
 /** A page of the areas of the signed-in user's scope, by name (`GET /organization/some/by-user/{userId}`). */
@@ -58,6 +72,19 @@ export const organizationsPageQueryOptions = (input: OrganizationsPageInput) =>
 
 export const useOrganizationsPage = (input: OrganizationsPageInput) =>
   useQuery(organizationsPageQueryOptions(input));
+
+/**
+ * An area picker's options: the first PICKER_MATCHES areas of a user's scope whose name or address holds
+ * `term`, of one company when `managementCompanyId` is given (the server searches and filters).
+ */
+export const organizationMatchesQueryOptions = (userId: number, term: string, managementCompanyId?: number) =>
+  organizationsPageQueryOptions({
+    userId,
+    page: 1,
+    pageSize: PICKER_MATCHES,
+    searchTerm: term,
+    managementCompanyId,
+  });
 
 export interface CreateOrganizationInput {
   name: string;
