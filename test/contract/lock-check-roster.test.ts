@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.host.close());
 
-type Unit = BodyOf<'lockCheck.importRoster'>['units'][number];
+type Unit = BodyOf<'roster.import'>['units'][number];
 const unit = (number: string, over: Partial<Unit> = {}): Unit => ({
   number,
   status: 'rented',
@@ -46,10 +46,9 @@ const unit = (number: string, over: Partial<Unit> = {}): Unit => ({
   ...over,
 });
 const rosterPath = (locationId: number) => `/api/lock-check/roster/${locationId}`;
-const importAs = (who: Person, locationId: number, body: BodyOf<'lockCheck.importRoster'>) =>
-  api(who, 'lockCheck.importRoster', { params: { locationId }, body });
-const current = (who: Person, locationId: number) =>
-  api(who, 'lockCheck.getRoster', { params: { locationId } });
+const importAs = (who: Person, locationId: number, body: BodyOf<'roster.import'>) =>
+  api(who, 'roster.import', { params: { locationId }, body });
+const current = (who: Person, locationId: number) => api(who, 'roster.get', { params: { locationId } });
 
 describe('importing and reading a roster', () => {
   let locationId: number;
@@ -62,7 +61,7 @@ describe('importing and reading a roster', () => {
     expect(response.status).toBe(404);
     expect(response.body.message).toBe('This location has no unit roster');
     expect(
-      await api(companyManager, 'lockCheck.rosterVersions', { params: { locationId }, query: {} }),
+      await api(companyManager, 'rosterVersion.someByLocation', { params: { locationId }, query: {} }),
     ).toEqual({ versions: [], totalCount: 0 });
   });
 
@@ -79,7 +78,13 @@ describe('importing and reading a roster', () => {
     });
     expect(imported).toEqual({
       version: 1,
-      changes: { added: ['A-9', 'A-10', 'A-100', 'B-2'], removed: [], statusChanged: [], countBefore: 0, countAfter: 4 },
+      changes: {
+        added: ['A-9', 'A-10', 'A-100', 'B-2'],
+        removed: [],
+        statusChanged: [],
+        countBefore: 0,
+        countAfter: 4,
+      },
     });
     const roster = await current(companyManager, locationId);
     expect(roster).toMatchObject({
@@ -124,20 +129,23 @@ describe('importing and reading a roster', () => {
     expect(now.fileName).toBeNull();
     expect(now.units.map((u) => u.number)).toEqual(['a-9', 'A-10', 'B-2', 'C-1', 'C-2']);
 
-    const first = await api(admin, 'lockCheck.getRoster', {
+    const first = await api(admin, 'roster.get', {
       params: { locationId },
       query: { version: 1 },
     });
     expect(first.version).toBe(1);
     expect(first.units.map((u) => u.number)).toEqual(['A-9', 'A-10', 'A-100', 'B-2']);
 
-    const versions = await api(companyManager, 'lockCheck.rosterVersions', { params: { locationId }, query: {} });
+    const versions = await api(companyManager, 'rosterVersion.someByLocation', {
+      params: { locationId },
+      query: {},
+    });
     expect(versions.totalCount).toBe(2);
     expect(versions.versions.map((v) => [v.version, v.unitCount, v.fileName])).toEqual([
       [2, 5, null],
       [1, 4, 'rent-roll.csv'],
     ]);
-    const second = await api(companyManager, 'lockCheck.rosterVersions', {
+    const second = await api(companyManager, 'rosterVersion.someByLocation', {
       params: { locationId },
       query: { limit: 1, offset: 1 },
     });
@@ -160,7 +168,10 @@ describe('importing and reading a roster', () => {
       expect(response.body.message).toMatch(/Another roster import of this location was saved first/);
     }
     const empty = await a.addLocation('Roster never imported');
-    expect((await call(companyManager, 'PUT', rosterPath(empty), { basedOnVersion: 1, units: [unit('Z-1')] })).status).toBe(409);
+    expect(
+      (await call(companyManager, 'PUT', rosterPath(empty), { basedOnVersion: 1, units: [unit('Z-1')] }))
+        .status,
+    ).toBe(409);
     expect((await current(companyManager, locationId)).version).toBe(2);
   });
 
@@ -169,7 +180,9 @@ describe('importing and reading a roster', () => {
       Array.from({ length: 600 }, (_, i) => unit(`${letter}-${i + 1}`)),
     );
     const responses = await Promise.all(
-      racers.map((units) => call(companyManager, 'PUT', rosterPath(locationId), { basedOnVersion: 2, units })),
+      racers.map((units) =>
+        call(companyManager, 'PUT', rosterPath(locationId), { basedOnVersion: 2, units }),
+      ),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -178,7 +191,10 @@ describe('importing and reading a roster', () => {
     const roster = await current(companyManager, locationId);
     expect(roster.version).toBe(3);
     expect(roster.units).toEqual(winner);
-    const versions = await api(companyManager, 'lockCheck.rosterVersions', { params: { locationId }, query: {} });
+    const versions = await api(companyManager, 'rosterVersion.someByLocation', {
+      params: { locationId },
+      query: {},
+    });
     expect(versions.versions.map((v) => v.version)).toEqual([3, 2, 1]);
   });
 
@@ -229,8 +245,8 @@ describe('bad input', () => {
   it('a unit listed twice (letter case and spaces aside) answers 400 naming it', async () => {
     const response = await put([unit('A-1'), unit('B-1'), unit(' a-1'), unit('B-1'), unit('C-1')]);
     expect(response.status).toBe(400);
-    expect(response.body.message).toBe('Unit A-1, B-1 are listed more than once');
-    expect(response.body.validationErrors).toEqual({ units: ['Unit A-1, B-1 are listed more than once'] });
+    expect(response.body.message).toBe('Units A-1, B-1 listed more than once');
+    expect(response.body.validationErrors).toEqual({ units: ['Units A-1, B-1 listed more than once'] });
   });
 
   it.each([
@@ -238,7 +254,10 @@ describe('bad input', () => {
     ['not a number', { basedOnVersion: 'one' }],
     ['not a version', { basedOnVersion: 0 }],
   ])('basedOnVersion %s answers 400', async (_label, body) => {
-    const response = await call(companyManager, 'PUT', rosterPath(a.locationId), { units: [unit('A-1')], ...body });
+    const response = await call(companyManager, 'PUT', rosterPath(a.locationId), {
+      units: [unit('A-1')],
+      ...body,
+    });
     expect(response.status).toBe(400);
     expect(response.body.validationErrors).toHaveProperty(['basedOnVersion']);
   });
@@ -265,15 +284,22 @@ describe('bad input', () => {
 describe('who may read and import', () => {
   let imported: number;
   beforeAll(async () => {
-    imported = (await importAs(manager, a.locationId, { basedOnVersion: null, units: [unit('M-1')] })).version;
+    imported = (await importAs(manager, a.locationId, { basedOnVersion: null, units: [unit('M-1')] }))
+      .version;
   });
 
   it('a Manager of the location imports; an Employee and an Assistant Manager read but may not import (403)', async () => {
     expect(imported).toBe(1);
     for (const who of [employee, assistant]) {
       expect((await current(who, a.locationId)).units).toEqual([unit('M-1')]);
-      expect((await api(who, 'lockCheck.rosterVersions', { params: { locationId: a.locationId }, query: {} })).totalCount).toBe(1);
-      const response = await call(who, 'PUT', rosterPath(a.locationId), { basedOnVersion: 1, units: [unit('E-1')] });
+      expect(
+        (await api(who, 'rosterVersion.someByLocation', { params: { locationId: a.locationId }, query: {} }))
+          .totalCount,
+      ).toBe(1);
+      const response = await call(who, 'PUT', rosterPath(a.locationId), {
+        basedOnVersion: 1,
+        units: [unit('E-1')],
+      });
       expect(response.status).toBe(403);
     }
     expect((await current(manager, a.locationId)).version).toBe(1);
@@ -289,7 +315,9 @@ describe('who may read and import', () => {
       const response = await call(managerB, method, path, body);
       expect(response.status).toBe(404);
       expect(response.body.message).toBe('Location not found');
-      expect((await call(admin, method, path.replace(String(a.locationId), '99999999'), body)).status).toBe(404);
+      expect((await call(admin, method, path.replace(String(a.locationId), '99999999'), body)).status).toBe(
+        404,
+      );
     }
     expect((await current(manager, a.locationId)).units).toEqual([unit('M-1')]);
   });
@@ -306,22 +334,32 @@ describe('the company’s roster mapping', () => {
   };
 
   it('is null until saved; a Manager of a location of the company saves it and anyone Manager and up reads it', async () => {
-    expect(await api(manager, 'lockCheck.getMapping', { params: { managementCompanyId: a.companyId } })).toEqual({
-      mapping: null,
-    });
+    expect(await api(manager, 'rosterMapping.get', { params: { managementCompanyId: a.companyId } })).toEqual(
+      {
+        mapping: null,
+      },
+    );
     expect(
-      await api(manager, 'lockCheck.setMapping', { params: { managementCompanyId: a.companyId }, body: mapping }),
+      await api(manager, 'rosterMapping.set', {
+        params: { managementCompanyId: a.companyId },
+        body: mapping,
+      }),
     ).toEqual({ mapping });
     for (const who of [manager, companyManager, admin]) {
-      expect(await api(who, 'lockCheck.getMapping', { params: { managementCompanyId: a.companyId } })).toEqual({
+      expect(await api(who, 'rosterMapping.get', { params: { managementCompanyId: a.companyId } })).toEqual({
         mapping,
       });
     }
     const changed = { ...mapping, overlocked: 'Overlock', size: null };
-    await api(companyManager, 'lockCheck.setMapping', { params: { managementCompanyId: a.companyId }, body: changed });
-    expect(await api(manager, 'lockCheck.getMapping', { params: { managementCompanyId: a.companyId } })).toEqual({
-      mapping: changed,
+    await api(companyManager, 'rosterMapping.set', {
+      params: { managementCompanyId: a.companyId },
+      body: changed,
     });
+    expect(await api(manager, 'rosterMapping.get', { params: { managementCompanyId: a.companyId } })).toEqual(
+      {
+        mapping: changed,
+      },
+    );
   });
 
   it('is not for an Employee or Assistant Manager (403), nor another company (404)', async () => {
@@ -329,7 +367,9 @@ describe('the company’s roster mapping', () => {
       expect((await call(who, 'GET', mappingPath(a.companyId))).status).toBe(403);
       expect((await call(who, 'PUT', mappingPath(a.companyId), mapping)).status).toBe(403);
     }
-    const before = await api(manager, 'lockCheck.getMapping', { params: { managementCompanyId: a.companyId } });
+    const before = await api(manager, 'rosterMapping.get', {
+      params: { managementCompanyId: a.companyId },
+    });
     for (const [method, body] of [
       ['GET', undefined],
       ['PUT', { ...mapping, unit: 'Hijacked' }],
@@ -339,7 +379,7 @@ describe('the company’s roster mapping', () => {
       expect(response.body.message).toBe('Management company not found');
       expect((await call(manager, method, mappingPath(b.companyId), body)).status).toBe(404);
     }
-    expect(await api(manager, 'lockCheck.getMapping', { params: { managementCompanyId: a.companyId } })).toEqual(
+    expect(await api(manager, 'rosterMapping.get', { params: { managementCompanyId: a.companyId } })).toEqual(
       before,
     );
     expect((await call(admin, 'GET', mappingPath(99_999_999))).status).toBe(404);

@@ -174,8 +174,14 @@ const bodyFor = (name: RouteName, target: Tenant, victim: Person): unknown => {
     'task.addComment': { comment: 'Intruder comment' },
     'export.walkReportsCsv': { locationId: target.locationId, from: '2026-01-01', to: '2026-12-31' },
     'export.incidentsCsv': { locationId: target.locationId, from: '2026-01-01', to: '2026-12-31' },
-    'lockCheck.setMapping': { unit: 'Unit', status: 'Status', delinquent: null, overlocked: null, size: null },
-    'lockCheck.importRoster': {
+    'rosterMapping.set': {
+      unit: 'Unit',
+      status: 'Status',
+      delinquent: null,
+      overlocked: null,
+      size: null,
+    },
+    'roster.import': {
       basedOnVersion: null,
       units: [{ number: 'X-1', status: 'rented', delinquent: false, overlocked: false }],
     },
@@ -232,7 +238,10 @@ describe('the permission matrix', () => {
           if (status !== expected)
             leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}, not ${expected}`);
         }
-        if (!untargeted && ['walk', 'incident', 'schedule', 'task', 'export', 'lockCheck'].includes(route.resource)) {
+        if (
+          !untargeted &&
+          ['walk', 'incident', 'schedule', 'task', 'export', 'lockCheck'].includes(route.resource)
+        ) {
           const expected = route.access !== 'public' && roleId < route.access ? 403 : 404;
           if (status !== expected)
             leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}, not ${expected}`);

@@ -31,14 +31,14 @@ const changedMeanwhile =
 
 /** The unit numbers listed more than once (as `unitKey` compares them), each once, as first written. */
 const repeatedUnits = (numbers: readonly string[]): string[] => {
-  const seen = new Set<string>();
-  const repeated = new Map<string, string>();
+  const first = new Map<string, string>();
+  const repeated = new Set<string>();
   for (const number of numbers) {
     const key = unitKey(number);
-    if (seen.has(key) && !repeated.has(key)) repeated.set(key, number);
-    seen.add(key);
+    if (first.has(key)) repeated.add(first.get(key) as string);
+    else first.set(key, number);
   }
-  return [...repeated.values()];
+  return [...repeated];
 };
 
 /** A company the actor may keep the roster mapping of (Managers and above of it); else 404 or 403. */
@@ -114,7 +114,7 @@ export const createRosters = ({ db }: { db: DataService }) => ({
     authorize(actor, 'importRoster', locationPlacement(location), 'Location not found');
     const repeated = repeatedUnits(body.units.map((unit) => unit.number));
     if (repeated.length > 0) {
-      const message = `Unit ${repeated.join(', ')} ${repeated.length === 1 ? 'is' : 'are'} listed more than once`;
+      const message = `${repeated.length === 1 ? 'Unit' : 'Units'} ${repeated.join(', ')} listed more than once`;
       throw new BadRequestError(message, { units: [message] });
     }
     const [current, importer] = await Promise.all([

@@ -8,21 +8,20 @@ const db = dataFromEnv();
 const rosters = createRosters({ db });
 
 export const implementations: Implementations<'lockCheck'> = {
-  'lockCheck.getMapping': async ({ actor, params }) => ({
+  'rosterMapping.get': async ({ actor, params }) => ({
     mapping: await rosters.getMapping(actor, params.managementCompanyId),
   }),
 
-  'lockCheck.setMapping': async ({ actor, params, body }) => ({
+  'rosterMapping.set': async ({ actor, params, body }) => ({
     mapping: await rosters.setMapping(actor, params.managementCompanyId, body),
   }),
 
-  'lockCheck.getRoster': async ({ actor, params, query }) =>
+  'roster.get': async ({ actor, params, query }) =>
     toRosterVersion(await rosters.get(actor, params.locationId, query.version)),
 
-  'lockCheck.importRoster': async ({ actor, params, body }) =>
-    rosters.import(actor, params.locationId, body),
+  'roster.import': async ({ actor, params, body }) => rosters.import(actor, params.locationId, body),
 
-  'lockCheck.rosterVersions': async ({ actor, params, query }) => {
+  'rosterVersion.someByLocation': async ({ actor, params, query }) => {
     const { items, totalCount } = await rosters.versions(actor, params.locationId, query);
     return { versions: items.map(toRosterVersionSummary), totalCount };
   },

@@ -19,7 +19,7 @@ const locationParams = z.object({ locationId: idParam });
 const companyParams = z.object({ managementCompanyId: idParamOf('No management company id') });
 
 export const lockCheckRoutes = {
-  'lockCheck.getMapping': defineRoute({
+  'rosterMapping.get': defineRoute({
     method: 'GET',
     path: '/api/lock-check/mapping/{managementCompanyId}',
     resource,
@@ -29,7 +29,7 @@ export const lockCheckRoutes = {
     params: companyParams,
     response: rosterMappingAnswer,
   }),
-  'lockCheck.setMapping': defineRoute({
+  'rosterMapping.set': defineRoute({
     method: 'PUT',
     path: '/api/lock-check/mapping/{managementCompanyId}',
     resource,
@@ -40,7 +40,7 @@ export const lockCheckRoutes = {
     body: rosterMapping,
     response: rosterMappingAnswer,
   }),
-  'lockCheck.getRoster': defineRoute({
+  'roster.get': defineRoute({
     method: 'GET',
     path: '/api/lock-check/roster/{locationId}',
     resource,
@@ -51,7 +51,7 @@ export const lockCheckRoutes = {
     query: rosterQuery,
     response: rosterVersion,
   }),
-  'lockCheck.importRoster': defineRoute({
+  'roster.import': defineRoute({
     method: 'PUT',
     path: '/api/lock-check/roster/{locationId}',
     resource,
@@ -63,7 +63,7 @@ export const lockCheckRoutes = {
     body: rosterImportBody,
     response: rosterImported,
   }),
-  'lockCheck.rosterVersions': defineRoute({
+  'rosterVersion.someByLocation': defineRoute({
     method: 'GET',
     path: '/api/lock-check/roster/{locationId}/versions',
     resource,
