@@ -102,3 +102,27 @@ export const getRosterMapping = async (db: DataService, managementCompanyId: num
 
 export const putRosterMapping = async (db: DataService, item: RosterMappingItem) =>
   (await db.entities.rosterMapping.put(item).go()).data;
+
+/**
+ * A deleted location's cleanup step for rosters: its newest `limit` versions, each with every chunk of its
+ * version number (a losing or dead import's too), and the chunks of the number after the newest (an import that
+ * died before its header). Chunks go before their header, so a step cut short is simply run again.
+ */
+export const deleteRostersOfLocation = async (db: DataService, locationId: number, limit: number) => {
+  const headers = (
+    await db.entities.rosterVersion.query.primary({ locationId }).go({ order: 'desc', count: limit })
+  ).data;
+  const newest = headers[0];
+  if (!newest) return 0;
+  for (const version of [newest.version + 1, ...headers.map((header) => header.version)]) {
+    const chunks = await readPartition((cursor) =>
+      db.entities.rosterChunk.query.primary({ locationId, version }).go({ cursor }),
+    );
+    await deleteRosterChunks(db, chunks);
+  }
+  await deleteByKeys(
+    headers.map(({ version }) => ({ locationId, version })),
+    (keys) => db.entities.rosterVersion.delete(keys).go(),
+  );
+  return headers.length;
+};
