@@ -2,7 +2,7 @@ import type { ImportedUnit } from '@sitewalk/shared/roster';
 import { UNIT_STATUSES, type UnitStatus } from '@sitewalk/shared/lock-check';
 import type { DataService } from './service.ts';
 import type { RosterChunkItem, RosterMappingItem, RosterVersionItem } from './entities/roster.ts';
-import { deleteByKeys, readPartition } from './bounded.ts';
+import { deleteByKeys, pageOfQuery, readPartition } from './bounded.ts';
 import { writeIf } from './conditional.ts';
 
 /** Named access patterns of unit rosters (docs/data-model.md, 'Unit rosters'). */
@@ -55,9 +55,17 @@ export const currentRosterVersion = async (db: DataService, locationId: number) 
 export const getRosterVersion = async (db: DataService, locationId: number, version: number) =>
   (await db.entities.rosterVersion.get({ locationId, version }).go()).data;
 
-/** A location's versions query, for a page of it newest first (`pageOfQuery`). */
-export const rosterVersionsQuery = (db: DataService, locationId: number) =>
-  db.entities.rosterVersion.query.primary({ locationId });
+/** A page of a location's versions, newest first, and how many there are. */
+export const rosterVersionsPage = (
+  db: DataService,
+  locationId: number,
+  { offset, limit }: { offset: number; limit: number },
+) =>
+  pageOfQuery<RosterVersionItem>(
+    (options) =>
+      db.entities.rosterVersion.query.primary({ locationId }).go({ ...options, order: 'desc' } as never),
+    { offset, limit, filtered: false },
+  );
 
 /** A version's units, in walk order: its import's chunks, in one Query (two past 1 MB). */
 export const rosterUnits = async (

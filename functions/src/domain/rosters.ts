@@ -8,7 +8,6 @@ import type { DataService } from '../db/service.ts';
 import type { RosterMappingItem, RosterVersionItem } from '../db/entities/roster.ts';
 import { getManagementCompany } from '../db/managementCompanies.ts';
 import { getUser } from '../db/users.ts';
-import { pageOfQuery, type PageAsked } from '../db/bounded.ts';
 import {
   createRosterVersion,
   currentRosterVersion,
@@ -19,7 +18,7 @@ import {
   putRosterMapping,
   rosterChunks,
   rosterUnits,
-  rosterVersionsQuery,
+  rosterVersionsPage,
 } from '../db/rosters.ts';
 import { clock } from '../ports/clock.ts';
 import { authorize } from './authorize.ts';
@@ -96,12 +95,9 @@ export const createRosters = ({ db }: { db: DataService }) => ({
   },
 
   /** A page of the location's versions, newest first. */
-  versions: async (actor: Actor, locationId: number, page: PageAsked) => {
+  versions: async (actor: Actor, locationId: number, page: { offset: number; limit: number }) => {
     await visibleLocation(db, actor, locationId);
-    return pageOfQuery<RosterVersionItem>(
-      (options) => rosterVersionsQuery(db, locationId).go({ ...options, order: 'desc' } as never),
-      { ...page, filtered: false },
-    );
+    return rosterVersionsPage(db, locationId, page);
   },
 
   /**
