@@ -179,7 +179,8 @@ describe('users', () => {
     const gone = await call(site.superUser, 'GET', `/api/user/${managerId}`);
     expect(gone.status).toBe(404);
     await journey.check('users list after delete');
-  });
+    // The longest journey of the suite (four people, each form through its pickers): 45 s on a quiet machine.
+  }, 180_000);
 
   test('a Manager sees no Management Companies, Areas or Users entries, and a typed URL gets the API’s refusal', async ({
     journey,
