@@ -1,0 +1,18 @@
+import { SESSION_REFRESH_PATH } from '@sitewalk/shared/contract/session-paths';
+import { startEarly } from './lib/early-requests.ts';
+
+// The SPA's document always starts without an access token (it lives in memory: lib/api.ts), so the app's
+// first call is the session's refresh, and every screen's data waits for it. It is sent now, before the
+// app's code (half a megabyte of scripts to load and run) is there, as lib/auth.tsx would send it; that
+// code's own refresh then takes this answer.
+startEarly(SESSION_REFRESH_PATH, {
+  method: 'POST',
+  headers: { accept: 'application/json' },
+  credentials: 'same-origin',
+});
+
+import('./start-app.tsx').catch((error: unknown) => {
+  console.error(error);
+  const root = document.getElementById('root');
+  if (root) root.textContent = 'SiteWalk could not start: its code did not load. Please reload the page.';
+});
