@@ -11,6 +11,12 @@ startEarly(SESSION_REFRESH_PATH, {
   credentials: 'same-origin',
 });
 
+// The first screen's data, asked for by its route's loader as soon as the session has a token, while the rest
+// of the app (React, the theme, the shell) still loads.
+import('./app/routes/start-early.ts')
+  .then(({ startForAddress }) => startForAddress(window.location.href))
+  .catch(() => undefined); // the router's loader asks again
+
 import('./start-app.tsx').catch((error: unknown) => {
   console.error(error);
   const root = document.getElementById('root');
