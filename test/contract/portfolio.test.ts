@@ -216,6 +216,20 @@ describe('the portfolio page', () => {
     expect(seen.sort((a, b) => a - b)).toEqual(Object.values(sites).sort((a, b) => a - b));
   });
 
+  it('carries, on its first page only, the summary of the area asked for, whatever else narrows the page', async () => {
+    const { asOf: _, ...whole } = await summaryOf(owner);
+    const first = await pageOf(owner, { limit: 4, show: 'missed', searchTerm: 'B due' });
+    expect(first.locations).toEqual([]);
+    expect(first.summary).toEqual({ ...whole, asOf: expect.any(String) });
+    expect((await pageOf(owner, { organizationId: otherAreaId })).summary).toMatchObject({
+      locationCount: 1,
+      today: { pending: 1, walked: 0, missed: 0 },
+    });
+    const later = await pageOf(owner, { limit: 4, cursor: (await pageOf(owner, { limit: 4 })).nextCursor });
+    expect(later.locations).toHaveLength(2);
+    expect(later).not.toHaveProperty('summary');
+  });
+
   it('filters by show, area and search, and keeps the caller’s own order', async () => {
     expect(await idsOf(owner, { show: 'openPriority1' })).toEqual([sites.walked]);
     expect(await idsOf(owner, { organizationId: otherAreaId })).toEqual([sites.elsewhere]);
@@ -260,12 +274,15 @@ describe('who sees what', () => {
     // Another company's location, named: an empty page, as for a location that does not exist.
     expect(await idsOf(stranger, { locationId: sites.walked })).toEqual([]);
     expect((await summaryOf(stranger)).locationCount).toBe(1);
-    const answer = await call(
-      stranger,
-      'GET',
-      `/api/incident/portfolio/summary?organizationId=${otherAreaId}`,
-    );
-    expect(answer.status).toBe(404);
+    expect((await pageOf(stranger, { locationId: sites.walked })).summary?.locationCount).toBe(1);
+    for (const route of ['summary', 'locations']) {
+      const answer = await call(
+        stranger,
+        'GET',
+        `/api/incident/portfolio/${route}?organizationId=${otherAreaId}`,
+      );
+      expect(answer.status).toBe(404);
+    }
   });
 
   it('an Employee sees only their own locations', async () => {

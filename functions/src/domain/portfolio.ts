@@ -269,27 +269,19 @@ export interface PortfolioScope {
   searchTerm?: string | undefined;
 }
 
-/** The facts of the locations of the caller's scope that the query asks for. */
-const matching = async (db: DataService, actor: Actor, scope: PortfolioScope, now: Date) => {
-  const inScope = await statusesInScope(db, actor, scope.organizationId, now);
-  const items = searchOf(
-    scope.locationId === undefined ? inScope : inScope.filter((item) => item.locationId === scope.locationId),
-    scope.searchTerm,
-    searchable,
+/** The facts of the locations of `facts` that the query asks for (a new array, to sort). */
+const narrowed = (facts: readonly LocationFacts[], scope: PortfolioScope): LocationFacts[] => {
+  const { locationId, searchTerm, show } = scope;
+  const found = searchOf(
+    locationId === undefined ? facts : facts.filter((f) => f.item.locationId === locationId),
+    searchTerm,
+    (f) => searchable(f.item),
   );
-  const facts = factsOf(items, now);
-  const { show } = scope;
-  return show === undefined ? facts : facts.filter((f) => matchesAttention(show, f));
+  return found.filter((f) => show === undefined || matchesAttention(show, f));
 };
 
-/** The summary of the caller's locations (or those the query names). */
-export const portfolioSummary = async (
-  db: DataService,
-  actor: Actor,
-  scope: PortfolioScope,
-  now: Date = clock.now(),
-): Promise<PortfolioSummary> => {
-  const facts = await matching(db, actor, scope, now);
+/** The figures of the summary, over `facts`. */
+const summaryOf = (facts: readonly LocationFacts[], now: Date): PortfolioSummary => {
   const today = { walked: 0, dueSoon: 0, missed: 0, pending: 0, noWindows: 0 };
   const openIncidents = { 1: 0, 2: 0, 3: 0 };
   let flaggedReportsLastWeek = 0;
@@ -306,6 +298,15 @@ export const portfolioSummary = async (
     asOf: now.toISOString(),
   };
 };
+
+/** The summary of the caller's locations (or those the query names). */
+export const portfolioSummary = async (
+  db: DataService,
+  actor: Actor,
+  scope: PortfolioScope,
+  now: Date = clock.now(),
+): Promise<PortfolioSummary> =>
+  summaryOf(narrowed(factsOf(await statusesInScope(db, actor, scope.organizationId, now), now), scope), now);
 
 /** The cursor of the page after `offset` locations: opaque to clients, checked when it comes back. */
 const CURSOR_PREFIX = 'p1.';
@@ -346,11 +347,13 @@ export const portfolioPage = async (
 ) => {
   const offset = decodeCursor(query.cursor);
   // The areas of the scope are read beside its locations (a location-scoped caller's, after them).
-  const [facts, inScope, saved] = await Promise.all([
-    matching(db, actor, query, now),
+  const [items, inScope, saved] = await Promise.all([
+    statusesInScope(db, actor, query.organizationId, now),
     organizationsInScope(db, actor),
     query.order === 'mine' ? tableOrderOf(db, actor.userId) : [],
   ]);
+  const ofScope = factsOf(items, now);
+  const facts = narrowed(ofScope, query);
   const byName = (a: LocationFacts, b: LocationFacts) =>
     names.compare(a.item.name ?? '', b.item.name ?? '') || a.item.locationId - b.item.locationId;
   const areaNames = new Map(inScope.map((a) => [a.organizationId, a.name]));
@@ -380,5 +383,7 @@ export const portfolioPage = async (
     })),
     nextCursor: offset + query.limit < facts.length ? encodeCursor(offset + query.limit) : null,
     totalCount: facts.length,
+    // The first page carries the summary of the area asked for (or the whole scope), from the items it read.
+    ...(offset === 0 ? { summary: summaryOf(ofScope, now) } : {}),
   };
 };

@@ -38,5 +38,6 @@ export const toPortfolioPage = async (
     ),
     nextCursor: page.nextCursor,
     totalCount: page.totalCount,
+    ...(page.summary ? { summary: page.summary } : {}),
   };
 };

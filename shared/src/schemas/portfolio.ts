@@ -84,6 +84,11 @@ export const portfolioPage = z.object({
   nextCursor: z.string().nullable(),
   /** Every location matching the query, over all pages. */
   totalCount: count,
+  /**
+   * On the first page (no cursor): the summary of the area asked for, else of the caller's whole scope (as
+   * `incident.portfolioSummary` with only `organizationId`), so the first screen is one request.
+   */
+  summary: portfolioSummary.optional(),
 });
 export type PortfolioPage = z.infer<typeof portfolioPage>;
 

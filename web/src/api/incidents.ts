@@ -9,7 +9,6 @@ export const incidentChangeRoutes = [
   'incident.search',
   'incident.someByLocation',
   'incident.dashboard',
-  'incident.portfolioSummary',
   'incident.portfolioPage',
 ] as const satisfies InvalidationGroup;
 

@@ -24,7 +24,6 @@ export const locationChangeRoutes = [
   'organization.allByUser',
   'organization.get',
   'incident.dashboard',
-  'incident.portfolioSummary',
   'incident.portfolioPage',
 ] as const satisfies InvalidationGroup;
 

@@ -27,18 +27,6 @@ export interface PortfolioScope {
   organizationId?: number | undefined;
 }
 
-/** The owner's dashboard at a glance (`incident.portfolioSummary`); today's figures change as windows close. */
-export const portfolioSummaryQueryOptions = ({ organizationId }: PortfolioScope) =>
-  queryOptions({
-    queryKey: queryKeyOf('incident.portfolioSummary', { query: { organizationId } }),
-    queryFn: ({ signal }) => api('incident.portfolioSummary', { query: { organizationId }, signal }),
-    refetchInterval: TODAY_REFRESH_MS,
-    staleTime: PORTFOLIO_FRESH_MS,
-    placeholderData: keepPreviousData,
-  });
-
-export const usePortfolioSummary = (scope: PortfolioScope) => useQuery(portfolioSummaryQueryOptions(scope));
-
 /** The dashboard's filters ; unset ones are left to the API's defaults (the last 30 days, every priority). */
 export interface DashboardFilters {
   /** ISO instants. */
@@ -78,7 +66,8 @@ export interface PortfolioPageParam {
 
 /**
  * The caller's locations with their cards and today's windows, a page at a time (`incident.portfolioPage`):
- * each page's `nextCursor` asks for the next. Never all of them at once.
+ * each page's `nextCursor` asks for the next. Never all of them at once. The first page carries the summary of
+ * the area chosen (or of them all), so the first screen is one request.
  */
 export const portfolioPagesQueryOptions = (input: PortfolioPageInput) =>
   infiniteQueryOptions({
@@ -125,6 +114,7 @@ export const mergedForRefresh = (
         locations: head.flatMap((page) => page.locations),
         nextCursor: last.nextCursor,
         totalCount: last.totalCount,
+        summary: head[0]?.summary,
       },
       ...data.pages.slice(merged),
     ],

@@ -9,7 +9,6 @@ import { invalidateGroup, type InvalidationGroup } from './invalidation.ts';
 export const scheduleChangeRoutes = [
   'schedule.get',
   'schedule.today',
-  'incident.portfolioSummary',
   'incident.portfolioPage',
 ] as const satisfies InvalidationGroup;
 

@@ -51,10 +51,15 @@ const morning = (status: 'dueSoon' | 'missed') => ({
   ],
 });
 
-const onePage = (locations: PortfolioLocation[]): PortfolioPage => ({
+/** The first and only page, with the summary it carries (of as many locations, unless given). */
+const onePage = (
+  locations: PortfolioLocation[],
+  summary = aPortfolioSummary({ locationCount: locations.length }),
+): PortfolioPage => ({
   locations,
   nextCursor: null,
   totalCount: locations.length,
+  summary,
 });
 
 const PlaceRoute = () => {
@@ -67,7 +72,6 @@ const renderDashboard = (handlers: FakeHandlers = {}, route = '/app') =>
   renderWithFakeApi(
     <DashboardPage />,
     {
-      'incident.portfolioSummary': () => aPortfolioSummary({ locationCount: 3 }),
       'incident.portfolioPage': () => onePage([alpha, beta, gamma]),
       'organization.allByUser': () => [],
       'location.allByUser': () => [],
@@ -157,16 +161,16 @@ describe('DashboardPage', () => {
   });
 
   it('filters the locations to a summary figure, says so, and clears the filter', async () => {
+    // The server answers the whole portfolio's summary with every first page, filtered or not.
+    const summary = aPortfolioSummary({
+      locationCount: 3,
+      today: { walked: 1, dueSoon: 0, missed: 2, pending: 0, noWindows: 0 },
+      openIncidents: { 1: 1, 2: 0, 3: 4 },
+      flaggedReportsLastWeek: 5,
+    });
     const { user, fake } = renderDashboard({
-      'incident.portfolioSummary': () =>
-        aPortfolioSummary({
-          locationCount: 3,
-          today: { walked: 1, dueSoon: 0, missed: 2, pending: 0, noWindows: 0 },
-          openIncidents: { 1: 1, 2: 0, 3: 4 },
-          flaggedReportsLastWeek: 5,
-        }),
       'incident.portfolioPage': ({ query }) =>
-        onePage(query.get('show') === 'missed' ? [alpha, gamma] : [alpha, beta, gamma]),
+        onePage(query.get('show') === 'missed' ? [alpha, gamma] : [alpha, beta, gamma], summary),
     });
     await screen.findByRole('heading', { name: 'Beta Storage' });
     // Every figure with its count, in the colours of the cards.
@@ -188,7 +192,7 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Filtered to missed today')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Missed today: 2' })).toHaveAttribute('aria-current', 'true');
     // The summary stays the whole portfolio's.
-    expect(fake.callsOf('incident.portfolioSummary').every((call) => !call.query.has('show'))).toBe(true);
+    expect(screen.getByRole('link', { name: 'Walked today: 1' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Clear filter' }));
     await waitFor(() => expect(cardNames()).toEqual(['Alpha Storage', 'Beta Storage', 'Gamma Storage']));
@@ -238,17 +242,21 @@ describe('DashboardPage', () => {
       const { user, fake } = renderDashboard({
         'incident.portfolioPage': ({ query }) => {
           const gammaNow = { ...gamma, today: morning(status) };
-          if (query.get('limit') === '3') return onePage([alpha, beta, gammaNow]);
+          const summary = aPortfolioSummary({
+            locationCount: 3,
+            today: { walked: 0, dueSoon: 0, missed: status === 'missed' ? 1 : 0, pending: 2, noWindows: 0 },
+          });
+          if (query.get('limit') === '3') return onePage([alpha, beta, gammaNow], summary);
           return query.get('cursor') === 'after-beta'
             ? { locations: [gammaNow], nextCursor: null, totalCount: 3 }
-            : { locations: [alpha, beta], nextCursor: 'after-beta', totalCount: 3 };
+            : { locations: [alpha, beta], nextCursor: 'after-beta', totalCount: 3, summary };
         },
       });
       await screen.findByRole('heading', { name: 'Beta Storage' });
       await user.click(screen.getByRole('button', { name: 'Load more' }));
       await screen.findByRole('heading', { name: 'Gamma Storage' });
       expect(windowsOf('Gamma Storage')).toHaveTextContent('Morning walk · Due soon');
-      const summaries = fake.callsOf('incident.portfolioSummary').length;
+      expect(screen.getByRole('link', { name: 'Missed today: 0' })).toBeInTheDocument();
 
       status = 'missed';
       vi.advanceTimersByTime(TODAY_REFRESH_MS);
@@ -258,7 +266,8 @@ describe('DashboardPage', () => {
         { order: 'attention', cursor: 'after-beta' },
         { order: 'attention', limit: '3' },
       ]);
-      expect(fake.callsOf('incident.portfolioSummary').length).toBe(summaries + 1);
+      // The summary with them, from the first page's answer.
+      expect(screen.getByRole('link', { name: 'Missed today: 1' })).toBeInTheDocument();
       // The same locations, in the same order, the whole time; every one loaded, so no more to load.
       expect(cardNames()).toEqual(['Alpha Storage', 'Beta Storage', 'Gamma Storage']);
       expect(screen.getByRole('status')).toHaveTextContent('Showing 3 of 3 locations');
@@ -340,7 +349,6 @@ describe('DashboardPage', () => {
     );
     expect(new Date(first?.from ?? '').getDate()).toBe(1);
     expect(new Date(first?.to ?? '').getDate()).toBe(10);
-    expect(fake.callsOf('incident.portfolioSummary')[0]?.query.get('organizationId')).toBe('4');
 
     // On a phone's width, as here, the filters are behind their button, which counts the ones set.
     await user.click(screen.getByRole('button', { name: 'Filters (5)' }));
@@ -357,7 +365,6 @@ describe('DashboardPage', () => {
     const address = 'type=1&area=4&show=missed&q=beta&from=2026-11-01';
     const queryClient = createTestQueryClient();
     const early = createFakeFetch({
-      'incident.portfolioSummary': () => aPortfolioSummary({ locationCount: 3 }),
       'incident.portfolioPage': () => onePage([alpha, beta, gamma]),
       'user.dashboardView': () => ({ view: 'cards' }),
     });
@@ -368,7 +375,6 @@ describe('DashboardPage', () => {
     const { fake: page } = renderWithFakeApi(
       <DashboardPage />,
       {
-        'incident.portfolioSummary': () => aPortfolioSummary({ locationCount: 3 }),
         'incident.portfolioPage': () => onePage([alpha, beta, gamma]),
         'organization.allByUser': () => [],
         'user.dashboardView': () => ({ view: 'cards' }),
@@ -376,14 +382,10 @@ describe('DashboardPage', () => {
       { route: `/app?${address}`, path: '/app', queryClient, user: aPerson({ ...dana, id: 7 }) },
     );
 
-    // Assess: the cards at once; each of the three asked for once, by the loader, and not by the page.
+    // Assess: the cards and the summary at once; each of the two asked for once, by the loader, not the page.
     expect(cardNames()).toEqual(['Alpha Storage', 'Beta Storage', 'Gamma Storage']);
-    await screen.findByRole('link', { name: /^Missed today: / });
-    for (const name of [
-      'incident.portfolioPage',
-      'incident.portfolioSummary',
-      'user.dashboardView',
-    ] as const) {
+    expect(screen.getByRole('link', { name: /^Missed today: / })).toBeInTheDocument();
+    for (const name of ['incident.portfolioPage', 'user.dashboardView'] as const) {
       expect(early.callsOf(name)).toHaveLength(1);
       expect(page.callsOf(name)).toHaveLength(0);
     }

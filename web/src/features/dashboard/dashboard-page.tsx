@@ -11,12 +11,7 @@ import { useCurrentUser } from '../../lib/auth.tsx';
 import { incidentOriginState } from '../../lib/incident-origin.ts';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
 import { useOrganizationsOfUser } from '../../api/organizations.ts';
-import {
-  useDashboardView,
-  usePortfolioPages,
-  usePortfolioSummary,
-  useSetDashboardView,
-} from '../../api/portfolio.ts';
+import { useDashboardView, usePortfolioPages, useSetDashboardView } from '../../api/portfolio.ts';
 import { useSaveTableOrder, useTableOrder } from '../../api/table-order.ts';
 import { activeFilterCount, DashboardFilters, type FilterValues } from './components/dashboard-filters.tsx';
 import { LocationCard } from './components/location-card.tsx';
@@ -163,9 +158,10 @@ export const DashboardPage = () => {
   const searchTerm = useDebouncedValue(values.search.trim(), SEARCH_DEBOUNCE_MS);
 
   // The same queries the router asked for as the app started (dashboard-query.ts): their answers are cached.
-  const summary = usePortfolioSummary({ organizationId });
   const pageInput = dashboardPageInputOf(params, searchTerm);
   const pages = usePortfolioPages(pageInput);
+  // The first page carries the summary of the area chosen (whatever else narrows the locations).
+  const summary = pages.data?.pages[0]?.summary;
   const areas = useOrganizationsOfUser(user.id);
   const view = useDashboardView();
   const setView = useSetDashboardView();
@@ -259,7 +255,7 @@ export const DashboardPage = () => {
       <Box sx={{ mb: 2 }}>
         <PageHeader title="Dashboard" actions={<DownloadCsvButton scopeName="all my locations" />} />
       </Box>
-      <PortfolioSummary summary={summary.data} isError={summary.isError} shown={show} hrefOf={hrefOf} />
+      <PortfolioSummary summary={summary} isError={pages.isError && !summary} shown={show} hrefOf={hrefOf} />
       {!filtersFold.folded && filterFields}
       <Stack
         direction="row"

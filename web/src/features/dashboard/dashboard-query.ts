@@ -3,7 +3,6 @@ import { attentionFilters, type AttentionFilter } from '@sitewalk/shared/portfol
 import {
   dashboardViewQueryOptions,
   portfolioPagesQueryOptions,
-  portfolioSummaryQueryOptions,
   type DashboardFilters,
   type PortfolioOrder,
   type PortfolioPageInput,
@@ -79,12 +78,11 @@ export const dashboardPageInputOf = (
 });
 
 /**
- * The dashboard's first screen asked for: the summary, the first page of locations and the view kept (cards or
- * table), into the cache the page reads. Failures are left to the page, whose own queries show them.
+ * The dashboard's first screen asked for: the first page of locations with the summary, and the view kept
+ * (cards or table), into the cache the page reads. Failures are left to the page, whose own queries show them.
  */
 export const prefetchDashboard = (queryClient: QueryClient, params: URLSearchParams) =>
   Promise.all([
-    queryClient.prefetchQuery(portfolioSummaryQueryOptions(dashboardScopeOf(params))),
     queryClient.prefetchInfiniteQuery(portfolioPagesQueryOptions(dashboardPageInputOf(params))),
     queryClient.prefetchQuery(dashboardViewQueryOptions()),
   ]);
