@@ -126,7 +126,7 @@ describe('DashboardPage', () => {
     );
     renderDashboard({ 'incident.portfolioPage': () => onePage(page) });
     await screen.findByRole('heading', { name: 'Storage 1' });
-    await waitFor(() => expect(screen.getAllByRole('region')).toHaveLength(24));
+    await waitFor(() => expect(screen.getAllByRole('region')).toHaveLength(24), { timeout: 10_000 });
     expect(cardNames()).toEqual(page.map((location) => location.name));
     // One area heading: the first cards and the rest are one run of the area.
     expect(screen.getAllByRole('heading', { level: 2, name: 'North Area' })).toHaveLength(1);
