@@ -27,6 +27,7 @@ export const resourceModules: Partial<Record<Resource, () => Promise<ResourceMod
   alert: () => import('./alert/handler.ts'),
   task: () => import('./task/handler.ts'),
   export: () => import('./export/handler.ts'),
+  lockCheck: () => import('./lockCheck/handler.ts'),
 };
 
 /** The entry module of each worker (`functions/src/<worker>/handler.ts`), loaded the same way. */

@@ -168,6 +168,12 @@ export const MARKER_NOTES_MAX = 500;
 export const UNIT_RANGE_MAX = 200;
 /** A unit number at a completed marker. */
 export const UNIT_NUMBER_MAX = 20;
+/** A location's unit roster (issue 31): at most this many units in one import. */
+export const ROSTER_UNITS_MAX = 10_000;
+/** A roster unit's size as the rent roll writes it ('10x10', '5 x 10 CC'). */
+export const ROSTER_UNIT_SIZE_MAX = 40;
+/** A CSV column's header, as a roster mapping names it. */
+export const ROSTER_COLUMN_MAX = 100;
 /** A number read on a door photo with less confidence (0–100) than this is not taken for its unit. */
 export const UNIT_READ_MIN_CONFIDENCE = 50;
 /** A note on an incident or at a marker of a walk report. */

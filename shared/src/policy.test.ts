@@ -109,7 +109,7 @@ const objects: [string, Placement][] = [
 
 /** The least role for each action on each kind (docs/authorization.md), on a visible object. */
 const leastRole: { [K in Exclude<Placement['kind'], 'user' | 'task'>]: Record<Action<K>, RoleId> } = {
-  managementCompany: { read: 1, create: 45, update: 40, delete: 45, uploadLogo: 40 },
+  managementCompany: { read: 1, create: 45, update: 40, delete: 45, uploadLogo: 40, rosterMapping: 10 },
   organization: { read: 1, create: 30, update: 20, delete: 30, uploadLogo: 20, manageMembers: 30 },
   location: {
     read: 1,
@@ -119,6 +119,7 @@ const leastRole: { [K in Exclude<Placement['kind'], 'user' | 'task'>]: Record<Ac
     changeOrganization: 30,
     manageMembers: 10,
     setSchedule: 10,
+    importRoster: 10,
   },
   walk: { read: 1, create: 5, update: 5, delete: 5 },
   walkReport: { read: 1, record: 1 },

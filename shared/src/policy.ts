@@ -100,9 +100,19 @@ export type Kind = Placement['kind'];
 export type PlacementOf<K extends Kind> = Extract<Placement, { kind: K }>;
 
 export interface Actions {
-  managementCompany: 'read' | 'create' | 'update' | 'delete' | 'uploadLogo';
+  /** rosterMapping: read and save the company's remembered roster CSV mapping (issue 31). */
+  managementCompany: 'read' | 'create' | 'update' | 'delete' | 'uploadLogo' | 'rosterMapping';
   organization: 'read' | 'create' | 'update' | 'delete' | 'uploadLogo' | 'manageMembers';
-  location: 'read' | 'create' | 'update' | 'delete' | 'changeOrganization' | 'manageMembers' | 'setSchedule';
+  /** importRoster: save a new version of the location's unit roster (issue 31). */
+  location:
+    | 'read'
+    | 'create'
+    | 'update'
+    | 'delete'
+    | 'changeOrganization'
+    | 'manageMembers'
+    | 'setSchedule'
+    | 'importRoster';
   walk: 'read' | 'create' | 'update' | 'delete';
   walkReport: 'read' | 'record';
   incident: 'read' | 'create' | 'update' | 'note' | 'resolve' | 'delete';
@@ -175,6 +185,7 @@ const allows = (actor: Actor, action: Action, placement: Placement): boolean => 
     case 'managementCompany':
       if (action === 'read') return true;
       if (action === 'create' || action === 'delete') return atLeast(actor, Role.Admin);
+      if (action === 'rosterMapping') return atLeast(actor, Role.Manager);
       return atLeast(actor, Role.Owner); // update, uploadLogo
     case 'organization':
       if (action === 'read') return true;
@@ -183,7 +194,8 @@ const allows = (actor: Actor, action: Action, placement: Placement): boolean => 
     case 'location':
       if (action === 'read') return true;
       if (action === 'changeOrganization') return atLeast(actor, Role.CompanyManager);
-      if (action === 'manageMembers' || action === 'setSchedule') return atLeast(actor, Role.Manager);
+      if (action === 'manageMembers' || action === 'setSchedule' || action === 'importRoster')
+        return atLeast(actor, Role.Manager);
       return atLeast(actor, Role.AreaManager); // create, update, delete
     case 'walk':
       return action === 'read' || atLeast(actor, Role.AssistantManager);

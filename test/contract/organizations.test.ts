@@ -227,6 +227,44 @@ describe('areas', () => {
     expect((await pageOf(managerA, { limit: 50, searchTerm: 'bolt' })).totalCount).toBe(0);
   });
 
+  it("are searched of one management company when asked (the user forms' Areas picker): it only narrows, and an unseen company is 404", async () => {
+    const ofCompany = (who: Person, userId: number, managementCompanyId: number, searchTerm?: string) =>
+      api(who, 'organization.someByUser', {
+        params: { userId },
+        query: { limit: 20, managementCompanyId, ...(searchTerm ? { searchTerm } : {}) },
+      });
+    const ids = (page: { organizations: { id: number }[] }) => page.organizations.map((a) => a.id);
+
+    // A Super User's whole stage, one company at a time, by name, and searched within it.
+    expect(ids(await ofCompany(admin, admin.id, companyA))).toEqual([northA, southA]);
+    expect(ids(await ofCompany(admin, admin.id, companyB))).toEqual([organizationB]);
+    expect(await ofCompany(admin, admin.id, companyA, 'SOUTH')).toMatchObject({
+      totalCount: 1,
+      organizations: [{ id: southA, managementCompanyId: companyA }],
+    });
+    expect(await ofCompany(admin, admin.id, companyB, 'south')).toEqual({ organizations: [], totalCount: 0 });
+    // Paged: the limit caps the page, the total counts the company's matches.
+    const first = await api(admin, 'organization.someByUser', {
+      params: { userId: admin.id },
+      query: { limit: 1, offset: 1, managementCompanyId: companyA },
+    });
+    expect(first).toMatchObject({ totalCount: 2, organizations: [{ id: southA }] });
+
+    // A company's manager: their own company; another's is not found, so the filter cannot widen.
+    expect(ids(await ofCompany(managerA, managerA.id, companyA))).toEqual([northA, southA]);
+    const widen = `/api/organization/some/by-user/${managerA.id}?limit=5&managementCompanyId=${companyB}`;
+    expect((await call(managerA, 'GET', widen)).status).toBe(404);
+    // An Area Manager's filter narrows their own areas: the company's other areas stay out.
+    expect(ids(await ofCompany(areaManagerA, areaManagerA.id, companyA))).toEqual([northA]);
+    // It narrows the scope of the user asked about: a company manager's areas of another company are none.
+    expect(await ofCompany(admin, managerA.id, companyB)).toEqual({ organizations: [], totalCount: 0 });
+
+    const asked = (value: string) =>
+      call(admin, 'GET', `/api/organization/some/by-user/${admin.id}?limit=5&managementCompanyId=${value}`);
+    for (const bad of ['abc', '-1', '0', '1.5']) expect((await asked(bad)).status).toBe(400);
+    expect((await asked('999999')).status).toBe(404);
+  });
+
   it('are listed by company for that company only', async () => {
     expect(
       (await call(managerB, 'GET', `/api/organization/all/by-management-company/${companyA}`)).status,

@@ -77,6 +77,7 @@ const paramsFor = (
     userId: victim.id,
     locationId: target.locationId,
     organizationId: target.organizationId,
+    managementCompanyId: target.companyId,
     orderId: 1,
     walkReportId: target.walkReportId,
     markerId: target.markerId,
@@ -173,6 +174,17 @@ const bodyFor = (name: RouteName, target: Tenant, victim: Person): unknown => {
     'task.addComment': { comment: 'Intruder comment' },
     'export.walkReportsCsv': { locationId: target.locationId, from: '2026-01-01', to: '2026-12-31' },
     'export.incidentsCsv': { locationId: target.locationId, from: '2026-01-01', to: '2026-12-31' },
+    'rosterMapping.set': {
+      unit: 'Unit',
+      status: 'Status',
+      delinquent: null,
+      overlocked: null,
+      size: null,
+    },
+    'roster.import': {
+      basedOnVersion: null,
+      units: [{ number: 'X-1', status: 'rented', delinquent: false, overlocked: false }],
+    },
   };
   return bodies[name];
 };
@@ -226,7 +238,10 @@ describe('the permission matrix', () => {
           if (status !== expected)
             leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}, not ${expected}`);
         }
-        if (!untargeted && ['walk', 'incident', 'schedule', 'task', 'export'].includes(route.resource)) {
+        if (
+          !untargeted &&
+          ['walk', 'incident', 'schedule', 'task', 'export', 'lockCheck'].includes(route.resource)
+        ) {
           const expected = route.access !== 'public' && roleId < route.access ? 403 : 404;
           if (status !== expected)
             leaks.push(`${roleId} ${route.method} ${route.path} -> ${status}, not ${expected}`);

@@ -7,6 +7,7 @@ import { mapBounded, pageOfSearchedQuery, readByKeys, readPartition, type PageAs
 import { listAllManagementCompanies } from './managementCompanies.ts';
 import { AuditedChangeRefused, writeAudited, writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields } from './audit-fields.ts';
+import { stageTotal, stageTotalMoved } from './stage-totals.ts';
 import { locationChangedStatus, locationCreatedStatus, locationGoneStatus } from './location-status.ts';
 import type { ScheduleTimes } from '@sitewalk/shared/walk-windows';
 
@@ -37,13 +38,17 @@ export const listLocationsOfOrganization = (db: DataService, organizationId: num
  * city, state and ZIP code: one Query and DynamoDB's count, not every company's partition.
  */
 export const pageOfStageLocations = (db: DataService, asked: PageAsked) =>
-  pageOfSearchedQuery<LocationItem>(asked, (needle) => (options) => {
-    const query = db.entities.location.query.all({});
-    const searched = needle
-      ? query.where(({ searchText }, { contains }) => contains(searchText, needle))
-      : query;
-    return searched.go(options as never);
-  });
+  pageOfSearchedQuery<LocationItem>(
+    asked,
+    (needle) => (options) => {
+      const query = db.entities.location.query.all({});
+      const searched = needle
+        ? query.where(({ searchText }, { contains }) => contains(searchText, needle))
+        : query;
+      return searched.go(options as never);
+    },
+    () => stageTotal(db, 'location'),
+  );
 
 /** The fields the search text is made of, all of them: an update that changes one writes every one. */
 const searchFields = (item: LocationItem) => ({
@@ -56,7 +61,9 @@ const searchFields = (item: LocationItem) => ({
 
 // One collator for every comparison: localeCompare with a locale builds one per call (0.2 ms a 20-name sort).
 const names = new Intl.Collator('en', { sensitivity: 'base' });
-export const byLocationName = (a: LocationItem, b: LocationItem) => names.compare(a.name, b.name);
+/** Names in the order lists show them (case- and accent-blind). */
+export const compareNames = (a: string, b: string) => names.compare(a, b);
+export const byLocationName = (a: LocationItem, b: LocationItem) => compareNames(a.name, b.name);
 
 /** The locations in someone's scope, by name. */
 export const locationsInScope = async (db: DataService, scope: Actor): Promise<LocationItem[]> => {
@@ -111,8 +118,9 @@ export const createLocation = async (
       actor,
       record: { ...locationEntry(item), action: 'create', before: null, after: auditView.location(item) },
     },
-    ({ location, locationStatus }) => [
+    ({ location, locationStatus, counter }) => [
       location.create(item).commit(),
+      stageTotalMoved({ counter }, 'location', 1),
       ...locationCreatedStatus({ locationStatus }, item, schedule),
     ],
   );
@@ -228,8 +236,13 @@ export const deleteLocation = async (
       actor,
       record: { ...locationEntry(item), action: 'delete', before: auditView.location(item), after: null },
     },
-    ({ location, locationCleanup, userLocation, locationStatus }) => [
-      location.delete({ locationId: item.locationId }).commit(),
+    ({ location, locationCleanup, userLocation, locationStatus, counter }) => [
+      // Only while it exists, so a late delete (its cleanup done) cannot move the stage's total again.
+      location
+        .delete({ locationId: item.locationId })
+        .where((attributes, { exists }) => exists(attributes.locationId))
+        .commit(),
+      stageTotalMoved({ counter }, 'location', -1),
       ...locationGoneStatus({ locationStatus }, item),
       locationCleanup
         .create({
@@ -239,7 +252,7 @@ export const deleteLocation = async (
         })
         .commit(),
       ...members
-        .slice(0, CHANGE_MAX_ITEMS - 3)
+        .slice(0, CHANGE_MAX_ITEMS - 4)
         .map((m) => userLocation.delete({ userId: m.userId, locationId: item.locationId }).commit()),
     ],
   );

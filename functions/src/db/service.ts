@@ -22,6 +22,7 @@ import { locationStatusEntity } from './entities/locationStatus.ts';
 import { taskCreateEntity, taskEntity } from './entities/task.ts';
 import { auditEntryEntity, auditHeadEntity } from './entities/audit.ts';
 import { mailOutboxEntity } from './entities/mail.ts';
+import { rosterChunkEntity, rosterMappingEntity, rosterVersionEntity } from './entities/roster.ts';
 import {
   alertEntity,
   alertInboxEntity,
@@ -80,6 +81,9 @@ export const entities = {
   auditEntry: auditEntryEntity,
   auditHead: auditHeadEntity,
   mailOutbox: mailOutboxEntity,
+  rosterVersion: rosterVersionEntity,
+  rosterChunk: rosterChunkEntity,
+  rosterMapping: rosterMappingEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

@@ -5,6 +5,7 @@ import type { DataService } from '../db/service.ts';
 import { objectKey, type Storage } from '../ports/storage.ts';
 import { systemClock } from '../ports/clock.ts';
 import { indexPhotoHash, photosSharingBands } from '../db/flags.ts';
+import { putRosterChunks } from '../db/rosters.ts';
 import { resumeStalledCleanups, runCleanupStep, type StepLimits } from './location-cleanup.ts';
 import { Role } from '@sitewalk/shared/roles';
 
@@ -47,6 +48,8 @@ const leftovers = async (counts: {
   tasks?: number;
   /** Each with two recipients' inbox entries, a pending mail and its key guard. */
   alerts?: number;
+  /** Roster versions of 2 chunks each, and an orphan chunk of the version after the newest. */
+  rosters?: number;
 }) => {
   const locationId = nextLocation++;
   const at = { locationId, organizationId: AREA, managementCompanyId: COMPANY };
@@ -200,6 +203,29 @@ const leftovers = async (counts: {
     }
     await db.entities.alertMail.create({ alertId, userId: 1, createdAt }).go();
   }
+  for (let version = 1; version <= (counts.rosters ?? 0); version++) {
+    const header = { locationId, version, importId: `import-${version}` };
+    await db.entities.rosterVersion
+      .create({
+        ...header,
+        managementCompanyId: COMPANY,
+        importedAt: '2026-11-01T00:00:00.000Z',
+        importedBy: 1,
+        importedByFirstName: 'R',
+        importedByLastName: 'R',
+        unitCount: 2,
+        chunkCount: 2,
+      })
+      .go();
+    await putRosterChunks(
+      db,
+      [0, 1].map((chunk) => ({ ...header, chunk, units: '[]' })),
+    );
+  }
+  if (counts.rosters) {
+    const orphan = { locationId, version: counts.rosters + 1, importId: 'died', chunk: 0, units: '[]' };
+    await putRosterChunks(db, [orphan]);
+  }
   await db.entities.schedule
     .create({ ...at, timeZone: 'UTC', windows: [], nextCheckAt: '9999-12-31T00:00:00.000Z' })
     .go();
@@ -223,6 +249,15 @@ const left = async (locationId: number) => {
     tasks: await count(db.entities.task.query.byLocation({ locationId }).go({ pages: 'all' })),
     inbox: await count(db.entities.alertInbox.query.byLocation({ locationId }).go({ pages: 'all' })),
     alerts: await count(db.entities.alert.query.byLocation({ locationId }).go({ pages: 'all' })),
+    rosters: await count(db.entities.rosterVersion.query.primary({ locationId }).go({ pages: 'all' })),
+    rosterChunks: (
+      await Promise.all(
+        // Every version's chunks, and those of the import that died after the newest.
+        Array.from({ length: 5 }, (_, v) =>
+          count(db.entities.rosterChunk.query.primary({ locationId, version: v + 1 }).go({ pages: 'all' })),
+        ),
+      )
+    ).reduce((sum, n) => sum + n, 0),
   };
 };
 
@@ -238,6 +273,7 @@ const limits: StepLimits = {
   months: 2,
   tasks: 2,
   alerts: 2,
+  rosters: 2,
 };
 
 describe('a location cleanup', () => {
@@ -252,11 +288,12 @@ describe('a location cleanup', () => {
       months: 3,
       tasks: 3,
       alerts: 3,
+      rosters: 3,
     };
     const { locationId, files, reportIds, guards } = await leftovers(counts);
     expect(guards.length).toBeGreaterThan(0);
     const before = await left(locationId);
-    expect(before).toEqual({ ...counts, inbox: 6 });
+    expect(before).toEqual({ ...counts, inbox: 6, rosterChunks: 7 });
 
     // Act: step by step, as the stream would drive it.
     const trail: Awaited<ReturnType<typeof left>>[] = [before];
@@ -280,6 +317,7 @@ describe('a location cleanup', () => {
       tasks: limits.tasks,
       inbox: limits.alerts,
       alerts: limits.alerts,
+      rosters: limits.rosters,
     };
     for (let i = 1; i < trail.length; i++) {
       const [previous, now] = [trail[i - 1], trail[i]];
@@ -290,8 +328,9 @@ describe('a location cleanup', () => {
       for (const kind of changed)
         expect((previous?.[kind] ?? 0) - (now?.[kind] ?? 0)).toBeLessThanOrEqual(limitOf[kind]);
     }
-    // 2 + 2 + 3 + 2 + 2 + 2 + 2 (tasks) + 3 (inbox) + 2 (alerts) pages, and a last step that finds nothing.
-    expect(trail).toHaveLength(1 + 21);
+    // 2 + 2 + 3 + 2 + 2 + 2 + 2 (tasks) + 3 (inbox) + 2 (alerts) + 2 (rosters) pages, and a last step that
+    // finds nothing.
+    expect(trail).toHaveLength(1 + 23);
     expect(trail.at(-1)).toEqual({
       reports: 0,
       incidents: 0,
@@ -302,6 +341,8 @@ describe('a location cleanup', () => {
       tasks: 0,
       inbox: 0,
       alerts: 0,
+      rosters: 0,
+      rosterChunks: 0,
     });
     expect(
       (await db.entities.alertMail.query.pending({}).go({ pages: 'all' })).data.filter(

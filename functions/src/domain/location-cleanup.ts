@@ -19,6 +19,7 @@ import {
   reportContents,
   reportIdsOfLocation,
 } from '../db/location-cleanup.ts';
+import { deleteRostersOfLocation } from '../db/rosters.ts';
 import { systemClock } from '../ports/clock.ts';
 import type { Storage } from '../ports/storage.ts';
 
@@ -43,6 +44,8 @@ export interface StepLimits {
   tasks: number;
   /** Alerts with their key guards and pending mails; inbox entries. */
   alerts: number;
+  /** Unit roster versions, each with its chunks (functions/src/db/rosters.ts). */
+  rosters: number;
 }
 
 export const STEP_LIMITS: StepLimits = {
@@ -54,6 +57,7 @@ export const STEP_LIMITS: StepLimits = {
   months: 100,
   tasks: 100,
   alerts: 50,
+  rosters: 5,
 };
 
 /** A cleanup whose item has not changed for this long has lost its chain of events and is started again. */
@@ -100,7 +104,8 @@ const removeSome = async (deps: CleanupDeps, job: LocationCleanupItem, limits: S
     (await deleteInboxEntriesOfLocation(db, locationId, limits.alerts)) ||
     (await deleteAlertsOfLocation(db, locationId, limits.alerts)) ||
     (await deleteWalksOfLocation(db, locationId, limits.walks)) ||
-    (await deleteTalliesOfLocation(db, locationId, limits.months))
+    (await deleteTalliesOfLocation(db, locationId, limits.months)) ||
+    (await deleteRostersOfLocation(db, locationId, limits.rosters))
   );
 };
 

@@ -24,13 +24,20 @@ import { authorize } from './authorize.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, deletedMeanwhile } from './errors.ts';
 import { pageOf, type PageRequest } from './paging.ts';
 import { NOT_YET_MADE, organizationPlacement } from './placements.ts';
-import { listsWholeStage, organizationsInScope, scopeOfUser } from './scope.ts';
+import {
+  listsWholeStage,
+  organizationsInScope,
+  organizationsOfCompanyInScope,
+  scopeOfUser,
+} from './scope.ts';
 import { presignOwnedUpload, presignedView } from './uploads.ts';
 import { visibleManagementCompanyItem } from './management-companies.ts';
 
 /** The organization (area) rules the handler runs: who may see, change and delete one. */
 
 export const organizationNotFound = 'Area not found';
+/** What an area search looks in. */
+const searchable = (o: OrganizationItem) => [o.name, o.address, o.city, o.state, o.zipcode];
 const optional = ['address', 'city', 'state', 'zipcode'] as const;
 
 /** An organization the actor may `action`; else 404 (or 403). */
@@ -52,8 +59,10 @@ export interface OrganizationDeps {
 }
 
 export const createOrganizations = ({ db, storage }: OrganizationDeps) => {
+  const visibleOnly = (actor: Actor, areas: readonly OrganizationItem[]) =>
+    areas.filter((o) => canSee(actor, organizationPlacement(o)));
   const visibleOfScope = async (actor: Actor, scope: Actor) =>
-    (await organizationsInScope(db, scope)).filter((o) => canSee(actor, organizationPlacement(o)));
+    visibleOnly(actor, await organizationsInScope(db, scope));
   const visibleOfUser = async (actor: Actor, userId: number) =>
     visibleOfScope(actor, await scopeOfUser(db, actor, userId));
 
@@ -122,13 +131,23 @@ export const createOrganizations = ({ db, storage }: OrganizationDeps) => {
      * A page of them, searched over name and address. A global scope's first pages are one Query of the stage's
      * index; searched, its areas (a few per company) are read whole.
      */
-    pageOfUser: async (actor: Actor, userId: number, query: PageRequest) => {
+    pageOfUser: async (
+      actor: Actor,
+      userId: number,
+      { managementCompanyId, ...query }: PageRequest & { managementCompanyId?: number | undefined },
+    ) => {
       const scope = await scopeOfUser(db, actor, userId);
+      if (managementCompanyId !== undefined) {
+        // One company's (a picker's): a company the actor cannot see is 404, so the filter only narrows.
+        await visibleManagementCompanyItem(db, actor, managementCompanyId);
+        const ofCompany = await organizationsOfCompanyInScope(db, scope, managementCompanyId);
+        return pageOf(visibleOnly(actor, ofCompany), query, searchable);
+      }
       if (listsWholeStage(actor, scope) && !query.searchTerm) return pageOfStageOrganizations(db, query);
       const areas = listsWholeStage(actor, scope)
         ? await listOrganizationsOfStage(db)
         : await visibleOfScope(actor, scope);
-      return pageOf(areas, query, (o) => [o.name, o.address, o.city, o.state, o.zipcode]);
+      return pageOf(areas, query, searchable);
     },
 
     /** A company's organizations that the actor may see, by name. */

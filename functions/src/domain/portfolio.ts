@@ -18,7 +18,7 @@ import {
 } from '@sitewalk/shared/walk-windows';
 import type { DataService } from '../db/service.ts';
 import type { LocationStatusItem } from '../db/entities/locationStatus.ts';
-import { getLocation, getLocations, listLocationsOfCompany } from '../db/locations.ts';
+import { compareNames, getLocation, getLocations, listLocationsOfCompany } from '../db/locations.ts';
 import { listAllManagementCompanies } from '../db/managementCompanies.ts';
 import { getOrganizations } from '../db/organizations.ts';
 import { getSchedule } from '../db/schedules.ts';
@@ -324,9 +324,6 @@ const decodeCursor = (cursor: string | undefined) => {
   return offset;
 };
 
-// One collator for every comparison (as locationsInScope's).
-const names = new Intl.Collator('en', { sensitivity: 'base' });
-
 export interface PortfolioPageQuery extends PortfolioScope, DashboardFilters {
   cursor?: string | undefined;
   limit: number;
@@ -355,7 +352,7 @@ export const portfolioPage = async (
   const ofScope = factsOf(items, now);
   const facts = narrowed(ofScope, query);
   const byName = (a: LocationFacts, b: LocationFacts) =>
-    names.compare(a.item.name ?? '', b.item.name ?? '') || a.item.locationId - b.item.locationId;
+    compareNames(a.item.name ?? '', b.item.name ?? '') || a.item.locationId - b.item.locationId;
   const areaNames = new Map(inScope.map((a) => [a.organizationId, a.name]));
   const unnamed = [...new Set(facts.map((f) => f.item.organizationId))].filter((id) => !areaNames.has(id));
   for (const area of await getOrganizations(db, unnamed)) areaNames.set(area.organizationId, area.name);
@@ -365,7 +362,7 @@ export const portfolioPage = async (
     const at = (f: LocationFacts) => position.get(f.item.locationId) ?? Number.POSITIVE_INFINITY;
     facts.sort((a, b) => (at(a) === at(b) ? 0 : at(a) < at(b) ? -1 : 1) || byName(a, b));
   } else {
-    facts.sort((a, b) => names.compare(areaName(a), areaName(b)) || compareAttention(a, b) || byName(a, b));
+    facts.sort((a, b) => compareNames(areaName(a), areaName(b)) || compareAttention(a, b) || byName(a, b));
   }
   const shown = facts.slice(offset, offset + query.limit);
   // The status item's build tallied the location's history (buildStatus): the cards need not check.

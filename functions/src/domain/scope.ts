@@ -105,3 +105,16 @@ export const organizationsInScope = async (db: DataService, scope: Actor): Promi
   if (scope.roleId === Role.AreaManager) return getOrganizations(db, scope.organizationIds);
   return [];
 };
+
+/** The organizations of one management company in someone's scope, by name: that company's only is read. */
+export const organizationsOfCompanyInScope = async (
+  db: DataService,
+  scope: Actor,
+  managementCompanyId: number,
+): Promise<OrganizationItem[]> => {
+  const wholeCompany =
+    scope.roleId >= Role.Admin ||
+    (scope.roleId >= Role.CompanyManager && scope.managementCompanyIds.includes(managementCompanyId));
+  if (wholeCompany) return (await listOrganizationsOfCompany(db, managementCompanyId)).sort(byName);
+  return (await organizationsInScope(db, scope)).filter((o) => o.managementCompanyId === managementCompanyId);
+};

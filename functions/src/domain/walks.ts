@@ -5,8 +5,10 @@ import type { DataService } from '../db/service.ts';
 import type { WalkItem } from '../db/entities/walk.ts';
 import { nextId, nextIds } from '../db/counters.ts';
 import { createWalk, getWalk, listActiveWalksOfLocation, markWalkDeleted, updateWalk } from '../db/walks.ts';
+import { compareNames, locationsInScope } from '../db/locations.ts';
 import { clock } from '../ports/clock.ts';
 import { BadRequestError, NotFoundError } from './errors.ts';
+import { mapBounded } from './fan-out.ts';
 import { authorize } from './authorize.ts';
 import { atLocation, placedAtLiveLocation, visibleLocation } from './placements.ts';
 
@@ -94,6 +96,25 @@ export const createWalks = (db: DataService) => ({
   listByLocation: async (actor: Actor, locationId: number) => {
     await visibleLocation(db, actor, locationId);
     return listActiveWalksOfLocation(db, locationId);
+  },
+
+  /**
+   * What the actor may record: each location of their scope with its walks that have markers, by name, those
+   * without any left out. One request for the recorder, where it asked for every location's walks in turn.
+   */
+  catalog: async (actor: Actor) => {
+    const locations = await locationsInScope(db, actor);
+    const walks = await mapBounded(locations, (location) =>
+      listActiveWalksOfLocation(db, location.locationId),
+    );
+    return locations
+      .map((location, i) => ({
+        location,
+        walks: (walks[i] ?? [])
+          .filter((walk) => walk.markers.length > 0)
+          .sort((a, b) => compareNames(a.name, b.name) || a.walkId - b.walkId),
+      }))
+      .filter(({ walks: recordable }) => recordable.length > 0);
   },
 
   /** New name, description and markers; markers the walk already had keep their ids. */

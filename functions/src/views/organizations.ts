@@ -14,28 +14,32 @@ export const toOrganizations = async (
   db: DataService,
   items: OrganizationItem[],
 ): Promise<Organization[]> => {
-  const companies = await getManagementCompanies(db, [...new Set(items.map((i) => i.managementCompanyId))]);
+  // The companies' names are read while the totals are counted: neither waits for the other.
+  const [companies, counted] = await Promise.all([
+    getManagementCompanies(db, [...new Set(items.map((i) => i.managementCompanyId))]),
+    mapBounded(items, async (item) => {
+      const [locations, userIds] = await Promise.all([
+        listLocationsOfOrganization(db, item.organizationId),
+        userIdsOfOrganization(db, item.organizationId),
+      ]);
+      return { item, totalLocations: locations.length, totalEmployees: userIds.length };
+    }),
+  ]);
   const companyNames = new Map(companies.map((c) => [c.managementCompanyId, c.name]));
-  return mapBounded(items, async (item) => {
-    const [locations, userIds] = await Promise.all([
-      listLocationsOfOrganization(db, item.organizationId),
-      userIdsOfOrganization(db, item.organizationId),
-    ]);
-    return {
-      id: item.organizationId,
-      name: item.name,
-      createdAt: item.createdAt,
-      hasLogo: item.logoKey !== undefined,
-      managementCompanyId: item.managementCompanyId,
-      managementCompanyName: companyNames.get(item.managementCompanyId) ?? null,
-      totalLocations: locations.length,
-      totalEmployees: userIds.length,
-      address: item.address ?? null,
-      city: item.city ?? null,
-      state: item.state ?? null,
-      zipcode: item.zipcode ?? null,
-    };
-  });
+  return counted.map(({ item, totalLocations, totalEmployees }) => ({
+    id: item.organizationId,
+    name: item.name,
+    createdAt: item.createdAt,
+    hasLogo: item.logoKey !== undefined,
+    managementCompanyId: item.managementCompanyId,
+    managementCompanyName: companyNames.get(item.managementCompanyId) ?? null,
+    totalLocations,
+    totalEmployees,
+    address: item.address ?? null,
+    city: item.city ?? null,
+    state: item.state ?? null,
+    zipcode: item.zipcode ?? null,
+  }));
 };
 
 export const toOrganization = async (db: DataService, item: OrganizationItem): Promise<Organization> => {

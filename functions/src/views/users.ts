@@ -18,27 +18,40 @@ interface UserWithMemberships {
   memberships: Memberships;
 }
 
+const uniqueIds = <T>(items: readonly T[], of: (item: T) => (number | undefined)[]) => [
+  ...new Set(items.flatMap(of).filter((id) => id !== undefined)),
+];
+
+/** The users' companies, one batch read: they need only the user items, not their memberships. */
+const companiesOf = (db: DataService, users: readonly UserItem[]) =>
+  getManagementCompanies(
+    db,
+    uniqueIds(users, (user) => [user.managementCompanyId]),
+  );
+
 /**
  * The names users' views show (their locations, with each one's area; areas and companies): one batch read
- * of each for them all.
+ * of each for them all (the companies' read, `companiesOf`, when it was not started already).
  */
-const namesFor = async (db: DataService, users: readonly UserWithMemberships[]) => {
-  const idsOf = (of: (u: UserWithMemberships) => (number | undefined)[]) => [
-    ...new Set(users.flatMap(of).filter((id) => id !== undefined)),
-  ];
+const namesFor = async (
+  db: DataService,
+  users: readonly UserWithMemberships[],
+  companiesRead?: Awaited<ReturnType<typeof companiesOf>>,
+) => {
   const [locations, organizations, companies] = await Promise.all([
     getLocations(
       db,
-      idsOf((u) => u.memberships.userLocation.map((m) => m.locationId)),
+      uniqueIds(users, (u) => u.memberships.userLocation.map((m) => m.locationId)),
     ),
     getOrganizations(
       db,
-      idsOf((u) => u.memberships.userOrganization.map((m) => m.organizationId)),
+      uniqueIds(users, (u) => u.memberships.userOrganization.map((m) => m.organizationId)),
     ),
-    getManagementCompanies(
-      db,
-      idsOf((u) => [u.user.managementCompanyId]),
-    ),
+    companiesRead ??
+      companiesOf(
+        db,
+        users.map((u) => u.user),
+      ),
   ]);
   return {
     locations: new Map(
@@ -101,14 +114,18 @@ export const loadUserView = async (db: DataService, userId: number): Promise<Use
 };
 
 /**
- * Views of many users: one collection query each (their memberships), a few at a time, then the names of all
- * their locations, areas and companies in one batch read each (lists page first where they can).
+ * Views of many users: one collection query each (their memberships), a few at a time, beside their
+ * companies' names, then the names of all their locations and areas in one batch read each (lists page first
+ * where they can).
  */
 export const loadUserViews = async (db: DataService, users: UserItem[]): Promise<User[]> => {
-  const withMemberships = await mapBounded(users, async (user) => ({
-    user,
-    memberships: await getUserAccess(db, user.userId),
-  }));
-  const names = await namesFor(db, withMemberships);
+  const [withMemberships, companies] = await Promise.all([
+    mapBounded(users, async (user) => ({
+      user,
+      memberships: await getUserAccess(db, user.userId),
+    })),
+    companiesOf(db, users),
+  ]);
+  const names = await namesFor(db, withMemberships, companies);
   return withMemberships.map((u) => toUserView(u, names));
 };

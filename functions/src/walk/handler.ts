@@ -17,6 +17,13 @@ export const implementations: Implementations<'walk'> = {
   'walk.allByLocation': async ({ actor, params }) =>
     (await walks.listByLocation(actor, params.locationId)).map(toWalk),
 
+  'walk.catalog': async ({ actor }) =>
+    (await walks.catalog(actor)).map(({ location, walks: recordable }) => ({
+      id: location.locationId,
+      name: location.name,
+      walks: recordable.map(toWalk),
+    })),
+
   'walk.update': async ({ actor, body }) => toWalk(await walks.update(actor, body)),
 
   'walk.delete': async ({ actor, params }) => {

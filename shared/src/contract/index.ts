@@ -13,6 +13,7 @@ import { alertRoutes } from './alert.ts';
 import { taskRoutes } from './task.ts';
 import { auditRoutes } from './audit.ts';
 import { exportRoutes } from './export.ts';
+import { lockCheckRoutes } from './lockCheck.ts';
 
 /** Every call of the API, once. The CDK app, the local host, the SPA's client and the OpenAPI document read this. */
 export const routes = {
@@ -30,6 +31,7 @@ export const routes = {
   ...taskRoutes,
   ...auditRoutes,
   ...exportRoutes,
+  ...lockCheckRoutes,
 } satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -1,15 +1,9 @@
 import * as z from 'zod';
 import { defineRoute } from './route.ts';
 import { Role } from '../roles.ts';
-import { deleted, idParams, pagedQuery } from '../schemas/common.ts';
+import { deleted, idParams, pagedOfCompanyQuery, pagedQuery } from '../schemas/common.ts';
 import { nameResponse } from '../schemas/organization.ts';
-import {
-  createLocationBody,
-  location,
-  locationsOfUserQuery,
-  locationsPage,
-  updateLocationBody,
-} from '../schemas/location.ts';
+import { createLocationBody, location, locationsPage, updateLocationBody } from '../schemas/location.ts';
 
 const spec = 'field-operations' as const;
 const resource = 'location' as const;
@@ -74,7 +68,7 @@ export const locationRoutes = {
     source: spec,
     summary: "A page of the locations of a user's scope",
     params: idParams,
-    query: locationsOfUserQuery,
+    query: pagedOfCompanyQuery,
     response: locationsPage,
   }),
   'location.allByOrganization': defineRoute({

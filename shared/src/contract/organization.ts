@@ -8,7 +8,7 @@ import {
   idParam,
   idParams,
   logoUploadQuery,
-  pagedQuery,
+  pagedOfCompanyQuery,
   uploadTicket,
   viewUrl,
 } from '../schemas/common.ts';
@@ -116,9 +116,9 @@ export const organizationRoutes = {
     resource,
     access: Role.AreaManager,
     source: spec,
-    summary: "A page of the areas of a user's scope",
+    summary: "A page of the areas of a user's scope, of one management company when asked (the pickers)",
     params: z.object({ userId: idParam }),
-    query: pagedQuery,
+    query: pagedOfCompanyQuery,
     response: organizationsPage,
   }),
   'organization.delete': defineRoute({

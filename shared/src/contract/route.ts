@@ -18,6 +18,7 @@ export const resources = [
   'alert',
   'task',
   'export',
+  'lockCheck',
 ] as const;
 export type Resource = (typeof resources)[number];
 

@@ -10,7 +10,7 @@ import {
   viewUrl,
   walkReportPagedQuery,
 } from '../schemas/common.ts';
-import { createWalkBody, updateWalkBody, walk } from '../schemas/walk.ts';
+import { createWalkBody, recorderCatalog, updateWalkBody, walk } from '../schemas/walk.ts';
 import {
   completedMarkerBody,
   completedMarker,
@@ -70,6 +70,16 @@ export const walkRoutes = {
     summary: "A location's walks (deleted walks left out)",
     params: z.object({ locationId: idParam }),
     response: z.array(walk),
+  }),
+  'walk.catalog': defineRoute({
+    method: 'GET',
+    path: '/api/walk/catalog/mine',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary:
+      "What the caller may record, in one request: each location of the caller's scope that has a walk with markers, by name, with those walks",
+    response: recorderCatalog,
   }),
   'walkReport.someByLocation': defineRoute({
     method: 'GET',

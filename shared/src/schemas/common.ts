@@ -165,6 +165,14 @@ const pageQuery = (maxLimit: number) =>
 
 /** `limit` (at most 50), `offset` (from 0) and `searchTerm`, as every paged list takes them. */
 export const pagedQuery = pageQuery(MAX_PAGE_LIMIT);
+/**
+ * A page of a user's scope (`location.someByUser`, `organization.someByUser`), optionally of one management
+ * company only: the pickers of a company's form or filter ask the server, so the page holds up to `limit` of
+ * that company. The filter only narrows the scope; a company the caller cannot see is refused.
+ */
+export const pagedOfCompanyQuery = pagedQuery.extend({
+  managementCompanyId: idParamOf('managementCompanyId must be a management company id').optional(),
+});
 /** The walk-report table asks for up to 1,000 at once. */
 export const walkReportPagedQuery = pageQuery(WALK_REPORT_TABLE_LIMIT);
 export type PagedQuery = z.infer<typeof pagedQuery>;

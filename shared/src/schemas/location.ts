@@ -6,7 +6,7 @@ import {
   STATE_MAX_LENGTH,
 } from '../constants.ts';
 import { messages } from '../messages.ts';
-import { id, idParamOf, isoDateTime, pagedQuery, zipcode } from './common.ts';
+import { id, isoDateTime, zipcode } from './common.ts';
 import { requiredAs } from './required.ts';
 
 const text = (label: string) => z.string().trim().min(1, `${label} is required`).max(NAME_MAX_LENGTH);
@@ -74,12 +74,4 @@ export const geocodeResult = z.object({
   label: z.string(),
   /** The point is near the address, not on it: a ZIP code's centre (offline), or a street or town (AWS). */
   approximate: z.boolean(),
-});
-
-/**
- * A page of a user's locations (`location.someByUser`), optionally of one management company only: the
- * pickers of a company's form or filter ask the server, so the page holds up to `limit` of that company.
- */
-export const locationsOfUserQuery = pagedQuery.extend({
-  managementCompanyId: idParamOf('managementCompanyId must be a management company id').optional(),
 });

@@ -68,3 +68,10 @@ export const walk = z.object({
   deletedAt: isoDateTime.nullable(),
 });
 export type Walk = z.infer<typeof walk>;
+
+/**
+ * What a walker may record, for the recorder to keep on the device: each location of the caller's scope that has
+ * a walk with markers (by name), with those walks (by name); deleted walks and walks without markers left out.
+ */
+export const recorderCatalog = z.array(z.object({ id, name: z.string(), walks: z.array(walk) }));
+export type RecorderCatalogAnswer = z.infer<typeof recorderCatalog>;

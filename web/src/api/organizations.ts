@@ -1,4 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { PICKER_MATCHES } from '@sitewalk/shared/constants';
+import type { Organization } from '@sitewalk/shared/schemas/organization';
 import { api } from '../lib/api.ts';
 import { queryKeyOf } from '../lib/query.ts';
 import { useInvalidateGroup, without, type InvalidationGroup } from './invalidation.ts';
@@ -21,18 +23,28 @@ export const organizationQueryOptions = (id: number) =>
 export const useOrganization = (id: number, enabled = true) =>
   useQuery({ ...organizationQueryOptions(id), enabled });
 
-/** The areas of a user's scope, in the API's order (`organization.allByUser`): the pickers' options. */
-export const organizationsOfUserQueryOptions = (userId: number) =>
-  queryOptions({
-    queryKey: queryKeyOf('organization.allByUser', { params: { userId } }),
-    queryFn: ({ signal }) => api('organization.allByUser', { params: { userId }, signal }),
-  });
+const byName = (organizations: readonly Organization[]) =>
+  [...organizations].sort((a, b) => a.name.localeCompare(b.name));
 
-/** The areas of a user's scope, by name. */
+/**
+ * Every area of a user's scope, by name (`organization.allByUser`): the Add Location form (its areas and the
+ * policy's choice among them) and the dashboard's area filter read it; the user forms search instead.
+ */
 export const useOrganizationsOfUser = (userId: number, enabled = true) =>
   useQuery({
-    ...organizationsOfUserQueryOptions(userId),
-    select: (organizations) => [...organizations].sort((a, b) => a.name.localeCompare(b.name)),
+    queryKey: queryKeyOf('organization.allByUser', { params: { userId } }),
+    queryFn: ({ signal }) => api('organization.allByUser', { params: { userId }, signal }),
+    select: byName,
+    enabled,
+  });
+
+/** A management company's areas the signed-in user may see, by name (`organization.allByManagementCompany`). */
+export const useOrganizationsOfCompany = (managementCompanyId: number, enabled = true) =>
+  useQuery({
+    queryKey: queryKeyOf('organization.allByManagementCompany', { params: { id: managementCompanyId } }),
+    queryFn: ({ signal }) =>
+      api('organization.allByManagementCompany', { params: { id: managementCompanyId }, signal }),
+    select: byName,
     enabled,
   });
 
@@ -41,11 +53,24 @@ export interface OrganizationsPageInput {
   page: number;
   pageSize: number;
   searchTerm: string;
+  /** Of this management company only (the server filters, and refuses a company the caller cannot see). */
+  managementCompanyId?: number | undefined;
 }
 
-const pageInputOf = ({ userId, page, pageSize, searchTerm }: OrganizationsPageInput) => ({
+const pageInputOf = ({
+  userId,
+  page,
+  pageSize,
+  searchTerm,
+  managementCompanyId,
+}: OrganizationsPageInput) => ({
   params: { userId },
-  query: { limit: pageSize, offset: (page - 1) * pageSize, searchTerm: searchTerm.trim() || undefined },
+  query: {
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    searchTerm: searchTerm.trim() || undefined,
+    managementCompanyId,
+  },
 });
 
 /** A page of the areas of the signed-in user's scope, by name (`GET /organization/some/by-user/{userId}`). */
@@ -58,6 +83,19 @@ export const organizationsPageQueryOptions = (input: OrganizationsPageInput) =>
 
 export const useOrganizationsPage = (input: OrganizationsPageInput) =>
   useQuery(organizationsPageQueryOptions(input));
+
+/**
+ * An area picker's options: the first PICKER_MATCHES areas of a user's scope whose name or address holds
+ * `term`, of one company when `managementCompanyId` is given (the server searches and filters).
+ */
+export const organizationMatchesQueryOptions = (userId: number, term: string, managementCompanyId?: number) =>
+  organizationsPageQueryOptions({
+    userId,
+    page: 1,
+    pageSize: PICKER_MATCHES,
+    searchTerm: term,
+    managementCompanyId,
+  });
 
 export interface CreateOrganizationInput {
   name: string;

@@ -39,6 +39,7 @@ export const userChangeRoutes = [
   'user.revealPin',
   'user.profilePicture',
   'organization.get',
+  'organization.someByUser',
   'location.get',
   'auth.me',
 ] as const satisfies InvalidationGroup;

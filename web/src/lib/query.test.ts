@@ -36,7 +36,7 @@ describe('the query client', () => {
     expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
   });
 
-  it('keeps location and user lists fresh for 5 s, and never retries the signed-in user', () => {
+  it('keeps location, area and user lists fresh for 5 s, and never retries the signed-in user', () => {
     const queryClient = createQueryClient();
     for (const name of LIST_ROUTES) expect(queryClient.getQueryDefaults([name, {}]).staleTime).toBe(5000);
     expect(queryClient.getQueryDefaults(['location.get']).staleTime).toBeUndefined();

@@ -19,12 +19,13 @@ export const loadedData = <T>(results: UseQueryResult<T>[]): T[] =>
 export const invalidateRoute = (queryClient: QueryClient, name: RouteName) =>
   queryClient.invalidateQueries({ queryKey: [name] });
 
-/** The location and user lists stay fresh for 5 s. */
+/** The location, area and user lists stay fresh for 5 s (a picker opened after its form asked is not asked again). */
 export const LIST_ROUTES = [
   'location.allByUser',
   'location.someByUser',
   'location.allByOrganization',
   'location.someByOrganization',
+  'organization.someByUser',
   'user.allByUser',
   'user.allByLocation',
   'user.allByOrganization',

@@ -1,22 +1,42 @@
 import type { Location } from '@sitewalk/shared/schemas/location';
+import type { Organization } from '@sitewalk/shared/schemas/organization';
 import { fakeError, type FakeHandlers } from './fake-api.ts';
 
 /**
- * The server's location search over `locations`, as the pickers ask it: the name holds the term (case
- * aside), of one company when `managementCompanyId` is asked, `limit` at most; and each one by id.
+ * A page of the server's search over `places` as the pickers ask it: the name holds the term (case aside),
+ * of one company when `managementCompanyId` is asked, `limit` at most; and how many match.
  */
+const searchedPage = <T extends { name: string; managementCompanyId: number }>(
+  places: readonly T[],
+  query: URLSearchParams,
+) => {
+  const term = (query.get('searchTerm') ?? '').toLowerCase();
+  const companyId = query.get('managementCompanyId');
+  const matching = places.filter(
+    (p) =>
+      p.name.toLowerCase().includes(term) &&
+      (companyId === null || p.managementCompanyId === Number(companyId)),
+  );
+  const limit = Number(query.get('limit') ?? matching.length);
+  return { page: matching.slice(0, limit), totalCount: matching.length };
+};
+
+/** The server's location search over `locations` (`location.someByUser`), and each one by id. */
 export const locationSearchHandlers = (locations: readonly Location[]): FakeHandlers => ({
   'location.someByUser': ({ query }) => {
-    const term = (query.get('searchTerm') ?? '').toLowerCase();
-    const companyId = query.get('managementCompanyId');
-    const matching = locations.filter(
-      (l) =>
-        l.name.toLowerCase().includes(term) &&
-        (companyId === null || l.managementCompanyId === Number(companyId)),
-    );
-    const limit = Number(query.get('limit') ?? matching.length);
-    return { locations: matching.slice(0, limit), totalCount: matching.length };
+    const { page, totalCount } = searchedPage(locations, query);
+    return { locations: page, totalCount };
   },
   'location.get': ({ params }) =>
     locations.find((l) => l.id === Number(params.id)) ?? fakeError(404, 'Location not found'),
+});
+
+/** The server's area search over `organizations` (`organization.someByUser`), and each one by id. */
+export const areaSearchHandlers = (organizations: readonly Organization[]): FakeHandlers => ({
+  'organization.someByUser': ({ query }) => {
+    const { page, totalCount } = searchedPage(organizations, query);
+    return { organizations: page, totalCount };
+  },
+  'organization.get': ({ params }) =>
+    organizations.find((a) => a.id === Number(params.id)) ?? fakeError(404, 'Area not found'),
 });

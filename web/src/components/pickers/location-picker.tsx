@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import { locationMatchesQueryOptions, locationQueryOptions } from '../../api/locations.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
-import { ChosenLabel, SearchPicker, type PickerOption, type SearchPickerProps } from './search-picker.tsx';
+import { ChosenLabel, SearchPicker, type KindPickerProps, type PickerOption } from './search-picker.tsx';
 
 /** A location as a picker lists it: its name, and where it is, to tell two of one name apart. */
 const locationOption = (location: Location): PickerOption => ({
@@ -25,12 +25,7 @@ const useLocationMatches = (term: string, enabled: boolean, managementCompanyId:
 export const useChosenLocation = (id: number, enabled: boolean) =>
   useQuery({ ...locationQueryOptions(id), select: locationOption, enabled });
 
-type PickerOwnProps = 'useMatches' | 'useChosen' | 'noMatchText' | 'errorText' | 'label';
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-export type LocationPickerProps = DistributiveOmit<SearchPickerProps, PickerOwnProps> & {
-  label?: string;
-};
+export type LocationPickerProps = KindPickerProps;
 
 /**
  * A searchable picker of one location (or several, `multiple`) of the signed-in user's scope, of one company

@@ -3,9 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { PICKER_MATCHES } from '@sitewalk/shared/constants';
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
-import { aLocation, aPerson } from '../../testing/fixtures.ts';
+import { aLocation, anOrganization, aPerson } from '../../testing/fixtures.ts';
 import { renderWithFakeApi, testCompanyManager } from '../../testing/test-utils.tsx';
-import { locationSearchHandlers } from '../../testing/location-search.ts';
+import { areaSearchHandlers, locationSearchHandlers } from '../../testing/location-search.ts';
+import { AreaPicker } from './area-picker.tsx';
 import { LocationPicker } from './location-picker.tsx';
 import { UserPicker } from './user-picker.tsx';
 
@@ -192,6 +193,72 @@ describe('LocationPicker, multiple', () => {
     await user.click(screen.getByRole('combobox', { name: 'Locations' }));
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByLabelText('chosen')).toHaveTextContent('11');
+  });
+});
+
+describe('AreaPicker', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const north = anOrganization({ id: 41, name: 'North', city: 'Fresno', state: 'CA' });
+  const south = anOrganization({ id: 42, name: 'South' });
+  const boltNorth = anOrganization({ id: 43, name: 'Bolt North', managementCompanyId: 2 });
+
+  const AreasHarness = ({ initial = [] }: { initial?: number[] }) => {
+    const [value, setValue] = useState<readonly number[]>(initial);
+    return (
+      <>
+        <AreaPicker multiple label="Areas" value={value} onChange={setValue} managementCompanyId={1} />
+        <output aria-label="chosen">{value.join(',') || 'none'}</output>
+      </>
+    );
+  };
+  const chips = () => Array.from(document.querySelectorAll('.MuiChip-label')).map((chip) => chip.textContent);
+
+  it("asks the server for the company's areas matching what is typed, PICKER_MATCHES at most, and reads only the chosen by id", async () => {
+    const { user, fake } = renderPicker(
+      areaSearchHandlers([north, south, boltNorth]),
+      <AreasHarness initial={[42]} />,
+    );
+    await waitFor(() => expect(chips()).toEqual(['South']));
+    expect(fake.callsOf('organization.get').map((call) => call.params.id)).toEqual(['42']);
+    expect(fake.callsOf('organization.someByUser')).toHaveLength(0);
+
+    const areas = screen.getByRole('combobox', { name: 'Areas' });
+    await user.click(areas);
+    await user.type(areas, 'nor');
+    // Another company's 'Bolt North' is not offered: the server filtered by company.
+    await waitFor(() => expect(optionNames()).toEqual(['North']));
+    expect(screen.getByRole('option', { name: /North/ })).toHaveTextContent('Fresno, CA');
+    const asked = fake.callsOf('organization.someByUser').at(-1);
+    expect({
+      userId: asked?.params.userId,
+      limit: asked?.query.get('limit'),
+      searchTerm: asked?.query.get('searchTerm'),
+      managementCompanyId: asked?.query.get('managementCompanyId'),
+    }).toEqual({
+      userId: String(testCompanyManager.id),
+      limit: String(PICKER_MATCHES),
+      searchTerm: 'nor',
+      managementCompanyId: '1',
+    });
+    expect(fake.callsOf('organization.allByUser')).toHaveLength(0);
+
+    await user.click(screen.getByRole('option', { name: /North/ }));
+    expect(screen.getByLabelText('chosen')).toHaveTextContent('42,41');
+    expect(chips()).toEqual(['South', 'North']);
+    expect(fake.callsOf('organization.get')).toHaveLength(1);
+
+    await user.type(areas, 'zzz');
+    expect(await screen.findByText('No area matches')).toBeInTheDocument();
+  });
+
+  it('says when the search fails', async () => {
+    const { user } = renderPicker(
+      { 'organization.someByUser': () => fakeError(500, 'Internal server error') },
+      <AreasHarness />,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Areas' }));
+    expect(await screen.findByText('The areas could not be searched.')).toBeInTheDocument();
   });
 });
 

@@ -80,6 +80,14 @@ export interface MultipleValueProps {
 
 export type SearchPickerProps = SearchPickerCommonProps & (SingleValueProps | MultipleValueProps);
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** The props of a picker of one kind (locations, areas): its own search, texts and default label given. */
+export type KindPickerProps = DistributiveOmit<
+  SearchPickerProps,
+  'useMatches' | 'useChosen' | 'noMatchText' | 'errorText' | 'label'
+> & { label?: string };
+
 /** What a search shows: the matches of the term typed (debounced), once the server has answered it. */
 const usePickerSearch = ({ useMatches, managementCompanyId }: SearchPickerCommonProps) => {
   const [open, setOpen] = useState(false);
@@ -210,7 +218,7 @@ const SingleSearchPicker = (props: SearchPickerCommonProps & SingleValueProps) =
  * A multi-select's chosen ones as chips; those in `locked` (memberships the signed-in user may not remove)
  * without a delete button.
  */
-export const lockableChips =
+const lockableChips =
   <T extends { id: number }>(locked: readonly number[], labelOf: (option: T) => ReactNode) =>
   (items: readonly T[], getItemProps: AutocompleteRenderValueGetItemProps<true>) =>
     items.map((option, index) => {

@@ -48,7 +48,7 @@ describe('UpdateLocationPage', () => {
   it('renames the location and moves it to another area of its company', async () => {
     const { user, router, fake } = renderUpdate({
       'location.get': () => location,
-      'organization.allByUser': () => [south, north, elsewhere],
+      'organization.allByManagementCompany': () => [south, north, elsewhere],
       'location.update': updated,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Update Location' })).toBeInTheDocument();
@@ -59,6 +59,11 @@ describe('UpdateLocationPage', () => {
     await user.click(screen.getByRole('combobox', { name: /Area/ }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['North Area', 'South Area']);
+    // The location's company's areas, not every area of the scope.
+    expect(fake.callsOf('organization.allByManagementCompany').map((r) => r.params.id)).toEqual([
+      String(location.managementCompanyId),
+    ]);
+    expect(fake.callsOf('organization.allByUser')).toHaveLength(0);
     await user.click(screen.getByRole('option', { name: 'South Area' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved!')).toBeInTheDocument();
@@ -80,13 +85,13 @@ describe('UpdateLocationPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved!')).toBeInTheDocument();
     expect(fake.callsOf('location.update').map((r) => r.body)).toEqual([{ id: 11, name: 'Harbor Two' }]);
-    expect(fake.callsOf('organization.allByUser')).toHaveLength(0);
+    expect(fake.callsOf('organization.allByManagementCompany')).toHaveLength(0);
   });
 
   it('refuses an empty name', async () => {
     const { user, fake } = renderUpdate({
       'location.get': () => location,
-      'organization.allByUser': () => [north],
+      'organization.allByManagementCompany': () => [north],
     });
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await user.clear(name);
@@ -99,7 +104,7 @@ describe('UpdateLocationPage', () => {
   it('shows the API’s refusal of a save', async () => {
     const { user } = renderUpdate({
       'location.get': () => location,
-      'organization.allByUser': () => [north],
+      'organization.allByManagementCompany': () => [north],
       'location.update': () => fakeError(403, 'You do not have permission to do this'),
     });
     await user.click(await screen.findByRole('button', { name: 'Save' }));
@@ -110,7 +115,7 @@ describe('UpdateLocationPage', () => {
   it('saves the map’s zoom and centre', async () => {
     const { user, fake, router } = renderUpdate({
       'location.get': () => location,
-      'organization.allByUser': () => [north],
+      'organization.allByManagementCompany': () => [north],
       'location.update': updated,
     });
     const map = within(await screen.findByRole('region', { name: /Map of Harbor Self Storage/ }));
@@ -129,7 +134,7 @@ describe('UpdateLocationPage', () => {
   it('shows a failed save of the view', async () => {
     const { user } = renderUpdate({
       'location.get': () => location,
-      'organization.allByUser': () => [north],
+      'organization.allByManagementCompany': () => [north],
       'location.update': () => fakeError(500, 'Internal Server Error'),
     });
     await user.click(await screen.findByRole('button', { name: 'Save Zoom & Center' }));
@@ -139,7 +144,7 @@ describe('UpdateLocationPage', () => {
   it('deletes the location after the confirmation and returns to the list', async () => {
     const { user, router, fake } = renderUpdate({
       'location.get': () => location,
-      'organization.allByUser': () => [north],
+      'organization.allByManagementCompany': () => [north],
       'location.delete': () => ({ success: true as const, id: 11 }),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Location' }));
@@ -159,7 +164,7 @@ describe('UpdateLocationPage', () => {
   it('shows a refused delete and stays', async () => {
     const { user, router } = renderUpdate({
       'location.get': () => location,
-      'organization.allByUser': () => [north],
+      'organization.allByManagementCompany': () => [north],
       'location.delete': () => fakeError(409, 'The location is busy, try again'),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Location' }));

@@ -15,7 +15,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useDeleteLocation, useLocation, useUpdateLocation } from '../../api/locations.ts';
-import { useOrganizationsOfUser } from '../../api/organizations.ts';
+import { useOrganizationsOfCompany } from '../../api/organizations.ts';
 import { useRouteId } from '../../lib/route-params.ts';
 import { LocationForm } from './components/location-form.tsx';
 import { LazyLocationMap } from './components/lazy-location-map.tsx';
@@ -49,7 +49,8 @@ const UpdateLocationForms = ({ location }: { location: Location }) => {
   const { actor, can } = useAuthorization();
   const placement = locationPlacement(location);
   const mayChangeOrganization = can('changeOrganization', placement);
-  const organizations = useOrganizationsOfUser(actor.userId, mayChangeOrganization);
+  // A location moves only within its company: that company's areas, not every area of the scope.
+  const organizations = useOrganizationsOfCompany(location.managementCompanyId, mayChangeOrganization);
   const destinations = (organizations.data ?? []).filter(
     (organization) =>
       organization.id === location.organizationId ||

@@ -169,6 +169,11 @@ describe('AddUserPage', () => {
     expect(screen.queryByRole('combobox', { name: 'Locations' })).not.toBeInTheDocument();
 
     await pick(user, 'Areas', 'South');
+    // The picker searched the chosen company's areas on the server; the scope was never loaded whole.
+    const searched = fake.callsOf('organization.someByUser');
+    expect(searched.length).toBeGreaterThan(0);
+    expect(searched.every((call) => call.query.get('managementCompanyId') === '1')).toBe(true);
+    expect(fake.callsOf('organization.allByUser')).toHaveLength(0);
     await user.type(screen.getByRole('textbox', { name: /Email Address/ }), 'area@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'Welcome1A');
     await user.type(screen.getByLabelText(/^Confirm Password/), 'Welcome1A');

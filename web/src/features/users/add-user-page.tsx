@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Alert, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { assignableRoles } from '@sitewalk/shared/policy';
 import { messages } from '@sitewalk/shared/messages';
-import { Role, roleFields, roleNames } from '@sitewalk/shared/roles';
+import { Role, roleNames } from '@sitewalk/shared/roles';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { companiesOfAnswer, managementCompaniesOfUserQueryOptions } from '../../api/management-companies.ts';
-import { organizationsOfUserQueryOptions } from '../../api/organizations.ts';
 import type { CreatableRole } from '../../api/users.ts';
 import { CreateUserForm } from './components/create-user-form.tsx';
 
@@ -62,32 +61,14 @@ export const AddUserPage = () => {
 };
 
 /**
- * Loads what the role's form offers (companies and areas in the signed-in user's scope); its Locations
- * picker searches the server.
+ * Loads what the role's form offers (the companies in the signed-in user's scope); its Areas and Locations
+ * pickers search the server.
  */
 const RoleForm = ({ roleId, userId }: { roleId: CreatableRole; userId: number }) => {
-  const fields = roleFields(roleId);
-  const [companies, organizations] = useQueries({
-    queries: [
-      { ...managementCompaniesOfUserQueryOptions(userId), select: companiesOfAnswer },
-      { ...organizationsOfUserQueryOptions(userId), enabled: fields.organizations },
-    ],
-  });
-  const needed = [companies, ...(fields.organizations ? [organizations] : [])];
-  const failed = needed.find((q) => q.isError);
-  if (failed)
-    return <ErrorPanel error={failed.error} onReset={() => needed.forEach((q) => void q.refetch())} />;
-  if (needed.some((q) => q.isPending)) return <Spinner label="Loading form" />;
+  const companies = useQuery({ ...managementCompaniesOfUserQueryOptions(userId), select: companiesOfAnswer });
+  if (companies.isError)
+    return <ErrorPanel error={companies.error} onReset={() => void companies.refetch()} />;
+  if (companies.isPending) return <Spinner label="Loading form" />;
 
-  return (
-    <CreateUserForm
-      roleId={roleId}
-      companies={(companies.data ?? []).map(({ id, name }) => ({ id, name }))}
-      organizations={(organizations.data ?? []).map(({ id, name, managementCompanyId }) => ({
-        id,
-        name,
-        managementCompanyId,
-      }))}
-    />
-  );
+  return <CreateUserForm roleId={roleId} companies={companies.data.map(({ id, name }) => ({ id, name }))} />;
 };

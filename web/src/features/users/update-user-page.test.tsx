@@ -340,6 +340,57 @@ describe('UpdateUserPage', () => {
     ).toEqual(['Manager', 'Assistant Manager', 'Employee']);
   });
 
+  it("an Area Manager's areas: named from their memberships, searched in their company, one the editor cannot see stays fixed", async () => {
+    const areaManager = aPerson({
+      roleId: Role.AreaManager,
+      id: 9,
+      firstName: 'Morgan',
+      lastName: 'Lee',
+      email: 'morgan@example.com',
+      userToOrganization: [
+        { organizationId: 11, organization: { name: 'North' } },
+        // Not among the editor's areas: read by id, it answers 404.
+        { organizationId: 98, organization: { name: 'Elsewhere' } },
+      ],
+    });
+    const { user, fake } = renderUpdate({
+      'user.get': () => areaManager,
+      'user.update': () => saved(areaManager),
+    });
+    await screen.findByRole('heading', { name: 'Update Morgan Lee' });
+    const areas = screen.getByRole('combobox', { name: 'Areas' });
+    const chipsOf = (field: HTMLElement) =>
+      Array.from(
+        (field.closest('.MuiAutocomplete-root') as HTMLElement).querySelectorAll('.MuiChip-root'),
+      ).map((chip) => ({
+        name: chip.textContent,
+        removable: chip.querySelector('.MuiChip-deleteIcon') !== null,
+      }));
+    expect(chipsOf(areas)).toEqual([
+      { name: 'North', removable: true },
+      { name: 'Elsewhere', removable: false },
+    ]);
+    // Only the user's own areas were read, by id; never the editor's whole scope.
+    expect(
+      fake
+        .callsOf('organization.get')
+        .map((call) => call.params.id)
+        .sort(),
+    ).toEqual(['11', '98']);
+    expect(fake.callsOf('organization.allByUser')).toHaveLength(0);
+
+    await user.click(areas);
+    await user.click(await screen.findByRole('option', { name: 'South' }));
+    await user.keyboard('{Escape}');
+    const searched = fake.callsOf('organization.someByUser');
+    expect(searched.length).toBeGreaterThan(0);
+    expect(searched.every((call) => call.query.get('managementCompanyId') === '1')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.callsOf('user.update')).toHaveLength(1));
+    const body = fake.callsOf('user.update')[0]?.body as { organizationIds: number[] };
+    expect([...body.organizationIds].sort((a, b) => a - b)).toEqual([11, 12, 98]);
+  });
+
   it('uploads a chosen picture after the save, for the saved name', async () => {
     const xhrs = installFakeXhr();
     const { user, fake } = renderUpdate({

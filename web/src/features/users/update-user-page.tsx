@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { messages } from '@sitewalk/shared/messages';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { ErrorPanel } from '../../components/error-panel.tsx';
@@ -9,7 +9,7 @@ import { useAuthorization, userPlacement } from '../../lib/authorization.ts';
 import { companiesOfAnswer, managementCompaniesOfUserQueryOptions } from '../../api/management-companies.ts';
 import { locationQueryOptions } from '../../api/locations.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { organizationsOfUserQueryOptions } from '../../api/organizations.ts';
+import { organizationQueryOptions } from '../../api/organizations.ts';
 import { useProfilePictureUrl } from '../../api/pictures.ts';
 import { useUser } from '../../api/users.ts';
 import { useRouteId } from '../../lib/route-params.ts';
@@ -37,7 +37,7 @@ const pictureFailedOf = (state: unknown): string | null =>
     ? state.pictureFailed
     : null;
 
-/** A location the signed-in user may not see (404/403): a membership they cannot change, not a failure. */
+/** A place the signed-in user may not see (404/403): a membership they cannot change, not a failure. */
 const isUnseen = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 403);
 
@@ -45,23 +45,24 @@ const LoadPlaces = ({ user }: { user: User }) => {
   const { actor, can } = useAuthorization();
   const pictureFailed = pictureFailedOf(useLocation().state);
   const picture = useProfilePictureUrl(user);
-  const [companies, organizations] = useQueries({
-    queries: [
-      { ...managementCompaniesOfUserQueryOptions(actor.userId), select: companiesOfAnswer },
-      organizationsOfUserQueryOptions(actor.userId),
-    ],
+  const companies = useQuery({
+    ...managementCompaniesOfUserQueryOptions(actor.userId),
+    select: companiesOfAnswer,
   });
-  // The user's own locations, by id (never every location of the scope): where each is, for the policy.
+  // The user's own areas and locations, by id (never every one of the scope): where each is, for the policy.
+  const userOrganizations = useQueries({
+    queries: user.userToOrganization.map(({ organizationId }) => organizationQueryOptions(organizationId)),
+  });
   const userLocations = useQueries({
     queries: user.userToLocation.map(({ locationId }) => locationQueryOptions(locationId)),
   });
-  const failed = [companies, organizations, ...userLocations.filter(({ error }) => !isUnseen(error))].find(
-    (q) => q.isError,
-  );
+  const memberships = [...userOrganizations, ...userLocations];
+  const failed = [companies, ...memberships.filter(({ error }) => !isUnseen(error))].find((q) => q.isError);
   if (failed) return <ErrorPanel error={failed.error} onReset={() => void failed.refetch()} />;
-  if (!companies.data || !organizations.data || userLocations.some((q) => q.isPending)) {
+  if (!companies.data || memberships.some((q) => q.isPending)) {
     return <Spinner label="Loading form" />;
   }
+  const organizations = userOrganizations.flatMap(({ data }) => (data ? [data] : []));
   const locations = userLocations.flatMap(({ data }) => (data ? [data] : []));
 
   const placement = userPlacement(user, locations);
@@ -86,7 +87,7 @@ const LoadPlaces = ({ user }: { user: User }) => {
           <UpdateUserForm
             user={user}
             companies={companies.data.map(({ id, name }) => ({ id, name }))}
-            organizations={organizations.data.map(({ id, name, managementCompanyId }) => ({
+            organizations={organizations.map(({ id, name, managementCompanyId }) => ({
               id,
               name,
               managementCompanyId,

@@ -10,29 +10,14 @@ export interface CatalogAnswer {
 }
 
 /**
- * The locations of the user's scope (`location.allByUser`, as the locations list has them) with each one's
- * walks that have markers (`walk.allByLocation`): what the walker may choose from.
+ * What the user may record (`walk.catalog`, one request however many locations): each location of their scope
+ * with its walks that have markers, both by name.
  */
-export const fetchCatalog = async (userId: number, signal?: AbortSignal): Promise<RecorderCatalog> => {
-  const locations = await api('location.allByUser', { params: { id: userId }, signal });
-  const withWalks = await Promise.all(
-    locations.map(async (location) => {
-      const walks = await api('walk.allByLocation', { params: { locationId: location.id }, signal });
-      return {
-        id: location.id,
-        name: location.name,
-        walks: walks
-          .filter((walk) => walk.deletedAt === null && walk.markers.length > 0)
-          .sort((a, b) => a.name.localeCompare(b.name)),
-      };
-    }),
-  );
-  return {
-    userId,
-    savedAt: new Date().toISOString(),
-    locations: withWalks.filter(({ walks }) => walks.length > 0).sort((a, b) => a.name.localeCompare(b.name)),
-  };
-};
+export const fetchCatalog = async (userId: number, signal?: AbortSignal): Promise<RecorderCatalog> => ({
+  userId,
+  savedAt: new Date().toISOString(),
+  locations: await api('walk.catalog', { signal }),
+});
 
 /** A failure the saved catalog may stand in for: no network, a timeout, or a server error. */
 const passes = (error: unknown) =>

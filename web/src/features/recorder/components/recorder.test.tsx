@@ -94,9 +94,7 @@ afterEach(() => {
 const walk = recorderWalk();
 const [one, door, three] = walk.markers as [Walk['markers'][0], Walk['markers'][0], Walk['markers'][0]];
 const otherWalk: Walk = { ...recorderWalk({ id: 8, name: 'Morning round' }) };
-const emptyWalk: Walk = { ...recorderWalk({ id: 9, name: 'Unplanned', markers: [] }) };
 const oak: Location = aLocation({ id: 11, name: 'Oak Court' });
-const elm: Location = aLocation({ id: 12, name: 'Elm Yard' });
 const employee = aPerson({
   id: 5,
   roleId: Role.Employee,
@@ -109,8 +107,8 @@ const session = (overrides: Partial<RecordingSession> = {}): RecordingSession =>
 const renderRecorder = (memory: MemoryRecorder = createMemoryRecorder(), handlers: FakeHandlers = {}) => {
   services.current = memory;
   const fake = createFakeFetch({
-    'location.allByUser': () => [oak, elm],
-    'walk.allByLocation': ({ params }) => (params.locationId === '11' ? [walk, otherWalk, emptyWalk] : []),
+    // The server leaves out Elm Yard (no walk with markers) and the walk without markers.
+    'walk.catalog': () => [{ id: oak.id, name: oak.name, walks: [otherWalk, walk] }],
     'location.get': () => oak,
     ...handlers,
   });
@@ -198,12 +196,12 @@ describe('Recorder: choose', () => {
     };
     const memory = createMemoryRecorder({ catalogs: [catalog] });
     const { user, fake } = renderRecorder(memory, {
-      'location.allByUser': () => {
+      'walk.catalog': () => {
         throw new TypeError('Failed to fetch');
       },
     });
     expect(await screen.findByText('Offline: showing the walks saved on this device')).toBeInTheDocument();
-    expect(fake.callsOf('location.allByUser')).toHaveLength(1);
+    expect(fake.callsOf('walk.catalog')).toHaveLength(1);
     // The only location and its only walk are chosen already.
     await user.click(screen.getByRole('button', { name: 'Start walk' }));
     expect(await screen.findByRole('heading', { name: 'Night round' })).toBeInTheDocument();
@@ -211,14 +209,14 @@ describe('Recorder: choose', () => {
   });
 
   it('says so when none of my locations has a walk to record', async () => {
-    renderRecorder(createMemoryRecorder(), { 'walk.allByLocation': () => [emptyWalk] });
+    renderRecorder(createMemoryRecorder(), { 'walk.catalog': () => [] });
     expect(await screen.findByText(/None of your locations has a walk to record yet/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start walk' })).not.toBeInTheDocument();
   });
 
   it('with no network and nothing saved, says so', async () => {
     renderRecorder(createMemoryRecorder(), {
-      'location.allByUser': () => {
+      'walk.catalog': () => {
         throw new TypeError('Failed to fetch');
       },
     });

@@ -27,7 +27,6 @@ afterEach(() => vi.unstubAllGlobals());
 
 const night = recorderWalk();
 const morning: Walk = recorderWalk({ id: 8, name: 'Morning round' });
-const unplanned: Walk = recorderWalk({ id: 9, name: 'Unplanned', markers: [] });
 const oak = aLocation({ id: 11, name: 'Oak Court' });
 const elm = aLocation({ id: 12, name: 'Elm Yard' });
 const employee = aPerson({ id: 5, roleId: Role.Employee });
@@ -81,10 +80,9 @@ const handlers: FakeHandlers = {
           ['w-any', []],
         ])
       : scheduleOf(12, [['w-elm', []]]),
-  'location.allByUser': () => [oak, elm],
   // A location shown without a walk to record (so not in the catalog) is read by id for its name.
   'location.get': ({ params }) => (params.id === '11' ? oak : elm),
-  'walk.allByLocation': ({ params }) => (params.locationId === '11' ? [night, morning, unplanned] : []),
+  'walk.catalog': () => [{ id: oak.id, name: oak.name, walks: [morning, night] }],
 };
 
 const renderHome = (more: FakeHandlers = {}, memory = createMemoryRecorder()) => {

@@ -13,6 +13,7 @@ import { applyServerErrors, bodyResolver } from '../../../lib/form.ts';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { uploadImage } from '../../../lib/upload.ts';
 import { locationMatchesQueryOptions } from '../../../api/locations.ts';
+import { organizationMatchesQueryOptions } from '../../../api/organizations.ts';
 import { profilePictureName } from '../../../api/pictures.ts';
 import { invalidateUsers, useCreateUser, type CreatableRole } from '../../../api/users.ts';
 import { existingUserIdOf } from '../utils/failure-text.ts';
@@ -71,7 +72,6 @@ const resolverFor = (roleId: CreatableRole) =>
 export interface CreateUserFormProps {
   roleId: CreatableRole;
   companies: readonly PlaceOption[];
-  organizations: readonly (PlaceOption & { managementCompanyId: number })[];
 }
 
 const emptyValues = (companies: readonly PlaceOption[]): CreateUserFormValues => ({
@@ -89,7 +89,7 @@ const emptyValues = (companies: readonly PlaceOption[]): CreateUserFormValues =>
 });
 
 /** The role's own form (the 'Add user' screen), after the role is chosen. */
-export const CreateUserForm = ({ roleId, companies, organizations }: CreateUserFormProps) => {
+export const CreateUserForm = ({ roleId, companies }: CreateUserFormProps) => {
   const navigate = useNavigate();
   const currentUser = useCurrentUser();
   const create = useCreateUser();
@@ -120,12 +120,16 @@ export const CreateUserForm = ({ roleId, companies, organizations }: CreateUserF
     defaultValues: emptyValues(companies),
   });
   const companyId = useWatch({ control: form.control, name: 'managementCompanyId' });
-  const companyOrganizations = organizations.filter((a) => a.managementCompanyId === companyId);
-  // Whether the company has a location to offer: the picker's first matches, from the server.
+  // Whether the company has an area and a location to offer: the pickers' first matches, from the server.
+  const companyAreas = useQuery({
+    ...organizationMatchesQueryOptions(currentUser.id, '', companyId === '' ? undefined : companyId),
+    enabled: fields.organizations && companyId !== '',
+  });
   const companyLocations = useQuery({
     ...locationMatchesQueryOptions(currentUser.id, '', companyId === '' ? undefined : companyId),
     enabled: fields.locations && companyId !== '',
   });
+  const noCompanyArea = companyAreas.data?.totalCount === 0;
   const noCompanyLocation = companyLocations.data?.totalCount === 0;
 
   const submit = form.handleSubmit(async (body) => {
@@ -154,7 +158,7 @@ export const CreateUserForm = ({ roleId, companies, organizations }: CreateUserF
   const prerequisite =
     fields.company && companies.length === 0
       ? messages.prerequisites.addManagementCompany
-      : fields.organizations && companyId !== '' && companyOrganizations.length === 0
+      : fields.organizations && companyId !== '' && noCompanyArea
         ? messages.prerequisites.addArea
         : fields.locations && companyId !== '' && noCompanyLocation
           ? messages.prerequisites.addLocation
@@ -167,7 +171,7 @@ export const CreateUserForm = ({ roleId, companies, organizations }: CreateUserF
           <PlacementSection
             fields={fields}
             companies={companies}
-            organizations={companyOrganizations}
+            areasAvailable={!noCompanyArea}
             locationsAvailable={!noCompanyLocation}
             companyRequired
             companyDisabled={companies.length === 0}

@@ -146,6 +146,7 @@ const resolverFor = (user: User, self: boolean) =>
 export interface UpdateUserFormProps {
   user: User;
   companies: readonly PlaceOption[];
+  /** The user's areas the signed-in user sees (read by id): where each is, for the policy. */
   organizations: readonly OrganizationOption[];
   /** The user's locations the signed-in user sees (read by id): where each is, for the policy. */
   locations: readonly LocationOption[];
@@ -180,9 +181,9 @@ export const UpdateUserForm = ({
     defaultValues: valuesOf(user),
   });
   const { errors } = form.formState;
-  const [companyId, roleId, changePassword, email] = useWatch({
+  const [roleId, changePassword, email] = useWatch({
     control: form.control,
-    name: ['managementCompanyId', 'roleId', 'changePassword', 'email'],
+    name: ['roleId', 'changePassword', 'email'],
   });
 
   const save = useSaveStatus({
@@ -249,12 +250,9 @@ export const UpdateUserForm = ({
     companies.some((c) => c.id === user.managementCompanyId) || user.managementCompany === null
       ? companies
       : [...companies, { id: user.managementCompanyId ?? 0, name: user.managementCompany.name }];
-  const companyOrganizations = [
-    ...organizations.filter((a) => a.managementCompanyId === companyId),
-    ...user.userToOrganization
-      .filter(({ organizationId }) => !organizationById.has(organizationId))
-      .map(({ organizationId, organization }) => ({ id: organizationId, name: organization.name })),
-  ];
+  const organizationNames = new Map(
+    user.userToOrganization.map(({ organizationId, organization }) => [organizationId, organization.name]),
+  );
   const locationNames = new Map(
     user.userToLocation.map(({ locationId, location }) => [locationId, location.name]),
   );
@@ -313,7 +311,7 @@ export const UpdateUserForm = ({
           <PlacementSection
             fields={{ ...roleFields(roleId), company: true }}
             companies={companyOptions}
-            organizations={companyOrganizations}
+            organizationNames={organizationNames}
             locationNames={locationNames}
             lockedOrganizations={lockedOrganizations}
             lockedLocations={lockedLocations}

@@ -7,7 +7,8 @@ import { ImageUpload } from '../../../components/image-upload.tsx';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { digitsOnly } from '../utils/digits-only.ts';
 import { LocationName, LocationPicker } from '../../../components/pickers/location-picker.tsx';
-import { MultiPlaceSelect, SingleSelect, type PlaceOption } from './place-fields.tsx';
+import { AreaPicker } from '../../../components/pickers/area-picker.tsx';
+import { SingleSelect, type PlaceOption } from './place-fields.tsx';
 
 /**
  * The fields the Add and Edit user forms share, as sections of either form (inside its react-hook-form
@@ -48,8 +49,13 @@ const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr'
 export interface PlacementSectionProps {
   fields: Pick<RoleFields, 'company' | 'organizations' | 'locations'>;
   companies: readonly PlaceOption[];
-  /** The chosen company's areas. */
-  organizations: readonly PlaceOption[];
+  /**
+   * Names of areas at hand (the user's memberships name theirs): the picker searches the chosen company's
+   * areas on the server and reads any other chosen one's name by id.
+   */
+  organizationNames?: ReadonlyMap<number, string>;
+  /** False when the chosen company has no area to offer (the Add form, before one is made). */
+  areasAvailable?: boolean;
   /**
    * Names of locations at hand (the user's memberships name theirs): the picker searches the chosen
    * company's locations on the server and reads any other chosen one's name by id.
@@ -76,7 +82,8 @@ export interface PlacementSectionProps {
 export const PlacementSection = ({
   fields,
   companies,
-  organizations,
+  organizationNames,
+  areasAvailable = true,
   locationNames,
   locationsAvailable = true,
   lockedOrganizations,
@@ -126,17 +133,20 @@ export const PlacementSection = ({
           control={control}
           name="organizationIds"
           render={({ field }) => (
-            <MultiPlaceSelect
+            <AreaPicker
+              multiple
               label="Areas"
               value={field.value}
-              options={organizations}
+              managementCompanyId={companyId === '' ? null : companyId}
               {...(lockedOrganizations ? { locked: lockedOrganizations } : {})}
+              {...(organizationNames ? { knownLabels: organizationNames } : {})}
               onChange={(ids) => {
                 field.onChange(ids);
                 if (exclusive && ids.length) setValue('locationIds', []);
               }}
               error={errors.organizationIds?.message}
-              disabled={disabled || (!exclusive && organizations.length === 0)}
+              disabled={disabled || (!exclusive && (companyId === '' || !areasAvailable))}
+              inputRef={field.ref}
             />
           )}
         />

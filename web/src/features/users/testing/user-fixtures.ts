@@ -2,11 +2,11 @@ import { vi } from 'vitest';
 import { createFakeFetch, type FakeHandlers } from '../../../testing/fake-api.ts';
 import { errorResponse } from '../../../testing/test-utils.tsx';
 import { aCompany, anOrganization, aLocation } from '../../../testing/fixtures.ts';
-import { locationSearchHandlers } from '../../../testing/location-search.ts';
+import { areaSearchHandlers, locationSearchHandlers } from '../../../testing/location-search.ts';
 
 /**
- * The places every form test offers: one company with two areas and two locations (the locations searched
- * on the server, and read by id, as the Locations picker asks).
+ * The places every form test offers: one company with two areas and two locations (searched on the server,
+ * and read by id, as the Areas and Locations pickers ask).
  */
 export const placeHandlers = (
   companies = [aCompany({ id: 1, name: 'Acme Storage' })],
@@ -17,8 +17,7 @@ export const placeHandlers = (
   ],
 ): FakeHandlers => ({
   'managementCompany.allByUser': () => ({ companies }),
-  'organization.allByUser': () => organizations,
-  'location.allByUser': () => locations,
+  ...areaSearchHandlers(organizations),
   ...locationSearchHandlers(locations),
 });
 
