@@ -25,6 +25,12 @@ export const documentsOf = (webDist: string): string[] =>
  */
 export const APP_ENTRY_FILES = ['sw.js', 'manifest.webmanifest'] as const;
 
+/** Where Vite puts the files whose names carry their content's hash (its `build.assetsDir`). */
+export const HASHED_ASSETS_DIR = 'assets';
+
+/** How a file whose name changes with its content is cached: for a year, never revalidated. */
+export const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 /** What a build's browsers must revalidate on every load: its documents and the installable app's files. */
 export const entryFilesOf = (webDist: string): string[] => {
   const present = new Set(readdirSync(webDist));

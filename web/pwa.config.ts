@@ -105,7 +105,7 @@ export const baseMapPlugins = { stampOnStore, freshOnly };
 export const pwaOptions: Partial<VitePWAOptions> = {
   strategies: 'generateSW',
   registerType: 'autoUpdate',
-  // Registered by the SPA alone (src/main.tsx), not by a script in every document.
+  // Registered by the SPA alone (src/start-app.tsx), not by a script in every document.
   injectRegister: false,
   manifest: {
     id: '/app',

@@ -29,7 +29,13 @@ import { RUNTIME_CONFIG_PATH, runtimeConfig, type RuntimeConfig } from '@sitewal
 import { LOCAL_REGION } from './standins/index.ts';
 import { LOCAL_CONTACT } from './settings.ts';
 import { LOCAL_MAP_STYLE_PATH, offlineMapStyle } from './map-style.ts';
-import { APP_ENTRY_FILES, createPageRouter, readPagesManifest } from '../web-pages.ts';
+import {
+  APP_ENTRY_FILES,
+  createPageRouter,
+  HASHED_ASSET_CACHE_CONTROL,
+  HASHED_ASSETS_DIR,
+  readPagesManifest,
+} from '../web-pages.ts';
 import { createStorageProxy, type StorageProxyOptions } from './storage-proxy.ts';
 
 /**
@@ -302,7 +308,9 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
   const site = options.webDist
     ? {
         // The build's brotli and gzip copies: compressed as CloudFront compresses. The documents, the service
-        // worker and the web app manifest are revalidated on every load, as CloudFront serves them.
+        // worker and the web app manifest are revalidated on every load, and the hashed assets kept for a year,
+        // as CloudFront serves them (aws/constructs/web-app.ts): a returning browser runs the app's scripts
+        // from its cache instead of asking about each of them again.
         files: sirv(options.webDist, {
           dev: false,
           etag: true,
@@ -311,6 +319,8 @@ export const startLocalHost = async (options: LocalHostOptions): Promise<LocalHo
           setHeaders: (res, pathname) => {
             if (pathname.endsWith('.html') || APP_ENTRY_FILES.some((file) => pathname === `/${file}`))
               res.setHeader('cache-control', 'no-cache');
+            else if (pathname.startsWith(`/${HASHED_ASSETS_DIR}/`))
+              res.setHeader('cache-control', HASHED_ASSET_CACHE_CONTROL);
           },
         }),
         documentFor: createPageRouter(readPagesManifest(options.webDist)),

@@ -71,9 +71,8 @@ export const formatInstant = (
 ): string => {
   const date = instant == null ? null : toDate(instant);
   if (!date) return fallback;
-  return new Intl.DateTimeFormat(LOCALE, { ...STYLES[style], timeZone: canonicalTimeZone(timeZone) }).format(
-    date,
-  );
+  const zone = canonicalTimeZone(timeZone);
+  return formatterOf(`${style} ${zone}`, { ...STYLES[style], timeZone: zone }).format(date);
 };
 
 // Wall clocks: a day and a time as people at a place read them, clock changes included (`@date-fns/tz` on

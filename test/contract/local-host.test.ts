@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrivateKey } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -20,6 +20,7 @@ import { startTestHost } from '../support/host.ts';
 import type { LocalHost } from '../../infra/local/host.ts';
 import { LOCAL_CONTACT } from '../../infra/local/settings.ts';
 import { LOCAL_REGION, type StandInsInfo } from '../../infra/local/standins/index.ts';
+import { HASHED_ASSET_CACHE_CONTROL, HASHED_ASSETS_DIR } from '../../infra/web-pages.ts';
 import { runtimeConfig } from '@sitewalk/shared/runtime-config';
 import { PAGES_MANIFEST_FILE, type PagesManifest } from '@sitewalk/shared/web-pages';
 
@@ -47,6 +48,8 @@ beforeAll(async () => {
   }
   writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
   writeFileSync(join(webDist, 'app.js.br'), brotliCompressSync('console.log(1)'));
+  mkdirSync(join(webDist, HASHED_ASSETS_DIR));
+  writeFileSync(join(webDist, HASHED_ASSETS_DIR, 'app-Bx3kQ9.js'), 'console.log(2)');
   const pages: PagesManifest = {
     exact: { '/': 'index.html', '/app': 'app.html' },
     prefixes: [['/app/', 'app.html']],
@@ -239,5 +242,15 @@ describe('the local host', () => {
     const compressed = await get('/app.js', { 'accept-encoding': 'br' });
     expect(compressed.headers.get('content-encoding')).toBe('br');
     expect(await compressed.text()).toBe('console.log(1)');
+  });
+
+  it('caches the hashed assets for a year and has the documents revalidated, as CloudFront does', async () => {
+    const hashed = await get(`/${HASHED_ASSETS_DIR}/app-Bx3kQ9.js`);
+    expect(await hashed.text()).toBe('console.log(2)');
+    expect(hashed.headers.get('cache-control')).toBe(HASHED_ASSET_CACHE_CONTROL);
+    expect((await get('/app/dashboard')).headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/')).headers.get('cache-control')).toBe('no-cache');
+    // A file outside the build's hashed folder keeps its name across builds: not kept.
+    expect((await get('/app.js')).headers.get('cache-control')).not.toBe(HASHED_ASSET_CACHE_CONTROL);
   });
 });

@@ -1,27 +1,24 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { loadRuntimeConfig } from './lib/load-runtime-config.ts';
+import { SESSION_REFRESH_PATH } from '@sitewalk/shared/contract/session-paths';
+import { startEarly } from './lib/early-requests.ts';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+// The SPA's document always starts without an access token (it lives in memory: lib/api.ts), so the app's
+// first call is the session's refresh, and every screen's data waits for it. It is sent now, before the
+// app's code (half a megabyte of scripts to load and run) is there, as lib/auth.tsx would send it; that
+// code's own refresh then takes this answer.
+startEarly(SESSION_REFRESH_PATH, {
+  method: 'POST',
+  headers: { accept: 'application/json' },
+  credentials: 'same-origin',
+});
 
-// The runtime configuration comes before the first render: every screen may read it synchronously.
-loadRuntimeConfig().then(
-  (config) => {
-    createRoot(root).render(
-      <StrictMode>
-        <App config={config} />
-      </StrictMode>,
-    );
-    // The installable app's service worker, after the first render and only from the SPA (web/pwa.config.ts).
-    if (import.meta.env.PROD)
-      void import('./lib/service-worker.ts')
-        .then(({ registerServiceWorker }) => registerServiceWorker(config))
-        .catch((error: unknown) => console.error('The service worker did not register', error));
-  },
-  (error: unknown) => {
-    console.error(error);
-    root.textContent = 'SiteWalk could not start: its configuration did not load. Please reload the page.';
-  },
-);
+// The first screen's data, asked for by its route's loader as soon as the session has a token, while the rest
+// of the app (React, the theme, the shell) still loads.
+import('./app/routes/start-early.ts')
+  .then(({ startForAddress }) => startForAddress(window.location.href))
+  .catch(() => undefined); // the router's loader asks again
+
+import('./start-app.tsx').catch((error: unknown) => {
+  console.error(error);
+  const root = document.getElementById('root');
+  if (root) root.textContent = 'SiteWalk could not start: its code did not load. Please reload the page.';
+});

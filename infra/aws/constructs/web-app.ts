@@ -27,7 +27,12 @@ import { Construct } from 'constructs';
 import { ORIGIN_SECRET_HEADER } from '@sitewalk/functions/http/origin';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@sitewalk/shared/runtime-config';
 import { PAGES_MANIFEST_FILE, type PagesManifest } from '@sitewalk/shared/web-pages';
-import { APP_ENTRY_FILES, entryFilesOf, pageRouterCode } from '../../web-pages.ts';
+import {
+  APP_ENTRY_FILES,
+  entryFilesOf,
+  HASHED_ASSET_CACHE_CONTROL,
+  pageRouterCode,
+} from '../../web-pages.ts';
 import type { StageConfig } from '../stage.ts';
 import { logicalIdOf, privateBucket } from './buckets.ts';
 
@@ -180,7 +185,7 @@ export class WebApp extends Construct {
           exclude: ['*.html', PAGES_MANIFEST_FILE, '*.br', '*.gz', ...APP_ENTRY_FILES],
         }),
       ],
-      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      cacheControl: [CacheControl.fromString(HASHED_ASSET_CACHE_CONTROL)],
       // Old assets stay for clients still running the previous build.
       prune: false,
     });

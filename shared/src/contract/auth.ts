@@ -1,4 +1,5 @@
 import { defineRoute } from './route.ts';
+import { SESSION_REFRESH_PATH } from './session-paths.ts';
 import { Role } from '../roles.ts';
 import { idParams } from '../schemas/common.ts';
 import { user } from '../schemas/user.ts';
@@ -122,7 +123,7 @@ export const authRoutes = {
   }),
   'auth.refresh': defineRoute({
     method: 'POST',
-    path: '/api/auth/refresh',
+    path: SESSION_REFRESH_PATH,
     resource: 'auth',
     access: 'public',
     source: 'added',

@@ -1,5 +1,6 @@
 import { routes } from '@sitewalk/shared/contract/index';
 import { ApiError, createApiClient } from './api-client.ts';
+import { takeEarlyAnswer } from './early-requests.ts';
 
 /**
  * The access token lives in memory only; the refresh token is an HttpOnly cookie the SPA never sees. A reload
@@ -36,8 +37,15 @@ export const onUnauthorized = (handler: () => Promise<boolean>) => {
   unauthorizedHandler = handler;
 };
 
-/** The contract's client without the session handling: lib/auth.tsx uses it for the session calls. */
-export const rawApi = createApiClient({ routes, getToken: getAccessToken });
+/**
+ * The contract's client without the session handling: lib/auth.tsx uses it for the session calls. A call the
+ * document sent before this code loaded (the start's session refresh: main.tsx) takes that answer.
+ */
+export const rawApi = createApiClient({
+  routes,
+  getToken: getAccessToken,
+  fetch: (input, init) => takeEarlyAnswer(init?.method ?? 'GET', String(input)) ?? fetch(input, init),
+});
 
 /**
  * The typed client every feature uses: `api('user.get', { params: { id } })`. A 401 on a protected route

@@ -11,6 +11,8 @@ import {
 import { api, getAccessToken, setAccessToken } from './api.ts';
 import { currentUserQuery, useLogout } from './auth.tsx';
 import { savedUser, saveUser } from './saved-session.ts';
+import { startEarly } from './early-requests.ts';
+import { SESSION_REFRESH_PATH } from '@sitewalk/shared/contract/session-paths';
 import { Role } from '@sitewalk/shared/roles';
 import { aPerson } from '../testing/fixtures.ts';
 
@@ -41,6 +43,27 @@ describe('the session at start', () => {
     });
     await expect(start()).resolves.toEqual(employee);
     expect(savedUser()).toEqual(employee);
+  });
+
+  it('takes the refresh the document sent before the app had loaded, and asks no second time', async () => {
+    const { calls } = stubFetch({
+      'POST /api/auth/refresh': () => jsonResponse(200, { accessToken: 'sent-early', expiresIn: 900 }),
+      'GET /api/auth/me': () => jsonResponse(200, employee),
+    });
+    startEarly(SESSION_REFRESH_PATH, { method: 'POST', credentials: 'same-origin' });
+    await expect(start()).resolves.toEqual(employee);
+    expect(calls).toEqual(['POST /api/auth/refresh', 'GET /api/auth/me']);
+    expect(getAccessToken()).toBe('sent-early');
+  });
+
+  it('starts offline as the saved user when the refresh sent early found no network', async () => {
+    saveUser(employee);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { calls } = stubFetch({ 'POST /api/auth/refresh': networkDown });
+    startEarly(SESSION_REFRESH_PATH, { method: 'POST', credentials: 'same-origin' });
+    await expect(start()).resolves.toEqual(employee);
+    expect(calls).toEqual(['POST /api/auth/refresh']);
+    expect(getAccessToken()).toBeNull();
   });
 
   it('with no network, starts signed in as the saved user, offline, without a token', async () => {

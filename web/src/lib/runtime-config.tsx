@@ -7,10 +7,10 @@ export const RuntimeConfigProvider = ({ value, children }: { value: RuntimeConfi
   <RuntimeConfigContext.Provider value={value}>{children}</RuntimeConfigContext.Provider>
 );
 
-/** The runtime configuration; main.tsx loads it before the first render, so it is always there. */
+/** The runtime configuration; start-app.tsx loads it before the first render, so it is always there. */
 export const useRuntimeConfig = (): RuntimeConfig => {
   const config = useContext(RuntimeConfigContext);
   if (!config)
-    throw new Error('useRuntimeConfig needs a RuntimeConfigProvider (main.tsx, or renderWithProviders)');
+    throw new Error('useRuntimeConfig needs a RuntimeConfigProvider (start-app.tsx, or renderWithProviders)');
   return config;
 };

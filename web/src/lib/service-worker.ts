@@ -4,7 +4,7 @@ import type { RuntimeConfig } from '@sitewalk/shared/runtime-config';
 export const SERVICE_WORKER_URL = '/sw.js';
 
 /**
- * Registers the service worker: the SPA only (main.tsx, after its first render), never the public or sign-in
+ * Registers the service worker: the SPA only (start-app.tsx, after its first render), never the public or sign-in
  * pages. workbox-window is a chunk of its own, loaded here. The worker takes over at once; the page is not
  * reloaded under the user's feet: the new build runs from the next load.
  *

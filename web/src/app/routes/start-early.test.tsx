@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { errorResponse, jsonResponse, stubFetch } from '../../testing/test-utils.tsx';
-import { aPerson, dana } from '../../testing/fixtures.ts';
+import { aPerson, aPortfolioSummary, dana } from '../../testing/fixtures.ts';
 import { setAccessToken } from '../../lib/api.ts';
 import { queryClient } from '../query-client.ts';
-import { dashboardLoader } from './start-early.ts';
+import { dashboardLoader, startForAddress } from './start-early.ts';
 
 const FIRST_PAGE = 'GET /api/incident/portfolio/locations';
 
@@ -52,5 +52,35 @@ describe("the dashboard's loader", () => {
     // Assess: the refresh settles, and nothing follows it.
     await waitFor(() => expect(queryClient.getQueryState(['auth.me'])?.status).toBe('error'));
     expect(calls).toEqual(['POST /api/auth/refresh']);
+  });
+});
+
+describe('the first screen asked for from the address, before the router has loaded', () => {
+  const answers = () =>
+    stubFetch({
+      'POST /api/auth/refresh': () => jsonResponse(200, { accessToken: 'renewed', expiresIn: 900 }),
+      'GET /api/auth/me': () => jsonResponse(200, aPerson({ ...dana, id: 7 })),
+      [FIRST_PAGE]: () =>
+        jsonResponse(200, { locations: [], nextCursor: null, totalCount: 0, summary: aPortfolioSummary() }),
+      'GET /api/user/dashboard-view': () => jsonResponse(200, { view: 'cards' }),
+    });
+
+  it("asks the dashboard's first page once, though its loader then asks too", async () => {
+    const { calls } = answers();
+    startForAddress('http://localhost/app/dashboard/?area=4');
+    await waitFor(() => expect(calls).toContain(FIRST_PAGE));
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['user.dashboardView'])?.status).not.toBe('pending'),
+    );
+    arrive('/app/dashboard?area=4');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((call) => call === FIRST_PAGE)).toHaveLength(1);
+  });
+
+  it('asks nothing for a page that is not the dashboard', async () => {
+    const { calls } = answers();
+    startForAddress('http://localhost/app/incidents');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([]);
   });
 });

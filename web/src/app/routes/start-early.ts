@@ -6,6 +6,7 @@ import { currentUserQuery, isUsableUser } from '../../lib/auth.tsx';
 import { actorOfUser } from '../../lib/authorization.ts';
 import { savedUser } from '../../lib/saved-session.ts';
 import { prefetchDashboard } from '../../features/dashboard/dashboard-query.ts';
+import { paths } from '../../config/paths.ts';
 import { queryClient } from '../query-client.ts';
 
 /**
@@ -80,3 +81,16 @@ export const appHomeLoader = ({ request }: Pick<LoaderFunctionArgs, 'request'>) 
 
 /** The address's own search changes (filters typed) are the page's to ask for, after its debounce. */
 export const onlyOnArrival = () => false;
+
+/**
+ * What the router's loader of the address the document opened at asks for, asked as soon as this module has
+ * loaded (main.tsx imports it beside the app): before React, the theme and the shell's code have loaded and
+ * run, which the router waits for. The loader then finds its queries asked (or answered: they stay fresh).
+ */
+export const startForAddress = (href: string) => {
+  const url = new URL(href);
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  const request = new Request(url);
+  if (path === paths.app.root.path) appHomeLoader({ request });
+  else if (path === paths.app.dashboard.path) dashboardLoader({ request });
+};

@@ -120,6 +120,19 @@ describe('DashboardPage', () => {
     expect(fake.callsOf('incident.dashboard')).toEqual([]);
   });
 
+  it('draws every card of a full page, in its order, the first ones with the summary and the rest after', async () => {
+    const page = Array.from({ length: 24 }, (_, index) =>
+      aPortfolioLocation({ id: index + 1, name: `Storage ${index + 1}`, organization: north }),
+    );
+    renderDashboard({ 'incident.portfolioPage': () => onePage(page) });
+    await screen.findByRole('heading', { name: 'Storage 1' });
+    await waitFor(() => expect(screen.getAllByRole('region')).toHaveLength(24), { timeout: 10_000 });
+    expect(cardNames()).toEqual(page.map((location) => location.name));
+    // One area heading: the first cards and the rest are one run of the area.
+    expect(screen.getAllByRole('heading', { level: 2, name: 'North Area' })).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Showing 24 of 24 locations');
+  });
+
   it("draws each card's windows of today from its row", async () => {
     renderDashboard({
       'incident.portfolioPage': () =>

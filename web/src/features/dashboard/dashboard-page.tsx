@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Box, Button, Chip, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import CancelIcon from '@mui/icons-material/Cancel';
@@ -42,6 +42,25 @@ const SortableCards = lazy(async () => ({
 
 /** Typing in the search box asks the server once the typing pauses this long. */
 const SEARCH_DEBOUNCE_MS = 250;
+
+/**
+ * The cards drawn with the summary when the locations first show: two rows of the widest grid, more than any
+ * screen shows above the fold. A card is dozens of styled elements, and a page brings 24 of them; drawing
+ * them all before the first frame kept the first screen waiting (issue 30: within 2 s at 4× CPU slowdown).
+ */
+const FIRST_SCREEN_CARDS = 6;
+
+/**
+ * Whether every loaded card may be drawn: false until the first cards are shown, then true in a transition,
+ * so the rest are drawn after the first screen, in slices that let the browser paint it.
+ */
+const useRestOfCardsAfterFirstScreen = (cardsShown: boolean) => {
+  const [rest, setRest] = useState(false);
+  useEffect(() => {
+    if (cardsShown && !rest) startTransition(() => setRest(true));
+  }, [cardsShown, rest]);
+  return rest;
+};
 
 /** The address's parameters with the form's filters set (the summary figure, area and order kept). */
 const withFilters = (params: URLSearchParams, values: FilterValues) => {
@@ -159,8 +178,11 @@ export const DashboardPage = () => {
   const totalCount = pages.data?.pages.at(-1)?.totalCount ?? 0;
   // Dragging moves the user's own order: not while the other order's cards still show as it loads.
   const draggable = order === 'mine' && !pages.isPlaceholderData;
-  const groups: AreaGroup<PortfolioLocation>[] =
-    order === 'attention' ? groupByArea(locations) : ungrouped(locations);
+  const arrange = (shown: PortfolioLocation[]): AreaGroup<PortfolioLocation>[] =>
+    order === 'attention' ? groupByArea(shown) : ungrouped(shown);
+  const groups = arrange(locations);
+  const restOfCards = useRestOfCardsAfterFirstScreen(locations.length > 0);
+  const cardGroups = restOfCards ? groups : arrange(locations.slice(0, FIRST_SCREEN_CARDS));
   const shownView = view.data?.view ?? 'cards';
 
   const setParam = (key: string, value: string | undefined) =>
@@ -209,7 +231,7 @@ export const DashboardPage = () => {
         }
       />
     ) : (
-      groups.map((group) => (
+      cardGroups.map((group) => (
         <Box key={group.key}>
           {group.area && <AreaHeading name={group.area.name} />}
           <Box sx={CARD_GRID}>
