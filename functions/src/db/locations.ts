@@ -38,17 +38,13 @@ export const listLocationsOfOrganization = (db: DataService, organizationId: num
  * city, state and ZIP code: one Query and DynamoDB's count, not every company's partition.
  */
 export const pageOfStageLocations = (db: DataService, asked: PageAsked) =>
-  pageOfSearchedQuery<LocationItem>(
-    asked,
-    (needle) => (options) => {
-      const query = db.entities.location.query.all({});
-      const searched = needle
-        ? query.where(({ searchText }, { contains }) => contains(searchText, needle))
-        : query;
-      return searched.go(options as never);
-    },
-    () => stageTotal(db, 'location'),
-  );
+  pageOfSearchedQuery<LocationItem>(asked, (needle) => (options) => {
+    const query = db.entities.location.query.all({});
+    const searched = needle
+      ? query.where(({ searchText }, { contains }) => contains(searchText, needle))
+      : query;
+    return searched.go(options as never);
+  }, () => stageTotal(db, 'location'));
 
 /** The fields the search text is made of, all of them: an update that changes one writes every one. */
 const searchFields = (item: LocationItem) => ({

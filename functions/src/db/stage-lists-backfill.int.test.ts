@@ -9,8 +9,7 @@ import { nextIds } from './counters.ts';
 import { pageOfStageLocations } from './locations.ts';
 import { pageOfStageOrganizations } from './organizations.ts';
 import { pageOfStageUsers } from './users.ts';
-import { backfillLocation, backfillStageLists, countStageTotals } from './stage-lists-backfill.ts';
-import { countStageTotal, moveStageTotal, stageTotal } from './stage-totals.ts';
+import { backfillLocation, backfillStageLists } from './stage-lists-backfill.ts';
 
 let db: DataService;
 let client: ReturnType<typeof createDocumentClient>;
@@ -143,33 +142,5 @@ describe('a backfill beside the API', () => {
 
     expect(await backfillLocation(db, asRead)).toBe(false);
     expect((await db.entities.location.get({ locationId: locationId! }).go()).data).toBeNull();
-  });
-});
-
-describe("the stage's totals", () => {
-  it('are counted once; a create that commits while one is counted makes it count again, so none is lost', async () => {
-    await backfillStageLists(db);
-    const counted = await stageTotal(db, 'location');
-    expect(counted).toBe((await pageOfStageLocations(db, { offset: 0, limit: 1 })).totalCount);
-    // Counted already: another count leaves it alone (the writes keep it from here).
-    expect(await countStageTotal(db, 'location', () => Promise.resolve(-1))).toBe(false);
-
-    // The users' total as on a stage that never counted it (counted again properly at the end).
-    const kind = 'user';
-    await db.entities.counter.delete({ name: `stageTotal#${kind}` }).go();
-    expect(await stageTotal(db, kind)).toBeNull();
-    let counts = 0;
-    const stored = await countStageTotal(db, kind, async () => {
-      counts += 1;
-      // The first count races a create: its ADD lands between the counter's read and the store.
-      if (counts === 1) await moveStageTotal(db, kind, 1);
-      return 40 + counts;
-    });
-    expect(stored).toBe(true);
-    expect(counts).toBe(2);
-    expect(await stageTotal(db, kind)).toBe(42);
-    await db.entities.counter.delete({ name: `stageTotal#${kind}` }).go();
-    await countStageTotals(db);
-    expect(await stageTotal(db, kind)).toBe((await pageOfStageUsers(db, { offset: 0, limit: 1 })).totalCount);
   });
 });

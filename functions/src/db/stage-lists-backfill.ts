@@ -133,7 +133,5 @@ export const countStageTotals = async (db: DataService) => {
   await countStageTotal(db, 'organization', () =>
     countMatching((options) => organization.query.all({}).go(options as never)),
   );
-  await countStageTotal(db, 'user', () =>
-    countMatching((options) => user.query.all({}).go(options as never)),
-  );
+  await countStageTotal(db, 'user', () => countMatching((options) => user.query.all({}).go(options as never)));
 };

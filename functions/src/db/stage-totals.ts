@@ -16,17 +16,11 @@ type Transaction = Parameters<Parameters<DataService['transaction']['write']>[0]
 
 /** The transaction item that moves a stage total by `by` (1 for a create, -1 for a delete). */
 export const stageTotalMoved = ({ counter }: Pick<Transaction, 'counter'>, kind: StageTotal, by: number) =>
-  counter
-    .update({ name: counterName(kind) })
-    .add({ value: by })
-    .commit();
+  counter.update({ name: counterName(kind) }).add({ value: by }).commit();
 
 /** Moves a stage total by `by` on its own: after a bulk load's batches, which are not transactions. */
 export const moveStageTotal = (db: DataService, kind: StageTotal, by: number) =>
-  db.entities.counter
-    .update({ name: counterName(kind) })
-    .add({ value: by })
-    .go();
+  db.entities.counter.update({ name: counterName(kind) }).add({ value: by }).go();
 
 /** The stage's total of a kind, or null until it has been counted. One GetItem. */
 export const stageTotal = async (db: DataService, kind: StageTotal): Promise<number | null> => {
