@@ -107,10 +107,11 @@ const seed = async () => {
 
 const { data: ready } = await db.entities.userEmail.get({ email: SUPER_USER_EMAIL }).go();
 if (!ready) await seed();
-// What the local host does at start: a data set written before the lists read the stage's indexes gets their
-// keys, and the stage's totals are counted (the seed above writes areas and locations without moving them).
-const { backfillStageLists } = await import('@sitewalk/functions/db/stage-lists-backfill');
-await backfillStageLists(db);
+else {
+  // A data set written before the lists read the stage's indexes.
+  const { backfillStageLists } = await import('@sitewalk/functions/db/stage-lists-backfill');
+  await backfillStageLists(db);
+}
 
 const host = await startLocalHost({
   port: 0,

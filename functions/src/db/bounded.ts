@@ -157,40 +157,24 @@ export interface PageAsked {
 export const pageOfSearchedQuery = <T>(
   { offset, limit, searchTerm }: PageAsked,
   queryOf: (needle: string | undefined) => IndexQuery,
-  storedTotal?: StoredTotal,
 ) => {
   const needle = searchNeedle(searchTerm);
-  return pageOfQuery<T>(queryOf(needle), {
-    offset,
-    limit,
-    filtered: needle !== undefined,
-    // A stored total counts the whole list, not a search's matches.
-    ...(needle === undefined && storedTotal ? { storedTotal } : {}),
-  });
+  return pageOfQuery<T>(queryOf(needle), { offset, limit, filtered: needle !== undefined });
 };
-
-/** How many items an unfiltered Query holds, kept by the writes (db/stage-totals.ts); null: not known. */
-export type StoredTotal = () => Promise<number | null>;
 
 /**
  * Items `offset` to `offset + limit` of a Query in its index's order, and how many it matches: the page read
  * until it holds that many items (one request without a filter; with one, FILTERED_READ_STEP items looked at
- * a request) beside the stored total, or DynamoDB's count when none is given or known. An early page costs a
- * Query (and a GetItem), not the partition.
+ * a request) beside DynamoDB's count. An early page costs a Query, not the partition.
  */
 export const pageOfQuery = async <T>(
   query: IndexQuery,
-  {
-    offset,
-    limit,
-    filtered,
-    storedTotal,
-  }: { offset: number; limit: number; filtered: boolean; storedTotal?: StoredTotal },
+  { offset, limit, filtered }: { offset: number; limit: number; filtered: boolean },
 ): Promise<{ items: T[]; totalCount: number }> => {
   const wanted = offset + limit;
   const [page, totalCount] = await Promise.all([
     query({ count: wanted, limit: filtered ? FILTERED_READ_STEP : wanted }),
-    (async () => (await storedTotal?.()) ?? countMatching(query))(),
+    countMatching(query),
   ]);
   return { items: (page.data as T[]).slice(offset), totalCount };
 };

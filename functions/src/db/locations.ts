@@ -7,7 +7,6 @@ import { mapBounded, pageOfSearchedQuery, readByKeys, readPartition, type PageAs
 import { listAllManagementCompanies } from './managementCompanies.ts';
 import { AuditedChangeRefused, writeAudited, writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields } from './audit-fields.ts';
-import { stageTotal, stageTotalMoved } from './stage-totals.ts';
 import { locationChangedStatus, locationCreatedStatus, locationGoneStatus } from './location-status.ts';
 import type { ScheduleTimes } from '@sitewalk/shared/walk-windows';
 
@@ -44,7 +43,7 @@ export const pageOfStageLocations = (db: DataService, asked: PageAsked) =>
       ? query.where(({ searchText }, { contains }) => contains(searchText, needle))
       : query;
     return searched.go(options as never);
-  }, () => stageTotal(db, 'location'));
+  });
 
 /** The fields the search text is made of, all of them: an update that changes one writes every one. */
 const searchFields = (item: LocationItem) => ({
@@ -114,9 +113,8 @@ export const createLocation = async (
       actor,
       record: { ...locationEntry(item), action: 'create', before: null, after: auditView.location(item) },
     },
-    ({ location, locationStatus, counter }) => [
+    ({ location, locationStatus }) => [
       location.create(item).commit(),
-      stageTotalMoved({ counter }, 'location', 1),
       ...locationCreatedStatus({ locationStatus }, item, schedule),
     ],
   );
@@ -232,13 +230,8 @@ export const deleteLocation = async (
       actor,
       record: { ...locationEntry(item), action: 'delete', before: auditView.location(item), after: null },
     },
-    ({ location, locationCleanup, userLocation, locationStatus, counter }) => [
-      // Only while it exists, so a late delete (its cleanup done) cannot move the stage's total again.
-      location
-        .delete({ locationId: item.locationId })
-        .where((attributes, { exists }) => exists(attributes.locationId))
-        .commit(),
-      stageTotalMoved({ counter }, 'location', -1),
+    ({ location, locationCleanup, userLocation, locationStatus }) => [
+      location.delete({ locationId: item.locationId }).commit(),
       ...locationGoneStatus({ locationStatus }, item),
       locationCleanup
         .create({
@@ -248,7 +241,7 @@ export const deleteLocation = async (
         })
         .commit(),
       ...members
-        .slice(0, CHANGE_MAX_ITEMS - 4)
+        .slice(0, CHANGE_MAX_ITEMS - 3)
         .map((m) => userLocation.delete({ userId: m.userId, locationId: item.locationId }).commit()),
     ],
   );

@@ -1,7 +1,6 @@
 import type { DataService } from './service.ts';
 import type { CreateOrganizationItem, OrganizationItem } from './entities/organization.ts';
 import { pageOfQuery, readPartition, type PageAsked } from './bounded.ts';
-import { stageTotal, stageTotalMoved } from './stage-totals.ts';
 import { writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields, imageChange } from './audit-fields.ts';
 
@@ -26,13 +25,12 @@ export const listOrganizationsOfCompany = (db: DataService, managementCompanyId:
 export const listOrganizationsOfStage = (db: DataService) =>
   readPartition((cursor) => db.entities.organization.query.all({}).go({ cursor }));
 
-/** Areas `offset` to `offset + limit` of the stage, by name, and how many it holds (its stored total). */
+/** Areas `offset` to `offset + limit` of the stage, by name, and how many it holds: one Query and a count. */
 export const pageOfStageOrganizations = (db: DataService, { offset, limit }: PageAsked) =>
   pageOfQuery<OrganizationItem>((options) => db.entities.organization.query.all({}).go(options as never), {
     offset,
     limit,
     filtered: false,
-    storedTotal: () => stageTotal(db, 'organization'),
   });
 
 /** Organizations by id, one batch read, by name. */
@@ -71,10 +69,7 @@ export const createOrganization = async (
         after: auditView.organization(item),
       },
     },
-    ({ organization, counter }) => [
-      organization.create(item).commit(),
-      stageTotalMoved({ counter }, 'organization', 1),
-    ],
+    ({ organization }) => [organization.create(item).commit()],
   );
   const created = await getOrganization(db, organizationId);
   if (!created) throw new Error(`Area ${organizationId} was not found after its create`);
@@ -137,12 +132,5 @@ export const deleteOrganization = (db: DataService, item: OrganizationItem, acto
         after: null,
       },
     },
-    ({ organization, counter }) => [
-      // Only while it exists, so two deletes that race move the stage's total once.
-      organization
-        .delete({ organizationId: item.organizationId })
-        .where((attributes, { exists }) => exists(attributes.organizationId))
-        .commit(),
-      stageTotalMoved({ counter }, 'organization', -1),
-    ],
+    ({ organization }) => [organization.delete({ organizationId: item.organizationId }).commit()],
   );

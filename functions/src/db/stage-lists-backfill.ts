@@ -1,8 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import type { DataService } from './service.ts';
 import type { locationEntity } from './entities/location.ts';
-import { countMatching, mapBounded, pagesOf } from './bounded.ts';
-import { countStageTotal } from './stage-totals.ts';
+import { mapBounded, pagesOf } from './bounded.ts';
 import { writeIf } from './conditional.ts';
 import { searchFields as userSearchFields } from './users.ts';
 
@@ -116,22 +115,5 @@ export const backfillStageLists = async (db: DataService): Promise<number> => {
       ),
     );
   }
-  await countStageTotals(db);
   return patched;
-};
-
-/**
- * Counts the stage's totals (db/stage-totals.ts) that have not been counted yet, from the indexes the lists
- * read (so after the keys above are written). On DynamoDB an item written in the second before the count may
- * not be in the index yet; the local host counts at start, before it serves.
- */
-export const countStageTotals = async (db: DataService) => {
-  const { location, organization, user } = db.entities;
-  await countStageTotal(db, 'location', () =>
-    countMatching((options) => location.query.all({}).go(options as never)),
-  );
-  await countStageTotal(db, 'organization', () =>
-    countMatching((options) => organization.query.all({}).go(options as never)),
-  );
-  await countStageTotal(db, 'user', () => countMatching((options) => user.query.all({}).go(options as never)));
 };

@@ -3,7 +3,6 @@ import type { Actor } from '@sitewalk/shared/policy';
 import type { DataService } from './service.ts';
 import { queueMailItem, type OutboxMail } from './mail-outbox.ts';
 import type { CreateUserItem, UserItem } from './entities/user.ts';
-import { stageTotal, stageTotalMoved } from './stage-totals.ts';
 import { mapBounded, pageOfSearchedQuery, readByKeys, readPartition, type PageAsked } from './bounded.ts';
 import { membershipsOfLocation } from './locations.ts';
 import {
@@ -65,17 +64,13 @@ export const listAllUsers = (db: DataService) =>
  * e-mail, phone and role: one Query and DynamoDB's count, not the whole partition.
  */
 export const pageOfStageUsers = (db: DataService, asked: PageAsked) =>
-  pageOfSearchedQuery<UserItem>(
-    asked,
-    (needle) => (options) => {
-      const query = db.entities.user.query.all({});
-      const searched = needle
-        ? query.where(({ searchText }, { contains }) => contains(searchText, needle))
-        : query;
-      return searched.go(options as never);
-    },
-    () => stageTotal(db, 'user'),
-  );
+  pageOfSearchedQuery<UserItem>(asked, (needle) => (options) => {
+    const query = db.entities.user.query.all({});
+    const searched = needle
+      ? query.where(({ searchText }, { contains }) => contains(searchText, needle))
+      : query;
+    return searched.go(options as never);
+  });
 
 export const listUsersOfCompany = (db: DataService, managementCompanyId: number) =>
   readPartition((cursor) => db.entities.user.query.byCompany({ managementCompanyId }).go({ cursor }));
@@ -406,9 +401,8 @@ export const createUserWithMemberships = async (
   const outcome = await writeAudited(
     db,
     { actor, record: userCreated(item, locations, organizations) },
-    ({ user, userEmail, userLocation, userOrganization, counter }) => [
+    ({ user, userEmail, userLocation, userOrganization }) => [
       user.create(item).commit(),
-      stageTotalMoved({ counter }, 'user', 1),
       ...(email ? [userEmail.create({ email, userId }).commit()] : []),
       ...locations.map((l) => userLocation.create({ userId, ...l }).commit()),
       ...organizations.map((o) => userOrganization.create({ userId, ...o }).commit()),
@@ -471,13 +465,8 @@ export const deleteUserWithMemberships = async (
   const outcome = await writeAudited(
     db,
     { actor, record },
-    ({ user, userEmail, userLocation, userOrganization, counter }) => [
-      // Only while it exists, so two deletes that race move the stage's total once.
-      user
-        .delete({ userId })
-        .where((attributes, { exists }) => exists(attributes.userId))
-        .commit(),
-      stageTotalMoved({ counter }, 'user', -1),
+    ({ user, userEmail, userLocation, userOrganization }) => [
+      user.delete({ userId }).commit(),
       ...(email ? [userEmail.delete({ email }).commit()] : []),
       ...access.userLocation.map((m) => userLocation.delete({ userId, locationId: m.locationId }).commit()),
       ...access.userOrganization.map((m) =>

@@ -146,7 +146,7 @@ export const createAccounts = (db: DataService, identity: IdentityProvider, pins
 
   /**
    * Disables the sign-in, deletes the user with their e-mail guard and memberships in one transaction
-   * (at most 3 + MAX_MEMBERSHIPS items), then their table order in batches and the sign-in. If the
+   * (at most 2 + MAX_MEMBERSHIPS items), then their table order in batches and the sign-in. If the
    * transaction fails the sign-in is enabled again.
    */
   async delete(userId: number, by: AuditActor = SYSTEM_ACTOR): Promise<void> {

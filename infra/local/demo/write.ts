@@ -6,7 +6,6 @@ import { SYSTEM_ACTOR } from '@sitewalk/functions/db/audit';
 import { newUsersInBulk } from '@sitewalk/functions/db/users';
 import { defaultSchedule } from '@sitewalk/functions/domain/schedules';
 import { nextId, nextIds } from '@sitewalk/functions/db/counters';
-import { moveStageTotal } from '@sitewalk/functions/db/stage-totals';
 import { objectKey, type Storage } from '@sitewalk/functions/ports/storage';
 import { distanceMeters } from '@sitewalk/shared/arrival';
 import { completedMarkerVerdicts } from '@sitewalk/shared/flags';
@@ -122,7 +121,6 @@ export const writeDemo = async (
     })),
     (batch) => db.entities.organization.put(batch).go(),
   );
-  await moveStageTotal(db, 'organization', demo.organizations.length);
   const locationIds = ids(demo.locations, await nextIds(db, 'location', demo.locations.length));
   const placeOf = new Map(
     demo.locations.map((l) => [
@@ -145,7 +143,6 @@ export const writeDemo = async (
     ),
     (batch) => db.entities.location.put(batch).go(),
   );
-  await moveStageTotal(db, 'location', demo.locations.length);
   // Each location's walk windows: the morning and evening defaults, on the days the demo walks them.
   const now = new Date();
   const scheduleOf = new Map(
@@ -432,7 +429,6 @@ export const writeDemo = async (
     SYSTEM_ACTOR,
   );
   await putInBatches(newUsers.users, (batch) => db.entities.user.put(batch).go());
-  await moveStageTotal(db, 'user', newUsers.users.length);
   await putInBatches(newUsers.userLocations, (batch) => db.entities.userLocation.put(batch).go());
   await putInBatches(newUsers.userOrganizations, (batch) => db.entities.userOrganization.put(batch).go());
   await putInBatches(newUsers.auditEntries, (batch) => db.entities.auditEntry.put(batch).go());
