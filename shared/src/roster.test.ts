@@ -4,6 +4,7 @@ import {
   compareUnitNumbers,
   guessRosterMapping,
   readRoster,
+  repeatedUnitNumbers,
   readRosterRow,
   rosterChanges,
   statusOf,
@@ -82,6 +83,13 @@ describe('reading a rent roll', () => {
       { line: 3, error: "Unknown status '??'" },
       { line: 5, error: 'Unit 101 is also on line 2' },
     ]);
+  });
+});
+
+describe('units listed more than once', () => {
+  it('names each repeated number once, as first written, comparing as unitKey does', () => {
+    expect(repeatedUnitNumbers(['A-1', '101', 'a-1', 'B2', ' 101', 'A-1'])).toEqual(['A-1', '101']);
+    expect(repeatedUnitNumbers(['1', '2', '3'])).toEqual([]);
   });
 });
 

@@ -107,6 +107,19 @@ export const readRoster = (
   return { units, errors };
 };
 
+/** The unit numbers of `numbers` listed more than once (as `unitKey` compares them), each once, as first written. */
+export const repeatedUnitNumbers = (numbers: readonly string[]): string[] => {
+  const first = new Map<string, string>();
+  const repeated = new Set<string>();
+  for (const number of numbers) {
+    const key = unitKey(number);
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, number);
+    else repeated.add(seen);
+  }
+  return [...repeated];
+};
+
 /** What a new roster version changes (the import's summary; a warning when units disappeared). */
 export interface RosterChanges {
   added: string[];

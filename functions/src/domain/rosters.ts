@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import type { Actor } from '@sitewalk/shared/policy';
-import { unitKey } from '@sitewalk/shared/lock-check';
-import { compareUnitNumbers, rosterChanges, type RosterMapping } from '@sitewalk/shared/roster';
+import {
+  compareUnitNumbers,
+  repeatedUnitNumbers,
+  rosterChanges,
+  type RosterMapping,
+} from '@sitewalk/shared/roster';
 import type { rosterImportBody } from '@sitewalk/shared/schemas/lockCheck';
 import type { DataService } from '../db/service.ts';
 import type { RosterMappingItem, RosterVersionItem } from '../db/entities/roster.ts';
@@ -27,18 +31,6 @@ import { locationPlacement, visibleLocation } from './placements.ts';
 
 const changedMeanwhile =
   'Another roster import of this location was saved first: read the current roster and import again';
-
-/** The unit numbers listed more than once (as `unitKey` compares them), each once, as first written. */
-const repeatedUnits = (numbers: readonly string[]): string[] => {
-  const first = new Map<string, string>();
-  const repeated = new Set<string>();
-  for (const number of numbers) {
-    const key = unitKey(number);
-    if (first.has(key)) repeated.add(first.get(key) as string);
-    else first.set(key, number);
-  }
-  return [...repeated];
-};
 
 /** A company the actor may keep the roster mapping of (Managers and above of it); else 404 or 403. */
 const mappingCompany = async (db: DataService, actor: Actor, managementCompanyId: number) => {
@@ -108,7 +100,7 @@ export const createRosters = ({ db }: { db: DataService }) => ({
   import: async (actor: Actor, locationId: number, body: z.output<typeof rosterImportBody>) => {
     const location = await visibleLocation(db, actor, locationId);
     authorize(actor, 'importRoster', locationPlacement(location), 'Location not found');
-    const repeated = repeatedUnits(body.units.map((unit) => unit.number));
+    const repeated = repeatedUnitNumbers(body.units.map((unit) => unit.number));
     if (repeated.length > 0) {
       const message = `${repeated.length === 1 ? 'Unit' : 'Units'} ${repeated.join(', ')} listed more than once`;
       throw new BadRequestError(message, { units: [message] });
