@@ -35,14 +35,17 @@ const morning: WalkWindow = {
   graceMinutes: 15,
 };
 
-/** The next occurrences of the morning window whose grace ends after `after`. */
+/**
+ * The next occurrences of the morning window both of whose checks come after `after`: one already due soon when
+ * the schedule is set has only its 'missed' check ahead (the evaluator looks no further back than the schedule).
+ */
 const nextMornings = (after: Date, count: number): Occurrence[] =>
   checksBetween(
     { timeZone: ZONE, windows: [morning] },
     after,
-    new Date(after.getTime() + (count + 1) * 86_400_000),
+    new Date(after.getTime() + (count + 2) * 86_400_000),
   )
-    .filter((c) => c.kind === 'final')
+    .filter((c) => c.kind === 'dueSoon')
     .slice(0, count)
     .map((c) => c.occurrence);
 const minuteAfter = (instant: Date) => new Date(instant.getTime() + 60_000);
