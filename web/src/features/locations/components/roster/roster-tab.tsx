@@ -109,14 +109,9 @@ export const RosterTab = ({
   );
 };
 
-/** What the import just saved changed, with a warning when units disappeared. */
+/** What the import just saved changed (its list warns when units disappeared). */
 const ImportSummary = ({ imported, onClose }: { imported: RosterImported; onClose: () => void }) => (
-  <Alert
-    severity={imported.changes.removed.length > 0 ? 'warning' : 'success'}
-    onClose={onClose}
-    role="status"
-    aria-label="Import saved"
-  >
+  <Alert severity="success" onClose={onClose} role="status" aria-label="Import saved">
     <AlertTitle>Version {imported.version} saved</AlertTitle>
     <ChangesList
       changes={imported.changes}

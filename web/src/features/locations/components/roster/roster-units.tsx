@@ -49,11 +49,15 @@ export const RosterCounts = ({ units }: { units: readonly Unit[] }) => {
       }}
     >
       {entries.map(([label, count]) => (
-        <Paper key={label} variant="outlined" sx={{ px: 1.5, py: 1, minWidth: 0 }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
+        <Paper
+          key={label}
+          variant="outlined"
+          sx={{ px: 1.5, py: 0.75, minWidth: 0, display: 'flex', alignItems: 'baseline', gap: 1 }}
+        >
+          <Typography component="dt" variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }}>
             {label}
           </Typography>
-          <Typography component="dd" variant="h6" sx={{ m: 0 }}>
+          <Typography component="dd" variant="subtitle1" sx={{ m: 0, fontWeight: 600 }}>
             {count.toLocaleString('en')}
           </Typography>
         </Paper>
@@ -143,7 +147,8 @@ export const RosterUnits = ({ units }: { units: readonly Unit[] }) => {
         role="list"
         aria-label="Units"
         tabIndex={0}
-        sx={{ height: 'min(60vh, 560px)', minHeight: 240, overflowY: 'auto', contain: 'strict' }}
+        // As tall as its rows, up to most of a screen; past that it scrolls (and the virtualizer draws a screenful).
+        sx={{ maxHeight: 'min(60vh, 560px)', overflowY: 'auto' }}
       >
         {shown.length === 0 ? (
           <Typography sx={{ p: 2 }} color="text.secondary">
