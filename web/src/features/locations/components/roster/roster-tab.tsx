@@ -1,4 +1,6 @@
-import { Alert, AlertTitle, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, IconButton, Stack, Typography } from '@mui/material';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import CloseIcon from '@mui/icons-material/Close';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useState } from 'react';
 import type { Location } from '@sitewalk/shared/schemas/location';
@@ -109,20 +111,35 @@ export const RosterTab = ({
   );
 };
 
-/** What the import just saved changed (its list warns when units disappeared). */
+/**
+ * What the import just saved changed: a card rather than an alert, so the removal warning inside it keeps a
+ * phone's width.
+ */
 const ImportSummary = ({ imported, onClose }: { imported: RosterImported; onClose: () => void }) => (
-  <Alert severity="success" onClose={onClose} role="status" aria-label="Import saved">
-    <AlertTitle>Version {imported.version} saved</AlertTitle>
-    <ChangesList
-      changes={imported.changes}
-      against={imported.version === 1 ? 'no roster before' : `version ${imported.version - 1}`}
-    />
-    {imported.mappingNotSaved && (
-      <Typography variant="body2" sx={{ mt: 1 }}>
-        The column choice was not remembered: {imported.mappingNotSaved}
-      </Typography>
-    )}
-  </Alert>
+  <Card variant="outlined" role="status" aria-label="Import saved" sx={{ borderColor: 'success.main' }}>
+    <CardContent>
+      <Stack spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <CheckCircleOutlineIcon color="success" />
+          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+            Version {imported.version} saved
+          </Typography>
+          <IconButton aria-label="Close the summary" onClick={onClose} size="small">
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Stack>
+        <ChangesList
+          changes={imported.changes}
+          against={imported.version === 1 ? 'no roster before' : `version ${imported.version - 1}`}
+        />
+        {imported.mappingNotSaved && (
+          <Typography variant="body2">
+            The column choice was not remembered: {imported.mappingNotSaved}
+          </Typography>
+        )}
+      </Stack>
+    </CardContent>
+  </Card>
 );
 
 const RosterVersions = ({ location }: { location: Location }) => {
