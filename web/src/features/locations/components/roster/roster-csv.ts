@@ -10,8 +10,11 @@ export interface RosterCsv {
   problems: { line: number; problem: string }[];
 }
 
-/** Problems worth telling; a line with more or fewer cells than the header is read as far as it goes. */
-const TOLD_PROBLEMS = new Set<Papa.ParseError['type']>(['Quotes', 'Delimiter']);
+/**
+ * Problems worth telling: quotes left open or misplaced. A line with more or fewer cells than the header is read
+ * as far as it goes, and a file of one column has no delimiter to find (its mapping then says what is missing).
+ */
+const TOLD_PROBLEMS = new Set<Papa.ParseError['type']>(['Quotes']);
 
 /**
  * Reads a CSV's text with Papa Parse: the first row is the header (names trimmed, so a remembered mapping
@@ -29,7 +32,7 @@ export const readRosterCsv = (text: string): RosterCsv => {
     rows: parsed.data,
     problems: parsed.errors
       .filter((error) => TOLD_PROBLEMS.has(error.type))
-      // Papa counts data rows from 0; the header is line 1, as readRoster counts.
-      .map((error) => ({ line: (error.row ?? 0) + 2, problem: error.message })),
+      // Papa counts the rows it read from 0, the header's included: the header is line 1, as readRoster counts.
+      .map((error) => ({ line: (error.row ?? 0) + 1, problem: error.message })),
   };
 };

@@ -9,6 +9,7 @@ import { fakeError, type FakeHandlers } from '../../../../testing/fake-api.ts';
 import { aLocation, aPerson } from '../../../../testing/fixtures.ts';
 import { readRosterCsv } from './roster-csv.ts';
 import { RosterTab } from './roster-tab.tsx';
+import { ROSTER_FILE_MAX_BYTES } from './roster-import.tsx';
 import type { ParseRosterCsv } from './parse-roster-csv.ts';
 
 const location = aLocation({ id: 11, managementCompanyId: 1 });
@@ -270,13 +271,18 @@ describe('RosterTab, the units of a location', () => {
     expect(screen.getByRole('button', { name: 'Save 2 units' })).toBeEnabled();
   });
 
-  it('refuses a file with no rows, and one with no header', async () => {
+  it('refuses a file with no rows, one with no header, and one too large to be a roster', async () => {
     const { user } = renderRoster(manager, { 'roster.get': () => fakeError(404, 'No roster') });
     await user.click(await screen.findByRole('button', { name: 'Import units' }));
     await user.upload(screen.getByLabelText('CSV file'), csvFile('Unit,Status\n\n', 'empty.csv'));
     expect(await screen.findByText('empty.csv has no rows under its header')).toBeInTheDocument();
     await user.upload(screen.getByLabelText('CSV file'), csvFile('', 'blank.csv'));
     expect(await screen.findByText('blank.csv has no header row')).toBeInTheDocument();
+    const huge = csvFile(`Unit,Status\n${'A-1,Rented\n'.repeat(ROSTER_FILE_MAX_BYTES / 10)}`, 'huge.csv');
+    await user.upload(screen.getByLabelText('CSV file'), huge);
+    expect(
+      await screen.findByText('huge.csv is larger than 5 MB: a roster has at most 10,000 units'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Preview' })).not.toBeInTheDocument();
   });
 
