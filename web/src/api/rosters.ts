@@ -48,9 +48,9 @@ export const rosterMappingQueryOptions = (managementCompanyId: number) =>
     queryFn: ({ signal }) => api('rosterMapping.get', { params: { managementCompanyId }, signal }),
   });
 
-/** The company's remembered CSV column mapping (null until one is saved); asked for only while `enabled`. */
-export const useRosterMapping = (managementCompanyId: number, enabled: boolean) =>
-  useQuery({ ...rosterMappingQueryOptions(managementCompanyId), enabled });
+/** The company's remembered CSV column mapping (null until one is saved). */
+export const useRosterMapping = (managementCompanyId: number) =>
+  useQuery(rosterMappingQueryOptions(managementCompanyId));
 
 /** Saves a new roster version; its answer says what changed since the previous one. */
 export const useImportRoster = (locationId: number) => {

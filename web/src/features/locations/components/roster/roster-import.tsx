@@ -107,7 +107,7 @@ export const RosterImport = ({
   onCancel: () => void;
   onSaved: (imported: RosterImported) => void;
 }) => {
-  const remembered = useRosterMapping(location.managementCompanyId, true);
+  const remembered = useRosterMapping(location.managementCompanyId);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [reading, setReading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -211,12 +211,15 @@ const MappingAndPreview = ({
     resolver: zodResolver(rosterMappingSchema),
     defaultValues: firstMapping(csv.columns, remembered),
   });
-  const watched = useWatch({ control: form.control });
-  const mapping: RosterMapping = { ...NO_MAPPING, ...watched };
-  const mapped = mapping.unit !== '' && mapping.status !== '';
-  const key = ROSTER_FIELDS.map((field) => mapping[field]).join('\u0000');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the mapping's five columns
-  const read = useMemo(() => (mapped ? readRoster(csv.rows, mapping) : null), [csv, key]);
+  const [unit, status, delinquent, overlocked, size] = useWatch({
+    control: form.control,
+    name: ['unit', 'status', 'delinquent', 'overlocked', 'size'],
+  });
+  // Read again as the columns change: 5,000 rows take a few milliseconds.
+  const read = useMemo(
+    () => (unit && status ? readRoster(csv.rows, { unit, status, delinquent, overlocked, size }) : null),
+    [csv.rows, unit, status, delinquent, overlocked, size],
+  );
 
   // The version the import is based on: the one loaded, until a 409 reloads it.
   const roster = useRoster(location.id);
