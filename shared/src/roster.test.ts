@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UNIT_NUMBER_MAX } from './constants.ts';
 import {
   compareUnitNumbers,
+  coverageLabel,
   guessRosterMapping,
   inScope,
   isFullCheck,
@@ -172,6 +173,14 @@ describe("a lock check's scope", () => {
     expect(of({ kind: 'range', from: '99', to: '100' })).toEqual(['99', '100']);
     expect(of({ kind: 'range', from: 'A-9', to: 'A-99' })).toEqual(['A-9', 'a-10']);
     expect(of({ kind: 'range', from: 'A-10', to: 'A-9' })).toEqual([]);
+  });
+
+  it('says how much of it a check covered, never 100 % before every unit', () => {
+    expect(coverageLabel({ checkedCount: 312, unitCount: 540 })).toBe('312 of 540 units checked (57 %)');
+    expect(coverageLabel({ checkedCount: 1199, unitCount: 1200 })).toBe(
+      '1,199 of 1,200 units checked (99 %)',
+    );
+    expect(coverageLabel({ checkedCount: 0, unitCount: 0 })).toBe('0 of 0 units checked (0 %)');
   });
 
   it('reads as the report writes it', () => {

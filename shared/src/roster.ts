@@ -213,3 +213,9 @@ export const scopeLabel = (scope: CheckScope): string =>
     : scope.kind === 'prefix'
       ? `Units starting with ${scope.prefix.trim()}`
       : `Units ${scope.from.trim()} to ${scope.to.trim()}`;
+
+/** How much of its scope a check covered: "312 of 540 units checked (57 %)" (rounded down: 100 % is every unit). */
+export const coverageLabel = ({ checkedCount, unitCount }: { checkedCount: number; unitCount: number }) => {
+  const percent = unitCount === 0 ? 0 : Math.floor((checkedCount / unitCount) * 100);
+  return `${checkedCount.toLocaleString('en')} of ${unitCount.toLocaleString('en')} units checked (${percent} %)`;
+};

@@ -10,6 +10,7 @@ import {
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aLocation, aPerson } from '../../testing/fixtures.ts';
 import { anIncident } from '../../testing/incident-fixtures.ts';
+import { aLockCheck } from '../../testing/lock-check-fixtures.ts';
 import { LocationPage } from './location-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
@@ -165,6 +166,42 @@ describe('LocationPage', () => {
   it('says so when the walk reports fail', async () => {
     renderLocation({ ...base, 'walkReport.someByLocation': () => fakeError(500, 'Internal Server Error') });
     expect(await screen.findByText('Internal Server Error')).toBeInTheDocument();
+  });
+
+  it('lists the lock checks on #lock-checks, newest first, each opening its report', async () => {
+    const { fake } = renderLocation(
+      {
+        ...base,
+        'lockCheck.someByLocation': () => ({
+          lockChecks: [
+            aLockCheck({ id: 42, finishedAt: null, openDiscrepancyCount: 0, checkedCount: 1 }),
+            aLockCheck(),
+          ],
+          totalCount: 2,
+        }),
+      },
+      { route: '/app/locations/11#lock-checks' },
+    );
+    const list = await screen.findByRole('list', { name: 'Lock checks' });
+    const [running, finished] = within(list).getAllByRole('link');
+    expect(running).toHaveAttribute('href', '/app/locations/11/lock-checks/42');
+    expect(running).toHaveTextContent('In progress');
+    expect(running).toHaveTextContent('Eli Employee · All units · 1 of 4 units checked (25 %)');
+    expect(finished).toHaveAttribute('href', '/app/locations/11/lock-checks/41');
+    expect(finished).toHaveTextContent('2 open discrepancies');
+    expect(fake.callsOf('lockCheck.someByLocation')[0]?.params).toEqual({ locationId: '11' });
+  });
+
+  it('says how a lock check starts when the location has none', async () => {
+    renderLocation(
+      { ...base, 'lockCheck.someByLocation': () => ({ lockChecks: [], totalCount: 0 }) },
+      { route: '/app/locations/11#lock-checks' },
+    );
+    expect(
+      await screen.findByText(
+        'No lock checks yet. A walker starts one from Record a Walk once the location has a unit roster.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('lists the employees of the location on #employees', async () => {
