@@ -23,6 +23,7 @@ import { taskCreateEntity, taskEntity } from './entities/task.ts';
 import { auditEntryEntity, auditHeadEntity } from './entities/audit.ts';
 import { mailOutboxEntity } from './entities/mail.ts';
 import { rosterChunkEntity, rosterMappingEntity, rosterVersionEntity } from './entities/roster.ts';
+import { lockCheckCadenceEntity } from './entities/lockCheckCadence.ts';
 import {
   alertEntity,
   alertInboxEntity,
@@ -84,6 +85,7 @@ export const entities = {
   rosterVersion: rosterVersionEntity,
   rosterChunk: rosterChunkEntity,
   rosterMapping: rosterMappingEntity,
+  lockCheckCadence: lockCheckCadenceEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

@@ -20,6 +20,7 @@ import {
   reportIdsOfLocation,
 } from '../db/location-cleanup.ts';
 import { deleteRostersOfLocation } from '../db/rosters.ts';
+import { deleteLockCheckCadence } from '../db/lock-check-cadence.ts';
 import { systemClock } from '../ports/clock.ts';
 import type { Storage } from '../ports/storage.ts';
 
@@ -105,7 +106,8 @@ const removeSome = async (deps: CleanupDeps, job: LocationCleanupItem, limits: S
     (await deleteAlertsOfLocation(db, locationId, limits.alerts)) ||
     (await deleteWalksOfLocation(db, locationId, limits.walks)) ||
     (await deleteTalliesOfLocation(db, locationId, limits.months)) ||
-    (await deleteRostersOfLocation(db, locationId, limits.rosters))
+    (await deleteRostersOfLocation(db, locationId, limits.rosters)) ||
+    (await deleteLockCheckCadence(db, locationId))
   );
 };
 

@@ -24,6 +24,7 @@ import {
   rosterUnits,
   rosterVersionsPage,
 } from '../db/rosters.ts';
+import { startLockCheckCadence } from '../db/lock-check-cadence.ts';
 import { clock } from '../ports/clock.ts';
 import { authorize } from './authorize.ts';
 import { BadRequestError, ConflictError, NotFoundError } from './errors.ts';
@@ -132,6 +133,8 @@ export const createRosters = ({ db }: { db: DataService }) => ({
       await deleteRosterChunks(db, chunks);
       throw new ConflictError(changedMeanwhile);
     }
+    // The first roster starts the count of days to the 'noLockCheck' alert.
+    if (header.version === 1) await startLockCheckCadence(db, locationId, header.importedAt);
     return { version: header.version, changes: rosterChanges(previous, units) };
   },
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {
   FILE_NAME_MAX_LENGTH,
+  LOCK_CHECK_EVERY_DAYS_MAX,
   NOTE_MAX_LENGTH,
   ROSTER_COLUMN_MAX,
   ROSTER_UNIT_SIZE_MAX,
@@ -253,3 +254,20 @@ export const resolveDiscrepancyBody = discrepancyRef.omit({ lockCheckId: true })
 
 /** The photo route's params: a short-lived URL to view it. */
 export const lockPhotoParams = z.object({ lockCheckId: idParam, imageName: z.string().min(1).max(200) });
+
+/** How often a location's units are to be checked in full; the 'noLockCheck' alert says when one is overdue. */
+export const lockCheckCadenceBody = z.object({
+  everyDays: z
+    .number({ error: 'Days are a whole number' })
+    .int('Days are a whole number')
+    .min(1, 'At least every day')
+    .max(LOCK_CHECK_EVERY_DAYS_MAX, `At most every ${LOCK_CHECK_EVERY_DAYS_MAX} days`),
+});
+export const lockCheckCadence = z.object({
+  locationId: id,
+  everyDays: z.number().int().positive(),
+  /** When the last full check finished (null: none yet). */
+  lastFullCheckAt: isoDateTime.nullable(),
+  /** When a full check is next due: everyDays after the last one, or after the first roster (null: no roster). */
+  dueAt: isoDateTime.nullable(),
+});
