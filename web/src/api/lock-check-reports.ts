@@ -56,3 +56,21 @@ export const useResolveDiscrepancy = (lockCheckId: number) => {
     onSuccess: invalidate,
   });
 };
+
+const cadenceInput = (locationId: number) => ({ params: { locationId } });
+
+/** How often the location's units are checked in full, its last full check and when the next is due. */
+export const useLockCheckCadence = (locationId: number) =>
+  useQuery({
+    queryKey: queryKeyOf('lockCheck.cadence', cadenceInput(locationId)),
+    queryFn: ({ signal }) => api('lockCheck.cadence', { ...cadenceInput(locationId), signal }),
+  });
+
+export const useSetLockCheckCadence = (locationId: number) => {
+  const invalidate = useInvalidateGroup(['lockCheck.cadence']);
+  return useMutation({
+    mutationFn: (everyDays: number) =>
+      api('lockCheck.setCadence', { ...cadenceInput(locationId), body: { everyDays } }),
+    onSuccess: invalidate,
+  });
+};

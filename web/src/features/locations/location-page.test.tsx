@@ -67,6 +67,16 @@ const base: FakeHandlers = {
   'walkReport.someByLocation': () => ({ walkReports: [aReport(7)], totalCount: 1 }),
 };
 
+const cadence = (
+  over: Partial<{ everyDays: number; lastFullCheckAt: string | null; dueAt: string | null }> = {},
+) => ({
+  locationId: 11,
+  everyDays: 7,
+  lastFullCheckAt: '2026-01-01T15:00:00.000Z',
+  dueAt: '2026-01-08T15:00:00.000Z',
+  ...over,
+});
+
 describe('LocationPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -172,6 +182,7 @@ describe('LocationPage', () => {
     const { fake } = renderLocation(
       {
         ...base,
+        'lockCheck.cadence': () => cadence(),
         'lockCheck.someByLocation': () => ({
           lockChecks: [
             aLockCheck({ id: 42, finishedAt: null, openDiscrepancyCount: 0, checkedCount: 1 }),
@@ -194,7 +205,11 @@ describe('LocationPage', () => {
 
   it('says how a lock check starts when the location has none', async () => {
     renderLocation(
-      { ...base, 'lockCheck.someByLocation': () => ({ lockChecks: [], totalCount: 0 }) },
+      {
+        ...base,
+        'lockCheck.cadence': () => cadence({ dueAt: null }),
+        'lockCheck.someByLocation': () => ({ lockChecks: [], totalCount: 0 }),
+      },
       { route: '/app/locations/11#lock-checks' },
     );
     expect(
@@ -202,6 +217,57 @@ describe('LocationPage', () => {
         'No lock checks yet. A walker starts one from Record a Walk once the location has a unit roster.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('says how often the units are checked in full, and lets a Manager change it', async () => {
+    let everyDays = 7;
+    const { fake, user } = renderLocation(
+      {
+        ...base,
+        'lockCheck.cadence': () => cadence({ everyDays }),
+        'lockCheck.setCadence': ({ body }) => {
+          everyDays = (body as { everyDays: number }).everyDays;
+          return cadence({ everyDays });
+        },
+        'lockCheck.someByLocation': () => ({ lockChecks: [], totalCount: 0 }),
+      },
+      { route: '/app/locations/11#lock-checks' },
+    );
+    const line = await screen.findByTestId('lock-check-cadence');
+    expect(line).toHaveTextContent(
+      // On the location's clock (Springfield, IL), which the dates name for a viewer on UTC.
+      'A full lock check is due every 7 days. Last full check: Jan 1, 2026 (CST). Overdue since Jan 8, 2026 (CST).',
+    );
+    await user.click(within(line).getByRole('button', { name: 'Change how often' }));
+    const days = within(line).getByRole('spinbutton', { name: 'Every how many days' });
+    await user.clear(days);
+    await user.type(days, '0');
+    await user.click(within(line).getByRole('button', { name: 'Save' }));
+    expect(await within(line).findByText('At least every day')).toBeInTheDocument();
+    expect(fake.callsOf('lockCheck.setCadence')).toHaveLength(0);
+    await user.clear(days);
+    await user.type(days, '3');
+    await user.click(within(line).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(line).toHaveTextContent('due every 3 days'));
+    expect(fake.callsOf('lockCheck.setCadence')[0]).toMatchObject({
+      params: { locationId: '11' },
+      body: { everyDays: 3 },
+    });
+  });
+
+  it('says when the next is due, and does not offer an Employee to change how often', async () => {
+    renderLocation(
+      {
+        ...base,
+        'lockCheck.cadence': () => cadence({ lastFullCheckAt: null, dueAt: '2099-01-01T15:00:00.000Z' }),
+        'lockCheck.someByLocation': () => ({ lockChecks: [], totalCount: 0 }),
+      },
+      { route: '/app/locations/11#lock-checks', user: aPerson({ roleId: Role.Employee }) },
+    );
+    expect(await screen.findByTestId('lock-check-cadence')).toHaveTextContent(
+      'A full lock check is due every 7 days. Last full check: none yet. Next due Jan 1, 2099 (CST).',
+    );
+    expect(screen.queryByRole('button', { name: 'Change how often' })).not.toBeInTheDocument();
   });
 
   it('lists the employees of the location on #employees', async () => {

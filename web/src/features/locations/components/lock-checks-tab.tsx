@@ -4,6 +4,7 @@ import {
   Card,
   CardContent,
   Chip,
+  Divider,
   List,
   ListItemButton,
   ListItemText,
@@ -19,6 +20,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { useLockChecksOfLocation } from '../../../api/lock-check-reports.ts';
 import { formatDateTime } from '../../../lib/time.ts';
+import { LockCheckCadence } from './lock-check-cadence.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -33,6 +35,8 @@ export const LockChecksTab = ({ location }: { location: Location }) => {
   return (
     <Card variant="outlined">
       <CardContent>
+        <LockCheckCadence location={location} />
+        <Divider sx={{ my: 2 }} />
         {totalCount === 0 ? (
           <Typography color="text.secondary">
             No lock checks yet. A walker starts one from Record a Walk once the location has a unit roster.
