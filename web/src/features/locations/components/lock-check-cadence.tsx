@@ -21,10 +21,12 @@ export const LockCheckCadence = ({ location }: { location: Location }) => {
   const cadence = useLockCheckCadence(location.id);
   const { can } = useAuthorization();
   const [editing, setEditing] = useState(false);
+  // Overdue as of when the tab was opened.
+  const [openedAt] = useState(() => Date.now());
   if (!cadence.data) return null;
   const { everyDays, lastFullCheckAt, dueAt } = cadence.data;
   const zone = { timeZone: locationTimeZone(location) };
-  const overdue = dueAt !== null && new Date(dueAt).getTime() < Date.now();
+  const overdue = dueAt !== null && new Date(dueAt).getTime() < openedAt;
   return (
     <Stack spacing={1} data-testid="lock-check-cadence">
       <Typography>
