@@ -214,6 +214,48 @@ export const incidentStatus = (tx: StatusTx, before?: StatusIncident, after?: St
   return to ? [item.add(ids(to)).commit()] : [];
 };
 
+/** A lock check finished (issue 31): the location's last one, with none of its discrepancies closed yet. */
+export const lockCheckFinishedStatus = (
+  tx: StatusTx,
+  at: StatusKey,
+  check: { lockCheckId: number; finishedAt: string; discrepancyCount: number },
+) => [
+  tx.locationStatus
+    .update(statusKeyOf(at))
+    .set({
+      lastLockCheck: `${check.lockCheckId}.${encodeInstant(Date.parse(check.finishedAt), 'up')}.${check.discrepancyCount}`,
+    })
+    .remove(['lockClosed'])
+    .commit(),
+];
+
+/**
+ * One of a check's discrepancies closed (resolved, or a task made of it): counted against its check's open ones
+ * while that check is the last; an entry of an older check is never counted. Written twice, it counts once.
+ */
+export const discrepancyClosedStatus = (
+  tx: StatusTx,
+  at: StatusKey,
+  closed: { lockCheckId: number; unit: string; kind: string },
+) => [
+  tx.locationStatus
+    .update(statusKeyOf(at))
+    .add({ lockClosed: [`${closed.lockCheckId}.${closed.unit}.${closed.kind}`] })
+    .commit(),
+];
+
+/** The item's last lock check: its id, when it finished, and how many of its discrepancies are still open. */
+export const lastLockCheckOf = (item: Pick<LocationStatusItem, 'lastLockCheck' | 'lockClosed'>) => {
+  if (!item.lastLockCheck) return null;
+  const [id = '', finished = '', discrepancies = ''] = item.lastLockCheck.split('.');
+  const closed = (item.lockClosed ?? []).filter((entry) => entry.startsWith(`${id}.`)).length;
+  return {
+    id: Number(id),
+    finishedAt: new Date(decodeInstant(finished)).toISOString(),
+    openDiscrepancies: Math.max(0, Number(discrepancies) - closed),
+  };
+};
+
 /** A schedule set: the item's time zone and windows. */
 export const scheduleStatus = (tx: StatusTx, schedule: StatusKey & ScheduleTimes) => [
   tx.locationStatus
