@@ -16,6 +16,8 @@ import { mapBounded } from '@sitewalk/functions/domain/fan-out';
 import { demoWindowDays, type DemoReport, type DemoTenant } from './generate.ts';
 import type { Progress } from '../progress.ts';
 import { BATCHES_IN_FLIGHT, putInBatches } from './batch-write.ts';
+import { demoLockData } from './lock-checks.ts';
+import { writeDemoRosters } from './write-lock-checks.ts';
 
 export interface DemoWriteResult {
   /** False when this seed's tenant was already there (nothing was written). */
@@ -403,6 +405,17 @@ export const writeDemo = async (
     ),
   ]);
   written.finish();
+
+  // Unit rosters and lock checks (issue 31), before the people's e-mail guards: a tenant cut short is written again.
+  const lockData = demoLockData(demo, now);
+  const personOf = new Map(demo.people.map((p) => [p.key, { ...p, userId: must(personIds, p.key) }]));
+  await writeDemoRosters(
+    db,
+    lockData.rosters,
+    (key) => must(placeOf, key),
+    (key) => must(personOf, key),
+  );
+  log(`${lockData.rosters.length} unit rosters`);
 
   // The people's items and audit entries once every sign-in is made, their e-mail guards last: the owner's
   // says the tenant is written.
