@@ -251,9 +251,6 @@ export const createLockChecks = ({ db, storage }: { db: DataService; storage: St
 
   /** The unit's result as answered, with its photos. */
   const unitResult = async (check: LockCheckItem, result: LockResultItem) => {
-    const { data } = await db.entities.lockPhoto.query
-      .primary({ lockCheckId: check.lockCheckId, unitKey: result.unitKey })
-      .go({ pages: 'all' });
     const photos = await photosOf({ photos: await photosOfUnit(db, check.lockCheckId, result.unitKey) });
     return resultAnswer(
       result,
