@@ -25,6 +25,14 @@ import { mailOutboxEntity } from './entities/mail.ts';
 import { rosterChunkEntity, rosterMappingEntity, rosterVersionEntity } from './entities/roster.ts';
 import { lockCheckCadenceEntity } from './entities/lockCheckCadence.ts';
 import {
+  lockCheckEntity,
+  lockCheckStartEntity,
+  lockDiscrepancyEntity,
+  lockPhotoEntity,
+  lockResultEntity,
+  unitFindingEntity,
+} from './entities/lockCheck.ts';
+import {
   alertEntity,
   alertInboxEntity,
   alertKeyEntity,
@@ -86,6 +94,12 @@ export const entities = {
   rosterChunk: rosterChunkEntity,
   rosterMapping: rosterMappingEntity,
   lockCheckCadence: lockCheckCadenceEntity,
+  lockCheck: lockCheckEntity,
+  lockCheckStart: lockCheckStartEntity,
+  lockResult: lockResultEntity,
+  lockPhoto: lockPhotoEntity,
+  lockDiscrepancy: lockDiscrepancyEntity,
+  unitFinding: unitFindingEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */
