@@ -1,12 +1,11 @@
-import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
+import { auditedDataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { lockCheckRoutes } from '@sitewalk/shared/contract/lockCheck';
 import { createRosters } from '../domain/rosters.ts';
 import { createLockChecks } from '../domain/lock-checks.ts';
-import { NotAvailableError } from '../domain/errors.ts';
 import { toRosterVersion, toRosterVersionSummary } from '../views/rosters.ts';
 
-const db = dataFromEnv();
+const db = auditedDataFromEnv();
 const rosters = createRosters({ db });
 const lockChecks = createLockChecks({ db, storage: storageFromEnv() });
 
@@ -51,9 +50,8 @@ export const implementations: Implementations<'lockCheck'> = {
   'lockCheck.photo': async ({ actor, params }) =>
     lockChecks.photo(actor, params.lockCheckId, params.imageName),
 
-  'lockCheck.resolveDiscrepancy': async () => {
-    throw new NotAvailableError('Resolving a discrepancy is not available yet');
-  },
+  'lockCheck.resolveDiscrepancy': async ({ actor, params, body }) =>
+    lockChecks.resolve(actor, params.lockCheckId, body),
 };
 
 export const handler = createResourceHandler('lockCheck', lockCheckRoutes, implementations, withActors(db));
