@@ -94,7 +94,8 @@ export const resourceAccess = {
   // CSV and PDF exports: reads the table, reads photos for PDFs, writes and signs export files.
   export: { table: 'read', storage: ['read', 'export'] },
   // Unit rosters and their companies' CSV mappings, lock checks and their door photos (issue 31).
-  lockCheck: { table: 'readWrite', storage: ['put', 'read'] },
+  // Audited: a roster imported, a check finished, a discrepancy resolved.
+  lockCheck: { table: 'readWrite', storage: ['put', 'read'], auditWriter: true },
 } as const satisfies Record<Resource, ResourceAccess>;
 
 /**

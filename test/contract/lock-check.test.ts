@@ -393,6 +393,168 @@ describe('recording', () => {
   });
 });
 
+describe('following up discrepancies', () => {
+  let locationId: number;
+  let walker: Person;
+  let lead: Person;
+  let checkId: number;
+  let openCheckId: number;
+  beforeAll(async () => {
+    locationId = await a.addLocation('Lock check follow-up');
+    walker = await a.person(Role.Employee, [locationId]);
+    lead = await a.person(Role.AssistantManager, [locationId]);
+    await importRoster(locationId, ROSTER);
+    const check = await startAs(walker, locationId, { kind: 'prefix', prefix: 'A' });
+    await tapAs(walker, check.id, 'A-1', 'noLock', at(1)); // rented, no lock: unsecured
+    await tapAs(walker, check.id, 'A-2', 'tenantLock', at(2)); // vacant with a tenant lock
+    await tapAs(walker, check.id, 'A-5', 'doorOpen', at(3)); // rented, delinquent: doorOpen and not overlocked
+    await finishAs(walker, check.id, at(9));
+    checkId = check.id;
+    openCheckId = (await startAs(walker, locationId)).id;
+    await tapAs(walker, openCheckId, 'A-1', 'noLock', at(1));
+  });
+
+  const resolvePath = (id: number) => `/api/lock-check/${id}/resolve`;
+  const taskBody = (ref: { lockCheckId: number; unit: string; kind: string }) => ({
+    title: `Unit ${ref.unit}`,
+    description: 'Lock the unit and call the tenant',
+    locationId,
+    dueAt: '2026-12-01T17:00:00.000Z',
+    priority: 1 as const,
+    lockDiscrepancy: ref as BodyOf<'task.create'>['lockDiscrepancy'] & object,
+  });
+
+  it('an Assistant Manager resolves one with a note, once; the report shows it resolved and counts it', async () => {
+    const resolved = await api(lead, 'lockCheck.resolveDiscrepancy', {
+      params: { lockCheckId: checkId },
+      body: { unit: 'a-2', kind: 'vacantTenantLock', note: ' Tenant moved units; lease corrected ' },
+    });
+    expect(resolved).toMatchObject({
+      unit: 'A-2',
+      kind: 'vacantTenantLock',
+      severity: 1,
+      finding: 'tenantLock',
+      resolution: 'Tenant moved units; lease corrected',
+      resolvedBy: { firstName: `Role${Role.AssistantManager}` },
+      taskId: null,
+    });
+    expect(Date.parse(resolved.resolvedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    const again = await call(lead, 'POST', resolvePath(checkId), {
+      unit: 'A-2',
+      kind: 'vacantTenantLock',
+      note: 'x',
+    });
+    expect(again.status).toBe(409);
+    const report = await getAs(walker, checkId);
+    expect(report.discrepancies.find((d) => d.unit === 'A-2')).toEqual(resolved);
+    expect(report.openDiscrepancyCount).toBe(report.discrepancyCount - 1);
+    const listed = await api(lead, 'lockCheck.someByLocation', { params: { locationId }, query: {} });
+    expect(listed.lockChecks.find((c) => c.id === checkId)).toMatchObject({
+      discrepancyCount: report.discrepancyCount,
+      openDiscrepancyCount: report.discrepancyCount - 1,
+    });
+  });
+
+  it('an Employee may not resolve (403); an unfinished check, or a discrepancy it does not have: 409 and 404; a note is needed (400)', async () => {
+    const body = { unit: 'A-1', kind: 'unsecured', note: 'Locked it' };
+    expect((await call(walker, 'POST', resolvePath(checkId), body)).status).toBe(403);
+    expect((await call(lead, 'POST', resolvePath(openCheckId), body)).status).toBe(409);
+    expect((await call(lead, 'POST', resolvePath(checkId), { ...body, unit: 'A-3' })).status).toBe(404);
+    for (const bad of [{ note: ' ' }, { kind: 'stolen' }, { unit: '' }, { note: 'x'.repeat(5000) }]) {
+      const response = await call(lead, 'POST', resolvePath(checkId), { ...body, ...bad });
+      expect(response.status).toBe(400);
+      expect(Object.keys(response.body.validationErrors ?? {})).toEqual(Object.keys(bad));
+    }
+    expect((await call(managerB, 'POST', resolvePath(checkId), body)).status).toBe(404);
+    expect((await getAs(walker, checkId)).discrepancies.find((d) => d.unit === 'A-1')?.resolvedAt).toBeNull();
+  });
+
+  it('turns one into a task, once: the task and the report name each other; a second task 409', async () => {
+    const ref = { lockCheckId: checkId, unit: 'a-5', kind: 'doorOpen' as const };
+    const task = await api(lead, 'task.create', { body: taskBody(ref) });
+    expect(task).toMatchObject({
+      priority: 1,
+      lockDiscrepancy: { lockCheckId: checkId, unit: 'A-5', kind: 'doorOpen' },
+    });
+    expect((await api(lead, 'task.get', { params: { id: task.id } })).lockDiscrepancy).toEqual(
+      task.lockDiscrepancy,
+    );
+    const report = await getAs(walker, checkId);
+    expect(report.discrepancies.find((d) => d.unit === 'A-5' && d.kind === 'doorOpen')).toMatchObject({
+      taskId: task.id,
+      resolvedAt: null,
+    });
+    // Its other discrepancy is not linked.
+    expect(report.discrepancies.find((d) => d.unit === 'A-5' && d.kind !== 'doorOpen')?.taskId).toBeNull();
+    const second = await call(lead, 'POST', '/api/task', taskBody(ref));
+    expect(second.status).toBe(409);
+  });
+
+  it('two tasks for one discrepancy at once: one is made', async () => {
+    const ref = { lockCheckId: checkId, unit: 'A-1', kind: 'unsecured' as const };
+    const answers = await Promise.all([1, 2].map(() => call(lead, 'POST', '/api/task', taskBody(ref))));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+  });
+
+  it('a task for a discrepancy of an unfinished check, of another location, or none: 400; an Employee may not (403)', async () => {
+    for (const ref of [
+      { lockCheckId: openCheckId, unit: 'A-1', kind: 'unsecured' },
+      { lockCheckId: checkId, unit: 'A-3', kind: 'unsecured' },
+      { lockCheckId: checkId, unit: 'A-2', kind: 'notFound' },
+      { lockCheckId: 99_999_999, unit: 'A-1', kind: 'unsecured' },
+    ]) {
+      const response = await call(lead, 'POST', '/api/task', taskBody(ref));
+      expect(response.status, JSON.stringify(ref)).toBe(400);
+      expect(response.body.validationErrors).toHaveProperty(['lockDiscrepancy']);
+    }
+    const elsewhereTask = await call(admin, 'POST', '/api/task', {
+      ...taskBody({ lockCheckId: checkId, unit: 'A-2', kind: 'vacantTenantLock' }),
+      locationId: a.locationId,
+    });
+    expect(elsewhereTask.status).toBe(400);
+    const bad = await call(
+      lead,
+      'POST',
+      '/api/task',
+      taskBody({ lockCheckId: checkId, unit: 'A-2', kind: 'stolen' }),
+    );
+    expect(bad.status).toBe(400);
+    expect(
+      (
+        await call(
+          walker,
+          'POST',
+          '/api/task',
+          taskBody({ lockCheckId: checkId, unit: 'A-2', kind: 'vacantTenantLock' }),
+        )
+      ).status,
+    ).toBe(403);
+  });
+
+  it("the company's audit log records the roster import, the finish and the resolve", async () => {
+    const { entries } = await api(admin, 'activity.someByManagementCompany', {
+      params: { id: a.companyId },
+      query: { locationId, limit: 50 },
+    });
+    const of = (action: string) => entries.filter((e) => e.action === action);
+    expect(of('importRoster')[0]).toMatchObject({
+      objectKind: 'location',
+      objectId: locationId,
+      after: { rosterVersion: 1, unitCount: 30, added: 30, removed: 0 },
+    });
+    expect(of('finish').find((e) => e.objectId === checkId)).toMatchObject({
+      objectKind: 'lockCheck',
+      actor: { id: walker.id },
+      after: { finishedAt: at(9), scope: 'Units starting with A' },
+    });
+    expect(of('resolve').find((e) => e.objectId === checkId)).toMatchObject({
+      objectKind: 'lockCheck',
+      actor: { id: lead.id },
+      after: { unit: 'A-2', kind: 'vacantTenantLock', resolution: 'Tenant moved units; lease corrected' },
+    });
+  });
+});
+
 describe('door photos', () => {
   // Two of the generated door photos (seed 1) that the local reader reads exactly: units 748 and 868.
   const [door748, door868] = doorImages(1, 2);

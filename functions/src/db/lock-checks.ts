@@ -10,6 +10,7 @@ import type {
 } from './entities/lockCheck.ts';
 import { createOutcome, writeIf, type CreateOutcome } from './conditional.ts';
 import { deleteByKeys, pageOfQuery } from './bounded.ts';
+import { writeAudited, type AuditActor, type AuditRecord } from './audit.ts';
 
 /** Named access patterns of lock checks (docs/data-model.md, 'Lock checks'). */
 
@@ -111,19 +112,77 @@ export const getUnitFinding = async (
 export const getLockResult = async (db: DataService, lockCheckId: number, unitKey: string) =>
   (await db.entities.lockResult.get({ lockCheckId, unitKey }).go()).data;
 
-/** Closes the check: false when it was closed already. */
-export const closeLockCheck = async (db: DataService, lockCheckId: number, finishedAt: string) =>
-  !(
-    await db.transaction
-      .write(({ lockCheck }) => [
-        lockCheck
-          .patch({ lockCheckId })
-          .set({ finishedAt })
-          .where((a, op) => op.notExists(a.finishedAt))
-          .commit(),
-      ])
-      .go()
-  ).canceled;
+/** Closes the check, with its audit entry: false when it was closed already. */
+export const closeLockCheck = async (
+  db: DataService,
+  actor: AuditActor,
+  check: Pick<
+    LockCheckItem,
+    'lockCheckId' | 'managementCompanyId' | 'locationId' | 'organizationId' | 'unitCount'
+  >,
+  finishedAt: string,
+  scope: string,
+) => {
+  const { lockCheckId } = check;
+  const record: AuditRecord = {
+    managementCompanyId: check.managementCompanyId,
+    action: 'finish',
+    objectKind: 'lockCheck',
+    objectId: lockCheckId,
+    objectName: `Lock check ${lockCheckId}`,
+    locationId: check.locationId,
+    organizationId: check.organizationId,
+    before: null,
+    after: { finishedAt, scope, unitCount: check.unitCount },
+  };
+  const outcome = await writeAudited(db, { actor, record }, ({ lockCheck }) => [
+    lockCheck
+      .patch({ lockCheckId })
+      .set({ finishedAt })
+      .where((a, op) => op.notExists(a.finishedAt))
+      .commit(),
+  ]);
+  return !outcome.canceled;
+};
+
+/**
+ * Resolves a discrepancy with a note, counted on its check, with its audit entry: false when it was resolved
+ * already.
+ */
+export const resolveDiscrepancy = async (
+  db: DataService,
+  actor: AuditActor & { firstName: string; lastName: string },
+  check: Pick<LockCheckItem, 'lockCheckId' | 'managementCompanyId' | 'locationId' | 'organizationId'>,
+  item: Pick<LockDiscrepancyItem, 'unitKey' | 'kind' | 'unit'>,
+  resolution: { resolvedAt: string; resolution: string },
+) => {
+  const { lockCheckId } = check;
+  const record: AuditRecord = {
+    managementCompanyId: check.managementCompanyId,
+    action: 'resolve',
+    objectKind: 'lockCheck',
+    objectId: lockCheckId,
+    objectName: `Lock check ${lockCheckId}: unit ${item.unit}`,
+    locationId: check.locationId,
+    organizationId: check.organizationId,
+    before: null,
+    after: { unit: item.unit, kind: item.kind, resolution: resolution.resolution },
+  };
+  const outcome = await writeAudited(db, { actor, record }, ({ lockDiscrepancy, lockCheck }) => [
+    lockDiscrepancy
+      .patch({ lockCheckId, unitKey: item.unitKey, kind: item.kind })
+      .set({
+        ...resolution,
+        resolvedBy: actor.userId,
+        resolvedByFirstName: actor.firstName,
+        resolvedByLastName: actor.lastName,
+      })
+      .where((a, op) => op.notExists(a.resolvedAt))
+      .commit(),
+    lockCheck.patch({ lockCheckId }).add({ resolvedCount: 1 }).commit(),
+  ]);
+  return !outcome.canceled;
+};
 
 /** Items a DynamoDB transaction writes at most. */
 const TRANSACTION_ITEMS = 100;
@@ -251,3 +310,8 @@ export const setLockPhotoRead = (
       .where((a, op) => `${op.notExists(a.readEtag)} OR ${op.ne(a.readEtag, read.readEtag)}`)
       .go(),
   );
+
+export const getDiscrepancy = async (
+  db: DataService,
+  key: Pick<LockDiscrepancyItem, 'lockCheckId' | 'unitKey' | 'kind'>,
+) => (await db.entities.lockDiscrepancy.get(key).go()).data;

@@ -20,6 +20,7 @@ import {
   type ImportedUnit,
 } from '@sitewalk/shared/roster';
 import type {
+  resolveDiscrepancyBody,
   lockPhotoUploadBody,
   lockResultBody,
   startLockCheckBody,
@@ -35,6 +36,8 @@ import { currentRosterVersion, rosterUnits } from '../db/rosters.ts';
 import {
   closeLockCheck,
   createDiscrepancies,
+  resolveDiscrepancy,
+  getDiscrepancy,
   createLockPhoto,
   photosOfCheck,
   photosOfUnit,
@@ -55,6 +58,8 @@ import { mapBounded } from '../db/bounded.ts';
 import type { Storage } from '../ports/storage.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
 import { locationPlacement, visibleLocation } from './placements.ts';
+import { authorize } from './authorize.ts';
+import { clock } from '../ports/clock.ts';
 import { canSee } from '@sitewalk/shared/policy';
 import { presignOwnedUpload, presignPendingUpload, presignedView } from './uploads.ts';
 import type { TextDetector } from '../ports/text-detector.ts';
@@ -63,6 +68,9 @@ import { unitFromDetections } from './unit-reading.ts';
 export const LOCK_CHECK_NOT_FOUND = 'Lock check not found';
 const FINISHED = 'A finished lock check cannot be changed';
 const NO_ROSTER = 'This location has no unit roster yet';
+export const DISCREPANCY_HAS_TASK = 'This discrepancy has a task already';
+const RESOLVED = 'This discrepancy is resolved already';
+const NOT_A_DISCREPANCY = 'The discrepancy is not one of a finished lock check of this location';
 
 /** A check's header with its location as it is now (a moved location takes its checks along). */
 interface PlacedCheck {
@@ -119,6 +127,26 @@ export const discrepanciesOfCheck = (
       roster: unit ? JSON.stringify(unit) : undefined,
     }));
   });
+};
+
+/**
+ * The discrepancy a new task follows up (task.create's `lockDiscrepancy`): one of a finished lock check of the
+ * task's location (else 400), without a task yet (else 409; the create links it under the same condition).
+ */
+export const followedDiscrepancy = async (
+  db: DataService,
+  locationId: number,
+  ref: { lockCheckId: number; unit: string; kind: DiscrepancyKind },
+) => {
+  const [check, item] = await Promise.all([
+    getLockCheck(db, ref.lockCheckId),
+    getDiscrepancy(db, { lockCheckId: ref.lockCheckId, unitKey: unitKey(ref.unit), kind: ref.kind }),
+  ]);
+  if (!check || check.locationId !== locationId || check.finishedAt === undefined || !item) {
+    throw new BadRequestError(NOT_A_DISCREPANCY, { lockDiscrepancy: [NOT_A_DISCREPANCY] });
+  }
+  if (item.taskId !== undefined) throw new ConflictError(DISCREPANCY_HAS_TASK);
+  return item;
 };
 
 export const createLockChecks = ({ db, storage }: { db: DataService; storage: Storage }) => {
@@ -379,7 +407,8 @@ export const createLockChecks = ({ db, storage }: { db: DataService; storage: St
     finish: async (actor: Actor, lockCheckId: number, finishedAt: string) => {
       const placed = await loadWalkers(actor, lockCheckId);
       let { check } = placed;
-      if (check.finishedAt === undefined) await closeLockCheck(db, lockCheckId, finishedAt);
+      if (check.finishedAt === undefined)
+        await closeLockCheck(db, actor, check, finishedAt, scopeLabel(scopeOf(check)));
       check = (await getLockCheck(db, lockCheckId)) ?? check;
       if (check.finishedAt !== finishedAt) throw new ConflictError(FINISHED);
       await recordDiscrepancies(check);
@@ -443,6 +472,33 @@ export const createLockChecks = ({ db, storage }: { db: DataService; storage: St
       const photo = (await photosOfCheck(db, lockCheckId)).find((p) => p.imageName === imageName);
       if (!photo) throw new NotFoundError('Photo not found');
       return presignedView(storage, photo.key);
+    },
+
+    /**
+     * Resolves one of a finished check's discrepancies with a note (Assistant Managers and above of its
+     * location), once: a second resolve answers 409.
+     */
+    resolve: async (actor: Actor, lockCheckId: number, body: z.output<typeof resolveDiscrepancyBody>) => {
+      const { check, location } = await load(actor, lockCheckId);
+      authorize(actor, 'resolveLockDiscrepancy', locationPlacement(location), LOCK_CHECK_NOT_FOUND);
+      if (check.finishedAt === undefined || check.discrepancyCount === undefined)
+        throw new ConflictError("Only a finished lock check's discrepancies are resolved");
+      const key = { lockCheckId, unitKey: unitKey(body.unit), kind: body.kind };
+      const item = await getDiscrepancy(db, key);
+      if (!item) throw new NotFoundError('Discrepancy not found');
+      if (item.resolvedAt !== undefined) throw new ConflictError(RESOLVED);
+      const resolver = await getUser(db, actor.userId);
+      const resolved = await resolveDiscrepancy(
+        db,
+        { ...actor, firstName: resolver?.firstName ?? '', lastName: resolver?.lastName ?? '' },
+        check,
+        item,
+        { resolvedAt: clock.now().toISOString(), resolution: body.note },
+      );
+      if (!resolved) throw new ConflictError(RESOLVED);
+      const stored = await getDiscrepancy(db, key);
+      if (!stored) throw new NotFoundError('Discrepancy not found');
+      return discrepancyAnswer(stored);
     },
 
     /** A page of a location's checks, newest first. */

@@ -1,13 +1,12 @@
-import { dataFromEnv, storageFromEnv, withActors } from '../composition.ts';
+import { auditedDataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { lockCheckRoutes } from '@sitewalk/shared/contract/lockCheck';
 import { createRosters } from '../domain/rosters.ts';
 import { createLockCheckCadences } from '../domain/lock-check-cadence.ts';
 import { createLockChecks } from '../domain/lock-checks.ts';
-import { NotAvailableError } from '../domain/errors.ts';
 import { toRosterVersion, toRosterVersionSummary } from '../views/rosters.ts';
 
-const db = dataFromEnv();
+const db = auditedDataFromEnv();
 const rosters = createRosters({ db });
 const cadences = createLockCheckCadences({ db });
 const lockChecks = createLockChecks({ db, storage: storageFromEnv() });
@@ -53,9 +52,8 @@ export const implementations: Implementations<'lockCheck'> = {
   'lockCheck.photo': async ({ actor, params }) =>
     lockChecks.photo(actor, params.lockCheckId, params.imageName),
 
-  'lockCheck.resolveDiscrepancy': async () => {
-    throw new NotAvailableError('Resolving a discrepancy is not available yet');
-  },
+  'lockCheck.resolveDiscrepancy': async ({ actor, params, body }) =>
+    lockChecks.resolve(actor, params.lockCheckId, body),
 
   'lockCheck.cadence': async ({ actor, params }) => cadences.get(actor, params.locationId),
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataService } from '@sitewalk/functions/db/service';
-import { createRosterVersion, putRosterChunks, rosterChunks } from '@sitewalk/functions/db/rosters';
+import { putRosterChunks, rosterChunks } from '@sitewalk/functions/db/rosters';
 import { daysAfter } from '@sitewalk/functions/db/lock-check-cadence';
 import { LOCK_CHECK_EVERY_DAYS_DEFAULT } from '@sitewalk/shared/constants';
 import { compareUnitNumbers } from '@sitewalk/shared/roster';
@@ -47,7 +47,8 @@ export const writeDemoRosters = async (
     const chunks = rosterChunks(header, units);
     header.chunkCount = chunks.length;
     await putRosterChunks(db, chunks);
-    await createRosterVersion(db, header);
+    // The header as an import writes it, without the import's audit entry (demo data has no history).
+    await db.entities.rosterVersion.create(header).go();
   });
   await putInBatches(
     rosters.map((roster) => ({
