@@ -24,6 +24,7 @@ let managerB: Person;
 let noRoster: number;
 let weekly: number;
 let everyThree: number;
+let checkedInFull: number;
 
 const DAY = 86_400_000;
 const at = (iso: string, plusMs: number) => new Date(new Date(iso).getTime() + plusMs);
@@ -39,7 +40,8 @@ beforeAll(async () => {
   noRoster = await a.addLocation('No roster yet');
   weekly = await a.addLocation('Checked weekly');
   everyThree = await a.addLocation('Checked every 3 days');
-  const all = [a.locationId, noRoster, weekly, everyThree];
+  checkedInFull = await a.addLocation('Checked in full');
+  const all = [a.locationId, noRoster, weekly, everyThree, checkedInFull];
   manager = await a.person(Role.Manager, all);
   assistant = await a.person(Role.AssistantManager, all);
   employee = await a.person(Role.Employee, all);
@@ -166,5 +168,111 @@ describe('setting the days', () => {
     expect(other.status).toBe(404);
     expect((await call(managerB, 'GET', `/api/lock-check/cadence/${locationId}`)).status).toBe(404);
     expect((await cadenceOf(manager, locationId)).everyDays).toBe(3);
+  });
+});
+
+describe('a finished lock check', () => {
+  const units = ['A-1', 'A-2', 'B-1'].map((number) => ({
+    number,
+    status: 'rented' as const,
+    delinquent: false,
+    overlocked: false,
+    size: null,
+  }));
+  /** A check of `scope` by the Employee: A-1's lock cut, every other unit in scope as it should be. */
+  const check = async (scope: { kind: 'all' } | { kind: 'prefix'; prefix: string }, finishedAt: Date) => {
+    const started = await api(employee, 'lockCheck.start', {
+      body: {
+        clientId: crypto.randomUUID(),
+        locationId: checkedInFull,
+        scope,
+        startedAt: new Date(finishedAt.getTime() - 600_000).toISOString(),
+      },
+    });
+    for (const number of scope.kind === 'all' ? ['A-1', 'A-2', 'B-1'] : ['B-1']) {
+      await api(employee, 'lockCheck.recordResult', {
+        params: { lockCheckId: started.id },
+        body: {
+          clientId: crypto.randomUUID(),
+          unit: number,
+          finding: number === 'A-1' ? 'lockCut' : 'tenantLock',
+          seenAt: new Date(finishedAt.getTime() - 60_000).toISOString(),
+        },
+      });
+    }
+    await api(employee, 'lockCheck.finish', {
+      params: { lockCheckId: started.id },
+      body: { finishedAt: finishedAt.toISOString() },
+    });
+    return started.id;
+  };
+  const cardOf = async () =>
+    (await api(manager, 'incident.portfolioPage', { query: { limit: 100 } })).locations.find(
+      (location) => location.id === checkedInFull,
+    );
+
+  beforeAll(async () => {
+    await api(manager, 'roster.import', {
+      params: { locationId: checkedInFull },
+      body: { basedOnVersion: null, units },
+    });
+  });
+
+  it("restarts the count when it is full, not when it covers a part; the dashboard card shows the last check's open discrepancies", async () => {
+    expect((await cardOf())?.lastLockCheck).toBeNull();
+    const fullAt = new Date(Date.now() - 2 * DAY);
+    const full = await check({ kind: 'all' }, fullAt);
+    expect(await cadenceOf(manager, checkedInFull)).toMatchObject({
+      lastFullCheckAt: fullAt.toISOString(),
+      dueAt: at(fullAt.toISOString(), LOCK_CHECK_EVERY_DAYS_DEFAULT * DAY).toISOString(),
+    });
+    expect((await cardOf())?.lastLockCheck).toEqual({
+      id: full,
+      finishedAt: fullAt.toISOString(),
+      openDiscrepancies: 1,
+    });
+
+    // Resolving it leaves none open; resolving again changes nothing.
+    const resolve = () =>
+      call(manager, 'POST', `/api/lock-check/${full}/resolve`, {
+        unit: 'a-1',
+        kind: 'lockCut',
+        note: 'New lock',
+      });
+    expect((await resolve()).status).toBe(200);
+    expect((await resolve()).status).toBe(409);
+    expect((await cardOf())?.lastLockCheck?.openDiscrepancies).toBe(0);
+
+    // A check of building B only: the card's last check, the count of days unmoved.
+    const partAt = new Date(Date.now() - DAY);
+    const part = await check({ kind: 'prefix', prefix: 'B' }, partAt);
+    expect((await cadenceOf(manager, checkedInFull)).lastFullCheckAt).toBe(fullAt.toISOString());
+    expect((await cardOf())?.lastLockCheck).toEqual({
+      id: part,
+      finishedAt: partAt.toISOString(),
+      openDiscrepancies: 0,
+    });
+  });
+
+  it('is counted once when its finish is sent again', async () => {
+    const before = await cardOf();
+    const finishedAt = new Date(Date.now() - 3_600_000);
+    const id = await check({ kind: 'all' }, finishedAt);
+    expect((await cardOf())?.lastLockCheck).toEqual({
+      id,
+      finishedAt: finishedAt.toISOString(),
+      openDiscrepancies: 1,
+    });
+    await call(manager, 'POST', `/api/lock-check/${id}/resolve`, {
+      unit: 'A-1',
+      kind: 'lockCut',
+      note: 'Fixed',
+    });
+    await api(employee, 'lockCheck.finish', {
+      params: { lockCheckId: id },
+      body: { finishedAt: finishedAt.toISOString() },
+    });
+    expect((await cardOf())?.lastLockCheck?.openDiscrepancies).toBe(0);
+    expect(before?.lastLockCheck?.id).not.toBe(id);
   });
 });

@@ -43,11 +43,11 @@ export const setLockCheckEveryDays = async (
   return getLockCheckCadence(db, locationId);
 };
 
-/** A full check finished: the count starts again from it (an older finish sent late moves nothing). */
+/** A full check finished: the count starts again from it (one older than the last full check moves nothing). */
 export const fullLockCheckFinished = async (db: DataService, locationId: number, finishedAt: string) => {
   const current = await getLockCheckCadence(db, locationId);
   const everyDays = current?.everyDays ?? LOCK_CHECK_EVERY_DAYS_DEFAULT;
-  if (current && current.since >= finishedAt) return;
+  if (current?.lastFullCheckAt !== undefined && current.lastFullCheckAt >= finishedAt) return;
   await db.entities.lockCheckCadence
     .upsert({
       locationId,

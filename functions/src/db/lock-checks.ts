@@ -1,5 +1,6 @@
 import type { CreateEntityItem } from 'electrodb';
 import type { DataService } from './service.ts';
+import { discrepancyClosedStatus, type StatusKey } from './location-status.ts';
 import type {
   LockCheckItem,
   LockDiscrepancyItem,
@@ -155,6 +156,8 @@ export const resolveDiscrepancy = async (
   check: Pick<LockCheckItem, 'lockCheckId' | 'managementCompanyId' | 'locationId' | 'organizationId'>,
   item: Pick<LockDiscrepancyItem, 'unitKey' | 'kind' | 'unit'>,
   resolution: { resolvedAt: string; resolution: string },
+  /** Where the location's status item is now (the dashboard counts the last check's open discrepancies). */
+  status: StatusKey,
 ) => {
   const { lockCheckId } = check;
   const record: AuditRecord = {
@@ -168,19 +171,28 @@ export const resolveDiscrepancy = async (
     before: null,
     after: { unit: item.unit, kind: item.kind, resolution: resolution.resolution },
   };
-  const outcome = await writeAudited(db, { actor, record }, ({ lockDiscrepancy, lockCheck }) => [
-    lockDiscrepancy
-      .patch({ lockCheckId, unitKey: item.unitKey, kind: item.kind })
-      .set({
-        ...resolution,
-        resolvedBy: actor.userId,
-        resolvedByFirstName: actor.firstName,
-        resolvedByLastName: actor.lastName,
-      })
-      .where((a, op) => op.notExists(a.resolvedAt))
-      .commit(),
-    lockCheck.patch({ lockCheckId }).add({ resolvedCount: 1 }).commit(),
-  ]);
+  const outcome = await writeAudited(
+    db,
+    { actor, record },
+    ({ lockDiscrepancy, lockCheck, locationStatus }) => [
+      lockDiscrepancy
+        .patch({ lockCheckId, unitKey: item.unitKey, kind: item.kind })
+        .set({
+          ...resolution,
+          resolvedBy: actor.userId,
+          resolvedByFirstName: actor.firstName,
+          resolvedByLastName: actor.lastName,
+        })
+        .where((a, op) => op.notExists(a.resolvedAt))
+        .commit(),
+      lockCheck.patch({ lockCheckId }).add({ resolvedCount: 1 }).commit(),
+      ...discrepancyClosedStatus({ locationStatus }, status, {
+        lockCheckId,
+        unit: item.unitKey,
+        kind: item.kind,
+      }),
+    ],
+  );
   return !outcome.canceled;
 };
 

@@ -55,6 +55,8 @@ import {
   type StoredLockCheck,
 } from '../db/lock-checks.ts';
 import { mapBounded } from '../db/bounded.ts';
+import { recordLastLockCheck, statusKeyOf } from '../db/location-status.ts';
+import { fullLockCheckFinished } from '../db/lock-check-cadence.ts';
 import type { Storage } from '../ports/storage.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
 import { locationPlacement, visibleLocation } from './placements.ts';
@@ -412,6 +414,14 @@ export const createLockChecks = ({ db, storage }: { db: DataService; storage: St
       check = (await getLockCheck(db, lockCheckId)) ?? check;
       if (check.finishedAt !== finishedAt) throw new ConflictError(FINISHED);
       await recordDiscrepancies(check);
+      // The dashboard's last lock check, and a full check restarts the count to the 'noLockCheck' alert.
+      const finished = (await getLockCheck(db, lockCheckId)) ?? check;
+      await recordLastLockCheck(db, statusKeyOf(placed.location), {
+        lockCheckId,
+        finishedAt,
+        discrepancyCount: finished.discrepancyCount ?? 0,
+      });
+      if (isFullCheck(scopeOf(check))) await fullLockCheckFinished(db, check.locationId, finishedAt);
       return report(placed);
     },
 
@@ -494,6 +504,7 @@ export const createLockChecks = ({ db, storage }: { db: DataService; storage: St
         check,
         item,
         { resolvedAt: clock.now().toISOString(), resolution: body.note },
+        statusKeyOf(location),
       );
       if (!resolved) throw new ConflictError(RESOLVED);
       const stored = await getDiscrepancy(db, key);

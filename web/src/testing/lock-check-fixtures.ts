@@ -18,7 +18,7 @@ export const aDiscrepancy = (overrides: Partial<Discrepancy> = {}): Discrepancy 
 /**
  * A finished full check of Harbor Self Storage (location 11) by Eli Employee: four units on the roster, three
  * of them checked: A-101's lock cut (with a photo that reads A-107), A-102 as the roster says, A-103 vacant with a
- * tenant lock (resolved), B-7 not on the roster (a task made of it), and A-104 not found.
+ * tenant lock (resolved), B-7 not on the roster (open, a task made of it), and A-104 not found.
  */
 export const aLockCheck = (overrides: Partial<LockCheck> = {}): LockCheck => ({
   id: 41,
@@ -33,7 +33,7 @@ export const aLockCheck = (overrides: Partial<LockCheck> = {}): LockCheck => ({
   unitCount: 4,
   checkedCount: 3,
   discrepancyCount: 4,
-  openDiscrepancyCount: 2,
+  openDiscrepancyCount: 3,
   countsByFinding: { tenantLock: 3, overlock: 0, companyLock: 0, noLock: 0, doorOpen: 0, lockCut: 1 },
   results: [
     {

@@ -271,24 +271,26 @@ const DiscrepancyItem = ({
           </Link>
         )}
         {row.state === 'open' && mayFollowUp && (
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" spacing={1} sx={{ mt: discrepancy.taskId !== null ? 1 : 0 }}>
             <Button size="small" variant="outlined" onClick={onResolve}>
               Resolve
             </Button>
-            <Button
-              size="small"
-              component={RouterLink}
-              to={paths.app.taskAdd.build({
-                lockCheckId: check.id,
-                unit: discrepancy.unit,
-                kind: discrepancy.kind,
-                locationId: check.locationId,
-                priority: discrepancy.severity,
-                title: `Unit ${discrepancy.unit}: ${DISCREPANCY_LABELS[discrepancy.kind]}`,
-              })}
-            >
-              Make a task
-            </Button>
+            {discrepancy.taskId === null && (
+              <Button
+                size="small"
+                component={RouterLink}
+                to={paths.app.taskAdd.build({
+                  lockCheckId: check.id,
+                  unit: discrepancy.unit,
+                  kind: discrepancy.kind,
+                  locationId: check.locationId,
+                  priority: discrepancy.severity,
+                  title: `Unit ${discrepancy.unit}: ${DISCREPANCY_LABELS[discrepancy.kind]}`,
+                })}
+              >
+                Make a task
+              </Button>
+            )}
           </Stack>
         )}
       </Box>

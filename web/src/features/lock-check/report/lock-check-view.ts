@@ -23,7 +23,8 @@ export interface DiscrepancyRow {
   roster: string;
   /** The unit's result (its photos, and whether a photo reads another number). */
   result: Result | null;
-  state: 'open' | 'resolved' | 'task';
+  /** Open until someone resolves it with a note; a task made of it keeps it open, linked, until then. */
+  state: 'open' | 'resolved';
 }
 
 const rosterLine = (roster: Discrepancy['roster']) =>
@@ -45,7 +46,7 @@ export const discrepancyRows = (check: LockCheck): DiscrepancyRow[] => {
     seen: discrepancy.finding === null ? 'Not found' : LOCK_FINDING_LABELS[discrepancy.finding],
     roster: rosterLine(discrepancy.roster),
     result: results.get(unitKey(discrepancy.unit)) ?? null,
-    state: discrepancy.resolvedAt !== null ? 'resolved' : discrepancy.taskId !== null ? 'task' : 'open',
+    state: discrepancy.resolvedAt !== null ? 'resolved' : 'open',
   }));
 };
 
