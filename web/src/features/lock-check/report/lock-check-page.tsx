@@ -328,13 +328,7 @@ const AllUnits = ({ check }: { check: LockCheck }) => {
                 </Typography>
                 <Typography component="span">{LOCK_FINDING_LABELS[result.finding]}</Typography>
                 {result.discrepancies.map((kind) => (
-                  <Chip
-                    key={kind}
-                    size="small"
-                    color="warning"
-                    variant="outlined"
-                    label={DISCREPANCY_LABELS[kind]}
-                  />
+                  <Chip key={kind} size="small" color="warning" label={DISCREPANCY_LABELS[kind]} />
                 ))}
               </Stack>
             </ListItem>
