@@ -105,7 +105,17 @@ describe('resource access', () => {
       .map(([name]) => name)
       .sort();
     expect(writers).toEqual(
-      ['auth', 'incident', 'location', 'managementCompany', 'organization', 'task', 'user', 'walk'].sort(),
+      [
+        'auth',
+        'incident',
+        'location',
+        'lockCheck',
+        'managementCompany',
+        'organization',
+        'task',
+        'user',
+        'walk',
+      ].sort(),
     );
     expect(environmentOf(resourceAccess.walk)).toContain('AUDIT_KEY_ID');
     expect(environmentOf(resourceAccess.export)).not.toContain('AUDIT_KEY_ID');

@@ -89,13 +89,10 @@ const seed = async (standIns: StandInsInfo, streamRead: boolean) => {
       `Writing the demo tenant of seed ${tenantSeed}, ${size} locations, ${days} days${completedMarkerDays === undefined ? '' : ` (completed markers of the last ${completedMarkerDays})`}…`,
     );
     const write = () =>
-      writeDemo(
-        deps,
-        demo,
-        (line) => console.log(`  ${line}`),
-        progress,
-        completedMarkersSince ? { completedMarkersSince } : {},
-      );
+      writeDemo(deps, demo, (line) => console.log(`  ${line}`), progress, {
+        ...(completedMarkersSince ? { completedMarkersSince } : {}),
+        lockChecks: index === 0,
+      });
     const result = await (streamRead ? write() : withoutStream(standIns, provisioned.tableName, write));
     // The owner, a company manager, an area manager and a location manager of each company.
     const signIn = [Role.Owner, Role.CompanyManager, Role.AreaManager, Role.Manager]

@@ -168,8 +168,13 @@ export const MARKER_NOTES_MAX = 500;
 export const UNIT_RANGE_MAX = 200;
 /** A unit number at a completed marker. */
 export const UNIT_NUMBER_MAX = 20;
+/** Door photos of one unit in a lock check (issue 31). */
+export const LOCK_PHOTOS_PER_UNIT_MAX = 5;
 /** A location's unit roster (issue 31): at most this many units in one import. */
 export const ROSTER_UNITS_MAX = 10_000;
+/** A location with a roster is alerted when no full lock check finished in this many days, unless set (issue 31). */
+export const LOCK_CHECK_EVERY_DAYS_DEFAULT = 7;
+export const LOCK_CHECK_EVERY_DAYS_MAX = 90;
 /** A roster unit's size as the rent roll writes it ('10x10', '5 x 10 CC'). */
 export const ROSTER_UNIT_SIZE_MAX = 40;
 /** A CSV column's header, as a roster mapping names it. */

@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { UNIT_NUMBER_MAX } from './constants.ts';
 import {
   compareUnitNumbers,
+  coverageLabel,
   guessRosterMapping,
+  inScope,
+  isFullCheck,
   readRoster,
   repeatedUnitNumbers,
   readRosterRow,
   rosterChanges,
+  scopeLabel,
   statusOf,
+  unitsInScope,
   type RosterMapping,
 } from './roster.ts';
 
@@ -141,5 +146,46 @@ describe('walk order and the mapping guess', () => {
       size: 'Size',
     });
     expect(guessRosterMapping(['Tenant', 'Balance'])).toBeNull();
+  });
+});
+
+describe("a lock check's scope", () => {
+  const numbers = ['B-2', 'a-10', 'A-9', 'C-1', '100', '99', '1000', 'A-100'];
+  const of = (scope: Parameters<typeof unitsInScope>[1]) =>
+    unitsInScope(
+      numbers.map((number) => ({ number })),
+      scope,
+    ).map((unit) => unit.number);
+
+  it('covers every unit, in walk order, when it is a full check', () => {
+    expect(of({ kind: 'all' })).toEqual(['99', '100', '1000', 'A-9', 'a-10', 'A-100', 'B-2', 'C-1']);
+    expect(isFullCheck({ kind: 'all' })).toBe(true);
+    expect(isFullCheck({ kind: 'prefix', prefix: 'A' })).toBe(false);
+  });
+
+  it("covers the units starting with a building's letter, whatever their case and spaces", () => {
+    expect(of({ kind: 'prefix', prefix: ' a' })).toEqual(['A-9', 'a-10', 'A-100']);
+    expect(of({ kind: 'prefix', prefix: 'D' })).toEqual([]);
+    expect(inScope({ kind: 'prefix', prefix: 'A-1' }, 'A-9')).toBe(false);
+  });
+
+  it('covers a range in walk order, both ends included, numbers compared as numbers', () => {
+    expect(of({ kind: 'range', from: '99', to: '100' })).toEqual(['99', '100']);
+    expect(of({ kind: 'range', from: 'A-9', to: 'A-99' })).toEqual(['A-9', 'a-10']);
+    expect(of({ kind: 'range', from: 'A-10', to: 'A-9' })).toEqual([]);
+  });
+
+  it('says how much of it a check covered, never 100 % before every unit', () => {
+    expect(coverageLabel({ checkedCount: 312, unitCount: 540 })).toBe('312 of 540 units checked (57 %)');
+    expect(coverageLabel({ checkedCount: 1199, unitCount: 1200 })).toBe(
+      '1,199 of 1,200 units checked (99 %)',
+    );
+    expect(coverageLabel({ checkedCount: 0, unitCount: 0 })).toBe('0 of 0 units checked (0 %)');
+  });
+
+  it('reads as the report writes it', () => {
+    expect(scopeLabel({ kind: 'all' })).toBe('All units');
+    expect(scopeLabel({ kind: 'prefix', prefix: 'B ' })).toBe('Units starting with B');
+    expect(scopeLabel({ kind: 'range', from: '100', to: '199' })).toBe('Units 100 to 199');
   });
 });

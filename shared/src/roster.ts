@@ -177,3 +177,45 @@ export const guessRosterMapping = (headers: readonly string[]): RosterMapping | 
   if (!unit || !status) return null;
   return { unit, status, delinquent: find('delinquent'), overlocked: find('overlocked'), size: find('size') };
 };
+
+/**
+ * Which units a lock check covers: all of them (a full check: a roster unit left unchecked is not found), those
+ * whose numbers start with a prefix (a building letter), or a range in walk order, both ends included.
+ */
+export type CheckScope =
+  { kind: 'all' } | { kind: 'prefix'; prefix: string } | { kind: 'range'; from: string; to: string };
+
+export const isFullCheck = (scope: CheckScope) => scope.kind === 'all';
+
+/** Whether a unit number is in a check's scope (letter case and spaces around aside, as `unitKey` compares). */
+export const inScope = (scope: CheckScope, number: string): boolean => {
+  switch (scope.kind) {
+    case 'all':
+      return true;
+    case 'prefix':
+      return unitKey(number).startsWith(unitKey(scope.prefix));
+    case 'range':
+      return compareUnitNumbers(scope.from, number) <= 0 && compareUnitNumbers(number, scope.to) <= 0;
+  }
+};
+
+/** The roster units a check covers, in walk order. */
+export const unitsInScope = <Unit extends { number: string }>(
+  units: readonly Unit[],
+  scope: CheckScope,
+): Unit[] =>
+  units.filter((unit) => inScope(scope, unit.number)).sort((a, b) => compareUnitNumbers(a.number, b.number));
+
+/** How a scope reads on screens and reports: "All units", "Units starting with B", "Units 100 to 199". */
+export const scopeLabel = (scope: CheckScope): string =>
+  scope.kind === 'all'
+    ? 'All units'
+    : scope.kind === 'prefix'
+      ? `Units starting with ${scope.prefix.trim()}`
+      : `Units ${scope.from.trim()} to ${scope.to.trim()}`;
+
+/** How much of its scope a check covered: "312 of 540 units checked (57 %)" (rounded down: 100 % is every unit). */
+export const coverageLabel = ({ checkedCount, unitCount }: { checkedCount: number; unitCount: number }) => {
+  const percent = unitCount === 0 ? 0 : Math.floor((checkedCount / unitCount) * 100);
+  return `${checkedCount.toLocaleString('en')} of ${unitCount.toLocaleString('en')} units checked (${percent} %)`;
+};

@@ -296,8 +296,8 @@ describe('preferences', () => {
   it('are the defaults until saved, and read back as saved', async () => {
     const fresh = await a.person(Role.Manager);
     expect(await api(fresh, 'alert.preferences')).toEqual({
-      inApp: ['dueSoon', 'missed', 'incomplete', 'late', 'taskOverdue'],
-      email: ['missed', 'incomplete', 'late', 'taskOverdue'],
+      inApp: ['dueSoon', 'missed', 'incomplete', 'late', 'taskOverdue', 'noLockCheck'],
+      email: ['missed', 'incomplete', 'late', 'taskOverdue', 'noLockCheck'],
       fromLocationsBelow: false,
       dailySummary: { enabled: false, time: '07:00', timeZone: 'UTC' },
     });

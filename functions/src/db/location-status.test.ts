@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  lastLockCheckOf,
   decodeInstant,
   encodeInstant,
   flaggedStartsOf,
@@ -63,5 +64,37 @@ describe("status items' entries", () => {
     expect(reportTimesOf(item, { from: at('2026-11-28T00:00:00Z'), to: at('2026-11-28T01:00:00Z') })).toEqual(
       [],
     );
+  });
+});
+
+describe("an item's last lock check", () => {
+  const finished = '2026-11-24T15:00:00.123Z';
+  const lastLockCheck = `41.${Date.parse(finished).toString(36)}.3`;
+
+  it('is none until a check finished', () => {
+    expect(lastLockCheckOf({})).toBeNull();
+  });
+
+  it('counts open the discrepancies not closed since, counting only entries of that check', () => {
+    expect(lastLockCheckOf({ lastLockCheck })).toEqual({
+      id: 41,
+      finishedAt: finished,
+      openDiscrepancies: 3,
+    });
+    expect(
+      lastLockCheckOf({
+        lastLockCheck,
+        lockClosed: ['41.A-101.lockCut', '4.B-1.doorOpen', '411.C-1.lockCut'],
+      }),
+    ).toEqual({ id: 41, finishedAt: finished, openDiscrepancies: 2 });
+  });
+
+  it('never counts below none', () => {
+    expect(
+      lastLockCheckOf({
+        lastLockCheck: `41.${encodeInstant(Date.parse(finished), 'up')}.1`,
+        lockClosed: ['41.a.x', '41.b.y'],
+      })?.openDiscrepancies,
+    ).toBe(0);
   });
 });

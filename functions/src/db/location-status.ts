@@ -214,6 +214,57 @@ export const incidentStatus = (tx: StatusTx, before?: StatusIncident, after?: St
   return to ? [item.add(ids(to)).commit()] : [];
 };
 
+/**
+ * A lock check finished (issue 31): the location's last one, with none of its discrepancies closed yet. Once per
+ * check: a retried finish leaves the resolutions counted since alone (false: it was recorded already).
+ */
+export const recordLastLockCheck = (
+  db: DataService,
+  at: StatusKey,
+  check: { lockCheckId: number; finishedAt: string; discrepancyCount: number },
+) =>
+  writeIf(
+    db.entities.locationStatus
+      .update(statusKeyOf(at))
+      .set({
+        // Milliseconds, base 36: the card says when exactly (one attribute an item, not a set of entries).
+        lastLockCheck: `${check.lockCheckId}.${Date.parse(check.finishedAt).toString(36)}.${check.discrepancyCount}`,
+      })
+      .remove(['lockClosed'])
+      .where(
+        ({ lastLockCheck }, { notExists, begins }) =>
+          `${notExists(lastLockCheck)} OR NOT ${begins(lastLockCheck, `${check.lockCheckId}.`)}`,
+      )
+      .go(),
+  );
+
+/**
+ * One of a check's discrepancies resolved: counted against its check's open ones while that check is the last;
+ * an entry of an older check is never counted. Written twice, it counts once.
+ */
+export const discrepancyClosedStatus = (
+  tx: StatusTx,
+  at: StatusKey,
+  closed: { lockCheckId: number; unit: string; kind: string },
+) => [
+  tx.locationStatus
+    .update(statusKeyOf(at))
+    .add({ lockClosed: [`${closed.lockCheckId}.${closed.unit}.${closed.kind}`] })
+    .commit(),
+];
+
+/** The item's last lock check: its id, when it finished, and how many of its discrepancies are still open. */
+export const lastLockCheckOf = (item: Pick<LocationStatusItem, 'lastLockCheck' | 'lockClosed'>) => {
+  if (!item.lastLockCheck) return null;
+  const [id = '', finished = '', discrepancies = ''] = item.lastLockCheck.split('.');
+  const closed = (item.lockClosed ?? []).filter((entry) => entry.startsWith(`${id}.`)).length;
+  return {
+    id: Number(id),
+    finishedAt: new Date(parseInt(finished, 36)).toISOString(),
+    openDiscrepancies: Math.max(0, Number(discrepancies) - closed),
+  };
+};
+
 /** A schedule set: the item's time zone and windows. */
 export const scheduleStatus = (tx: StatusTx, schedule: StatusKey & ScheduleTimes) => [
   tx.locationStatus

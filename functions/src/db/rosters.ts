@@ -1,9 +1,9 @@
-import type { ImportedUnit } from '@sitewalk/shared/roster';
+import type { ImportedUnit, RosterChanges } from '@sitewalk/shared/roster';
 import { UNIT_STATUSES, type UnitStatus } from '@sitewalk/shared/lock-check';
 import type { DataService } from './service.ts';
 import type { RosterChunkItem, RosterMappingItem, RosterVersionItem } from './entities/roster.ts';
 import { deleteByKeys, pageOfQuery, readPartition } from './bounded.ts';
-import { writeIf } from './conditional.ts';
+import { writeAudited, type AuditActor, type AuditRecord } from './audit.ts';
 
 /** Named access patterns of unit rosters (docs/data-model.md, 'Unit rosters'). */
 
@@ -101,9 +101,38 @@ export const deleteRosterChunks = (db: DataService, chunks: readonly RosterChunk
     (keys) => db.entities.rosterChunk.delete(keys).go(),
   );
 
-/** Writes a version's header where that version does not exist yet: false when another import took it. */
-export const createRosterVersion = (db: DataService, header: RosterVersionItem) =>
-  writeIf(db.entities.rosterVersion.create(header).go());
+/**
+ * Writes a version's header where that version does not exist yet, with its audit entry (what changed): false
+ * when another import took it.
+ */
+export const createRosterVersion = async (
+  db: DataService,
+  header: RosterVersionItem,
+  audit: { actor: AuditActor; organizationId: number; locationName: string; changes: RosterChanges },
+) => {
+  const { changes } = audit;
+  const record: AuditRecord = {
+    managementCompanyId: header.managementCompanyId,
+    action: 'importRoster',
+    objectKind: 'location',
+    objectId: header.locationId,
+    objectName: audit.locationName,
+    locationId: header.locationId,
+    organizationId: audit.organizationId,
+    before: { unitCount: changes.countBefore },
+    after: {
+      rosterVersion: header.version,
+      unitCount: changes.countAfter,
+      added: changes.added.length,
+      removed: changes.removed.length,
+      statusChanged: changes.statusChanged.length,
+    },
+  };
+  const outcome = await writeAudited(db, { actor: audit.actor, record }, ({ rosterVersion }) => [
+    rosterVersion.create(header).commit(),
+  ]);
+  return !outcome.canceled;
+};
 
 export const getRosterMapping = async (db: DataService, managementCompanyId: number) =>
   (await db.entities.rosterMapping.get({ managementCompanyId }).go()).data;

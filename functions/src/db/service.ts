@@ -23,6 +23,15 @@ import { taskCreateEntity, taskEntity } from './entities/task.ts';
 import { auditEntryEntity, auditHeadEntity } from './entities/audit.ts';
 import { mailOutboxEntity } from './entities/mail.ts';
 import { rosterChunkEntity, rosterMappingEntity, rosterVersionEntity } from './entities/roster.ts';
+import { lockCheckCadenceEntity } from './entities/lockCheckCadence.ts';
+import {
+  lockCheckEntity,
+  lockCheckStartEntity,
+  lockDiscrepancyEntity,
+  lockPhotoEntity,
+  lockResultEntity,
+  unitFindingEntity,
+} from './entities/lockCheck.ts';
 import {
   alertEntity,
   alertInboxEntity,
@@ -84,6 +93,13 @@ export const entities = {
   rosterVersion: rosterVersionEntity,
   rosterChunk: rosterChunkEntity,
   rosterMapping: rosterMappingEntity,
+  lockCheckCadence: lockCheckCadenceEntity,
+  lockCheck: lockCheckEntity,
+  lockCheckStart: lockCheckStartEntity,
+  lockResult: lockResultEntity,
+  lockPhoto: lockPhotoEntity,
+  lockDiscrepancy: lockDiscrepancyEntity,
+  unitFinding: unitFindingEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

@@ -1,3 +1,4 @@
+import type { DiscrepancyKind } from '@sitewalk/shared/lock-check';
 import { TASK_COMMENTS_MAX } from '@sitewalk/shared/constants';
 import type { DataService } from './service.ts';
 import type { TaskItem } from './entities/task.ts';
@@ -32,14 +33,29 @@ export const taskCreatedWith = async (db: DataService, clientId: string) =>
 export const createTask = async (
   db: DataService,
   item: TaskItem,
-  extras: { guard?: { clientId: string; userId: number; expiresAt: number }; mail?: OutboxMail; now: Date },
+  extras: {
+    guard?: { clientId: string; userId: number; expiresAt: number };
+    mail?: OutboxMail;
+    now: Date;
+    /** A lock check discrepancy the task follows up: linked to it here, unless it has a task already. */
+    discrepancy?: { lockCheckId: number; unitKey: string; kind: DiscrepancyKind };
+  },
 ) => {
-  const { guard, mail, now } = extras;
+  const { guard, mail, now, discrepancy } = extras;
   const { canceled } = await db.transaction
-    .write(({ task, taskCreate, mailOutbox }) => [
+    .write(({ task, taskCreate, mailOutbox, lockDiscrepancy }) => [
       ...(guard ? [taskCreate.create({ ...guard, taskId: item.taskId }).commit()] : []),
       task.create(item).commit(),
       ...(mail ? [queueMailItem({ mailOutbox }, mail, now)] : []),
+      ...(discrepancy
+        ? [
+            lockDiscrepancy
+              .patch(discrepancy)
+              .set({ taskId: item.taskId })
+              .where((a, op) => op.notExists(a.taskId))
+              .commit(),
+          ]
+        : []),
     ])
     .go();
   return !canceled;

@@ -24,6 +24,7 @@ import {
   rosterUnits,
   rosterVersionsPage,
 } from '../db/rosters.ts';
+import { startLockCheckCadence } from '../db/lock-check-cadence.ts';
 import { clock } from '../ports/clock.ts';
 import { authorize } from './authorize.ts';
 import { BadRequestError, ConflictError, NotFoundError } from './errors.ts';
@@ -127,11 +128,20 @@ export const createRosters = ({ db }: { db: DataService }) => ({
     };
     const chunks = rosterChunks(header, units);
     header.chunkCount = chunks.length;
+    const changes = rosterChanges(previous, units);
     await putRosterChunks(db, chunks);
-    if (!(await createRosterVersion(db, header))) {
+    const audit = {
+      actor,
+      organizationId: location.organizationId,
+      locationName: location.name,
+      changes,
+    };
+    if (!(await createRosterVersion(db, header, audit))) {
       await deleteRosterChunks(db, chunks);
       throw new ConflictError(changedMeanwhile);
     }
-    return { version: header.version, changes: rosterChanges(previous, units) };
+    // The first roster starts the count of days to the 'noLockCheck' alert.
+    if (header.version === 1) await startLockCheckCadence(db, locationId, header.importedAt);
+    return { version: header.version, changes };
   },
 });

@@ -41,6 +41,7 @@ import { pageOfUsers } from './user-pages.ts';
 import { atLocation, visibleLocation } from './placements.ts';
 import { loadUserScope } from './scope.ts';
 import { taskAssignedMail } from './mails.ts';
+import { DISCREPANCY_HAS_TASK, followedDiscrepancy } from './lock-checks.ts';
 
 /** Overdue tasks alerted per evaluator run at most; the rest are due still, for the next run. */
 export const OVERDUE_PER_RUN = 200;
@@ -168,6 +169,8 @@ export const createTasks = ({ db, appUrl }: TaskDeps) => {
           });
         }
       }
+      const discrepancy =
+        body.lockDiscrepancy && (await followedDiscrepancy(db, location.locationId, body.lockDiscrepancy));
       await checkAssignee(actor, location, body.assigneeId);
       const at = clock.now();
       const now = at.toISOString();
@@ -183,6 +186,7 @@ export const createTasks = ({ db, appUrl }: TaskDeps) => {
         status: 'open',
         ...(body.incidentId !== undefined ? { incidentId: body.incidentId } : {}),
         ...(body.alertId !== undefined ? { alertId: body.alertId } : {}),
+        ...(discrepancy ? { lockDiscrepancy: { ...body.lockDiscrepancy!, unit: discrepancy.unit } } : {}),
         comments: [],
         createdAt: now,
         updatedAt: now,
@@ -197,9 +201,16 @@ export const createTasks = ({ db, appUrl }: TaskDeps) => {
               expiresAt: Math.floor(at.getTime() / 1000) + CREATE_GUARD_SECONDS,
             };
       const mail = await noticeFor(actor, task, location.name, now);
-      if (await createTask(db, task, { guard, mail, now: at })) return task;
+      const link = discrepancy && {
+        lockCheckId: discrepancy.lockCheckId,
+        unitKey: discrepancy.unitKey,
+        kind: discrepancy.kind,
+      };
+      if (await createTask(db, task, { guard, mail, now: at, ...(link ? { discrepancy: link } : {}) }))
+        return task;
       // A copy of the same create won the race: answer its task.
       const winner = clientId === undefined ? undefined : await createdBefore(actor, clientId);
+      if (!winner && discrepancy) throw new ConflictError(DISCREPANCY_HAS_TASK);
       if (!winner) throw new ConflictError('This task could not be created, please try again');
       return winner;
     },

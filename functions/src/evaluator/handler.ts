@@ -6,6 +6,7 @@ import { clock } from '../ports/clock.ts';
 import { createAlerts } from '../domain/alerts.ts';
 import { createEvaluator, type EvaluationSummary } from '../domain/evaluator.ts';
 import { overdueTaskCounts, overdueTasksCheck } from '../domain/tasks.ts';
+import { noLockCheckCheck } from '../domain/lock-check-cadence.ts';
 
 export type { EvaluationSummary } from '../domain/evaluator.ts';
 
@@ -22,7 +23,7 @@ const evaluator = createEvaluator({
   db,
   alerts,
   appUrl,
-  checks: [overdueTasksCheck({ db })],
+  checks: [overdueTasksCheck({ db }), noLockCheckCheck({ db })],
   overdueTasks: overdueTaskCounts({ db }),
 });
 

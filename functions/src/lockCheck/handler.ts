@@ -1,11 +1,15 @@
-import { dataFromEnv, withActors } from '../composition.ts';
+import { auditedDataFromEnv, storageFromEnv, withActors } from '../composition.ts';
 import { createResourceHandler, type Implementations } from '../http/handler.ts';
 import { lockCheckRoutes } from '@sitewalk/shared/contract/lockCheck';
 import { createRosters } from '../domain/rosters.ts';
+import { createLockCheckCadences } from '../domain/lock-check-cadence.ts';
+import { createLockChecks } from '../domain/lock-checks.ts';
 import { toRosterVersion, toRosterVersionSummary } from '../views/rosters.ts';
 
-const db = dataFromEnv();
+const db = auditedDataFromEnv();
 const rosters = createRosters({ db });
+const cadences = createLockCheckCadences({ db });
+const lockChecks = createLockChecks({ db, storage: storageFromEnv() });
 
 export const implementations: Implementations<'lockCheck'> = {
   'rosterMapping.get': async ({ actor, params }) => ({
@@ -25,6 +29,36 @@ export const implementations: Implementations<'lockCheck'> = {
     const { items, totalCount } = await rosters.versions(actor, params.locationId, query);
     return { versions: items.map(toRosterVersionSummary), totalCount };
   },
+
+  'lockCheck.start': async ({ actor, body }) => lockChecks.start(actor, body),
+
+  'lockCheck.get': async ({ actor, params }) => lockChecks.get(actor, params.lockCheckId),
+
+  'lockCheck.someByLocation': async ({ actor, params, query }) =>
+    lockChecks.byLocation(actor, params.locationId, query),
+
+  'lockCheck.recordResult': async ({ actor, params, body }) =>
+    lockChecks.recordResult(actor, params.lockCheckId, body),
+
+  'lockCheck.finish': async ({ actor, params, body }) =>
+    lockChecks.finish(actor, params.lockCheckId, body.finishedAt),
+
+  'lockCheck.unitHistory': async ({ actor, params, query }) =>
+    lockChecks.unitHistory(actor, params.locationId, query),
+
+  'lockCheck.photoUpload': async ({ actor, params, body }) =>
+    lockChecks.photoUpload(actor, params.lockCheckId, body),
+
+  'lockCheck.photo': async ({ actor, params }) =>
+    lockChecks.photo(actor, params.lockCheckId, params.imageName),
+
+  'lockCheck.resolveDiscrepancy': async ({ actor, params, body }) =>
+    lockChecks.resolve(actor, params.lockCheckId, body),
+
+  'lockCheck.cadence': async ({ actor, params }) => cadences.get(actor, params.locationId),
+
+  'lockCheck.setCadence': async ({ actor, params, body }) =>
+    cadences.set(actor, params.locationId, body.everyDays),
 };
 
 export const handler = createResourceHandler('lockCheck', lockCheckRoutes, implementations, withActors(db));

@@ -3,6 +3,7 @@ import type { DataService } from '../db/service.ts';
 import type { Storage } from '../ports/storage.ts';
 import type { portfolioPage } from '../domain/portfolio.ts';
 import { windowTodayOf } from '../domain/schedules.ts';
+import { lastLockCheckOf } from '../db/location-status.ts';
 import { namesFor, toIncident } from './incidents.ts';
 
 /** A page of the owner's dashboard as the API answers it: each location's card, its area and its today. */
@@ -34,6 +35,7 @@ export const toPortfolioPage = async (
           windows: facts.occurrences.map(({ occurrence, status }) => windowTodayOf(occurrence, status)),
         },
         openIncidents: facts.openIncidents,
+        lastLockCheck: lastLockCheckOf(facts.item),
       })),
     ),
     nextCursor: page.nextCursor,

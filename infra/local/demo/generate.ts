@@ -103,6 +103,8 @@ export interface DemoIncident {
 }
 
 export interface DemoTenant {
+  /** The seed it was made from (what else is drawn for it, as its rosters, draws from it too). */
+  seed: number;
   company: { name: string; email: string; phone: string; website: string };
   organizations: { key: string; name: string }[];
   locations: DemoLocation[];
@@ -561,7 +563,7 @@ export const generateDemo = (options: DemoOptions): DemoTenant => {
     };
   }
 
-  return { company, organizations, locations, people, walks, reports, incidents };
+  return { seed, company, organizations, locations, people, walks, reports, incidents };
 };
 
 /** The most tenants one `seed:demo` writes. */

@@ -16,6 +16,8 @@ import { mapBounded } from '@sitewalk/functions/domain/fan-out';
 import { demoWindowDays, type DemoReport, type DemoTenant } from './generate.ts';
 import type { Progress } from '../progress.ts';
 import { BATCHES_IN_FLIGHT, putInBatches } from './batch-write.ts';
+import { demoLockData } from './lock-checks.ts';
+import { writeDemoLockChecks, writeDemoRosters } from './write-lock-checks.ts';
 
 export interface DemoWriteResult {
   /** False when this seed's tenant was already there (nothing was written). */
@@ -30,6 +32,11 @@ export interface DemoWriteOptions {
    * come from the report item alone and stay whole); absent, every report keeps them.
    */
   completedMarkersSince?: Date;
+  /**
+   * Whether its lock checks are recorded (through the domain, a tap at a time: about ten seconds a tenant);
+   * `seed:demo` records them in its first tenant only. Its rosters are written either way.
+   */
+  lockChecks?: boolean;
 }
 
 /** Every demo account signs in with this password (it meets the password rule). */
@@ -404,6 +411,17 @@ export const writeDemo = async (
   ]);
   written.finish();
 
+  // Unit rosters and lock checks (issue 31), before the people's e-mail guards: a tenant cut short is written again.
+  const lockData = demoLockData(demo, now);
+  const personOf = new Map(demo.people.map((p) => [p.key, { ...p, userId: must(personIds, p.key) }]));
+  await writeDemoRosters(
+    db,
+    lockData.rosters,
+    (key) => must(placeOf, key),
+    (key) => must(personOf, key),
+  );
+  log(`${lockData.rosters.length} unit rosters`);
+
   // The people's items and audit entries once every sign-in is made, their e-mail guards last: the owner's
   // says the tenant is written.
   const newUsers = await newUsersInBulk(
@@ -432,6 +450,15 @@ export const writeDemo = async (
   await putInBatches(newUsers.userLocations, (batch) => db.entities.userLocation.put(batch).go());
   await putInBatches(newUsers.userOrganizations, (batch) => db.entities.userOrganization.put(batch).go());
   await putInBatches(newUsers.auditEntries, (batch) => db.entities.auditEntry.put(batch).go());
+  if (options.lockChecks ?? true) {
+    await writeDemoLockChecks(
+      deps,
+      lockData.lockChecks,
+      (key) => must(placeOf, key).locationId,
+      (key) => must(personIds, key),
+    );
+    log(`${lockData.lockChecks.length} lock checks`);
+  }
   await putInBatches(newUsers.userEmails, (batch) => db.entities.userEmail.put(batch).go());
   log(`${demo.people.length} people`);
   log(

@@ -7,6 +7,7 @@ import { exportFile, exportRangeBody } from '../schemas/export.ts';
 
 const resource = 'export' as const;
 const missingRange = messages.validation.missingExportRange;
+const lockCheckParams = z.object({ lockCheckId: idParam });
 
 /**
  * Files to take away (issue 18): made on the server into the upload bucket under the caller's tenant prefix,
@@ -55,6 +56,26 @@ export const exportRoutes = {
     source: 'added',
     summary: 'PDF of one incident: priority, status, texts, notes, images and resolution',
     params: idParams,
+    response: exportFile,
+  }),
+  'export.lockCheckCsv': defineRoute({
+    method: 'POST',
+    path: '/api/export/lock-check/{lockCheckId}/csv',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary: 'CSV of one lock check: a row per unit checked or not found, with its finding and discrepancies',
+    params: lockCheckParams,
+    response: exportFile,
+  }),
+  'export.lockCheckPdf': defineRoute({
+    method: 'POST',
+    path: '/api/export/lock-check/{lockCheckId}/pdf',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary: 'PDF of one lock check: who, when, coverage, counts by finding, the discrepancies with photos',
+    params: lockCheckParams,
     response: exportFile,
   }),
 };

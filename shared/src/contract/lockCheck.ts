@@ -1,8 +1,23 @@
 import * as z from 'zod';
 import { defineRoute } from './route.ts';
 import { Role } from '../roles.ts';
-import { idParam, idParamOf } from '../schemas/common.ts';
+import { idParam, idParamOf, uploadTicket, viewUrl } from '../schemas/common.ts';
 import {
+  discrepancy,
+  finishLockCheckBody,
+  lockCheck,
+  lockCheckCadence,
+  lockCheckCadenceBody,
+  lockChecksPage,
+  lockChecksQuery,
+  lockPhotoParams,
+  lockPhotoUploadBody,
+  lockResult,
+  lockResultBody,
+  resolveDiscrepancyBody,
+  startLockCheckBody,
+  unitHistoryPage,
+  unitHistoryQuery,
   rosterImportBody,
   rosterImported,
   rosterMapping,
@@ -13,10 +28,15 @@ import {
   rosterVersionsQuery,
 } from '../schemas/lockCheck.ts';
 
-/** Lock checks (issue 31): so far a location's unit roster and a company's remembered CSV mapping. */
+/**
+ * Lock checks (issue 31): a location's unit roster and a company's remembered CSV mapping; recording a check
+ * unit by unit (the recorder's outbox sends each write, idempotent under its clientId); its report and the
+ * follow-up of its discrepancies (a task is made with task.create's `lockDiscrepancy`).
+ */
 const resource = 'lockCheck' as const;
 const locationParams = z.object({ locationId: idParam });
 const companyParams = z.object({ managementCompanyId: idParamOf('No management company id') });
+const checkParams = z.object({ lockCheckId: idParamOf('No lock check id') });
 
 export const lockCheckRoutes = {
   'rosterMapping.get': defineRoute({
@@ -73,5 +93,126 @@ export const lockCheckRoutes = {
     params: locationParams,
     query: rosterVersionsQuery,
     response: rosterVersionsPage,
+  }),
+  // Recording a lock check (the recorder's outbox), its report, and the follow-up of its discrepancies.
+  'lockCheck.start': defineRoute({
+    method: 'POST',
+    path: '/api/lock-check',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary:
+      'Start a lock check at a location against its current roster (idempotent under clientId; 400 when the location has no roster)',
+    body: startLockCheckBody,
+    response: lockCheck,
+  }),
+  'lockCheck.get': defineRoute({
+    method: 'GET',
+    path: '/api/lock-check/{lockCheckId}',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary: 'A lock check: who, when, coverage, counts by finding, every result and the discrepancies',
+    params: checkParams,
+    response: lockCheck,
+  }),
+  'lockCheck.someByLocation': defineRoute({
+    method: 'GET',
+    path: '/api/lock-check/by-location/{locationId}',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary: "A page of a location's lock checks, newest first",
+    params: locationParams,
+    query: lockChecksQuery,
+    response: lockChecksPage,
+  }),
+  'lockCheck.recordResult': defineRoute({
+    method: 'POST',
+    path: '/api/lock-check/{lockCheckId}/result',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary:
+      "Record what was seen at a unit's door (idempotent under clientId; a later tap of the unit replaces it)",
+    params: checkParams,
+    body: lockResultBody,
+    response: lockResult,
+  }),
+  'lockCheck.photoUpload': defineRoute({
+    method: 'POST',
+    path: '/api/lock-check/{lockCheckId}/photo',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary: "A presigned PUT for the photo of a unit's door (idempotent under clientId)",
+    params: checkParams,
+    body: lockPhotoUploadBody,
+    response: uploadTicket.extend({ imageName: z.string() }),
+  }),
+  'lockCheck.photo': defineRoute({
+    method: 'GET',
+    path: '/api/lock-check/{lockCheckId}/photo/{imageName}',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary: "A short-lived URL to view a unit's door photo",
+    params: lockPhotoParams,
+    response: viewUrl,
+  }),
+  'lockCheck.finish': defineRoute({
+    method: 'PUT',
+    path: '/api/lock-check/{lockCheckId}/finish',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary: "Finish a lock check: a full check's unchecked units are not found; it cannot change afterwards",
+    params: checkParams,
+    body: finishLockCheckBody,
+    response: lockCheck,
+  }),
+  'lockCheck.resolveDiscrepancy': defineRoute({
+    method: 'POST',
+    path: '/api/lock-check/{lockCheckId}/resolve',
+    resource,
+    access: Role.AssistantManager,
+    source: 'added',
+    summary: "Resolve one of a finished check's discrepancies with a note",
+    params: checkParams,
+    body: resolveDiscrepancyBody,
+    response: discrepancy,
+  }),
+  'lockCheck.unitHistory': defineRoute({
+    method: 'GET',
+    path: '/api/lock-check/unit/{locationId}',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary: "A unit's findings at a location (?unit=), newest first",
+    params: locationParams,
+    query: unitHistoryQuery,
+    response: unitHistoryPage,
+  }),
+  'lockCheck.cadence': defineRoute({
+    method: 'GET',
+    path: '/api/lock-check/cadence/{locationId}',
+    resource,
+    access: Role.Employee,
+    source: 'added',
+    summary: "How often a location's units are checked in full, the last full check and when the next is due",
+    params: locationParams,
+    response: lockCheckCadence,
+  }),
+  'lockCheck.setCadence': defineRoute({
+    method: 'PUT',
+    path: '/api/lock-check/cadence/{locationId}',
+    resource,
+    access: Role.Manager,
+    source: 'added',
+    summary:
+      "Set every how many days a location's units are to be checked in full (Managers and above of it)",
+    params: locationParams,
+    body: lockCheckCadenceBody,
+    response: lockCheckCadence,
   }),
 };

@@ -8,8 +8,9 @@ import { DEFAULT_SUMMARY_TIME } from '../constants.ts';
  * What the evaluator noticed. Window alerts are raised once per window and day: `dueSoon` (closing soon and no
  * walk started), `missed` (closed with no walk), `incomplete` (a walk under the 90 % rule), `late` (a walk
  * still running or finished after the window and its grace). `taskOverdue`: a task past its due time.
+ * `noLockCheck`: a location with a unit roster has had no full lock check for its number of days (issue 31).
  */
-export const alertKinds = ['dueSoon', 'missed', 'incomplete', 'late', 'taskOverdue'] as const;
+export const alertKinds = ['dueSoon', 'missed', 'incomplete', 'late', 'taskOverdue', 'noLockCheck'] as const;
 export const alertKind = z.enum(alertKinds);
 export type AlertKind = z.infer<typeof alertKind>;
 
@@ -73,7 +74,7 @@ export type AlertPreferences = z.infer<typeof alertPreferences>;
 
 export const defaultAlertPreferences = (zone: string): AlertPreferences => ({
   inApp: [...alertKinds],
-  email: ['missed', 'incomplete', 'late', 'taskOverdue'],
+  email: ['missed', 'incomplete', 'late', 'taskOverdue', 'noLockCheck'],
   fromLocationsBelow: false,
   dailySummary: { enabled: false, time: DEFAULT_SUMMARY_TIME, timeZone: zone },
 });

@@ -12,6 +12,8 @@ export const auditObjectKinds = [
   'walk',
   'incident',
   'task',
+  /** Issue 31: a lock check (finished, a discrepancy resolved). */
+  'lockCheck',
 ] as const;
 export const auditObjectKind = z.enum(auditObjectKinds);
 export type AuditObjectKind = z.infer<typeof auditObjectKind>;
@@ -25,6 +27,7 @@ export const auditObjectKindNames: Record<AuditObjectKind, string> = {
   walk: 'Walk',
   incident: 'Incident',
   task: 'Task',
+  lockCheck: 'Lock check',
 };
 
 export const auditActions = [
@@ -39,6 +42,10 @@ export const auditActions = [
   'changeStatus',
   /** A read, not a change: someone was shown a user's PIN (the entry never holds the PIN). */
   'revealPin',
+  /** A location's unit roster imported as a new version (issue 31). */
+  'importRoster',
+  /** A lock check finished, its discrepancies then fixed (issue 31). */
+  'finish',
 ] as const;
 export const auditAction = z.enum(auditActions);
 export type AuditAction = z.infer<typeof auditAction>;
@@ -54,6 +61,8 @@ export const auditActionNames: Record<AuditAction, string> = {
   reopen: 'Reopened',
   changeStatus: 'Changed status',
   revealPin: 'Revealed the PIN',
+  importRoster: 'Imported a unit roster',
+  finish: 'Finished',
 };
 
 /** Changed fields only, never a secret (PIN, password, token): field name to value. */

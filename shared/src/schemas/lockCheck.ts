@@ -1,14 +1,25 @@
 import * as z from 'zod';
 import {
   FILE_NAME_MAX_LENGTH,
+  LOCK_CHECK_EVERY_DAYS_MAX,
+  NOTE_MAX_LENGTH,
   ROSTER_COLUMN_MAX,
   ROSTER_UNIT_SIZE_MAX,
   ROSTER_UNITS_MAX,
   UNIT_NUMBER_MAX,
 } from '../constants.ts';
-import { UNIT_STATUSES, type UnitStatus } from '../lock-check.ts';
-import type { ImportedUnit, RosterChanges, RosterMapping } from '../roster.ts';
-import { id, isoDateTime, pagedQuery, wholeNumberParam } from './common.ts';
+import { DISCREPANCY_KINDS, LOCK_FINDINGS, UNIT_STATUSES, type UnitStatus } from '../lock-check.ts';
+import type { CheckScope, ImportedUnit, RosterChanges, RosterMapping } from '../roster.ts';
+import {
+  clientId,
+  id,
+  idParam,
+  instant,
+  isoDateTime,
+  pagedQuery,
+  photoUploadRequest,
+  wholeNumberParam,
+} from './common.ts';
 
 /** One unit of a roster as the client read it from the rent roll (shared/src/roster.ts `readRosterRow`). */
 export const rosterUnit = z.object({
@@ -102,4 +113,161 @@ export const rosterVersionsQuery = pagedQuery.pick({ limit: true, offset: true }
 export const rosterVersionsPage = z.object({
   versions: z.array(rosterVersionSummary),
   totalCount: z.number().int().nonnegative(),
+});
+
+// ---- Recording a lock check (the recorder's outbox sends each write, idempotent under its clientId) ----
+
+const unitNumber = rosterUnit.shape.number;
+
+/** Which units a check covers (shared/src/roster.ts `CheckScope`). */
+export const checkScope = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('all') }),
+    z.object({ kind: z.literal('prefix'), prefix: unitNumber }),
+    z.object({ kind: z.literal('range'), from: unitNumber, to: unitNumber }),
+  ],
+  { error: 'A scope is all units, a prefix or a range' },
+) satisfies z.ZodType<CheckScope, unknown>;
+
+/** Start a check at a location, against its current roster (fixed at start). */
+export const startLockCheckBody = z.object({
+  clientId,
+  locationId: id,
+  scope: checkScope,
+  startedAt: instant,
+});
+
+/** One tap: what was seen at a unit's door. A later tap of the same unit replaces it as the unit's result. */
+export const lockResultBody = z.object({
+  clientId,
+  unit: unitNumber,
+  finding: z.enum(LOCK_FINDINGS, { error: `A finding is one of ${LOCK_FINDINGS.join(', ')}` }),
+  seenAt: instant,
+});
+
+/** A presigned PUT for the photo of a unit's door (read for its number once it arrives, as door checks are). */
+export const lockPhotoUploadBody = photoUploadRequest.extend({
+  clientId,
+  unit: unitNumber,
+  takenAt: instant.optional(),
+});
+
+export const finishLockCheckBody = z.object({ finishedAt: instant });
+
+const person = z.object({ firstName: z.string(), lastName: z.string() });
+const discrepancyKind = z.enum(DISCREPANCY_KINDS);
+
+/** A photo of a unit's door, with the number SiteWalk read on it (null: not read yet, or unreadable). */
+export const lockPhoto = z.object({
+  imageName: z.string(),
+  /** A short-lived URL to view it; null until it arrived. */
+  url: z.url().nullable(),
+  takenAt: isoDateTime.nullable(),
+  picturedUnit: z.string().nullable(),
+});
+
+/** A unit's result in a check: its last tap, and the discrepancies the rule table finds in it. */
+export const lockResult = z.object({
+  unit: z.string(),
+  finding: z.enum(LOCK_FINDINGS),
+  seenAt: isoDateTime,
+  /** The photo's unit number differs from the unit (`unitKey` compared). */
+  photoMismatch: z.boolean(),
+  photos: z.array(lockPhoto),
+  discrepancies: z.array(discrepancyKind),
+});
+
+/** One discrepancy of a check (a unit can have more than one), and what was done about it. */
+export const discrepancy = z.object({
+  unit: z.string(),
+  kind: discrepancyKind,
+  severity: z.number().int().min(1).max(3),
+  /** What was seen (null: the unit was not found). */
+  finding: z.enum(LOCK_FINDINGS).nullable(),
+  /** The roster's line (null: not on the roster). */
+  roster: unitAnswer.nullable(),
+  resolvedAt: isoDateTime.nullable(),
+  resolvedBy: person.nullable(),
+  resolution: z.string().nullable(),
+  taskId: id.nullable(),
+});
+
+/** A check as the list shows it. */
+export const lockCheckSummary = z.object({
+  id,
+  locationId: id,
+  location: z.object({ name: z.string() }),
+  startedBy: person,
+  startedAt: isoDateTime,
+  finishedAt: isoDateTime.nullable(),
+  scope: checkScope,
+  fullCheck: z.boolean(),
+  rosterVersion: id,
+  /** Units of the roster in the scope. */
+  unitCount: z.number().int().nonnegative(),
+  /** Units with a result (roster units in scope; units not on the roster are counted apart). */
+  checkedCount: z.number().int().nonnegative(),
+  discrepancyCount: z.number().int().nonnegative(),
+  openDiscrepancyCount: z.number().int().nonnegative(),
+});
+
+/**
+ * The report: the check, counts by finding, every result (so a phone can resume it) and the discrepancies, most
+ * severe first. Until it is finished, 'notFound' is not counted (the walker may still reach those units).
+ */
+export const lockCheck = lockCheckSummary.extend({
+  countsByFinding: z.record(z.enum(LOCK_FINDINGS), z.number().int().nonnegative()),
+  results: z.array(lockResult),
+  discrepancies: z.array(discrepancy),
+});
+export type LockCheck = z.infer<typeof lockCheck>;
+
+export const lockChecksQuery = pagedQuery.pick({ limit: true, offset: true });
+export const lockChecksPage = z.object({
+  lockChecks: z.array(lockCheckSummary),
+  totalCount: z.number().int().nonnegative(),
+});
+
+/** `?unit=`: a unit's history at a location, its findings newest first. */
+export const unitHistoryQuery = pagedQuery.pick({ limit: true, offset: true }).extend({ unit: unitNumber });
+export const unitHistoryPage = z.object({
+  findings: z.array(
+    z.object({
+      lockCheckId: id,
+      finding: z.enum(LOCK_FINDINGS),
+      seenAt: isoDateTime,
+      seenBy: person,
+      discrepancies: z.array(discrepancyKind),
+    }),
+  ),
+  totalCount: z.number().int().nonnegative(),
+});
+
+/** Which discrepancy: a unit of a check and one of its kinds. */
+export const discrepancyRef = z.object({ lockCheckId: id, unit: unitNumber, kind: discrepancyKind });
+
+/** Resolve one discrepancy with a note; it is then closed on the report. */
+export const resolveDiscrepancyBody = discrepancyRef.omit({ lockCheckId: true }).extend({
+  note: z.string().trim().min(1, 'A resolution needs a note').max(NOTE_MAX_LENGTH),
+});
+
+/** The photo route's params: a short-lived URL to view it. */
+export const lockPhotoParams = z.object({ lockCheckId: idParam, imageName: z.string().min(1).max(200) });
+
+/** How often a location's units are to be checked in full; the 'noLockCheck' alert says when one is overdue. */
+export const lockCheckCadenceBody = z.object({
+  everyDays: z
+    .number({ error: 'Days are a whole number' })
+    .int('Days are a whole number')
+    .min(1, 'At least every day')
+    .max(LOCK_CHECK_EVERY_DAYS_MAX, `At most every ${LOCK_CHECK_EVERY_DAYS_MAX} days`),
+});
+export const lockCheckCadence = z.object({
+  locationId: id,
+  everyDays: z.number().int().positive(),
+  /** When the last full check finished (null: none yet). */
+  lastFullCheckAt: isoDateTime.nullable(),
+  /** When a full check is next due: everyDays after the last one, or after the first roster (null: no roster). */
+  dueAt: isoDateTime.nullable(),
 });

@@ -75,6 +75,8 @@ export const portfolioLocation = dashboardLocation.extend({
   }),
   /** Unresolved incidents of any age, by priority (what attention sorts on; the card's counts follow the range). */
   openIncidents: z.object({ 1: count, 2: count, 3: count }),
+  /** The last lock check finished there, and how many of its discrepancies are open (issue 31); null: none. */
+  lastLockCheck: z.object({ id, finishedAt: isoDateTime, openDiscrepancies: count }).nullable().default(null),
 });
 export type PortfolioLocation = z.infer<typeof portfolioLocation>;
 

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { clientId, id, idParam, isoDateTime, instant, pagedQuery } from './common.ts';
 import { requiredAs } from './required.ts';
 import { priority } from './incident.ts';
+import { discrepancyRef } from './lockCheck.ts';
 import { TASK_COMMENT_MAX_LENGTH, TASK_DESCRIPTION_MAX_LENGTH, TASK_TITLE_MAX_LENGTH } from '../constants.ts';
 import { isLocalInput } from '../time.ts';
 
@@ -32,6 +33,8 @@ export const createTaskBody = z.object({
   priority,
   incidentId: id.optional(),
   alertId: id.optional(),
+  /** A lock check's discrepancy the task follows up (issue 31): the report links to the task. */
+  lockDiscrepancy: discrepancyRef.optional(),
   /** The client's id of this create: a retried request with it answers the task it made, never a second. */
   clientId: clientId.optional(),
 });
@@ -95,6 +98,7 @@ export const task = z.object({
   overdue: z.boolean(),
   incidentId: id.nullable(),
   alertId: id.nullable(),
+  lockDiscrepancy: discrepancyRef.nullable().default(null),
   comments: z.array(taskComment),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,

@@ -13,3 +13,6 @@ export const walkReportPdf = (walkReportId: number) =>
   api('export.walkReportPdf', { params: { walkReportId } });
 
 export const incidentPdf = (id: number) => api('export.incidentPdf', { params: { id } });
+
+export const lockCheckCsv = (lockCheckId: number) => api('export.lockCheckCsv', { params: { lockCheckId } });
+export const lockCheckPdf = (lockCheckId: number) => api('export.lockCheckPdf', { params: { lockCheckId } });

@@ -230,6 +230,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.app.lockCheck.path,
+            lazy: page(
+              () => import('../features/lock-check/report/lock-check-page.tsx'),
+              (m) => m.LockCheckPage,
+            ),
+          },
+          {
             path: paths.app.location.path,
             lazy: page(
               () => import('../features/locations/location-page.tsx'),

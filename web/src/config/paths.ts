@@ -56,15 +56,34 @@ export const paths = {
       path: '/app/locations/:id/walk-report/:walkReportId',
       build: (id: number, walkReportId: number) => `/app/locations/${id}/walk-report/${walkReportId}`,
     },
+    /** One lock check's report (issue 31). */
+    lockCheck: {
+      path: '/app/locations/:id/lock-checks/:lockCheckId',
+      build: (id: number, lockCheckId: number) => `/app/locations/${id}/lock-checks/${lockCheckId}`,
+    },
     incidents: { path: '/app/incidents', build: () => '/app/incidents' },
     alerts: { path: '/app/alerts', build: () => '/app/alerts' },
     /** The audit log of a company (issue 18). */
     activity: { path: '/app/activity', build: () => '/app/activity' },
     tasks: { path: '/app/tasks', build: () => '/app/tasks' },
-    /** A new task; from an incident or an alert, its id, location and a suggested title prefill the form. */
+    /**
+     * A new task; from an incident, an alert or a lock check's discrepancy (its check, unit and kind), its id,
+     * location, a suggested title and priority prefill the form.
+     */
     taskAdd: {
       path: '/app/tasks/new',
-      build: (from: { incidentId?: number; alertId?: number; locationId?: number; title?: string } = {}) => {
+      build: (
+        from: {
+          incidentId?: number;
+          alertId?: number;
+          lockCheckId?: number;
+          unit?: string;
+          kind?: string;
+          locationId?: number;
+          title?: string;
+          priority?: number;
+        } = {},
+      ) => {
         const query = new URLSearchParams(
           Object.entries(from).flatMap(([key, value]): [string, string][] =>
             value === undefined ? [] : [[key, String(value)]],

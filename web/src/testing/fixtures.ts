@@ -95,6 +95,7 @@ export const aPortfolioLocation = (overrides: Partial<PortfolioLocation> = {}): 
   organization: { id: 3, name: 'North Area' },
   today: { state: 'noWindows', timeZone: 'America/Chicago', windows: [] },
   openIncidents: { 1: 0, 2: 0, 3: 0 },
+  lastLockCheck: null,
   ...overrides,
 });
 

@@ -1,5 +1,6 @@
 import { type EntityItem } from 'electrodb';
 import { Entity } from './entity.ts';
+import { alertKinds } from '@sitewalk/shared/schemas/alert';
 import { service } from './service-name.ts';
 
 /**
@@ -12,7 +13,7 @@ export const alertEntity = new Entity({
   attributes: {
     alertId: { type: 'number', required: true },
     key: { type: 'string', required: true },
-    kind: { type: ['dueSoon', 'missed', 'incomplete', 'late', 'taskOverdue'] as const, required: true },
+    kind: { type: alertKinds, required: true },
     locationId: { type: 'number', required: true },
     organizationId: { type: 'number', required: true },
     managementCompanyId: { type: 'number', required: true },

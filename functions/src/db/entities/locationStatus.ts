@@ -44,6 +44,13 @@ export const locationStatusEntity = new Entity({
     open1: { type: 'set', items: 'number', field: 'o1' },
     open2: { type: 'set', items: 'number', field: 'o2' },
     open3: { type: 'set', items: 'number', field: 'o3' },
+    /**
+     * The last lock check finished (issue 31): `<lockCheckId>.<finished>.<discrepancies>`, and its discrepancies
+     * closed since (resolved or followed by a task), `<lockCheckId>.<unit>.<kind>` each: the open ones are the
+     * difference, kept by set additions that never conflict. A later check's finish replaces both.
+     */
+    lastLockCheck: { type: 'string', field: 'lk' },
+    lockClosed: { type: 'set', items: 'string', field: 'lr' },
     /** Set once the item holds all of the above (built from the location's data, or written whole). */
     built: { type: 'boolean', field: 'b' },
   },

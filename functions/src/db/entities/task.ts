@@ -1,4 +1,5 @@
 import { type EntityItem } from 'electrodb';
+import { DISCREPANCY_KINDS } from '@sitewalk/shared/lock-check';
 import { Entity } from './entity.ts';
 import { service } from './service-name.ts';
 
@@ -30,6 +31,15 @@ export const taskEntity = new Entity({
     status: { type: ['open', 'inProgress', 'done'] as const, required: true, default: 'open' },
     incidentId: { type: 'number' },
     alertId: { type: 'number' },
+    /** The lock check discrepancy it follows up (issue 31); its discrepancy item names the task back. */
+    lockDiscrepancy: {
+      type: 'map',
+      properties: {
+        lockCheckId: { type: 'number', required: true },
+        unit: { type: 'string', required: true },
+        kind: { type: DISCREPANCY_KINDS, required: true },
+      },
+    },
     comments: {
       type: 'list',
       required: true,

@@ -216,6 +216,7 @@ export const DashboardPage = () => {
       handle={handle}
       windows={location.today.windows}
       timeZone={location.today.timeZone}
+      lastLockCheck={location.lastLockCheck}
     />
   );
 

@@ -10,6 +10,7 @@ import {
 import { fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
 import { aLocation, aPerson } from '../../testing/fixtures.ts';
 import { anIncident } from '../../testing/incident-fixtures.ts';
+import { aLockCheck } from '../../testing/lock-check-fixtures.ts';
 import { LocationPage } from './location-page.tsx';
 import { Role } from '@sitewalk/shared/roles';
 
@@ -65,6 +66,16 @@ const base: FakeHandlers = {
   'location.get': () => location,
   'walkReport.someByLocation': () => ({ walkReports: [aReport(7)], totalCount: 1 }),
 };
+
+const cadence = (
+  over: Partial<{ everyDays: number; lastFullCheckAt: string | null; dueAt: string | null }> = {},
+) => ({
+  locationId: 11,
+  everyDays: 7,
+  lastFullCheckAt: '2026-01-01T15:00:00.000Z',
+  dueAt: '2026-01-08T15:00:00.000Z',
+  ...over,
+});
 
 describe('LocationPage', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -165,6 +176,98 @@ describe('LocationPage', () => {
   it('says so when the walk reports fail', async () => {
     renderLocation({ ...base, 'walkReport.someByLocation': () => fakeError(500, 'Internal Server Error') });
     expect(await screen.findByText('Internal Server Error')).toBeInTheDocument();
+  });
+
+  it('lists the lock checks on #lock-checks, newest first, each opening its report', async () => {
+    const { fake } = renderLocation(
+      {
+        ...base,
+        'lockCheck.cadence': () => cadence(),
+        'lockCheck.someByLocation': () => ({
+          lockChecks: [
+            aLockCheck({ id: 42, finishedAt: null, openDiscrepancyCount: 0, checkedCount: 1 }),
+            aLockCheck(),
+          ],
+          totalCount: 2,
+        }),
+      },
+      { route: '/app/locations/11#lock-checks' },
+    );
+    const list = await screen.findByRole('list', { name: 'Lock checks' });
+    const [running, finished] = within(list).getAllByRole('link');
+    expect(running).toHaveAttribute('href', '/app/locations/11/lock-checks/42');
+    expect(running).toHaveTextContent('In progress');
+    expect(running).toHaveTextContent('Eli Employee · All units · 1 of 4 units checked (25 %)');
+    expect(finished).toHaveAttribute('href', '/app/locations/11/lock-checks/41');
+    expect(finished).toHaveTextContent('2 open discrepancies');
+    expect(fake.callsOf('lockCheck.someByLocation')[0]?.params).toEqual({ locationId: '11' });
+  });
+
+  it('says how a lock check starts when the location has none', async () => {
+    renderLocation(
+      {
+        ...base,
+        'lockCheck.cadence': () => cadence({ dueAt: null }),
+        'lockCheck.someByLocation': () => ({ lockChecks: [], totalCount: 0 }),
+      },
+      { route: '/app/locations/11#lock-checks' },
+    );
+    expect(
+      await screen.findByText(
+        'No lock checks yet. A walker starts one from Record a Walk once the location has a unit roster.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says how often the units are checked in full, and lets a Manager change it', async () => {
+    let everyDays = 7;
+    const { fake, user } = renderLocation(
+      {
+        ...base,
+        'lockCheck.cadence': () => cadence({ everyDays }),
+        'lockCheck.setCadence': ({ body }) => {
+          everyDays = (body as { everyDays: number }).everyDays;
+          return cadence({ everyDays });
+        },
+        'lockCheck.someByLocation': () => ({ lockChecks: [], totalCount: 0 }),
+      },
+      { route: '/app/locations/11#lock-checks' },
+    );
+    const line = await screen.findByTestId('lock-check-cadence');
+    expect(line).toHaveTextContent(
+      // On the location's clock (Springfield, IL), which the dates name for a viewer on UTC.
+      'A full lock check is due every 7 days. Last full check: Jan 1, 2026 (CST). Overdue since Jan 8, 2026 (CST).',
+    );
+    await user.click(within(line).getByRole('button', { name: 'Change how often' }));
+    const days = within(line).getByRole('spinbutton', { name: 'Every how many days' });
+    await user.clear(days);
+    await user.type(days, '0');
+    await user.click(within(line).getByRole('button', { name: 'Save' }));
+    expect(await within(line).findByText('At least every day')).toBeInTheDocument();
+    expect(fake.callsOf('lockCheck.setCadence')).toHaveLength(0);
+    await user.clear(days);
+    await user.type(days, '3');
+    await user.click(within(line).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(line).toHaveTextContent('due every 3 days'));
+    expect(fake.callsOf('lockCheck.setCadence')[0]).toMatchObject({
+      params: { locationId: '11' },
+      body: { everyDays: 3 },
+    });
+  });
+
+  it('says when the next is due, and does not offer an Employee to change how often', async () => {
+    renderLocation(
+      {
+        ...base,
+        'lockCheck.cadence': () => cadence({ lastFullCheckAt: null, dueAt: '2099-01-01T15:00:00.000Z' }),
+        'lockCheck.someByLocation': () => ({ lockChecks: [], totalCount: 0 }),
+      },
+      { route: '/app/locations/11#lock-checks', user: aPerson({ roleId: Role.Employee }) },
+    );
+    expect(await screen.findByTestId('lock-check-cadence')).toHaveTextContent(
+      'A full lock check is due every 7 days. Last full check: none yet. Next due Jan 1, 2099 (CST).',
+    );
+    expect(screen.queryByRole('button', { name: 'Change how often' })).not.toBeInTheDocument();
   });
 
   it('lists the employees of the location on #employees', async () => {

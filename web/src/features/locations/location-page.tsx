@@ -17,6 +17,7 @@ import { cityLine, locationFromState, locationPlacement } from './components/loc
 import { WalkReportsTab } from './components/walk-reports-tab.tsx';
 import { ScheduleTab } from './components/schedule-tab.tsx';
 import { RosterTab } from './components/roster/roster-tab.tsx';
+import { LockChecksTab } from './components/lock-checks-tab.tsx';
 import { locationTimeZone } from '@sitewalk/shared/time-zones';
 
 const TABS = [
@@ -25,6 +26,7 @@ const TABS = [
   { hash: '#incidents', label: 'Incidents' },
   { hash: '#schedule', label: 'Schedule' },
   { hash: '#units', label: 'Units' },
+  { hash: '#lock-checks', label: 'Lock Checks' },
   { hash: '#setup-walks', label: 'Setup Walks' },
   { hash: '#update-location', label: 'Update Location' },
 ] as const;
@@ -106,6 +108,7 @@ const LocationDetail = ({ id }: { id: number }) => {
         {current === '#incidents' && <IncidentsTab location={data} />}
         {current === '#schedule' && <ScheduleTab location={data} />}
         {current === '#units' && <RosterTab location={data} />}
+        {current === '#lock-checks' && <LockChecksTab location={data} />}
         {current === '#setup-walks' && (
           <LinkPanel
             text="Double-click the map to place the points of a walk, in the order they are walked."

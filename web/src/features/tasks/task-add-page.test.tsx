@@ -101,6 +101,37 @@ describe('TaskAddPage', () => {
     });
   });
 
+  it("is prefilled from a lock check's discrepancy: its title, severity and location, and sends which one", async () => {
+    const { fake, user } = renderAdd(
+      { 'task.create': () => aTask() },
+      '?lockCheckId=41&unit=A-101&kind=lockCut&locationId=6&priority=1&title=Unit+A-101%3A+Lock+cut+or+damaged',
+    );
+    expect(screen.getByText('From lock check 41, unit A-101.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Unit A-101: Lock cut or damaged');
+    expect(screen.getByRole('combobox', { name: 'Priority' })).toHaveTextContent('Critical');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Elm Street'));
+    expect(screen.getByRole('combobox', { name: 'Location' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    await waitFor(() => expect(fake.callsOf('task.create')).toHaveLength(1));
+    expect(fake.callsOf('task.create')[0]?.body).toMatchObject({
+      lockDiscrepancy: { lockCheckId: 41, unit: 'A-101', kind: 'lockCut' },
+      locationId: 6,
+      priority: 1,
+    });
+  });
+
+  it('ignores a discrepancy link that names no whole discrepancy', async () => {
+    const { fake, user } = renderAdd(
+      { 'task.create': () => aTask() },
+      '?lockCheckId=41&kind=nonsense&locationId=6&title=Gate',
+    );
+    expect(screen.queryByText(/From lock check/)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Elm Street'));
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    await waitFor(() => expect(fake.callsOf('task.create')).toHaveLength(1));
+    expect(fake.callsOf('task.create')[0]?.body).not.toHaveProperty('lockDiscrepancy');
+  });
+
   it("is prefilled from an incident: its first text and its location, which stays the incident's", async () => {
     const { fake, user } = renderAdd(
       {

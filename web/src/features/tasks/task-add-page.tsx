@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type * as z from 'zod';
 import { TASK_TITLE_MAX_LENGTH } from '@sitewalk/shared/constants';
 import { taskForm } from '@sitewalk/shared/schemas/task';
+import { discrepancyRef } from '@sitewalk/shared/schemas/lockCheck';
 import { paths } from '../../config/paths.ts';
 import { applyServerErrors } from '../../lib/form.ts';
 import { useIncident } from '../../api/incidents.ts';
@@ -39,15 +40,28 @@ const FromIncident = ({
   return null;
 };
 
+/** The lock check's discrepancy a task is made from (`?lockCheckId=&unit=&kind=`), if the link names a whole one. */
+const lockDiscrepancyOf = (search: URLSearchParams) => {
+  const parsed = discrepancyRef.safeParse({
+    lockCheckId: positive(search.get('lockCheckId')),
+    unit: search.get('unit') ?? undefined,
+    kind: search.get('kind') ?? undefined,
+  });
+  return parsed.success ? parsed.data : undefined;
+};
+
+const priorityOf = (value: string | null) => (value === '1' || value === '3' ? Number(value) : 2);
+
 /**
- * /app/tasks/new: a task on its own, or from an incident (`?incidentId=`) or an alert (`?alertId=&locationId=&title=`),
- * which prefill the form.
+ * /app/tasks/new: a task on its own, or from an incident (`?incidentId=`), an alert (`?alertId=&locationId=&title=`)
+ * or a lock check's discrepancy (`?lockCheckId=&unit=&kind=&locationId=&title=&priority=`), which prefill the form.
  */
 export const TaskAddPage = () => {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const incidentId = positive(search.get('incidentId'));
   const alertId = positive(search.get('alertId'));
+  const [lockDiscrepancy] = useState(() => lockDiscrepancyOf(search));
   const create = useCreateTask();
   const [failure, setFailure] = useState<string | null>(null);
   // One per page: a Create sent again after an answer was lost makes no second task (issue 28).
@@ -60,7 +74,7 @@ export const TaskAddPage = () => {
       locationId: positive(search.get('locationId')) ?? '',
       assigneeId: null,
       due: tomorrowAt('17:00'),
-      priority: 2,
+      priority: priorityOf(search.get('priority')),
     },
   });
   const locationId = useWatch({ control: form.control, name: 'locationId' });
@@ -74,6 +88,7 @@ export const TaskAddPage = () => {
         dueAt: instantOfLocalInputIn(due, timeZone),
         ...(incidentId ? { incidentId } : {}),
         ...(alertId ? { alertId } : {}),
+        ...(lockDiscrepancy ? { lockDiscrepancy } : {}),
         clientId,
       });
       void navigate(paths.app.task.build(task.id));
@@ -103,7 +118,15 @@ export const TaskAddPage = () => {
       <PageHeader
         title="New task"
         back={{ to: paths.app.tasks.build(), label: 'Back to Tasks' }}
-        subtitle={incidentId ? `From incident ${incidentId}.` : alertId ? 'From an alert.' : undefined}
+        subtitle={
+          incidentId
+            ? `From incident ${incidentId}.`
+            : alertId
+              ? 'From an alert.'
+              : lockDiscrepancy
+                ? `From lock check ${lockDiscrepancy.lockCheckId}, unit ${lockDiscrepancy.unit}.`
+                : undefined
+        }
       />
       <Card variant="outlined">
         <CardContent>
@@ -116,7 +139,7 @@ export const TaskAddPage = () => {
                   render={({ field }) => (
                     <LocationPicker
                       required
-                      disabled={!!incidentId}
+                      disabled={!!incidentId || !!lockDiscrepancy}
                       name={field.name}
                       inputRef={field.ref}
                       onBlur={field.onBlur}

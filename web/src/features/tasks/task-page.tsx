@@ -31,7 +31,8 @@ import { AssigneePicker } from './components/assignee-picker.tsx';
 import { useLocationTimeZone } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { useRouteId } from '../../lib/route-params.ts';
-import { PriorityChip, StatusChip } from './task-chips.tsx';
+import { PriorityChip } from '../../components/priority-chip.tsx';
+import { StatusChip } from './task-chips.tsx';
 import { EditTaskDialog } from './components/edit-task-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 

@@ -14,7 +14,8 @@ import { useLocationsPage } from '../../api/locations.ts';
 import { useTasksPage, type TaskView, type TasksInput } from '../../api/tasks.ts';
 import { useLocationTimeZones } from '../../hooks/use-location-time-zone.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { PriorityChip, StatusChip } from './task-chips.tsx';
+import { PriorityChip } from '../../components/priority-chip.tsx';
+import { StatusChip } from './task-chips.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 

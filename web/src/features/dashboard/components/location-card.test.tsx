@@ -99,3 +99,35 @@ describe('LocationCard incidents', () => {
     expect(screen.queryByRole('link', { name: /^See all/ })).not.toBeInTheDocument();
   });
 });
+
+describe("LocationCard's lock check (issue 31)", () => {
+  const renderWith = (lastLockCheck: { id: number; finishedAt: string; openDiscrepancies: number } | null) =>
+    renderWithProviders(
+      <LocationCard
+        location={aDashboardLocation({ id: 4 })}
+        onOpenIncident={vi.fn()}
+        timeZone="America/Chicago"
+        lastLockCheck={lastLockCheck}
+      />,
+    );
+
+  it('links the last one, finished on the location’s day, with its open discrepancies in red', () => {
+    renderWith({ id: 41, finishedAt: '2026-11-24T03:00:00.000Z', openDiscrepancies: 3 });
+    // 03:00 UTC is the evening before in Chicago.
+    expect(screen.getByRole('link', { name: /^Lock check Nov 23, 2026/ })).toHaveAttribute(
+      'href',
+      '/app/locations/4/lock-checks/41',
+    );
+    expect(toneOf(/^Open discrepancies: 3$/)).toBe('error');
+  });
+
+  it('shows none open in green', () => {
+    renderWith({ id: 41, finishedAt: '2026-11-24T15:00:00.000Z', openDiscrepancies: 0 });
+    expect(toneOf(/^Open discrepancies: 0$/)).toBe('success');
+  });
+
+  it('shows nothing where no lock check was finished', () => {
+    renderWith(null);
+    expect(screen.queryByText(/Lock check/)).not.toBeInTheDocument();
+  });
+});

@@ -15,11 +15,12 @@ import {
   Typography,
 } from '@mui/material';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import type * as z from 'zod';
 import type { dashboardLocation } from '@sitewalk/shared/schemas/incident';
 import { INCIDENT_PREVIEW_LENGTH, priorityName } from '@sitewalk/shared/constants';
 import { paths } from '../../../config/paths.ts';
-import { formatDateTime } from '../../../lib/time.ts';
+import { formatDate, formatDateTime } from '../../../lib/time.ts';
 import { flagCountTone, incidentCountTone, last72HoursTone, lastWeekTone, type Tone } from './counts.ts';
 
 export type DashboardLocation = z.infer<typeof dashboardLocation>;
@@ -64,10 +65,44 @@ export interface LocationCardProps {
   windows?: readonly WindowToday[] | undefined;
   /** The location's time zone, for its windows and incidents (the viewer's while it is not known). */
   timeZone?: string | undefined;
+  /** The last lock check finished there (issue 31); none shown for a location without one. */
+  lastLockCheck?: LastLockCheck | null | undefined;
 }
 
+type LastLockCheck = { id: number; finishedAt: string; openDiscrepancies: number };
+
+/** The card's lock-check line: when the last one finished and its open discrepancies, linking to its report. */
+const LockCheckLine = ({
+  locationId,
+  check,
+  timeZone,
+}: {
+  locationId: number;
+  check: LastLockCheck;
+  timeZone: string | undefined;
+}) => (
+  <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1.5 }}>
+    <LockOutlinedIcon fontSize="small" color="action" aria-hidden />
+    <Link component={RouterLink} to={paths.app.lockCheck.build(locationId, check.id)} variant="body2">
+      Lock check {formatDate(check.finishedAt, { timeZone })}
+    </Link>
+    <Count
+      label="Open discrepancies"
+      count={check.openDiscrepancies}
+      tone={check.openDiscrepancies > 0 ? 'error' : 'success'}
+    />
+  </Stack>
+);
+
 /** One location on the dashboard: today's walk windows, walk-report counts, incident counts by type and its incidents. */
-export const LocationCard = ({ location, onOpenIncident, handle, windows, timeZone }: LocationCardProps) => {
+export const LocationCard = ({
+  location,
+  onOpenIncident,
+  handle,
+  windows,
+  timeZone,
+  lastLockCheck,
+}: LocationCardProps) => {
   const { walkReportStats: stats, incidentCountsByType: counts } = location;
   // The dashboard lists only the newest incidents across all cards; the counts cover every one of them.
   const counted = counts[1] + counts[2] + counts[3];
@@ -95,6 +130,10 @@ export const LocationCard = ({ location, onOpenIncident, handle, windows, timeZo
         </Stack>
 
         {windows && <TodayWindows windows={windows} timeZone={timeZone} />}
+
+        {lastLockCheck && (
+          <LockCheckLine locationId={location.id} check={lastLockCheck} timeZone={timeZone} />
+        )}
 
         <Typography variant="subtitle2" component="h3">
           Walk reports

@@ -51,8 +51,8 @@ describe('AlertPreferencesCard', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Saved');
     const sent = fake.callsOf('alert.setPreferences')[0]?.body as AlertPreferences;
     expect(sent).toEqual({
-      inApp: ['dueSoon', 'missed', 'incomplete', 'taskOverdue'],
-      email: ['missed', 'incomplete', 'late', 'taskOverdue', 'dueSoon'],
+      inApp: ['dueSoon', 'missed', 'incomplete', 'taskOverdue', 'noLockCheck'],
+      email: ['missed', 'incomplete', 'late', 'taskOverdue', 'noLockCheck', 'dueSoon'],
       fromLocationsBelow: true,
       dailySummary: { enabled: true, time: '06:30', timeZone: viewerTimeZone() },
     });
