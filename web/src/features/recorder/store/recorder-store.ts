@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { RosterVersion } from '@sitewalk/shared/schemas/lockCheck';
 import type { DoorUnit } from '@sitewalk/shared/schemas/walkReport';
 import type {
@@ -149,8 +149,9 @@ export interface RecorderStoreOptions {
 }
 
 /** What one recorded action writes: its session (a walk's or a lock check's) and its outbox writes. */
-const RECORD_STORES = ['sessions', 'lockChecks', 'outbox', 'reportIds'] as const;
-type RecordStores = typeof RECORD_STORES extends readonly (infer S)[] ? S[] : never;
+const recordTransaction = (db: IDBPDatabase<RecorderSchema>) =>
+  db.transaction(['sessions', 'lockChecks', 'outbox', 'reportIds'], 'readwrite');
+type RecordTransaction = ReturnType<typeof recordTransaction>;
 
 const openDatabase = (name: string) =>
   openDB<RecorderSchema>(name, VERSION, {
@@ -215,12 +216,12 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
   const recordIn = async (
     session: Pick<RecordingSession, 'key' | 'userId'>,
     writes: OutboxWrite[],
-    put: (tx: IDBPTransaction<RecorderSchema, RecordStores, 'readwrite'>) => Promise<unknown>,
+    put: (tx: RecordTransaction) => Promise<unknown>,
   ) => {
     const stranger = writes.find((write) => write.session !== session.key);
     if (stranger)
       throw new Error(`A write of session ${stranger.session} cannot be recorded on ${session.key}`);
-    const tx = (await db()).transaction(RECORD_STORES, 'readwrite');
+    const tx = recordTransaction(await db());
     // The transaction's own end, observed at once so an abort never goes unhandled.
     const done = tx.done.then(
       () => null,
