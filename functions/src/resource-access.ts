@@ -93,8 +93,8 @@ export const resourceAccess = {
   task: { table: 'readWrite', mail: 'queue', auditWriter: true }, // the assignee's notice
   // CSV and PDF exports: reads the table, reads photos for PDFs, writes and signs export files.
   export: { table: 'read', storage: ['read', 'export'] },
-  // Unit rosters and their companies' CSV mappings (issue 31).
-  lockCheck: { table: 'readWrite' },
+  // Unit rosters and their companies' CSV mappings, lock checks and their door photos (issue 31).
+  lockCheck: { table: 'readWrite', storage: ['put', 'read'] },
 } as const satisfies Record<Resource, ResourceAccess>;
 
 /**

@@ -120,6 +120,7 @@ const leastRole: { [K in Exclude<Placement['kind'], 'user' | 'task'>]: Record<Ac
     manageMembers: 10,
     setSchedule: 10,
     importRoster: 10,
+    resolveLockDiscrepancy: 5,
   },
   walk: { read: 1, create: 5, update: 5, delete: 5 },
   walkReport: { read: 1, record: 1 },

@@ -103,7 +103,10 @@ export interface Actions {
   /** rosterMapping: read and save the company's remembered roster CSV mapping (issue 31). */
   managementCompany: 'read' | 'create' | 'update' | 'delete' | 'uploadLogo' | 'rosterMapping';
   organization: 'read' | 'create' | 'update' | 'delete' | 'uploadLogo' | 'manageMembers';
-  /** importRoster: save a new version of the location's unit roster (issue 31). */
+  /**
+   * importRoster: save a new version of the location's unit roster; resolveLockDiscrepancy: close a finished
+   * lock check's discrepancy with a note (issue 31).
+   */
   location:
     | 'read'
     | 'create'
@@ -112,7 +115,8 @@ export interface Actions {
     | 'changeOrganization'
     | 'manageMembers'
     | 'setSchedule'
-    | 'importRoster';
+    | 'importRoster'
+    | 'resolveLockDiscrepancy';
   walk: 'read' | 'create' | 'update' | 'delete';
   walkReport: 'read' | 'record';
   incident: 'read' | 'create' | 'update' | 'note' | 'resolve' | 'delete';
@@ -194,6 +198,7 @@ const allows = (actor: Actor, action: Action, placement: Placement): boolean => 
     case 'location':
       if (action === 'read') return true;
       if (action === 'changeOrganization') return atLeast(actor, Role.CompanyManager);
+      if (action === 'resolveLockDiscrepancy') return atLeast(actor, Role.AssistantManager);
       if (action === 'manageMembers' || action === 'setSchedule' || action === 'importRoster')
         return atLeast(actor, Role.Manager);
       return atLeast(actor, Role.AreaManager); // create, update, delete

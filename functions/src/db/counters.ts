@@ -17,7 +17,8 @@ export type CounterName =
   | 'tablePreference'
   | 'alert'
   | 'task'
-  | 'taskComment';
+  | 'taskComment'
+  | 'lockCheck';
 
 /** The next id for a kind: one atomic ADD, so two concurrent callers never get the same number. */
 export const nextId = async (db: DataService, name: CounterName): Promise<number> => {

@@ -24,6 +24,14 @@ import { auditEntryEntity, auditHeadEntity } from './entities/audit.ts';
 import { mailOutboxEntity } from './entities/mail.ts';
 import { rosterChunkEntity, rosterMappingEntity, rosterVersionEntity } from './entities/roster.ts';
 import {
+  lockCheckEntity,
+  lockCheckStartEntity,
+  lockDiscrepancyEntity,
+  lockPhotoEntity,
+  lockResultEntity,
+  unitFindingEntity,
+} from './entities/lockCheck.ts';
+import {
   alertEntity,
   alertInboxEntity,
   alertKeyEntity,
@@ -84,6 +92,12 @@ export const entities = {
   rosterVersion: rosterVersionEntity,
   rosterChunk: rosterChunkEntity,
   rosterMapping: rosterMappingEntity,
+  lockCheck: lockCheckEntity,
+  lockCheckStart: lockCheckStartEntity,
+  lockResult: lockResultEntity,
+  lockPhoto: lockPhotoEntity,
+  lockDiscrepancy: lockDiscrepancyEntity,
+  unitFinding: unitFindingEntity,
 };
 
 /** The ElectroDB service over the one table: every entity, bound to a client and a table name. */

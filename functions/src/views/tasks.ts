@@ -40,6 +40,7 @@ const view = (task: TaskItem, names: Map<number, string>, people: People, now: D
   overdue: task.status !== 'done' && new Date(task.dueAt) < now,
   incidentId: task.incidentId ?? null,
   alertId: task.alertId ?? null,
+  lockDiscrepancy: null,
   comments: task.comments.map((c) => toComment(c, people)),
   createdAt: task.createdAt,
   updatedAt: task.updatedAt,

@@ -15,6 +15,7 @@ export const aTask = (overrides: Partial<Task> = {}): Task => ({
   overdue: false,
   incidentId: null,
   alertId: null,
+  lockDiscrepancy: null,
   comments: [],
   createdAt: '2026-11-23T09:00:00.000Z',
   updatedAt: '2026-11-23T09:00:00.000Z',

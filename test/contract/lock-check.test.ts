@@ -1,0 +1,483 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '@sitewalk/shared/roles';
+import {
+  DISCREPANCY_SEVERITY,
+  LOCK_FINDINGS,
+  UNIT_STATUSES,
+  discrepanciesOf,
+  type LockFinding,
+} from '@sitewalk/shared/lock-check';
+import type { CheckScope } from '@sitewalk/shared/roster';
+import { apiAs, type Api, type BodyOf } from '../support/api.ts';
+import { startTestHost, type TestHost } from '../support/host.ts';
+import { callAs, person, type Person } from '../support/people.ts';
+import { seedTenant, type Tenant } from '../support/site.ts';
+
+/** Recording a lock check, its report and its follow-up (issue 31, the server side). */
+
+let t: TestHost;
+let call: ReturnType<typeof callAs>;
+let api: Api;
+let admin: Person;
+let a: Tenant;
+let b: Tenant;
+let manager: Person;
+let employee: Person;
+let managerB: Person;
+/** An Employee of another location of company a. */
+let elsewhere: Person;
+let elsewhereLocationId: number;
+
+type Unit = BodyOf<'roster.import'>['units'][number];
+
+/** 30 units: every status with every pair of flags (16), then rented and vacant ones again. */
+const ROSTER: Unit[] = Array.from({ length: 30 }, (_, i) => {
+  const combo = i % 16;
+  return {
+    number: `${i < 15 ? 'A' : 'B'}-${(i % 15) + 1}`,
+    status: UNIT_STATUSES[combo % 4] ?? 'rented',
+    delinquent: Math.floor(combo / 4) % 2 === 1,
+    overlocked: Math.floor(combo / 8) === 1,
+    size: i % 3 === 0 ? null : '10x10',
+  };
+});
+
+const importRoster = async (locationId: number, units: Unit[], basedOnVersion: number | null = null) =>
+  (await api(admin, 'roster.import', { params: { locationId }, body: { basedOnVersion, units } })).version;
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISOString();
+
+const startAs = (
+  who: Person,
+  locationId: number,
+  scope: CheckScope = { kind: 'all' },
+  clientId = randomUUID(),
+) => api(who, 'lockCheck.start', { body: { clientId, locationId, scope, startedAt: at(0) } });
+
+const tapAs = (
+  who: Person,
+  lockCheckId: number,
+  unit: string,
+  finding: LockFinding,
+  seenAt: string,
+  clientId = randomUUID(),
+) =>
+  api(who, 'lockCheck.recordResult', {
+    params: { lockCheckId },
+    body: { clientId, unit, finding, seenAt },
+  });
+
+const finishAs = (who: Person, lockCheckId: number, finishedAt = at(50)) =>
+  api(who, 'lockCheck.finish', { params: { lockCheckId }, body: { finishedAt } });
+
+const getAs = (who: Person, lockCheckId: number) => api(who, 'lockCheck.get', { params: { lockCheckId } });
+
+beforeAll(async () => {
+  t = await startTestHost();
+  call = callAs(t.host.url);
+  api = apiAs(t.host.url);
+  admin = await person(t.host.url, Role.Admin);
+  a = await seedTenant(t.host.url, { by: admin, label: 'Lock check' });
+  b = await seedTenant(t.host.url, { by: admin, label: 'Other lock check' });
+  manager = await a.person(Role.Manager);
+  employee = await a.person(Role.Employee);
+  managerB = await b.person(Role.Manager);
+  elsewhereLocationId = await a.addLocation('Lock check elsewhere');
+  elsewhere = await a.person(Role.Employee, [elsewhereLocationId]);
+  await importRoster(a.locationId, ROSTER);
+});
+afterAll(() => t.host.close());
+
+describe('a full check', () => {
+  /** What was seen: every finding in turn, units 28–30 left unchecked, and two units not on the roster. */
+  const taps = [
+    ...ROSTER.slice(0, 27).map((unit, i) => ({
+      unit: unit.number,
+      finding: LOCK_FINDINGS[i % 6] as LockFinding,
+    })),
+    { unit: 'C-1', finding: 'tenantLock' as const },
+    { unit: 'c-2 ', finding: 'noLock' as const },
+  ];
+  let check: Awaited<ReturnType<typeof getAs>>;
+
+  beforeAll(async () => {
+    const started = await startAs(employee, a.locationId);
+    for (let i = 0; i < taps.length; i += 8) {
+      await Promise.all(
+        taps
+          .slice(i, i + 8)
+          .map((tap, j) => tapAs(employee, started.id, tap.unit, tap.finding, at(1 + i + j))),
+      );
+    }
+    await finishAs(employee, started.id);
+    check = await getAs(manager, started.id);
+  });
+
+  it('reports exactly the discrepancies the rule table predicts for the roster and the taps, most severe first', () => {
+    const seen = new Map(taps.map((tap) => [tap.unit.trim().toUpperCase(), tap.finding]));
+    const expected = [
+      ...ROSTER.flatMap((unit) =>
+        discrepanciesOf({ unit, finding: seen.get(unit.number) ?? null, fullCheck: true }).map((kind) => ({
+          unit: unit.number,
+          kind,
+        })),
+      ),
+      ...['C-1', 'C-2'].flatMap((unit) =>
+        discrepanciesOf({ unit: null, finding: seen.get(unit) ?? null, fullCheck: true }).map((kind) => ({
+          unit: unit === 'C-2' ? 'c-2' : unit,
+          kind,
+        })),
+      ),
+    ];
+    const byKey = (d: { unit: string; kind: string }) => `${d.unit}/${d.kind}`;
+    expect(
+      check.discrepancies
+        .map((d) => ({ unit: d.unit, kind: d.kind }))
+        .sort((x, y) => byKey(x).localeCompare(byKey(y))),
+    ).toEqual(expected.sort((x, y) => byKey(x).localeCompare(byKey(y))));
+    const severities = check.discrepancies.map((d) => d.severity);
+    expect(severities).toEqual([...severities].sort());
+    expect(check.discrepancies.every((d) => d.severity === DISCREPANCY_SEVERITY[d.kind])).toBe(true);
+    expect(check).toMatchObject({
+      fullCheck: true,
+      unitCount: 30,
+      checkedCount: 27,
+      discrepancyCount: expected.length,
+      openDiscrepancyCount: expected.length,
+      finishedAt: at(50),
+      rosterVersion: 1,
+      location: { name: 'Location Lock check' },
+      startedBy: { firstName: `Role${Role.Employee}` },
+    });
+  });
+
+  it('a few by hand: a vacant unit with a tenant lock, a lock cut, a unit not on the roster, units not found', () => {
+    const of = (unit: string) => check.discrepancies.filter((d) => d.unit === unit).map((d) => d.kind);
+    // A-2 is vacant (combo 1), seen with an overlock (finding 1) that the roster does not say it has.
+    expect(of('A-2')).toEqual(['overlockedNotDelinquent']);
+    // A-6 is vacant and delinquent (combo 5): lock cut (finding 5), and not overlocked.
+    expect(of('A-6')).toEqual(['lockCut', 'delinquentNotOverlocked']);
+    // A-7: company use, delinquent; tenantLock (finding 0)
+    expect(of('A-7')).toEqual(['delinquentNotOverlocked']);
+    expect(of('C-1')).toEqual(['notOnRoster']);
+    for (const unit of ['B-13', 'B-14', 'B-15']) expect(of(unit)).toContain('notFound');
+    const notFound = check.discrepancies.find((d) => d.unit === 'B-13');
+    expect(notFound).toMatchObject({
+      finding: null,
+      roster: { number: 'B-13' },
+      resolvedAt: null,
+      taskId: null,
+    });
+    expect(check.discrepancies.find((d) => d.unit === 'C-1')?.roster).toBeNull();
+  });
+
+  it('counts by finding and lists every result in walk order', () => {
+    expect(Object.values(check.countsByFinding).reduce((x, y) => x + y, 0)).toBe(29);
+    expect(check.countsByFinding.tenantLock).toBe(taps.filter((tap) => tap.finding === 'tenantLock').length);
+    expect(check.results.map((r) => r.unit).slice(0, 3)).toEqual(['A-1', 'A-2', 'A-3']);
+    expect(check.results.find((r) => r.unit === 'A-6')).toMatchObject({
+      finding: 'lockCut',
+      photoMismatch: false,
+      photos: [],
+      discrepancies: ['lockCut', 'delinquentNotOverlocked'],
+    });
+  });
+
+  it("lists the location's checks newest first, paged, with their counts", async () => {
+    const page = await api(manager, 'lockCheck.someByLocation', {
+      params: { locationId: a.locationId },
+      query: { limit: 1, offset: 0 },
+    });
+    expect(page.totalCount).toBeGreaterThanOrEqual(1);
+    expect(page.lockChecks).toHaveLength(1);
+    const all = await api(manager, 'lockCheck.someByLocation', {
+      params: { locationId: a.locationId },
+      query: { limit: 50, offset: 0 },
+    });
+    const starts = all.lockChecks.map((c) => c.startedAt);
+    expect(starts).toEqual([...starts].sort().reverse());
+    expect(all.lockChecks.find((c) => c.id === check.id)).toEqual({
+      id: check.id,
+      locationId: a.locationId,
+      location: { name: 'Location Lock check' },
+      startedBy: check.startedBy,
+      startedAt: check.startedAt,
+      finishedAt: at(50),
+      scope: { kind: 'all' },
+      fullCheck: true,
+      rosterVersion: 1,
+      unitCount: 30,
+      checkedCount: 27,
+      discrepancyCount: check.discrepancyCount,
+      openDiscrepancyCount: check.discrepancyCount,
+    });
+  });
+
+  it('is closed: a new tap answers 409, a retried finish the same report, another finish time 409', async () => {
+    const late = await call(employee, 'POST', `/api/lock-check/${check.id}/result`, {
+      clientId: randomUUID(),
+      unit: 'A-1',
+      finding: 'noLock',
+      seenAt: at(55),
+    });
+    expect(late.status).toBe(409);
+    expect(await finishAs(employee, check.id)).toEqual(await getAs(employee, check.id));
+    expect(
+      (await call(employee, 'PUT', `/api/lock-check/${check.id}/finish`, { finishedAt: at(51) })).status,
+    ).toBe(409);
+  });
+});
+
+describe('recording', () => {
+  let locationId: number;
+  let walker: Person;
+  beforeAll(async () => {
+    locationId = await a.addLocation('Lock check recording');
+    walker = await a.person(Role.Employee, [locationId]);
+    await importRoster(locationId, ROSTER);
+  });
+
+  it('a location without a roster answers 400', async () => {
+    const bare = await a.addLocation('Lock check no roster');
+    const response = await call(admin, 'POST', '/api/lock-check', {
+      clientId: randomUUID(),
+      locationId: bare,
+      scope: { kind: 'all' },
+      startedAt: at(0),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('This location has no unit roster yet');
+  });
+
+  it('a retried start answers the same check, also two at once; another person with its client id 409', async () => {
+    const clientId = randomUUID();
+    const [one, two] = await Promise.all([
+      startAs(walker, locationId, { kind: 'all' }, clientId),
+      startAs(walker, locationId, { kind: 'all' }, clientId),
+    ]);
+    expect(two.id).toBe(one.id);
+    expect((await startAs(walker, locationId, { kind: 'all' }, clientId)).id).toBe(one.id);
+    const response = await call(manager, 'POST', '/api/lock-check', {
+      clientId,
+      locationId,
+      scope: { kind: 'all' },
+      startedAt: at(0),
+    });
+    expect(response.status).toBe(409);
+  });
+
+  it('a retried tap records once (also two at once); a later tap replaces the result, an older one sent late does not; both in the history', async () => {
+    const check = await startAs(walker, locationId);
+    const clientId = randomUUID();
+    const [first, again] = await Promise.all([
+      tapAs(walker, check.id, 'A-3', 'doorOpen', at(10), clientId),
+      tapAs(walker, check.id, 'A-3', 'doorOpen', at(10), clientId),
+    ]);
+    expect(again).toEqual(first);
+    expect(first).toMatchObject({
+      unit: 'A-3',
+      finding: 'doorOpen',
+      seenAt: at(10),
+      discrepancies: ['doorOpen'],
+    });
+    expect(await tapAs(walker, check.id, 'a-3', 'doorOpen', at(10), clientId)).toEqual(first);
+    // An older tap, sent after: kept in the history only.
+    const older = await tapAs(walker, check.id, 'A-3', 'tenantLock', at(5));
+    expect(older).toMatchObject({ finding: 'doorOpen', seenAt: at(10) });
+    // A later one replaces it.
+    const later = await tapAs(walker, check.id, 'A-3', 'overlock', at(12));
+    expect(later).toMatchObject({ finding: 'overlock', seenAt: at(12) });
+    const report = await getAs(walker, check.id);
+    expect(report.results).toHaveLength(1);
+    expect(report.checkedCount).toBe(1);
+    // Not finished: decided from the results, and no unit is not found yet.
+    expect(report.discrepancies.map((d) => d.kind)).toEqual(
+      discrepanciesOf({ unit: ROSTER[2] ?? null, finding: 'overlock', fullCheck: false }),
+    );
+    expect(report.finishedAt).toBeNull();
+    const history = await api(admin, 'lockCheck.unitHistory', {
+      params: { locationId },
+      query: { unit: ' a-3', limit: 10, offset: 0 },
+    });
+    expect(history.totalCount).toBe(3);
+    expect(history.findings.map((f) => [f.finding, f.seenAt])).toEqual([
+      ['overlock', at(12)],
+      ['doorOpen', at(10)],
+      ['tenantLock', at(5)],
+    ]);
+    expect(history.findings[0]).toMatchObject({
+      lockCheckId: check.id,
+      seenBy: { firstName: `Role${Role.Employee}` },
+    });
+    const paged = await api(walker, 'lockCheck.unitHistory', {
+      params: { locationId },
+      query: { unit: 'A-3', limit: 1, offset: 1 },
+    });
+    expect(paged).toEqual({ findings: [history.findings[1]], totalCount: 3 });
+  });
+
+  it('a retried tap after the finish answers its result; finishing twice at once finishes once', async () => {
+    const check = await startAs(walker, locationId);
+    const clientId = randomUUID();
+    const tapped = await tapAs(walker, check.id, 'B-1', 'noLock', at(3), clientId);
+    const [one, two] = await Promise.all([finishAs(walker, check.id), finishAs(walker, check.id)]);
+    expect(two).toEqual(one);
+    expect(one.discrepancies.filter((d) => d.kind === 'notFound')).toHaveLength(29);
+    expect(await tapAs(walker, check.id, 'B-1', 'noLock', at(3), clientId)).toEqual(tapped);
+  });
+
+  it('a part of the roster: out-of-scope units refused, units not on the roster accepted, none not found', async () => {
+    const prefix = await startAs(walker, locationId, { kind: 'prefix', prefix: 'b' });
+    expect(prefix).toMatchObject({ unitCount: 15, fullCheck: false, scope: { kind: 'prefix', prefix: 'b' } });
+    const refused = await call(walker, 'POST', `/api/lock-check/${prefix.id}/result`, {
+      clientId: randomUUID(),
+      unit: 'A-1',
+      finding: 'tenantLock',
+      seenAt: at(1),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.validationErrors).toHaveProperty(['unit']);
+    expect(await tapAs(walker, prefix.id, 'B-99', 'tenantLock', at(2))).toMatchObject({
+      discrepancies: ['notOnRoster'],
+    });
+    const finished = await finishAs(walker, prefix.id);
+    expect(finished.discrepancies.map((d) => d.kind)).toEqual(['notOnRoster']);
+    expect(finished.checkedCount).toBe(0);
+
+    const range = await startAs(walker, locationId, { kind: 'range', from: 'A-5', to: 'A-12' });
+    expect(range.unitCount).toBe(8);
+    for (const unit of ['A-4', 'A-13', 'B-5']) {
+      const response = await call(walker, 'POST', `/api/lock-check/${range.id}/result`, {
+        clientId: randomUUID(),
+        unit,
+        finding: 'tenantLock',
+        seenAt: at(1),
+      });
+      expect(response.status).toBe(400);
+    }
+    await tapAs(walker, range.id, 'A-12', 'tenantLock', at(2));
+    const empty = await call(walker, 'POST', '/api/lock-check', {
+      clientId: randomUUID(),
+      locationId,
+      scope: { kind: 'prefix', prefix: 'Z' },
+      startedAt: at(0),
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.validationErrors).toHaveProperty(['scope']);
+  });
+
+  it('is checked against the roster version of its start, whatever is imported after', async () => {
+    const check = await startAs(walker, locationId);
+    await importRoster(
+      locationId,
+      [...ROSTER, { number: 'D-1', status: 'rented', delinquent: false, overlocked: false }],
+      1,
+    );
+    expect(await tapAs(walker, check.id, 'D-1', 'tenantLock', at(2))).toMatchObject({
+      discrepancies: ['notOnRoster'],
+    });
+    expect((await getAs(walker, check.id)).rosterVersion).toBe(1);
+  });
+
+  it('only its walker records into it (403); others of the location read it', async () => {
+    const check = await startAs(walker, locationId);
+    const colleague = await a.person(Role.Manager, [locationId]);
+    const tap = { clientId: randomUUID(), unit: 'A-1', finding: 'tenantLock', seenAt: at(1) };
+    expect((await call(colleague, 'POST', `/api/lock-check/${check.id}/result`, tap)).status).toBe(403);
+    expect(
+      (await call(colleague, 'PUT', `/api/lock-check/${check.id}/finish`, { finishedAt: at(9) })).status,
+    ).toBe(403);
+    expect((await getAs(colleague, check.id)).id).toBe(check.id);
+  });
+});
+
+describe('bad input', () => {
+  let lockCheckId: number;
+  beforeAll(async () => {
+    lockCheckId = (await startAs(employee, a.locationId)).id;
+  });
+
+  it.each([
+    ['no client id', { clientId: undefined }, 'clientId'],
+    ['a client id not a UUID', { clientId: 'x' }, 'clientId'],
+    ['no location', { locationId: undefined }, 'locationId'],
+    ['a location not an id', { locationId: 'one' }, 'locationId'],
+    ['an unknown scope', { scope: { kind: 'some' } }, 'scope'],
+    ['a prefix without one', { scope: { kind: 'prefix', prefix: ' ' } }, 'scope'],
+    ['a range without its end', { scope: { kind: 'range', from: 'A-1' } }, 'scope'],
+    ['no start time', { startedAt: 'yesterday' }, 'startedAt'],
+  ])('a start with %s answers 400', async (_label, change, field) => {
+    const body = {
+      clientId: randomUUID(),
+      locationId: a.locationId,
+      scope: { kind: 'all' },
+      startedAt: at(0),
+      ...change,
+    };
+    const response = await call(employee, 'POST', '/api/lock-check', body);
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body.validationErrors)).toContain(field);
+  });
+
+  it.each([
+    ['no unit', { unit: '' }, 'unit'],
+    ['a unit too long', { unit: 'X'.repeat(100) }, 'unit'],
+    ['an unknown finding', { finding: 'padlock' }, 'finding'],
+    ['no seen time', { seenAt: undefined }, 'seenAt'],
+    ['a client id not a UUID', { clientId: '1' }, 'clientId'],
+  ])('a tap with %s answers 400', async (_label, change, field) => {
+    const body = { clientId: randomUUID(), unit: 'A-1', finding: 'tenantLock', seenAt: at(1), ...change };
+    const response = await call(employee, 'POST', `/api/lock-check/${lockCheckId}/result`, body);
+    expect(response.status).toBe(400);
+    expect(response.body.validationErrors).toHaveProperty([field]);
+  });
+
+  it('a check id not a number, a finish without a time, a history without a unit or with a bad page: 400', async () => {
+    expect((await call(employee, 'GET', '/api/lock-check/abc')).status).toBe(400);
+    expect((await call(employee, 'PUT', `/api/lock-check/${lockCheckId}/finish`, {})).status).toBe(400);
+    expect((await call(employee, 'GET', `/api/lock-check/unit/${a.locationId}`)).status).toBe(400);
+    expect(
+      (await call(employee, 'GET', `/api/lock-check/unit/${a.locationId}?unit=A-1&limit=0`)).status,
+    ).toBe(400);
+    expect(
+      (await call(employee, 'GET', `/api/lock-check/by-location/${a.locationId}?offset=-1`)).status,
+    ).toBe(400);
+  });
+
+  it('a check that does not exist answers 404', async () => {
+    expect((await call(admin, 'GET', '/api/lock-check/99999999')).status).toBe(404);
+  });
+});
+
+describe('another company, another location', () => {
+  let lockCheckId: number;
+  beforeAll(async () => {
+    lockCheckId = (await startAs(employee, a.locationId)).id;
+    await tapAs(employee, lockCheckId, 'A-1', 'tenantLock', at(1));
+  });
+
+  it('a user of another company, or an Employee of another location of the company, can neither read nor write anything (404)', async () => {
+    const tap = { clientId: randomUUID(), unit: 'A-2', finding: 'noLock', seenAt: at(2) };
+    for (const who of [managerB, elsewhere]) {
+      for (const [method, path, body] of [
+        ['GET', `/api/lock-check/${lockCheckId}`, undefined],
+        ['POST', `/api/lock-check/${lockCheckId}/result`, tap],
+        ['PUT', `/api/lock-check/${lockCheckId}/finish`, { finishedAt: at(9) }],
+        ['GET', `/api/lock-check/by-location/${a.locationId}`, undefined],
+        ['GET', `/api/lock-check/unit/${a.locationId}?unit=A-1`, undefined],
+        [
+          'POST',
+          '/api/lock-check',
+          { clientId: randomUUID(), locationId: a.locationId, scope: { kind: 'all' }, startedAt: at(0) },
+        ],
+      ] as const) {
+        const response = await call(who, method, path, body);
+        expect(response.status, `${method} ${path}`).toBe(404);
+      }
+    }
+    const report = await getAs(employee, lockCheckId);
+    expect(report.results.map((r) => r.unit)).toEqual(['A-1']);
+    expect(report.finishedAt).toBeNull();
+  });
+});
