@@ -110,7 +110,7 @@ export interface WorkerAccess extends ResourceAccess {
    * An upload-event consumer: the upload bucket notifies it of each object created under `tenants/`, and it may
    * read the objects of this kind (`tenants/*\/{kind}/*`), which Rekognition reads with its permissions.
    */
-  uploadEvents?: 'walk-photo';
+  uploadEvents?: readonly ('walk-photo' | 'lock-photo')[];
   /** Amazon Rekognition's DetectText (an action without resources of its own). */
   detectText?: true;
   /** The audit anchor bucket (S3 Object Lock): lists and reads the anchors, writes new ones. */
@@ -124,8 +124,9 @@ export const workerAccess = {
   evaluator: { table: 'readWrite', mail: 'queue' },
   // Sends every mail of the outbox (issue 28): each new item from the table's stream, and due retries on a schedule.
   mailOutbox: { table: 'readWrite', mail: 'send', stream: 'table' },
-  // Every walk photo as it arrives (S3 event): the unit number on a door photo, with Rekognition's DetectText.
-  walkPhoto: { table: 'readWrite', uploadEvents: 'walk-photo', detectText: true },
+  // Every walk photo and lock check photo as it arrives (S3 event): the unit number on a door photo, with
+  // Rekognition's DetectText.
+  walkPhoto: { table: 'readWrite', uploadEvents: ['walk-photo', 'lock-photo'], detectText: true },
   // Each audit log's head into the Object Lock bucket, every AUDIT_ANCHOR_INTERVAL_MINUTES; it only reads the table.
   auditAnchor: { table: 'read', auditAnchors: true },
 } as const satisfies Record<Worker, WorkerAccess>;

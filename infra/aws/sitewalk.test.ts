@@ -1416,11 +1416,13 @@ describe('the walk-photo worker', () => {
     });
   });
 
-  it('reads only walk photos, detects text, writes the table, and nothing else', () => {
+  it('reads only walk and lock check photos, detects text, writes the table, and nothing else', () => {
     const statements = walkPhoto().statements;
     const reads = statements.filter((s) => [s.Action].flat().includes('s3:GetObject'));
     expect(reads).toHaveLength(1);
     expect(JSON.stringify(reads[0]?.Resource)).toContain('/tenants/*/walk-photo/*');
+    expect(JSON.stringify(reads[0]?.Resource)).toContain('/tenants/*/lock-photo/*');
+    expect(JSON.stringify(reads[0]?.Resource)).not.toContain('incident-photo');
     const detect = statements.filter((s) => [s.Action].flat().includes(DETECT_TEXT_ACTION));
     expect(detect.map((s) => s.Action)).toEqual([DETECT_TEXT_ACTION]);
     const actions = actionsOf(statements);

@@ -168,6 +168,8 @@ export const MARKER_NOTES_MAX = 500;
 export const UNIT_RANGE_MAX = 200;
 /** A unit number at a completed marker. */
 export const UNIT_NUMBER_MAX = 20;
+/** Door photos of one unit in a lock check (issue 31). */
+export const LOCK_PHOTOS_PER_UNIT_MAX = 5;
 /** A location's unit roster (issue 31): at most this many units in one import. */
 export const ROSTER_UNITS_MAX = 10_000;
 /** A roster unit's size as the rent roll writes it ('10x10', '5 x 10 CC'). */

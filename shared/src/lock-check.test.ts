@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  photoShowsUnit,
   DISCREPANCY_KINDS,
   DISCREPANCY_RULES,
   DISCREPANCY_SEVERITY,
@@ -109,5 +110,18 @@ describe('the discrepancy rule table (issue 31)', () => {
   it('compares unit numbers as the roster writes them, spaces and case aside', () => {
     expect(unitKey(' a-101 ')).toBe(unitKey('A-101'));
     expect(unitKey('101')).not.toBe(unitKey('0101'));
+  });
+
+  it.each([
+    ['748', '748', true],
+    ['a-12', 'A-12', true],
+    ['B-012', '12', true],
+    ['0104', '104', true],
+    ['A-12', '121', false],
+    ['748', '868', false],
+    ['A-12', 'B-12', false],
+    ['Office', '12', false],
+  ])('a photo of unit %s reading %s shows it: %s', (unit, pictured, shows) => {
+    expect(photoShowsUnit(unit, pictured)).toBe(shows);
   });
 });

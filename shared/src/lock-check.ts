@@ -146,3 +146,15 @@ export const photoRequired = (unit: RosterUnit | null, finding: LockFinding): bo
 
 /** Units compared as the roster writes them: spaces around and letter case aside ('a-101' is 'A-101'). */
 export const unitKey = (number: string) => number.trim().toUpperCase();
+
+/**
+ * Whether the number read on a door photo is the unit's (else the report shows a mismatch): the same text (as
+ * `unitKey` compares), or the unit's last number, leading zeros aside, since the door reader
+ * (functions/src/domain/unit-reading.ts) reads digits only: 'B-012' shows '12'.
+ */
+export const photoShowsUnit = (unit: string, pictured: string): boolean => {
+  if (unitKey(unit) === unitKey(pictured)) return true;
+  const read = pictured.trim();
+  const digits = /(\d+)\D*$/.exec(unit.trim())?.[1];
+  return /^\d+$/.test(read) && digits !== undefined && Number(digits) === Number(read);
+};

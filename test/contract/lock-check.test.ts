@@ -13,6 +13,7 @@ import { apiAs, type Api, type BodyOf } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { seedTenant, type Tenant } from '../support/site.ts';
+import { doorImages } from '../support/door-images.ts';
 
 /** Recording a lock check, its report and its follow-up (issue 31, the server side). */
 
@@ -392,6 +393,143 @@ describe('recording', () => {
   });
 });
 
+describe('door photos', () => {
+  // Two of the generated door photos (seed 1) that the local reader reads exactly: units 748 and 868.
+  const [door748, door868] = doorImages(1, 2);
+  let locationId: number;
+  let walker: Person;
+  beforeAll(async () => {
+    locationId = await a.addLocation('Lock check photos');
+    walker = await a.person(Role.Employee, [locationId]);
+    await importRoster(
+      locationId,
+      ['748', '868', 'A-1'].map((number) => ({
+        number,
+        status: 'rented',
+        delinquent: false,
+        overlocked: false,
+      })),
+    );
+  });
+
+  const photoBody = (unit: string, jpeg: Buffer, clientId = randomUUID()) => ({
+    clientId,
+    unit,
+    contentType: 'image/jpeg' as const,
+    contentLength: jpeg.length,
+    takenAt: at(2),
+  });
+  const put = async (ticket: { uploadUrl: string; headers: Record<string, string> }, body: Buffer) =>
+    expect((await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body })).status).toBe(
+      200,
+    );
+
+  /** The check once every photo's unit is read, asked every 200 ms for at most 20 s. */
+  const readReport = async (lockCheckId: number) => {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const report = await getAs(walker, lockCheckId);
+      const photos = report.results.flatMap((r) => r.photos);
+      if (photos.every((p) => p.url !== null && p.picturedUnit !== null)) return report;
+      if (Date.now() > deadline) throw new Error('The door photos were not read within 20 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+
+  it('are uploaded under the tenant, read by the door reader, and a photo of another unit is a mismatch', async () => {
+    const check = await startAs(walker, locationId);
+    await tapAs(walker, check.id, '748', 'noLock', at(1));
+    await tapAs(walker, check.id, '868', 'noLock', at(1));
+    const body = photoBody('748', door748!.jpeg);
+    const ticket = await api(walker, 'lockCheck.photoUpload', { params: { lockCheckId: check.id }, body });
+    expect(ticket.key).toMatch(new RegExp(`^tenants/${a.companyId}/lock-photo/${check.id}/[0-9a-f]+\\.jpg$`));
+    expect(ticket.key.endsWith(ticket.imageName)).toBe(true);
+    // A retried request signs the same key again while nothing has landed.
+    const again = await api(walker, 'lockCheck.photoUpload', { params: { lockCheckId: check.id }, body });
+    expect(again.key).toBe(ticket.key);
+    await put(ticket, door748!.jpeg);
+    // Once it landed, no URL is handed out for it any more.
+    const landed = await call(walker, 'POST', `/api/lock-check/${check.id}/photo`, body);
+    expect(landed.status).toBe(409);
+    // Unit 868's door photographed, but the photo shows 748.
+    const wrong = await api(walker, 'lockCheck.photoUpload', {
+      params: { lockCheckId: check.id },
+      body: photoBody('868', door748!.jpeg),
+    });
+    await put(wrong, door748!.jpeg);
+
+    const report = await readReport(check.id);
+    const of = (unit: string) => report.results.find((r) => r.unit === unit);
+    expect(of('748')).toMatchObject({
+      photoMismatch: false,
+      photos: [{ imageName: ticket.imageName, picturedUnit: '748', takenAt: at(2) }],
+    });
+    expect(of('868')).toMatchObject({ photoMismatch: true, photos: [{ picturedUnit: '748' }] });
+    const view = await api(admin, 'lockCheck.photo', {
+      params: { lockCheckId: check.id, imageName: ticket.imageName },
+    });
+    expect(view.url).toMatch(/^http/);
+    expect(Buffer.from(await (await fetch(view.url!)).arrayBuffer()).equals(door748!.jpeg)).toBe(true);
+    expect((await call(walker, 'GET', `/api/lock-check/${check.id}/photo/nope.jpg`)).status).toBe(404);
+    // A tap answers the unit's photos too.
+    expect(await tapAs(walker, check.id, '748', 'noLock', at(3))).toMatchObject({
+      photos: [{ picturedUnit: '748' }],
+    });
+  });
+
+  it('a photo of a unit out of scope 400; after the finish only of a checked unit taken before it; never by another', async () => {
+    const check = await startAs(walker, locationId, { kind: 'range', from: '700', to: '800' });
+    const outOfScope = await call(
+      walker,
+      'POST',
+      `/api/lock-check/${check.id}/photo`,
+      photoBody('868', door868!.jpeg),
+    );
+    expect(outOfScope.status).toBe(400);
+    await tapAs(walker, check.id, '748', 'noLock', at(1));
+    await finishAs(walker, check.id, at(5));
+    expect(
+      (await call(walker, 'POST', `/api/lock-check/${check.id}/photo`, photoBody('748', door748!.jpeg)))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await call(walker, 'POST', `/api/lock-check/${check.id}/photo`, {
+          ...photoBody('748', door748!.jpeg),
+          takenAt: at(6),
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (await call(walker, 'POST', `/api/lock-check/${check.id}/photo`, photoBody('750', door748!.jpeg)))
+        .status,
+    ).toBe(409);
+    expect(
+      (await call(manager, 'POST', `/api/lock-check/${check.id}/photo`, photoBody('748', door748!.jpeg)))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(admin, 'POST', `/api/lock-check/${check.id}/photo`, photoBody('748', door748!.jpeg)))
+        .status,
+    ).toBe(403);
+  });
+
+  it.each([
+    ['a type that is not an image', { contentType: 'application/pdf' }, 'contentType'],
+    ['no size', { contentLength: 0 }, 'contentLength'],
+    ['no unit', { unit: '' }, 'unit'],
+    ['no client id', { clientId: undefined }, 'clientId'],
+  ])('a photo request with %s answers 400', async (_label, change, field) => {
+    const check = await startAs(walker, locationId);
+    const response = await call(walker, 'POST', `/api/lock-check/${check.id}/photo`, {
+      ...photoBody('748', door748!.jpeg),
+      ...change,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.validationErrors).toHaveProperty([field]);
+  });
+});
+
 describe('bad input', () => {
   let lockCheckId: number;
   beforeAll(async () => {
@@ -464,6 +602,12 @@ describe('another company, another location', () => {
         ['GET', `/api/lock-check/${lockCheckId}`, undefined],
         ['POST', `/api/lock-check/${lockCheckId}/result`, tap],
         ['PUT', `/api/lock-check/${lockCheckId}/finish`, { finishedAt: at(9) }],
+        [
+          'POST',
+          `/api/lock-check/${lockCheckId}/photo`,
+          { clientId: randomUUID(), unit: 'A-1', contentType: 'image/jpeg', contentLength: 100 },
+        ],
+        ['GET', `/api/lock-check/${lockCheckId}/photo/any.jpg`, undefined],
         ['GET', `/api/lock-check/by-location/${a.locationId}`, undefined],
         ['GET', `/api/lock-check/unit/${a.locationId}?unit=A-1`, undefined],
         [

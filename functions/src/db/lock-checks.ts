@@ -8,7 +8,7 @@ import type {
   lockCheckEntity,
   UnitFindingItem,
 } from './entities/lockCheck.ts';
-import { createOutcome, type CreateOutcome } from './conditional.ts';
+import { createOutcome, writeIf, type CreateOutcome } from './conditional.ts';
 import { deleteByKeys, pageOfQuery } from './bounded.ts';
 
 /** Named access patterns of lock checks (docs/data-model.md, 'Lock checks'). */
@@ -222,3 +222,32 @@ export const deleteLockChecksOfLocation = async (
   );
   return findings.length;
 };
+
+/** The photos of one unit of a check. */
+export const photosOfUnit = async (db: DataService, lockCheckId: number, unitKey: string) =>
+  (await db.entities.lockPhoto.query.primary({ lockCheckId, unitKey }).go({ pages: 'all' })).data;
+
+/** Every photo of a check (the photo items of its partition only). */
+export const photosOfCheck = async (db: DataService, lockCheckId: number) =>
+  (await db.entities.lockPhoto.query.primary({ lockCheckId }).go({ pages: 'all' })).data;
+
+/** Records a photo where its client id has none yet: false when a racing copy of the request recorded one first. */
+export const createLockPhoto = (db: DataService, item: LockPhotoItem) =>
+  writeIf(db.entities.lockPhoto.create(item).go());
+
+/**
+ * Stores the unit read on a photo ('' when none could be), tied to the object's ETag so a repeated upload event
+ * leaves it alone; false when the photo is gone or was read for this object already.
+ */
+export const setLockPhotoRead = (
+  db: DataService,
+  photo: Pick<LockPhotoItem, 'lockCheckId' | 'unitKey' | 'clientId'>,
+  read: { picturedUnit: string; readEtag: string },
+) =>
+  writeIf(
+    db.entities.lockPhoto
+      .patch({ lockCheckId: photo.lockCheckId, unitKey: photo.unitKey, clientId: photo.clientId })
+      .set(read)
+      .where((a, op) => `${op.notExists(a.readEtag)} OR ${op.ne(a.readEtag, read.readEtag)}`)
+      .go(),
+  );

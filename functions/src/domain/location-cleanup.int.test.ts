@@ -50,6 +50,8 @@ const leftovers = async (counts: {
   alerts?: number;
   /** Roster versions of 2 chunks each, and an orphan chunk of the version after the newest. */
   rosters?: number;
+  /** Lock checks of 2 results, a photo with its file and a discrepancy each; 2 unit history items each. */
+  lockChecks?: number;
 }) => {
   const locationId = nextLocation++;
   const at = { locationId, organizationId: AREA, managementCompanyId: COMPANY };
@@ -226,6 +228,65 @@ const leftovers = async (counts: {
     const orphan = { locationId, version: counts.rosters + 1, importId: 'died', chunk: 0, units: '[]' };
     await putRosterChunks(db, [orphan]);
   }
+  for (let c = 0; c < (counts.lockChecks ?? 0); c++) {
+    const lockCheckId = nextId++;
+    const startedAt = `2026-11-0${c + 1}T09:00:00.000Z`;
+    await db.entities.lockCheck
+      .create({
+        lockCheckId,
+        ...at,
+        userId: 1,
+        startedByFirstName: 'W',
+        startedByLastName: 'W',
+        clientId: `check-${lockCheckId}`,
+        startedAt,
+        scope: '{"kind":"all"}',
+        rosterVersion: 1,
+        rosterImportId: 'import-1',
+        unitCount: 2,
+      })
+      .go();
+    for (const unitKey of ['A-1', 'A-2']) {
+      const tap = {
+        unit: unitKey,
+        unitKey,
+        finding: 'doorOpen' as const,
+        seenAt: startedAt,
+        clientId: `${lockCheckId}-${unitKey}`,
+      };
+      await db.entities.lockResult
+        .create({ lockCheckId, ...tap, onRoster: true, discrepancies: ['doorOpen'] })
+        .go();
+      await db.entities.unitFinding
+        .create({
+          locationId,
+          lockCheckId,
+          ...tap,
+          userId: 1,
+          seenByFirstName: 'W',
+          seenByLastName: 'W',
+          discrepancies: [],
+        })
+        .go();
+    }
+    const key = await upload(
+      objectKey({ managementCompanyId: COMPANY, kind: 'lock-photo', id: lockCheckId }, 'image/jpeg'),
+    );
+    files.push(key);
+    await db.entities.lockPhoto
+      .create({ lockCheckId, clientId: 'photo', unit: 'A-1', unitKey: 'A-1', imageName: 'p.jpg', key })
+      .go();
+    await db.entities.lockDiscrepancy
+      .create({
+        lockCheckId,
+        unitKey: 'A-1',
+        kind: 'doorOpen',
+        unit: 'A-1',
+        severity: 1,
+        finding: 'doorOpen',
+      })
+      .go();
+  }
   await db.entities.schedule
     .create({ ...at, timeZone: 'UTC', windows: [], nextCheckAt: '9999-12-31T00:00:00.000Z' })
     .go();
@@ -258,6 +319,8 @@ const left = async (locationId: number) => {
         ),
       )
     ).reduce((sum, n) => sum + n, 0),
+    lockChecks: await count(db.entities.lockCheck.query.byLocation({ locationId }).go({ pages: 'all' })),
+    unitFindings: await count(db.entities.unitFinding.query.byLocation({ locationId }).go({ pages: 'all' })),
   };
 };
 
@@ -274,6 +337,7 @@ const limits: StepLimits = {
   tasks: 2,
   alerts: 2,
   rosters: 2,
+  lockChecks: 2,
 };
 
 describe('a location cleanup', () => {
@@ -289,11 +353,12 @@ describe('a location cleanup', () => {
       tasks: 3,
       alerts: 3,
       rosters: 3,
+      lockChecks: 3,
     };
     const { locationId, files, reportIds, guards } = await leftovers(counts);
     expect(guards.length).toBeGreaterThan(0);
     const before = await left(locationId);
-    expect(before).toEqual({ ...counts, inbox: 6, rosterChunks: 7 });
+    expect(before).toEqual({ ...counts, inbox: 6, rosterChunks: 7, unitFindings: 6 });
 
     // Act: step by step, as the stream would drive it.
     const trail: Awaited<ReturnType<typeof left>>[] = [before];
@@ -318,6 +383,8 @@ describe('a location cleanup', () => {
       inbox: limits.alerts,
       alerts: limits.alerts,
       rosters: limits.rosters,
+      lockChecks: limits.lockChecks,
+      unitFindings: limits.lockChecks * 100,
     };
     for (let i = 1; i < trail.length; i++) {
       const [previous, now] = [trail[i - 1], trail[i]];
@@ -328,9 +395,9 @@ describe('a location cleanup', () => {
       for (const kind of changed)
         expect((previous?.[kind] ?? 0) - (now?.[kind] ?? 0)).toBeLessThanOrEqual(limitOf[kind]);
     }
-    // 2 + 2 + 3 + 2 + 2 + 2 + 2 (tasks) + 3 (inbox) + 2 (alerts) + 2 (rosters) pages, and a last step that
-    // finds nothing.
-    expect(trail).toHaveLength(1 + 23);
+    // 2 + 2 + 3 + 2 + 2 + 2 + 2 (tasks) + 3 (inbox) + 2 (alerts) + 2 (rosters) + 2 (lock checks) + 1 (unit
+    // history) pages, and a last step that finds nothing.
+    expect(trail).toHaveLength(1 + 26);
     expect(trail.at(-1)).toEqual({
       reports: 0,
       incidents: 0,
@@ -343,6 +410,8 @@ describe('a location cleanup', () => {
       alerts: 0,
       rosters: 0,
       rosterChunks: 0,
+      lockChecks: 0,
+      unitFindings: 0,
     });
     expect(
       (await db.entities.alertMail.query.pending({}).go({ pages: 'all' })).data.filter(

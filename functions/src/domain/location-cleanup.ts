@@ -20,6 +20,7 @@ import {
   reportIdsOfLocation,
 } from '../db/location-cleanup.ts';
 import { deleteRostersOfLocation } from '../db/rosters.ts';
+import { deleteLockChecksOfLocation } from '../db/lock-checks.ts';
 import { systemClock } from '../ports/clock.ts';
 import type { Storage } from '../ports/storage.ts';
 
@@ -46,6 +47,8 @@ export interface StepLimits {
   alerts: number;
   /** Unit roster versions, each with its chunks (functions/src/db/rosters.ts). */
   rosters: number;
+  /** Lock checks, each with its results, photos (and their files) and discrepancies; then 100× as many unit history items. */
+  lockChecks: number;
 }
 
 export const STEP_LIMITS: StepLimits = {
@@ -58,6 +61,7 @@ export const STEP_LIMITS: StepLimits = {
   tasks: 100,
   alerts: 50,
   rosters: 5,
+  lockChecks: 5,
 };
 
 /** A cleanup whose item has not changed for this long has lost its chain of events and is started again. */
@@ -105,7 +109,13 @@ const removeSome = async (deps: CleanupDeps, job: LocationCleanupItem, limits: S
     (await deleteAlertsOfLocation(db, locationId, limits.alerts)) ||
     (await deleteWalksOfLocation(db, locationId, limits.walks)) ||
     (await deleteTalliesOfLocation(db, locationId, limits.months)) ||
-    (await deleteRostersOfLocation(db, locationId, limits.rosters))
+    (await deleteRostersOfLocation(db, locationId, limits.rosters)) ||
+    (await deleteLockChecksOfLocation(
+      db,
+      (keys) => deps.storage.deleteKeys(keys),
+      locationId,
+      limits.lockChecks,
+    ))
   );
 };
 

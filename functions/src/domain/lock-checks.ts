@@ -5,6 +5,7 @@ import {
   DISCREPANCY_SEVERITY,
   LOCK_FINDINGS,
   discrepanciesOf,
+  photoShowsUnit,
   unitKey,
   type DiscrepancyKind,
   type LockFinding,
@@ -18,7 +19,12 @@ import {
   type CheckScope,
   type ImportedUnit,
 } from '@sitewalk/shared/roster';
-import type { lockResultBody, startLockCheckBody } from '@sitewalk/shared/schemas/lockCheck';
+import type {
+  lockPhotoUploadBody,
+  lockResultBody,
+  startLockCheckBody,
+} from '@sitewalk/shared/schemas/lockCheck';
+import { LOCK_PHOTOS_PER_UNIT_MAX } from '@sitewalk/shared/constants';
 import type { DataService } from '../db/service.ts';
 import type { LocationItem } from '../db/entities/location.ts';
 import type { LockCheckItem, LockDiscrepancyItem, LockResultItem } from '../db/entities/lockCheck.ts';
@@ -29,6 +35,10 @@ import { currentRosterVersion, rosterUnits } from '../db/rosters.ts';
 import {
   closeLockCheck,
   createDiscrepancies,
+  createLockPhoto,
+  photosOfCheck,
+  photosOfUnit,
+  setLockPhotoRead,
   getLockCheck,
   getLockCheckStart,
   getLockResult,
@@ -46,7 +56,9 @@ import type { Storage } from '../ports/storage.ts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from './errors.ts';
 import { locationPlacement, visibleLocation } from './placements.ts';
 import { canSee } from '@sitewalk/shared/policy';
-import { presignedView } from './uploads.ts';
+import { presignOwnedUpload, presignPendingUpload, presignedView } from './uploads.ts';
+import type { TextDetector } from '../ports/text-detector.ts';
+import { unitFromDetections } from './unit-reading.ts';
 
 export const LOCK_CHECK_NOT_FOUND = 'Lock check not found';
 const FINISHED = 'A finished lock check cannot be changed';
@@ -147,7 +159,7 @@ export const createLockChecks = ({ db, storage }: { db: DataService; storage: St
     finding: result.finding,
     seenAt: result.seenAt,
     photoMismatch: photos.some(
-      (photo) => photo.picturedUnit !== null && unitKey(photo.picturedUnit) !== result.unitKey,
+      (photo) => photo.picturedUnit !== null && !photoShowsUnit(result.unit, photo.picturedUnit),
     ),
     photos: [...photos],
     discrepancies: (result.discrepancies ?? []) as DiscrepancyKind[],
@@ -242,7 +254,7 @@ export const createLockChecks = ({ db, storage }: { db: DataService; storage: St
     const { data } = await db.entities.lockPhoto.query
       .primary({ lockCheckId: check.lockCheckId, unitKey: result.unitKey })
       .go({ pages: 'all' });
-    const photos = await photosOf({ photos: data });
+    const photos = await photosOf({ photos: await photosOfUnit(db, check.lockCheckId, result.unitKey) });
     return resultAnswer(
       result,
       photos.map((photo) => photo.answer),
@@ -377,6 +389,65 @@ export const createLockChecks = ({ db, storage }: { db: DataService; storage: St
       return report(placed);
     },
 
+    /**
+     * A presigned PUT for a door photo of a unit in the check's scope (its walker's), recorded as its URL is handed
+     * out; a retried request signs the same key again while its file has not landed. A new photo after the finish
+     * only of a unit with a result, taken before the finish: the phone sends photos in their own lane, behind it.
+     */
+    photoUpload: async (actor: Actor, lockCheckId: number, body: z.output<typeof lockPhotoUploadBody>) => {
+      const { check } = await loadWalkers(actor, lockCheckId);
+      const key = unitKey(body.unit);
+      const file = { contentType: body.contentType, contentLength: body.contentLength };
+      const signAgain = async (photo: { key: string; imageName: string }) => ({
+        ...(await presignPendingUpload(storage, photo.key, file)),
+        imageName: photo.imageName,
+      });
+      const photos = await photosOfUnit(db, lockCheckId, key);
+      const existing = photos.find((photo) => photo.clientId === body.clientId);
+      if (existing) return signAgain(existing);
+      const scope = scopeOf(check);
+      if (!inScope(scope, body.unit)) {
+        const message = `Unit ${body.unit} is not in this check's scope (${scopeLabel(scope)})`;
+        throw new BadRequestError(message, { unit: [message] });
+      }
+      if (check.finishedAt !== undefined) {
+        const takenBefore = body.takenAt === undefined || body.takenAt <= check.finishedAt;
+        if (!takenBefore || !(await getLockResult(db, lockCheckId, key))) throw new ConflictError(FINISHED);
+      }
+      if (photos.length >= LOCK_PHOTOS_PER_UNIT_MAX)
+        throw new ConflictError(`A unit has at most ${LOCK_PHOTOS_PER_UNIT_MAX} photos in a lock check`);
+      const owner = {
+        managementCompanyId: check.managementCompanyId,
+        kind: 'lock-photo' as const,
+        id: lockCheckId,
+      };
+      const ticket = await presignOwnedUpload(storage, owner, file);
+      const item = {
+        lockCheckId,
+        clientId: body.clientId,
+        unit: body.unit,
+        unitKey: key,
+        imageName: ticket.key.slice(ticket.key.lastIndexOf('/') + 1),
+        key: ticket.key,
+        takenAt: body.takenAt,
+      };
+      if (await createLockPhoto(db, item)) return { ...ticket, imageName: item.imageName };
+      // A racing copy of the same request recorded its photo first: its key, signed again.
+      const raced = (await photosOfUnit(db, lockCheckId, key)).find(
+        (photo) => photo.clientId === body.clientId,
+      );
+      if (!raced) throw new ConflictError('This photo could not be recorded, please try again');
+      return signAgain(raced);
+    },
+
+    /** A view URL for a photo of the check (null when it never arrived), for anyone who sees it. */
+    photo: async (actor: Actor, lockCheckId: number, imageName: string) => {
+      await load(actor, lockCheckId);
+      const photo = (await photosOfCheck(db, lockCheckId)).find((p) => p.imageName === imageName);
+      if (!photo) throw new NotFoundError('Photo not found');
+      return presignedView(storage, photo.key);
+    },
+
     /** A page of a location's checks, newest first. */
     byLocation: async (actor: Actor, locationId: number, page: { offset: number; limit: number }) => {
       const location = await visibleLocation(db, actor, locationId);
@@ -430,3 +501,31 @@ export const createLockChecks = ({ db, storage }: { db: DataService; storage: St
     },
   };
 };
+
+/** A lock check photo's object key: `tenants/{company}/lock-photo/{lockCheckId}/{file}`. */
+const LOCK_PHOTO_KEY = /^tenants\/[A-Za-z0-9_-]+\/lock-photo\/(\d+)\/[A-Za-z0-9_.-]+$/;
+
+export const isLockPhotoKey = (key: string) => LOCK_PHOTO_KEY.test(key);
+
+/**
+ * Reads the unit number on a lock check's door photo as it arrives (the walkPhoto worker), with the reader door
+ * checks use (unit-reading.ts), and stores it on the photo once per object (its ETag): the report compares it
+ * with the unit (`photoShowsUnit`).
+ */
+export const readLockPhotoUnit =
+  ({ db, detector }: { db: DataService; detector: TextDetector }) =>
+  async (bucket: string, key: string, etag: string): Promise<string> => {
+    const match = LOCK_PHOTO_KEY.exec(key);
+    if (!match) return 'notALockPhoto';
+    const photo = (await photosOfCheck(db, Number(match[1]))).find((p) => p.key === key);
+    if (!photo) return 'gone';
+    if (photo.readEtag === etag) return 'alreadyRead';
+    const read = unitFromDetections(await detector.detectText({ bucket, key }));
+    const stored = await setLockPhotoRead(db, photo, { picturedUnit: read.unit ?? '', readEtag: etag });
+    if (!stored) return 'alreadyRead';
+    return read.unit === null
+      ? 'unreadable'
+      : photoShowsUnit(photo.unit, read.unit)
+        ? 'read'
+        : 'read: another unit';
+  };

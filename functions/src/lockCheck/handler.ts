@@ -45,13 +45,11 @@ export const implementations: Implementations<'lockCheck'> = {
   'lockCheck.unitHistory': async ({ actor, params, query }) =>
     lockChecks.unitHistory(actor, params.locationId, query),
 
-  'lockCheck.photoUpload': async () => {
-    throw new NotAvailableError('Lock check photos are not available yet');
-  },
+  'lockCheck.photoUpload': async ({ actor, params, body }) =>
+    lockChecks.photoUpload(actor, params.lockCheckId, body),
 
-  'lockCheck.photo': async () => {
-    throw new NotAvailableError('Lock check photos are not available yet');
-  },
+  'lockCheck.photo': async ({ actor, params }) =>
+    lockChecks.photo(actor, params.lockCheckId, params.imageName),
 
   'lockCheck.resolveDiscrepancy': async () => {
     throw new NotAvailableError('Resolving a discrepancy is not available yet');

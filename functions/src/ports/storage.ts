@@ -60,7 +60,13 @@ export interface TaggedObject {
 }
 
 export type ObjectKind =
-  'company-logo' | 'organization-logo' | 'profile-image' | 'walk-photo' | 'incident-photo';
+  | 'company-logo'
+  | 'organization-logo'
+  | 'profile-image'
+  | 'walk-photo'
+  | 'incident-photo'
+  /** A lock check's door photo (issue 31), under its check's id. */
+  | 'lock-photo';
 /**
  * Where organizations' logos were uploaded before `organization-logo`: no new key is made there, but the items
  * of those organizations keep their keys (`logoKey`), which read as before, and deleting one clears both.

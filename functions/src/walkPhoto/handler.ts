@@ -5,10 +5,12 @@ import { createWorkerHandler, workerTools } from '../lambda.ts';
 import { clock } from '../ports/clock.ts';
 import { rekognitionTextDetector } from '../ports/text-detector.ts';
 import { createWalkPhotoConsumer, examinePhoto, readDoorUnit } from '../domain/walk-photos.ts';
+import { isLockPhotoKey, readLockPhotoUnit } from '../domain/lock-checks.ts';
 
 /**
  * The consumer of every walk photo as it arrives (domain/walk-photos.ts): it reads the unit number on door
- * photos, and examines every photo's camera time, position and perceptual hash (its flags). In AWS the upload
+ * photos, and examines every photo's camera time, position and perceptual hash (its flags); and of every lock
+ * check photo (domain/lock-checks.ts), whose unit number it reads. In AWS the upload
  * bucket notifies this Lambda of each object created under `tenants/`; the local host
  * (infra/local/upload-events.ts) calls this same handler with the event S3 would send.
  */
@@ -22,6 +24,7 @@ const consumer = createWalkPhotoConsumer({
     evidence: examinePhoto({ db, storage: storageFromEnv() }),
   },
 });
+const readLockPhoto = readLockPhotoUnit({ db, detector });
 const tools = workerTools('walkPhoto');
 const { logger } = tools;
 
@@ -36,6 +39,11 @@ export const handler = createWorkerHandler(tools, async (event: S3Event): Promis
     // Only the stage's upload bucket notifies this function; anything else is not ours to read.
     if (bucket !== uploadBucket || !record.eventName.startsWith('ObjectCreated:')) continue;
     const etag = record.s3.object.eTag;
+    if (isLockPhotoKey(key)) {
+      // A lock check's door photo (issue 31): its unit number read, as door checks' are.
+      logger.info('Lock check photo arrived', { key, etag, outcome: await readLockPhoto(bucket, key, etag) });
+      continue;
+    }
     const outcome = await consumer.arrived(bucket, key, etag, clock.now());
     logger.info('Walk photo arrived', { key, etag, outcome });
   }

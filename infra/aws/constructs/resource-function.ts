@@ -365,18 +365,20 @@ export class ResourceFunction extends Construct {
     }
 
     if ('uploadEvents' in access && access.uploadEvents) {
-      // Only the kind of object it is notified of; Rekognition reads them with these permissions.
-      const objectsOfKind = uploadsOfKind(access.uploadEvents);
+      // Only the kinds of object it is notified of; Rekognition reads them with these permissions.
+      const objectsOfKinds = access.uploadEvents.map(uploadsOfKind);
       role.addToPolicy(
         new PolicyStatement({
           actions: ['s3:GetObject'],
-          resources: [backing.uploads.arnForObjects(objectsOfKind)],
+          resources: objectsOfKinds.map((objects) => backing.uploads.arnForObjects(objects)),
         }),
       );
-      Validations.of(role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(backing.uploads)}.Arn>/${objectsOfKind}]`,
-        reason: 'Reads only the objects of the kind it is notified of, under every tenant’s prefix.',
-      });
+      for (const objects of objectsOfKinds) {
+        Validations.of(role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(backing.uploads)}.Arn>/${objects}]`,
+          reason: 'Reads only the objects of the kinds it is notified of, under every tenant’s prefix.',
+        });
+      }
     }
 
     if ('detectText' in access && access.detectText) {

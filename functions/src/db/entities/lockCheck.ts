@@ -112,6 +112,8 @@ export const lockPhotoEntity = new Entity({
     takenAt: { type: 'string' },
     /** The unit number read on the photo once it arrived (functions/src/domain/unit-reading.ts); '' unreadable. */
     picturedUnit: { type: 'string' },
+    /** The ETag of the object that was read: an upload event seen again reads nothing again. */
+    readEtag: { type: 'string' },
   },
   indexes: {
     primary: {
