@@ -74,7 +74,7 @@ describe('a lock check on the phone', () => {
 
     await allowStorage(journey);
     await signIn(journey, site.employee.email, PERSON_PASSWORD);
-    await page.waitForFunction('navigator.serviceWorker.controller !== null');
+    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 60_000 });
     await page.setViewportSize(PHONE);
 
     await page.goto(journey.url('/app/record'));

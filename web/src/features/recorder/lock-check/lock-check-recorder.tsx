@@ -11,6 +11,19 @@ import { finishLockCheck, type LockRecorded } from './lock-check-actions.ts';
 import { LockCheckStep } from './lock-check-step.tsx';
 import { useSavedRoster } from './use-check-roster.ts';
 
+/** Longest a save waits for a frame (a hidden page draws none). */
+const PAINT_WAIT_MS = 100;
+
+/**
+ * Resolves once the frame after this moment is painted, or after PAINT_WAIT_MS: a tap's pressed button is
+ * drawn before the check (a thousand results, and growing) is copied into IndexedDB.
+ */
+const afterPaint = () =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, PAINT_WAIT_MS);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+
 /**
  * A lock check from its start (or its resumption after a reload) to its finish: each action is saved on the
  * device with its outbox writes, one after the other, before anything is sent.
@@ -35,6 +48,7 @@ export const LockCheckRecorder = ({
       current.current = recorded.session;
       setSession(recorded.session);
       chain.current = chain.current
+        .then(afterPaint)
         .then(() => store.recordLockCheck(recorded.session, recorded.writes))
         .then(then)
         .catch((error: unknown) => setFailure(savingFailedText(error)));
