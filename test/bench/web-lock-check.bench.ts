@@ -149,7 +149,7 @@ describe('a lock check of 1,000 units on a phone', () => {
           await page.evaluate((index) => {
             const list = document.querySelector('[aria-label="Units"]');
             const top = (list?.getBoundingClientRect().top ?? 0) + window.scrollY;
-            window.scrollTo(0, top + index * 166 - 250);
+            window.scrollTo(0, top + index * 182 - 250);
           }, i * 7);
           await row.getByRole('button', { name: 'Tenant lock', exact: true }).click({ timeout: 30_000 });
           await page.waitForFunction(

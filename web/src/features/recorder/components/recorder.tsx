@@ -35,26 +35,23 @@ export const Recorder = () => {
     // Once, on the state the recorder opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // What is in progress on this device: a walk, or a lock check.
   const active = useQuery({
     queryKey: ['recorder', 'active', user.id],
-    queryFn: () => store.activeSession(user.id),
+    queryFn: async () => ({
+      walk: await store.activeSession(user.id),
+      lockCheck: await store.activeLockCheck(user.id),
+    }),
     networkMode: 'always',
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
   });
-  const activeLockCheck = useQuery({
-    queryKey: ['recorder', 'active-lock-check', user.id],
-    queryFn: () => store.activeLockCheck(user.id),
-    networkMode: 'always',
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-  });
-  if (active.isPending || activeLockCheck.isPending) return <Spinner label="Loading the recorder" />;
+  if (active.isPending) return <Spinner label="Loading the recorder" />;
   if (active.isError) return <ErrorPanel error={active.error} />;
-  if (activeLockCheck.isError) return <ErrorPanel error={activeLockCheck.error} />;
-  return <RecorderSteps initial={active.data} initialLockCheck={activeLockCheck.data} request={request} />;
+  return (
+    <RecorderSteps initial={active.data.walk} initialLockCheck={active.data.lockCheck} request={request} />
+  );
 };
 
 type Step =

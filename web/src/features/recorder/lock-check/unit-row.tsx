@@ -24,7 +24,7 @@ export const FINDING_BUTTON_TEXT: Record<LockFinding, string> = {
 };
 
 /** A unit's row height: two rows of three buttons on a phone, one row of six from 600 px. */
-export const unitRowHeight = (wide: boolean) => (wide ? 118 : 166);
+export const unitRowHeight = (wide: boolean) => (wide ? 134 : 182);
 
 export interface UnitRowProps {
   unit: CheckUnit;

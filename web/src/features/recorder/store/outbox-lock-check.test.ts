@@ -13,7 +13,14 @@ import {
 import { createOutbox, type OutboxOptions } from './outbox.ts';
 import { discardConsequence, failedWriteName } from './outbox-texts.ts';
 import { openRecorderStore, type LocalRecorderStore } from './recorder-store.ts';
-import { apiError, createFakeApi, createFakeClock, networkError, type FakeApi } from './testing-fakes.ts';
+import {
+  apiError,
+  createFakeApi,
+  createFakeClock,
+  networkError,
+  phoneOptions,
+  type FakeApi,
+} from './testing-fakes.ts';
 import type { LockCheckSession, Outbox, OutboxWrite } from './types.ts';
 
 /** The outbox's lock-check writes (issue 31): in order, once each, across a lost answer, offline and a reload. */
@@ -29,19 +36,7 @@ afterEach(async () => {
 const phone = (api: FakeApi, name = `recorder-${randomUUID()}`, extra: Partial<OutboxOptions> = {}) => {
   const clock = createFakeClock();
   const store = openRecorderStore({ name });
-  const outbox = createOutbox({
-    store,
-    call: api.call,
-    upload: api.upload,
-    now: clock.now,
-    random: () => 0.5,
-    timers: clock.timers,
-    online: () => true,
-    window: null,
-    document: null,
-    locks: null,
-    ...extra,
-  });
+  const outbox = createOutbox({ store, ...phoneOptions(api, clock), ...extra });
   opened.push({ store, outbox });
   return { store, outbox, clock, name };
 };

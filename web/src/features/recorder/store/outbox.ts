@@ -486,6 +486,22 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     });
   };
 
+  /**
+   * In queue order a photo is only recorded (its upload URL asked for, and let go); its file goes in the photo
+   * lane. Null when an earlier try delivered it already (nothing left to send).
+   */
+  const claimPhoto = async (entry: QueuedWrite, ticket: () => Promise<unknown>): Promise<Outcome | null> => {
+    try {
+      await ticket();
+    } catch (error) {
+      if (!deliveredBefore(error)) throw error;
+      return null;
+    }
+    await store.saveProgress(entry.seq, { ...entry.progress, claimed: true });
+    void photoLane.flush();
+    return { kind: 'sent' };
+  };
+
   /** Sends one write of the main lane, every step of it; each step is safe to repeat. */
   const send = async (entry: QueuedWrite): Promise<Outcome> => {
     const { write } = entry;
@@ -532,16 +548,10 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         });
         break;
       case 'lockPhoto': {
-        // As a walk photo: recorded in queue order (after its unit's result), its file in the photo lane.
-        try {
-          await lockPhotoTicket(write, lockCheckId)();
-        } catch (error) {
-          if (!deliveredBefore(error)) throw error;
-          break;
-        }
-        await store.saveProgress(entry.seq, { ...entry.progress, claimed: true });
-        void photoLane.flush();
-        return { kind: 'sent' };
+        // As a walk photo, after its unit's result.
+        const claimed = await claimPhoto(entry, lockPhotoTicket(write, lockCheckId));
+        if (claimed) return claimed;
+        break;
       }
       case 'lockCheckFinish':
         await call('lockCheck.finish', {
@@ -583,17 +593,9 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         });
         break;
       case 'photo': {
-        // In queue order the photo is only recorded (its upload URL asked for, and let go); its file goes in
-        // the photo lane.
-        try {
-          await photoTicket(write, walkReportId)();
-        } catch (error) {
-          if (!deliveredBefore(error)) throw error;
-          break;
-        }
-        await store.saveProgress(entry.seq, { ...entry.progress, claimed: true });
-        void photoLane.flush();
-        return { kind: 'sent' };
+        const claimed = await claimPhoto(entry, photoTicket(write, walkReportId));
+        if (claimed) return claimed;
+        break;
       }
       case 'incident': {
         let incidentId = entry.progress?.incidentId;

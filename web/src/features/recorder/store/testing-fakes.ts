@@ -294,6 +294,19 @@ export const createFakeClock = (start = Date.UTC(2026, 10, 23, 9)) => {
   };
 };
 
+/** A test phone's outbox options: the fake API and clock, always online, no browser around it. */
+export const phoneOptions = (api: FakeApi, clock: ReturnType<typeof createFakeClock>) => ({
+  call: api.call,
+  upload: api.upload,
+  now: clock.now,
+  random: () => 0.5,
+  timers: clock.timers,
+  online: () => true,
+  window: null,
+  document: null,
+  locks: null,
+});
+
 export const testWalk = (markerCount = 3): Walk => ({
   id: 7,
   name: 'Perimeter',
