@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import {
   Alert,
   Box,
@@ -11,7 +12,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { unitKey, type LockFinding } from '@sitewalk/shared/lock-check';
 import { scopeLabel } from '@sitewalk/shared/roster';
 import type { LockCheck, RosterVersion } from '@sitewalk/shared/schemas/lockCheck';
@@ -31,7 +32,7 @@ import {
   type LockRecorded,
   type TakenPhoto,
 } from './lock-check-actions.ts';
-import { UnitRow, unitRowHeight } from './unit-row.tsx';
+import { UnitRow, unitRowHeight, WIDE_ROW_QUERY, type UnitRowProps } from './unit-row.tsx';
 
 /** How often the screen reads the check's report while online (door numbers read on its photos). */
 const REPORT_POLL_MS = 20_000;
@@ -78,7 +79,6 @@ export interface LockCheckStepProps {
  */
 export const LockCheckStep = ({ session, roster, record, onFinish }: LockCheckStepProps) => {
   const { shrinkPhoto } = useRecorderServices();
-  const wide = useMediaQuery('(min-width:600px)');
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
   const [finishing, setFinishing] = useState(false);
@@ -96,8 +96,15 @@ export const LockCheckStep = ({ session, roster, record, onFinish }: LockCheckSt
   }, [units, query]);
   const exact = query !== '' && units.some((unit) => unit.key === unitKey(query));
   // A unit the report has and this phone does not (the device's copy was lost): counted as the report says.
-  const findingOf = (unit: CheckUnit): LockFinding | null =>
-    session.results[unit.key]?.finding ?? fromReport.get(unit.key)?.finding ?? null;
+  const findingOf = useCallback(
+    (unit: CheckUnit): LockFinding | null =>
+      session.results[unit.key]?.finding ?? fromReport.get(unit.key)?.finding ?? null,
+    [session.results, fromReport],
+  );
+  const mismatchOf = useCallback(
+    (unit: CheckUnit) => fromReport.get(unit.key)?.mismatch ?? null,
+    [fromReport],
+  );
   const results = useMemo(() => {
     const merged = { ...session.results };
     for (const [key, result] of fromReport)
@@ -117,19 +124,6 @@ export const LockCheckStep = ({ session, roster, record, onFinish }: LockCheckSt
     [record],
   );
 
-  const listRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    setScrollMargin(listRef.current?.offsetTop ?? 0);
-  }, []);
-  const rowHeight = unitRowHeight(wide);
-  const virtualizer = useWindowVirtualizer({
-    count: shown.length,
-    estimateSize: () => rowHeight,
-    overscan: 4,
-    scrollMargin,
-    getItemKey: (index) => shown[index]?.key ?? index,
-  });
   const awaiting = session.awaitingPhoto;
 
   return (
@@ -196,108 +190,17 @@ export const LockCheckStep = ({ session, roster, record, onFinish }: LockCheckSt
       {total === 0 && session.addedUnits.length === 0 && (
         <Alert severity="info">No unit of the roster is in this check’s scope.</Alert>
       )}
-      <Box
-        ref={listRef}
-        role="list"
-        aria-label="Units"
-        sx={(theme) => ({
-          position: 'relative',
-          height: virtualizer.getTotalSize(),
-          '& .unit': {
-            position: 'absolute',
-            top: 0,
-            left: 0,
-            width: '100%',
-            boxSizing: 'border-box',
-            borderBottom: 1,
-            borderColor: 'divider',
-            borderLeft: '4px solid transparent',
-            px: 1,
-            py: 0.75,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: 0.75,
-            contain: 'strict',
-          },
-          '& .unit.alert': { borderLeftColor: theme.palette.warning.main },
-          '& .unit-head': { display: 'flex', alignItems: 'center', gap: 1, minHeight: 44 },
-          '& .unit-name': {
-            flex: 1,
-            minWidth: 0,
-            display: 'flex',
-            flexDirection: 'column',
-            '& strong': { fontSize: '1.125rem', lineHeight: 1.2 },
-            '& span': {
-              fontSize: '0.8125rem',
-              color: theme.palette.text.secondary,
-              whiteSpace: 'nowrap',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-            },
-          },
-          '& .findings': {
-            display: 'grid',
-            gridTemplateColumns: wide ? 'repeat(6, 1fr)' : 'repeat(3, 1fr)',
-            gap: 0.75,
-          },
-          '& .finding': {
-            ...theme.typography.button,
-            fontSize: '0.8125rem',
-            lineHeight: 1.1,
-            textTransform: 'none',
-            minHeight: 44,
-            px: 0.5,
-            borderRadius: 1,
-            border: `1px solid ${theme.palette.grey[400]}`,
-            bgcolor: 'background.paper',
-            color: 'text.primary',
-            cursor: 'pointer',
-            touchAction: 'manipulation',
-          },
-          '& .finding[aria-pressed="true"]': {
-            bgcolor: 'primary.main',
-            borderColor: 'primary.main',
-            color: 'primary.contrastText',
-          },
-          '& .finding[aria-pressed="true"][data-discrepancy]': {
-            bgcolor: theme.palette.error.main,
-            borderColor: theme.palette.error.main,
-            color: theme.palette.error.contrastText,
-          },
-          '& .finding:focus-visible': {
-            outline: `3px solid ${theme.palette.primary.light}`,
-            outlineOffset: 1,
-          },
-          '& .unit-note': {
-            fontSize: '0.8125rem',
-            minHeight: 18,
-            color: theme.palette.warning.dark,
-            whiteSpace: 'nowrap',
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-          },
-        })}
-      >
-        {virtualizer.getVirtualItems().map((item) => {
-          const unit = shown[item.index];
-          if (!unit) return null;
-          return (
-            <UnitRow
-              key={item.key}
-              unit={unit}
-              finding={findingOf(unit)}
-              awaitingPhoto={awaiting && unitKey(awaiting.unit) === unit.key ? awaiting.finding : null}
-              photoCount={session.photoCounts[unit.key] ?? 0}
-              mismatch={fromReport.get(unit.key)?.mismatch ?? null}
-              top={item.start - virtualizer.options.scrollMargin}
-              height={rowHeight}
-              onTap={onTap}
-              onPhoto={onPhoto}
-              shrinkPhoto={shrinkPhoto}
-            />
-          );
-        })}
-      </Box>
+      <LockCheckStyles />
+      <UnitList
+        units={shown}
+        findingOf={findingOf}
+        awaiting={awaiting}
+        photoCounts={session.photoCounts}
+        mismatchOf={mismatchOf}
+        onTap={onTap}
+        onPhoto={onPhoto}
+        shrinkPhoto={shrinkPhoto}
+      />
       <ConfirmDialog
         open={finishing}
         title="Finish the lock check?"
@@ -313,3 +216,191 @@ export const LockCheckStep = ({ session, roster, record, onFinish }: LockCheckSt
     </Box>
   );
 };
+
+/**
+ * The list's styles, inserted once for every row (a row is plain elements: rows mount as the list scrolls,
+ * and styling each one as a component costs frames at a phone's speed).
+ */
+const LockCheckStyles = memo(function LockCheckStyles() {
+  return (
+    <GlobalStyles
+      styles={(theme) => ({
+        '.lock-check-units': { position: 'relative' },
+        '.lock-check-units .unit': {
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          width: '100%',
+          boxSizing: 'border-box',
+          borderBottom: `1px solid ${theme.palette.divider}`,
+          borderLeft: '4px solid transparent',
+          padding: theme.spacing(0.75, 1),
+          display: 'flex',
+          flexDirection: 'column',
+          gap: theme.spacing(0.75),
+          contain: 'strict',
+        },
+        '.lock-check-units .unit.alert': { borderLeftColor: theme.palette.warning.main },
+        '.lock-check-units .unit-head': {
+          display: 'flex',
+          alignItems: 'center',
+          gap: theme.spacing(1),
+          minHeight: 48,
+        },
+        '.lock-check-units .unit-name': { flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
+        '.lock-check-units .unit-name strong': { fontSize: '1.125rem', lineHeight: 1.2 },
+        '.lock-check-units .unit-name span': {
+          fontSize: '0.8125rem',
+          color: theme.palette.text.secondary,
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+        },
+        '.lock-check-units .unit-photo-input': {
+          position: 'absolute',
+          width: 1,
+          height: 1,
+          opacity: 0,
+          overflow: 'hidden',
+          clipPath: 'inset(50%)',
+        },
+        '.lock-check-units .unit-photo': {
+          ...theme.typography.button,
+          fontSize: '0.875rem',
+          display: 'flex',
+          alignItems: 'center',
+          gap: theme.spacing(0.5),
+          minHeight: 44,
+          padding: theme.spacing(0, 1.25),
+          borderRadius: theme.shape.borderRadius,
+          border: `1px solid ${theme.palette.primary.main}`,
+          color: theme.palette.primary.main,
+          cursor: 'pointer',
+          flexShrink: 0,
+          '& svg': { width: 20, height: 20, fill: 'currentColor' },
+        },
+        '.lock-check-units .unit-photo.needed': {
+          backgroundColor: theme.palette.primary.main,
+          color: theme.palette.primary.contrastText,
+        },
+        '.lock-check-units .unit-photo-input:focus-visible + .unit-photo': {
+          outline: `3px solid ${theme.palette.primary.light}`,
+          outlineOffset: 2,
+        },
+        '.lock-check-units .unit-photo-input:disabled + .unit-photo': {
+          borderColor: theme.palette.action.disabled,
+          color: theme.palette.text.disabled,
+          cursor: 'default',
+        },
+        '.lock-check-units .findings': {
+          display: 'grid',
+          gridTemplateColumns: 'repeat(3, 1fr)',
+          gap: theme.spacing(0.75),
+          [`@media ${WIDE_ROW_QUERY}`]: { gridTemplateColumns: 'repeat(6, 1fr)' },
+        },
+        '.lock-check-units .finding': {
+          ...theme.typography.button,
+          fontSize: '0.8125rem',
+          lineHeight: 1.1,
+          textTransform: 'none',
+          minHeight: 44,
+          padding: theme.spacing(0, 0.5),
+          borderRadius: theme.shape.borderRadius,
+          border: `1px solid ${theme.palette.grey[400]}`,
+          backgroundColor: theme.palette.background.paper,
+          color: theme.palette.text.primary,
+          cursor: 'pointer',
+          touchAction: 'manipulation',
+        },
+        '.lock-check-units .finding[aria-pressed="true"]': {
+          backgroundColor: theme.palette.primary.main,
+          borderColor: theme.palette.primary.main,
+          color: theme.palette.primary.contrastText,
+        },
+        '.lock-check-units .finding[aria-pressed="true"][data-discrepancy]': {
+          backgroundColor: theme.palette.error.main,
+          borderColor: theme.palette.error.main,
+          color: theme.palette.error.contrastText,
+        },
+        '.lock-check-units .finding:focus-visible': {
+          outline: `3px solid ${theme.palette.primary.light}`,
+          outlineOffset: 1,
+        },
+        '.lock-check-units .unit-note': {
+          fontSize: '0.8125rem',
+          minHeight: 18,
+          color: theme.palette.warning.dark,
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+        },
+      })}
+    />
+  );
+});
+
+interface UnitListProps extends Pick<UnitRowProps, 'onTap' | 'onPhoto' | 'shrinkPhoto'> {
+  units: CheckUnit[];
+  findingOf: (unit: CheckUnit) => LockFinding | null;
+  awaiting: LockCheckSession['awaitingPhoto'];
+  photoCounts: LockCheckSession['photoCounts'];
+  mismatchOf: (unit: CheckUnit) => string | null;
+}
+
+/**
+ * The units, virtualized along the page's own scroll (a thousand units are ten rows in the page). Its own
+ * component, so a scroll renders the list and the rows coming into view, not the screen around it.
+ */
+const UnitList = memo(function UnitList({
+  units,
+  findingOf,
+  awaiting,
+  photoCounts,
+  mismatchOf,
+  onTap,
+  onPhoto,
+  shrinkPhoto,
+}: UnitListProps) {
+  const rowHeight = unitRowHeight(useMediaQuery(WIDE_ROW_QUERY));
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    setScrollMargin(listRef.current?.offsetTop ?? 0);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: units.length,
+    estimateSize: () => rowHeight,
+    overscan: 4,
+    scrollMargin,
+    getItemKey: (index) => units[index]?.key ?? index,
+  });
+  return (
+    <div
+      ref={listRef}
+      role="list"
+      aria-label="Units"
+      className="lock-check-units"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const unit = units[item.index];
+        if (!unit) return null;
+        return (
+          <UnitRow
+            key={item.key}
+            unit={unit}
+            finding={findingOf(unit)}
+            awaitingPhoto={awaiting && unitKey(awaiting.unit) === unit.key ? awaiting.finding : null}
+            photoCount={photoCounts[unit.key] ?? 0}
+            mismatch={mismatchOf(unit)}
+            top={item.start - virtualizer.options.scrollMargin}
+            height={rowHeight}
+            onTap={onTap}
+            onPhoto={onPhoto}
+            shrinkPhoto={shrinkPhoto}
+          />
+        );
+      })}
+    </div>
+  );
+});

@@ -1,5 +1,4 @@
-import { Box } from '@mui/material';
-import { memo, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import {
   DISCREPANCY_LABELS,
   LOCK_FINDING_LABELS,
@@ -9,7 +8,6 @@ import {
 } from '@sitewalk/shared/lock-check';
 import { messages } from '@sitewalk/shared/messages';
 import { preparePhoto } from '../components/photo-file.ts';
-import { PhotoInput } from '../components/photo-input.tsx';
 import type { ShrinkPhoto } from '../photos/shrink-photo.ts';
 import { unitDiscrepancies, type CheckUnit, type TakenPhoto } from './lock-check-actions.ts';
 
@@ -23,6 +21,8 @@ export const FINDING_BUTTON_TEXT: Record<LockFinding, string> = {
   lockCut: 'Lock cut',
 };
 
+/** From this width a row's six buttons stand in one line. */
+export const WIDE_ROW_QUERY = '(min-width:600px)';
 /** A unit's row height: two rows of three buttons on a phone, one row of six from 600 px. */
 export const unitRowHeight = (wide: boolean) => (wide ? 134 : 182);
 
@@ -67,6 +67,7 @@ export const UnitRow = memo(function UnitRow({
   onPhoto,
   shrinkPhoto,
 }: UnitRowProps) {
+  const inputId = useId();
   const [preparing, setPreparing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const shown = awaitingPhoto ?? finding;
@@ -82,7 +83,7 @@ export const UnitRow = memo(function UnitRow({
           : discrepancies.map((kind) => DISCREPANCY_LABELS[kind]).join(' · ');
   const alert = awaitingPhoto !== null || problem !== null || mismatch !== null || discrepancies.length > 0;
   return (
-    <Box
+    <div
       role="listitem"
       aria-label={`Unit ${unit.number}`}
       className={alert ? 'unit alert' : 'unit'}
@@ -93,12 +94,19 @@ export const UnitRow = memo(function UnitRow({
           <strong>{unit.number}</strong>
           <span>{rosterLine(unit)}</span>
         </div>
-        <PhotoInput
-          name={`Door photo of unit ${unit.number}`}
-          text={photoCount > 0 ? `Photo (${photoCount})` : 'Photo'}
-          variant={awaitingPhoto ? 'contained' : 'outlined'}
+        {/* The recorder's PhotoInput, made of plain elements styled by the list (LockCheckStyles): rows mount
+            as the list scrolls, and a styled component per row costs frames at a phone's speed. */}
+        <input
+          id={inputId}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className="unit-photo-input"
+          aria-label={`Door photo of unit ${unit.number}`}
           disabled={preparing}
-          onFiles={([file]) => {
+          onChange={(event) => {
+            const [file] = event.target.files ?? [];
+            event.target.value = '';
             if (!file) return;
             setProblem(null);
             setPreparing(true);
@@ -109,6 +117,13 @@ export const UnitRow = memo(function UnitRow({
             });
           }}
         />
+        <label htmlFor={inputId} className={awaitingPhoto ? 'unit-photo needed' : 'unit-photo'}>
+          <svg viewBox="0 0 24 24" aria-hidden focusable="false">
+            <circle cx="12" cy="12" r="3.2" />
+            <path d="M9 2 7.17 4H4c-1.1 0-2 .9-2 2v12c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V6c0-1.1-.9-2-2-2h-3.17L15 2zm3 15c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5" />
+          </svg>
+          {photoCount > 0 ? `Photo (${photoCount})` : 'Photo'}
+        </label>
       </div>
       <div className="findings" role="group" aria-label={`What is seen at unit ${unit.number}`}>
         {LOCK_FINDINGS.map((candidate) => (
@@ -128,6 +143,6 @@ export const UnitRow = memo(function UnitRow({
       <div className="unit-note" role={alert ? 'status' : undefined}>
         {note}
       </div>
-    </Box>
+    </div>
   );
 });
