@@ -125,48 +125,29 @@ export const LockCheckStep = ({ session, roster, record, onFinish }: LockCheckSt
   );
 
   const awaiting = session.awaitingPhoto;
-
-  return (
-    <Box sx={{ maxWidth: 760, mx: 'auto' }}>
-      <Box
-        sx={{
-          position: 'sticky',
-          top: { xs: 56, sm: 64 },
-          zIndex: 2,
-          bgcolor: 'background.default',
-          pb: 1,
-          display: 'grid',
-          gap: 1,
-        }}
-      >
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h6" component="h1" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
-              Lock check
-            </Typography>
-            <Typography variant="body2" color="text.secondary" noWrap>
-              {session.locationName} · {scopeLabel(session.scope)}
-            </Typography>
-          </Box>
-          <Button
-            variant="contained"
-            onClick={() => setFinishing(true)}
-            sx={{ minHeight: 44, flexShrink: 0 }}
-          >
-            Finish
-          </Button>
-        </Stack>
-        <Box>
-          <Typography variant="body2" sx={{ fontWeight: 600 }} role="status" aria-live="polite">
-            {checked.toLocaleString('en')} of {total.toLocaleString('en')} checked
+  // The parts of the header a tap does not change, kept as they are, so a tap renders the count and its row.
+  const { locationName, scope } = session;
+  const title = useMemo(
+    () => (
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h6" component="h1" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
+            Lock check
           </Typography>
-          <LinearProgress
-            variant="determinate"
-            value={total === 0 ? 0 : (checked / total) * 100}
-            aria-hidden
-            sx={{ mt: 0.5, height: 6, borderRadius: 1 }}
-          />
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {locationName} · {scopeLabel(scope)}
+          </Typography>
         </Box>
+        <Button variant="contained" onClick={() => setFinishing(true)} sx={{ minHeight: 44, flexShrink: 0 }}>
+          Finish
+        </Button>
+      </Stack>
+    ),
+    [locationName, scope],
+  );
+  const searchBox = useMemo(
+    () => (
+      <>
         <TextField
           label="Find a unit"
           type="search"
@@ -186,6 +167,37 @@ export const LockCheckStep = ({ session, roster, record, onFinish }: LockCheckSt
           </Button>
         )}
         <OutboxIndicator />
+      </>
+    ),
+    [search, query, exact, record],
+  );
+
+  return (
+    <Box sx={{ maxWidth: 760, mx: 'auto' }}>
+      <Box
+        sx={{
+          position: 'sticky',
+          top: { xs: 56, sm: 64 },
+          zIndex: 2,
+          bgcolor: 'background.default',
+          pb: 1,
+          display: 'grid',
+          gap: 1,
+        }}
+      >
+        {title}
+        <Box>
+          <Typography variant="body2" sx={{ fontWeight: 600 }} role="status" aria-live="polite">
+            {checked.toLocaleString('en')} of {total.toLocaleString('en')} checked
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={total === 0 ? 0 : (checked / total) * 100}
+            aria-hidden
+            sx={{ mt: 0.5, height: 6, borderRadius: 1 }}
+          />
+        </Box>
+        {searchBox}
       </Box>
       {total === 0 && session.addedUnits.length === 0 && (
         <Alert severity="info">No unit of the roster is in this check’s scope.</Alert>
