@@ -82,7 +82,8 @@ const findingButton = (number: string, name: string) => within(unitRow(number)).
 const lockWrites = (writes: OutboxWrite[]) => writes.filter((write) => write.kind.startsWith('lock'));
 const photoFile = () => new File(['jpeg bytes'], 'door.jpg', { type: 'image/jpeg' });
 
-describe('Recorder: a lock check', () => {
+// The first test renders the recorder's screens for the first time in the file (slow on a loaded machine).
+describe('Recorder: a lock check', { timeout: 30_000 }, () => {
   it('starts a check of the units starting with a letter, saves the roster, and lists them in walk order', async () => {
     const { user, memory } = renderRecorder();
     await chooseLockCheck(user);
