@@ -1,7 +1,19 @@
 import DirectionsWalkIcon from '@mui/icons-material/DirectionsWalk';
-import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
+import { ScopeForm, type ScopeFormProps } from '../lock-check/scope-form.tsx';
 import type { RecorderCatalog } from '../store/types.ts';
 
 export interface ChooseStepProps {
@@ -11,10 +23,22 @@ export interface ChooseStepProps {
   /** The location chosen first, when it is in the catalog (the user's default location). */
   preferredLocationId?: number | null;
   onStart: (location: { id: number; name: string }, walk: Walk) => void;
+  /** A lock check at the location, of the units chosen (issue 31). */
+  onStartLockCheck: ScopeFormProps['onStart'];
 }
 
-/** 'Record a Walk': one of my locations, one of its walks with markers, and 'Start walk'. */
-export const ChooseStep = ({ catalog, offline, preferredLocationId, onStart }: ChooseStepProps) => {
+/**
+ * 'Record a Walk': one of my locations, then one of its walks with markers and 'Start walk', or a lock check of
+ * its units (issue 31).
+ */
+export const ChooseStep = ({
+  catalog,
+  offline,
+  preferredLocationId,
+  onStart,
+  onStartLockCheck,
+}: ChooseStepProps) => {
+  const [what, setWhat] = useState<'walk' | 'lockCheck'>('walk');
   const { locations } = catalog;
   const initialLocation =
     locations.find(({ id }) => id === preferredLocationId) ??
@@ -63,36 +87,69 @@ export const ChooseStep = ({ catalog, offline, preferredLocationId, onStart }: C
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              select
-              label="Walk"
-              value={walkId}
-              onChange={(event) => setWalkId(Number(event.target.value))}
-              disabled={!location}
+            <ToggleButtonGroup
+              exclusive
               fullWidth
-              helperText={
-                walk
-                  ? `${walk.markers.length} ${walk.markers.length === 1 ? 'marker' : 'markers'}${walk.description ? ` · ${walk.description}` : ''}`
-                  : ' '
-              }
+              color="primary"
+              aria-label="What to record"
+              value={what}
+              onChange={(_, value: 'walk' | 'lockCheck' | null) => value && setWhat(value)}
             >
-              {(location?.walks ?? []).map(({ id, name }) => (
-                <MenuItem key={id} value={id}>
-                  {name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={!walk}
-              startIcon={<DirectionsWalkIcon />}
-              sx={{ minHeight: 52 }}
-            >
-              Start walk
-            </Button>
+              <ToggleButton value="walk" sx={{ minHeight: 44 }}>
+                Walk
+              </ToggleButton>
+              <ToggleButton value="lockCheck" sx={{ minHeight: 44 }}>
+                Lock check
+              </ToggleButton>
+            </ToggleButtonGroup>
+            {what === 'walk' && (
+              <>
+                <TextField
+                  select
+                  label="Walk"
+                  value={walkId}
+                  onChange={(event) => setWalkId(Number(event.target.value))}
+                  disabled={!location}
+                  fullWidth
+                  helperText={
+                    walk
+                      ? `${walk.markers.length} ${walk.markers.length === 1 ? 'marker' : 'markers'}${walk.description ? ` · ${walk.description}` : ''}`
+                      : ' '
+                  }
+                >
+                  {(location?.walks ?? []).map(({ id, name }) => (
+                    <MenuItem key={id} value={id}>
+                      {name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <Button
+                  type="submit"
+                  variant="contained"
+                  size="large"
+                  disabled={!walk}
+                  startIcon={<DirectionsWalkIcon />}
+                  sx={{ minHeight: 52 }}
+                >
+                  Start walk
+                </Button>
+              </>
+            )}
           </Stack>
+          {what === 'lockCheck' &&
+            (location ? (
+              <Box sx={{ mt: 2.5 }}>
+                <ScopeForm
+                  key={location.id}
+                  location={{ id: location.id, name: location.name }}
+                  onStart={onStartLockCheck}
+                />
+              </Box>
+            ) : (
+              <Typography color="text.secondary" sx={{ mt: 2.5 }}>
+                Choose the location first.
+              </Typography>
+            ))}
         </Paper>
       )}
     </Box>

@@ -9,14 +9,17 @@ import { startRequestOf, type StartRequest } from '../home/start-request.ts';
 import { useRecorderCatalog } from '../api/get-catalog.ts';
 import { finishSession, startSession, type Recorded } from '../logic/session-actions.ts';
 import { useRecorderServices } from '../recorder-services.tsx';
-import type { RecordingSession } from '../store/types.ts';
+import { startLockCheck } from '../lock-check/lock-check-actions.ts';
+import { LockCheckRecorder } from '../lock-check/lock-check-recorder.tsx';
+import type { LockCheckSession, RecordingSession } from '../store/types.ts';
 import { ChooseStep } from './choose-step.tsx';
+import { savingFailedText } from './saving-failed.ts';
 import { FinishedStep } from './finished-step.tsx';
 import { RecordingStep } from './recording-step.tsx';
 
 /**
- * The recorder: choose a walk, record it, finish it. A walk in progress on this device (a reload, a closed
- * tab, a flat battery) opens straight in the recording step. A Start on the home (router state) starts its
+ * The recorder: choose a walk (or a lock check), record it, finish it. A walk or lock check in progress on this
+ * device (a reload, a closed tab, a flat battery) opens straight where it was. A Start on the home (router state) starts its
  * walk at once when none is in progress; the state is cleared at once, so a reload or a later 'Record another'
  * never starts it again.
  */
@@ -32,9 +35,13 @@ export const Recorder = () => {
     // Once, on the state the recorder opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // What is in progress on this device: a walk, or a lock check.
   const active = useQuery({
     queryKey: ['recorder', 'active', user.id],
-    queryFn: () => store.activeSession(user.id),
+    queryFn: async () => ({
+      walk: await store.activeSession(user.id),
+      lockCheck: await store.activeLockCheck(user.id),
+    }),
     networkMode: 'always',
     staleTime: Infinity,
     gcTime: 0,
@@ -42,29 +49,39 @@ export const Recorder = () => {
   });
   if (active.isPending) return <Spinner label="Loading the recorder" />;
   if (active.isError) return <ErrorPanel error={active.error} />;
-  return <RecorderSteps initial={active.data} request={request} />;
+  return (
+    <RecorderSteps initial={active.data.walk} initialLockCheck={active.data.lockCheck} request={request} />
+  );
 };
 
 type Step =
-  { name: 'recording'; session: RecordingSession } | { name: 'finished'; session: RecordingSession } | null;
+  | { name: 'recording'; session: RecordingSession }
+  | { name: 'finished'; session: RecordingSession }
+  | { name: 'lockCheck'; session: LockCheckSession }
+  | null;
+
+const initialStep = (walk: RecordingSession | null, lockCheck: LockCheckSession | null): Step =>
+  walk ? { name: 'recording', session: walk } : lockCheck ? { name: 'lockCheck', session: lockCheck } : null;
 
 const RecorderSteps = ({
   initial,
+  initialLockCheck,
   request,
 }: {
   initial: RecordingSession | null;
+  initialLockCheck: LockCheckSession | null;
   request: StartRequest | null;
 }) => {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const { store, outbox } = useRecorderServices();
-  const [step, setStep] = useState<Step>(initial ? { name: 'recording', session: initial } : null);
+  const [step, setStep] = useState<Step>(() => initialStep(initial, initialLockCheck));
   const [failure, setFailure] = useState<string | null>(null);
   // The session as last recorded, and the writes in order: each action builds on the one before.
   const current = useRef<RecordingSession | null>(initial);
   const chain = useRef<Promise<void>>(Promise.resolve());
   // The home's Start, used once: 'Record another' later shows the choice.
-  const [pendingRequest, setPendingRequest] = useState(initial ? null : request);
+  const [pendingRequest, setPendingRequest] = useState(initial || initialLockCheck ? null : request);
 
   const record = useCallback(
     (action: (session: RecordingSession) => Recorded | null) => {
@@ -73,14 +90,12 @@ const RecorderSteps = ({
       const recorded = action(from);
       if (!recorded) return;
       current.current = recorded.session;
-      setStep((previous) => (previous ? { ...previous, session: recorded.session } : previous));
+      setStep((previous) =>
+        previous && previous.name !== 'lockCheck' ? { ...previous, session: recorded.session } : previous,
+      );
       chain.current = chain.current
         .then(() => store.record(recorded.session, recorded.writes))
-        .catch((error: unknown) =>
-          setFailure(
-            `Could not save on this device: ${error instanceof Error ? error.message : String(error)}`,
-          ),
-        );
+        .catch((error: unknown) => setFailure(savingFailedText(error)));
     },
     [store],
   );
@@ -91,6 +106,12 @@ const RecorderSteps = ({
     </Alert>
   );
 
+  const onAnother = () => {
+    void queryClient.invalidateQueries({ queryKey: ['recorder', 'catalog', user.id] });
+    setStep(null);
+  };
+  if (step?.name === 'lockCheck')
+    return <LockCheckRecorder key={step.session.key} initial={step.session} onAnother={onAnother} />;
   if (step?.name === 'recording')
     return (
       <>
@@ -107,11 +128,7 @@ const RecorderSteps = ({
             chain.current = chain.current
               .then(() => store.record(recorded.session, recorded.writes))
               .then(() => store.closeSession(recorded.session.key))
-              .catch((error: unknown) =>
-                setFailure(
-                  `Could not save on this device: ${error instanceof Error ? error.message : String(error)}`,
-                ),
-              );
+              .catch((error: unknown) => setFailure(savingFailedText(error)));
           }}
         />
       </>
@@ -120,14 +137,7 @@ const RecorderSteps = ({
     return (
       <>
         {failureAlert}
-        <FinishedStep
-          session={step.session}
-          outbox={outbox}
-          onAnother={() => {
-            void queryClient.invalidateQueries({ queryKey: ['recorder', 'catalog', user.id] });
-            setStep(null);
-          }}
-        />
+        <FinishedStep session={step.session} outbox={outbox} onAnother={onAnother} />
       </>
     );
   return (
@@ -142,11 +152,21 @@ const RecorderSteps = ({
           setStep({ name: 'recording', session: recorded.session });
           chain.current = chain.current
             .then(() => store.record(recorded.session, recorded.writes))
-            .catch((error: unknown) =>
-              setFailure(
-                `Could not save on this device: ${error instanceof Error ? error.message : String(error)}`,
-              ),
-            );
+            .catch((error: unknown) => setFailure(savingFailedText(error)));
+        }}
+        onStartLockCheck={(location, roster, scope) => {
+          setPendingRequest(null);
+          const recorded = startLockCheck({
+            userId: user.id,
+            location,
+            roster,
+            scope,
+            now: new Date().toISOString(),
+          });
+          chain.current = chain.current
+            .then(() => store.recordLockCheck(recorded.session, recorded.writes))
+            .then(() => setStep({ name: 'lockCheck', session: recorded.session }))
+            .catch((error: unknown) => setFailure(savingFailedText(error)));
         }}
       />
     </>
@@ -156,9 +176,11 @@ const RecorderSteps = ({
 const Choose = ({
   request,
   onStart,
+  onStartLockCheck,
 }: {
   request: StartRequest | null;
   onStart: Parameters<typeof ChooseStep>[0]['onStart'];
+  onStartLockCheck: Parameters<typeof ChooseStep>[0]['onStartLockCheck'];
 }) => {
   const user = useCurrentUser();
   const { store } = useRecorderServices();
@@ -188,6 +210,7 @@ const Choose = ({
         offline={catalog.data.offline}
         preferredLocationId={user.defaultLocationId}
         onStart={onStart}
+        onStartLockCheck={onStartLockCheck}
       />
     </>
   );

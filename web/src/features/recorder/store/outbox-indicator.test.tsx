@@ -29,6 +29,7 @@ const fake = await vi.hoisted(async () => {
         return () => listeners.delete(listener);
       },
       walkReportIdOf: async () => null,
+      lockCheckIdOf: async () => null,
       doorUnitsOf: async () => null,
       retry: async (seq: number) => void retried.push(seq),
       discard: async (seq: number) => void discarded.push(seq),

@@ -36,6 +36,10 @@ const writeNames: Record<OutboxWrite['kind'], string> = {
   incident: 'Incident',
   finish: 'Finish of the walk',
   discarded: 'Notice of a discarded item',
+  lockCheckStart: 'Start of the lock check',
+  lockResult: 'Lock check result',
+  lockPhoto: 'Door photo',
+  lockCheckFinish: 'Finish of the lock check',
 };
 
 /**
@@ -47,7 +51,7 @@ export const failedWriteText = ({
   message,
   photosOnly,
 }: Pick<FailedWrite, 'write' | 'message' | 'photosOnly'>): string =>
-  write.kind === 'photo' || photosOnly
+  write.kind === 'photo' || write.kind === 'lockPhoto' || photosOnly
     ? `The photo could not be uploaded: ${message}`
     : `${writeNames[write.kind]}: ${message}`;
 
@@ -76,6 +80,14 @@ export const failedWriteName = ({
       return 'the finish of the walk';
     case 'discarded':
       return 'the notice of a discarded item';
+    case 'lockCheckStart':
+      return 'the start of the lock check';
+    case 'lockResult':
+      return `the result of unit ${write.result.unit}`;
+    case 'lockPhoto':
+      return `the door photo of unit ${write.photo.unit}`;
+    case 'lockCheckFinish':
+      return 'the finish of the lock check';
   }
 };
 
@@ -89,6 +101,8 @@ export const discardConsequence = (failure: Pick<FailedWrite, 'write' | 'reporte
     return 'They will not be sent; the incident itself is saved. The walk report will show that an item was discarded on this phone.';
   if (failure.write.kind === 'start')
     return 'It will not be sent, and nothing recorded on this walk can be sent without it.';
+  if (failure.write.kind === 'lockCheckStart')
+    return 'It will not be sent, and nothing recorded on this lock check can be sent without it.';
   if (failure.reported)
     return 'It will not be sent. The walk report will show that an item was discarded on this phone.';
   return 'It will not be sent.';

@@ -22,6 +22,7 @@ import {
   createFakeClock,
   networkError,
   newSession,
+  phoneOptions,
   writesOf,
   type FakeApi,
 } from './testing-fakes.ts';
@@ -37,18 +38,6 @@ afterEach(async () => {
 });
 
 /** A phone: its store over database `name`, and an outbox sending to `api` on `clock`. */
-/** A test phone's outbox options: the fake API and clock, always online, no browser around it. */
-const phoneOptions = (api: FakeApi, clock: ReturnType<typeof createFakeClock>) => ({
-  call: api.call,
-  upload: api.upload,
-  now: clock.now,
-  random: () => 0.5,
-  timers: clock.timers,
-  online: () => true,
-  window: null,
-  document: null,
-  locks: null,
-});
 
 const phone = (
   api: FakeApi,

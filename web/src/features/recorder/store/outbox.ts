@@ -169,11 +169,31 @@ const clientIdOf = (write: OutboxWrite): string | null => {
     case 'discarded':
       return write.clientId;
     case 'start':
+    case 'lockCheckStart':
       return write.session;
+    case 'lockResult':
+      return write.result.clientId;
+    case 'lockPhoto':
+      return write.photo.clientId;
     case 'finish':
+    case 'lockCheckFinish':
       return null;
   }
 };
+
+/** A lock check's writes (issue 31): their record is a lock check, not a walk report. */
+const LOCK_CHECK_KINDS: ReadonlySet<OutboxWrite['kind']> = new Set([
+  'lockCheckStart',
+  'lockResult',
+  'lockPhoto',
+  'lockCheckFinish',
+]);
+export const isLockCheckWrite = (
+  write: OutboxWrite,
+): write is Extract<
+  OutboxWrite,
+  { kind: 'lockCheckStart' | 'lockResult' | 'lockPhoto' | 'lockCheckFinish' }
+> => LOCK_CHECK_KINDS.has(write.kind);
 
 const markerIdOf = (write: OutboxWrite): number | null => {
   switch (write.kind) {
@@ -377,11 +397,12 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
 
   /**
    * Whether discarding a failure tells its report: not for a start or a notice, nor on a walk the API never
-   * numbered (its start refused: there is no report to tell).
+   * numbered (its start refused: there is no report to tell), nor a lock check's (no walk report).
    */
   const reportable = async (failure: Pick<StoredFailure, 'write'>) =>
     failure.write.kind !== 'start' &&
     failure.write.kind !== 'discarded' &&
+    !isLockCheckWrite(failure.write) &&
     (await store.reportIdOf(failure.write.session)) !== null;
 
   /** The failed list changes only when its writes do, so the indicator re-renders only then. */
@@ -419,8 +440,29 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     if (id !== null) return id;
     const failedStart = await store.failedStartOf(entry.write.session);
     if (failedStart) return { kind: 'failed', status: failedStart.status, message: failedStart.message };
-    return { kind: 'failed', status: 0, message: 'This walk was never started' };
+    return {
+      kind: 'failed',
+      status: 0,
+      message: isLockCheckWrite(entry.write)
+        ? 'This lock check was never started'
+        : 'This walk was never started',
+    };
   };
+
+  /** A lock check's door photo's upload URL: asking records the photo on the unit (the same key again). */
+  const lockPhotoTicket = (write: Extract<OutboxWrite, { kind: 'lockPhoto' }>, lockCheckId: number) => () =>
+    call('lockCheck.photoUpload', {
+      params: { lockCheckId },
+      body: {
+        clientId: write.photo.clientId,
+        unit: write.photo.unit,
+        contentType: write.contentType,
+        contentLength: write.blob.size,
+        takenAt: write.photo.takenAt,
+      },
+      signal,
+      timeoutMs,
+    });
 
   /** A walk photo's upload URL: asking records the photo on the report (the same key again for its client id). */
   const photoTicket = (write: Extract<OutboxWrite, { kind: 'photo' }>, walkReportId: number) => () => {
@@ -444,6 +486,22 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     });
   };
 
+  /**
+   * In queue order a photo is only recorded (its upload URL asked for, and let go); its file goes in the photo
+   * lane. Null when an earlier try delivered it already (nothing left to send).
+   */
+  const claimPhoto = async (entry: QueuedWrite, ticket: () => Promise<unknown>): Promise<Outcome | null> => {
+    try {
+      await ticket();
+    } catch (error) {
+      if (!deliveredBefore(error)) throw error;
+      return null;
+    }
+    await store.saveProgress(entry.seq, { ...entry.progress, claimed: true });
+    void photoLane.flush();
+    return { kind: 'sent' };
+  };
+
   /** Sends one write of the main lane, every step of it; each step is safe to repeat. */
   const send = async (entry: QueuedWrite): Promise<Outcome> => {
     const { write } = entry;
@@ -456,10 +514,53 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       await store.completeStart(entry.seq, write.session, report.id, report.doorUnits);
       return { kind: 'sent' };
     }
+    if (write.kind === 'lockCheckStart') {
+      const check = await call('lockCheck.start', {
+        body: {
+          clientId: write.session,
+          locationId: write.locationId,
+          scope: write.scope,
+          startedAt: write.startedAt,
+        },
+        signal,
+        timeoutMs,
+      });
+      await store.completeStart(entry.seq, write.session, check.id, []);
+      return { kind: 'sent' };
+    }
     const walkReportId = await reportIdFor(entry);
     if (typeof walkReportId !== 'number') return walkReportId;
     const params = { walkReportId };
+    // A lock check's record is numbered as a walk report's is (its start's answer).
+    const lockCheckId = walkReportId;
     switch (write.kind) {
+      case 'lockResult':
+        await call('lockCheck.recordResult', {
+          params: { lockCheckId },
+          body: {
+            clientId: write.result.clientId,
+            unit: write.result.unit,
+            finding: write.result.finding,
+            seenAt: write.result.seenAt,
+          },
+          signal,
+          timeoutMs,
+        });
+        break;
+      case 'lockPhoto': {
+        // As a walk photo, after its unit's result.
+        const claimed = await claimPhoto(entry, lockPhotoTicket(write, lockCheckId));
+        if (claimed) return claimed;
+        break;
+      }
+      case 'lockCheckFinish':
+        await call('lockCheck.finish', {
+          params: { lockCheckId },
+          body: { finishedAt: write.finishedAt },
+          signal,
+          timeoutMs,
+        });
+        break;
       case 'checkpoint': {
         const { arrival } = write;
         await call('walkReport.recordCompletedMarker', {
@@ -492,17 +593,9 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         });
         break;
       case 'photo': {
-        // In queue order the photo is only recorded (its upload URL asked for, and let go); its file goes in
-        // the photo lane.
-        try {
-          await photoTicket(write, walkReportId)();
-        } catch (error) {
-          if (!deliveredBefore(error)) throw error;
-          break;
-        }
-        await store.saveProgress(entry.seq, { ...entry.progress, claimed: true });
-        void photoLane.flush();
-        return { kind: 'sent' };
+        const claimed = await claimPhoto(entry, photoTicket(write, walkReportId));
+        if (claimed) return claimed;
+        break;
       }
       case 'incident': {
         let incidentId = entry.progress?.incidentId;
@@ -630,6 +723,11 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       const walkReportId = await reportIdFor(entry);
       if (typeof walkReportId !== 'number') return walkReportId;
       const ticket = await step('ticket', photoTicket(write, walkReportId));
+      if (ticket) await step('put', () => upload(ticket, write.blob, signal));
+    } else if (write.kind === 'lockPhoto') {
+      const lockCheckId = await reportIdFor(entry);
+      if (typeof lockCheckId !== 'number') return lockCheckId;
+      const ticket = await step('ticket', lockPhotoTicket(write, lockCheckId));
       if (ticket) await step('put', () => upload(ticket, write.blob, signal));
     } else if (write.kind === 'incident') {
       // An incident the main lane created: its photos one after the other, each counted once it is there.
@@ -810,6 +908,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       };
     },
     walkReportIdOf: (sessionKey) => store.reportIdOf(sessionKey),
+    lockCheckIdOf: (sessionKey) => store.reportIdOf(sessionKey),
     doorUnitsOf: (sessionKey) => store.doorUnitsOf(sessionKey),
     retry: async (seq) => {
       if (await store.retry(seq)) await changedByWalker();
@@ -819,7 +918,10 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       if (!failure) return;
       const { write } = failure;
       const notice: OutboxWrite | null =
-        write.kind !== 'start' && write.kind !== 'discarded' && (await reportable(failure))
+        write.kind !== 'start' &&
+        write.kind !== 'discarded' &&
+        !isLockCheckWrite(write) &&
+        (await reportable(failure))
           ? {
               session: write.session,
               kind: 'discarded',

@@ -1,14 +1,23 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { RosterVersion } from '@sitewalk/shared/schemas/lockCheck';
 import type { DoorUnit } from '@sitewalk/shared/schemas/walkReport';
-import type { FailedWrite, OutboxWrite, RecorderCatalog, RecorderStore, RecordingSession } from './types.ts';
+import type {
+  FailedWrite,
+  LockCheckSession,
+  OutboxWrite,
+  RecorderCatalog,
+  RecorderStore,
+  RecordingSession,
+} from './types.ts';
 
 /**
  * The recorder's IndexedDB database ('sitewalk-recorder'): the sessions being recorded, the outbox (its
- * auto-increment key is the queue's order), the API's report id of each session, the writes the API refused
- * for good, and the catalog of walks each user may record.
+ * auto-increment key is the queue's order), the API's id of each session's record (a walk report's or a lock
+ * check's), the writes the API refused for good, the catalog of walks each user may record; and (version 2,
+ * issue 31) the lock checks being recorded and the rosters they list.
  */
 export const RECORDER_DB_NAME = 'sitewalk-recorder';
-const VERSION = 1;
+const VERSION = 2;
 
 /** How far a multi-step write got, so a retry does not repeat what is known to have landed. */
 export interface WriteProgress {
@@ -31,7 +40,8 @@ export interface WriteProgress {
 /** Which writes a lane sends: the photo lane a claimed photo's file, the main lane everything else. */
 export type Lane = 'main' | 'photo';
 export const laneOf = (entry: Pick<QueuedWrite, 'write' | 'progress'>): Lane =>
-  (entry.write.kind === 'photo' || entry.write.kind === 'incident') && entry.progress?.claimed
+  (entry.write.kind === 'photo' || entry.write.kind === 'lockPhoto' || entry.write.kind === 'incident') &&
+  entry.progress?.claimed
     ? 'photo'
     : 'main';
 
@@ -43,7 +53,7 @@ export interface Backlog {
 
 /** The bytes a queued write still has to send (its photos not yet up). */
 const bytesOf = ({ write, progress }: QueuedWrite) => {
-  if (write.kind === 'photo') return write.blob.size;
+  if (write.kind === 'photo' || write.kind === 'lockPhoto') return write.blob.size;
   if (write.kind === 'incident')
     return write.photos.slice(progress?.photosSent ?? 0).reduce((sum, photo) => sum + photo.blob.size, 0);
   return 0;
@@ -69,10 +79,15 @@ export interface StoredFailure extends Omit<FailedWrite, 'markerLabel' | 'report
 interface RecorderSchema extends DBSchema {
   sessions: { key: string; value: RecordingSession; indexes: { byUser: number } };
   outbox: { key: number; value: QueuedWrite; indexes: { bySession: string; byUser: number } };
-  /** A session's report, as its start's answer named it: its id and the units drawn for its door checks. */
+  /**
+   * A session's record, as its start's answer named it: its id (a walk report's, or a lock check's) and the
+   * units drawn for a walk's door checks.
+   */
   reportIds: { key: string; value: { session: string; walkReportId: number; doorUnits?: DoorUnit[] } };
   failed: { key: number; value: StoredFailure; indexes: { bySession: string; byUser: number } };
   catalogs: { key: number; value: RecorderCatalog };
+  lockChecks: { key: string; value: LockCheckSession; indexes: { byUser: number } };
+  rosters: { key: number; value: RosterVersion };
 }
 
 /** The store the screens use, plus what the outbox needs of the queue. */
@@ -133,18 +148,30 @@ export interface RecorderStoreOptions {
   broadcast?: boolean;
 }
 
+/** What one recorded action writes: its session (a walk's or a lock check's) and its outbox writes. */
+const recordTransaction = (db: IDBPDatabase<RecorderSchema>) =>
+  db.transaction(['sessions', 'lockChecks', 'outbox', 'reportIds'], 'readwrite');
+type RecordTransaction = ReturnType<typeof recordTransaction>;
+
 const openDatabase = (name: string) =>
   openDB<RecorderSchema>(name, VERSION, {
-    upgrade(db) {
-      db.createObjectStore('sessions', { keyPath: 'key' }).createIndex('byUser', 'userId');
-      const outbox = db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
-      outbox.createIndex('bySession', 'write.session');
-      outbox.createIndex('byUser', 'userId');
-      db.createObjectStore('reportIds', { keyPath: 'session' });
-      const failed = db.createObjectStore('failed', { keyPath: 'seq' });
-      failed.createIndex('bySession', 'session');
-      failed.createIndex('byUser', 'userId');
-      db.createObjectStore('catalogs', { keyPath: 'userId' });
+    // From the version on the phone: what a phone with an older database lacks (its queue kept).
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('sessions', { keyPath: 'key' }).createIndex('byUser', 'userId');
+        const outbox = db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
+        outbox.createIndex('bySession', 'write.session');
+        outbox.createIndex('byUser', 'userId');
+        db.createObjectStore('reportIds', { keyPath: 'session' });
+        const failed = db.createObjectStore('failed', { keyPath: 'seq' });
+        failed.createIndex('bySession', 'session');
+        failed.createIndex('byUser', 'userId');
+        db.createObjectStore('catalogs', { keyPath: 'userId' });
+      }
+      if (oldVersion < 2) {
+        db.createObjectStore('lockChecks', { keyPath: 'key' }).createIndex('byUser', 'userId');
+        db.createObjectStore('rosters', { keyPath: 'locationId' });
+      }
     },
   });
 
@@ -182,6 +209,52 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
       ? (await db()).getAll('outbox')
       : (await db()).getAllFromIndex('outbox', 'byUser', userId);
 
+  /**
+   * One recorded action: a session (a walk's, or a lock check's) as it now is and the writes it adds, in one
+   * IndexedDB transaction, so the screen and the outbox never disagree.
+   */
+  const recordIn = async (
+    session: Pick<RecordingSession, 'key' | 'userId'>,
+    writes: OutboxWrite[],
+    put: (tx: RecordTransaction) => Promise<unknown>,
+  ) => {
+    const stranger = writes.find((write) => write.session !== session.key);
+    if (stranger)
+      throw new Error(`A write of session ${stranger.session} cannot be recorded on ${session.key}`);
+    const tx = recordTransaction(await db());
+    // The transaction's own end, observed at once so an abort never goes unhandled.
+    const done = tx.done.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    try {
+      const requests: Promise<unknown>[] = [];
+      // Each request is observed as it is made: an abort rejects them all.
+      const track = (request: Promise<unknown>) => {
+        requests.push(request);
+        request.catch(() => undefined);
+      };
+      track(put(tx));
+      for (const write of writes) {
+        track(tx.objectStore('outbox').add({ userId: session.userId, write } as QueuedWrite));
+      }
+      await Promise.all(requests);
+    } catch (error) {
+      // A write that cannot be stored (say, not cloneable) takes the session's change with it.
+      try {
+        tx.abort();
+      } catch {
+        // already ended
+      }
+      await done;
+      throw error;
+    }
+    const failure = await done;
+    if (failure) throw failure;
+    notify('recorded');
+    tell('recorded');
+  };
+
   const reportIdOf = async (session: string) =>
     (await (await db()).get('reportIds', session))?.walkReportId ?? null;
 
@@ -195,49 +268,14 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
       return { ...active, walkReportId: active.walkReportId ?? (await reportIdOf(active.key)) };
     },
 
-    record: async (session, writes) => {
-      const stranger = writes.find((write) => write.session !== session.key);
-      if (stranger)
-        throw new Error(`A write of session ${stranger.session} cannot be recorded on ${session.key}`);
-      const tx = (await db()).transaction(['sessions', 'outbox', 'reportIds'], 'readwrite');
-      // The transaction's own end, observed at once so an abort never goes unhandled.
-      const done = tx.done.then(
-        () => null,
-        (error: unknown) => error,
-      );
-      try {
+    record: (session, writes) =>
+      recordIn(session, writes, async (tx) => {
         const known = await tx.objectStore('reportIds').get(session.key);
-        const requests: Promise<unknown>[] = [];
-        // Each request is observed as it is made: an abort rejects them all.
-        const track = (request: Promise<unknown>) => {
-          requests.push(request);
-          request.catch(() => undefined);
-        };
-        track(
-          tx.objectStore('sessions').put({
-            ...session,
-            walkReportId: session.walkReportId ?? known?.walkReportId ?? null,
-          }),
-        );
-        for (const write of writes) {
-          track(tx.objectStore('outbox').add({ userId: session.userId, write } as QueuedWrite));
-        }
-        await Promise.all(requests);
-      } catch (error) {
-        // A write that cannot be stored (say, not cloneable) takes the session's change with it.
-        try {
-          tx.abort();
-        } catch {
-          // already ended
-        }
-        await done;
-        throw error;
-      }
-      const failure = await done;
-      if (failure) throw failure;
-      notify('recorded');
-      tell('recorded');
-    },
+        return tx.objectStore('sessions').put({
+          ...session,
+          walkReportId: session.walkReportId ?? known?.walkReportId ?? null,
+        });
+      }),
 
     closeSession: async (key) => {
       await (await db()).delete('sessions', key);
@@ -248,6 +286,28 @@ export const openRecorderStore = (options: RecorderStoreOptions = {}): LocalReco
     },
 
     loadCatalog: async (userId) => (await (await db()).get('catalogs', userId)) ?? null,
+
+    activeLockCheck: async (userId) => {
+      const checks = await (await db()).getAllFromIndex('lockChecks', 'byUser', userId);
+      return (
+        checks
+          .filter((check) => check.finishedAt === null)
+          .sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0] ?? null
+      );
+    },
+
+    recordLockCheck: (session, writes) =>
+      recordIn(session, writes, (tx) => tx.objectStore('lockChecks').put(session)),
+
+    closeLockCheck: async (key) => {
+      await (await db()).delete('lockChecks', key);
+    },
+
+    saveRoster: async (roster) => {
+      await (await db()).put('rosters', roster);
+    },
+
+    loadRoster: async (locationId) => (await (await db()).get('rosters', locationId)) ?? null,
 
     head: async (userId) => {
       const tx = (await db()).transaction('outbox');

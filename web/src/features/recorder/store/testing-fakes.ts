@@ -58,6 +58,11 @@ export const createFakeApi = () => {
   const faults: Fault[] = [];
   /** Client ids of the writes each report was told were discarded. */
   const discarded = new Map<number, Set<string>>();
+  /** Lock checks (issue 31): each start's id by client id, the results landed in order, photos, finishes. */
+  const lockChecks = new Map<string, number>();
+  const lockResults = new Map<number, { clientId: string; unit: string; finding: string }[]>();
+  const lockPhotos = new Map<number, Map<string, string>>();
+  const lockFinished = new Map<number, string>();
   /** Calls (by name, 'PUT' for an upload) that fail every time so until told otherwise. */
   const always = new Map<string, () => unknown>();
 
@@ -82,6 +87,10 @@ export const createFakeApi = () => {
   const land = (name: string, input: { params?: Record<string, number>; body?: Record<string, unknown> }) => {
     const body = input.body ?? {};
     const reportId = input.params?.walkReportId;
+    const lockCheckId = input.params?.lockCheckId ?? 0;
+    const openCheck = () => {
+      if (lockFinished.has(lockCheckId)) throw apiError(409, 'A finished lock check cannot be changed');
+    };
     const clientId = body.clientId as string;
     const open = (id: number) => {
       if (finished.has(id)) throw apiError(409, 'A finished walk report cannot be changed');
@@ -146,6 +155,35 @@ export const createFakeApi = () => {
         if (!entry.has(clientId)) entry.set(clientId, `incident/${randomUUID()}.jpg`);
         return pendingTicket(entry.get(clientId) ?? '');
       }
+      case 'lockCheck.start': {
+        let id = lockChecks.get(clientId);
+        if (id === undefined) lockChecks.set(clientId, (id = nextId++));
+        return { id };
+      }
+      case 'lockCheck.recordResult': {
+        let results = lockResults.get(lockCheckId);
+        if (!results) lockResults.set(lockCheckId, (results = []));
+        if (!results.some((result) => result.clientId === clientId)) {
+          openCheck();
+          results.push({ clientId, unit: body.unit as string, finding: body.finding as string });
+        }
+        return { unit: body.unit };
+      }
+      case 'lockCheck.photoUpload': {
+        const entry = entryOf(lockPhotos, lockCheckId);
+        if (!entry.has(clientId)) {
+          openCheck();
+          entry.set(clientId, `lock-check/${lockCheckId}/${String(body.unit)}/${randomUUID()}.jpg`);
+        }
+        return { ...pendingTicket(entry.get(clientId) ?? ''), imageName: 'door.jpg' };
+      }
+      case 'lockCheck.finish': {
+        const at = lockFinished.get(lockCheckId);
+        if (at !== undefined && at !== body.finishedAt)
+          throw apiError(409, 'A finished lock check cannot be changed');
+        lockFinished.set(lockCheckId, body.finishedAt as string);
+        return { id: lockCheckId };
+      }
       default:
         throw new Error(`The fake API has no ${name}`);
     }
@@ -158,7 +196,7 @@ export const createFakeApi = () => {
     calls.push({
       name,
       clientId: input.body?.clientId as string | undefined,
-      walkReportId: input.params?.walkReportId,
+      walkReportId: input.params?.walkReportId ?? input.params?.lockCheckId,
       ...(name === 'walkReport.photoUpload' ? { door: input.body?.door } : {}),
     });
     // Answers come back on a later task, as from a network.
@@ -205,6 +243,10 @@ export const createFakeApi = () => {
     incidents,
     incidentImages,
     discarded,
+    lockChecks,
+    lockResults,
+    lockPhotos,
+    lockFinished,
     /** Every call of `name` ('PUT' for an upload) fails so, until `recover(name)`. */
     failAlways: (name: string, error: () => unknown) => void always.set(name, error),
     recover: (name: string) => void always.delete(name),
@@ -251,6 +293,19 @@ export const createFakeClock = (start = Date.UTC(2026, 10, 23, 9)) => {
     },
   };
 };
+
+/** A test phone's outbox options: the fake API and clock, always online, no browser around it. */
+export const phoneOptions = (api: FakeApi, clock: ReturnType<typeof createFakeClock>) => ({
+  call: api.call,
+  upload: api.upload,
+  now: clock.now,
+  random: () => 0.5,
+  timers: clock.timers,
+  online: () => true,
+  window: null,
+  document: null,
+  locks: null,
+});
 
 export const testWalk = (markerCount = 3): Walk => ({
   id: 7,

@@ -8,6 +8,9 @@
 import type { ArrivalMethod } from '@sitewalk/shared/arrival';
 import type { ImageContentType } from '@sitewalk/shared/constants';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
+import type { LockFinding } from '@sitewalk/shared/lock-check';
+import type { CheckScope } from '@sitewalk/shared/roster';
+import type { RosterVersion } from '@sitewalk/shared/schemas/lockCheck';
 import type { DiscardedWriteKind, DoorUnit } from '@sitewalk/shared/schemas/walkReport';
 
 /** An arrival at a marker, as recorded on the phone. */
@@ -71,6 +74,50 @@ export interface RecordingSession {
   finishedAt: string | null;
 }
 
+/** One tap at a unit's door in a lock check (issue 31): what was seen there. */
+export interface LockTap {
+  clientId: string;
+  /** The unit as the roster writes it (or as the walker typed it, for a unit not on the roster). */
+  unit: string;
+  finding: LockFinding;
+  seenAt: string;
+}
+
+/** A door photo of a lock check's unit. */
+export interface LockPhoto {
+  clientId: string;
+  unit: string;
+  takenAt: string;
+}
+
+/**
+ * The lock check being recorded on this device (issue 31): all the check screen needs to resume where it was.
+ * Its units are the location's roster saved on the device (`loadRoster`) in the scope, and those added.
+ */
+export interface LockCheckSession {
+  /** The start's client id: the check's name on this device, before and after the API numbers it. */
+  key: string;
+  userId: number;
+  locationId: number;
+  locationName: string;
+  scope: CheckScope;
+  /** The roster version the phone lists the units of. */
+  rosterVersion: number;
+  startedAt: string;
+  /** Each unit's last tap, by `unitKey`. */
+  results: Record<string, LockTap>;
+  /**
+   * A tap whose finding needs a door photo (`photoRequired`): it is sent with its photo, so it waits here until
+   * the photo is taken (another tap of the unit replaces it).
+   */
+  awaitingPhoto: LockTap | null;
+  /** How many photos each unit has (by `unitKey`). */
+  photoCounts: Record<string, number>;
+  /** Units found that are not on the roster, as typed. */
+  addedUnits: string[];
+  finishedAt: string | null;
+}
+
 interface Queued {
   /** The session (its `key`) the write belongs to. */
   session: string;
@@ -93,6 +140,11 @@ export type OutboxWrite = Queued &
         photos: { clientId: string; blob: Blob; contentType: ImageContentType }[];
       }
     | { kind: 'finish'; finishedAt: string }
+    // A lock check (issue 31): its start, each tap, each door photo, its finish.
+    | { kind: 'lockCheckStart'; locationId: number; scope: CheckScope; startedAt: string }
+    | { kind: 'lockResult'; result: LockTap }
+    | { kind: 'lockPhoto'; photo: LockPhoto; blob: Blob; contentType: ImageContentType }
+    | { kind: 'lockCheckFinish'; finishedAt: string }
     /** Tells the report that the walker discarded one of its writes (issue 28), once under that write's id. */
     | { kind: 'discarded'; clientId: string; discardedKind: DiscardedWriteKind }
   );
@@ -149,6 +201,15 @@ export interface RecorderStore {
   closeSession: (key: string) => Promise<void>;
   saveCatalog: (catalog: RecorderCatalog) => Promise<void>;
   loadCatalog: (userId: number) => Promise<RecorderCatalog | null>;
+  /** The user's lock check in progress on this device, or null. */
+  activeLockCheck: (userId: number) => Promise<LockCheckSession | null>;
+  /** One action of a lock check: the check as it now is and the writes it adds, in one transaction. */
+  recordLockCheck: (session: LockCheckSession, writes: OutboxWrite[]) => Promise<void>;
+  /** Forget a finished lock check on this device (its writes stay queued until sent). */
+  closeLockCheck: (key: string) => Promise<void>;
+  /** A location's roster, kept so a lock check can start and be listed with no network. */
+  saveRoster: (roster: RosterVersion) => Promise<void>;
+  loadRoster: (locationId: number) => Promise<RosterVersion | null>;
 }
 
 export interface Outbox {
@@ -158,6 +219,8 @@ export interface Outbox {
   subscribe: (listener: (status: OutboxStatus) => void) => () => void;
   /** The API's id of a session's report, once known (for links to the walk report). */
   walkReportIdOf: (sessionKey: string) => Promise<number | null>;
+  /** The API's id of a lock check (its session's key), once its start was answered. */
+  lockCheckIdOf: (sessionKey: string) => Promise<number | null>;
   /**
    * The units the API drew for the session's door checks when its start was answered (issue 27), or null while
    * the start has not been answered. Empty for a start answered before the API drew units.

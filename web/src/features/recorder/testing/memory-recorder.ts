@@ -5,7 +5,9 @@
 import { vi, type Mock } from 'vitest';
 import type { ShrinkPhoto } from '../photos/shrink-photo.ts';
 import { idleOutboxStatus } from '../store/outbox.ts';
+import type { RosterVersion } from '@sitewalk/shared/schemas/lockCheck';
 import type {
+  LockCheckSession,
   Outbox,
   OutboxStatus,
   OutboxWrite,
@@ -22,6 +24,10 @@ export interface MemoryRecorder {
   shrinkPhoto: Mock<ShrinkPhoto>;
   /** Every session as last recorded, by key. */
   sessions: Map<string, RecordingSession>;
+  /** Every lock check as last recorded, by key. */
+  lockChecks: Map<string, LockCheckSession>;
+  /** The rosters saved on the device, by location. */
+  rosters: Map<number, RosterVersion>;
   /** Every write queued, in order. */
   writes: OutboxWrite[];
   catalogs: Map<number, RecorderCatalog>;
@@ -38,11 +44,15 @@ export const createMemoryRecorder = (
   initial: {
     sessions?: RecordingSession[];
     catalogs?: RecorderCatalog[];
+    lockChecks?: LockCheckSession[];
+    rosters?: RosterVersion[];
     status?: Partial<OutboxStatus>;
   } = {},
 ): MemoryRecorder => {
   const sessions = new Map((initial.sessions ?? []).map((session) => [session.key, session]));
   const catalogs = new Map((initial.catalogs ?? []).map((catalog) => [catalog.userId, catalog]));
+  const lockChecks = new Map((initial.lockChecks ?? []).map((check) => [check.key, check]));
+  const rosters = new Map((initial.rosters ?? []).map((roster) => [roster.locationId, roster]));
   const writes: OutboxWrite[] = [];
   const closed: string[] = [];
   const reportIds = new Map<string, number>();
@@ -69,6 +79,20 @@ export const createMemoryRecorder = (
     closeSession: vi.fn(async (key: string) => void closed.push(key)),
     saveCatalog: vi.fn(async (catalog: RecorderCatalog) => void catalogs.set(catalog.userId, catalog)),
     loadCatalog: vi.fn(async (userId: number) => catalogs.get(userId) ?? null),
+    activeLockCheck: vi.fn(
+      async (userId: number) =>
+        [...lockChecks.values()].find(
+          (check) => check.userId === userId && check.finishedAt === null && !closed.includes(check.key),
+        ) ?? null,
+    ),
+    recordLockCheck: vi.fn(async (check: LockCheckSession, added: OutboxWrite[]) => {
+      lockChecks.set(check.key, structuredClone(check));
+      writes.push(...added);
+      setStatus({ waiting: status.waiting + added.length });
+    }),
+    closeLockCheck: vi.fn(async (key: string) => void closed.push(key)),
+    saveRoster: vi.fn(async (roster: RosterVersion) => void rosters.set(roster.locationId, roster)),
+    loadRoster: vi.fn(async (locationId: number) => rosters.get(locationId) ?? null),
   };
   const outbox: Outbox = {
     flush: vi.fn(async () => undefined),
@@ -78,11 +102,25 @@ export const createMemoryRecorder = (
       return () => void listeners.delete(listener);
     },
     walkReportIdOf: vi.fn(async (key: string) => reportIds.get(key) ?? null),
+    lockCheckIdOf: vi.fn(async (key: string) => reportIds.get(key) ?? null),
     doorUnitsOf: vi.fn(async (key: string) => doorUnits.get(key) ?? null),
     retry: vi.fn(async () => undefined),
     discard: vi.fn(async () => undefined),
     stop: vi.fn(),
   };
   const shrinkPhoto = vi.fn<ShrinkPhoto>(async () => ({ kind: 'fits' }));
-  return { store, outbox, shrinkPhoto, sessions, writes, catalogs, closed, setStatus, reportIds, doorUnits };
+  return {
+    store,
+    outbox,
+    shrinkPhoto,
+    sessions,
+    lockChecks,
+    rosters,
+    writes,
+    catalogs,
+    closed,
+    setStatus,
+    reportIds,
+    doorUnits,
+  };
 };

@@ -1,0 +1,122 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { useCallback, useRef, useState } from 'react';
+import { scopeLabel } from '@sitewalk/shared/roster';
+import { Spinner } from '../../../components/spinner.tsx';
+import { savingFailedText } from '../components/saving-failed.ts';
+import { useRecorderServices } from '../recorder-services.tsx';
+import { OutboxIndicator } from '../store/outbox-indicator.tsx';
+import type { LockCheckSession } from '../store/types.ts';
+import { finishLockCheck, type LockRecorded } from './lock-check-actions.ts';
+import { LockCheckStep } from './lock-check-step.tsx';
+import { useSavedRoster } from './use-check-roster.ts';
+
+/** Longest a save waits for a frame (a hidden page draws none). */
+const PAINT_WAIT_MS = 100;
+
+/**
+ * Resolves once the frame after this moment is painted, or after PAINT_WAIT_MS: a tap's pressed button is
+ * drawn before the check (a thousand results, and growing) is copied into IndexedDB.
+ */
+const afterPaint = () =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, PAINT_WAIT_MS);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+
+/**
+ * A lock check from its start (or its resumption after a reload) to its finish: each action is saved on the
+ * device with its outbox writes, one after the other, before anything is sent.
+ */
+export const LockCheckRecorder = ({
+  initial,
+  onAnother,
+}: {
+  initial: LockCheckSession;
+  onAnother: () => void;
+}) => {
+  const { store } = useRecorderServices();
+  const [session, setSession] = useState(initial);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The check as last recorded, and the saves in order: each action builds on the one before.
+  const current = useRef<LockCheckSession>(initial);
+  const chain = useRef<Promise<void>>(Promise.resolve());
+  const roster = useSavedRoster(initial.locationId, store);
+
+  const save = useCallback(
+    (recorded: LockRecorded, then?: () => Promise<void>) => {
+      current.current = recorded.session;
+      setSession(recorded.session);
+      chain.current = chain.current
+        .then(afterPaint)
+        .then(() => store.recordLockCheck(recorded.session, recorded.writes))
+        .then(then)
+        .catch((error: unknown) => setFailure(savingFailedText(error)));
+    },
+    [store],
+  );
+  const record = useCallback(
+    (action: (session: LockCheckSession) => LockRecorded | null) => {
+      if (current.current.finishedAt !== null) return;
+      const recorded = action(current.current);
+      if (recorded) save(recorded);
+    },
+    [save],
+  );
+
+  const failureAlert = failure && (
+    <Alert severity="error" onClose={() => setFailure(null)} sx={{ mb: 1.5 }}>
+      {failure}
+    </Alert>
+  );
+  if (session.finishedAt !== null)
+    return (
+      <>
+        {failureAlert}
+        <LockCheckFinished session={session} onAnother={onAnother} />
+      </>
+    );
+  if (roster.isPending) return <Spinner label="Loading the units" />;
+  if (!roster.data)
+    return (
+      <Alert severity="error">
+        The units of {session.locationName} are not on this device any more: open Record a Walk online to load
+        them again.
+      </Alert>
+    );
+  return (
+    <>
+      {failureAlert}
+      <LockCheckStep
+        session={session}
+        roster={roster.data}
+        record={record}
+        onFinish={() =>
+          save(finishLockCheck(current.current, new Date().toISOString()), () =>
+            store.closeLockCheck(current.current.key),
+          )
+        }
+      />
+    </>
+  );
+};
+
+const LockCheckFinished = ({ session, onAnother }: { session: LockCheckSession; onAnother: () => void }) => (
+  <Box sx={{ maxWidth: 560, mx: 'auto', display: 'grid', gap: 2 }}>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <CheckCircleIcon sx={{ color: '#1b5e20' }} fontSize="large" aria-hidden />
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        Lock check finished
+      </Typography>
+    </Stack>
+    <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }}>
+      <Typography>
+        {scopeLabel(session.scope)} · {session.locationName}
+      </Typography>
+      <OutboxIndicator />
+    </Paper>
+    <Button variant="contained" size="large" onClick={onAnother} sx={{ minHeight: 48, justifySelf: 'start' }}>
+      Record another
+    </Button>
+  </Box>
+);
