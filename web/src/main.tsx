@@ -11,26 +11,14 @@ startEarly(SESSION_REFRESH_PATH, {
   credentials: 'same-origin',
 });
 
-/**
- * At most this long the app's code waits for the first screen's data to be asked for (a session's refresh that
- * hangs must not hold the app: it shows its own loading and errors).
- */
-const APP_WAITS_FOR_FIRST_DATA_MS = 2_000;
-
-// The first screen's data, asked for by its route's loader as soon as the session has a token; the app's code
-// (React, the theme, the shell) runs after that. Run first, its modules and first render are one long task at
-// a phone's CPU, and the request waited behind it for the refresh's answer to be read.
-const firstDataAsked = import('./app/routes/start-early.ts')
+// The first screen's data, asked for by its route's loader as soon as the session has a token, while the rest
+// of the app (React, the theme, the shell) still loads.
+import('./app/routes/start-early.ts')
   .then(({ startForAddress }) => startForAddress(window.location.href))
   .catch(() => undefined); // the router's loader asks again
 
-void Promise.race([
-  firstDataAsked,
-  new Promise((resolve) => setTimeout(resolve, APP_WAITS_FOR_FIRST_DATA_MS)),
-])
-  .then(() => import('./start-app.tsx'))
-  .catch((error: unknown) => {
-    console.error(error);
-    const root = document.getElementById('root');
-    if (root) root.textContent = 'SiteWalk could not start: its code did not load. Please reload the page.';
-  });
+import('./start-app.tsx').catch((error: unknown) => {
+  console.error(error);
+  const root = document.getElementById('root');
+  if (root) root.textContent = 'SiteWalk could not start: its code did not load. Please reload the page.';
+});

@@ -48,12 +48,8 @@ const landsOnDashboard = (user: User) => !canOpenSection(actorOfUser(user), 'rec
 
 const loadDashboardPage = () => import('../../features/dashboard/dashboard-page.tsx');
 
-/**
- * Asks for the dashboard's data once the session has a token; resolves when it is asked for (not answered),
- * or when there is no session to ask it with.
- */
 const startDashboard = async (params: URLSearchParams) => {
-  if (await sessionToken()) void prefetchDashboard(queryClient, params);
+  if (await sessionToken()) await prefetchDashboard(queryClient, params);
 };
 
 /** /app/dashboard. */
@@ -65,25 +61,21 @@ export const dashboardLoader = ({ request }: Pick<LoaderFunctionArgs, 'request'>
 /**
  * /app, which is the dashboard for the roles that record no walk (app-home.tsx). When the user saved on this
  * device (the last signed in here) lands there, its code is asked for at once and its data with the session's
- * token (the promise: once it is asked for); otherwise both once the user is known and does (the promise
- * resolves at once: the app need not wait for the user's answer to start).
+ * token; otherwise both once the user is known and does.
  */
-const startAppHome = (params: URLSearchParams): Promise<void> => {
+export const appHomeLoader = ({ request }: Pick<LoaderFunctionArgs, 'request'>) => {
+  const params = new URL(request.url).searchParams;
   const saved = savedUser();
   if (saved && isUsableUser(saved) && landsOnDashboard(saved)) {
     void loadDashboardPage().catch(() => undefined);
-    return startDashboard(params);
+    void startDashboard(params);
+  } else {
+    void signedInUser().then((user) => {
+      if (!user || !landsOnDashboard(user)) return;
+      void loadDashboardPage().catch(() => undefined);
+      return prefetchDashboard(queryClient, params);
+    });
   }
-  void signedInUser().then((user) => {
-    if (!user || !landsOnDashboard(user)) return;
-    void loadDashboardPage().catch(() => undefined);
-    return prefetchDashboard(queryClient, params);
-  });
-  return Promise.resolve();
-};
-
-export const appHomeLoader = ({ request }: Pick<LoaderFunctionArgs, 'request'>) => {
-  void startAppHome(new URL(request.url).searchParams);
   return null;
 };
 
@@ -92,15 +84,13 @@ export const onlyOnArrival = () => false;
 
 /**
  * What the router's loader of the address the document opened at asks for, asked as soon as this module has
- * loaded (main.tsx imports it before the app): before React, the theme and the shell's code have loaded and
+ * loaded (main.tsx imports it beside the app): before React, the theme and the shell's code have loaded and
  * run, which the router waits for. The loader then finds its queries asked (or answered: they stay fresh).
- * Resolves once the first screen's data is asked for, or at once when there is none to ask for yet: main.tsx
- * runs the app's code after it, so the request does not wait behind that long task.
  */
-export const startForAddress = (href: string): Promise<void> => {
+export const startForAddress = (href: string) => {
   const url = new URL(href);
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-  if (path === paths.app.root.path) return startAppHome(url.searchParams);
-  if (path === paths.app.dashboard.path) return startDashboard(url.searchParams);
-  return Promise.resolve();
+  const request = new Request(url);
+  if (path === paths.app.root.path) appHomeLoader({ request });
+  else if (path === paths.app.dashboard.path) dashboardLoader({ request });
 };
