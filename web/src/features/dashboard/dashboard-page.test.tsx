@@ -371,7 +371,7 @@ describe('DashboardPage', () => {
         return { organizations: found, totalCount: found.length };
       },
     });
-    const picker = await screen.findByRole('combobox', { name: 'Area' });
+    const picker = await screen.findByRole('combobox', { name: 'Area' }, { timeout: 8000 });
     expect(picker).toHaveAttribute('placeholder', 'All areas');
     await user.type(picker, 'harb');
     await user.click(await screen.findByRole('option', { name: 'East Harbor' }));
