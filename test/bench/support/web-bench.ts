@@ -27,7 +27,9 @@ export interface WebBench {
 
 /**
  * A page in the e2e run's Chromium on the run's local host, at a laptop's size, with no service worker (every
- * request the page makes goes to the host and is routed) and every request elsewhere aborted and recorded.
+ * request the page makes goes to the host) and every request elsewhere blocked and recorded. Blocked by
+ * Chromium itself (CDP Network.setBlockedURLs), not by Playwright's routing: a route, whatever it matches,
+ * turns the HTTP cache off, and every script of a 'returning user' was fetched again through Playwright.
  */
 export const openWebBench = async (): Promise<WebBench> => {
   const { url: origin, browserWsEndpoint } = e2e();
@@ -38,14 +40,18 @@ export const openWebBench = async (): Promise<WebBench> => {
     serviceWorkers: 'block',
   });
   const blocked: string[] = [];
-  await context.route(
-    (url) => url.origin !== origin,
-    (route) => {
-      blocked.push(`${route.request().method()} ${route.request().url()}`);
-      return route.abort('blockedbyclient');
-    },
-  );
+  context.on('request', (request) => {
+    if (new URL(request.url()).origin !== origin) blocked.push(`${request.method()} ${request.url()}`);
+  });
   const page = await context.newPage();
+  const network = await context.newCDPSession(page);
+  await network.send('Network.enable');
+  await network.send('Network.setBlockedURLs', {
+    urlPatterns: [
+      { urlPattern: `${origin}/*`, block: false },
+      { urlPattern: '*://*:*/*', block: true },
+    ],
+  });
   return {
     browser,
     context,

@@ -33,9 +33,6 @@ export const managementCompaniesOfUserQueryOptions = (userId: number) =>
     queryFn: ({ signal }) => api('managementCompany.allByUser', { params: { userId }, signal }),
   });
 
-/** The list inside the answer, for a `select`. */
-export const companiesOfAnswer = ({ companies }: { companies: ManagementCompany[] }) => companies;
-
 export const useManagementCompaniesOfUser = (userId: number, enabled = true) =>
   useQuery({ ...managementCompaniesOfUserQueryOptions(userId), enabled });
 

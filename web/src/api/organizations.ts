@@ -26,18 +26,6 @@ export const useOrganization = (id: number, enabled = true) =>
 const byName = (organizations: readonly Organization[]) =>
   [...organizations].sort((a, b) => a.name.localeCompare(b.name));
 
-/**
- * Every area of a user's scope, by name (`organization.allByUser`): the Add Location form (its areas and the
- * policy's choice among them) and the dashboard's area filter read it; the user forms search instead.
- */
-export const useOrganizationsOfUser = (userId: number, enabled = true) =>
-  useQuery({
-    queryKey: queryKeyOf('organization.allByUser', { params: { userId } }),
-    queryFn: ({ signal }) => api('organization.allByUser', { params: { userId }, signal }),
-    select: byName,
-    enabled,
-  });
-
 /** A management company's areas the signed-in user may see, by name (`organization.allByManagementCompany`). */
 export const useOrganizationsOfCompany = (managementCompanyId: number, enabled = true) =>
   useQuery({

@@ -1,4 +1,5 @@
 import type { Location } from '@sitewalk/shared/schemas/location';
+import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
 import type { Organization } from '@sitewalk/shared/schemas/organization';
 import { fakeError, type FakeHandlers } from './fake-api.ts';
 
@@ -39,4 +40,22 @@ export const areaSearchHandlers = (organizations: readonly Organization[]): Fake
   },
   'organization.get': ({ params }) =>
     organizations.find((a) => a.id === Number(params.id)) ?? fakeError(404, 'Area not found'),
+});
+
+/**
+ * The server's company list over `companies` (`managementCompany.some`, Owners and above: the name holds
+ * the term, `limit` at most), the companies of the signed-in user (`managementCompany.allByUser`, below
+ * Owner), and each one by id.
+ */
+export const companySearchHandlers = (companies: readonly ManagementCompany[]): FakeHandlers => ({
+  'managementCompany.some': ({ query }) => {
+    const { page, totalCount } = searchedPage(
+      companies.map((company) => ({ ...company, managementCompanyId: company.id })),
+      query,
+    );
+    return { managementCompanies: page.map(({ managementCompanyId: _, ...company }) => company), totalCount };
+  },
+  'managementCompany.allByUser': () => ({ companies: [...companies] }),
+  'managementCompany.get': ({ params }) =>
+    companies.find((c) => c.id === Number(params.id)) ?? fakeError(404, 'Management company not found'),
 });

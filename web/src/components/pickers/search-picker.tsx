@@ -46,6 +46,11 @@ interface SearchPickerCommonProps {
   allLabel?: string;
   /** Only the options of this management company (the activity log of one company); null or absent: all. */
   managementCompanyId?: number | null;
+  /**
+   * Whether the signed-in user may choose an option (the shared policy, as the server will decide): one it
+   * refuses is listed, disabled. Absent: every match may be chosen.
+   */
+  allows?: (option: PickerOption) => boolean;
   required?: boolean;
   disabled?: boolean;
   /** A form's error for the field. */
@@ -129,6 +134,7 @@ const autocompleteProps = (
   filterOptions: (all: PickerOption[]) => all,
   getOptionLabel: (option: PickerOption) => option.label,
   isOptionEqualToValue: (a: PickerOption, b: PickerOption) => a.id === b.id,
+  getOptionDisabled: (option: PickerOption) => props.allows?.(option) === false,
   loading: search.searching,
   loadingText: 'Searching…',
   noOptionsText: search.matches.isError ? props.errorText : props.noMatchText,
@@ -261,7 +267,7 @@ const MultipleSearchPicker = (props: SearchPickerCommonProps & MultipleValueProp
       disableCloseOnSelect
       options={search.found}
       value={chosen}
-      getOptionDisabled={(option) => locked.includes(option.id)}
+      getOptionDisabled={(option) => locked.includes(option.id) || props.allows?.(option) === false}
       onChange={(_, next) => {
         const labels = new Map(pickedLabels);
         for (const option of next) if (option.label) labels.set(option.id, option.label);

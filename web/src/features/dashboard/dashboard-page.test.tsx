@@ -73,8 +73,7 @@ const renderDashboard = (handlers: FakeHandlers = {}, route = '/app') =>
     <DashboardPage />,
     {
       'incident.portfolioPage': () => onePage([alpha, beta, gamma]),
-      'organization.allByUser': () => [],
-      'location.allByUser': () => [],
+      'organization.someByUser': () => ({ organizations: [], totalCount: 0 }),
       'user.dashboardView': () => ({ view: 'cards' }),
       'user.tableOrder': () => [],
       ...handlers,
@@ -332,7 +331,10 @@ describe('DashboardPage', () => {
   it('sends the search (once typing pauses), type, location, unresolved, range and area to the server', async () => {
     const { user, fake } = renderDashboard(
       {
-        'organization.allByUser': () => [anOrganization(north), anOrganization(south)],
+        'organization.someByUser': () => ({
+          organizations: [anOrganization(north), anOrganization(south)],
+          totalCount: 2,
+        }),
       },
       '/app?type=1&location=2&unresolved=true&from=2026-11-01&to=2026-11-10&area=4',
     );
@@ -360,6 +362,32 @@ describe('DashboardPage', () => {
     expect(pageQueries(fake).filter((query) => query.searchTerm)).toHaveLength(1);
   });
 
+  it('filters by an area the server finds as the user types (offered from two areas up), never loading them all', async () => {
+    const scope = [north, south, { id: 5, name: 'East Harbor' }].map(anOrganization);
+    const { user, fake } = renderDashboard({
+      'organization.someByUser': ({ query }) => {
+        const term = (query.get('searchTerm') ?? '').toLowerCase();
+        const found = scope.filter((area) => area.name.toLowerCase().includes(term));
+        return { organizations: found, totalCount: found.length };
+      },
+    });
+    const picker = await screen.findByRole('combobox', { name: 'Area' }, { timeout: 8000 });
+    expect(picker).toHaveAttribute('placeholder', 'All areas');
+    await user.type(picker, 'harb');
+    await user.click(await screen.findByRole('option', { name: 'East Harbor' }));
+    await waitFor(() => expect(pageQueries(fake).at(-1)?.organizationId).toBe('5'));
+    expect(fake.callsOf('organization.someByUser').at(-1)?.query.get('searchTerm')).toBe('harb');
+    expect(fake.callsOf('organization.allByUser')).toHaveLength(0);
+  });
+
+  it('offers no Area filter to a user of one area', async () => {
+    renderDashboard({
+      'organization.someByUser': () => ({ organizations: [anOrganization(north)], totalCount: 1 }),
+    });
+    await screen.findByRole('heading', { name: 'Alpha Storage' });
+    expect(screen.queryByRole('combobox', { name: 'Area' })).not.toBeInTheDocument();
+  });
+
   it('takes the first screen the router asked for from the address, without asking again', async () => {
     // Prepare: the router's loader (app/routes/start-early.ts) asked before the page's code ran.
     const address = 'type=1&area=4&show=missed&q=beta&from=2026-11-01';
@@ -376,7 +404,7 @@ describe('DashboardPage', () => {
       <DashboardPage />,
       {
         'incident.portfolioPage': () => onePage([alpha, beta, gamma]),
-        'organization.allByUser': () => [],
+        'organization.someByUser': () => ({ organizations: [], totalCount: 0 }),
         'user.dashboardView': () => ({ view: 'cards' }),
       },
       { route: `/app?${address}`, path: '/app', queryClient, user: aPerson({ ...dana, id: 7 }) },

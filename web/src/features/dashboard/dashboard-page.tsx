@@ -10,7 +10,9 @@ import { paths } from '../../config/paths.ts';
 import { useCurrentUser } from '../../lib/auth.tsx';
 import { incidentOriginState } from '../../lib/incident-origin.ts';
 import { useDebouncedValue } from '../../hooks/use-debounced-value.ts';
-import { useOrganizationsOfUser } from '../../api/organizations.ts';
+import { useQuery } from '@tanstack/react-query';
+import { organizationMatchesQueryOptions } from '../../api/organizations.ts';
+import { AreaPicker } from '../../components/pickers/area-picker.tsx';
 import { useDashboardView, usePortfolioPages, useSetDashboardView } from '../../api/portfolio.ts';
 import { useSaveTableOrder, useTableOrder } from '../../api/table-order.ts';
 import { activeFilterCount, DashboardFilters, type FilterValues } from './components/dashboard-filters.tsx';
@@ -27,7 +29,6 @@ import {
   filtersOf,
 } from './dashboard-query.ts';
 import { DownloadCsvButton } from '../../components/exports/download-csv-button.tsx';
-import { FilterSelect } from '../../components/filter-select.tsx';
 import { FiltersButton, useFiltersFold } from '../../components/filters-fold.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 
@@ -162,7 +163,8 @@ export const DashboardPage = () => {
   const pages = usePortfolioPages(pageInput);
   // The first page carries the summary of the area chosen (whatever else narrows the locations).
   const summary = pages.data?.pages[0]?.summary;
-  const areas = useOrganizationsOfUser(user.id);
+  // The Area filter's first matches (what it shows when opened): it is offered when there are two areas or more.
+  const firstAreas = useQuery(organizationMatchesQueryOptions(user.id, ''));
   const view = useDashboardView();
   const setView = useSetDashboardView();
   // What is saved now, for the save to know which rows to move: only the user's own order drags.
@@ -246,7 +248,6 @@ export const DashboardPage = () => {
       ))
     );
 
-  const areaOptions = areas.data ?? [];
   const filterFields = (
     <DashboardFilters values={values} onChange={onChange} rangeError={rangeError} fold={filtersFold} />
   );
@@ -265,14 +266,14 @@ export const DashboardPage = () => {
       >
         <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
           <FiltersButton fold={filtersFold} active={activeFilterCount(values)} />
-          {areaOptions.length > 1 && (
-            <FilterSelect
-              label="Area"
+          {(firstAreas.data?.totalCount ?? 0) > 1 && (
+            <AreaPicker
+              size="small"
               allLabel="All areas"
-              value={organizationId ?? ''}
-              onChange={(id) => setParam('area', id === '' ? undefined : String(id))}
-              options={areaOptions.map((area) => ({ value: area.id, label: area.name }))}
-              sx={{ minWidth: 160 }}
+              value={organizationId ?? null}
+              onChange={(id) => setParam('area', id === null ? undefined : String(id))}
+              fullWidth={false}
+              sx={{ minWidth: 220 }}
             />
           )}
           <LabelledSwitch

@@ -1,11 +1,11 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, SEARCH_ZOOM } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
-import type { Organization } from '@sitewalk/shared/schemas/organization';
 import { geocodeQuery, type Location } from '@sitewalk/shared/schemas/location';
 import { ErrorPanel, errorMessageOf } from '../../components/error-panel.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -15,8 +15,9 @@ import { paths } from '../../config/paths.ts';
 import { useAuthorization } from '../../lib/authorization.ts';
 import { useCreateLocation, useGeocode } from '../../api/locations.ts';
 import { useManagementCompaniesOfUser } from '../../api/management-companies.ts';
-import { useOrganizationsOfUser } from '../../api/organizations.ts';
-import { useOrganizationsForNewLocation, useMayAddLocation } from './hooks/use-may-add-location.ts';
+import { organizationMatchesQueryOptions } from '../../api/organizations.ts';
+import type { PickerOption } from '../../components/pickers/search-picker.tsx';
+import { useMayAddLocation, useMayCreateLocationIn } from './hooks/use-may-add-location.ts';
 import {
   LocationForm,
   type LocationFormInput,
@@ -70,17 +71,22 @@ export const AddLocationPage = () => {
   return <AddLocation />;
 };
 
+/**
+ * The area picker's first matches (what it shows when opened, from the server) tell whether there is an area
+ * at all and, when they are the whole scope, whether the policy allows any of them and which one to choose
+ * for the user when it allows just one.
+ */
 const AddLocation = () => {
   const { actor } = useAuthorization();
-  const organizations = useOrganizationsOfUser(actor.userId);
-  const noOrganizations = organizations.isSuccess && organizations.data.length === 0;
+  const mayCreateIn = useMayCreateLocationIn();
+  const firstAreas = useQuery(organizationMatchesQueryOptions(actor.userId, ''));
+  const noOrganizations = firstAreas.isSuccess && firstAreas.data.totalCount === 0;
   const companies = useManagementCompaniesOfUser(actor.userId, noOrganizations);
-  const allowed = useOrganizationsForNewLocation(organizations.data ?? []);
 
-  if (organizations.isPending || (noOrganizations && companies.isPending))
+  if (firstAreas.isPending || (noOrganizations && companies.isPending))
     return <Spinner label="Loading areas" />;
-  if (organizations.isError)
-    return <ErrorPanel error={organizations.error} onReset={() => void organizations.refetch()} />;
+  if (firstAreas.isError)
+    return <ErrorPanel error={firstAreas.error} onReset={() => void firstAreas.refetch()} />;
   if (noOrganizations) {
     if (companies.isError)
       return <ErrorPanel error={companies.error} onReset={() => void companies.refetch()} />;
@@ -94,7 +100,10 @@ const AddLocation = () => {
       </Frame>
     );
   }
-  if (allowed.length === 0) {
+  const { organizations, totalCount } = firstAreas.data;
+  const wholeScope = totalCount <= organizations.length;
+  const allowed = organizations.filter(mayCreateIn);
+  if (wholeScope && allowed.length === 0) {
     return (
       <Frame>
         <Alert severity="warning">{messages.permission.forbidden}</Alert>
@@ -103,14 +112,24 @@ const AddLocation = () => {
   }
   return (
     <Frame>
-      <AddLocationFormCard organizations={allowed} />
+      <AddLocationFormCard
+        onlyArea={wholeScope && allowed.length === 1 ? allowed[0]?.id : undefined}
+        allows={(area) => mayCreateIn({ id: area.id, managementCompanyId: area.managementCompanyId ?? 0 })}
+      />
     </Frame>
   );
 };
 
 type Found = { label: string; approximate: boolean };
 
-const AddLocationFormCard = ({ organizations }: { organizations: Organization[] }) => {
+const AddLocationFormCard = ({
+  onlyArea,
+  allows,
+}: {
+  /** The one area the user may add a location in, chosen for them. */
+  onlyArea: number | undefined;
+  allows: (area: PickerOption) => boolean;
+}) => {
   const navigate = useNavigate();
   const create = useCreateLocation();
   const [view, setView] = useState<MapView>(START_VIEW);
@@ -133,7 +152,7 @@ const AddLocationFormCard = ({ organizations }: { organizations: Organization[] 
   return (
     <LocationForm
       defaultValues={{
-        organizationId: organizations.length === 1 ? organizations[0]?.id : undefined,
+        organizationId: onlyArea,
         name: '',
         address: '',
         city: '',
@@ -141,7 +160,7 @@ const AddLocationFormCard = ({ organizations }: { organizations: Organization[] 
         zipcode: '',
       }}
       withAddress
-      organizations={organizations}
+      areaSearch={{ allows }}
       save={save}
       disabled={save.busy}
       onSubmit={createAt}

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { messages } from '@sitewalk/shared/messages';
+import { PICKER_MATCHES } from '@sitewalk/shared/constants';
 import { Role, type RoleId } from '@sitewalk/shared/roles';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { installFakeXhr } from '../../testing/fake-xhr.ts';
@@ -316,6 +317,45 @@ describe('AddUserPage', () => {
     await fillPerson(user, { email: 'o@example.com', password: 'Welcome1A', confirm: 'Welcome1A' });
     await user.click(screen.getByRole('button', { name: 'Add Owner' }));
     expect(await screen.findByText(messages.validation.selectManagementCompany)).toBeInTheDocument();
+  });
+
+  it('a Super User searches the management companies on the server and sends the one chosen', async () => {
+    const companies = ['Acme Storage', 'Bay Storage', 'Harbor Self Storage'].map((name, i) =>
+      aCompany({ id: i + 1, name }),
+    );
+    const { user, fake } = renderAddUser(
+      { ...placeHandlers(companies), 'user.createOwner': () => created(Role.Owner) },
+      { me: aPerson({ roleId: Role.SuperUser, id: 1 }) },
+    );
+    await chooseRole(user, 'Owner');
+    const picker = screen.getByRole('combobox', { name: /Management Company/ });
+    await user.click(picker);
+    await user.type(picker, 'harb');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listbox'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Harbor Self Storage']),
+    );
+    await user.click(screen.getByRole('option', { name: 'Harbor Self Storage' }));
+    await fillPerson(user, { email: 'o@example.com', password: 'Welcome1A', confirm: 'Welcome1A' });
+    await user.click(screen.getByRole('button', { name: 'Add Owner' }));
+    await waitFor(() => expect(fake.callsOf('user.createOwner')).toHaveLength(1));
+    expect(fake.callsOf('user.createOwner')[0]?.body).toMatchObject({ userInfo: { managementCompanyId: 3 } });
+    const asked = fake.callsOf('managementCompany.some').map(({ query }) => Object.fromEntries(query));
+    expect(asked[0]).toEqual({ limit: String(PICKER_MATCHES), offset: '0' });
+    expect(asked.at(-1)).toEqual({ limit: String(PICKER_MATCHES), offset: '0', searchTerm: 'harb' });
+    // The whole list of companies is never loaded.
+    expect(fake.callsOf('managementCompany.allByUser')).toHaveLength(0);
+  });
+
+  it("below Owner, the company is the user's own, chosen already, without the company list's route", async () => {
+    const { fake } = renderAddUser();
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /Management Company/ })).toHaveValue('Acme Storage'),
+    );
+    expect(fake.callsOf('managementCompany.some')).toHaveLength(0);
   });
 
   describe('with a profile picture', () => {

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Alert, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { assignableRoles } from '@sitewalk/shared/policy';
 import { messages } from '@sitewalk/shared/messages';
 import { Role, roleNames } from '@sitewalk/shared/roles';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useAuthorization } from '../../lib/authorization.ts';
-import { companiesOfAnswer, managementCompaniesOfUserQueryOptions } from '../../api/management-companies.ts';
+import { useFirstCompanies } from '../../components/pickers/company-picker.tsx';
 import type { CreatableRole } from '../../api/users.ts';
 import { CreateUserForm } from './components/create-user-form.tsx';
 
@@ -52,7 +51,7 @@ export const AddUserPage = () => {
                 </MenuItem>
               ))}
             </TextField>
-            <RoleForm key={roleId} roleId={roleId} userId={actor.userId} />
+            <RoleForm key={roleId} roleId={roleId} />
           </Stack>
         </CardContent>
       </Card>
@@ -61,14 +60,14 @@ export const AddUserPage = () => {
 };
 
 /**
- * Loads what the role's form offers (the companies in the signed-in user's scope); its Areas and Locations
- * pickers search the server.
+ * Asks what the role's form needs first (whether there is a management company to choose, and which when
+ * there is one: the Management Company picker's first matches); its pickers search the server.
  */
-const RoleForm = ({ roleId, userId }: { roleId: CreatableRole; userId: number }) => {
-  const companies = useQuery({ ...managementCompaniesOfUserQueryOptions(userId), select: companiesOfAnswer });
+const RoleForm = ({ roleId }: { roleId: CreatableRole }) => {
+  const companies = useFirstCompanies();
   if (companies.isError)
     return <ErrorPanel error={companies.error} onReset={() => void companies.refetch()} />;
   if (companies.isPending) return <Spinner label="Loading form" />;
 
-  return <CreateUserForm roleId={roleId} companies={companies.data.map(({ id, name }) => ({ id, name }))} />;
+  return <CreateUserForm roleId={roleId} companies={companies.data} />;
 };

@@ -1,12 +1,12 @@
 import { useLocation } from 'react-router';
 import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { messages } from '@sitewalk/shared/messages';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useAuthorization, userPlacement } from '../../lib/authorization.ts';
-import { companiesOfAnswer, managementCompaniesOfUserQueryOptions } from '../../api/management-companies.ts';
+import { useFirstCompanies } from '../../components/pickers/company-picker.tsx';
 import { locationQueryOptions } from '../../api/locations.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { organizationQueryOptions } from '../../api/organizations.ts';
@@ -42,13 +42,11 @@ const isUnseen = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 403);
 
 const LoadPlaces = ({ user }: { user: User }) => {
-  const { actor, can } = useAuthorization();
+  const { can } = useAuthorization();
   const pictureFailed = pictureFailedOf(useLocation().state);
   const picture = useProfilePictureUrl(user);
-  const companies = useQuery({
-    ...managementCompaniesOfUserQueryOptions(actor.userId),
-    select: companiesOfAnswer,
-  });
+  // The Management Company picker's first matches (it searches the server): is there another to choose?
+  const companies = useFirstCompanies();
   // The user's own areas and locations, by id (never every one of the scope): where each is, for the policy.
   const userOrganizations = useQueries({
     queries: user.userToOrganization.map(({ organizationId }) => organizationQueryOptions(organizationId)),
@@ -86,7 +84,7 @@ const LoadPlaces = ({ user }: { user: User }) => {
         <CardContent>
           <UpdateUserForm
             user={user}
-            companies={companies.data.map(({ id, name }) => ({ id, name }))}
+            companies={companies.data}
             organizations={organizations.map(({ id, name, managementCompanyId }) => ({
               id,
               name,

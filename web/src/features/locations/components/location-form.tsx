@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box } from '@mui/material';
+import { Controller } from 'react-hook-form';
 import * as z from 'zod';
 import { createLocationBody } from '@sitewalk/shared/schemas/location';
 import { FormCard, FormTextField, useFormCard, type FormProps } from '../../../components/form-card.tsx';
 import { IdSelectField } from '../../../components/id-select-field.tsx';
+import { AreaPicker } from '../../../components/pickers/area-picker.tsx';
+import type { PickerOption } from '../../../components/pickers/search-picker.tsx';
 
 /** What Add Location fills in and checks: the area, the name and the address. */
 const locationForm = createLocationBody.pick({
@@ -31,8 +34,16 @@ type TextFieldName = 'name' | 'address' | 'city' | 'state' | 'zipcode';
 export interface LocationFormProps extends FormProps<LocationFormInput, LocationFormValues> {
   /** Add: the address is filled in and checked. Update keeps it. */
   withAddress: boolean;
-  /** The areas to choose from; without them the area is not shown (it stays the location's). */
+  /**
+   * The areas to choose from (Update: the location's company's); without them, or `areaSearch`, the area is
+   * not shown (it stays the location's).
+   */
   organizations?: readonly { id: number; name: string }[];
+  /**
+   * Add: the area is searched on the server (AreaPicker), never the whole scope loaded; those the policy
+   * refuses (`allows`) are listed disabled.
+   */
+  areaSearch?: { allows: (area: PickerOption) => boolean };
   /** The areas are still loading, or could not be loaded ('The areas could not be loaded.'). */
   organizationsPending?: boolean;
   organizationsProblem?: string;
@@ -42,13 +53,14 @@ export interface LocationFormProps extends FormProps<LocationFormInput, Location
 export const LocationForm = ({
   withAddress,
   organizations,
+  areaSearch,
   organizationsPending = false,
   organizationsProblem,
   children,
   ...props
 }: LocationFormProps) => {
   const fields = (withAddress ? FIELDS : NAME_FIELDS).filter(
-    (name) => organizations || name !== 'organizationId',
+    (name) => organizations || areaSearch || name !== 'organizationId',
   );
   const { form, card } = useFormCard<LocationFormInput, LocationFormValues>(
     zodResolver(withAddress ? locationForm : locationNameForm),
@@ -69,6 +81,25 @@ export const LocationForm = ({
           options={organizations}
           disabled={props.disabled || organizationsPending}
           problem={organizationsProblem}
+        />
+      )}
+      {areaSearch && (
+        <Controller
+          control={form.control}
+          name="organizationId"
+          render={({ field, fieldState }) => (
+            <AreaPicker
+              value={typeof field.value === 'number' ? field.value : null}
+              onChange={(id) => field.onChange(id ?? undefined)}
+              allows={areaSearch.allows}
+              required
+              disabled={props.disabled}
+              error={fieldState.error?.message}
+              name={field.name}
+              inputRef={field.ref}
+              onBlur={field.onBlur}
+            />
+          )}
         />
       )}
       {text('name', 'Name', 'organization')}

@@ -13,10 +13,13 @@ const mayCreateIn = (actor: Actor, organization: Area) =>
     managementCompanyId: organization.managementCompanyId,
   });
 
-/** The areas in which the shared policy lets the signed-in user create a location. */
-export const useOrganizationsForNewLocation = <A extends Area>(organizations: readonly A[]): A[] => {
+/**
+ * Whether the shared policy lets the signed-in user create a location in an area (its id and company): the
+ * Add form's area picker lists the others disabled.
+ */
+export const useMayCreateLocationIn = (): ((organization: Area) => boolean) => {
   const { actor } = useAuthorization();
-  return organizations.filter((organization) => mayCreateIn(actor, organization));
+  return (organization) => mayCreateIn(actor, organization);
 };
 
 /**

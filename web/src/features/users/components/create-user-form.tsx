@@ -17,7 +17,7 @@ import { organizationMatchesQueryOptions } from '../../../api/organizations.ts';
 import { profilePictureName } from '../../../api/pictures.ts';
 import { invalidateUsers, useCreateUser, type CreatableRole } from '../../../api/users.ts';
 import { existingUserIdOf } from '../utils/failure-text.ts';
-import type { PlaceOption } from './place-fields.tsx';
+import type { CompanyMatches } from '../../../components/pickers/company-picker.tsx';
 import {
   IdentitySection,
   PasswordSection,
@@ -71,11 +71,12 @@ const resolverFor = (roleId: CreatableRole) =>
 
 export interface CreateUserFormProps {
   roleId: CreatableRole;
-  companies: readonly PlaceOption[];
+  /** The Management Company picker's first matches: whether there is one to choose, and which if one. */
+  companies: CompanyMatches;
 }
 
-const emptyValues = (companies: readonly PlaceOption[]): CreateUserFormValues => ({
-  managementCompanyId: companies.length === 1 && companies[0] ? companies[0].id : '',
+const emptyValues = (companies: CompanyMatches): CreateUserFormValues => ({
+  managementCompanyId: companies.totalCount === 1 ? (companies.options[0]?.id ?? '') : '',
   organizationIds: [],
   locationIds: [],
   defaultLocationId: '',
@@ -156,7 +157,7 @@ export const CreateUserForm = ({ roleId, companies }: CreateUserFormProps) => {
   });
 
   const prerequisite =
-    fields.company && companies.length === 0
+    fields.company && companies.totalCount === 0
       ? messages.prerequisites.addManagementCompany
       : fields.organizations && companyId !== '' && noCompanyArea
         ? messages.prerequisites.addArea
@@ -170,11 +171,10 @@ export const CreateUserForm = ({ roleId, companies }: CreateUserFormProps) => {
         <Stack spacing={2.5}>
           <PlacementSection
             fields={fields}
-            companies={companies}
             areasAvailable={!noCompanyArea}
             locationsAvailable={!noCompanyLocation}
             companyRequired
-            companyDisabled={companies.length === 0}
+            companyDisabled={companies.totalCount === 0}
             noDefaultLabel="None"
             notice={
               prerequisite && (

@@ -29,6 +29,7 @@ import {
   type UpdateUserBody,
 } from '../../../api/users.ts';
 import { useQueryClient } from '@tanstack/react-query';
+import type { CompanyMatches } from '../../../components/pickers/company-picker.tsx';
 import type { PlaceOption } from './place-fields.tsx';
 import {
   IdentitySection,
@@ -145,7 +146,8 @@ const resolverFor = (user: User, self: boolean) =>
 
 export interface UpdateUserFormProps {
   user: User;
-  companies: readonly PlaceOption[];
+  /** The Management Company picker's first matches: whether there is another company to move the user to. */
+  companies: CompanyMatches;
   /** The user's areas the signed-in user sees (read by id): where each is, for the policy. */
   organizations: readonly OrganizationOption[];
   /** The user's locations the signed-in user sees (read by id): where each is, for the policy. */
@@ -246,10 +248,11 @@ export const UpdateUserForm = ({
     ),
   ].sort((a, b) => b - a);
 
-  const companyOptions =
-    companies.some((c) => c.id === user.managementCompanyId) || user.managementCompany === null
-      ? companies
-      : [...companies, { id: user.managementCompanyId ?? 0, name: user.managementCompany.name }];
+  // The user's company and those the signed-in user sees: the picker is fixed when they are one (or none).
+  const companyChoices =
+    companies.totalCount -
+    (companies.options.some((c) => c.id === user.managementCompanyId) ? 1 : 0) +
+    (user.managementCompanyId === null ? 0 : 1);
   const organizationNames = new Map(
     user.userToOrganization.map(({ organizationId, organization }) => [organizationId, organization.name]),
   );
@@ -310,7 +313,6 @@ export const UpdateUserForm = ({
         <Stack spacing={2.5}>
           <PlacementSection
             fields={{ ...roleFields(roleId), company: true }}
-            companies={companyOptions}
             organizationNames={organizationNames}
             locationNames={locationNames}
             lockedOrganizations={lockedOrganizations}
@@ -318,7 +320,7 @@ export const UpdateUserForm = ({
             exclusive
             noCompanyLabel={user.managementCompanyId === null ? 'None' : undefined}
             noDefaultLabel={user.defaultLocationId === null ? 'None' : undefined}
-            companyDisabled={companyOptions.length <= 1}
+            companyDisabled={companyChoices <= 1}
             disabled={!canUpdate}
           />
           <IdentitySection

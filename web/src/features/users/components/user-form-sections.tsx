@@ -8,7 +8,8 @@ import { PhoneField } from '../../../components/phone-field.tsx';
 import { digitsOnly } from '../utils/digits-only.ts';
 import { LocationName, LocationPicker } from '../../../components/pickers/location-picker.tsx';
 import { AreaPicker } from '../../../components/pickers/area-picker.tsx';
-import { SingleSelect, type PlaceOption } from './place-fields.tsx';
+import { CompanyPicker } from '../../../components/pickers/company-picker.tsx';
+import { SingleSelect } from './place-fields.tsx';
 
 /**
  * The fields the Add and Edit user forms share, as sections of either form (inside its react-hook-form
@@ -48,7 +49,6 @@ const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr'
 
 export interface PlacementSectionProps {
   fields: Pick<RoleFields, 'company' | 'organizations' | 'locations'>;
-  companies: readonly PlaceOption[];
   /**
    * Names of areas at hand (the user's memberships name theirs): the picker searches the chosen company's
    * areas on the server and reads any other chosen one's name by id.
@@ -68,7 +68,7 @@ export interface PlacementSectionProps {
   lockedLocations?: readonly number[];
   /** Areas and locations replace each other: choosing one clears the other (the Edit form). */
   exclusive?: boolean;
-  /** Offer 'None' for the company and the default location. */
+  /** 'None' as the company's placeholder while none is chosen; 'None' offered for the default location. */
   noCompanyLabel?: string | undefined;
   noDefaultLabel?: string | undefined;
   companyRequired?: boolean;
@@ -81,7 +81,6 @@ export interface PlacementSectionProps {
 /** Management company, areas, locations and the default location among them. */
 export const PlacementSection = ({
   fields,
-  companies,
   organizationNames,
   areasAvailable = true,
   locationNames,
@@ -109,12 +108,10 @@ export const PlacementSection = ({
           control={control}
           name="managementCompanyId"
           render={({ field }) => (
-            <SingleSelect
-              label="Management Company"
-              value={field.value}
-              options={companies}
+            <CompanyPicker
+              value={field.value === '' ? null : field.value}
               onChange={(value) => {
-                field.onChange(value);
+                field.onChange(value ?? '');
                 setValue('organizationIds', []);
                 setValue('locationIds', []);
                 setValue('defaultLocationId', '');
@@ -122,7 +119,10 @@ export const PlacementSection = ({
               error={errors.managementCompanyId?.message}
               disabled={disabled || companyDisabled}
               required={companyRequired}
-              {...(noCompanyLabel ? { noneLabel: noCompanyLabel } : {})}
+              {...(noCompanyLabel ? { allLabel: noCompanyLabel } : {})}
+              name={field.name}
+              inputRef={field.ref}
+              onBlur={field.onBlur}
             />
           )}
         />

@@ -2,11 +2,15 @@ import { vi } from 'vitest';
 import { createFakeFetch, type FakeHandlers } from '../../../testing/fake-api.ts';
 import { errorResponse } from '../../../testing/test-utils.tsx';
 import { aCompany, anOrganization, aLocation } from '../../../testing/fixtures.ts';
-import { areaSearchHandlers, locationSearchHandlers } from '../../../testing/location-search.ts';
+import {
+  areaSearchHandlers,
+  companySearchHandlers,
+  locationSearchHandlers,
+} from '../../../testing/location-search.ts';
 
 /**
  * The places every form test offers: one company with two areas and two locations (searched on the server,
- * and read by id, as the Areas and Locations pickers ask).
+ * and read by id, as the Management Company, Areas and Locations pickers ask).
  */
 export const placeHandlers = (
   companies = [aCompany({ id: 1, name: 'Acme Storage' })],
@@ -16,7 +20,7 @@ export const placeHandlers = (
     aLocation({ id: 22, name: 'Hilltop', organizationId: 12, organizationName: 'South' }),
   ],
 ): FakeHandlers => ({
-  'managementCompany.allByUser': () => ({ companies }),
+  ...companySearchHandlers(companies),
   ...areaSearchHandlers(organizations),
   ...locationSearchHandlers(locations),
 });
