@@ -16,6 +16,7 @@ import { IncidentsTab } from './components/incidents-tab.tsx';
 import { cityLine, locationFromState, locationPlacement } from './components/location-helpers.ts';
 import { WalkReportsTab } from './components/walk-reports-tab.tsx';
 import { ScheduleTab } from './components/schedule-tab.tsx';
+import { RosterTab } from './components/roster/roster-tab.tsx';
 import { locationTimeZone } from '@sitewalk/shared/time-zones';
 
 const TABS = [
@@ -23,6 +24,7 @@ const TABS = [
   { hash: '#employees', label: 'Employees' },
   { hash: '#incidents', label: 'Incidents' },
   { hash: '#schedule', label: 'Schedule' },
+  { hash: '#units', label: 'Units' },
   { hash: '#setup-walks', label: 'Setup Walks' },
   { hash: '#update-location', label: 'Update Location' },
 ] as const;
@@ -103,6 +105,7 @@ const LocationDetail = ({ id }: { id: number }) => {
         {current === '#employees' && <UsersTable source={{ kind: 'location', id: data.id }} />}
         {current === '#incidents' && <IncidentsTab location={data} />}
         {current === '#schedule' && <ScheduleTab location={data} />}
+        {current === '#units' && <RosterTab location={data} />}
         {current === '#setup-walks' && (
           <LinkPanel
             text="Double-click the map to place the points of a walk, in the order they are walked."
