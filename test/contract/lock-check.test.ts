@@ -14,6 +14,8 @@ import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { seedTenant, type Tenant } from '../support/site.ts';
 import { doorImages } from '../support/door-images.ts';
+import { LOCK_CHECK_CSV_COLUMNS } from '@sitewalk/shared/schemas/export';
+import { pdfPages } from '@sitewalk/functions/domain/pdf/pdf-text';
 
 /** Recording a lock check, its report and its follow-up (issue 31, the server side). */
 
@@ -552,6 +554,69 @@ describe('following up discrepancies', () => {
       actor: { id: lead.id },
       after: { unit: 'A-2', kind: 'vacantTenantLock', resolution: 'Tenant moved units; lease corrected' },
     });
+  });
+
+  it('exports the check as CSV (a row per unit checked, its discrepancies and follow-up) and as PDF; not for another company', async () => {
+    const csv = await api(lead, 'export.lockCheckCsv', { params: { lockCheckId: checkId } });
+    expect(csv).toMatchObject({
+      fileName: `lock-check-${checkId}_lock-check-follow-up.csv`,
+      count: 3,
+    });
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+      new Uint8Array(await (await fetch(csv.url)).arrayBuffer()),
+    );
+    const rows = text
+      .slice(1)
+      .split('\r\n')
+      .filter(Boolean)
+      .map((line) => line.split(','));
+    expect(rows[0]).toEqual([...LOCK_CHECK_CSV_COLUMNS]);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(['A-1', 'A-2', 'A-5']);
+    const task = (await getAs(lead, checkId)).discrepancies.find((d) => d.unit === 'A-5')?.taskId;
+    expect(rows[2]).toEqual([
+      'A-2',
+      'Tenant lock',
+      '2026-11-20 09:02:00',
+      'No',
+      'Vacant unit with a tenant lock',
+      'No',
+      'Tenant moved units; lease corrected',
+      '',
+    ]);
+    expect(rows[3]).toEqual([
+      'A-5',
+      'Door open',
+      '2026-11-20 09:03:00',
+      'No',
+      'Door open; Delinquent and not overlocked',
+      'Yes',
+      '',
+      String(task),
+    ]);
+
+    const pdf = await api(lead, 'export.lockCheckPdf', { params: { lockCheckId: checkId } });
+    expect(pdf).toMatchObject({
+      fileName: `lock-check-${checkId}_lock-check-follow-up.pdf`,
+      contentType: 'application/pdf',
+    });
+    const pages = await pdfPages(new Uint8Array(await (await fetch(pdf.url)).arrayBuffer()));
+    expect(pages).toHaveLength(pdf.count);
+    const printed = pages.join('\n');
+    for (const words of [
+      `Lock check ${checkId}`,
+      'Units starting with A',
+      'Vacant unit with a tenant lock',
+      'Resolved: Tenant moved units; lease corrected',
+      `Task ${task}`,
+      'Rented unit with no lock',
+    ]) {
+      expect(printed).toContain(words);
+    }
+    for (const kind of ['csv', 'pdf']) {
+      expect((await call(managerB, 'POST', `/api/export/lock-check/${checkId}/${kind}`)).status).toBe(404);
+      expect((await call(elsewhere, 'POST', `/api/export/lock-check/${checkId}/${kind}`)).status).toBe(404);
+      expect((await call(lead, 'POST', `/api/export/lock-check/x/${kind}`)).status).toBe(400);
+    }
   });
 });
 

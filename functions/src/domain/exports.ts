@@ -4,6 +4,7 @@ import { priorityName } from '@sitewalk/shared/constants';
 import { messages } from '@sitewalk/shared/messages';
 import {
   INCIDENT_CSV_COLUMNS,
+  LOCK_CHECK_CSV_COLUMNS,
   WALK_REPORT_CSV_COLUMNS,
   rangeInstants,
   type ExportRange,
@@ -26,6 +27,10 @@ import { csvChunks, csvTime, type CsvValue } from './csv.ts';
 import { NotFoundError } from './errors.ts';
 import { loadIncident } from './incidents.ts';
 import { createWalkReports } from './walk-reports.ts';
+import { createLockChecks } from './lock-checks.ts';
+import { photosOfCheck } from '../db/lock-checks.ts';
+import { DISCREPANCY_LABELS, LOCK_FINDING_LABELS, unitKey } from '@sitewalk/shared/lock-check';
+import type { LockCheck } from '@sitewalk/shared/schemas/lockCheck';
 import { locationPlacement, visibleLocation } from './placements.ts';
 import { GLOBAL_TENANT } from './uploads.ts';
 
@@ -133,6 +138,32 @@ const incidentRow = ({ location }: RowPage<IncidentItem>, item: IncidentItem): C
   item.walkReportId ?? null,
 ];
 
+/** A lock check's CSV rows, in walk order: each unit checked, then each unit not found. */
+const lockCheckRows = (check: LockCheck): CsvValue[][] => {
+  const of = (unit: string) => check.discrepancies.filter((d) => unitKey(d.unit) === unitKey(unit));
+  const follow = (unit: string) => {
+    const found = of(unit);
+    return [
+      found.map((d) => DISCREPANCY_LABELS[d.kind]).join('; '),
+      found.some((d) => d.resolvedAt === null) ? 'Yes' : found.length > 0 ? 'No' : '',
+      found.flatMap((d) => (d.resolution ? [d.resolution] : [])).join('; '),
+      found.flatMap((d) => (d.taskId === null ? [] : [d.taskId])).join('; '),
+    ];
+  };
+  return [
+    ...check.results.map((result) => [
+      result.unit,
+      LOCK_FINDING_LABELS[result.finding],
+      csvTime(result.seenAt),
+      result.photoMismatch ? 'Yes' : 'No',
+      ...follow(result.unit),
+    ]),
+    ...check.discrepancies
+      .filter((d) => d.kind === 'notFound')
+      .map((d) => [d.unit, 'Not found', null, null, ...follow(d.unit)]),
+  ];
+};
+
 export const createExports = ({
   db,
   store,
@@ -145,6 +176,7 @@ export const createExports = ({
   now: () => Date;
 }) => {
   const reports = createWalkReports({ db, storage });
+  const lockChecks = createLockChecks({ db, storage });
 
   /** The location a report or incident sits at, as the PDF's heading shows it (gone meanwhile: 404). */
   const locationOf = async (locationId: number, notFound: string) => {
@@ -279,6 +311,55 @@ export const createExports = ({
             generatedAt: now().toISOString(),
             loadPhoto: async (photo) => {
               const key = keys.get(`${photo.markerId}/${photo.imageName}`);
+              return key ? store.readPhoto(key) : null;
+            },
+          }),
+      );
+    },
+
+    /** A lock check's units, a row each (checked, or not found), with their discrepancies and follow-up. */
+    lockCheckCsv: async (actor: Actor, lockCheckId: number) => {
+      const check = await lockChecks.get(actor, lockCheckId);
+      const location = await locationOf(check.locationId, 'Lock check not found');
+      const fileName = `lock-check-${check.id}_${slug(location.name)}.csv`;
+      const file = {
+        key: exportKey({ managementCompanyId: location.managementCompanyId, userId: actor.userId }, fileName),
+        fileName,
+        contentType: 'text/csv; charset=utf-8',
+      };
+      const counted = { rows: 0 };
+      async function* rows() {
+        yield lockCheckRows(check);
+      }
+      await store.put(
+        file,
+        csvChunks(LOCK_CHECK_CSV_COLUMNS, rows(), (values) => values, counted),
+      );
+      return link({ file, count: counted.rows });
+    },
+
+    lockCheckPdf: async (actor: Actor, lockCheckId: number) => {
+      const check = await lockChecks.get(actor, lockCheckId);
+      const location = await locationOf(check.locationId, 'Lock check not found');
+      const keys = new Map(
+        (await photosOfCheck(db, lockCheckId)).map((photo) => [photo.imageName, photo.key]),
+      );
+      const { newLockCheckDocument, writeLockCheckPdf, timeZoneAt } = await loadPdfWriters();
+      const doc = newLockCheckDocument({ check, location });
+      return pdf(
+        {
+          owner: { managementCompanyId: location.managementCompanyId, userId: actor.userId },
+          fileName: `lock-check-${check.id}_${slug(location.name)}.pdf`,
+        },
+        doc,
+        () =>
+          writeLockCheckPdf(doc, {
+            check,
+            location,
+            timeZone: timeZoneAt(location.latitude, location.longitude),
+            generatedAt: now().toISOString(),
+            loadPhoto: async (imageName) => {
+              const key = keys.get(imageName);
               return key ? store.readPhoto(key) : null;
             },
           }),

@@ -24,6 +24,10 @@ export const implementations: Implementations<'export'> = {
   'export.walkReportPdf': async ({ actor, params }) => exports.walkReportPdf(actor, params.walkReportId),
 
   'export.incidentPdf': async ({ actor, params }) => exports.incidentPdf(actor, params.id),
+
+  'export.lockCheckCsv': async ({ actor, params }) => exports.lockCheckCsv(actor, params.lockCheckId),
+
+  'export.lockCheckPdf': async ({ actor, params }) => exports.lockCheckPdf(actor, params.lockCheckId),
 };
 
 export const handler = createResourceHandler('export', exportRoutes, implementations, withActors(db));

@@ -58,6 +58,18 @@ export type ExportFile = z.infer<typeof exportFile>;
  * The columns of the CSV exports, in order: those of the location's walk-report and incidents tables,
  * then what the detail screens add. Times are UTC (the header says so), as `YYYY-MM-DD HH:MM:SS`.
  */
+/** A lock check's CSV (issue 31): a row per unit checked, or not found in a full check, in walk order. */
+export const LOCK_CHECK_CSV_COLUMNS = [
+  'Unit',
+  'Finding',
+  'Seen (UTC)',
+  'Photo Mismatch',
+  'Discrepancies',
+  'Open',
+  'Resolution',
+  'Task',
+] as const;
+
 export const WALK_REPORT_CSV_COLUMNS = [
   'Id',
   'Location',

@@ -4,4 +4,5 @@
  */
 export { newIncidentDocument, writeIncidentPdf } from './incident-pdf.ts';
 export { newWalkReportDocument, writeWalkReportPdf } from './walk-report-pdf.ts';
+export { newLockCheckDocument, writeLockCheckPdf } from './lock-check-pdf.ts';
 export { timeZoneAt } from '@sitewalk/shared/time-zones';
