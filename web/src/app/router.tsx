@@ -232,7 +232,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.app.lockCheck.path,
             lazy: page(
-              () => import('../features/lock-check/report/lock-check-page.tsx'),
+              () => import('../features/lock-check-reports/lock-check-page.tsx'),
               (m) => m.LockCheckPage,
             ),
           },

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Role } from '@sitewalk/shared/roles';
-import { renderWithProviders } from '../../../testing/test-utils.tsx';
-import { createFakeFetch, fakeError, type FakeHandlers } from '../../../testing/fake-api.ts';
-import { aLocation, aPerson } from '../../../testing/fixtures.ts';
-import { aDiscrepancy, aLockCheck } from '../../../testing/lock-check-fixtures.ts';
-import { startDownload } from '../../../lib/download.ts';
+import { renderWithProviders } from '../../testing/test-utils.tsx';
+import { createFakeFetch, fakeError, type FakeHandlers } from '../../testing/fake-api.ts';
+import { aLocation, aPerson } from '../../testing/fixtures.ts';
+import { aDiscrepancy, aLockCheck } from '../../testing/lock-check-fixtures.ts';
+import { startDownload } from '../../lib/download.ts';
 import { LockCheckPage } from './lock-check-page.tsx';
 
-vi.mock('../../../lib/download.ts', () => ({ startDownload: vi.fn() }));
+vi.mock('../../lib/download.ts', () => ({ startDownload: vi.fn() }));
 
 const harbor = aLocation();
 const atHarbor = [{ locationId: harbor.id, location: { name: harbor.name, organizationId: 3 } }];

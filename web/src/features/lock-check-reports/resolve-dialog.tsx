@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod';
 import { resolveDiscrepancyBody } from '@sitewalk/shared/schemas/lockCheck';
-import { DialogForm, FormDialog } from '../../../components/form-dialog.tsx';
-import { errorMessageOf } from '../../../components/error-panel.tsx';
-import { useResolveDiscrepancy } from '../../../api/lock-check-reports.ts';
+import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
+import { errorMessageOf } from '../../components/error-panel.tsx';
+import { useResolveDiscrepancy } from '../../api/lock-check-reports.ts';
 import type { DiscrepancyRow } from './lock-check-view.ts';
 
 const resolveForm = z.object({ note: resolveDiscrepancyBody.shape.note });

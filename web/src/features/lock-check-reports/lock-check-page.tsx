@@ -22,19 +22,19 @@ import type { LockCheck } from '@sitewalk/shared/schemas/lockCheck';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import { coverageLabel } from '@sitewalk/shared/roster';
 import { locationTimeZone } from '@sitewalk/shared/time-zones';
-import { paths } from '../../../config/paths.ts';
-import { Spinner } from '../../../components/spinner.tsx';
-import { ErrorPanel } from '../../../components/error-panel.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { Detail, DetailList } from '../../../components/details.tsx';
-import { DownloadPdfButton } from '../../../components/exports/download-pdf-button.tsx';
-import { lockCheckCsv, lockCheckPdf } from '../../../api/exports.ts';
-import { useLockCheck } from '../../../api/lock-check-reports.ts';
-import { useLocation } from '../../../api/locations.ts';
-import { taskPlacement, useAuthorization } from '../../../lib/authorization.ts';
-import { formatDateTime } from '../../../lib/time.ts';
-import { useRouteId } from '../../../lib/route-params.ts';
-import { PriorityChip } from '../../../components/priority-chip.tsx';
+import { paths } from '../../config/paths.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Detail, DetailList } from '../../components/details.tsx';
+import { DownloadPdfButton } from '../../components/exports/download-pdf-button.tsx';
+import { lockCheckCsv, lockCheckPdf } from '../../api/exports.ts';
+import { useLockCheck } from '../../api/lock-check-reports.ts';
+import { useLocation } from '../../api/locations.ts';
+import { taskPlacement, useAuthorization } from '../../lib/authorization.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { useRouteId } from '../../lib/route-params.ts';
+import { PriorityChip } from '../../components/priority-chip.tsx';
 import {
   discrepancyRows,
   findingCounts,
