@@ -74,3 +74,13 @@ export const useSetLockCheckCadence = (locationId: number) => {
     onSuccess: invalidate,
   });
 };
+
+/** A unit's findings at a location, newest first (the first `limit`), and how many there are. */
+export const useUnitHistory = (locationId: number, unit: string | null, limit = 10) => {
+  const input = { params: { locationId }, query: { unit: unit ?? '', limit, offset: 0 } };
+  return useQuery({
+    queryKey: queryKeyOf('lockCheck.unitHistory', input),
+    queryFn: ({ signal }) => api('lockCheck.unitHistory', { ...input, signal }),
+    enabled: unit !== null,
+  });
+};

@@ -126,6 +126,54 @@ describe('RosterTab, the units of a location', () => {
     expect(screen.getByText('2 of 5 units')).toBeInTheDocument();
   });
 
+  it("opens a unit's lock-check history, newest first, each finding linking to its check", async () => {
+    const { user, fake } = renderRoster(employee, {
+      'roster.get': () => aRoster(1, [aUnit('A-2'), aUnit('A-3')]),
+      'lockCheck.unitHistory': ({ query }) =>
+        query.get('unit') === 'A-2'
+          ? {
+              findings: [
+                {
+                  lockCheckId: 9,
+                  finding: 'lockCut',
+                  seenAt: '2026-11-24T15:00:00.000Z',
+                  seenBy: { firstName: 'Eli', lastName: 'Employee' },
+                  discrepancies: ['lockCut'],
+                },
+                {
+                  lockCheckId: 4,
+                  finding: 'tenantLock',
+                  seenAt: '2026-11-17T15:00:00.000Z',
+                  seenBy: { firstName: 'Ana', lastName: 'Walker' },
+                  discrepancies: [],
+                },
+              ],
+              totalCount: 12,
+            }
+          : { findings: [], totalCount: 0 },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Lock checks of unit A-2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unit A-2: lock checks' });
+    const items = within(
+      await within(dialog).findByRole('list', { name: 'Findings at unit A-2' }),
+    ).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Nov 24, 2026.*Lock cut or damaged.*Lock cut or damaged.*Eli Employee$/),
+      expect.stringMatching(/^Nov 17, 2026.*Tenant lock.*Ana Walker$/),
+    ]);
+    expect(within(items[0]!).getByRole('link')).toHaveAttribute(
+      'href',
+      `/app/locations/${location.id}/lock-checks/9`,
+    );
+    expect(within(dialog).getByText('The last 2 of 12 findings.')).toBeInTheDocument();
+    expect(fake.callsOf('lockCheck.unitHistory')[0]?.query.get('unit')).toBe('A-2');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Lock checks of unit A-3' }));
+    expect(await screen.findByText('No lock check has reached this unit yet.')).toBeInTheDocument();
+  });
+
   it('draws only the rows in view of a 5,000-unit roster', async () => {
     const units = Array.from({ length: 5_000 }, (_, i) => aUnit(`U-${i + 1}`));
     renderRoster(employee, { 'roster.get': () => aRoster(1, units) });

@@ -103,7 +103,7 @@ export const RosterTab = ({
             {importButton}
           </Stack>
           <RosterCounts units={current.units} />
-          <RosterUnits units={current.units} />
+          <RosterUnits units={current.units} locationId={location.id} timeZone={locationTimeZone(location)} />
           <RosterVersions location={location} />
         </>
       )}

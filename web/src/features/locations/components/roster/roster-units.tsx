@@ -1,9 +1,11 @@
-import { Box, Chip, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Chip, IconButton, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import HistoryIcon from '@mui/icons-material/History';
 import SearchIcon from '@mui/icons-material/Search';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { UNIT_STATUSES, UNIT_STATUS_LABELS, unitKey } from '@sitewalk/shared/lock-check';
 import type { RosterVersion } from '@sitewalk/shared/schemas/lockCheck';
+import { UnitHistoryDialog } from './unit-history-dialog.tsx';
 
 type Unit = RosterVersion['units'][number];
 
@@ -66,7 +68,7 @@ export const RosterCounts = ({ units }: { units: readonly Unit[] }) => {
   );
 };
 
-const UnitRow = ({ unit }: { unit: Unit }) => (
+const UnitRow = ({ unit, onHistory }: { unit: Unit; onHistory: () => void }) => (
   <Stack
     direction="row"
     spacing={1}
@@ -79,11 +81,16 @@ const UnitRow = ({ unit }: { unit: Unit }) => (
     <Typography sx={{ minWidth: '6.5rem' }}>{UNIT_STATUS_LABELS[unit.status]}</Typography>
     {unit.delinquent && <Chip size="small" color="warning" label="Delinquent" />}
     {unit.overlocked && <Chip size="small" variant="outlined" label="Overlocked" />}
-    {unit.size && (
-      <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
-        {unit.size}
-      </Typography>
-    )}
+    <Stack direction="row" spacing={1} sx={{ ml: 'auto', alignItems: 'center' }}>
+      {unit.size && (
+        <Typography variant="body2" color="text.secondary">
+          {unit.size}
+        </Typography>
+      )}
+      <IconButton size="small" onClick={onHistory} aria-label={`Lock checks of unit ${unit.number}`}>
+        <HistoryIcon fontSize="small" />
+      </IconButton>
+    </Stack>
   </Stack>
 );
 
@@ -91,8 +98,18 @@ const UnitRow = ({ unit }: { unit: Unit }) => (
  * The roster's units in walk order with a search by unit number, drawn virtualized: only the rows in view
  * (and a few either side) are in the page, so 5,000 units scroll as smoothly as 50.
  */
-export const RosterUnits = ({ units }: { units: readonly Unit[] }) => {
+export const RosterUnits = ({
+  units,
+  locationId,
+  timeZone,
+}: {
+  units: readonly Unit[];
+  locationId: number;
+  /** The location's, for the dates of a unit's history. */
+  timeZone: string | undefined;
+}) => {
   const [search, setSearch] = useState('');
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
   const term = unitKey(useDeferredValue(search));
   const shown = useMemo(
     () => (term ? units.filter((unit) => unitKey(unit.number).includes(term)) : units),
@@ -168,13 +185,19 @@ export const RosterUnits = ({ units }: { units: readonly Unit[] }) => {
                   sx={{ position: 'absolute', top: 0, left: 0, width: '100%' }}
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <UnitRow unit={unit} />
+                  <UnitRow unit={unit} onHistory={() => setHistoryOf(unit.number)} />
                 </Box>
               );
             })}
           </Box>
         )}
       </Paper>
+      <UnitHistoryDialog
+        locationId={locationId}
+        unit={historyOf}
+        timeZone={timeZone}
+        onClose={() => setHistoryOf(null)}
+      />
     </Stack>
   );
 };
