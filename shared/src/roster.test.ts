@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { UNIT_NUMBER_MAX } from './constants.ts';
 import {
+  alongDoorMarkers,
   compareUnitNumbers,
+  doorWalkOrder,
   coverageLabel,
   guessRosterMapping,
   inScope,
@@ -187,5 +189,48 @@ describe("a lock check's scope", () => {
     expect(scopeLabel({ kind: 'all' })).toBe('All units');
     expect(scopeLabel({ kind: 'prefix', prefix: 'B ' })).toBe('Units starting with B');
     expect(scopeLabel({ kind: 'range', from: '100', to: '199' })).toBe('Units 100 to 199');
+  });
+});
+
+describe('walk order along door markers', () => {
+  const units = ['A-101', 'A-102', 'B-201', 'B-202', 'A-150'].map((number) => ({ number }));
+  const numbers = (list: { number: string }[] | null) => list?.map((u) => u.number) ?? null;
+
+  it("follows the markers' order, by unit number within a marker", () => {
+    expect(numbers(alongDoorMarkers(units, ['201-202', '150', '101-102']))).toEqual([
+      'B-201',
+      'B-202',
+      'A-150',
+      'A-101',
+      'A-102',
+    ]);
+    // A unit in two ranges goes with the first marker.
+    expect(numbers(alongDoorMarkers(units, ['101-202', '150']))).toEqual([
+      'A-101',
+      'A-102',
+      'A-150',
+      'B-201',
+      'B-202',
+    ]);
+  });
+
+  it('is none when a unit is in no range, a unit has no number, or there is no door marker', () => {
+    expect(alongDoorMarkers(units, ['101-102', '201-202'])).toBeNull();
+    expect(alongDoorMarkers([{ number: 'OFFICE' }], ['1-999'])).toBeNull();
+    expect(alongDoorMarkers(units, [])).toBeNull();
+  });
+
+  it('takes the first walk whose doors cover every unit, else none', () => {
+    const partial = ['101-102'];
+    const whole = ['201-202', '101-150'];
+    expect(numbers(doorWalkOrder(units, [partial, whole]))).toEqual([
+      'B-201',
+      'B-202',
+      'A-101',
+      'A-102',
+      'A-150',
+    ]);
+    expect(doorWalkOrder(units, [partial])).toBeNull();
+    expect(doorWalkOrder(units, [])).toBeNull();
   });
 });

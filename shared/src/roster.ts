@@ -5,6 +5,7 @@
  */
 import { UNIT_NUMBER_MAX } from './constants.ts';
 import { unitKey, type RosterUnit, type UnitStatus } from './lock-check.ts';
+import { parseUnitRange } from './unit-check.ts';
 
 /** A roster unit with what the import also keeps (its size as written, for the roster screen). */
 export interface ImportedUnit extends RosterUnit {
@@ -218,4 +219,47 @@ export const scopeLabel = (scope: CheckScope): string =>
 export const coverageLabel = ({ checkedCount, unitCount }: { checkedCount: number; unitCount: number }) => {
   const percent = unitCount === 0 ? 0 : Math.floor((checkedCount / unitCount) * 100);
   return `${checkedCount.toLocaleString('en')} of ${unitCount.toLocaleString('en')} units checked (${percent} %)`;
+};
+
+/** A unit's door number, its last number ('B-012' is 12): how door markers' ranges and the door reader name units. */
+const doorNumberOf = (number: string) => {
+  const digits = /(\d+)\D*$/.exec(number.trim())?.[1];
+  return digits === undefined ? null : Number(digits);
+};
+
+/**
+ * The units in the order a walk meets them at its door markers: each marker's range ('101-140, 150', in the walk's
+ * marker order) takes the units whose door number it holds, by unit number within; null when a unit is in no
+ * marker's range, or the walk has no door marker.
+ */
+export const alongDoorMarkers = <Unit extends { number: string }>(
+  units: readonly Unit[],
+  doorRanges: readonly string[],
+): Unit[] | null => {
+  const spans = doorRanges.map(parseUnitRange);
+  const placed = units.map((unit) => {
+    const door = doorNumberOf(unit.number);
+    const at =
+      door === null ? -1 : spans.findIndex((range) => range.some((s) => door >= s.from && door <= s.to));
+    return { unit, at };
+  });
+  if (spans.length === 0 || placed.some(({ at }) => at < 0)) return null;
+  return placed
+    .sort((a, b) => a.at - b.at || compareUnitNumbers(a.unit.number, b.unit.number))
+    .map(({ unit }) => unit);
+};
+
+/**
+ * A check's units along the door markers of the first of the location's walks (each given as its door markers'
+ * ranges) whose ranges cover them all; null when none does (they are then listed by unit number).
+ */
+export const doorWalkOrder = <Unit extends { number: string }>(
+  units: readonly Unit[],
+  walks: readonly (readonly string[])[],
+): Unit[] | null => {
+  for (const ranges of walks) {
+    const ordered = alongDoorMarkers(units, ranges);
+    if (ordered) return ordered;
+  }
+  return null;
 };

@@ -11,7 +11,13 @@ import {
   type LockFinding,
   type RosterUnit,
 } from '@sitewalk/shared/lock-check';
-import { compareUnitNumbers, isFullCheck, unitsInScope, type CheckScope } from '@sitewalk/shared/roster';
+import {
+  compareUnitNumbers,
+  doorWalkOrder,
+  isFullCheck,
+  unitsInScope,
+  type CheckScope,
+} from '@sitewalk/shared/roster';
 import type { RosterVersion } from '@sitewalk/shared/schemas/lockCheck';
 import type { NewId } from '../logic/session-actions.ts';
 import type { LockCheckSession, LockTap, OutboxWrite } from '../store/types.ts';
@@ -141,13 +147,20 @@ export interface CheckUnit {
   roster: RosterVersion['units'][number] | null;
 }
 
-/** The check's units in walk order: the roster's in the scope, and those added (not on the roster). */
+/**
+ * The check's units in walk order: the roster's in the scope, along the door markers of one of the location's
+ * walks (`doorWalks`: each walk's door-marker ranges) when they cover them all, else by unit number; then those
+ * added (not on the roster).
+ */
 export const checkUnits = (
   roster: Pick<RosterVersion, 'units'>,
   scope: CheckScope,
   addedUnits: readonly string[],
+  doorWalks: readonly (readonly string[])[] = [],
 ): CheckUnit[] => {
-  const listed = unitsInScope(roster.units, scope).map((unit) => ({
+  const inScope = unitsInScope(roster.units, scope);
+  const alongDoors = doorWalkOrder(inScope, doorWalks);
+  const listed = (alongDoors ?? inScope).map((unit) => ({
     number: unit.number,
     key: unitKey(unit.number),
     roster: unit,
@@ -156,8 +169,10 @@ export const checkUnits = (
   const added = addedUnits
     .filter((number) => !known.has(unitKey(number)))
     .map((number) => ({ number, key: unitKey(number), roster: null }));
-  return added.length === 0
-    ? listed
+  if (added.length === 0) return listed;
+  // Along the doors, a unit added on the phone has no place: it follows them.
+  return alongDoors
+    ? [...listed, ...added]
     : [...listed, ...added].sort((a, b) => compareUnitNumbers(a.number, b.number));
 };
 

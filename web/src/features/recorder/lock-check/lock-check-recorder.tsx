@@ -9,7 +9,7 @@ import { OutboxIndicator } from '../store/outbox-indicator.tsx';
 import type { LockCheckSession } from '../store/types.ts';
 import { finishLockCheck, type LockRecorded } from './lock-check-actions.ts';
 import { LockCheckStep } from './lock-check-step.tsx';
-import { useSavedRoster } from './use-check-roster.ts';
+import { useDoorWalks, useSavedRoster } from './use-check-roster.ts';
 
 /** Longest a save waits for a frame (a hidden page draws none). */
 const PAINT_WAIT_MS = 100;
@@ -42,6 +42,7 @@ export const LockCheckRecorder = ({
   const current = useRef<LockCheckSession>(initial);
   const chain = useRef<Promise<void>>(Promise.resolve());
   const roster = useSavedRoster(initial.locationId, store);
+  const doorWalks = useDoorWalks(initial.userId, initial.locationId, store);
 
   const save = useCallback(
     (recorded: LockRecorded, then?: () => Promise<void>) => {
@@ -90,6 +91,7 @@ export const LockCheckRecorder = ({
       <LockCheckStep
         session={session}
         roster={roster.data}
+        doorWalks={doorWalks.data}
         record={record}
         onFinish={() =>
           save(finishLockCheck(current.current, new Date().toISOString()), () =>

@@ -68,6 +68,8 @@ const reportByUnit = (report: LockCheck | null | undefined) =>
 export interface LockCheckStepProps {
   session: LockCheckSession;
   roster: Pick<RosterVersion, 'units'>;
+  /** The location's walks as their door markers' ranges, in marker order (the list follows one that covers it). */
+  doorWalks?: readonly (readonly string[])[];
   record: (action: (session: LockCheckSession) => LockRecorded | null) => void;
   onFinish: () => void;
 }
@@ -77,7 +79,7 @@ export interface LockCheckStepProps {
  * ten), a search that finds a unit or adds one not on the roster, '312 of 540 checked', one tap per unit for
  * what is seen, and Finish.
  */
-export const LockCheckStep = ({ session, roster, record, onFinish }: LockCheckStepProps) => {
+export const LockCheckStep = ({ session, roster, doorWalks, record, onFinish }: LockCheckStepProps) => {
   const { shrinkPhoto } = useRecorderServices();
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
@@ -86,8 +88,8 @@ export const LockCheckStep = ({ session, roster, record, onFinish }: LockCheckSt
   const fromReport = useMemo(() => reportByUnit(report.data), [report.data]);
 
   const units = useMemo(
-    () => checkUnits(roster, session.scope, session.addedUnits),
-    [roster, session.scope, session.addedUnits],
+    () => checkUnits(roster, session.scope, session.addedUnits, doorWalks),
+    [roster, session.scope, session.addedUnits, doorWalks],
   );
   const shown = useMemo(() => {
     if (!query) return units;

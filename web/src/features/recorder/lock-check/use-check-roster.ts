@@ -60,3 +60,24 @@ export const useSavedRoster = (locationId: number, store: RecorderStore) =>
     retry: false,
     queryFn: () => store.loadRoster(locationId),
   });
+
+/**
+ * The location's walks as the lock check's list may follow them: each walk's door markers' unit ranges, in marker
+ * order (from the catalog saved on the device, so offline too); walks without a door marker left out.
+ */
+export const useDoorWalks = (userId: number, locationId: number, store: RecorderStore) =>
+  useQuery({
+    queryKey: ['recorder', 'door-walks', userId, locationId],
+    networkMode: 'always',
+    staleTime: Infinity,
+    retry: false,
+    queryFn: async () =>
+      ((await store.loadCatalog(userId))?.locations.find(({ id }) => id === locationId)?.walks ?? [])
+        .map((walk) =>
+          [...walk.markers]
+            .sort((a, b) => a.order - b.order)
+            .filter((marker) => marker.isDoor && marker.unitNumberRange.trim() !== '')
+            .map((marker) => marker.unitNumberRange),
+        )
+        .filter((ranges) => ranges.length > 0),
+  });
