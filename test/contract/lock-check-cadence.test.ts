@@ -14,7 +14,11 @@ import { seedTenant, type Tenant } from '../support/site.ts';
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
 let api: Api;
-let evaluateAt: (now: Date) => Promise<{ raised: number }>;
+/**
+ * The evaluator's noLockCheck check alone, run in-process at a given time (the whole evaluator, run days ahead,
+ * would advance every schedule of the shared test host past the windows other files are testing).
+ */
+let checkLockChecksAt: (now: Date) => Promise<number>;
 let a: Tenant;
 let manager: Person;
 let assistant: Person;
@@ -33,7 +37,13 @@ beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
   api = apiAs(t.host.url);
-  ({ evaluateAt } = await import('@sitewalk/functions/evaluator/handler'));
+  const { dataFromEnv } = await import('@sitewalk/functions/composition');
+  const { createAlerts } = await import('@sitewalk/functions/domain/alerts');
+  const { noLockCheckCheck } = await import('@sitewalk/functions/domain/lock-check-cadence');
+  const db = dataFromEnv();
+  const alerts = createAlerts({ db, appUrl: t.host.url });
+  const check = noLockCheckCheck({ db });
+  checkLockChecksAt = (now) => check(now, alerts.raiser());
   const admin = await person(t.host.url, Role.Admin);
   a = await seedTenant(t.host.url, { by: admin, label: 'Cadence' });
   const b = await seedTenant(t.host.url, { by: admin, label: 'Other cadence' });
@@ -75,7 +85,7 @@ describe('a location without a roster', () => {
   it('is never alerted, even with days set long ago', async () => {
     const locationId = noRoster;
     await api(manager, 'lockCheck.setCadence', { params: { locationId }, body: { everyDays: 1 } });
-    await evaluateAt(new Date(Date.now() + 3 * DAY));
+    await checkLockChecksAt(new Date(Date.now() + 3 * DAY));
     expect(await noLockCheckAlerts(manager, locationId)).toEqual([]);
     expect((await cadenceOf(manager, locationId)).dueAt).toBeNull();
   });
@@ -98,12 +108,12 @@ describe('a location with a roster and no full check', () => {
 
   it("raises 'noLockCheck' once when the days pass, to the location's leads, and again when as many more pass", async () => {
     const due = at(importedAt, LOCK_CHECK_EVERY_DAYS_DEFAULT * DAY);
-    await evaluateAt(new Date(due.getTime() - 60_000));
+    await checkLockChecksAt(new Date(due.getTime() - 60_000));
     expect(await noLockCheckAlerts(manager, locationId)).toEqual([]);
 
     await Promise.all([
-      evaluateAt(new Date(due.getTime() + 60_000)),
-      evaluateAt(new Date(due.getTime() + 60_000)),
+      checkLockChecksAt(new Date(due.getTime() + 60_000)),
+      checkLockChecksAt(new Date(due.getTime() + 60_000)),
     ]);
     for (const who of [manager, assistant]) {
       const alerts = await noLockCheckAlerts(who, locationId);
@@ -114,9 +124,9 @@ describe('a location with a roster and no full check', () => {
     }
     expect(await noLockCheckAlerts(employee, locationId)).toEqual([]);
 
-    await evaluateAt(new Date(due.getTime() + 2 * DAY));
+    await checkLockChecksAt(new Date(due.getTime() + 2 * DAY));
     expect(await noLockCheckAlerts(manager, locationId)).toHaveLength(1);
-    await evaluateAt(new Date(due.getTime() + LOCK_CHECK_EVERY_DAYS_DEFAULT * DAY + 60_000));
+    await checkLockChecksAt(new Date(due.getTime() + LOCK_CHECK_EVERY_DAYS_DEFAULT * DAY + 60_000));
     expect(await noLockCheckAlerts(manager, locationId)).toHaveLength(2);
   });
 });
@@ -141,7 +151,7 @@ describe('setting the days', () => {
       dueAt: at(importedAt, 3 * DAY).toISOString(),
     });
     expect(await cadenceOf(employee, locationId)).toEqual(set);
-    await evaluateAt(at(importedAt, 3 * DAY + 60_000));
+    await checkLockChecksAt(at(importedAt, 3 * DAY + 60_000));
     expect((await noLockCheckAlerts(manager, locationId)).map((alert) => alert.message)).toEqual([
       'No full lock check at Checked every 3 days in 3 days',
     ]);

@@ -33,8 +33,8 @@ export interface DemoWriteOptions {
    */
   completedMarkersSince?: Date;
   /**
-   * Whether its lock checks are recorded (through the domain, a tap at a time: about ten seconds a tenant);
-   * `seed:demo` records them in its first tenant only. Its rosters are written either way.
+   * Whether its lock checks are recorded (through the domain as their walker, a tap at a time, with their audit
+   * entries: 10–30 s a tenant); `seed:demo` asks for them in its first tenant only. Rosters are written either way.
    */
   lockChecks?: boolean;
 }
@@ -450,7 +450,7 @@ export const writeDemo = async (
   await putInBatches(newUsers.userLocations, (batch) => db.entities.userLocation.put(batch).go());
   await putInBatches(newUsers.userOrganizations, (batch) => db.entities.userOrganization.put(batch).go());
   await putInBatches(newUsers.auditEntries, (batch) => db.entities.auditEntry.put(batch).go());
-  if (options.lockChecks ?? true) {
+  if (options.lockChecks) {
     await writeDemoLockChecks(
       deps,
       lockData.lockChecks,
