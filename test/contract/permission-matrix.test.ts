@@ -17,6 +17,8 @@ interface Tenant extends Site {
   people: Record<RoleId, Person>;
   /** A task at the location, assigned to its Employee. */
   taskId: number;
+  /** A finished lock check of the location's roster (unit X-1, its lock cut), by its Employee. */
+  lockCheckId: number;
 }
 
 let t: TestHost;
@@ -41,7 +43,27 @@ const tenantWithEveryRole = async (label: string): Promise<Tenant> => {
       priority: 2,
     },
   });
-  return { ...site, people, taskId: task.id };
+  const api = apiAs(t.host.url);
+  await api(people[Role.Manager], 'roster.import', {
+    params: { locationId: site.locationId },
+    body: {
+      basedOnVersion: null,
+      units: [{ number: 'X-1', status: 'rented', delinquent: false, overlocked: false }],
+    },
+  });
+  const seenAt = new Date(Date.now() - 3_600_000).toISOString();
+  const check = await api(site.employee, 'lockCheck.start', {
+    body: { clientId: randomUUID(), locationId: site.locationId, scope: { kind: 'all' }, startedAt: seenAt },
+  });
+  await api(site.employee, 'lockCheck.recordResult', {
+    params: { lockCheckId: check.id },
+    body: { clientId: randomUUID(), unit: 'X-1', finding: 'lockCut', seenAt },
+  });
+  await api(site.employee, 'lockCheck.finish', {
+    params: { lockCheckId: check.id },
+    body: { finishedAt: new Date().toISOString() },
+  });
+  return { ...site, people, taskId: task.id, lockCheckId: check.id };
 };
 
 /** The ids a route's path names, taken from the target tenant. */
@@ -81,6 +103,7 @@ const paramsFor = (
     orderId: 1,
     walkReportId: target.walkReportId,
     markerId: target.markerId,
+    lockCheckId: target.lockCheckId,
     imageName: 'photo.jpg',
     name: 'logo',
   };
@@ -185,6 +208,27 @@ const bodyFor = (name: RouteName, target: Tenant, victim: Person): unknown => {
       basedOnVersion: null,
       units: [{ number: 'X-1', status: 'rented', delinquent: false, overlocked: false }],
     },
+    'lockCheck.start': {
+      clientId: randomUUID(),
+      locationId: target.locationId,
+      scope: { kind: 'all' },
+      startedAt: new Date().toISOString(),
+    },
+    'lockCheck.recordResult': {
+      clientId: randomUUID(),
+      unit: 'X-1',
+      finding: 'tenantLock',
+      seenAt: new Date().toISOString(),
+    },
+    'lockCheck.photoUpload': {
+      clientId: randomUUID(),
+      unit: 'X-1',
+      contentType: 'image/jpeg',
+      contentLength: 1000,
+    },
+    'lockCheck.finish': { finishedAt: new Date().toISOString() },
+    'lockCheck.resolveDiscrepancy': { unit: 'X-1', kind: 'lockCut', note: 'Probe' },
+    'lockCheck.setCadence': { everyDays: 3 },
   };
   return bodies[name];
 };
@@ -200,7 +244,9 @@ const ordered = [
 
 const request = async (who: Person, name: RouteName, route: RouteDef, target: Tenant, victim: Person) => {
   const path = buildPath(route.path, paramsFor(name, route, target, victim));
-  const query = route.query ? '?limit=10&offset=0&contentType=image/png&contentLength=100&address=93650' : '';
+  const query = route.query
+    ? `?limit=10&offset=0&contentType=image/png&contentLength=100&address=93650${name === 'lockCheck.unitHistory' ? '&unit=X-1' : ''}`
+    : '';
   return call(who, route.method, `${path}${query}`, bodyFor(name, target, victim));
 };
 

@@ -133,7 +133,7 @@ describe('the API contract', () => {
     expect(name).toMatch(/^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/);
     const [resource = '', verb = ''] = name.split('.');
     expect(resource).toMatch(
-      /^(health|auth|user|managementCompany|organization|location|walk|walkReport|incident|geo|schedule|alert|task|export|activity|roster|rosterVersion|rosterMapping)$/,
+      /^(health|auth|user|managementCompany|organization|location|walk|walkReport|incident|geo|schedule|alert|task|export|activity|roster|rosterVersion|rosterMapping|lockCheck)$/,
     );
     expect(verb, 'a scope follows all, some or a verb: allByUser, not byUser').not.toMatch(/^by[A-Z]/);
     expect(verb, 'a list is all or some').not.toMatch(/^list$|[a-z]sBy[A-Z]/);
