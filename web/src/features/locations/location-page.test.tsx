@@ -199,7 +199,7 @@ describe('LocationPage', () => {
     expect(running).toHaveTextContent('In progress');
     expect(running).toHaveTextContent('Eli Employee · All units · 1 of 4 units checked (25 %)');
     expect(finished).toHaveAttribute('href', '/app/locations/11/lock-checks/41');
-    expect(finished).toHaveTextContent('2 open discrepancies');
+    expect(finished).toHaveTextContent('3 open discrepancies');
     expect(fake.callsOf('lockCheck.someByLocation')[0]?.params).toEqual({ locationId: '11' });
   });
 
