@@ -150,6 +150,15 @@ describe('importing and reading a roster', () => {
       query: { limit: 1, offset: 1 },
     });
     expect(second).toEqual({ versions: [versions.versions[1]], totalCount: 2 });
+    // An offset past the end, however far (past a 32-bit integer), is an empty page, not an error.
+    for (const offset of [2, 8_491_008_356]) {
+      expect(
+        await api(companyManager, 'rosterVersion.someByLocation', {
+          params: { locationId },
+          query: { offset },
+        }),
+      ).toEqual({ versions: [], totalCount: 2 });
+    }
   });
 
   it('a version that does not exist answers 404', async () => {

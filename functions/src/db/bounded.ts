@@ -167,13 +167,18 @@ export const pageOfSearchedQuery = <T>(
  * until it holds that many items (one request without a filter; with one, FILTERED_READ_STEP items looked at
  * a request) beside DynamoDB's count. An early page costs a Query, not the partition.
  */
+/** The most items one Query request of a page asks for. */
+const QUERY_READ_MAX = 1_000;
+
 export const pageOfQuery = async <T>(
   query: IndexQuery,
   { offset, limit, filtered }: { offset: number; limit: number; filtered: boolean },
 ): Promise<{ items: T[]; totalCount: number }> => {
   const wanted = offset + limit;
   const [page, totalCount] = await Promise.all([
-    query({ count: wanted, limit: filtered ? FILTERED_READ_STEP : wanted }),
+    // Read in requests of at most QUERY_READ_MAX items: DynamoDB refuses a Limit past a 32-bit integer, and an
+    // offset past the end (however far) reads what there is and answers an empty page.
+    query({ count: wanted, limit: filtered ? FILTERED_READ_STEP : Math.min(wanted, QUERY_READ_MAX) }),
     countMatching(query),
   ]);
   return { items: (page.data as T[]).slice(offset), totalCount };
