@@ -184,6 +184,8 @@ export const LockCheckStep = ({ session, roster, doorWalks, record, onFinish }: 
           bgcolor: 'background.default',
           pb: 1,
           display: 'grid',
+          // One column no wider than the screen: the location's name is cut short (noWrap), not the page widened.
+          gridTemplateColumns: 'minmax(0, 1fr)',
           gap: 1,
         }}
       >
