@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { ROSTER_UNITS_MAX, UNIT_NUMBER_MAX } from '@sitewalk/shared/constants';
 import { compareUnitNumbers } from '@sitewalk/shared/roster';
+import { rosterUnit as unit } from '../support/roster.ts';
 import { apiAs, type Api, type BodyOf } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
@@ -36,15 +37,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.host.close());
 
-type Unit = BodyOf<'roster.import'>['units'][number];
-const unit = (number: string, over: Partial<Unit> = {}): Unit => ({
-  number,
-  status: 'rented',
-  delinquent: false,
-  overlocked: false,
-  size: '10x10',
-  ...over,
-});
 const rosterPath = (locationId: number) => `/api/lock-check/roster/${locationId}`;
 const importAs = (who: Person, locationId: number, body: BodyOf<'roster.import'>) =>
   api(who, 'roster.import', { params: { locationId }, body });

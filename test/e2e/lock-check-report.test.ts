@@ -2,20 +2,11 @@ import { describe } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { discrepanciesOf, unitKey, type LockFinding } from '@sitewalk/shared/lock-check';
 import { paths } from '../../web/src/config/paths.ts';
-import { apiAs, type BodyOf } from '../support/api.ts';
+import { rosterUnit as unit } from '../support/roster.ts';
+import { apiAs } from '../support/api.ts';
 import { PERSON_PASSWORD } from '../support/people.ts';
 import { seedTenant } from '../support/site.ts';
 import { e2e, expect, signIn, test } from './support/journey.ts';
-
-type Unit = BodyOf<'roster.import'>['units'][number];
-const unit = (number: string, over: Partial<Unit> = {}): Unit => ({
-  number,
-  status: 'rented',
-  delinquent: false,
-  overlocked: false,
-  size: '10x10',
-  ...over,
-});
 
 /** A lock check's report (issue 31): its Manager resolves one discrepancy and turns another into a task. */
 describe("a lock check's report", () => {
