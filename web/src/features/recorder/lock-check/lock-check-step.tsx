@@ -37,12 +37,15 @@ import { UnitRow, unitRowHeight, WIDE_ROW_QUERY, type UnitRowProps } from './uni
 /** How often the screen reads the check's report while online (door numbers read on its photos). */
 const REPORT_POLL_MS = 20_000;
 
-/** The check's report once the API numbered it (null before), for the door numbers read on its photos. */
-const useCheckReport = (sessionKey: string) => {
+/**
+ * The check's report once the API numbered it (null before), for the door numbers read on its photos: read again
+ * every REPORT_POLL_MS only once a photo was taken (a thousand results are a long frame's parse on a phone).
+ */
+const useCheckReport = (sessionKey: string, withPhotos: boolean) => {
   const { outbox } = useRecorderServices();
   return useQuery({
     queryKey: ['recorder', 'lock-check-report', sessionKey],
-    refetchInterval: REPORT_POLL_MS,
+    refetchInterval: withPhotos ? REPORT_POLL_MS : false,
     retry: false,
     queryFn: async ({ signal }): Promise<LockCheck | null> => {
       const lockCheckId = await outbox.lockCheckIdOf(sessionKey);
@@ -84,7 +87,10 @@ export const LockCheckStep = ({ session, roster, doorWalks, record, onFinish }: 
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
   const [finishing, setFinishing] = useState(false);
-  const report = useCheckReport(session.key);
+  const report = useCheckReport(
+    session.key,
+    Object.values(session.photoCounts).some((count) => count > 0),
+  );
   const fromReport = useMemo(() => reportByUnit(report.data), [report.data]);
 
   const units = useMemo(
@@ -241,7 +247,8 @@ const LockCheckStyles = memo(function LockCheckStyles() {
   return (
     <GlobalStyles
       styles={(theme) => ({
-        '.lock-check-units': { position: 'relative' },
+        // Its own layout root (its height is set): a row coming into view lays out the list, not the page.
+        '.lock-check-units': { position: 'relative', contain: 'strict' },
         '.lock-check-units .unit': {
           position: 'absolute',
           top: 0,
@@ -383,12 +390,15 @@ const UnitList = memo(function UnitList({
   useLayoutEffect(() => {
     setScrollMargin(listRef.current?.offsetTop ?? 0);
   }, []);
+  // Both kept from render to render: a new getItemKey has the virtualizer measure every unit again.
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+  const getItemKey = useCallback((index: number) => units[index]?.key ?? index, [units]);
   const virtualizer = useWindowVirtualizer({
     count: units.length,
-    estimateSize: () => rowHeight,
+    estimateSize,
     overscan: 4,
     scrollMargin,
-    getItemKey: (index) => units[index]?.key ?? index,
+    getItemKey,
   });
   return (
     <div
