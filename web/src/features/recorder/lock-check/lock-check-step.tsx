@@ -68,6 +68,9 @@ const reportByUnit = (report: LockCheck | null | undefined) =>
     ]),
   );
 
+/** A unit number kept on one line ('A-4' is never 'A-' and '4'): a word joiner (invisible) after each hyphen. */
+const unbroken = (unit: string) => unit.replace(/-/g, '-\u2060');
+
 export interface LockCheckStepProps {
   session: LockCheckSession;
   roster: Pick<RosterVersion, 'units'>;
@@ -188,6 +191,8 @@ export const LockCheckStep = ({ session, roster, doorWalks, record, onFinish }: 
           top: { xs: 56, sm: 64 },
           zIndex: 2,
           bgcolor: 'background.default',
+          // Stuck under the app bar, the title keeps a gap above it.
+          pt: 1,
           pb: 1,
           display: 'grid',
           // One column no wider than the screen: the location's name is cut short (noWrap), not the page widened.
@@ -226,7 +231,7 @@ export const LockCheckStep = ({ session, roster, doorWalks, record, onFinish }: 
       <ConfirmDialog
         open={finishing}
         title="Finish the lock check?"
-        message={`${checked.toLocaleString('en')} of ${total.toLocaleString('en')} units checked. ${uncheckedText(total - checked, session.scope)}${awaiting ? ` Unit ${awaiting.unit} still waits for its door photo and will not be recorded.` : ''}`}
+        message={`${checked.toLocaleString('en')} of ${total.toLocaleString('en')} units checked. ${uncheckedText(total - checked, session.scope)}${awaiting ? ` Unit ${unbroken(awaiting.unit)} still waits for its door photo and will not be recorded.` : ''}`}
         confirmLabel="Finish"
         cancelLabel="Keep checking"
         onCancel={() => setFinishing(false)}
