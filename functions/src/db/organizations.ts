@@ -1,6 +1,7 @@
 import type { DataService } from './service.ts';
 import type { CreateOrganizationItem, OrganizationItem } from './entities/organization.ts';
 import { pageOfQuery, readPartition, type PageAsked } from './bounded.ts';
+import { stageTotal, tallyMoved } from './company-tallies.ts';
 import { writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields, imageChange } from './audit-fields.ts';
 
@@ -25,12 +26,13 @@ export const listOrganizationsOfCompany = (db: DataService, managementCompanyId:
 export const listOrganizationsOfStage = (db: DataService) =>
   readPartition((cursor) => db.entities.organization.query.all({}).go({ cursor }));
 
-/** Areas `offset` to `offset + limit` of the stage, by name, and how many it holds: one Query and a count. */
+/** Areas `offset` to `offset + limit` of the stage, by name, and how many it holds (the stage's total). */
 export const pageOfStageOrganizations = (db: DataService, { offset, limit }: PageAsked) =>
   pageOfQuery<OrganizationItem>((options) => db.entities.organization.query.all({}).go(options as never), {
     offset,
     limit,
     filtered: false,
+    storedTotal: () => stageTotal(db, 'areas'),
   });
 
 /** Organizations by id, one batch read, by name. */
@@ -69,7 +71,10 @@ export const createOrganization = async (
         after: auditView.organization(item),
       },
     },
-    ({ organization }) => [organization.create(item).commit()],
+    ({ organization, companyTally }) => [
+      organization.create(item).commit(),
+      tallyMoved({ companyTally }, item.managementCompanyId, 'areas', 1),
+    ],
   );
   const created = await getOrganization(db, organizationId);
   if (!created) throw new Error(`Area ${organizationId} was not found after its create`);
@@ -132,5 +137,12 @@ export const deleteOrganization = (db: DataService, item: OrganizationItem, acto
         after: null,
       },
     },
-    ({ organization }) => [organization.delete({ organizationId: item.organizationId }).commit()],
+    ({ organization, companyTally }) => [
+      // Only while it exists, so two deletes that race move the company's tally once.
+      organization
+        .delete({ organizationId: item.organizationId })
+        .where((attributes, { exists }) => exists(attributes.organizationId))
+        .commit(),
+      tallyMoved({ companyTally }, item.managementCompanyId, 'areas', -1),
+    ],
   );

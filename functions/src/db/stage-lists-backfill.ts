@@ -3,6 +3,7 @@ import type { DataService } from './service.ts';
 import type { locationEntity } from './entities/location.ts';
 import { mapBounded, pagesOf } from './bounded.ts';
 import { writeIf } from './conditional.ts';
+import { countStageTallies } from './company-tallies.ts';
 import { searchFields as userSearchFields } from './users.ts';
 
 /**
@@ -115,5 +116,7 @@ export const backfillStageLists = async (db: DataService): Promise<number> => {
       ),
     );
   }
+  // The lists' totals, from the indexes the keys above complete.
+  await countStageTallies(db);
   return patched;
 };
