@@ -182,3 +182,42 @@ describe("the stage's totals", () => {
     expect(ofSuperUser.status).toBe(404);
   });
 });
+
+describe("an area's totals", () => {
+  it('count its locations and, once each, the users of it or of its locations, through moves and deletes', async () => {
+    const tenantC = await seedTenant(t.host.url, { by: superUser });
+    const areaX = tenantC.organizationId;
+    const second = await tenantC.addLocation('Second site');
+    const totals = async (organizationId: number) => {
+      const area = await api(superUser, 'organization.get', { params: { id: organizationId } });
+      const [inPage] = (
+        await api(superUser, 'organization.someByUser', {
+          params: { userId: superUser.id },
+          query: { limit: 10, offset: 0, searchTerm: area.name },
+        })
+      ).organizations;
+      // The page's row and the area's own view say the same.
+      expect(inPage).toEqual(area);
+      return { locations: area.totalLocations, employees: area.totalEmployees };
+    };
+    const employee = await tenantC.person(Role.Employee, [tenantC.locationId, second]);
+    const areaManager = await tenantC.person(Role.AreaManager);
+    // Two memberships of its locations count the employee once; the area manager's is the area's own.
+    expect(await totals(areaX)).toEqual({ locations: 2, employees: 2 });
+
+    const areaY = await api(superUser, 'organization.create', {
+      body: { name: `Area Y ${tenantC.label}`, managementCompanyId: tenantC.companyId },
+    });
+    await api(superUser, 'location.update', { body: { id: second, organizationId: areaY.id } });
+    expect(await totals(areaX)).toEqual({ locations: 1, employees: 2 });
+    expect(await totals(areaY.id)).toEqual({ locations: 1, employees: 1 });
+
+    await api(superUser, 'user.delete', { params: { id: employee.id } });
+    expect(await totals(areaX)).toEqual({ locations: 1, employees: 1 });
+    expect(await totals(areaY.id)).toEqual({ locations: 1, employees: 0 });
+    await api(superUser, 'location.delete', { params: { id: second } });
+    expect(await totals(areaY.id)).toEqual({ locations: 0, employees: 0 });
+    await api(superUser, 'user.delete', { params: { id: areaManager.id } });
+    expect(await totals(areaX)).toEqual({ locations: 1, employees: 0 });
+  });
+});
