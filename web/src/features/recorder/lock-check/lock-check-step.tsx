@@ -252,8 +252,7 @@ const LockCheckStyles = memo(function LockCheckStyles() {
   return (
     <GlobalStyles
       styles={(theme) => ({
-        // Its own layout root (its height is set): a row coming into view lays out the list, not the page.
-        '.lock-check-units': { position: 'relative', contain: 'strict' },
+        '.lock-check-units': { position: 'relative' },
         '.lock-check-units .unit': {
           position: 'absolute',
           top: 0,
