@@ -175,6 +175,15 @@ describe('LockCheckPage', () => {
     const { user } = renderReport({});
     const units = await screen.findByRole('list', { name: 'Units checked' });
     expect(within(units).getAllByRole('listitem')).toHaveLength(4);
+    // Each discrepancy in its severity's colour, as in the list of discrepancies.
+    // (The finding 'Lock cut or damaged' is written beside its discrepancy's chip of the same words.)
+    const chip = (label: string) =>
+      within(units)
+        .getAllByText(label)
+        .map((text) => text.closest('.MuiChip-root'))
+        .find(Boolean);
+    expect(chip('Lock cut or damaged')).toHaveClass('MuiChip-colorError');
+    expect(chip('Unit not on the roster')).toHaveClass('MuiChip-colorWarning');
     await user.type(screen.getByRole('textbox', { name: 'Search units' }), 'b-');
     expect(
       within(units)

@@ -17,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { DISCREPANCY_LABELS, LOCK_FINDING_LABELS } from '@sitewalk/shared/lock-check';
+import { DISCREPANCY_LABELS, DISCREPANCY_SEVERITY, LOCK_FINDING_LABELS } from '@sitewalk/shared/lock-check';
 import type { LockCheck } from '@sitewalk/shared/schemas/lockCheck';
 import type { Location } from '@sitewalk/shared/schemas/location';
 import { coverageLabel } from '@sitewalk/shared/roster';
@@ -34,7 +34,7 @@ import { useLocation } from '../../api/locations.ts';
 import { taskPlacement, useAuthorization } from '../../lib/authorization.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { useRouteId } from '../../lib/route-params.ts';
-import { PriorityChip } from '../../components/priority-chip.tsx';
+import { PriorityChip, priorityColor } from '../../components/priority-chip.tsx';
 import {
   discrepancyRows,
   findingCounts,
@@ -328,7 +328,12 @@ const AllUnits = ({ check }: { check: LockCheck }) => {
                 </Typography>
                 <Typography component="span">{LOCK_FINDING_LABELS[result.finding]}</Typography>
                 {result.discrepancies.map((kind) => (
-                  <Chip key={kind} size="small" color="warning" label={DISCREPANCY_LABELS[kind]} />
+                  <Chip
+                    key={kind}
+                    size="small"
+                    color={priorityColor(DISCREPANCY_SEVERITY[kind])}
+                    label={DISCREPANCY_LABELS[kind]}
+                  />
                 ))}
               </Stack>
             </ListItem>

@@ -164,6 +164,32 @@ describe('Recorder: a lock check', { timeout: 30_000 }, () => {
     expect(within(unitRow('A-2')).getByText('Photo (1)')).toBeInTheDocument();
   });
 
+  it('a discrepancy tapped at another unit while one waits for its photo says the first was not recorded', async () => {
+    const { user, memory } = renderRecorder();
+    await chooseLockCheck(user);
+    await user.click(await screen.findByRole('button', { name: 'Start lock check' }));
+    await screen.findByText('0 of 5 checked');
+
+    await user.click(findingButton('A-2', 'Tenant lock'));
+    // A result that needs no photo, at another unit, leaves A-2 waiting: nothing is said.
+    await user.click(findingButton('A-1', 'Tenant lock'));
+    expect(within(unitRow('A-2')).getByText('Photo required to record tenant lock')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // B-9 is delinquent: a tenant lock without an overlock waits for its photo in A-2's place.
+    await user.click(findingButton('B-9', 'Tenant lock'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      // The unit number never breaks at its hyphen (a word joiner after it).
+      'Unit A-\u20602: tenant lock not recorded (no door photo). Tap it again to record it.',
+    );
+    expect(within(unitRow('A-2')).queryByText(/Photo required/)).not.toBeInTheDocument();
+    expect(within(unitRow('B-9')).getByText('Photo required to record tenant lock')).toBeInTheDocument();
+    expect(
+      lockWrites(memory.writes).flatMap((write) =>
+        write.kind === 'lockResult' ? [`${write.result.unit} ${write.result.finding}`] : [],
+      ),
+    ).toEqual(['A-1 tenantLock']);
+  });
+
   it('a unit not on the roster is added from the search, and needs a photo', async () => {
     const { user, memory } = renderRecorder();
     await chooseLockCheck(user);

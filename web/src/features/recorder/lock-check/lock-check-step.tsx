@@ -5,6 +5,7 @@ import {
   Box,
   Button,
   LinearProgress,
+  Snackbar,
   Stack,
   TextField,
   Typography,
@@ -12,7 +13,16 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { unitKey, type LockFinding } from '@sitewalk/shared/lock-check';
 import { scopeLabel } from '@sitewalk/shared/roster';
 import type { LockCheck, RosterVersion } from '@sitewalk/shared/schemas/lockCheck';
@@ -20,7 +30,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { api } from '../../../lib/api.ts';
 import { useRecorderServices } from '../recorder-services.tsx';
 import { OutboxIndicator } from '../store/outbox-indicator.tsx';
-import type { LockCheckSession } from '../store/types.ts';
+import type { LockCheckSession, LockTap } from '../store/types.ts';
 import {
   addLockPhoto,
   addUnit,
@@ -32,7 +42,13 @@ import {
   type LockRecorded,
   type TakenPhoto,
 } from './lock-check-actions.ts';
-import { UnitRow, unitRowHeight, WIDE_ROW_QUERY, type UnitRowProps } from './unit-row.tsx';
+import {
+  FINDING_BUTTON_TEXT,
+  UnitRow,
+  unitRowHeight,
+  WIDE_ROW_QUERY,
+  type UnitRowProps,
+} from './unit-row.tsx';
 
 /** How often the screen reads the check's report while online (door numbers read on its photos). */
 const REPORT_POLL_MS = 20_000;
@@ -136,6 +152,15 @@ export const LockCheckStep = ({ session, roster, doorWalks, record, onFinish }: 
   );
 
   const awaiting = session.awaitingPhoto;
+  // One tap waits for its door photo at a time: a discrepancy tapped at another unit takes its place, and the
+  // one it replaced is said to be dropped (it was never recorded), so it is not lost without a word.
+  const [dropped, setDropped] = useState<LockTap | null>(null);
+  const waited = useRef(awaiting);
+  useEffect(() => {
+    const before = waited.current;
+    waited.current = awaiting;
+    if (before && awaiting && unitKey(before.unit) !== unitKey(awaiting.unit)) setDropped(before);
+  }, [awaiting]);
   // The parts of the header a tap does not change, kept as they are, so a tap renders the count and its row.
   const { locationName, scope } = session;
   const title = useMemo(
@@ -228,6 +253,16 @@ export const LockCheckStep = ({ session, roster, doorWalks, record, onFinish }: 
         onPhoto={onPhoto}
         shrinkPhoto={shrinkPhoto}
       />
+      <Snackbar
+        open={dropped !== null}
+        autoHideDuration={8_000}
+        onClose={(_, reason) => reason !== 'clickaway' && setDropped(null)}
+      >
+        <Alert severity="warning" variant="filled" onClose={() => setDropped(null)} sx={{ width: '100%' }}>
+          {dropped &&
+            `Unit ${unbroken(dropped.unit)}: ${FINDING_BUTTON_TEXT[dropped.finding].toLowerCase()} not recorded (no door photo). Tap it again to record it.`}
+        </Alert>
+      </Snackbar>
       <ConfirmDialog
         open={finishing}
         title="Finish the lock check?"
