@@ -46,7 +46,22 @@ const sessionToken = (): Promise<boolean> => {
 
 const landsOnDashboard = (user: User) => !canOpenSection(actorOfUser(user), 'recordWalk');
 
-const loadDashboardPage = () => import('../../features/dashboard/dashboard-page.tsx');
+type DashboardPageModule = typeof import('../../features/dashboard/dashboard-page.tsx');
+let dashboardPage: Promise<DashboardPageModule> | undefined;
+let loadedDashboardPage: DashboardPageModule | undefined;
+
+/** The dashboard page's code, asked for once (a failed load is asked for again by the next call). */
+export const loadDashboardPage = (): Promise<DashboardPageModule> =>
+  (dashboardPage ??= import('../../features/dashboard/dashboard-page.tsx').then(
+    (module) => (loadedDashboardPage = module),
+    (error: unknown) => {
+      dashboardPage = undefined;
+      throw error;
+    },
+  ));
+
+/** The dashboard page's code when it has loaded, so that /app can draw it without suspending. */
+export const dashboardPageIfLoaded = (): DashboardPageModule | undefined => loadedDashboardPage;
 
 const startDashboard = async (params: URLSearchParams) => {
   if (await sessionToken()) await prefetchDashboard(queryClient, params);

@@ -22,6 +22,11 @@ export interface DashboardFiltersProps {
   rangeError: string | null;
   /** On a phone, folded behind the page's Filters button (open while the date range is refused). */
   fold: FiltersFold;
+  /**
+   * Whether the location picker is drawn yet: the page draws it after its first screen (an Autocomplete is
+   * the costliest field), keeping its place meanwhile.
+   */
+  locationPickerShown?: boolean;
 }
 
 /** How many of the filters are set (the Filters button says so). */
@@ -32,7 +37,13 @@ export const activeFilterCount = (values: FilterValues) =>
 const field: Partial<TextFieldProps> = { size: 'small', fullWidth: true };
 
 /** Search, date range, incident type, location and unresolved-only. */
-export const DashboardFilters = ({ values, onChange, rangeError, fold }: DashboardFiltersProps) => (
+export const DashboardFilters = ({
+  values,
+  onChange,
+  rangeError,
+  fold,
+  locationPickerShown = true,
+}: DashboardFiltersProps) => (
   <Box
     id={fold.id}
     component="section"
@@ -86,12 +97,17 @@ export const DashboardFilters = ({ values, onChange, rangeError, fold }: Dashboa
         </MenuItem>
       ))}
     </TextField>
-    <LocationPicker
-      size="small"
-      allLabel="All locations"
-      value={values.location ? Number(values.location) : null}
-      onChange={(id) => onChange({ location: id === null ? '' : String(id) })}
-    />
+    {locationPickerShown ? (
+      <LocationPicker
+        size="small"
+        allLabel="All locations"
+        value={values.location ? Number(values.location) : null}
+        onChange={(id) => onChange({ location: id === null ? '' : String(id) })}
+      />
+    ) : (
+      // A small field's height.
+      <Box sx={{ height: 40 }} />
+    )}
     <FormControlLabel
       control={
         <Checkbox checked={values.unresolved} onChange={(e) => onChange({ unresolved: e.target.checked })} />
