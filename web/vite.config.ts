@@ -59,7 +59,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     // Every browser SiteWalk supports preloads modules itself (Safari since 17, Firefox since 115).
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     // Three kinds of document (web/src/prerender.tsx): the app under /app, the sign-in pages, and the
     // public pages; scripts/prerender.ts fills the last two templates with each page.
     rollupOptions: { input: ['app.html', 'sign-in.html', 'public-page.html'] },

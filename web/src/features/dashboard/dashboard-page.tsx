@@ -27,7 +27,7 @@ import {
   dashboardScopeOf,
   filterValuesOf,
   filtersOf,
-} from './dashboard-query.ts';
+} from './dashboard-address.ts';
 import { DownloadCsvButton } from '../../components/exports/download-csv-button.tsx';
 import { FiltersButton, useFiltersFold } from '../../components/filters-fold.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -53,7 +53,7 @@ const FIRST_SCREEN_CARDS = 3;
 
 /**
  * Whether the first screen has been drawn: false until the first page has answered (its first cards shown),
- * then true in a transition, so that what waits for it (the rest of the cards, the location filter) is drawn
+ * then true in a transition, so that what waits for it (the rest of the cards, the filters' fields) is drawn
  * after that screen, in slices that let the browser paint it.
  */
 const useAfterFirstScreen = (answered: boolean) => {
@@ -255,7 +255,7 @@ export const DashboardPage = () => {
       onChange={onChange}
       rangeError={rangeError}
       fold={filtersFold}
-      locationPickerShown={afterFirstScreen}
+      fieldsShown={afterFirstScreen}
     />
   );
 
