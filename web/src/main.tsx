@@ -11,10 +11,10 @@ const refreshed = startEarly(SESSION_REFRESH_PATH, {
   headers: { accept: 'application/json' },
   credentials: 'same-origin',
 });
-startFirstScreenRequests(refreshed, firstScreenRequests(window.location.href));
+void startFirstScreenRequests(refreshed, firstScreenRequests(window.location.href));
 
-// The first screen's data, asked for by its route's loader as soon as the session has a token, while the rest
-// of the app (React, the theme, the shell) still loads.
+// The first screen's data put in the query cache by its route's loader as soon as the session has a token,
+// while the rest of the app (React, the theme, the shell) still loads.
 import('./app/routes/start-early.ts')
   .then(({ startForAddress }) => startForAddress(window.location.href))
   .catch(() => undefined); // the router's loader asks again

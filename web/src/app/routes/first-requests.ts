@@ -46,15 +46,15 @@ const tokenOf = async (answer: Response): Promise<string | null> => {
 
 /**
  * Sends `urls` (GET, as the app's client sends them) with the token the refresh brings; nothing when it brings
- * none (refused, offline: the app then asks for nothing of them either).
+ * none (refused, offline: the app then asks for nothing of them either). Settles once they are sent, or not.
  */
 export const startFirstScreenRequests = (
   refreshed: Promise<Response>,
   urls: readonly string[],
   fetchFn: typeof fetch = fetch,
-) => {
-  if (urls.length === 0) return;
-  void refreshed
+): Promise<void> => {
+  if (urls.length === 0) return Promise.resolve();
+  return refreshed
     .then(tokenOf)
     .then((token) => {
       if (!token) return;

@@ -43,7 +43,6 @@ const sessionToken = (): Promise<boolean> => {
   });
 };
 
-
 type DashboardPageModule = typeof import('../../features/dashboard/dashboard-page.tsx');
 let dashboardPage: Promise<DashboardPageModule> | undefined;
 let loadedDashboardPage: DashboardPageModule | undefined;
