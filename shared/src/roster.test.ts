@@ -183,6 +183,8 @@ describe("a lock check's scope", () => {
       '1,199 of 1,200 units checked (99 %)',
     );
     expect(coverageLabel({ checkedCount: 0, unitCount: 0 })).toBe('0 of 0 units checked (0 %)');
+    expect(coverageLabel({ checkedCount: 0, unitCount: 540 })).toBe('0 of 540 units checked (0 %)');
+    expect(coverageLabel({ checkedCount: 1, unitCount: 540 })).toBe('1 of 540 units checked (< 1 %)');
   });
 
   it('reads as the report writes it', () => {

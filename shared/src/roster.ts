@@ -215,10 +215,14 @@ export const scopeLabel = (scope: CheckScope): string =>
       ? `Units starting with ${scope.prefix.trim()}`
       : `Units ${scope.from.trim()} to ${scope.to.trim()}`;
 
-/** How much of its scope a check covered: "312 of 540 units checked (57 %)" (rounded down: 100 % is every unit). */
+/**
+ * How much of its scope a check covered: "312 of 540 units checked (57 %)" (rounded down: 100 % is every unit; a
+ * start is "< 1 %", not a "0 %" that reads as none checked).
+ */
 export const coverageLabel = ({ checkedCount, unitCount }: { checkedCount: number; unitCount: number }) => {
   const percent = unitCount === 0 ? 0 : Math.floor((checkedCount / unitCount) * 100);
-  return `${checkedCount.toLocaleString('en')} of ${unitCount.toLocaleString('en')} units checked (${percent} %)`;
+  const share = percent === 0 && checkedCount > 0 ? '< 1' : String(percent);
+  return `${checkedCount.toLocaleString('en')} of ${unitCount.toLocaleString('en')} units checked (${share} %)`;
 };
 
 /** A unit's door number, its last number ('B-012' is 12): how door markers' ranges and the door reader name units. */

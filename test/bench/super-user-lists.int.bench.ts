@@ -107,11 +107,10 @@ const seed = async () => {
 
 const { data: ready } = await db.entities.userEmail.get({ email: SUPER_USER_EMAIL }).go();
 if (!ready) await seed();
-else {
-  // A data set written before the lists read the stage's indexes.
-  const { backfillStageLists } = await import('@sitewalk/functions/db/stage-lists-backfill');
-  await backfillStageLists(db);
-}
+// The seed writes companies, areas and locations itself, as a bulk load, and a data set may be older than the
+// lists' indexes: the backfill gives them their keys and counts the companies' tallies (once).
+const { backfillStageLists } = await import('@sitewalk/functions/db/stage-lists-backfill');
+await backfillStageLists(db);
 
 const host = await startLocalHost({
   port: 0,

@@ -6,10 +6,12 @@ import {
   storageFromEnv,
 } from '@sitewalk/functions/composition';
 import { verifyAuditLog } from '@sitewalk/functions/domain/audit-verify';
+import { countStageTallies, stageTotals } from '@sitewalk/functions/db/company-tallies';
 import { generateDemo, type DemoTenant } from '../../infra/local/demo/generate.ts';
 import { DEMO_PASSWORD, writeDemo, type DemoWriteResult } from '../../infra/local/demo/write.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
-import { callAs, type Person } from '../support/people.ts';
+import { apiAs } from '../support/api.ts';
+import { callAs, person, type Person } from '../support/people.ts';
 import { walkDuration } from '@sitewalk/shared/walk-duration';
 import { Role } from '@sitewalk/shared/roles';
 
@@ -37,6 +39,8 @@ beforeAll(async () => {
   t = await startTestHost();
   call = callAs(t.host.url);
   demo = generateDemo({ seed: 11, size: 2, days: 4, now });
+  // As at the local host's start: the companies' tallies counted before the seed writes.
+  await countStageTallies(dataFromEnv());
   result = await writeDemo(deps(), demo);
 }, 120_000);
 afterAll(() => t.host.close());
@@ -214,5 +218,26 @@ describe('the demo tenant', () => {
         kept.includes(row) ? report?.arrivals.length : 0,
       );
     }
+  });
+
+  it("moves its company's tally by what it wrote, so the Super User's lists count it", async () => {
+    const api = apiAs(t.host.url);
+    const superUser = await person(t.host.url, Role.SuperUser);
+    const params = { id: superUser.id };
+    const whole = {
+      locations: (await api(superUser, 'location.allByUser', { params })).length,
+      areas: (await api(superUser, 'organization.allByUser', { params: { userId: superUser.id } })).length,
+      users: (await api(superUser, 'user.allByUser', { params })).length,
+    };
+    expect(await stageTotals(dataFromEnv())).toEqual(whole);
+    const first = { limit: 1, offset: 0 };
+    expect((await api(superUser, 'location.someByUser', { params, query: first })).totalCount).toBe(
+      whole.locations,
+    );
+    expect(
+      (await api(superUser, 'organization.someByUser', { params: { userId: superUser.id }, query: first }))
+        .totalCount,
+    ).toBe(whole.areas);
+    expect((await api(superUser, 'user.someByUser', { params, query: first })).totalCount).toBe(whole.users);
   });
 });

@@ -189,8 +189,15 @@ describe('a finished lock check', () => {
     overlocked: false,
     size: null,
   }));
-  /** A check of `scope` by the Employee: A-1's lock cut, every other unit in scope as it should be. */
-  const check = async (scope: { kind: 'all' } | { kind: 'prefix'; prefix: string }, finishedAt: Date) => {
+  /**
+   * A check of `scope` by the Employee: A-1's lock cut (and the units of `seen` as it says), every other unit in
+   * scope as it should be.
+   */
+  const check = async (
+    scope: { kind: 'all' } | { kind: 'prefix'; prefix: string },
+    finishedAt: Date,
+    seen: Record<string, 'noLock'> = {},
+  ) => {
     const started = await api(employee, 'lockCheck.start', {
       body: {
         clientId: crypto.randomUUID(),
@@ -205,7 +212,7 @@ describe('a finished lock check', () => {
         body: {
           clientId: crypto.randomUUID(),
           unit: number,
-          finding: number === 'A-1' ? 'lockCut' : 'tenantLock',
+          finding: number === 'A-1' ? 'lockCut' : (seen[number] ?? 'tenantLock'),
           seenAt: new Date(finishedAt.getTime() - 60_000).toISOString(),
         },
       });
@@ -284,5 +291,29 @@ describe('a finished lock check', () => {
     });
     expect((await cardOf())?.lastLockCheck?.openDiscrepancies).toBe(0);
     expect(before?.lastLockCheck?.id).not.toBe(id);
+  });
+
+  it('stays on the card, its resolutions counted, when the location moves to another area and back', async () => {
+    // A-1's lock cut and A-2 with no lock: two discrepancies, one resolved.
+    const finishedAt = new Date(Date.now() - 60_000);
+    const id = await check({ kind: 'all' }, finishedAt, { 'A-2': 'noLock' });
+    const resolved = await call(manager, 'POST', `/api/lock-check/${id}/resolve`, {
+      unit: 'A-1',
+      kind: 'lockCut',
+      note: 'New hasp',
+    });
+    expect(resolved.status).toBe(200);
+    const before = (await cardOf())?.lastLockCheck;
+    expect(before).toEqual({ id, finishedAt: finishedAt.toISOString(), openDiscrepancies: 1 });
+
+    const south = await api(a.creator, 'organization.create', {
+      body: { name: 'Area Cadence South', managementCompanyId: a.companyId },
+    });
+    await api(a.creator, 'location.update', { body: { id: checkedInFull, organizationId: south.id } });
+    expect((await cardOf())?.lastLockCheck).toEqual(before);
+    await api(a.creator, 'location.update', {
+      body: { id: checkedInFull, organizationId: a.organizationId },
+    });
+    expect((await cardOf())?.lastLockCheck).toEqual(before);
   });
 });

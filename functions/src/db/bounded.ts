@@ -157,29 +157,46 @@ export interface PageAsked {
 export const pageOfSearchedQuery = <T>(
   { offset, limit, searchTerm }: PageAsked,
   queryOf: (needle: string | undefined) => IndexQuery,
+  storedTotal?: StoredTotal,
 ) => {
   const needle = searchNeedle(searchTerm);
-  return pageOfQuery<T>(queryOf(needle), { offset, limit, filtered: needle !== undefined });
+  return pageOfQuery<T>(queryOf(needle), {
+    offset,
+    limit,
+    filtered: needle !== undefined,
+    // A stored total counts the whole list, not a search's matches.
+    ...(needle === undefined && storedTotal ? { storedTotal } : {}),
+  });
 };
+
+/** How many items an unfiltered Query holds, kept by the writes (db/company-tallies.ts); null: not known. */
+export type StoredTotal = () => Promise<number | null>;
+
+/** The most items one Query request of a page asks for. */
+const QUERY_READ_MAX = 1_000;
 
 /**
  * Items `offset` to `offset + limit` of a Query in its index's order, and how many it matches: the page read
  * until it holds that many items (one request without a filter; with one, FILTERED_READ_STEP items looked at
- * a request) beside DynamoDB's count. An early page costs a Query, not the partition.
+ * a request) beside the stored total, or DynamoDB's count when none is given or known. An early page costs a
+ * Query (and the stored total's read), not the partition.
  */
-/** The most items one Query request of a page asks for. */
-const QUERY_READ_MAX = 1_000;
 
 export const pageOfQuery = async <T>(
   query: IndexQuery,
-  { offset, limit, filtered }: { offset: number; limit: number; filtered: boolean },
+  {
+    offset,
+    limit,
+    filtered,
+    storedTotal,
+  }: { offset: number; limit: number; filtered: boolean; storedTotal?: StoredTotal | undefined },
 ): Promise<{ items: T[]; totalCount: number }> => {
   const wanted = offset + limit;
   const [page, totalCount] = await Promise.all([
     // Read in requests of at most QUERY_READ_MAX items: DynamoDB refuses a Limit past a 32-bit integer, and an
     // offset past the end (however far) reads what there is and answers an empty page.
     query({ count: wanted, limit: filtered ? FILTERED_READ_STEP : Math.min(wanted, QUERY_READ_MAX) }),
-    countMatching(query),
+    (async () => (await storedTotal?.()) ?? countMatching(query))(),
   ]);
   return { items: (page.data as T[]).slice(offset), totalCount };
 };

@@ -218,18 +218,19 @@ export const incidentStatus = (tx: StatusTx, before?: StatusIncident, after?: St
  * A lock check finished (issue 31): the location's last one, with none of its discrepancies closed yet. Once per
  * check: a retried finish leaves the resolutions counted since alone (false: it was recorded already).
  */
-export const recordLastLockCheck = (
-  db: DataService,
-  at: StatusKey,
-  check: { lockCheckId: number; finishedAt: string; discrepancyCount: number },
-) =>
+type FinishedLockCheck = { lockCheckId: number; finishedAt: string; discrepancyCount: number };
+
+// Milliseconds, base 36: the card says when exactly (one attribute an item, not a set of entries).
+const lastLockCheckEntry = (check: FinishedLockCheck) =>
+  `${check.lockCheckId}.${Date.parse(check.finishedAt).toString(36)}.${check.discrepancyCount}`;
+const lockClosedEntry = (closed: { lockCheckId: number; unit: string; kind: string }) =>
+  `${closed.lockCheckId}.${closed.unit}.${closed.kind}`;
+
+export const recordLastLockCheck = (db: DataService, at: StatusKey, check: FinishedLockCheck) =>
   writeIf(
     db.entities.locationStatus
       .update(statusKeyOf(at))
-      .set({
-        // Milliseconds, base 36: the card says when exactly (one attribute an item, not a set of entries).
-        lastLockCheck: `${check.lockCheckId}.${Date.parse(check.finishedAt).toString(36)}.${check.discrepancyCount}`,
-      })
+      .set({ lastLockCheck: lastLockCheckEntry(check) })
       .remove(['lockClosed'])
       .where(
         ({ lastLockCheck }, { notExists, begins }) =>
@@ -249,9 +250,30 @@ export const discrepancyClosedStatus = (
 ) => [
   tx.locationStatus
     .update(statusKeyOf(at))
-    .add({ lockClosed: [`${closed.lockCheckId}.${closed.unit}.${closed.kind}`] })
+    .add({ lockClosed: [lockClosedEntry(closed)] })
     .commit(),
 ];
+
+/**
+ * A rebuilt item's last lock check (`buildStatus`, after its location moved): the location's last finished one,
+ * with its resolved discrepancies, written only where the item has none (a finish meanwhile wrote a newer one).
+ */
+export const restoreLastLockCheck = (
+  db: DataService,
+  at: StatusKey,
+  check: FinishedLockCheck,
+  resolved: readonly { unit: string; kind: string }[],
+) => {
+  const closed = resolved.map((d) => lockClosedEntry({ lockCheckId: check.lockCheckId, ...d }));
+  const update = db.entities.locationStatus
+    .update(statusKeyOf(at))
+    .set({ lastLockCheck: lastLockCheckEntry(check) });
+  return writeIf(
+    (closed.length > 0 ? update.add({ lockClosed: closed }) : update)
+      .where(({ lastLockCheck }, { notExists }) => notExists(lastLockCheck))
+      .go(),
+  );
+};
 
 /** The item's last lock check: its id, when it finished, and how many of its discrepancies are still open. */
 export const lastLockCheckOf = (item: Pick<LocationStatusItem, 'lastLockCheck' | 'lockClosed'>) => {

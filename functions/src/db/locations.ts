@@ -7,6 +7,7 @@ import { mapBounded, pageOfSearchedQuery, readByKeys, readPartition, type PageAs
 import { listAllManagementCompanies } from './managementCompanies.ts';
 import { AuditedChangeRefused, writeAudited, writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields } from './audit-fields.ts';
+import { stageTotal, tallyMoved } from './company-tallies.ts';
 import { locationChangedStatus, locationCreatedStatus, locationGoneStatus } from './location-status.ts';
 import type { ScheduleTimes } from '@sitewalk/shared/walk-windows';
 
@@ -34,16 +35,21 @@ export const listLocationsOfOrganization = (db: DataService, organizationId: num
 
 /**
  * A page of every location of the stage (a global scope's list), by name (gsi3), searched over name, address,
- * city, state and ZIP code: one Query and DynamoDB's count, not every company's partition.
+ * city, state and ZIP code: one Query beside the stage's total (db/company-tallies.ts), or with a search the
+ * count of its matches; not every company's partition.
  */
 export const pageOfStageLocations = (db: DataService, asked: PageAsked) =>
-  pageOfSearchedQuery<LocationItem>(asked, (needle) => (options) => {
-    const query = db.entities.location.query.all({});
-    const searched = needle
-      ? query.where(({ searchText }, { contains }) => contains(searchText, needle))
-      : query;
-    return searched.go(options as never);
-  });
+  pageOfSearchedQuery<LocationItem>(
+    asked,
+    (needle) => (options) => {
+      const query = db.entities.location.query.all({});
+      const searched = needle
+        ? query.where(({ searchText }, { contains }) => contains(searchText, needle))
+        : query;
+      return searched.go(options as never);
+    },
+    () => stageTotal(db, 'locations'),
+  );
 
 /** The fields the search text is made of, all of them: an update that changes one writes every one. */
 const searchFields = (item: LocationItem) => ({
@@ -113,8 +119,9 @@ export const createLocation = async (
       actor,
       record: { ...locationEntry(item), action: 'create', before: null, after: auditView.location(item) },
     },
-    ({ location, locationStatus }) => [
+    ({ location, locationStatus, companyTally }) => [
       location.create(item).commit(),
+      tallyMoved({ companyTally }, item.managementCompanyId, 'locations', 1),
       ...locationCreatedStatus({ locationStatus }, item, schedule),
     ],
   );
@@ -230,8 +237,13 @@ export const deleteLocation = async (
       actor,
       record: { ...locationEntry(item), action: 'delete', before: auditView.location(item), after: null },
     },
-    ({ location, locationCleanup, userLocation, locationStatus }) => [
-      location.delete({ locationId: item.locationId }).commit(),
+    ({ location, locationCleanup, userLocation, locationStatus, companyTally }) => [
+      // Only while it exists, so a late delete (its cleanup done) cannot move the company's tally again.
+      location
+        .delete({ locationId: item.locationId })
+        .where((attributes, { exists }) => exists(attributes.locationId))
+        .commit(),
+      tallyMoved({ companyTally }, item.managementCompanyId, 'locations', -1),
       ...locationGoneStatus({ locationStatus }, item),
       locationCleanup
         .create({
@@ -241,7 +253,7 @@ export const deleteLocation = async (
         })
         .commit(),
       ...members
-        .slice(0, CHANGE_MAX_ITEMS - 3)
+        .slice(0, CHANGE_MAX_ITEMS - 4)
         .map((m) => userLocation.delete({ userId: m.userId, locationId: item.locationId }).commit()),
     ],
   );

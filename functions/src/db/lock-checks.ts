@@ -10,7 +10,7 @@ import type {
   UnitFindingItem,
 } from './entities/lockCheck.ts';
 import { createOutcome, writeIf, type CreateOutcome } from './conditional.ts';
-import { deleteByKeys, pageOfQuery } from './bounded.ts';
+import { deleteByKeys, pageOfQuery, readPartition } from './bounded.ts';
 import { writeAudited, type AuditActor, type AuditRecord } from './audit.ts';
 
 /** Named access patterns of lock checks (docs/data-model.md, 'Lock checks'). */
@@ -236,6 +236,34 @@ export const lockChecksPage = (
       db.entities.lockCheck.query.byLocation({ locationId }).go({ ...options, order: 'desc' } as never),
     { offset, limit, filtered: false },
   );
+
+/**
+ * The location's last finished check (finished last; its discrepancies written), with its resolved discrepancies,
+ * or null: what its status item says of lock checks (`buildStatus`). Every header of the location is read (one
+ * Query of gsi1; a check started earlier may have finished later).
+ */
+export const lastFinishedLockCheck = async (db: DataService, locationId: number) => {
+  const checks = await readPartition((cursor: string | null) =>
+    db.entities.lockCheck.query.byLocation({ locationId }).go({ cursor, order: 'desc' }),
+  );
+  let last: (LockCheckItem & { finishedAt: string; discrepancyCount: number }) | null = null;
+  for (const check of checks) {
+    const { finishedAt, discrepancyCount } = check;
+    if (finishedAt === undefined || discrepancyCount === undefined) continue;
+    if (
+      !last ||
+      finishedAt > last.finishedAt ||
+      (finishedAt === last.finishedAt && check.lockCheckId > last.lockCheckId)
+    )
+      last = { ...check, finishedAt, discrepancyCount };
+  }
+  if (!last) return null;
+  const { data } = await db.entities.lockDiscrepancy.query
+    .primary({ lockCheckId: last.lockCheckId })
+    .go({ pages: 'all' });
+  const resolved = data.filter((d) => d.resolvedAt !== undefined);
+  return { check: last, resolved: resolved.map((d) => ({ unit: d.unitKey, kind: d.kind })) };
+};
 
 /** A page of a unit's history at a location, newest first, and how many there are. */
 export const unitFindingsPage = (

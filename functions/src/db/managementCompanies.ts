@@ -1,6 +1,8 @@
 import type { DataService } from './service.ts';
 import type { CreateManagementCompanyItem, ManagementCompanyItem } from './entities/managementCompany.ts';
 import { readPartition } from './bounded.ts';
+import { newCompanyTally } from './company-tallies.ts';
+import { clock } from '../ports/clock.ts';
 import { writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields, imageChange } from './audit-fields.ts';
 
@@ -61,7 +63,10 @@ export const createManagementCompany = async (
         after: auditView.managementCompany(item),
       },
     },
-    ({ managementCompany }) => [managementCompany.create(item).commit()],
+    ({ managementCompany, companyTally }) => [
+      managementCompany.create(item).commit(),
+      newCompanyTally({ companyTally }, managementCompanyId, clock.now().toISOString()),
+    ],
   );
   const created = await getManagementCompany(db, managementCompanyId);
   if (!created) throw new Error(`Management company ${managementCompanyId} was not found after its create`);
@@ -122,7 +127,9 @@ export const deleteManagementCompany = (db: DataService, item: ManagementCompany
         after: null,
       },
     },
-    ({ managementCompany }) => [
+    ({ managementCompany, companyTally }) => [
       managementCompany.delete({ managementCompanyId: item.managementCompanyId }).commit(),
+      // It holds nothing (a company with locations, areas or users is not deleted).
+      companyTally.delete({ managementCompanyId: item.managementCompanyId }).commit(),
     ],
   );

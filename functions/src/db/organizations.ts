@@ -1,6 +1,13 @@
 import type { DataService } from './service.ts';
 import type { CreateOrganizationItem, OrganizationItem } from './entities/organization.ts';
-import { pageOfQuery, readPartition, type PageAsked } from './bounded.ts';
+import {
+  PARTITION_READ_BOUND,
+  PartitionTooLargeError,
+  pageOfQuery,
+  readPartition,
+  type PageAsked,
+} from './bounded.ts';
+import { stageTotal, tallyMoved } from './company-tallies.ts';
 import { writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields, imageChange } from './audit-fields.ts';
 
@@ -25,13 +32,49 @@ export const listOrganizationsOfCompany = (db: DataService, managementCompanyId:
 export const listOrganizationsOfStage = (db: DataService) =>
   readPartition((cursor) => db.entities.organization.query.all({}).go({ cursor }));
 
-/** Areas `offset` to `offset + limit` of the stage, by name, and how many it holds: one Query and a count. */
+/** Areas `offset` to `offset + limit` of the stage, by name, and how many it holds (the stage's total). */
 export const pageOfStageOrganizations = (db: DataService, { offset, limit }: PageAsked) =>
   pageOfQuery<OrganizationItem>((options) => db.entities.organization.query.all({}).go(options as never), {
     offset,
     limit,
     filtered: false,
+    storedTotal: () => stageTotal(db, 'areas'),
   });
+
+/**
+ * An area's totals, read in one Query: its gsi2 partition holds its locations (`location.byOrganization`), its
+ * locations' memberships (`userLocation.byOrganization`) and its own (`userOrganization.inArea`), under their
+ * entities' sort-key prefixes (`$location_1`, `$userlocation_1`, `$userorganization_1`, in that order), so
+ * reading from the first prefix on reads the three. Employees: the users with either kind of membership, once.
+ */
+export const totalsOfOrganization = async (db: DataService, organizationId: number) => {
+  const userIds = new Set<number>();
+  let totalLocations = 0;
+  let read = 0;
+  let cursor: unknown = null;
+  do {
+    const { data } = (await db.entities.location.query
+      .byOrganization({ organizationId })
+      .gte({} as never)
+      .go({ data: 'raw', cursor } as never)) as { data: unknown };
+    const page = data as RawPage;
+    for (const item of page.Items ?? []) {
+      if (item.__edb_e__ === 'location') totalLocations += 1;
+      else if (item.__edb_e__ === 'userLocation' || item.__edb_e__ === 'userOrganization') {
+        userIds.add(item.userId as number);
+      }
+    }
+    read += page.Items?.length ?? 0;
+    if (read > PARTITION_READ_BOUND) {
+      throw new PartitionTooLargeError(
+        `Area ${organizationId}'s totals read more than ${PARTITION_READ_BOUND} items`,
+      );
+    }
+    cursor = page.LastEvaluatedKey ?? null;
+  } while (cursor);
+  return { totalLocations, totalEmployees: userIds.size };
+};
+type RawPage = { Items?: Record<string, unknown>[]; LastEvaluatedKey?: unknown };
 
 /** Organizations by id, one batch read, by name. */
 export const getOrganizations = async (db: DataService, ids: readonly number[]) => {
@@ -69,7 +112,10 @@ export const createOrganization = async (
         after: auditView.organization(item),
       },
     },
-    ({ organization }) => [organization.create(item).commit()],
+    ({ organization, companyTally }) => [
+      organization.create(item).commit(),
+      tallyMoved({ companyTally }, item.managementCompanyId, 'areas', 1),
+    ],
   );
   const created = await getOrganization(db, organizationId);
   if (!created) throw new Error(`Area ${organizationId} was not found after its create`);
@@ -132,5 +178,12 @@ export const deleteOrganization = (db: DataService, item: OrganizationItem, acto
         after: null,
       },
     },
-    ({ organization }) => [organization.delete({ organizationId: item.organizationId }).commit()],
+    ({ organization, companyTally }) => [
+      // Only while it exists, so two deletes that race move the company's tally once.
+      organization
+        .delete({ organizationId: item.organizationId })
+        .where((attributes, { exists }) => exists(attributes.organizationId))
+        .commit(),
+      tallyMoved({ companyTally }, item.managementCompanyId, 'areas', -1),
+    ],
   );

@@ -2,6 +2,7 @@ import { Service } from 'electrodb';
 import { Entity } from './entities/entity.ts';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { counterEntity } from './entities/counter.ts';
+import { companyTallyEntity } from './entities/companyTally.ts';
 import { managementCompanyEntity } from './entities/managementCompany.ts';
 import { organizationEntity } from './entities/organization.ts';
 import { locationEntity } from './entities/location.ts';
@@ -52,6 +53,7 @@ import {
 
 export const entities = {
   counter: counterEntity,
+  companyTally: companyTallyEntity,
   managementCompany: managementCompanyEntity,
   organization: organizationEntity,
   location: locationEntity,

@@ -7,7 +7,8 @@ import { createDocumentClient } from './client.ts';
 import { createService, type DataService } from './service.ts';
 import { nextIds } from './counters.ts';
 import { pageOfStageLocations } from './locations.ts';
-import { pageOfStageOrganizations } from './organizations.ts';
+import { pageOfStageOrganizations, totalsOfOrganization } from './organizations.ts';
+import { countCompanyTally, moveTally, stageTotals } from './company-tallies.ts';
 import { pageOfStageUsers } from './users.ts';
 import { backfillLocation, backfillStageLists } from './stage-lists-backfill.ts';
 
@@ -53,6 +54,9 @@ describe("the stage lists' backfill", () => {
     const [locationId] = await nextIds(db, 'location', 1);
     const [userId] = await nextIds(db, 'user', 1);
     const tag = `Backfilled${locationId}`;
+    await db.entities.managementCompany
+      .create({ managementCompanyId: companyId!, name: `${tag} company`, email: 'old@sitewalk.local' })
+      .go();
     await putAsBefore(
       db.entities.organization
         .put({ organizationId: organizationId!, managementCompanyId: companyId!, name: `${tag} area` })
@@ -82,12 +86,21 @@ describe("the stage lists' backfill", () => {
         .params(),
       ['searchText'],
     );
+    await putAsBefore(
+      db.entities.userOrganization
+        .put({ userId: userId!, organizationId: organizationId!, managementCompanyId: companyId! })
+        .params(),
+      ['gsi2pk', 'gsi2sk'],
+    );
+    expect(await totalsOfOrganization(db, organizationId!)).toEqual({ totalLocations: 1, totalEmployees: 0 });
+    expect(await stageTotals(db)).toBeNull();
     const search = { offset: 0, limit: 10, searchTerm: tag };
     expect((await pageOfStageLocations(db, search)).totalCount).toBe(0);
     expect((await pageOfStageUsers(db, search)).totalCount).toBe(0);
     const areasBefore = (await pageOfStageOrganizations(db, { offset: 0, limit: 50 })).totalCount;
 
-    expect(await backfillStageLists(db)).toBeGreaterThanOrEqual(3);
+    expect(await backfillStageLists(db)).toBeGreaterThanOrEqual(4);
+    expect(await totalsOfOrganization(db, organizationId!)).toEqual({ totalLocations: 1, totalEmployees: 1 });
 
     expect(await pageOfStageLocations(db, { ...search, searchTerm: 'oldtown' })).toMatchObject({
       totalCount: 1,
@@ -99,6 +112,34 @@ describe("the stage lists' backfill", () => {
     });
     expect((await pageOfStageOrganizations(db, { offset: 0, limit: 50 })).totalCount).toBe(areasBefore + 1);
     expect(await backfillStageLists(db)).toBe(0);
+    // The companies' tallies were counted, and sum to what the indexes hold.
+    const all = { offset: 0, limit: 1 };
+    expect(await stageTotals(db)).toEqual({
+      locations: (await pageOfStageLocations(db, { ...all, searchTerm: '' })).totalCount,
+      areas: areasBefore + 1,
+      users: (await pageOfStageUsers(db, { ...all, searchTerm: '' })).totalCount,
+    });
+  });
+});
+
+describe("a company's tally", () => {
+  it('is counted once; a create that commits while it is counted makes it count again, so none is lost', async () => {
+    const [companyId] = await nextIds(db, 'managementCompany', 1);
+    let counts = 0;
+    const stored = await countCompanyTally(db, companyId!, async () => {
+      counts += 1;
+      // The first count races a create: its ADD lands between the tally's read and the store.
+      if (counts === 1) await moveTally(db, companyId!, 'locations', 1);
+      return { locations: 40 + counts, areas: 2, users: 3 };
+    });
+    expect(stored).toBe(true);
+    expect(counts).toBe(2);
+    const { data } = await db.entities.companyTally.get({ managementCompanyId: companyId! }).go();
+    expect(data).toMatchObject({ locations: 42, areas: 2, users: 3 });
+    // Counted already: the writes keep it from here.
+    expect(await countCompanyTally(db, companyId!, () => Promise.reject(new Error('counted again')))).toBe(
+      false,
+    );
   });
 });
 

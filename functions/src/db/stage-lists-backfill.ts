@@ -3,13 +3,15 @@ import type { DataService } from './service.ts';
 import type { locationEntity } from './entities/location.ts';
 import { mapBounded, pagesOf } from './bounded.ts';
 import { writeIf } from './conditional.ts';
+import { countStageTallies } from './company-tallies.ts';
 import { searchFields as userSearchFields } from './users.ts';
 
 /**
  * Gives the items written before the Super User's lists read the stage's indexes what those lists need
  * (docs/data-model.md, "The Super User's lists"): a location its gsi3 keys and search text, an area its gsi3
- * keys, a user their search text. Locations and areas are put again as read (a patch rebuilds gsi3's sort key
- * but not its static partition key); users are patched with their own searchable fields. ElectroDB writes the
+ * keys, a user their search text, an area membership its gsi2 keys (put again while it exists), and the
+ * companies' tallies their first count. Locations and areas are put again as read (a patch rebuilds gsi3's sort
+ * key but not its static partition key); users are patched with their own searchable fields. ElectroDB writes the
  * derived attributes and keys; `updatedAt` moves. Items that have them are left alone. Each write is made only
  * over the item as read, so it can run beside the API (`npm run backfill` on a deployed stage; the local host
  * runs it at start). Answers how many it rewrote.
@@ -115,5 +117,24 @@ export const backfillStageLists = async (db: DataService): Promise<number> => {
       ),
     );
   }
+  // An area membership's gsi2 keys, beside its area's locations (an area's totals read them in one Query). A
+  // membership is never changed, only created and deleted: put again only while it exists.
+  const membershipNeeds = (m: object) => !('gsi2pk' in m);
+  for await (const page of pagesOf((cursor) =>
+    db.entities.userOrganization.scan.go({ cursor, data: 'includeKeys' }),
+  )) {
+    count(
+      await mapBounded(page.filter(membershipNeeds), (item) =>
+        writeIf(
+          db.entities.userOrganization
+            .put(withoutKeys(item))
+            .where(({ userId }, { exists }) => exists(userId))
+            .go(),
+        ),
+      ),
+    );
+  }
+  // The lists' totals, from the indexes the keys above complete.
+  await countStageTallies(db);
   return patched;
 };

@@ -3,6 +3,7 @@ import type { Actor } from '@sitewalk/shared/policy';
 import type { DataService } from './service.ts';
 import { queueMailItem, type OutboxMail } from './mail-outbox.ts';
 import type { CreateUserItem, UserItem } from './entities/user.ts';
+import { NO_COMPANY, stageTotal, tallyMoved } from './company-tallies.ts';
 import { mapBounded, pageOfSearchedQuery, readByKeys, readPartition, type PageAsked } from './bounded.ts';
 import { membershipsOfLocation } from './locations.ts';
 import {
@@ -61,16 +62,21 @@ export const listAllUsers = (db: DataService) =>
 
 /**
  * A page of every user of the stage (a global scope's list), by last name (gsi2), searched over full name,
- * e-mail, phone and role: one Query and DynamoDB's count, not the whole partition.
+ * e-mail, phone and role: one Query beside the stage's total (db/company-tallies.ts), or with a search the
+ * count of its matches; not the whole partition.
  */
 export const pageOfStageUsers = (db: DataService, asked: PageAsked) =>
-  pageOfSearchedQuery<UserItem>(asked, (needle) => (options) => {
-    const query = db.entities.user.query.all({});
-    const searched = needle
-      ? query.where(({ searchText }, { contains }) => contains(searchText, needle))
-      : query;
-    return searched.go(options as never);
-  });
+  pageOfSearchedQuery<UserItem>(
+    asked,
+    (needle) => (options) => {
+      const query = db.entities.user.query.all({});
+      const searched = needle
+        ? query.where(({ searchText }, { contains }) => contains(searchText, needle))
+        : query;
+      return searched.go(options as never);
+    },
+    () => stageTotal(db, 'users'),
+  );
 
 export const listUsersOfCompany = (db: DataService, managementCompanyId: number) =>
   readPartition((cursor) => db.entities.user.query.byCompany({ managementCompanyId }).go({ cursor }));
@@ -252,9 +258,16 @@ export const searchFields = (user: UserItem) =>
       .map((key) => [key, user[key]]),
   );
 
+/** The company a change moves the user to, if it moves them (an Admin's move): their tallies move too. */
+const companyMovedTo = ({ user, set }: Pick<UserChange, 'user' | 'set'>) => {
+  const to = (set as Partial<UserItem>).managementCompanyId;
+  return to !== undefined && to !== user.managementCompanyId ? to : undefined;
+};
+
 /** At most the items `writeUserChange` writes (DynamoDB takes TRANSACTION_MAX_ITEMS in one). */
 export const itemsOfUserChange = (change: UserChange) =>
   1 +
+  (companyMovedTo(change) === undefined ? 0 : 2) +
   (change.notice === undefined ? 0 : 1) +
   (change.newEmail === undefined ? 0 : 2) +
   (change.checkedDefault === undefined ? 0 : 1) +
@@ -290,16 +303,33 @@ export const writeUserChange = async (db: DataService, change: UserChange, actor
     // A new PIN is recorded as changed, never its value (nor its sealed form).
     after: { ...fields.after, ...(set.pinCipher !== undefined ? { pinChanged: true } : {}), ...memberships },
   };
+  const movedTo = companyMovedTo(change);
+  const movedFrom = user.managementCompanyId ?? NO_COMPANY;
   const outcome = await writeAudited(
     db,
     { actor, record },
-    ({ user: users, userEmail, userLocation, userOrganization, mailOutbox }) => [
-      (change.clearsDefault
-        ? users.patch({ userId }).set(set).remove(['defaultLocationId'])
-        : users.patch({ userId }).set(set)
-      )
-        .composite(unchangedKeyParts(user, set))
-        .commit(),
+    ({ user: users, userEmail, userLocation, userOrganization, mailOutbox, companyTally }) => [
+      ((patch) =>
+        movedTo === undefined
+          ? patch
+          : // A move between companies moves their tallies: only from the company as read, so two racing
+            // moves cannot both take the user from it.
+            patch.where((attributes, op) =>
+              user.managementCompanyId === undefined
+                ? op.notExists(attributes.managementCompanyId)
+                : op.eq(attributes.managementCompanyId, user.managementCompanyId),
+            ))(
+        (change.clearsDefault
+          ? users.patch({ userId }).set(set).remove(['defaultLocationId'])
+          : users.patch({ userId }).set(set)
+        ).composite(unchangedKeyParts(user, set)),
+      ).commit(),
+      ...(movedTo === undefined
+        ? []
+        : [
+            tallyMoved({ companyTally }, movedFrom, 'users', -1),
+            tallyMoved({ companyTally }, movedTo, 'users', 1),
+          ]),
       ...(checkedDefault === undefined
         ? []
         : [
@@ -401,8 +431,9 @@ export const createUserWithMemberships = async (
   const outcome = await writeAudited(
     db,
     { actor, record: userCreated(item, locations, organizations) },
-    ({ user, userEmail, userLocation, userOrganization }) => [
+    ({ user, userEmail, userLocation, userOrganization, companyTally }) => [
       user.create(item).commit(),
+      tallyMoved({ companyTally }, item.managementCompanyId ?? NO_COMPANY, 'users', 1),
       ...(email ? [userEmail.create({ email, userId }).commit()] : []),
       ...locations.map((l) => userLocation.create({ userId, ...l }).commit()),
       ...organizations.map((o) => userOrganization.create({ userId, ...o }).commit()),
@@ -465,8 +496,13 @@ export const deleteUserWithMemberships = async (
   const outcome = await writeAudited(
     db,
     { actor, record },
-    ({ user, userEmail, userLocation, userOrganization }) => [
-      user.delete({ userId }).commit(),
+    ({ user, userEmail, userLocation, userOrganization, companyTally }) => [
+      // Only while it exists, so two deletes that race move the company's tally once.
+      user
+        .delete({ userId })
+        .where((attributes, { exists }) => exists(attributes.userId))
+        .commit(),
+      tallyMoved({ companyTally }, found.managementCompanyId ?? NO_COMPANY, 'users', -1),
       ...(email ? [userEmail.delete({ email }).commit()] : []),
       ...access.userLocation.map((m) => userLocation.delete({ userId, locationId: m.locationId }).commit()),
       ...access.userOrganization.map((m) =>

@@ -146,20 +146,27 @@ export const createAccounts = (db: DataService, identity: IdentityProvider, pins
 
   /**
    * Disables the sign-in, deletes the user with their e-mail guard and memberships in one transaction
-   * (at most 2 + MAX_MEMBERSHIPS items), then their table order in batches and the sign-in. If the
-   * transaction fails the sign-in is enabled again.
+   * (at most 3 + MAX_MEMBERSHIPS items, with the company's tally), then their table order in batches and the
+   * sign-in. If the transaction fails the sign-in is enabled again; one that lost to a racing delete of the
+   * same user answers 404.
    */
   async delete(userId: number, by: AuditActor = SYSTEM_ACTOR): Promise<void> {
     const access = await getUserAccess(db, userId);
     if (!access.user[0]) throw new NotFoundError(messages.fetch.userNotFound);
     const hasSignIn = await identity.exists(userId);
     if (hasSignIn) await identity.disableUser(userId);
+    let deleted: boolean;
     try {
-      const deleted = await deleteUserWithMemberships(db, access, by);
-      if (!deleted) throw new Error('The delete transaction was cancelled');
+      deleted = await deleteUserWithMemberships(db, access, by);
     } catch (error) {
       if (hasSignIn) await identity.enableUser(userId);
       throw error;
+    }
+    if (!deleted) {
+      // Refused because another delete got there first: that one ends the sign-in too.
+      if ((await getUser(db, userId)) === null) throw new NotFoundError(messages.fetch.userNotFound);
+      if (hasSignIn) await identity.enableUser(userId);
+      throw new Error('The delete transaction was cancelled');
     }
     // Left behind only by a crash here: rows under an id never given again, read by nobody.
     await deleteTableOrder(db, userId);

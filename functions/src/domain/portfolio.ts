@@ -24,6 +24,7 @@ import { getOrganizations } from '../db/organizations.ts';
 import { getSchedule } from '../db/schedules.ts';
 import { reportsOfLocationStartedBetween } from '../db/walk-reports.ts';
 import { incidentsOfLocation } from '../db/incidents.ts';
+import { lastFinishedLockCheck } from '../db/lock-checks.ts';
 import { tallyHistory } from '../db/tallies.ts';
 import { tableOrderOf } from '../db/users.ts';
 import {
@@ -36,6 +37,7 @@ import {
   markCompanyBuilt,
   openIncidentCountsOf,
   reportTimesOf,
+  restoreLastLockCheck,
   scheduleTimesOf,
   statusKeyOf,
   statusSetsOf,
@@ -68,7 +70,7 @@ const isBuilt = (item: LocationStatusItem): item is BuiltStatus => item.built ==
 /**
  * Builds a location's status item from its data, for locations from before the items (or an item a racing write
  * made partly, after its location moved or went): its schedule, its reports of the last 8 days, its open
- * incidents. An item `found` at a key that is no longer the location's is deleted instead. The location's month
+ * incidents, its last finished lock check. An item `found` at a key that is no longer the location's is deleted instead. The location's month
  * tallies are built first if they were not, so its card needs no check of its own.
  */
 export const buildStatus = async (
@@ -90,7 +92,7 @@ export const buildStatus = async (
   }
   if (!location || !key) return null;
   if (location.talliedAt === undefined) await tallyHistory(db, locationId);
-  const [schedule, reports, open] = await Promise.all([
+  const [schedule, reports, open, lastCheck] = await Promise.all([
     getSchedule(db, locationId),
     reportsOfLocationStartedBetween(
       db,
@@ -99,8 +101,11 @@ export const buildStatus = async (
       now.toISOString(),
     ),
     incidentsOfLocation(db, locationId, true),
+    lastFinishedLockCheck(db, locationId),
   ]);
   const times = schedule ?? defaultSchedule(location, now);
+  // A moved location's item is built again at its new key: its last lock check comes with it (before `built`).
+  if (lastCheck) await restoreLastLockCheck(db, key, lastCheck.check, lastCheck.resolved);
   await writeBuiltStatus(db, location, times, statusSetsOf(reports, open, now));
   const built = await db.entities.locationStatus.get(key).go();
   return built.data && isBuilt(built.data) ? built.data : null;

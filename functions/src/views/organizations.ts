@@ -2,13 +2,12 @@ import type { Organization } from '@sitewalk/shared/schemas/organization';
 import type { DataService } from '../db/service.ts';
 import type { OrganizationItem } from '../db/entities/organization.ts';
 import { getManagementCompanies } from '../db/managementCompanies.ts';
-import { listLocationsOfOrganization } from '../db/locations.ts';
-import { userIdsOfOrganization } from '../db/users.ts';
+import { totalsOfOrganization } from '../db/organizations.ts';
 import { mapBounded } from '../domain/fan-out.ts';
 
 /**
- * Organizations as the API answers them: with their company's name and their totals (a fixed number of
- * reads per organization).
+ * Organizations as the API answers them: with their company's name and their totals (one Query per
+ * organization).
  */
 export const toOrganizations = async (
   db: DataService,
@@ -17,13 +16,7 @@ export const toOrganizations = async (
   // The companies' names are read while the totals are counted: neither waits for the other.
   const [companies, counted] = await Promise.all([
     getManagementCompanies(db, [...new Set(items.map((i) => i.managementCompanyId))]),
-    mapBounded(items, async (item) => {
-      const [locations, userIds] = await Promise.all([
-        listLocationsOfOrganization(db, item.organizationId),
-        userIdsOfOrganization(db, item.organizationId),
-      ]);
-      return { item, totalLocations: locations.length, totalEmployees: userIds.length };
-    }),
+    mapBounded(items, async (item) => ({ item, ...(await totalsOfOrganization(db, item.organizationId)) })),
   ]);
   const companyNames = new Map(companies.map((c) => [c.managementCompanyId, c.name]));
   return counted.map(({ item, totalLocations, totalEmployees }) => ({

@@ -6,6 +6,7 @@ import { SYSTEM_ACTOR } from '@sitewalk/functions/db/audit';
 import { newUsersInBulk } from '@sitewalk/functions/db/users';
 import { defaultSchedule } from '@sitewalk/functions/domain/schedules';
 import { nextId, nextIds } from '@sitewalk/functions/db/counters';
+import { moveTally } from '@sitewalk/functions/db/company-tallies';
 import { objectKey, type Storage } from '@sitewalk/functions/ports/storage';
 import { distanceMeters } from '@sitewalk/shared/arrival';
 import { completedMarkerVerdicts } from '@sitewalk/shared/flags';
@@ -116,6 +117,10 @@ export const writeDemo = async (
 
   const managementCompanyId = await nextId(db, 'managementCompany');
   await db.entities.managementCompany.create({ managementCompanyId, ...demo.company }).go();
+  // The new company's tally, counted (empty), moved after each bulk write below (they are not transactions).
+  await db.entities.companyTally
+    .create({ managementCompanyId, locations: 0, areas: 0, users: 0, countedAt: new Date().toISOString() })
+    .go();
   const organizationIds = ids(
     demo.organizations,
     await nextIds(db, 'organization', demo.organizations.length),
@@ -128,6 +133,7 @@ export const writeDemo = async (
     })),
     (batch) => db.entities.organization.put(batch).go(),
   );
+  await moveTally(db, managementCompanyId, 'areas', demo.organizations.length);
   const locationIds = ids(demo.locations, await nextIds(db, 'location', demo.locations.length));
   const placeOf = new Map(
     demo.locations.map((l) => [
@@ -150,6 +156,7 @@ export const writeDemo = async (
     ),
     (batch) => db.entities.location.put(batch).go(),
   );
+  await moveTally(db, managementCompanyId, 'locations', demo.locations.length);
   // Each location's walk windows: the morning and evening defaults, on the days the demo walks them.
   const now = new Date();
   const scheduleOf = new Map(
@@ -447,6 +454,7 @@ export const writeDemo = async (
     SYSTEM_ACTOR,
   );
   await putInBatches(newUsers.users, (batch) => db.entities.user.put(batch).go());
+  await moveTally(db, managementCompanyId, 'users', newUsers.users.length);
   await putInBatches(newUsers.userLocations, (batch) => db.entities.userLocation.put(batch).go());
   await putInBatches(newUsers.userOrganizations, (batch) => db.entities.userOrganization.put(batch).go());
   await putInBatches(newUsers.auditEntries, (batch) => db.entities.auditEntry.put(batch).go());

@@ -42,6 +42,8 @@ export type UserLocationItem = EntityItem<typeof userLocationEntity>;
  * A user's membership of an area (area managers). Access patterns:
  * - a user's areas: primary, in the user's `userAccess` collection
  * - an area's users: gsi1 (pk = area)
+ * - an area's totals: gsi2 (pk = area), beside the area's locations and their memberships, so one Query of
+ *   the area's gsi2 partition reads all three (db/organizations.ts, `totalsOfOrganization`)
  */
 export const userOrganizationEntity = new Entity({
   model: { entity: 'userOrganization', version: '1', service },
@@ -61,6 +63,11 @@ export const userOrganizationEntity = new Entity({
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['organizationId'] },
       sk: { field: 'gsi1sk', composite: ['userId'] },
+    },
+    inArea: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['organizationId'] },
+      sk: { field: 'gsi2sk', composite: ['userId'] },
     },
   },
 });

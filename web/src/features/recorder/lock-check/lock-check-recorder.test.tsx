@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import type { LockCheck, RosterVersion } from '@sitewalk/shared/schemas/lockCheck';
@@ -149,9 +149,7 @@ describe('Recorder: a lock check', { timeout: 30_000 }, () => {
     // A vacant unit with a tenant lock: a discrepancy.
     await user.click(findingButton('A-2', 'Tenant lock'));
     expect(findingButton('A-2', 'Tenant lock')).toHaveAttribute('aria-pressed', 'true');
-    expect(
-      within(unitRow('A-2')).getByText(/Photo required: take the door photo to record tenant lock/),
-    ).toBeInTheDocument();
+    expect(within(unitRow('A-2')).getByText('Photo required to record tenant lock')).toBeInTheDocument();
     expect(screen.getByText('0 of 5 checked')).toBeInTheDocument();
     expect(memory.writes.map(({ kind }) => kind)).toEqual(['lockCheckStart']);
 
@@ -275,6 +273,61 @@ describe('Recorder: a lock check', { timeout: 30_000 }, () => {
     expect(fake.calls.find((call) => call.name === 'lockCheck.get')?.request.params).toEqual({
       lockCheckId: '42',
     });
+  });
+
+  it('reads the report again every 20 s only once a door photo was taken (door numbers to show)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const reads: number[] = [];
+      for (const photoCounts of [{}, { 'a-1': 1 }] as Record<string, number>[]) {
+        const session: LockCheckSession = {
+          key: 'check-1',
+          userId: 5,
+          locationId: 11,
+          locationName: 'Oak Court',
+          scope: { kind: 'all' },
+          rosterVersion: 2,
+          startedAt: '2026-11-23T09:00:00.000Z',
+          results: {},
+          awaitingPhoto: null,
+          photoCounts,
+          addedUnits: [],
+          finishedAt: null,
+        };
+        const memory = createMemoryRecorder({ lockChecks: [session], rosters: [roster] });
+        memory.reportIds.set('check-1', 42);
+        const report: LockCheck = {
+          id: 42,
+          locationId: 11,
+          location: { name: 'Oak Court' },
+          startedBy: { firstName: 'Eve', lastName: 'Employee' },
+          startedAt: '2026-11-23T09:00:00.000Z',
+          finishedAt: null,
+          scope: { kind: 'all' },
+          fullCheck: true,
+          rosterVersion: 2,
+          unitCount: 5,
+          checkedCount: 0,
+          discrepancyCount: 0,
+          openDiscrepancyCount: 0,
+          countsByFinding: { tenantLock: 0, overlock: 0, companyLock: 0, noLock: 0, doorOpen: 0, lockCut: 0 },
+          results: [],
+          discrepancies: [],
+        };
+        const { fake, unmount } = renderRecorder(memory, { 'lockCheck.get': () => report });
+        expect(await screen.findByText('0 of 5 checked')).toBeInTheDocument();
+        await waitFor(() =>
+          expect(fake.calls.filter((call) => call.name === 'lockCheck.get')).toHaveLength(1),
+        );
+        await act(() => vi.advanceTimersByTimeAsync(45_000));
+        reads.push(fake.calls.filter((call) => call.name === 'lockCheck.get').length);
+        unmount();
+      }
+      expect(reads[0]).toBe(1);
+      expect(reads[1]).toBeGreaterThanOrEqual(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says so when the location has no roster; offline, uses the roster saved on the device', async () => {

@@ -37,12 +37,15 @@ import { UnitRow, unitRowHeight, WIDE_ROW_QUERY, type UnitRowProps } from './uni
 /** How often the screen reads the check's report while online (door numbers read on its photos). */
 const REPORT_POLL_MS = 20_000;
 
-/** The check's report once the API numbered it (null before), for the door numbers read on its photos. */
-const useCheckReport = (sessionKey: string) => {
+/**
+ * The check's report once the API numbered it (null before), for the door numbers read on its photos: read again
+ * every REPORT_POLL_MS only once a photo was taken (a thousand results are a long frame's parse on a phone).
+ */
+const useCheckReport = (sessionKey: string, withPhotos: boolean) => {
   const { outbox } = useRecorderServices();
   return useQuery({
     queryKey: ['recorder', 'lock-check-report', sessionKey],
-    refetchInterval: REPORT_POLL_MS,
+    refetchInterval: withPhotos ? REPORT_POLL_MS : false,
     retry: false,
     queryFn: async ({ signal }): Promise<LockCheck | null> => {
       const lockCheckId = await outbox.lockCheckIdOf(sessionKey);
@@ -65,6 +68,9 @@ const reportByUnit = (report: LockCheck | null | undefined) =>
     ]),
   );
 
+/** A unit number kept on one line ('A-4' is never 'A-' and '4'): a word joiner (invisible) after each hyphen. */
+const unbroken = (unit: string) => unit.replace(/-/g, '-\u2060');
+
 export interface LockCheckStepProps {
   session: LockCheckSession;
   roster: Pick<RosterVersion, 'units'>;
@@ -84,7 +90,10 @@ export const LockCheckStep = ({ session, roster, doorWalks, record, onFinish }: 
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
   const [finishing, setFinishing] = useState(false);
-  const report = useCheckReport(session.key);
+  const report = useCheckReport(
+    session.key,
+    Object.values(session.photoCounts).some((count) => count > 0),
+  );
   const fromReport = useMemo(() => reportByUnit(report.data), [report.data]);
 
   const units = useMemo(
@@ -182,6 +191,8 @@ export const LockCheckStep = ({ session, roster, doorWalks, record, onFinish }: 
           top: { xs: 56, sm: 64 },
           zIndex: 2,
           bgcolor: 'background.default',
+          // Stuck under the app bar, the title keeps a gap above it.
+          pt: 1,
           pb: 1,
           display: 'grid',
           // One column no wider than the screen: the location's name is cut short (noWrap), not the page widened.
@@ -220,7 +231,7 @@ export const LockCheckStep = ({ session, roster, doorWalks, record, onFinish }: 
       <ConfirmDialog
         open={finishing}
         title="Finish the lock check?"
-        message={`${checked.toLocaleString('en')} of ${total.toLocaleString('en')} units checked. ${uncheckedText(total - checked, session.scope)}${awaiting ? ` Unit ${awaiting.unit} still waits for its door photo and will not be recorded.` : ''}`}
+        message={`${checked.toLocaleString('en')} of ${total.toLocaleString('en')} units checked. ${uncheckedText(total - checked, session.scope)}${awaiting ? ` Unit ${unbroken(awaiting.unit)} still waits for its door photo and will not be recorded.` : ''}`}
         confirmLabel="Finish"
         cancelLabel="Keep checking"
         onCancel={() => setFinishing(false)}
@@ -383,12 +394,15 @@ const UnitList = memo(function UnitList({
   useLayoutEffect(() => {
     setScrollMargin(listRef.current?.offsetTop ?? 0);
   }, []);
+  // Both kept from render to render: a new getItemKey has the virtualizer measure every unit again.
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+  const getItemKey = useCallback((index: number) => units[index]?.key ?? index, [units]);
   const virtualizer = useWindowVirtualizer({
     count: units.length,
-    estimateSize: () => rowHeight,
+    estimateSize,
     overscan: 4,
     scrollMargin,
-    getItemKey: (index) => units[index]?.key ?? index,
+    getItemKey,
   });
   return (
     <div

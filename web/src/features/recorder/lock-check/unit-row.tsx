@@ -77,7 +77,8 @@ export const UnitRow = memo(function UnitRow({
     : problem
       ? problem
       : awaitingPhoto
-        ? `Photo required: take the door photo to record ${LOCK_FINDING_LABELS[awaitingPhoto].toLowerCase()}`
+        ? // One line at 320 px (the row's height is fixed): the button's own words.
+          `Photo required to record ${FINDING_BUTTON_TEXT[awaitingPhoto].toLowerCase()}`
         : mismatch
           ? `The door photo shows unit ${mismatch}`
           : discrepancies.map((kind) => DISCREPANCY_LABELS[kind]).join(' · ');
