@@ -47,7 +47,7 @@ describe("the first screen's requests, sent", () => {
 
   it('go with the token the refresh brings, and the app takes their answers (and the refresh body) once', async () => {
     const answers = new Map<string, Response>();
-    const fetchFn = vi.fn(async (url: RequestInfo | URL) => {
+    const fetchFn = vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) => {
       const answer = new Response('{}', { status: 200 });
       answers.set(String(url), answer);
       return answer;
