@@ -30,7 +30,13 @@ export interface PortfolioPageInput extends PortfolioScope {
 }
 
 /** The first page's query as the API takes it (the next pages add their cursor). */
-export const portfolioQueryOf = ({ filters, organizationId, show, searchTerm, order }: PortfolioPageInput) => ({
+export const portfolioQueryOf = ({
+  filters,
+  organizationId,
+  show,
+  searchTerm,
+  order,
+}: PortfolioPageInput) => ({
   from: filters.from,
   to: filters.to,
   typeId: filters.priority,

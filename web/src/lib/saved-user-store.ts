@@ -18,9 +18,11 @@ export const savedUserStorage = (): Storage | null => {
  */
 export const savedRoleId = (): number | undefined => {
   try {
-    const roleId: unknown = (JSON.parse(savedUserStorage()?.getItem(SAVED_USER_KEY) ?? 'null') as {
-      roleId?: unknown;
-    } | null)?.roleId;
+    const roleId: unknown = (
+      JSON.parse(savedUserStorage()?.getItem(SAVED_USER_KEY) ?? 'null') as {
+        roleId?: unknown;
+      } | null
+    )?.roleId;
     return typeof roleId === 'number' ? roleId : undefined;
   } catch {
     return undefined;
