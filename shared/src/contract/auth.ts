@@ -1,5 +1,5 @@
 import { defineRoute } from './route.ts';
-import { SESSION_REFRESH_PATH } from './session-paths.ts';
+import { SESSION_REFRESH_PATH, SESSION_USER_PATH } from './session-paths.ts';
 import { Role } from '../roles.ts';
 import { idParams } from '../schemas/common.ts';
 import { user } from '../schemas/user.ts';
@@ -142,7 +142,7 @@ export const authRoutes = {
   }),
   'auth.me': defineRoute({
     method: 'GET',
-    path: '/api/auth/me',
+    path: SESSION_USER_PATH,
     resource: 'auth',
     access: Role.Employee,
     source: spec,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from './route.ts';
+import { PORTFOLIO_PAGE_PATH } from './dashboard-paths.ts';
 import {
   portfolioPage,
   portfolioPageQuery,
@@ -155,7 +156,7 @@ export const incidentRoutes = {
   }),
   'incident.portfolioPage': defineRoute({
     method: 'GET',
-    path: '/api/incident/portfolio/locations',
+    path: PORTFOLIO_PAGE_PATH,
     resource,
     access: Role.Employee,
     source: 'added',

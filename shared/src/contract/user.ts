@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineRoute } from './route.ts';
+import { DASHBOARD_VIEW_PATH } from './dashboard-paths.ts';
 import { refusedAs } from '../schemas/required.ts';
 import { dashboardView } from '../schemas/portfolio.ts';
 import { messages } from '../messages.ts';
@@ -189,7 +190,7 @@ export const userRoutes = {
   }),
   'user.dashboardView': defineRoute({
     method: 'GET',
-    path: '/api/user/dashboard-view',
+    path: DASHBOARD_VIEW_PATH,
     resource,
     access: Role.Employee,
     source: 'added',
@@ -198,7 +199,7 @@ export const userRoutes = {
   }),
   'user.setDashboardView': defineRoute({
     method: 'PUT',
-    path: '/api/user/dashboard-view',
+    path: DASHBOARD_VIEW_PATH,
     resource,
     access: Role.Employee,
     source: 'added',

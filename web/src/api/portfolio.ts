@@ -9,54 +9,25 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import type { AttentionFilter } from '@sitewalk/shared/portfolio';
 import { PORTFOLIO_PAGE_MAX } from '@sitewalk/shared/constants';
 import type { DashboardView, PortfolioPage } from '@sitewalk/shared/schemas/portfolio';
 import { api } from '../lib/api.ts';
 import { queryKeyOf } from '../lib/query.ts';
 import { TODAY_REFRESH_MS } from './schedules.ts';
+import { portfolioQueryOf, type PortfolioPageInput } from './portfolio-query.ts';
+
+export type {
+  DashboardFilters,
+  PortfolioOrder,
+  PortfolioPageInput,
+  PortfolioScope,
+} from './portfolio-query.ts';
 
 /**
  * How long an answer counts as fresh: the router asks for the dashboard's first screen before the page mounts
  * (features/dashboard/dashboard-query.ts), and the page then takes that answer instead of asking again.
  */
 const PORTFOLIO_FRESH_MS = 10_000;
-
-/** Which of the caller's locations the summary counts: one area's, or all of them. */
-export interface PortfolioScope {
-  organizationId?: number | undefined;
-}
-
-/** The dashboard's filters ; unset ones are left to the API's defaults (the last 30 days, every priority). */
-export interface DashboardFilters {
-  /** ISO instants. */
-  from?: string;
-  to?: string;
-  priority?: 1 | 2 | 3;
-  locationId?: number;
-  unresolvedOnly?: boolean;
-}
-
-export type PortfolioOrder = 'attention' | 'mine';
-
-export interface PortfolioPageInput extends PortfolioScope {
-  filters: DashboardFilters;
-  show?: AttentionFilter | undefined;
-  searchTerm?: string | undefined;
-  order: PortfolioOrder;
-}
-
-const queryOf = ({ filters, organizationId, show, searchTerm, order }: PortfolioPageInput) => ({
-  from: filters.from,
-  to: filters.to,
-  typeId: filters.priority,
-  locationId: filters.locationId,
-  unresolvedOnly: filters.unresolvedOnly ? ('true' as const) : undefined,
-  organizationId,
-  show,
-  searchTerm: searchTerm?.trim() || undefined,
-  order,
-});
 
 /** Where a page starts (null: the first), and how many it holds when not the API's default. */
 export interface PortfolioPageParam {
@@ -71,11 +42,11 @@ export interface PortfolioPageParam {
  */
 export const portfolioPagesQueryOptions = (input: PortfolioPageInput) =>
   infiniteQueryOptions({
-    queryKey: queryKeyOf('incident.portfolioPage', { query: queryOf(input) }),
+    queryKey: queryKeyOf('incident.portfolioPage', { query: portfolioQueryOf(input) }),
     queryFn: ({ pageParam, signal }) =>
       api('incident.portfolioPage', {
         query: {
-          ...queryOf(input),
+          ...portfolioQueryOf(input),
           ...(pageParam.cursor ? { cursor: pageParam.cursor } : {}),
           ...(pageParam.limit ? { limit: pageParam.limit } : {}),
         },

@@ -9,6 +9,7 @@ import {
   type RouteResponse,
 } from '@sitewalk/shared/contract/route';
 import { ApiError, ContractViolationError } from './api-error.ts';
+import { searchOf } from './api-search.ts';
 
 // Where most callers look for them.
 export { ApiError, ContractViolationError };
@@ -63,11 +64,7 @@ export const createApiClient = <Routes extends Record<string, RouteDef>>(
       timeoutMs?: number;
     };
 
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(call.query ?? {})) {
-      if (value !== undefined && value !== null) search.append(key, String(value));
-    }
-    const url = `${baseUrl}${buildPath(route.path, call.params)}${search.size ? `?${search}` : ''}`;
+    const url = `${baseUrl}${buildPath(route.path, call.params)}${searchOf(call.query)}`;
 
     const headers: Record<string, string> = { accept: 'application/json' };
     if (route.access !== 'public') {

@@ -17,17 +17,21 @@ const started = new Map<string, Started>();
 
 const keyOf = (method: string, url: string) => `${method.toUpperCase()} ${url}`;
 
-/** Sends the request now; `takeEarlyAnswer` hands its answer (or its network error) to the app, once. */
+/**
+ * Sends the request now; `takeEarlyAnswer` hands its answer (or its network error) to the app, once. Returns
+ * the answer, for what the document starts from it (its body is the app's: read a clone).
+ */
 export const startEarly = (
   url: string,
   init: RequestInit & { method: string },
   fetchFn: typeof fetch = fetch,
   now: () => number = Date.now,
-) => {
+): Promise<Response> => {
   const answer = fetchFn(url, init);
   // Held until the app asks; a network error is the app's to handle then (an offline start).
   answer.catch(() => undefined);
   started.set(keyOf(init.method, url), { answer, at: now() });
+  return answer;
 };
 
 /** The answer of the request started early with this method and URL, once and while fresh; else undefined. */

@@ -1,24 +1,15 @@
 import { routes } from '@sitewalk/shared/contract/index';
 import type { User } from '@sitewalk/shared/schemas/user';
+import { SAVED_USER_KEY, savedUserStorage } from './saved-user-store.ts';
 
 /**
  * The last signed-in user (`auth.me`'s answer), kept on this device so the installed app can start with no
  * network (lib/auth.tsx): written on every answer of `auth.me`, forgotten on logout and on a 401. It holds
  * no secret: the session itself is the HttpOnly refresh cookie, and every API call still needs a token.
  */
-const SAVED_USER_KEY = 'sitewalk.user';
-
-const storage = (): Storage | null => {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null; // storage refused (a privacy setting): the app works online as before
-  }
-};
-
 export const saveUser = (user: User): void => {
   try {
-    storage()?.setItem(SAVED_USER_KEY, JSON.stringify(user));
+    savedUserStorage()?.setItem(SAVED_USER_KEY, JSON.stringify(user));
   } catch {
     // full or refused: the offline start is a convenience, never a reason to fail
   }
@@ -26,7 +17,7 @@ export const saveUser = (user: User): void => {
 
 /** The saved user, if there is one and it still reads as `auth.me`'s answer. */
 export const savedUser = (): User | null => {
-  const text = storage()?.getItem(SAVED_USER_KEY);
+  const text = savedUserStorage()?.getItem(SAVED_USER_KEY);
   if (!text) return null;
   try {
     const parsed = routes['auth.me'].response.safeParse(JSON.parse(text));
@@ -37,5 +28,5 @@ export const savedUser = (): User | null => {
 };
 
 export const forgetUser = (): void => {
-  storage()?.removeItem(SAVED_USER_KEY);
+  savedUserStorage()?.removeItem(SAVED_USER_KEY);
 };

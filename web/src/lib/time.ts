@@ -18,8 +18,13 @@ export const timeZoneNames = (): string[] => {
   }
 };
 
+// Read once: making a DateTimeFormat to ask costs more than the formatting itself, and a screen writes
+// hundreds of instants (a page's first screen of cards a few dozen).
+let viewerZone: string | undefined;
+
 /** The viewer's own time zone: the browser's. */
-export const viewerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+export const viewerTimeZone = (): string =>
+  (viewerZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 
 export interface InZone {
   /** The zone the instant is read in: its location's (`locationTimeZone`); the viewer's when it has none. */

@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { canOpenSection } from '@sitewalk/shared/policy';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { hasValidAccessToken, subscribeAccessToken } from '../../lib/api.ts';
 import { currentUserQuery, isUsableUser } from '../../lib/auth.tsx';
-import { actorOfUser } from '../../lib/authorization.ts';
 import { savedUser } from '../../lib/saved-session.ts';
 import { prefetchDashboard } from '../../features/dashboard/dashboard-query.ts';
 import { paths } from '../../config/paths.ts';
 import { queryClient } from '../query-client.ts';
+import { landsOnDashboard } from './first-requests.ts';
 
 /**
  * The router's loaders of the pages whose first screen is waited for: as the router starts (or a link is
@@ -44,9 +43,22 @@ const sessionToken = (): Promise<boolean> => {
   });
 };
 
-const landsOnDashboard = (user: User) => !canOpenSection(actorOfUser(user), 'recordWalk');
+type DashboardPageModule = typeof import('../../features/dashboard/dashboard-page.tsx');
+let dashboardPage: Promise<DashboardPageModule> | undefined;
+let loadedDashboardPage: DashboardPageModule | undefined;
 
-const loadDashboardPage = () => import('../../features/dashboard/dashboard-page.tsx');
+/** The dashboard page's code, asked for once (a failed load is asked for again by the next call). */
+export const loadDashboardPage = (): Promise<DashboardPageModule> =>
+  (dashboardPage ??= import('../../features/dashboard/dashboard-page.tsx').then(
+    (module) => (loadedDashboardPage = module),
+    (error: unknown) => {
+      dashboardPage = undefined;
+      throw error;
+    },
+  ));
+
+/** The dashboard page's code when it has loaded, so that /app can draw it without suspending. */
+export const dashboardPageIfLoaded = (): DashboardPageModule | undefined => loadedDashboardPage;
 
 const startDashboard = async (params: URLSearchParams) => {
   if (await sessionToken()) await prefetchDashboard(queryClient, params);
@@ -66,12 +78,12 @@ export const dashboardLoader = ({ request }: Pick<LoaderFunctionArgs, 'request'>
 export const appHomeLoader = ({ request }: Pick<LoaderFunctionArgs, 'request'>) => {
   const params = new URL(request.url).searchParams;
   const saved = savedUser();
-  if (saved && isUsableUser(saved) && landsOnDashboard(saved)) {
+  if (saved && isUsableUser(saved) && landsOnDashboard(saved.roleId)) {
     void loadDashboardPage().catch(() => undefined);
     void startDashboard(params);
   } else {
     void signedInUser().then((user) => {
-      if (!user || !landsOnDashboard(user)) return;
+      if (!user || !landsOnDashboard(user.roleId)) return;
       void loadDashboardPage().catch(() => undefined);
       return prefetchDashboard(queryClient, params);
     });

@@ -426,7 +426,8 @@ describe('DashboardPage', () => {
     stubScreenWidth(1024);
     renderDashboard();
     await screen.findByRole('heading', { name: 'Alpha Storage' });
-    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    // The fields are drawn just after the first screen, in places kept for them.
+    expect(await screen.findByRole('searchbox', { name: 'Search' })).toBeVisible();
     expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
   });
 

@@ -27,7 +27,7 @@ import {
   dashboardScopeOf,
   filterValuesOf,
   filtersOf,
-} from './dashboard-query.ts';
+} from './dashboard-address.ts';
 import { DownloadCsvButton } from '../../components/exports/download-csv-button.tsx';
 import { FiltersButton, useFiltersFold } from '../../components/filters-fold.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -45,22 +45,23 @@ const SortableCards = lazy(async () => ({
 const SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * The cards drawn with the summary when the locations first show: two rows of the widest grid, more than any
- * screen shows above the fold. A card is dozens of styled elements, and a page brings 24 of them; drawing
- * them all before the first frame kept the first screen waiting (issue 30: within 2 s at 4× CPU slowdown).
+ * The cards drawn with the summary when the locations first show: one row of the widest grid, more than a
+ * laptop or a phone shows above the fold. A card is dozens of styled elements; every one drawn before the
+ * first frame keeps the first screen waiting (issue 30: within 2 s at 4× CPU slowdown).
  */
-const FIRST_SCREEN_CARDS = 6;
+const FIRST_SCREEN_CARDS = 3;
 
 /**
- * Whether every loaded card may be drawn: false until the first cards are shown, then true in a transition,
- * so the rest are drawn after the first screen, in slices that let the browser paint it.
+ * Whether the first screen has been drawn: false until the first page has answered (its first cards shown),
+ * then true in a transition, so that what waits for it (the rest of the cards, the filters' fields) is drawn
+ * after that screen, in slices that let the browser paint it.
  */
-const useRestOfCardsAfterFirstScreen = (cardsShown: boolean) => {
-  const [rest, setRest] = useState(false);
+const useAfterFirstScreen = (answered: boolean) => {
+  const [after, setAfter] = useState(false);
   useEffect(() => {
-    if (cardsShown && !rest) startTransition(() => setRest(true));
-  }, [cardsShown, rest]);
-  return rest;
+    if (answered && !after) startTransition(() => setAfter(true));
+  }, [answered, after]);
+  return after;
 };
 
 /** The address's parameters with the form's filters set (the summary figure, area and order kept). */
@@ -183,8 +184,8 @@ export const DashboardPage = () => {
   const arrange = (shown: PortfolioLocation[]): AreaGroup<PortfolioLocation>[] =>
     order === 'attention' ? groupByArea(shown) : ungrouped(shown);
   const groups = arrange(locations);
-  const restOfCards = useRestOfCardsAfterFirstScreen(locations.length > 0);
-  const cardGroups = restOfCards ? groups : arrange(locations.slice(0, FIRST_SCREEN_CARDS));
+  const afterFirstScreen = useAfterFirstScreen(!pages.isPending);
+  const cardGroups = afterFirstScreen ? groups : arrange(locations.slice(0, FIRST_SCREEN_CARDS));
   const shownView = view.data?.view ?? 'cards';
 
   const setParam = (key: string, value: string | undefined) =>
@@ -249,7 +250,13 @@ export const DashboardPage = () => {
     );
 
   const filterFields = (
-    <DashboardFilters values={values} onChange={onChange} rangeError={rangeError} fold={filtersFold} />
+    <DashboardFilters
+      values={values}
+      onChange={onChange}
+      rangeError={rangeError}
+      fold={filtersFold}
+      fieldsShown={afterFirstScreen}
+    />
   );
 
   return (
