@@ -59,13 +59,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     // Every browser SiteWalk supports preloads modules itself (Safari since 17, Firefox since 115). A dynamic
-    // import's dependencies are not preloaded by links the page appends: the dashboard's ~60 chunks took
-    // 300 ms of the page's thread at 4× CPU slowdown for a returning browser that has them cached (issue 30);
-    // the browser finds them in the chunk's own imports. The documents' links stay.
-    modulePreload: {
-      polyfill: false,
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
-    },
+    // import's dependencies keep their preload links: appending ~60 of them costs the dashboard about 300 ms of
+    // the page's thread at 4× CPU slowdown for a browser that has them cached (issue 30), but without them a
+    // first visit finds its chunks level by level, a round trip each, which a phone on a weak network pays most.
+    modulePreload: { polyfill: false },
     // Three kinds of document (web/src/prerender.tsx): the app under /app, the sign-in pages, and the
     // public pages; scripts/prerender.ts fills the last two templates with each page.
     rollupOptions: { input: ['app.html', 'sign-in.html', 'public-page.html'] },

@@ -17,7 +17,9 @@ const centreOf = async (page: Page, testId: string) => {
 };
 
 /** The Locations screens (Location list, Add Location, Location detail, Update location). */
-describe('locations', () => {
+// Each journey draws the map (maplibre) on several screens: about a minute each beside the rest of the suite on
+// 2 cores (55–61 s measured at load 7–8), so they get twice the tier's minute.
+describe('locations', { timeout: 120_000 }, () => {
   test('an Area Manager adds a location by geocoding a real address; bad input and an unknown address are refused', async ({
     journey,
   }) => {
