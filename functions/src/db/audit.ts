@@ -60,8 +60,8 @@ export interface TransactionOutcome {
 
 /**
  * How many times an append re-reads the head after losing the race for it. Each round one writer wins, so
- * n writers at once on one log take up to n rounds; the jittered back-off spreads them out (a contract test
- * creates 48 users of one company at once).
+ * n writers at once on one log take up to n rounds; the jittered back-off spreads them out (the audit-log
+ * contract test renames at once, update-delete-race races updates and deletes).
  */
 const APPEND_ATTEMPTS = 100;
 /** What a cancelled append tries again: every other reason is a fault, answered at once. */
