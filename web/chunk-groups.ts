@@ -7,9 +7,13 @@ type ModuleGraph = Rolldown.ChunkingContext;
  * the public pages', the sign-in pages', the app's first requests (main.tsx) and the dashboard's first screen
  * (issue 30), which /app draws for an owner (its shell, its page, and what start-app.tsx renders them with).
  */
-const LAYERS = [
+const LAYERS: { name: string; starts: string[]; later?: true }[] = [
   { name: 'public', starts: ['src/public-page.ts'] },
   { name: 'sign-in', starts: ['src/sign-in.tsx'] },
+  // What the sign-in pages load later (the forms' schemas and client): shared with the dashboard in chunks
+  // apart, so that a sign-in page never loads the dashboard's chunk (nor runs start-app.tsx in it).
+  { name: 'sign-in-later', starts: ['src/sign-in.tsx'], later: true },
+  { name: 'public-later', starts: ['src/public-page.ts'], later: true },
   { name: 'app-start', starts: ['src/main.tsx'] },
   {
     name: 'dashboard',
@@ -21,16 +25,19 @@ const LAYERS = [
     ],
   },
 ];
-const ENTRIES = new Set(LAYERS.slice(0, 3).flatMap((layer) => layer.starts));
+const ENTRIES = new Set(['src/public-page.ts', 'src/sign-in.tsx', 'src/main.tsx']);
 
 const webRoot = new URL('.', import.meta.url).pathname;
 
-const staticClosure = (graph: ModuleGraph, starts: string[]) => {
+/** The modules `starts` import, and with `later` those they import dynamically too. */
+const closure = (graph: ModuleGraph, starts: string[], later = false) => {
   const seen = new Set<string>();
   const visit = (id: string) => {
     if (seen.has(id)) return;
     seen.add(id);
-    for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+    const info = graph.getModuleInfo(id);
+    for (const imported of info?.importedIds ?? []) visit(imported);
+    if (later) for (const imported of info?.dynamicallyImportedIds ?? []) visit(imported);
   };
   for (const start of starts) visit(webRoot + start);
   return seen;
@@ -41,15 +48,17 @@ let computed: { graph: ModuleGraph; chunkOf: Map<string, string> } | undefined;
 /**
  * A module's chunk, named by the layers that run it ('sign-in-and-dashboard'): one chunk for the dashboard's
  * own code, one for each set of layers that share code. A document's entry keeps its chunk, and a module only
- * one of the first three layers runs is left where rolldown puts it.
+ * one layer but the dashboard's runs is left where rolldown puts it.
  */
 const chunkOf = (id: string, graph: ModuleGraph): string | undefined => {
   if (computed?.graph !== graph) {
-    const closures = LAYERS.map((layer) => staticClosure(graph, layer.starts));
+    const closures = LAYERS.map((layer) => closure(graph, layer.starts, layer.later));
     const chunks = new Map<string, string>();
     for (const module of new Set(closures.flatMap((closure) => [...closure]))) {
       if (ENTRIES.has(module.slice(webRoot.length))) continue;
-      const runBy = LAYERS.filter((_, index) => closures[index]?.has(module)).map((layer) => layer.name);
+      const runBy = LAYERS.filter((_, index) => closures[index]?.has(module))
+        .map((layer) => layer.name)
+        .filter((name, _, names) => !name.endsWith('-later') || !names.includes(name.replace(/-later$/, '')));
       if (runBy.length > 1 || runBy[0] === 'dashboard') chunks.set(module, runBy.join('-and-'));
     }
     computed = { graph, chunkOf: chunks };
