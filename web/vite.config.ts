@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFile } from 'node:fs/promises';
 import { pwaOptions } from './pwa.config.ts';
+import { chunkGroups } from './chunk-groups.ts';
 
 // `npm run dev` at the root starts the API on PORT and this dev server, which forwards /api, the runtime
 // config (/config.json), the offline map style and the upload bucket (infra/local/storage-proxy.ts) to it:
@@ -59,13 +60,17 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     // Every browser SiteWalk supports preloads modules itself (Safari since 17, Firefox since 115). A dynamic
-    // import's dependencies keep their preload links: appending ~60 of them costs the dashboard about 300 ms of
-    // the page's thread at 4× CPU slowdown for a browser that has them cached (issue 30), but without them a
-    // first visit finds its chunks level by level, a round trip each, which a phone on a weak network pays most.
+    // import's dependencies keep their preload links: without them a first visit finds its chunks level by
+    // level, a round trip each, which a phone on a weak network pays most. Each link costs the page's thread
+    // (about 300 ms at 4× CPU slowdown for the ~60 the dashboard had, issue 30): its first screen is now a few
+    // large chunks (chunk-groups.ts).
     modulePreload: { polyfill: false },
     // Three kinds of document (web/src/prerender.tsx): the app under /app, the sign-in pages, and the
     // public pages; scripts/prerender.ts fills the last two templates with each page.
-    rollupOptions: { input: ['app.html', 'sign-in.html', 'public-page.html'] },
+    rollupOptions: {
+      input: ['app.html', 'sign-in.html', 'public-page.html'],
+      output: { codeSplitting: { groups: chunkGroups } },
+    },
   },
   server: {
     // The Host kept (Vite's default for a bare target changes it), so the host names this server's origin.

@@ -23,6 +23,7 @@ export const webBuildIsStale = (root: string): boolean => {
     'web/sign-in.html',
     'web/public-page.html',
     'web/vite.config.ts',
+    'web/chunk-groups.ts',
     'web/pwa.config.ts',
     'web/public',
     'shared/src',
