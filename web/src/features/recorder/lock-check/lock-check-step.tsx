@@ -152,15 +152,6 @@ export const LockCheckStep = ({ session, roster, doorWalks, record, onFinish }: 
   );
 
   const awaiting = session.awaitingPhoto;
-  // One tap waits for its door photo at a time: a discrepancy tapped at another unit takes its place, and the
-  // one it replaced is said to be dropped (it was never recorded), so it is not lost without a word.
-  const [dropped, setDropped] = useState<LockTap | null>(null);
-  const waited = useRef(awaiting);
-  useEffect(() => {
-    const before = waited.current;
-    waited.current = awaiting;
-    if (before && awaiting && unitKey(before.unit) !== unitKey(awaiting.unit)) setDropped(before);
-  }, [awaiting]);
   // The parts of the header a tap does not change, kept as they are, so a tap renders the count and its row.
   const { locationName, scope } = session;
   const title = useMemo(
@@ -208,6 +199,12 @@ export const LockCheckStep = ({ session, roster, doorWalks, record, onFinish }: 
     [search, query, exact, record],
   );
 
+  const keepChecking = useCallback(() => setFinishing(false), []);
+  const confirmFinish = useCallback(() => {
+    setFinishing(false);
+    onFinish();
+  }, [onFinish]);
+
   return (
     <Box sx={{ maxWidth: 760, mx: 'auto' }}>
       <Box
@@ -253,31 +250,78 @@ export const LockCheckStep = ({ session, roster, doorWalks, record, onFinish }: 
         onPhoto={onPhoto}
         shrinkPhoto={shrinkPhoto}
       />
-      <Snackbar
-        open={dropped !== null}
-        autoHideDuration={8_000}
-        onClose={(_, reason) => reason !== 'clickaway' && setDropped(null)}
-      >
-        <Alert severity="warning" variant="filled" onClose={() => setDropped(null)} sx={{ width: '100%' }}>
-          {dropped &&
-            `Unit ${unbroken(dropped.unit)}: ${FINDING_BUTTON_TEXT[dropped.finding].toLowerCase()} not recorded (no door photo). Tap it again to record it.`}
-        </Alert>
-      </Snackbar>
-      <ConfirmDialog
-        open={finishing}
-        title="Finish the lock check?"
-        message={`${checked.toLocaleString('en')} of ${total.toLocaleString('en')} units checked. ${uncheckedText(total - checked, session.scope)}${awaiting ? ` Unit ${unbroken(awaiting.unit)} still waits for its door photo and will not be recorded.` : ''}`}
-        confirmLabel="Finish"
-        cancelLabel="Keep checking"
-        onCancel={() => setFinishing(false)}
-        onConfirm={() => {
-          setFinishing(false);
-          onFinish();
-        }}
+      <DroppedTapNotice awaiting={awaiting} />
+      <FinishDialog
+        // Only while it is open: a tap does not render the closed dialog.
+        message={
+          finishing
+            ? `${checked.toLocaleString('en')} of ${total.toLocaleString('en')} units checked. ${uncheckedText(total - checked, session.scope)}${awaiting ? ` Unit ${unbroken(awaiting.unit)} still waits for its door photo and will not be recorded.` : ''}`
+            : null
+        }
+        onCancel={keepChecking}
+        onConfirm={confirmFinish}
       />
     </Box>
   );
 };
+
+/** 'Finish the lock check?', open while it has a message (the last one stays shown as it closes). */
+const FinishDialog = memo(function FinishDialog({
+  message,
+  onCancel,
+  onConfirm,
+}: {
+  message: string | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const [shown, setShown] = useState(message);
+  if (message !== null && message !== shown) setShown(message);
+  return (
+    <ConfirmDialog
+      open={message !== null}
+      title="Finish the lock check?"
+      message={message ?? shown ?? ''}
+      confirmLabel="Finish"
+      cancelLabel="Keep checking"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
+  );
+});
+
+/**
+ * One tap waits for its door photo at a time: a discrepancy tapped at another unit takes its place, and the one
+ * it replaced is said to be dropped (it was never recorded), so it is not lost without a word. Its own
+ * component: a tap renders it only when the waiting tap changes. A click elsewhere does not close it (so it
+ * listens to no click: its click-away listener would lay out the page on every tap).
+ */
+const DroppedTapNotice = memo(function DroppedTapNotice({
+  awaiting,
+}: {
+  awaiting: LockCheckSession['awaitingPhoto'];
+}) {
+  const [dropped, setDropped] = useState<LockTap | null>(null);
+  const waited = useRef(awaiting);
+  useEffect(() => {
+    const before = waited.current;
+    waited.current = awaiting;
+    if (before && awaiting && unitKey(before.unit) !== unitKey(awaiting.unit)) setDropped(before);
+  }, [awaiting]);
+  return (
+    <Snackbar
+      open={dropped !== null}
+      autoHideDuration={8_000}
+      onClose={() => setDropped(null)}
+      slotProps={{ clickAwayListener: { mouseEvent: false, touchEvent: false } }}
+    >
+      <Alert severity="warning" variant="filled" onClose={() => setDropped(null)} sx={{ width: '100%' }}>
+        {dropped &&
+          `Unit ${unbroken(dropped.unit)}: ${FINDING_BUTTON_TEXT[dropped.finding].toLowerCase()} not recorded (no door photo). Tap it again to record it.`}
+      </Alert>
+    </Snackbar>
+  );
+});
 
 /**
  * The list's styles, inserted once for every row (a row is plain elements: rows mount as the list scrolls,
