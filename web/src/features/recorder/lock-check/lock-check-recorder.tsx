@@ -3,6 +3,7 @@ import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useCallback, useRef, useState } from 'react';
 import { scopeLabel } from '@sitewalk/shared/roster';
 import { Spinner } from '../../../components/spinner.tsx';
+import { afterPaint } from '../../../lib/after-paint.ts';
 import { savingFailedText } from '../components/saving-failed.ts';
 import { useRecorderServices } from '../recorder-services.tsx';
 import { OutboxIndicator } from '../store/outbox-indicator.tsx';
@@ -10,19 +11,6 @@ import type { LockCheckSession } from '../store/types.ts';
 import { finishLockCheck, type LockRecorded } from './lock-check-actions.ts';
 import { LockCheckStep } from './lock-check-step.tsx';
 import { useDoorWalks, useSavedRoster } from './use-check-roster.ts';
-
-/** Longest a save waits for a frame (a hidden page draws none). */
-const PAINT_WAIT_MS = 100;
-
-/**
- * Resolves once the frame after this moment is painted, or after PAINT_WAIT_MS: a tap's pressed button is
- * drawn before the check (a thousand results, and growing) is copied into IndexedDB.
- */
-const afterPaint = () =>
-  new Promise<void>((resolve) => {
-    setTimeout(resolve, PAINT_WAIT_MS);
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
 
 /**
  * A lock check from its start (or its resumption after a reload) to its finish: each action is saved on the
@@ -48,6 +36,8 @@ export const LockCheckRecorder = ({
     (recorded: LockRecorded, then?: () => Promise<void>) => {
       current.current = recorded.session;
       setSession(recorded.session);
+      // The tap's pressed button is drawn before the check (a thousand results, and growing) is copied into
+      // IndexedDB.
       chain.current = chain.current
         .then(afterPaint)
         .then(() => store.recordLockCheck(recorded.session, recorded.writes))

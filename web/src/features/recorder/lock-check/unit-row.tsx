@@ -3,10 +3,12 @@ import {
   DISCREPANCY_LABELS,
   LOCK_FINDING_LABELS,
   LOCK_FINDINGS,
+  photoRequired,
   UNIT_STATUS_LABELS,
   type LockFinding,
 } from '@sitewalk/shared/lock-check';
 import { messages } from '@sitewalk/shared/messages';
+import { afterPaintDo } from '../../../lib/after-paint.ts';
 import { preparePhoto } from '../components/photo-file.ts';
 import type { ShrinkPhoto } from '../photos/shrink-photo.ts';
 import { unitDiscrepancies, type CheckUnit, type TakenPhoto } from './lock-check-actions.ts';
@@ -53,7 +55,8 @@ const rosterLine = (unit: CheckUnit) => {
 /**
  * One unit of the check: its number and roster line, a camera button, one button per finding (the tapped one
  * pressed), and what the tap means (its discrepancies, a photo still needed, a door number that differs).
- * Memoized: a tap repaints its own row only.
+ * Memoized, and a tap is drawn by the row alone: it shows the tapped finding at once (`tapped`), and the check
+ * records it (the count, the outbox, the save) once that is on screen.
  */
 export const UnitRow = memo(function UnitRow({
   unit,
@@ -70,19 +73,22 @@ export const UnitRow = memo(function UnitRow({
   const inputId = useId();
   const [preparing, setPreparing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const shown = awaitingPhoto ?? finding;
+  const [tapped, setTapped] = useState<LockFinding | null>(null);
+  // A tap not yet recorded waits for a photo as the recorded one will (`tapFinding`).
+  const awaiting = tapped ? (photoRequired(unit.roster, tapped) ? tapped : null) : awaitingPhoto;
+  const shown = tapped ?? awaitingPhoto ?? finding;
   const discrepancies = unitDiscrepancies(unit, shown);
   const note = preparing
     ? messages.photo.preparing
     : problem
       ? problem
-      : awaitingPhoto
+      : awaiting
         ? // One line at 320 px (the row's height is fixed): the button's own words.
-          `Photo required to record ${FINDING_BUTTON_TEXT[awaitingPhoto].toLowerCase()}`
+          `Photo required to record ${FINDING_BUTTON_TEXT[awaiting].toLowerCase()}`
         : mismatch
           ? `The door photo shows unit ${mismatch}`
           : discrepancies.map((kind) => DISCREPANCY_LABELS[kind]).join(' · ');
-  const alert = awaitingPhoto !== null || problem !== null || mismatch !== null || discrepancies.length > 0;
+  const alert = awaiting !== null || problem !== null || mismatch !== null || discrepancies.length > 0;
   return (
     <div
       role="listitem"
@@ -118,7 +124,7 @@ export const UnitRow = memo(function UnitRow({
             });
           }}
         />
-        <label htmlFor={inputId} className={awaitingPhoto ? 'unit-photo needed' : 'unit-photo'}>
+        <label htmlFor={inputId} className={awaiting ? 'unit-photo needed' : 'unit-photo'}>
           <svg viewBox="0 0 24 24" aria-hidden focusable="false">
             <circle cx="12" cy="12" r="3.2" />
             <path d="M9 2 7.17 4H4c-1.1 0-2 .9-2 2v12c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V6c0-1.1-.9-2-2-2h-3.17L15 2zm3 15c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5" />
@@ -135,7 +141,13 @@ export const UnitRow = memo(function UnitRow({
             aria-pressed={shown === candidate}
             aria-label={LOCK_FINDING_LABELS[candidate]}
             data-discrepancy={shown === candidate && discrepancies.length > 0 ? '' : undefined}
-            onClick={() => onTap(unit, candidate)}
+            onClick={() => {
+              setTapped(candidate);
+              afterPaintDo(() => {
+                onTap(unit, candidate);
+                setTapped((now) => (now === candidate ? null : now));
+              });
+            }}
           >
             {FINDING_BUTTON_TEXT[candidate]}
           </button>
