@@ -18,6 +18,7 @@ import { demoWindowDays, type DemoReport, type DemoTenant } from './generate.ts'
 import type { Progress } from '../progress.ts';
 import { BATCHES_IN_FLIGHT, putInBatches } from './batch-write.ts';
 import { demoLockData } from './lock-checks.ts';
+import { uploadDemoPhoto } from './upload.ts';
 import { writeDemoLockChecks, writeDemoRosters } from './write-lock-checks.ts';
 
 export interface DemoWriteResult {
@@ -410,7 +411,7 @@ export const writeDemo = async (
     mapBounded(
       uploads,
       async ({ key, seed }) => {
-        await upload(storage, key, photo(seed));
+        await uploadDemoPhoto(storage, key, photo(seed));
         written.add();
       },
       BATCHES_IN_FLIGHT,
@@ -473,15 +474,4 @@ export const writeDemo = async (
     `${demo.reports.length} walk reports with ${arrivalCount} checkpoints and ${imageItems.length} photos, ${demo.incidents.length} incidents`,
   );
   return { written: true, managementCompanyId, counts };
-};
-
-const upload = async (storage: Storage, key: string, body: Buffer) => {
-  const ticket = await storage.presignUpload({
-    key,
-    contentType: 'image/png',
-    contentLength: body.length,
-    expiresIn: 60,
-  });
-  const response = await fetch(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body });
-  if (!response.ok) throw new Error(`Uploading a demo photo failed: ${response.status}`);
 };
