@@ -15,6 +15,6 @@ export const afterPaint = () =>
  * Runs `work` in a task after the one that ends the next painted frame, so what waits on that frame (the next
  * input, a frame's own observers) goes first: a tap's feedback is drawn before what the tap sets off.
  */
-export const afterPaintDo = (work: () => void) => {
+export const runAfterPaint = (work: () => void) => {
   void afterPaint().then(() => setTimeout(work, 0));
 };

@@ -8,7 +8,7 @@ import {
   type LockFinding,
 } from '@sitewalk/shared/lock-check';
 import { messages } from '@sitewalk/shared/messages';
-import { afterPaintDo } from '../../../lib/after-paint.ts';
+import { runAfterPaint } from '../../../lib/after-paint.ts';
 import { preparePhoto } from '../components/photo-file.ts';
 import type { ShrinkPhoto } from '../photos/shrink-photo.ts';
 import { unitDiscrepancies, type CheckUnit, type TakenPhoto } from './lock-check-actions.ts';
@@ -143,7 +143,7 @@ export const UnitRow = memo(function UnitRow({
             data-discrepancy={shown === candidate && discrepancies.length > 0 ? '' : undefined}
             onClick={() => {
               setTapped(candidate);
-              afterPaintDo(() => {
+              runAfterPaint(() => {
                 onTap(unit, candidate);
                 setTapped((now) => (now === candidate ? null : now));
               });
