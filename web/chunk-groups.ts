@@ -25,7 +25,8 @@ const LAYERS: { name: string; starts: string[]; later?: true }[] = [
     ],
   },
 ];
-const ENTRIES = new Set(['src/public-page.ts', 'src/sign-in.tsx', 'src/main.tsx']);
+/** The documents' entries: every layer's start but the dashboard's (a dynamic import of main.tsx's). */
+const ENTRIES = new Set(LAYERS.filter((layer) => layer.name !== 'dashboard').flatMap((layer) => layer.starts));
 
 const webRoot = new URL('.', import.meta.url).pathname;
 
