@@ -26,7 +26,9 @@ const LAYERS: { name: string; starts: string[]; later?: true }[] = [
   },
 ];
 /** The documents' entries: every layer's start but the dashboard's (a dynamic import of main.tsx's). */
-const ENTRIES = new Set(LAYERS.filter((layer) => layer.name !== 'dashboard').flatMap((layer) => layer.starts));
+const ENTRIES = new Set(
+  LAYERS.filter((layer) => layer.name !== 'dashboard').flatMap((layer) => layer.starts),
+);
 
 const webRoot = new URL('.', import.meta.url).pathname;
 

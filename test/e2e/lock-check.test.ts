@@ -39,6 +39,16 @@ const tapUnit = async (page: Page, unit: string, finding: string, photo: boolean
   }
 };
 
+/** The gaps between the first four rows of the list, in px (negative: an overlap). */
+const rowGaps = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Units' })
+    .getByRole('listitem')
+    .evaluateAll((rows) => {
+      const boxes = rows.slice(0, 4).map((row) => row.getBoundingClientRect());
+      return boxes.slice(1).map((box, i) => Math.round(box.top - boxes[i]!.bottom));
+    });
+
 describe('a lock check on the phone', () => {
   // Forty-odd units found, tapped and some photographed at a phone's pace, with screenshots at each step.
   test(
@@ -99,7 +109,12 @@ describe('a lock check on the phone', () => {
         await tapUnit(page, unit, LABELS[finding], photoNeeded(unit, finding));
       await page.getByRole('searchbox', { name: 'Find a unit' }).fill('');
       await journey.check('Lock check online');
-      await page.setViewportSize(PHONE);
+      // Rows stand one under the other at every width: turned to a tablet's (one line of six buttons, shorter
+      // rows) and back to the phone's, none overlaps the next or leaves a gap.
+      for (const width of [1024, PHONE.width]) {
+        await page.setViewportSize({ ...PHONE, width });
+        await expect.poll(() => rowGaps(page)).toEqual([0, 0, 0]);
+      }
 
       // The network goes: the rest, a unit not on the roster, and a reload with no network.
       await context.setOffline(true);

@@ -483,6 +483,9 @@ const UnitList = memo(function UnitList({
     scrollMargin,
     getItemKey,
   });
+  // A new row height (a phone turned, a window resized across WIDE_ROW_QUERY) places every row again: the
+  // virtualizer keeps the sizes it estimated until told.
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   return (
     <div
       ref={listRef}
