@@ -2,12 +2,11 @@ import type { Organization } from '@sitewalk/shared/schemas/organization';
 import type { DataService } from '../db/service.ts';
 import type { OrganizationItem } from '../db/entities/organization.ts';
 import { getManagementCompanies } from '../db/managementCompanies.ts';
-import { totalsOfOrganization } from '../db/organizations.ts';
-import { mapBounded } from '../domain/fan-out.ts';
+import { totalsOfOrganizations } from '../db/organizations.ts';
 
 /**
- * Organizations as the API answers them: with their company's name and their totals (one Query per
- * organization).
+ * Organizations as the API answers them: with their company's name and their totals (all of them in one
+ * request).
  */
 export const toOrganizations = async (
   db: DataService,
@@ -16,18 +15,20 @@ export const toOrganizations = async (
   // The companies' names are read while the totals are counted: neither waits for the other.
   const [companies, counted] = await Promise.all([
     getManagementCompanies(db, [...new Set(items.map((i) => i.managementCompanyId))]),
-    mapBounded(items, async (item) => ({ item, ...(await totalsOfOrganization(db, item.organizationId)) })),
+    totalsOfOrganizations(
+      db,
+      items.map((item) => item.organizationId),
+    ),
   ]);
   const companyNames = new Map(companies.map((c) => [c.managementCompanyId, c.name]));
-  return counted.map(({ item, totalLocations, totalEmployees }) => ({
+  return items.map((item) => ({
     id: item.organizationId,
     name: item.name,
     createdAt: item.createdAt,
     hasLogo: item.logoKey !== undefined,
     managementCompanyId: item.managementCompanyId,
     managementCompanyName: companyNames.get(item.managementCompanyId) ?? null,
-    totalLocations,
-    totalEmployees,
+    ...(counted.get(item.organizationId) ?? { totalLocations: 0, totalEmployees: 0 }),
     address: item.address ?? null,
     city: item.city ?? null,
     state: item.state ?? null,
