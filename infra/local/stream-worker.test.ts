@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DynamoDBRecord, DynamoDBStreamEvent, ScheduledEvent } from 'aws-lambda';
-import { ATTEMPTS, invokeAsTheMapping } from './stream-worker.ts';
+import { ATTEMPTS, invokeAsTheMapping, recoverShard, type Shard } from './stream-worker.ts';
 
 const record = (sequenceNumber: string): DynamoDBRecord => ({
   eventName: 'INSERT',
@@ -71,5 +71,20 @@ describe("the local host's stand-in for the stream's event source mapping", () =
     await invokeAsTheMapping(failing.handler, scheduled, (line) => lines.push(line));
     expect(failing.calls).toHaveLength(ATTEMPTS);
     expect(lines).toEqual([`stream worker: gave up after ${ATTEMPTS} attempts: Error: table gone`]);
+  });
+
+  it('reads a shard again after its last record handled, or from its oldest when that record was trimmed', () => {
+    const failed = (name: string) => Object.assign(new Error(name), { name });
+    const expired: Shard = { iterator: 'it-1', lastSequenceNumber: '42' };
+    recoverShard(expired, failed('ExpiredIteratorException'));
+    expect(expired).toEqual({ lastSequenceNumber: '42' });
+
+    const trimmed: Shard = { iterator: 'it-2', lastSequenceNumber: '42' };
+    recoverShard(trimmed, failed('TrimmedDataAccessException'));
+    expect(trimmed).toEqual({});
+
+    const unknown: Shard = { iterator: 'it-3', lastSequenceNumber: '42' };
+    recoverShard(unknown, 'not an error');
+    expect(unknown).toEqual({ lastSequenceNumber: '42' });
   });
 });

@@ -46,10 +46,22 @@ interface Consumer {
   ) => Promise<{ batchItemFailures: { itemIdentifier: string }[] } | undefined | void>;
 }
 
-interface Shard {
+export interface Shard {
   iterator?: string;
   lastSequenceNumber?: string;
 }
+
+/**
+ * After a failed read of a shard: its iterator is fetched again, after the last record handled (an expired or
+ * lost iterator); or from the oldest record kept when that record is no longer in the stream (trimmed: a host
+ * left running past the stream's retention), which asking after it again would fail on every poll.
+ */
+export const recoverShard = (shard: Shard, error: unknown) => {
+  delete shard.iterator;
+  if ((error as { name?: unknown } | null)?.name === 'TrimmedDataAccessException') {
+    delete shard.lastSequenceNumber;
+  }
+};
 
 /**
  * Calls a stream worker's handler as the event source mapping does: a batch whose handler throws is tried again
@@ -122,28 +134,36 @@ export const startStreamWorker = async (options: StreamWorkerOptions): Promise<S
     }
     let busy = false;
     for (const [shardId, shard] of shards) {
-      shard.iterator ??= await iteratorOf(shardId, shard);
-      if (!shard.iterator) continue;
-      const answer = await streams.send(
-        new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }),
-      );
-      const records = answer.Records ?? [];
-      shard.iterator = answer.NextShardIterator;
-      if (!shard.iterator) {
-        shards.delete(shardId);
-        finished.add(shardId);
-      }
-      if (records.length === 0) continue;
-      busy = true;
-      shard.lastSequenceNumber = records.at(-1)?.dynamodb?.SequenceNumber;
-      // The SDK's record is the Lambda event's record (its date a Date rather than seconds, which nobody reads).
-      const lambdaRecords = records.map((record: _Record) => record as unknown as DynamoDBRecord);
-      for (const { matches, handler } of consumers) {
-        const matching = lambdaRecords.filter(matches);
-        if (matching.length > 0) await invoke(handler, { Records: matching });
+      try {
+        busy = (await pollShard(shardId, shard)) || busy;
+      } catch (error) {
+        recoverShard(shard, error);
+        log(`stream worker: shard ${shardId}: ${String(error)}`);
       }
     }
     return busy;
+  };
+
+  /** One read of a shard, its records handed to the consumers; answers whether any came. */
+  const pollShard = async (shardId: string, shard: Shard) => {
+    shard.iterator ??= await iteratorOf(shardId, shard);
+    if (!shard.iterator) return false;
+    const answer = await streams.send(new GetRecordsCommand({ ShardIterator: shard.iterator, Limit: 1000 }));
+    const records = answer.Records ?? [];
+    shard.iterator = answer.NextShardIterator;
+    if (!shard.iterator) {
+      shards.delete(shardId);
+      finished.add(shardId);
+    }
+    if (records.length === 0) return false;
+    shard.lastSequenceNumber = records.at(-1)?.dynamodb?.SequenceNumber;
+    // The SDK's record is the Lambda event's record (its date a Date rather than seconds, which nobody reads).
+    const lambdaRecords = records.map((record: _Record) => record as unknown as DynamoDBRecord);
+    for (const { matches, handler } of consumers) {
+      const matching = lambdaRecords.filter(matches);
+      if (matching.length > 0) await invoke(handler, { Records: matching });
+    }
+    return true;
   };
 
   const sweep = async () => {
@@ -165,8 +185,8 @@ export const startStreamWorker = async (options: StreamWorkerOptions): Promise<S
         }
         busy = await poll();
       } catch (error) {
-        // An expired or lost iterator is fetched again after the last record handled.
-        for (const shard of shards.values()) delete shard.iterator;
+        // The stream could not be described, or a sweep failed: every iterator is fetched again.
+        for (const shard of shards.values()) recoverShard(shard, error);
         log(`stream worker: ${String(error)}`);
       }
       if (!stopped) timer = setTimeout(loop, busy ? 0 : pollMs);
