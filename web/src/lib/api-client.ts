@@ -36,7 +36,8 @@ type OptionalIfEmpty<R extends RouteDef> =
       : [input?: CallInput<R>];
 
 export interface ApiClientOptions<Routes extends Record<string, RouteDef>> {
-  routes: Routes;
+  /** The routes, or how to get one by name (lib/routes.ts builds some when first called). */
+  routes: Routes | ((name: keyof Routes & string) => RouteDef | Promise<RouteDef>);
   baseUrl?: string;
   getToken?: () => string | null;
   onUnauthorized?: () => void;
@@ -54,7 +55,9 @@ export const createApiClient = <Routes extends Record<string, RouteDef>>(
     name: Name,
     ...[input]: OptionalIfEmpty<Routes[Name]>
   ): Promise<RouteResponse<Routes[Name]>> => {
-    const route = options.routes[name];
+    const found = typeof options.routes === 'function' ? options.routes(name) : options.routes[name];
+    // A route at hand is used at once: no await, so a call starts as soon as it did before routes loaded later.
+    const route = found instanceof Promise ? await found : found;
     if (!route) throw new Error(`Unknown route ${name}`);
     const call = (input ?? {}) as {
       params?: Record<string, string | number>;

@@ -1,6 +1,7 @@
-import { routes } from '@sitewalk/shared/contract/index';
+import type { Routes } from '@sitewalk/shared/contract/index';
 import { ApiError, createApiClient } from './api-client.ts';
 import { takeEarlyAnswer } from './early-requests.ts';
+import { routeOf } from './routes.ts';
 
 /**
  * The access token lives in memory only; the refresh token is an HttpOnly cookie the SPA never sees. A reload
@@ -41,8 +42,8 @@ export const onUnauthorized = (handler: () => Promise<boolean>) => {
  * The contract's client without the session handling: lib/auth.tsx uses it for the session calls. A call the
  * document sent before this code loaded (the start's session refresh: main.tsx) takes that answer.
  */
-export const rawApi = createApiClient({
-  routes,
+export const rawApi = createApiClient<Routes>({
+  routes: routeOf,
   getToken: getAccessToken,
   fetch: (input, init) => takeEarlyAnswer(init?.method ?? 'GET', String(input)) ?? fetch(input, init),
 });
@@ -56,7 +57,9 @@ export const api: typeof rawApi = async (name, ...input) => {
   try {
     return await rawApi(name, ...input);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 401 || routes[name].access === 'public') throw error;
+    if (!(error instanceof ApiError) || error.status !== 401 || (await routeOf(name)).access === 'public') {
+      throw error;
+    }
     if (!(await unauthorizedHandler())) throw error;
     return rawApi(name, ...input);
   }

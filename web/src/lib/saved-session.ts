@@ -1,4 +1,4 @@
-import { routes } from '@sitewalk/shared/contract/index';
+import { authRoutes } from '@sitewalk/shared/contract/auth';
 import type { User } from '@sitewalk/shared/schemas/user';
 import { SAVED_USER_KEY, savedUserStorage } from './saved-user-store.ts';
 
@@ -20,7 +20,7 @@ export const savedUser = (): User | null => {
   const text = savedUserStorage()?.getItem(SAVED_USER_KEY);
   if (!text) return null;
   try {
-    const parsed = routes['auth.me'].response.safeParse(JSON.parse(text));
+    const parsed = authRoutes['auth.me'].response.safeParse(JSON.parse(text));
     return parsed.success ? (parsed.data as User) : null;
   } catch {
     return null;

@@ -1,5 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { routes } from '@sitewalk/shared/contract/index';
+import { managementCompanyRoutes } from '@sitewalk/shared/contract/managementCompany';
 import { PICKER_MATCHES } from '@sitewalk/shared/constants';
 import type { ManagementCompany } from '@sitewalk/shared/schemas/managementCompany';
 import {
@@ -42,7 +42,7 @@ const useCompanies = <T,>(
   select: (matches: CompanyMatches) => T,
 ): UseQueryResult<T> => {
   const { actor } = useAuthorization();
-  const searchesServer = actor.roleId >= routes['managementCompany.some'].access;
+  const searchesServer = actor.roleId >= managementCompanyRoutes['managementCompany.some'].access;
   const page = useQuery({
     ...managementCompaniesPageQueryOptions({
       limit: PICKER_MATCHES,
