@@ -31,7 +31,6 @@ import { tableDefinition } from '@sitewalk/functions/db/table';
 import { answerMetrics, METRICS_NAMESPACE } from '@sitewalk/functions/http/metrics';
 import {
   DETECT_TEXT_ACTION,
-  FULL_TABLE_SCAN_DENIED,
   GEOCODE_ACTION,
   STREAM_READS,
   TABLE_READS,
@@ -111,11 +110,7 @@ const functionsOf = (synth: Synthesized) => {
 const accessOf = (name: Resource | Worker): ResourceAccess | WorkerAccess =>
   name in workerAccess ? workerAccess[name as Worker] : resourceAccess[name as Resource];
 
-/** What the statements allow (a Deny statement's actions are not granted). */
-const actionsOf = (statements: Statement[]) =>
-  statements
-    .filter((statement) => statement.Effect !== 'Deny')
-    .flatMap((statement) => [statement.Action].flat());
+const actionsOf = (statements: Statement[]) => statements.flatMap((statement) => [statement.Action].flat());
 
 describe('the stage', () => {
   it('derives names, retention and log level from the stage, and keeps production-like data', () => {
@@ -399,22 +394,6 @@ describe('the functions', () => {
           ).toBe(true);
         }
       }
-    }
-  });
-
-  it('deny every function a PartiQL statement that would scan the table or an index', () => {
-    for (const [resource, fn] of functionsOf(demo)) {
-      const denied = fn.statements.filter((statement) => statement.Effect === 'Deny');
-      expect(denied, resource).toEqual([
-        expect.objectContaining({
-          Action: FULL_TABLE_SCAN_DENIED.actions[0],
-          Condition: FULL_TABLE_SCAN_DENIED.condition,
-        }),
-      ]);
-      const allowed = fn.statements.find((statement) =>
-        [statement.Action].flat().includes('dynamodb:PartiQLSelect'),
-      );
-      expect(denied[0]?.Resource, resource).toEqual(allowed?.Resource);
     }
   });
 

@@ -1,15 +1,14 @@
 /**
  * What the Lambda bundles get for `@aws-sdk/lib-dynamodb` (an esbuild alias in `lambdaBundling`): the document
- * client, the ten commands ElectroDB sends (`electrodb/src/client.js`) and the PartiQL read of many partitions
- * (partitions.ts). ElectroDB `require()`s the whole package, which no bundler can tree-shake, so every function
- * carried every document command and the aggregated `DynamoDBDocument`. The package's own modules are reached through `#lib-dynamodb/*` (functions/package.json),
+ * client and the ten commands ElectroDB sends (`electrodb/src/client.js`). ElectroDB `require()`s the whole
+ * package, which no bundler can tree-shake, so every function carried every document command and the aggregated
+ * `DynamoDBDocument`. The package's own modules are reached through `#lib-dynamodb/*` (functions/package.json),
  * which the alias does not rewrite. Tests and the local host use the package itself; infra/aws/bundles.int.test.ts
  * runs ElectroDB in the bundles.
  */
 export { DynamoDBDocumentClient } from '#lib-dynamodb/DynamoDBDocumentClient.js';
 export { BatchGetCommand } from '#lib-dynamodb/commands/BatchGetCommand.js';
 export { BatchWriteCommand } from '#lib-dynamodb/commands/BatchWriteCommand.js';
-export { ExecuteStatementCommand } from '#lib-dynamodb/commands/ExecuteStatementCommand.js';
 export { DeleteCommand } from '#lib-dynamodb/commands/DeleteCommand.js';
 export { GetCommand } from '#lib-dynamodb/commands/GetCommand.js';
 export { PutCommand } from '#lib-dynamodb/commands/PutCommand.js';

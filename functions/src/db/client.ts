@@ -3,13 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Env, tableEnv } from '../env.ts';
 import { tracer } from '../ports/tracer.ts';
 
-const READS = new Set([
-  'GetItemCommand',
-  'BatchGetItemCommand',
-  'QueryCommand',
-  'TransactGetItemsCommand',
-  'ExecuteStatementCommand',
-]);
+const READS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'TransactGetItemsCommand']);
 
 /**
  * Read capacity consumed by this process's table reads, as DynamoDB reports it. Every read asks for it

@@ -1,7 +1,12 @@
 import type { DataService } from './service.ts';
 import type { CreateOrganizationItem, OrganizationItem } from './entities/organization.ts';
-import { partitionOf, readPartitions } from './partitions.ts';
-import { pageOfQuery, readPartition, type PageAsked } from './bounded.ts';
+import {
+  PARTITION_READ_BOUND,
+  PartitionTooLargeError,
+  pageOfQuery,
+  readPartition,
+  type PageAsked,
+} from './bounded.ts';
 import { stageTotal, tallyMoved } from './company-tallies.ts';
 import { writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields, imageChange } from './audit-fields.ts';
@@ -37,36 +42,39 @@ export const pageOfStageOrganizations = (db: DataService, { offset, limit }: Pag
   });
 
 /**
- * Areas' totals, by area, read in one request (partitions.ts): an area's gsi2 partition holds its locations
- * (`location.byOrganization`), its locations' memberships (`userLocation.byOrganization`) and its own
- * (`userOrganization.inArea`), under their entities' sort-key prefixes (`$location_1`, `$userlocation_1`,
- * `$userorganization_1`, in that order), so reading from the first prefix on reads the three; of each item only
- * its entity and user. Employees: the users with either kind of membership, once.
+ * An area's totals, read in one Query: its gsi2 partition holds its locations (`location.byOrganization`), its
+ * locations' memberships (`userLocation.byOrganization`) and its own (`userOrganization.inArea`), under their
+ * entities' sort-key prefixes (`$location_1`, `$userlocation_1`, `$userorganization_1`, in that order), so
+ * reading from the first prefix on reads the three. Employees: the users with either kind of membership, once.
  */
-export const totalsOfOrganizations = async (db: DataService, organizationIds: readonly number[]) => {
-  const partitions = organizationIds.map((organizationId) =>
-    partitionOf(
-      db.entities.location.query
-        .byOrganization({ organizationId })
-        .gte({} as never)
-        .params(),
-    ),
-  );
-  const read = await readPartitions(db, partitions, ['__edb_e__', 'userId']);
-  return new Map(
-    organizationIds.map((organizationId, i) => {
-      const userIds = new Set<number>();
-      let totalLocations = 0;
-      for (const item of read.get(partitions[i]!.partitionKey.value) ?? []) {
-        if (item.__edb_e__ === 'location') totalLocations += 1;
-        else if (item.__edb_e__ === 'userLocation' || item.__edb_e__ === 'userOrganization') {
-          userIds.add(item.userId as number);
-        }
+export const totalsOfOrganization = async (db: DataService, organizationId: number) => {
+  const userIds = new Set<number>();
+  let totalLocations = 0;
+  let read = 0;
+  let cursor: unknown = null;
+  do {
+    const { data } = (await db.entities.location.query
+      .byOrganization({ organizationId })
+      .gte({} as never)
+      .go({ data: 'raw', cursor } as never)) as { data: unknown };
+    const page = data as RawPage;
+    for (const item of page.Items ?? []) {
+      if (item.__edb_e__ === 'location') totalLocations += 1;
+      else if (item.__edb_e__ === 'userLocation' || item.__edb_e__ === 'userOrganization') {
+        userIds.add(item.userId as number);
       }
-      return [organizationId, { totalLocations, totalEmployees: userIds.size }];
-    }),
-  );
+    }
+    read += page.Items?.length ?? 0;
+    if (read > PARTITION_READ_BOUND) {
+      throw new PartitionTooLargeError(
+        `Area ${organizationId}'s totals read more than ${PARTITION_READ_BOUND} items`,
+      );
+    }
+    cursor = page.LastEvaluatedKey ?? null;
+  } while (cursor);
+  return { totalLocations, totalEmployees: userIds.size };
 };
+type RawPage = { Items?: Record<string, unknown>[]; LastEvaluatedKey?: unknown };
 
 /** Organizations by id, one batch read, by name. */
 export const getOrganizations = async (db: DataService, ids: readonly number[]) => {

@@ -111,18 +111,11 @@ export const entities = {
  * helper's, two tables in one process) would silently re-point each other's entities.
  */
 export const createService = (client: DynamoDBDocumentClient, table: string) =>
-  Object.assign(
-    new Service(
-      Object.fromEntries(
-        Object.entries(entities).map(([name, entity]) => [
-          name,
-          new Entity(entity.schema, { client, table }),
-        ]),
-      ) as unknown as typeof entities,
-      { client, table },
-    ),
-    // For the few reads ElectroDB has no query for (functions/src/db/partitions.ts).
-    { documentClient: client, tableName: table },
+  new Service(
+    Object.fromEntries(
+      Object.entries(entities).map(([name, entity]) => [name, new Entity(entity.schema, { client, table })]),
+    ) as unknown as typeof entities,
+    { client, table },
   );
 
 export type DataService = ReturnType<typeof createService>;

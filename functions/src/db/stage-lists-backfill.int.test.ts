@@ -7,7 +7,7 @@ import { createDocumentClient } from './client.ts';
 import { createService, type DataService } from './service.ts';
 import { nextIds } from './counters.ts';
 import { pageOfStageLocations } from './locations.ts';
-import { pageOfStageOrganizations, totalsOfOrganizations } from './organizations.ts';
+import { pageOfStageOrganizations, totalsOfOrganization } from './organizations.ts';
 import { countCompanyTally, moveTally, stageTotals } from './company-tallies.ts';
 import { pageOfStageUsers } from './users.ts';
 import { backfillLocation, backfillStageLists } from './stage-lists-backfill.ts';
@@ -92,10 +92,7 @@ describe("the stage lists' backfill", () => {
         .params(),
       ['gsi2pk', 'gsi2sk'],
     );
-    expect((await totalsOfOrganizations(db, [organizationId!])).get(organizationId!)).toEqual({
-      totalLocations: 1,
-      totalEmployees: 0,
-    });
+    expect(await totalsOfOrganization(db, organizationId!)).toEqual({ totalLocations: 1, totalEmployees: 0 });
     expect(await stageTotals(db)).toBeNull();
     const search = { offset: 0, limit: 10, searchTerm: tag };
     expect((await pageOfStageLocations(db, search)).totalCount).toBe(0);
@@ -103,10 +100,7 @@ describe("the stage lists' backfill", () => {
     const areasBefore = (await pageOfStageOrganizations(db, { offset: 0, limit: 50 })).totalCount;
 
     expect(await backfillStageLists(db)).toBeGreaterThanOrEqual(4);
-    expect((await totalsOfOrganizations(db, [organizationId!])).get(organizationId!)).toEqual({
-      totalLocations: 1,
-      totalEmployees: 1,
-    });
+    expect(await totalsOfOrganization(db, organizationId!)).toEqual({ totalLocations: 1, totalEmployees: 1 });
 
     expect(await pageOfStageLocations(db, { ...search, searchTerm: 'oldtown' })).toMatchObject({
       totalCount: 1,

@@ -6,7 +6,6 @@ import type { CreateUserItem, UserItem } from './entities/user.ts';
 import { NO_COMPANY, stageTotal, tallyMoved } from './company-tallies.ts';
 import { mapBounded, pageOfSearchedQuery, readByKeys, readPartition, type PageAsked } from './bounded.ts';
 import { membershipsOfLocation } from './locations.ts';
-import { partitionOf, readPartitions } from './partitions.ts';
 import {
   AuditedChangeRefused,
   claimAuditEntries,
@@ -39,29 +38,6 @@ export const byLastName = (a: UserItem, b: UserItem) =>
 /** The user with all their memberships and ended sessions, in one Query of the `userAccess` collection. */
 export const getUserAccess = async (db: DataService, userId: number) =>
   (await db.collections.userAccess({ userId }).go({ pages: 'all' })).data;
-
-/**
- * The memberships of many users (a page of a users' list), by user: their `userAccess` collections read in one
- * request (partitions.ts), where `getUserAccess` is a Query each.
- */
-export const membershipsOfUsers = async (db: DataService, userIds: readonly number[]) => {
-  const partitions = userIds.map((userId) => partitionOf(db.collections.userAccess({ userId }).params()));
-  const read = await readPartitions(db, partitions);
-  const { userLocation, userOrganization } = db.entities;
-  return new Map(
-    userIds.map((userId, i) => {
-      const items = read.get(partitions[i]!.partitionKey.value) ?? [];
-      const ofEntity = (entity: string) => items.filter((item) => item.__edb_e__ === entity);
-      return [
-        userId,
-        {
-          userLocation: userLocation.parse({ Items: ofEntity('userLocation') }).data,
-          userOrganization: userOrganization.parse({ Items: ofEntity('userOrganization') }).data,
-        },
-      ];
-    }),
-  );
-};
 
 export const getUser = async (db: DataService, userId: number) =>
   (await db.entities.user.get({ userId }).go()).data;

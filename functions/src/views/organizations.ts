@@ -2,11 +2,12 @@ import type { Organization } from '@sitewalk/shared/schemas/organization';
 import type { DataService } from '../db/service.ts';
 import type { OrganizationItem } from '../db/entities/organization.ts';
 import { getManagementCompanies } from '../db/managementCompanies.ts';
-import { totalsOfOrganizations } from '../db/organizations.ts';
+import { totalsOfOrganization } from '../db/organizations.ts';
+import { mapBounded } from '../domain/fan-out.ts';
 
 /**
- * Organizations as the API answers them: with their company's name and their totals (all of them in one
- * request).
+ * Organizations as the API answers them: with their company's name and their totals (one Query per
+ * organization).
  */
 export const toOrganizations = async (
   db: DataService,
@@ -15,20 +16,18 @@ export const toOrganizations = async (
   // The companies' names are read while the totals are counted: neither waits for the other.
   const [companies, counted] = await Promise.all([
     getManagementCompanies(db, [...new Set(items.map((i) => i.managementCompanyId))]),
-    totalsOfOrganizations(
-      db,
-      items.map((item) => item.organizationId),
-    ),
+    mapBounded(items, async (item) => ({ item, ...(await totalsOfOrganization(db, item.organizationId)) })),
   ]);
   const companyNames = new Map(companies.map((c) => [c.managementCompanyId, c.name]));
-  return items.map((item) => ({
+  return counted.map(({ item, totalLocations, totalEmployees }) => ({
     id: item.organizationId,
     name: item.name,
     createdAt: item.createdAt,
     hasLogo: item.logoKey !== undefined,
     managementCompanyId: item.managementCompanyId,
     managementCompanyName: companyNames.get(item.managementCompanyId) ?? null,
-    ...(counted.get(item.organizationId) ?? { totalLocations: 0, totalEmployees: 0 }),
+    totalLocations,
+    totalEmployees,
     address: item.address ?? null,
     city: item.city ?? null,
     state: item.state ?? null,

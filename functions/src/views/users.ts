@@ -6,7 +6,8 @@ import type { UserLocationItem, UserOrganizationItem } from '../db/entities/memb
 import { getLocations } from '../db/locations.ts';
 import { getManagementCompanies } from '../db/managementCompanies.ts';
 import { getOrganizations } from '../db/organizations.ts';
-import { getUserAccess, membershipsOfUsers } from '../db/users.ts';
+import { getUserAccess } from '../db/users.ts';
+import { mapBounded } from '../domain/fan-out.ts';
 
 const namesById = <T extends { name: string }>(items: T[], id: (item: T) => number) =>
   new Map(items.map((item) => [id(item), item.name]));
@@ -113,22 +114,18 @@ export const loadUserView = async (db: DataService, userId: number): Promise<Use
 };
 
 /**
- * Views of many users: their memberships (every user's collection in one request) beside their companies'
- * names, then the names of all their locations and areas in one batch read each (lists page first where they
- * can).
+ * Views of many users: one collection query each (their memberships), a few at a time, beside their
+ * companies' names, then the names of all their locations and areas in one batch read each (lists page first
+ * where they can).
  */
 export const loadUserViews = async (db: DataService, users: UserItem[]): Promise<User[]> => {
-  const [memberships, companies] = await Promise.all([
-    membershipsOfUsers(
-      db,
-      users.map((user) => user.userId),
-    ),
+  const [withMemberships, companies] = await Promise.all([
+    mapBounded(users, async (user) => ({
+      user,
+      memberships: await getUserAccess(db, user.userId),
+    })),
     companiesOf(db, users),
   ]);
-  const withMemberships = users.map((user) => ({
-    user,
-    memberships: memberships.get(user.userId) ?? { userLocation: [], userOrganization: [] },
-  }));
   const names = await namesFor(db, withMemberships, companies);
   return withMemberships.map((u) => toUserView(u, names));
 };

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
-import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   Architecture,
   LoggingFormat,
@@ -56,18 +56,7 @@ export interface Backing {
   originSecret: ISecret;
 }
 
-/** `PartiQLSelect` reads many partitions in one request (functions/src/db/partitions.ts), never a scan. */
-export const TABLE_READS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:PartiQLSelect',
-];
-/** Denied to every function: a PartiQL statement that would scan the table or an index. */
-export const FULL_TABLE_SCAN_DENIED = {
-  actions: ['dynamodb:PartiQLSelect'],
-  condition: { Bool: { 'dynamodb:FullTableScan': 'true' } },
-} as const;
+export const TABLE_READS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 /** Transactions need no actions of their own: each item in one is checked against these. */
 export const TABLE_WRITES = [
   'dynamodb:PutItem',
@@ -270,23 +259,14 @@ export class ResourceFunction extends Construct {
       if (!table.tableStreamArn) throw new Error('The table has no stream');
       role.addToPolicy(new PolicyStatement({ actions: STREAM_READS, resources: [table.tableStreamArn] }));
     }
-    // The table and each of its indexes by name: no wildcard.
-    const tableResources = [
-      table.tableArn,
-      ...tableDefinition.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
-    ];
     role.addToPolicy(
       new PolicyStatement({
         actions: access.table === 'read' ? TABLE_READS : [...TABLE_READS, ...TABLE_WRITES],
-        resources: tableResources,
-      }),
-    );
-    role.addToPolicy(
-      new PolicyStatement({
-        effect: Effect.DENY,
-        actions: [...FULL_TABLE_SCAN_DENIED.actions],
-        resources: tableResources,
-        conditions: FULL_TABLE_SCAN_DENIED.condition,
+        // The table and each of its indexes by name: no wildcard.
+        resources: [
+          table.tableArn,
+          ...tableDefinition.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
+        ],
       }),
     );
 
