@@ -79,6 +79,10 @@ export default defineConfig({
           // Journeys run one at a time, after every other project: they share one host and one Chromium,
           // and their timeouts assume the machine is theirs.
           maxWorkers: 1,
+          // The files share one module graph (playwright-core, axe-core, the handlers' modules) instead of each
+          // importing it afresh: about 3 s a file under load. They hold no module state of their own between files
+          // (the browser connection is a file's fixture: test/e2e/support/journey.ts), and the host is the same.
+          isolate: false,
           sequence: { groupOrder: 1 },
           benchmark: { include: ['test/bench/web*.bench.ts'] },
           // In this order: the stand-ins first, then the host and Chromium that use them.

@@ -10,7 +10,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect, inject, test as base } from 'vitest';
+import { expect, inject, test as base } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import axe, { type AxeResults, type RunOptions } from 'axe-core';
 
@@ -44,16 +44,6 @@ export const e2e = () => {
   Object.assign(process.env, provided.env);
   return provided;
 };
-
-let connected: Promise<Browser> | undefined;
-const browser = () => {
-  connected ??= chromium.connect(e2e().browserWsEndpoint);
-  return connected;
-};
-afterAll(async () => {
-  if (connected) await (await connected).close();
-  connected = undefined;
-});
 
 export interface Journey {
   page: Page;
@@ -132,15 +122,14 @@ export interface JourneyOptions {
 }
 
 const openJourney = async (
+  browser: Browser,
   folder: string,
   options: JourneyOptions = {},
 ): Promise<Journey & { close: () => Promise<void> }> => {
   const opened = new URL(e2e().url);
   if (options.hostname) opened.hostname = options.hostname;
   const { origin } = opened;
-  const context = await (
-    await browser()
-  ).newContext({
+  const context = await browser.newContext({
     viewport: VIEWPORT,
     locale: 'en-US',
     timezoneId: options.timezoneId ?? 'America/Los_Angeles',
@@ -220,10 +209,21 @@ const openJourney = async (
  * rules asserted at its end (nothing but the local host was asked for, no script error).
  */
 const journeyTest = (options: JourneyOptions = {}) =>
-  base.extend<{ journey: Journey }>({
-    journey: async ({ task }, use) => {
+  base.extend<{ browser: Browser; journey: Journey }>({
+    // The run's Chromium, connected once per test file and let go after it (the e2e project shares modules
+    // between files: vitest.config.ts).
+    browser: [
+      // eslint-disable-next-line no-empty-pattern -- vitest reads the fixtures a fixture needs from this pattern
+      async ({}, use) => {
+        const browser = await chromium.connect(e2e().browserWsEndpoint);
+        await use(browser);
+        await browser.close();
+      },
+      { scope: 'file' },
+    ],
+    journey: async ({ task, browser }, use) => {
       const file = task.file.name.replace(/^.*\//, '').replace(/\.test\.ts$/, '');
-      const journey = await openJourney(`${file}/${slug(task.name)}`, options);
+      const journey = await openJourney(browser, `${file}/${slug(task.name)}`, options);
       try {
         await use(journey);
         if (task.result?.state === 'fail')
