@@ -7,16 +7,15 @@ const PAINT_WAIT_MS = 100;
  * page still lives) rather than lost with it.
  */
 const waiting = new Set<() => void>();
-let listening = false;
-const runWaiting = () => {
-  for (const run of [...waiting]) run();
-};
+// Listened to from the start, so it runs before the listeners of what uses this (the lock check's own flush
+// then writes what these taps record).
+if (typeof addEventListener === 'function') {
+  addEventListener('pagehide', () => {
+    for (const run of [...waiting]) run();
+  });
+}
 const untilHidden = (run: () => void) => {
   waiting.add(run);
-  if (!listening && typeof addEventListener === 'function') {
-    addEventListener('pagehide', runWaiting);
-    listening = true;
-  }
   return () => waiting.delete(run);
 };
 

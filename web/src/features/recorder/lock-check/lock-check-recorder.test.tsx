@@ -141,6 +141,35 @@ describe('Recorder: a lock check', { timeout: 30_000 }, () => {
     );
   });
 
+  it('writes every tap not yet saved at once when the page goes (a reload, the app left), each once', async () => {
+    const { user, memory } = renderRecorder();
+    await chooseLockCheck(user);
+    await user.click(await screen.findByRole('button', { name: 'Start lock check' }));
+    await screen.findByText('0 of 5 checked');
+    await waitFor(() => expect(memory.writes.map(({ kind }) => kind)).toEqual(['lockCheckStart']));
+
+    await user.click(findingButton('A-1', 'Tenant lock'));
+    await user.click(findingButton('B-10', 'Tenant lock'));
+    await user.click(findingButton('B-11', 'Company lock'));
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    // No frame, no wait: the check and its writes were handed to the device's store as the page went.
+    const results = () =>
+      lockWrites(memory.writes).flatMap((write) =>
+        write.kind === 'lockResult' ? [`${write.result.unit} ${write.result.finding}`] : [],
+      );
+    expect(results()).toEqual(['A-1 tenantLock', 'B-10 tenantLock', 'B-11 companyLock']);
+    expect(Object.keys([...memory.lockChecks.values()][0]?.results ?? {}).sort()).toEqual([
+      'A-1',
+      'B-10',
+      'B-11',
+    ]);
+    // Their turns in the chain come later and write nothing again.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(results()).toHaveLength(3);
+  });
+
   it('a discrepancy waits for its door photo, then queues the result before the photo', async () => {
     const { user, memory } = renderRecorder();
     await chooseLockCheck(user);
