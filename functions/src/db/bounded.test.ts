@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FAN_OUT_CONCURRENCY, deleteByKeys, mapBounded, pagesOf, readByKeys } from './bounded.ts';
+import {
+  FAN_OUT_CONCURRENCY,
+  PartitionTooLargeError,
+  deleteByKeys,
+  mapBounded,
+  pagesOf,
+  readByKeys,
+  readRawPartition,
+} from './bounded.ts';
 
 /** A batch get that leaves the given number of keys unprocessed on each of its first calls. */
 const flakyGet = (leftOver: number[]) => {
@@ -152,5 +160,33 @@ describe('pagesOf', () => {
     const pages = pagesOf(query);
     await pages.next();
     expect(calls).toBe(1);
+  });
+});
+
+describe('readRawPartition', () => {
+  /** A raw read answering `pages` one after another: DynamoDB's Items, and its last key as ElectroDB's cursor. */
+  const rawPages = (pages: number[][]) => {
+    const cursors: unknown[] = [];
+    const query = async (cursor: string | null) => {
+      cursors.push(cursor);
+      const at = cursor === null ? 0 : (cursor as unknown as { page: number }).page;
+      const next = at + 1 < pages.length ? { page: at + 1 } : undefined;
+      return { data: { Items: pages[at]?.map((n) => ({ n })) }, cursor: next };
+    };
+    return { query, cursors };
+  };
+
+  it('reads every page, passing back the last key each answered', async () => {
+    const { query, cursors } = rawPages([[1, 2], [3], []]);
+    expect(await readRawPartition(query)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(cursors).toEqual([null, { page: 1 }, { page: 2 }]);
+  });
+
+  it('fails rather than read past its bound', async () => {
+    const { query } = rawPages([
+      [1, 2],
+      [3, 4],
+    ]);
+    await expect(readRawPartition(query, 3)).rejects.toThrow(PartitionTooLargeError);
   });
 });

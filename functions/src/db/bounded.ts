@@ -41,6 +41,23 @@ export const readPartition = async <T, C = string>(
   return items;
 };
 
+/**
+ * Every page of a raw read (ElectroDB's `data: 'raw'`, the items as DynamoDB answers them, no formatting: for
+ * reads of many small items), up to the bound. The cursor is DynamoDB's last key, an object, passed back as it
+ * came (ElectroDB's types say a string).
+ */
+export const readRawPartition = <T = Record<string, unknown>>(
+  query: (cursor: string | null) => Promise<{ data: unknown; cursor: unknown }>,
+  bound = PARTITION_READ_BOUND,
+): Promise<T[]> =>
+  readPartition(async (cursor: string | null) => {
+    const page = await query(cursor);
+    return {
+      data: (page.data as { Items?: T[] }).Items ?? [],
+      cursor: (page.cursor ?? null) as string | null,
+    };
+  }, bound);
+
 type Batch<K, T> = (keys: K[]) => Promise<{ data: T[]; unprocessed: K[] }>;
 
 /** Calls `batch` again with the keys it left unprocessed (under load DynamoDB may), a few times, then fails. */

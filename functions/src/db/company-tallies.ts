@@ -1,6 +1,6 @@
 import type { DataService } from './service.ts';
 import type { CompanyTallyItem } from './entities/companyTally.ts';
-import { countMatching, readPartition } from './bounded.ts';
+import { countMatching, readRawPartition } from './bounded.ts';
 import { listAllManagementCompanies } from './managementCompanies.ts';
 import { writeIf } from './conditional.ts';
 import { clock } from '../ports/clock.ts';
@@ -54,14 +54,9 @@ const SUMMED = ['managementCompanyId', 'locations', 'areas', 'users', 'countedAt
 export const stageTotals = async (db: DataService): Promise<Record<TallyKind, number> | null> => {
   // Raw, and only what is summed: every unsearched first page of the Super User's lists reads them all, one a
   // company (51 companies: 4.3 ms median where ElectroDB's formatted read took 5.3 ms).
-  const tallies = await readPartition(async (cursor: Record<string, unknown> | null) => {
-    const page = await db.entities.companyTally.query
-      .all({})
-      // A raw read's cursor is DynamoDB's last key, an object (ElectroDB's types say a string).
-      .go({ cursor: cursor as unknown as string | null, data: 'raw', attributes: [...SUMMED] });
-    const { Items = [] } = page.data as { Items?: Pick<CompanyTallyItem, (typeof SUMMED)[number]>[] };
-    return { data: Items, cursor: page.cursor as unknown as Record<string, unknown> | null };
-  });
+  const tallies = await readRawPartition<Pick<CompanyTallyItem, (typeof SUMMED)[number]>>((cursor) =>
+    db.entities.companyTally.query.all({}).go({ cursor, data: 'raw', attributes: [...SUMMED] }),
+  );
   const counted = tallies.every((t) => t.countedAt !== undefined);
   if (!counted || !tallies.some((t) => t.managementCompanyId === NO_COMPANY)) return null;
   const sum = (kind: TallyKind) => tallies.reduce((total, t) => total + (t[kind] ?? 0), 0);

@@ -5,7 +5,7 @@ import { locationStatusEntity, type LocationStatusItem } from './entities/locati
 import type { LocationItem } from './entities/location.ts';
 import type { WalkReportItem } from './entities/walkReport.ts';
 import { UNRESOLVED, type IncidentItem } from './entities/incident.ts';
-import { readByKeys, readPartition } from './bounded.ts';
+import { readByKeys, readRawPartition } from './bounded.ts';
 import { writeIf } from './conditional.ts';
 
 /**
@@ -362,20 +362,16 @@ const READ_OF_COMPANY = (
 ).filter((name) => name !== 'managementCompanyId');
 
 /** The status items of a company, or of one of its areas (one Query, every page). */
-export const statusesOf = (db: DataService, managementCompanyId: number, organizationId?: number) =>
-  readPartition(async (cursor: Record<string, unknown> | null) => {
-    const page = await db.entities.locationStatus.query
-      .primary(
-        organizationId === undefined ? { managementCompanyId } : { managementCompanyId, organizationId },
-      )
-      // A raw read's cursor is DynamoDB's last key, an object (ElectroDB's types say a string).
-      .go({ cursor: cursor as unknown as string | null, data: 'raw', attributes: READ_OF_COMPANY });
-    const { Items = [] } = page.data as { Items?: Record<string, unknown>[] };
-    return {
-      data: Items.map((stored) => ({ ...fromStored(stored), managementCompanyId })),
-      cursor: page.cursor as unknown as Record<string, unknown> | null,
-    };
-  });
+export const statusesOf = async (db: DataService, managementCompanyId: number, organizationId?: number) =>
+  (
+    await readRawPartition((cursor) =>
+      db.entities.locationStatus.query
+        .primary(
+          organizationId === undefined ? { managementCompanyId } : { managementCompanyId, organizationId },
+        )
+        .go({ cursor, data: 'raw', attributes: READ_OF_COMPANY }),
+    )
+  ).map((stored) => ({ ...fromStored(stored), managementCompanyId }));
 
 /** Status items by key, in one batch read; those not there are left out. */
 export const getStatuses = (db: DataService, keys: readonly StatusKey[]) =>

@@ -1,12 +1,6 @@
 import type { DataService } from './service.ts';
 import type { CreateOrganizationItem, OrganizationItem } from './entities/organization.ts';
-import {
-  PARTITION_READ_BOUND,
-  PartitionTooLargeError,
-  pageOfQuery,
-  readPartition,
-  type PageAsked,
-} from './bounded.ts';
+import { pageOfQuery, readPartition, readRawPartition, type PageAsked } from './bounded.ts';
 import { stageTotal, tallyMoved } from './company-tallies.ts';
 import { writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields, imageChange } from './audit-fields.ts';
@@ -48,33 +42,22 @@ export const pageOfStageOrganizations = (db: DataService, { offset, limit }: Pag
  * reading from the first prefix on reads the three. Employees: the users with either kind of membership, once.
  */
 export const totalsOfOrganization = async (db: DataService, organizationId: number) => {
-  const userIds = new Set<number>();
-  let totalLocations = 0;
-  let read = 0;
-  let cursor: unknown = null;
-  do {
-    const { data } = (await db.entities.location.query
+  const items = await readRawPartition((cursor) =>
+    db.entities.location.query
       .byOrganization({ organizationId })
       .gte({} as never)
-      .go({ data: 'raw', cursor } as never)) as { data: unknown };
-    const page = data as RawPage;
-    for (const item of page.Items ?? []) {
-      if (item.__edb_e__ === 'location') totalLocations += 1;
-      else if (item.__edb_e__ === 'userLocation' || item.__edb_e__ === 'userOrganization') {
-        userIds.add(item.userId as number);
-      }
+      .go({ data: 'raw', cursor } as never),
+  );
+  const userIds = new Set<number>();
+  let totalLocations = 0;
+  for (const item of items) {
+    if (item.__edb_e__ === 'location') totalLocations += 1;
+    else if (item.__edb_e__ === 'userLocation' || item.__edb_e__ === 'userOrganization') {
+      userIds.add(item.userId as number);
     }
-    read += page.Items?.length ?? 0;
-    if (read > PARTITION_READ_BOUND) {
-      throw new PartitionTooLargeError(
-        `Area ${organizationId}'s totals read more than ${PARTITION_READ_BOUND} items`,
-      );
-    }
-    cursor = page.LastEvaluatedKey ?? null;
-  } while (cursor);
+  }
   return { totalLocations, totalEmployees: userIds.size };
 };
-type RawPage = { Items?: Record<string, unknown>[]; LastEvaluatedKey?: unknown };
 
 /** Organizations by id, one batch read, by name. */
 export const getOrganizations = async (db: DataService, ids: readonly number[]) => {

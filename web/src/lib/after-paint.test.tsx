@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterPaint, runAfterPaint } from './after-paint.ts';
+import { runAfterPaint } from './after-paint.ts';
 
 const hidePage = () => window.dispatchEvent(new Event('pagehide'));
 
@@ -25,18 +25,5 @@ describe('work after the next frame', () => {
     expect(work).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(200);
     expect(work).toHaveBeenCalledTimes(1);
-  });
-
-  it('lets what waits for the frame go on at once when the page is hidden', async () => {
-    vi.useFakeTimers();
-    let painted = false;
-    void afterPaint().then(() => {
-      painted = true;
-    });
-    await Promise.resolve();
-    expect(painted).toBe(false);
-    hidePage();
-    await Promise.resolve();
-    expect(painted).toBe(true);
   });
 });

@@ -2,9 +2,8 @@
 const PAINT_WAIT_MS = 100;
 
 /**
- * What waits for a frame now: run at once when the page is hidden away (a reload, another app, the tab closed),
- * so a tap drawn but not yet recorded is recorded before the page goes (its IndexedDB write started while the
- * page still lives) rather than lost with it.
+ * The work `runAfterPaint` holds: run at once when the page is hidden away (a reload, another app, the tab
+ * closed), so a tap drawn but not yet recorded is recorded before the page goes rather than lost with it.
  */
 const waiting = new Set<() => void>();
 // Listened to from the start, so it runs before the listeners of what uses this (the lock check's own flush
@@ -14,25 +13,15 @@ if (typeof addEventListener === 'function') {
     for (const run of [...waiting]) run();
   });
 }
-const untilHidden = (run: () => void) => {
-  waiting.add(run);
-  return () => waiting.delete(run);
-};
 
 /**
  * Resolves once the frame after this moment is painted (a task after its animation frame), or after
- * PAINT_WAIT_MS, or at once when the page is hidden: work that can follow a tap's feedback is started after
- * the feedback is on screen.
+ * PAINT_WAIT_MS: work that can follow a tap's feedback is started after the feedback is on screen.
  */
 export const afterPaint = () =>
   new Promise<void>((resolve) => {
-    const done = () => {
-      forget();
-      resolve();
-    };
-    const forget = untilHidden(done);
-    setTimeout(done, PAINT_WAIT_MS);
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(done, 0));
+    setTimeout(resolve, PAINT_WAIT_MS);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve, 0));
   });
 
 /**
@@ -45,9 +34,9 @@ export const runAfterPaint = (work: () => void) => {
   const once = () => {
     if (ran) return;
     ran = true;
-    forget();
+    waiting.delete(once);
     work();
   };
-  const forget = untilHidden(once);
+  waiting.add(once);
   void afterPaint().then(() => setTimeout(once, 0));
 };

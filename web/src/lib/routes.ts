@@ -27,7 +27,7 @@ export const firstRoutes = {
 let laterRoutes: Promise<Partial<Routes>> | undefined;
 
 /** The later routes, loaded once (a failed load, e.g. offline before the service worker held it, is tried again). */
-export const loadLaterRoutes = (): Promise<Partial<Routes>> =>
+const loadLaterRoutes = (): Promise<Partial<Routes>> =>
   (laterRoutes ??= import('./later-routes.ts').then(
     (module) => module.laterRoutes,
     (error: unknown) => {
