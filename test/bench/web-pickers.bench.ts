@@ -58,6 +58,8 @@ const writeTenant = async (tenant: { companyId: number; organizationId: number }
       email: `picker-${userId}@example.com`,
       roleId: Role.Employee,
       managementCompanyId: tenant.companyId,
+      // Of no place: their lists name none without a Query each.
+      membershipIdsKept: true,
     })),
     (batch) => db.entities.user.put(batch).go(),
   );

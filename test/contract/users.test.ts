@@ -292,6 +292,91 @@ describe("the Super User's and Admins' user list", () => {
   });
 });
 
+describe("a user's places, in the lists as in their own view", () => {
+  type Places = { locations: number[]; areas: number[] };
+  const placesIn = (user: Record<string, unknown>): Places => ({
+    locations: (user.userToLocation as { locationId: number }[]).map((m) => m.locationId),
+    areas: (user.userToOrganization as { organizationId: number }[]).map((m) => m.organizationId),
+  });
+  /**
+   * The user's places in their own view (their memberships, read), in the Super User's list (the ids each user
+   * item keeps) and in their company's list; each must name the same places.
+   */
+  const placesOf = async (userId: number, email: string) => {
+    const own = await call(admin, 'GET', `/api/user/${userId}`);
+    const listed = async (by: Person) => {
+      const page = await call(by, 'GET', `/api/user/some/by-user/${by.id}?searchTerm=${email}`);
+      const users = page.body.users as Record<string, unknown>[];
+      expect(users.map((u) => u.id)).toEqual([userId]);
+      return placesIn(users[0]!);
+    };
+    const places = placesIn(own.body);
+    expect(await listed(superUser)).toEqual(places);
+    expect(await listed(ownerA)).toEqual(places);
+    return places;
+  };
+  const ascending = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
+  it('are the same after a create, an edit that adds and removes, a join, a leave and a deleted location', async () => {
+    const [three, four] = [await tenantA.addLocation('A Three'), await tenantA.addLocation('A Four')];
+    const userInfo = info();
+    const { id } = await createUser('user.createEmployee', { userInfo, locationIds: [locA1, three] });
+    expect(await placesOf(id, userInfo.email)).toEqual({ locations: ascending([locA1, three]), areas: [] });
+
+    const edited = await call(ownerA, 'PUT', `/api/user/update/user/${id}`, {
+      userInfo: { id },
+      locationIds: [three, four],
+    });
+    expect(edited.status).toBe(200);
+    expect(await placesOf(id, userInfo.email)).toEqual({ locations: ascending([three, four]), areas: [] });
+
+    const joined = await call(ownerA, 'POST', '/api/user/add-to-location', {
+      userIds: [id],
+      locationId: locA2,
+    });
+    expect(joined.body).toMatchObject({ count: 1 });
+    expect(await placesOf(id, userInfo.email)).toEqual({
+      locations: ascending([locA2, three, four]),
+      areas: [],
+    });
+
+    const left = await call(ownerA, 'DELETE', `/api/user/remove-from-location/${id}/${three}`);
+    expect(left.body).toMatchObject({ count: 1 });
+    expect(await placesOf(id, userInfo.email)).toEqual({ locations: ascending([locA2, four]), areas: [] });
+
+    expect((await call(ownerA, 'DELETE', `/api/location/${four}`)).status).toBe(200);
+    expect(await placesOf(id, userInfo.email)).toEqual({ locations: [locA2], areas: [] });
+  });
+
+  it("are the same for an area manager's areas, joined, edited and left", async () => {
+    const south = Number(
+      (await call(ownerA, 'POST', '/api/organization', { name: 'South', managementCompanyId: companyA })).body
+        .id,
+    );
+    const east = Number(
+      (await call(ownerA, 'POST', '/api/organization', { name: 'East', managementCompanyId: companyA })).body
+        .id,
+    );
+    const userInfo = info();
+    const { id } = await createUser('user.createAreaManager', { userInfo, organizationIds: [north] });
+    expect(await placesOf(id, userInfo.email)).toEqual({ locations: [], areas: [north] });
+
+    await call(ownerA, 'POST', '/api/user/add-to-organization', { userIds: [id], organizationId: south });
+    expect(await placesOf(id, userInfo.email)).toEqual({ locations: [], areas: ascending([north, south]) });
+
+    const edited = await call(ownerA, 'PUT', `/api/user/update/user/${id}`, {
+      userInfo: { id },
+      organizationIds: [south, east],
+    });
+    expect(edited.status).toBe(200);
+    expect(await placesOf(id, userInfo.email)).toEqual({ locations: [], areas: ascending([south, east]) });
+
+    await call(ownerA, 'DELETE', `/api/user/remove-from-organization/${id}/${south}`);
+    await call(ownerA, 'DELETE', `/api/user/remove-from-organization/${id}/${east}`);
+    expect(await placesOf(id, userInfo.email)).toEqual({ locations: [], areas: [] });
+  });
+});
+
 describe('updating users', () => {
   it('updates fields and changes the password', async () => {
     const created = await createUser('user.createEmployee', { userInfo: info(), locationIds: [locA1] });

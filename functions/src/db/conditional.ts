@@ -26,6 +26,18 @@ export const writeIf = async (write: Promise<unknown>): Promise<boolean> => {
 };
 
 /**
+ * A write's condition that the item is as read: its `updatedAt` (which every write of it moves) unchanged, or
+ * still absent.
+ */
+export const unchangedSince =
+  (updatedAt: string | undefined) =>
+  <A>(
+    attributes: { updatedAt: A },
+    { eq, notExists }: { eq: (attr: A, value: string) => string; notExists: (attr: A) => string },
+  ) =>
+    updatedAt === undefined ? notExists(attributes.updatedAt) : eq(attributes.updatedAt, updatedAt);
+
+/**
  * How a transaction that creates one item (its first) went, as a value: written; refused because that item
  * exists already (a racing copy of the same create won: read what is there); or refused by another of its
  * conditions.

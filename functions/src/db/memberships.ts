@@ -1,12 +1,13 @@
 import type { DataService } from './service.ts';
 import type { LocationItem } from './entities/location.ts';
 import type { OrganizationItem } from './entities/organization.ts';
-import { writeAudited, writeAuditedOrFail, type AuditActor, type AuditRecord } from './audit.ts';
+import { writeAudited, type AuditActor, type AuditRecord } from './audit.ts';
 
 /**
  * Joining and leaving places; each answers false when its transaction was cancelled. A join is one
- * transaction: every new membership with a check that its user was not deleted meanwhile, and one check of
- * the place (MAX_USER_IDS_PER_CALL keeps it within DynamoDB's limit).
+ * transaction: every new membership with its place's id added to its user's (a patch, so a user deleted
+ * meanwhile cancels it), and one check of the place (MAX_USER_IDS_PER_CALL keeps it within DynamoDB's limit).
+ * A leave takes the id out of the user's in the same transaction.
  */
 
 /** A place users join, as read before the join. */
@@ -69,10 +70,10 @@ export const joinPlace = async (
         placeCheck,
         ...userIds.flatMap((userId) => [
           membership(userId),
-          user
-            .check({ userId })
-            .where((a, op) => op.exists(a.userId))
-            .commit(),
+          (place.kind === 'location'
+            ? user.patch({ userId }).add({ locationIds: [place.item.locationId] })
+            : user.patch({ userId }).add({ organizationIds: [organizationId] })
+          ).commit(),
         ]),
       ];
     },
@@ -98,11 +99,13 @@ export const leaveLocation = async (
     user.defaultLocationId === locationId
       ? users
           .patch({ userId })
+          .delete({ locationIds: [locationId] })
           .remove(['defaultLocationId'])
           .where((a, op) => op.eq(a.defaultLocationId, locationId))
           .commit()
       : users
-          .check({ userId })
+          .patch({ userId })
+          .delete({ locationIds: [locationId] })
           .where(
             (a, op) => `${op.notExists(a.defaultLocationId)} OR ${op.ne(a.defaultLocationId, locationId)}`,
           )
@@ -111,16 +114,21 @@ export const leaveLocation = async (
   return !outcome.canceled;
 };
 
-/** Nothing else names an organization membership, so it goes on its own. */
+/** Nothing else names an organization membership: it goes with its id from the user's. */
 export const leaveOrganization = async (
   db: DataService,
   user: { userId: number },
   place: OrganizationItem,
   actor: AuditActor,
 ) => {
-  const record = membershipRecord({ kind: 'organization', item: place }, 'removeMember', [user.userId]);
-  await writeAuditedOrFail(db, { actor, record }, ({ userOrganization }) => [
-    userOrganization.delete({ userId: user.userId, organizationId: place.organizationId }).commit(),
+  const { userId } = user;
+  const record = membershipRecord({ kind: 'organization', item: place }, 'removeMember', [userId]);
+  const outcome = await writeAudited(db, { actor, record }, ({ user: users, userOrganization }) => [
+    userOrganization.delete({ userId, organizationId: place.organizationId }).commit(),
+    users
+      .patch({ userId })
+      .delete({ organizationIds: [place.organizationId] })
+      .commit(),
   ]);
-  return true;
+  return !outcome.canceled;
 };

@@ -111,11 +111,18 @@ export const entities = {
  * helper's, two tables in one process) would silently re-point each other's entities.
  */
 export const createService = (client: DynamoDBDocumentClient, table: string) =>
-  new Service(
-    Object.fromEntries(
-      Object.entries(entities).map(([name, entity]) => [name, new Entity(entity.schema, { client, table })]),
-    ) as unknown as typeof entities,
-    { client, table },
+  Object.assign(
+    new Service(
+      Object.fromEntries(
+        Object.entries(entities).map(([name, entity]) => [
+          name,
+          new Entity(entity.schema, { client, table }),
+        ]),
+      ) as unknown as typeof entities,
+      { client, table },
+    ),
+    /** The client and table themselves, for the one request ElectroDB does not make (db/places.ts). */
+    { documentClient: client, table },
   );
 
 export type DataService = ReturnType<typeof createService>;

@@ -9,7 +9,8 @@ import { nextIds } from './counters.ts';
 import { pageOfStageLocations } from './locations.ts';
 import { pageOfStageOrganizations, totalsOfOrganization } from './organizations.ts';
 import { countCompanyTally, moveTally, stageTotals } from './company-tallies.ts';
-import { pageOfStageUsers } from './users.ts';
+import { createUserWithMemberships, pageOfStageUsers, writeUserChange } from './users.ts';
+import { joinPlace } from './memberships.ts';
 import { backfillLocation, backfillStageLists } from './stage-lists-backfill.ts';
 
 let db: DataService;
@@ -101,6 +102,12 @@ describe("the stage lists' backfill", () => {
 
     expect(await backfillStageLists(db)).toBeGreaterThanOrEqual(4);
     expect(await totalsOfOrganization(db, organizationId!)).toEqual({ totalLocations: 1, totalEmployees: 1 });
+    // The user keeps their memberships' ids (the users lists name their places from them).
+    expect((await db.entities.user.get({ userId: userId! }).go()).data).toMatchObject({
+      membershipIdsKept: true,
+      organizationIds: [organizationId],
+    });
+    expect((await db.entities.user.get({ userId: userId! }).go()).data).not.toHaveProperty('locationIds');
 
     expect(await pageOfStageLocations(db, { ...search, searchTerm: 'oldtown' })).toMatchObject({
       totalCount: 1,
@@ -183,5 +190,49 @@ describe('a backfill beside the API', () => {
 
     expect(await backfillLocation(db, asRead)).toBe(false);
     expect((await db.entities.location.get({ locationId: locationId! }).go()).data).toBeNull();
+  });
+});
+
+describe("a user's membership ids", () => {
+  it('move with a join, so a change of the user as read before it is refused rather than dropping it', async () => {
+    const [companyId] = await nextIds(db, 'managementCompany', 1);
+    const [organizationId] = await nextIds(db, 'organization', 1);
+    const [first, second] = await nextIds(db, 'location', 2);
+    const [userId] = await nextIds(db, 'user', 1);
+    const ids = { organizationId: organizationId!, managementCompanyId: companyId! };
+    const place = (locationId: number) => oldtownLocation({ ...ids, locationId }, `Site ${locationId}`);
+    await db.entities.organization.create({ ...ids, name: `Area ${organizationId}` }).go();
+    await db.entities.location.put([place(first!), place(second!)]).go();
+    const actor = { userId: 0, roleId: Role.SuperUser };
+    const user = { userId: userId!, firstName: 'Race', lastName: 'Tester', roleId: Role.Employee, ...ids };
+    expect(await createUserWithMemberships(db, user, [], [], actor)).toBe(true);
+    const asRead = (await db.entities.user.get({ userId: userId! }).go()).data!;
+
+    const location = (await db.entities.location.get({ locationId: first! }).go()).data!;
+    expect(await joinPlace(db, { kind: 'location', item: location }, [userId!], actor)).toBe(true);
+    const joined = (await db.entities.user.get({ userId: userId! }).go()).data!;
+    expect(joined.locationIds).toEqual([first]);
+    expect(joined.updatedAt).not.toBe(asRead.updatedAt);
+
+    const change = {
+      user: asRead,
+      set: {},
+      clearsDefault: false,
+      checkedDefault: undefined,
+      newEmail: undefined,
+      removedLocationIds: [],
+      removedOrganizationIds: [],
+      addedLocations: [{ locationId: second!, ...ids }],
+      addedOrganizations: [],
+      locationIdsAfter: [second!],
+      organizationIdsAfter: [],
+    };
+    expect(await writeUserChange(db, change, actor)).toBe(false);
+    expect((await db.entities.user.get({ userId: userId! }).go()).data!.locationIds).toEqual([first]);
+    expect(
+      await writeUserChange(db, { ...change, user: joined, locationIdsAfter: [first!, second!] }, actor),
+    ).toBe(true);
+    const changed = (await db.entities.user.get({ userId: userId! }).go()).data!;
+    expect([...changed.locationIds!].sort((a, b) => a - b)).toEqual([first, second]);
   });
 });

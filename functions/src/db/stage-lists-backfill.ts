@@ -2,14 +2,14 @@ import type { EntityItem } from 'electrodb';
 import type { DataService } from './service.ts';
 import type { locationEntity } from './entities/location.ts';
 import { mapBounded, pagesOf } from './bounded.ts';
-import { writeIf } from './conditional.ts';
+import { unchangedSince, writeIf } from './conditional.ts';
 import { countStageTallies } from './company-tallies.ts';
-import { searchFields as userSearchFields } from './users.ts';
+import { getUserAccess, membershipIdsOf, searchFields as userSearchFields } from './users.ts';
 
 /**
  * Gives the items written before the Super User's lists read the stage's indexes what those lists need
  * (docs/data-model.md, "The Super User's lists"): a location its gsi3 keys and search text, an area its gsi3
- * keys, a user their search text, an area membership its gsi2 keys (put again while it exists), and the
+ * keys, a user their search text and membership ids, an area membership its gsi2 keys (put again while it exists), and the
  * companies' tallies their first count. Locations and areas are put again as read (a patch rebuilds gsi3's sort
  * key but not its static partition key); users are patched with their own searchable fields. ElectroDB writes the
  * derived attributes and keys; `updatedAt` moves. Items that have them are left alone. Each write is made only
@@ -46,15 +46,6 @@ const rewriteUnchanged = async <T extends Versioned>(
 };
 const REWRITE_ATTEMPTS = 3;
 
-/** A write's condition that the item is as read: its `updatedAt` unchanged (or still absent). */
-const asRead =
-  (unchanged: string | undefined) =>
-  <A>(
-    { updatedAt }: { updatedAt: A },
-    { eq, notExists }: { eq: (attr: A, value: string) => string; notExists: (attr: A) => string },
-  ) =>
-    unchanged === undefined ? notExists(updatedAt) : eq(updatedAt, unchanged);
-
 const locationNeeds = (l: object & { searchText?: string }) => !('gsi3pk' in l) || l.searchText === undefined;
 
 type LocationAsRead = EntityItem<typeof locationEntity> & Versioned;
@@ -66,7 +57,8 @@ export const backfillLocation = (db: DataService, item: LocationAsRead) =>
     async ({ locationId }) =>
       (await db.entities.location.get({ locationId }).go({ data: 'includeKeys' })).data,
     locationNeeds,
-    (current, unchanged) => db.entities.location.put(withoutKeys(current)).where(asRead(unchanged)).go(),
+    (current, unchanged) =>
+      db.entities.location.put(withoutKeys(current)).where(unchangedSince(unchanged)).go(),
   );
 
 export const backfillStageLists = async (db: DataService): Promise<number> => {
@@ -89,12 +81,15 @@ export const backfillStageLists = async (db: DataService): Promise<number> => {
             (await db.entities.organization.get({ organizationId }).go({ data: 'includeKeys' })).data,
           areaNeeds,
           (current, unchanged) =>
-            db.entities.organization.put(withoutKeys(current)).where(asRead(unchanged)).go(),
+            db.entities.organization.put(withoutKeys(current)).where(unchangedSince(unchanged)).go(),
         ),
       ),
     );
   }
-  const userNeeds = (u: { searchText?: string }) => u.searchText === undefined;
+  // A user's searchable fields (ElectroDB derives the search text) and their membership ids, from their
+  // memberships read at the write (a join moves the user's `updatedAt`, so one meanwhile refuses the write).
+  const userNeeds = (u: { searchText?: string; membershipIdsKept?: boolean }) =>
+    u.searchText === undefined || u.membershipIdsKept !== true;
   for await (const page of pagesOf((cursor) => db.entities.user.scan.go({ cursor }))) {
     count(
       await mapBounded(page.filter(userNeeds), (item) =>
@@ -102,17 +97,20 @@ export const backfillStageLists = async (db: DataService): Promise<number> => {
           item,
           async ({ userId }) => (await db.entities.user.get({ userId }).go()).data,
           userNeeds,
-          (user, unchanged) =>
-            db.entities.user
+          async (user, unchanged) => {
+            const ids = membershipIdsOf(await getUserAccess(db, user.userId));
+            const patch = db.entities.user
               .patch({ userId: user.userId })
-              .set(userSearchFields(user))
+              .set({ ...userSearchFields(user), ...ids.set });
+            return (ids.removed.length ? patch.remove(ids.removed) : patch)
               .composite(
                 user.managementCompanyId === undefined
                   ? {}
                   : { managementCompanyId: user.managementCompanyId },
               )
-              .where(asRead(unchanged))
-              .go(),
+              .where(unchangedSince(unchanged))
+              .go();
+          },
         ),
       ),
     );

@@ -16,6 +16,7 @@ import {
   type AuditRecord,
 } from './audit.ts';
 import { auditView, changedFields, imageChange } from './audit-fields.ts';
+import { unchangedSince } from './conditional.ts';
 
 /** Named access patterns of users (docs/data-model.md). */
 
@@ -148,6 +149,32 @@ export const setProfileImageKey = (
 const idsOf = <K extends string>(items: readonly Record<K, number>[], key: K) =>
   items.map((item) => item[key]).sort((a, b) => a - b);
 
+/**
+ * A user's membership ids as the user item keeps them (`locationIds`, `organizationIds`): the sets, and the
+ * empty ones to remove (DynamoDB stores no empty set).
+ */
+const keptMembershipIds = (locationIds: readonly number[], organizationIds: readonly number[]) => ({
+  set: {
+    membershipIdsKept: true,
+    ...(locationIds.length ? { locationIds: [...locationIds] } : {}),
+    ...(organizationIds.length ? { organizationIds: [...organizationIds] } : {}),
+  },
+  removed: [
+    ...(locationIds.length ? [] : ['locationIds' as const]),
+    ...(organizationIds.length ? [] : ['organizationIds' as const]),
+  ],
+});
+
+/** The user's membership ids from their memberships as read (`getUserAccess`), in the item's form. */
+export const membershipIdsOf = (access: {
+  userLocation: readonly { locationId: number }[];
+  userOrganization: readonly { organizationId: number }[];
+}) =>
+  keptMembershipIds(
+    idsOf(access.userLocation, 'locationId'),
+    idsOf(access.userOrganization, 'organizationId'),
+  );
+
 /** Sets whether a company manager is the company's e-mail contact; false when the user went meanwhile. */
 export const setCompanyEmail = async (
   db: DataService,
@@ -232,6 +259,9 @@ export interface UserChange {
   removedOrganizationIds: readonly number[];
   addedLocations: readonly LocationMembership[];
   addedOrganizations: readonly OrganizationMembership[];
+  /** The user's location and area ids after the change (the user item keeps them: `keptMembershipIds`). */
+  locationIdsAfter: readonly number[];
+  organizationIdsAfter: readonly number[];
   /** The notice of a changed e-mail to the old address, queued in the outbox in the same transaction. */
   notice?: { mail: OutboxMail; now: Date } | undefined;
 }
@@ -305,6 +335,18 @@ export const writeUserChange = async (db: DataService, change: UserChange, actor
   };
   const movedTo = companyMovedTo(change);
   const movedFrom = user.managementCompanyId ?? NO_COMPANY;
+  // New memberships write the user's id sets whole, over the user as read: a join meanwhile (which adds to
+  // them) cancels this change rather than being dropped from them.
+  const membershipsChange =
+    change.removedLocationIds.length +
+      change.removedOrganizationIds.length +
+      change.addedLocations.length +
+      change.addedOrganizations.length >
+    0;
+  const kept = membershipsChange
+    ? keptMembershipIds(change.locationIdsAfter, change.organizationIdsAfter)
+    : { set: {}, removed: [] };
+  const removed = [...(change.clearsDefault ? ['defaultLocationId' as const] : []), ...kept.removed];
   const outcome = await writeAudited(
     db,
     { actor, record },
@@ -319,10 +361,15 @@ export const writeUserChange = async (db: DataService, change: UserChange, actor
                 ? op.notExists(attributes.managementCompanyId)
                 : op.eq(attributes.managementCompanyId, user.managementCompanyId),
             ))(
-        (change.clearsDefault
-          ? users.patch({ userId }).set(set).remove(['defaultLocationId'])
-          : users.patch({ userId }).set(set)
-        ).composite(unchangedKeyParts(user, set)),
+        ((patch) => (membershipsChange ? patch.where(unchangedSince(user.updatedAt)) : patch))(
+          (removed.length
+            ? users
+                .patch({ userId })
+                .set({ ...set, ...kept.set })
+                .remove(removed)
+            : users.patch({ userId }).set({ ...set, ...kept.set })
+          ).composite(unchangedKeyParts(user, set)),
+        ),
       ).commit(),
       ...(movedTo === undefined
         ? []
@@ -432,7 +479,12 @@ export const createUserWithMemberships = async (
     db,
     { actor, record: userCreated(item, locations, organizations) },
     ({ user, userEmail, userLocation, userOrganization, companyTally }) => [
-      user.create(item).commit(),
+      user
+        .create({
+          ...item,
+          ...keptMembershipIds(idsOf(locations, 'locationId'), idsOf(organizations, 'organizationId')).set,
+        })
+        .commit(),
       tallyMoved({ companyTally }, item.managementCompanyId ?? NO_COMPANY, 'users', 1),
       ...(email ? [userEmail.create({ email, userId }).commit()] : []),
       ...locations.map((l) => userLocation.create({ userId, ...l }).commit()),
@@ -458,7 +510,10 @@ export const newUsersInBulk = async (
   }[],
   actor: AuditActor,
 ) => ({
-  users: users.map(({ item }) => item),
+  users: users.map(({ item, locations, organizations }) => ({
+    ...item,
+    ...keptMembershipIds(idsOf(locations, 'locationId'), idsOf(organizations, 'organizationId')).set,
+  })),
   userEmails: users.flatMap(({ item: { email, userId } }) => (email ? [{ email, userId }] : [])),
   userLocations: users.flatMap(({ item, locations }) =>
     locations.map((l) => ({ userId: item.userId, ...l })),

@@ -316,9 +316,11 @@ export const updateUser = async (
     ...currentLocations.filter((id) => !removedLocationIds.includes(id)),
     ...added.locations.map((l) => l.locationId),
   ];
-  const organizationsAfter =
-    currentOrganizations.length - removedOrganizationIds.length + added.organizations.length;
-  if (locationsAfter.length + organizationsAfter > MAX_MEMBERSHIPS) {
+  const organizationsAfter = [
+    ...currentOrganizations.filter((id) => !removedOrganizationIds.includes(id)),
+    ...added.organizations.map((o) => o.organizationId),
+  ];
+  if (locationsAfter.length + organizationsAfter.length > MAX_MEMBERSHIPS) {
     throw new BadRequestError(`A user can belong to at most ${MAX_MEMBERSHIPS} locations and areas`);
   }
 
@@ -356,6 +358,8 @@ export const updateUser = async (
     removedOrganizationIds,
     addedLocations: added.locations,
     addedOrganizations: added.organizations,
+    locationIdsAfter: locationsAfter,
+    organizationIdsAfter: organizationsAfter,
     // The old address learns of the change (a takeover), with the change or not at all.
     notice:
       emailChanged && user.email

@@ -1,17 +1,16 @@
 import type { Location } from '@sitewalk/shared/schemas/location';
 import type { DataService } from '../db/service.ts';
 import type { LocationItem } from '../db/entities/location.ts';
-import { getManagementCompanies } from '../db/managementCompanies.ts';
-import { getOrganizations } from '../db/organizations.ts';
+import { getPlaces } from '../db/places.ts';
 
-/** Locations as the API answers them, with the names of their organizations and companies (one batch read each). */
+/** Locations as the API answers them, with the names of their organizations and companies (one batch read). */
 export const toLocations = async (db: DataService, items: LocationItem[]): Promise<Location[]> => {
-  const [organizations, companies] = await Promise.all([
-    getOrganizations(db, [...new Set(items.map((i) => i.organizationId))]),
-    getManagementCompanies(db, [...new Set(items.map((i) => i.managementCompanyId))]),
-  ]);
+  const { organizations, managementCompanies } = await getPlaces(db, {
+    organizationIds: items.map((i) => i.organizationId),
+    managementCompanyIds: items.map((i) => i.managementCompanyId),
+  });
   const organizationNames = new Map(organizations.map((o) => [o.organizationId, o.name]));
-  const companyNames = new Map(companies.map((c) => [c.managementCompanyId, c.name]));
+  const companyNames = new Map(managementCompanies.map((c) => [c.managementCompanyId, c.name]));
   return items.map((item) => ({
     id: item.locationId,
     name: item.name,

@@ -2,63 +2,46 @@ import type { User } from '@sitewalk/shared/schemas/user';
 import { roleNames, isRoleId } from '@sitewalk/shared/roles';
 import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
-import type { UserLocationItem, UserOrganizationItem } from '../db/entities/membership.ts';
-import { getLocations } from '../db/locations.ts';
-import { getManagementCompanies } from '../db/managementCompanies.ts';
-import { getOrganizations } from '../db/organizations.ts';
+import { getPlaces } from '../db/places.ts';
 import { getUserAccess } from '../db/users.ts';
 import { mapBounded } from '../domain/fan-out.ts';
 
-const namesById = <T extends { name: string }>(items: T[], id: (item: T) => number) =>
-  new Map(items.map((item) => [id(item), item.name]));
-
-type Memberships = { userLocation: UserLocationItem[]; userOrganization: UserOrganizationItem[] };
+/** A user's location and area ids, ascending. */
+interface MembershipIds {
+  locationIds: number[];
+  organizationIds: number[];
+}
 interface UserWithMemberships {
   user: UserItem;
-  memberships: Memberships;
+  memberships: MembershipIds;
 }
 
-const uniqueIds = <T>(items: readonly T[], of: (item: T) => (number | undefined)[]) => [
-  ...new Set(items.flatMap(of).filter((id) => id !== undefined)),
-];
+const ascending = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
 
-/** The users' companies, one batch read: they need only the user items, not their memberships. */
-const companiesOf = (db: DataService, users: readonly UserItem[]) =>
-  getManagementCompanies(
-    db,
-    uniqueIds(users, (user) => [user.managementCompanyId]),
-  );
+/** The ids of the user's memberships as read (`getUserAccess`). */
+const idsOfAccess = (access: Awaited<ReturnType<typeof getUserAccess>>): MembershipIds => ({
+  locationIds: ascending(access.userLocation.map((m) => m.locationId)),
+  organizationIds: ascending(access.userOrganization.map((m) => m.organizationId)),
+});
 
 /**
- * The names users' views show (their locations, with each one's area; areas and companies): one batch read
- * of each for them all (the companies' read, `companiesOf`, when it was not started already).
+ * The names users' views show (their locations, with each one's area; areas and companies), in one batch read
+ * for them all. A place deleted meanwhile is not found, and its membership is not shown.
  */
-const namesFor = async (
-  db: DataService,
-  users: readonly UserWithMemberships[],
-  companiesRead?: Awaited<ReturnType<typeof companiesOf>>,
-) => {
-  const [locations, organizations, companies] = await Promise.all([
-    getLocations(
-      db,
-      uniqueIds(users, (u) => u.memberships.userLocation.map((m) => m.locationId)),
+const namesFor = async (db: DataService, users: readonly UserWithMemberships[]) => {
+  const { locations, organizations, managementCompanies } = await getPlaces(db, {
+    locationIds: users.flatMap((u) => u.memberships.locationIds),
+    organizationIds: users.flatMap((u) => u.memberships.organizationIds),
+    managementCompanyIds: users.flatMap((u) =>
+      u.user.managementCompanyId === undefined ? [] : [u.user.managementCompanyId],
     ),
-    getOrganizations(
-      db,
-      uniqueIds(users, (u) => u.memberships.userOrganization.map((m) => m.organizationId)),
-    ),
-    companiesRead ??
-      companiesOf(
-        db,
-        users.map((u) => u.user),
-      ),
-  ]);
+  });
   return {
     locations: new Map(
       locations.map((l) => [l.locationId, { name: l.name, organizationId: l.organizationId }]),
     ),
-    organizations: namesById(organizations, (o) => o.organizationId),
-    companies: namesById(companies, (c) => c.managementCompanyId),
+    organizations: new Map(organizations.map((o) => [o.organizationId, o.name])),
+    companies: new Map(managementCompanies.map((c) => [c.managementCompanyId, c.name])),
   };
 };
 
@@ -88,17 +71,14 @@ const toUserView = (
     defaultLocationId: user.defaultLocationId ?? null,
     managementCompanyId: user.managementCompanyId ?? null,
     managementCompany: companyName === undefined ? null : { name: companyName },
-    userToLocation: memberships.userLocation.map(({ locationId }) => ({
-      locationId,
-      location: {
-        name: names.locations.get(locationId)?.name ?? '',
-        organizationId: names.locations.get(locationId)?.organizationId ?? null,
-      },
-    })),
-    userToOrganization: memberships.userOrganization.map(({ organizationId }) => ({
-      organizationId,
-      organization: { name: names.organizations.get(organizationId) ?? '' },
-    })),
+    userToLocation: memberships.locationIds.flatMap((locationId) => {
+      const location = names.locations.get(locationId);
+      return location ? [{ locationId, location }] : [];
+    }),
+    userToOrganization: memberships.organizationIds.flatMap((organizationId) => {
+      const name = names.organizations.get(organizationId);
+      return name === undefined ? [] : [{ organizationId, organization: { name } }];
+    }),
     hasProfileImage: user.profileImageKey !== undefined,
     hasPin: user.pinCipher !== undefined,
   };
@@ -109,23 +89,24 @@ export const loadUserView = async (db: DataService, userId: number): Promise<Use
   const access = await getUserAccess(db, userId);
   const user = access.user[0];
   if (!user) return null;
-  const withMemberships = { user, memberships: access };
+  const withMemberships = { user, memberships: idsOfAccess(access) };
   return toUserView(withMemberships, await namesFor(db, [withMemberships]));
 };
 
 /**
- * Views of many users: one collection query each (their memberships), a few at a time, beside their
- * companies' names, then the names of all their locations and areas in one batch read each (lists page first
- * where they can).
+ * Views of many users: their memberships from the ids each user item keeps (a user written before it kept
+ * them: a Query of their memberships, a few at a time), then the names of all their places in one batch read.
  */
 export const loadUserViews = async (db: DataService, users: UserItem[]): Promise<User[]> => {
-  const [withMemberships, companies] = await Promise.all([
-    mapBounded(users, async (user) => ({
-      user,
-      memberships: await getUserAccess(db, user.userId),
-    })),
-    companiesOf(db, users),
-  ]);
-  const names = await namesFor(db, withMemberships, companies);
+  const withMemberships = await mapBounded(users, async (user) => ({
+    user,
+    memberships: user.membershipIdsKept
+      ? {
+          locationIds: ascending(user.locationIds ?? []),
+          organizationIds: ascending(user.organizationIds ?? []),
+        }
+      : idsOfAccess(await getUserAccess(db, user.userId)),
+  }));
+  const names = await namesFor(db, withMemberships);
   return withMemberships.map((u) => toUserView(u, names));
 };

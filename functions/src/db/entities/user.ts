@@ -57,6 +57,17 @@ export const userEntity = new Entity({
         ]);
       },
     },
+    /**
+     * The ids of the user's locations and areas, kept beside their membership items by every transaction that
+     * writes one (docs/data-model.md, "The Super User's lists"), so a page of users names its rows' places
+     * without a Query a row. For showing only: scope checks read the memberships. DynamoDB stores no empty set,
+     * so none means none once `membershipIdsKept` says the sets are kept (users written before them are read
+     * the old way until the backfill counts them). A deleted place's id may stay until the user is next
+     * changed; ids are never reused, and views show only places that exist.
+     */
+    locationIds: { type: 'set', items: 'number' },
+    organizationIds: { type: 'set', items: 'number' },
+    membershipIdsKept: { type: 'boolean' },
     createdAt: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
     updatedAt: { type: 'string', watch: '*', set: () => new Date().toISOString() },
   },
