@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   auditSignerFromEnv,
   dataFromEnv,
@@ -183,6 +184,33 @@ describe('the demo tenant', () => {
     expect(
       await verifyAuditLog(dataFromEnv(), auditSignerFromEnv(), result.managementCompanyId ?? 0),
     ).toMatchObject({ problem: null, unsigned: 0, entries: demo.people.length });
+  });
+
+  it('lists its people with the places their own views name (the ids the bulk load keeps on each user)', async () => {
+    const owner = await signIn(demo.people[0]?.email ?? '');
+    const list = await call(owner, 'GET', `/api/user/some/by-user/${owner.id}?limit=50`);
+    expect(list.status).toBe(200);
+    type Listed = { id: number; userToLocation: unknown[]; userToOrganization: unknown[] };
+    const users = list.body.users as Listed[];
+    expect(users).toHaveLength(demo.people.length);
+    expect(users.some((u) => u.userToLocation.length + u.userToOrganization.length > 0)).toBe(true);
+    // Stored as DynamoDB sets, as every later join and leave adds to and takes from them.
+    const db = dataFromEnv();
+    const withPlaces = users.find((u) => u.userToLocation.length > 0)!;
+    const raw = await db.documentClient.send(
+      new GetCommand({
+        TableName: db.table,
+        Key: db.entities.user.get({ userId: withPlaces.id }).params().Key,
+      }),
+    );
+    expect(raw.Item?.locationIds).toBeInstanceOf(Set);
+    for (const listed of users) {
+      const own = await call(owner, 'GET', `/api/user/${listed.id}`);
+      expect(listed).toMatchObject({
+        userToLocation: own.body.userToLocation,
+        userToOrganization: own.body.userToOrganization,
+      });
+    }
   });
 
   it('is written once per seed', async () => {
