@@ -3,7 +3,8 @@ import { CHANGE_MAX_ITEMS } from '@sitewalk/shared/constants';
 import type { Actor } from '@sitewalk/shared/policy';
 import type { DataService } from './service.ts';
 import type { CreateLocationItem, LocationItem } from './entities/location.ts';
-import { mapBounded, pageOfSearchedQuery, readByKeys, readPartition, type PageAsked } from './bounded.ts';
+import { mapBounded, pageOfSearchedQuery, readPartition, type PageAsked } from './bounded.ts';
+import { getPlaces } from './places.ts';
 import { listAllManagementCompanies } from './managementCompanies.ts';
 import { AuditedChangeRefused, writeAudited, writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields } from './audit-fields.ts';
@@ -20,11 +21,8 @@ export const getLocation = async (db: DataService, locationId: number) =>
   (await db.entities.location.get({ locationId }).go()).data;
 
 /** Locations by id, in one batch read (in no particular order). */
-export const getLocations = (db: DataService, ids: readonly number[]) =>
-  readByKeys(
-    ids.map((locationId) => ({ locationId })),
-    (keys) => db.entities.location.get(keys).go(),
-  );
+export const getLocations = async (db: DataService, ids: readonly number[]) =>
+  (await getPlaces(db, { locationIds: ids })).locations;
 
 export const listLocationsOfCompany = (db: DataService, managementCompanyId: number) =>
   readPartition((cursor) => db.entities.location.query.byCompany({ managementCompanyId }).go({ cursor }));

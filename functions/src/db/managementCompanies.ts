@@ -1,4 +1,5 @@
 import type { DataService } from './service.ts';
+import { getPlaces } from './places.ts';
 import type { CreateManagementCompanyItem, ManagementCompanyItem } from './entities/managementCompany.ts';
 import { readPartition } from './bounded.ts';
 import { newCompanyTally } from './company-tallies.ts';
@@ -16,13 +17,10 @@ export const getManagementCompany = async (db: DataService, managementCompanyId:
   (await db.entities.managementCompany.get({ managementCompanyId }).go()).data;
 
 /** Several companies by id, in one batch read, sorted by name. */
-export const getManagementCompanies = async (db: DataService, ids: readonly number[]) => {
-  if (ids.length === 0) return [];
-  const { data } = await db.entities.managementCompany
-    .get(ids.map((managementCompanyId) => ({ managementCompanyId })))
-    .go();
-  return data.sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
-};
+export const getManagementCompanies = async (db: DataService, ids: readonly number[]) =>
+  (await getPlaces(db, { managementCompanyIds: ids })).managementCompanies.sort((a, b) =>
+    a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }),
+  );
 
 /** Every company, by name (gsi1, one partition per stage). */
 export const listAllManagementCompanies = (db: DataService) =>

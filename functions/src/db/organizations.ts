@@ -1,4 +1,5 @@
 import type { DataService } from './service.ts';
+import { getPlaces } from './places.ts';
 import type { CreateOrganizationItem, OrganizationItem } from './entities/organization.ts';
 import { pageOfQuery, readPartition, readRawPartition, type PageAsked } from './bounded.ts';
 import { stageTotal, tallyMoved } from './company-tallies.ts';
@@ -60,11 +61,8 @@ export const totalsOfOrganization = async (db: DataService, organizationId: numb
 };
 
 /** Organizations by id, one batch read, by name. */
-export const getOrganizations = async (db: DataService, ids: readonly number[]) => {
-  if (ids.length === 0) return [];
-  const { data } = await db.entities.organization.get(ids.map((organizationId) => ({ organizationId }))).go();
-  return data.sort(byName);
-};
+export const getOrganizations = async (db: DataService, ids: readonly number[]) =>
+  (await getPlaces(db, { organizationIds: ids })).organizations.sort(byName);
 
 const organizationEntry = (
   item: Pick<OrganizationItem, 'organizationId' | 'managementCompanyId' | 'name'>,

@@ -14,7 +14,8 @@ export interface PlaceIds {
 /**
  * Locations, areas and companies by id, in one BatchGetItem for all three kinds (a request per 100 keys, the
  * keys DynamoDB leaves unprocessed asked again): what a page of rows names is read in one round trip, not one a
- * kind. Ids with no item (a place deleted meanwhile) are not answered; nothing is in any order.
+ * kind. Ids with no item (a place deleted meanwhile) are not answered; nothing is in any order. The one batch
+ * read of places: `getLocations`, `getOrganizations` and `getManagementCompanies` read through it.
  */
 export const getPlaces = async (db: DataService, ids: PlaceIds) => {
   const { location, organization, managementCompany } = db.entities;

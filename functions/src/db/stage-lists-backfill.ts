@@ -9,8 +9,8 @@ import { getUserAccess, membershipIdsOf, searchFields as userSearchFields } from
 /**
  * Gives the items written before the Super User's lists read the stage's indexes what those lists need
  * (docs/data-model.md, "The Super User's lists"): a location its gsi3 keys and search text, an area its gsi3
- * keys, a user their search text and membership ids, an area membership its gsi2 keys (put again while it exists), and the
- * companies' tallies their first count. Locations and areas are put again as read (a patch rebuilds gsi3's sort
+ * keys, a user their search text and membership ids, an area membership its gsi2 keys (put again while it
+ * exists), and the companies' tallies their first count. Locations and areas are put again as read (a patch rebuilds gsi3's sort
  * key but not its static partition key); users are patched with their own searchable fields. ElectroDB writes the
  * derived attributes and keys; `updatedAt` moves. Items that have them are left alone. Each write is made only
  * over the item as read, so it can run beside the API (`npm run backfill` on a deployed stage; the local host
