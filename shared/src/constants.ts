@@ -42,11 +42,16 @@ export const AUDIT_READ_BUDGET = 2000;
 /** Locations and areas one user belongs to: a user's delete removes them in one transaction. */
 export const MAX_MEMBERSHIPS = 90;
 /**
- * The most users one add-to-location or add-to-organization call names: each user takes two items of its
- * one transaction (the membership and a check that the user still exists), beside one check of the location
- * or area itself, and the two items of its audit-log entry.
+ * What a user's delete writes for their memberships: each membership, and once each area they are in (its
+ * kept totals). Beside the user, their e-mail guard and their company's tally, that fills one transaction.
  */
-export const MAX_USER_IDS_PER_CALL = Math.floor((TRANSACTION_MAX_ITEMS - AUDIT_TRANSACTION_ITEMS - 1) / 2);
+export const MAX_MEMBERSHIP_ITEMS = CHANGE_MAX_ITEMS - 3;
+/**
+ * The most users one add-to-location or add-to-organization call names: each user takes two items of its
+ * one transaction (the membership and the id added to the user's), beside a check of the location and the
+ * update of its area's kept totals, and the two items of its audit-log entry (48).
+ */
+export const MAX_USER_IDS_PER_CALL = Math.floor((TRANSACTION_MAX_ITEMS - AUDIT_TRANSACTION_ITEMS - 2) / 2);
 /**
  * Dashboard tables (locations) whose order one user keeps: a whole portfolio of the largest demo tenant (1,000
  * locations, `seed:demo --size`), so "My order" can place every one. One small row per table in the user's

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { messages } from '@sitewalk/shared/messages';
-import { dataFromEnv } from '@sitewalk/functions/composition';
 import { apiAs, type Api, type BodyOf } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
+import { locationBody } from '../support/site.ts';
 
 let t: TestHost;
 let call: ReturnType<typeof callAs>;
@@ -45,24 +45,11 @@ beforeAll(async () => {
     managementCompanyId: companyA,
     organizations: [{ organizationId: northA, managementCompanyId: companyA }],
   });
-  // A location in North, written straight to the table (the location API is tested on its own).
-  await dataFromEnv()
-    .entities.location.create({
-      locationId: 501,
-      managementCompanyId: companyA,
-      organizationId: northA,
-      name: 'Fresno North',
-      address: '1 Main St',
-      city: 'Fresno',
-      state: 'CA',
-      zipcode: '93650',
-      latitude: 36.8,
-      longitude: -119.7,
-    })
-    .go();
+  // A location in North.
+  const fresnoNorth = await api(managerA, 'location.create', { body: locationBody('Fresno North', northA) });
   managerOfLocation = await person(t.host.url, Role.Manager, {
     managementCompanyId: companyA,
-    locations: [{ locationId: 501, organizationId: northA, managementCompanyId: companyA }],
+    locations: [{ locationId: fresnoNorth.id, organizationId: northA, managementCompanyId: companyA }],
   });
 });
 afterAll(() => t.host.close());

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { dataFromEnv } from '@sitewalk/functions/composition';
 import { countStageTallies, stageTotals } from '@sitewalk/functions/db/company-tallies';
+import { countedTotals, keptTotals } from '@sitewalk/functions/db/area-members';
+import { getOrganization } from '@sitewalk/functions/db/organizations';
 import { apiAs, type Api } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
@@ -184,22 +186,30 @@ describe("the stage's totals", () => {
 });
 
 describe("an area's totals", () => {
+  /**
+   * An area's totals as the API answers them (kept on its item: db/area-members.ts), checked against the same
+   * counted from its memberships, and the page's row against the area's own view.
+   */
+  const totals = async (organizationId: number) => {
+    const area = await api(superUser, 'organization.get', { params: { id: organizationId } });
+    const [inPage] = (
+      await api(superUser, 'organization.someByUser', {
+        params: { userId: superUser.id },
+        query: { limit: 10, offset: 0, searchTerm: area.name },
+      })
+    ).organizations;
+    expect(inPage).toEqual(area);
+    const db = dataFromEnv();
+    const kept = keptTotals((await getOrganization(db, organizationId))!);
+    expect(kept, 'the area keeps its totals').not.toBeNull();
+    expect(kept).toEqual(await countedTotals(db, organizationId));
+    return { locations: area.totalLocations, employees: area.totalEmployees };
+  };
+
   it('count its locations and, once each, the users of it or of its locations, through moves and deletes', async () => {
     const tenantC = await seedTenant(t.host.url, { by: superUser });
     const areaX = tenantC.organizationId;
     const second = await tenantC.addLocation('Second site');
-    const totals = async (organizationId: number) => {
-      const area = await api(superUser, 'organization.get', { params: { id: organizationId } });
-      const [inPage] = (
-        await api(superUser, 'organization.someByUser', {
-          params: { userId: superUser.id },
-          query: { limit: 10, offset: 0, searchTerm: area.name },
-        })
-      ).organizations;
-      // The page's row and the area's own view say the same.
-      expect(inPage).toEqual(area);
-      return { locations: area.totalLocations, employees: area.totalEmployees };
-    };
     const employee = await tenantC.person(Role.Employee, [tenantC.locationId, second]);
     const areaManager = await tenantC.person(Role.AreaManager);
     // Two memberships of its locations count the employee once; the area manager's is the area's own.
@@ -219,5 +229,63 @@ describe("an area's totals", () => {
     expect(await totals(areaY.id)).toEqual({ locations: 0, employees: 0 });
     await api(superUser, 'user.delete', { params: { id: areaManager.id } });
     expect(await totals(areaX)).toEqual({ locations: 1, employees: 0 });
+  });
+
+  it('follow every join and leave: add-to and remove-from calls, and a user edited into and out of places', async () => {
+    const tenantD = await seedTenant(t.host.url, { by: superUser });
+    const areaX = tenantD.organizationId;
+    const second = await tenantD.addLocation('Second site');
+    const areaY = await api(superUser, 'organization.create', {
+      body: { name: `Area Y ${tenantD.label}`, managementCompanyId: tenantD.companyId },
+    });
+    const third = (
+      await api(superUser, 'location.create', { body: locationBody(`Third ${tenantD.label}`, areaY.id) })
+    ).id;
+    expect(await totals(areaY.id)).toEqual({ locations: 1, employees: 0 });
+    const [ann, ben] = [
+      await tenantD.person(Role.Employee, [tenantD.locationId]),
+      await tenantD.person(Role.Employee, [tenantD.locationId]),
+    ];
+    const areaManager = await tenantD.person(Role.AreaManager);
+    expect(await totals(areaX)).toEqual({ locations: 2, employees: 3 });
+
+    // Joins of a location and of an area, one user twice in an area counted once.
+    await api(superUser, 'user.addToLocation', { body: { userIds: [ann.id, ben.id], locationId: second } });
+    await api(superUser, 'user.addToLocation', { body: { userIds: [ann.id], locationId: third } });
+    await api(superUser, 'user.addToOrganization', {
+      body: { userIds: [areaManager.id], organizationId: areaY.id },
+    });
+    expect(await totals(areaX)).toEqual({ locations: 2, employees: 3 });
+    expect(await totals(areaY.id)).toEqual({ locations: 1, employees: 2 });
+
+    // Leaves: ben still has the first site; ann leaves area Y's only location.
+    await api(superUser, 'user.removeFromLocation', { params: { userId: ben.id, locationId: second } });
+    await api(superUser, 'user.removeFromLocation', { params: { userId: ann.id, locationId: third } });
+    expect(await totals(areaX)).toEqual({ locations: 2, employees: 3 });
+    expect(await totals(areaY.id)).toEqual({ locations: 1, employees: 1 });
+    await api(superUser, 'user.removeFromOrganization', {
+      params: { userId: areaManager.id, organizationId: areaY.id },
+    });
+    expect(await totals(areaY.id)).toEqual({ locations: 1, employees: 0 });
+
+    // An edit that moves ben from area X's sites to area Y's: one area loses him, the other gains him.
+    await api(superUser, 'user.update', {
+      params: { id: ben.id },
+      body: { userInfo: { id: ben.id }, locationIds: [third] },
+    });
+    expect(await totals(areaX)).toEqual({ locations: 2, employees: 2 });
+    expect(await totals(areaY.id)).toEqual({ locations: 1, employees: 1 });
+    // Within one area: ann from the first site to the second, still one employee of area X.
+    await api(superUser, 'user.update', {
+      params: { id: ann.id },
+      body: { userInfo: { id: ann.id }, locationIds: [second] },
+    });
+    expect(await totals(areaX)).toEqual({ locations: 2, employees: 2 });
+    // Area Y's location moves to area X with ben.
+    await api(superUser, 'location.update', { body: { id: third, organizationId: areaX } });
+    expect(await totals(areaX)).toEqual({ locations: 3, employees: 3 });
+    expect(await totals(areaY.id)).toEqual({ locations: 0, employees: 0 });
+    // An empty area can go; its kept totals said so.
+    await api(superUser, 'organization.delete', { params: { id: areaY.id } });
   });
 });

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Role } from '@sitewalk/shared/roles';
 import {
   MAX_MEMBERSHIPS,
+  MAX_MEMBERSHIP_ITEMS,
   MAX_USER_IDS_PER_CALL,
   TABLE_ORDER_MAX,
   CHANGE_MAX_ITEMS,
@@ -206,12 +207,13 @@ describe('bounded lists and transactions (items 9 and 21)', () => {
     const manager = await person(t.host.url, Role.Manager, { managementCompanyId: company });
     const full = await updated(owner, manager.id, {}, { locationIds: first });
     expect(full.userToLocation).toHaveLength(MAX_MEMBERSHIPS);
-    // Replacing all 90 by 90 others is 181 items: more than one transaction takes.
+    // Replacing all 90 by 90 others is 182 items (the user, the memberships, their area's kept totals): more
+    // than one transaction takes.
     const swap = await update(owner, manager.id, {}, { locationIds: second });
     expect(swap.status).toBe(400);
     expect(swap.body.validationErrors).toEqual({
       locationIds: [
-        `too many changes at once (${1 + 2 * MAX_MEMBERSHIPS} items, at most ${CHANGE_MAX_ITEMS}); make them in smaller steps`,
+        `too many changes at once (${1 + 2 * MAX_MEMBERSHIPS + 1} items, at most ${CHANGE_MAX_ITEMS}); make them in smaller steps`,
       ],
     });
     expect(locationsOf(await user(owner, manager.id))).toEqual([...first].sort((a, b) => a - b));
@@ -226,6 +228,47 @@ describe('bounded lists and transactions (items 9 and 21)', () => {
     expect(await api(owner, 'user.delete', { params: { id: manager.id } })).toEqual({
       success: true,
       id: manager.id,
+    });
+  });
+
+  it("refuses places whose areas would not fit the user's delete: each area is one more item of it", async () => {
+    // An area manager's areas count twice (the membership, and the area's kept totals).
+    const areas: number[] = [];
+    for (let i = 0; i < MAX_MEMBERSHIP_ITEMS / 2; i++) {
+      areas.push(
+        (
+          await api(owner, 'organization.create', {
+            body: { name: `Span ${i}`, managementCompanyId: company },
+          })
+        ).id,
+      );
+    }
+    const tooMany = Math.floor(MAX_MEMBERSHIP_ITEMS / 2) + 1;
+    const refusal = `a user's locations and areas, with the areas they are in, can count at most ${MAX_MEMBERSHIP_ITEMS} (this makes ${2 * tooMany})`;
+    const created = await call(owner, 'POST', '/api/user/area-manager', {
+      userInfo: info(),
+      organizationIds: areas.slice(0, tooMany),
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.validationErrors).toEqual({ organizationIds: [refusal] });
+
+    const fits = areas.slice(0, tooMany - 1);
+    const areaManager = (
+      await api(owner, 'user.createAreaManager', { body: { userInfo: info(), organizationIds: fits } })
+    ).data;
+    // Nor may an edit or an add-to call give them one more area.
+    const edited = await update(owner, areaManager.id, {}, { organizationIds: areas.slice(0, tooMany) });
+    expect(edited.status).toBe(400);
+    expect(edited.body.validationErrors).toEqual({ organizationIds: [refusal] });
+    const joined = await call(owner, 'POST', '/api/user/add-to-organization', {
+      userIds: [areaManager.id],
+      organizationId: areas[tooMany - 1],
+    });
+    expect(joined.status).toBe(400);
+    expect(joined.body.validationErrors).toEqual({ userIds: [refusal] });
+    expect(await api(owner, 'user.delete', { params: { id: areaManager.id } })).toEqual({
+      success: true,
+      id: areaManager.id,
     });
   });
 });

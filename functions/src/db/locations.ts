@@ -5,6 +5,7 @@ import type { DataService } from './service.ts';
 import type { CreateLocationItem, LocationItem } from './entities/location.ts';
 import { mapBounded, pageOfSearchedQuery, readPartition, type PageAsked } from './bounded.ts';
 import { getPlaces } from './places.ts';
+import { areaMembersChanged } from './area-members.ts';
 import { listAllManagementCompanies } from './managementCompanies.ts';
 import { AuditedChangeRefused, writeAudited, writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields } from './audit-fields.ts';
@@ -121,6 +122,10 @@ export const createLocation = async (
       location.create(item).commit(),
       tallyMoved({ companyTally }, item.managementCompanyId, 'locations', 1),
       ...locationCreatedStatus({ locationStatus }, item, schedule),
+      // Also refused when the area went meanwhile.
+      ...areaMembersChanged(db, [
+        { organizationId: item.organizationId, locationsIn: [{ locationId: item.locationId }] },
+      ]),
     ],
   );
   return reread(db, locationId);
@@ -167,9 +172,9 @@ export const updateLocation = async (
 
 /**
  * The most users a location moves with: the location, its status item (removed from its old area, built again
- * in the new one) and its memberships make one transaction.
+ * in the new one), both areas' kept totals and its memberships make one transaction.
  */
-export const MOVING_MEMBERS_MAX = CHANGE_MAX_ITEMS - 2;
+export const MOVING_MEMBERS_MAX = CHANGE_MAX_ITEMS - 4;
 
 /**
  * Moves a location to another organization with its changes. Memberships carry their location's
@@ -213,6 +218,13 @@ export const moveLocation = async (
           .set({ organizationId })
           .commit(),
       ),
+      ...areaMembersChanged(db, [
+        { organizationId: item.organizationId, locationsOut: [item.locationId] },
+        {
+          organizationId,
+          locationsIn: [{ locationId: item.locationId, memberIds: members.map((m) => m.userId) }],
+        },
+      ]),
     ],
   );
   return !moved.canceled;
@@ -250,8 +262,9 @@ export const deleteLocation = async (
           managementCompanyId: item.managementCompanyId,
         })
         .commit(),
+      ...areaMembersChanged(db, [{ organizationId: item.organizationId, locationsOut: [item.locationId] }]),
       ...members
-        .slice(0, CHANGE_MAX_ITEMS - 4)
+        .slice(0, CHANGE_MAX_ITEMS - 5)
         .map((m) => userLocation.delete({ userId: m.userId, locationId: item.locationId }).commit()),
     ],
   );

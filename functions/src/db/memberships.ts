@@ -2,6 +2,7 @@ import type { DataService } from './service.ts';
 import type { LocationItem } from './entities/location.ts';
 import type { OrganizationItem } from './entities/organization.ts';
 import { writeAudited, type AuditActor, type AuditRecord } from './audit.ts';
+import { areaMembersChanged } from './area-members.ts';
 
 /**
  * Joining and leaving places; each answers false when its transaction was cancelled. A join is one
@@ -49,17 +50,20 @@ export const joinPlace = async (
   const outcome = await writeAudited(
     db,
     { actor, record },
-    ({ location, organization, user, userLocation, userOrganization }) => {
-      const placeCheck =
+    ({ location, user, userLocation, userOrganization }) => {
+      // The area's kept totals take the users; its update is refused when the area is gone.
+      const placeChecks =
         place.kind === 'location'
-          ? location
-              .check({ locationId: place.item.locationId })
-              .where((a, op) => op.eq(a.organizationId, organizationId))
-              .commit()
-          : organization
-              .check({ organizationId })
-              .where((a, op) => op.exists(a.organizationId))
-              .commit();
+          ? [
+              location
+                .check({ locationId: place.item.locationId })
+                .where((a, op) => op.eq(a.organizationId, organizationId))
+                .commit(),
+              ...areaMembersChanged(db, [
+                { organizationId, joined: [{ locationId: place.item.locationId, userIds }] },
+              ]),
+            ]
+          : areaMembersChanged(db, [{ organizationId, joinedArea: userIds }]);
       const membership = (userId: number) =>
         place.kind === 'location'
           ? userLocation
@@ -67,7 +71,7 @@ export const joinPlace = async (
               .commit()
           : userOrganization.create({ userId, organizationId, managementCompanyId }).commit();
       return [
-        placeCheck,
+        ...placeChecks,
         ...userIds.flatMap((userId) => [
           membership(userId),
           (place.kind === 'location'
@@ -95,7 +99,14 @@ export const leaveLocation = async (
   const { locationId } = place;
   const record = membershipRecord({ kind: 'location', item: place }, 'removeMember', [userId]);
   const outcome = await writeAudited(db, { actor, record }, ({ user: users, userLocation }) => [
-    userLocation.delete({ userId, locationId }).commit(),
+    // Only from the area as read: a move meanwhile took the membership (and the kept totals) elsewhere.
+    userLocation
+      .delete({ userId, locationId })
+      .where((a, op) => op.eq(a.organizationId, place.organizationId))
+      .commit(),
+    ...areaMembersChanged(db, [
+      { organizationId: place.organizationId, left: [{ locationId, userIds: [userId] }] },
+    ]),
     user.defaultLocationId === locationId
       ? users
           .patch({ userId })
@@ -125,6 +136,7 @@ export const leaveOrganization = async (
   const record = membershipRecord({ kind: 'organization', item: place }, 'removeMember', [userId]);
   const outcome = await writeAudited(db, { actor, record }, ({ user: users, userOrganization }) => [
     userOrganization.delete({ userId, organizationId: place.organizationId }).commit(),
+    ...areaMembersChanged(db, [{ organizationId: place.organizationId, leftArea: [userId] }]),
     users
       .patch({ userId })
       .delete({ organizationIds: [place.organizationId] })

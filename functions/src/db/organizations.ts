@@ -1,10 +1,11 @@
 import type { DataService } from './service.ts';
 import { getPlaces } from './places.ts';
 import type { CreateOrganizationItem, OrganizationItem } from './entities/organization.ts';
-import { pageOfQuery, readPartition, readRawPartition, type PageAsked } from './bounded.ts';
+import { pageOfQuery, readPartition, type PageAsked } from './bounded.ts';
 import { stageTotal, tallyMoved } from './company-tallies.ts';
 import { writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields, imageChange } from './audit-fields.ts';
+import { countedTotals, keptTotals, withAreaMembersKept } from './area-members.ts';
 
 /** Named access patterns of organizations (docs/data-model.md). */
 
@@ -16,49 +17,41 @@ type OrganizationFields = Partial<
 export const byName = (a: OrganizationItem, b: OrganizationItem) =>
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
 
+/** Areas are read with their attributes beyond ElectroDB's fields: their kept totals (db/area-members.ts). */
+const withTotals = { data: 'includeKeys' } as const;
+
 export const getOrganization = async (db: DataService, organizationId: number) =>
-  (await db.entities.organization.get({ organizationId }).go()).data;
+  (await db.entities.organization.get({ organizationId }).go(withTotals)).data;
 
 /** A company's organizations, by name (gsi1). */
 export const listOrganizationsOfCompany = (db: DataService, managementCompanyId: number) =>
-  readPartition((cursor) => db.entities.organization.query.byCompany({ managementCompanyId }).go({ cursor }));
+  readPartition((cursor) =>
+    db.entities.organization.query.byCompany({ managementCompanyId }).go({ cursor, ...withTotals }),
+  );
 
 /** Every area of the stage, by name (gsi3: one partition, a few per company). */
 export const listOrganizationsOfStage = (db: DataService) =>
-  readPartition((cursor) => db.entities.organization.query.all({}).go({ cursor }));
+  readPartition((cursor) => db.entities.organization.query.all({}).go({ cursor, ...withTotals }));
 
 /** Areas `offset` to `offset + limit` of the stage, by name, and how many it holds (the stage's total). */
 export const pageOfStageOrganizations = (db: DataService, { offset, limit }: PageAsked) =>
-  pageOfQuery<OrganizationItem>((options) => db.entities.organization.query.all({}).go(options as never), {
-    offset,
-    limit,
-    filtered: false,
-    storedTotal: () => stageTotal(db, 'areas'),
-  });
+  pageOfQuery<OrganizationItem>(
+    // The count asks for `data: 'raw'` itself.
+    (options) => db.entities.organization.query.all({}).go({ ...withTotals, ...options } as never),
+    {
+      offset,
+      limit,
+      filtered: false,
+      storedTotal: () => stageTotal(db, 'areas'),
+    },
+  );
 
 /**
- * An area's totals, read in one Query: its gsi2 partition holds its locations (`location.byOrganization`), its
- * locations' memberships (`userLocation.byOrganization`) and its own (`userOrganization.inArea`), under their
- * entities' sort-key prefixes (`$location_1`, `$userlocation_1`, `$userorganization_1`, in that order), so
- * reading from the first prefix on reads the three. Employees: the users with either kind of membership, once.
+ * An area's totals (its locations, and its employees: the users of its locations and of itself, once): kept
+ * on its item (db/area-members.ts) when it was read with its raw attributes, else counted with one Query.
  */
-export const totalsOfOrganization = async (db: DataService, organizationId: number) => {
-  const items = await readRawPartition((cursor) =>
-    db.entities.location.query
-      .byOrganization({ organizationId })
-      .gte({} as never)
-      .go({ data: 'raw', cursor } as never),
-  );
-  const userIds = new Set<number>();
-  let totalLocations = 0;
-  for (const item of items) {
-    if (item.__edb_e__ === 'location') totalLocations += 1;
-    else if (item.__edb_e__ === 'userLocation' || item.__edb_e__ === 'userOrganization') {
-      userIds.add(item.userId as number);
-    }
-  }
-  return { totalLocations, totalEmployees: userIds.size };
-};
+export const totalsOfOrganization = async (db: DataService, item: OrganizationItem) =>
+  keptTotals(item) ?? (await countedTotals(db, item.organizationId));
 
 /** Organizations by id, one batch read, by name. */
 export const getOrganizations = async (db: DataService, ids: readonly number[]) =>
@@ -94,7 +87,7 @@ export const createOrganization = async (
       },
     },
     ({ organization, companyTally }) => [
-      organization.create(item).commit(),
+      withAreaMembersKept(organization.create(item).commit()),
       tallyMoved({ companyTally }, item.managementCompanyId, 'areas', 1),
     ],
   );

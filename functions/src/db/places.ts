@@ -50,7 +50,10 @@ export const getPlaces = async (db: DataService, ids: PlaceIds) => {
   // Each entity's parse keeps only its own items (ElectroDB checks the item's entity name and version).
   return {
     locations: location.parse({ Items: items }).data,
-    organizations: organization.parse({ Items: items }).data,
+    // With their attributes beyond ElectroDB's fields: an area's kept totals (db/area-members.ts).
+    organizations: organization.parse({ Items: items }, {
+      data: 'includeKeys',
+    } as unknown as Parameters<typeof organization.parse>[1]).data,
     managementCompanies: managementCompany.parse({ Items: items }).data,
   };
 };

@@ -4,13 +4,14 @@ import type { locationEntity } from './entities/location.ts';
 import { mapBounded, pagesOf } from './bounded.ts';
 import { unchangedSince, writeIf } from './conditional.ts';
 import { countStageTallies } from './company-tallies.ts';
+import { keepAreaMembers, keptTotals } from './area-members.ts';
 import { getUserAccess, membershipIdsOf, searchFields as userSearchFields } from './users.ts';
 
 /**
  * Gives the items written before the Super User's lists read the stage's indexes what those lists need
  * (docs/data-model.md, "The Super User's lists"): a location its gsi3 keys and search text, an area its gsi3
  * keys, a user their search text and membership ids, an area membership its gsi2 keys (put again while it
- * exists), and the companies' tallies their first count. Locations and areas are put again as read (a patch rebuilds gsi3's sort
+ * exists), an area its kept totals (db/area-members.ts), and the companies' tallies their first count. Locations and areas are put again as read (a patch rebuilds gsi3's sort
  * key but not its static partition key); users are patched with their own searchable fields. ElectroDB writes the
  * derived attributes and keys; `updatedAt` moves. Items that have them are left alone. Each write is made only
  * over the item as read, so it can run beside the API (`npm run backfill` on a deployed stage; the local host
@@ -129,6 +130,17 @@ export const backfillStageLists = async (db: DataService): Promise<number> => {
             .where(({ userId }, { exists }) => exists(userId))
             .go(),
         ),
+      ),
+    );
+  }
+  // An area's kept totals, counted from its gsi2 partition (which the memberships' keys above complete).
+  for await (const page of pagesOf((cursor) =>
+    db.entities.organization.scan.go({ cursor, data: 'includeKeys' }),
+  )) {
+    count(
+      await mapBounded(
+        page.filter((area) => keptTotals(area) === null),
+        (area) => keepAreaMembers(db, area.organizationId),
       ),
     );
   }

@@ -17,6 +17,9 @@ import {
 } from './audit.ts';
 import { auditView, changedFields, imageChange } from './audit-fields.ts';
 import { unchangedSince } from './conditional.ts';
+import { areaMembersChanged, areasTouched, membershipsByArea } from './area-members.ts';
+
+type Transaction = Parameters<Parameters<DataService['transaction']['write']>[0]>[0];
 
 /** Named access patterns of users (docs/data-model.md). */
 
@@ -255,7 +258,8 @@ export interface UserChange {
   /** A default location whose membership the transaction checks still holds. */
   checkedDefault: number | undefined;
   newEmail: string | undefined;
-  removedLocationIds: readonly number[];
+  /** Memberships that go, with the area each was in as read. */
+  removedLocations: readonly Pick<LocationMembership, 'locationId' | 'organizationId'>[];
   removedOrganizationIds: readonly number[];
   addedLocations: readonly LocationMembership[];
   addedOrganizations: readonly OrganizationMembership[];
@@ -294,6 +298,28 @@ const companyMovedTo = ({ user, set }: Pick<UserChange, 'user' | 'set'>) => {
   return to !== undefined && to !== user.managementCompanyId ? to : undefined;
 };
 
+/** How a change of a user's memberships moves their areas' kept totals (db/area-members.ts). */
+const areaChangesOf = (change: UserChange) => [
+  ...membershipsByArea('left', change.user.userId, change.removedLocations, change.removedOrganizationIds),
+  ...membershipsByArea(
+    'joined',
+    change.user.userId,
+    change.addedLocations,
+    idsOf(change.addedOrganizations, 'organizationId'),
+  ),
+];
+
+/** A location membership's delete, only from the area as read (a move meanwhile took it elsewhere). */
+const membershipLeft = (
+  userLocation: Transaction['userLocation'],
+  userId: number,
+  { locationId, organizationId }: Pick<LocationMembership, 'locationId' | 'organizationId'>,
+) =>
+  userLocation
+    .delete({ userId, locationId })
+    .where((a, op) => op.eq(a.organizationId, organizationId))
+    .commit();
+
 /** At most the items `writeUserChange` writes (DynamoDB takes TRANSACTION_MAX_ITEMS in one). */
 export const itemsOfUserChange = (change: UserChange) =>
   1 +
@@ -301,10 +327,11 @@ export const itemsOfUserChange = (change: UserChange) =>
   (change.notice === undefined ? 0 : 1) +
   (change.newEmail === undefined ? 0 : 2) +
   (change.checkedDefault === undefined ? 0 : 1) +
-  change.removedLocationIds.length +
+  change.removedLocations.length +
   change.removedOrganizationIds.length +
   change.addedLocations.length +
-  change.addedOrganizations.length;
+  change.addedOrganizations.length +
+  areasTouched(areaChangesOf(change));
 
 /** False when the transaction was cancelled (the user changed or went meanwhile). */
 export const writeUserChange = async (db: DataService, change: UserChange, actor: AuditActor) => {
@@ -316,8 +343,8 @@ export const writeUserChange = async (db: DataService, change: UserChange, actor
   const fields = changedFields(auditView.user(user), auditView.user(after));
   const memberships = {
     ...(change.addedLocations.length ? { addedLocationIds: idsOf(change.addedLocations, 'locationId') } : {}),
-    ...(change.removedLocationIds.length
-      ? { removedLocationIds: [...change.removedLocationIds].sort() }
+    ...(change.removedLocations.length
+      ? { removedLocationIds: idsOf(change.removedLocations, 'locationId') }
       : {}),
     ...(change.addedOrganizations.length
       ? { addedOrganizationIds: idsOf(change.addedOrganizations, 'organizationId') }
@@ -338,7 +365,7 @@ export const writeUserChange = async (db: DataService, change: UserChange, actor
   // New memberships write the user's id sets whole, over the user as read: a join meanwhile (which adds to
   // them) cancels this change rather than being dropped from them.
   const membershipsChange =
-    change.removedLocationIds.length +
+    change.removedLocations.length +
       change.removedOrganizationIds.length +
       change.addedLocations.length +
       change.addedOrganizations.length >
@@ -387,12 +414,13 @@ export const writeUserChange = async (db: DataService, change: UserChange, actor
           ]),
       ...(newEmail !== undefined && user.email ? [userEmail.delete({ email: user.email }).commit()] : []),
       ...(newEmail === undefined ? [] : [userEmail.create({ email: newEmail, userId }).commit()]),
-      ...change.removedLocationIds.map((locationId) => userLocation.delete({ userId, locationId }).commit()),
+      ...change.removedLocations.map((m) => membershipLeft(userLocation, userId, m)),
       ...change.removedOrganizationIds.map((organizationId) =>
         userOrganization.delete({ userId, organizationId }).commit(),
       ),
       ...change.addedLocations.map((l) => userLocation.create({ userId, ...l }).commit()),
       ...change.addedOrganizations.map((o) => userOrganization.create({ userId, ...o }).commit()),
+      ...areaMembersChanged(db, areaChangesOf(change)),
       ...(change.notice ? [queueMailItem({ mailOutbox }, change.notice.mail, change.notice.now)] : []),
     ],
   );
@@ -489,6 +517,10 @@ export const createUserWithMemberships = async (
       ...(email ? [userEmail.create({ email, userId }).commit()] : []),
       ...locations.map((l) => userLocation.create({ userId, ...l }).commit()),
       ...organizations.map((o) => userOrganization.create({ userId, ...o }).commit()),
+      ...areaMembersChanged(
+        db,
+        membershipsByArea('joined', userId, locations, idsOf(organizations, 'organizationId')),
+      ),
     ],
   );
   return !outcome.canceled;
@@ -559,9 +591,18 @@ export const deleteUserWithMemberships = async (
         .commit(),
       tallyMoved({ companyTally }, found.managementCompanyId ?? NO_COMPANY, 'users', -1),
       ...(email ? [userEmail.delete({ email }).commit()] : []),
-      ...access.userLocation.map((m) => userLocation.delete({ userId, locationId: m.locationId }).commit()),
+      ...access.userLocation.map((m) => membershipLeft(userLocation, userId, m)),
       ...access.userOrganization.map((m) =>
         userOrganization.delete({ userId, organizationId: m.organizationId }).commit(),
+      ),
+      ...areaMembersChanged(
+        db,
+        membershipsByArea(
+          'left',
+          userId,
+          access.userLocation,
+          idsOf(access.userOrganization, 'organizationId'),
+        ),
       ),
     ],
   );

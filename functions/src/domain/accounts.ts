@@ -1,5 +1,4 @@
 import { messages } from '@sitewalk/shared/messages';
-import { MAX_MEMBERSHIPS } from '@sitewalk/shared/constants';
 import type { RoleId } from '@sitewalk/shared/roles';
 import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
@@ -16,18 +15,10 @@ import {
   getUser,
   userIdOfEmail,
 } from '../db/users.ts';
-import {
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  TooManyRequestsError,
-} from './errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from './errors.ts';
+import { assertMembershipsFit } from './memberships.ts';
 import { endSessions } from './sessions.ts';
 import { passwordCheckThrottle, throttle } from './throttle.ts';
-
-/** DynamoDB transactions take 100 items; a user, their e-mail guard and their memberships must fit. */
-export { MAX_MEMBERSHIPS };
 
 export interface AccountDraft {
   firstName: string;
@@ -68,9 +59,11 @@ const emailTaken = async (db: DataService, email: string) => {
 export const createAccounts = (db: DataService, identity: IdentityProvider, pins?: PinCipher) => ({
   /** Cognito first, then one transaction for the user, the e-mail guard and the memberships; undone on failure. */
   async create(draft: AccountDraft): Promise<UserItem> {
-    if (draft.locations.length + draft.organizations.length > MAX_MEMBERSHIPS) {
-      throw new BadRequestError(`A user can belong to at most ${MAX_MEMBERSHIPS} locations and areas`);
-    }
+    assertMembershipsFit(
+      draft.locations,
+      draft.organizations.map((o) => o.organizationId),
+      draft.locations.length ? 'locationIds' : 'organizationIds',
+    );
     const email = draft.email?.toLowerCase();
     if (email) {
       const conflict = await emailTaken(db, email);
@@ -146,13 +139,19 @@ export const createAccounts = (db: DataService, identity: IdentityProvider, pins
 
   /**
    * Disables the sign-in, deletes the user with their e-mail guard and memberships in one transaction
-   * (at most 3 + MAX_MEMBERSHIPS items, with the company's tally), then their table order in batches and the
-   * sign-in. If the transaction fails the sign-in is enabled again; one that lost to a racing delete of the
-   * same user answers 404.
+   * (at most 3 + MAX_MEMBERSHIP_ITEMS items, with the company's tally and the kept totals of their areas), then
+   * their table order in batches and the sign-in. If the transaction fails the sign-in is enabled again; one
+   * that lost to a racing delete of the same user answers 404. A user given more places before that bound
+   * must lose some first (a 400 naming them).
    */
   async delete(userId: number, by: AuditActor = SYSTEM_ACTOR): Promise<void> {
     const access = await getUserAccess(db, userId);
     if (!access.user[0]) throw new NotFoundError(messages.fetch.userNotFound);
+    assertMembershipsFit(
+      access.userLocation,
+      access.userOrganization.map((m) => m.organizationId),
+      access.userLocation.length ? 'locationIds' : 'organizationIds',
+    );
     const hasSignIn = await identity.exists(userId);
     if (hasSignIn) await identity.disableUser(userId);
     let deleted: boolean;

@@ -1,10 +1,11 @@
 import { joinsOrganizations } from '@sitewalk/shared/roles';
 import { can, canManageMembership, type Actor, type PlacementOf } from '@sitewalk/shared/policy';
-import { MAX_MEMBERSHIPS } from '@sitewalk/shared/constants';
+import { MAX_MEMBERSHIP_ITEMS, MAX_MEMBERSHIPS } from '@sitewalk/shared/constants';
 import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import { joinPlace, leaveLocation, leaveOrganization } from '../db/memberships.ts';
 import { ownMemberIdsOfOrganization, userIdsOfLocation } from '../db/users.ts';
+import { itemsOfMemberships } from '../db/area-members.ts';
 import { BadRequestError, ConflictError, ForbiddenError } from './errors.ts';
 import { mapBounded } from './fan-out.ts';
 import {
@@ -21,6 +22,8 @@ export type PlaceKind = 'location' | 'organization';
 /** A place, seen by the actor, with what joining and leaving it takes. */
 interface Place {
   placement: PlacementOf<'location'> | PlacementOf<'organization'>;
+  /** The area it is (or is in). */
+  organizationId: number;
   /** Whether a user (their placement) already belongs here. */
   holds: (member: PlacementOf<'user'>) => boolean;
   /** Who may join, and what a refusal says. */
@@ -36,6 +39,7 @@ const places: Record<PlaceKind, (db: DataService, actor: Actor, id: number) => P
     const location = await visibleLocation(db, actor, locationId);
     return {
       placement: locationPlacement(location),
+      organizationId: location.organizationId,
       holds: (member) => member.locationIds.includes(locationId),
       admits: (user) => user.managementCompanyId === location.managementCompanyId,
       refusal: 'every user must be of the location’s management company',
@@ -47,6 +51,7 @@ const places: Record<PlaceKind, (db: DataService, actor: Actor, id: number) => P
     const organization = await visibleOrganization(db, actor, organizationId);
     return {
       placement: organizationPlacement(organization),
+      organizationId,
       holds: (member) => member.organizationIds.includes(organizationId),
       admits: (user) =>
         joinsOrganizations(user.roleId) && user.managementCompanyId === organization.managementCompanyId,
@@ -57,12 +62,43 @@ const places: Record<PlaceKind, (db: DataService, actor: Actor, id: number) => P
   },
 };
 
-/** Each user may take one more membership (a user's delete removes all of them in one transaction). */
-const assertRoomForOneMore = (members: { placement: PlacementOf<'user'> }[]) => {
-  const full = (m: PlacementOf<'user'>) => m.locationIds.length + m.organizationIds.length >= MAX_MEMBERSHIPS;
-  if (members.some((m) => full(m.placement))) {
-    const message = `a user can belong to at most ${MAX_MEMBERSHIPS} locations and areas`;
-    throw new BadRequestError(`userIds: ${message}`, { userIds: [message] });
+/**
+ * A user's memberships must fit their delete's one transaction: at most MAX_MEMBERSHIPS places, and with the
+ * areas they are in at most MAX_MEMBERSHIP_ITEMS items (db/area-members.ts). Else a 400 on `field`.
+ */
+export const assertMembershipsFit = (
+  locations: readonly { organizationId: number }[],
+  organizationIds: readonly number[],
+  field: string,
+) => {
+  const places = locations.length + organizationIds.length;
+  const items = itemsOfMemberships(locations, organizationIds);
+  const message =
+    places > MAX_MEMBERSHIPS
+      ? `a user can belong to at most ${MAX_MEMBERSHIPS} locations and areas`
+      : items > MAX_MEMBERSHIP_ITEMS
+        ? `a user's locations and areas, with the areas they are in, can count at most ${MAX_MEMBERSHIP_ITEMS} (this makes ${items})`
+        : null;
+  if (message) throw new BadRequestError(`${field}: ${message}`, { [field]: [message] });
+};
+
+/** Each user may take this membership too (a user's delete removes all of them in one transaction). */
+const assertRoomForOneMore = (
+  members: {
+    memberships: {
+      userLocation: readonly { organizationId: number }[];
+      userOrganization: readonly { organizationId: number }[];
+    };
+  }[],
+  joined: { organizationId: number; kind: PlaceKind },
+) => {
+  for (const { memberships } of members) {
+    const organizationIds = memberships.userOrganization.map((m) => m.organizationId);
+    if (joined.kind === 'location') {
+      assertMembershipsFit([...memberships.userLocation, joined], organizationIds, 'userIds');
+    } else {
+      assertMembershipsFit(memberships.userLocation, [...organizationIds, joined.organizationId], 'userIds');
+    }
   }
 };
 
@@ -86,7 +122,7 @@ export const addMembers = async (
     if (!place.admits(user))
       throw new BadRequestError(`userIds: ${place.refusal}`, { userIds: [place.refusal] });
   }
-  assertRoomForOneMore(joining);
+  assertRoomForOneMore(joining, { kind, organizationId: place.organizationId });
   if (joining.length && !(await place.join(joining.map((u) => u.user.userId)))) {
     throw new ConflictError('The users changed meanwhile; please try again');
   }

@@ -12,6 +12,7 @@ import {
 } from '@sitewalk/shared/policy';
 import type { createUserBody, updateUserBody } from '@sitewalk/shared/schemas/user';
 import { CHANGE_MAX_ITEMS, MAX_MEMBERSHIPS, type ImageContentType } from '@sitewalk/shared/constants';
+import { assertMembershipsFit } from './memberships.ts';
 import type { DataService } from '../db/service.ts';
 import type { UserItem } from '../db/entities/user.ts';
 import { getLocations } from '../db/locations.ts';
@@ -300,12 +301,13 @@ export const updateUser = async (
       if (roleKeeps) return false;
       throw new ForbiddenError('The new role keeps none of these places, and some are not yours to remove');
     });
-  const removedLocationIds = removable(
+  const removedLocations = removable(
     memberships.userLocation,
     (m) => wanted.locationIds.includes(m.locationId),
     locationPlacement,
     roleFields(roleId).locations,
-  ).map((m) => m.locationId);
+  );
+  const removedLocationIds = removedLocations.map((m) => m.locationId);
   const removedOrganizationIds = removable(
     memberships.userOrganization,
     (m) => wanted.organizationIds.includes(m.organizationId),
@@ -320,9 +322,14 @@ export const updateUser = async (
     ...currentOrganizations.filter((id) => !removedOrganizationIds.includes(id)),
     ...added.organizations.map((o) => o.organizationId),
   ];
-  if (locationsAfter.length + organizationsAfter.length > MAX_MEMBERSHIPS) {
-    throw new BadRequestError(`A user can belong to at most ${MAX_MEMBERSHIPS} locations and areas`);
-  }
+  assertMembershipsFit(
+    [
+      ...memberships.userLocation.filter((m) => !removedLocationIds.includes(m.locationId)),
+      ...added.locations,
+    ],
+    organizationsAfter,
+    locationsAfter.length ? 'locationIds' : 'organizationIds',
+  );
 
   // The default location is one of the user's locations: checked when sent, cleared when its
   // membership goes, and its membership checked in the transaction when it is not new.
@@ -354,7 +361,7 @@ export const updateUser = async (
     clearsDefault,
     checkedDefault: checksDefault ? sentDefault : undefined,
     newEmail: emailChanged ? email : undefined,
-    removedLocationIds,
+    removedLocations,
     removedOrganizationIds,
     addedLocations: added.locations,
     addedOrganizations: added.organizations,

@@ -6,8 +6,8 @@ import { totalsOfOrganization } from '../db/organizations.ts';
 import { mapBounded } from '../domain/fan-out.ts';
 
 /**
- * Organizations as the API answers them: with their company's name and their totals (one Query per
- * organization).
+ * Organizations as the API answers them: with their company's name and their totals (kept on the items as
+ * read; one Query for an area whose totals are not kept yet).
  */
 export const toOrganizations = async (
   db: DataService,
@@ -16,7 +16,7 @@ export const toOrganizations = async (
   // The companies' names are read while the totals are counted: neither waits for the other.
   const [companies, counted] = await Promise.all([
     getManagementCompanies(db, [...new Set(items.map((i) => i.managementCompanyId))]),
-    mapBounded(items, async (item) => ({ item, ...(await totalsOfOrganization(db, item.organizationId)) })),
+    mapBounded(items, async (item) => ({ item, ...(await totalsOfOrganization(db, item)) })),
   ]);
   const companyNames = new Map(companies.map((c) => [c.managementCompanyId, c.name]));
   return counted.map(({ item, totalLocations, totalEmployees }) => ({

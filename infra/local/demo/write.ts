@@ -7,6 +7,7 @@ import { newUsersInBulk } from '@sitewalk/functions/db/users';
 import { defaultSchedule } from '@sitewalk/functions/domain/schedules';
 import { nextId, nextIds } from '@sitewalk/functions/db/counters';
 import { moveTally } from '@sitewalk/functions/db/company-tallies';
+import { keepAreaMembers } from '@sitewalk/functions/db/area-members';
 import { objectKey, type Storage } from '@sitewalk/functions/ports/storage';
 import { distanceMeters } from '@sitewalk/shared/arrival';
 import { completedMarkerVerdicts } from '@sitewalk/shared/flags';
@@ -458,6 +459,8 @@ export const writeDemo = async (
   await moveTally(db, managementCompanyId, 'users', newUsers.users.length);
   await putInBatches(newUsers.userLocations, (batch) => db.entities.userLocation.put(batch).go());
   await putInBatches(newUsers.userOrganizations, (batch) => db.entities.userOrganization.put(batch).go());
+  // The areas' kept totals, counted once their locations and members are written.
+  await mapBounded([...organizationIds.values()], (organizationId) => keepAreaMembers(db, organizationId));
   await putInBatches(newUsers.auditEntries, (batch) => db.entities.auditEntry.put(batch).go());
   if (options.lockChecks) {
     await writeDemoLockChecks(

@@ -1,0 +1,270 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DataService } from './service.ts';
+import { readRawPartition } from './bounded.ts';
+import { writeIf } from './conditional.ts';
+
+/**
+ * An area's totals kept on its item (docs/data-model.md, "The Super User's lists"): the ids of its locations, of
+ * its own members and of each location's members, as DynamoDB number sets beside the area's ElectroDB fields.
+ * Every write that moves one changes them in its own transaction, by ADD and DELETE of set members (writing a
+ * member twice changes nothing, so no write needs to know what the sets held). An areas page reads its totals
+ * with its rows: its locations are `locationIds`, its employees the users in `areaMembers` or in the sets of its
+ * locations. A deleted location leaves `locationIds`, so its members' set, if any is left, counts for nothing.
+ */
+
+/** Present once the sets are whole: on every area made since, and on older ones once the backfill counted them. */
+const KEPT = 'membersKept';
+const LOCATION_IDS = 'locationIds';
+const AREA_MEMBERS = 'areaMembers';
+/** Moved by every change of the sets: the backfill writes them only over the version it counted. */
+const VERSION = 'membersVersion';
+const LOCATION_MEMBERS = 'locationMembers_';
+const locationMembers = (locationId: number) => `${LOCATION_MEMBERS}${locationId}`;
+
+/** What one write changes in one area's sets; each set is only added to or only taken from. */
+export interface AreaMembersChange {
+  organizationId: number;
+  /** Locations made in the area, or moved into it with their members (a set of none clears it). */
+  locationsIn?: readonly { locationId: number; memberIds?: readonly number[] }[];
+  /** Locations deleted or moved out: out of `locationIds`, with their members' set. */
+  locationsOut?: readonly number[];
+  /** Users joining or leaving one location of the area. */
+  joined?: readonly { locationId: number; userIds: readonly number[] }[];
+  left?: readonly { locationId: number; userIds: readonly number[] }[];
+  /** Users joining or leaving the area itself. */
+  joinedArea?: readonly number[];
+  leftArea?: readonly number[];
+}
+
+interface Expression {
+  add: string[];
+  delete: string[];
+  set: string[];
+  remove: string[];
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+/** The raw UpdateItem of an area's sets, conditioned on the area existing (so no write makes a half item). */
+const updateOf = (db: DataService, change: AreaMembersChange) => {
+  const e: Expression = { add: [], delete: [], set: [], remove: [], names: {}, values: {} };
+  let n = 0;
+  const name = (attribute: string) => {
+    const placeholder = `#a${n++}`;
+    e.names[placeholder] = attribute;
+    return placeholder;
+  };
+  const value = (v: unknown) => {
+    const placeholder = `:v${n++}`;
+    e.values[placeholder] = v;
+    return placeholder;
+  };
+  const ids = (list: readonly number[]) => new Set(list);
+  const onSet = (op: 'add' | 'delete', attribute: string, list: readonly number[]) => {
+    if (list.length) e[op].push(`${name(attribute)} ${value(ids(list))}`);
+  };
+  const movedIn = change.locationsIn ?? [];
+  onSet(
+    'add',
+    LOCATION_IDS,
+    movedIn.map((l) => l.locationId),
+  );
+  onSet('delete', LOCATION_IDS, change.locationsOut ?? []);
+  for (const { locationId, memberIds } of movedIn) {
+    if (memberIds === undefined) continue;
+    if (memberIds.length) e.set.push(`${name(locationMembers(locationId))} = ${value(ids(memberIds))}`);
+    else e.remove.push(name(locationMembers(locationId)));
+  }
+  for (const locationId of change.locationsOut ?? []) e.remove.push(name(locationMembers(locationId)));
+  for (const { locationId, userIds } of change.joined ?? [])
+    onSet('add', locationMembers(locationId), userIds);
+  for (const { locationId, userIds } of change.left ?? [])
+    onSet('delete', locationMembers(locationId), userIds);
+  onSet('add', AREA_MEMBERS, change.joinedArea ?? []);
+  onSet('delete', AREA_MEMBERS, change.leftArea ?? []);
+  e.add.push(`${name(VERSION)} ${value(1)}`);
+  const { Key, TableName } = db.entities.organization.get({ organizationId: change.organizationId }).params();
+  const pk = name('pk');
+  return {
+    TableName,
+    Key,
+    UpdateExpression: [
+      e.set.length ? `SET ${e.set.join(', ')}` : '',
+      e.remove.length ? `REMOVE ${e.remove.join(', ')}` : '',
+      `ADD ${e.add.join(', ')}`,
+      e.delete.length ? `DELETE ${e.delete.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
+    ConditionExpression: `attribute_exists(${pk})`,
+    ExpressionAttributeNames: e.names,
+    ExpressionAttributeValues: e.values,
+  };
+};
+
+/** The transaction items of these changes, one an area (a transaction may write an item only once). */
+export const areaMembersChanged = (db: DataService, changes: readonly AreaMembersChange[]) => {
+  const byArea = new Map<number, AreaMembersChange>();
+  for (const change of changes) {
+    const at = byArea.get(change.organizationId);
+    byArea.set(
+      change.organizationId,
+      at === undefined
+        ? change
+        : {
+            organizationId: change.organizationId,
+            locationsIn: [...(at.locationsIn ?? []), ...(change.locationsIn ?? [])],
+            locationsOut: [...(at.locationsOut ?? []), ...(change.locationsOut ?? [])],
+            joined: [...(at.joined ?? []), ...(change.joined ?? [])],
+            left: [...(at.left ?? []), ...(change.left ?? [])],
+            joinedArea: [...(at.joinedArea ?? []), ...(change.joinedArea ?? [])],
+            leftArea: [...(at.leftArea ?? []), ...(change.leftArea ?? [])],
+          },
+    );
+  }
+  // ElectroDB's transaction sends the items it is given: a raw Update is one of DynamoDB's TransactItems.
+  return [...byArea.values()].map((change) => ({ Update: updateOf(db, change) }));
+};
+
+/** How many areas' items these changes write (each takes one item of the transaction). */
+export const areasTouched = (changes: readonly AreaMembersChange[]) =>
+  new Set(changes.map((c) => c.organizationId)).size;
+
+/** What memberships take of a transaction that writes them all: each one, and each area they are in once. */
+export const itemsOfMemberships = (
+  locations: readonly { organizationId: number }[],
+  organizationIds: readonly number[],
+) =>
+  locations.length +
+  organizationIds.length +
+  new Set([...locations.map((l) => l.organizationId), ...organizationIds]).size;
+
+/** Memberships grouped by their area, as joins and leaves of its locations and of itself. */
+export const membershipsByArea = (
+  direction: 'joined' | 'left',
+  userId: number,
+  locations: readonly { locationId: number; organizationId: number }[],
+  organizationIds: readonly number[],
+): AreaMembersChange[] => [
+  ...locations.map(({ locationId, organizationId }) => ({
+    organizationId,
+    [direction]: [{ locationId, userIds: [userId] }],
+  })),
+  ...organizationIds.map((organizationId) => ({
+    organizationId,
+    [direction === 'joined' ? 'joinedArea' : 'leftArea']: [userId],
+  })),
+];
+
+/** A new area's put (ElectroDB's transaction item), written with its sets whole: all empty. */
+export const withAreaMembersKept = <P>(committed: P): P => {
+  const { Put: put } = committed as { Put: { Item: object } };
+  return { ...committed, Put: { ...put, Item: { ...put.Item, [KEPT]: true, [VERSION]: 0 } } };
+};
+
+type RawArea = Readonly<Record<string, unknown>>;
+
+const idsIn = (item: RawArea, attribute: string): Iterable<number> =>
+  (item[attribute] as Iterable<number> | undefined) ?? [];
+
+/** An area's totals from its item as read with its raw attributes; null while they are not kept. */
+export const keptTotals = (item: object): { totalLocations: number; totalEmployees: number } | null => {
+  const area = item as RawArea;
+  if (area[KEPT] !== true) return null;
+  const locations = [...idsIn(area, LOCATION_IDS)];
+  const employees = new Set(idsIn(area, AREA_MEMBERS));
+  for (const locationId of locations) {
+    for (const userId of idsIn(area, locationMembers(locationId))) employees.add(userId);
+  }
+  return { totalLocations: locations.length, totalEmployees: employees.size };
+};
+
+/**
+ * What an area's sets hold, counted from its gsi2 partition: its locations (`location.byOrganization`), its
+ * locations' memberships (`userLocation.byOrganization`) and its own (`userOrganization.inArea`), under their
+ * entities' sort-key prefixes (`$location_1`, `$userlocation_1`, `$userorganization_1`, in that order), so
+ * reading from the first prefix on reads the three.
+ */
+export const countAreaMembers = async (db: DataService, organizationId: number) => {
+  const items = await readRawPartition((cursor) =>
+    db.entities.location.query
+      .byOrganization({ organizationId })
+      .gte({} as never)
+      .go({ data: 'raw', cursor } as never),
+  );
+  const locationIds = new Set<number>();
+  const areaMembers = new Set<number>();
+  const byLocation = new Map<number, Set<number>>();
+  for (const item of items) {
+    if (item.__edb_e__ === 'location') locationIds.add(item.locationId as number);
+    else if (item.__edb_e__ === 'userOrganization') areaMembers.add(item.userId as number);
+    else if (item.__edb_e__ === 'userLocation') {
+      const locationId = item.locationId as number;
+      byLocation.set(locationId, (byLocation.get(locationId) ?? new Set()).add(item.userId as number));
+    }
+  }
+  return { locationIds, areaMembers, byLocation };
+};
+
+/** An area's totals counted from its partition, for an area whose sets are not kept yet. */
+export const countedTotals = async (db: DataService, organizationId: number) => {
+  const { locationIds, areaMembers, byLocation } = await countAreaMembers(db, organizationId);
+  const employees = new Set(areaMembers);
+  for (const members of byLocation.values()) for (const userId of members) employees.add(userId);
+  return { totalLocations: locationIds.size, totalEmployees: employees.size };
+};
+
+/**
+ * Counts an older area's sets and writes them whole, over the version it read before counting (every change
+ * of the sets moves it, so a join or a leave meanwhile makes it count again). Answers whether it wrote them
+ * (not when the area is gone or they are kept already).
+ */
+export const keepAreaMembers = async (db: DataService, organizationId: number): Promise<boolean> => {
+  const { Key, TableName } = db.entities.organization.get({ organizationId }).params();
+  for (;;) {
+    const { Item: area } = await db.documentClient.send(
+      new GetCommand({ TableName, Key, ConsistentRead: true }),
+    );
+    if (!area || area[KEPT] === true) return false;
+    const version = area[VERSION] as number | undefined;
+    const counted = await countAreaMembers(db, organizationId);
+    const names: Record<string, string> = { '#pk': 'pk', '#kept': KEPT, '#version': VERSION };
+    const values: Record<string, unknown> = { ':kept': true };
+    const set = ['#kept = :kept'];
+    const remove: string[] = [];
+    let n = 0;
+    const put = (attribute: string, ids: Set<number>) => {
+      const at = n++;
+      names[`#s${at}`] = attribute;
+      if (ids.size) {
+        values[`:s${at}`] = ids;
+        set.push(`#s${at} = :s${at}`);
+      } else remove.push(`#s${at}`);
+    };
+    put(LOCATION_IDS, counted.locationIds);
+    put(AREA_MEMBERS, counted.areaMembers);
+    for (const [locationId, members] of counted.byLocation) put(locationMembers(locationId), members);
+    for (const attribute of Object.keys(area)) {
+      const locationId = Number(attribute.slice(LOCATION_MEMBERS.length));
+      if (attribute.startsWith(LOCATION_MEMBERS) && !counted.byLocation.has(locationId)) {
+        put(attribute, new Set());
+      }
+    }
+    if (version !== undefined) values[':version'] = version;
+    const written = await writeIf(
+      db.documentClient.send(
+        new UpdateCommand({
+          TableName,
+          Key,
+          UpdateExpression: `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`,
+          ConditionExpression: `attribute_exists(#pk) AND ${
+            version === undefined ? 'attribute_not_exists(#version)' : '#version = :version'
+          }`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      ),
+    );
+    if (written) return true;
+  }
+};
