@@ -10,7 +10,7 @@ import { createService, type DataService } from './service.ts';
 import { nextIds } from './counters.ts';
 import { countedTotals, keepAreaMembers, keptTotals } from './area-members.ts';
 import { createOrganization, getOrganization } from './organizations.ts';
-import { createLocation, getLocation, moveLocation } from './locations.ts';
+import { createLocation, getLocation, membershipsOfLocation, moveLocation } from './locations.ts';
 import { joinPlace, leaveLocation } from './memberships.ts';
 import { createUserWithMemberships } from './users.ts';
 
@@ -98,11 +98,31 @@ describe("an area's kept totals", () => {
     expect(await keepAreaMembers(db, organizationId)).toBe(false);
   });
 
+  it('refuse a move carrying the members it read when one joined since, so no membership stays behind', async () => {
+    const { organizationIds, location, userId } = await site(2);
+    const [from, to] = organizationIds as [number, number];
+    // The move read the location and its members (none), then the user joined.
+    const members = await membershipsOfLocation(db, location.locationId);
+    expect(await joinPlace(db, { kind: 'location', item: location }, [userId], actor)).toBe(true);
+    expect(await moveLocation(db, location, to, {}, members, actor)).toBe(false);
+    const one = { totalLocations: 1, totalEmployees: 1 };
+    expect(await totals(from)).toEqual({ kept: one, counted: one });
+
+    // Read again, it moves with them.
+    const current = (await getLocation(db, location.locationId))!;
+    const moving = await membershipsOfLocation(db, location.locationId);
+    expect(await moveLocation(db, current, to, {}, moving, actor)).toBe(true);
+    expect(await totals(to)).toEqual({ kept: one, counted: one });
+    const none = { totalLocations: 0, totalEmployees: 0 };
+    expect(await totals(from)).toEqual({ kept: none, counted: none });
+  });
+
   it('refuse a leave from the area a location had when read, once a move took it and its members elsewhere', async () => {
     const { organizationIds, location, userId } = await site(2);
     const [from, to] = organizationIds as [number, number];
     expect(await joinPlace(db, { kind: 'location', item: location }, [userId], actor)).toBe(true);
-    expect(await moveLocation(db, location, to, {}, [{ userId }], actor)).toBe(true);
+    const joined = (await getLocation(db, location.locationId))!;
+    expect(await moveLocation(db, joined, to, {}, [{ userId }], actor)).toBe(true);
 
     // The leave read the location before the move.
     expect(await leaveLocation(db, { userId }, location, actor)).toBe(false);

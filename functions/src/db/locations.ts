@@ -211,6 +211,12 @@ export const moveLocation = async (
         .set({ ...searchFields(item), ...definedOnly(changes), organizationId })
         .composite(unchangedKeys(item, changes))
         .where((attributes, { eq }) => eq(attributes.organizationId, item.organizationId))
+        // With the members read after the item: a join since moved the version.
+        .where(({ membersVersion }, { eq, notExists }) =>
+          item.membersVersion === undefined
+            ? notExists(membersVersion)
+            : eq(membersVersion, item.membersVersion),
+        )
         .commit(),
       ...members.map((m) =>
         userLocation

@@ -51,12 +51,14 @@ export const joinPlace = async (
     db,
     { actor, record },
     ({ location, user, userLocation, userOrganization }) => {
-      // The area's kept totals take the users; its update is refused when the area is gone.
+      // The location, still in the area as read, moves its members' version (a move reading its members
+      // meanwhile is refused); the area's kept totals take the users, refused when the area is gone.
       const placeChecks =
         place.kind === 'location'
           ? [
               location
-                .check({ locationId: place.item.locationId })
+                .patch({ locationId: place.item.locationId })
+                .add({ membersVersion: 1 })
                 .where((a, op) => op.eq(a.organizationId, organizationId))
                 .commit(),
               ...areaMembersChanged(db, [

@@ -38,6 +38,11 @@ export const locationEntity = new Entity({
     },
     /** Set once the location's month tallies hold its whole history (functions/src/db/tallies.ts). */
     talliedAt: { type: 'string' },
+    /**
+     * Moved by every join of the location (db/memberships.ts), so a move carrying the members it read is
+     * refused when one joined meanwhile (db/locations.ts, `moveLocation`).
+     */
+    membersVersion: { type: 'number' },
   },
   indexes: {
     primary: {
