@@ -36,69 +36,66 @@ export interface AreaMembersChange {
   leftArea?: readonly number[];
 }
 
-interface Expression {
-  add: string[];
-  delete: string[];
-  set: string[];
-  remove: string[];
-  names: Record<string, string>;
-  values: Record<string, unknown>;
-}
-
-/** The raw UpdateItem of an area's sets, conditioned on the area existing (so no write makes a half item). */
+/**
+ * The raw UpdateItem of an area's sets, conditioned on the area existing (so no write makes a half item). The
+ * members added to (or taken from) one set are gathered first: DynamoDB takes one action a set per update.
+ */
 const updateOf = (db: DataService, change: AreaMembersChange) => {
-  const e: Expression = { add: [], delete: [], set: [], remove: [], names: {}, values: {} };
-  let n = 0;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
   const name = (attribute: string) => {
-    const placeholder = `#a${n++}`;
-    e.names[placeholder] = attribute;
+    const placeholder = `#a${Object.keys(names).length}`;
+    names[placeholder] = attribute;
     return placeholder;
   };
   const value = (v: unknown) => {
-    const placeholder = `:v${n++}`;
-    e.values[placeholder] = v;
+    const placeholder = `:v${Object.keys(values).length}`;
+    values[placeholder] = v;
     return placeholder;
   };
-  const ids = (list: readonly number[]) => new Set(list);
-  const onSet = (op: 'add' | 'delete', attribute: string, list: readonly number[]) => {
-    if (list.length) e[op].push(`${name(attribute)} ${value(ids(list))}`);
+  const added = new Map<string, Set<number>>();
+  const taken = new Map<string, Set<number>>();
+  const gather = (into: Map<string, Set<number>>, attribute: string, ids: readonly number[]) => {
+    for (const id of ids) into.set(attribute, (into.get(attribute) ?? new Set()).add(id));
   };
-  const movedIn = change.locationsIn ?? [];
-  onSet(
-    'add',
-    LOCATION_IDS,
-    movedIn.map((l) => l.locationId),
-  );
-  onSet('delete', LOCATION_IDS, change.locationsOut ?? []);
-  for (const { locationId, memberIds } of movedIn) {
+  const set: string[] = [];
+  const remove: string[] = [];
+  for (const { locationId, memberIds } of change.locationsIn ?? []) {
+    gather(added, LOCATION_IDS, [locationId]);
     if (memberIds === undefined) continue;
-    if (memberIds.length) e.set.push(`${name(locationMembers(locationId))} = ${value(ids(memberIds))}`);
-    else e.remove.push(name(locationMembers(locationId)));
+    if (memberIds.length) set.push(`${name(locationMembers(locationId))} = ${value(new Set(memberIds))}`);
+    else remove.push(name(locationMembers(locationId)));
   }
-  for (const locationId of change.locationsOut ?? []) e.remove.push(name(locationMembers(locationId)));
+  for (const locationId of change.locationsOut ?? []) {
+    gather(taken, LOCATION_IDS, [locationId]);
+    remove.push(name(locationMembers(locationId)));
+  }
   for (const { locationId, userIds } of change.joined ?? [])
-    onSet('add', locationMembers(locationId), userIds);
+    gather(added, locationMembers(locationId), userIds);
   for (const { locationId, userIds } of change.left ?? [])
-    onSet('delete', locationMembers(locationId), userIds);
-  onSet('add', AREA_MEMBERS, change.joinedArea ?? []);
-  onSet('delete', AREA_MEMBERS, change.leftArea ?? []);
-  e.add.push(`${name(VERSION)} ${value(1)}`);
+    gather(taken, locationMembers(locationId), userIds);
+  gather(added, AREA_MEMBERS, change.joinedArea ?? []);
+  gather(taken, AREA_MEMBERS, change.leftArea ?? []);
+  const actions = (of: Map<string, Set<number>>) =>
+    [...of].map(([attribute, ids]) => `${name(attribute)} ${value(ids)}`);
+  const add = [...actions(added), `${name(VERSION)} ${value(1)}`];
+  const del = actions(taken);
   const { Key, TableName } = db.entities.organization.get({ organizationId: change.organizationId }).params();
   const pk = name('pk');
   return {
     TableName,
     Key,
     UpdateExpression: [
-      e.set.length ? `SET ${e.set.join(', ')}` : '',
-      e.remove.length ? `REMOVE ${e.remove.join(', ')}` : '',
-      `ADD ${e.add.join(', ')}`,
-      e.delete.length ? `DELETE ${e.delete.join(', ')}` : '',
+      set.length ? `SET ${set.join(', ')}` : '',
+      remove.length ? `REMOVE ${remove.join(', ')}` : '',
+      `ADD ${add.join(', ')}`,
+      del.length ? `DELETE ${del.join(', ')}` : '',
     ]
       .filter(Boolean)
       .join(' '),
     ConditionExpression: `attribute_exists(${pk})`,
-    ExpressionAttributeNames: e.names,
-    ExpressionAttributeValues: e.values,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
   };
 };
 
