@@ -82,6 +82,18 @@ describe('failed writes in the recorder', () => {
     await page.getByRole('heading', { level: 1, name: 'Fence line' }).waitFor();
     await walkTo(page, 1);
     await expect.poll(() => markerRow(page, 1).textContent()).toContain('Reached');
+    // The start and marker 1 have landed before the network goes: 'All sent' alone may still be the empty
+    // outbox's, from before they were recorded (a loaded machine showed it, then 2 items stuck offline).
+    const reportOfWalk = async () => {
+      const { walkReports } = ok(
+        await call(site.superUser, 'GET', `/api/walk/some/by-location/${site.locationId}?limit=100`),
+      ) as unknown as { walkReports: { id: number; walkId: number }[] };
+      const id = walkReports.find((r) => r.walkId === walk.id)?.id;
+      return id === undefined
+        ? null
+        : walkReport.parse(ok(await call(site.superUser, 'GET', `/api/walk/walk-report/${id}`)));
+    };
+    await expect.poll(async () => (await reportOfWalk())?.CompletedMarker.length ?? 0).toBe(1);
     await indicator(page, 'All sent').waitFor();
 
     // The network goes: a photo at marker 1, markers 2 and 3 by position, and the finish.
@@ -115,13 +127,8 @@ describe('failed writes in the recorder', () => {
       .waitFor({ timeout: 45_000 });
     await indicator(page, 'All sent').waitFor();
     expect(refusedPuts.length).toBeGreaterThanOrEqual(6);
-    const reports = ok(
-      await call(site.superUser, 'GET', `/api/walk/some/by-location/${site.locationId}?limit=100`),
-    ) as unknown as { walkReports: { id: number; walkId: number }[] };
-    const reportId = reports.walkReports.find((r) => r.walkId === walk.id)?.id ?? 0;
-    const landed = walkReport.parse(
-      ok(await call(site.superUser, 'GET', `/api/walk/walk-report/${reportId}`)),
-    );
+    const landed = (await reportOfWalk())!;
+    const reportId = landed.id;
     expect(landed.finishedAt).not.toBeNull();
     expect(landed.CompletedMarker).toHaveLength(3);
     expect(landed.discardedCount).toBe(0);
