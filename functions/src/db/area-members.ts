@@ -37,10 +37,10 @@ export interface AreaMembersChange {
 }
 
 /**
- * The raw UpdateItem of an area's sets, conditioned on the area existing (so no write makes a half item). The
- * members added to (or taken from) one set are gathered first: DynamoDB takes one action a set per update.
+ * The raw UpdateItem of one area's changes, conditioned on the area existing (so no write makes a half item).
+ * The members added to (or taken from) one set are gathered first: DynamoDB takes one action a set per update.
  */
-const updateOf = (db: DataService, change: AreaMembersChange) => {
+const updateOf = (db: DataService, organizationId: number, changes: readonly AreaMembersChange[]) => {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const name = (attribute: string) => {
@@ -60,27 +60,27 @@ const updateOf = (db: DataService, change: AreaMembersChange) => {
   };
   const set: string[] = [];
   const remove: string[] = [];
-  for (const { locationId, memberIds } of change.locationsIn ?? []) {
+  const all = <K extends Exclude<keyof AreaMembersChange, 'organizationId'>>(key: K) =>
+    changes.flatMap((c): NonNullable<AreaMembersChange[K]>[number][] => [...(c[key] ?? [])]);
+  for (const { locationId, memberIds } of all('locationsIn')) {
     gather(added, LOCATION_IDS, [locationId]);
     if (memberIds === undefined) continue;
     if (memberIds.length) set.push(`${name(locationMembers(locationId))} = ${value(new Set(memberIds))}`);
     else remove.push(name(locationMembers(locationId)));
   }
-  for (const locationId of change.locationsOut ?? []) {
+  for (const locationId of all('locationsOut')) {
     gather(taken, LOCATION_IDS, [locationId]);
     remove.push(name(locationMembers(locationId)));
   }
-  for (const { locationId, userIds } of change.joined ?? [])
-    gather(added, locationMembers(locationId), userIds);
-  for (const { locationId, userIds } of change.left ?? [])
-    gather(taken, locationMembers(locationId), userIds);
-  gather(added, AREA_MEMBERS, change.joinedArea ?? []);
-  gather(taken, AREA_MEMBERS, change.leftArea ?? []);
+  for (const { locationId, userIds } of all('joined')) gather(added, locationMembers(locationId), userIds);
+  for (const { locationId, userIds } of all('left')) gather(taken, locationMembers(locationId), userIds);
+  gather(added, AREA_MEMBERS, all('joinedArea'));
+  gather(taken, AREA_MEMBERS, all('leftArea'));
   const actions = (of: Map<string, Set<number>>) =>
     [...of].map(([attribute, ids]) => `${name(attribute)} ${value(ids)}`);
   const add = [...actions(added), `${name(VERSION)} ${value(1)}`];
   const del = actions(taken);
-  const { Key, TableName } = db.entities.organization.get({ organizationId: change.organizationId }).params();
+  const { Key, TableName } = db.entities.organization.get({ organizationId }).params();
   const pk = name('pk');
   return {
     TableName,
@@ -101,26 +101,12 @@ const updateOf = (db: DataService, change: AreaMembersChange) => {
 
 /** The transaction items of these changes, one an area (a transaction may write an item only once). */
 export const areaMembersChanged = (db: DataService, changes: readonly AreaMembersChange[]) => {
-  const byArea = new Map<number, AreaMembersChange>();
+  const byArea = new Map<number, AreaMembersChange[]>();
   for (const change of changes) {
-    const at = byArea.get(change.organizationId);
-    byArea.set(
-      change.organizationId,
-      at === undefined
-        ? change
-        : {
-            organizationId: change.organizationId,
-            locationsIn: [...(at.locationsIn ?? []), ...(change.locationsIn ?? [])],
-            locationsOut: [...(at.locationsOut ?? []), ...(change.locationsOut ?? [])],
-            joined: [...(at.joined ?? []), ...(change.joined ?? [])],
-            left: [...(at.left ?? []), ...(change.left ?? [])],
-            joinedArea: [...(at.joinedArea ?? []), ...(change.joinedArea ?? [])],
-            leftArea: [...(at.leftArea ?? []), ...(change.leftArea ?? [])],
-          },
-    );
+    byArea.set(change.organizationId, [...(byArea.get(change.organizationId) ?? []), change]);
   }
   // ElectroDB's transaction sends the items it is given: a raw Update is one of DynamoDB's TransactItems.
-  return [...byArea.values()].map((change) => ({ Update: updateOf(db, change) }));
+  return [...byArea].map(([organizationId, ofArea]) => ({ Update: updateOf(db, organizationId, ofArea) }));
 };
 
 /** How many areas' items these changes write (each takes one item of the transaction). */
@@ -159,21 +145,30 @@ export const withAreaMembersKept = <P>(committed: P): P => {
   return { ...committed, Put: { ...put, Item: { ...put.Item, [KEPT]: true, [VERSION]: 0 } } };
 };
 
-type RawArea = Readonly<Record<string, unknown>>;
+/** What an area's sets hold. */
+interface AreaMembers {
+  locationIds: Iterable<number>;
+  areaMembers: Iterable<number>;
+  membersOf: (locationId: number) => Iterable<number>;
+}
 
-const idsIn = (item: RawArea, attribute: string): Iterable<number> =>
-  (item[attribute] as Iterable<number> | undefined) ?? [];
+/** An area's totals: its locations, and the users of it or of one of its locations, once. */
+const totalsOf = ({ locationIds, areaMembers, membersOf }: AreaMembers) => {
+  const locations = [...locationIds];
+  const employees = new Set(areaMembers);
+  for (const locationId of locations) for (const userId of membersOf(locationId)) employees.add(userId);
+  return { totalLocations: locations.length, totalEmployees: employees.size };
+};
 
 /** An area's totals from its item as read with its raw attributes; null while they are not kept. */
 export const keptTotals = (item: object): { totalLocations: number; totalEmployees: number } | null => {
-  const area = item as RawArea;
-  if (area[KEPT] !== true) return null;
-  const locations = [...idsIn(area, LOCATION_IDS)];
-  const employees = new Set(idsIn(area, AREA_MEMBERS));
-  for (const locationId of locations) {
-    for (const userId of idsIn(area, locationMembers(locationId))) employees.add(userId);
-  }
-  return { totalLocations: locations.length, totalEmployees: employees.size };
+  const area = item as Readonly<Record<string, Iterable<number> | undefined>>;
+  if ((area[KEPT] as unknown) !== true) return null;
+  return totalsOf({
+    locationIds: area[LOCATION_IDS] ?? [],
+    areaMembers: area[AREA_MEMBERS] ?? [],
+    membersOf: (locationId) => area[locationMembers(locationId)] ?? [],
+  });
 };
 
 /**
@@ -206,9 +201,7 @@ export const countAreaMembers = async (db: DataService, organizationId: number) 
 /** An area's totals counted from its partition, for an area whose sets are not kept yet. */
 export const countedTotals = async (db: DataService, organizationId: number) => {
   const { locationIds, areaMembers, byLocation } = await countAreaMembers(db, organizationId);
-  const employees = new Set(areaMembers);
-  for (const members of byLocation.values()) for (const userId of members) employees.add(userId);
-  return { totalLocations: locationIds.size, totalEmployees: employees.size };
+  return totalsOf({ locationIds, areaMembers, membersOf: (locationId) => byLocation.get(locationId) ?? [] });
 };
 
 /**

@@ -62,7 +62,6 @@ export const createAccounts = (db: DataService, identity: IdentityProvider, pins
     assertMembershipsFit(
       draft.locations,
       draft.organizations.map((o) => o.organizationId),
-      draft.locations.length ? 'locationIds' : 'organizationIds',
     );
     const email = draft.email?.toLowerCase();
     if (email) {
@@ -150,7 +149,6 @@ export const createAccounts = (db: DataService, identity: IdentityProvider, pins
     assertMembershipsFit(
       access.userLocation,
       access.userOrganization.map((m) => m.organizationId),
-      access.userLocation.length ? 'locationIds' : 'organizationIds',
     );
     const hasSignIn = await identity.exists(userId);
     if (hasSignIn) await identity.disableUser(userId);

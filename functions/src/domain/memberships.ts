@@ -64,12 +64,13 @@ const places: Record<PlaceKind, (db: DataService, actor: Actor, id: number) => P
 
 /**
  * A user's memberships must fit their delete's one transaction: at most MAX_MEMBERSHIPS places, and with the
- * areas they are in at most MAX_MEMBERSHIP_ITEMS items (db/area-members.ts). Else a 400 on `field`.
+ * areas they are in at most MAX_MEMBERSHIP_ITEMS items (db/area-members.ts). Else a 400 on `field` (by default
+ * the list the user's places are named in: locations, or areas when they have none).
  */
 export const assertMembershipsFit = (
   locations: readonly { organizationId: number }[],
   organizationIds: readonly number[],
-  field: string,
+  field = locations.length ? 'locationIds' : 'organizationIds',
 ) => {
   const places = locations.length + organizationIds.length;
   const items = itemsOfMemberships(locations, organizationIds);

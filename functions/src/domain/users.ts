@@ -328,7 +328,6 @@ export const updateUser = async (
       ...added.locations,
     ],
     organizationsAfter,
-    locationsAfter.length ? 'locationIds' : 'organizationIds',
   );
 
   // The default location is one of the user's locations: checked when sent, cleared when its
