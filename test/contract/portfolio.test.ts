@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { PORTFOLIO_PAGE_MAX } from '@sitewalk/shared/constants';
 import { dataFromEnv } from '@sitewalk/functions/composition';
+import { getCompanyMark } from '@sitewalk/functions/db/location-status';
 import { startLocalEvaluator, type LocalEvaluator } from '../../infra/local/evaluator.ts';
 import { apiAs } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
@@ -302,6 +303,17 @@ describe('who sees what', () => {
 });
 
 describe('data from before the status items', () => {
+  it('is none for a new company: it is marked at its create (its first read builds nothing), and its delete takes the mark', async () => {
+    const db = dataFromEnv();
+    const label = randomUUID().slice(0, 6);
+    const { id } = await api(tenant.creator, 'managementCompany.create', {
+      body: { name: `Marked ${label}`, email: `marked-${label}@example.com` },
+    });
+    expect(await getCompanyMark(db, id)).toMatchObject({ managementCompanyId: id, built: true });
+    await api(tenant.creator, 'managementCompany.delete', { params: { id } });
+    expect(await getCompanyMark(db, id)).toBeNull();
+  });
+
   it('is built on the first read: a location whose item is gone counts as before', async () => {
     const db = dataFromEnv();
     const before = await summaryOf(owner);

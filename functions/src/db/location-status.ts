@@ -377,6 +377,19 @@ export const statusesOf = async (db: DataService, managementCompanyId: number, o
 export const getStatuses = (db: DataService, keys: readonly StatusKey[]) =>
   readByKeys(keys.map(statusKeyOf), (batch) => db.entities.locationStatus.get(batch).go({ concurrency: 4 }));
 
+/**
+ * A company created: it holds no location yet, and each one it will have gets its item at its create, so it is
+ * marked at once (its first dashboard read builds nothing).
+ */
+export const companyCreatedStatus = (tx: StatusTx, managementCompanyId: number) => [
+  tx.locationStatus.put(companyMarkItem(managementCompanyId)).commit(),
+];
+
+/** A company deleted (it holds no location any more): its mark goes with it. */
+export const companyGoneStatus = (tx: StatusTx, managementCompanyId: number) => [
+  tx.locationStatus.delete(companyMarkKey(managementCompanyId)).commit(),
+];
+
 export const getCompanyMark = async (db: DataService, managementCompanyId: number) =>
   (await db.entities.locationStatus.get(companyMarkKey(managementCompanyId)).go()).data;
 

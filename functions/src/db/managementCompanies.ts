@@ -3,6 +3,7 @@ import { getPlaces } from './places.ts';
 import type { CreateManagementCompanyItem, ManagementCompanyItem } from './entities/managementCompany.ts';
 import { readPartition } from './bounded.ts';
 import { newCompanyTally } from './company-tallies.ts';
+import { companyCreatedStatus, companyGoneStatus } from './location-status.ts';
 import { clock } from '../ports/clock.ts';
 import { writeAuditedOrFail, type AuditActor } from './audit.ts';
 import { auditView, changedFields, imageChange } from './audit-fields.ts';
@@ -61,9 +62,10 @@ export const createManagementCompany = async (
         after: auditView.managementCompany(item),
       },
     },
-    ({ managementCompany, companyTally }) => [
+    ({ managementCompany, companyTally, locationStatus }) => [
       managementCompany.create(item).commit(),
       newCompanyTally({ companyTally }, managementCompanyId, clock.now().toISOString()),
+      ...companyCreatedStatus({ locationStatus }, managementCompanyId),
     ],
   );
   const created = await getManagementCompany(db, managementCompanyId);
@@ -125,9 +127,10 @@ export const deleteManagementCompany = (db: DataService, item: ManagementCompany
         after: null,
       },
     },
-    ({ managementCompany, companyTally }) => [
+    ({ managementCompany, companyTally, locationStatus }) => [
       managementCompany.delete({ managementCompanyId: item.managementCompanyId }).commit(),
       // It holds nothing (a company with locations, areas or users is not deleted).
       companyTally.delete({ managementCompanyId: item.managementCompanyId }).commit(),
+      ...companyGoneStatus({ locationStatus }, item.managementCompanyId),
     ],
   );
