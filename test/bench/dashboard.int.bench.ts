@@ -4,6 +4,7 @@ import { Role } from '@sitewalk/shared/roles';
 import { PORTFOLIO_PAGE_DEFAULT } from '@sitewalk/shared/constants';
 import { timeZoneAt } from '@sitewalk/shared/time-zones';
 import { startBenchStage } from './support/bench-stage.ts';
+import { warmUp } from './support/warm-up.ts';
 
 /**
  * The owner's dashboard at portfolio scale (issue 30, "Dashboard latency, one client at a time"): the summary
@@ -314,7 +315,7 @@ interface Row {
 }
 const rows: Row[] = [];
 const measure = async (locations: number, clients: number) => {
-  for (let i = 0; i < 3; i++) await dashboard(locations);
+  await warmUp([health, () => dashboard(locations), statusQuery]);
   const { units, shown } = await readUnits(locations);
   const [healthP95 = Number.NaN, dashboardP95 = Number.NaN, floorP95 = Number.NaN] = await p95s(
     [health, () => dashboard(locations), ...(locations === LOCATIONS ? [statusQuery] : [])],
