@@ -9,6 +9,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // The time table (each tier's files and seconds, the ten slowest files), then vitest's own report.
+    reporters: ['./test/support/time-table.ts', 'default'],
     // A worker per core, not vitest's default of one fewer: most of a contract test's time is spent waiting
     // on the stand-ins (measured on 2 cores: unit, web and integration in 394 s instead of about 630 s).
     maxWorkers: availableParallelism(),
@@ -64,11 +66,24 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['{functions,infra}/**/*.int.test.ts', 'test/**/*.test.ts'],
-          exclude: ['**/node_modules/**', 'test/e2e/**'],
+          exclude: ['**/node_modules/**', 'test/e2e/**', 'test/contract/**'],
           benchmark: { include: ['{functions,infra,test}/**/*.int.bench.ts'] },
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // HTTP against the local host: one host for the tier (test/support/shared-host-setup.ts), each file
+        // making its own tenants on it; a file that acts on the whole stage starts its own (startOwnTestHost).
+        extends: true,
+        test: {
+          name: 'contract',
+          include: ['test/contract/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts', 'test/support/shared-host-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          benchmark: { include: [] },
         },
       },
       {

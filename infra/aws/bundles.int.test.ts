@@ -1,7 +1,7 @@
-import { statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Context } from 'aws-lambda';
 import { resources, type Resource } from '@sitewalk/shared/contract/route';
@@ -18,11 +18,63 @@ import { demoContext, resourcesOf, synthSiteWalk } from './synth.test-support.ts
 type Bundle = { handler: (event: HttpEvent, context: Context) => Promise<HttpResult> };
 const bundles = new Map<Resource | Worker, { file: string }>();
 
+type Functions = Record<string, { Properties: unknown }>;
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cdkOut = join(root, 'cdk.out');
+/** What a Lambda bundle is built from: the handlers, the shared code, the CDK app and the locked packages. */
+const bundleSources = ['functions/src', 'shared/src', 'infra/aws', 'infra/bin', 'package-lock.json'];
+
+const newestChange = (path: string): number => {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path, { withFileTypes: true })
+    .filter((entry) => entry.name !== 'node_modules')
+    .reduce((newest, entry) => Math.max(newest, newestChange(join(path, entry.name))), stat.mtimeMs);
+};
+
+/**
+ * The demo stage's functions in `cdk.out` when `npm run synth -- -c stage=demo` (CI's step before the tests)
+ * built it after the last change to what the bundles are made of; null when there is none that new.
+ */
+const functionsInCdkOut = (): { directory: string; functions: Functions } | null => {
+  const manifestFile = join(cdkOut, 'manifest.json');
+  if (!existsSync(manifestFile)) return null;
+  const builtAt = statSync(manifestFile).mtimeMs;
+  if (bundleSources.some((source) => newestChange(join(root, source)) > builtAt)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    artifacts: Record<string, { type: string; properties?: { templateFile?: string } }>;
+  };
+  const stacks = Object.entries(manifest.artifacts).filter(
+    ([name, artifact]) =>
+      artifact.type === 'aws:cloudformation:stack' && name.startsWith(`SiteWalk-${demoContext.stage}-`),
+  );
+  if (stacks.length === 0) return null;
+  const functions: Functions = {};
+  for (const [, artifact] of stacks) {
+    const template = JSON.parse(
+      readFileSync(join(cdkOut, artifact.properties?.templateFile ?? ''), 'utf8'),
+    ) as { Resources: Record<string, { Type: string; Properties: unknown }> };
+    for (const [id, resource] of Object.entries(template.Resources)) {
+      if (resource.Type === 'AWS::Lambda::Function') functions[id] = resource;
+    }
+  }
+  return { directory: cdkOut, functions };
+};
+
 beforeAll(async () => {
   await isolatedEnvironment();
-  const synth = synthSiteWalk(demoContext, undefined, { bundle: true });
-  const functions = Object.values(resourcesOf(synth.application, 'AWS::Lambda::Function'));
-  for (const fn of functions) {
+  // Bundling every Lambda takes minutes on a busy machine: `cdk synth`'s own output is used when it is fresh.
+  const built =
+    functionsInCdkOut() ??
+    (() => {
+      const synth = synthSiteWalk(demoContext, undefined, { bundle: true });
+      return {
+        directory: synth.assembly.directory,
+        functions: resourcesOf(synth.application, 'AWS::Lambda::Function') as Functions,
+      };
+    })();
+  for (const fn of Object.values(built.functions)) {
     const props = fn.Properties as {
       Code: { S3Key: string };
       Environment?: { Variables: Record<string, unknown> };
@@ -31,7 +83,7 @@ beforeAll(async () => {
     if (typeof service !== 'string' || !service.startsWith('sitewalk-')) continue;
     const hash = props.Code.S3Key.replace(/\.zip$/, '');
     bundles.set(service.slice('sitewalk-'.length) as Resource | Worker, {
-      file: join(synth.assembly.directory, `asset.${hash}`, 'index.mjs'),
+      file: join(built.directory, `asset.${hash}`, 'index.mjs'),
     });
   }
 }, 240_000);

@@ -3,7 +3,7 @@ import { Role } from '@sitewalk/shared/roles';
 import { checksBetween, type Occurrence } from '@sitewalk/shared/walk-windows';
 import type { WalkWindow } from '@sitewalk/shared/schemas/schedule';
 import { apiAs, type Api } from '../support/api.ts';
-import { mailsTo, startTestHost, type TestHost } from '../support/host.ts';
+import { mailsTo, startOwnTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { seedTenant, type Tenant } from '../support/site.ts';
 
@@ -54,7 +54,7 @@ let first: Occurrence;
 let second: Occurrence;
 
 beforeAll(async () => {
-  t = await startTestHost();
+  t = await startOwnTestHost();
   call = callAs(t.host.url);
   api = apiAs(t.host.url);
   ({ evaluateAt } = await import('@sitewalk/functions/evaluator/handler'));

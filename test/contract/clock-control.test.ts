@@ -4,7 +4,7 @@ import { DASHBOARD_DEFAULT_DAYS } from '@sitewalk/shared/constants';
 import { startLocalEvaluator, type LocalEvaluator } from '../../infra/local/evaluator.ts';
 import { startLocalHost, type LocalHost } from '../../infra/local/host.ts';
 import { apiAs } from '../support/api.ts';
-import { startTestHost, type TestHost } from '../support/host.ts';
+import { startOwnTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person } from '../support/people.ts';
 import { seedTenant } from '../support/site.ts';
 import { daytimeZone, localTime } from '../support/windows.ts';
@@ -20,7 +20,7 @@ let plain: LocalHost;
 
 beforeAll(async () => {
   evaluator = startLocalEvaluator();
-  t = await startTestHost({ clockControl: { evaluate: () => evaluator.runNow() } });
+  t = await startOwnTestHost({ clockControl: { evaluate: () => evaluator.runNow() } });
   // The same host without the control, as every deployed stage is.
   plain = await startLocalHost({
     port: 0,

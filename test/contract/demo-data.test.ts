@@ -10,7 +10,7 @@ import { verifyAuditLog } from '@sitewalk/functions/domain/audit-verify';
 import { countStageTallies, stageTotals } from '@sitewalk/functions/db/company-tallies';
 import { generateDemo, type DemoTenant } from '../../infra/local/demo/generate.ts';
 import { DEMO_PASSWORD, writeDemo, type DemoWriteResult } from '../../infra/local/demo/write.ts';
-import { startTestHost, type TestHost } from '../support/host.ts';
+import { startOwnTestHost, type TestHost } from '../support/host.ts';
 import { apiAs } from '../support/api.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { walkDuration } from '@sitewalk/shared/walk-duration';
@@ -37,7 +37,7 @@ const signIn = async (email: string): Promise<Person> => {
 const deps = () => ({ db: dataFromEnv(), identity: identityFromEnv(), storage: storageFromEnv() });
 
 beforeAll(async () => {
-  t = await startTestHost();
+  t = await startOwnTestHost();
   call = callAs(t.host.url);
   demo = generateDemo({ seed: 11, size: 2, days: 4, now });
   // As at the local host's start: the companies' tallies counted before the seed writes.

@@ -16,7 +16,7 @@ import { buildPath, type RouteDef } from '@sitewalk/shared/contract/route';
 import { Role } from '@sitewalk/shared/roles';
 import { dataFromEnv, identityFromEnv } from '@sitewalk/functions/composition';
 import { createAccounts } from '@sitewalk/functions/domain/accounts';
-import { startTestHost } from '../support/host.ts';
+import { startOwnTestHost } from '../support/host.ts';
 import type { LocalHost } from '../../infra/local/host.ts';
 import { LOCAL_CONTACT } from '../../infra/local/settings.ts';
 import { LOCAL_REGION, type StandInsInfo } from '../../infra/local/standins/index.ts';
@@ -56,7 +56,7 @@ beforeAll(async () => {
     fallback: '404.html',
   };
   writeFileSync(join(webDist, PAGES_MANIFEST_FILE), JSON.stringify(pages));
-  const t = await startTestHost({ webDist });
+  const t = await startOwnTestHost({ webDist });
   host = t.host;
   const { provisioned, standIns } = t;
   standInsInfo = standIns;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { apiAs, type Api } from '../support/api.ts';
-import { startTestHost, type TestHost } from '../support/host.ts';
+import { startOwnTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 
 let t: TestHost;
@@ -34,7 +34,7 @@ const place = (
 });
 
 beforeAll(async () => {
-  t = await startTestHost();
+  t = await startOwnTestHost();
   call = callAs(t.host.url);
   api = apiAs(t.host.url);
   admin = await person(t.host.url, Role.Admin);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { LOCK_CHECK_EVERY_DAYS_DEFAULT, LOCK_CHECK_EVERY_DAYS_MAX } from '@sitewalk/shared/constants';
 import { apiAs, type Api } from '../support/api.ts';
-import { startTestHost, type TestHost } from '../support/host.ts';
+import { startOwnTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { seedTenant, type Tenant } from '../support/site.ts';
 
@@ -34,7 +34,7 @@ const DAY = 86_400_000;
 const at = (iso: string, plusMs: number) => new Date(new Date(iso).getTime() + plusMs);
 
 beforeAll(async () => {
-  t = await startTestHost();
+  t = await startOwnTestHost();
   call = callAs(t.host.url);
   api = apiAs(t.host.url);
   const { dataFromEnv } = await import('@sitewalk/functions/composition');

@@ -5,7 +5,10 @@ import { messages } from '@sitewalk/shared/messages';
 import { Role, type RoleId } from '@sitewalk/shared/roles';
 import { startTestHost, type TestHost } from '../support/host.ts';
 import { apiAs, type Api } from '../support/api.ts';
-import { callAs, person, PERSON_PASSWORD, type Person } from '../support/people.ts';
+import { callAs, person, PERSON_PASSWORD, type Person, useApiSignIns } from '../support/people.ts';
+
+// Sign-in is what this file is about: its people sign in through the API.
+useApiSignIns();
 
 /**
  * Two-step verification (TOTP): set up from the profile, the code asked after the password, a required role

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { messages } from '@sitewalk/shared/messages';
 import { apiAs, type Api, type BodyOf } from '../support/api.ts';
-import { startTestHost, type TestHost } from '../support/host.ts';
+import { startOwnTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { locationBody } from '../support/site.ts';
 
@@ -21,7 +21,7 @@ let southA: number;
 let organizationB: number;
 
 beforeAll(async () => {
-  t = await startTestHost();
+  t = await startOwnTestHost();
   call = callAs(t.host.url);
   api = apiAs(t.host.url);
   admin = await person(t.host.url, Role.Admin);

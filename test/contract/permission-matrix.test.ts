@@ -5,8 +5,11 @@ import { routes, type RouteName } from '@sitewalk/shared/contract/index';
 import { buildPath, type RouteDef } from '@sitewalk/shared/contract/route';
 import { apiAs, type Api } from '../support/api.ts';
 import { startTestHost, type TestHost } from '../support/host.ts';
-import { callAs, type Person } from '../support/people.ts';
+import { callAs, type Person, useApiSignIns } from '../support/people.ts';
 import { seedSite, type Site } from '../support/site.ts';
+
+// Its people's tokens go to Cognito too (POST /api/auth/mfa): real sign-ins.
+useApiSignIns();
 
 /**
  * Every route, for every role, against two seeded tenants. An actor of tenant A aimed at tenant B's

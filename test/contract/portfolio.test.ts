@@ -6,7 +6,7 @@ import { dataFromEnv } from '@sitewalk/functions/composition';
 import { getCompanyMark } from '@sitewalk/functions/db/location-status';
 import { startLocalEvaluator, type LocalEvaluator } from '../../infra/local/evaluator.ts';
 import { apiAs } from '../support/api.ts';
-import { startTestHost, type TestHost } from '../support/host.ts';
+import { startOwnTestHost, type TestHost } from '../support/host.ts';
 import { callAs, type Person } from '../support/people.ts';
 import { seedTenant, type Tenant } from '../support/site.ts';
 import { daytimeZone, localTime } from '../support/windows.ts';
@@ -67,7 +67,7 @@ const idsOf = async (who: Person, query: Record<string, unknown> = {}) =>
 
 beforeAll(async () => {
   evaluator = startLocalEvaluator();
-  t = await startTestHost({ clockControl: { evaluate: () => evaluator.runNow() } });
+  t = await startOwnTestHost({ clockControl: { evaluate: () => evaluator.runNow() } });
   api = apiAs(t.host.url);
   call = callAs(t.host.url);
   tenant = await seedTenant(t.host.url, { label: `pf${randomUUID().slice(0, 6)}` });

@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Role } from '@sitewalk/shared/roles';
 import { apiAs, type Api } from '../support/api.ts';
-import { mailsTo, setCookie, startTestHost, type TestHost } from '../support/host.ts';
-import { PERSON_PASSWORD, person, type Person } from '../support/people.ts';
+import { mailsTo, setCookie, startOwnTestHost, type TestHost } from '../support/host.ts';
+import { PERSON_PASSWORD, person, type Person, useApiSignIns } from '../support/people.ts';
 import { seedTenant, type Tenant } from '../support/site.ts';
 import { marker } from '../support/walks.ts';
+
+// Sign-in is what this file is about: its people sign in through the API.
+useApiSignIns();
 
 /**
  * No secret in any log line (issue 27): sign-in, refresh, a password reset, a PIN reveal and uploads, driven
@@ -13,7 +16,7 @@ import { marker } from '../support/walks.ts';
  * an operator might to debug), and everything the process wrote scanned for the secrets those flows made.
  */
 
-// Read by each Logger when the handlers load (startTestHost imports them only then).
+// Read by each Logger when the handlers load (startOwnTestHost imports them only then).
 vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'DEBUG');
 vi.stubEnv('POWERTOOLS_LOGGER_LOG_EVENT', 'true');
 
@@ -39,7 +42,7 @@ beforeAll(async () => {
       return true;
     });
   }
-  t = await startTestHost();
+  t = await startOwnTestHost();
   api = apiAs(t.host.url);
   const admin = await person(t.host.url, Role.Admin);
   tenant = await seedTenant(t.host.url, { by: admin, label: 'Logged' });

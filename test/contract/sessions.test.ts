@@ -14,7 +14,10 @@ import { issueResetToken } from '@sitewalk/functions/domain/reset-tokens';
 import type { DataService } from '@sitewalk/functions/db/service';
 import { apiAs, type Api, type BodyOf } from '../support/api.ts';
 import { mailsTo, startTestHost, type TestHost } from '../support/host.ts';
-import { callAs, person, type Person } from '../support/people.ts';
+import { callAs, person, type Person, useApiSignIns } from '../support/people.ts';
+
+// Sign-in is what this file is about: its people sign in through the API.
+useApiSignIns();
 
 const COOKIE = 'sitewalk_refresh';
 let t: TestHost;

@@ -5,7 +5,7 @@ import { countStageTallies, stageTotals } from '@sitewalk/functions/db/company-t
 import { countedTotals, keptTotals } from '@sitewalk/functions/db/area-members';
 import { getOrganization } from '@sitewalk/functions/db/organizations';
 import { apiAs, type Api } from '../support/api.ts';
-import { startTestHost, type TestHost } from '../support/host.ts';
+import { startOwnTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { locationBody, seedTenant, type Tenant } from '../support/site.ts';
 
@@ -24,7 +24,7 @@ let tenantB: Tenant;
 let managerB: Person;
 
 beforeAll(async () => {
-  t = await startTestHost();
+  t = await startOwnTestHost();
   api = apiAs(t.host.url);
   call = callAs(t.host.url);
   superUser = await person(t.host.url, Role.SuperUser);

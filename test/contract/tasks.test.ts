@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { TASK_COMMENTS_MAX, TASK_TITLE_MAX_LENGTH } from '@sitewalk/shared/constants';
 import { apiAs, type Api, type BodyOf } from '../support/api.ts';
-import { mailsTo, startTestHost, type TestHost } from '../support/host.ts';
+import { mailsTo, startOwnTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { seedTenant, type Tenant } from '../support/site.ts';
 
@@ -33,7 +33,7 @@ const body = (over: Partial<BodyOf<'task.create'>> = {}): BodyOf<'task.create'> 
 });
 
 beforeAll(async () => {
-  t = await startTestHost();
+  t = await startOwnTestHost();
   call = callAs(t.host.url);
   api = apiAs(t.host.url);
   ({ evaluateAt } = await import('@sitewalk/functions/evaluator/handler'));

@@ -5,7 +5,7 @@ import { Role } from '@sitewalk/shared/roles';
 import { messages } from '@sitewalk/shared/messages';
 import { identityFromEnv } from '@sitewalk/functions/composition';
 import { apiAs, type Api, type BodyOf } from '../support/api.ts';
-import { startTestHost, type TestHost } from '../support/host.ts';
+import { startOwnTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { seedTenant, type Tenant } from '../support/site.ts';
 
@@ -37,7 +37,7 @@ const info = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await startTestHost();
+  t = await startOwnTestHost();
   call = callAs(t.host.url);
   api = apiAs(t.host.url);
   superUser = await person(t.host.url, Role.SuperUser);

@@ -1,18 +1,60 @@
+import { inject } from 'vitest';
 import { isolatedEnvironment, type IsolatedEnvironment } from './isolated.ts';
 import type { LocalHost, LocalHostOptions } from '../../infra/local/host.ts';
 import type { UploadEvents } from '../../infra/local/upload-events.ts';
 
 export interface TestHost extends IsolatedEnvironment {
-  host: LocalHost;
+  host: Pick<LocalHost, 'url' | 'close'> & Partial<LocalHost>;
   /** The upload bucket's events to the walkPhoto worker (`settled()` waits for those delivered so far). */
-  uploadEvents: UploadEvents;
+  uploadEvents: Pick<UploadEvents, 'settled'>;
   url: (path: string) => string;
 }
 
-/** This test file's own environment, and the local host serving the real handlers against it. */
-export const startTestHost = async (
+/** A file's own host, in its own process. */
+export interface OwnTestHost extends TestHost {
+  host: LocalHost;
+  uploadEvents: UploadEvents;
+}
+
+/**
+ * The contract tier's shared host (./shared-host-setup.ts), with the handlers' environment set on this process
+ * so the file can make people and read the table. Every file makes its own tenants on it: nothing a file
+ * asserts may depend on what else the stage holds (a file that does starts its own: startOwnTestHost).
+ */
+export const startTestHost = async (): Promise<TestHost> => {
+  const shared = inject('sharedHost');
+  if (!shared) return startOwnTestHost();
+  Object.assign(process.env, shared.env);
+  const { provisioned } = shared;
+  return {
+    env: shared.env,
+    provisioned,
+    names: {
+      tableName: provisioned.tableName,
+      bucketName: provisioned.bucketName,
+      userPoolName: provisioned.userPoolId,
+      appOrigin: new URL(shared.url).origin,
+    },
+    standIns: inject('standIns'),
+    host: { url: shared.url, close: async () => undefined },
+    uploadEvents: {
+      settled: async () => {
+        const answer = await fetch(shared.uploadsSettledUrl);
+        if (answer.status !== 204) throw new Error(`The shared host answered ${answer.status}`);
+      },
+    },
+    url: (path) => `${shared.url}${path}`,
+  };
+};
+
+/**
+ * This test file's own stage (table, user pool, bucket) and a local host serving the real handlers against it
+ * in this process: for a file that moves the clock, runs the evaluator over the stage, counts the whole stage
+ * or serves the built SPA.
+ */
+export const startOwnTestHost = async (
   options: Pick<LocalHostOptions, 'webDist' | 'clockControl' | 'https'> = {},
-): Promise<TestHost> => {
+): Promise<OwnTestHost> => {
   const isolated = await isolatedEnvironment();
   // Imported only now: the handler modules read the environment set above when they first load.
   const { startLocalHost } = await import('../../infra/local/host.ts');

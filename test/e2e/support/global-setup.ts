@@ -2,18 +2,17 @@
  * vitest globalSetup of the `e2e` project, after test/support/global-setup.ts (whose stand-ins it uses):
  * checks that Debian's Chromium is there (failing at once with the command that installs it), builds the
  * SPA when web/dist is missing or older than its sources, starts one local host for the whole run
- * (./host-process.ts) and one Chromium that every test file connects to. Test files read both from
+ * (test/support/host-process.ts) and one Chromium that every test file connects to. Test files read both from
  * `inject('e2e')`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
 import type { TestProject } from 'vitest/node';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { webBuildIsStale } from '../../../infra/local/web-build.ts';
-import type { HostReady } from './host-process.ts';
+import { startHostChild, type HostChild } from '../../support/host-child.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, missingChromium } from './chromium.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -38,43 +37,6 @@ const buildWeb = () =>
     );
   });
 
-const startHost = (standIns: unknown) =>
-  new Promise<{ ready: HostReady; child: ChildProcess }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', fileURLToPath(new URL('./host-process.ts', import.meta.url))],
-      {
-        cwd: root,
-        env: { ...process.env, E2E_STANDINS: JSON.stringify(standIns), E2E_WEB_DIST: webDist },
-        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-      },
-    );
-    const timer = setTimeout(() => {
-      child.kill('SIGTERM');
-      reject(new Error('The journeys’ local host did not start within 120 s'));
-    }, 120_000);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The journeys’ local host exited with ${code} before it answered`));
-    });
-    createInterface({ input: child.stdout! }).once('line', (line) => {
-      clearTimeout(timer);
-      resolve({ ready: JSON.parse(line) as HostReady, child });
-    });
-  });
-
-const stopChild = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(missingChromium);
   const { standIns } = project.getProvidedContext();
@@ -84,13 +46,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (webBuildIsStale(root)) await buildWeb();
 
   let browser: BrowserServer | undefined;
-  let host: ChildProcess | undefined;
+  let host: HostChild | undefined;
   try {
     const [started, server] = await Promise.all([
-      startHost(standIns),
+      startHostChild({ standIns, name: 'e2e', webDist, clockControl: true }),
       chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
     ]);
-    host = started.child;
+    host = started;
     browser = server;
     project.provide('e2e', {
       ...started.ready,
@@ -99,11 +61,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
   } catch (error) {
     await browser?.close();
-    if (host) await stopChild(host);
+    await host?.stop();
     throw error;
   }
   return async () => {
     await browser?.close();
-    if (host) await stopChild(host);
+    await host?.stop();
   };
 }

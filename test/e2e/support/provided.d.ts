@@ -1,4 +1,4 @@
-import type { HostReady } from './host-process.ts';
+import type { HostReady } from '../../support/host-process.ts';
 
 /** What ./global-setup.ts provides to the journeys (read with `inject('e2e')`). */
 declare module 'vitest' {
