@@ -3,7 +3,7 @@ import { describe } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { callAs, person, PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
-import { e2e, expect, pathOf, signIn, test } from './support/journey.ts';
+import { e2e, expect, pathOf, signInThroughApi, test } from './support/journey.ts';
 import { allowStorage, logoPng } from './support/storage.ts';
 
 /** The Areas screens (Areas, Area detail, Area update, Add area). */
@@ -41,7 +41,7 @@ describe('areas', () => {
     const organizationName = `Journey Area ${label}`;
 
     await allowStorage(journey);
-    await signIn(journey, manager.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, manager.email, PERSON_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Areas' }).click();
     await page.getByRole('heading', { level: 1, name: 'Areas' }).waitFor();
     const organizations = page.getByRole('table', { name: 'Areas' });
@@ -163,7 +163,7 @@ describe('areas', () => {
       ],
     });
 
-    await signIn(journey, manager.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, manager.email, PERSON_PASSWORD);
     expect(
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Areas' }).count(),
     ).toBe(0);

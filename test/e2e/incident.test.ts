@@ -2,7 +2,7 @@ import { describe } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { person, PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
-import { e2e, expect, pathOf, signIn, test } from './support/journey.ts';
+import { e2e, expect, pathOf, signInThroughApi, test } from './support/journey.ts';
 
 /** An incident from the dashboard (field-operations, "Incident detail"). */
 describe('an incident', () => {
@@ -14,7 +14,7 @@ describe('an incident', () => {
     const site = await seedSite(url);
     const manager = await person(url, Role.CompanyManager, { managementCompanyId: site.companyId });
 
-    await signIn(journey, manager.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, manager.email, PERSON_PASSWORD);
     const card = page.getByRole('region', { name: /^Location / });
     await card.getByRole('button', { name: /Seeded/ }).click();
     await page.getByRole('heading', { level: 1, name: `Incident ${site.incidentId}` }).waitFor();

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { Role } from '@sitewalk/shared/roles';
 import { callAs, person, PERSON_PASSWORD } from '../support/people.ts';
 import { locationBody, seedSite } from '../support/site.ts';
-import { e2e, expect, pathOf, signIn, test } from './support/journey.ts';
+import { e2e, expect, pathOf, signInThroughApi, test } from './support/journey.ts';
 
 /** The map of the screen has fired its `load` (offline: the local host's own style, nothing else asked for). */
 const mapLoaded = (page: Page) => page.locator('[data-map-loaded="true"]').first().waitFor();
@@ -48,7 +48,7 @@ describe('locations', { timeout: 120_000 }, () => {
     ).body as unknown as { lat: number; lng: number; approximate: boolean };
     expect(expected.approximate).toBe(true);
 
-    await signIn(journey, areaManager.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, areaManager.email, PERSON_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }).click();
     await page.getByRole('heading', { level: 1, name: 'Locations' }).waitFor();
     const list = page.getByRole('table', { name: 'Locations' });
@@ -124,7 +124,7 @@ describe('locations', { timeout: 120_000 }, () => {
     const employee = (await call(areaManager, 'GET', `/api/user/${site.employee.id}`)).body;
     const employeeName = `${String(employee.firstName)} ${String(employee.lastName)}`;
 
-    await signIn(journey, areaManager.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, areaManager.email, PERSON_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }).click();
     const list = page.getByRole('table', { name: 'Locations' });
     await page.getByRole('searchbox', { name: 'Search Locations' }).fill(name.split(' ')[1] ?? name);
@@ -189,7 +189,7 @@ describe('locations', { timeout: 120_000 }, () => {
     });
     expect(resolved.status).toBe(200);
 
-    await signIn(journey, manager.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, manager.email, PERSON_PASSWORD);
     await page.goto(journey.url(`/app/locations/${site.locationId}#incidents`));
     await page.getByRole('heading', { level: 1, name: locationName }).waitFor();
     const toggle = page.getByRole('switch', { name: 'Unresolved only' });
@@ -268,7 +268,7 @@ describe('locations', { timeout: 120_000 }, () => {
     );
     const locationId = Number(made.body.id);
 
-    await signIn(journey, manager.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, manager.email, PERSON_PASSWORD);
     await page.goto(journey.url(`/app/locations/${locationId}#update-location`));
     await page.getByRole('link', { name: 'Update Location' }).click();
     await page.getByRole('heading', { level: 1, name: 'Update Location' }).waitFor();
@@ -344,7 +344,7 @@ describe('locations', { timeout: 120_000 }, () => {
       ...company,
       locations: [{ locationId: site.locationId, organizationId: site.organizationId, ...company }],
     });
-    await signIn(journey, below.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, below.email, PERSON_PASSWORD);
     await page.goto(journey.url('/app/locations'));
     await page.getByRole('table', { name: 'Locations' }).getByRole('row').nth(1).waitFor();
     expect(await page.getByRole('link', { name: 'Add Location' }).count()).toBe(0);

@@ -8,7 +8,7 @@ import { expectedFinding, facilityRoster, importRoster } from '../support/lock-c
 import { PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
 import { allowStorage } from './support/storage.ts';
-import { e2e, expect, signIn, testWithServiceWorker } from './support/journey.ts';
+import { e2e, expect, signInThroughApi, testWithServiceWorker } from './support/journey.ts';
 
 /**
  * Issue 31's recording journey: an Employee at a phone-sized page records a full lock check of a seeded
@@ -85,7 +85,7 @@ describe('a lock check on the phone', () => {
         discrepanciesOf({ unit: rosterOf.get(unit) ?? null, finding, fullCheck: false }).length > 0;
 
       await allowStorage(journey);
-      await signIn(journey, site.employee.email, PERSON_PASSWORD);
+      await signInThroughApi(journey, site.employee.email, PERSON_PASSWORD);
       await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, {
         timeout: 60_000,
       });

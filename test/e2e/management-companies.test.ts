@@ -4,7 +4,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
 import { callAs, person, PERSON_PASSWORD, type Person } from '../support/people.ts';
 import { seedTenant } from '../support/site.ts';
-import { e2e, expect, pathOf, signIn, test, type Journey } from './support/journey.ts';
+import { e2e, expect, pathOf, signInThroughApi, test, type Journey } from './support/journey.ts';
 import { allowStorage, logoPng } from './support/storage.ts';
 
 /** Gives a person a profile picture the way the SPA does: a presigned PUT from the API, then the file. */
@@ -45,7 +45,7 @@ describe('management companies', () => {
     await allowStorage(journey);
     await giveProfilePicture(superUser, logoPng());
 
-    await signIn(journey, superUser.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, superUser.email, PERSON_PASSWORD);
     // The top bar shows the signed-in user's picture.
     await expect
       .poll(() => page.getByRole('banner').locator('[data-picture]').getAttribute('data-picture'))
@@ -93,7 +93,7 @@ describe('management companies', () => {
     const label = randomBytes(3).toString('hex');
     const name = `Harbor Storage ${label}`;
 
-    await signIn(journey, superUser.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, superUser.email, PERSON_PASSWORD);
     await page.goto(journey.url('/app/management-companies/add'));
     await page.getByRole('heading', { level: 1, name: 'Add Management Company' }).waitFor();
     await page.getByRole('textbox', { name: 'Company Name' }).fill(name);
@@ -163,7 +163,7 @@ describe('management companies', () => {
     const { page } = journey;
     const tenant = await seedTenant(e2e().url);
 
-    await signIn(journey, tenant.creator.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, tenant.creator.email, PERSON_PASSWORD);
     await page.goto(journey.url(`/app/management-companies/${tenant.companyId}`));
     await page.getByRole('heading', { level: 1, name: 'Edit Management Company' }).waitFor();
     await page.getByRole('button', { name: 'Delete Company' }).click();
@@ -187,7 +187,7 @@ describe('management companies', () => {
     const tenant = await seedTenant(url);
     const manager = await tenant.person(Role.CompanyManager);
 
-    await signIn(journey, manager.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, manager.email, PERSON_PASSWORD);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Management Companies' }).count()).toBe(0);

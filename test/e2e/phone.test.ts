@@ -12,7 +12,7 @@ import {
   SCREENSHOTS,
   screenshotsAsked,
   settle,
-  signIn,
+  signInThroughApi,
   test,
   type Journey,
 } from './support/journey.ts';
@@ -129,7 +129,7 @@ describe('on a phone', () => {
     await context.setGeolocation({ latitude: 36.7992, longitude: -119.7003, accuracy: 10 });
     await page.setViewportSize(PHONE);
 
-    await signIn(journey, site.employee.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, site.employee.email, PERSON_PASSWORD);
     expect(pathOf(page)).toBe('/app');
     await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
     const windowItem = page.getByRole('listitem', { name: /^All day, / });
@@ -217,7 +217,7 @@ describe('on a phone', () => {
     const { url } = e2e();
     const site = await seedSite(url);
     await page.setViewportSize(PHONE);
-    await signIn(journey, site.superUser.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, site.superUser.email, PERSON_PASSWORD);
     const bar = page.getByRole('navigation', { name: 'Main' });
     expect(
       await bar

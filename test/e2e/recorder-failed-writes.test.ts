@@ -12,7 +12,7 @@ import {
   expect,
   SCREENSHOTS,
   screenshotsAsked,
-  signIn,
+  signInThroughApi,
   testWithServiceWorker,
 } from './support/journey.ts';
 
@@ -77,7 +77,7 @@ describe('failed writes in the recorder', () => {
     );
 
     await page.setViewportSize(PHONE);
-    await signIn(journey, site.employee.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, site.employee.email, PERSON_PASSWORD);
     await page.waitForFunction('navigator.serviceWorker.controller !== null');
     await page.goto(journey.url('/app/record'));
     await page.getByRole('heading', { level: 1, name: 'Record a Walk' }).waitFor();
@@ -178,7 +178,7 @@ describe('failed writes in the recorder', () => {
     // The manager sees the count on the walk report.
     await page.getByRole('button', { name: 'Logout' }).first().click();
     await page.waitForURL(/\/login$/);
-    await signIn(journey, site.superUser.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, site.superUser.email, PERSON_PASSWORD);
     await page.goto(journey.url(`/app/locations/${site.locationId}/walk-report/${reportId}`));
     await page.getByRole('heading', { level: 1, name: 'Fence line' }).waitFor();
     await page.getByTestId('discarded-count').getByText(messages.status.discardedOnPhone(1)).waitFor();

@@ -2,7 +2,7 @@ import { describe } from 'vitest';
 import { callAs, PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
 import { allowStorage, logoPng } from './support/storage.ts';
-import { e2e, expect, signIn, test } from './support/journey.ts';
+import { e2e, expect, signInThroughApi, test } from './support/journey.ts';
 
 /**
  * The recorder's screen once through (issue 15), on the network all along (recorder.test.ts is the journey
@@ -40,7 +40,7 @@ describe('the recorder screen', () => {
     // Some 100 m south of the first marker.
     await context.setGeolocation({ latitude: 36.7992, longitude: -119.7003, accuracy: 10 });
 
-    await signIn(journey, site.employee.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, site.employee.email, PERSON_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Record a Walk' }).click();
     await page.getByRole('heading', { level: 1, name: 'Record a Walk' }).waitFor();
     // The employee's one location is chosen; the walk is chosen from two.
@@ -175,7 +175,7 @@ describe('the recorder screen', () => {
     });
     expect(created.status).toBe(201);
     // No permission granted: the browser refuses the position.
-    await signIn(journey, site.employee.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, site.employee.email, PERSON_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Record a Walk' }).click();
     await page.getByRole('combobox', { name: 'Walk' }).click();
     await page.getByRole('option', { name: 'Day round' }).click();

@@ -2,7 +2,7 @@ import { describe } from 'vitest';
 import { Role, type RoleId } from '@sitewalk/shared/roles';
 import { person, PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
-import { e2e, expect, signIn, test } from './support/journey.ts';
+import { e2e, expect, signInThroughApi, test } from './support/journey.ts';
 
 /**
  * The sidebar's entries by role (the app shell): Dashboard and
@@ -45,7 +45,7 @@ describe('the sidebar', () => {
             ...(roleId <= Role.Manager ? { locations: [membership] } : {}),
           });
 
-    await signIn(journey, who.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, who.email, PERSON_PASSWORD);
     const entries = journey.page.getByRole('navigation', { name: 'Main' }).getByRole('link');
     expect(
       await entries.evaluateAll((links) => links.map((link) => link.getAttribute('aria-label'))),

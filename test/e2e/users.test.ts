@@ -4,7 +4,7 @@ import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
 import { callAs, person, PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
-import { e2e, expect, pathOf, signIn, test, type Journey } from './support/journey.ts';
+import { e2e, expect, pathOf, signIn, signInThroughApi, test, type Journey } from './support/journey.ts';
 import { allowStorage, logoPng } from './support/storage.ts';
 
 /**
@@ -209,7 +209,7 @@ describe('users', () => {
       ],
     });
 
-    await signIn(journey, manager.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, manager.email, PERSON_PASSWORD);
     const entries = mainNav(journey).getByRole('link');
     expect(
       await entries.evaluateAll((links) => links.map((link) => link.getAttribute('aria-label'))),

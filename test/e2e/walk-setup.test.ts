@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { Role } from '@sitewalk/shared/roles';
 import { callAs, person, PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
-import { e2e, expect, signIn, test } from './support/journey.ts';
+import { e2e, expect, signInThroughApi, test } from './support/journey.ts';
 
 interface ApiMarker {
   id: number;
@@ -54,7 +54,7 @@ describe('walk setup', () => {
     const walksOfLocation = async () =>
       (await call(manager, 'GET', `/api/walk/all/${site.locationId}`)).body as unknown as ApiWalk[];
 
-    await signIn(journey, manager.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, manager.email, PERSON_PASSWORD);
     await page.goto(journey.url(`/app/locations/${site.locationId}/create-walks`));
     const intro = page.getByRole('dialog', { name: 'Set up a walk' });
     await intro.getByText('Double-click the locations on the map that you will need to walk').waitFor();

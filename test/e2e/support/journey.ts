@@ -320,5 +320,24 @@ export const signIn = async (journey: Journey, email: string, password: string) 
   await page.getByRole('heading', { level: 1, name: HOME_HEADING }).waitFor();
 };
 
+/**
+ * Signs in without the form, for journeys whose claim is not the sign-in itself: the password goes to
+ * `POST /api/auth/login` through the context's own request, whose answer's refresh cookie (HttpOnly, Secure,
+ * SameSite=Strict, scoped to /api/auth) the context keeps as the browser would; /app then starts from that
+ * cookie as it does after the form (its refresh at start, then `auth.me`), and the home is waited for as
+ * `signIn` waits for it. The form and what it shows are the sign-in journeys' (sign-in.test.ts, mfa.test.ts).
+ */
+export const signInThroughApi = async (journey: Journey, email: string, password: string) => {
+  const { page, context } = journey;
+  const answer = await context.request.post(journey.url('/api/auth/login'), { data: { email, password } });
+  const body = (await answer.json().catch(() => null)) as Record<string, unknown> | null;
+  expect(answer.status(), `sign-in of ${email} through the API: ${JSON.stringify(body)}`).toBe(200);
+  // A person with a temporary password or a second step is the form's to sign in, not this helper's.
+  expect(body?.needsPasswordReset ?? false, `${email} must replace a temporary password`).toBe(false);
+  expect(body && 'mfa' in body, `${email} has a second step`).toBe(false);
+  await page.goto(journey.url('/app'));
+  await page.getByRole('heading', { level: 1, name: HOME_HEADING }).waitFor();
+};
+
 /** The path of the page now shown. */
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
