@@ -93,7 +93,9 @@ describe('a unit roster', () => {
     await journey.check('second roster imported');
   });
 
-  test('an Employee of the location sees the units and no Import', async ({ journey }) => {
+  test('an Employee of the location reads the 300 units, drawn a screenful at a time, and searches them', async ({
+    journey,
+  }) => {
     const { page } = journey;
     const { url } = e2e();
     const tenant = await seedTenant(url);
@@ -123,7 +125,7 @@ describe('a unit roster', () => {
     expect(await units.getByRole('listitem').count()).toBeLessThan(60);
     await page.getByRole('textbox', { name: 'Search units' }).fill('c-29');
     await page.getByText('11 of 300 units').waitFor();
-    expect(await page.getByRole('button', { name: 'Import units' }).count()).toBe(0);
+    // (No Import for them: web/src/features/locations/components/roster/roster-tab.test.tsx.)
     await journey.check('employee units');
   });
 });
