@@ -2,10 +2,17 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
+ * The journeys that act on the whole stage, not only on a tenant of their own: they move the local host's clock
+ * (`/__local/clock`), so they run alone in `e2e-stage`, never beside another journey.
+ */
+const STAGE_JOURNEYS = ['test/e2e/alerts-tasks.test.ts'];
+
+/**
  * One project per tier. `unit` needs nothing running; `integration` and `contract` share the stand-ins
  * started once per run by test/support/global-setup.ts (each test file gets its own table, pool and bucket).
- * `e2e` (browser journeys and the web bench) uses the same stand-ins, plus one local host serving the built
- * SPA and one Chromium for the whole run (test/e2e/support/global-setup.ts).
+ * `e2e` (browser journeys and the web bench) and `e2e-stage` (the journeys that move the host's clock, alone,
+ * after `e2e`) use the same stand-ins, plus one local host serving the built SPA and one Chromium for the whole
+ * run (test/e2e/support/global-setup.ts).
  */
 export default defineConfig({
   test: {
@@ -94,16 +101,36 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // Journeys run one at a time, after every other project: they share one host and one Chromium,
-          // and their timeouts assume the machine is theirs.
-          maxWorkers: 1,
+          exclude: ['**/node_modules/**', ...STAGE_JOURNEYS],
+          // Two journeys at a time, after every other project: they share one host and one Chromium, and each
+          // makes its own tenant over the API. Those that act on the whole stage (the host's clock) are
+          // `e2e-stage`'s, after these.
+          maxWorkers: 2,
           // The files share one module graph (playwright-core, axe-core, the handlers' modules) instead of each
           // importing it afresh: about 3 s a file under load. They hold no module state of their own between files
           // (the browser connection is a file's fixture: test/e2e/support/journey.ts), and the host is the same.
           isolate: false,
           sequence: { groupOrder: 1 },
           benchmark: { include: ['test/bench/web*.bench.ts'] },
-          // In this order: the stand-ins first, then the host and Chromium that use them.
+          // In this order: the stand-ins first, then the host and Chromium that use them (one host and one
+          // Chromium for both journey projects: the file shares them).
+          globalSetup: ['test/support/global-setup.ts', 'test/e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The journeys that act on the whole stage (they move the host's clock, which every tenant's alerts and
+        // tokens read): one at a time, alone, after `e2e`, on the same host and Chromium.
+        extends: true,
+        test: {
+          name: 'e2e-stage',
+          include: STAGE_JOURNEYS,
+          exclude: ['**/node_modules/**'],
+          maxWorkers: 1,
+          isolate: false,
+          sequence: { groupOrder: 2 },
+          benchmark: { include: [] },
           globalSetup: ['test/support/global-setup.ts', 'test/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

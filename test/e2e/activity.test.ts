@@ -3,7 +3,7 @@ import { Role } from '@sitewalk/shared/roles';
 import { apiAs } from '../support/api.ts';
 import { PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
-import { e2e, expect, pathOf, signIn, test } from './support/journey.ts';
+import { e2e, expect, pathOf, signInThroughApi, test } from './support/journey.ts';
 
 /**
  * Issue 18, the audit log end to end: a Company Manager opens Activity from the sidebar, reads who changed
@@ -26,7 +26,7 @@ describe('the Activity screen', () => {
     await api(manager, 'incident.resolve', { params: { id: site.incidentId }, body: { resolved: true } });
 
     // Act
-    await signIn(journey, companyManager.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, companyManager.email, PERSON_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
     await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor();
     expect(pathOf(page)).toBe('/app/activity');

@@ -4,7 +4,7 @@ import { PERSON_PASSWORD } from '../support/people.ts';
 import { seedTenant } from '../support/site.ts';
 import { mailsTo } from '../support/host.ts';
 import { daytimeZone, localTime } from '../support/windows.ts';
-import { e2e, expect, pathOf, signIn, test } from './support/journey.ts';
+import { e2e, expect, pathOf, signInThroughApi, test } from './support/journey.ts';
 
 /**
  * Issue 17, end to end: a Manager sets a location's walk window; the window passes with no walk (the local
@@ -32,7 +32,7 @@ describe('a missed walk becomes a task', () => {
 
     try {
       // The Manager sets one window: it opened half an hour ago and closes in 45 minutes.
-      await signIn(journey, manager.email, PERSON_PASSWORD);
+      await signInThroughApi(journey, manager.email, PERSON_PASSWORD);
       await page.goto(journey.url(`/app/locations/${tenant.locationId}#schedule`));
       const zoneBox = page.getByRole('combobox', { name: 'Time zone' });
       // Opened first: when the zone is already the location's, filling in the same text opens no list.
@@ -93,7 +93,7 @@ describe('a missed walk becomes a task', () => {
       // The Employee finds it under 'Mine' and closes it.
       await page.getByRole('button', { name: 'Logout' }).first().click();
       await page.waitForURL(/\/login/);
-      await signIn(journey, employee.email, PERSON_PASSWORD);
+      await signInThroughApi(journey, employee.email, PERSON_PASSWORD);
       await page.getByRole('link', { name: 'Tasks' }).first().click();
       await page.getByRole('heading', { level: 1, name: 'Tasks' }).waitFor();
       await page.getByRole('cell', { name: /^Morning walk at Location Watched was missed/ }).click();

@@ -2,7 +2,7 @@ import { describe } from 'vitest';
 import { dataFromEnv, identityFromEnv, storageFromEnv } from '@sitewalk/functions/composition';
 import { generateDemo } from '../../infra/local/demo/generate.ts';
 import { DEMO_PASSWORD, writeDemo } from '../../infra/local/demo/write.ts';
-import { e2e, expect, signIn, test, type Journey } from './support/journey.ts';
+import { e2e, expect, signInThroughApi, test, type Journey } from './support/journey.ts';
 
 /** The dashboard over demo data. */
 const cardNames = (journey: Journey) =>
@@ -27,7 +27,7 @@ const openDashboard = async (journey: Journey) => {
   const demo = await demoTenant();
   const owner = demo.people[0];
   if (!owner) throw new Error('The demo tenant has no owner');
-  await signIn(journey, owner.email, DEMO_PASSWORD);
+  await signInThroughApi(journey, owner.email, DEMO_PASSWORD);
   await journey.page.getByRole('heading', { name: '3 locations' }).waitFor();
   return demo.locations.map((location) => location.name).sort();
 };

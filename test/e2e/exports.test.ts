@@ -8,7 +8,7 @@ import { WALK_REPORT_CSV_COLUMNS } from '@sitewalk/shared/schemas/export';
 import { apiAs } from '../support/api.ts';
 import { person, PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
-import { e2e, expect, signIn, test } from './support/journey.ts';
+import { e2e, expect, signInThroughApi, test } from './support/journey.ts';
 import type { Download } from 'playwright-core';
 import { allowStorage } from './support/storage.ts';
 
@@ -46,7 +46,7 @@ describe('exports', () => {
     });
     const manager = await person(url, Role.CompanyManager, { managementCompanyId: site.companyId });
 
-    await signIn(journey, manager.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, manager.email, PERSON_PASSWORD);
     await page.getByRole('button', { name: 'Download CSV' }).waitFor();
     await journey.check('dashboard with its CSV of all my locations');
 

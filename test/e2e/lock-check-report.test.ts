@@ -6,7 +6,7 @@ import { rosterUnit as unit } from '../support/roster.ts';
 import { apiAs } from '../support/api.ts';
 import { PERSON_PASSWORD } from '../support/people.ts';
 import { seedTenant } from '../support/site.ts';
-import { e2e, expect, signIn, test } from './support/journey.ts';
+import { e2e, expect, signInThroughApi, test } from './support/journey.ts';
 
 /** A lock check's report (issue 31): its Manager resolves one discrepancy and turns another into a task. */
 describe("a lock check's report", () => {
@@ -77,7 +77,7 @@ describe("a lock check's report", () => {
     ].flatMap(({ number, kinds }) => kinds.map((kind) => `${number} ${kind}`));
     expect(expected.length).toBeGreaterThanOrEqual(5);
 
-    await signIn(journey, manager.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, manager.email, PERSON_PASSWORD);
     await page.goto(journey.url(`${paths.app.location.build(locationId)}#lock-checks`));
     await page.getByRole('list', { name: 'Lock checks' }).getByRole('link').first().click();
     await page.getByRole('heading', { name: 'Lock check' }).waitFor();

@@ -8,7 +8,7 @@ import { expectedFinding, facilityRoster, importRoster } from '../support/lock-c
 import { PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
 import { allowStorage } from './support/storage.ts';
-import { e2e, expect, signIn, testWithServiceWorker } from './support/journey.ts';
+import { e2e, expect, signInThroughApi, testWithServiceWorker } from './support/journey.ts';
 
 /**
  * Issue 31's recording journey: an Employee at a phone-sized page records a full lock check of a seeded
@@ -50,7 +50,7 @@ const rowGaps = (page: Page) =>
     });
 
 describe('a lock check on the phone', () => {
-  // Forty-odd units found, tapped and some photographed at a phone's pace, with screenshots at each step.
+  // Forty-odd units found, tapped and some photographed at a phone's pace, with a check at each step.
   test(
     'a full check with the network cut half-way: every result once, the discrepancies the rule table predicts',
     { timeout: 300_000 },
@@ -85,7 +85,7 @@ describe('a lock check on the phone', () => {
         discrepanciesOf({ unit: rosterOf.get(unit) ?? null, finding, fullCheck: false }).length > 0;
 
       await allowStorage(journey);
-      await signIn(journey, site.employee.email, PERSON_PASSWORD);
+      await signInThroughApi(journey, site.employee.email, PERSON_PASSWORD);
       await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, {
         timeout: 60_000,
       });
@@ -98,7 +98,6 @@ describe('a lock check on the phone', () => {
       await page.getByRole('button', { name: 'Lock check' }).click();
       await page.getByText(`${UNITS} of ${UNITS} units on the roster`).waitFor();
       await journey.check('Lock check scope');
-      await page.setViewportSize(PHONE);
       await page.getByRole('button', { name: 'Start lock check' }).click();
       await page.getByText(`0 of ${UNITS} checked`).waitFor();
       await indicator(page, 'All sent').waitFor();
@@ -138,7 +137,6 @@ describe('a lock check on the phone', () => {
         .toBe('true');
       await page.getByRole('searchbox', { name: 'Find a unit' }).fill('');
       await journey.check('Lock check reloaded offline');
-      await page.setViewportSize(PHONE);
 
       // The network is back: everything goes, once; then Finish (the last unit unchecked: not found).
       await context.setOffline(false);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { PNG } from 'pngjs';
 import { seedSite } from '../support/site.ts';
 import { PERSON_PASSWORD } from '../support/people.ts';
-import { e2e, expect, signIn, testWithServiceWorker } from './support/journey.ts';
+import { e2e, expect, signInThroughApi, testWithServiceWorker } from './support/journey.ts';
 import { startMapStandIn, STAND_IN_MAXZOOM, TILE_COLOURS, type MapStandIn } from './support/map-stand-in.ts';
 
 /**
@@ -73,7 +73,7 @@ describe('the base map offline', () => {
       if (url.origin === standIn.origin) standInFailures.push(url.pathname);
     });
 
-    await signIn(journey, site.employee.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, site.employee.email, PERSON_PASSWORD);
     await page.waitForFunction('navigator.serviceWorker.controller !== null');
 
     // Online: the walk opened in the recorder; its base map is asked for through the worker.

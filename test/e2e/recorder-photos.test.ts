@@ -9,7 +9,7 @@ import { photoLikeJpeg, withPhoneExif } from '../support/phone-photos.ts';
 import { cameraClock } from '../support/photos.ts';
 import { seedSite } from '../support/site.ts';
 import { allowStorage } from './support/storage.ts';
-import { e2e, expect, signIn, test } from './support/journey.ts';
+import { e2e, expect, signInThroughApi, test } from './support/journey.ts';
 
 /**
  * Photos from real phones (issue 28), in Chromium at phone size: a 12 MP camera JPEG is made smaller on the
@@ -48,7 +48,7 @@ describe('photos from real phones', () => {
     await context.grantPermissions(['geolocation'], { origin: url });
     await context.setGeolocation({ latitude: MARKER.lat, longitude: MARKER.lng, accuracy: 5 });
 
-    await signIn(journey, site.employee.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, site.employee.email, PERSON_PASSWORD);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Record a Walk' }).click();
     await page.getByRole('combobox', { name: 'Walk' }).click();
     await page.getByRole('option', { name: 'Photo round' }).click();

@@ -5,7 +5,7 @@ import { callAs, PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
 import { allowStorage, logoPng } from './support/storage.ts';
 import { doorPhotoOf } from '../support/door-images.ts';
-import { e2e, expect, signIn, testWithServiceWorker } from './support/journey.ts';
+import { e2e, expect, signInThroughApi, testWithServiceWorker } from './support/journey.ts';
 
 /**
  * Issue 15's journey: an Employee records a whole walk on a phone-sized browser, the network cut for part
@@ -70,7 +70,7 @@ describe('the walk recorder', () => {
     });
     // Photos go from the phone straight to the storage (its stand-in here).
     await allowStorage(journey);
-    await signIn(journey, site.employee.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, site.employee.email, PERSON_PASSWORD);
     await page.waitForFunction('navigator.serviceWorker.controller !== null');
 
     // Choose the location and the walk, and start.
@@ -220,7 +220,7 @@ describe('the walk recorder', () => {
     // The manager's walk report detail.
     await page.getByRole('button', { name: 'Logout' }).first().click();
     await page.waitForURL(/\/login$/);
-    await signIn(journey, site.superUser.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, site.superUser.email, PERSON_PASSWORD);
     await page.goto(journey.url(`/app/locations/${site.locationId}/walk-report/${report.id}`));
     await page.getByRole('heading', { level: 1, name: 'Morning round' }).waitFor();
     const point4 = page.getByTestId('completed-marker').nth(3);

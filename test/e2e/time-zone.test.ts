@@ -5,7 +5,7 @@ import { localClock } from '../../functions/src/domain/pdf/layout.ts';
 import { apiAs } from '../support/api.ts';
 import { PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
-import { e2e, expect, signIn, testInTimeZone } from './support/journey.ts';
+import { e2e, expect, signInThroughApi, testInTimeZone } from './support/journey.ts';
 
 // Made at the top of the file, not in the describe: its browser fixture lasts the file (support/journey.ts).
 const test = testInTimeZone('UTC');
@@ -45,7 +45,7 @@ describe('a walk report seen from another time zone', () => {
     expect(zone).toBe('America/Los_Angeles');
     expect(localClock(startedAt, zone)).toBe('7:04 PM');
 
-    await signIn(journey, site.superUser.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, site.superUser.email, PERSON_PASSWORD);
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('UTC');
     await page.goto(journey.url(`/app/locations/${site.locationId}/walk-report/${report.id}`));
     await page.getByRole('heading', { level: 1, name: 'Evening round' }).waitFor();

@@ -4,7 +4,7 @@ import { walkReport, type WalkReport } from '@sitewalk/shared/schemas/walkReport
 import { callAs, PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
 import { allowStorage, logoPng } from './support/storage.ts';
-import { e2e, expect, pathOf, signIn, test } from './support/journey.ts';
+import { e2e, expect, pathOf, signInThroughApi, test } from './support/journey.ts';
 
 /**
  * A walk report (the 'Walk report detail' screen), figures checked against the API, with
@@ -101,7 +101,7 @@ describe('a walk report', () => {
     await allowStorage(journey);
     const loaded: string[] = [];
     page.on('response', (response) => loaded.push(new URL(response.url()).pathname));
-    await signIn(journey, site.superUser.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, site.superUser.email, PERSON_PASSWORD);
     // The dashboard shows no map: none of the map's code, worker or stylesheet comes with it.
     await page.waitForLoadState('networkidle');
     expect(loaded.filter((file) => /maplibre|site-map/.test(file))).toEqual([]);
@@ -215,7 +215,7 @@ describe('a walk report', () => {
     const { url } = e2e();
     const mine = await seedSite(url);
     const theirs = await seedSite(url);
-    await signIn(journey, mine.employee.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, mine.employee.email, PERSON_PASSWORD);
     const answer = await callAs(url)(mine.employee, 'GET', `/api/walk/walk-report/${theirs.walkReportId}`);
     expect(answer.status).toBe(404);
     const path = `/app/locations/${theirs.locationId}/walk-report/${theirs.walkReportId}`;

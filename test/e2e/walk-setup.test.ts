@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { Role } from '@sitewalk/shared/roles';
 import { callAs, person, PERSON_PASSWORD } from '../support/people.ts';
 import { seedSite } from '../support/site.ts';
-import { e2e, expect, signIn, test } from './support/journey.ts';
+import { e2e, expect, signInThroughApi, test } from './support/journey.ts';
 
 interface ApiMarker {
   id: number;
@@ -54,7 +54,7 @@ describe('walk setup', () => {
     const walksOfLocation = async () =>
       (await call(manager, 'GET', `/api/walk/all/${site.locationId}`)).body as unknown as ApiWalk[];
 
-    await signIn(journey, manager.email, PERSON_PASSWORD);
+    await signInThroughApi(journey, manager.email, PERSON_PASSWORD);
     await page.goto(journey.url(`/app/locations/${site.locationId}/create-walks`));
     const intro = page.getByRole('dialog', { name: 'Set up a walk' });
     await intro.getByText('Double-click the locations on the map that you will need to walk').waitFor();
@@ -62,9 +62,9 @@ describe('walk setup', () => {
     await intro.getByRole('button', { name: 'Got it' }).click();
     await intro.waitFor({ state: 'hidden' });
 
+    // (Save Walk and the range button refused before there is a marker, a name missing or too long refused in the
+    // save dialog, and stray characters stripped from a unit range: web/src/features/walk-setup/walk-setup-page.test.tsx.)
     const saveWalk = page.getByRole('button', { name: 'Save Walk' });
-    expect(await saveWalk.isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Add Unit Number Range' }).isDisabled()).toBe(true);
     // The seeded walk is listed.
     const select = page.getByRole('combobox', { name: 'Walk' });
     await select.click();
@@ -109,12 +109,10 @@ describe('walk setup', () => {
     await page.getByRole('button', { name: 'Redo' }).click();
     await expect.poll(() => rows.count()).toBe(5);
 
-    // A unit range on point 5: stray characters are stripped as one types.
+    // A unit range on point 5.
     await page.getByRole('button', { name: 'Edit unit range Point 5' }).click();
     const rangeDialog = page.getByRole('dialog', { name: 'Edit Unit Number Range for Point 5' });
-    const range = rangeDialog.getByRole('textbox', { name: 'Unit Number Range' });
-    await range.pressSequentially('Units 100-120, 130x;');
-    expect(await range.inputValue()).toBe(' 100-120, 130');
+    await rangeDialog.getByRole('textbox', { name: 'Unit Number Range' }).fill('100-120, 130');
     await journey.check('walk setup unit range');
     await rangeDialog.getByRole('button', { name: 'Save' }).click();
     await rangeDialog.waitFor({ state: 'hidden' });
@@ -149,14 +147,9 @@ describe('walk setup', () => {
     const first = await centreOf(pin(1));
     expect(Math.abs(first.x - spots[4]!.x)).toBeLessThan(12);
 
-    // Saving asks for a name: required, then saved; 2 s later the list reloads and the editor is empty.
+    // Saving asks for a name, then saves; 2 s later the list reloads and the editor is empty.
     await saveWalk.click();
     const nameDialog = page.getByRole('dialog', { name: 'Save Walk' });
-    await nameDialog.getByRole('button', { name: 'Save' }).click();
-    await nameDialog.getByText('Walk name is required').waitFor();
-    await nameDialog.getByRole('textbox', { name: 'Name' }).fill('Evening round with a name too long');
-    await nameDialog.getByRole('button', { name: 'Save' }).click();
-    await nameDialog.getByText('Walk name must be at most 30 characters').waitFor();
     await nameDialog.getByRole('textbox', { name: 'Name' }).fill('Evening round');
     await nameDialog.getByRole('textbox', { name: 'Description' }).fill('Gates, then the back row');
     await journey.check('walk setup name');

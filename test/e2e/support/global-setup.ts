@@ -2,13 +2,14 @@
  * vitest globalSetup of the `e2e` project, after test/support/global-setup.ts (whose stand-ins it uses):
  * checks that Debian's Chromium is there (failing at once with the command that installs it), builds the
  * SPA when web/dist is missing or older than its sources, starts one local host for the whole run
- * (test/support/host-process.ts) and one Chromium that every test file connects to. Test files read both from
- * `inject('e2e')`.
+ * (test/support/host-process.ts) and one Chromium that every test file connects to, shared by the projects that
+ * name this file. Test files read both from `inject('e2e')`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { webBuildIsStale } from '../../../infra/local/web-build.ts';
@@ -37,7 +38,40 @@ const buildWeb = () =>
     );
   });
 
+/** The run's host and Chromium, as the journeys read them, and how to stop both. */
+interface Run {
+  provided: ProvidedContext['e2e'];
+  stop: () => Promise<void>;
+}
+
+// Both journey projects (`e2e`, `e2e-stage`: vitest.config.ts) name this file, and vitest calls each project's
+// global setup in a module of its own: they share one host and one Chromium through this registry (as
+// test/support/global-setup.ts shares the stand-ins), stopped after the last of them.
+interface Shared {
+  run: Promise<Run>;
+  users: number;
+}
+const key = Symbol.for('sitewalk.test.e2eRun');
+const registry = globalThis as typeof globalThis & { [key]?: Shared };
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const shared = (registry[key] ??= { run: startRun(project), users: 0 });
+  shared.users += 1;
+  const run = await shared.run.catch((error: unknown) => {
+    delete registry[key];
+    throw error;
+  });
+  project.provide('e2e', run.provided);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete registry[key];
+    await run.stop();
+  };
+}
+
+/** Builds the SPA when it is stale, then starts the run's host and Chromium (once, whichever project asks). */
+async function startRun(project: TestProject): Promise<Run> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(missingChromium);
   const { standIns } = project.getProvidedContext();
   if (!standIns)
@@ -54,18 +88,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ]);
     host = started;
     browser = server;
-    project.provide('e2e', {
-      ...started.ready,
-      browserWsEndpoint: server.wsEndpoint(),
-      ses: standIns.endpoints.ses,
-    });
+    return {
+      provided: { ...started.ready, browserWsEndpoint: server.wsEndpoint(), ses: standIns.endpoints.ses },
+      stop: async () => {
+        await browser?.close();
+        await host?.stop();
+      },
+    };
   } catch (error) {
     await browser?.close();
     await host?.stop();
     throw error;
   }
-  return async () => {
-    await browser?.close();
-    await host?.stop();
-  };
 }

@@ -2,10 +2,11 @@
  * What every browser journey runs on: the run's one Chromium (connected once per test file), a fresh
  * context per journey whose every request to anything but the local host is aborted and recorded (the
  * service worker's own requests too, where a journey lets it run: see `testWithServiceWorker`), and
- * `check(name)` for each page a journey visits — screenshots at 375, 768 and 1440 px into the git-ignored
- * test/e2e/.screenshots/, no horizontal scroll at 375 px, and no serious or critical axe violation.
- * When the journey ends, the fixture asserts that nothing outside the host was attempted and no script
- * error was thrown.
+ * `check(name)` for each page a journey visits — no horizontal scroll at 375 px and no serious or critical
+ * axe violation at the journey's own viewport, always; screenshots at 375, 768 and 1440 px into the
+ * git-ignored test/e2e/.screenshots/ only when asked for (`SCREENSHOTS=1`). When the journey ends, the
+ * fixture asserts that nothing outside the host was attempted and no script error was thrown; a failed
+ * journey leaves `failed.png` whatever was asked.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,18 +23,31 @@ interface BrowserElement {
   textContent: string | null;
   getBoundingClientRect: () => { right: number };
 }
+interface BrowserAnimation {
+  effect: { getComputedTiming: () => { endTime?: unknown } } | null;
+  finished: Promise<unknown>;
+}
 declare const document: {
   documentElement: { scrollWidth: number; clientWidth: number };
   querySelectorAll: (selector: string) => Iterable<BrowserElement>;
   fonts: { ready: Promise<unknown> };
+  getAnimations: () => BrowserAnimation[];
 };
+declare const setTimeout: (callback: () => void, ms: number) => unknown;
 declare const requestAnimationFrame: (callback: () => void) => number;
 declare const window: { axe?: { run: (context: unknown, options: RunOptions) => Promise<AxeResults> } };
 
 export const SCREENSHOTS = fileURLToPath(new URL('../.screenshots', import.meta.url));
 
-/** The widths every visited page is looked at. */
+/** The widths every visited page is photographed at, when screenshots are asked for. */
 export const WIDTHS = [375, 768, 1440] as const;
+/** The width no page may scroll sideways at. */
+const NARROWEST = 375;
+/**
+ * Whether the run takes the screenshots of each visited page (`SCREENSHOTS=1`): they are for people to look
+ * at and prove nothing; the overflow and axe checks run either way.
+ */
+export const screenshotsAsked = process.env.SCREENSHOTS === '1';
 /** The journeys' own window: a laptop. */
 const VIEWPORT = { width: 1280, height: 800 };
 
@@ -50,7 +64,10 @@ export interface Journey {
   context: BrowserContext;
   /** The local host's address of a path. */
   url: (path: string) => string;
-  /** Screenshots at each width, no horizontal scroll at 375 px, and axe: call it on each page visited. */
+  /**
+   * No horizontal scroll at 375 px, and axe at the journey's own viewport (screenshots at each width when
+   * asked for): call it on each page visited.
+   */
   check: (name: string) => Promise<void>;
   /** Requests to anything but the local host, aborted: must stay empty. */
   blocked: string[];
@@ -66,9 +83,27 @@ const slug = (text: string) =>
     .slice(0, 80);
 
 /** Two animation frames: the layout after a resize has been painted. */
-const settle = (page: Page) =>
+export const settle = (page: Page) =>
   page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+
+/**
+ * The page at rest: every animation and transition that ends (a dialog fading or sliding in) has ended, so that
+ * axe reads the colours people read, not a frame of a fade. Endless ones (a spinner) are not waited for, nor is
+ * anything for longer than 5 s.
+ */
+const atRest = (page: Page) =>
+  page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ).then(() => undefined),
+      new Promise<void>((resolve) => setTimeout(resolve, 5_000)),
+    ]),
   );
 
 /**
@@ -163,24 +198,40 @@ const openJourney = async (
   let visited = 0;
 
   const check = async (name: string) => {
-    const dir = join(SCREENSHOTS, folder);
-    mkdirSync(dir, { recursive: true });
     visited += 1;
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: VIEWPORT.height });
-      await settle(page);
-      await page.screenshot({
-        path: join(dir, `${String(visited).padStart(2, '0')}-${slug(name)}-${width}.png`),
-        fullPage: true,
-        animations: 'disabled',
-      });
-      if (width === 375) {
-        expect(await overflowing(page), `${name}: horizontal scroll at 375 px`).toEqual([]);
+    await atRest(page);
+    // The journey's own window (a phone journey's is narrow), where it is left and axe runs.
+    const own = page.viewportSize() ?? VIEWPORT;
+    const overflowAt375 = async () =>
+      expect(await overflowing(page), `${name}: horizontal scroll at ${NARROWEST} px`).toEqual([]);
+    if (screenshotsAsked) {
+      const dir = join(SCREENSHOTS, folder);
+      mkdirSync(dir, { recursive: true });
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: own.height });
+        await settle(page);
+        await page.screenshot({
+          path: join(dir, `${String(visited).padStart(2, '0')}-${slug(name)}-${width}.png`),
+          fullPage: true,
+          animations: 'disabled',
+        });
+        if (width === NARROWEST) await overflowAt375();
       }
+      await page.setViewportSize(own);
+      await settle(page);
+    } else if (own.width === NARROWEST) {
+      // Already at 375 px: no resize at all.
+      await overflowAt375();
+    } else {
+      // Two resizes: to 375 px and back.
+      await page.setViewportSize({ width: NARROWEST, height: own.height });
+      await settle(page);
+      await overflowAt375();
+      await page.setViewportSize(own);
+      await settle(page);
     }
-    await page.setViewportSize(VIEWPORT);
-    await settle(page);
+    await atRest(page);
     const serious = (await axeViolations(page))
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map(
@@ -266,6 +317,25 @@ export const signIn = async (journey: Journey, email: string, password: string) 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { level: 1, name: HOME_HEADING }).waitFor();
+};
+
+/**
+ * Signs in without the form, for journeys whose claim is not the sign-in itself: the password goes to
+ * `POST /api/auth/login` through the context's own request, whose answer's refresh cookie (HttpOnly, Secure,
+ * SameSite=Strict, scoped to /api/auth) the context keeps as the browser would; /app then starts from that
+ * cookie as it does after the form (its refresh at start, then `auth.me`), and the home is waited for as
+ * `signIn` waits for it. The form and what it shows are the sign-in journeys' (sign-in.test.ts, mfa.test.ts).
+ */
+export const signInThroughApi = async (journey: Journey, email: string, password: string) => {
+  const { page, context } = journey;
+  const answer = await context.request.post(journey.url('/api/auth/login'), { data: { email, password } });
+  const body = (await answer.json().catch(() => null)) as Record<string, unknown> | null;
+  expect(answer.status(), `sign-in of ${email} through the API: ${JSON.stringify(body)}`).toBe(200);
+  // A person with a temporary password or a second step is the form's to sign in, not this helper's.
+  expect(body?.needsPasswordReset ?? false, `${email} must replace a temporary password`).toBe(false);
+  expect(body && 'mfa' in body, `${email} has a second step`).toBe(false);
+  await page.goto(journey.url('/app'));
   await page.getByRole('heading', { level: 1, name: HOME_HEADING }).waitFor();
 };
 

@@ -251,6 +251,7 @@ describe('AddLocationPage', () => {
   it('refuses a Manager without asking for areas', async () => {
     const { fake } = renderAdd({ 'organization.someByUser': areas() }, manager);
     expect(await screen.findByText('You do not have permission to do this')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Add Location' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.queryByText('Please add an area first')).not.toBeInTheDocument();
     expect(fake.calls).toHaveLength(0);

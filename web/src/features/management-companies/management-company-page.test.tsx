@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@sitewalk/shared/messages';
@@ -84,6 +85,26 @@ describe('adding a management company', () => {
     const { user } = renderForm('/app/management-companies/add');
     await user.type(field('Phone Number'), typed);
     expect(field('Phone Number')).toHaveValue(shown);
+  });
+
+  it('refuses a text file, an SVG and a logo over 1 MB before anything is sent, and saves with none of them', async () => {
+    const { fake } = renderForm('/app/management-companies/add');
+    // As a person can, past the picker's accept list (the browser journey chose them the same way).
+    const user = userEvent.setup({ applyAccept: false });
+    const logo = screen.getByLabelText('Logo');
+    for (const [bad, message] of [
+      [new File(['hello'], 'notes.txt', { type: 'text/plain' }), messages.upload.selectImage],
+      [new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }), messages.upload.invalidFileType],
+      [
+        new File([new Uint8Array(1_000_100)], 'huge.png', { type: 'image/png' }),
+        messages.upload.fileTooLarge,
+      ],
+    ] as const) {
+      await user.upload(logo, bad);
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(screen.queryByRole('img', { name: 'Logo preview' })).not.toBeInTheDocument();
+    }
+    expect(fake.calls).toEqual([]);
   });
 
   it('creates the company, uploads its logo with progress, and returns to the list 1 s after Saved!', async () => {
@@ -174,11 +195,14 @@ describe('adding a management company', () => {
     expect(fake.callsOf('managementCompany.create')).toHaveLength(1);
   });
 
-  it('is refused to those who may not create a company', () => {
+  it.each([
+    ['an Owner', Role.Owner],
+    ['a Company Manager', Role.CompanyManager],
+  ])('is refused to those who may not create a company: %s', (_who, roleId) => {
     const { fake } = renderForm(
       '/app/management-companies/add',
       {},
-      aPerson({ roleId: Role.Owner, managementCompanyId: 7 }),
+      aPerson({ roleId, managementCompanyId: 7 }),
     );
     expect(screen.getByText(messages.permission.forbidden)).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Role } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
 import {
   testCompanyManager as companyManager,
@@ -73,6 +75,22 @@ describe('OrganizationAddPage', () => {
     expect(fake.callsOf('organization.create')).toHaveLength(0);
   });
 
+  it('refuses a logo that is no image before anything is sent', async () => {
+    const { fake } = renderAdd(
+      { 'managementCompany.allByUser': () => ({ companies: [acme] }) },
+      companyManager,
+    );
+    await screen.findByRole('textbox', { name: 'Name' });
+    // As a person can, past the picker's accept list (the browser journey chose it the same way).
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(screen.getByLabelText('Logo'), new File(['hi'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('Please select an image file')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Logo preview' })).not.toBeInTheDocument();
+    expect(fake.callsOf('organization.create')).toHaveLength(0);
+    expect(fake.callsOf('organization.logoUpload')).toHaveLength(0);
+  });
+
   it('preselects the only company and uploads the chosen logo for the new area', async () => {
     vi.mocked(uploadImage).mockResolvedValue({
       uploadUrl: 'https://bucket.test/put',
@@ -140,8 +158,11 @@ describe('OrganizationAddPage', () => {
     expect(screen.getByText('Error')).toBeInTheDocument();
   });
 
-  it('tells an Area Manager they may not add an area', async () => {
-    const { fake } = renderAdd({ 'managementCompany.allByUser': () => ({ companies: [acme] }) }, areaManager);
+  it.each([
+    ['an Area Manager', areaManager],
+    ['a Manager', aPerson({ roleId: Role.Manager, id: 8 })],
+  ])('tells %s they may not add an area', async (_who, who) => {
+    const { fake } = renderAdd({ 'managementCompany.allByUser': () => ({ companies: [acme] }) }, who);
     expect(await screen.findByText('You do not have permission to add an area')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
     expect(fake.callsOf('organization.create')).toHaveLength(0);

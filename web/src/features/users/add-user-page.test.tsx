@@ -306,6 +306,26 @@ describe('AddUserPage', () => {
     });
   });
 
+  it('Company Manager by a Super User: names and an e-mail required, the passwords must match, nothing sent', async () => {
+    const { user, fake } = renderAddUser(
+      {
+        ...placeHandlers([aCompany({ id: 1, name: 'Acme Storage' })]),
+        'user.createCompanyManager': () => created(Role.CompanyManager),
+      },
+      { me: aPerson({ roleId: Role.SuperUser, id: 1 }) },
+    );
+    await chooseRole(user, 'Company Manager');
+    await user.click(screen.getByRole('button', { name: 'Add Company Manager' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText(messages.validation.emailRequiredForRole)).toBeInTheDocument();
+
+    await fillPerson(user, { email: 'cm@example.com', password: 'Welcome1First', confirm: 'Welcome1Other' });
+    await user.click(screen.getByRole('button', { name: 'Add Company Manager' }));
+    expect(await screen.findByText(messages.password.mismatch)).toBeInTheDocument();
+    expect(screen.queryByText('First name is required')).not.toBeInTheDocument();
+    expect(fake.callsOf('user.createCompanyManager')).toHaveLength(0);
+  });
+
   it('Owner created by a Super User must choose a management company', async () => {
     const { user } = renderAddUser(
       placeHandlers([aCompany({ id: 1, name: 'Acme Storage' }), aCompany({ id: 2, name: 'Bay Storage' })]),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { messages } from '@sitewalk/shared/messages';
 import { Role } from '@sitewalk/shared/roles';
 import type { User } from '@sitewalk/shared/schemas/user';
@@ -393,6 +394,22 @@ describe('UpdateUserPage', () => {
     await waitFor(() => expect(fake.callsOf('user.update')).toHaveLength(1));
     const body = fake.callsOf('user.update')[0]?.body as { organizationIds: number[] };
     expect([...body.organizationIds].sort((a, b) => a - b)).toEqual([11, 12, 98]);
+  });
+
+  it('refuses a profile picture that is no image before anything is sent', async () => {
+    const { fake } = renderUpdate({ 'user.get': () => manager, 'user.update': () => saved(manager) });
+    await screen.findByRole('heading', { name: 'Update Morgan Lee' });
+    // As a person can, past the picker's accept list (the browser journey chose it the same way).
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(
+        screen.getByLabelText('Profile Picture', { selector: 'input' }),
+        new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+      );
+    expect(await screen.findByText(messages.upload.selectImage)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Profile Picture preview' })).not.toBeInTheDocument();
+    expect(fake.callsOf('user.profilePictureUpload')).toHaveLength(0);
+    expect(fake.callsOf('user.update')).toHaveLength(0);
   });
 
   it('uploads a chosen picture after the save, for the saved name', async () => {
