@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@sitewalk/shared/roles';
 import { dataFromEnv } from '@sitewalk/functions/composition';
 import type { CounterName } from '@sitewalk/functions/db/counters';
-import { startTestHost, type TestHost } from '../support/host.ts';
+import { startOwnTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person } from '../support/people.ts';
 import { locationBody } from '../support/site.ts';
 
@@ -33,7 +33,7 @@ const userInfo = () => ({
 });
 
 beforeAll(async () => {
-  t = await startTestHost();
+  t = await startOwnTestHost();
   call = callAs(t.host.url);
   people.admin = await person(t.host.url, Role.Admin);
   company = id(

@@ -13,13 +13,8 @@ import { waitUntilReady } from './readiness.ts';
 
 const require = createRequire(import.meta.url);
 
-/**
- * `tests`: a test run uses one DynamoDB Local for all its tiers, tens of tables and thousands of requests for
- * many minutes, so it gets the full JIT and room for its tables' streams (a quick-start profile, C1 only in
- * 128 MB, spent the run in the slower code and the collector).
- */
 const JAVA_TOOL_OPTIONS = {
-  tests: '-XX:+UseParallelGC -Xms256m -Xmx1g',
+  tests: '-XX:+UseSerialGC -Xmx128m -XX:TieredStopAtLevel=1',
   bulk: '-XX:+UseParallelGC -Xmx1g',
 } as const;
 
