@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import type {} from './provided.d.ts';
 import { isolatedEnvironment, type IsolatedEnvironment } from './isolated.ts';
 import type { LocalHost, LocalHostOptions } from '../../infra/local/host.ts';
 import type { UploadEvents } from '../../infra/local/upload-events.ts';
