@@ -54,20 +54,78 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        // Component tests: React in jsdom with Testing Library and jest-dom's matchers.
-        extends: true,
-        test: {
-          name: 'web',
-          include: ['web/**/*.test.tsx'],
-          exclude: ['**/node_modules/**'],
-          environment: 'jsdom',
-          setupFiles: ['web/src/testing/setup-tests.ts'],
-          testTimeout: 15_000,
-          // No benches run in jsdom (vitest's default would take every bench file of the repo).
-          benchmark: { include: [] },
-        },
-      },
+      // Component tests: React in jsdom with Testing Library and jest-dom's matchers, in two projects. `web` runs
+      // its files without isolation: the files a worker takes share one jsdom window and one module graph (React,
+      // MUI, the app's modules imported once a worker instead of once a file), and setup-shared-graph.ts clears
+      // what a file may leave behind. `web-isolated` keeps a fresh window and graph per file for the files that
+      // mock a module the others import unmocked (a mock taken into a shared module would leak into later files,
+      // and one already loaded unmocked would not be mocked), or that test a module's first load.
+      ...((isolated: string[]) => {
+        // maplibre needs WebGL, which jsdom has not: every component test draws maps with the stand-ins.
+        const resolve = {
+          alias: [
+            {
+              find: /^maplibre-gl$/,
+              replacement: `${import.meta.dirname}/web/src/testing/maplibre-gl-stub.ts`,
+            },
+            {
+              find: /^react-map-gl\/maplibre$/,
+              replacement: `${import.meta.dirname}/web/src/testing/react-map-gl-stub.tsx`,
+            },
+          ],
+        };
+        return [
+          {
+            extends: true as const,
+            resolve,
+            test: {
+              name: 'web',
+              include: ['web/**/*.test.tsx'],
+              exclude: ['**/node_modules/**', ...isolated],
+              environment: 'jsdom',
+              isolate: false,
+              setupFiles: ['web/src/testing/setup-tests.ts', 'web/src/testing/setup-shared-graph.ts'],
+              testTimeout: 15_000,
+              // No benches run in jsdom (vitest's default would take every bench file of the repo).
+              benchmark: { include: [] },
+            },
+          },
+          {
+            extends: true as const,
+            resolve,
+            test: {
+              name: 'web-isolated',
+              include: isolated,
+              exclude: ['**/node_modules/**'],
+              environment: 'jsdom',
+              setupFiles: ['web/src/testing/setup-tests.ts'],
+              testTimeout: 15_000,
+              benchmark: { include: [] },
+            },
+          },
+        ];
+      })([
+        // vi.mock of a module the app's components import (download.ts, upload.ts, the recorder's store, a
+        // page's map).
+        'web/src/components/exports/download-buttons.test.tsx',
+        'web/src/features/incidents/incident-pdf.test.tsx',
+        'web/src/features/incidents/incidents-page.test.tsx',
+        'web/src/features/lock-check-reports/lock-check-page.test.tsx',
+        'web/src/features/locations/add-location-page.test.tsx',
+        'web/src/features/locations/location-page.test.tsx',
+        'web/src/features/locations/update-location-page.test.tsx',
+        'web/src/features/organizations/organization-add-page.test.tsx',
+        'web/src/features/recorder/components/recorder.test.tsx',
+        'web/src/features/recorder/home/home-page.test.tsx',
+        'web/src/features/recorder/lock-check/lock-check-recorder.test.tsx',
+        'web/src/features/recorder/store/outbox-indicator.test.tsx',
+        'web/src/features/walk-reports/walk-report-pdf.test.tsx',
+        'web/src/features/walk-setup/walk-setup-page.test.tsx',
+        // A module's first load: the map's worker URL given once as site-map.tsx loads, the lazy map's spinner
+        // until its chunk is there.
+        'web/src/components/map/site-map.test.tsx',
+        'web/src/components/map/lazy-site-map.test.tsx',
+      ]),
       {
         extends: true,
         test: {

@@ -1,10 +1,8 @@
 /**
  * `react-map-gl/maplibre` for component tests: maplibre needs WebGL, which jsdom has not. The real
  * `SiteMap`, `NumberedMarker` and `RouteLine` run over these stand-ins, which render their children as
- * plain elements and record what they were given. In a test file:
- *
- *   vi.mock('maplibre-gl', () => import('../../testing/maplibre-gl-stub.ts'));
- *   vi.mock('react-map-gl/maplibre', () => import('../../testing/react-map-gl-stub.tsx'));
+ * plain elements and record what they were given. Every component test gets them: the web projects of
+ * vitest.config.ts alias `maplibre-gl` to maplibre-gl-stub.ts and `react-map-gl/maplibre` to this file.
  *
  * `Map` (`[data-testid="map"]`, holding a region named as the map's canvas is, and the children) fires
  * `onLoad` once mounted; its ref answers flyTo, getCenter and getZoom, and `mapCalls` records

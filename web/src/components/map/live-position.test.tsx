@@ -1,12 +1,9 @@
 import { screen } from '@testing-library/react';
 import { distanceMeters } from '@sitewalk/shared/arrival';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { circleRing, LivePosition } from './live-position.tsx';
 import { SiteMap } from './site-map.tsx';
-
-vi.mock('maplibre-gl', () => import('../../testing/maplibre-gl-stub.ts'));
-vi.mock('react-map-gl/maplibre', () => import('../../testing/react-map-gl-stub.tsx'));
 
 describe('circleRing', () => {
   it('is a closed ring whose every point is the radius away from the centre', () => {

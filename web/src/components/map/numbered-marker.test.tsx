@@ -5,9 +5,6 @@ import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { NumberedMarker } from './numbered-marker.tsx';
 import { SiteMap } from './site-map.tsx';
 
-vi.mock('maplibre-gl', () => import('../../testing/maplibre-gl-stub.ts'));
-vi.mock('react-map-gl/maplibre', () => import('../../testing/react-map-gl-stub.tsx'));
-
 describe('NumberedMarker', () => {
   it('is a numbered pin named after its point, its state told by its look', async () => {
     renderWithProviders(

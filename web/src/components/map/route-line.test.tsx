@@ -1,11 +1,8 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { RouteLine, routeCoordinates } from './route-line.tsx';
 import { SiteMap } from './site-map.tsx';
-
-vi.mock('maplibre-gl', () => import('../../testing/maplibre-gl-stub.ts'));
-vi.mock('react-map-gl/maplibre', () => import('../../testing/react-map-gl-stub.tsx'));
 
 describe('routeCoordinates', () => {
   it('keeps only points with numeric lat and lng, in order, as [lng, lat]', () => {

@@ -6,9 +6,6 @@ import { renderWithProviders } from '../../testing/test-utils.tsx';
 import { workerUrls } from '../../testing/maplibre-gl-stub.ts';
 import { SiteMap } from './site-map.tsx';
 
-vi.mock('maplibre-gl', () => import('../../testing/maplibre-gl-stub.ts'));
-vi.mock('react-map-gl/maplibre', () => import('../../testing/react-map-gl-stub.tsx'));
-
 describe('SiteMap', () => {
   it('gives maplibre the worker bundled with the app, once, when the map module loads', () => {
     expect(workerUrls).toHaveLength(1);

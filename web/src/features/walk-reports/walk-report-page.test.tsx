@@ -10,9 +10,6 @@ import { aWalkReport } from '../../testing/walk-report-fixtures.ts';
 import { mapCalls } from '../../testing/react-map-gl-stub.tsx';
 import { WalkReportPage } from './walk-report-page.tsx';
 
-vi.mock('maplibre-gl', () => import('../../testing/maplibre-gl-stub.ts'));
-vi.mock('react-map-gl/maplibre', () => import('../../testing/react-map-gl-stub.tsx'));
-
 const aMarker = (id: number, label: number, overrides: Partial<Marker> = {}): Marker => ({
   id,
   walkId: 3,

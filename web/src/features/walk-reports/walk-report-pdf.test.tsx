@@ -7,8 +7,6 @@ import { startDownload } from '../../lib/download.ts';
 import { WalkReportPage } from './walk-report-page.tsx';
 import { aPerson, dana } from '../../testing/fixtures.ts';
 
-vi.mock('maplibre-gl', () => import('../../testing/maplibre-gl-stub.ts'));
-vi.mock('react-map-gl/maplibre', () => import('../../testing/react-map-gl-stub.tsx'));
 vi.mock('../../lib/download.ts', () => ({ startDownload: vi.fn() }));
 
 const report = aWalkReport();

@@ -1,13 +1,10 @@
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { mapCalls } from '../../../testing/react-map-gl-stub.tsx';
 import { renderWithProviders } from '../../../testing/test-utils.tsx';
 import { LocationMap } from './location-map.tsx';
 import type { MapTarget } from './map-view.ts';
-
-vi.mock('maplibre-gl', () => import('../../../testing/maplibre-gl-stub.ts'));
-vi.mock('react-map-gl/maplibre', () => import('../../../testing/react-map-gl-stub.tsx'));
 
 const view = { latitude: 36.7783, longitude: -119.4179, zoom: 15 };
 

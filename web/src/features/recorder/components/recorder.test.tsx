@@ -16,8 +16,6 @@ import { createMemoryRecorder, type MemoryRecorder } from '../testing/memory-rec
 import { Recorder } from './recorder.tsx';
 import { aRecordingSession } from '../testing/recording-session.ts';
 
-vi.mock('maplibre-gl', () => import('../../../testing/maplibre-gl-stub.ts'));
-vi.mock('react-map-gl/maplibre', () => import('../../../testing/react-map-gl-stub.tsx'));
 // The indicator reads the app's outbox: here, the test's in-memory one.
 const services = vi.hoisted(() => ({ current: null as MemoryRecorder | null }));
 vi.mock('../store/index.ts', () => ({

@@ -14,8 +14,6 @@ import { createMemoryRecorder, type MemoryRecorder } from '../testing/memory-rec
 import { TodayHome } from './home-page.tsx';
 import { aRecordingSession } from '../testing/recording-session.ts';
 
-vi.mock('maplibre-gl', () => import('../../../testing/maplibre-gl-stub.ts'));
-vi.mock('react-map-gl/maplibre', () => import('../../../testing/react-map-gl-stub.tsx'));
 // The recorder's outbox indicator reads the app's outbox: here, the test's in-memory one.
 const services = vi.hoisted(() => ({ current: null as unknown as MemoryRecorder }));
 vi.mock('../store/index.ts', () => ({

@@ -11,8 +11,6 @@ import { RecorderServicesProvider } from '../recorder-services.tsx';
 import type { LockCheckSession, OutboxWrite } from '../store/types.ts';
 import { createMemoryRecorder, type MemoryRecorder } from '../testing/memory-recorder.ts';
 
-vi.mock('maplibre-gl', () => import('../../../testing/maplibre-gl-stub.ts'));
-vi.mock('react-map-gl/maplibre', () => import('../../../testing/react-map-gl-stub.tsx'));
 const services = vi.hoisted(() => ({ current: null as MemoryRecorder | null }));
 vi.mock('../store/index.ts', () => ({
   getOutbox: () => services.current!.outbox,

@@ -20,7 +20,7 @@ import {
   networkError,
   phoneOptions,
   type FakeApi,
-} from './testing-fakes.ts';
+} from '../testing/outbox-fakes.ts';
 import type { LockCheckSession, Outbox, OutboxWrite } from './types.ts';
 
 /** The outbox's lock-check writes (issue 31): in order, once each, across a lost answer, offline and a reload. */

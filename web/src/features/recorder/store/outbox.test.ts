@@ -25,7 +25,7 @@ import {
   phoneOptions,
   writesOf,
   type FakeApi,
-} from './testing-fakes.ts';
+} from '../testing/outbox-fakes.ts';
 import type { Outbox, OutboxStatus, OutboxWrite, RecordingSession } from './types.ts';
 
 const opened: { store: LocalRecorderStore; outbox?: Outbox }[] = [];

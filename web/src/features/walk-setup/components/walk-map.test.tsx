@@ -6,9 +6,6 @@ import { fireMarkerDragEnd } from '../../../testing/react-map-gl-stub.tsx';
 import { initialWalkEditorState, walkEditorReducer } from './walk-editor-state.ts';
 import { WalkMap } from './walk-map.tsx';
 
-vi.mock('maplibre-gl', () => import('../../../testing/maplibre-gl-stub.ts'));
-vi.mock('react-map-gl/maplibre', () => import('../../../testing/react-map-gl-stub.tsx'));
-
 const state = [
   { type: 'add', lat: 39.801, lng: -89.601 },
   { type: 'add', lat: 39.802, lng: -89.602 },

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@sitewalk/shared/messages';
 import type { Walk } from '@sitewalk/shared/schemas/walk';
 import { ApiError } from '../../../lib/api-client.ts';
-import { StorageError, type ApiCall, type Timers, type Upload } from './outbox.ts';
-import type { OutboxWrite, RecordingSession } from './types.ts';
-import { aRecordingSession } from '../testing/recording-session.ts';
+import { StorageError, type ApiCall, type Timers, type Upload } from '../store/outbox.ts';
+import type { OutboxWrite, RecordingSession } from '../store/types.ts';
+import { aRecordingSession } from './recording-session.ts';
 
 /**
  * Test doubles for the outbox's unit tests: an in-memory API with the recording routes' idempotency (a
