@@ -13,7 +13,7 @@ import { createAccounts, type Accounts } from '@sitewalk/functions/domain/accoun
 import { issueResetToken } from '@sitewalk/functions/domain/reset-tokens';
 import type { DataService } from '@sitewalk/functions/db/service';
 import { apiAs, type Api, type BodyOf } from '../support/api.ts';
-import { mailsTo, startTestHost, type TestHost } from '../support/host.ts';
+import { mailsTo, startOwnTestHost, type TestHost } from '../support/host.ts';
 import { callAs, person, type Person, useApiSignIns } from '../support/people.ts';
 
 // Sign-in is what this file is about: its people sign in through the API.
@@ -137,7 +137,7 @@ const resetLinks = async (email: string) =>
   );
 
 beforeAll(async () => {
-  t = await startTestHost();
+  t = await startOwnTestHost();
   db = dataFromEnv();
   accounts = createAccounts(db, identityFromEnv());
   cognito = new CognitoIdentityProviderClient({
