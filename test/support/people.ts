@@ -1,4 +1,4 @@
-import { createPrivateKey, randomBytes, randomUUID } from 'node:crypto';
+import { createPrivateKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { SignJWT } from 'jose';
 import { inject } from 'vitest';
@@ -44,6 +44,8 @@ export const account = async (roleId: RoleId, scope: Scope = {}) => {
 };
 
 let signInsThroughTheApi = false;
+/** The Cognito stand-in's key, read once a file. */
+let signingKey: KeyObject | undefined;
 
 /**
  * From now on in this file, `person` signs in through POST /api/auth/login as a browser does: for the files
@@ -64,7 +66,7 @@ export const mintAccessToken = async (userId: number): Promise<string> => {
   const { USER_POOL_ID, USER_POOL_CLIENT_ID } = process.env;
   if (!USER_POOL_ID || !USER_POOL_CLIENT_ID)
     throw new Error('No user pool in process.env: start a host first');
-  const key = createPrivateKey(readFileSync(cognitoSigningKeyFile, 'utf8'));
+  signingKey ??= createPrivateKey(readFileSync(cognitoSigningKeyFile, 'utf8'));
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({
     event_id: randomUUID(),
@@ -81,7 +83,7 @@ export const mintAccessToken = async (userId: number): Promise<string> => {
     .setIssuedAt(now)
     .setExpirationTime(now + 3600)
     .setJti(randomUUID())
-    .sign(key);
+    .sign(signingKey);
 };
 
 /**
